@@ -1,0 +1,44 @@
+"""``refmanager extract FILE.pdf``: print a PDF's references."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from refmanager.cli.common import note
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("pdf", metavar="FILE.pdf", help="the PDF to read")
+    parser.add_argument(
+        "--format",
+        choices=("csl-json", "jsonl", "text"),
+        default="csl-json",
+        help="csl-json (default): one JSON array; jsonl: one item per line; text: raw entries",
+    )
+    parser.add_argument("--password", help="password of an encrypted PDF")
+    parser.add_argument(
+        "--no-parse", action="store_true", help="only find the entries, do not parse fields"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.service.extract import extract_pdf
+
+    result = extract_pdf(Path(args.pdf), password=args.password, parse=not args.no_parse)
+    for message in result.notes:
+        note(f"{args.pdf}: {message}")
+    items = [ref.to_csl() for ref in result.references]
+    out = sys.stdout
+    if args.format == "csl-json":
+        json.dump(items, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    elif args.format == "jsonl":
+        for item in items:
+            out.write(json.dumps(item, ensure_ascii=False) + "\n")
+    else:
+        for ref in result.references:
+            out.write(ref.raw + "\n")
+    return 0

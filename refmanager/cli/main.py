@@ -1,0 +1,88 @@
+"""``refmanager`` entry point: dispatch to sub-commands; no traceback reaches the user."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import tempfile
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol, cast
+
+from refmanager import __version__
+from refmanager.model.errors import InputError, RefmanagerError
+
+# sub-command -> module (each has add_arguments(parser) and run(args) -> int)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "extract": ("refmanager.cli.extract_cmd", "read a PDF's bibliography into references"),
+}
+
+
+class _Command(Protocol):
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+def _load(module: str) -> _Command:
+    return cast(_Command, importlib.import_module(module))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only`` set, just that sub-command is wired (fast start)."""
+    parser = argparse.ArgumentParser(
+        prog="refmanager",
+        description="Read the bibliographies of scholarly PDFs into a local library.",
+    )
+    parser.add_argument("--version", action="version", version=f"refmanager {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        if only is not None and name != only:
+            sub.add_parser(name, help=help_text)
+            continue
+        cmd_parser = sub.add_parser(name, help=help_text, description=help_text)
+        _load(module).add_arguments(cmd_parser)
+        cmd_parser.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    first = next((a for a in args_list if not a.startswith("-")), None)
+    if "gui" in COMMANDS and (not args_list or (first is None and "--library" in args_list)):
+        # No command: open the window, as a desktop program does.
+        args_list = ["gui", *args_list]
+        first = "gui"
+    only = first if first in COMMANDS else None
+    parser = build_parser(only)
+    args = parser.parse_args(args_list)
+    if not getattr(args, "_module", None):
+        parser.print_help()
+        return 2
+    try:
+        return _load(args._module).run(args)
+    except InputError as exc:
+        print(f"refmanager: {exc}", file=sys.stderr)
+        return 2
+    except RefmanagerError as exc:
+        print(f"refmanager: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("refmanager: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:
+        log = Path(tempfile.gettempdir()) / "refmanager-crash.log"
+        try:
+            log.write_text(traceback.format_exc(), encoding="utf-8")
+            where = f"details in {log}"
+        except OSError:
+            where = "no log could be written"
+        print(f"refmanager: internal error: {type(exc).__name__}: {exc} ({where})", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+"""The innermost layer: CSL-shaped dataclasses shared by every other layer.
+
+Nothing here imports any other refmanager package, nor any third-party library.
+"""
+
+from refmanager.model.errors import InputError, RefmanagerError
+from refmanager.model.items import (
+    CSL_FIELDS,
+    Date,
+    DocumentMeta,
+    Entry,
+    Location,
+    Name,
+    Reference,
+    Token,
+)
+
+__all__ = [
+    "CSL_FIELDS",
+    "Date",
+    "DocumentMeta",
+    "Entry",
+    "InputError",
+    "Location",
+    "Name",
+    "Reference",
+    "RefmanagerError",
+    "Token",
+]

@@ -1,0 +1,26 @@
+"""Error types shared by all layers.
+
+``InputError`` is the user's problem (a bad file, a bad query): its message is
+shown to the user as it is, on one line, naming the file and the cause.
+Anything else that escapes is a bug.
+"""
+
+from __future__ import annotations
+
+
+class RefmanagerError(Exception):
+    """Base class of every error refmanager raises on purpose."""
+
+
+class InputError(RefmanagerError):
+    """Bad input from the user: shown as ``source: cause``, never as a traceback.
+
+    Attributes:
+        source: the file (or other input) concerned, or "" when there is none.
+        cause: one line saying what is wrong and, where possible, what to do.
+    """
+
+    def __init__(self, source: str, cause: str) -> None:
+        self.source = source
+        self.cause = cause
+        super().__init__(f"{source}: {cause}" if source else cause)

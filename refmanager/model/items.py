@@ -1,0 +1,349 @@
+"""CSL-JSON shaped items: names, dates, references, and where they stand on a page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Plain string CSL variables that a Reference carries as attributes, in CSL-JSON spelling.
+CSL_FIELDS: tuple[str, ...] = (
+    "title",
+    "container-title",
+    "collection-title",
+    "volume",
+    "issue",
+    "page",
+    "publisher",
+    "publisher-place",
+    "edition",
+    "genre",
+    "number",
+    "DOI",
+    "URL",
+    "ISBN",
+    "ISSN",
+    "note",
+    "medium",
+)
+
+_NAME_KEYS = ("family", "given", "literal", "non-dropping-particle", "dropping-particle", "suffix")
+
+
+@dataclass(slots=True)
+class Name:
+    """A CSL name: a person (family, given, particles, suffix) or a literal (a corporate author)."""
+
+    family: str = ""
+    given: str = ""
+    literal: str = ""
+    non_dropping_particle: str = ""
+    dropping_particle: str = ""
+    suffix: str = ""
+
+    def to_csl(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key in _NAME_KEYS:
+            value = getattr(self, key.replace("-", "_"))
+            if value:
+                out[key] = value
+        return out
+
+    @classmethod
+    def from_csl(cls, data: Any) -> Name:
+        """Build a name from CSL-JSON; a bare string becomes a literal name."""
+        if isinstance(data, str):
+            return cls(literal=data.strip())
+        if not isinstance(data, dict):
+            return cls(literal=str(data))
+        kwargs = {k.replace("-", "_"): str(data[k]) for k in _NAME_KEYS if data.get(k)}
+        return cls(**kwargs)
+
+    def display(self) -> str:
+        """The name as people write it: ``Given Family`` or the literal."""
+        if self.literal:
+            return self.literal
+        family = " ".join(p for p in (self.non_dropping_particle, self.family) if p)
+        given = " ".join(p for p in (self.given, self.dropping_particle) if p)
+        text = f"{given} {family}".strip() if given else family
+        return f"{text}, {self.suffix}" if self.suffix else text
+
+    def sort_key(self) -> str:
+        """The family name (or literal) used for sorting and citation keys."""
+        return self.literal or self.family
+
+
+@dataclass(slots=True)
+class Date:
+    """A CSL date: year with optional month and day, or a literal string."""
+
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    literal: str = ""
+
+    def to_csl(self) -> dict[str, Any]:
+        if self.year is None:
+            return {"literal": self.literal} if self.literal else {}
+        parts: list[int] = [self.year]
+        if self.month is not None:
+            parts.append(self.month)
+            if self.day is not None:
+                parts.append(self.day)
+        return {"date-parts": [parts]}
+
+    @classmethod
+    def from_csl(cls, data: Any) -> Date | None:
+        """Read a CSL date; accepts the repairable shapes found in the wild (a bare year)."""
+        if data is None or data == "":
+            return None
+        if isinstance(data, bool):
+            return None
+        if isinstance(data, int):
+            return cls(year=data)
+        if isinstance(data, str):
+            text = data.strip()
+            if text[:4].isdigit():
+                bits = text.replace("/", "-").split("-")
+                nums = [int(b) for b in bits[:3] if b.isdigit()]
+                if not nums:
+                    return cls(literal=text)
+                padded: list[int | None] = [*nums[:3], None, None]
+                return cls(padded[0], padded[1], padded[2])
+            return cls(literal=text)
+        if not isinstance(data, dict):
+            return None
+        parts = data.get("date-parts")
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            nums2: list[int | None] = []
+            for value in parts[0][:3]:
+                try:
+                    nums2.append(int(value))
+                except (TypeError, ValueError):
+                    nums2.append(None)
+            while len(nums2) < 3:
+                nums2.append(None)
+            return cls(nums2[0], nums2[1], nums2[2])
+        if data.get("raw") or data.get("literal"):
+            return cls.from_csl(str(data.get("raw") or data.get("literal")))
+        return None
+
+
+@dataclass(slots=True)
+class Location:
+    """Where (part of) an entry is printed: a 1-based page and a box in PDF points.
+
+    The box is ``(x0, y0, x1, y1)`` in the page's default user space, origin at the
+    bottom left, as PDF viewers report it.
+    """
+
+    page: int
+    bbox: tuple[float, float, float, float]
+
+    def to_csl(self) -> dict[str, Any]:
+        return {"page": self.page, "bbox": [round(v, 2) for v in self.bbox]}
+
+    @classmethod
+    def from_csl(cls, data: Any) -> Location | None:
+        try:
+            box = tuple(float(v) for v in data["bbox"])
+            if len(box) != 4:
+                return None
+            return cls(int(data["page"]), (box[0], box[1], box[2], box[3]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+@dataclass(slots=True)
+class Token:
+    """One token of an entry's raw text and the field the parser gave it.
+
+    ``start`` and ``end`` are character offsets into ``Reference.raw``.
+    """
+
+    start: int
+    end: int
+    label: str
+
+    def to_csl(self) -> list[Any]:
+        return [self.start, self.end, self.label]
+
+    @classmethod
+    def from_csl(cls, data: Any) -> Token | None:
+        try:
+            if isinstance(data, dict):
+                return cls(int(data["start"]), int(data["end"]), str(data["label"]))
+            return cls(int(data[0]), int(data[1]), str(data[2]))
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
+
+
+@dataclass(slots=True)
+class Entry:
+    """One reference entry as extraction finds it, before any field is parsed.
+
+    Attributes:
+        raw: the entry's text on one line, label included.
+        label: the printed label ("12", "HKL19") or "" for unlabelled styles.
+        locations: one box per page (or column) the entry occupies.
+        fragment: the tail of an entry whose start is not in the document.
+        styles: optional per-character style spans ``(start, end, "italic"|"bold")``
+            that the field parser may use as features.
+    """
+
+    raw: str
+    label: str = ""
+    locations: list[Location] = field(default_factory=list)
+    fragment: bool = False
+    styles: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Reference:
+    """One CSL-JSON item, plus refmanager's own data (the underscore fields)."""
+
+    type: str = "article"
+    id: str = ""
+    citation_number: int | None = None
+    author: list[Name] = field(default_factory=list)
+    editor: list[Name] = field(default_factory=list)
+    issued: Date | None = None
+    accessed: Date | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+    raw: str = ""
+    label: str = ""
+    location: list[Location] = field(default_factory=list)
+    confidence: dict[str, float] = field(default_factory=dict)
+    tokens: list[Token] = field(default_factory=list)
+    fragment: bool = False
+
+    def get(self, name: str) -> str:
+        """A string field by its CSL name ("title", "container-title", "DOI"), or ""."""
+        return self.fields.get(name, "")
+
+    def set(self, name: str, value: str) -> None:
+        """Set a string field; an empty value removes it."""
+        if value:
+            self.fields[name] = value
+        else:
+            self.fields.pop(name, None)
+
+    @property
+    def year(self) -> int | None:
+        return self.issued.year if self.issued else None
+
+    def to_csl(self) -> dict[str, Any]:
+        """The item as a CSL-JSON dict (underscore fields only where they hold something)."""
+        out: dict[str, Any] = {}
+        if self.id:
+            out["id"] = self.id
+        if self.citation_number is not None:
+            out["citation-number"] = self.citation_number
+        out["type"] = self.type
+        if self.author:
+            out["author"] = [n.to_csl() for n in self.author]
+        if self.editor:
+            out["editor"] = [n.to_csl() for n in self.editor]
+        for key in CSL_FIELDS:
+            if self.fields.get(key):
+                out[key] = self.fields[key]
+        for key, value in self.fields.items():
+            if key not in out and value:
+                out[key] = value
+        if self.issued and self.issued.to_csl():
+            out["issued"] = self.issued.to_csl()
+        if self.accessed and self.accessed.to_csl():
+            out["accessed"] = self.accessed.to_csl()
+        out.update(self.extra)
+        if self.raw:
+            out["_raw"] = self.raw
+        if self.label:
+            out["_label"] = self.label
+        if self.location:
+            out["_location"] = [loc.to_csl() for loc in self.location]
+        if self.confidence:
+            out["_confidence"] = {k: round(v, 3) for k, v in self.confidence.items()}
+        if self.tokens:
+            out["_tokens"] = [t.to_csl() for t in self.tokens]
+        if self.fragment:
+            out["_fragment"] = True
+        return out
+
+    @classmethod
+    def from_csl(cls, data: dict[str, Any]) -> Reference:
+        """Build a Reference from a CSL-JSON dict, repairing common wrong shapes.
+
+        An author given as a string becomes one literal name per ``;`` or `` and ``
+        separated part, a number where a string belongs becomes its text, and an
+        ``issued`` given as a number or string becomes a date.
+        """
+        ref = cls()
+        ref.type = str(data.get("type") or "article")
+        ref.id = str(data.get("id") or "")
+        number = data.get("citation-number")
+        if isinstance(number, int) or (isinstance(number, str) and number.isdigit()):
+            ref.citation_number = int(number)
+        ref.author = _names(data.get("author"))
+        ref.editor = _names(data.get("editor"))
+        ref.issued = Date.from_csl(data.get("issued"))
+        ref.accessed = Date.from_csl(data.get("accessed"))
+        skip = {"id", "type", "citation-number", "author", "editor", "issued", "accessed"}
+        for key, value in data.items():
+            if key in skip or key.startswith("_"):
+                continue
+            if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                text = str(value).strip()
+                if text:
+                    ref.fields[key] = text
+            elif value is not None:
+                ref.extra[key] = value
+        ref.raw = str(data.get("_raw") or "")
+        ref.label = str(data.get("_label") or "")
+        locations = data.get("_location")
+        if isinstance(locations, list):
+            ref.location = [loc for loc in map(Location.from_csl, locations) if loc]
+        conf = data.get("_confidence")
+        if isinstance(conf, dict):
+            ref.confidence = {
+                str(k): float(v) for k, v in conf.items() if isinstance(v, (int, float))
+            }
+        tokens = data.get("_tokens")
+        if isinstance(tokens, list):
+            ref.tokens = [t for t in map(Token.from_csl, tokens) if t]
+        ref.fragment = bool(data.get("_fragment"))
+        return ref
+
+
+def _names(data: Any) -> list[Name]:
+    if data is None or data == "":
+        return []
+    if isinstance(data, str):
+        parts = [p.strip() for p in data.replace(" and ", ";").split(";")]
+        return [Name(literal=p) for p in parts if p]
+    if isinstance(data, dict):
+        return [Name.from_csl(data)]
+    if isinstance(data, list):
+        return [Name.from_csl(d) for d in data if d]
+    return [Name(literal=str(data))]
+
+
+@dataclass(slots=True)
+class DocumentMeta:
+    """What a PDF says about itself: so a document shows as a paper, not a file name."""
+
+    title: str = ""
+    authors: list[Name] = field(default_factory=list)
+    year: int | None = None
+    doi: str = ""
+    arxiv: str = ""
+    page_count: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "author": [n.to_csl() for n in self.authors],
+            "year": self.year,
+            "DOI": self.doi,
+            "arxiv": self.arxiv,
+            "page_count": self.page_count,
+        }

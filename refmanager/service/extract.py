@@ -1,0 +1,51 @@
+"""Use case: read a PDF's bibliography and parse each entry into a CSL item."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refmanager.model import DocumentMeta, Entry, Reference
+
+
+@dataclass(slots=True)
+class ExtractResult:
+    """What one PDF gave: its own metadata, its references in order, and notes for the user."""
+
+    path: Path
+    meta: DocumentMeta
+    references: list[Reference]
+    notes: list[str] = field(default_factory=list)
+
+
+def entry_to_reference(entry: Entry, index: int) -> Reference:
+    """An unparsed reference: just what extraction knows (raw text, label, location)."""
+    ref = Reference(
+        raw=entry.raw,
+        label=entry.label,
+        location=list(entry.locations),
+        fragment=entry.fragment,
+    )
+    ref.id = f"ref-{entry.label}" if entry.label and not entry.fragment else f"ref-{index + 1}"
+    if entry.label.isdigit():
+        ref.citation_number = int(entry.label)
+    return ref
+
+
+def extract_pdf(path: Path, password: str | None = None, parse: bool = True) -> ExtractResult:
+    """Read ``path``'s bibliography; with ``parse``, fill the CSL fields of each entry.
+
+    Raises:
+        InputError: the file is not a readable PDF (named, with the cause).
+    """
+    from refmanager.pdf import read_bibliography
+
+    bib = read_bibliography(path, password=password)
+    refs: list[Reference] = []
+    if parse:
+        from refmanager.parse import parse_entries
+
+        refs = parse_entries(bib.entries)
+    else:
+        refs = [entry_to_reference(e, i) for i, e in enumerate(bib.entries)]
+    return ExtractResult(path=path, meta=bib.meta, references=refs, notes=list(bib.notes))
