@@ -1,0 +1,154 @@
+"""Opening the SQLite file: pragmas, numbered migrations, a backup before migrating.
+
+Migrations are the files ``migrations/NNNN_name.sql``; file ``NNNN`` brings the schema to
+version ``NNNN``. All pending files are applied in one transaction and the version is kept in
+``PRAGMA user_version``. A library written by a newer refmanager is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sqlite3
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import TypeVar
+
+from refmanager.model import InputError
+
+BUSY_TIMEOUT_MS = 30_000
+_T = TypeVar("_T")
+
+
+def migration_files() -> list[tuple[int, str, str]]:
+    """``(version, file name, sql)`` for every migration shipped, in ascending order."""
+    found: list[tuple[int, str, str]] = []
+    folder = resources.files("refmanager.library") / "migrations"
+    for item in folder.iterdir():
+        match = re.fullmatch(r"(\d{4})_[\w-]+\.sql", item.name)
+        if match:
+            found.append((int(match.group(1)), item.name, item.read_text(encoding="utf-8")))
+    found.sort()
+    versions = [v for v, _, _ in found]
+    if versions != list(range(1, len(versions) + 1)):
+        raise RuntimeError(f"migration files are not numbered 1..n: {versions}")
+    return found
+
+
+def schema_version() -> int:
+    """The schema version this refmanager writes."""
+    return len(migration_files())
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """An autocommit connection with WAL, foreign keys and a busy timeout.
+
+    Transactions are opened explicitly (``BEGIN IMMEDIATE``) by the caller.
+    """
+    conn = sqlite3.connect(
+        str(path),
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        isolation_level=None,
+        check_same_thread=False,
+    )
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        conn.close()
+        raise InputError(str(path), f"cannot switch the library to WAL mode (got {mode})")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA cache_size = -65536")  # 64 MB page cache
+    conn.execute("PRAGMA temp_store = MEMORY")
+    return conn
+
+
+def retry_locked(func: Callable[[], _T], attempts: int = 20) -> _T:
+    """Run ``func`` again when another writer holds the lock past the busy timeout.
+
+    ``busy_timeout`` already waits; this covers the cases SQLite reports at once
+    (a WAL snapshot that went stale when another process committed).
+    """
+    delay = 0.05
+    for attempt in range(attempts):
+        try:
+            return func()
+        except sqlite3.OperationalError as exc:
+            message = str(exc).lower()
+            if ("locked" not in message and "busy" not in message) or attempt == attempts - 1:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 1.0)
+    raise AssertionError("unreachable")
+
+
+def migrate(conn: sqlite3.Connection, path: Path) -> int:
+    """Bring the database at ``path`` to the current schema; return the version it had.
+
+    Raises:
+        InputError: the library was written by a newer refmanager.
+    """
+    files = migration_files()
+    target = len(files)
+    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if current > target:
+        raise InputError(
+            str(path),
+            f"this library has schema version {current}, newer than this refmanager "
+            f"understands ({target}); upgrade refmanager to open it",
+        )
+    if current == target:
+        return current
+    if current > 0:
+        backup = path.with_name(f"{path.name}.v{current}.bak")
+        _backup(conn, backup)
+    retry_locked(lambda: conn.execute("BEGIN IMMEDIATE"))
+    try:
+        # Another process may have migrated while we waited for the lock.
+        current_now = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        for version, _name, sql in files:
+            if version <= current_now:
+                continue
+            for statement in _statements(sql):
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {target}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return current
+
+
+def _backup(conn: sqlite3.Connection, target: Path) -> None:
+    """A consistent copy of the database (SQLite's online backup), before a migration."""
+    dest = sqlite3.connect(str(target))
+    try:
+        conn.backup(dest)
+    finally:
+        dest.close()
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration file into statements (``sqlite3.complete_statement`` aware)."""
+    out: list[str] = []
+    buf = ""
+    for line in sql.splitlines(keepends=True):
+        if not buf and line.strip().startswith("--"):
+            continue
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        out.append(buf.strip())
+    return out
+
+
+def copy_file(src: Path, dest: Path) -> None:
+    """Copy ``src`` to ``dest`` through a temporary name, so ``dest`` is whole or absent."""
+    tmp = dest.with_name(dest.name + ".part")
+    shutil.copyfile(src, tmp)
+    tmp.replace(dest)

@@ -1,0 +1,185 @@
+"""Duplicate detection: exact identifiers, then blocking + rapidfuzz scoring.
+
+Exact: references sharing a DOI, arXiv id or ISBN (one pass per identifier, grouped in SQL).
+Fuzzy: the visible references are streamed twice in index order, by (first author, year) and
+by normalised title; consecutive rows with the same blocking key form a block and only pairs
+inside a block are scored (``rapidfuzz.process.cdist`` on the folded titles). The work is
+linear in the library size plus the sum of squared block sizes, and block sizes are capped by
+sub-blocking on the first title word. Memory holds one block at a time plus the results.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from refmanager.library.records import DuplicateCandidate
+
+MAX_BLOCK = 400
+TITLE_PREFIX_TOKENS = 3
+
+
+@dataclass(slots=True)
+class _Row:
+    id: int
+    document_id: int | None
+    title: str
+    author: str
+    year: int | None
+    doi: str
+    arxiv: str
+    isbn: str
+
+
+_SELECT = (
+    "SELECT id, document_id, norm_title, author_sort, year, doi, arxiv, isbn FROM refs "
+    "WHERE merged_into IS NULL"
+)
+
+
+def _pairs_not_duplicate(conn: sqlite3.Connection) -> set[tuple[int, int]]:
+    return {(a, b) for a, b in conn.execute("SELECT a, b FROM not_duplicates")}
+
+
+def _exact(
+    conn: sqlite3.Connection,
+    skip: set[tuple[int, int]],
+    found: dict[tuple[int, int], DuplicateCandidate],
+) -> None:
+    for column, label in (("doi", "DOI"), ("arxiv", "arXiv id"), ("isbn", "ISBN")):
+        rows = conn.execute(
+            f"SELECT group_concat(id) FROM refs WHERE {column} <> '' AND merged_into IS NULL "
+            f"GROUP BY {column} HAVING count(*) > 1"
+        )
+        for (ids_text,) in rows:
+            ids = sorted(int(i) for i in ids_text.split(","))
+            first = ids[0]
+            for other in ids[1:]:
+                key = (first, other)
+                if key in skip or key in found:
+                    continue
+                found[key] = DuplicateCandidate(first, other, 1.0, True, (f"{label} equal",))
+
+
+def _blocks(
+    conn: sqlite3.Connection, order: str, key: Callable[[_Row], object]
+) -> Iterator[list[_Row]]:
+    block: list[_Row] = []
+    current: object = None
+    cursor = conn.execute(f"{_SELECT} AND norm_title <> '' ORDER BY {order}")
+    while True:
+        batch = cursor.fetchmany(5000)
+        if not batch:
+            break
+        for raw in batch:
+            row = _Row(*raw)
+            k = key(row)
+            if k != current:
+                if len(block) > 1:
+                    yield block
+                block = []
+                current = k
+            block.append(row)
+    if len(block) > 1:
+        yield block
+
+
+def _split(block: list[_Row]) -> Iterator[list[_Row]]:
+    """Cap block size: sub-block an oversized block by its first title word."""
+    if len(block) <= MAX_BLOCK:
+        yield block
+        return
+    groups: dict[str, list[_Row]] = {}
+    for row in block:
+        groups.setdefault(row.title.split(" ", 1)[0], []).append(row)
+    for group in groups.values():
+        if len(group) > 1:
+            yield group[: MAX_BLOCK * 4] if len(group) > MAX_BLOCK * 4 else group
+
+
+def _score(a: _Row, b: _Row, title_sim: float) -> tuple[float, tuple[str, ...]] | None:
+    if a.doi and b.doi and a.doi != b.doi:
+        return None  # different DOIs: different works
+    if a.arxiv and b.arxiv and a.arxiv != b.arxiv:
+        return None
+    reasons = [f"title {title_sim:.2f}"]
+    score = title_sim
+    if a.author and a.author == b.author:
+        reasons.append("same first author")
+    elif a.author and b.author:
+        score *= 0.9
+        reasons.append("first author differs")
+    if a.year is not None and b.year is not None:
+        gap = abs(a.year - b.year)
+        if gap == 0:
+            reasons.append("same year")
+        elif gap == 1:
+            score *= 0.97
+            reasons.append("year within 1")
+        else:
+            score *= 0.8
+            reasons.append(f"years {a.year} and {b.year}")
+    return score, tuple(reasons)
+
+
+def find_duplicates(
+    conn: sqlite3.Connection,
+    min_score: float = 0.9,
+    progress: Callable[[int, int], None] | None = None,
+    exact_only: bool = False,
+) -> list[DuplicateCandidate]:
+    """See :meth:`refmanager.library.Library.find_duplicates`."""
+    from rapidfuzz import fuzz, process
+
+    skip = _pairs_not_duplicate(conn)
+    found: dict[tuple[int, int], DuplicateCandidate] = {}
+    _exact(conn, skip, found)
+    if not exact_only:
+        total = int(
+            conn.execute(
+                _SELECT.replace(
+                    "SELECT id, document_id, norm_title, author_sort, year, doi, arxiv, isbn",
+                    "SELECT count(*)",
+                )
+            ).fetchone()[0]
+        )
+        done = 0
+        cutoff = min_score * 100 * 0.9
+        passes: list[tuple[str, Callable[[_Row], object]]] = [
+            ("author_sort, year", lambda r: (r.author, r.year) if r.author else None),
+            (
+                "norm_title",
+                lambda r: " ".join(r.title.split(" ", TITLE_PREFIX_TOKENS)[:TITLE_PREFIX_TOKENS]),
+            ),
+        ]
+        for order, key in passes:
+            for block in _blocks(conn, order, key):
+                done += len(block)
+                if progress is not None:
+                    progress(min(done, 2 * total), 2 * total)
+                for sub in _split(block):
+                    titles = [r.title for r in sub]
+                    matrix = process.cdist(
+                        titles, titles, scorer=fuzz.ratio, score_cutoff=cutoff, workers=1
+                    )
+                    n = len(sub)
+                    for i in range(n):
+                        row_i = matrix[i]
+                        for j in range(i + 1, n):
+                            sim = float(row_i[j])
+                            if not sim:
+                                continue
+                            a, b = sub[i], sub[j]
+                            if a.document_id is not None and a.document_id == b.document_id:
+                                continue  # one bibliography rarely lists a work twice
+                            key_ab = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+                            if key_ab in skip or key_ab in found:
+                                continue
+                            scored = _score(a, b, sim / 100)
+                            if scored is None or scored[0] < min_score:
+                                continue
+                            found[key_ab] = DuplicateCandidate(
+                                key_ab[0], key_ab[1], round(scored[0], 3), False, scored[1]
+                            )
+    return sorted(found.values(), key=lambda c: (-c.score, c.a, c.b))
