@@ -1,0 +1,415 @@
+"""Positioned text lines of one page, in reading order.
+
+pypdf's visitor callback reports each run of text with the text matrix (``tm``) and the
+current transformation matrix (``cm``) in force where it starts; the run's position on the
+page is ``tm x cm``. Runs are grouped into lines by baseline, the gaps between runs are
+turned back into spaces from the glyph widths, and the lines are put in reading order
+(one column, two columns, or full-width blocks over two columns).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from refmanager.pdf.textclean import normalize
+
+# A run is split from the previous one on the same baseline when the gap exceeds this (in ems):
+# wider than any word space in justified text, narrower than a column gutter.
+_COLUMN_GAP_EM = 1.4
+# Gaps above this share of the font size are word spaces.
+_SPACE_GAP_EM = 0.14
+
+_ITALIC = re.compile(r"(italic|oblique|-it\b|ital|slant|cmti|cmsl|lmroman\d+-italic|[-,]i$)", re.I)
+_BOLD = re.compile(r"(bold|black|heavy|semibold|demi|medi\b|medi(?=ital)|cmbx|cmb\d|-bd|,b$)", re.I)
+
+
+@dataclass(slots=True)
+class Run:
+    """A piece of text on one baseline with its start, width and font."""
+
+    text: str
+    x0: float
+    x1: float
+    y: float
+    size: float
+    font: str
+
+
+@dataclass(slots=True)
+class Line:
+    """A line of text on a page: its text, box (PDF points, origin bottom left) and font."""
+
+    page: int
+    text: str
+    x0: float
+    x1: float
+    y: float  # baseline
+    size: float
+    font: str = ""
+    styles: list[tuple[int, int, str]] = field(default_factory=list)
+    column: int = 0  # 0 full width / single column, 1 left, 2 right
+
+    @property
+    def top(self) -> float:
+        return self.y + 0.8 * self.size
+
+    @property
+    def bottom(self) -> float:
+        return self.y - 0.25 * self.size
+
+
+def font_style(name: str) -> str:
+    """'italic', 'bold' or '' from a font's PostScript name."""
+    base = name.split("+", 1)[-1]
+    if _ITALIC.search(base):
+        return "italic"
+    if _BOLD.search(base):
+        return "bold"
+    return ""
+
+
+def _mult(m: list[float], n: list[float]) -> list[float]:
+    return [
+        m[0] * n[0] + m[1] * n[2],
+        m[0] * n[1] + m[1] * n[3],
+        m[2] * n[0] + m[3] * n[2],
+        m[2] * n[1] + m[3] * n[3],
+        m[4] * n[0] + m[5] * n[2] + n[4],
+        m[4] * n[1] + m[5] * n[3] + n[5],
+    ]
+
+
+class _Collector:
+    """Receives pypdf's visitor callbacks and keeps horizontal runs of text.
+
+    A run's start comes from ``tm x cm``. Its end comes from pypdf's own advance of the
+    text since the last positioning operator (glyph widths, ``Tc`` and ``TJ`` offsets),
+    which ``width_hint`` delivers; runs that never get one are measured from the font's
+    widths.
+    """
+
+    split = True  # read by the wrapped line check in page_runs
+
+    def __init__(self, char_budget: int) -> None:
+        self.runs: list[Run] = []
+        self.rotated = 0
+        self.rotated_text = ""
+        self.chars = 0
+        self.char_budget = char_budget
+        self._fonts: dict[int, tuple[Any, str]] = {}
+        self._last: tuple[float, float, float, float] | None = None
+        # Runs since the last width hint: (run, start x, estimated advance, chained).
+        self._seg: list[tuple[Run, float, float, bool]] = []
+
+    def _font(self, font_dict: Any) -> tuple[Any, str]:
+        key = id(font_dict)
+        cached = self._fonts.get(key)
+        if cached is not None:
+            return cached
+        from pypdf.generic._font import Font
+
+        try:
+            font: Any = Font.from_font_resource(font_dict)
+            name = str(font.name)
+        except Exception:
+            font, name = None, ""
+        self._fonts[key] = (font, name)
+        return font, name
+
+    def width_hint(self, width: float) -> None:
+        """The advance (user space) of the text shown since the last positioning operator."""
+        seg = self._seg
+        self._seg = []
+        if not seg or width <= 0:
+            return
+        first = len(seg) - 1
+        while first > 0 and seg[first][3]:
+            first -= 1
+        chain = seg[first:]
+        total = sum(est for _, _, est, _ in chain)
+        if total <= 0:
+            return
+        k = width / total
+        x = chain[0][1]
+        for run, _, est, _ in chain:
+            run.x0 = x
+            x += est * k
+            run.x1 = max(x, run.x0 + 0.1)
+
+    def __call__(self, text: Any, cm: Any, tm: Any, font_dict: Any, font_size: Any) -> None:
+        if not text or not str(text).strip():
+            return
+        self.chars += len(text)
+        if self.chars > self.char_budget:
+            raise _PageTooBig
+        try:
+            m = _mult([float(v) for v in tm], [float(v) for v in cm])
+            size0 = float(font_size)
+        except (TypeError, ValueError):
+            return
+        sx = (m[0] ** 2 + m[1] ** 2) ** 0.5
+        sy = (m[2] ** 2 + m[3] ** 2) ** 0.5
+        if sx <= 0 or m[0] <= 0 or abs(m[1]) > 0.05 * sx:
+            self.rotated += 1
+            if len(self.rotated_text) < 2000:
+                self.rotated_text += str(text)
+            return
+        size = size0 * sy
+        font, name = self._font(font_dict) if font_dict is not None else (None, "")
+        clean = str(text).replace("\n", " ").replace("\r", " ")
+        clean_text = clean.strip()
+        if font is not None:
+            widths = font.character_widths
+            default = widths.get("default", 500) or 500
+            adv = sum(widths.get(c, default) for c in clean.rstrip())
+        else:
+            adv = 500 * len(clean.rstrip())
+        scale = size0 * sx / 1000
+        start = m[4]
+        here = (m[0], m[3], m[4], m[5])
+        chained = False
+        if self._last is not None and here == self._last and self.runs:
+            # Same start as the previous piece: pypdf did not advance the text matrix
+            # (a font change inside one positioned piece); continue where it ended.
+            start = self.runs[-1].x1
+            chained = True
+        else:
+            self._last = here
+        est = adv * scale
+        run = Run(normalize(clean_text), start, start + max(est, 0.1), m[5], size, name)
+        self.runs.append(run)
+        self._seg.append((run, start, est, chained))
+
+
+class _PageTooBig(Exception):
+    pass
+
+
+class PageTooBig(Exception):
+    """The page holds more text than any real page does (a hostile file)."""
+
+
+def _install_split() -> None:
+    """Make pypdf report every positioned piece of text on its own.
+
+    pypdf joins all text on one baseline before it calls the visitor, so the two columns of
+    a page come as one string with one start position. Wrapping its line check so that any
+    move of the text position first flushes the pending text gives one callback per
+    positioned piece; spaces and columns are then rebuilt from positions here.
+    """
+    from pypdf._text_extraction import _text_extractor as tx
+
+    original = getattr(tx, "_refmanager_original_check", None)
+    if original is not None:
+        return
+    original = tx.crlf_space_check
+
+    def split_check(
+        text: str,
+        cmtm_prev: tuple[list[float], list[float]],
+        cmtm_matrix: tuple[list[float], list[float]],
+        memo_cmtm: tuple[list[float], list[float]],
+        font_resource: Any,
+        orientations: tuple[int, ...],
+        output: str,
+        font_size: float,
+        visitor_text: Any,
+        *rest: Any,
+    ) -> Any:
+        if text.strip() and visitor_text is not None and getattr(visitor_text, "split", False):
+            prev = _mult(cmtm_prev[1], cmtm_prev[0])
+            now = _mult(cmtm_matrix[1], cmtm_matrix[0])
+            if abs(prev[4] - now[4]) > 1e-3 or abs(prev[5] - now[5]) > 1e-3:
+                visitor_text(text, memo_cmtm[0], memo_cmtm[1], font_resource, font_size)
+                output += text
+                text = ""
+        if rest and getattr(visitor_text, "split", False):
+            prev = _mult(cmtm_prev[1], cmtm_prev[0])
+            now = _mult(cmtm_matrix[1], cmtm_matrix[0])
+            if abs(prev[4] - now[4]) > 1e-3 or abs(prev[5] - now[5]) > 1e-3:
+                scale = (prev[0] ** 2 + prev[1] ** 2) ** 0.5
+                visitor_text.width_hint(float(rest[0]) * scale)
+        return original(
+            text,
+            cmtm_prev,
+            cmtm_matrix,
+            memo_cmtm,
+            font_resource,
+            orientations,
+            output,
+            font_size,
+            visitor_text,
+            *rest,
+        )
+
+    tx._refmanager_original_check = original  # type: ignore[attr-defined]
+    tx.crlf_space_check = split_check
+
+
+def page_runs(page: Any, char_budget: int = 400_000) -> tuple[list[Run], str]:
+    """Runs of horizontal text on ``page``, and the text of its rotated runs (side stamps)."""
+    _install_split()
+    collector = _Collector(char_budget)
+    try:
+        page.extract_text(visitor_text=collector)
+    except _PageTooBig as exc:
+        raise PageTooBig from exc
+    return [r for r in collector.runs if r.text], collector.rotated_text
+
+
+def _join_runs(runs: list[Run], page: int) -> Line:
+    runs.sort(key=lambda r: r.x0)
+    parts: list[str] = []
+    styles: list[tuple[int, int, str]] = []
+    pos = 0
+    prev: Run | None = None
+    sizes: Counter[float] = Counter()
+    fonts: Counter[str] = Counter()
+    for run in runs:
+        if prev is not None:
+            gap = run.x0 - prev.x1
+            if gap > _SPACE_GAP_EM * max(run.size, prev.size) * 0.9 and not (
+                parts and parts[-1].endswith(" ")
+            ):
+                parts.append(" ")
+                pos += 1
+        start = pos
+        parts.append(run.text)
+        pos += len(run.text)
+        style = font_style(run.font)
+        if style:
+            styles.append((start, pos, style))
+        sizes[round(run.size, 1)] += len(run.text)
+        fonts[run.font] += len(run.text)
+        prev = run
+    text = "".join(parts)
+    size = sizes.most_common(1)[0][0]
+    y = Counter(round(r.y, 1) for r in runs).most_common(1)[0][0]
+    return Line(
+        page=page,
+        text=text,
+        x0=runs[0].x0,
+        x1=max(r.x1 for r in runs),
+        y=y,
+        size=size,
+        font=fonts.most_common(1)[0][0],
+        styles=_merge_styles(styles),
+    )
+
+
+def _merge_styles(styles: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    for start, end, kind in styles:
+        if out and out[-1][2] == kind and start - out[-1][1] <= 1:
+            out[-1] = (out[-1][0], end, kind)
+        else:
+            out.append((start, end, kind))
+    return out
+
+
+def group_lines(runs: list[Run], page: int, gutter: float | None = None) -> list[Line]:
+    """Group runs into lines: same baseline, not across the gutter, no gap wider than one."""
+    if not runs:
+        return []
+    ordered = sorted(runs, key=lambda r: (-r.y, r.x0))
+    rows: list[list[Run]] = []
+    for run in ordered:
+        if rows:
+            row = rows[-1]
+            ref = row[0]
+            tol = 0.3 * max(min(ref.size, run.size), 1.0)
+            if abs(ref.y - run.y) <= tol:
+                row.append(run)
+                continue
+            # Superscripts/subscripts sit a little off the baseline but overlap the row.
+            if abs(ref.y - run.y) <= 0.45 * ref.size and run.size < 0.85 * ref.size:
+                row.append(run)
+                continue
+        rows.append([run])
+    lines: list[Line] = []
+    for row in rows:
+        row.sort(key=lambda r: r.x0)
+        group: list[Run] = [row[0]]
+        for run in row[1:]:
+            prev_end = max(r.x1 for r in group)
+            gap = run.x0 - prev_end
+            across = gutter is not None and prev_end <= gutter + 1 and run.x0 >= gutter - 1
+            if across or gap > _COLUMN_GAP_EM * max(run.size, group[-1].size):
+                lines.append(_join_runs(group, page))
+                group = [run]
+            else:
+                group.append(run)
+        lines.append(_join_runs(group, page))
+    return lines
+
+
+def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
+    """The x of a two-column gutter, or None for a one-column page."""
+    if len(items) < 6 or width <= 0:
+        return None
+    spans = sorted((it.x0, it.x1, len(it.text)) for it in items)
+    best: tuple[int, float] | None = None
+    x = 0.3 * width
+    while x <= 0.7 * width:
+        crossing = sum(1 for x0, x1, _ in spans if x0 < x - 1 and x1 > x + 1)
+        if best is None or crossing < best[0]:
+            best = (crossing, x)
+        x += 2.0
+    if best is None:
+        return None
+    crossing, gx = best
+    left = [(x0, x1, n) for x0, x1, n in spans if x1 <= gx + 1]
+    right = [(x0, x1, n) for x0, x1, n in spans if x0 >= gx - 1]
+    if len(left) < 3 or len(right) < 3:
+        return None
+    if crossing > 0.35 * (len(left) + len(right)):
+        return None
+    # Both sides must carry real text (not a lone page number on one side).
+    if sum(n for *_, n in left) < 80 or sum(n for *_, n in right) < 80:
+        return None
+    left_edge = max(x1 for _, x1, _ in left)
+    right_edge = min(x0 for x0, _, _ in right)
+    if right_edge - left_edge < 3:
+        return None
+    return (left_edge + right_edge) / 2
+
+
+def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:
+    """Lines in reading order; full-width lines cut the page into bands read column by column."""
+    lines = sorted(lines, key=lambda ln: (-ln.y, ln.x0))
+    if gutter is None:
+        for ln in lines:
+            ln.column = 0
+        return lines
+    out: list[Line] = []
+    left: list[Line] = []
+    right: list[Line] = []
+
+    def flush() -> None:
+        out.extend(left)
+        out.extend(right)
+        left.clear()
+        right.clear()
+
+    for ln in lines:
+        if ln.x1 <= gutter + 1:
+            ln.column = 1
+            left.append(ln)
+        elif ln.x0 >= gutter - 1:
+            ln.column = 2
+            right.append(ln)
+        else:
+            ln.column = 0
+            flush()
+            out.append(ln)
+    flush()
+    return out
+
+
+def page_lines(runs: list[Run], page: int, width: float) -> list[Line]:
+    """The page's lines in reading order."""
+    gutter = find_gutter(runs, width)
+    return reading_order(group_lines(runs, page, gutter), gutter)

@@ -1,0 +1,203 @@
+"""From a PDF file to its bibliography: read pages from the end until the list is found."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from refmanager.model import InputError
+from refmanager.pdf import Bibliography
+from refmanager.pdf.document import (
+    MAX_DOC_CONTENT_BYTES,
+    MAX_PAGE_CHARS,
+    MAX_PAGE_CONTENT_BYTES,
+    MAX_SECONDS,
+    Budget,
+    content_size,
+    open_pdf,
+    pypdf_limits,
+)
+from refmanager.pdf.furniture import furniture
+from refmanager.pdf.layout import Line, PageTooBig, page_lines, page_runs
+from refmanager.pdf.locate import is_end_heading, is_heading
+from refmanager.pdf.meta import document_meta
+from refmanager.pdf.segment import segment
+
+# Pages read backwards from the end looking for the heading, at most.
+MAX_SCAN_PAGES = 80
+_ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\]|\(\d{1,4}\)|\d{1,4}\.)\s")
+
+
+class _Pages:
+    """Pages laid out on demand, each at most once, within the document's budget."""
+
+    def __init__(self, reader: Any, budget: Budget) -> None:
+        self.reader = reader
+        self.budget = budget
+        self.count = len(reader.pages)
+        self.lines: dict[int, list[Line]] = {}
+        self.heights: dict[int, float] = {}
+        self.side_text: dict[int, str] = {}
+        self.chars = 0
+        self.failed: set[int] = set()
+
+    def get(self, number: int) -> list[Line]:
+        """Lines of 1-based page ``number`` in reading order ([] if it cannot be read)."""
+        if number in self.lines:
+            return self.lines[number]
+        lines: list[Line] = []
+        try:
+            page = self.reader.pages[number - 1]
+            size = content_size(page)
+            if size > MAX_PAGE_CONTENT_BYTES:
+                raise PageTooBig
+            self.budget.content_bytes += size
+            if self.budget.content_bytes > MAX_DOC_CONTENT_BYTES:
+                raise PageTooBig
+            box = page.mediabox
+            width, height = float(box.width), float(box.height)
+            runs, side = page_runs(page, MAX_PAGE_CHARS)
+            lines = page_lines(runs, number, width)
+            self.heights[number] = height + float(box.bottom)
+            self.side_text[number] = side
+            self.chars += sum(len(r.text) for r in runs)
+        except PageTooBig:
+            self.failed.add(number)
+            self.budget.notes.append(
+                f"page {number}: skipped, its content exceeds the size limit (hostile or broken file)"
+            )
+        except RecursionError:
+            self.failed.add(number)
+            self.budget.notes.append(f"page {number}: text could not be read (objects nest too deeply)")
+        except MemoryError:
+            self.failed.add(number)
+            self.budget.notes.append(f"page {number}: text could not be read (out of memory)")
+        except Exception as exc:
+            self.failed.add(number)
+            reason = str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
+            self.budget.notes.append(f"page {number}: text could not be read ({reason})")
+        self.lines[number] = lines
+        return lines
+
+
+def _body_size(lines: list[Line]) -> float:
+    sizes: Counter[float] = Counter()
+    for ln in lines:
+        sizes[round(ln.size, 1)] += len(ln.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def _entry_like(lines: list[Line]) -> int:
+    return sum(1 for ln in lines if _ENTRY_START.match(ln.text))
+
+
+def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
+    """Read ``path``'s bibliography entries, metadata and notes (see the package docs)."""
+    start = time.monotonic()
+    budget = Budget(deadline=start + MAX_SECONDS)
+    try:
+        with pypdf_limits():
+            return _read(path, password, budget)
+    except InputError:
+        raise
+    except RecursionError:
+        raise InputError(str(path), "is damaged: its objects nest too deeply") from None
+    except MemoryError:
+        raise InputError(str(path), "is too large to read within the memory limit") from None
+
+
+def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
+    reader = open_pdf(path, password)
+    pages = _Pages(reader, budget)
+    count = pages.count
+    heading: tuple[int, int] | None = None  # (page, index of the heading line)
+    scanned: list[int] = []
+    seen_entries = False
+    for number in range(count, max(0, count - MAX_SCAN_PAGES), -1):
+        if budget.expired():
+            budget.notes.append(
+                f"stopped after {MAX_SECONDS:.0f} s at page {number}: the result may be partial"
+            )
+            break
+        lines = pages.get(number)
+        scanned.append(number)
+        body = _body_size(lines)
+        for i in range(len(lines) - 1, -1, -1):
+            if is_heading(lines[i], body):
+                heading = (number, i)
+                break
+        if heading is not None:
+            break
+        entries_here = _entry_like(lines) >= 3
+        if seen_entries and not entries_here and len(lines) >= 12:
+            break  # a headless list: its first page is behind us
+        seen_entries = seen_entries or entries_here
+    first = pages.get(1)
+    if pages.chars == 0 and not pages.failed:
+        raise InputError(
+            str(path), "has no text layer (a scanned document?): it needs OCR before extraction"
+        )
+    if pages.chars == 0 and pages.failed:
+        raise InputError(str(path), "no page text could be read: " + budget.notes[0])
+    meta = document_meta(reader, first, pages.side_text.get(1, ""), count)
+    region = sorted(set(scanned))
+    if heading is not None:
+        region = [p for p in region if p >= heading[0]]
+    # Furniture is judged on every page read (more pages, better evidence).
+    heights = pages.heights
+    junk = furniture(pages.lines, heights)
+    ordered: list[Line] = []
+    for number in region:
+        lines = pages.lines.get(number, [])
+        if heading is not None and number == heading[0]:
+            lines = lines[heading[1] + 1 :]
+        ordered.extend(ln for ln in lines if id(ln) not in junk)
+    if heading is None:
+        ordered = _headless_region(ordered)
+    ordered = _cut_end(ordered)
+    entries = segment(ordered)
+    notes = list(budget.notes)
+    if not any(not e.fragment for e in entries):
+        notes.append("no bibliography found")
+        entries = []
+    return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+
+
+def _headless_region(lines: list[Line]) -> list[Line]:
+    """Without a heading: the dense run of entry-like lines at the end, from its first label."""
+    starts = [i for i, ln in enumerate(lines) if _ENTRY_START.match(ln.text)]
+    if len(starts) < 3:
+        return []
+    # Walk back from the last label while labels keep coming at entry-like intervals.
+    first = starts[-1]
+    for a, b in zip(reversed(starts[:-1]), reversed(starts[1:]), strict=False):
+        if b - a > 25:
+            break
+        first = a
+    # Continuation lines before the first label on its page/column may be a fragment.
+    head = first
+    anchor = lines[first]
+    while head > 0:
+        prev = lines[head - 1]
+        if prev.page != anchor.page or prev.column != anchor.column or prev.y < anchor.y:
+            break
+        if prev.size > anchor.size * 1.1 or prev.size < anchor.size * 0.9:
+            break
+        head -= 1
+    return lines[head:]
+
+
+def _cut_end(lines: list[Line]) -> list[Line]:
+    """The list up to its end: an appendix/biography heading or larger type."""
+    if not lines:
+        return lines
+    body = _body_size(lines[: min(len(lines), 60)])
+    for i, ln in enumerate(lines):
+        if is_end_heading(ln, body):
+            return lines[:i]
+        if ln.size > 1.25 * body and len(ln.text) < 80 and i > 0:
+            return lines[:i]
+    return lines

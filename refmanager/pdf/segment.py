@@ -1,0 +1,232 @@
+"""Cutting the bibliography's lines into entries.
+
+Labelled styles ([12], 12., (12), [HKL19], [Smith et al., 2020]) start an entry at a line
+that opens with a label at the column's label position; numeric labels must also follow
+the numbering. Unlabelled (author-year) lists are cut by their hanging indent, else by
+the vertical gaps between entries, else by how lines end and start. Lines at the top of a
+column or page continue the entry before them, unless the numbering jumps: then they are
+the tail of an entry whose start is not in the document (a fragment).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from statistics import median
+
+from refmanager.model import Entry, Location
+from refmanager.pdf.layout import Line
+from refmanager.pdf.textclean import join_lines
+
+_LABELS: dict[str, re.Pattern[str]] = {
+    "bracket": re.compile(r"^\[([^\[\]]{1,60})\]\s*"),
+    "paren": re.compile(r"^\((\d{1,4})\)\s*"),
+    "dot": re.compile(r"^(\d{1,4})\.(?=\s|[^\d\s])\s*"),
+    "bare": re.compile(r"^(\d{1,4})\s+(?=\S)"),
+}
+_ALPHA_KEY = re.compile(r"^[A-Za-z\u00c0-\u024f][\w\u00c0-\u024f+\-.'’&, ]{0,58}$")
+_MAX_JUMP = 120
+
+
+def _label_of(line: Line, kind: str) -> str | None:
+    m = _LABELS[kind].match(line.text)
+    if not m:
+        return None
+    label = m.group(1).strip()
+    if kind == "bracket" and not (label.isdigit() or _ALPHA_KEY.match(label)):
+        return None
+    if kind == "bracket" and not label.isdigit() and re.match(r"(?i)^(doi|online|internet)", label):
+        return None
+    return label
+
+
+@dataclass(slots=True)
+class _Column:
+    left: float
+    right: float
+    indent: float | None  # x of continuation lines when they are indented
+    spacing: float  # typical baseline distance inside an entry
+
+
+@dataclass(slots=True)
+class _Draft:
+    lines: list[Line] = field(default_factory=list)
+    label: str = ""
+    number: int | None = None
+    fragment: bool = False
+
+
+def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
+    groups: dict[tuple[int, int], list[Line]] = {}
+    for ln in lines:
+        groups.setdefault((ln.page, ln.column), []).append(ln)
+    out: dict[tuple[int, int], _Column] = {}
+    for key, group in groups.items():
+        xs = [round(ln.x0, 0) for ln in group]
+        left = min(xs)
+        counts = Counter(x for x in xs if x > left + 1.5)
+        lefts = sum(1 for x in xs if x <= left + 1.5)
+        indent: float | None = None
+        if counts:
+            x, n = counts.most_common(1)[0]
+            if n >= 2 and x - left < 0.25 * max(ln.x1 - ln.x0 for ln in group) and n >= 0.3 * lefts:
+                indent = x
+        gaps = [
+            a.y - b.y
+            for a, b in zip(group, group[1:], strict=False)
+            if 0 < a.y - b.y < 3 * a.size
+        ]
+        spacing = median(gaps) if gaps else 1.2 * group[0].size
+        out[key] = _Column(left, max(ln.x1 for ln in group), indent, spacing)
+    return out
+
+
+def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> str | None:
+    """The label style of the list: the kind whose labels sit at entry starts and count up."""
+    best: tuple[float, str] | None = None
+    for kind in _LABELS:
+        starts = 0
+        ordered = 0
+        prev: int | None = None
+        for ln in lines:
+            label = _label_of(ln, kind)
+            if label is None or not _at_label_position(ln, columns[(ln.page, ln.column)]):
+                continue
+            starts += 1
+            if label.isdigit():
+                num = int(label)
+                if prev is not None and 0 < num - prev <= _MAX_JUMP:
+                    ordered += 1
+                prev = num
+            else:
+                ordered += 1 if kind == "bracket" else 0
+        if starts < 2:
+            continue
+        score = ordered + 0.5 * starts
+        if kind == "bare" and ordered < 0.8 * starts:
+            continue
+        if kind in ("dot", "paren") and ordered < 0.5 * starts:
+            continue
+        if best is None or score > best[0]:
+            best = (score, kind)
+    return best[1] if best else None
+
+
+def _at_label_position(line: Line, col: _Column) -> bool:
+    if col.indent is None:
+        return True
+    return line.x0 < col.indent - 1.0
+
+
+def segment(lines: list[Line]) -> list[Entry]:
+    """Entries from the bibliography's lines in reading order."""
+    if not lines:
+        return []
+    columns = _columns(lines)
+    kind = choose_kind(lines, columns)
+    drafts: list[_Draft] = []
+    current: _Draft | None = None
+    last_number: int | None = None
+    prev: Line | None = None
+    for ln in lines:
+        col = columns[(ln.page, ln.column)]
+        start = False
+        label = ""
+        number: int | None = None
+        if kind is not None:
+            found = _label_of(ln, kind)
+            if found is not None and _at_label_position(ln, col):
+                if found.isdigit():
+                    number = int(found)
+                    if last_number is None or 0 < number - last_number <= _MAX_JUMP:
+                        start = True
+                else:
+                    start = True
+                label = found
+        else:
+            start = _unlabelled_start(ln, prev, col)
+        if start:
+            if (
+                current is not None
+                and number is not None
+                and last_number is not None
+                and number > last_number + 1
+            ):
+                _split_tail(current, drafts)
+            current = _Draft([ln], label, number)
+            drafts.append(current)
+            if number is not None:
+                last_number = number
+        elif current is None:
+            current = _Draft([ln], fragment=True)
+            drafts.append(current)
+        else:
+            current.lines.append(ln)
+        prev = ln
+    return [_entry(d) for d in drafts if d.lines]
+
+
+def _split_tail(current: _Draft, drafts: list[_Draft]) -> None:
+    """Move the lines after the last column/page break of ``current`` into a fragment."""
+    lines = current.lines
+    cut = None
+    for i in range(len(lines) - 1, 0, -1):
+        a, b = lines[i - 1], lines[i]
+        if (a.page, a.column) != (b.page, b.column) or b.y > a.y + 1:
+            cut = i
+            break
+    if cut is None:
+        return
+    tail = lines[cut:]
+    del lines[cut:]
+    drafts.append(_Draft(tail, fragment=True))
+
+
+def _unlabelled_start(ln: Line, prev: Line | None, col: _Column) -> bool:
+    if prev is None:
+        return True
+    if col.indent is not None and col.indent > col.left:
+        return ln.x0 < col.left + 0.5 * (col.indent - col.left)
+    same_col = (prev.page, prev.column) == (ln.page, ln.column) and prev.y > ln.y
+    if same_col and prev.y - ln.y > 1.35 * col.spacing:
+        return True
+    if same_col and prev.y - ln.y > 1.1 * col.spacing:
+        return False
+    # No indent and no gaps: a short line ending with a full stop ends an entry.
+    ends = prev.text.rstrip().endswith((".", "。"))
+    return ends and ln.text[:1].isupper() and prev.x1 < col.right - 2 * prev.size
+
+
+def _entry(draft: _Draft) -> Entry:
+    raw, starts = join_lines([ln.text for ln in draft.lines])
+    styles: list[tuple[int, int, str]] = []
+    for ln, offset in zip(draft.lines, starts, strict=True):
+        for a, b, kind in ln.styles:
+            s, e = offset + a, min(offset + b, len(raw))
+            if e > s:
+                styles.append((s, e, kind))
+    boxes: dict[tuple[int, int], list[float]] = {}
+    order: list[tuple[int, int]] = []
+    for ln in draft.lines:
+        key = (ln.page, ln.column)
+        box = boxes.get(key)
+        if box is None:
+            boxes[key] = [ln.x0, ln.bottom, ln.x1, ln.top]
+            order.append(key)
+        else:
+            box[0] = min(box[0], ln.x0)
+            box[1] = min(box[1], ln.bottom)
+            box[2] = max(box[2], ln.x1)
+            box[3] = max(box[3], ln.top)
+    locations = [
+        Location(key[0], (boxes[key][0], boxes[key][1], boxes[key][2], boxes[key][3]))
+        for key in order
+    ]
+    return Entry(
+        raw=raw,
+        label=draft.label,
+        locations=locations,
+        fragment=draft.fragment,
+        styles=styles,
+    )
