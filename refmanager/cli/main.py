@@ -17,6 +17,7 @@ from refmanager.model.errors import InputError, RefmanagerError
 # sub-command -> module (each has add_arguments(parser) and run(args) -> int)
 COMMANDS: dict[str, tuple[str, str]] = {
     "extract": ("refmanager.cli.extract_cmd", "read a PDF's bibliography into references"),
+    "gui": ("refmanager.cli.gui_cmd", "open the desktop window (the default with no command)"),
 }
 
 

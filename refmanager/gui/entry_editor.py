@@ -1,0 +1,358 @@
+"""The entry editor below the table: every field of the selected reference, and its raw text
+with each token coloured by the field the parser gave it.
+
+Selecting a span of the raw text and choosing a field (the "Assign to" menu, the context
+menu, or Ctrl+1..Ctrl+9 for the first nine fields) reassigns it; "Re-parse" runs the parser
+again. The widget only emits requests; the window turns them into undoable commands.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refmanager.gui.delegates import DoiValidator, clean_doi
+from refmanager.model import CSL_FIELDS, Reference
+
+CSL_TYPES = (
+    "article-journal",
+    "paper-conference",
+    "article",
+    "book",
+    "chapter",
+    "thesis",
+    "report",
+    "webpage",
+    "software",
+    "standard",
+    "patent",
+    "dataset",
+    "manuscript",
+)
+# Fields shown in the form, in order: (CSL name, label).
+FORM_FIELDS: tuple[tuple[str, str], ...] = (
+    ("author", "Authors"),
+    ("issued", "Year"),
+    ("title", "Title"),
+    ("container-title", "Container"),
+    ("volume", "Volume"),
+    ("issue", "Issue"),
+    ("page", "Pages"),
+    ("DOI", "DOI"),
+    ("editor", "Editors"),
+    *((f, f.replace("-", " ").capitalize()) for f in CSL_FIELDS if f not in
+      ("title", "container-title", "volume", "issue", "page", "DOI")),
+)
+# Span labels offered for reassignment (Ctrl+1.. for the first nine).
+SPAN_LABELS: tuple[str, ...] = (
+    "author",
+    "title",
+    "container-title",
+    "issued",
+    "volume",
+    "issue",
+    "page",
+    "DOI",
+    "publisher",
+    "publisher-place",
+    "editor",
+    "URL",
+    "number",
+    "note",
+    "other",
+)
+LABEL_COLOURS: dict[str, str] = {
+    "author": "#e6194b",
+    "editor": "#f58231",
+    "title": "#4363d8",
+    "container-title": "#3cb44b",
+    "collection-title": "#469990",
+    "issued": "#911eb4",
+    "year": "#911eb4",
+    "date": "#911eb4",
+    "volume": "#9a6324",
+    "issue": "#808000",
+    "page": "#f032e6",
+    "DOI": "#008080",
+    "URL": "#000075",
+    "publisher": "#aa6e28",
+    "publisher-place": "#bfa000",
+    "number": "#800000",
+    "genre": "#800000",
+    "note": "#a9a9a9",
+    "label": "#808080",
+    "citation-number": "#808080",
+}
+
+
+def label_colour(label: str) -> QColor:
+    """A stable colour per token label (known labels fixed, others hashed)."""
+    name = LABEL_COLOURS.get(label)
+    if name is None:
+        digest = hashlib.sha1(label.encode()).digest()
+        return QColor.fromHsv(digest[0] * 360 // 256, 140, 200)
+    return QColor(name)
+
+
+def reference_field_text(ref: Reference, name: str) -> str:
+    """A field as the editor and the table show it."""
+    if name in ("author", "editor"):
+        names = ref.author if name == "author" else ref.editor
+        parts = []
+        for n in names:
+            if n.literal:
+                parts.append(n.literal)
+            else:
+                family = " ".join(p for p in (n.non_dropping_particle, n.family) if p)
+                parts.append(f"{family}, {n.given}" if n.given else family)
+        return "; ".join(parts)
+    if name == "issued":
+        if ref.issued is None:
+            return ""
+        return str(ref.issued.year) if ref.issued.year is not None else ref.issued.literal
+    if name == "type":
+        return ref.type
+    return ref.get(name)
+
+
+class RawTextView(QTextEdit):
+    """The raw text, read-only, with coloured tokens and a context menu to reassign a span.
+
+    Signals:
+        assign(str): the user chose a field for the selected span.
+    """
+
+    assign = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._menu)
+
+    def _menu(self, pos: QPoint) -> None:
+        menu = self.createStandardContextMenu()
+        if self.textCursor().hasSelection():
+            menu.addSeparator()
+            sub = menu.addMenu("Assign selection to")
+            for label in SPAN_LABELS:
+                action = sub.addAction(label)
+                action.triggered.connect(lambda _c=False, lab=label: self.assign.emit(lab))
+        menu.exec(self.mapToGlobal(pos))
+
+
+class EntryEditor(QWidget):
+    """Fields and coloured raw text of one reference.
+
+    Signals:
+        fieldEdited(int, str, str): reference id, CSL field, new value.
+        spanAssigned(int, str, int, int): reference id, field, start, end in the raw text.
+        reparseRequested(): re-run the parser on the selected reference(s).
+    """
+
+    fieldEdited = Signal(int, str, str)
+    spanAssigned = Signal(int, str, int, int)
+    reparseRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ref_id: int | None = None
+        self.reference: Reference | None = None
+        self.edits: dict[str, QLineEdit | QComboBox] = {}
+        self._values: dict[str, str] = {}
+
+        self.heading = QLabel("No reference selected", self)
+        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.heading.setWordWrap(True)
+
+        form_host = QWidget(self)
+        form = QFormLayout(form_host)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        type_box = QComboBox(form_host)
+        type_box.setEditable(True)
+        type_box.addItems(CSL_TYPES)
+        type_box.setAccessibleName("Type")
+        type_box.activated.connect(lambda _i: self._commit("type"))
+        type_box.lineEdit().editingFinished.connect(lambda: self._commit("type"))
+        self.edits["type"] = type_box
+        form.addRow("&Type", type_box)
+        for name, label in FORM_FIELDS:
+            edit = QLineEdit(form_host)
+            edit.setAccessibleName(label)
+            edit.setObjectName(f"field-{name}")
+            if name in ("author", "editor"):
+                edit.setPlaceholderText("Family, Given; Family, Given")
+            elif name == "DOI":
+                edit.setValidator(DoiValidator(edit))
+            edit.editingFinished.connect(lambda n=name: self._commit(n))
+            self.edits[name] = edit
+            form.addRow(label, edit)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(form_host)
+
+        self.raw = RawTextView(self)
+        self.raw.setAccessibleName("Raw text")
+        self.raw.assign.connect(self._assign_selection)
+        self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.assign_box = QComboBox(self)
+        self.assign_box.addItems(SPAN_LABELS)
+        self.assign_box.setAccessibleName("Field for the selected text")
+        self.assign_button = QPushButton("&Assign selection", self)
+        self.assign_button.setToolTip("Give the selected raw text to the chosen field (Ctrl+1..9)")
+        self.assign_button.clicked.connect(
+            lambda: self._assign_selection(self.assign_box.currentText())
+        )
+        self.reparse_button = QPushButton("&Re-parse", self)
+        self.reparse_button.setToolTip("Run the parser again on the selected reference(s)")
+        self.reparse_button.clicked.connect(self.reparseRequested)
+        for i, label in enumerate(SPAN_LABELS[:9], start=1):
+            action = QAction(f"Assign to {label}", self)
+            action.setShortcut(QKeySequence(f"Ctrl+{i}"))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _c=False, lab=label: self._assign_selection(lab))
+            self.raw.addAction(action)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.assign_box, 1)
+        buttons.addWidget(self.assign_button)
+        buttons.addWidget(self.reparse_button)
+        raw_host = QWidget(self)
+        raw_layout = QVBoxLayout(raw_host)
+        raw_layout.setContentsMargins(0, 0, 0, 0)
+        raw_layout.addWidget(QLabel("Raw text (select a span to reassign it):", raw_host))
+        raw_layout.addWidget(self.raw, 1)
+        raw_layout.addWidget(self.legend)
+        raw_layout.addLayout(buttons)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("editorSplitter")
+        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(raw_host)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.splitter, 1)
+        self.set_reference(None, None)
+
+    # -- showing ------------------------------------------------------------------------------
+    def set_reference(self, ref_id: int | None, ref: Reference | None, heading: str = "") -> None:
+        """Show ``ref`` (None: clear and disable)."""
+        self.ref_id = ref_id
+        self.reference = ref
+        enabled = ref is not None
+        for edit in self.edits.values():
+            edit.setEnabled(enabled)
+        self.assign_button.setEnabled(enabled)
+        self.reparse_button.setEnabled(enabled)
+        self._values = {}
+        if ref is None:
+            self.heading.setText("No reference selected")
+            for name, edit in self.edits.items():
+                self._set_text(name, edit, "")
+            self.raw.clear()
+            self.legend.clear()
+            return
+        self.heading.setText(heading or f"Reference {ref.label or ref.id}")
+        for name, edit in self.edits.items():
+            text = reference_field_text(ref, name)
+            self._values[name] = text
+            self._set_text(name, edit, text)
+            if isinstance(edit, QLineEdit):
+                conf = ref.confidence.get(name)
+                edit.setToolTip(f"parser confidence {conf:.2f}" if conf is not None else "")
+                edit.setStyleSheet(
+                    "background-color: rgba(240,160,40,70);" if conf is not None and conf < 0.8 else ""
+                )
+        self._show_raw(ref)
+
+    @staticmethod
+    def _set_text(name: str, edit: QLineEdit | QComboBox, text: str) -> None:
+        edit.blockSignals(True)
+        if isinstance(edit, QComboBox):
+            edit.setEditText(text)
+        else:
+            edit.setText(text)
+            edit.setCursorPosition(0)
+        edit.blockSignals(False)
+
+    def _show_raw(self, ref: Reference) -> None:
+        self.raw.setPlainText(ref.raw)
+        cursor = QTextCursor(self.raw.document())
+        used: list[str] = []
+        for token in ref.tokens:
+            if token.end <= token.start or token.end > len(ref.raw):
+                continue
+            fmt = QTextCharFormat()
+            colour = label_colour(token.label)
+            background = QColor(colour)
+            background.setAlpha(55)
+            fmt.setBackground(background)
+            fmt.setForeground(colour.darker(130) if self.palette().base().color().lightness() > 128
+                              else colour.lighter(150))
+            fmt.setToolTip(token.label)
+            cursor.setPosition(token.start)
+            cursor.setPosition(token.end, QTextCursor.MoveMode.KeepAnchor)
+            cursor.mergeCharFormat(fmt)
+            if token.label not in used:
+                used.append(token.label)
+        self.legend.setText(
+            " ".join(
+                f'<span style="color:{label_colour(lab).name()}">&#9632; {lab}</span>' for lab in used
+            )
+        )
+
+    # -- requests -----------------------------------------------------------------------------
+    def _commit(self, name: str) -> None:
+        if self.ref_id is None:
+            return
+        edit = self.edits[name]
+        text = edit.currentText() if isinstance(edit, QComboBox) else edit.text()
+        text = text.strip()
+        if name == "DOI":
+            text = clean_doi(text)
+        if text == self._values.get(name, ""):
+            return
+        self._values[name] = text
+        self.fieldEdited.emit(self.ref_id, name, text)
+
+    def selected_span(self) -> tuple[int, int] | None:
+        cursor = self.raw.textCursor()
+        if not cursor.hasSelection():
+            return None
+        return cursor.selectionStart(), cursor.selectionEnd()
+
+    def select_span(self, start: int, end: int) -> None:
+        cursor = self.raw.textCursor()
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        self.raw.setTextCursor(cursor)
+
+    def _assign_selection(self, label: str) -> None:
+        span = self.selected_span()
+        if self.ref_id is None or span is None:
+            return
+        self.spanAssigned.emit(self.ref_id, label, span[0], span[1])

@@ -1,0 +1,399 @@
+"""The PDF in the centre: a QPdfView with zoom, page navigation, fit-width, text search,
+and a highlight over the entry the table has selected.
+
+QPdfView does not say where it puts each page, so :class:`RefPdfView` works the layout out
+again from the properties it exposes (Qt 6.12's ``QPdfViewPrivate::calculateDocumentLayout``).
+To keep that simple the view always runs in ``Custom`` zoom: "fit width" is done here by
+computing the zoom factor, so the page geometry is a pure function of zoom, margins, spacing
+and viewport, and Qt's own search highlights (which scale by the zoom factor) line up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, QPoint, QPointF, QRect, QRectF, QSizeF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QGuiApplication,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
+from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtWidgets import QLabel, QLineEdit, QSpinBox, QToolBar, QVBoxLayout, QWidget
+
+from refmanager.model import Location
+
+HIGHLIGHT_FILL = QColor(255, 200, 0, 70)
+HIGHLIGHT_EDGE = QColor(230, 120, 0, 220)
+ZOOM_STEPS = (0.25, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0)
+
+
+class RefPdfView(QPdfView):
+    """A QPdfView that can map between page points and viewport pixels.
+
+    Signals:
+        pageClicked(int, float, float): a click on 1-based page ``page`` at ``(x, y)`` in PDF
+            user space (origin bottom left, as :class:`Location` boxes are).
+    """
+
+    pageClicked = Signal(int, float, float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setPageMode(QPdfView.PageMode.MultiPage)
+        self.setZoomMode(QPdfView.ZoomMode.Custom)
+        self._fit_width = True
+        self._highlights: list[Location] = []
+
+    # -- geometry ---------------------------------------------------------------------------
+    def _resolution(self) -> float:
+        screen = QGuiApplication.primaryScreen()
+        return (screen.logicalDotsPerInch() if screen else 72.0) / 72.0
+
+    def page_rects(self) -> dict[int, QRect]:
+        """0-based page -> its rectangle in document (scroll-area content) coordinates."""
+        doc = self.document()
+        if doc is None or doc.status() != QPdfDocument.Status.Ready:
+            return {}
+        res = self._resolution()
+        margins = self.documentMargins()
+        sizes: dict[int, QRect] = {}
+        total_width = 0
+        for page in range(doc.pageCount()):
+            size = QSizeF(doc.pagePointSize(page) * res * self.zoomFactor()).toSize()
+            total_width = max(total_width, size.width())
+            sizes[page] = QRect(QPoint(0, 0), size)
+        total_width += margins.left() + margins.right()
+        y = margins.top()
+        viewport_width = self.viewport().width()
+        for page in range(doc.pageCount()):
+            rect = sizes[page]
+            x = (max(total_width, viewport_width) - rect.width()) // 2
+            rect.moveTopLeft(QPoint(x, y))
+            y += rect.height() + self.pageSpacing()
+        return sizes
+
+    def _scroll_offset(self) -> QPoint:
+        return QPoint(self.horizontalScrollBar().value(), self.verticalScrollBar().value())
+
+    def points_to_viewport(self, page: int, bbox: Sequence[float]) -> QRectF:
+        """A 1-based page's box in PDF points (origin bottom left) as a viewport rectangle."""
+        doc = self.document()
+        rects = self.page_rects()
+        if doc is None or (page - 1) not in rects:
+            return QRectF()
+        size = doc.pagePointSize(page - 1)
+        rect = rects[page - 1]
+        scale = rect.width() / size.width() if size.width() else 1.0
+        x0, y0, x1, y1 = bbox
+        top = size.height() - max(y0, y1)
+        out = QRectF(
+            rect.left() + min(x0, x1) * scale,
+            rect.top() + top * scale,
+            abs(x1 - x0) * scale,
+            abs(y1 - y0) * scale,
+        )
+        return out.translated(-QPointF(self._scroll_offset()))
+
+    def viewport_to_points(self, pos: QPointF) -> tuple[int, float, float] | None:
+        """A viewport position as (1-based page, x, y) in PDF points, or None off the pages."""
+        doc = self.document()
+        if doc is None:
+            return None
+        content = pos + QPointF(self._scroll_offset())
+        for page, rect in self.page_rects().items():
+            if QRectF(rect).contains(content):
+                size = doc.pagePointSize(page)
+                scale = rect.width() / size.width() if size.width() else 1.0
+                x = (content.x() - rect.left()) / scale
+                y = size.height() - (content.y() - rect.top()) / scale
+                return page + 1, x, y
+        return None
+
+    # -- zoom -------------------------------------------------------------------------------
+    def fit_width(self) -> bool:
+        return self._fit_width
+
+    def set_fit_width(self, on: bool) -> None:
+        self._fit_width = on
+        if on:
+            self._apply_fit_width()
+
+    def _apply_fit_width(self) -> None:
+        doc = self.document()
+        if doc is None or doc.status() != QPdfDocument.Status.Ready or doc.pageCount() == 0:
+            return
+        widest = max(doc.pagePointSize(p).width() for p in range(doc.pageCount()))
+        margins = self.documentMargins()
+        available = self.viewport().width() - margins.left() - margins.right()
+        if widest > 0 and available > 50:
+            self.setZoomFactor(available / (widest * self._resolution()))
+
+    def set_zoom(self, factor: float) -> None:
+        self._fit_width = False
+        self.setZoomFactor(max(0.1, min(8.0, factor)))
+
+    def zoom_step(self, direction: int) -> None:
+        current = self.zoomFactor()
+        if direction > 0:
+            bigger = [z for z in ZOOM_STEPS if z > current + 1e-3]
+            self.set_zoom(bigger[0] if bigger else ZOOM_STEPS[-1])
+        else:
+            smaller = [z for z in ZOOM_STEPS if z < current - 1e-3]
+            self.set_zoom(smaller[-1] if smaller else ZOOM_STEPS[0])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fit_width:
+            self._apply_fit_width()
+
+    # -- highlight and clicks ---------------------------------------------------------------
+    def set_highlights(self, locations: Sequence[Location]) -> None:
+        self._highlights = list(locations)
+        self.viewport().update()
+
+    def highlights(self) -> list[Location]:
+        return list(self._highlights)
+
+    def scroll_to(self, location: Location) -> None:
+        """Scroll so that the box is in view, a little below the top edge."""
+        rects = self.page_rects()
+        doc = self.document()
+        if doc is None or (location.page - 1) not in rects:
+            return
+        box = self.points_to_viewport(location.page, location.bbox).translated(
+            QPointF(self._scroll_offset())
+        )
+        target = int(box.top()) - 40
+        bar = self.verticalScrollBar()
+        bar.setValue(max(bar.minimum(), min(bar.maximum(), target)))
+        self.pageNavigator().update(location.page - 1, QPointF(0, 0), self.zoomFactor())
+
+    def current_page(self) -> int:
+        """The 1-based page at the middle of the viewport."""
+        middle = self.verticalScrollBar().value() + self.viewport().height() // 2
+        best = 1
+        for page, rect in sorted(self.page_rects().items()):
+            if rect.top() <= middle:
+                best = page + 1
+        return best
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._highlights:
+            return
+        painter = QPainter(self.viewport())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(HIGHLIGHT_EDGE, 2))
+        painter.setBrush(HIGHLIGHT_FILL)
+        for loc in self._highlights:
+            rect = self.points_to_viewport(loc.page, loc.bbox).adjusted(-3, -2, 3, 2)
+            if not rect.isEmpty():
+                painter.drawRoundedRect(rect, 3, 3)
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            hit = self.viewport_to_points(event.position())
+            if hit is not None:
+                self.pageClicked.emit(*hit)
+        super().mousePressEvent(event)
+
+
+class PdfPane(QWidget):
+    """The PDF view with its toolbar: page, zoom, fit width, find in the PDF.
+
+    Signals:
+        pageClicked(int, float, float): forwarded from the view.
+    """
+
+    pageClicked = Signal(int, float, float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = QPdfDocument(self)
+        self.view = RefPdfView(self)
+        self.view.setDocument(self.document)
+        self.search_model = QPdfSearchModel(self)
+        self.search_model.setDocument(self.document)
+        self.view.setSearchModel(self.search_model)
+        self.view.pageClicked.connect(self.pageClicked)
+        self.path: Path | None = None
+
+        self.toolbar = QToolBar("PDF", self)
+        self.toolbar.setObjectName("pdfToolbar")
+        self.page_spin = QSpinBox(self)
+        self.page_spin.setMinimum(1)
+        self.page_spin.setAccessibleName("Page")
+        self.page_spin.setToolTip("Page")
+        self.page_spin.valueChanged.connect(self._go_to_spin_page)
+        self.page_total = QLabel(" / 0 ", self)
+        self.act_prev = QAction("Previous page", self)
+        self.act_prev.setShortcut(QKeySequence(Qt.Key.Key_PageUp | Qt.KeyboardModifier.AltModifier))
+        self.act_prev.triggered.connect(lambda: self.go_to_page(self.view.current_page() - 1))
+        self.act_next = QAction("Next page", self)
+        self.act_next.setShortcut(
+            QKeySequence(Qt.Key.Key_PageDown | Qt.KeyboardModifier.AltModifier)
+        )
+        self.act_next.triggered.connect(lambda: self.go_to_page(self.view.current_page() + 1))
+        self.act_zoom_in = QAction("Zoom in", self)
+        self.act_zoom_in.setShortcut(QKeySequence.StandardKey.ZoomIn)
+        self.act_zoom_in.triggered.connect(lambda: self.view.zoom_step(+1))
+        self.act_zoom_out = QAction("Zoom out", self)
+        self.act_zoom_out.setShortcut(QKeySequence.StandardKey.ZoomOut)
+        self.act_zoom_out.triggered.connect(lambda: self.view.zoom_step(-1))
+        self.act_fit_width = QAction("Fit width", self)
+        self.act_fit_width.setCheckable(True)
+        self.act_fit_width.setChecked(True)
+        self.act_fit_width.toggled.connect(self.view.set_fit_width)
+        self.view.zoomFactorChanged.connect(self._sync_fit_action)
+        self.find_edit = QLineEdit(self)
+        self.find_edit.setPlaceholderText("Find in PDF")
+        self.find_edit.setClearButtonEnabled(True)
+        self.find_edit.setMaximumWidth(200)
+        self.find_edit.returnPressed.connect(self.find_next)
+        self.find_timer = QTimer(self)
+        self.find_timer.setSingleShot(True)
+        self.find_timer.setInterval(250)
+        self.find_timer.timeout.connect(self._apply_find)
+        self.find_edit.textChanged.connect(lambda _t: self.find_timer.start())
+        self.find_status = QLabel("", self)
+        self._find_index = -1
+
+        for widget_or_action in (
+            self.act_prev,
+            self.page_spin,
+            self.page_total,
+            self.act_next,
+            None,
+            self.act_zoom_out,
+            self.act_zoom_in,
+            self.act_fit_width,
+            None,
+            self.find_edit,
+            self.find_status,
+        ):
+            if widget_or_action is None:
+                self.toolbar.addSeparator()
+            elif isinstance(widget_or_action, QAction):
+                self.toolbar.addAction(widget_or_action)
+            else:
+                self.toolbar.addWidget(widget_or_action)
+
+        self.placeholder = QLabel(
+            "Drop PDFs here, or use File > Import PDFs... (Ctrl+O)", self
+        )
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.placeholder, 1)
+        self.view.hide()
+        self.view.verticalScrollBar().valueChanged.connect(self._sync_page_spin)
+
+    def _sync_fit_action(self, _factor: float) -> None:
+        self.act_fit_width.blockSignals(True)
+        self.act_fit_width.setChecked(self.view.fit_width())
+        self.act_fit_width.blockSignals(False)
+
+    def load(self, path: Path | None) -> bool:
+        """Show ``path`` (None or a missing file: show the placeholder). True if it loaded."""
+        if path is not None and self.path == path and self.document.status() == QPdfDocument.Status.Ready:
+            return True
+        self.view.set_highlights([])
+        self.document.close()
+        self.path = None
+        if path is None or not path.is_file():
+            self.view.hide()
+            self.placeholder.show()
+            self.page_total.setText(" / 0 ")
+            return False
+        error = self.document.load(str(path))
+        if error != QPdfDocument.Error.None_:
+            self.view.hide()
+            self.placeholder.setText(f"Cannot show {path.name}: {error.name}")
+            self.placeholder.show()
+            return False
+        self.path = path
+        self.placeholder.hide()
+        self.view.show()
+        self.page_spin.setMaximum(max(1, self.document.pageCount()))
+        self.page_total.setText(f" / {self.document.pageCount()} ")
+        if self.view.fit_width():
+            self.view.set_fit_width(True)
+        self._apply_find()
+        return True
+
+    def page_count(self) -> int:
+        return self.document.pageCount() if self.path is not None else 0
+
+    def go_to_page(self, page: int) -> None:
+        """Scroll to the top of a 1-based page."""
+        count = self.page_count()
+        if count == 0:
+            return
+        page = max(1, min(count, page))
+        rects = self.view.page_rects()
+        if page - 1 in rects:
+            self.view.verticalScrollBar().setValue(rects[page - 1].top())
+        self.view.pageNavigator().update(page - 1, QPointF(0, 0), self.view.zoomFactor())
+
+    def show_locations(self, locations: Sequence[Location]) -> None:
+        """Highlight an entry's boxes and scroll to the first one."""
+        self.view.set_highlights(locations)
+        if locations:
+            self.view.scroll_to(locations[0])
+
+    def _go_to_spin_page(self, page: int) -> None:
+        if page != self.view.current_page():
+            self.go_to_page(page)
+
+    def _sync_page_spin(self, _value: int) -> None:
+        self.page_spin.blockSignals(True)
+        self.page_spin.setValue(self.view.current_page())
+        self.page_spin.blockSignals(False)
+
+    # -- find in PDF ------------------------------------------------------------------------
+    def _apply_find(self) -> None:
+        self.search_model.setSearchString(self.find_edit.text())
+        self._find_index = -1
+        self.view.setCurrentSearchResultIndex(-1)
+        QTimer.singleShot(0, self._report_find)
+
+    def _report_find(self) -> None:
+        text = self.find_edit.text()
+        if not text:
+            self.find_status.setText("")
+            return
+        count = self.search_model.rowCount(QModelIndex())
+        self.find_status.setText(f" {count} found " if count else " not found ")
+
+    def find_next(self) -> None:
+        count = self.search_model.rowCount(QModelIndex())
+        if count == 0:
+            self._report_find()
+            return
+        self._find_index = (self._find_index + 1) % count
+        self.view.setCurrentSearchResultIndex(self._find_index)
+        link = self.search_model.resultAtIndex(self._find_index)
+        rects = link.rectangles()
+        if rects:
+            box = rects[0].boundingRect()
+            size = self.document.pagePointSize(link.page())
+            loc = Location(
+                link.page() + 1,
+                (box.left(), size.height() - box.bottom(), box.right(), size.height() - box.top()),
+            )
+            self.view.scroll_to(loc)
+        self.find_status.setText(f" {self._find_index + 1} of {count} ")

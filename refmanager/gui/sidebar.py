@@ -1,0 +1,161 @@
+"""The library sidebar: All references, Documents, Tags, Saved searches, Duplicates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+
+KIND_ROLE = Qt.ItemDataRole.UserRole + 10
+KEY_ROLE = Qt.ItemDataRole.UserRole + 11
+
+
+@dataclass(slots=True, frozen=True)
+class DocumentEntry:
+    id: int
+    title: str
+    authors: str
+    year: int | None
+    count: int
+    status: str
+    message: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class TagEntry:
+    name: str
+    count: int
+    colour: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class SearchEntry:
+    name: str
+    query: str
+
+
+def swatch(colour: str, size: int = 12) -> QIcon:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(colour) if colour else QColor(150, 150, 150))
+    return QIcon(pixmap)
+
+
+class Sidebar(QTreeWidget):
+    """The library's sections.
+
+    Signals:
+        chosen(str, object): kind ("all", "document", "tag", "search", "duplicates") and key
+            (document id, tag name, query, or None).
+    """
+
+    chosen = Signal(str, object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHeaderHidden(True)
+        self.setColumnCount(1)
+        self.setAccessibleName("Library")
+        self.setObjectName("sidebar")
+        self.all_item = self._section("All references", "all")
+        self.documents_item = self._section("Documents", "documents")
+        self.tags_item = self._section("Tags", "tags")
+        self.searches_item = self._section("Saved searches", "searches")
+        self.duplicates_item = self._section("Duplicates", "duplicates")
+        self.currentItemChanged.connect(self._changed)
+        self._silent = False
+
+    def _section(self, text: str, kind: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(self, [text])
+        item.setData(0, KIND_ROLE, kind)
+        font = item.font(0)
+        font.setBold(True)
+        item.setFont(0, font)
+        item.setExpanded(True)
+        return item
+
+    def populate(
+        self,
+        total: int,
+        documents: list[DocumentEntry],
+        tags: list[TagEntry],
+        searches: list[SearchEntry],
+        duplicates: int | None = None,
+    ) -> None:
+        """Fill the sections, keeping the current choice selected."""
+        current = self.current_choice()
+        self._silent = True
+        self.all_item.setText(0, f"All references ({total})")
+        for parent in (self.documents_item, self.tags_item, self.searches_item):
+            parent.takeChildren()
+        self.documents_item.setText(0, f"Documents ({len(documents)})")
+        for doc in documents:
+            year = f" ({doc.year})" if doc.year else ""
+            authors = f"{doc.authors}{year}" if doc.authors else year.strip()
+            status = "" if doc.status == "ok" else f" [{doc.status}]"
+            item = QTreeWidgetItem(self.documents_item, [f"{doc.title}{status}  ·  {doc.count}"])
+            item.setData(0, KIND_ROLE, "document")
+            item.setData(0, KEY_ROLE, doc.id)
+            tip = f"{doc.title}\n{authors}\n{doc.count} references · {doc.status}"
+            if doc.message:
+                tip += f"\n{doc.message}"
+            item.setToolTip(0, tip)
+        self.tags_item.setText(0, f"Tags ({len(tags)})")
+        for tag in tags:
+            item = QTreeWidgetItem(self.tags_item, [f"{tag.name}  ·  {tag.count}"])
+            item.setIcon(0, swatch(tag.colour))
+            item.setData(0, KIND_ROLE, "tag")
+            item.setData(0, KEY_ROLE, tag.name)
+        for search in searches:
+            item = QTreeWidgetItem(self.searches_item, [search.name])
+            item.setToolTip(0, search.query)
+            item.setData(0, KIND_ROLE, "search")
+            item.setData(0, KEY_ROLE, search.query)
+        self.duplicates_item.setText(
+            0, "Duplicates" if duplicates is None else f"Duplicates ({duplicates})"
+        )
+        self._select(current)
+        self._silent = False
+
+    def current_choice(self) -> tuple[str, object]:
+        item = self.currentItem()
+        if item is None:
+            return ("all", None)
+        return (str(item.data(0, KIND_ROLE)), item.data(0, KEY_ROLE))
+
+    def _select(self, choice: tuple[str, object]) -> None:
+        kind, key = choice
+        for item in self._items():
+            if item.data(0, KIND_ROLE) == kind and item.data(0, KEY_ROLE) == key:
+                self.setCurrentItem(item)
+                return
+        self.setCurrentItem(self.all_item)
+
+    def select(self, kind: str, key: object = None) -> None:
+        """Choose a section (emits ``chosen``)."""
+        for item in self._items():
+            if item.data(0, KIND_ROLE) == kind and item.data(0, KEY_ROLE) == key:
+                if self.currentItem() is item:
+                    self._changed(item, None)
+                else:
+                    self.setCurrentItem(item)
+                return
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        out: list[QTreeWidgetItem] = []
+        for i in range(self.topLevelItemCount()):
+            top = self.topLevelItem(i)
+            if top is None:
+                continue
+            out.append(top)
+            out.extend(top.child(j) for j in range(top.childCount()))
+        return out
+
+    def _changed(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
+        if self._silent or item is None:
+            return
+        kind = str(item.data(0, KIND_ROLE))
+        if kind in ("documents", "tags", "searches"):
+            kind = "all"
+        self.chosen.emit(kind, item.data(0, KEY_ROLE))

@@ -1,0 +1,339 @@
+"""The references table model: pages of rows read from SQLite on demand, sorted in SQL.
+
+The model never holds all rows. ``rowCount`` is the library's ``count(query)``; ``data``
+asks the row source for the page (``PAGE_SIZE`` rows) that holds the row it needs and keeps
+at most ``MAX_PAGES`` pages in an LRU cache. Sorting changes the SQL ``ORDER BY`` and
+resets the model. Edits do not write anything here: ``setData`` hands the change to the
+``edit_handler`` (the window turns it into an undoable command), which calls
+:meth:`ReferenceTableModel.refresh_ids` once the library has it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+PAGE_SIZE = 200
+MAX_PAGES = 40
+LOW_CONFIDENCE = 0.8
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(slots=True)
+class TableRow:
+    """One displayed reference: display strings plus what the tints need."""
+
+    id: int
+    number: str = ""
+    authors: str = ""
+    year: str = ""
+    title: str = ""
+    container: str = ""
+    volume: str = ""
+    issue: str = ""
+    pages: str = ""
+    doi: str = ""
+    tags: list[str] = field(default_factory=list)
+    confidence: float | None = None
+    field_confidence: dict[str, float] = field(default_factory=dict)
+    edited: frozenset[str] = frozenset()
+    document_id: int | None = None
+    fragment: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column: header, TableRow attribute, CSL field edited, SQL sort key."""
+
+    header: str
+    attr: str
+    csl: str  # the CSL variable an edit of this cell changes ("" = not editable)
+    sort_key: str  # what the row source sorts on ("" = position order)
+    width: int
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("#", "number", "", "position", 44),
+    Column("Authors", "authors", "author", "author", 200),
+    Column("Year", "year", "issued", "year", 54),
+    Column("Title", "title", "title", "title", 320),
+    Column("Container", "container", "container-title", "venue", 180),
+    Column("Volume", "volume", "volume", "volume", 60),
+    Column("Issue", "issue", "issue", "issue", 50),
+    Column("Pages", "pages", "page", "page", 80),
+    Column("DOI", "doi", "DOI", "doi", 160),
+    Column("Tags", "tags", "", "", 100),
+    Column("Confidence", "confidence", "", "confidence", 80),
+)
+COLUMN_INDEX = {c.header: i for i, c in enumerate(COLUMNS)}
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+CSL_ROLE = Qt.ItemDataRole.UserRole + 2
+EDITED_ROLE = Qt.ItemDataRole.UserRole + 3
+LOW_ROLE = Qt.ItemDataRole.UserRole + 4
+
+
+class RowSource(Protocol):
+    """Where the model reads its rows (the window's service-backed adapter, or a test fake)."""
+
+    def count(self, query: str) -> int: ...
+
+    def rows(
+        self, query: str, order_by: str, descending: bool, offset: int, limit: int
+    ) -> list[TableRow]: ...
+
+
+EditHandler = Callable[[int, str, str], bool]
+
+
+class ReferenceTableModel(QAbstractTableModel):
+    """Columns #, Authors, Year, Title, Container, Volume, Issue, Pages, DOI, Tags, Confidence.
+
+    Signals:
+        countChanged(int): the number of rows after a query, sort or refresh.
+    """
+
+    countChanged = Signal(int)
+
+    def __init__(self, source: RowSource, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._source = source
+        self._query = ""
+        self._order_by = "position"
+        self._descending = False
+        self._count = 0
+        self._pages: OrderedDict[int, list[TableRow]] = OrderedDict()
+        self.edit_handler: EditHandler | None = None
+        self.tag_colours: dict[str, str] = {}
+        self.fetches = 0  # pages read from the source (for benchmarks and tests)
+        self._recount()
+
+    # -- state --------------------------------------------------------------------------------
+    @property
+    def query(self) -> str:
+        return self._query
+
+    @property
+    def order(self) -> tuple[str, bool]:
+        return self._order_by, self._descending
+
+    def set_source(self, source: RowSource) -> None:
+        self.beginResetModel()
+        self._source = source
+        self._pages.clear()
+        self._recount()
+        self.endResetModel()
+        self.countChanged.emit(self._count)
+
+    def set_query(self, query: str) -> None:
+        """Show the rows matching ``query`` (InputError propagates: the window reports it)."""
+        count = self._source.count(query)  # a bad query raises before the model changes
+        self.beginResetModel()
+        self._query = query
+        self._pages.clear()
+        self._count = count
+        self.endResetModel()
+        self.countChanged.emit(self._count)
+
+    def refresh(self) -> None:
+        """Re-read everything (rows added or removed): a model reset."""
+        self.beginResetModel()
+        self._pages.clear()
+        self._recount()
+        self.endResetModel()
+        self.countChanged.emit(self._count)
+
+    def refresh_ids(self, ids: Iterable[int]) -> None:
+        """Re-read the cached pages holding ``ids`` (their rows changed, none came or went)."""
+        wanted = set(ids)
+        for page, rows in list(self._pages.items()):
+            if any(r.id in wanted for r in rows):
+                self._pages[page] = self._fetch(page)
+                first = page * PAGE_SIZE
+                last = first + len(rows) - 1
+                self.dataChanged.emit(
+                    self.index(first, 0), self.index(last, len(COLUMNS) - 1)
+                )
+
+    def _recount(self) -> None:
+        self._count = self._source.count(self._query)
+
+    # -- paging -------------------------------------------------------------------------------
+    def _fetch(self, page: int) -> list[TableRow]:
+        self.fetches += 1
+        return self._source.rows(
+            self._query, self._order_by, self._descending, page * PAGE_SIZE, PAGE_SIZE
+        )
+
+    def row_at(self, row: int) -> TableRow | None:
+        """The row at ``row`` (reads its page if needed), or None past the end."""
+        if row < 0 or row >= self._count:
+            return None
+        page = row // PAGE_SIZE
+        rows = self._pages.get(page)
+        if rows is None:
+            rows = self._fetch(page)
+            self._pages[page] = rows
+            while len(self._pages) > MAX_PAGES:
+                self._pages.popitem(last=False)
+        else:
+            self._pages.move_to_end(page)
+        offset = row - page * PAGE_SIZE
+        return rows[offset] if offset < len(rows) else None
+
+    def row_of_id(self, ref_id: int) -> int:
+        """The row showing reference ``ref_id`` among the cached pages, else -1."""
+        for page, rows in self._pages.items():
+            for i, r in enumerate(rows):
+                if r.id == ref_id:
+                    return page * PAGE_SIZE + i
+        return -1
+
+    def find_id(self, ref_id: int, limit: int = 5000) -> int:
+        """The row of ``ref_id``, reading pages from the top up to ``limit`` rows; -1 if not found."""
+        cached = self.row_of_id(ref_id)
+        if cached >= 0:
+            return cached
+        for start in range(0, min(self._count, limit), PAGE_SIZE):
+            row = self.row_at(start)
+            if row is None:
+                break
+            found = self.row_of_id(ref_id)
+            if found >= 0:
+                return found
+        return -1
+
+    def cached_pages(self) -> int:
+        return len(self._pages)
+
+    # -- Qt model API -------------------------------------------------------------------------
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._count
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(COLUMNS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return COLUMNS[section].header
+            if role == Qt.ItemDataRole.ToolTipRole and COLUMNS[section].csl:
+                return f"CSL field: {COLUMNS[section].csl}"
+        if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
+            return section + 1
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if COLUMNS[index.column()].csl:
+            base |= Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.column() >= len(COLUMNS):
+            return None
+        row = self.row_at(index.row())
+        if row is None:
+            return None
+        col = COLUMNS[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return self._text(row, col)
+        if role == ID_ROLE:
+            return row.id
+        if role == CSL_ROLE:
+            return col.csl
+        if role == EDITED_ROLE:
+            return bool(col.csl) and col.csl in row.edited
+        if role == LOW_ROLE:
+            return self._low(row, col)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if bool(col.csl) and col.csl in row.edited:
+                return QBrush(QColor(80, 170, 90, 60))
+            if self._low(row, col):
+                return QBrush(QColor(240, 160, 40, 70))
+            if col.attr == "tags" and row.tags:
+                colour = self.tag_colours.get(row.tags[0], "")
+                if colour:
+                    tint = QColor(colour)
+                    tint.setAlpha(60)
+                    return QBrush(tint)
+            return None
+        if role == Qt.ItemDataRole.FontRole and row.fragment:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col.attr in ("number", "year", "confidence"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        col = COLUMNS[index.column()]
+        row = self.row_at(index.row())
+        if row is None or not col.csl or self.edit_handler is None:
+            return False
+        text = "" if value is None else str(value).strip()
+        if text == self._text(row, col):
+            return False
+        return self.edit_handler(row.id, col.csl, text)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(COLUMNS):
+            return
+        key = COLUMNS[column].sort_key or "position"
+        self.beginResetModel()
+        self._order_by = key
+        self._descending = order == Qt.SortOrder.DescendingOrder
+        self._pages.clear()
+        self.endResetModel()
+
+    # -- helpers ------------------------------------------------------------------------------
+    @staticmethod
+    def _text(row: TableRow, col: Column) -> str:
+        if col.attr == "tags":
+            return ", ".join(row.tags)
+        if col.attr == "confidence":
+            return "" if row.confidence is None else f"{row.confidence:.2f}"
+        return str(getattr(row, col.attr))
+
+    @staticmethod
+    def _low(row: TableRow, col: Column) -> bool:
+        if col.attr == "confidence":
+            return row.confidence is not None and row.confidence < LOW_CONFIDENCE
+        if not col.csl:
+            return False
+        value = row.field_confidence.get(col.csl)
+        return value is not None and value < LOW_CONFIDENCE and col.csl not in row.edited
+
+    def _tooltip(self, row: TableRow, col: Column) -> str | None:
+        notes: list[str] = []
+        if col.csl and col.csl in row.edited:
+            notes.append("edited by you")
+        value = row.field_confidence.get(col.csl) if col.csl else None
+        if value is not None:
+            notes.append(f"parser confidence {value:.2f}")
+        if row.fragment:
+            notes.append("fragment: the start of this entry is not in the document")
+        text = self._text(row, col)
+        if not notes:
+            return text or None
+        return f"{text}\n({'; '.join(notes)})" if text else f"({'; '.join(notes)})"

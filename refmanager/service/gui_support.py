@@ -1,0 +1,351 @@
+"""Use cases the window needs that are small enough to live in one place: opening the library,
+importing one file, linking a click on a page to a reference, re-parsing, correcting a field
+(with its training example), reassigning a span of raw text, pasting references.
+
+The window (``refmanager.gui``) imports only this layer; it never reaches the library, the
+PDF reader or the parser directly. The types it handles are re-exported here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refmanager.library.library import Library, get_field
+from refmanager.library.query import FIELDS as QUERY_FIELDS
+from refmanager.library.query import compile_query
+from refmanager.library.records import (
+    SORT_COLUMNS,
+    DeletedReferences,
+    DocumentRecord,
+    DuplicateCandidate,
+    FieldChange,
+    MergeRecord,
+    ReferenceRow,
+    StoredReference,
+    TagInfo,
+)
+from refmanager.model import DocumentMeta, Entry, InputError, Reference, Token
+
+__all__ = [
+    "SORT_COLUMNS",
+    "DeletedReferences",
+    "DocumentRecord",
+    "DuplicateCandidate",
+    "FieldChange",
+    "Library",
+    "MergeRecord",
+    "ReferenceRow",
+    "StoredReference",
+    "TagInfo",
+    "get_field",
+]
+
+# CSL fields without an indexed column that the table can still sort on (json_extract).
+CSL_SORT_FIELDS = ("volume", "issue", "page")
+BIB_SUFFIXES = {".bib": "bibtex", ".ris": "ris", ".json": "csl-json"}
+
+
+def open_library(folder: Path) -> Library:
+    """Open (creating if needed) the library in ``folder``.
+
+    Raises:
+        InputError: the folder is not usable as a library.
+    """
+    return Library.open(folder)
+
+
+def query_help() -> str:
+    """The search language, one line per field, for the window's help."""
+    lines = [
+        "Free words search titles, authors and venues (prefix match, accents ignored).",
+        'Use quotes for a phrase: "flash attention". Combine with AND (implicit), OR, '
+        "NOT or -, and parentheses.",
+        "",
+    ]
+    lines += [f"{name}:  {text}" for name, text in QUERY_FIELDS.items()]
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- import
+
+
+@dataclass(slots=True)
+class FileOutcome:
+    """What importing one file did."""
+
+    path: Path
+    document_id: int | None = None
+    reference_ids: list[int] = field(default_factory=list)
+    already: bool = False
+    error: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def import_file(lib: Library, path: Path) -> FileOutcome:
+    """Import one PDF (its bibliography, parsed) or one BibTeX/RIS/CSL-JSON file.
+
+    A bad file is reported in ``error`` (one line naming it and the cause), not raised.
+    """
+    out = FileOutcome(path)
+    try:
+        suffix = path.suffix.lower()
+        if suffix in BIB_SUFFIXES:
+            out.reference_ids = _import_bibliography(lib, path)
+            return out
+        if not path.is_file():
+            raise InputError(str(path), "no such file")
+        from refmanager.library.library import file_sha256
+
+        sha = file_sha256(path)
+        existing = lib.document_id_for_hash(sha)
+        if existing is not None:
+            out.document_id = existing
+            out.already = True
+            return out
+        from refmanager.service.extract import extract_pdf
+
+        try:
+            result = extract_pdf(path)
+        except InputError as exc:
+            # keep the file in the library, marked failed, so the user sees it and why
+            out.error = str(exc)
+            out.document_id = lib.add_document(
+                DocumentMeta(title=path.stem), [], file=path, sha256=sha,
+                status="failed", message=exc.cause,
+            )
+            return out
+        status = "ok" if result.references else "partial"
+        message = "; ".join(result.notes)
+        out.notes = list(result.notes)
+        out.document_id = lib.add_document(
+            result.meta, result.references, file=path, sha256=sha, status=status, message=message
+        )
+        out.reference_ids = [s.id for s in lib.references_of(out.document_id)]
+    except InputError as exc:
+        out.error = str(exc)
+    except OSError as exc:
+        out.error = f"{path}: {exc.strerror or exc}"
+    return out
+
+
+def _import_bibliography(lib: Library, path: Path) -> list[int]:
+    """A BibTeX, RIS or CSL-JSON file's items added as references without a document."""
+    fmt = BIB_SUFFIXES[path.suffix.lower()]
+    refs = read_bibliography_file(path, fmt)
+    return lib.add_references(refs)
+
+
+def read_bibliography_file(path: Path, fmt: str) -> list[Reference]:
+    """Items of a bibliography file (the formats package through the exchange service)."""
+    from refmanager.service import exchange
+
+    reader: Callable[..., list[Reference]] = exchange.read_file
+    return reader(path, fmt)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def locate(lib: Library, document_id: int, page: int, x: float, y: float) -> int | None:
+    """The reference of ``document_id`` whose box on ``page`` holds the point (PDF points)."""
+    best: tuple[float, int] | None = None
+    for stored in lib.references_of(document_id):
+        if stored.merged_into is not None:
+            target = stored.merged_into
+        else:
+            target = stored.id
+        for loc in stored.reference.location:
+            if loc.page != page:
+                continue
+            x0, y0, x1, y1 = loc.bbox
+            lo_x, hi_x = min(x0, x1) - 2, max(x0, x1) + 2
+            lo_y, hi_y = min(y0, y1) - 2, max(y0, y1) + 2
+            if lo_x <= x <= hi_x and lo_y <= y <= hi_y:
+                area = (hi_x - lo_x) * (hi_y - lo_y)
+                if best is None or area < best[0]:
+                    best = (area, target)
+    return best[1] if best else None
+
+
+def search_ids_by_field(
+    lib: Library, query: str, name: str, descending: bool, offset: int, limit: int
+) -> list[int]:
+    """One page of ids matching ``query``, sorted on a CSL field kept only in the JSON
+    (volume, issue, page): numbers in numeric order, then text. Not indexed: this reads
+    every matching row, so it is for the table's occasional sort, not for hot paths.
+    """
+    if name not in CSL_SORT_FIELDS:
+        raise InputError("sort", f"cannot sort on {name!r}")
+    compiled = compile_query(query)
+    direction = "DESC" if descending else "ASC"
+    path = f"$.{name}"
+    sql = (
+        "SELECT r.id FROM refs r WHERE r.merged_into IS NULL AND (" + compiled.where + ") "
+        "ORDER BY CAST(json_extract(r.csl, ?) AS INTEGER) " + direction + ", "
+        "json_extract(r.csl, ?) " + direction + ", r.id " + direction + " LIMIT ? OFFSET ?"
+    )
+    rows = lib.conn.execute(sql, (*compiled.params, path, path, limit, offset)).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+# --------------------------------------------------------------------------- changing
+
+
+@dataclass(slots=True)
+class Correction:
+    """A field change and the training example stored with it (for undo)."""
+
+    change: FieldChange
+    correction_id: int | None
+
+
+def correct_field(lib: Library, ref_id: int, name: str, value: str) -> Correction:
+    """Set a field as the user corrected it, and store the corrected item as a training example."""
+    with lib.transaction():
+        change = lib.set_field(ref_id, name, value)
+        stored = lib.reference(ref_id)
+        correction_id = None
+        if stored.reference.raw:
+            correction_id = lib.add_correction(
+                stored.reference.raw, _training_item(stored.reference), ref_id
+            )
+    return Correction(change, correction_id)
+
+
+def undo_correction(lib: Library, correction: Correction) -> None:
+    with lib.transaction():
+        lib.undo_field_change(correction.change)
+        if correction.correction_id is not None:
+            lib.delete_correction(correction.correction_id)
+
+
+def _training_item(ref: Reference) -> dict[str, object]:
+    item = ref.to_csl()
+    for key in ("_confidence", "_location"):
+        item.pop(key, None)
+    return item
+
+
+def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> StoredReference:
+    """Give the raw text ``[start, end)`` to field ``name``: the field takes that text and the
+    tokens inside the span take its label. Returns the previous state (for undo).
+    """
+    previous = lib.reference(ref_id)
+    ref = Reference.from_csl(json.loads(json.dumps(previous.reference.to_csl())))
+    raw = ref.raw
+    start, end = max(0, min(start, len(raw))), max(0, min(end, len(raw)))
+    if end <= start:
+        raise InputError("selection", "select some raw text first")
+    text = " ".join(raw[start:end].split()).strip(" ,.;:")
+    if name == "issued":
+        digits = "".join(c for c in text if c.isdigit())
+        text = digits[:4] if len(digits) >= 4 else text
+    if name != "other":
+        from refmanager.library.library import set_field
+
+        set_field(ref, name, text)
+    ref.tokens = _relabel(ref.tokens, start, end, name, raw)
+    ref.confidence[name] = 1.0
+    edited = set(previous.edited)
+    if name != "other":
+        edited.add(name)
+    updated = StoredReference(
+        id=previous.id,
+        document_id=previous.document_id,
+        position=previous.position,
+        reference=ref,
+        edited=frozenset(edited),
+        work_id=previous.work_id,
+        merged_into=previous.merged_into,
+        tags=list(previous.tags),
+    )
+    with lib.transaction():
+        lib.restore_reference(updated)
+        if raw:
+            lib.add_correction(raw, _training_item(ref), ref_id)
+    return previous
+
+
+def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) -> list[Token]:
+    """Tokens with ``[start, end)`` labelled ``label`` (tokens cut at the span's edges)."""
+    out: list[Token] = []
+    for tok in tokens:
+        if tok.end <= start or tok.start >= end:
+            out.append(tok)
+            continue
+        if tok.start < start:
+            out.append(Token(tok.start, start, tok.label))
+        if tok.end > end:
+            out.append(Token(end, tok.end, tok.label))
+    # one token per word of the span
+    pos = start
+    for word in raw[start:end].split():
+        at = raw.index(word, pos)
+        out.append(Token(at, at + len(word), label))
+        pos = at + len(word)
+    out.sort(key=lambda t: (t.start, t.end))
+    return out
+
+
+def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
+    """Run the parser again on references (fields the user edited are kept); returns the
+    previous states for undo.
+    """
+    from refmanager.parse import parse_entries
+
+    stored = lib.references(list(ref_ids))
+    entries = [
+        Entry(raw=s.reference.raw, label=s.reference.label, locations=list(s.reference.location),
+              fragment=s.reference.fragment)
+        for s in stored
+    ]
+    parsed = parse_entries(entries)
+    previous: list[StoredReference] = []
+    with lib.transaction():
+        for s, new in zip(stored, parsed, strict=True):
+            if not s.reference.raw:
+                continue
+            new.id = s.reference.id or new.id
+            if s.reference.citation_number is not None:
+                new.citation_number = s.reference.citation_number
+            previous.append(lib.replace_reference(s.id, new, keep_edited=True))
+    return previous
+
+
+def restore_references_state(lib: Library, previous: Sequence[StoredReference]) -> None:
+    with lib.transaction():
+        for s in previous:
+            lib.restore_reference(s)
+
+
+def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
+    """Reference strings (pasted) parsed and added without a document; their ids."""
+    from refmanager.parse import parse_entries
+
+    refs = parse_entries([Entry(raw=t) for t in texts if t.strip()])
+    return lib.add_references(refs)
+
+
+def export(
+    lib: Library, fmt: str, path: Path, ids: Sequence[int] | None = None, query: str = ""
+) -> int:
+    """Write references (``ids``, else those matching ``query``) to ``path``; their number."""
+    if ids is None:
+        ids = lib.search_ids(query, order_by="position")
+    refs = [s.reference for s in lib.references(list(ids))]
+    from refmanager.service import exchange
+
+    writer: Callable[..., object] = exchange.write_file
+    writer(refs, path, fmt)
+    return len(refs)
+
+
+def format_references(refs: Sequence[Reference], fmt: str) -> str:
+    """References as text in a format (``bibtex``, ``csl-json``...), for the clipboard."""
+    from refmanager.service import exchange
+
+    writer: Callable[..., str] = exchange.write_string
+    return writer(list(refs), fmt)

@@ -1,0 +1,50 @@
+"""pytest-qt set-up for the window tests: offscreen Qt, settings and library in tmp folders."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+# Before any Qt import: no display needed, and QSettings writes under a throw-away folder.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="refmanager-qt-config-")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from refmanager.gui.app import create_app
+from refmanager.gui.main_window import MainWindow
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+SEED_PDF = SHARED / "seed" / "seed-pages.pdf"
+
+
+@pytest.fixture(scope="session")
+def qapp_cls() -> type:
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    """A real window on an empty library in a tmp folder, shown offscreen."""
+    create_app()
+    win = MainWindow(tmp_path / "library")
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.jobs.cancel_all()
+    win.jobs.wait(10_000)
+
+
+@pytest.fixture
+def seed_pdf() -> Path:
+    if not SEED_PDF.is_file():
+        pytest.skip(f"the shared seed PDF is not here: {SEED_PDF} (../shared missing)")
+    return SEED_PDF
