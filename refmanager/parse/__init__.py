@@ -1,0 +1,32 @@
+"""Reference string -> CSL item: a CRF field labeller with exact rules and name splitting.
+
+Public API:
+    parse_entries(entries, model_path=None) -> list[Reference]
+    parse_reference(text, model_path=None) -> Reference      (never raises)
+    align_labels(raw, corrected) -> list[str]                (per-character labels)
+    example_from_correction(raw, corrected) -> Example
+    train_model(examples, path) -> stats                     (writes a model file)
+"""
+
+from refmanager.parse.parser import DEFAULT_MODEL, parse_entries, parse_reference, parse_text
+from refmanager.parse.tokens import LABELS
+from refmanager.parse.train import (
+    Example,
+    align_labels,
+    example_from_correction,
+    token_labels,
+    train_model,
+)
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "LABELS",
+    "Example",
+    "align_labels",
+    "example_from_correction",
+    "parse_entries",
+    "parse_reference",
+    "parse_text",
+    "token_labels",
+    "train_model",
+]

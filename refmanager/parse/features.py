@@ -1,0 +1,208 @@
+"""Token features for the CRF: lexical, shape, punctuation, position, state and font."""
+
+from __future__ import annotations
+
+import re
+
+from refmanager.parse.tokens import (
+    KIND_ARXIV,
+    KIND_CJK,
+    KIND_DOI,
+    KIND_NUM,
+    KIND_URL,
+    KIND_WORD,
+    Tok,
+)
+
+MONTHS = frozenset(
+    "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june "
+    "july august september october november december".split()
+)
+PARTICLES = frozenset("van von der den de la le du del da di dos ten ter zu af".split())
+_ROLE = frozenset("ed eds editor editors edited hrsg dir coord 编".split())
+_OPEN = "([{\u300a\u3010"
+_CLOSE = ")]}\u300b\u3011"
+_QUOTES_OPEN = "\u201c\u00ab\u300c\u2018"
+_QUOTES_CLOSE = "\u201d\u00bb\u300d\u2019"
+
+_SHAPE_SUBS = (
+    (re.compile(r"[A-Z\u00c0-\u00de]"), "X"),
+    (re.compile(r"[a-z\u00df-\u00ff]"), "x"),
+    (re.compile(r"\d"), "d"),
+)
+_RUNS = re.compile(r"(.)\1{2,}")
+
+_static_cache: dict[tuple[str, str], list[str]] = {}
+_CACHE_MAX = 200_000
+
+
+def _shape(text: str) -> str:
+    out = []
+    for ch in text[:12]:
+        if ch.isupper():
+            out.append("X")
+        elif ch.islower():
+            out.append("x")
+        elif ch.isdigit():
+            out.append("d")
+        else:
+            out.append(ch)
+    return _RUNS.sub(r"\1\1", "".join(out))
+
+
+def _static(tok: Tok) -> list[str]:
+    """Features of a token on its own (cached: the same words recur constantly)."""
+    key = (tok.text, tok.kind)
+    cached = _static_cache.get(key)
+    if cached is not None:
+        return cached
+    text = tok.text
+    low = text.lower()
+    kind = tok.kind
+    feats = [f"k={kind}"]
+    if kind == KIND_WORD:
+        feats.append(f"w={low[:24]}")
+        feats.append(f"sh={_shape(text)}")
+        if len(low) > 3:
+            feats.append(f"s3={low[-3:]}")
+            feats.append(f"p3={low[:3]}")
+        feats.append(f"len={min(len(text), 8)}")
+        if text[0].isupper():
+            feats.append("cap")
+            if text.isupper():
+                feats.append("allcap")
+        if low in MONTHS:
+            feats.append("month")
+        if low in PARTICLES:
+            feats.append("particle")
+        if low in _ROLE:
+            feats.append("role")
+        if not text.isascii():
+            feats.append("nonascii")
+    elif kind == KIND_NUM:
+        n = len(text)
+        feats.append(f"dl={min(n, 6)}")
+        if n == 4 and (text.startswith(("19", "20")) or text.startswith(("17", "18"))):
+            feats.append("year")
+        if n <= 2:
+            feats.append(f"w={text}" if text in ("1", "2", "3") else "small")
+    elif kind == KIND_CJK:
+        feats.append(f"cl={min(len(text), 6)}")
+        feats.append(f"w={text[:8]}")
+        feats.append(f"c1={text[0]}")
+        feats.append(f"ce={text[-2:]}")
+        feats.append(f"ce1={text[-1]}")
+    elif kind in (KIND_URL, KIND_DOI, KIND_ARXIV):
+        if kind == KIND_URL and "doi.org/" in low:
+            feats.append("doiurl")
+        if kind == KIND_URL and "github" in low:
+            feats.append("github")
+    else:
+        feats.append(f"w={text}")
+    if len(_static_cache) > _CACHE_MAX:
+        _static_cache.clear()
+    _static_cache[key] = feats
+    return feats
+
+
+def _short(tok: Tok) -> str:
+    """A compact token identity for the neighbours' features."""
+    if tok.kind == KIND_WORD:
+        return tok.text.lower()[:16]
+    if tok.kind == KIND_NUM:
+        return "4d" if len(tok.text) == 4 else "num"
+    if tok.kind == KIND_CJK:
+        return "cjk" + tok.text[-1:]
+    if tok.kind in (KIND_URL, KIND_DOI, KIND_ARXIV):
+        return tok.kind
+    return tok.text
+
+
+def features(
+    raw: str, toks: list[Tok], styles: list[tuple[int, int, str]] | None = None
+) -> list[list[str]]:
+    """One feature list per token."""
+    n = len(toks)
+    out: list[list[str]] = []
+    shorts = [_short(t) for t in toks]
+    quote = 0
+    depth = 0
+    dots = 0
+    commas = 0
+    seen_year = False
+    seen_in = False
+    seen_slash2 = False
+    seen_colon = False
+    style_of: list[str] = [""] * n
+    if styles:
+        for s, e, kind in styles:
+            mark = "it" if kind == "italic" else "bf" if kind == "bold" else ""
+            if not mark:
+                continue
+            for i, t in enumerate(toks):
+                if t.start < e and t.end > s:
+                    style_of[i] += mark
+    prev_end = 0
+    for i, tok in enumerate(toks):
+        f = list(_static(tok))
+        text = tok.text
+        f.append(f"pos={10 * i // n}")
+        if i == 0:
+            f.append("BOS")
+        if i == n - 1:
+            f.append("EOS")
+        f.append(f"w-1={shorts[i - 1] if i > 0 else '^'}")
+        f.append(f"w+1={shorts[i + 1] if i + 1 < n else '$'}")
+        if i > 1:
+            f.append(f"w-2={shorts[i - 2]}")
+        if i + 2 < n:
+            f.append(f"w+2={shorts[i + 2]}")
+        if i > 0 and tok.start == prev_end:
+            f.append("nospace")
+        if i + 1 < n and toks[i + 1].start == tok.end:
+            f.append("glued")
+        f.append(f"dots={min(dots, 6)}")
+        f.append(f"com={min(commas, 8)}")
+        if quote:
+            f.append("inq")
+        if depth:
+            f.append("inpar")
+        if seen_year:
+            f.append("aftyear")
+        if seen_in:
+            f.append("aftin")
+        if seen_slash2:
+            f.append("aft//")
+        if seen_colon:
+            f.append("aftcolon")
+        if style_of[i]:
+            f.append(style_of[i])
+        out.append(f)
+        # update state after the token
+        prev_end = tok.end
+        if len(text) == 1:
+            if text in _QUOTES_OPEN or (text == '"' and not quote):
+                quote = 1
+            elif text in _QUOTES_CLOSE or text == '"':
+                quote = 0
+            elif text in _OPEN:
+                depth += 1
+            elif text in _CLOSE:
+                depth = max(0, depth - 1)
+            elif text == "." or text == "\u3002":
+                prev = toks[i - 1].text if i > 0 else ""
+                if not (len(prev) == 1 and prev.isupper()):
+                    dots += 1
+            elif text == "," or text == "\uff0c":
+                commas += 1
+            elif text == ":":
+                seen_colon = True
+            elif text == "/" and i > 0 and toks[i - 1].text == "/":
+                seen_slash2 = True
+        elif tok.kind == KIND_NUM and len(text) == 4 and text[:2] in ("19", "20"):
+            seen_year = True
+        elif tok.kind == KIND_WORD and text in ("In", "in") and i + 1 < n:
+            nxt = toks[i + 1].text
+            if nxt == ":" or nxt[:1].isupper():
+                seen_in = True
+    return out

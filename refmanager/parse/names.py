@@ -1,0 +1,195 @@
+"""Split an author (or editor) string into CSL names.
+
+Handles inverted ("Smith, J. R., & Doe, A."), natural ("J. R. Smith and A. Doe"),
+Vancouver/GB/T ("Smith JR, Doe A", "SMITH J R"), mixed MLA ("Smith, John, and Jane Doe"),
+Chinese names in characters (王伟 -> 王 + 伟, 欧阳 two-character family names),
+corporate authors ({literal}), particles kept in the family ("von Platen", "Le Scao"),
+suffixes ("Jr."), and "et al." / "等".
+"""
+
+from __future__ import annotations
+
+import re
+
+from refmanager.model import Name
+from refmanager.parse.tokens import CJK
+
+COMPOUND_SURNAMES = frozenset(
+    "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 令狐 长孙 宇文 司徒 夏侯 轩辕 端木 独孤 南宫 "
+    "西门 闻人 万俟 澹台 公冶 宗政 濮阳 太史 申屠 钟离 赫连 呼延 第五 百里 东郭 左丘".split()
+)
+PARTICLES = frozenset(
+    "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin "
+    "ibn".split()
+)
+SUFFIXES = frozenset(["Jr", "Jr.", "Sr", "Sr.", "II", "III", "IV", "jr", "jr."])
+CORPORATE = re.compile(
+    r"\b(?:team|collaboration|consortium|organi[sz]ation|institute|association|group|committee|"
+    r"council|foundation|society|agency|inc|ltd|llc|gmbh|corporation|corp|company|university|"
+    r"project|contributors|office|bureau|department|ministry|commission|center|centre|"
+    r"laboratory|laboratories|lab|labs|network|alliance|administration|authority|board|"
+    r"federation|union|initiative|working|developers|community|research|ai|openai|google|"
+    r"deepmind|microsoft|meta|nvidia|github|wikipedia|who|nasa|ieee|acm|iso|w3c|ietf)\b",
+    re.IGNORECASE,
+)
+_SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
+_ETAL = re.compile(r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*)$")
+_SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,)\s*")
+_AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*")
+_INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
+_TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
+_CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
+_CAP_PARTICLES = frozenset(["Le", "De", "Del", "Van", "Von", "Da", "Di", "La", "Du", "Dos"])
+_DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
+
+
+def is_initials(text: str) -> bool:
+    """"J.", "J. R.", "A.-L.", "JR", "ZX", "Ł": a given name printed as initials."""
+    t = text.strip()
+    if not t:
+        return False
+    if _TIGHT_INITIALS.match(t):
+        return True
+    return bool(_INITIALS.match(t)) and ("." in t or len(t.replace(" ", "")) <= 3)
+
+
+def split_chinese(name: str) -> Name:
+    """王伟 -> family 王, given 伟; 欧阳明华 -> family 欧阳, given 明华."""
+    name = name.replace(" ", "")
+    if len(name) >= 3 and name[:2] in COMPOUND_SURNAMES:
+        return Name(family=name[:2], given=name[2:])
+    return Name(family=name[:1], given=name[1:])
+
+
+def _looks_family_only(chunk: str) -> bool:
+    words = chunk.split()
+    if not words or len(words) > 4:
+        return False
+    core = [w for w in words if w.lower() not in PARTICLES]
+    if len(core) > 2 or not core:
+        return False
+    return not any(is_initials(w) for w in core) or chunk.isupper()
+
+
+def _natural(chunk: str) -> Name:
+    """One name in a single chunk: "John R. Smith", "Smith JR", "A. van der Berg", "王伟"."""
+    chunk = chunk.strip(" .,;:")
+    if not chunk:
+        return Name()
+    if _CJK_NAME.match(chunk.replace(" ", "")):
+        return split_chinese(chunk)
+    words = chunk.split()
+    suffix = ""
+    if len(words) > 1 and words[-1].rstrip(",") in SUFFIXES:
+        suffix = words.pop().rstrip(",")
+    if len(words) == 1:
+        return Name(family=words[0], suffix=suffix)
+    # Family then initials (Vancouver, GB/T, the seed style): "Smith JR", "SMITH J R", "Le Scao TL".
+    tail: list[str] = []
+    while len(words) - len(tail) > 1 and is_initials(words[len(words) - len(tail) - 1]):
+        tail.insert(0, words[len(words) - len(tail) - 1])
+    head_words = words[: len(words) - len(tail)]
+    if tail and not is_initials(head_words[0]) and not any(is_initials(w) for w in head_words):
+        given = " ".join(tail)
+        if len(head_words) == 1 or not any(w[:1].islower() for w in head_words[1:]):
+            return Name(family=" ".join(head_words), given=given, suffix=suffix)
+    # Given then family: the family starts at the first particle after the given names.
+    cut = len(words) - 1
+    for i in range(1, len(words) - 1):
+        if words[i].lower() in PARTICLES and words[i][:1].islower():
+            cut = i
+            break
+    if cut == len(words) - 1 and len(words) > 2 and words[-2] in _CAP_PARTICLES:
+        cut = len(words) - 2
+    return Name(family=" ".join(words[cut:]), given=" ".join(words[:cut]), suffix=suffix)
+
+
+def split_names(text: str) -> tuple[list[Name], bool]:
+    """Names in an author string, and whether it ended with "et al." (or 等)."""
+    text = re.sub(r"\s+", " ", text).strip(" .,;:")
+    if not text:
+        return [], False
+    etal = False
+    m = _ETAL.search(text)
+    if m:
+        etal = True
+        text = text[: m.start()].strip(" ,;")
+    text = re.sub(r"\s*\((?:eds?|editors?|hrsg)\.?\)\s*$", "", text, flags=re.IGNORECASE)
+    text = re.sub(r",?\s*(?:eds?\.|editors?|\u7f16)$", "", text, flags=re.IGNORECASE).strip(" ,")
+    if not text:
+        return [], etal
+    if _DASHES.match(text):
+        return [], etal
+    # A corporate author: one literal.
+    if (
+        CORPORATE.search(text)
+        and "," not in text
+        and not _AND.search(text)
+        and not re.search(r"\b[A-Z]\.", text)
+    ):
+        return [Name(literal=text)], etal
+    parts = [p for p in _AND.split(text) if p is not None]
+    chunks: list[str] = []
+    for part in parts:
+        chunks.extend(c for c in _SEP.split(part) if c and c.strip(" ."))
+    chunks = [c.strip() for c in chunks if c.strip()]
+    if not chunks:
+        return [], etal
+    # Chinese names written with spaces between characters ("王 伟") stay together.
+    names: list[Name] = []
+    i = 0
+    inverted = _detect_inverted(chunks)
+    while i < len(chunks):
+        chunk = chunks[i]
+        nxt = chunks[i + 1] if i + 1 < len(chunks) else None
+        if nxt is not None and nxt.rstrip(".") in _SUFFIX_BARE:
+            name = _natural(chunk)
+            name.suffix = nxt
+            names.append(name)
+            i += 2
+            continue
+        if (
+            inverted
+            and nxt is not None
+            and _looks_family_only(chunk)
+            and (is_initials(nxt) or (_given_like(nxt) and _core_count(chunk) == 1))
+        ):
+            name = Name(family=chunk.strip(), given=nxt.strip())
+            if i + 2 < len(chunks) and chunks[i + 2].rstrip(".") in _SUFFIX_BARE:
+                name.suffix = chunks[i + 2]
+                i += 1
+            names.append(name)
+            i += 2
+            continue
+        if CORPORATE.search(chunk) and len(chunk.split()) >= 2 and not is_initials(chunk):
+            names.append(Name(literal=chunk.strip(" .")))
+        else:
+            names.append(_natural(chunk))
+        i += 1
+    return [n for n in names if n.family or n.literal], etal
+
+
+def _core_count(chunk: str) -> int:
+    return len([w for w in chunk.split() if w.lower() not in PARTICLES])
+
+
+def _given_like(chunk: str) -> bool:
+    words = chunk.split()
+    return 0 < len(words) <= 3 and all(w[:1].isupper() for w in words)
+
+
+def _detect_inverted(chunks: list[str]) -> bool:
+    """Is the list written "Family, Given, Family, Given" (at least for the first name)?"""
+    if len(chunks) < 2:
+        return False
+    if is_initials(chunks[1]):
+        return _looks_family_only(chunks[0])
+    # "Smith, John" (APA with full given names, MLA/Chicago first author).
+    first_words = chunks[0].split()
+    second = chunks[1].split()
+    return (
+        len([w for w in first_words if w.lower() not in PARTICLES]) == 1
+        and 0 < len(second) <= 2
+        and all(w[:1].isupper() for w in second)
+        and not is_initials(chunks[0])
+    )

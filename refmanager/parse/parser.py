@@ -1,0 +1,458 @@
+"""Reference string -> CSL item: tokens, CRF labels, exact rules, names, type, confidence."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+from refmanager.model import Date, Entry, Name, Reference, Token
+from refmanager.parse.features import MONTHS, features
+from refmanager.parse.names import split_chinese, split_names
+from refmanager.parse.tokens import (
+    ARXIV_RE,
+    GBT_TYPES,
+    ISBN_RE,
+    ISSN_RE,
+    KIND_ARXIV,
+    KIND_DOI,
+    KIND_URL,
+    LABELS,
+    TYPE_CODE_RE,
+    YEAR_RE,
+    Tok,
+    clean_doi,
+    split_label,
+    tokenize,
+)
+
+DEFAULT_MODEL = Path(__file__).resolve().parent / "data" / "parser.crfsuite"
+MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
+MAX_TOKENS = 600
+
+_taggers: dict[str, Any] = {}
+_lock = threading.Lock()
+_local = threading.local()
+
+
+def _tagger(model_path: Path | None) -> Any | None:
+    """An open pycrfsuite.Tagger for the model (cached per thread and path), or None."""
+    path = Path(model_path) if model_path else DEFAULT_MODEL
+    key = str(path)
+    cache: dict[str, Any] = getattr(_local, "taggers", None) or {}
+    _local.taggers = cache
+    if key in cache:
+        return cache[key]
+    tagger: Any | None = None
+    if path.is_file():
+        import pycrfsuite
+
+        tagger = pycrfsuite.Tagger()
+        try:
+            tagger.open(key)
+        except Exception:  # a corrupt model file: parse with the rules only
+            tagger = None
+    cache[key] = tagger
+    return tagger
+
+
+def tag_tokens(
+    raw: str,
+    toks: list[Tok],
+    styles: list[tuple[int, int, str]] | None = None,
+    model_path: Path | None = None,
+) -> tuple[list[str], list[float]]:
+    """CRF labels and their marginal probabilities, one per token."""
+    if not toks:
+        return [], []
+    tagger = _tagger(model_path)
+    if tagger is None:
+        return ["O"] * len(toks), [0.0] * len(toks)
+    xseq = features(raw, toks, styles)
+    labels: list[str] = list(tagger.tag(xseq))
+    probs = [tagger.marginal(y, i) for i, y in enumerate(labels)]
+    return labels, probs
+
+
+# ------------------------------------------------------------------ value cleaning
+
+_EDGE = " \t,;:/\u3001\uff0c\uff1b\uff1a"
+_ORDINALS = {
+    "first": "1",
+    "second": "2",
+    "third": "3",
+    "fourth": "4",
+    "fifth": "5",
+    "sixth": "6",
+    "seventh": "7",
+    "eighth": "8",
+    "ninth": "9",
+    "tenth": "10",
+}
+_ABBREV_END = re.compile(r"(?:^|[\s(])(?:[A-Z][a-z]{0,4}|[a-z]{1,4}|[A-Z])\.$")
+
+
+def _strip_value(text: str, keep_abbrev: bool = False) -> str:
+    text = re.sub(r"\s+", " ", text).strip(_EDGE)
+    while text and text[0] in "\u201c\u201d\"'\u2018\u00ab([\u300a" and not _balanced_ok(text):
+        text = text[1:].strip(_EDGE)
+    while text and text[-1] in "\u201c\u201d\"'\u2019\u00bb)]\u300b" and not _balanced_ok(text):
+        text = text[:-1].strip(_EDGE)
+    if text.endswith(".") and not (keep_abbrev and _ABBREV_END.search(text)):
+        text = text[:-1].rstrip(_EDGE)
+    return text
+
+
+def _balanced_ok(text: str) -> bool:
+    """Whether the brackets and quotes at the edges of ``text`` belong to it."""
+    pairs = (("(", ")"), ("[", "]"), ("\u201c", "\u201d"), ("\u300a", "\u300b"), ("\u00ab", "\u00bb"))
+    for a, b in pairs:
+        if text.count(a) != text.count(b):
+            return False
+    return text.count('"') % 2 == 0
+
+
+def _clean(field: str, text: str) -> str:
+    if field == "page":
+        text = re.sub(r"^(?:pp?\.|pages?|\u9875)\s*", "", text.strip(_EDGE), flags=re.IGNORECASE)
+        text = re.sub(r"\s*([\-\u2010-\u2015])+\s*", lambda m: m.group(1), text)
+        return text.strip(_EDGE + ".()")
+    if field == "volume":
+        text = re.sub(r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", "", text.strip(_EDGE), flags=re.IGNORECASE)
+        return text.strip(_EDGE + ".()\u5377")
+    if field == "issue":
+        text = re.sub(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", "", text.strip(_EDGE + "("), flags=re.IGNORECASE)
+        return text.strip(_EDGE + ".()\u671f")
+    if field == "edition":
+        low = text.lower().strip(_EDGE + ".")
+        low = re.sub(r"\s*(?:edn?|edition|ed)\.?$", "", low).strip()
+        if low in _ORDINALS:
+            return _ORDINALS[low]
+        m = re.match(r"(\d+)(?:st|nd|rd|th)?$", low)
+        return m.group(1) if m else _strip_value(text)
+    if field == "URL":
+        return text.strip(_EDGE).rstrip(".,;")
+    if field in ("title", "container-title", "collection-title", "publisher"):
+        return _strip_value(text, keep_abbrev=field != "title")
+    return _strip_value(text)
+
+
+# ------------------------------------------------------------------ assembling the item
+
+
+def _runs(labels: list[str]) -> list[tuple[str, int, int]]:
+    """(label, first token, last token + 1) for each run of equal non-O labels."""
+    runs: list[tuple[str, int, int]] = []
+    i = 0
+    n = len(labels)
+    while i < n:
+        lab = labels[i]
+        j = i + 1
+        while j < n and labels[j] == lab:
+            j += 1
+        if lab != "O":
+            runs.append((lab, i, j))
+        i = j
+    return runs
+
+
+def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int, int]:
+    if len(runs) == 1 or field not in ("title",):
+        return runs[0]
+    return max(runs, key=lambda r: toks[r[1] - 1].end - toks[r[0]].start)
+
+
+_SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
+
+
+def build_reference(
+    raw: str,
+    toks: list[Tok],
+    labels: list[str],
+    probs: list[float],
+    label: str = "",
+    label_end: int = 0,
+) -> tuple[Reference, bool]:
+    """The CSL item for tagged tokens; also whether it opens with a same-author dash."""
+    ref = Reference(raw=raw, label=label)
+    ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
+    if label_end:
+        ref.tokens.insert(0, Token(0, label_end, "label"))
+    by_field: dict[str, list[tuple[int, int]]] = {}
+    for lab, a, b in _runs(labels):
+        by_field.setdefault(lab, []).append((a, b))
+    conf: dict[str, float] = {}
+    values: dict[str, str] = {}
+    spans: dict[str, tuple[int, int]] = {}
+    for field, runs in by_field.items():
+        a, b = _pick(field, runs, toks)
+        text = raw[toks[a].start : toks[b - 1].end]
+        if field in ("title", "container-title", "publisher", "publisher-place", "note", "genre"):
+            # join further runs of the same field separated by glue only (a broken title)
+            pass
+        values[field] = text
+        spans[field] = (toks[a].start, toks[b - 1].end)
+        conf[field] = sum(probs[a:b]) / (b - a)
+
+    body = raw[label_end:]
+    same_author = bool(_SAME_AUTHOR.match(body.lstrip()))
+
+    # names
+    for role in ("author", "editor"):
+        if role in values:
+            names, etal = split_names(values[role])
+            if names:
+                setattr(ref, role, names)
+                ref.confidence[role] = conf[role]
+            if etal:
+                ref.extra.setdefault("_etal", True) if False else None
+    # string fields
+    for field in (
+        "title",
+        "container-title",
+        "collection-title",
+        "volume",
+        "issue",
+        "page",
+        "publisher",
+        "publisher-place",
+        "edition",
+        "genre",
+        "number",
+        "note",
+        "medium",
+        "ISSN",
+    ):
+        if field in values:
+            value = _clean(field, values[field])
+            if value:
+                ref.set(field, value)
+                ref.confidence[field] = conf[field]
+
+    # exact rules: DOI, URL, arXiv, ISBN, ISSN, year
+    doi = ""
+    for t in toks:
+        if t.kind == KIND_DOI or (t.kind == KIND_URL and "doi.org/10." in t.text.lower()):
+            doi = clean_doi(t.text)
+            break
+    if not doi and "DOI" in values:
+        doi = clean_doi(values["DOI"])
+    if doi:
+        ref.set("DOI", doi)
+        ref.confidence["DOI"] = 1.0
+    url = ""
+    for t in toks:
+        if t.kind == KIND_URL and "doi.org/10." not in t.text.lower():
+            url = t.text
+            break
+    if url:
+        ref.set("URL", url)
+        ref.confidence["URL"] = 1.0
+    m = ARXIV_RE.search(raw)
+    if m:
+        ref.set("number", "arXiv:" + m.group(1))
+        ref.confidence["number"] = 1.0
+        ref.set("genre", "preprint")
+        ref.confidence["genre"] = 1.0
+        container = ref.get("container-title")
+        if container and re.fullmatch(r"(?:arxiv|corr)[^\w]*", container, re.IGNORECASE):
+            pass
+    m = ISBN_RE.search(raw)
+    if m:
+        ref.set("ISBN", re.sub(r"\s", "", m.group(1)))
+        ref.confidence["ISBN"] = 1.0
+    m = ISSN_RE.search(raw)
+    if m:
+        ref.set("ISSN", m.group(1))
+        ref.confidence["ISSN"] = 1.0
+    if "ISBN" in values and not ref.get("ISBN"):
+        ref.set("ISBN", _strip_value(values["ISBN"]))
+    year_text = values.get("issued", "")
+    ym = YEAR_RE.search(year_text)
+    date_conf = conf.get("issued", 0.0)
+    if not ym:
+        # no year labelled: the last plausible year outside the title, URL and DOI
+        blocked = [spans[f] for f in ("title", "URL", "DOI", "container-title", "page", "volume") if f in spans]
+        cands = [
+            y
+            for y in YEAR_RE.finditer(raw, label_end)
+            if not any(a <= y.start() < b for a, b in blocked)
+            and "/" not in raw[max(0, y.start() - 1) : y.start()]
+        ]
+        ym = cands[0] if cands else None
+        date_conf = 0.5
+    if ym:
+        date = Date(year=int(ym.group(1)))
+        start = spans["issued"][0] if "issued" in spans else ym.start()
+        around = raw[max(0, start - 16) : start + 24].lower()
+        for word in re.findall(r"[a-z]+", around):
+            if word in MONTHS:
+                date.month = _month_number(word)
+                break
+        ref.issued = date
+        ref.confidence["issued"] = date_conf
+    m = re.search(r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", raw, re.IGNORECASE)
+    if m and not ref.get("note"):
+        ref.set("note", m.group(0)[1:-1].strip())
+        ref.confidence["note"] = 1.0
+    if re.search(r"\[(?:Internet|Online)\]", raw) and not ref.get("medium"):
+        ref.set("medium", re.search(r"\[(Internet|Online)\]", raw).group(1))  # type: ignore[union-attr]
+        ref.confidence["medium"] = 1.0
+
+    ref.type = infer_type(ref, raw)
+    ref.confidence["type"] = 0.9 if TYPE_CODE_RE.search(raw) else 0.6
+    return ref, same_author
+
+
+def _month_number(word: str) -> int:
+    order = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    return order.index(word[:3]) + 1
+
+
+_CONF_WORDS = re.compile(
+    r"\b(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|congress|meeting|"
+    r"advances in neural|neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|sigmod|vldb|"
+    r"osdi|sosp|nsdi|usenix|kdd|www|aaai|ijcai|icse|fse|ppopp|sc\d\d|isca|micro|asplos|"
+    r"eurosys|atc|colm|coling|interspeech|icassp)\b|\u4f1a\u8bae|\u8bba\u6587\u96c6",
+    re.IGNORECASE,
+)
+_THESIS = re.compile(
+    r"\b(?:ph\.?\s?d\.?|doctoral|dissertation|master'?s?\s+thesis|thesis|m\.?sc\.?\s+thesis)\b|"
+    r"\u535a\u58eb|\u7855\u58eb",
+    re.IGNORECASE,
+)
+_REPORT = re.compile(
+    r"\b(?:tech(?:nical)?\.?\s+rep(?:ort)?|report|white\s*paper|working\s+paper)\b|\u62a5\u544a",
+    re.IGNORECASE,
+)
+
+
+def infer_type(ref: Reference, raw: str) -> str:
+    """The CSL type from a GB/T code, identifiers and which fields were found."""
+    m = TYPE_CODE_RE.search(raw)
+    if m:
+        code = m.group(1)
+        if code == "EB":
+            return "software" if "github" in raw.lower() else "webpage"
+        return GBT_TYPES.get(code, "article-journal")
+    container = ref.get("container-title")
+    low = raw.lower()
+    if ref.get("number").startswith("arXiv:") and (
+        not container or "arxiv" in container.lower() or "corr" == container.lower()
+    ):
+        return "article"
+    if re.search(r"\bpatent\b|\u4e13\u5229", low):
+        return "patent"
+    if re.search(r"\b(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]", low):
+        return "standard"
+    url = ref.get("URL")
+    if not container and url and re.search(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org", url):
+        return "software"
+    if container and "github" in container.lower():
+        return "software"
+    if _THESIS.search(low) and not container:
+        return "thesis"
+    if _REPORT.search(low) and not (container and (ref.get("volume") or ref.get("issue"))):
+        return "report"
+    if container:
+        if _CONF_WORDS.search(container) or re.search(r"\bin:?\s", low[:0]):
+            return "paper-conference"
+        if ref.editor or (ref.get("publisher") and not ref.get("volume") and not ref.get("issue")):
+            if re.search(r"\bin:?\s+(?:proc|the\s+proc)", low):
+                return "paper-conference"
+            return "chapter"
+        return "article-journal"
+    if ref.get("publisher") or ref.get("ISBN"):
+        return "book"
+    if url and not ref.get("page"):
+        return "webpage"
+    return "article-journal" if ref.get("volume") else "document"
+
+
+# ------------------------------------------------------------------ public entry points
+
+
+def parse_text(
+    text: str,
+    model_path: Path | None = None,
+    styles: list[tuple[int, int, str]] | None = None,
+    label: str | None = None,
+) -> tuple[Reference, bool]:
+    """Parse one reference string (the label is detected unless given)."""
+    raw = text
+    found, label_end = split_label(raw)
+    if label is None:
+        label = found
+    elif label and not found:
+        label_end = 0
+    limit = min(len(raw), MAX_CHARS)
+    toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
+    labels, probs = tag_tokens(raw, toks, styles, model_path)
+    ref, same = build_reference(raw, toks, labels, probs, label or "", label_end)
+    if label:
+        ref.id = f"ref-{label}"
+        if label.isdigit():
+            ref.citation_number = int(label)
+    return ref, same
+
+
+def parse_reference(text: str, model_path: Path | None = None) -> Reference:
+    """One reference string to a CSL item. Never raises: a failure gives just the raw text."""
+    try:
+        ref, _ = parse_text(str(text), model_path)
+        return ref
+    except Exception:
+        return Reference(raw=str(text) if isinstance(text, str) else "")
+
+
+def parse_entries(entries: list[Entry], model_path: Path | None = None) -> list[Reference]:
+    """Parse extracted entries in order; a same-author dash repeats the previous authors."""
+    out: list[Reference] = []
+    previous: list[Name] = []
+    for index, entry in enumerate(entries):
+        try:
+            ref, same = parse_text(entry.raw, model_path, entry.styles or None, entry.label or None)
+        except Exception:
+            ref, same = Reference(raw=entry.raw, label=entry.label), False
+        ref.label = entry.label or ref.label
+        ref.location = list(entry.locations)
+        ref.fragment = entry.fragment
+        if ref.label and not entry.fragment:
+            ref.id = f"ref-{ref.label}"
+        else:
+            ref.id = f"ref-{index + 1}"
+        ref.citation_number = int(ref.label) if ref.label.isdigit() else None
+        if same and previous and not ref.author:
+            ref.author = [Name(**_name_kwargs(n)) for n in previous]
+            ref.confidence["author"] = 0.8
+        elif same and previous:
+            ref.author = [Name(**_name_kwargs(n)) for n in previous]
+        if ref.author:
+            previous = ref.author
+        out.append(ref)
+    return out
+
+
+def _name_kwargs(name: Name) -> dict[str, str]:
+    return {
+        "family": name.family,
+        "given": name.given,
+        "literal": name.literal,
+        "non_dropping_particle": name.non_dropping_particle,
+        "dropping_particle": name.dropping_particle,
+        "suffix": name.suffix,
+    }
+
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "LABELS",
+    "build_reference",
+    "infer_type",
+    "parse_entries",
+    "parse_reference",
+    "parse_text",
+    "split_chinese",
+    "tag_tokens",
+]

@@ -1,0 +1,158 @@
+"""Tokens of a reference string, the printed label in front of it, and the exact rules.
+
+A token is a span of the raw text: a URL, a DOI, an arXiv identifier, a run of CJK
+characters, a word, a number, or one punctuation character. Whitespace is never a token.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Field labels the sequence labeller assigns; "O" is punctuation and glue ("In:", "pp.").
+LABELS: tuple[str, ...] = (
+    "author",
+    "editor",
+    "title",
+    "container-title",
+    "collection-title",
+    "volume",
+    "issue",
+    "page",
+    "issued",
+    "publisher",
+    "publisher-place",
+    "edition",
+    "genre",
+    "number",
+    "DOI",
+    "URL",
+    "ISBN",
+    "ISSN",
+    "note",
+    "medium",
+    "accessed",
+    "O",
+)
+
+CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_TRAIL = ".,;:"
+
+_TOKEN_RE = re.compile(
+    r"(?P<url>(?:https?|ftp)://[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
+    r"|(?P<doi>10\.\d{4,9}/[^\s\"<>\u201c\u201d]+)"
+    r"|(?P<arxiv>ar[Xx]iv:\s?(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)"
+    rf"|(?P<cjk>[{CJK}]+)"
+    r"|(?P<word>[^\W\d_]+(?:['\u2019][^\W\d_]+)*)"
+    r"|(?P<num>\d+)"
+    r"|(?P<other>\S)"
+)
+
+KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT = (
+    "url",
+    "doi",
+    "arxiv",
+    "cjk",
+    "word",
+    "num",
+    "other",
+)
+
+
+@dataclass(slots=True)
+class Tok:
+    """One token: its text, its span in the raw string and what kind of token it is."""
+
+    text: str
+    start: int
+    end: int
+    kind: str
+
+
+def _trim_identifier(text: str) -> str:
+    """Drop sentence punctuation and unbalanced closing brackets after a URL or DOI."""
+    while text:
+        last = text[-1]
+        if last in _TRAIL or last in "\u3002\uff0c":
+            text = text[:-1]
+        elif last in ")]" and text.count("(" if last == ")" else "[") < text.count(last):
+            text = text[:-1]
+        else:
+            break
+    return text
+
+
+def tokenize(text: str, start: int = 0) -> list[Tok]:
+    """Split ``text[start:]`` into tokens with spans into ``text``."""
+    out: list[Tok] = []
+    pos = start
+    n = len(text)
+    while pos < n:
+        m = _TOKEN_RE.search(text, pos)
+        if m is None:
+            break
+        kind = m.lastgroup or KIND_PUNCT
+        s, e = m.start(), m.end()
+        if kind in (KIND_URL, KIND_DOI):
+            trimmed = _trim_identifier(m.group())
+            e = s + max(1, len(trimmed))
+        out.append(Tok(text[s:e], s, e, kind))
+        pos = e
+    return out
+
+
+# ------------------------------------------------------------------ the printed label
+
+_LABEL_RE = re.compile(
+    r"^\s*(?:\[(?P<b>[^\[\]\n]{1,60})\]|\((?P<p>\d{1,4})\)|(?P<d>\d{1,4})[.)](?![\d.]))\s*"
+)
+
+
+def split_label(text: str) -> tuple[str, int]:
+    """The printed label at the start of ``text`` ("12", "HKL19") and where the entry starts."""
+    m = _LABEL_RE.match(text)
+    if not m:
+        return "", 0
+    label = m.group("b") or m.group("p") or m.group("d") or ""
+    label = label.strip()
+    if m.group("b") is not None and re.fullmatch(r"[A-Z]{1,2}(?:/OL)?|EB/OL", label):
+        return "", 0  # a GB/T type code, not a label
+    return label, m.end()
+
+
+# ------------------------------------------------------------------ exact rules
+
+DOI_RE = re.compile(r"10\.\d{4,9}/[^\s\"<>\u201c\u201d]+")
+ARXIV_RE = re.compile(
+    r"ar[Xx]iv(?:\s*preprint)?\s*:?\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)"
+)
+ISBN_RE = re.compile(r"ISBN(?:-1[03])?[:\s]*((?:97[89][-\s\u2010]?)?(?:\d[-\s\u2010]?){9}[\dXx])")
+ISSN_RE = re.compile(r"ISSN[:\s]*(\d{4}[-\u2010]\d{3}[\dXx])")
+YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+TYPE_CODE_RE = re.compile(r"\[(J|C|M|D|R|S|P|N|G|Z|A|EB|DB|CP|DS|CM|K)(?:/(?:OL|CD|MT|DK))?\]")
+
+GBT_TYPES: dict[str, str] = {
+    "J": "article-journal",
+    "C": "paper-conference",
+    "M": "book",
+    "D": "thesis",
+    "R": "report",
+    "S": "standard",
+    "P": "patent",
+    "N": "article-newspaper",
+    "G": "book",
+    "A": "chapter",
+    "EB": "webpage",
+    "DB": "dataset",
+    "CP": "software",
+    "K": "book",
+    "Z": "document",
+}
+
+
+def clean_doi(text: str) -> str:
+    """A bare DOI: no ``https://doi.org/`` or ``doi:`` prefix, no trailing punctuation."""
+    m = DOI_RE.search(text.replace(" ", ""))
+    if not m:
+        return ""
+    return _trim_identifier(m.group())

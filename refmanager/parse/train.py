@@ -1,0 +1,220 @@
+"""Training the CRF, and turning a corrected item back into token labels.
+
+``align_labels(raw, corrected)`` finds each corrected value in the raw text and labels
+the characters it covers, so a user's correction becomes a training example.
+``train_model(examples, path)`` trains a CRF on examples and writes the model file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refmanager.model import Reference
+from refmanager.parse.features import features
+from refmanager.parse.tokens import LABELS, YEAR_RE, Tok, split_label, tokenize
+
+
+@dataclass(slots=True)
+class Example:
+    """A labelled reference string: one label per character ("O" outside every field)."""
+
+    text: str
+    labels: list[str]
+    styles: list[tuple[int, int, str]] = field(default_factory=list)
+    source: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        """A compact form: the text and the labelled character spans."""
+        spans: list[list[object]] = []
+        for lab, a, b in _char_runs(self.labels):
+            if lab != "O":
+                spans.append([a, b, lab])
+        return {"text": self.text, "spans": spans, "styles": [list(s) for s in self.styles], "source": self.source}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Example:
+        text = str(data.get("text", ""))
+        labels = ["O"] * len(text)
+        spans = data.get("spans")
+        if isinstance(spans, list):
+            for span in spans:
+                a, b, lab = int(span[0]), int(span[1]), str(span[2])
+                if lab in LABELS:
+                    labels[max(0, a) : min(len(text), b)] = [lab] * (min(len(text), b) - max(0, a))
+        styles_raw = data.get("styles")
+        styles: list[tuple[int, int, str]] = []
+        if isinstance(styles_raw, list):
+            styles = [(int(s[0]), int(s[1]), str(s[2])) for s in styles_raw]
+        return cls(text, labels, styles, str(data.get("source", "")))
+
+
+def _char_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    i = 0
+    while i < len(labels):
+        j = i + 1
+        while j < len(labels) and labels[j] == labels[i]:
+            j += 1
+        out.append((labels[i], i, j))
+        i = j
+    return out
+
+
+def token_labels(text: str, char_labels: Sequence[str]) -> tuple[list[Tok], list[str]]:
+    """The tokens the parser would see (label stripped) and each one's majority label."""
+    _, label_end = split_label(text)
+    toks = tokenize(text, label_end)
+    labels: list[str] = []
+    for t in toks:
+        counts = Counter(char_labels[t.start : t.end])
+        if t.kind in ("url", "doi") and counts.get("DOI"):
+            labels.append("DOI")
+            continue
+        best = counts.most_common(1)[0][0] if counts else "O"
+        labels.append(best)
+    return toks, labels
+
+
+def to_sequence(example: Example) -> tuple[list[list[str]], list[str]]:
+    """CRF features and labels of an example."""
+    toks, labels = token_labels(example.text, example.labels)
+    return features(example.text, toks, example.styles or None), labels
+
+
+# ------------------------------------------------------------------ alignment of corrections
+
+
+def _flex_pattern(value: str) -> str:
+    """A regex for ``value`` tolerant of spacing, dash and quote differences."""
+    out = []
+    for ch in value.strip():
+        if ch.isspace():
+            out.append(r"\s*")
+        elif ch in "-\u2010\u2011\u2012\u2013\u2014":
+            out.append(r"\s*[-\u2010-\u2014]\s*")
+        elif ch in "'\u2019\u2018":
+            out.append("['\u2018\u2019]")
+        else:
+            out.append(re.escape(ch))
+    return "".join(out)
+
+
+def _find(raw: str, value: str, taken: list[str], start: int = 0) -> tuple[int, int] | None:
+    if not value.strip():
+        return None
+    try:
+        pattern = re.compile(_flex_pattern(value), re.IGNORECASE)
+    except re.error:
+        return None
+    for m in pattern.finditer(raw, start):
+        if m.end() > m.start() and all(lab == "O" for lab in taken[m.start() : m.end()]):
+            return m.start(), m.end()
+    return None
+
+
+def align_labels(raw: str, corrected: Reference) -> list[str]:
+    """Character labels for ``raw`` derived from a (corrected) item's field values.
+
+    Values are located in the raw text (tolerant of spaces, dashes and quotes); the
+    author and editor labels cover each list from its first to its last name part.
+    Characters no value covers are "O".
+    """
+    labels = ["O"] * len(raw)
+    _, label_end = split_label(raw)
+    values = sorted(
+        ((k, v) for k, v in corrected.fields.items() if k in LABELS and v),
+        key=lambda kv: -len(kv[1]),
+    )
+    for key, value in values:
+        if key == "number" and value.startswith("arXiv:"):
+            hit = _find(raw, value, labels, label_end) or _find(raw, value[6:], labels, label_end)
+        else:
+            hit = _find(raw, value, labels, label_end)
+        if hit:
+            labels[hit[0] : hit[1]] = [key] * (hit[1] - hit[0])
+    for role in ("author", "editor"):
+        names = getattr(corrected, role)
+        spots: list[tuple[int, int]] = []
+        pos = label_end
+        for name in names:
+            for part in (name.literal, name.family, name.given):
+                if not part:
+                    continue
+                hit = _find(raw, part, labels, pos)
+                if hit is None and part is name.given:
+                    # initials printed differently ("J. R." vs "JR")
+                    initials = "".join(w[0] for w in re.split(r"[\s.\-]+", part) if w)
+                    hit = _find(raw, initials, labels, pos)
+                if hit:
+                    spots.append(hit)
+            if spots:
+                pos = max(pos, min(b for _, b in spots[-2:]))
+        if spots:
+            a = min(s for s, _ in spots)
+            b = max(e for _, e in spots)
+            tail = re.match(r"[,\s]*(?:et\s*al\.?|\u7b49)", raw[b:])
+            if tail:
+                b += tail.end()
+            for i in range(a, b):
+                if labels[i] == "O":
+                    labels[i] = role
+    if corrected.issued and corrected.issued.year:
+        for m in YEAR_RE.finditer(raw, label_end):
+            if m.group(1) == str(corrected.issued.year) and all(
+                lab == "O" for lab in labels[m.start() : m.end()]
+            ):
+                labels[m.start() : m.end()] = ["issued"] * 4
+                break
+    return labels
+
+
+def example_from_correction(raw: str, corrected: Reference) -> Example:
+    """A training example from a user's corrected item."""
+    return Example(raw, align_labels(raw, corrected), [], "correction")
+
+
+# ------------------------------------------------------------------ training
+
+
+def train_model(
+    examples: Iterable[Example],
+    path: Path,
+    *,
+    max_iterations: int = 120,
+    c1: float = 0.05,
+    c2: float = 0.01,
+    min_freq: int = 2,
+) -> dict[str, float]:
+    """Train a CRF on ``examples`` and write it to ``path``; returns simple statistics."""
+    import pycrfsuite
+
+    trainer = pycrfsuite.Trainer(verbose=False)
+    count = 0
+    tokens = 0
+    for example in examples:
+        xseq, yseq = to_sequence(example)
+        if not xseq:
+            continue
+        trainer.append(xseq, yseq)
+        count += 1
+        tokens += len(yseq)
+    if not count:
+        raise ValueError("no training examples")
+    trainer.set_params(
+        {
+            "c1": c1,
+            "c2": c2,
+            "max_iterations": max_iterations,
+            "feature.possible_transitions": True,
+            "feature.minfreq": min_freq,
+        }
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    trainer.train(str(tmp))
+    tmp.replace(path)
+    return {"examples": float(count), "tokens": float(tokens), "bytes": float(path.stat().st_size)}

@@ -1,0 +1,1 @@
+"""The parser's own training data: invented records rendered through many citation styles."""
