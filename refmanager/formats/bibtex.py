@@ -1,0 +1,882 @@
+"""BibTeX and BibLaTeX, written and read through bibtexparser 2.
+
+Writing: each reference becomes a ``bibtexparser.model.Entry``; text is LaTeX-encoded
+with bibtexparser's ``LatexEncodingMiddleware`` (plain ASCII text, the vast majority,
+takes a fast path that gives the same result), names are joined as
+``von Last, Jr, First and ...`` with corporate names braced, capitals in titles are
+protected with braces, and blocks of entries are serialised by
+``bibtexparser.write_string`` so that a large export never exists twice in memory.
+
+Reading: ``bibtexparser.parse_string`` with an empty parse stack splits the file; we
+resolve ``@string`` macros ourselves so that entries bibtexparser sets aside (a key used
+twice: ``DuplicateBlockKeyBlock``; a field given twice: ``DuplicateFieldKeyBlock``) are
+read exactly like the others. Names are split with bibtexparser's own name splitter
+before any LaTeX is decoded (so ``{World Health Organization}`` stays one literal name),
+then ``LatexDecodingMiddleware`` turns the LaTeX into Unicode.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+
+from bibtexparser.entrypoint import parse_string, write_string
+from bibtexparser.library import Library
+from bibtexparser.middlewares import (
+    AddEnclosingMiddleware,
+    LatexDecodingMiddleware,
+    LatexEncodingMiddleware,
+)
+from bibtexparser.middlewares.names import parse_single_name_into_parts
+from bibtexparser.model import (
+    Block,
+    DuplicateBlockKeyBlock,
+    DuplicateFieldKeyBlock,
+    Entry,
+    Field,
+    ParsingFailedBlock,
+    String,
+)
+from bibtexparser.writer import BibtexFormat
+
+from refmanager.formats.common import (
+    CSL_TYPES,
+    Problem,
+    ReadResult,
+    date_from_text,
+    iso_date,
+)
+from refmanager.formats.keys import KeyMaker
+from refmanager.model import Date, Name, Reference
+
+# pylatexenc warns on the logging root for every character it has no macro for (CJK):
+# the character is kept as it is, which is what we want, so the warning is noise.
+logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
+logging.getLogger("pylatexenc").propagate = False
+
+CHUNK = 500  # entries serialised per bibtexparser.write_string call
+
+_JOURNAL_TYPES = frozenset(
+    {"article-journal", "article-magazine", "article-newspaper", "review", "review-book"}
+)
+_SERIES_TYPES = frozenset(
+    {"book", "chapter", "paper-conference", "entry-encyclopedia", "entry-dictionary"}
+)
+_BOOKTITLE_TYPES = frozenset(
+    {"chapter", "paper-conference", "entry-encyclopedia", "entry-dictionary"}
+)
+
+# CSL type -> (BibTeX entry type, BibLaTeX entry type)
+_EXPORT_TYPES: dict[str, tuple[str, str]] = {
+    "article-journal": ("article", "article"),
+    "article-magazine": ("article", "article"),
+    "article-newspaper": ("article", "article"),
+    "review": ("article", "article"),
+    "review-book": ("article", "article"),
+    "paper-conference": ("inproceedings", "inproceedings"),
+    "chapter": ("incollection", "incollection"),
+    "entry-encyclopedia": ("incollection", "inreference"),
+    "entry-dictionary": ("incollection", "inreference"),
+    "book": ("book", "book"),
+    "collection": ("book", "collection"),
+    "thesis": ("phdthesis", "thesis"),
+    "report": ("techreport", "report"),
+    "manuscript": ("unpublished", "unpublished"),
+    "pamphlet": ("booklet", "booklet"),
+    "webpage": ("misc", "online"),
+    "post-weblog": ("misc", "online"),
+    "software": ("misc", "software"),
+    "dataset": ("misc", "dataset"),
+    "patent": ("misc", "patent"),
+    "periodical": ("misc", "periodical"),
+}
+
+# BibTeX/BibLaTeX entry type -> CSL type
+_IMPORT_TYPES: dict[str, str] = {
+    "article": "article-journal",
+    "inproceedings": "paper-conference",
+    "conference": "paper-conference",
+    "incollection": "chapter",
+    "inbook": "chapter",
+    "inreference": "entry-encyclopedia",
+    "book": "book",
+    "mvbook": "book",
+    "bookinbook": "chapter",
+    "collection": "book",
+    "mvcollection": "book",
+    "proceedings": "book",
+    "mvproceedings": "book",
+    "reference": "book",
+    "mvreference": "book",
+    "manual": "book",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "thesis": "thesis",
+    "techreport": "report",
+    "report": "report",
+    "unpublished": "manuscript",
+    "booklet": "pamphlet",
+    "online": "webpage",
+    "electronic": "webpage",
+    "www": "webpage",
+    "software": "software",
+    "dataset": "dataset",
+    "patent": "patent",
+    "periodical": "periodical",
+    "misc": "article",
+    "preprint": "article",
+}
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_NAMES = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+# BibTeX's predefined macros.
+_PREDEFINED = dict(zip(_MONTHS, _MONTH_NAMES, strict=True))
+
+# Fields written and read verbatim (no LaTeX): identifiers and links.
+_VERBATIM = frozenset({"doi", "url", "eprint", "file", "isbn", "issn", "urldate", "date"})
+
+# BibTeX field -> CSL variable, for the fields that map one to one in both directions.
+_SIMPLE_IMPORT: dict[str, str] = {
+    "title": "title",
+    "series": "collection-title",
+    "volume": "volume",
+    "edition": "edition",
+    "type": "genre",
+    "doi": "DOI",
+    "url": "URL",
+    "isbn": "ISBN",
+    "issn": "ISSN",
+    "note": "note",
+    "abstract": "abstract",
+    "keywords": "keyword",
+    "language": "language",
+    "shorttitle": "title-short",
+    "eventtitle": "event-title",
+    "version": "version",
+    "pubstate": "status",
+    "pagetotal": "number-of-pages",
+    "annote": "annote",
+    "annotation": "annote",
+    "journal": "container-title",
+    "journaltitle": "container-title",
+    "booktitle": "container-title",
+    "publisher": "publisher",
+    "school": "publisher",
+    "institution": "publisher",
+    "organization": "publisher",
+    "address": "publisher-place",
+    "location": "publisher-place",
+    "issue": "issue",
+}
+_SIMPLE_EXPORT: dict[str, str] = {
+    "title": "title",
+    "collection-title": "series",
+    "volume": "volume",
+    "edition": "edition",
+    "genre": "type",
+    "DOI": "doi",
+    "URL": "url",
+    "ISBN": "isbn",
+    "ISSN": "issn",
+    "note": "note",
+    "abstract": "abstract",
+    "keyword": "keywords",
+    "language": "language",
+    "title-short": "shorttitle",
+    "event-title": "eventtitle",
+    "version": "version",
+    "status": "pubstate",
+    "number-of-pages": "pagetotal",
+    "annote": "annote",
+}
+# Handled by hand on export (type-dependent) or not written as a field at all.
+_SPECIAL_CSL = frozenset(
+    {
+        "container-title",
+        "publisher",
+        "publisher-place",
+        "issue",
+        "number",
+        "collection-number",
+        "page",
+        "citation-key",
+    }
+)
+_SPECIAL_BIB = frozenset(
+    {"author", "editor", "translator", "year", "month", "day", "date", "urldate", "pages"}
+    | {"number", "eid", "howpublished", "entrysubtype", "key", "crossref"}
+)
+_FIELD_NAME = re.compile(r"[a-z][a-z0-9_.:-]*")
+
+_ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.")
+_SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
+_NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|<<|>>")
+_TEX_LOGOS = re.compile(r"\\(LaTeXe|LaTeX|TeX|BibTeX)\b(?:\{\})?")
+_SPACES = re.compile(r"\s+")
+_AND_OR_BRACE = re.compile(r"(?<!\\)[{}]|\s+and\s+", re.IGNORECASE)
+_DASHES = re.compile(r"\s*(?:-{1,3}|–|—|\\textendash\{\}|\\textendash)\s*")
+_PROTECT_WORD = re.compile(r"[^\s{}\\]*[A-Z][^\s{}\\]*")
+
+_ENCODER = LatexEncodingMiddleware(allow_inplace_modification=True)
+_DECODER = LatexDecodingMiddleware(allow_inplace_modification=True)
+_EMPTY = Library()
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _encode_all(values: dict[str, str]) -> dict[str, str]:
+    """LaTeX-encode each value; plain ASCII goes a fast path that matches the middleware."""
+    out: dict[str, str] = {}
+    slow: dict[str, str] = {}
+    for key, value in values.items():
+        if value.isascii() and not _ASCII_SPECIALS.search(value):
+            out[key] = value.translate(_SIMPLE_ESCAPES)
+        else:
+            slow[key] = value
+    if slow:
+        entry = Entry("misc", "x", [Field(k, v) for k, v in slow.items()])
+        block = _ENCODER.transform_entry(entry, _EMPTY)
+        if isinstance(block, Entry):
+            for fld in block.fields:
+                out[fld.key] = fld.value
+        else:  # pragma: no cover - pylatexenc's encoder does not fail on str input
+            for key, value in slow.items():
+                out[key] = _escape_braces(value.translate(_SIMPLE_ESCAPES))
+    return out
+
+
+def _escape_braces(text: str) -> str:
+    return text.replace("\\", r"\textbackslash{}").replace("{", r"\{").replace("}", r"\}")
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def _verbatim(value: str) -> str:
+    """A URL or identifier as BibTeX can hold it (only braces need care)."""
+    return value.replace("{", "%7B").replace("}", "%7D") if not _balanced(value) else value
+
+
+def _protect_title(encoded: str) -> str:
+    """Brace words with a capital after their first letter (DNA, LaTeX, U-Net, iPhone)."""
+
+    def protect(match: re.Match[str]) -> str:
+        word = match.group(0)
+        letters = [c for c in word if c.isalpha()]
+        if len(letters) < 2 or not any(c.isupper() for c in letters[1:]):
+            return word
+        return "{" + word + "}"
+
+    out: list[str] = []
+    depth = 0
+    start = 0
+    # only touch text outside existing brace groups
+    for index, char in enumerate(encoded):
+        if char == "{" and (index == 0 or encoded[index - 1] != "\\"):
+            if depth == 0:
+                out.append(_PROTECT_WORD.sub(protect, encoded[start:index]))
+                start = index
+            depth += 1
+        elif char == "}" and (index == 0 or encoded[index - 1] != "\\") and depth > 0:
+            depth -= 1
+            if depth == 0:
+                out.append(encoded[start : index + 1])
+                start = index + 1
+    tail = encoded[start:]
+    out.append(_PROTECT_WORD.sub(protect, tail) if depth == 0 else tail)
+    text = "".join(out)
+    # a protected word must not swallow a control sequence's argument boundary
+    return text if _balanced(text) else encoded
+
+
+def _needs_group(text: str) -> bool:
+    """A name part that BibTeX would split wrongly unless braced."""
+    return (
+        "," in text
+        or re.search(r"\band\b", text, re.IGNORECASE) is not None
+        or any(w[:1].islower() for w in text.split())
+    )
+
+
+def _name_text(name: Name, encoded: dict[str, str], index: int, role: str) -> str:
+    def get(part: str) -> str:
+        return encoded.get(f"{role}.{index}.{part}", "")
+
+    if name.literal or not name.family:
+        literal = get("literal") or get("family") or get("given")
+        return "{" + literal + "}" if literal else ""
+    family = get("family")
+    if family and (_needs_group(name.family) or " " in name.family.strip()):
+        family = "{" + family + "}"
+    particles = " ".join(p for p in (get("dropping"), get("particle")) if p)
+    last = f"{particles} {family}".strip()
+    given = get("given")
+    if given and "," in name.given:
+        given = "{" + given + "}"
+    suffix = get("suffix")
+    if suffix:
+        return f"{last}, {suffix}, {given}" if given else f"{last}, {suffix}, {{}}"
+    return f"{last}, {given}" if given else last
+
+
+def _name_values(role: str, names: list[Name]) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for index, name in enumerate(names):
+        for part, value in (
+            ("literal", name.literal),
+            ("family", name.family),
+            ("given", name.given),
+            ("particle", name.non_dropping_particle),
+            ("dropping", name.dropping_particle),
+            ("suffix", name.suffix),
+        ):
+            if value:
+                values[f"{role}.{index}.{part}"] = value
+    return values
+
+
+def _pages(value: str) -> str:
+    return _DASHES.sub("--", value) if re.search(r"\w\s*[-–—]+\s*\w", value) else value
+
+
+def bibtex_type(ref: Reference, biblatex: bool) -> tuple[str, str]:
+    """The entry type for ``ref`` and the CSL type to record when it does not say it all."""
+    types = _EXPORT_TYPES.get(ref.type, ("misc", "misc"))
+    entry_type = types[1] if biblatex else types[0]
+    if ref.type == "thesis" and not biblatex and "master" in ref.get("genre").lower():
+        entry_type = "mastersthesis"
+    subtype = "" if _IMPORT_TYPES.get(entry_type) == ref.type else ref.type
+    return entry_type, subtype
+
+
+def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
+    """One reference as a bibtexparser Entry, values LaTeX-encoded and ready to write."""
+    entry_type, subtype = bibtex_type(ref, biblatex)
+    plain: dict[str, str] = {}  # bib field -> text to encode
+    verbatim: dict[str, str] = {}
+    raw: dict[str, str] = {}  # already LaTeX
+    order: list[str] = []
+
+    def put(field_name: str, value: str, kind: str = "text") -> None:
+        if not value or field_name in plain or field_name in verbatim or field_name in raw:
+            return
+        order.append(field_name)
+        if kind == "verbatim" or field_name in _VERBATIM:
+            verbatim[field_name] = value
+        elif kind == "raw":
+            raw[field_name] = value
+        else:
+            plain[field_name] = value
+
+    order.extend(("author", "editor"))
+    put("title", ref.get("title"))
+    container = ref.get("container-title")
+    if ref.type in _JOURNAL_TYPES:
+        put("journaltitle" if biblatex else "journal", container)
+    elif ref.type in _BOOKTITLE_TYPES:
+        put("booktitle", container)
+    else:
+        put("howpublished", container)
+    if ref.type == "thesis":
+        put("institution" if biblatex else "school", ref.get("publisher"))
+    elif ref.type == "report":
+        put("institution", ref.get("publisher"))
+    else:
+        put("publisher", ref.get("publisher"))
+    put("location" if biblatex else "address", ref.get("publisher-place"))
+    for csl, bib in _SIMPLE_EXPORT.items():
+        if csl not in ("title",):
+            put(bib, ref.get(csl))
+    if ref.type in _JOURNAL_TYPES:
+        put("number", ref.get("issue"))
+        put("eid", ref.get("number"))
+    elif ref.type in _SERIES_TYPES:
+        put("number", ref.get("collection-number"))
+        put("issue", ref.get("issue"))
+        put("eid", ref.get("number"))
+    else:
+        put("number", ref.get("number"))
+        put("issue", ref.get("issue"))
+    if ref.get("page"):
+        put("pages", _pages(ref.get("page")))
+    for csl_name, value in ref.fields.items():
+        if csl_name in _SPECIAL_CSL or csl_name in _SIMPLE_EXPORT:
+            continue
+        bib_name = csl_name.lower()
+        if _FIELD_NAME.fullmatch(bib_name) and bib_name not in _SPECIAL_BIB:
+            put(bib_name, value)
+    if subtype:
+        put("entrysubtype", subtype, "verbatim")
+
+    date_fields: list[Field] = []
+    if ref.issued:
+        date = ref.issued
+        if date.year is None:
+            date_fields.append(Field("year", "{" + _encode_all({"y": date.literal})["y"] + "}"))
+        elif biblatex:
+            date_fields.append(Field("date", "{" + iso_date(date) + "}"))
+        else:
+            date_fields.append(Field("year", "{" + str(date.year) + "}"))
+            if date.month is not None:
+                date_fields.append(Field("month", _MONTHS[date.month - 1]))
+                if date.day is not None:
+                    date_fields.append(Field("date", "{" + iso_date(date) + "}"))
+    if ref.accessed and iso_date(ref.accessed):
+        date_fields.append(Field("urldate", "{" + iso_date(ref.accessed) + "}"))
+
+    names = _name_values("author", ref.author)
+    names.update(_name_values("editor", ref.editor))
+    encoded = _encode_all({**plain, **names})
+    if "title" in encoded:
+        encoded["title"] = _protect_title(encoded["title"])
+    if "booktitle" in encoded:
+        encoded["booktitle"] = _protect_title(encoded["booktitle"])
+
+    fields: list[Field] = []
+    for name in order:
+        if name in ("author", "editor"):
+            people = ref.author if name == "author" else ref.editor
+            texts = [_name_text(n, encoded, i, name) for i, n in enumerate(people)]
+            joined = " and ".join(t for t in texts if t)
+            if joined:
+                fields.append(Field(name, "{" + joined + "}"))
+            continue
+        if name in encoded:
+            value = encoded[name]
+        elif name in verbatim:
+            value = _verbatim(verbatim[name])
+        else:
+            value = raw[name]
+        if name == "pages":
+            value = _pages(value)
+        fields.append(Field(name, "{" + value + "}"))
+        if name == "title":
+            fields.extend(_take_dates(date_fields))
+    fields.extend(_take_dates(date_fields))
+    return Entry(entry_type, key, fields)
+
+
+def _take_dates(date_fields: list[Field]) -> list[Field]:
+    taken = list(date_fields)
+    date_fields.clear()
+    return taken
+
+
+def iter_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> Iterator[str]:
+    """The BibTeX (or BibLaTeX) text of ``refs``, in pieces of a few hundred entries."""
+    keys = KeyMaker()
+    fmt = BibtexFormat()  # type: ignore[no-untyped-call]
+    fmt.indent = "  "
+    fmt.block_separator = "\n"
+    # Values are enclosed by to_entry already: no middleware needs to touch them.
+    batch: list[Block] = []
+    for ref in refs:
+        batch.append(to_entry(ref, keys.key(ref), biblatex))
+        if len(batch) >= CHUNK:
+            yield write_string(Library(batch), unparse_stack=[], bibtex_format=fmt)
+            yield "\n"
+            batch = []
+    if batch:
+        yield write_string(Library(batch), unparse_stack=[], bibtex_format=fmt)
+
+
+def to_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> str:
+    """``refs`` as one BibTeX (``biblatex=False``) or BibLaTeX file."""
+    return "".join(iter_bibtex(refs, biblatex))
+
+
+def enclosing_middleware() -> AddEnclosingMiddleware:
+    """The unparse middleware for callers that build entries with unenclosed values."""
+    return AddEnclosingMiddleware(
+        allow_inplace_modification=True,
+        default_enclosing="{",
+        reuse_previous_enclosing=False,
+        enclose_integers=True,
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _split_top(value: str, sep: str) -> list[str]:
+    """Split on ``sep`` outside braces and quotes."""
+    parts: list[str] = []
+    depth = 0
+    quoted = False
+    start = 0
+    escaped = False
+    for index, char in enumerate(value):
+        if escaped:
+            escaped = False
+            continue
+        if char == "\\":
+            escaped = True
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(0, depth - 1)
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == sep and depth == 0 and not quoted:
+            parts.append(value[start:index])
+            start = index + 1
+    parts.append(value[start:])
+    return parts
+
+
+def _one_group(text: str, opener: str, closer: str) -> bool:
+    """``text`` is one group ``{...}`` (or ``"..."``) from its first to its last character."""
+    if len(text) < 2 or text[0] != opener or text[-1] != closer:
+        return False
+    if opener == '"':
+        return True
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "{" and (index == 0 or text[index - 1] != "\\"):
+            depth += 1
+        elif char == "}" and text[index - 1] != "\\":
+            depth -= 1
+            if depth == 0 and index < len(text) - 1:
+                return False
+    return depth == 0
+
+
+def _resolve(value: str, strings: dict[str, str], undefined: list[str]) -> str:
+    """A field's text: delimiters removed, ``#`` concatenations and macros resolved."""
+    pieces: list[str] = []
+    for raw_piece in _split_top(value, "#"):
+        piece = raw_piece.strip()
+        if _one_group(piece, "{", "}") or _one_group(piece, '"', '"'):
+            pieces.append(piece[1:-1])
+        elif piece.isdigit() or not piece:
+            pieces.append(piece)
+        elif piece.lower() in strings:
+            pieces.append(strings[piece.lower()])
+        else:
+            undefined.append(piece)
+            pieces.append(piece)
+    return "".join(pieces)
+
+
+def _fast_decode(text: str) -> str | None:
+    if _NEEDS_DECODER.search(text):
+        return None
+    return text.replace("{", "").replace("}", "")
+
+
+def _decode_all(values: dict[str, str]) -> tuple[dict[str, str], str]:
+    """LaTeX -> Unicode for each value (fast path when there is no LaTeX), and any error."""
+    out: dict[str, str] = {}
+    slow: dict[str, str] = {}
+    for key, value in values.items():
+        fast = _fast_decode(value)
+        if fast is None:
+            slow[key] = _TEX_LOGOS.sub(lambda m: m.group(1), value)
+        else:
+            out[key] = fast
+    error = ""
+    if slow:
+        entry = Entry("misc", "x", [Field(k, v) for k, v in slow.items()])
+        block = _DECODER.transform_entry(entry, _EMPTY)
+        if isinstance(block, Entry):
+            for fld in block.fields:
+                out[fld.key] = fld.value
+        else:
+            error = "some LaTeX could not be decoded and was kept as it is"
+            for key, value in slow.items():
+                out[key] = value
+    return {k: _tidy(v) for k, v in out.items()}, error
+
+
+def _tidy(text: str) -> str:
+    return unicodedata.normalize("NFC", _SPACES.sub(" ", text.replace("\xa0", " ")).strip())
+
+
+def _unescape_verbatim(value: str) -> str:
+    value = value.strip()
+    match = re.fullmatch(r"\\url\{(.*)\}", value, re.DOTALL)
+    if match:
+        value = match.group(1)
+    for char in "_%&#$~":
+        value = value.replace("\\" + char, char)
+    return _SPACES.sub(" ", value.replace("{", "").replace("}", "")).strip()
+
+
+def split_persons(text: str) -> list[str]:
+    """A name field split on `` and `` outside braces.
+
+    (bibtexparser's ``split_multiple_persons_names`` drops a ``\\v`` that follows an
+    ``and``, turning ``and \\v{Z}idek`` into ``Zidek``.)
+    """
+    people: list[str] = []
+    depth = 0
+    start = 0
+    for match in _AND_OR_BRACE.finditer(text):
+        token = match.group(0)
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            people.append(text[start : match.start()])
+            start = match.end()
+    people.append(text[start:])
+    return [p.strip() for p in people if p.strip()]
+
+
+def _split_names(text: str) -> list[tuple[str, ...]]:
+    """People of a name field: ("literal", text) or ("person", first, von, last, jr)."""
+    people: list[tuple[str, ...]] = []
+    for raw_person in split_persons(text):
+        person = raw_person.strip().rstrip(",").strip()
+        if not person or person.lower() == "others":
+            continue
+        if _one_group(person, "{", "}"):
+            people.append(("literal", person[1:-1]))
+            continue
+        try:
+            parts = parse_single_name_into_parts(person, strict=False)
+        except ValueError:
+            people.append(("literal", person))
+            continue
+        people.append(
+            (
+                "person",
+                " ".join(parts.first),
+                " ".join(parts.von),
+                " ".join(parts.last),
+                " ".join(parts.jr),
+            )
+        )
+    return people
+
+
+def _month(value: str) -> int | None:
+    text = value.strip().lower()
+    if text.isdigit():
+        number = int(text)
+        return number if 1 <= number <= 12 else None
+    for index, name in enumerate(_MONTHS):
+        if text.startswith(name):
+            return index + 1
+    return None
+
+
+def _csl_type(entry_type: str, subtype: str) -> str:
+    subtype = subtype.strip().lower()
+    if subtype in CSL_TYPES:
+        return subtype
+    base = _IMPORT_TYPES.get(entry_type.lower(), "article")
+    if base == "article-journal" and subtype in ("magazine", "newspaper"):
+        return f"article-{subtype}"
+    return base
+
+
+def _line_of(block: object) -> int:
+    line = getattr(block, "start_line", None)
+    return line + 1 if isinstance(line, int) else 0
+
+
+def entry_to_reference(
+    entry_type: str,
+    *,
+    key: str,
+    fields: list[tuple[str, str]],
+    strings: dict[str, str],
+    line: int,
+    problems: list[Problem],
+) -> Reference:
+    """One split BibTeX entry (raw field values) as a Reference; repairs go to ``problems``."""
+    values: dict[str, str] = {}
+    undefined: list[str] = []
+    for raw_name, raw_value in fields:
+        name = raw_name.strip().lower()
+        if name in values:
+            problems.append(Problem(line, f"entry {key}: field {name} given twice; kept the first"))
+            continue
+        values[name] = _resolve(str(raw_value), strings, undefined)
+    for macro in undefined:
+        problems.append(Problem(line, f"entry {key}: undefined @string {macro!r} kept as text"))
+
+    ref = Reference(id=key)
+    ref.type = _csl_type(entry_type, values.get("entrysubtype", ""))
+    if key:
+        ref.fields["citation-key"] = key
+
+    people = {
+        role: _split_names(values[role])
+        for role in ("author", "editor", "translator")
+        if role in values
+    }
+    to_decode: dict[str, str] = {}
+    for role, persons in people.items():
+        for index, person in enumerate(persons):
+            for part_index, part in enumerate(person[1:]):
+                if part:
+                    to_decode[f"\x00{role}.{index}.{part_index}"] = part
+    verbatim: dict[str, str] = {}
+    for name, value in values.items():
+        if name in people or name == "entrysubtype":
+            continue
+        if name in _VERBATIM:
+            verbatim[name] = _unescape_verbatim(value)
+        else:
+            to_decode[name] = value
+    decoded, error = _decode_all(to_decode)
+    if error:
+        problems.append(Problem(line, f"entry {key}: {error}"))
+
+    for role, persons in people.items():
+        names: list[Name] = []
+        for index, person in enumerate(persons):
+            parts = [decoded.get(f"\x00{role}.{index}.{i}", "") for i in range(len(person) - 1)]
+            if person[0] == "literal":
+                if parts[0]:
+                    names.append(Name(literal=parts[0]))
+                continue
+            first, von, last, jr = parts
+            if not last:
+                last, first = first, ""
+            if last:
+                names.append(Name(family=last, given=first, non_dropping_particle=von, suffix=jr))
+        if role == "author":
+            ref.author = names
+        elif role == "editor":
+            ref.editor = names
+        elif names:
+            ref.extra[role] = [n.to_csl() for n in names]
+
+    text = {**decoded, **verbatim}
+    journal_like = ref.type in _JOURNAL_TYPES
+    series_like = ref.type in _SERIES_TYPES
+    for name, value in text.items():
+        if not value or name.startswith("\x00"):
+            continue
+        if name in ("year", "month", "day", "date", "urldate"):
+            continue
+        if name == "pages":
+            ref.set("page", _DASHES.sub("-", value))
+        elif name == "number":
+            target = "issue" if journal_like else "collection-number" if series_like else "number"
+            if not ref.get(target):
+                ref.set(target, value)
+        elif name == "eid":
+            ref.set("number", ref.get("number") or value)
+        elif name == "howpublished":
+            if re.match(r"https?://", value) and not ref.get("URL"):
+                ref.set("URL", value)
+            elif not ref.get("container-title"):
+                ref.set("container-title", value)
+        elif name in _SIMPLE_IMPORT:
+            target = _SIMPLE_IMPORT[name]
+            if not ref.get(target):
+                ref.set(target, value)
+        elif name in ("key", "crossref", "file", "eprint"):
+            if name == "eprint":
+                ref.set("eprint", value)
+        elif _FIELD_NAME.fullmatch(name):
+            ref.set(name, value)
+
+    ref.issued = _read_issued(text, line, key, problems)
+    if text.get("urldate"):
+        ref.accessed = date_from_text(text["urldate"])
+    return ref
+
+
+def _read_issued(text: dict[str, str], line: int, key: str, problems: list[Problem]) -> Date | None:
+    if text.get("date"):
+        date = date_from_text(text["date"].split("/")[0])
+        if date is not None:
+            return date
+    year = text.get("year", "").strip()
+    if not year:
+        return None
+    date = date_from_text(year)
+    if date is None or date.year is None:
+        return date
+    if date.month is None and text.get("month"):
+        date.month = _month(text["month"])
+        if date.month is None:
+            problems.append(Problem(line, f"entry {key}: month {text['month']!r} not understood"))
+        elif text.get("day", "").strip().isdigit():
+            day = int(text["day"])
+            date.day = day if 1 <= day <= 31 else None
+    return date
+
+
+def _failure_reason(block: ParsingFailedBlock) -> str:
+    message = str(block.error)
+    if "bibtex:" in message:
+        message = message.split("bibtex:", 1)[1]
+    message = _SPACES.sub(" ", message).strip()
+    return message.rstrip(".") or "syntax error"
+
+
+def read_bibtex(text: str) -> ReadResult:
+    """All the entries of a BibTeX/BibLaTeX text, in file order; broken ones reported."""
+    result = ReadResult(format="bibtex")
+    library = parse_string(text, parse_stack=[])
+    strings: dict[str, str] = dict(_PREDEFINED)
+    undefined: list[str] = []
+    items: list[tuple[int, Entry]] = []
+    for block in library.blocks:
+        line = _line_of(block)
+        if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)):
+            inner = block.ignore_error_block
+            if isinstance(inner, Entry):
+                if isinstance(block, DuplicateBlockKeyBlock):
+                    result.problems.append(
+                        Problem(line, f"citation key {inner.key} used again; both entries kept")
+                    )
+                items.append((line, inner))
+            continue
+        if isinstance(block, ParsingFailedBlock):
+            head = (block.raw or "").strip().splitlines()[:1]
+            what = f"entry {head[0][:60]}" if head else "entry"
+            result.problems.append(
+                Problem(line, f"malformed {what} skipped: {_failure_reason(block)}")
+            )
+            continue
+        if isinstance(block, String):
+            strings[block.key.lower()] = _resolve(str(block.value), strings, undefined)
+        elif isinstance(block, Entry):
+            items.append((line, block))
+    for line, entry in items:
+        fields = [(f.key, f.value) for f in entry.fields]
+        result.references.append(
+            entry_to_reference(
+                entry.entry_type,
+                key=entry.key,
+                fields=fields,
+                strings=strings,
+                line=line,
+                problems=result.problems,
+            )
+        )
+    result.problems.sort(key=lambda p: p.line)
+    return result

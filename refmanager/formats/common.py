@@ -1,0 +1,252 @@
+"""What every format shares: read results, problems, CSL vocabularies, text decoding."""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refmanager.model import Date, InputError, Reference
+
+# CSL 1.0.2 item types.
+CSL_TYPES: frozenset[str] = frozenset(
+    [
+        "article",
+        "article-journal",
+        "article-magazine",
+        "article-newspaper",
+        "bill",
+        "book",
+        "broadcast",
+        "chapter",
+        "classic",
+        "collection",
+        "dataset",
+        "document",
+        "entry",
+        "entry-dictionary",
+        "entry-encyclopedia",
+        "event",
+        "figure",
+        "graphic",
+        "hearing",
+        "interview",
+        "legal_case",
+        "legislation",
+        "manuscript",
+        "map",
+        "motion_picture",
+        "musical_score",
+        "pamphlet",
+        "paper-conference",
+        "patent",
+        "performance",
+        "periodical",
+        "personal_communication",
+        "post",
+        "post-weblog",
+        "regulation",
+        "report",
+        "review",
+        "review-book",
+        "software",
+        "song",
+        "speech",
+        "standard",
+        "thesis",
+        "treaty",
+        "webpage",
+    ]
+)
+
+# CSL 1.0.2 standard and number variables (what Zotero and pandoc read from CSL-JSON).
+CSL_TEXT_VARIABLES: frozenset[str] = frozenset(
+    [
+        "abstract",
+        "annote",
+        "archive",
+        "archive_collection",
+        "archive_location",
+        "archive-place",
+        "authority",
+        "call-number",
+        "chapter-number",
+        "citation-key",
+        "citation-label",
+        "collection-number",
+        "collection-title",
+        "container-title",
+        "container-title-short",
+        "dimensions",
+        "division",
+        "DOI",
+        "edition",
+        "event",
+        "event-place",
+        "event-title",
+        "first-reference-note-number",
+        "genre",
+        "ISBN",
+        "ISSN",
+        "issue",
+        "jurisdiction",
+        "keyword",
+        "language",
+        "license",
+        "locator",
+        "medium",
+        "note",
+        "number",
+        "number-of-pages",
+        "number-of-volumes",
+        "original-publisher",
+        "original-publisher-place",
+        "original-title",
+        "page",
+        "page-first",
+        "part-number",
+        "part-title",
+        "PMCID",
+        "PMID",
+        "printing-number",
+        "publisher",
+        "publisher-place",
+        "references",
+        "reviewed-genre",
+        "reviewed-title",
+        "scale",
+        "section",
+        "source",
+        "status",
+        "supplement-number",
+        "title",
+        "title-short",
+        "URL",
+        "version",
+        "volume",
+        "volume-title",
+        "year-suffix",
+    ]
+)
+
+_NUMERIC_DATE = re.compile(r"^\s*(\d{4})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong with one entry of an input file: its 1-based line and what is wrong."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+@dataclass(slots=True)
+class ReadResult:
+    """The references read from a file, in file order, and the problems met on the way.
+
+    A problem either names an entry that was skipped or says what was repaired in one
+    that was kept; either way the valid entries are all in ``references``.
+    """
+
+    references: list[Reference] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    format: str = ""
+
+
+def decode_bytes(data: bytes, source: str) -> str:
+    """Text of a file: UTF-8 (with or without BOM), UTF-16 (BOM or not) or else Latin-1.
+
+    Latin-1 here means Windows-1252 where that decodes (it is what "Latin-1" files
+    written on Windows really are), otherwise ISO 8859-1.
+
+    Raises:
+        InputError: the bytes look binary (NUL bytes that are not UTF-16).
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        return _checked(data[3:], "utf-8", source)
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _checked(data, "utf-16", source)
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return _checked(data, "utf-32", source)
+    sample = data[:4096]
+    if len(sample) >= 4 and b"\x00" in sample:
+        even_nuls = sample[0::2].count(0)
+        odd_nuls = sample[1::2].count(0)
+        half = len(sample) // 2
+        if odd_nuls > 0.4 * half and even_nuls < 0.1 * half:
+            return _checked(data, "utf-16-le", source)
+        if even_nuls > 0.4 * half and odd_nuls < 0.1 * half:
+            return _checked(data, "utf-16-be", source)
+        raise InputError(source, "this is a binary file, not a BibTeX, RIS or CSL-JSON file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return text
+
+
+def _checked(data: bytes, encoding: str, source: str) -> str:
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise InputError(source, f"not valid {encoding.upper()} text ({exc.reason})") from None
+    if encoding == "utf-16" and text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        raise InputError(source, "this is a binary file, not a BibTeX, RIS or CSL-JSON file")
+    return text
+
+
+def read_text(path: Path) -> str:
+    """The decoded text of ``path``; an unreadable file raises InputError."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(str(path), "no such file") from None
+    except IsADirectoryError:
+        raise InputError(str(path), "is a folder, not a file") from None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read the file ({exc.strerror})") from None
+    return decode_bytes(data, str(path))
+
+
+def date_from_text(text: str) -> Date | None:
+    """A date from ``2020``, ``2020-05``, ``2020/05/01``, ``2020/05/01/Spring``; else a literal."""
+    text = text.strip()
+    if not text:
+        return None
+    match = _NUMERIC_DATE.match(text)
+    if not match:
+        return Date(literal=text)
+    year = int(match.group(1))
+    month = int(match.group(2)) if match.group(2) else None
+    day = int(match.group(3)) if match.group(3) and month else None
+    if month is not None and not 1 <= month <= 12:
+        month, day = None, None
+    if day is not None and not 1 <= day <= 31:
+        day = None
+    rest = text[match.end() :].strip(" /")
+    if rest and not rest.isdigit() and month is None and not rest.startswith(("-", "/")):
+        # "2020 in press", "1999a": keep the whole text so nothing is lost
+        return Date(literal=text) if not re.fullmatch(r"[a-z]", rest) else Date(year)
+    return Date(year, month, day)
+
+
+def iso_date(date: Date) -> str:
+    """``2020``, ``2020-05`` or ``2020-05-01`` (or the literal)."""
+    if date.year is None:
+        return date.literal
+    text = f"{date.year:04d}"
+    if date.month is not None:
+        text += f"-{date.month:02d}"
+        if date.day is not None:
+            text += f"-{date.day:02d}"
+    return text

@@ -1,0 +1,98 @@
+"""CSV: one row per reference, for spreadsheets (written only)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+
+from refmanager.formats.common import iso_date
+from refmanager.formats.keys import KeyMaker
+from refmanager.model import Name, Reference
+
+COLUMNS: tuple[str, ...] = (
+    "key",
+    "type",
+    "author",
+    "editor",
+    "issued",
+    "title",
+    "container-title",
+    "collection-title",
+    "volume",
+    "issue",
+    "page",
+    "publisher",
+    "publisher-place",
+    "edition",
+    "genre",
+    "number",
+    "DOI",
+    "URL",
+    "ISBN",
+    "ISSN",
+    "note",
+)
+CHUNK = 2000
+# Spreadsheets run a cell that starts with one of these as a formula.
+_FORMULA_START = ("=", "+", "@", "\t", "\r")
+
+
+def _names(names: list[Name]) -> str:
+    parts: list[str] = []
+    for name in names:
+        if name.literal or not name.family:
+            parts.append(name.literal or name.given)
+            continue
+        family = " ".join(p for p in (name.non_dropping_particle, name.family) if p)
+        given = " ".join(p for p in (name.given, name.dropping_particle) if p)
+        text = f"{family}, {given}" if given else family
+        parts.append(f"{text}, {name.suffix}" if name.suffix else text)
+    return "; ".join(parts)
+
+
+def safe_cell(value: str) -> str:
+    """A cell a spreadsheet shows as text: formula-like starts get a leading apostrophe."""
+    if value.startswith(_FORMULA_START) or (
+        value.startswith("-") and not value[1:2].isdigit() and value != "-"
+    ):
+        return "'" + value
+    return value
+
+
+def csv_row(ref: Reference, key: str) -> list[str]:
+    row: list[str] = []
+    for column in COLUMNS:
+        if column == "key":
+            value = key
+        elif column == "type":
+            value = ref.type
+        elif column == "author":
+            value = _names(ref.author)
+        elif column == "editor":
+            value = _names(ref.editor)
+        elif column == "issued":
+            value = iso_date(ref.issued) if ref.issued else ""
+        else:
+            value = ref.get(column)
+        row.append(safe_cell(value))
+    return row
+
+
+def iter_csv(refs: Iterable[Reference]) -> Iterator[str]:
+    """A header row, then the rows of ``refs`` in pieces (RFC 4180 quoting, CRLF lines)."""
+    keys = KeyMaker()
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for count, ref in enumerate(refs, start=1):
+        writer.writerow(csv_row(ref, keys.key(ref)))
+        if count % CHUNK == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def to_csv(refs: Iterable[Reference]) -> str:
+    return "".join(iter_csv(refs))

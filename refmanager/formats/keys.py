@@ -1,0 +1,191 @@
+"""Citation keys: ``dao2022flashattention``, deterministic and unique within one export.
+
+The key is the first author's family name, the year and the first word of the title that
+is not a function word, folded to ASCII lower case. A reference that already carries a
+key (the CSL ``citation-key`` variable, set when it was imported from BibTeX) keeps it.
+Within one export a key already given gets ``a``, ``b``, ... ``z``, ``aa``, ... in the
+order the references come, compared without case as BibTeX and Biber do.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from refmanager.model import Name, Reference
+
+FUNCTION_WORDS: frozenset[str] = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "of",
+        "on",
+        "in",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "without",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "about",
+        "above",
+        "after",
+        "against",
+        "along",
+        "among",
+        "around",
+        "as",
+        "before",
+        "behind",
+        "below",
+        "beneath",
+        "beside",
+        "between",
+        "beyond",
+        "during",
+        "except",
+        "inside",
+        "near",
+        "off",
+        "out",
+        "outside",
+        "since",
+        "through",
+        "throughout",
+        "till",
+        "toward",
+        "towards",
+        "until",
+        "up",
+        "upon",
+        "via",
+        "vs",
+        "versus",
+        "within",
+        "is",
+        "are",
+        "be",
+        "do",
+        "does",
+        "how",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "can",
+        "its",
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+    ]
+)
+
+# Letters NFKD does not take apart.
+_FOLD = str.maketrans(
+    {
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+        "ð": "d",
+        "Ð": "D",
+        "þ": "th",
+        "Þ": "Th",
+        "ı": "i",
+    }
+)
+_NOT_KEY_CHAR = re.compile(r"[^a-z0-9]+")
+# Characters BibTeX and Biber do not accept in a key.
+_BAD_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]+")
+
+
+def fold_ascii(text: str) -> str:
+    """Lower-case ASCII letters and digits of ``text`` (accents removed, the rest dropped)."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    return _NOT_KEY_CHAR.sub("", plain)
+
+
+def _name_part(names: list[Name]) -> str:
+    if not names:
+        return ""
+    first = names[0]
+    if first.family:
+        return fold_ascii(first.family)
+    for word in first.literal.split():
+        folded = fold_ascii(word)
+        if folded and folded not in FUNCTION_WORDS:
+            return folded
+    return ""
+
+
+def _title_part(title: str) -> str:
+    for word in re.split(r"[\s/]+", title):
+        folded = fold_ascii(word)
+        if folded and folded not in FUNCTION_WORDS:
+            return folded
+    return ""
+
+
+def base_key(ref: Reference) -> str:
+    """The key a reference gets before collisions are resolved (never empty)."""
+    given = ref.get("citation-key")
+    if given:
+        cleaned = _BAD_IN_KEY.sub("", given)
+        if cleaned:
+            return cleaned
+    author = _name_part(ref.author) or _name_part(ref.editor) or "anon"
+    year = str(ref.issued.year) if ref.issued and ref.issued.year is not None else ""
+    return f"{author}{year}{_title_part(ref.get('title'))}"
+
+
+def _suffix(number: int) -> str:
+    """1 -> a, 26 -> z, 27 -> aa (bijective base 26)."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+class KeyMaker:
+    """Hands out unique keys for one export; feed the references in export order."""
+
+    def __init__(self) -> None:
+        self._used: set[str] = set()
+        self._next: dict[str, int] = {}
+
+    def key(self, ref: Reference) -> str:
+        base = base_key(ref)
+        key = base
+        if key.lower() in self._used:
+            number = self._next.get(base.lower(), 1)
+            while True:
+                key = base + _suffix(number)
+                number += 1
+                if key.lower() not in self._used:
+                    break
+            self._next[base.lower()] = number
+        self._used.add(key.lower())
+        return key
