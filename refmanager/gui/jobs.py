@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 
 class JobCancelled(Exception):
@@ -48,7 +48,7 @@ class JobContext:
 
     def partial(self, value: object) -> None:
         """Hand one intermediate result to the main thread (e.g. a finished document)."""
-        self._bridge.partial.emit(value)
+        self._bridge.partial.emit(_Partial(value))
 
 
 class _Bridge(QObject):
@@ -56,7 +56,26 @@ class _Bridge(QObject):
 
     progressed = Signal(int, int, str)
     partial = Signal(object)
-    done = Signal(object, object)  # (result, exception or None)
+    done = Signal(object)  # an _Outcome (never a bare None: PySide6 miscounts queued None)
+
+
+class _Outcome:
+    """A job's result or its exception, carried as one object through a queued signal."""
+
+    __slots__ = ("error", "result")
+
+    def __init__(self, result: object, error: BaseException | None) -> None:
+        self.result = result
+        self.error = error
+
+
+class _Partial:
+    """A partial result wrapped, for the same reason."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
 
 
 class Job(QObject):
@@ -99,17 +118,15 @@ class Job(QObject):
     def context(self) -> JobContext:
         return JobContext(self.bridge, self._cancel)
 
-    @Slot(int, int, str)
     def _on_progress(self, done: int, total: int, message: str) -> None:
         self.progressed.emit(done, total, message)
 
-    @Slot(object)
-    def _on_partial(self, value: object) -> None:
-        self.partial.emit(value)
+    def _on_partial(self, wrapped: _Partial) -> None:
+        self.partial.emit(wrapped.value)
 
-    @Slot(object, object)
-    def _on_done(self, result: object, error: object) -> None:
+    def _on_done(self, outcome: _Outcome) -> None:
         self.running = False
+        result, error = outcome.result, outcome.error
         if isinstance(error, JobCancelled):
             self.cancelled.emit()
         elif error is not None:
@@ -131,9 +148,9 @@ class _Runnable(QRunnable):
         try:
             result = self._func(self._context)
         except BaseException as exc:  # delivered to the main thread as data
-            self._bridge.done.emit(None, exc)
+            self._bridge.done.emit(_Outcome(None, exc))
         else:
-            self._bridge.done.emit(result, None)
+            self._bridge.done.emit(_Outcome(result, None))
 
 
 class JobRunner(QObject):
