@@ -10,17 +10,22 @@ turned back into spaces from the glyph widths, and the lines are put in reading 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from refmanager.pdf.textclean import normalize
+from refmanager.pdf.textclean import SPACING_ACCENTS, normalize
 
 # A run is split from the previous one on the same baseline when the gap exceeds this (in ems):
 # wider than any word space in justified text, narrower than a column gutter.
 _COLUMN_GAP_EM = 1.4
 # Gaps above this share of the font size are word spaces.
 _SPACE_GAP_EM = 0.14
+# No word space is ever printed before these.
+_CLOSING = frozenset(",.;:)]}\u3001\u3002\uff0c\uff1b\uff1a\uff09")
+# TJ offsets (thousandths of an em) at least this far back are word spaces.
+_TJ_SPACE = 150.0
 
 _ITALIC = re.compile(r"(italic|oblique|-it\b|ital|slant|cmti|cmsl|lmroman\d+-italic|[-,]i$)", re.I)
 _BOLD = re.compile(r"(bold|black|heavy|semibold|demi|medi\b|medi(?=ital)|cmbx|cmb\d|-bd|,b$)", re.I)
@@ -248,6 +253,18 @@ def _install_split() -> None:
     tx._refmanager_original_check = original  # type: ignore[attr-defined]
     tx.crlf_space_check = split_check
 
+    # A TJ offset is a word space when it moves the pen back by more than any kerning
+    # does (kerns stay under 0.12 em); pypdf's own test, half the font's space glyph,
+    # misses the shrunk spaces of tight justified lines ("UpperSaddleRiver").
+    original_offset = tx.TextExtraction.process_tj_offset
+
+    def tj_offset(self: Any, offset: float, space_width: float) -> None:
+        if getattr(self.visitor_text, "split", False):
+            space_width = min(space_width, _TJ_SPACE)
+        original_offset(self, offset, space_width)
+
+    tx.TextExtraction.process_tj_offset = tj_offset  # type: ignore[method-assign]
+
 
 def page_runs(page: Any, char_budget: int = 400_000) -> tuple[list[Run], str]:
     """Runs of horizontal text on ``page``, and the text of its rotated runs (side stamps)."""
@@ -258,6 +275,35 @@ def page_runs(page: Any, char_budget: int = 400_000) -> tuple[list[Run], str]:
     except _PageTooBig as exc:
         raise PageTooBig from exc
     return [r for r in collector.runs if r.text], collector.rotated_text
+
+
+def _attach_accents(row: list[Run]) -> None:
+    """Put spacing accents printed over a letter (pdfTeX) onto that letter."""
+    accents = [r for r in row if len(r.text) == 1 and r.text in SPACING_ACCENTS]
+    for acc in accents:
+        center = (acc.x0 + acc.x1) / 2
+        others = [r for r in row if r is not acc and r.text]
+        hosts = [r for r in others if r.x0 - 0.5 <= center <= r.x1 + 0.5]
+        if not hosts:
+            after = [r for r in others if r.x0 >= acc.x0 - 0.3 * acc.size]
+            if not after:
+                continue
+            host = min(after, key=lambda r: r.x0)
+            index = 0
+        else:
+            host = hosts[0]
+            step = (host.x1 - host.x0) / max(len(host.text), 1)
+            index = int(max(0, min(len(host.text) - 1, (center - host.x0) // max(step, 0.01))))
+            while index > 0 and not host.text[index].isalpha():
+                index -= 1
+        letter = host.text[index]
+        if not letter.isalpha():
+            continue
+        if letter == "\u0131":
+            letter = "i"
+        combined = unicodedata.normalize("NFC", letter + SPACING_ACCENTS[acc.text])
+        host.text = host.text[:index] + combined + host.text[index + 1 :]
+        row.remove(acc)
 
 
 def _join_runs(runs: list[Run], page: int) -> Line:
@@ -271,8 +317,10 @@ def _join_runs(runs: list[Run], page: int) -> Line:
     for run in runs:
         if prev is not None:
             gap = run.x0 - prev.x1
-            if gap > _SPACE_GAP_EM * max(run.size, prev.size) * 0.9 and not (
-                parts and parts[-1].endswith(" ")
+            if (
+                gap > _SPACE_GAP_EM * max(run.size, prev.size) * 0.9
+                and not (parts and parts[-1].endswith(" "))
+                and run.text[:1] not in _CLOSING
             ):
                 parts.append(" ")
                 pos += 1
@@ -310,25 +358,53 @@ def _merge_styles(styles: list[tuple[int, int, str]]) -> list[tuple[int, int, st
     return out
 
 
+def _is_minor(run: Run, body: float) -> bool:
+    """Accents, raised or lowered letters, footnote marks: they belong to a nearby line."""
+    return len(run.text) <= 2 or run.size < 0.85 * body
+
+
 def group_lines(runs: list[Run], page: int, gutter: float | None = None) -> list[Line]:
     """Group runs into lines: same baseline, not across the gutter, no gap wider than one."""
     if not runs:
         return []
-    ordered = sorted(runs, key=lambda r: (-r.y, r.x0))
+    body = Counter(round(r.size, 1) for r in runs).most_common(1)[0][0]
+    major = [r for r in runs if not _is_minor(r, body)]
+    minor = [r for r in runs if _is_minor(r, body)]
     rows: list[list[Run]] = []
-    for run in ordered:
+    for run in sorted(major, key=lambda r: (-r.y, r.x0)):
         if rows:
-            row = rows[-1]
-            ref = row[0]
-            tol = 0.3 * max(min(ref.size, run.size), 1.0)
-            if abs(ref.y - run.y) <= tol:
-                row.append(run)
-                continue
-            # Superscripts/subscripts sit a little off the baseline but overlap the row.
-            if abs(ref.y - run.y) <= 0.45 * ref.size and run.size < 0.85 * ref.size:
-                row.append(run)
+            ref = rows[-1][0]
+            if abs(ref.y - run.y) <= 0.3 * max(min(ref.size, run.size), 1.0):
+                rows[-1].append(run)
                 continue
         rows.append([run])
+    for run in minor:
+        best: tuple[float, list[Run]] | None = None
+        accent = run.text in SPACING_ACCENTS
+        for row in rows:
+            ref = row[0]
+            dy = abs(ref.y - run.y)
+            if accent:
+                # An accent sits above its letter: only the line below it can own it.
+                if not 0 <= run.y - ref.y <= 0.9 * ref.size:
+                    continue
+            elif dy > 0.55 * ref.size:
+                continue
+            lo = min(r.x0 for r in row) - ref.size
+            hi = max(r.x1 for r in row) + ref.size
+            if not lo <= run.x0 <= hi:
+                continue
+            if gutter is not None and not lo < gutter < hi and (run.x0 < gutter) != (lo < gutter):
+                continue
+            if best is None or dy < best[0]:
+                best = (dy, row)
+        if best is None:
+            rows.append([run])
+        else:
+            best[1].append(run)
+    rows.sort(key=lambda row: -row[0].y)
+    for row in rows:
+        _attach_accents(row)
     lines: list[Line] = []
     for row in rows:
         row.sort(key=lambda r: r.x0)

@@ -25,6 +25,7 @@ from refmanager.pdf.layout import Line, PageTooBig, page_lines, page_runs
 from refmanager.pdf.locate import is_end_heading, is_heading
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
+from refmanager.pdf.textclean import vocabulary
 
 # Pages read backwards from the end looking for the heading, at most.
 MAX_SCAN_PAGES = 80
@@ -158,7 +159,8 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
     if heading is None:
         ordered = _headless_region(ordered)
     ordered = _cut_end(ordered)
-    entries = segment(ordered)
+    vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
+    entries = segment(ordered, vocab)
     notes = list(budget.notes)
     if not any(not e.fragment for e in entries):
         notes.append("no bibliography found")

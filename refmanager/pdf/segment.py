@@ -119,7 +119,7 @@ def _at_label_position(line: Line, col: _Column) -> bool:
     return line.x0 < col.indent - 1.0
 
 
-def segment(lines: list[Line]) -> list[Entry]:
+def segment(lines: list[Line], vocab: set[str] | None = None) -> list[Entry]:
     """Entries from the bibliography's lines in reading order."""
     if not lines:
         return []
@@ -164,7 +164,7 @@ def segment(lines: list[Line]) -> list[Entry]:
         else:
             current.lines.append(ln)
         prev = ln
-    return [_entry(d) for d in drafts if d.lines]
+    return [_entry(d, vocab) for d in drafts if d.lines]
 
 
 def _split_tail(current: _Draft, drafts: list[_Draft]) -> None:
@@ -198,8 +198,8 @@ def _unlabelled_start(ln: Line, prev: Line | None, col: _Column) -> bool:
     return ends and ln.text[:1].isupper() and prev.x1 < col.right - 2 * prev.size
 
 
-def _entry(draft: _Draft) -> Entry:
-    raw, starts = join_lines([ln.text for ln in draft.lines])
+def _entry(draft: _Draft, vocab: set[str] | None) -> Entry:
+    raw, starts = join_lines([ln.text for ln in draft.lines], vocab)
     styles: list[tuple[int, int, str]] = []
     for ln, offset in zip(draft.lines, starts, strict=True):
         for a, b, kind in ln.styles:

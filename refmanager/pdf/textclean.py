@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 # Spacing accent followed by the letter it belongs on (pdfTeX's separate-accent output).
-_SPACING_ACCENTS = {
+SPACING_ACCENTS = {
     "\u00b4": "\u0301",  # acute
 
     "\u00a8": "\u0308",  # diaeresis
@@ -26,7 +26,7 @@ _SPACING_ACCENTS = {
     "\u02dd": "\u030b",  # double acute
     "\u00af": "\u0304",  # macron
 }
-_ACCENT_RE = re.compile("([" + "".join(_SPACING_ACCENTS) + "])\\s?([A-Za-z\u0131])")
+_ACCENT_RE = re.compile("([" + "".join(SPACING_ACCENTS) + "])\\s?([A-Za-z\u0131])")
 
 
 def _nfkc_safe(ch: str) -> bool:
@@ -51,7 +51,7 @@ def normalize(text: str) -> str:
         text = "".join(unicodedata.normalize("NFKC", c) if _nfkc_safe(c) else c for c in text)
     if _ACCENT_RE.search(text):
         text = _ACCENT_RE.sub(
-            lambda m: m.group(2).replace("\u0131", "i") + _SPACING_ACCENTS[m.group(1)], text
+            lambda m: m.group(2).replace("\u0131", "i") + SPACING_ACCENTS[m.group(1)], text
         )
     text = unicodedata.normalize("NFC", text)
     return re.sub(r"[ \t]{2,}", " ", text).strip()
@@ -84,41 +84,86 @@ def _ends_in_url(text: str) -> bool:
     return bool(_URL_TAIL.search(text))
 
 
-def join_break(left: str, right: str) -> str:
+_WORD = re.compile(r"[^\W\d_]+")
+# Breaks TeX makes where no space was printed: before closing punctuation, before a
+# GB/T 7714 type code ("flow[J/OL]"), after "//", and between a volume and "(issue)".
+_NO_SPACE_BEFORE = re.compile(r"^(?:[,.;:!?)\]}\u3001\u3002\uff0c\uff1b\uff1a]|\[[A-Z]{1,2}(?:/OL)?\])")
+_ISSUE = re.compile(r"^\(\d{1,3}(?:[-\u2013]\d{1,3})?\)")
+
+
+def vocabulary(texts: list[str]) -> set[str]:
+    """Words of the document, for telling a hyphenated word from a compound.
+
+    Holds lower-cased words seen whole inside a line (not the first or last word of a
+    line, which may be halves of a hyphenated word) and compounds seen as ``a-b``.
+    """
+    vocab: set[str] = set()
+    for text in texts:
+        words = text.split()
+        for word in words[1:-1]:
+            for part in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", word):
+                low = part.lower()
+                vocab.add(low)
+                if "-" in low:
+                    vocab.update(low.split("-"))
+    return vocab
+
+
+def _drop_hyphen(left_word: str, right_word: str, vocab: set[str] | None) -> bool:
+    """Whether a line-end hyphen between these halves is a hyphenation (to be removed)."""
+    lw, rw = left_word, right_word
+    joined = (lw + rw).lower()
+    if vocab:
+        if joined in vocab and f"{lw}-{rw}".lower() not in vocab:
+            return True
+        if f"{lw}-{rw}".lower() in vocab:
+            return False
+    if rw[0].isupper():
+        if lw.isupper() and rw.isupper() and len(lw) > 1:
+            return True  # an all-capitals word broken: GRAM-/FORT
+        return len(lw) <= 2  # Mc-/Clelland; Klaus-/Robert keeps its hyphen
+    if lw.lower() in _COMPOUND_HEADS or rw.lower() in _COMPOUND_TAILS:
+        return False
+    if vocab and len(lw) >= 4 and len(rw) >= 4 and lw.lower() in vocab and rw.lower() in vocab:
+        return False  # both halves are words of their own: theorem-/proving
+    return True
+
+
+def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
     """The separator between two lines of one entry: '', ' ', or drop a hyphen ('-')."""
     if not left or not right:
         return ""
     last = left[-1]
     first = right[0]
     tail = left.rsplit(" ", 1)[-1]
+    head = right.split(" ", 1)[0]
     # A number range broken after its dash: 392-/397.
     if last in "\u2013\u2014" and first.isdigit() and len(left) >= 2 and left[-2].isdigit():
         return ""
     # A URL or DOI broken over lines continues without a space.
-    if _ends_in_url(left) and not re.search(r"(?i)(doi|url|https?|www):?$", tail):
+    if re.search(r"(?i)\b(?:https?|ftp):$", tail) and right.startswith("//"):
+        return ""
+    if _ends_in_url(left) and not re.search(r"(?i)(doi|url):$", tail):
         if last in "/.-_=?&#:~%":
-            if last == "." and right[:1].isupper() and right[1:2].islower():
+            if last == "." and not re.match(r"^[a-z0-9/]", head):
                 return " "
             return ""
-        if last not in ",;)]" and (first.isalnum() or first in "/._-#?=&%~") and " " not in tail:
-            # mid-token break: the next line starts lower-case or with a digit
-            head = right.split(" ", 1)[0]
-            if re.match(r"^[a-z0-9/._\-#?=&%~]+", head) and not right[:1].isupper():
-                return ""
-    if last in _HYPHENS and len(left) >= 2 and left[-2].isalpha():
-        word = re.findall(r"[^\W\d_]+(?:[-\u2010][^\W\d_]+)*[-\u2010]$", tail)
-        if not first.isalpha() or first.isupper():
-            return ""  # keep the hyphen: Klaus-/Robert, COVID-/19
-        head = right.split(" ", 1)[0]
-        head_word = re.match(r"[^\W\d_]+", head)
-        prefix = tail[:-1].rsplit("-", 1)[-1].lower()
-        if word and ("-" in tail[:-1] or "\u2010" in tail[:-1]):
-            return ""  # state-of-the-/art: a compound already
-        if prefix in _COMPOUND_HEADS or (
-            head_word is not None and head_word.group(0).lower() in _COMPOUND_TAILS
+        if last not in ",;)]" and re.match(r"^[\w/.\-#?=&%~]+$", head.rstrip(".,;]")) and (
+            not head[:1].isupper() or re.search(r"[\d./]", head)
         ):
             return ""
-        return "-"  # a word split by hyphenation: drop the hyphen
+    if last in _HYPHENS:
+        lw = _WORD.findall(tail[:-1])
+        rw = _WORD.match(right)
+        if lw and rw and tail[:-1].endswith(lw[-1]) and left[-2:-1].isalpha():
+            if "-" in tail[:-1] or "\u2010" in tail[:-1]:
+                return ""  # state-of-the-/art: a compound already
+            return "-" if _drop_hyphen(lw[-1], rw.group(0), vocab) else ""
+        return ""  # W.-/t., 1999-/66: the hyphen stays, no space
+    if left.endswith("//") or _NO_SPACE_BEFORE.match(right):
+        return ""
+    if last.isdigit() and _ISSUE.match(right):
+        return ""
     if _is_cjk(last) and _is_cjk(first):
         return ""
     return " "
@@ -134,7 +179,7 @@ def _is_cjk(ch: str) -> bool:
     )
 
 
-def join_lines(parts: list[str]) -> tuple[str, list[int]]:
+def join_lines(parts: list[str], vocab: set[str] | None = None) -> tuple[str, list[int]]:
     """One line from an entry's lines, and the offset in it where each part starts."""
     out = ""
     starts: list[int] = []
@@ -144,7 +189,7 @@ def join_lines(parts: list[str]) -> tuple[str, list[int]]:
             starts.append(len(out))
             continue
         if out:
-            sep = join_break(out, part)
+            sep = join_break(out, part, vocab)
             if sep == "-":
                 out = out[:-1]
                 sep = ""
