@@ -57,26 +57,40 @@ def furniture(
             out.add(id(ln))
         elif _PAGE_NUMBER.match(ln.text.strip()):
             out.add(id(ln))
-    # Edge lines set apart from the body: smaller/larger type and a wide gap to the next.
+    # Edge rows set apart from the body: a wide gap to the next row (and often other type).
     for pno, lines in pages.items():
         if len(lines) < 4:
-            # A nearly empty page: its top lines are furniture only when they match others.
-            continue
+            continue  # a nearly empty page: its lines are furniture only when they recur
         body = Counter(round(ln.size) for ln in lines).most_common(1)[0][0]
+        height = page_heights.get(pno, 792.0)
         for top in (True, False):
-            ordered = sorted(lines, key=lambda ln: -ln.y if top else ln.y)
-            for i in range(min(2, len(ordered) - 1)):
-                ln, nxt = ordered[i], ordered[i + 1]
-                gap = abs(ln.y - nxt.y)
-                height = page_heights.get(pno, 792.0)
-                at_edge = ln.y > 0.88 * height if top else ln.y < 0.12 * height
+            rows = _rows(lines, top)
+            for i in range(min(2, len(rows) - 1)):
+                row, nxt = rows[i], rows[i + 1]
+                y = row[0].y
+                gap = abs(y - nxt[0].y)
+                at_edge = y > 0.85 * height if top else y < 0.15 * height
                 if not at_edge:
                     break
-                if id(ln) in out or (round(ln.size) != body and gap > 1.6 * body):
-                    out.add(id(ln))
+                other_type = any(round(ln.size) != body for ln in row)
+                known = all(id(ln) in out for ln in row)
+                if known or gap > 2.2 * body or (other_type and gap > 1.6 * body):
+                    out.update(id(ln) for ln in row)
                     continue
                 break
     return {i for i in out if not keep(_by_id(pages, i))}
+
+
+def _rows(lines: Sequence[Line], top: bool) -> list[list[Line]]:
+    """Lines grouped by baseline, from the top (or the bottom) of the page."""
+    ordered = sorted(lines, key=lambda ln: -ln.y if top else ln.y)
+    rows: list[list[Line]] = []
+    for ln in ordered:
+        if rows and abs(rows[-1][0].y - ln.y) <= 1.0:
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    return rows
 
 
 def _by_id(pages: dict[int, list[Line]], ident: int) -> Line:
