@@ -44,13 +44,19 @@ _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 
 
 def is_initials(text: str) -> bool:
-    """"J.", "J. R.", "A.-L.", "JR", "ZX", "Ł": a given name printed as initials."""
+    """"J.", "J. R.", "A.-L.", "JR", "ZX", "Ł", "Th.": a given name printed as initials."""
     t = text.strip()
     if not t:
         return False
     if _TIGHT_INITIALS.match(t):
         return True
-    return bool(_INITIALS.match(t)) and ("." in t or len(t.replace(" ", "")) <= 3)
+    if "." not in t:
+        return False
+    parts = [p for p in re.split(r"[\s.\-\u2010]+", t) if p]
+    return 0 < len(parts) <= 4 and all(
+        len(p) == 1 and p.isupper() or (len(p) == 2 and p[0].isupper() and p[1].islower())
+        for p in parts
+    )
 
 
 def split_chinese(name: str) -> Name:
@@ -89,7 +95,7 @@ def _natural(chunk: str) -> Name:
     while len(words) - len(tail) > 1 and is_initials(words[len(words) - len(tail) - 1]):
         tail.insert(0, words[len(words) - len(tail) - 1])
     head_words = words[: len(words) - len(tail)]
-    if tail and not is_initials(head_words[0]) and not any(is_initials(w) for w in head_words):
+    if tail and (len(head_words) == 1 or not any(is_initials(w) for w in head_words)):
         given = " ".join(tail)
         if len(head_words) == 1 or not any(w[:1].islower() for w in head_words[1:]):
             return Name(family=" ".join(head_words), given=given, suffix=suffix)
@@ -143,6 +149,11 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         chunk = chunks[i]
         nxt = chunks[i + 1] if i + 1 < len(chunks) else None
         if nxt is not None and nxt.rstrip(".") in _SUFFIX_BARE:
+            after = chunks[i + 2] if i + 2 < len(chunks) else None
+            if inverted and after is not None and _looks_family_only(chunk) and is_initials(after):
+                names.append(Name(family=chunk.strip(), given=after.strip(), suffix=nxt))
+                i += 3
+                continue
             name = _natural(chunk)
             name.suffix = nxt
             names.append(name)
@@ -182,7 +193,8 @@ def _detect_inverted(chunks: list[str]) -> bool:
     """Is the list written "Family, Given, Family, Given" (at least for the first name)?"""
     if len(chunks) < 2:
         return False
-    if is_initials(chunks[1]):
+    second_chunk = chunks[2] if chunks[1].rstrip(".") in _SUFFIX_BARE and len(chunks) > 2 else chunks[1]
+    if is_initials(second_chunk):
         return _looks_family_only(chunks[0])
     # "Smith, John" (APA with full given names, MLA/Chicago first author).
     first_words = chunks[0].split()

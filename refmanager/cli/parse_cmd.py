@@ -1,0 +1,46 @@
+"""``refmanager parse [FILE|-]``: reference strings to CSL-JSON, BibTeX or RIS."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+FORMATS = ("csl-json", "bibtex", "biblatex", "ris", "csv")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", nargs="?", default="-", metavar="FILE|-", help="text file of references (default: stdin)"
+    )
+    parser.add_argument(
+        "--paragraphs",
+        action="store_true",
+        help="references are separated by blank lines (default: one per line)",
+    )
+    parser.add_argument("--format", choices=FORMATS, default="csl-json", help="output format")
+    parser.add_argument("--model", metavar="FILE", help="a parser model file (default: the shipped one)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.model import InputError
+    from refmanager.service.parsing import parse_text, render
+
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        path = Path(args.file)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise InputError(str(path), exc.strerror or "cannot be read") from exc
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputError(str(path), "not UTF-8 text") from exc
+    model = Path(args.model) if args.model else None
+    if model is not None and not model.is_file():
+        raise InputError(str(model), "no such model file")
+    refs = parse_text(text, paragraphs=args.paragraphs, model_path=model)
+    sys.stdout.write(render(refs, args.format))
+    return 0

@@ -1,0 +1,49 @@
+"""``refmanager train``: rebuild the parser's training data and train its model."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from refmanager.cli.common import add_library_option, note
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="where to write the model (default: the model shipped in the package)",
+    )
+    parser.add_argument(
+        "--size", type=int, default=None, help="number of generated training strings (default 6000)"
+    )
+    parser.add_argument(
+        "--with-corrections",
+        action="store_true",
+        help="also learn from the corrections stored in the library (writes the library's model)",
+    )
+    add_library_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.cli.common import library_path
+    from refmanager.model import InputError
+    from refmanager.service.parsing import library_model_path, train
+
+    out = Path(args.out) if args.out else None
+    corrections: list = []
+    if args.with_corrections:
+        from refmanager.service import parsing
+
+        loader = getattr(parsing, "stored_corrections", None)
+        if loader is None:
+            raise InputError("train", "this library cannot store corrections yet")
+        lib = library_path(args)
+        corrections = loader(lib)
+        out = out or library_model_path(lib)
+        note(f"{len(corrections)} corrections from {lib}")
+    if args.size is not None and args.size < 10:
+        raise InputError("--size", "must be at least 10")
+    stats = train(out, corrections, args.size, progress=note)
+    note(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens")
+    return 0

