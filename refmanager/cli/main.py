@@ -17,6 +17,8 @@ from refmanager.model.errors import InputError, RefmanagerError
 # sub-command -> module (each has add_arguments(parser) and run(args) -> int)
 COMMANDS: dict[str, tuple[str, str]] = {
     "extract": ("refmanager.cli.extract_cmd", "read a PDF's bibliography into references"),
+    "parse": ("refmanager.cli.parse_cmd", "parse reference strings into CSL-JSON, BibTeX or RIS"),
+    "train": ("refmanager.cli.train_cmd", "rebuild the parser's training data and train its model"),
     "gui": ("refmanager.cli.gui_cmd", "open the desktop window (the default with no command)"),
 }
 
