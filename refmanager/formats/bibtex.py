@@ -17,6 +17,7 @@ then ``LatexDecodingMiddleware`` turns the LaTeX into Unicode.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import unicodedata
@@ -223,8 +224,10 @@ _SPECIAL_BIB = frozenset(
 )
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9_.:-]*")
 
+_INNER_CAPITAL = re.compile(r"[^\s{}\\][^\s{}\\]*[A-Z]")
 _ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.")
 _SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
+_SIMPLE_UNESCAPE = re.compile(r"\\([&%#_$])")
 _NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|<<|>>")
 _TEX_LOGOS = re.compile(r"\\(LaTeXe|LaTeX|TeX|BibTeX)\b(?:\{\})?")
 _SPACES = re.compile(r"\s+")
@@ -240,25 +243,24 @@ _EMPTY = Library()
 # --------------------------------------------------------------------------- writing
 
 
-def _encode_all(values: dict[str, str]) -> dict[str, str]:
-    """LaTeX-encode each value; plain ASCII goes a fast path that matches the middleware."""
-    out: dict[str, str] = {}
-    slow: dict[str, str] = {}
-    for key, value in values.items():
-        if value.isascii() and not _ASCII_SPECIALS.search(value):
-            out[key] = value.translate(_SIMPLE_ESCAPES)
-        else:
-            slow[key] = value
-    if slow:
-        entry = Entry("misc", "x", [Field(k, v) for k, v in slow.items()])
-        block = _ENCODER.transform_entry(entry, _EMPTY)
-        if isinstance(block, Entry):
-            for fld in block.fields:
-                out[fld.key] = fld.value
-        else:  # pragma: no cover - pylatexenc's encoder does not fail on str input
-            for key, value in slow.items():
-                out[key] = _escape_braces(value.translate(_SIMPLE_ESCAPES))
-    return out
+def encode(value: str) -> str:
+    """``value`` LaTeX-encoded by bibtexparser's ``LatexEncodingMiddleware``.
+
+    Plain ASCII without LaTeX-active characters (most text) takes a fast path that
+    gives the middleware's result; other strings go through the middleware, cached
+    because names and venues repeat across a library.
+    """
+    if value.isascii() and not _ASCII_SPECIALS.search(value):
+        return value.translate(_SIMPLE_ESCAPES)
+    return _encode_slow(value)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _encode_slow(value: str) -> str:
+    block = _ENCODER.transform_entry(Entry("misc", "x", [Field("v", value)]), _EMPTY)
+    if isinstance(block, Entry):
+        return str(block.fields[0].value)
+    return _escape_braces(value.translate(_SIMPLE_ESCAPES))  # pragma: no cover
 
 
 def _escape_braces(text: str) -> str:
@@ -284,6 +286,8 @@ def _verbatim(value: str) -> str:
 
 def _protect_title(encoded: str) -> str:
     """Brace words with a capital after their first letter (DNA, LaTeX, U-Net, iPhone)."""
+    if not _INNER_CAPITAL.search(encoded):
+        return encoded
 
     def protect(match: re.Match[str]) -> str:
         word = match.group(0)
@@ -323,41 +327,37 @@ def _needs_group(text: str) -> bool:
     )
 
 
-def _name_text(name: Name, encoded: dict[str, str], index: int, role: str) -> str:
-    def get(part: str) -> str:
-        return encoded.get(f"{role}.{index}.{part}", "")
+def bib_name(name: Name) -> str:
+    """One name as BibTeX writes it: ``von Last, Jr, First`` or ``{Corporate Name}``."""
+    return _bib_name(
+        (
+            name.literal,
+            name.family,
+            name.given,
+            name.non_dropping_particle,
+            name.dropping_particle,
+            name.suffix,
+        )
+    )
 
-    if name.literal or not name.family:
-        literal = get("literal") or get("family") or get("given")
-        return "{" + literal + "}" if literal else ""
-    family = get("family")
-    if family and (_needs_group(name.family) or " " in name.family.strip()):
-        family = "{" + family + "}"
-    particles = " ".join(p for p in (get("dropping"), get("particle")) if p)
-    last = f"{particles} {family}".strip()
-    given = get("given")
-    if given and "," in name.given:
-        given = "{" + given + "}"
-    suffix = get("suffix")
+
+@functools.lru_cache(maxsize=50_000)
+def _bib_name(parts: tuple[str, str, str, str, str, str]) -> str:
+    literal, family, given, particle, dropping, suffix = parts
+    if literal or not family:
+        text = literal or given
+        return "{" + encode(text) + "}" if text else ""
+    last = encode(family)
+    if _needs_group(family) or " " in family.strip():
+        last = "{" + last + "}"
+    particles = " ".join(encode(p) for p in (dropping, particle) if p)
+    last = f"{particles} {last}".strip()
+    first = encode(given) if given else ""
+    if first and "," in given:
+        first = "{" + first + "}"
     if suffix:
-        return f"{last}, {suffix}, {given}" if given else f"{last}, {suffix}, {{}}"
-    return f"{last}, {given}" if given else last
-
-
-def _name_values(role: str, names: list[Name]) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for index, name in enumerate(names):
-        for part, value in (
-            ("literal", name.literal),
-            ("family", name.family),
-            ("given", name.given),
-            ("particle", name.non_dropping_particle),
-            ("dropping", name.dropping_particle),
-            ("suffix", name.suffix),
-        ):
-            if value:
-                values[f"{role}.{index}.{part}"] = value
-    return values
+        return f"{last}, {encode(suffix)}, {first}" if first else f"{last}, {encode(suffix)}, {{}}"
+    return f"{last}, {first}" if first else last
 
 
 def _pages(value: str) -> str:
@@ -427,9 +427,9 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
     for csl_name, value in ref.fields.items():
         if csl_name in _SPECIAL_CSL or csl_name in _SIMPLE_EXPORT:
             continue
-        bib_name = csl_name.lower()
-        if _FIELD_NAME.fullmatch(bib_name) and bib_name not in _SPECIAL_BIB:
-            put(bib_name, value)
+        field_key = csl_name.lower()
+        if _FIELD_NAME.fullmatch(field_key) and field_key not in _SPECIAL_BIB:
+            put(field_key, value)
     if subtype:
         put("entrysubtype", subtype, "verbatim")
 
@@ -437,7 +437,7 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
     if ref.issued:
         date = ref.issued
         if date.year is None:
-            date_fields.append(Field("year", "{" + _encode_all({"y": date.literal})["y"] + "}"))
+            date_fields.append(Field("year", "{" + encode(date.literal) + "}"))
         elif biblatex:
             date_fields.append(Field("date", "{" + iso_date(date) + "}"))
         else:
@@ -449,9 +449,7 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
     if ref.accessed and iso_date(ref.accessed):
         date_fields.append(Field("urldate", "{" + iso_date(ref.accessed) + "}"))
 
-    names = _name_values("author", ref.author)
-    names.update(_name_values("editor", ref.editor))
-    encoded = _encode_all({**plain, **names})
+    encoded = {key: encode(value) for key, value in plain.items()}
     if "title" in encoded:
         encoded["title"] = _protect_title(encoded["title"])
     if "booktitle" in encoded:
@@ -461,7 +459,7 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
     for name in order:
         if name in ("author", "editor"):
             people = ref.author if name == "author" else ref.editor
-            texts = [_name_text(n, encoded, i, name) for i, n in enumerate(people)]
+            texts = [bib_name(n) for n in people]
             joined = " and ".join(t for t in texts if t)
             if joined:
                 fields.append(Field(name, "{" + joined + "}"))
@@ -583,34 +581,35 @@ def _resolve(value: str, strings: dict[str, str], undefined: list[str]) -> str:
     return "".join(pieces)
 
 
-def _fast_decode(text: str) -> str | None:
-    if _NEEDS_DECODER.search(text):
-        return None
-    return text.replace("{", "").replace("}", "")
+def decode(value: str) -> tuple[str, bool]:
+    """``value`` from LaTeX to Unicode (bibtexparser's ``LatexDecodingMiddleware``).
+
+    Text whose only LaTeX is braces and escaped ``& % # _ $`` takes a fast path; the
+    rest goes through the middleware, cached. The flag is False when decoding failed
+    and the text was kept as it was.
+    """
+    plain = _SIMPLE_UNESCAPE.sub(r"\1", value)
+    if not _NEEDS_DECODER.search(plain):
+        return _tidy(plain.replace("{", "").replace("}", "")), True
+    return _decode_slow(value)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _decode_slow(value: str) -> tuple[str, bool]:
+    text = _TEX_LOGOS.sub(lambda m: m.group(1), value)
+    block = _DECODER.transform_entry(Entry("misc", "x", [Field("v", text)]), _EMPTY)
+    if isinstance(block, Entry):
+        return _tidy(str(block.fields[0].value)), True
+    return _tidy(value), False
 
 
 def _decode_all(values: dict[str, str]) -> tuple[dict[str, str], str]:
-    """LaTeX -> Unicode for each value (fast path when there is no LaTeX), and any error."""
     out: dict[str, str] = {}
-    slow: dict[str, str] = {}
+    failed = False
     for key, value in values.items():
-        fast = _fast_decode(value)
-        if fast is None:
-            slow[key] = _TEX_LOGOS.sub(lambda m: m.group(1), value)
-        else:
-            out[key] = fast
-    error = ""
-    if slow:
-        entry = Entry("misc", "x", [Field(k, v) for k, v in slow.items()])
-        block = _DECODER.transform_entry(entry, _EMPTY)
-        if isinstance(block, Entry):
-            for fld in block.fields:
-                out[fld.key] = fld.value
-        else:
-            error = "some LaTeX could not be decoded and was kept as it is"
-            for key, value in slow.items():
-                out[key] = value
-    return {k: _tidy(v) for k, v in out.items()}, error
+        out[key], ok = decode(value)
+        failed = failed or not ok
+    return out, "some LaTeX could not be decoded and was kept as it is" if failed else ""
 
 
 def _tidy(text: str) -> str:
