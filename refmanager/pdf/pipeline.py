@@ -180,15 +180,20 @@ def _headless_region(lines: list[Line]) -> list[Line]:
             break
         first = a
     # Continuation lines before the first label on its page/column may be a fragment.
+    # Only lines that open the page or column count, set as closely as the list's lines.
     head = first
     anchor = lines[first]
     while head > 0:
-        prev = lines[head - 1]
-        if prev.page != anchor.page or prev.column != anchor.column or prev.y < anchor.y:
+        prev, below = lines[head - 1], lines[head]
+        if prev.page != anchor.page or prev.column != anchor.column or prev.y < below.y:
             break
-        if prev.size > anchor.size * 1.1 or prev.size < anchor.size * 0.9:
+        if abs(prev.size - anchor.size) > 0.1 * anchor.size or prev.y - below.y > 1.6 * anchor.size:
             break
         head -= 1
+    if head < first:
+        top = lines[head - 1] if head > 0 else None
+        if top is not None and (top.page, top.column) == (anchor.page, anchor.column):
+            head = first  # text above them on the same column: not a continued entry
     return lines[head:]
 
 

@@ -1,0 +1,133 @@
+"""A tiny PDF writer for tests: pages of Helvetica text at given positions."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text: left x and baseline y in points, font size, and the string."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 10.0
+    font: str = "F1"  # F1 Helvetica, F2 Helvetica-Oblique, F3 Helvetica-Bold
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def content(lines: list[Text]) -> bytes:
+    ops = []
+    for ln in lines:
+        ops.append(
+            f"BT /{ln.font} {ln.size:g} Tf 1 0 0 1 {ln.x:g} {ln.y:g} Tm ({_escape(ln.text)}) Tj ET"
+        )
+    return "\n".join(ops).encode("cp1252")
+
+
+def build_pdf(
+    pages: list[list[Text]],
+    *,
+    width: float = 595.0,
+    height: float = 842.0,
+    raw_contents: list[list[bytes]] | None = None,
+    info: dict[str, str] | None = None,
+) -> bytes:
+    """The bytes of a PDF with one page per item of ``pages``.
+
+    ``raw_contents`` replaces a page's content by several compressed streams (for
+    testing decompression limits).
+    """
+    objects: list[bytes] = []
+
+    def add(body: bytes) -> int:
+        objects.append(body)
+        return len(objects)
+
+    fonts = {
+        "F1": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"),
+        "F2": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>"),
+        "F3": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"),
+    }
+    font_res = " ".join(f"/{k} {v} 0 R" for k, v in fonts.items())
+    pages_id = len(objects) + 1 + 0  # placeholder, fixed below
+    objects.append(b"")  # pages object slot
+    pages_id = len(objects)
+    kids = []
+    for index, page in enumerate(pages):
+        streams: list[bytes]
+        if raw_contents is not None and index < len(raw_contents) and raw_contents[index]:
+            streams = raw_contents[index]
+        else:
+            streams = [content(page)]
+        ids = []
+        for data in streams:
+            packed = zlib.compress(data)
+            ids.append(
+                add(
+                    b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed)
+                    + packed
+                    + b"\nendstream"
+                )
+            )
+        contents = (
+            f"{ids[0]} 0 R" if len(ids) == 1 else "[" + " ".join(f"{i} 0 R" for i in ids) + "]"
+        )
+        kids.append(
+            add(
+                (
+                    f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 {width:g} {height:g}] "
+                    f"/Resources << /Font << {font_res} >> >> /Contents {contents} >>"
+                ).encode()
+            )
+        )
+    objects[pages_id - 1] = (
+        f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>"
+    ).encode()
+    catalog = add(f"<< /Type /Catalog /Pages {pages_id} 0 R >>".encode())
+    info_id = None
+    if info:
+        entries = " ".join(f"/{k} ({_escape(v)})" for k, v in info.items())
+        info_id = add(f"<< {entries} >>".encode("latin-1"))
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for off in offsets:
+        out += b"%010d 00000 n \n" % off
+    trailer = f"<< /Size {len(objects) + 1} /Root {catalog} 0 R"
+    if info_id:
+        trailer += f" /Info {info_id} 0 R"
+    out += b"trailer\n" + (trailer + " >>\n").encode() + b"startxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
+
+
+def write_pdf(path: Path, pages: list[list[Text]], **kwargs: object) -> Path:
+    path.write_bytes(build_pdf(pages, **kwargs))  # type: ignore[arg-type]
+    return path
+
+
+def column(
+    x: float, top: float, rows: list[str], *, size: float = 10.0, indent: float = 0.0,
+    leading: float = 12.0,
+) -> list[Text]:
+    """Lines stacked downwards; lines that start with '  ' are indented by ``indent``."""
+    out = []
+    y = top
+    for row in rows:
+        if row == "":
+            y -= leading / 2
+            continue
+        dx = indent if row.startswith("  ") else 0.0
+        out.append(Text(x + dx, y, row.strip(), size))
+        y -= leading
+    return out

@@ -1,0 +1,234 @@
+"""read_bibliography on small PDFs the tests build: layout, furniture, location, segmentation."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+import pytest
+
+from refmanager.model import InputError
+from refmanager.pdf import read_bibliography
+from tests.pdf.pdfbuild import Text, build_pdf, column, write_pdf
+
+BODY = [
+    "This paper studies the extraction of reference lists from scholarly documents and",
+    "reports experiments on several corpora with many different citation styles used.",
+]
+
+
+def _furniture(page: int) -> list[Text]:
+    return [
+        Text(72, 800, f"Journal of Tests, Vol. 3 ({page})", 8),
+        Text(290, 40, str(100 + page), 8),
+    ]
+
+
+def test_numbered_bibliography_across_pages_with_furniture(tmp_path: Path) -> None:
+    page1 = [
+        *_furniture(1),
+        Text(72, 740, "A Study of Extraction", 18),
+        *column(72, 700, BODY),
+        Text(72, 640, "References", 13, "F3"),
+        *column(72, 620, [
+            "[1] A. Author and B. Writer. A first title about large-",
+            "  scale extraction. In Proc. of Things, 2020.",
+            "[2] C. Person. Deep convo-",
+            "  lutional reading of papers. Journal of Reading, 12(3):4–9, 2019.",
+            "[3] D. Someone. A title that goes on and on and on until the page",
+        ], indent=15),
+    ]
+    page2 = [
+        *_furniture(2),
+        *column(72, 760, [
+            "  ends, then continues here. Tech. rep., 2018.",
+            "[4] E. Last. The final entry. https://example.org/a/",
+            "  very/long/path, 2021.",
+        ], indent=15),
+    ]
+    pdf = write_pdf(tmp_path / "a.pdf", [page1, page2])
+    bib = read_bibliography(pdf)
+    raws = [e.raw for e in bib.entries]
+    assert raws == [
+        "[1] A. Author and B. Writer. A first title about large-scale extraction. In Proc. of Things, 2020.",
+        "[2] C. Person. Deep convolutional reading of papers. Journal of Reading, 12(3):4–9, 2019.",
+        "[3] D. Someone. A title that goes on and on and on until the page ends, then continues here. Tech. rep., 2018.",
+        "[4] E. Last. The final entry. https://example.org/a/very/long/path, 2021.",
+    ]
+    assert [e.label for e in bib.entries] == ["1", "2", "3", "4"]
+    third = bib.entries[2]
+    assert [loc.page for loc in third.locations] == [1, 2]
+    x0, y0, x1, y1 = third.locations[0].bbox
+    assert 70 < x0 < 74 and x1 > x0 and y1 > y0
+    assert bib.page_count == 2
+    assert bib.meta.title == "A Study of Extraction"
+
+
+def test_two_columns_and_a_numbering_gap_gives_a_fragment(tmp_path: Path) -> None:
+    left = column(50, 760, [
+        "tail of an entry whose start is",
+        "missing, 23(8): 1177-1193.",
+        "[61] A. Left. Title one in the left",
+        "   column of the page. 2020.",
+        "[62] B. Left. Title two in the left",
+        "   column, which breaks over the",
+    ], indent=12)
+    right = column(320, 760, [
+        "   gutter into the right column. 2021.",
+        "[63] C. Right. Title three on the right",
+        "   side of the page. 2022.",
+        "[64] D. Right. Title four on the right",
+        "   side of the page as well. 2023.",
+    ], indent=12)
+    pdf = write_pdf(tmp_path / "b.pdf", [left + right])
+    bib = read_bibliography(pdf)
+    assert bib.entries[0].fragment
+    assert bib.entries[0].raw == "tail of an entry whose start is missing, 23(8): 1177-1193."
+    normal = [e for e in bib.entries if not e.fragment]
+    assert [e.label for e in normal] == ["61", "62", "63", "64"]
+    assert normal[1].raw.endswith("which breaks over the gutter into the right column. 2021.")
+    assert len(normal[1].locations) == 2
+
+
+def test_author_year_list_by_hanging_indent(tmp_path: Path) -> None:
+    rows = [
+        "Abelson, H. and Sussman, G. J. (1996). Structure and Interpretation",
+        "  of Computer Programs. MIT Press.",
+        "Brin, S. and Page, L. (1998). The anatomy of a large-scale hypertextual",
+        "  Web search engine. Computer Networks, 30(1):107-117.",
+        "Zhou, Z. (2018). A brief introduction to weakly supervised learning.",
+        "  National Science Review, 5(1):44-53.",
+    ]
+    page = [Text(72, 760, "Bibliography", 14, "F3"), *column(72, 730, rows, indent=14)]
+    bib = read_bibliography(write_pdf(tmp_path / "c.pdf", [page]))
+    assert [e.raw.split(" ")[0] for e in bib.entries] == ["Abelson,", "Brin,", "Zhou,"]
+    assert bib.entries[1].raw.endswith("30(1):107-117.")
+    assert all(e.label == "" for e in bib.entries)
+
+
+def test_headings_in_other_languages_and_the_end_of_the_list(tmp_path: Path) -> None:
+    for heading in ("Literatur", "Références", "BIBLIOGRAFÍA", "7 References"):
+        page = [
+            *column(72, 780, BODY),
+            Text(72, 740, heading, 13, "F3"),
+            *column(72, 720, ["1. A. B. One title. 2001.", "2. C. D. Two title. 2002."]),
+            Text(72, 680, "Appendix A", 13, "F3"),
+            *column(72, 660, ["1. This numbered list is not a reference list at all."]),
+        ]
+        bib = read_bibliography(write_pdf(tmp_path / "d.pdf", [page]))
+        assert [e.raw for e in bib.entries] == ["1. A. B. One title. 2001.", "2. C. D. Two title. 2002."]
+
+
+def test_headless_numbered_list_is_found_by_its_shape(tmp_path: Path) -> None:
+    rows = [f"[{n}] Author {n}. Title number {n}. Venue, 20{n:02d}." for n in range(5, 12)]
+    page = [*column(72, 780, BODY), *column(72, 700, rows)]
+    bib = read_bibliography(write_pdf(tmp_path / "e.pdf", [page]))
+    assert [e.label for e in bib.entries] == [str(n) for n in range(5, 12)]
+
+
+def test_no_bibliography_is_a_note_not_an_error(tmp_path: Path) -> None:
+    bib = read_bibliography(write_pdf(tmp_path / "f.pdf", [column(72, 780, BODY)]))
+    assert bib.entries == []
+    assert "no bibliography found" in bib.notes
+
+
+def test_styles_come_from_font_names(tmp_path: Path) -> None:
+    page = [
+        Text(72, 760, "References", 13, "F3"),
+        Text(72, 740, "[1] A. Author. ", 10),
+        Text(140, 740, "Italic Title", 10, "F2"),
+        Text(72, 728, "[2] B. Author. Plain. 2000.", 10),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "g.pdf", [page]))
+    first = bib.entries[0]
+    spans = [first.raw[s:e] for s, e, kind in first.styles if kind == "italic"]
+    assert spans == ["Italic Title"]
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+
+def test_not_a_pdf(tmp_path: Path) -> None:
+    path = tmp_path / "notes.pdf"
+    path.write_text("just text", encoding="utf-8")
+    with pytest.raises(InputError, match="not a PDF"):
+        read_bibliography(path)
+    empty = tmp_path / "empty.pdf"
+    empty.write_bytes(b"")
+    with pytest.raises(InputError, match="empty"):
+        read_bibliography(empty)
+    with pytest.raises(InputError, match="no such file"):
+        read_bibliography(tmp_path / "missing.pdf")
+
+
+def test_truncated_beyond_repair(tmp_path: Path) -> None:
+    data = build_pdf([column(72, 700, BODY)])
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(data[:200])
+    with pytest.raises(InputError) as info:
+        read_bibliography(path)
+    assert str(path) in str(info.value)
+
+
+def _encrypted(tmp_path: Path, user: str, algorithm: str) -> Path:
+    import pypdf
+
+    src = write_pdf(tmp_path / "plain.pdf", [[Text(72, 760, "References", 13, "F3"),
+                                              *column(72, 740, ["[1] A. B. Title. 2000.",
+                                                                "[2] C. D. Title. 2001."])]])
+    writer = pypdf.PdfWriter(clone_from=str(src))
+    writer.encrypt(user_password=user, owner_password="owner-secret", algorithm=algorithm)
+    out = tmp_path / f"enc-{algorithm}-{bool(user)}.pdf"
+    with out.open("wb") as fh:
+        writer.write(fh)
+    return out
+
+
+@pytest.mark.parametrize("algorithm", ["RC4-128", "AES-128", "AES-256"])
+def test_empty_user_password_opens_silently(tmp_path: Path, algorithm: str) -> None:
+    bib = read_bibliography(_encrypted(tmp_path, "", algorithm))
+    assert [e.label for e in bib.entries] == ["1", "2"]
+
+
+def test_password_protected(tmp_path: Path) -> None:
+    path = _encrypted(tmp_path, "s3cret", "AES-256")
+    with pytest.raises(InputError, match="--password"):
+        read_bibliography(path)
+    with pytest.raises(InputError, match="wrong password"):
+        read_bibliography(path, password="nope")
+    assert len(read_bibliography(path, password="s3cret").entries) == 2
+
+
+def test_scanned_pdf_needs_ocr(tmp_path: Path) -> None:
+    image = b"q 500 0 0 700 50 50 cm 0.5 g 0 0 1 1 re f Q"
+    pdf = build_pdf([[], []], raw_contents=[[image], [image]])
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(pdf)
+    with pytest.raises(InputError, match="OCR"):
+        read_bibliography(path)
+
+
+def test_decompression_bomb_over_many_streams_is_bounded(tmp_path: Path) -> None:
+    # 40 streams of 1 MB of spaces each stay under any per-stream limit, but together
+    # they exceed the page budget; the bibliography on page 2 is still read.
+    chunk = b"BT /F1 10 Tf 72 700 Td (x) Tj ET " + b" " * 1_000_000
+    bib_page = [Text(72, 760, "References", 13, "F3"), *column(72, 740, [
+        "[1] A. B. Title. 2000.", "[2] C. D. Title. 2001."])]
+    pdf = build_pdf([[], bib_page], raw_contents=[[chunk] * 40, []])
+    assert len(pdf) < 2_000_000 or zlib  # the file itself is small
+    path = tmp_path / "bomb.pdf"
+    path.write_bytes(pdf)
+    bib = read_bibliography(path)
+    assert [e.label for e in bib.entries] == ["1", "2"]
+    assert any("page 1" in note and "limit" in note for note in bib.notes)
+
+
+def test_many_pages_end_within_budget(tmp_path: Path) -> None:
+    pages = [column(72, 780, BODY) for _ in range(1500)]
+    pages.append([Text(72, 760, "References", 13, "F3"),
+                  *column(72, 740, ["[1] A. B. Title. 2000.", "[2] C. D. Title. 2001."])])
+    path = tmp_path / "long.pdf"
+    path.write_bytes(build_pdf(pages))
+    bib = read_bibliography(path)
+    assert len(bib.entries) == 2
+    assert bib.page_count == 1501

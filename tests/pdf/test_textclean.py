@@ -1,0 +1,51 @@
+"""Stage: text clean-up and joining an entry's lines."""
+
+from __future__ import annotations
+
+from refmanager.pdf.textclean import join_break, join_lines, normalize, vocabulary
+
+
+def test_normalize_ligatures_and_spaces_but_keeps_cjk_dashes_accents() -> None:
+    assert normalize("e\ufb03cient\u00a0training") == "efficient training"
+    assert normalize("《软件学报》2026年第1期") == "《软件学报》2026年第1期"
+    assert normalize("51–58 — Köpf, Ré") == "51–58 — Köpf, Ré"
+    assert normalize("Erd\u02ddos") == "Erdős"
+
+
+def test_real_hyphens_are_kept() -> None:
+    assert join_lines(["PyTorch: An imperative style, high-", "performance deep"])[0] == (
+        "PyTorch: An imperative style, high-performance deep"
+    )
+    assert join_lines(["and Klaus-", "Robert Müller"])[0] == "and Klaus-Robert Müller"
+    assert join_lines(["Technical Report 1999-", "66, Stanford"])[0] == (
+        "Technical Report 1999-66, Stanford"
+    )
+
+
+def test_hyphenated_word_is_joined() -> None:
+    assert join_lines(["deep convo-", "lutional networks"])[0] == "deep convolutional networks"
+
+
+def test_vocabulary_decides_compounds() -> None:
+    vocab = vocabulary(["we use theorem proving and more", "an interactive theorem prover"])
+    assert join_break("interactive theorem-", "proving", vocab) == ""
+    vocab2 = vocabulary(["the international conference on things"])
+    assert join_break("Inter-", "national", vocab2) in ("-", "")
+    assert join_break("inter-", "national", vocab2) == "-"
+
+
+def test_urls_and_dois_join_without_space() -> None:
+    assert join_lines(["2023. https://www.", "databricks.com/blog/mpt-7b"])[0] == (
+        "2023. https://www.databricks.com/blog/mpt-7b"
+    )
+    assert join_lines(["[doi: 10.14778/3415478.", "3415530]"])[0] == "[doi: 10.14778/3415478.3415530]"
+    assert join_lines(["76. [doi:", "10.1145/1498765.1498785]"])[0] == (
+        "76. [doi: 10.1145/1498765.1498785]"
+    )
+    assert join_lines(["DOI: 10.1/x.2021.0123.", "SIMA J J"])[0] == "DOI: 10.1/x.2021.0123. SIMA J J"
+
+
+def test_ranges_cjk_and_type_codes() -> None:
+    assert join_lines(["IEEE, 2022. 392–", "397."])[0] == "IEEE, 2022. 392–397."
+    assert join_lines(["面向学术大数据的清洗与融合技", "术[C]//第 36 届"])[0] == "面向学术大数据的清洗与融合技术[C]//第 36 届"
+    assert join_lines(["a theory of the learnable", "[J]. Comm"])[0] == "a theory of the learnable[J]. Comm"
