@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "parse": ("refmanager.cli.parse_cmd", "parse reference strings into CSL-JSON, BibTeX or RIS"),
     "train": ("refmanager.cli.train_cmd", "rebuild the parser's training data and train its model"),
     "gui": ("refmanager.cli.gui_cmd", "open the desktop window (the default with no command)"),
+    "export": ("refmanager.cli.export_cmd", "write references to BibTeX, RIS, CSL-JSON or CSV"),
 }
 
 

@@ -54,8 +54,11 @@ from refmanager.model import Date, Name, Reference
 
 # pylatexenc warns on the logging root for every character it has no macro for (CJK):
 # the character is kept as it is, which is what we want, so the warning is noise.
+# bibtexparser also logs each broken block, which we report as a Problem instead.
+# (A NullHandler only stops Python's last-resort printing to stderr; an application that
+# configures logging still sees these records.)
 logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
-logging.getLogger("pylatexenc").propagate = False
+logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
 
 CHUNK = 500  # entries serialised per bibtexparser.write_string call
 
@@ -832,8 +835,15 @@ def _failure_reason(block: ParsingFailedBlock) -> str:
     message = str(block.error)
     if "bibtex:" in message:
         message = message.split("bibtex:", 1)[1]
-    message = _SPACES.sub(" ", message).strip()
-    return message.rstrip(".") or "syntax error"
+    message = _SPACES.sub(" ", message).strip().rstrip(".")
+    if message:
+        return message
+    raw = block.raw or ""
+    if raw.count("{") != raw.count("}"):
+        return "unbalanced braces (a { without its }, or the reverse)"
+    if raw.count('"') % 2:
+        return "a quoted value is not closed"
+    return "not a valid entry (check the commas and = signs)"
 
 
 def read_bibtex(text: str) -> ReadResult:
