@@ -80,8 +80,6 @@ _REF_COLUMNS = (
     "id",
     "document_id",
     "position",
-    "raw",
-    "csl",
     "type",
     "title",
     "author",
@@ -111,14 +109,29 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 SPECIAL_FIELDS = ("type", "author", "editor", "issued", "accessed")
 
 
+def csl_json(ref: Reference) -> str:
+    """The CSL JSON stored in ``ref_data.csl`` (the raw text is in its own column)."""
+    item = ref.to_csl()
+    item.pop("_raw", None)
+    return json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_reference(raw: str, csl: str) -> Reference:
+    """The inverse of :func:`csl_json`."""
+    item = json.loads(csl)
+    if raw:
+        item["_raw"] = raw
+    return Reference.from_csl(item)
+
+
 def reference_columns(ref: Reference) -> dict[str, Any]:
-    """The indexed columns of ``refs`` derived from a reference (without ids and times)."""
+    """The columns of ``refs`` and ``ref_data`` derived from a reference (no ids, no times)."""
     names = ref.author or ref.editor
     conf = [v for v in ref.confidence.values() if isinstance(v, (int, float))]
     title = ref.get("title")
     return {
         "raw": ref.raw,
-        "csl": json.dumps(ref.to_csl(), ensure_ascii=False, separators=(",", ":")),
+        "csl": csl_json(ref),
         "type": ref.type or "article",
         "title": title,
         "author": names_text(names),
@@ -554,14 +567,12 @@ class Library:
             cols = reference_columns(ref)
             work_id = self._work_for(cols["doi"], cols["arxiv"], cols["isbn"])
             cur = self.conn.execute(
-                "INSERT INTO refs (document_id, position, raw, csl, type, title, author, "
+                "INSERT INTO refs (document_id, position, type, title, author, "
                 "author_sort, year, venue, doi, arxiv, isbn, confidence, norm_title, work_id, "
-                "added, modified) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "added, modified) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     document_id,
                     start + offset,
-                    cols["raw"],
-                    cols["csl"],
                     cols["type"],
                     cols["title"],
                     cols["author"],
@@ -579,6 +590,10 @@ class Library:
                 ),
             )
             ref_id = int(cur.lastrowid or 0)
+            self.conn.execute(
+                "INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)",
+                (ref_id, cols["raw"], cols["csl"]),
+            )
             self.conn.execute(
                 "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
                 (ref_id, *fts_values(ref)),
@@ -643,29 +658,40 @@ class Library:
     def _row_dicts(self, ids: Sequence[int]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for chunk in _chunks(ids):
+            cols = ",".join(f"r.{c}" for c in _REF_COLUMNS)
             rows = self.conn.execute(
-                f"SELECT {','.join(_REF_COLUMNS)} FROM refs WHERE id IN ({_marks(len(chunk))})",
+                f"SELECT {cols}, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
+                f"WHERE r.id IN ({_marks(len(chunk))})",
                 tuple(chunk),
             ).fetchall()
-            out.extend(dict(zip(_REF_COLUMNS, row, strict=True)) for row in rows)
+            names = (*_REF_COLUMNS, "raw", "csl")
+            out.extend(dict(zip(names, row, strict=True)) for row in rows)
         return out
 
     def _write_row(self, row: Mapping[str, Any], insert: bool) -> None:
-        """Write a full refs row (and its FTS entry, rebuilt from the CSL JSON)."""
+        """Write a full refs + ref_data row (and its FTS entry, rebuilt from the CSL JSON)."""
         cols = list(_REF_COLUMNS)
         if insert:
             self.conn.execute(
                 f"INSERT INTO refs ({','.join(cols)}) VALUES ({_marks(len(cols))})",
                 [row[c] for c in cols],
             )
+            self.conn.execute(
+                "INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)",
+                (row["id"], row["raw"], row["csl"]),
+            )
         else:
+            self.conn.execute(
+                "UPDATE ref_data SET raw = ?, csl = ? WHERE id = ?",
+                (row["raw"], row["csl"], row["id"]),
+            )
             sets = ",".join(f"{c} = ?" for c in cols if c != "id")
             self.conn.execute(
                 f"UPDATE refs SET {sets} WHERE id = ?",
                 [*(row[c] for c in cols if c != "id"), row["id"]],
             )
             self.conn.execute("DELETE FROM refs_fts WHERE rowid = ?", (row["id"],))
-        ref = Reference.from_csl(json.loads(row["csl"]))
+        ref = load_reference(row["raw"], row["csl"])
         self.conn.execute(
             "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
             (row["id"], *fts_values(ref)),
@@ -808,10 +834,10 @@ class Library:
         for chunk in _chunks(list(ref_ids)):
             m = _marks(len(chunk))
             rows = self._read(
-                "SELECT id, document_id, position, csl, edited, work_id, merged_into, "
-                "(SELECT group_concat(t.name, char(31)) FROM ref_tags rt JOIN tags t "
-                "ON t.id = rt.tag_id WHERE rt.ref_id = refs.id) "
-                f"FROM refs WHERE id IN ({m})",
+                "SELECT r.id, r.document_id, r.position, d.csl, r.edited, r.work_id, "
+                "r.merged_into, (SELECT group_concat(t.name, char(31)) FROM ref_tags rt "
+                "JOIN tags t ON t.id = rt.tag_id WHERE rt.ref_id = r.id), d.raw "
+                f"FROM refs r JOIN ref_data d ON d.id = r.id WHERE r.id IN ({m})",
                 tuple(chunk),
             )
             for row in rows:
@@ -819,7 +845,7 @@ class Library:
                     id=row[0],
                     document_id=row[1],
                     position=row[2],
-                    reference=Reference.from_csl(json.loads(row[3])),
+                    reference=load_reference(row[8], row[3]),
                     edited=frozenset(row[4].split()),
                     work_id=row[5],
                     merged_into=row[6],
@@ -863,6 +889,10 @@ class Library:
     def count(self, query: str = "") -> int:
         """How many references match ``query`` (merged-away ones left out)."""
         compiled = compile_query(query)
+        if compiled.where == "1":
+            # the partial index of visible rows: no table scan
+            sql = "SELECT count(*) FROM refs r INDEXED BY refs_visible WHERE r.merged_into IS NULL"
+            return int(self._read(sql)[0][0])
         sql = f"SELECT count(*) FROM refs r WHERE r.merged_into IS NULL AND ({compiled.where})"
         return int(self._fts_guard(query, sql, compiled.params)[0][0])
 
@@ -1419,6 +1449,7 @@ class Library:
             for table in (
                 "documents",
                 "refs",
+                "ref_data",
                 "works",
                 "tags",
                 "ref_tags",
@@ -1448,8 +1479,8 @@ class Library:
         """Rebuild the FTS index from the stored CSL items (``check --repair``)."""
         with self.transaction():
             self.conn.execute("DELETE FROM refs_fts")
-            for ref_id, csl in self.conn.execute("SELECT id, csl FROM refs").fetchall():
-                ref = Reference.from_csl(json.loads(csl))
+            for ref_id, raw, csl in self.conn.execute("SELECT id, raw, csl FROM ref_data"):
+                ref = load_reference(raw, csl)
                 self.conn.execute(
                     "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
                     (ref_id, *fts_values(ref)),

@@ -47,8 +47,8 @@ _HAS = {
     "title": "r.title <> ''",
     "author": "r.author <> ''",
     "venue": "r.venue <> ''",
-    "url": "json_extract(r.csl, '$.URL') IS NOT NULL",
-    "pages": "json_extract(r.csl, '$.page') IS NOT NULL",
+    "url": "r.id IN (SELECT d.id FROM ref_data d WHERE d.csl -> '$.URL' IS NOT NULL)",
+    "pages": "r.id IN (SELECT d.id FROM ref_data d WHERE d.csl -> '$.page' IS NOT NULL)",
     "document": "r.document_id IS NOT NULL",
     "work": "r.work_id IN (SELECT w.id FROM works w WHERE w.document_id IS NOT NULL)",
     "tag": "r.id IN (SELECT ref_id FROM ref_tags)",
@@ -95,7 +95,8 @@ class _Tok:
 
 
 def _error(query: str, message: str) -> InputError:
-    return InputError("search", f"{message} (in: {query})")
+    shown = " ".join(query.split())
+    return InputError("search", f"{message} (in: {shown})")
 
 
 def tokenize(query: str) -> list[_Tok]:
@@ -139,6 +140,13 @@ def tokenize(query: str) -> list[_Tok]:
         if i < n and query[i] == ":":
             name = word.lower()
             name = ALIASES.get(name, name)
+            followed = i + 1 < n and not query[i + 1].isspace()
+            if name not in FIELDS and not (followed and word.isalpha()):
+                # "Attention: a study", "10:30": a colon in text, not a field
+                i += 1
+                if word:
+                    toks.append(_Tok("term", start, Term("", word, False)))
+                continue
             if name not in FIELDS:
                 known = ", ".join(f"{f}:" for f in FIELDS)
                 raise _error(query, f"unknown field '{word}:' (known: {known})")
@@ -393,8 +401,9 @@ def _term(term: Term, query: str) -> _Sql | _Fts:
     if name == "doi":
         doi = norm_doi(value)
         if "*" in doi:
-            return _Sql("r.doi GLOB ?", ["*".join(_glob_escape(p) for p in doi.split("*"))])
-        return _Sql("r.doi = ?", [doi])
+            pattern = "*".join(_glob_escape(p) for p in doi.split("*"))
+            return _Sql("r.doi <> '' AND r.doi GLOB ?", [pattern])
+        return _Sql("r.doi <> '' AND r.doi = ?", [doi])
     if name == "type":
         kind = value.lower()
         return _Sql("(r.type = ? OR r.type GLOB ?)", [kind, _glob_escape(kind) + "-*"])

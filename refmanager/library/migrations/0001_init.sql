@@ -33,14 +33,13 @@ CREATE INDEX works_arxiv ON works(arxiv) WHERE arxiv <> '';
 CREATE INDEX works_isbn ON works(isbn) WHERE isbn <> '';
 CREATE INDEX works_document ON works(document_id) WHERE document_id IS NOT NULL;
 
--- "references" is an SQL keyword, hence "refs".
+-- "references" is an SQL keyword, hence "refs". The table holds the columns searched and
+-- sorted on; the bulky text (raw string, CSL JSON) lives in ref_data, so scans stay small.
 CREATE TABLE refs (
     id          INTEGER PRIMARY KEY,
     document_id INTEGER REFERENCES documents(id) ON DELETE CASCADE,
     position    INTEGER NOT NULL DEFAULT 0,     -- order in the document's bibliography
-    raw         TEXT NOT NULL DEFAULT '',
-    csl         TEXT NOT NULL,                  -- Reference.to_csl() as JSON (underscore data included)
-    -- Copies of CSL fields for sorting and filtering (kept in step with csl by the Library):
+    -- Copies of CSL fields for sorting and filtering (kept in step with ref_data.csl):
     type        TEXT NOT NULL DEFAULT 'article',
     title       TEXT NOT NULL DEFAULT '',
     author      TEXT NOT NULL DEFAULT '',       -- "Family, Given; Family, Given" for display
@@ -59,6 +58,7 @@ CREATE TABLE refs (
     modified    REAL NOT NULL
 ) STRICT;
 CREATE INDEX refs_document ON refs(document_id, position);
+CREATE INDEX refs_visible ON refs(id) WHERE merged_into IS NULL;
 CREATE INDEX refs_work ON refs(work_id);
 CREATE INDEX refs_merged ON refs(merged_into) WHERE merged_into IS NOT NULL;
 CREATE INDEX refs_title ON refs(title COLLATE NOCASE);
@@ -73,6 +73,12 @@ CREATE INDEX refs_isbn ON refs(isbn) WHERE isbn <> '';
 CREATE INDEX refs_confidence ON refs(confidence);
 CREATE INDEX refs_edited ON refs(edited) WHERE edited <> '';
 CREATE INDEX refs_added ON refs(added);
+
+CREATE TABLE ref_data (
+    id      INTEGER PRIMARY KEY REFERENCES refs(id) ON DELETE CASCADE,
+    raw     TEXT NOT NULL DEFAULT '',
+    csl     TEXT NOT NULL                       -- Reference.to_csl() as JSON, without "_raw"
+) STRICT;
 
 -- Free-text index (rowid = refs.id). Text is pre-processed: CJK characters are spaced so each
 -- is a token, which makes CJK titles searchable word by word.

@@ -1,0 +1,73 @@
+"""Fixtures: a fresh library in a temporary folder and a few realistic references."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refmanager.library import Library
+from refmanager.model import Date, DocumentMeta, Name, Reference
+
+
+def make_ref(
+    title: str,
+    authors: list[tuple[str, str]],
+    year: int | None,
+    venue: str = "",
+    doi: str = "",
+    kind: str = "article-journal",
+    raw: str = "",
+) -> Reference:
+    ref = Reference(
+        type=kind,
+        author=[Name(family=f, given=g) for f, g in authors],
+        issued=Date(year) if year else None,
+        raw=raw or f"{authors[0][0] if authors else ''}. {title}. {venue}, {year}.",
+    )
+    ref.set("title", title)
+    ref.set("container-title", venue)
+    ref.set("DOI", doi)
+    return ref
+
+
+FLASH = make_ref(
+    "FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness",
+    [("Dao", "Tri"), ("Fu", "Daniel Y."), ("Ermon", "Stefano")],
+    2022,
+    "Advances in Neural Information Processing Systems",
+    "10.48550/arXiv.2205.14135",
+    "paper-conference",
+)
+ATTENTION = make_ref(
+    "Attention is all you need",
+    [("Vaswani", "Ashish"), ("Shazeer", "Noam")],
+    2017,
+    "NeurIPS",
+    kind="paper-conference",
+)
+MULLER = make_ref(
+    "Über die Grundlagen der Mengenlehre", [("Müller", "Jürgen")], 1998, "Mathematische Annalen"
+)
+CJK = make_ref("深度学习在自然语言处理中的应用", [("王", "小明")], 2020, "计算机学报")
+BOOK = make_ref("The Art of Computer Programming", [("Knuth", "Donald E.")], 1968, kind="book")
+
+
+@pytest.fixture
+def lib(tmp_path: Path) -> Iterator[Library]:
+    library = Library.open(tmp_path / "lib")
+    yield library
+    library.close()
+
+
+@pytest.fixture
+def filled(lib: Library) -> Library:
+    """A library with one document citing five works."""
+    lib.add_document(
+        DocumentMeta(title="A survey of things", year=2023),
+        [FLASH, ATTENTION, MULLER, CJK, BOOK],
+        sha256="a" * 64,
+        file_name="survey.pdf",
+    )
+    return lib

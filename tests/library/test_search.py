@@ -1,0 +1,193 @@
+"""The search language: what each form finds, and what malformed queries say."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refmanager.library import Library, compile_query
+from refmanager.model import InputError
+
+from .conftest import ATTENTION, BOOK, CJK, FLASH, MULLER
+
+
+def titles(lib: Library, query: str) -> list[str]:
+    return [row.title for row in lib.search(query, order_by="id")]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("author:dao", [FLASH]),
+        ("author:DA", [FLASH]),  # prefix, any case
+        ('title:"flash attention"', []),  # one word in the title: "FlashAttention"
+        ('title:"exact attention"', [FLASH]),
+        ("title:attention", [FLASH, ATTENTION]),
+        ("venue:neurips", [ATTENTION]),
+        ("venue:neural", [FLASH]),
+        ("year:2017..2022", [FLASH, ATTENTION, CJK]),
+        ("year:>=2020", [FLASH, CJK]),
+        ("year:<1990", [BOOK]),
+        ("year:1968", [BOOK]),
+        ("doi:10.48550/*", [FLASH]),
+        ("doi:https://doi.org/10.48550/ARXIV.2205.14135", [FLASH]),
+        ("type:book", [BOOK]),
+        ("type:paper-conference", [FLASH, ATTENTION]),
+        ("has:doi", [FLASH]),
+        ("muller", [MULLER]),  # diacritics folded
+        ("Grundlagen über", [MULLER]),
+        ("深度", [CJK]),  # CJK: each character a token
+        ("自然语言", [CJK]),
+        ("attention -author:dao", [ATTENTION]),
+        ("attention NOT author:dao", [ATTENTION]),
+        ("author:knuth OR author:müller", [MULLER, BOOK]),
+        ("(author:knuth OR author:vaswani) year:<2000", [BOOK]),
+        ("author:dao OR year:1968", [FLASH, BOOK]),
+        ("in:survey", [FLASH, ATTENTION, MULLER, CJK, BOOK]),
+        ("in:1 type:book", [BOOK]),
+        ("in:nothing-like-this", []),
+        ("confidence:<0.8", []),
+        ("edited:yes", []),
+        ("edited:no type:book", [BOOK]),
+        ("attent", [FLASH, ATTENTION]),
+        ("", [FLASH, ATTENTION, MULLER, CJK, BOOK]),
+    ],
+)
+def test_query_finds(filled: Library, query: str, expected: list[object]) -> None:
+    want = [ref.get("title") for ref in expected]  # type: ignore[attr-defined]
+    assert titles(filled, query) == want
+    assert filled.count(query) == len(want)
+
+
+def test_edited_and_confidence_and_tags(filled: Library) -> None:
+    filled.set_field(5, "title", "The Art of Computer Programming, Vol. 1")
+    assert titles(filled, "edited:yes") == ["The Art of Computer Programming, Vol. 1"]
+    assert filled.count("edited:title") == 1
+    assert filled.count("edited:author") == 0
+    filled.tag_references([1, 2], "to-read")
+    assert filled.count("tag:to-read") == 2
+    assert filled.count("tag:TO-READ") == 2
+    assert filled.count("tag:to-*") == 2
+    assert filled.count("-tag:to-read") == 3
+
+
+def test_sorting_and_paging(filled: Library) -> None:
+    by_year = [r.year for r in filled.search("", order_by="year")]
+    assert by_year == [1968, 1998, 2017, 2020, 2022]
+    assert [r.year for r in filled.search("", order_by="year", descending=True)] == by_year[::-1]
+    pages = [filled.search("", order_by="title", offset=o, limit=2) for o in (0, 2, 4)]
+    flat = [r.id for page in pages for r in page]
+    assert sorted(flat) == [1, 2, 3, 4, 5] and len(set(flat)) == 5
+    assert [r.author.split(",")[0] for r in filled.search("", order_by="author")][:2] == [
+        "Dao",
+        "Knuth",
+    ]
+    with pytest.raises(InputError, match="cannot sort by"):
+        filled.search("", order_by="colour")
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("(author:dao", "never closed"),
+        ("author:dao)", "no matching"),
+        ('title:"flash', "unclosed quote"),
+        ("colour:red", "unknown field 'colour:'"),
+        ("year:soon", "not a number or range"),
+        ("year:2023..2020", "starts after it ends"),
+        ("confidence:high", "not a number or range"),
+        ("has:wings", "'has:wings' is unknown"),
+        ("OR author:dao", "needs a term before it"),
+        ("author:dao OR", "needs a term after it"),
+        ("()", "empty parentheses"),
+        ("author:", "needs a value"),
+        ("work:abc", "needs a work id"),
+        ("NOT", "needs a term"),
+        ("!!!", "no letters or digits"),
+    ],
+)
+def test_malformed_queries_say_what_is_wrong(filled: Library, query: str, message: str) -> None:
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        filled.search(query)
+
+
+def test_sql_in_a_query_is_only_text(filled: Library) -> None:
+    hostile = [
+        "'; DROP TABLE refs; --",
+        'title:"x\') OR 1=1 --"',
+        "tag:'; DELETE FROM tags; --",
+        "in:%' OR '1'='1",
+        "doi:10.1/*'); DROP TABLE refs;--",
+        'NEAR(attention dao) "AND" "OR"',
+        "author:dao* ^title",
+    ]
+    for query in hostile:
+        try:
+            filled.search(query)
+            filled.count(query)
+        except InputError:
+            pass
+    assert filled.count() == 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=40))
+def test_any_string_is_a_result_or_an_input_error(query: str) -> None:
+    # compile only (the database is exercised above): no other exception type may escape
+    try:
+        compile_query(query)
+    except InputError as exc:
+        assert exc.cause and "\n" not in exc.cause
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ['"', "(", ")", "-", "OR", "AND", "NOT", "author:", "title:", "year:", "x", "20",
+             "..", ">=", "*", ":", "tag:", "深", "ü", " ", "doi:", "in:", "has:doi"]
+        ),
+        max_size=12,
+    )
+)
+def test_random_query_soup_never_raises_sql_errors(query_parts: list[str]) -> None:
+    from pathlib import Path
+    from tempfile import TemporaryDirectory
+
+    global _SOUP_LIB
+    if _SOUP_LIB is None:
+        tmp = TemporaryDirectory()
+        _SOUP_TMP.append(tmp)
+        _SOUP_LIB = Library.open(Path(tmp.name))
+        _SOUP_LIB.add_references([FLASH, ATTENTION, MULLER, CJK, BOOK])
+    query = "".join(query_parts)
+    try:
+        _SOUP_LIB.search(query)
+        _SOUP_LIB.count(query)
+    except InputError:
+        pass
+
+
+_SOUP_LIB: Library | None = None
+_SOUP_TMP: list[object] = []
+
+
+def test_suggestions_when_nothing_matches(filled: Library) -> None:
+    assert filled.count("attension") == 0
+    suggestions = filled.suggest("attension")
+    assert suggestions and "Attention" in suggestions[0].text
+    assert filled.count(suggestions[0].query) >= 1
+    by_author = filled.suggest("author:vasvani")
+    assert any(s.field == "author" and s.text == "Vaswani" for s in by_author)
+
+
+def test_saved_searches(filled: Library) -> None:
+    filled.save_search("recent", "year:>=2020")
+    filled.save_search("Recent", "year:>=2021")  # same name, any case: replaced
+    saved = filled.saved_searches()
+    assert [(s.name, s.query) for s in saved] == [("recent", "year:>=2021")]
+    with pytest.raises(InputError):
+        filled.save_search("bad", "(year:")
+    filled.delete_saved_search("recent")
+    assert filled.saved_searches() == []
