@@ -136,6 +136,7 @@ class MainWindow(QMainWindow):
         self.model = ReferenceTableModel(self.backend, self)
         self.model.edit_handler = self.request_edit
         self.model.countChanged.connect(lambda _n: self._update_counts())
+        self.model.failed.connect(self.show_error, Qt.ConnectionType.QueuedConnection)
         self.table = QTableView(self)
         self.table.setObjectName("references")
         self.table.setModel(self.model)

@@ -24,6 +24,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from refmanager.model import InputError
+
 PAGE_SIZE = 200
 MAX_PAGES = 40
 LOW_CONFIDENCE = 0.8
@@ -106,6 +108,7 @@ class ReferenceTableModel(QAbstractTableModel):
     """
 
     countChanged = Signal(int)
+    failed = Signal(str)
 
     def __init__(self, source: RowSource, parent: Any = None) -> None:
         super().__init__(parent)
@@ -172,10 +175,16 @@ class ReferenceTableModel(QAbstractTableModel):
 
     # -- paging -------------------------------------------------------------------------------
     def _fetch(self, page: int) -> list[TableRow]:
+        """One page from the source; a source error shows as empty rows and ``failed``
+        (this runs inside Qt's calls into the model, where an exception must not escape)."""
         self.fetches += 1
-        return self._source.rows(
-            self._query, self._order_by, self._descending, page * PAGE_SIZE, PAGE_SIZE
-        )
+        try:
+            return self._source.rows(
+                self._query, self._order_by, self._descending, page * PAGE_SIZE, PAGE_SIZE
+            )
+        except InputError as exc:
+            self.failed.emit(str(exc))
+            return []
 
     def row_at(self, row: int) -> TableRow | None:
         """The row at ``row`` (reads its page if needed), or None past the end."""

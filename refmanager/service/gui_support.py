@@ -9,11 +9,12 @@ PDF reader or the parser directly. The types it handles are re-exported here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from refmanager.library.library import Library, get_field
+from refmanager.library.library import Library, file_sha256, get_field, set_field
 from refmanager.library.query import FIELDS as QUERY_FIELDS
 from refmanager.library.query import compile_query
 from refmanager.library.records import (
@@ -45,7 +46,7 @@ __all__ = [
 
 # CSL fields without an indexed column that the table can still sort on (json_extract).
 CSL_SORT_FIELDS = ("volume", "issue", "page")
-BIB_SUFFIXES = {".bib": "bibtex", ".ris": "ris", ".json": "csl-json"}
+BIB_SUFFIXES = (".bib", ".bibtex", ".ris", ".json")
 
 
 def open_library(folder: Path) -> Library:
@@ -97,8 +98,6 @@ def import_file(lib: Library, path: Path) -> FileOutcome:
             return out
         if not path.is_file():
             raise InputError(str(path), "no such file")
-        from refmanager.library.library import file_sha256
-
         sha = file_sha256(path)
         existing = lib.document_id_for_hash(sha)
         if existing is not None:
@@ -132,18 +131,15 @@ def import_file(lib: Library, path: Path) -> FileOutcome:
 
 
 def _import_bibliography(lib: Library, path: Path) -> list[int]:
-    """A BibTeX, RIS or CSL-JSON file's items added as references without a document."""
-    fmt = BIB_SUFFIXES[path.suffix.lower()]
-    refs = read_bibliography_file(path, fmt)
-    return lib.add_references(refs)
+    """A BibTeX, RIS or CSL-JSON file's items added as references without a document.
 
+    Entries that cannot be read are skipped; the file's problems come back as InputError
+    only when nothing could be read at all.
+    """
+    from refmanager.formats import read_file
 
-def read_bibliography_file(path: Path, fmt: str) -> list[Reference]:
-    """Items of a bibliography file (the formats package through the exchange service)."""
-    from refmanager.service import exchange
-
-    reader: Callable[..., list[Reference]] = exchange.read_file
-    return reader(path, fmt)
+    result = read_file(path)
+    return lib.add_references(result.references)
 
 
 # --------------------------------------------------------------------------- reading
@@ -182,12 +178,17 @@ def search_ids_by_field(
     compiled = compile_query(query)
     direction = "DESC" if descending else "ASC"
     path = f"$.{name}"
+    value = "(SELECT json_extract(d.csl, ?) FROM ref_data d WHERE d.id = r.id)"
     sql = (
-        "SELECT r.id FROM refs r WHERE r.merged_into IS NULL AND (" + compiled.where + ") "
-        "ORDER BY CAST(json_extract(r.csl, ?) AS INTEGER) " + direction + ", "
-        "json_extract(r.csl, ?) " + direction + ", r.id " + direction + " LIMIT ? OFFSET ?"
+        "SELECT r.id, " + value + " AS v FROM refs r "
+        "WHERE r.merged_into IS NULL AND (" + compiled.where + ") "
+        "ORDER BY CAST(v AS INTEGER) " + direction + ", v " + direction + ", "
+        "r.id " + direction + " LIMIT ? OFFSET ?"
     )
-    rows = lib.conn.execute(sql, (*compiled.params, path, path, limit, offset)).fetchall()
+    try:
+        rows = lib.conn.execute(sql, (path, *compiled.params, limit, offset)).fetchall()
+    except sqlite3.OperationalError as exc:
+        raise InputError("sort", f"cannot sort on {name}: {exc}") from None
     return [int(r[0]) for r in rows]
 
 
@@ -244,8 +245,6 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
         digits = "".join(c for c in text if c.isdigit())
         text = digits[:4] if len(digits) >= 4 else text
     if name != "other":
-        from refmanager.library.library import set_field
-
         set_field(ref, name, text)
     ref.tokens = _relabel(ref.tokens, start, end, name, raw)
     ref.confidence[name] = 1.0
@@ -292,23 +291,16 @@ def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) ->
 
 def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
     """Run the parser again on references (fields the user edited are kept); returns the
-    previous states for undo.
+    previous states for undo. The library's own retrained model is used when it has one.
     """
-    from refmanager.parse import parse_entries
+    from refmanager.service.parsing import model_for
+    from refmanager.service.parsing import reparse as parse_again
 
-    stored = lib.references(list(ref_ids))
-    entries = [
-        Entry(raw=s.reference.raw, label=s.reference.label, locations=list(s.reference.location),
-              fragment=s.reference.fragment)
-        for s in stored
-    ]
-    parsed = parse_entries(entries)
+    stored = [s for s in lib.references(list(ref_ids)) if s.reference.raw]
+    fresh = parse_again([s.reference for s in stored], model_for(lib.folder))
     previous: list[StoredReference] = []
     with lib.transaction():
-        for s, new in zip(stored, parsed, strict=True):
-            if not s.reference.raw:
-                continue
-            new.id = s.reference.id or new.id
+        for s, new in zip(stored, fresh, strict=True):
             if s.reference.citation_number is not None:
                 new.citation_number = s.reference.citation_number
             previous.append(lib.replace_reference(s.id, new, keep_edited=True))
@@ -324,28 +316,65 @@ def restore_references_state(lib: Library, previous: Sequence[StoredReference]) 
 def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
     """Reference strings (pasted) parsed and added without a document; their ids."""
     from refmanager.parse import parse_entries
+    from refmanager.service.parsing import model_for
 
-    refs = parse_entries([Entry(raw=t) for t in texts if t.strip()])
+    refs = parse_entries([Entry(raw=t) for t in texts if t.strip()], model_for(lib.folder))
     return lib.add_references(refs)
 
 
 def export(
     lib: Library, fmt: str, path: Path, ids: Sequence[int] | None = None, query: str = ""
 ) -> int:
-    """Write references (``ids``, else those matching ``query``) to ``path``; their number."""
+    """Write references (``ids``, else those matching ``query``) to ``path``; their number.
+
+    Raises:
+        InputError: unknown format, bad query, or the file cannot be written.
+    """
+    from refmanager.formats import WRITE_FORMATS, write_format
+
+    if fmt not in WRITE_FORMATS:
+        raise InputError(fmt, f"unknown format; use one of {', '.join(WRITE_FORMATS)}")
     if ids is None:
         ids = lib.search_ids(query, order_by="position")
     refs = [s.reference for s in lib.references(list(ids))]
-    from refmanager.service import exchange
-
-    writer: Callable[..., object] = exchange.write_file
-    writer(refs, path, fmt)
+    try:
+        with path.open("w", encoding="utf-8", newline="") as out:
+            write_format(fmt, refs, out)
+    except OSError as exc:
+        raise InputError(str(path), f"cannot write: {exc.strerror or exc}") from None
     return len(refs)
 
 
 def format_references(refs: Sequence[Reference], fmt: str) -> str:
-    """References as text in a format (``bibtex``, ``csl-json``...), for the clipboard."""
-    from refmanager.service import exchange
+    """References as text for the clipboard: ``citation`` (one formatted line each) or any
+    export format (``bibtex``, ``ris``, ``csl-json``...)."""
+    if fmt == "citation":
+        return "\n".join(citation(r) for r in refs) + "\n"
+    from refmanager.service.parsing import render
 
-    writer: Callable[..., str] = exchange.write_string
-    return writer(list(refs), fmt)
+    return render(refs, fmt)
+
+
+def citation(ref: Reference) -> str:
+    """One reference as a plain formatted citation (authors, year, title, container...)."""
+    names = [n.display() for n in ref.author]
+    if len(names) > 3:
+        names = [*names[:3], "et al."]
+    parts = [", ".join(names)] if names else []
+    if ref.year is not None:
+        parts.append(f"({ref.year})")
+    head = " ".join(parts)
+    title = ref.get("title")
+    where = ref.get("container-title") or ref.get("publisher")
+    volume = ref.get("volume")
+    if volume and ref.get("issue"):
+        volume += f"({ref.get('issue')})"
+    if ref.get("page"):
+        volume = f"{volume}: {ref.get('page')}" if volume else ref.get("page")
+    pieces = [p for p in (head, title, ", ".join(x for x in (where, volume) if x)) if p]
+    text = ". ".join(pieces)
+    if ref.get("DOI"):
+        text += f". https://doi.org/{ref.get('DOI')}"
+    elif ref.get("URL"):
+        text += f". {ref.get('URL')}"
+    return (text or ref.raw).rstrip(".") + "."

@@ -48,3 +48,40 @@ def seed_pdf() -> Path:
     if not SEED_PDF.is_file():
         pytest.skip(f"the shared seed PDF is not here: {SEED_PDF} (../shared missing)")
     return SEED_PDF
+
+
+@pytest.fixture(scope="session")
+def seed_library_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library with the seed PDF imported once per session (through the service)."""
+    if not SEED_PDF.is_file():
+        pytest.skip(f"the shared seed PDF is not here: {SEED_PDF} (../shared missing)")
+    from refmanager.service.gui_support import import_file, open_library
+
+    folder = tmp_path_factory.mktemp("seed-template") / "library"
+    lib = open_library(folder)
+    try:
+        outcome = import_file(lib, SEED_PDF)
+        assert not outcome.error, outcome.error
+    finally:
+        lib.close()
+    return folder
+
+
+@pytest.fixture
+def seeded_window(qtbot: QtBot, tmp_path: Path, seed_library_template: Path) -> Iterator[MainWindow]:
+    """A window on a copy of the seed library, its document chosen in the sidebar."""
+    import shutil
+
+    folder = tmp_path / "library"
+    shutil.copytree(seed_library_template, folder)
+    create_app()
+    win = MainWindow(folder)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    doc_id = win.backend.documents()[0].id
+    win.sidebar.select("document", doc_id)
+    yield win
+    win.jobs.cancel_all()
+    win.jobs.wait(10_000)

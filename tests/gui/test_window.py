@@ -1,0 +1,290 @@
+"""The window driven like a user: import, select, edit, undo, tag, search, export, merge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtWidgets import QLineEdit
+from pytestqt.qtbot import QtBot
+
+from refmanager.gui.main_window import MainWindow
+from refmanager.gui.table_model import COLUMN_INDEX, EDITED_ROLE, ID_ROLE
+
+pytestmark = pytest.mark.gui
+
+TITLE = COLUMN_INDEX["Title"]
+TAGS = COLUMN_INDEX["Tags"]
+YEAR = COLUMN_INDEX["Year"]
+
+
+def wait_jobs(qtbot: QtBot, win: MainWindow, timeout: int = 60_000) -> None:
+    qtbot.waitUntil(lambda: not win.jobs.busy(), timeout=timeout)
+
+
+def row_of_number(win: MainWindow, number: str) -> int:
+    for row in range(win.model.rowCount()):
+        found = win.model.row_at(row)
+        if found is not None and found.number == number:
+            return row
+    raise AssertionError(f"no row numbered {number}")
+
+
+def click_row(qtbot: QtBot, win: MainWindow, row: int, column: int = TITLE) -> None:
+    index = win.model.index(row, column)
+    win.table.scrollTo(index)
+    rect = win.table.visualRect(index)
+    qtbot.mouseClick(win.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
+    qtbot: QtBot, window: MainWindow, seed_pdf: Path
+) -> None:
+    assert window.start_button.isVisible()  # an empty library shows how to begin
+    window.import_paths([seed_pdf])
+    assert window.progress.isVisible() and window.cancel_button.isVisible()
+    wait_jobs(qtbot, window)
+    assert window.errors == []
+    rows = [window.model.row_at(r) for r in range(window.model.rowCount())]
+    complete = [r for r in rows if r is not None and not r.fragment]
+    assert len(complete) == 44
+    assert [r.number for r in complete[:3]] == ["19", "20", "21"]
+    assert complete[-1].number == "83"
+    assert window.pdf.path is not None and window.pdf.page_count() == 3
+    assert f"{len(rows)} shown" in window.counts_label.text()
+    assert not window.start_button.isVisible()
+    assert not window.progress.isVisible()
+    assert "import" in window.undo_stack.undoText()
+
+    window.undo_stack.undo()
+    assert window.backend.total() == 0
+    assert window.backend.document_count() == 0
+    window.undo_stack.redo()
+    assert window.backend.total() == len(rows)
+
+
+def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selects_rows(
+    qtbot: QtBot, seeded_window: MainWindow
+) -> None:
+    win = seeded_window
+    row = row_of_number(win, "61")
+    click_row(qtbot, win, row)
+    info = win.backend.stored(win.model.row_at(row).id)  # type: ignore[union-attr]
+    assert info is not None and info.reference.location
+    loc = info.reference.location[0]
+    assert loc.page == 3
+    view = win.pdf.view
+    assert view.highlights() == info.reference.location
+    box = view.points_to_viewport(loc.page, loc.bbox)
+    assert view.viewport().rect().contains(box.center().toPoint())
+    hit = view.viewport_to_points(box.center())
+    assert hit is not None and hit[0] == 3
+    assert "61" in win.editor.heading.text()
+
+    # a click on the printed entry [62] selects its row
+    other = win.backend.stored(win.model.row_at(row_of_number(win, "62")).id)  # type: ignore[union-attr]
+    assert other is not None
+    target = view.points_to_viewport(other.reference.location[0].page, other.reference.location[0].bbox)
+    if not view.viewport().rect().contains(target.center().toPoint()):
+        view.scroll_to(other.reference.location[0])
+        target = view.points_to_viewport(
+            other.reference.location[0].page, other.reference.location[0].bbox
+        )
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=target.center().toPoint())
+    assert win.current_id() == other.id
+    assert view.highlights() == other.reference.location
+
+
+def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, seeded_window: MainWindow) -> None:
+    win = seeded_window
+    index = win.model.index(0, TITLE)
+    before = index.data()
+    click_row(qtbot, win, 0)
+    win.table.edit(index)
+    editor = win.table.viewport().findChild(QLineEdit)
+    assert editor is not None
+    editor.selectAll()
+    qtbot.keyClicks(editor, "A corrected title")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # Qt commits on the next event-loop turn
+    qtbot.waitUntil(lambda: win.model.index(0, TITLE).data() == "A corrected title", timeout=3000)
+    assert win.model.index(0, TITLE).data(EDITED_ROLE) is True
+    assert win.act_undo.text().replace("&", "") == "Undo edit title"
+    assert win.editor.edits["title"].text() == "A corrected title"  # type: ignore[union-attr]
+    assert len(win.backend.lib.corrections()) == 1  # stored as a training example
+
+    win.act_undo.trigger()
+    assert win.model.index(0, TITLE).data() == before
+    assert not win.model.index(0, TITLE).data(EDITED_ROLE)
+    assert win.backend.lib.corrections() == []
+    assert win.act_redo.text().replace("&", "") == "Redo edit title"
+
+    win.act_redo.trigger()
+    assert win.model.index(0, TITLE).data() == "A corrected title"
+
+
+def test_entry_editor_field_and_span_reassignment_are_undoable(
+    qtbot: QtBot, seeded_window: MainWindow
+) -> None:
+    win = seeded_window
+    click_row(qtbot, win, 1)
+    ref_id = win.current_id()
+    assert ref_id is not None
+    raw = win.editor.reference.raw  # type: ignore[union-attr]
+    start = raw.index("] ") + 2
+    end = raw.index(".", start)
+    win.editor.select_span(start, end)
+    win.editor.assign_box.setCurrentText("author")
+    qtbot.mouseClick(win.editor.assign_button, Qt.MouseButton.LeftButton)
+    stored = win.backend.stored(ref_id)
+    assert stored is not None
+    assert any(t.label == "author" and t.start == start for t in stored.reference.tokens)
+    assert "author" in stored.edited
+    win.undo_stack.undo()
+    stored = win.backend.stored(ref_id)
+    assert stored is not None and "author" not in stored.edited
+
+    volume = win.editor.edits["volume"]
+    assert isinstance(volume, QLineEdit)
+    volume.setFocus()
+    volume.setText("99")
+    volume.editingFinished.emit()
+    assert win.backend.lib.get_field(ref_id, "volume") == "99"
+    win.undo_stack.undo()
+    assert win.backend.lib.get_field(ref_id, "volume") != "99"
+
+
+def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWindow) -> None:
+    win = seeded_window
+    total = win.model.rowCount()
+    win.table.selectRow(2)
+    win.table.selectionModel().select(
+        win.model.index(5, 0),
+        QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    ids = win.selected_ids()
+    assert len(ids) == 2
+    win.tag_selected("to read")
+    assert win.model.index(2, TAGS).data() == "to read"
+    assert "tag 2 as to read" in win.undo_stack.undoText()
+
+    win.sidebar.select("tag", "to read")
+    assert win.model.rowCount() == 2
+    assert sorted(win.model.index(r, 0).data(ID_ROLE) for r in range(2)) == sorted(ids)
+    assert win.sidebar.tags_item.child(0).text(0).startswith("to read")
+
+    win.undo_stack.undo()
+    assert win.model.rowCount() == 0
+    win.sidebar.select("all")
+    assert win.model.rowCount() == total
+
+
+def test_search_box_filters_live_and_reports_bad_queries(
+    qtbot: QtBot, seeded_window: MainWindow
+) -> None:
+    win = seeded_window
+    total = win.model.rowCount()
+    win.activateWindow()
+    win.act_find.trigger()
+    qtbot.waitUntil(win.search.hasFocus, timeout=2000)
+    qtbot.keyClicks(win.search, "year:2023")
+    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=3000)
+    count = win.model.rowCount()
+    assert 0 < count < total
+    assert {win.model.index(r, YEAR).data() for r in range(count)} == {"2023"}
+
+    win.search.clear()
+    qtbot.keyClicks(win.search, 'title:"unclosed')
+    qtbot.waitUntil(win.search_message.isVisible, timeout=3000)
+    assert win.search_message.text()
+    assert win.model.rowCount() == count  # the last good result stays
+
+
+def test_export_bibtex_and_read_it_back(
+    qtbot: QtBot, seeded_window: MainWindow, tmp_path: Path
+) -> None:
+    from refmanager.formats import read_file
+
+    win = seeded_window
+    target = tmp_path / "seed.bib"
+    win.export_dialog(dialog_hook=lambda d: d.set_values("bibtex", "document", target))
+    assert target.is_file()
+    back = read_file(target)
+    assert len(back.references) == win.model.rowCount()
+    titles = {win.model.index(r, TITLE).data() for r in range(win.model.rowCount())}
+    assert {r.get("title") for r in back.references if r.get("title")} <= titles | {""}
+
+
+def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow) -> None:
+    win = seeded_window
+    text = (
+        "[7] Hochreiter S, Schmidhuber J. Long short-term memory. Neural Computation, 1997, "
+        "9(8): 1735–1780. [doi: 10.1162/neco.1997.9.8.1735]"
+    )
+    win.paste_references([text, text.replace("Long short-term", "Long Short-Term")])
+    total = win.backend.total()
+    win.sidebar.select("duplicates")
+    wait_jobs(qtbot, win)
+    pasted = set(win.backend.lib.search_ids("doi:10.1162/neco.1997.9.8.1735"))
+    assert len(pasted) == 2
+    rows = [i for i, p in enumerate(win._duplicates) if {p.a, p.b} == pasted]
+    assert rows, "the two pasted references are proposed as duplicates"
+    win.duplicates.selectRow(rows[0])
+    win.merge_selected_pair(dialog_hook=lambda d: d.choose("title", 1) if "title" in d.groups else None)
+    assert win.backend.total() == total - 1
+    assert win.undo_stack.undoText() == "merge duplicates"
+    win.undo_stack.undo()
+    assert win.backend.total() == total
+
+
+def test_table_model_passes_qabstractitemmodeltester(
+    qtmodeltester: object, seeded_window: MainWindow
+) -> None:
+    model = seeded_window.model
+    qtmodeltester.check(model)  # type: ignore[attr-defined]
+    # and stays consistent through sorting, filtering and refreshing
+    model.sort(TITLE, Qt.SortOrder.DescendingOrder)
+    model.sort(COLUMN_INDEX["Pages"], Qt.SortOrder.AscendingOrder)
+    model.set_query("year:2020..2023")
+    model.refresh_ids([model.index(0, 0).data(ID_ROLE)])
+    model.refresh()
+    qtmodeltester.check(model)  # type: ignore[attr-defined]
+
+
+def test_columns_and_splitters_persist(qtbot: QtBot, seeded_window: MainWindow) -> None:
+    win = seeded_window
+    win.table.setColumnHidden(COLUMN_INDEX["Issue"], True)
+    win.table.horizontalHeader().moveSection(TITLE, 1)
+    win.main_splitter.setSizes([150, 500, 750])
+    sizes = win.main_splitter.sizes()
+    win.close()
+    again = MainWindow(win.backend.folder)
+    qtbot.addWidget(again)
+    again.show()
+    assert again.table.isColumnHidden(COLUMN_INDEX["Issue"])
+    assert again.table.horizontalHeader().visualIndex(TITLE) == 1
+    assert again.main_splitter.sizes()[0] == sizes[0]
+    again.table.setColumnHidden(COLUMN_INDEX["Issue"], False)
+    again.table.horizontalHeader().moveSection(1, TITLE)
+    again.close()
+
+
+def test_empty_library_offers_the_sample_paper(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_button.isVisible()
+    qtbot.mouseClick(window.start_button, Qt.MouseButton.LeftButton)
+    wait_jobs(qtbot, window)
+    assert window.errors == []
+    assert window.backend.document_count() == 1
+    assert window.model.rowCount() >= 10
+    assert not window.start_button.isVisible()
+
+
+def test_bad_files_go_to_the_problems_panel_without_blocking(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    bad = tmp_path / "not-a-paper.pdf"
+    bad.write_bytes(b"this is not a PDF at all")
+    window.import_paths([bad])
+    wait_jobs(qtbot, window)
+    assert window.error_dock.isVisible()
+    assert any("not-a-paper.pdf" in e for e in window.errors)
