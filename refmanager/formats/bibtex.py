@@ -230,6 +230,8 @@ _FIELD_NAME = re.compile(r"[a-z][a-z0-9_.:-]*")
 _INNER_CAPITAL = re.compile(r"[^\s{}\\][^\s{}\\]*[A-Z]")
 _ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.")
 _SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
+_CIRCUMFLEX = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?:\{\}|\b)")
+_URL_MACRO = re.compile(r"\\url\{([^{}]*)\}")
 _SIMPLE_UNESCAPE = re.compile(r"\\([&%#_$])")
 _NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|<<|>>")
 _TEX_LOGOS = re.compile(r"\\(LaTeXe|LaTeX|TeX|BibTeX)\b(?:\{\})?")
@@ -600,9 +602,21 @@ def decode(value: str) -> tuple[str, bool]:
 @functools.lru_cache(maxsize=50_000)
 def _decode_slow(value: str) -> tuple[str, bool]:
     text = _TEX_LOGOS.sub(lambda m: m.group(1), value)
+    # pylatexenc reads \textasciicircum as U+02C6, not the ^ it stands for
+    text = _CIRCUMFLEX.sub("\x1e", text)
+    # \url{...} is verbatim: its % and & are not LaTeX, so keep them from the decoder
+    urls: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        urls.append(match.group(1))
+        return f"\ue000{len(urls) - 1}\ue001"
+
+    text = _URL_MACRO.sub(hide, text)
     block = _DECODER.transform_entry(Entry("misc", "x", [Field("v", text)]), _EMPTY)
     if isinstance(block, Entry):
-        return _tidy(str(block.fields[0].value)), True
+        decoded = str(block.fields[0].value).replace("\x1e", "^")
+        decoded = re.sub("\ue000(\\d+)\ue001", lambda m: urls[int(m.group(1))], decoded)
+        return _tidy(decoded), True
     return _tidy(value), False
 
 

@@ -1,7 +1,7 @@
 """Citation keys: ``dao2022flashattention``, deterministic and unique within one export.
 
 The key is the first author's family name, the year and the first word of the title that
-is not a function word, folded to ASCII lower case. A reference that already carries a
+is not a function word nor a single letter, folded to ASCII lower case. A reference that already carries a
 key (the CSL ``citation-key`` variable, set when it was imported from BibTeX) keeps it.
 Within one export a key already given gets ``a``, ``b``, ... ``z``, ``aa``, ... in the
 order the references come, compared without case as BibTeX and Biber do.
@@ -141,11 +141,15 @@ def _name_part(names: list[Name]) -> str:
 
 
 def _title_part(title: str) -> str:
+    """The first title word that is not a function word nor a single letter."""
+    fallback = ""
     for word in re.split(r"[\s/]+", title):
         folded = fold_ascii(word)
         if folded and folded not in FUNCTION_WORDS:
-            return folded
-    return ""
+            if len(folded) > 1:
+                return folded
+            fallback = fallback or folded
+    return fallback
 
 
 def base_key(ref: Reference) -> str:

@@ -1,0 +1,325 @@
+from __future__ import annotations
+
+import pytest
+
+from refmanager.formats import read_string, to_bibtex
+from refmanager.formats.bibtex import bib_name, read_bibtex, split_persons
+from refmanager.model import Date, Name, Reference
+from tests.formats.conftest import comparable, sample
+
+# ------------------------------------------------------------------ writing
+
+
+def test_bibtex_entry_encodes_latex_specials_and_accents() -> None:
+    text = to_bibtex([sample()])
+    assert text.startswith("@article{barabasi1999emergence,\n")
+    assert r"author = {Barab\'asi, Albert-L\'aszl\'o and {World Health Organization} and " in text
+    assert "van der Berg, Jan and Gelatt, Jr., C. D.}" in text
+    assert r"title = {Emergence of scaling in {DNA} \& {RNA} networks: 50\% of {U-Net}}" in text
+    assert r"journal = {Computing in Science \& Engineering}" in text
+    assert "pages = {509--512}" in text
+    assert "number = {5439}" in text
+    assert "month = may," in text  # the BibTeX macro, unbraced
+    # identifiers are verbatim: an escaped underscore would break the DOI link
+    assert "doi = {10.1007/978-3-642-35289-8_3}" in text
+
+
+def test_biblatex_uses_biblatex_fields_and_iso_dates() -> None:
+    ref = sample()
+    ref.set("publisher-place", "Berlin")
+    text = to_bibtex([ref], biblatex=True)
+    assert "journaltitle = {Computing in Science \\& Engineering}" in text
+    assert "date = {1999-05-03}" in text
+    assert "location = {Berlin}" in text
+    assert "year =" not in text
+
+
+@pytest.mark.parametrize(
+    ("kind", "bibtex", "biblatex"),
+    [
+        ("paper-conference", "@inproceedings{", "@inproceedings{"),
+        ("chapter", "@incollection{", "@incollection{"),
+        ("thesis", "@phdthesis{", "@thesis{"),
+        ("report", "@techreport{", "@report{"),
+        ("webpage", "@misc{", "@online{"),
+        ("software", "@misc{", "@software{"),
+        ("article", "@misc{", "@misc{"),
+    ],
+)
+def test_entry_types(kind: str, bibtex: str, biblatex: str) -> None:
+    ref = Reference(type=kind)
+    ref.set("title", "T")
+    assert to_bibtex([ref]).startswith(bibtex)
+    assert to_bibtex([ref], biblatex=True).startswith(biblatex)
+
+
+def test_masters_thesis_and_subtype_keep_the_csl_type() -> None:
+    ref = Reference(type="thesis")
+    ref.set("genre", "Master's thesis")
+    assert to_bibtex([ref]).startswith("@mastersthesis{")
+    web = Reference(type="webpage")
+    assert "entrysubtype = {webpage}" in to_bibtex([web])
+    assert "entrysubtype" not in to_bibtex([web], biblatex=True)
+    assert read_bibtex(to_bibtex([web])).references[0].type == "webpage"
+
+
+def test_names_that_bibtex_would_split_wrongly_are_braced() -> None:
+    assert bib_name(Name(literal="Simon and Schuster")) == "{Simon and Schuster}"
+    assert bib_name(Name(family="da Silva", given="Ana")) == "{da Silva}, Ana"
+    assert bib_name(Name(family="Brinch Hansen", given="Per")) == "{Brinch Hansen}, Per"
+    assert bib_name(Name(family="Knuth")) == "Knuth"
+    assert bib_name(Name(given="Aristotle")) == "{Aristotle}"
+
+
+def test_special_characters_all_survive_a_round_trip() -> None:
+    ref = Reference(type="book", author=[Name(family="O'Brien", given="Seán")])
+    title = r"Costs & 100% of #1 a_b {x} ~ ^ $ \ at Café “Ørsted” – Straße — naïve 北京"
+    ref.set("title", title)
+    ref.set("note", "see https://example.org/a_b?x=1&y=%20 for more")
+    text = to_bibtex([ref])
+    back = read_bibtex(text).references[0]
+    assert back.get("title") == title
+    assert back.get("note") == ref.get("note")
+    assert back.author == ref.author
+
+
+def test_unbalanced_braces_in_an_url_do_not_break_the_file() -> None:
+    ref = Reference()
+    ref.set("URL", "https://example.org/}weird{")
+    ref.set("title", "T")
+    back = read_bibtex(to_bibtex([ref]))
+    assert not back.problems
+    assert back.references[0].get("URL") == "https://example.org/%7Dweird%7B"
+
+
+def test_math_is_kept() -> None:
+    ref = Reference()
+    ref.set("title", "Bounds on $O(n^2)$ algorithms")
+    text = to_bibtex([ref])
+    assert "$O(n^2)$" in text
+    assert read_bibtex(text).references[0].get("title") == "Bounds on $O(n^2)$ algorithms"
+
+
+def test_duplicate_keys_in_one_export_get_suffixes() -> None:
+    refs = [sample(), sample(), sample()]
+    text = to_bibtex(refs)
+    assert "@article{barabasi1999emergence," in text
+    assert "@article{barabasi1999emergencea," in text
+    assert "@article{barabasi1999emergenceb," in text
+
+
+def test_literal_year_and_access_date() -> None:
+    ref = Reference(type="webpage", issued=Date(literal="in press"), accessed=Date(2024, 1, 31))
+    text = to_bibtex([ref])
+    assert "year = {in press}" in text
+    assert "urldate = {2024-01-31}" in text
+    back = read_bibtex(text).references[0]
+    assert back.issued == Date(literal="in press")
+    assert back.accessed == Date(2024, 1, 31)
+
+
+def test_streaming_output_equals_the_joined_string() -> None:
+    from refmanager.formats import iter_bibtex
+
+    refs = [sample() for _ in range(1203)]
+    pieces = list(iter_bibtex(refs))
+    assert len(pieces) > 3
+    assert "".join(pieces) == to_bibtex(refs)
+    assert read_bibtex("".join(pieces)).references.__len__() == 1203
+
+
+# ------------------------------------------------------------------ reading
+
+BROKEN = """% a comment line
+@string{nips = "Advances in Neural Information Processing Systems"}
+@string{nips2 = nips # " 2"}
+
+@inproceedings{vaswani2017attention,
+  author = {Vaswani, Ashish and Shazeer, Noam and others},
+  title = {Attention Is All You {Need}},
+  booktitle = nips2,
+  year = 2017,
+  pages = {5998--6008},
+}
+
+@article{broken,
+  author = {Nobody},
+  title = {An unclosed {brace,
+  year = 2000
+}
+
+@article{vaswani2017attention,
+  author = "M{\\"u}ller, J{\\"o}rg and {\\'E}mile Zola",
+  title = "Same key, other paper",
+  journal = {J}, month = sep, year = {2017}
+}
+
+@book{dupfield, title = {First}, title = {Second}, year = {1999}}
+"""
+
+
+def test_malformed_entry_is_reported_with_its_line_and_skipped() -> None:
+    result = read_bibtex(BROKEN)
+    keys = [r.id for r in result.references]
+    assert keys == ["vaswani2017attention", "vaswani2017attention", "dupfield"]
+    broken = [p for p in result.problems if "malformed" in p.message]
+    assert len(broken) == 1
+    assert broken[0].line == 13  # 1-based: the @article{broken line
+    assert "@article{broken" in broken[0].message
+
+
+def test_both_entries_sharing_a_key_are_kept() -> None:
+    result = read_bibtex(BROKEN)
+    first, second = result.references[0], result.references[1]
+    assert first.get("title") == "Attention Is All You Need"
+    assert second.get("title") == "Same key, other paper"
+    assert second.author == [
+        Name(family="Müller", given="Jörg"),
+        Name(family="Zola", given="Émile"),
+    ]
+    assert second.issued == Date(2017, 9)
+    assert any(p.line == 19 and "used again" in p.message for p in result.problems)
+
+
+def test_string_macros_concatenation_and_field_mapping() -> None:
+    ref = read_bibtex(BROKEN).references[0]
+    assert ref.type == "paper-conference"
+    assert ref.get("container-title") == "Advances in Neural Information Processing Systems 2"
+    assert ref.get("page") == "5998-6008"
+    assert ref.issued == Date(2017)
+    assert [n.family for n in ref.author] == ["Vaswani", "Shazeer"]  # "others" dropped
+    assert ref.get("citation-key") == "vaswani2017attention"
+
+
+def test_field_given_twice_keeps_the_first_and_says_so() -> None:
+    result = read_bibtex(BROKEN)
+    assert result.references[2].get("title") == "First"
+    assert any("title given twice" in p.message and p.line == 25 for p in result.problems)
+
+
+def test_name_parts_particles_suffix_and_corporate() -> None:
+    text = """@book{k,
+      author = {van Beethoven, Ludwig and de la Fontaine, Jean and Smith, Jr., John and
+                {World Health Organization} and {\\v{Z}}{\\'\\i}dek, Augustin and
+                Knuth, Donald E. and {Barnes and Noble} and Jean-Paul Sartre and
+                Ludwig von Mises},
+      editor = {Aristotle},
+      title = {T}}"""
+    ref = read_bibtex(text).references[0]
+    assert ref.author == [
+        Name(family="Beethoven", given="Ludwig", non_dropping_particle="van"),
+        Name(family="Fontaine", given="Jean", non_dropping_particle="de la"),
+        Name(family="Smith", given="John", suffix="Jr."),
+        Name(literal="World Health Organization"),
+        Name(family="Žídek", given="Augustin"),
+        Name(family="Knuth", given="Donald E."),
+        Name(literal="Barnes and Noble"),
+        Name(family="Sartre", given="Jean-Paul"),
+        Name(family="Mises", given="Ludwig", non_dropping_particle="von"),
+    ]
+    assert ref.editor == [Name(family="Aristotle")]
+
+
+def test_and_splitter_keeps_braced_and_and_latex_after_and() -> None:
+    assert split_persons(r"A, B and \v{Z}idek, C AND {X and Y}") == [
+        "A, B",
+        r"\v{Z}idek, C",
+        "{X and Y}",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("latex", "text"),
+    [
+        (r"{\'e}t{\'e} na{\"\i}ve", "été naïve"),
+        (r"\c{c}a \o{} \aa{} \ss{} \L{}\'od\'z", "ça ø å ß Łódź"),
+        (r"50\% \& \#1 a\_b \$5", "50% & #1 a_b $5"),
+        (r"The \LaTeX{} and \TeX\ book", "The LaTeX and TeX book"),
+        (r"``quoted'' --- dash -- range", "“quoted” — dash – range"),
+        (r"\textit{Escherichia coli} in {DNA}", "Escherichia coli in DNA"),
+        ("tie~here and \n  wrapped   line", "tie here and wrapped line"),
+    ],
+)
+def test_latex_is_decoded_to_unicode(latex: str, text: str) -> None:
+    result = read_bibtex(f"@misc{{k, title = {{{latex}}}}}")
+    assert result.references[0].get("title") == text
+
+
+def test_verbatim_fields_are_unescaped_not_decoded() -> None:
+    text = r"@misc{k, doi = {10.1000/a\_b}, url = {\url{https://x.org/~me/a_b}}}"
+    ref = read_bibtex(text).references[0]
+    assert ref.get("DOI") == "10.1000/a_b"
+    assert ref.get("URL") == "https://x.org/~me/a_b"
+
+
+def test_dates_from_biblatex_date_and_month_variants() -> None:
+    text = """@article{a, date = {2020-05-17/2020-05-20}}
+    @article{b, year = {2019}, month = {February}}
+    @article{c, year = 2018, month = 11}
+    @article{d, year = {forthcoming}}
+    @article{e, year = {2001}, month = {Smarch}}"""
+    result = read_bibtex(text)
+    dates = [r.issued for r in result.references]
+    assert dates == [
+        Date(2020, 5, 17),
+        Date(2019, 2),
+        Date(2018, 11),
+        Date(literal="forthcoming"),
+        Date(2001),
+    ]
+    assert any("Smarch" in p.message and p.line == 5 for p in result.problems)
+
+
+def test_undefined_macro_is_kept_as_text_and_reported() -> None:
+    result = read_bibtex("@article{a, journal = jmlr, title = {T}}")
+    assert result.references[0].get("container-title") == "jmlr"
+    assert any("jmlr" in p.message for p in result.problems)
+
+
+def test_type_mapping_and_number_fields_by_type() -> None:
+    text = """@techreport{r, institution = {MIT}, number = {TR-7}, type = {Technical Report}}
+    @phdthesis{t, school = {ETH}}
+    @article{j, number = {3}, eid = {e124}}
+    @online{w, url = {https://x.org}}
+    @misc{m, howpublished = {\\url{https://y.org}}}"""
+    refs = read_bibtex(text).references
+    assert [r.type for r in refs] == ["report", "thesis", "article-journal", "webpage", "article"]
+    assert refs[0].get("publisher") == "MIT"
+    assert refs[0].get("number") == "TR-7"
+    assert refs[0].get("genre") == "Technical Report"
+    assert refs[1].get("publisher") == "ETH"
+    assert refs[2].get("issue") == "3"
+    assert refs[2].get("number") == "e124"
+    assert refs[4].get("URL") == "https://y.org"
+
+
+def test_unknown_fields_are_kept_and_written_back() -> None:
+    ref = read_bibtex("@misc{k, title = {T}, mrnumber = {123}}").references[0]
+    assert ref.get("mrnumber") == "123"
+    assert "mrnumber = {123}" in to_bibtex([ref])
+
+
+def test_round_trip_of_the_sample_in_both_dialects() -> None:
+    for biblatex in (False, True):
+        back = read_bibtex(to_bibtex([sample()], biblatex=biblatex)).references[0]
+        assert comparable(back) == comparable(sample())
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "@",
+        "@article{",
+        "@article{k, title = {" + "{" * 5000 + "}",
+        "@article{k, title = " + "x # " * 2000 + "x}",
+        "@comment{ @article{inner, title={x}} }",
+        "@article{k, author = {and and and}, title = {}}",
+        "@article{k, author = {{}}, title = {\\}}",
+        r"@article{k, title = {\unknownmacro{x} \\ \"}}",
+        "@string{a = a # a}\n@article{k, title = a}",
+        "\x00\x01 binary-ish @article{k, title={ok}}",
+    ],
+)
+def test_hostile_input_never_raises(hostile: str) -> None:
+    result = read_string(hostile, "bibtex") if "@article{k" in hostile else read_bibtex(hostile)
+    assert isinstance(result.references, list)
