@@ -1,8 +1,9 @@
 """Citation keys: ``dao2022flashattention``, deterministic and unique within one export.
 
 The key is the first author's family name, the year and the first word of the title that
-is not a function word nor a single letter, folded to ASCII lower case. A reference that already carries a
-key (the CSL ``citation-key`` variable, set when it was imported from BibTeX) keeps it.
+is not a function word nor a single letter, folded to ASCII lower case. A reference that
+already carries a key (the CSL ``citation-key`` variable, set when it was imported from
+BibTeX) keeps it.
 Within one export a key already given gets ``a``, ``b``, ... ``z``, ``aa``, ... in the
 order the references come, compared without case as BibTeX and Biber do.
 """

@@ -13,7 +13,8 @@ def comparable(ref: Reference) -> dict[str, Any]:
     item = ref.to_csl()
     for key in ("id", "citation-key", "_raw", "citation-number"):
         item.pop(key, None)
-    return _nfc(item)
+    normal: dict[str, Any] = _nfc(item)
+    return normal
 
 
 def _nfc(value: Any) -> Any:
