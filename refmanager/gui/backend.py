@@ -47,6 +47,7 @@ class ImportProgress:
     document_id: int | None
     added: int
     error: str = ""
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -300,6 +301,7 @@ class Backend:
                         None if outcome.already else outcome.document_id,
                         len(outcome.reference_ids),
                         outcome.error,
+                        [n if str(path) in n else f"{path.name}: {n}" for n in outcome.notes],
                     )
                 )
             ctx.progress(len(files), len(files), "Import done")

@@ -169,6 +169,7 @@ class JobRunner(QObject):
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(max_threads)
         self._jobs: list[Job] = []
+        self._finished: list[Job] = []  # kept until the next start: never deleted mid-signal
 
     def start(
         self,
@@ -181,6 +182,9 @@ class JobRunner(QObject):
         on_cancelled: Callable[[], None] | None = None,
     ) -> Job:
         """Run ``func(context)`` in a worker thread; the callbacks run on the main thread."""
+        for old in self._finished:
+            old.setParent(None)
+        self._finished.clear()
         job = Job(name, self)
         if on_success is not None:
             job.succeeded.connect(on_success)
@@ -216,6 +220,6 @@ class JobRunner(QObject):
     def _forget(self, job: Job) -> None:
         if job in self._jobs:
             self._jobs.remove(job)
-        job.deleteLater()
+            self._finished.append(job)
         if not self._jobs:
             self.idle.emit()

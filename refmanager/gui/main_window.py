@@ -828,6 +828,8 @@ class MainWindow(QMainWindow):
     def _import_progress(self, item: ImportProgress) -> None:
         if item.error:
             self.show_error(item.error)
+        for note in item.notes:
+            self.show_error(note)
         if item.document_id is not None or item.added:
             self.library_changed()
             if item.document_id is not None and self._shown_document is None:

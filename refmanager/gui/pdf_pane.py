@@ -389,7 +389,7 @@ class PdfPane(QWidget):
         link = self.search_model.resultAtIndex(self._find_index)
         rects = link.rectangles()
         if rects:
-            box = rects[0].boundingRect()
+            box = rects[0]
             size = self.document.pagePointSize(link.page())
             loc = Location(
                 link.page() + 1,

@@ -46,7 +46,7 @@ __all__ = [
 
 # CSL fields without an indexed column that the table can still sort on (json_extract).
 CSL_SORT_FIELDS = ("volume", "issue", "page")
-BIB_SUFFIXES = (".bib", ".bibtex", ".ris", ".json")
+BIB_SUFFIXES = (".bib", ".bibtex", ".biblatex", ".ris", ".json", ".csljson", ".jsonl")
 
 
 def open_library(folder: Path) -> Library:
@@ -94,7 +94,7 @@ def import_file(lib: Library, path: Path) -> FileOutcome:
     try:
         suffix = path.suffix.lower()
         if suffix in BIB_SUFFIXES:
-            out.reference_ids = _import_bibliography(lib, path)
+            _import_bibliography(lib, path, out)
             return out
         if not path.is_file():
             raise InputError(str(path), "no such file")
@@ -130,16 +130,14 @@ def import_file(lib: Library, path: Path) -> FileOutcome:
     return out
 
 
-def _import_bibliography(lib: Library, path: Path) -> list[int]:
-    """A BibTeX, RIS or CSL-JSON file's items added as references without a document.
+def _import_bibliography(lib: Library, path: Path, out: FileOutcome) -> None:
+    """A BibTeX, RIS or CSL-JSON file's items, as references without a document
+    (``service.exchange.import_file``); skipped entries become notes."""
+    from refmanager.service.exchange import import_file as import_bibliography
 
-    Entries that cannot be read are skipped; the file's problems come back as InputError
-    only when nothing could be read at all.
-    """
-    from refmanager.formats import read_file
-
-    result = read_file(path)
-    return lib.add_references(result.references)
+    summary = import_bibliography(lib, path)
+    out.reference_ids = summary.reference_ids
+    out.notes = summary.messages()
 
 
 # --------------------------------------------------------------------------- reading
@@ -325,24 +323,15 @@ def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
 def export(
     lib: Library, fmt: str, path: Path, ids: Sequence[int] | None = None, query: str = ""
 ) -> int:
-    """Write references (``ids``, else those matching ``query``) to ``path``; their number.
+    """Write references (``ids``, else those matching ``query``) to ``path``; their number
+    (``service.exchange.export``: atomic file, tags as keywords).
 
     Raises:
         InputError: unknown format, bad query, or the file cannot be written.
     """
-    from refmanager.formats import WRITE_FORMATS, write_format
+    from refmanager.service.exchange import export as export_references
 
-    if fmt not in WRITE_FORMATS:
-        raise InputError(fmt, f"unknown format; use one of {', '.join(WRITE_FORMATS)}")
-    if ids is None:
-        ids = lib.search_ids(query, order_by="position")
-    refs = [s.reference for s in lib.references(list(ids))]
-    try:
-        with path.open("w", encoding="utf-8", newline="") as out:
-            write_format(fmt, refs, out)
-    except OSError as exc:
-        raise InputError(str(path), f"cannot write: {exc.strerror or exc}") from None
-    return len(refs)
+    return export_references(lib, fmt, path, query=query, ids=ids)
 
 
 def format_references(refs: Sequence[Reference], fmt: str) -> str:
@@ -350,7 +339,7 @@ def format_references(refs: Sequence[Reference], fmt: str) -> str:
     export format (``bibtex``, ``ris``, ``csl-json``...)."""
     if fmt == "citation":
         return "\n".join(citation(r) for r in refs) + "\n"
-    from refmanager.service.parsing import render
+    from refmanager.service.exchange import format_references as render
 
     return render(refs, fmt)
 
