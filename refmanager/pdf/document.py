@@ -35,8 +35,13 @@ class Budget:
 @contextlib.contextmanager
 def pypdf_limits() -> Iterator[None]:
     """pypdf's decompression and parsing limits, lowered for untrusted files."""
+    import logging
+
     import pypdf
 
+    log = logging.getLogger("pypdf")
+    was_level = log.level
+    log.setLevel(logging.CRITICAL)  # pypdf logs the repairs it makes; users get notes
     with (
         warnings.catch_warnings(),
         pypdf.apply_configuration(
@@ -52,7 +57,10 @@ def pypdf_limits() -> Iterator[None]:
         ),
     ):
         warnings.simplefilter("ignore")
-        yield
+        try:
+            yield
+        finally:
+            log.setLevel(was_level)
 
 
 def open_pdf(path: Path, password: str | None) -> Any:
@@ -87,7 +95,9 @@ def open_pdf(path: Path, password: str | None) -> Any:
         except DependencyError:
             raise InputError(source, "uses AES encryption; install pypdf[crypto]") from None
         except (PdfReadError, PyPdfError, ValueError, NotImplementedError) as exc:
-            raise InputError(source, f"uses an encryption that cannot be opened ({_short(exc)})")
+            raise InputError(
+                source, f"uses an encryption that cannot be opened ({_short(exc)})"
+            ) from None
         if not result:
             if password:
                 raise InputError(source, "wrong password")

@@ -28,7 +28,7 @@ def _margin_lines(lines: Sequence[Line], top: bool, depth: int = 3) -> list[Line
 def furniture(
     pages: dict[int, list[Line]],
     page_heights: dict[int, float],
-    keep: Callable[[Line], bool] = lambda ln: False,
+    keep: Callable[[Line], bool] | None = None,
 ) -> set[int]:
     """ids of the lines that are page furniture, across the pages read.
 
@@ -53,9 +53,7 @@ def furniture(
         for item in seen:
             shapes[item] += 1
     for ln, shape, band in candidates:
-        if shapes[(shape, band)] >= 2 and len(pages) >= 2:
-            out.add(id(ln))
-        elif _PAGE_NUMBER.match(ln.text.strip()):
+        if (shapes[(shape, band)] >= 2 and len(pages) >= 2) or _PAGE_NUMBER.match(ln.text.strip()):
             out.add(id(ln))
     # Edge rows set apart from the body: a wide gap to the next row (and often other type).
     for pno, lines in pages.items():
@@ -78,6 +76,8 @@ def furniture(
                     out.update(id(ln) for ln in row)
                     continue
                 break
+    if keep is None:
+        return out
     return {i for i in out if not keep(_by_id(pages, i))}
 
 

@@ -205,14 +205,16 @@ def _install_split() -> None:
     move of the text position first flushes the pending text gives one callback per
     positioned piece; spaces and columns are then rebuilt from positions here.
     """
-    from pypdf._text_extraction import _text_extractor as tx
+    from pypdf._text_extraction import _text_extractor
+
+    tx: Any = _text_extractor  # pypdf internals, pinned in pyproject (pypdf==7.1.1)
 
     original = getattr(tx, "_refmanager_original_check", None)
     if original is not None:
         return
     original = tx.crlf_space_check
 
-    def split_check(
+    def split_check(  # noqa: PLR0917 (pypdf's signature)
         text: str,
         cmtm_prev: tuple[list[float], list[float]],
         cmtm_matrix: tuple[list[float], list[float]],
@@ -250,7 +252,7 @@ def _install_split() -> None:
             *rest,
         )
 
-    tx._refmanager_original_check = original  # type: ignore[attr-defined]
+    tx._refmanager_original_check = original
     tx.crlf_space_check = split_check
 
     # A TJ offset is a word space when it moves the pen back by more than any kerning
@@ -263,7 +265,7 @@ def _install_split() -> None:
             space_width = min(space_width, _TJ_SPACE)
         original_offset(self, offset, space_width)
 
-    tx.TextExtraction.process_tj_offset = tj_offset  # type: ignore[method-assign]
+    tx.TextExtraction.process_tj_offset = tj_offset
 
 
 def page_runs(page: Any, char_budget: int = 400_000) -> tuple[list[Run], str]:

@@ -6,7 +6,9 @@ import re
 
 from refmanager.pdf.layout import Line
 
-_NUMBERING = r"(?:(?:\d{1,2}|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,2})*\.?\s+|第[一二三四五六七八九十\d]+[章节]\s*)?"
+_NUMBERING = (
+    r"(?:(?:\d{1,2}|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,2})*\.?\s+|第[一二三四五六七八九十\d]+[章节]\s*)?"
+)
 _BIB_WORDS = (
     r"references?(?:\s+(?:and\s+notes|cited|list))?|reference\s+list|list\s+of\s+references"
     r"|bibliography|select(?:ed)?\s+bibliography|bibliographie|bibliografía|bibliografia"

@@ -53,7 +53,9 @@ def _split_names(text: str) -> list[Name]:
     return [Name(literal=p.strip()) for p in parts if p.strip() and len(p.strip()) > 1]
 
 
-def document_meta(reader: Any, first_page: list[Line], extra_text: str, page_count: int) -> DocumentMeta:
+def document_meta(
+    reader: Any, first_page: list[Line], extra_text: str, page_count: int
+) -> DocumentMeta:
     """Title, authors, year, DOI and arXiv id of the document."""
     title, authors, year = _info(reader)
     text = " ".join(ln.text for ln in first_page) + " " + extra_text

@@ -68,11 +68,14 @@ class _Pages:
         except PageTooBig:
             self.failed.add(number)
             self.budget.notes.append(
-                f"page {number}: skipped, its content exceeds the size limit (hostile or broken file)"
+                f"page {number}: skipped, its content exceeds the size limit"
+                " (hostile or broken file)"
             )
         except RecursionError:
             self.failed.add(number)
-            self.budget.notes.append(f"page {number}: text could not be read (objects nest too deeply)")
+            self.budget.notes.append(
+                f"page {number}: text could not be read (objects nest too deeply)"
+            )
         except MemoryError:
             self.failed.add(number)
             self.budget.notes.append(f"page {number}: text could not be read (out of memory)")
@@ -132,7 +135,7 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
                 break
         if heading is not None:
             break
-        entries_here = _entry_like(lines) >= 3
+        entries_here = _entry_like(lines) >= max(3, 0.15 * len(lines))
         if seen_entries and not entries_here and len(lines) >= 12:
             break  # a headless list: its first page is behind us
         seen_entries = seen_entries or entries_here

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from statistics import median
 
 from refmanager.model import Entry, Location
@@ -72,11 +73,7 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
             x, n = counts.most_common(1)[0]
             if n >= 2 and x - left < 0.25 * max(ln.x1 - ln.x0 for ln in group) and n >= 0.3 * lefts:
                 indent = x
-        gaps = [
-            a.y - b.y
-            for a, b in zip(group, group[1:], strict=False)
-            if 0 < a.y - b.y < 3 * a.size
-        ]
+        gaps = [a.y - b.y for a, b in pairwise(group) if 0 < a.y - b.y < 3 * a.size]
         spacing = median(gaps) if gaps else 1.2 * group[0].size
         out[key] = _Column(left, max(ln.x1 for ln in group), indent, spacing)
     return out

@@ -14,7 +14,6 @@ import unicodedata
 # Spacing accent followed by the letter it belongs on (pdfTeX's separate-accent output).
 SPACING_ACCENTS = {
     "\u00b4": "\u0301",  # acute
-
     "\u00a8": "\u0308",  # diaeresis
     "\u02c6": "\u0302",  # circumflex
     "\u02dc": "\u0303",  # tilde
@@ -63,20 +62,123 @@ _URL_TAIL = re.compile(
 _HYPHENS = "-\u2010"
 # First parts that commonly form a hyphenated compound with whatever follows.
 _COMPOUND_HEADS = frozenset(
-    """
-    high low large small fine coarse long short self non cross multi end open real state
-    data deep well ill semi un pre post co re anti inter intra over under full half top
-    bottom two three four one first second third zero few many time task domain model
-    user world client server peer point word sentence document graph tree object life
-    cost energy error noise hand rule memory cache lock wait second third
-    """.split()
+    [
+        "high",
+        "low",
+        "large",
+        "small",
+        "fine",
+        "coarse",
+        "long",
+        "short",
+        "self",
+        "non",
+        "cross",
+        "multi",
+        "end",
+        "open",
+        "real",
+        "state",
+        "data",
+        "deep",
+        "well",
+        "ill",
+        "semi",
+        "un",
+        "pre",
+        "post",
+        "co",
+        "re",
+        "anti",
+        "inter",
+        "intra",
+        "over",
+        "under",
+        "full",
+        "half",
+        "top",
+        "bottom",
+        "two",
+        "three",
+        "four",
+        "one",
+        "first",
+        "second",
+        "third",
+        "zero",
+        "few",
+        "many",
+        "time",
+        "task",
+        "domain",
+        "model",
+        "user",
+        "world",
+        "client",
+        "server",
+        "peer",
+        "point",
+        "word",
+        "sentence",
+        "document",
+        "graph",
+        "tree",
+        "object",
+        "life",
+        "cost",
+        "energy",
+        "error",
+        "noise",
+        "hand",
+        "rule",
+        "memory",
+        "cache",
+        "lock",
+        "wait",
+        "second",
+        "third",
+    ]
 )
 _COMPOUND_TAILS = frozenset(
-    """
-    based scale level time aware free specific driven oriented trained grained order
-    world art end wise like dependent independent efficient sensitive agnostic tuning
-    shot step stage layer source making learning ahead the of to and in on
-    """.split()
+    [
+        "based",
+        "scale",
+        "level",
+        "time",
+        "aware",
+        "free",
+        "specific",
+        "driven",
+        "oriented",
+        "trained",
+        "grained",
+        "order",
+        "world",
+        "art",
+        "end",
+        "wise",
+        "like",
+        "dependent",
+        "independent",
+        "efficient",
+        "sensitive",
+        "agnostic",
+        "tuning",
+        "shot",
+        "step",
+        "stage",
+        "layer",
+        "source",
+        "making",
+        "learning",
+        "ahead",
+        "the",
+        "of",
+        "to",
+        "and",
+        "in",
+        "on",
+    ]
 )
 
 
@@ -87,7 +189,9 @@ def _ends_in_url(text: str) -> bool:
 _WORD = re.compile(r"[^\W\d_]+")
 # Breaks TeX makes where no space was printed: before closing punctuation, before a
 # GB/T 7714 type code ("flow[J/OL]"), after "//", and between a volume and "(issue)".
-_NO_SPACE_BEFORE = re.compile(r"^(?:[,.;:!?)\]}\u3001\u3002\uff0c\uff1b\uff1a]|\[[A-Z]{1,2}(?:/OL)?\])")
+_NO_SPACE_BEFORE = re.compile(
+    r"^(?:[,.;:!?)\]}\u3001\u3002\uff0c\uff1b\uff1a]|\[[A-Z]{1,2}(?:/OL)?\])"
+)
 _ISSUE = re.compile(r"^\(\d{1,3}(?:[-\u2013]\d{1,3})?\)")
 
 
@@ -124,9 +228,10 @@ def _drop_hyphen(left_word: str, right_word: str, vocab: set[str] | None) -> boo
         return len(lw) <= 2  # Mc-/Clelland; Klaus-/Robert keeps its hyphen
     if lw.lower() in _COMPOUND_HEADS or rw.lower() in _COMPOUND_TAILS:
         return False
-    if vocab and len(lw) >= 4 and len(rw) >= 4 and lw.lower() in vocab and rw.lower() in vocab:
-        return False  # both halves are words of their own: theorem-/proving
-    return True
+    # Both halves words of their own (theorem-/proving): a compound, keep the hyphen.
+    return not (
+        vocab and len(lw) >= 4 and len(rw) >= 4 and lw.lower() in vocab and rw.lower() in vocab
+    )
 
 
 def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
@@ -148,8 +253,10 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
             if last == "." and not re.match(r"^[a-z0-9/]", head):
                 return " "
             return ""
-        if last not in ",;)]" and re.match(r"^[\w/.\-#?=&%~]+$", head.rstrip(".,;]")) and (
-            not head[:1].isupper() or re.search(r"[\d./]", head)
+        if (
+            last not in ",;)]"
+            and re.match(r"^[\w/.\-#?=&%~]+$", head.rstrip(".,;]"))
+            and (not head[:1].isupper() or re.search(r"[\d./]", head))
         ):
             return ""
     if last in _HYPHENS:
@@ -183,8 +290,8 @@ def join_lines(parts: list[str], vocab: set[str] | None = None) -> tuple[str, li
     """One line from an entry's lines, and the offset in it where each part starts."""
     out = ""
     starts: list[int] = []
-    for part in parts:
-        part = part.strip()
+    for raw_part in parts:
+        part = raw_part.strip()
         if not part:
             starts.append(len(out))
             continue

@@ -51,9 +51,15 @@ def build_pdf(
         return len(objects)
 
     fonts = {
-        "F1": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"),
-        "F2": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>"),
-        "F3": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"),
+        "F1": add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+        ),
+        "F2": add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>"  # noqa: E501
+        ),
+        "F3": add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"  # noqa: E501
+        ),
     }
     font_res = " ".join(f"/{k} {v} 0 R" for k, v in fonts.items())
     pages_id = len(objects) + 1 + 0  # placeholder, fixed below
@@ -117,7 +123,12 @@ def write_pdf(path: Path, pages: list[list[Text]], **kwargs: object) -> Path:
 
 
 def column(
-    x: float, top: float, rows: list[str], *, size: float = 10.0, indent: float = 0.0,
+    x: float,
+    top: float,
+    rows: list[str],
+    *,
+    size: float = 10.0,
+    indent: float = 0.0,
     leading: float = 12.0,
 ) -> list[Text]:
     """Lines stacked downwards; lines that start with '  ' are indented by ``indent``."""

@@ -30,29 +30,39 @@ def test_numbered_bibliography_across_pages_with_furniture(tmp_path: Path) -> No
         Text(72, 740, "A Study of Extraction", 18),
         *column(72, 700, BODY),
         Text(72, 640, "References", 13, "F3"),
-        *column(72, 620, [
-            "[1] A. Author and B. Writer. A first title about large-",
-            "  scale extraction. In Proc. of Things, 2020.",
-            "[2] C. Person. Deep convo-",
-            "  lutional reading of papers. Journal of Reading, 12(3):4–9, 2019.",
-            "[3] D. Someone. A title that goes on and on and on until the page",
-        ], indent=15),
+        *column(
+            72,
+            620,
+            [
+                "[1] A. Author and B. Writer. A first title about large-",
+                "  scale extraction. In Proc. of Things, 2020.",
+                "[2] C. Person. Deep convo-",
+                "  lutional reading of papers. Journal of Reading, 12(3):4–9, 2019.",
+                "[3] D. Someone. A title that goes on and on and on until the page",
+            ],
+            indent=15,
+        ),
     ]
     page2 = [
         *_furniture(2),
-        *column(72, 760, [
-            "  ends, then continues here. Tech. rep., 2018.",
-            "[4] E. Last. The final entry. https://example.org/a/",
-            "  very/long/path, 2021.",
-        ], indent=15),
+        *column(
+            72,
+            760,
+            [
+                "  ends, then continues here. Tech. rep., 2018.",
+                "[4] E. Last. The final entry. https://example.org/a/",
+                "  very/long/path, 2021.",
+            ],
+            indent=15,
+        ),
     ]
     pdf = write_pdf(tmp_path / "a.pdf", [page1, page2])
     bib = read_bibliography(pdf)
     raws = [e.raw for e in bib.entries]
     assert raws == [
-        "[1] A. Author and B. Writer. A first title about large-scale extraction. In Proc. of Things, 2020.",
+        "[1] A. Author and B. Writer. A first title about large-scale extraction. In Proc. of Things, 2020.",  # noqa: E501
         "[2] C. Person. Deep convolutional reading of papers. Journal of Reading, 12(3):4–9, 2019.",
-        "[3] D. Someone. A title that goes on and on and on until the page ends, then continues here. Tech. rep., 2018.",
+        "[3] D. Someone. A title that goes on and on and on until the page ends, then continues here. Tech. rep., 2018.",  # noqa: E501
         "[4] E. Last. The final entry. https://example.org/a/very/long/path, 2021.",
     ]
     assert [e.label for e in bib.entries] == ["1", "2", "3", "4"]
@@ -65,21 +75,31 @@ def test_numbered_bibliography_across_pages_with_furniture(tmp_path: Path) -> No
 
 
 def test_two_columns_and_a_numbering_gap_gives_a_fragment(tmp_path: Path) -> None:
-    left = column(50, 760, [
-        "tail of an entry whose start is",
-        "missing, 23(8): 1177-1193.",
-        "[61] A. Left. Title one in the left",
-        "   column of the page. 2020.",
-        "[62] B. Left. Title two in the left",
-        "   column, which breaks over the",
-    ], indent=12)
-    right = column(320, 760, [
-        "   gutter into the right column. 2021.",
-        "[63] C. Right. Title three on the right",
-        "   side of the page. 2022.",
-        "[64] D. Right. Title four on the right",
-        "   side of the page as well. 2023.",
-    ], indent=12)
+    left = column(
+        50,
+        760,
+        [
+            "tail of an entry whose start is",
+            "missing, 23(8): 1177-1193.",
+            "[61] A. Left. Title one in the left",
+            "   column of the page. 2020.",
+            "[62] B. Left. Title two in the left",
+            "   column, which breaks over the",
+        ],
+        indent=12,
+    )
+    right = column(
+        320,
+        760,
+        [
+            "   gutter into the right column. 2021.",
+            "[63] C. Right. Title three on the right",
+            "   side of the page. 2022.",
+            "[64] D. Right. Title four on the right",
+            "   side of the page as well. 2023.",
+        ],
+        indent=12,
+    )
     pdf = write_pdf(tmp_path / "b.pdf", [left + right])
     bib = read_bibliography(pdf)
     assert bib.entries[0].fragment
@@ -116,7 +136,10 @@ def test_headings_in_other_languages_and_the_end_of_the_list(tmp_path: Path) -> 
             *column(72, 660, ["1. This numbered list is not a reference list at all."]),
         ]
         bib = read_bibliography(write_pdf(tmp_path / "d.pdf", [page]))
-        assert [e.raw for e in bib.entries] == ["1. A. B. One title. 2001.", "2. C. D. Two title. 2002."]
+        assert [e.raw for e in bib.entries] == [
+            "1. A. B. One title. 2001.",
+            "2. C. D. Two title. 2002.",
+        ]
 
 
 def test_headless_numbered_list_is_found_by_its_shape(tmp_path: Path) -> None:
@@ -173,9 +196,15 @@ def test_truncated_beyond_repair(tmp_path: Path) -> None:
 def _encrypted(tmp_path: Path, user: str, algorithm: str) -> Path:
     import pypdf
 
-    src = write_pdf(tmp_path / "plain.pdf", [[Text(72, 760, "References", 13, "F3"),
-                                              *column(72, 740, ["[1] A. B. Title. 2000.",
-                                                                "[2] C. D. Title. 2001."])]])
+    src = write_pdf(
+        tmp_path / "plain.pdf",
+        [
+            [
+                Text(72, 760, "References", 13, "F3"),
+                *column(72, 740, ["[1] A. B. Title. 2000.", "[2] C. D. Title. 2001."]),
+            ]
+        ],
+    )
     writer = pypdf.PdfWriter(clone_from=str(src))
     writer.encrypt(user_password=user, owner_password="owner-secret", algorithm=algorithm)
     out = tmp_path / f"enc-{algorithm}-{bool(user)}.pdf"
@@ -212,8 +241,10 @@ def test_decompression_bomb_over_many_streams_is_bounded(tmp_path: Path) -> None
     # 40 streams of 1 MB of spaces each stay under any per-stream limit, but together
     # they exceed the page budget; the bibliography on page 2 is still read.
     chunk = b"BT /F1 10 Tf 72 700 Td (x) Tj ET " + b" " * 1_000_000
-    bib_page = [Text(72, 760, "References", 13, "F3"), *column(72, 740, [
-        "[1] A. B. Title. 2000.", "[2] C. D. Title. 2001."])]
+    bib_page = [
+        Text(72, 760, "References", 13, "F3"),
+        *column(72, 740, ["[1] A. B. Title. 2000.", "[2] C. D. Title. 2001."]),
+    ]
     pdf = build_pdf([[], bib_page], raw_contents=[[chunk] * 40, []])
     assert len(pdf) < 2_000_000 or zlib  # the file itself is small
     path = tmp_path / "bomb.pdf"
@@ -225,8 +256,12 @@ def test_decompression_bomb_over_many_streams_is_bounded(tmp_path: Path) -> None
 
 def test_many_pages_end_within_budget(tmp_path: Path) -> None:
     pages = [column(72, 780, BODY) for _ in range(1500)]
-    pages.append([Text(72, 760, "References", 13, "F3"),
-                  *column(72, 740, ["[1] A. B. Title. 2000.", "[2] C. D. Title. 2001."])])
+    pages.append(
+        [
+            Text(72, 760, "References", 13, "F3"),
+            *column(72, 740, ["[1] A. B. Title. 2000.", "[2] C. D. Title. 2001."]),
+        ]
+    )
     path = tmp_path / "long.pdf"
     path.write_bytes(build_pdf(pages))
     bib = read_bibliography(path)

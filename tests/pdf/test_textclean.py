@@ -38,14 +38,24 @@ def test_urls_and_dois_join_without_space() -> None:
     assert join_lines(["2023. https://www.", "databricks.com/blog/mpt-7b"])[0] == (
         "2023. https://www.databricks.com/blog/mpt-7b"
     )
-    assert join_lines(["[doi: 10.14778/3415478.", "3415530]"])[0] == "[doi: 10.14778/3415478.3415530]"
+    assert (
+        join_lines(["[doi: 10.14778/3415478.", "3415530]"])[0] == "[doi: 10.14778/3415478.3415530]"
+    )
     assert join_lines(["76. [doi:", "10.1145/1498765.1498785]"])[0] == (
         "76. [doi: 10.1145/1498765.1498785]"
     )
-    assert join_lines(["DOI: 10.1/x.2021.0123.", "SIMA J J"])[0] == "DOI: 10.1/x.2021.0123. SIMA J J"
+    assert (
+        join_lines(["DOI: 10.1/x.2021.0123.", "SIMA J J"])[0] == "DOI: 10.1/x.2021.0123. SIMA J J"
+    )
 
 
 def test_ranges_cjk_and_type_codes() -> None:
     assert join_lines(["IEEE, 2022. 392–", "397."])[0] == "IEEE, 2022. 392–397."
-    assert join_lines(["面向学术大数据的清洗与融合技", "术[C]//第 36 届"])[0] == "面向学术大数据的清洗与融合技术[C]//第 36 届"
-    assert join_lines(["a theory of the learnable", "[J]. Comm"])[0] == "a theory of the learnable[J]. Comm"
+    assert (
+        join_lines(["面向学术大数据的清洗与融合技", "术[C]//第 36 届"])[0]
+        == "面向学术大数据的清洗与融合技术[C]//第 36 届"
+    )
+    assert (
+        join_lines(["a theory of the learnable", "[J]. Comm"])[0]
+        == "a theory of the learnable[J]. Comm"
+    )

@@ -1,0 +1,97 @@
+"""Wall time of `refmanager extract` against `pdftotext` on paper-length PDFs.
+
+Builds a 40-page version of each dev PDF (pages of body text inserted before the pages
+that hold its bibliography, with pypdf), then times both commands alternately, start-up
+included, and prints per document and the median ratio and the slowest run.
+
+    .venv/bin/python benchmarks/extract_speed.py [--pages 40] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks._util import REPO, SHARED, median
+
+
+def _bibliography_start(src: Path) -> int:
+    """0-based index of the page where the bibliography's first entry stands."""
+    from refmanager.pdf import read_bibliography
+
+    entries = read_bibliography(src).entries
+    if not entries or not entries[0].locations:
+        return 0
+    return entries[0].locations[0].page - 1
+
+
+def make_long(src: Path, dest: Path, pages: int) -> Path:
+    """``src`` with body pages (copies of its first page) inserted before its bibliography."""
+    import pypdf
+
+    reader = pypdf.PdfReader(str(src))
+    start = _bibliography_start(src)
+    writer = pypdf.PdfWriter()
+    for i in range(start):
+        writer.add_page(reader.pages[i])
+    extra = max(0, pages - len(reader.pages))
+    for _ in range(extra):
+        writer.add_page(reader.pages[0])
+    for i in range(start, len(reader.pages)):
+        writer.add_page(reader.pages[i])
+    with dest.open("wb") as fh:
+        writer.write(fh)
+    return dest
+
+
+def _time(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=40)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--set", type=Path, default=SHARED / "bench" / "dev")
+    args = parser.parse_args()
+    pdftotext = shutil.which("pdftotext")
+    if pdftotext is None:
+        print("pdftotext not found: apt-get install -y poppler-utils", file=sys.stderr)
+        return 2
+    refmanager = str(REPO / ".venv" / "bin" / "refmanager")
+    if not Path(refmanager).exists():
+        refmanager = shutil.which("refmanager") or "refmanager"
+    sources = sorted(args.set.glob("*.pdf"))
+    if not sources:
+        print(f"no PDFs in {args.set}", file=sys.stderr)
+        return 2
+    ratios: list[float] = []
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"{'document':24} {'pages':>5} {'extract s':>10} {'pdftotext s':>12} {'ratio':>6}")
+        for src in sources:
+            long_pdf = make_long(src, Path(tmp) / f"{src.stem}-{args.pages}.pdf", args.pages)
+            ours: list[float] = []
+            theirs: list[float] = []
+            for _ in range(args.runs):
+                ours.append(_time([refmanager, "extract", str(long_pdf), "--no-parse"]))
+                theirs.append(_time([pdftotext, str(long_pdf), "-"]))
+            a, b = median(ours), median(theirs)
+            worst = max(worst, *ours)
+            ratios.append(a / b)
+            print(f"{src.stem:24} {args.pages:5d} {a:10.3f} {b:12.3f} {a / b:6.2f}")
+    print(
+        f"median ratio extract/pdftotext: {median(ratios):.2f}   max extract seconds: {worst:.3f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
