@@ -54,10 +54,14 @@ class Gen:
         self.words = list({self._word(rng.randint(2, 4)) for _ in range(6000)})
         self.families = list({self._word(rng.randint(2, 3)).capitalize() for _ in range(25000)})
         self.givens = list({self._word(rng.randint(1, 3)).capitalize() for _ in range(3000)})
+        prefixes = ("Proceedings of the", "Journal of", "Transactions on", "")
         self.venues = [
-            " ".join(self.rng.choice(("Proceedings of the", "Journal of", "Transactions on", "")))
-            + " "
-            + " ".join(w.capitalize() for w in self.rng.sample(self.words, rng.randint(2, 5)))
+            " ".join(
+                [
+                    rng.choice(prefixes),
+                    *(w.capitalize() for w in self.rng.sample(self.words, rng.randint(2, 5))),
+                ]
+            ).strip()
             for _ in range(2000)
         ]
 

@@ -21,6 +21,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "train": ("refmanager.cli.train_cmd", "rebuild the parser's training data and train its model"),
     "gui": ("refmanager.cli.gui_cmd", "open the desktop window (the default with no command)"),
     "export": ("refmanager.cli.export_cmd", "write references to BibTeX, RIS, CSL-JSON or CSV"),
+    "import": ("refmanager.cli.import_cmd", "add PDFs, folders and bibliography files"),
+    "search": ("refmanager.cli.search_cmd", "search the library"),
+    "tag": ("refmanager.cli.tag_cmd", "add, remove, rename and list tags"),
+    "duplicates": ("refmanager.cli.duplicates_cmd", "find (and merge) duplicate references"),
+    "reparse": ("refmanager.cli.reparse_cmd", "parse references again from their raw text"),
+    "check": ("refmanager.cli.check_cmd", "check the library: integrity, files, counts"),
 }
 
 

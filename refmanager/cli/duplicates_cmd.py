@@ -1,0 +1,45 @@
+"""``refmanager duplicates [--merge-exact]``: references that look like the same work."""
+
+from __future__ import annotations
+
+import argparse
+
+from refmanager.cli.common import add_library_option, library_path, note
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--merge-exact",
+        action="store_true",
+        help="merge the groups with the same DOI, arXiv id or ISBN (keeps the fullest entry)",
+    )
+    parser.add_argument("--exact-only", action="store_true", help="only identifier matches")
+    parser.add_argument("--limit", "-n", type=int, default=50, metavar="N", help="groups shown")
+    add_library_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.service import library_ops as ops
+
+    with ops.open_library(library_path(args), create=False) as lib:
+        if args.merge_exact:
+            records = ops.merge_exact(lib)
+            hidden = sum(len(r.others) for r in records)
+            print(f"merged {len(records)} groups of exact duplicates ({hidden} entries hidden)")
+        groups, total = ops.find_duplicates(lib, exact_only=args.exact_only, limit=args.limit)
+        if not total:
+            note("no duplicates found")
+            return 0
+        for group in groups:
+            rows = {r.id: r for r in group.rows}
+            print("exact:" if group.exact else "similar:")
+            for row in group.rows:
+                year = row.year if row.year is not None else ""
+                first = row.author.split(";")[0][:24]
+                print(f"  {row.id:>7} {year!s:>5} {first:<24} {row.title[:70]}")
+            for c in group.candidates:
+                if c.a in rows and c.b in rows:
+                    print(f"          {c.a} ~ {c.b}: {', '.join(c.reasons)} (score {c.score:.2f})")
+        if total > len(groups):
+            note(f"{len(groups)} of {total} groups shown (use --limit)")
+    return 0

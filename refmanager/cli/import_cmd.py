@@ -1,0 +1,80 @@
+"""``refmanager import PATH... [--tag T] [--jobs N]``: add PDFs, folders and bibliography files."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from refmanager.cli.common import add_library_option, library_path, note
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="PDFs, folders (searched recursively), .bib, .ris or CSL-JSON files",
+    )
+    parser.add_argument("--tag", metavar="T", help="tag every imported document and reference")
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        metavar="N",
+        help="PDFs read at once, in worker processes (default: one per core)",
+    )
+    parser.add_argument("--password", help="password for encrypted PDFs")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    add_library_option(parser)
+
+
+class _Bar:
+    """A one-line progress bar on a terminal's stderr; silent otherwise."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.shown = False
+
+    def __call__(self, done: int, total: int, path: str) -> None:
+        if not self.enabled or not total:
+            return
+        width = 30
+        filled = width * done // total
+        name = path.rsplit("/", 1)[-1][:40]
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name}"
+        sys.stderr.write(line.ljust(90))
+        sys.stderr.flush()
+        self.shown = True
+
+    def finish(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 90 + "\r")
+            sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from refmanager.service.library_ops import import_paths, open_library
+
+    if args.jobs is not None and args.jobs < 1:
+        note("--jobs must be at least 1")
+        return 2
+    bar = _Bar(not args.quiet)
+    with open_library(library_path(args)) as lib:
+        try:
+            report = import_paths(
+                lib,
+                [Path(p).expanduser() for p in args.paths],
+                tag=args.tag,
+                jobs=args.jobs,
+                progress=bar,
+                password=args.password,
+            )
+        finally:
+            bar.finish()
+    for item in report.items:
+        if item.status == "failed" or (item.message and item.status == "added"):
+            note(f"{item.path}: {item.message}")
+    print(report.summary())
+    return 1 if report.count("failed") else 0

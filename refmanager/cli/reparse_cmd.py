@@ -1,0 +1,29 @@
+"""``refmanager reparse [QUERY]``: parse references again (fields you edited are kept)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from refmanager.cli.common import add_library_option, library_path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("query", nargs="*", help="search query (default: every reference)")
+    add_library_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.service.library_ops import open_library, reparse
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            sys.stderr.write(f"\r{done}/{total} re-parsed")
+            sys.stderr.flush()
+
+    with open_library(library_path(args), create=False) as lib:
+        count = reparse(lib, " ".join(args.query), progress=progress)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 40 + "\r")
+    print(f"re-parsed {count} reference{'s' if count != 1 else ''}")
+    return 0

@@ -1,0 +1,97 @@
+"""``refmanager search QUERY [--format table|csl-json|bibtex] [--limit N]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+
+from refmanager.cli.common import add_library_option, library_path, note
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "query",
+        nargs="*",
+        help="search query, e.g. 'author:dao year:>=2020' or 'title:\"flash attention\"' "
+        "(fields: author title venue year doi type tag in has edited confidence work; "
+        "AND implicit, OR, NOT or -, parentheses); none lists everything",
+    )
+    parser.add_argument("--format", "-f", choices=("table", "csl-json", "bibtex"), default="table")
+    parser.add_argument("--limit", "-n", type=int, default=50, metavar="N", help="default 50")
+    parser.add_argument(
+        "--sort",
+        default="added",
+        choices=(
+            "title",
+            "author",
+            "year",
+            "venue",
+            "type",
+            "doi",
+            "confidence",
+            "added",
+            "document",
+            "position",
+            "id",
+        ),
+        help="column to sort on (default: added)",
+    )
+    parser.add_argument("--desc", action="store_true", help="sort in descending order")
+    add_library_option(parser)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _first_author(author: str) -> str:
+    names = [a for a in author.split("; ") if a]
+    if not names:
+        return ""
+    family = names[0].split(",")[0]
+    return f"{family} et al." if len(names) > 2 else " & ".join(n.split(",")[0] for n in names)
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.service.library_ops import open_library, search
+
+    query = " ".join(args.query)
+    if args.limit < 0:
+        note("--limit must not be negative")
+        return 2
+    with open_library(library_path(args), create=False) as lib:
+        result = search(lib, query, order_by=args.sort, descending=args.desc, limit=args.limit)
+        if not result.total:
+            message = "no reference matches"
+            if result.suggestions:
+                close = "; ".join(s.query for s in result.suggestions[:3])
+                message += f"; did you mean: {close}"
+            note(message)
+            return 1
+        out = sys.stdout
+        if args.format == "table":
+            width = shutil.get_terminal_size((120, 20)).columns
+            title_w = max(20, width - 6 - 6 - 22 - 26 - 4)
+            for row in result.rows:
+                year = str(row.year) if row.year is not None else ""
+                out.write(
+                    f"{row.id:>6} {year:>5} {_clip(_first_author(row.author), 22):<22} "
+                    f"{_clip(row.title or '(unparsed)', title_w):<{title_w}} "
+                    f"{_clip(row.venue, 26)}\n".rstrip()
+                    + "\n"
+                )
+            shown = len(result.rows)
+            if shown < result.total:
+                note(f"{shown} of {result.total} shown (use --limit)")
+            return 0
+        refs = [s.reference for s in lib.references([r.id for r in result.rows])]
+    if args.format == "csl-json":
+        json.dump([r.to_csl() for r in refs], out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    else:
+        from refmanager.service.exchange import format_references
+
+        out.write(format_references(refs, "bibtex"))
+    return 0
