@@ -1,0 +1,169 @@
+"""Use cases: import a bibliography file into the library; export references; the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refmanager.cli.main import main
+from refmanager.library import Library
+from refmanager.model import Date, InputError, Name, Reference
+from refmanager.service.exchange import export, format_for, format_references, import_file
+
+BIB = r"""@string{jmlr = {Journal of Machine Learning Research}}
+@article{dao2022flashattention,
+  author = {Dao, Tri and R{\'e}, Christopher},
+  title = {{FlashAttention}: Fast and Memory-Efficient Exact Attention},
+  journal = jmlr, year = 2022, doi = {10.5555/x_y}}
+
+@article{broken, title = {no closing brace,
+  year = 2000
+
+@book{dao2022flashattention,
+  author = {{OpenAI}}, title = {Same key, other work}, year = {2023}}
+"""
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Iterator[Library]:
+    lib = Library.open(tmp_path / "lib")
+    yield lib
+    lib.close()
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_import_keeps_valid_entries_duplicated_keys_and_reports_broken(
+    library: Library, tmp_path: Path
+) -> None:
+    path = _write(tmp_path, "refs.bib", BIB)
+    summary = import_file(library, path, tag="from-bib")
+    assert summary.format == "bibtex"
+    assert summary.added == 2
+    stored = library.references(summary.reference_ids)
+    first, second = (s.reference for s in stored)
+    assert first.get("title") == "FlashAttention: Fast and Memory-Efficient Exact Attention"
+    assert first.author[1] == Name(family="Ré", given="Christopher")
+    assert first.get("container-title") == "Journal of Machine Learning Research"
+    assert second.author == [Name(literal="OpenAI")]
+    assert all(s.tags == ["from-bib"] for s in stored)
+    messages = summary.messages()
+    assert any(m.startswith(f"{path}:7: malformed") for m in messages)
+    assert any("used again" in m for m in messages)
+
+
+def test_import_is_all_or_nothing(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _write(tmp_path, "refs.bib", BIB)
+
+    def fail(ids: list[int], name: str) -> list[int]:
+        raise RuntimeError("disk full while tagging")
+
+    monkeypatch.setattr(library, "tag_references", fail)
+    with pytest.raises(RuntimeError):
+        import_file(library, path, tag="t")
+    assert library.count("") == 0
+
+
+def test_import_of_unreadable_file_raises_input_error(library: Library, tmp_path: Path) -> None:
+    with pytest.raises(InputError):
+        import_file(library, _write(tmp_path, "x.json", "{not json"))
+    assert library.count("") == 0
+
+
+def test_import_ris_and_csl_json(library: Library, tmp_path: Path) -> None:
+    ris = _write(tmp_path, "a.ris", "TY  - JOUR\nAU  - Doe, Jane\nTI  - R\nPY  - 2001\nER  - \n")
+    csl = _write(tmp_path, "a.json", json.dumps([{"title": "J", "author": "Org", "issued": 5}]))
+    assert import_file(library, ris).added == 1
+    summary = import_file(library, csl)
+    assert summary.added == 1
+    assert summary.problems  # the repairs are reported
+    assert library.count("") == 2
+
+
+def _seed(library: Library) -> list[int]:
+    refs = []
+    for index, (family, year) in enumerate([("Dao", 2022), ("Müller", 2019), ("Dao", 2022)]):
+        ref = Reference("article-journal", author=[Name(family=family, given="A")])
+        ref.issued = Date(year)
+        ref.set("title", f"Flash {index} & more")
+        refs.append(ref)
+    ids = library.add_references(refs)
+    library.tag_references(ids[:1], "to-read")
+    return ids
+
+
+def test_export_to_file_by_query_and_by_ids(library: Library, tmp_path: Path) -> None:
+    ids = _seed(library)
+    out = tmp_path / "out.bib"
+    assert export(library, "bibtex", out, query="author:dao") == 2
+    text = out.read_text("utf-8")
+    assert text.count("@article{") == 2
+    assert "dao2022flash," in text and "dao2022flasha," in text
+    assert r"\&" in text
+    assert "keywords = {to-read}" in text
+    assert export(library, "csl-json", out, ids=[ids[1]]) == 1
+    assert json.loads(out.read_text("utf-8"))[0]["author"][0]["family"] == "Müller"
+    assert not list(tmp_path.glob(".out.bib.*"))  # no temporary file left behind
+
+
+def test_export_to_a_stream_and_csv_bom(library: Library, tmp_path: Path) -> None:
+    _seed(library)
+    stream = io.StringIO()
+    assert export(library, "ris", stream) == 3
+    assert stream.getvalue().count("ER  - ") == 3
+    csv_path = tmp_path / "out.csv"
+    export(library, "csv", csv_path)
+    assert csv_path.read_bytes().startswith(b"\xef\xbb\xbfkey,type,")
+
+
+def test_failed_export_leaves_no_half_written_file(library: Library, tmp_path: Path) -> None:
+    _seed(library)
+    out = tmp_path / "keep.bib"
+    out.write_text("previous content", encoding="utf-8")
+    with pytest.raises(InputError):
+        export(library, "bibtex", out, query='title:"unclosed')
+    with pytest.raises(InputError):
+        export(library, "docx", out)
+    assert out.read_text("utf-8") == "previous content"
+    with pytest.raises(InputError):
+        export(library, "bibtex", tmp_path / "no-such-dir" / "x.bib")
+
+
+def test_format_helpers() -> None:
+    assert format_for("x.bib", None) == "bibtex"
+    assert format_for("x.json", None) == "csl-json"
+    assert format_for("x.bib", "biblatex") == "biblatex"
+    with pytest.raises(InputError):
+        format_for("x.doc", None)
+    ref = Reference()
+    ref.set("title", "T")
+    assert format_references([ref], "bibtex").startswith("@misc{anont,")
+    with pytest.raises(InputError):
+        format_references([ref], "yaml")
+
+
+def test_export_command(
+    library: Library, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _seed(library)
+    folder = str(library.folder)
+    assert main(["export", "--library", folder, "author:müller", "-o", "-", "-f", "ris"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("TY  - JOUR") and "Müller, A" in out
+    target = tmp_path / "all.json"
+    assert main(["export", "--library", folder, "-o", str(target)]) == 0
+    assert len(json.loads(target.read_text("utf-8"))) == 3
+    assert "exported 3 references" in capsys.readouterr().err
+    assert main(["export", "--library", folder, "-o", str(tmp_path / "x.odt")]) == 2
+    assert "--format" in capsys.readouterr().err
+    assert main(["export", "--library", str(tmp_path / "nolib"), "-o", "-", "-f", "ris"]) == 2
