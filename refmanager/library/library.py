@@ -149,9 +149,8 @@ def reference_columns(ref: Reference) -> dict[str, Any]:
 def fts_values(ref: Reference) -> tuple[str, str, str, str]:
     """The four FTS columns (title, author, venue, other) of a reference."""
     names = " ; ".join(n.display() for n in [*ref.author, *ref.editor])
-    other_parts = [ref.get("publisher"), ref.get("collection-title"), ref.get("note")]
-    if not ref.get("title"):
-        other_parts.append(ref.raw)  # an unparsed reference stays findable by its text
+    # the raw text too: a badly parsed reference stays findable by what is printed
+    other_parts = [ref.get("publisher"), ref.get("collection-title"), ref.get("note"), ref.raw]
     return (
         space_cjk(ref.get("title")),
         space_cjk(names),
@@ -947,8 +946,9 @@ class Library:
     def suggest(self, query: str, limit: int = 5) -> list[Suggestion]:
         """Close titles and authors for a query that found nothing (fuzzy, rapidfuzz).
 
-        Candidates come from the FTS index (any word sharing its first three letters with a
-        query word), so the cost does not grow with the whole library.
+        Candidates come from the FTS index (words sharing their first three, then first two
+        letters with a query word; at most 4,000 rows), so the cost does not grow with the
+        library; they are ranked with rapidfuzz (WRatio on titles, ratio on family names).
         """
         from rapidfuzz import fuzz, process
 
@@ -957,12 +957,14 @@ class Library:
         words = [w for w in re.findall(r"\w+", space_cjk(fold(text))) if len(w) >= 3]
         if not words:
             return []
-        match = " OR ".join(f'"{w[:3]}"*' for w in dict.fromkeys(words))
-        rows = self._read(
-            "SELECT r.title, r.author FROM refs_fts f JOIN refs r ON r.id = f.rowid "
-            "WHERE refs_fts MATCH ? AND r.merged_into IS NULL LIMIT 5000",
-            (match,),
-        )
+        rows: list[Any] = []
+        for size in (3, 2):  # a typo in the third letter still shares the first two
+            match = " OR ".join(f'"{w[:size]}"*' for w in dict.fromkeys(words))
+            rows += self._read(
+                "SELECT r.title, r.author FROM refs_fts f JOIN refs r ON r.id = f.rowid "
+                "WHERE refs_fts MATCH ? AND r.merged_into IS NULL LIMIT 2000",
+                (match,),
+            )
         needle = fold(text)
         titles = list({fold(t): t for t, _ in rows if t}.items())
         authors: dict[str, str] = {}
@@ -972,17 +974,16 @@ class Library:
                 if family:
                     authors[fold(family)] = family
         out: list[Suggestion] = []
-        for key, found, score, _ in [
-            (k, titles[i][1], s, i)
-            for k, s, i in process.extract(
-                needle, [t[0] for t in titles], scorer=fuzz.WRatio, limit=limit
-            )
-        ]:
-            del key
-            out.append(Suggestion(found, "title", score / 100, f'title:"{found}"'))
+        keys = [key for key, _ in titles]
+        for _key, score, index in process.extract(needle, keys, scorer=fuzz.WRatio, limit=limit):
+            found = titles[index][1]
+            phrase = " ".join(found.replace('"', " ").split())
+            out.append(Suggestion(found, "title", score / 100, f'title:"{phrase}"'))
         author_keys = list(authors)
         for key, score, _ in process.extract(needle, author_keys, scorer=fuzz.ratio, limit=limit):
-            out.append(Suggestion(authors[key], "author", score / 100, f"author:{authors[key]}"))
+            name = authors[key].replace('"', " ").strip()
+            term = f'author:"{name}"' if " " in name else f"author:{name}"
+            out.append(Suggestion(authors[key], "author", score / 100, term))
         out.sort(key=lambda s: -s.score)
         return [s for s in out if s.score >= 0.5][:limit]
 

@@ -32,6 +32,8 @@ from refmanager.model import InputError
 PDF_SUFFIXES = frozenset({".pdf"})
 # Bibliography files go to refmanager.service.exchange (the formats engineer's use case).
 BIB_SUFFIXES = frozenset({".bib", ".bibtex", ".ris", ".json", ".csljson"})
+# A folder is searched for these only: any .json file is not necessarily a bibliography.
+FOLDER_SUFFIXES = frozenset({".pdf", ".bib", ".bibtex", ".ris"})
 
 Progress = Callable[[int, int, str], None]
 
@@ -94,8 +96,9 @@ def _importable(path: Path) -> bool:
 
 
 def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
-    """The importable files under ``paths`` (folders searched recursively, sorted), and a
-    failed item for each path that does not exist or cannot be imported."""
+    """The importable files under ``paths``, and a failed item for each path that does not
+    exist or cannot be imported. Folders are searched recursively (sorted) for PDFs, .bib
+    and .ris files; CSL-JSON files are imported when named explicitly."""
     found: list[Path] = []
     bad: list[ImportItem] = []
     seen: set[Path] = set()
@@ -109,7 +112,7 @@ def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
     for path in paths:
         if path.is_dir():
             for child in sorted(path.rglob("*")):
-                if child.is_file() and _importable(child):
+                if child.is_file() and child.suffix.lower() in FOLDER_SUFFIXES:
                     add(child)
         elif path.is_file() and _importable(path):
             add(path)

@@ -1,0 +1,60 @@
+"""Two processes writing the same library at once: nothing lost, no "database is locked"."""
+
+from __future__ import annotations
+
+import multiprocessing
+import traceback
+from pathlib import Path
+
+from refmanager.library import Library
+from refmanager.model import DocumentMeta
+
+from .conftest import ATTENTION, FLASH, make_ref
+
+DOCS_PER_WRITER = 40
+
+
+def _writer(folder: str, name: str, errors: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    try:
+        with Library.open(Path(folder)) as lib:
+            for i in range(DOCS_PER_WRITER):
+                refs = [FLASH, ATTENTION, make_ref(f"{name} paper {i}", [("Writer", name)], 2020)]
+                doc = lib.add_document(
+                    DocumentMeta(title=f"{name} {i}"), refs, sha256=f"{name}{i:063d}"
+                )
+                ids = [r.id for r in lib.references_of(doc)]
+                lib.tag_references(ids, f"from-{name}")
+                lib.tag_references(ids[:1], "shared")
+                lib.set_field(ids[0], "note", f"{name} {i}")
+    except BaseException:
+        errors.put(traceback.format_exc())
+
+
+def test_two_processes_write_at_once_and_no_row_is_lost(tmp_path: Path) -> None:
+    folder = tmp_path / "lib"
+    Library.open(folder).close()
+    ctx = multiprocessing.get_context("spawn")
+    errors: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    procs = [ctx.Process(target=_writer, args=(str(folder), n, errors)) for n in ("a", "b")]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=240)
+    problems = []
+    while not errors.empty():
+        problems.append(errors.get())
+    assert problems == []
+    assert all(p.exitcode == 0 for p in procs)
+    with Library.open(folder) as lib:
+        assert lib.document_count() == 2 * DOCS_PER_WRITER
+        assert lib.count() == 2 * DOCS_PER_WRITER * 3
+        counts = {t.name: t.reference_count for t in lib.tags()}
+        assert counts == {
+            "from-a": DOCS_PER_WRITER * 3,
+            "from-b": DOCS_PER_WRITER * 3,
+            "shared": 2 * DOCS_PER_WRITER,
+        }
+        assert lib.count("edited:note") == 2 * DOCS_PER_WRITER
+        # every FlashAttention reference joined the one work of its DOI
+        assert lib.rows([1])[0].cited_by == 2 * DOCS_PER_WRITER
+        assert lib.check().integrity == ["ok"]
