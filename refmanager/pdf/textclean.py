@@ -62,123 +62,21 @@ _URL_TAIL = re.compile(
 _HYPHENS = "-\u2010"
 # First parts that commonly form a hyphenated compound with whatever follows.
 _COMPOUND_HEADS = frozenset(
-    [
-        "high",
-        "low",
-        "large",
-        "small",
-        "fine",
-        "coarse",
-        "long",
-        "short",
-        "self",
-        "non",
-        "cross",
-        "multi",
-        "end",
-        "open",
-        "real",
-        "state",
-        "data",
-        "deep",
-        "well",
-        "ill",
-        "semi",
-        "un",
-        "pre",
-        "post",
-        "co",
-        "re",
-        "anti",
-        "inter",
-        "intra",
-        "over",
-        "under",
-        "full",
-        "half",
-        "top",
-        "bottom",
-        "two",
-        "three",
-        "four",
-        "one",
-        "first",
-        "second",
-        "third",
-        "zero",
-        "few",
-        "many",
-        "time",
-        "task",
-        "domain",
-        "model",
-        "user",
-        "world",
-        "client",
-        "server",
-        "peer",
-        "point",
-        "word",
-        "sentence",
-        "document",
-        "graph",
-        "tree",
-        "object",
-        "life",
-        "cost",
-        "energy",
-        "error",
-        "noise",
-        "hand",
-        "rule",
-        "memory",
-        "cache",
-        "lock",
-        "wait",
-        "second",
-        "third",
-    ]
+    """
+    high low large small fine coarse long short self non cross end open real state
+    data deep well ill post full half top bottom two three four one first second third
+    zero few many time task domain model user world client server peer point word sentence
+    document graph tree object life cost energy error noise hand rule memory cache lock wait
+    """.split()
 )
 _COMPOUND_TAILS = frozenset(
-    [
-        "based",
-        "scale",
-        "level",
-        "time",
-        "aware",
-        "free",
-        "specific",
-        "driven",
-        "oriented",
-        "trained",
-        "grained",
-        "order",
-        "world",
-        "art",
-        "end",
-        "wise",
-        "like",
-        "dependent",
-        "independent",
-        "efficient",
-        "sensitive",
-        "agnostic",
-        "tuning",
-        "shot",
-        "step",
-        "stage",
-        "layer",
-        "source",
-        "making",
-        "learning",
-        "ahead",
-        "the",
-        "of",
-        "to",
-        "and",
-        "in",
-        "on",
-    ]
+    """
+    based scale level time aware free specific driven oriented trained training grained
+    order world art end wise like dependent independent efficient sensitive agnostic tuning
+    tuned shot step stage layer source making learning ahead supervised label labeled
+    labelled invariant intensive dimensional modal lingual related analysis analyses
+    the of to and in on
+    """.split()
 )
 
 
@@ -198,13 +96,19 @@ _ISSUE = re.compile(r"^\(\d{1,3}(?:[-\u2013]\d{1,3})?\)")
 def vocabulary(texts: list[str]) -> set[str]:
     """Words of the document, for telling a hyphenated word from a compound.
 
-    Holds lower-cased words seen whole inside a line (not the first or last word of a
-    line, which may be halves of a hyphenated word) and compounds seen as ``a-b``.
+    Holds lower-cased words seen whole (the halves of a word broken at a line end are
+    left out) and compounds seen as ``a-b``.
     """
     vocab: set[str] = set()
+    broken = False
     for text in texts:
         words = text.split()
-        for word in words[1:-1]:
+        if not words:
+            continue
+        start = 1 if broken else 0
+        broken = words[-1].endswith(("-", "\u2010"))
+        end = len(words) - 1 if broken else len(words)
+        for word in words[start:end]:
             for part in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", word):
                 low = part.lower()
                 vocab.add(low)
@@ -225,12 +129,13 @@ def _drop_hyphen(left_word: str, right_word: str, vocab: set[str] | None) -> boo
     if rw[0].isupper():
         if lw.isupper() and rw.isupper() and len(lw) > 1:
             return True  # an all-capitals word broken: GRAM-/FORT
-        return len(lw) <= 2  # Mc-/Clelland; Klaus-/Robert keeps its hyphen
+        # Mc-/Clelland is one name; Klaus-/Robert and U-/Net keep their hyphen.
+        return len(lw) == 2 and lw[0].isupper() and lw[1].islower()
     if lw.lower() in _COMPOUND_HEADS or rw.lower() in _COMPOUND_TAILS:
         return False
     # Both halves words of their own (theorem-/proving): a compound, keep the hyphen.
     return not (
-        vocab and len(lw) >= 4 and len(rw) >= 4 and lw.lower() in vocab and rw.lower() in vocab
+        vocab and len(lw) >= 4 and len(rw) >= 3 and lw.lower() in vocab and rw.lower() in vocab
     )
 
 
@@ -248,6 +153,8 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
     # A URL or DOI broken over lines continues without a space.
     if re.search(r"(?i)\b(?:https?|ftp):$", tail) and right.startswith("//"):
         return ""
+    if re.search(r"(?i)\b(?:http|ftp)$", tail) and re.match(r"s?://", right):
+        return ""
     if _ends_in_url(left) and not re.search(r"(?i)(doi|url):$", tail):
         if last in "/.-_=?&#:~%":
             if last == "." and not re.match(r"^[a-z0-9/]", head):
@@ -255,7 +162,7 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
             return ""
         if (
             last not in ",;)]"
-            and re.match(r"^[\w/.\-#?=&%~]+$", head.rstrip(".,;]"))
+            and re.match(r"^[\w/.\-#?=&%~()<>:;+]+$", head.rstrip(".,;]"))
             and (not head[:1].isupper() or re.search(r"[\d./]", head))
         ):
             return ""
