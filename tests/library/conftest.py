@@ -15,6 +15,7 @@ def make_ref(
     title: str,
     authors: list[tuple[str, str]],
     year: int | None,
+    *,
     venue: str = "",
     doi: str = "",
     kind: str = "article-journal",
@@ -36,21 +37,24 @@ FLASH = make_ref(
     "FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness",
     [("Dao", "Tri"), ("Fu", "Daniel Y."), ("Ermon", "Stefano")],
     2022,
-    "Advances in Neural Information Processing Systems",
-    "10.48550/arXiv.2205.14135",
-    "paper-conference",
+    venue="Advances in Neural Information Processing Systems",
+    doi="10.48550/arXiv.2205.14135",
+    kind="paper-conference",
 )
 ATTENTION = make_ref(
     "Attention is all you need",
     [("Vaswani", "Ashish"), ("Shazeer", "Noam")],
     2017,
-    "NeurIPS",
+    venue="NeurIPS",
     kind="paper-conference",
 )
 MULLER = make_ref(
-    "Über die Grundlagen der Mengenlehre", [("Müller", "Jürgen")], 1998, "Mathematische Annalen"
+    "Über die Grundlagen der Mengenlehre",
+    [("Müller", "Jürgen")],
+    1998,
+    venue="Mathematische Annalen",
 )
-CJK = make_ref("深度学习在自然语言处理中的应用", [("王", "小明")], 2020, "计算机学报")
+CJK = make_ref("深度学习在自然语言处理中的应用", [("王", "小明")], 2020, venue="计算机学报")
 BOOK = make_ref("The Art of Computer Programming", [("Knuth", "Donald E.")], 1968, kind="book")
 
 

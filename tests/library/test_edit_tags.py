@@ -70,7 +70,7 @@ def test_delete_and_restore_references_keeps_ids_tags_and_marks(filled: Library)
 
 def test_bulk_tags_add_remove_counts(filled: Library) -> None:
     ids = filled.add_references([ATTENTION] * 3000)
-    added = filled.tag_references(ids + [1], "bulk")
+    added = filled.tag_references([*ids, 1], "bulk")
     assert len(added) == 3001
     assert filled.tag_references(ids[:10], "bulk") == []  # already there
     assert {t.name: t.reference_count for t in filled.tags()} == {"bulk": 3001}

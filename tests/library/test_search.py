@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from refmanager.library import Library, compile_query
@@ -141,36 +143,56 @@ def test_any_string_is_a_result_or_an_input_error(query: str) -> None:
         assert exc.cause and "\n" not in exc.cause
 
 
-@settings(max_examples=150, deadline=None)
-@given(
-    st.lists(
-        st.sampled_from(
-            ['"', "(", ")", "-", "OR", "AND", "NOT", "author:", "title:", "year:", "x", "20",
-             "..", ">=", "*", ":", "tag:", "深", "ü", " ", "doi:", "in:", "has:doi"]
-        ),
-        max_size=12,
-    )
-)
-def test_random_query_soup_never_raises_sql_errors(query_parts: list[str]) -> None:
-    from pathlib import Path
-    from tempfile import TemporaryDirectory
+@pytest.fixture(scope="module")
+def soup_lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
+    library = Library.open(tmp_path_factory.mktemp("soup"))
+    library.add_references([FLASH, ATTENTION, MULLER, CJK, BOOK])
+    yield library
+    library.close()
 
-    global _SOUP_LIB
-    if _SOUP_LIB is None:
-        tmp = TemporaryDirectory()
-        _SOUP_TMP.append(tmp)
-        _SOUP_LIB = Library.open(Path(tmp.name))
-        _SOUP_LIB.add_references([FLASH, ATTENTION, MULLER, CJK, BOOK])
+
+SOUP = [
+    '"',
+    "(",
+    ")",
+    "-",
+    "OR",
+    "AND",
+    "NOT",
+    "author:",
+    "title:",
+    "year:",
+    "x",
+    "20",
+    "..",
+    ">=",
+    "*",
+    ":",
+    "tag:",
+    "深",
+    "ü",
+    " ",
+    "doi:",
+    "in:",
+    "has:doi",
+    "^",
+    "NEAR",
+]
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.sampled_from(SOUP), max_size=12))
+def test_random_query_soup_never_raises_sql_errors(
+    soup_lib: Library, query_parts: list[str]
+) -> None:
     query = "".join(query_parts)
     try:
-        _SOUP_LIB.search(query)
-        _SOUP_LIB.count(query)
+        soup_lib.search(query)
+        soup_lib.count(query)
     except InputError:
         pass
-
-
-_SOUP_LIB: Library | None = None
-_SOUP_TMP: list[object] = []
 
 
 def test_suggestions_when_nothing_matches(filled: Library) -> None:

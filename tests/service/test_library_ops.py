@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,9 +35,9 @@ ENTRIES = [
 
 
 @pytest.fixture
-def lib(tmp_path: Path) -> Library:
+def lib(tmp_path: Path) -> Iterator[Library]:
     library = ops.open_library(tmp_path / "lib")
-    yield library  # type: ignore[misc]
+    yield library
     library.close()
 
 
@@ -88,12 +89,25 @@ def test_search_offers_suggestions_when_nothing_matches(lib: Library, tmp_path: 
 
 
 def _refs(lib: Library) -> list[int]:
-    doi = Reference.from_csl({"title": "Deep learning", "DOI": "10.1038/nature14539",
-                              "author": [{"family": "LeCun", "given": "Yann"}],
-                              "issued": {"date-parts": [[2015]]}, "_raw": "LeCun. Deep learning."})
-    other = Reference.from_csl({"title": "Deep learning", "DOI": "10.1038/NATURE14539",
-                                "author": [{"family": "LeCun"}], "container-title": "Nature",
-                                "issued": 2015, "_raw": "LeCun Y. Deep learning. Nature."})
+    doi = Reference.from_csl(
+        {
+            "title": "Deep learning",
+            "DOI": "10.1038/nature14539",
+            "author": [{"family": "LeCun", "given": "Yann"}],
+            "issued": {"date-parts": [[2015]]},
+            "_raw": "LeCun. Deep learning.",
+        }
+    )
+    other = Reference.from_csl(
+        {
+            "title": "Deep learning",
+            "DOI": "10.1038/NATURE14539",
+            "author": [{"family": "LeCun"}],
+            "container-title": "Nature",
+            "issued": 2015,
+            "_raw": "LeCun Y. Deep learning. Nature.",
+        }
+    )
     a = lib.add_document(DocumentMeta(title="x"), [doi], sha256="1" * 64)
     b = lib.add_document(DocumentMeta(title="y"), [other], sha256="2" * 64)
     return [lib.references_of(a)[0].id, lib.references_of(b)[0].id]

@@ -1,0 +1,116 @@
+"""The library commands end to end: import, search, tag, duplicates, reparse, check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from refmanager.cli.main import main
+from refmanager.library import Library
+from refmanager.model import Reference
+from tests.service.test_library_ops import ENTRIES, make_pdf
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "lib"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_import_then_search_tag_check(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdf = make_pdf(tmp_path / "paper.pdf", "A paper", ENTRIES)
+    code, out, _ = _run(capsys, "import", str(pdf), "--tag", "new", "--library", str(folder))
+    assert code == 0 and out.strip() == "1 added (3 references), 0 already there, 0 failed"
+    code, out, _ = _run(
+        capsys, "import", str(pdf), str(tmp_path / "nope.pdf"), "--library", str(folder)
+    )
+    assert code == 1 and "1 already there, 1 failed" in out
+
+    code, out, _ = _run(capsys, "search", "knuth", "--library", str(folder))
+    assert code == 0 and len(out.splitlines()) == 1
+    code, out, _ = _run(
+        capsys, "search", "tag:new", "--format", "csl-json", "--library", str(folder)
+    )
+    items = json.loads(out)
+    assert code == 0 and len(items) == 3 and all("_raw" in item for item in items)
+    code, _, err = _run(capsys, "search", "(broken", "--library", str(folder))
+    assert code == 2 and "never closed" in err and "Traceback" not in err
+    code, _, err = _run(capsys, "search", "zzzqqq", "--library", str(folder))
+    assert code == 1 and "no reference matches" in err
+
+    code, out, _ = _run(capsys, "tag", "add", "classic", "knuth", "--library", str(folder))
+    assert code == 0 and "tagged 1 reference" in out
+    code, out, _ = _run(capsys, "tag", "rename", "classic", "old", "--library", str(folder))
+    assert code == 0
+    code, out, _ = _run(capsys, "tag", "list", "--library", str(folder))
+    assert "old" in out and "new" in out
+    code, out, _ = _run(capsys, "tag", "remove", "old", "--library", str(folder))
+    assert "removed 'old' from 1 reference" in out
+
+    code, out, _ = _run(capsys, "check", "--library", str(folder))
+    assert code == 0 and "integrity: ok" in out and "references: 3" in out
+
+
+def test_duplicates_and_merge_exact(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Library.open(folder) as lib:
+        a = Reference.from_csl(
+            {
+                "title": "Deep learning",
+                "DOI": "10.1038/nature14539",
+                "author": [{"family": "LeCun"}],
+                "issued": 2015,
+            }
+        )
+        b = Reference.from_csl(
+            {
+                "title": "Deep learning.",
+                "DOI": "10.1038/nature14539",
+                "author": [{"family": "LeCun"}],
+                "issued": 2015,
+                "container-title": "Nature",
+            }
+        )
+        c = Reference.from_csl(
+            {
+                "title": "Attention is all you need",
+                "author": [{"family": "Vaswani"}],
+                "issued": 2017,
+            }
+        )
+        d = Reference.from_csl(
+            {
+                "title": "Attention is all you need!",
+                "author": [{"family": "Vaswani"}],
+                "issued": 2017,
+            }
+        )
+        lib.add_references([a, b, c, d])
+    code, out, _ = _run(capsys, "duplicates", "--library", str(folder))
+    assert code == 0
+    assert "DOI equal" in out and "same first author" in out
+    code, out, _ = _run(capsys, "duplicates", "--merge-exact", "--library", str(folder))
+    assert "merged 1 groups of exact duplicates (1 entries hidden)" in out
+    assert "DOI equal" not in out and "similar:" in out
+
+
+def test_reparse_command(folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = make_pdf(tmp_path / "paper.pdf", "A paper", ENTRIES)
+    _run(capsys, "import", str(pdf), "--library", str(folder))
+    code, out, _ = _run(capsys, "reparse", "knuth", "--library", str(folder))
+    assert code == 0 and out.strip() == "re-parsed 1 reference"
+
+
+def test_missing_library_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run(capsys, "search", "x", "--library", str(tmp_path / "none"))
+    assert code == 2 and "no refmanager library here" in err
