@@ -145,7 +145,7 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
             str(path), "has no text layer (a scanned document?): it needs OCR before extraction"
         )
     if pages.chars == 0 and pages.failed:
-        raise InputError(str(path), "no page text could be read: " + budget.notes[0])
+        raise InputError(str(path), "no page text could be read (" + budget.notes[0] + ")")
     meta = document_meta(reader, first, pages.side_text.get(1, ""), count)
     region = sorted(set(scanned))
     if heading is not None:

@@ -142,3 +142,19 @@ def column(
         out.append(Text(x + dx, y, row.strip(), size))
         y -= leading
     return out
+
+
+def build_raw(objects: list[bytes], root: int = 1) -> bytes:
+    """A PDF from raw object bodies (object n is ``objects[n - 1]``), for malformed files."""
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for off in offsets:
+        out += b"%010d 00000 n \n" % off
+    out += b"trailer\n<< /Size %d /Root %d 0 R >>\n" % (len(objects) + 1, root)
+    out += b"startxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)

@@ -1,0 +1,106 @@
+"""Hostile files end quickly with an InputError or a partial result, never a hang."""
+
+from __future__ import annotations
+
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+from refmanager.model import InputError
+from refmanager.pdf import Bibliography, read_bibliography
+from tests.pdf.pdfbuild import build_raw
+
+FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+TEXT = b"BT /F1 10 Tf 72 700 Td ([1] A. B. Title. 2000.) Tj ET"
+
+
+def _stream(data: bytes) -> bytes:
+    packed = zlib.compress(data)
+    return (
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream"
+    )
+
+
+def _read(tmp_path: Path, data: bytes) -> tuple[float, object]:
+    path = tmp_path / "hostile.pdf"
+    path.write_bytes(data)
+    start = time.monotonic()
+    try:
+        result: object = read_bibliography(path)
+    except InputError as exc:
+        result = exc
+    return time.monotonic() - start, result
+
+
+def test_page_tree_that_loops(tmp_path: Path) -> None:
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",  # the tree contains itself
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        _stream(TEXT),
+        FONT,
+    ]
+    seconds, result = _read(tmp_path, build_raw(objects))
+    assert seconds < 20
+    assert isinstance(result, InputError)
+    assert "damaged" in str(result)
+
+
+def test_deeply_nested_objects(tmp_path: Path) -> None:
+    deep = b"[" * 100_000 + b"]" * 100_000
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R /Junk 6 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        _stream(b"q " + deep + b" Q " + TEXT),
+        FONT,
+        deep,
+    ]
+    seconds, result = _read(tmp_path, build_raw(objects))
+    assert seconds < 20
+    assert isinstance(result, InputError)
+    assert "nest too deeply" in str(result)
+
+
+def test_form_xobject_that_draws_itself(tmp_path: Path) -> None:
+    form = b"/Fm1 Do " + TEXT
+    packed = zlib.compress(form)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R >> >> >>",
+        _stream(b"/Fm1 Do"),
+        FONT,
+        b"<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Length %d /Filter /FlateDecode "
+        b"/Resources << /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R >> >> >>\nstream\n"
+        % len(packed)
+        + packed
+        + b"\nendstream",
+    ]
+    seconds, result = _read(tmp_path, build_raw(objects))
+    assert seconds < 20
+    assert isinstance(result, Bibliography)
+    assert result.notes == ["no bibliography found"]
+
+
+@pytest.mark.parametrize("size", [200_000_000])
+def test_single_stream_bomb(tmp_path: Path, size: int) -> None:
+    # 200 MB of zeros compress to about 200 KB; the per-stream limit stops the inflation.
+    packed = zlib.compress(b"0" * size, 9)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream",
+        FONT,
+    ]
+    seconds, result = _read(tmp_path, build_raw(objects))
+    assert seconds < 20
+    assert isinstance(result, InputError)
+    assert "page 1" in str(result)
