@@ -379,115 +379,121 @@ def bibtex_type(ref: Reference, biblatex: bool) -> tuple[str, str]:
     return entry_type, subtype
 
 
-def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
-    """One reference as a bibtexparser Entry, values LaTeX-encoded and ready to write."""
-    entry_type, subtype = bibtex_type(ref, biblatex)
-    plain: dict[str, str] = {}  # bib field -> text to encode
-    verbatim: dict[str, str] = {}
-    raw: dict[str, str] = {}  # already LaTeX
-    order: list[str] = []
+@functools.lru_cache(maxsize=512)
+def _plan(csl_type: str, biblatex: bool) -> dict[str, str]:
+    """CSL variable -> BibTeX field for one type, in the order fields are written.
 
-    def put(field_name: str, value: str, kind: str = "text") -> None:
-        if not value or field_name in plain or field_name in verbatim or field_name in raw:
-            return
-        order.append(field_name)
-        if kind == "verbatim" or field_name in _VERBATIM:
-            verbatim[field_name] = value
-        elif kind == "raw":
-            raw[field_name] = value
-        else:
-            plain[field_name] = value
-
-    order.extend(("author", "editor"))
-    put("title", ref.get("title"))
-    container = ref.get("container-title")
-    if ref.type in _JOURNAL_TYPES:
-        put("journaltitle" if biblatex else "journal", container)
-    elif ref.type in _BOOKTITLE_TYPES:
-        put("booktitle", container)
+    An empty field name means "not written as a field" (the key, say).
+    """
+    plan: dict[str, str] = {"title": "title"}
+    if csl_type in _JOURNAL_TYPES:
+        plan["container-title"] = "journaltitle" if biblatex else "journal"
+    elif csl_type in _BOOKTITLE_TYPES:
+        plan["container-title"] = "booktitle"
     else:
-        put("howpublished", container)
-    if ref.type == "thesis":
-        put("institution" if biblatex else "school", ref.get("publisher"))
-    elif ref.type == "report":
-        put("institution", ref.get("publisher"))
+        plan["container-title"] = "howpublished"
+    if csl_type == "thesis":
+        plan["publisher"] = "institution" if biblatex else "school"
+    elif csl_type == "report":
+        plan["publisher"] = "institution"
     else:
-        put("publisher", ref.get("publisher"))
-    put("location" if biblatex else "address", ref.get("publisher-place"))
+        plan["publisher"] = "publisher"
+    plan["publisher-place"] = "location" if biblatex else "address"
     for csl, bib in _SIMPLE_EXPORT.items():
-        if csl not in ("title",):
-            put(bib, ref.get(csl))
-    if ref.type in _JOURNAL_TYPES:
-        put("number", ref.get("issue"))
-        put("eid", ref.get("number"))
-    elif ref.type in _SERIES_TYPES:
-        put("number", ref.get("collection-number"))
-        put("issue", ref.get("issue"))
-        put("eid", ref.get("number"))
+        plan.setdefault(csl, bib)
+    if csl_type in _JOURNAL_TYPES:
+        plan.update({"issue": "number", "number": "eid"})
+    elif csl_type in _SERIES_TYPES:
+        plan.update({"collection-number": "number", "issue": "issue", "number": "eid"})
     else:
-        put("number", ref.get("number"))
-        put("issue", ref.get("issue"))
-    if ref.get("page"):
-        put("pages", _pages(ref.get("page")))
+        plan.update({"number": "number", "issue": "issue"})
+    plan["page"] = "pages"
+    plan["citation-key"] = ""
+    return plan
+
+
+@functools.lru_cache(maxsize=4096)
+def _other_field(csl_name: str) -> str:
+    """The BibTeX field for a variable no plan maps (kept under its own name), or ""."""
+    if csl_name in _SPECIAL_CSL:
+        return ""
+    name = csl_name.lower()
+    return name if _FIELD_NAME.fullmatch(name) and name not in _SPECIAL_BIB else ""
+
+
+_TITLE_FIELDS = frozenset({"title", "booktitle"})
+
+
+def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
+    """One reference as a bibtexparser Entry, values LaTeX-encoded and enclosed."""
+    entry_type, subtype = bibtex_type(ref, biblatex)
+    plan = _plan(ref.type, biblatex)
+    ranks = _ranks(ref.type, biblatex)
+    chosen: list[tuple[int, str, str]] = []
     for csl_name, value in ref.fields.items():
-        if csl_name in _SPECIAL_CSL or csl_name in _SIMPLE_EXPORT:
+        if not value:
             continue
-        field_key = csl_name.lower()
-        if _FIELD_NAME.fullmatch(field_key) and field_key not in _SPECIAL_BIB:
-            put(field_key, value)
-    if subtype:
-        put("entrysubtype", subtype, "verbatim")
-
-    date_fields: list[Field] = []
-    if ref.issued:
-        date = ref.issued
-        if date.year is None:
-            date_fields.append(Field("year", "{" + encode(date.literal) + "}"))
-        elif biblatex:
-            date_fields.append(Field("date", "{" + iso_date(date) + "}"))
-        else:
-            date_fields.append(Field("year", "{" + str(date.year) + "}"))
-            if date.month is not None:
-                date_fields.append(Field("month", _MONTHS[date.month - 1]))
-                if date.day is not None:
-                    date_fields.append(Field("date", "{" + iso_date(date) + "}"))
-    if ref.accessed and iso_date(ref.accessed):
-        date_fields.append(Field("urldate", "{" + iso_date(ref.accessed) + "}"))
-
-    encoded = {key: encode(value) for key, value in plain.items()}
-    if "title" in encoded:
-        encoded["title"] = _protect_title(encoded["title"])
-    if "booktitle" in encoded:
-        encoded["booktitle"] = _protect_title(encoded["booktitle"])
+        name = plan.get(csl_name)
+        if name is None:
+            name = _other_field(csl_name)
+        if name:
+            chosen.append((ranks.get(name, len(ranks)), name, value))
+    chosen.sort()
 
     fields: list[Field] = []
-    for name in order:
-        if name in ("author", "editor"):
-            people = ref.author if name == "author" else ref.editor
-            texts = [bib_name(n) for n in people]
-            joined = " and ".join(t for t in texts if t)
+    for role, people in (("author", ref.author), ("editor", ref.editor)):
+        if people:
+            joined = " and ".join(t for t in map(bib_name, people) if t)
             if joined:
-                fields.append(Field(name, "{" + joined + "}"))
+                fields.append(Field(role, "{" + joined + "}"))
+    seen: set[str] = set()
+    dates_written = False
+    for _, name, value in chosen:
+        if name in seen:
             continue
-        if name in encoded:
-            value = encoded[name]
-        elif name in verbatim:
-            value = _verbatim(verbatim[name])
+        seen.add(name)
+        if name in _VERBATIM:
+            text = _verbatim(value)
+        elif name in _TITLE_FIELDS:
+            text = _protect_title(encode(value))
+        elif name == "pages":
+            text = _pages(encode(value))
         else:
-            value = raw[name]
-        if name == "pages":
-            value = _pages(value)
-        fields.append(Field(name, "{" + value + "}"))
+            text = encode(value)
+        fields.append(Field(name, "{" + text + "}"))
         if name == "title":
-            fields.extend(_take_dates(date_fields))
-    fields.extend(_take_dates(date_fields))
+            fields.extend(_date_fields(ref, biblatex))
+            dates_written = True
+    if not dates_written:
+        fields.extend(_date_fields(ref, biblatex))
+    if subtype:
+        fields.append(Field("entrysubtype", "{" + subtype + "}"))
     return Entry(entry_type, key, fields)
 
 
-def _take_dates(date_fields: list[Field]) -> list[Field]:
-    taken = list(date_fields)
-    date_fields.clear()
-    return taken
+@functools.lru_cache(maxsize=512)
+def _ranks(csl_type: str, biblatex: bool) -> dict[str, int]:
+    return {name: rank for rank, name in enumerate(_plan(csl_type, biblatex).values()) if name}
+
+
+def _date_fields(ref: Reference, biblatex: bool) -> list[Field]:
+    fields: list[Field] = []
+    date = ref.issued
+    if date is not None:
+        if date.year is None:
+            if date.literal:
+                fields.append(Field("year", "{" + encode(date.literal) + "}"))
+        elif biblatex:
+            fields.append(Field("date", "{" + iso_date(date) + "}"))
+        else:
+            fields.append(Field("year", "{" + str(date.year) + "}"))
+            if date.month is not None and 1 <= date.month <= 12:
+                fields.append(Field("month", _MONTHS[date.month - 1]))
+                if date.day is not None:
+                    fields.append(Field("date", "{" + iso_date(date) + "}"))
+    if ref.accessed and iso_date(ref.accessed):
+        fields.append(Field("urldate", "{" + iso_date(ref.accessed) + "}"))
+    return fields
 
 
 def iter_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> Iterator[str]:

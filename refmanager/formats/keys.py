@@ -10,6 +10,7 @@ order the references come, compared without case as BibTeX and Biber do.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -121,6 +122,7 @@ _NOT_KEY_CHAR = re.compile(r"[^a-z0-9]+")
 _BAD_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]+")
 
 
+@functools.lru_cache(maxsize=100_000)
 def fold_ascii(text: str) -> str:
     """Lower-case ASCII letters and digits of ``text`` (accents removed, the rest dropped)."""
     decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD))
