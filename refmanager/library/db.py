@@ -55,7 +55,7 @@ def connect(path: Path) -> sqlite3.Connection:
     )
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
-    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    mode = retry_locked(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
     if str(mode).lower() != "wal":
         conn.close()
         raise InputError(str(path), f"cannot switch the library to WAL mode (got {mode})")

@@ -387,6 +387,9 @@ class Library:
                 db.copy_file(file, dest)
         now = _now()
         with self.transaction():
+            # checked again under the write lock: another process may have added it meanwhile
+            if sha256 is not None and self.document_id_for_hash(sha256) is not None:
+                raise InputError(file_name or sha256, "already in the library")
             cur = self.conn.execute(
                 "INSERT INTO documents (sha256, file_name, source, page_count, title, authors, "
                 "year, doi, arxiv, added, status, message) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -1087,6 +1090,15 @@ class Library:
                 if cur.rowcount:
                     removed.append(doc_id)
         return removed
+
+    def tagged_references(self, name: str) -> list[int]:
+        """The ids of the references carrying tag ``name`` themselves (not via a document)."""
+        rows = self._read(
+            "SELECT rt.ref_id FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id "
+            "WHERE t.name = ? ORDER BY rt.ref_id",
+            (name.strip(),),
+        )
+        return [r[0] for r in rows]
 
     def tags_of(self, ref_id: int) -> list[str]:
         """The tags on one reference, by name."""

@@ -299,7 +299,7 @@ def tag_add(lib: Library, tag: str, query: str) -> int:
 
 def tag_remove(lib: Library, tag: str, query: str = "") -> int:
     """Remove a tag from the references matching ``query`` (all by default); how many."""
-    ids = lib.search_ids(f'({query}) tag:"{tag}"' if query.strip() else f'tag:"{tag}"')
+    ids = lib.search_ids(query) if query.strip() else lib.tagged_references(tag)
     return len(lib.untag_references(ids, tag))
 
 
