@@ -26,6 +26,9 @@ _SPACE_GAP_EM = 0.14
 _CLOSING = frozenset(",.;:)]}\u3001\u3002\uff0c\uff1b\uff1a\uff09")
 # TJ offsets (thousandths of an em) at least this far back are word spaces.
 _TJ_SPACE = 150.0
+# ... and at least this far back are wide gaps (between names, columns of a table).
+_TJ_WIDE = 800.0
+WIDE_SPACE = "\u2003"
 
 _ITALIC = re.compile(r"(italic|oblique|-it\b|ital|slant|cmti|cmsl|lmroman\d+-italic|[-,]i$)", re.I)
 _BOLD = re.compile(r"(bold|black|heavy|semibold|demi|medi\b|medi(?=ital)|cmbx|cmb\d|-bd|,b$)", re.I)
@@ -41,6 +44,7 @@ class Run:
     y: float
     size: float
     font: str
+    mapped: bool = True  # False: a font without a Unicode map (the text is glyph ids)
 
 
 @dataclass(slots=True)
@@ -55,6 +59,8 @@ class Line:
     size: float
     font: str = ""
     styles: list[tuple[int, int, str]] = field(default_factory=list)
+    wide_gaps: list[int] = field(default_factory=list)  # offsets of spaces wider than 0.8 em
+    mapped: bool = True  # False when most of its text is in fonts without a Unicode map
     column: int = 0  # 0 full width / single column, 1 left, 2 right
 
     @property
@@ -104,12 +110,12 @@ class _Collector:
         self.rotated_text = ""
         self.chars = 0
         self.char_budget = char_budget
-        self._fonts: dict[int, tuple[Any, str]] = {}
+        self._fonts: dict[int, tuple[Any, str, bool]] = {}
         self._last: tuple[float, float, float, float] | None = None
         # Runs since the last width hint: (run, start x, estimated advance, chained).
         self._seg: list[tuple[Run, float, float, bool]] = []
 
-    def _font(self, font_dict: Any) -> tuple[Any, str]:
+    def _font(self, font_dict: Any) -> tuple[Any, str, bool]:
         key = id(font_dict)
         cached = self._fonts.get(key)
         if cached is not None:
@@ -121,8 +127,12 @@ class _Collector:
             name = str(font.name)
         except Exception:
             font, name = None, ""
-        self._fonts[key] = (font, name)
-        return font, name
+        try:
+            mapped = not (font_dict.get("/Subtype") == "/Type0" and "/ToUnicode" not in font_dict)
+        except Exception:
+            mapped = True
+        self._fonts[key] = (font, name, mapped)
+        return font, name, mapped
 
     def width_hint(self, width: float) -> None:
         """The advance (user space) of the text shown since the last positioning operator."""
@@ -163,7 +173,7 @@ class _Collector:
                 self.rotated_text += str(text)
             return
         size = size0 * sy
-        font, name = self._font(font_dict) if font_dict is not None else (None, "")
+        font, name, mapped = self._font(font_dict) if font_dict is not None else (None, "", True)
         clean = str(text).replace("\n", " ").replace("\r", " ")
         clean_text = clean.strip()
         if font is not None:
@@ -184,7 +194,7 @@ class _Collector:
         else:
             self._last = here
         est = adv * scale
-        run = Run(normalize(clean_text), start, start + max(est, 0.1), m[5], size, name)
+        run = Run(normalize(clean_text), start, start + max(est, 0.1), m[5], size, name, mapped)
         self.runs.append(run)
         self._seg.append((run, start, est, chained))
 
@@ -262,6 +272,13 @@ def _install_split() -> None:
 
     def tj_offset(self: Any, offset: float, space_width: float) -> None:
         if getattr(self.visitor_text, "split", False):
+            previous = self.text or self.output
+            if -offset >= _TJ_WIDE and previous and previous[-1] not in " \n" + WIDE_SPACE:
+                # A gap of most of an em (author names set apart): keep it visible.
+                width = self._actual_str_size["str_widths"] - offset * self.font_size
+                self.process_operation(b"Tj", [WIDE_SPACE])
+                self._actual_str_size["str_widths"] = width
+                return
             space_width = min(space_width, _TJ_SPACE)
         original_offset(self, offset, space_width)
 
@@ -316,6 +333,7 @@ def _join_runs(runs: list[Run], page: int) -> Line:
     prev: Run | None = None
     sizes: Counter[float] = Counter()
     fonts: Counter[str] = Counter()
+    wide: list[int] = []
     for run in runs:
         if prev is not None:
             gap = run.x0 - prev.x1
@@ -326,6 +344,8 @@ def _join_runs(runs: list[Run], page: int) -> Line:
             ):
                 parts.append(" ")
                 pos += 1
+                if gap > 0.8 * max(run.size, prev.size):
+                    wide.append(pos - 1)
         start = pos
         parts.append(run.text)
         pos += len(run.text)
@@ -336,6 +356,10 @@ def _join_runs(runs: list[Run], page: int) -> Line:
         fonts[run.font] += len(run.text)
         prev = run
     text = "".join(parts)
+    if WIDE_SPACE in text:
+        wide.extend(i for i, ch in enumerate(text) if ch == WIDE_SPACE)
+        wide.sort()
+        text = text.replace(WIDE_SPACE, " ")
     size = sizes.most_common(1)[0][0]
     y = Counter(round(r.y, 1) for r in runs).most_common(1)[0][0]
     return Line(
@@ -347,6 +371,8 @@ def _join_runs(runs: list[Run], page: int) -> Line:
         size=size,
         font=fonts.most_common(1)[0][0],
         styles=_merge_styles(styles),
+        wide_gaps=wide,
+        mapped=sum(len(r.text) for r in runs if r.mapped) * 2 >= len(text),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from refmanager.model import DocumentMeta, Name
@@ -53,21 +54,40 @@ def _split_names(text: str) -> list[Name]:
     return [Name(literal=p.strip()) for p in parts if p.strip() and len(p.strip()) > 1]
 
 
+def plausible_text(text: str) -> bool:
+    """False for text drawn in a font without a Unicode map (a jumble of scripts)."""
+    scripts: set[str] = set()
+    for ch in text:
+        if not ch.isalpha():
+            continue
+        name = unicodedata.name(ch, "UNKNOWN").split(" ")[0]
+        if name in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "IDEOGRAPHIC"):
+            name = "CJK"
+        scripts.add(name)
+    return len(scripts) <= 1 or (len(scripts) == 2 and "LATIN" in scripts)
+
+
 def document_meta(
     reader: Any, first_page: list[Line], extra_text: str, page_count: int
 ) -> DocumentMeta:
-    """Title, authors, year, DOI and arXiv id of the document."""
+    """Title, authors, year, DOI and arXiv id of the document.
+
+    ``first_page`` holds page 1's lines outside the bibliography; ``extra_text`` is text
+    the layout set aside there (a rotated arXiv stamp).
+    """
     title, authors, year = _info(reader)
     text = " ".join(ln.text for ln in first_page) + " " + extra_text
-    if not title and first_page:
-        top = [ln for ln in first_page if len(ln.text) > 3]
-        if top:
-            biggest = max(ln.size for ln in top)
-            title_lines = [ln for ln in top if ln.size >= biggest - 0.5]
-            if biggest > 1.15 * _body_size(first_page) and len(title_lines) <= 4:
-                title = " ".join(ln.text for ln in title_lines).strip()
-                if not authors:
-                    authors = _authors_below(first_page, title_lines)
+    title_lines: list[Line] = []
+    top = [ln for ln in first_page if len(ln.text) > 3 and plausible_text(ln.text)]
+    if top:
+        biggest = max(ln.size for ln in top)
+        candidates = [ln for ln in top if ln.size >= biggest - 0.5]
+        if biggest > 1.15 * _body_size(first_page) and len(candidates) <= 4:
+            title_lines = candidates
+    if not title and title_lines:
+        title = " ".join(ln.text for ln in title_lines).strip()
+    if not authors and title_lines:
+        authors = _authors_below(first_page, title_lines)
     doi = ""
     m = _DOI.search(text)
     if m:
@@ -77,9 +97,15 @@ def document_meta(
     if m2:
         arxiv = m2.group(1)
     if year is None:
-        found = _YEAR.findall(text[:3000])
-        if found:
-            year = int(found[0])
+        # The journal banner or stamp above (or at the level of) the title gives the year.
+        floor = min((ln.y for ln in title_lines), default=None)
+        banner = [ln.text for ln in first_page if floor is not None and ln.y >= floor]
+        banner += [ln.text for ln in sorted(first_page, key=lambda ln: ln.y)[:2]]
+        for source in (" ".join(banner), extra_text):
+            found = _YEAR.findall(source)
+            if found:
+                year = int(found[0])
+                break
     return DocumentMeta(
         title=title, authors=authors, year=year, doi=doi, arxiv=arxiv, page_count=page_count
     )
@@ -93,15 +119,38 @@ def _body_size(lines: list[Line]) -> float:
 
 
 def _authors_below(lines: list[Line], title_lines: list[Line]) -> list[Name]:
+    """Names on the lines right under the title, set in one size (the author block)."""
     lowest = min(ln.y for ln in title_lines)
-    below = sorted((ln for ln in lines if ln.y < lowest), key=lambda ln: -ln.y)
-    if not below:
+    below = sorted((ln for ln in lines if ln.y < lowest - 1), key=lambda ln: -ln.y)
+    if not below or lowest - below[0].y > 6 * below[0].size:
         return []
-    line = below[0]
-    if lowest - line.y > 6 * line.size or len(line.text) > 200:
+    size = below[0].size
+    block: list[Line] = []
+    for ln in below:
+        if abs(ln.size - size) > 0.3 or (block and block[-1].y - ln.y > 2 * size):
+            break
+        block.append(ln)
+    names: list[Name] = []
+    for ln in block[:4]:
+        pieces = []
+        last = 0
+        for cut in [*ln.wide_gaps, len(ln.text)]:
+            pieces.append(ln.text[last:cut])
+            last = cut + 1
+        for piece in pieces:
+            text = re.sub(r"[\d*†‡§¶∗]+", "", piece)
+            names.extend(_split_names(text))
+    if not names or any(len(n.literal.split()) > 4 for n in names):
         return []
-    text = re.sub(r"[\d*†‡§¶∗]+", "", line.text)
-    names = _split_names(text)
-    if not names or any(len(n.literal.split()) > 5 for n in names):
-        return []
+    if any(
+        re.search(r"(?i)universit|institut|department|school|college|@|laborator", n.literal)
+        for n in names
+    ):
+        names = [
+            n
+            for n in names
+            if not re.search(
+                r"(?i)universit|institut|department|school|college|@|laborator", n.literal
+            )
+        ]
     return names

@@ -146,7 +146,6 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
         )
     if pages.chars == 0 and pages.failed:
         raise InputError(str(path), "no page text could be read (" + budget.notes[0] + ")")
-    meta = document_meta(reader, first, pages.side_text.get(1, ""), count)
     region = sorted(set(scanned))
     if heading is not None:
         region = [p for p in region if p >= heading[0]]
@@ -158,10 +157,13 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
         lines = pages.lines.get(number, [])
         if heading is not None and number == heading[0]:
             lines = lines[heading[1] + 1 :]
-        ordered.extend(ln for ln in lines if id(ln) not in junk)
+        ordered.extend(ln for ln in lines if id(ln) not in junk and ln.mapped)
     if heading is None:
         ordered = _headless_region(ordered)
     ordered = _cut_end(ordered)
+    in_list = {id(ln) for ln in ordered}
+    front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
+    meta = document_meta(reader, front, pages.side_text.get(1, ""), count)
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     entries = segment(ordered, vocab)
     notes = list(budget.notes)

@@ -33,7 +33,8 @@ def _nfkc_safe(ch: str) -> bool:
     return (
         0xFB00 <= code <= 0xFB06  # Latin ligatures
         or code in (0x00A0, 0x202F, 0x205F)  # no-break and narrow spaces
-        or 0x2000 <= code <= 0x200A  # typographic spaces
+        or (0x2000 <= code <= 0x200A and code != 0x2003)  # typographic spaces (em space
+        # is kept: layout reads it as a wide gap)
         or 0x1D400 <= code <= 0x1D7FF  # mathematical letters and digits
     )
 
@@ -53,7 +54,7 @@ def normalize(text: str) -> str:
             lambda m: m.group(2).replace("\u0131", "i") + SPACING_ACCENTS[m.group(1)], text
         )
     text = unicodedata.normalize("NFC", text)
-    return re.sub(r"[ \t]{2,}", " ", text).strip()
+    return re.sub(r"[ \t]{2,}", " ", text).strip(" \t\u2003")
 
 
 _URL_TAIL = re.compile(
