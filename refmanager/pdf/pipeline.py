@@ -133,6 +133,10 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
             if is_heading(lines[i], body):
                 heading = (number, i)
                 break
+        if heading is not None and _running_head(pages, number, lines[heading[1]]):
+            heading = None  # a running head repeated on every page of the list: go on
+            seen_entries = True
+            continue
         if heading is not None:
             break
         entries_here = _entry_like(lines) >= max(3, 0.15 * len(lines))
@@ -171,6 +175,21 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
         notes.append("no bibliography found")
         entries = []
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+
+
+def _running_head(pages: _Pages, number: int, line: Line) -> bool:
+    """Whether a heading at the top of its page recurs at the top of the page before."""
+    lines = pages.lines.get(number, [])
+    if number <= 1 or sum(1 for ln in lines if ln.y > line.y + 1) > 2:
+        return False
+    key = _fold(line.text)
+    above = pages.get(number - 1)
+    body = _body_size(above)
+    return any(_fold(ln.text) == key and is_heading(ln, body) for ln in above)
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"[\W\d_]+", "", text).lower()
 
 
 def _headless_region(lines: list[Line]) -> list[Line]:

@@ -267,3 +267,81 @@ def test_many_pages_end_within_budget(tmp_path: Path) -> None:
     bib = read_bibliography(path)
     assert len(bib.entries) == 2
     assert bib.page_count == 1501
+
+
+def test_running_head_references_on_every_page(tmp_path: Path) -> None:
+    pages = [
+        [
+            *column(72, 780, BODY),
+            Text(72, 740, "References", 13, "F3"),
+            *column(72, 720, ["[1] A. One. Title one. 2001.", "[2] B. Two. Title two. 2002."]),
+        ],
+        [
+            Text(72, 800, "References", 13, "F3"),
+            *column(
+                72, 760, ["[3] C. Three. Title three. 2003.", "[4] D. Four. Title four. 2004."]
+            ),
+        ],
+        [
+            Text(72, 800, "References", 13, "F3"),
+            *column(72, 760, ["[5] E. Five. Title five. 2005."]),
+        ],
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "h.pdf", pages))
+    assert [e.label for e in bib.entries] == ["1", "2", "3", "4", "5"]
+
+
+def test_alpha_keys_and_mixed_page(tmp_path: Path) -> None:
+    title = [
+        Text(150, 800, "A Wide Title Over Two Columns", 18),
+        Text(72, 760, "This full-width paragraph opens the page before the two columns.", 10),
+    ]
+    left = column(
+        50,
+        700,
+        [
+            "Body text of the left column that talks",
+            "about things before the list begins here.",
+            "References",
+            "[ABC19] A. Alpha, B. Beta, and C. Gamma.",
+            "   A first alpha title. 2019.",
+            "[Doe20] J. Doe. A second title that is",
+            "   long. 2020.",
+        ],
+        indent=40,
+    )
+    right = column(
+        320,
+        700,
+        [
+            "[Roe21] R. Roe. The third title on the",
+            "   right. 2021.",
+            "[Zed22] Z. Zed. The fourth. 2022.",
+            "[Zed23a] Z. Zed. The fifth, which is the",
+            "   last. 2023.",
+        ],
+        indent=40,
+    )
+    bib = read_bibliography(write_pdf(tmp_path / "i.pdf", [title + left + right]))
+    assert [e.label for e in bib.entries] == ["ABC19", "Doe20", "Roe21", "Zed22", "Zed23a"]
+    assert bib.entries[1].raw == "[Doe20] J. Doe. A second title that is long. 2020."
+
+
+def test_metadata_from_info_and_first_page(tmp_path: Path) -> None:
+    page = [
+        Text(72, 800, "Journal of Tests, Vol. 3 (2019)", 8),
+        Text(120, 740, "Reading Reference Lists Well", 18),
+        Text(100, 710, "Ann Author", 11),
+        Text(300, 710, "Ben Writer", 11),
+        *column(72, 680, [*BODY, "doi:10.1234/jot.2019.7 and arXiv:1901.01234v2 are ours."]),
+    ]
+    meta = read_bibliography(write_pdf(tmp_path / "m.pdf", [page])).meta
+    assert meta.title == "Reading Reference Lists Well"
+    assert [a.literal for a in meta.authors] == ["Ann Author", "Ben Writer"]
+    assert meta.year == 2019
+    assert meta.doi == "10.1234/jot.2019.7"
+    assert meta.arxiv == "1901.01234v2"
+    info = {"Title": "The Info Title", "Author": "Carla Doe; Dan Roe"}
+    meta2 = read_bibliography(write_pdf(tmp_path / "n.pdf", [page], info=info)).meta
+    assert meta2.title == "The Info Title"
+    assert [a.literal for a in meta2.authors] == ["Carla Doe", "Dan Roe"]
