@@ -406,6 +406,7 @@ def group_lines(runs: list[Run], page: int, gutter: float | None = None) -> list
                 rows[-1].append(run)
                 continue
         rows.append([run])
+    orphans: list[Run] = []
     for run in minor:
         best: tuple[float, list[Run]] | None = None
         accent = run.text in SPACING_ACCENTS
@@ -427,9 +428,18 @@ def group_lines(runs: list[Run], page: int, gutter: float | None = None) -> list
             if best is None or dy < best[0]:
                 best = (dy, row)
         if best is None:
-            rows.append([run])
+            orphans.append(run)
         else:
             best[1].append(run)
+    # Minor runs with no line of their own kind (a small-caps heading: "R" + "EFERENCES")
+    # form lines among themselves.
+    for run in sorted(orphans, key=lambda r: (-r.y, r.x0)):
+        for row in rows:
+            if row[0] in orphans and abs(row[0].y - run.y) <= 0.3 * max(row[0].size, run.size):
+                row.append(run)
+                break
+        else:
+            rows.append([run])
     rows.sort(key=lambda row: -row[0].y)
     for row in rows:
         _attach_accents(row)

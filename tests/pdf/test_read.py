@@ -345,3 +345,17 @@ def test_metadata_from_info_and_first_page(tmp_path: Path) -> None:
     meta2 = read_bibliography(write_pdf(tmp_path / "n.pdf", [page], info=info)).meta
     assert meta2.title == "The Info Title"
     assert [a.literal for a in meta2.authors] == ["Carla Doe", "Dan Roe"]
+
+
+def test_small_caps_heading_in_pieces(tmp_path: Path) -> None:
+    page = [
+        *column(72, 780, BODY),
+        Text(250, 740, "R", 10),
+        Text(257, 740, "EFERENCES", 8),
+        *column(72, 720, ["[1] A. One. Title one. 2001.", "[2] B. Two. Title two. 2002."]),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "s.pdf", [page]))
+    assert [e.raw for e in bib.entries] == [
+        "[1] A. One. Title one. 2001.",
+        "[2] B. Two. Title two. 2002.",
+    ]
