@@ -76,6 +76,8 @@ class ImportSummary:
 
 
 def _number(row_position: int, ref: Reference | None) -> str:
+    if ref is not None and ref.fragment:
+        return "…"  # the tail of an entry whose start is not in the document
     if ref is not None:
         if ref.citation_number is not None:
             return str(ref.citation_number)
@@ -108,29 +110,33 @@ class Backend:
         else:
             key = order_by if order_by in svc.SORT_COLUMNS else "position"
             rows = self.lib.search(query, key, descending, offset, limit)
-        stored = {s.id: s for s in self.lib.references([r.id for r in rows])}
+        extras = svc.table_extras(self.lib, [r.id for r in rows])
         out: list[TableRow] = []
         for row in rows:
-            s = stored.get(row.id)
-            ref = s.reference if s is not None else None
+            x = extras.get(row.id)
+            number = str(row.position + 1)
+            if x is not None and x.fragment:
+                number = "…"  # the tail of an entry whose start is not in the document
+            elif x is not None and x.number:
+                number = x.number
             out.append(
                 TableRow(
                     id=row.id,
-                    number=_number(row.position, ref),
+                    number=number,
                     authors=row.author,
                     year="" if row.year is None else str(row.year),
                     title=row.title,
                     container=row.venue,
-                    volume=ref.get("volume") if ref else "",
-                    issue=ref.get("issue") if ref else "",
-                    pages=ref.get("page") if ref else "",
-                    doi=ref.get("DOI") if ref else row.doi,
-                    tags=list(s.tags) if s is not None else [],
+                    volume=x.volume if x else "",
+                    issue=x.issue if x else "",
+                    pages=x.page if x else "",
+                    doi=x.doi if x and x.doi else row.doi,
+                    tags=list(x.tags) if x else [],
                     confidence=row.confidence,
-                    field_confidence=dict(ref.confidence) if ref else {},
+                    field_confidence=dict(x.confidence) if x else {},
                     edited=row.edited,
                     document_id=row.document_id,
-                    fragment=bool(ref and ref.fragment),
+                    fragment=bool(x and x.fragment),
                 )
             )
         return out

@@ -11,10 +11,9 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QPoint,
     Qt,
 )
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen, QValidator
+from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refmanager.gui.table_model import CSL_ROLE, EDITED_ROLE
+from refmanager.gui.table_model import CSL_ROLE
 
 DOI_RE = re.compile(r"^10\.\d{4,9}/\S+$")
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
@@ -72,7 +71,8 @@ class _AuthorEditor(QPlainTextEdit):
 
 
 class FieldDelegate(QStyledItemDelegate):
-    """Chooses the editor from the column's CSL field and marks edited cells with a corner."""
+    """Chooses the editor from the column's CSL field. (Painting stays in C++: the edited
+    mark and the tints come from the model's roles, so scrolling calls no Python paint.)"""
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: ModelIndex) -> QWidget:
         field = index.data(CSL_ROLE)
@@ -139,21 +139,3 @@ class FieldDelegate(QStyledItemDelegate):
             self.closeEditor.emit(obj, QStyledItemDelegate.EndEditHint.NoHint)
             return True
         return super().eventFilter(obj, event)
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: ModelIndex) -> None:
-        super().paint(painter, option, index)
-        if index.data(EDITED_ROLE):
-            rect = option.rect  # type: ignore[attr-defined]
-            painter.save()
-            painter.setPen(QPen(QColor(40, 150, 60), 1))
-            painter.setBrush(QColor(40, 150, 60))
-            size = 6
-            painter.drawPolygon(
-                [
-                    rect.topRight(),
-                    rect.topRight() - QPoint(size, 0),
-                    rect.topRight() + QPoint(0, size),
-                ]
-            )
-            painter.restore()
-

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -58,7 +58,8 @@ FORM_FIELDS: tuple[tuple[str, str], ...] = (
     *((f, f.replace("-", " ").capitalize()) for f in CSL_FIELDS if f not in
       ("title", "container-title", "volume", "issue", "page", "DOI")),
 )
-# Span labels offered for reassignment (Ctrl+1.. for the first nine).
+# Span labels offered for reassignment (Ctrl+1.. for the first nine); "O" is the parser's
+# label for text that belongs to no field (punctuation, the printed label, "In:").
 SPAN_LABELS: tuple[str, ...] = (
     "author",
     "title",
@@ -74,7 +75,7 @@ SPAN_LABELS: tuple[str, ...] = (
     "URL",
     "number",
     "note",
-    "other",
+    "O",
 )
 LABEL_COLOURS: dict[str, str] = {
     "author": "#e6194b",
@@ -95,6 +96,12 @@ LABEL_COLOURS: dict[str, str] = {
     "number": "#800000",
     "genre": "#800000",
     "note": "#a9a9a9",
+    "O": "#8c8c8c",
+    "edition": "#42d4f4",
+    "ISBN": "#008080",
+    "ISSN": "#008080",
+    "medium": "#a9a9a9",
+    "accessed": "#911eb4",
     "label": "#808080",
     "citation-number": "#808080",
 }
@@ -300,25 +307,30 @@ class EntryEditor(QWidget):
         edit.blockSignals(False)
 
     def _show_raw(self, ref: Reference) -> None:
+        """The raw text with each token's field as a coloured extra selection (drawn over the
+        text, so the document is not re-laid out once per token)."""
         self.raw.setPlainText(ref.raw)
-        cursor = QTextCursor(self.raw.document())
+        dark = self.palette().base().color().lightness() <= 128
+        selections: list[QTextEdit.ExtraSelection] = []
         used: list[str] = []
         for token in ref.tokens:
             if token.end <= token.start or token.end > len(ref.raw):
                 continue
-            fmt = QTextCharFormat()
             colour = label_colour(token.label)
             background = QColor(colour)
             background.setAlpha(55)
-            fmt.setBackground(background)
-            fmt.setForeground(colour.darker(130) if self.palette().base().color().lightness() > 128
-                              else colour.lighter(150))
-            fmt.setToolTip(token.label)
+            selection = QTextEdit.ExtraSelection()
+            selection.format.setBackground(background)
+            selection.format.setForeground(colour.lighter(150) if dark else colour.darker(130))
+            selection.format.setToolTip(token.label)
+            cursor = QTextCursor(self.raw.document())
             cursor.setPosition(token.start)
             cursor.setPosition(token.end, QTextCursor.MoveMode.KeepAnchor)
-            cursor.mergeCharFormat(fmt)
+            selection.cursor = cursor
+            selections.append(selection)
             if token.label not in used:
                 used.append(token.label)
+        self.raw.setExtraSelections(selections)
         self.legend.setText(
             " ".join(
                 f'<span style="color:{label_colour(lab).name()}">&#9632; {lab}</span>' for lab in used

@@ -74,6 +74,7 @@ from refmanager.model import InputError
 
 IMPORTABLE = (".pdf", ".bib", ".ris", ".json", ".txt")
 SEARCH_DELAY_MS = 300
+IMPORT_REFRESH_MS = 500  # at most two table refreshes a second while an import runs
 
 
 def quote_value(value: str) -> str:
@@ -95,11 +96,13 @@ class MainWindow(QMainWindow):
         self.last_import: ImportSummary | None = None
         self._shown_document: int | None = None
         self._duplicates: list[DuplicatePair] = []
+        self.totals = (0, 0)  # references, documents
 
         self._build_widgets()
         self._build_menus()
         self._build_status_bar()
         self.restore_settings()
+        self.refresh_totals()
         self.refresh_sidebar()
         self._update_start_screen()
         self._update_counts()
@@ -128,6 +131,10 @@ class MainWindow(QMainWindow):
         self.search_timer.timeout.connect(self.apply_query)
         self.search.textChanged.connect(lambda _t: self.search_timer.start())
         self.search.returnPressed.connect(self.apply_query)
+        self.import_refresh = QTimer(self)
+        self.import_refresh.setSingleShot(True)
+        self.import_refresh.setInterval(IMPORT_REFRESH_MS)
+        self.import_refresh.timeout.connect(self._refresh_during_import)
         self.search_message = QLabel(self)
         self.search_message.setObjectName("searchMessage")
         self.search_message.setWordWrap(True)
@@ -549,6 +556,7 @@ class MainWindow(QMainWindow):
         except InputError:
             self.scope = ("all", None)
             self.model.set_query("")
+        self.refresh_totals()
         self.refresh_sidebar()
         if keep is not None and not self.select_id(keep):
             self.show_reference(self.current_id())
@@ -560,9 +568,13 @@ class MainWindow(QMainWindow):
     def reload(self) -> None:
         self.library_changed()
 
+    def refresh_totals(self) -> None:
+        """Re-count references and documents (after anything that adds or removes some)."""
+        self.totals = (self.backend.total(), self.backend.document_count())
+
     def refresh_sidebar(self) -> None:
         self.sidebar.populate(
-            self.backend.total(),
+            self.totals[0],
             self.backend.documents(),
             self.backend.tags(),
             self.backend.saved_searches(),
@@ -572,15 +584,15 @@ class MainWindow(QMainWindow):
 
     def _update_counts(self) -> None:
         selected = len(self.table.selectionModel().selectedRows())
-        text = f"{self.model.rowCount()} shown · {self.backend.total()} references · " + (
-            f"{self.backend.document_count()} documents"
+        text = f"{self.model.rowCount():,} shown · {self.totals[0]:,} references · " + (
+            f"{self.totals[1]:,} documents"
         )
         if selected:
             text += f" · {selected} selected"
         self.counts_label.setText(text)
 
     def _update_start_screen(self) -> None:
-        empty = self.backend.total() == 0 and self.backend.document_count() == 0
+        empty = self.totals == (0, 0)
         self.start_button.setVisible(empty and resource("sample-paper.pdf").is_file())
         if empty:
             self.pdf.placeholder.setText(
@@ -826,16 +838,47 @@ class MainWindow(QMainWindow):
         )
 
     def _import_progress(self, item: ImportProgress) -> None:
+        """A file finished: report its problems now, show its rows soon (refreshes are
+        coalesced, so a fast import does not keep the main thread busy)."""
         if item.error:
             self.show_error(item.error)
         for note in item.notes:
             self.show_error(note)
-        if item.document_id is not None or item.added:
-            self.library_changed()
-            if item.document_id is not None and self._shown_document is None:
-                self.sidebar.select("document", item.document_id)
+        if (item.document_id is not None or item.added) and not self.import_refresh.isActive():
+            self.import_refresh.start()
+
+    def _refresh_during_import(self) -> None:
+        """New rows and documents appear; the selection and the editor are left alone."""
+        self.refresh_totals()
+        try:
+            keep = self.current_id()
+            self.model.refresh()
+            if keep is not None:
+                self._reselect_quietly(keep)
+        except InputError:
+            pass
+        self.refresh_sidebar()
+        self._update_start_screen()
+        self._update_counts()
+
+    def _reselect_quietly(self, ref_id: int) -> None:
+        row = self.model.row_of_id(ref_id)
+        if row < 0 and self.model.rowCount():
+            self.model.row_at(0)
+            row = self.model.row_of_id(ref_id)
+        if row >= 0:
+            selection = self.table.selectionModel()
+            selection.blockSignals(True)
+            selection.setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            selection.blockSignals(False)
+            self.table.viewport().update()
 
     def _import_done(self, summary: ImportSummary) -> None:
+        self.import_refresh.stop()
         self.last_import = summary
         if summary.token is not None and (summary.document_ids or summary.reference_ids):
             self.undo_stack.push(
@@ -854,6 +897,7 @@ class MainWindow(QMainWindow):
             self.sidebar.select("document", summary.document_ids[-1])
 
     def _import_cancelled(self) -> None:
+        self.import_refresh.stop()
         self.statusBar().showMessage("Import cancelled: the documents already read were kept", 6000)
         self.library_changed()
 

@@ -369,7 +369,7 @@ class PdfPane(QWidget):
         self.search_model.setSearchString(self.find_edit.text())
         self._find_index = -1
         self.view.setCurrentSearchResultIndex(-1)
-        QTimer.singleShot(0, self._report_find)
+        QTimer.singleShot(0, self, self._report_find)  # dropped if the pane is gone
 
     def _report_find(self) -> None:
         text = self.find_edit.text()

@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
 from refmanager.model import InputError
 
@@ -85,6 +85,24 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 CSL_ROLE = Qt.ItemDataRole.UserRole + 2
 EDITED_ROLE = Qt.ItemDataRole.UserRole + 3
 LOW_ROLE = Qt.ItemDataRole.UserRole + 4
+
+
+_EDITED_MARK: list[QIcon] = []
+
+
+def edited_mark() -> QIcon:
+    """The small green dot in cells the user edited (made once)."""
+    if not _EDITED_MARK:
+        pixmap = QPixmap(8, 8)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QColor(40, 150, 60))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawEllipse(1, 1, 6, 6)
+        painter.end()
+        _EDITED_MARK.append(QIcon(pixmap))
+    return _EDITED_MARK[0]
 
 
 class RowSource(Protocol):
@@ -283,6 +301,8 @@ class ReferenceTableModel(QAbstractTableModel):
                     tint.setAlpha(60)
                     return QBrush(tint)
             return None
+        if role == Qt.ItemDataRole.DecorationRole and col.csl and col.csl in row.edited:
+            return edited_mark()
         if role == Qt.ItemDataRole.FontRole and row.fragment:
             font = QFont()
             font.setItalic(True)

@@ -31,6 +31,7 @@ from refmanager.library.records import (
 from refmanager.model import DocumentMeta, Entry, InputError, Reference, Token
 
 __all__ = [
+    "TableExtras",
     "SORT_COLUMNS",
     "DeletedReferences",
     "DocumentRecord",
@@ -190,6 +191,58 @@ def search_ids_by_field(
     return [int(r[0]) for r in rows]
 
 
+@dataclass(slots=True, frozen=True)
+class TableExtras:
+    """What the references table shows beyond ``ReferenceRow`` (read without parsing the
+    whole item: no names, no tokens)."""
+
+    volume: str
+    issue: str
+    page: str
+    doi: str
+    number: str  # citation number or printed label
+    fragment: bool
+    confidence: dict[str, float]
+    tags: tuple[str, ...]
+
+
+_EXTRAS_SQL = (
+    "SELECT d.id, d.csl ->> '$.volume', d.csl ->> '$.issue', d.csl ->> '$.page', "
+    "d.csl ->> '$.DOI', d.csl ->> '$.citation-number', d.csl ->> '$._label', "
+    "d.csl ->> '$._fragment', d.csl -> '$._confidence', "
+    "(SELECT group_concat(t.name, char(31)) FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id "
+    "WHERE rt.ref_id = d.id) FROM ref_data d WHERE d.id IN ({marks})"
+)
+
+
+def table_extras(lib: Library, ref_ids: Sequence[int]) -> dict[int, TableExtras]:
+    """Volume, issue, pages, number, per-field confidence and tags of a page of rows, in one
+    query (SQLite's JSON operators), so a page of the table costs milliseconds at any size.
+    """
+    out: dict[int, TableExtras] = {}
+    ids = list(ref_ids)
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        sql = _EXTRAS_SQL.format(marks=",".join("?" * len(chunk)))
+        for row in lib.conn.execute(sql, chunk).fetchall():
+            number = row[5] if row[5] is not None else (row[6] or "")
+            try:
+                conf = {str(k): float(v) for k, v in json.loads(row[8] or "{}").items()}
+            except (TypeError, ValueError):
+                conf = {}
+            out[int(row[0])] = TableExtras(
+                volume=str(row[1] or ""),
+                issue=str(row[2] or ""),
+                page=str(row[3] or ""),
+                doi=str(row[4] or ""),
+                number=str(number),
+                fragment=bool(row[7]),
+                confidence=conf,
+                tags=tuple(sorted(row[9].split("\x1f"))) if row[9] else (),
+            )
+    return out
+
+
 # --------------------------------------------------------------------------- changing
 
 
@@ -230,7 +283,8 @@ def _training_item(ref: Reference) -> dict[str, object]:
 
 def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> StoredReference:
     """Give the raw text ``[start, end)`` to field ``name``: the field takes that text and the
-    tokens inside the span take its label. Returns the previous state (for undo).
+    tokens inside the span take its label ("O": no field, only the tokens change). Returns the
+    previous state (for undo).
     """
     previous = lib.reference(ref_id)
     ref = Reference.from_csl(json.loads(json.dumps(previous.reference.to_csl())))
@@ -242,12 +296,12 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
     if name == "issued":
         digits = "".join(c for c in text if c.isdigit())
         text = digits[:4] if len(digits) >= 4 else text
-    if name != "other":
+    if name != "O":
         set_field(ref, name, text)
     ref.tokens = _relabel(ref.tokens, start, end, name, raw)
     ref.confidence[name] = 1.0
     edited = set(previous.edited)
-    if name != "other":
+    if name != "O":
         edited.add(name)
     updated = StoredReference(
         id=previous.id,
