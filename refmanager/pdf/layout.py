@@ -111,28 +111,30 @@ class _Collector:
         self.chars = 0
         self.char_budget = char_budget
         self._fonts: dict[int, tuple[Any, str, bool]] = {}
+        self._pypdf_fonts: dict[int, Any] = {}
         self._last: tuple[float, float, float, float] | None = None
         # Runs since the last width hint: (run, start x, estimated advance, chained).
         self._seg: list[tuple[Run, float, float, bool]] = []
+
+    def register(self, resources: dict[str, Any], fonts: dict[str, Any]) -> None:
+        """pypdf's own Font objects for a resource dictionary's fonts (built once, by pypdf)."""
+        for key, font_dict in resources.items():
+            if key in fonts:
+                self._pypdf_fonts[id(font_dict)] = fonts[key]
 
     def _font(self, font_dict: Any) -> tuple[Any, str, bool]:
         key = id(font_dict)
         cached = self._fonts.get(key)
         if cached is not None:
             return cached
-        from pypdf.generic._font import Font
-
         try:
-            font: Any = Font.from_font_resource(font_dict)
-            name = str(font.name)
-        except Exception:
-            font, name = None, ""
-        try:
+            name = str(font_dict.get("/BaseFont", "")).lstrip("/")
             mapped = not (font_dict.get("/Subtype") == "/Type0" and "/ToUnicode" not in font_dict)
         except Exception:
-            mapped = True
-        self._fonts[key] = (font, name, mapped)
-        return font, name, mapped
+            name, mapped = "", True
+        entry = (self._pypdf_fonts.get(key), name, mapped)
+        self._fonts[key] = entry
+        return entry
 
     def width_hint(self, width: float) -> None:
         """The advance (user space) of the text shown since the last positioning operator."""
@@ -268,6 +270,15 @@ def _install_split() -> None:
     # A TJ offset is a word space when it moves the pen back by more than any kerning
     # does (kerns stay under 0.12 em); pypdf's own test, half the font's space glyph,
     # misses the shrunk spaces of tight justified lines ("UpperSaddleRiver").
+    original_init = tx.TextExtraction.initialize_extraction
+
+    def init(self: Any, *args: Any, **kwargs: Any) -> None:
+        original_init(self, *args, **kwargs)
+        if getattr(self.visitor_text, "split", False):
+            self.visitor_text.register(self.font_resources, self.fonts)
+
+    tx.TextExtraction.initialize_extraction = init
+
     original_offset = tx.TextExtraction.process_tj_offset
 
     def tj_offset(self: Any, offset: float, space_width: float) -> None:
