@@ -7,6 +7,10 @@ Background work (import, duplicates) opens its own connection in the worker thre
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,6 +79,35 @@ class ImportSummary:
         return ", ".join(parts)
 
 
+PROCESS_POOL_MIN = 2  # PDFs in one import before reading them in other processes
+
+
+def _process_pool(pdf_count: int) -> ProcessPoolExecutor | None:
+    """Worker processes for reading PDFs (spawned: no Qt state is copied), or None."""
+    workers = max(1, min(2, os.cpu_count() or 1, pdf_count))
+    try:
+        return ProcessPoolExecutor(
+            workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=os.nice,  # readers run at a lower priority than the window
+            initargs=(10,),
+        )
+    except (OSError, ValueError):
+        return None  # no processes here: read in the worker thread instead
+
+
+def _wait(future: Future[svc.PdfReading], ctx: JobContext) -> svc.PdfReading | None:
+    """The reading, checking for Cancel meanwhile; None if the pool failed (read here)."""
+    while True:
+        ctx.check()
+        try:
+            return future.result(timeout=0.05)
+        except FutureTimeout:
+            continue
+        except Exception:  # a broken pool (a killed worker): fall back to reading here
+            return None
+
+
 def _number(row_position: int, ref: Reference | None) -> str:
     if ref is not None and ref.fragment:
         return "…"  # the tail of an entry whose start is not in the document
@@ -92,6 +125,7 @@ class Backend:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.lib = svc.open_library(folder)
+        self.use_processes = True  # read PDFs in a process pool when importing several
         self._total: int | None = None
 
     def close(self) -> None:
@@ -283,14 +317,28 @@ class Backend:
 
     # -- import (worker thread) ---------------------------------------------------------------
     def import_files(self, files: list[Path], ctx: JobContext) -> ImportSummary:
-        """Import files one by one on the calling (worker) thread, on its own connection."""
+        """Import files in the given order on the calling (worker) thread, on its own
+        connection. With two PDFs or more, the PDFs are read and parsed in a pool of
+        processes (both cores, and none of that work holds this process's GIL, so the window
+        stays responsive); the worker thread only stores the results.
+        """
         summary = ImportSummary()
         lib = svc.open_library(self.folder)
+        pool = None
+        futures: dict[Path, Future[svc.PdfReading]] = {}
         try:
+            pdfs = [p for p in files if p.suffix.lower() == ".pdf" and p.is_file()]
+            if len(pdfs) >= PROCESS_POOL_MIN and self.use_processes:
+                pool = _process_pool(len(pdfs))
+            if pool is not None:
+                for path in pdfs:
+                    if not svc.already_imported(lib, path):
+                        futures[path] = pool.submit(svc.read_pdf, path)
             for i, path in enumerate(files):
                 ctx.check()
                 ctx.progress(i, len(files), f"Reading {path.name} ({i + 1}/{len(files)})")
-                outcome = svc.import_file(lib, path)
+                reading = _wait(futures[path], ctx) if path in futures else None
+                outcome = svc.import_file(lib, path, reading)
                 if outcome.error:
                     summary.failed.append(outcome.error)
                 if outcome.already:
@@ -312,6 +360,8 @@ class Backend:
                 )
             ctx.progress(len(files), len(files), "Import done")
         finally:
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
             lib.close()
         summary.token = object()
         return summary

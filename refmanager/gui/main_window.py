@@ -131,6 +131,10 @@ class MainWindow(QMainWindow):
         self.search_timer.timeout.connect(self.apply_query)
         self.search.textChanged.connect(lambda _t: self.search_timer.start())
         self.search.returnPressed.connect(self.apply_query)
+        self.show_timer = QTimer(self)
+        self.show_timer.setSingleShot(True)
+        self.show_timer.setInterval(0)
+        self.show_timer.timeout.connect(self._show_current)
         self.import_refresh = QTimer(self)
         self.import_refresh.setSingleShot(True)
         self.import_refresh.setInterval(IMPORT_REFRESH_MS)
@@ -506,9 +510,13 @@ class MainWindow(QMainWindow):
     def _selection_changed(self, _sel: QItemSelection, _desel: QItemSelection) -> None:
         self._update_counts()
 
-    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        ref_id = current.data(ID_ROLE) if current.isValid() else None
-        self.show_reference(ref_id if isinstance(ref_id, int) else None)
+    def _current_changed(self, _current: QModelIndex, _previous: QModelIndex) -> None:
+        # Shown on the next turn of the event loop: a key held down in the table, or a
+        # refresh that reselects, costs one editor and PDF update, not one per row.
+        self.show_timer.start()
+
+    def _show_current(self) -> None:
+        self.show_reference(self.current_id())
 
     def show_reference(self, ref_id: int | None) -> None:
         """Show a reference in the editor, and its place in its PDF."""
@@ -892,9 +900,10 @@ class MainWindow(QMainWindow):
                 )
             )
         self.statusBar().showMessage(f"Imported {summary.describe()}", 6000)
-        self.library_changed()
-        if summary.document_ids and self.scope[0] in ("all", "document"):
-            self.sidebar.select("document", summary.document_ids[-1])
+        self.library_changed()  # once: the command above does not refresh on its first run
+        if summary.document_ids and self._shown_document is None:
+            last = summary.document_ids[-1]
+            QTimer.singleShot(0, self, lambda: self.show_document(last))
 
     def _import_cancelled(self) -> None:
         self.import_refresh.stop()

@@ -24,7 +24,8 @@ class Refresher(Protocol):
 class BackendCommand(QUndoCommand):
     """A command made of a ``do`` returning an undo token and an ``undo`` taking it back.
 
-    ``already_done`` (e.g. an import the job already wrote) skips the first ``redo``.
+    ``already_done`` (e.g. an import the job already wrote) skips the first ``redo`` and its
+    refresh (the caller has refreshed).
     ``structural`` changes add or remove rows (the table is re-read); otherwise only the rows
     ``ids`` are re-read.
     """
@@ -51,8 +52,8 @@ class BackendCommand(QUndoCommand):
     def redo(self) -> None:
         if self._skip_first:
             self._skip_first = False
-        else:
-            self._token = self._do()
+            return
+        self._token = self._do()
         self._notify()
 
     def undo(self) -> None:

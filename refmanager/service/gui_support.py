@@ -29,6 +29,7 @@ from refmanager.library.records import (
     TagInfo,
 )
 from refmanager.model import DocumentMeta, Entry, InputError, Reference, Token
+from refmanager.service.extract import ExtractResult
 
 __all__ = [
     "TableExtras",
@@ -86,10 +87,35 @@ class FileOutcome:
     notes: list[str] = field(default_factory=list)
 
 
-def import_file(lib: Library, path: Path) -> FileOutcome:
+@dataclass(slots=True)
+class PdfReading:
+    """A PDF's bibliography read and parsed, ready to store: what :func:`read_pdf` returns.
+
+    Plain data, so it can come back from another process (the window reads PDFs in a
+    process pool, keeping its own interpreter free for the user).
+    """
+
+    path: Path
+    result: ExtractResult | None = None
+    error_cause: str = ""  # an InputError's cause when the PDF could not be read
+
+
+def read_pdf(path: Path) -> PdfReading:
+    """Read and parse a PDF's bibliography (no library involved; safe in a worker process)."""
+    from refmanager.service.extract import extract_pdf
+
+    try:
+        return PdfReading(path, extract_pdf(path))
+    except InputError as exc:
+        return PdfReading(path, None, exc.cause)
+
+
+def import_file(lib: Library, path: Path, reading: PdfReading | None = None) -> FileOutcome:
     """Import one PDF (its bibliography, parsed) or one BibTeX/RIS/CSL-JSON file.
 
-    A bad file is reported in ``error`` (one line naming it and the cause), not raised.
+    ``reading`` is the PDF already read by :func:`read_pdf` (elsewhere); without it the PDF
+    is read here. A bad file is reported in ``error`` (one line naming it and the cause),
+    not raised; a PDF that cannot be read is still kept, marked failed, so the user sees it.
     """
     out = FileOutcome(path)
     try:
@@ -105,23 +131,21 @@ def import_file(lib: Library, path: Path) -> FileOutcome:
             out.document_id = existing
             out.already = True
             return out
-        from refmanager.service.extract import extract_pdf
-
-        try:
-            result = extract_pdf(path)
-        except InputError as exc:
-            # keep the file in the library, marked failed, so the user sees it and why
-            out.error = str(exc)
+        if reading is None:
+            reading = read_pdf(path)
+        result = reading.result
+        if result is None:
+            out.error = str(InputError(str(path), reading.error_cause))
             out.document_id = lib.add_document(
                 DocumentMeta(title=path.stem), [], file=path, sha256=sha,
-                status="failed", message=exc.cause,
+                status="failed", message=reading.error_cause,
             )
             return out
         status = "ok" if result.references else "partial"
-        message = "; ".join(result.notes)
         out.notes = list(result.notes)
         out.document_id = lib.add_document(
-            result.meta, result.references, file=path, sha256=sha, status=status, message=message
+            result.meta, result.references, file=path, sha256=sha, status=status,
+            message="; ".join(result.notes),
         )
         out.reference_ids = [s.id for s in lib.references_of(out.document_id)]
     except InputError as exc:
@@ -129,6 +153,14 @@ def import_file(lib: Library, path: Path) -> FileOutcome:
     except OSError as exc:
         out.error = f"{path}: {exc.strerror or exc}"
     return out
+
+
+def already_imported(lib: Library, path: Path) -> bool:
+    """Whether a file with this content is in the library already."""
+    try:
+        return lib.document_id_for_hash(file_sha256(path)) is not None
+    except OSError:
+        return False
 
 
 def _import_bibliography(lib: Library, path: Path, out: FileOutcome) -> None:

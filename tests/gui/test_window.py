@@ -36,6 +36,12 @@ def click_row(qtbot: QtBot, win: MainWindow, row: int, column: int = TITLE) -> N
     win.table.scrollTo(index)
     rect = win.table.visualRect(index)
     qtbot.mouseClick(win.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    shown(qtbot, win)
+
+
+def shown(qtbot: QtBot, win: MainWindow) -> None:
+    """Wait until the editor shows the current row (it follows on the next event-loop turn)."""
+    qtbot.waitUntil(lambda: win.editor.ref_id == win.current_id(), timeout=3000)
 
 
 def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
@@ -92,6 +98,7 @@ def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selec
             other.reference.location[0].page, other.reference.location[0].bbox
         )
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=target.center().toPoint())
+    shown(qtbot, win)
     assert win.current_id() == other.id
     assert view.highlights() == other.reference.location
 
