@@ -229,6 +229,24 @@ def _cut_end(lines: list[Line]) -> list[Line]:
     for i, ln in enumerate(lines):
         if is_end_heading(ln, body):
             return lines[:i]
-        if ln.size > 1.25 * body and len(ln.text) < 80 and i > 0:
+        if i == 0:
+            continue
+        if ln.size > 1.25 * body and len(ln.text) < 80:
+            return lines[:i]
+        if _SECTION.match(ln.text) and _all_bold(ln) and len(ln.text) < 80:
+            return lines[:i]  # a bold numbered heading: "A Proof of Lemma 1", "B.2 Setup"
+        if _BIOGRAPHY.match(ln.text):
             return lines[:i]
     return lines
+
+
+_SECTION = re.compile(r"^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?\s+[A-Z]\S*")
+_BIOGRAPHY = re.compile(
+    r"^[A-Z][\w.\-’' ]{2,60}?\s(?:\((?:[A-Z]+’?\d{2},?\s?)+\)\s)?"
+    r"(?:received\s+(?:the|his|her)\s+[A-Z]|is\s+currently\s+(?:a|an|the)\s)"
+)
+
+
+def _all_bold(line: Line) -> bool:
+    covered = sum(e - s for s, e, kind in line.styles if kind == "bold")
+    return covered >= 0.9 * len(line.text.replace(" ", "")) and covered > 0

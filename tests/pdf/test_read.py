@@ -359,3 +359,20 @@ def test_small_caps_heading_in_pieces(tmp_path: Path) -> None:
         "[1] A. One. Title one. 2001.",
         "[2] B. Two. Title two. 2002.",
     ]
+
+
+def test_list_ends_at_bold_appendix_section_and_biography(tmp_path: Path) -> None:
+    rows = ["[1] A. One. Title one. 2001.", "[2] B. Two. Title two. 2002."]
+    for tail in (
+        Text(72, 690, "A Proof of the Main Lemma", 10, "F3"),
+        Text(72, 690, "Jane Doe (M’15) received the B.S. degree in physics in 2001.", 10),
+    ):
+        page = [
+            *column(72, 780, BODY),
+            Text(72, 740, "References", 12, "F3"),
+            *column(72, 720, rows),
+            tail,
+            *column(72, 676, ["Text after the list, which belongs to the appendix."]),
+        ]
+        bib = read_bibliography(write_pdf(tmp_path / "t.pdf", [page]))
+        assert [e.raw for e in bib.entries] == rows
