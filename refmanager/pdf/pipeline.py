@@ -153,6 +153,12 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
     region = sorted(set(scanned))
     if heading is not None:
         region = [p for p in region if p >= heading[0]]
+    for number in region:
+        if number not in pages.failed and not pages.lines.get(number):
+            budget.notes.append(
+                f"page {number}: no readable text (an image-only page?); "
+                "references on it, if any, are missing"
+            )
     # Furniture is judged on every page read (more pages, better evidence).
     heights = pages.heights
     junk = furniture(pages.lines, heights)

@@ -376,3 +376,19 @@ def test_list_ends_at_bold_appendix_section_and_biography(tmp_path: Path) -> Non
         ]
         bib = read_bibliography(write_pdf(tmp_path / "t.pdf", [page]))
         assert [e.raw for e in bib.entries] == rows
+
+
+def test_a_page_without_text_inside_the_list_is_reported(tmp_path: Path) -> None:
+    image = b"q 500 0 0 700 50 50 cm 0.5 g 0 0 1 1 re f Q"
+    first = [
+        *column(72, 780, BODY),
+        Text(72, 740, "References", 12, "F3"),
+        *column(72, 720, ["[1] A. One. Title one. 2001.", "[2] B. Two. Title two. 2002."]),
+    ]
+    last = column(72, 780, ["[5] E. Five. Title five. 2005."])
+    pdf = build_pdf([first, [], last], raw_contents=[[], [image], []])
+    path = tmp_path / "gap.pdf"
+    path.write_bytes(pdf)
+    bib = read_bibliography(path)
+    assert [e.label for e in bib.entries] == ["1", "2", "5"]
+    assert any(note.startswith("page 2: no readable text") for note in bib.notes)
