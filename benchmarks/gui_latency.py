@@ -25,7 +25,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="refmanager-bench-config-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._util import REPO, SHARED, median, peak_rss_mb, percentile  # noqa: E402
+from benchmarks._util import REPO, SHARED, median, peak_rss_mb, percentile
 
 
 def source_pdfs() -> list[Path]:

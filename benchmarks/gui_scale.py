@@ -25,7 +25,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="refmanager-bench-config-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._util import median, peak_rss_mb, percentile  # noqa: E402
+from benchmarks._util import median, peak_rss_mb, percentile
 
 
 def _ms(values: list[float]) -> str:
@@ -90,11 +90,12 @@ def main(argv: list[str] | None = None) -> int:
             window.table.viewport().repaint()
             steps.append(time.perf_counter() - s0)
         print(f"scroll ({len(steps)} steps incl. random jumps): {_ms(steps)}")
-        print(f"  pages read from SQLite: {model.fetches}, pages cached now: {model.cached_pages()}")
+        print(f"  pages read from SQLite: {model.fetches}, cached now: {model.cached_pages()}")
 
         # 3. sorting on columns (SQL ORDER BY), each followed by a painted first page
         sorts: list[tuple[str, float]] = []
-        headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+        horizontal = Qt.Orientation.Horizontal
+        headers = [model.headerData(c, horizontal) for c in range(model.columnCount())]
         for name in ("Title", "Year", "Authors", "Confidence", "DOI", "Container", "#"):
             column = headers.index(name)
             for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
@@ -108,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         s0 = time.perf_counter()
         bar.setValue(bar.maximum() // 2)
         window.table.viewport().repaint()
-        print(f"  then jump to the middle of the sorted table: {(time.perf_counter() - s0) * 1000:.0f} ms")
+        took_ms = (time.perf_counter() - s0) * 1000
+        print(f"  then jump to the middle of the sorted table: {took_ms:.0f} ms")
 
         # 4. search box queries (debounce skipped: apply directly)
         searched: list[float] = []

@@ -121,7 +121,7 @@ class Layout:
         )
 
     def paragraph(
-        self, text: str, font: str = "F1", size: float = 10, after: float = 6,
+        self, text: str, font: str = "F1", size: float = 10, after: float = 6, *,
         indent: float = 0, label: str = "", centre: bool = False,
     ) -> None:
         avail = PAGE_W - 2 * MARGIN_X - indent

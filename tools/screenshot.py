@@ -22,7 +22,8 @@ sys.path.insert(0, str(REPO))
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pdf", type=Path, default=REPO.parent / "shared" / "seed" / "seed-pages.pdf")
+    seed = REPO.parent / "shared" / "seed" / "seed-pages.pdf"
+    parser.add_argument("--pdf", type=Path, default=seed)
     parser.add_argument("--row", default="24", help="the citation number of the row to select")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshot.png")
     args = parser.parse_args()

@@ -49,7 +49,8 @@ def dark_palette() -> QPalette:
     pal.setColor(QPalette.ColorRole.Link, QColor(110, 160, 240))
     pal.setColor(QPalette.ColorRole.Dark, QColor(22, 23, 26))
     pal.setColor(QPalette.ColorRole.Mid, QColor(60, 63, 68))
-    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
+    roles = (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText)
+    for role in roles:
         pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(120, 123, 128))
     return pal
 

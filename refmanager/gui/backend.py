@@ -139,7 +139,9 @@ class Backend:
         self, query: str, order_by: str, descending: bool, offset: int, limit: int
     ) -> list[TableRow]:
         if order_by in svc.CSL_SORT_FIELDS:
-            ids = svc.search_ids_by_field(self.lib, query, order_by, descending, offset, limit)
+            ids = svc.search_ids_by_field(
+                self.lib, query, order_by, descending, offset=offset, limit=limit
+            )
             rows = self.lib.rows(ids)
         else:
             key = order_by if order_by in svc.SORT_COLUMNS else "position"
@@ -218,7 +220,10 @@ class Backend:
         return self.lib.file_path(document_id)
 
     def tags(self) -> list[TagEntry]:
-        return [TagEntry(t.name, t.reference_count + t.document_count, t.colour) for t in self.lib.tags()]
+        return [
+            TagEntry(t.name, t.reference_count + t.document_count, t.colour)
+            for t in self.lib.tags()
+        ]
 
     def saved_searches(self) -> list[SearchEntry]:
         return [SearchEntry(s.name, s.query) for s in self.lib.saved_searches()]
@@ -384,9 +389,11 @@ class Backend:
     def find_duplicates(self, ctx: JobContext) -> list[DuplicatePair]:
         lib = svc.open_library(self.folder)
         try:
-            found = lib.find_duplicates(
-                progress=lambda done, total: (ctx.check(), ctx.progress(done, total, "Comparing"))[0]
-            )
+            def progress(done: int, total: int) -> None:
+                ctx.check()
+                ctx.progress(done, total, "Comparing references")
+
+            found = lib.find_duplicates(progress=progress)
             ids = sorted({c.a for c in found} | {c.b for c in found})
             rows = {r.id: r for r in lib.rows(ids)}
             out = []

@@ -74,7 +74,10 @@ class FieldDelegate(QStyledItemDelegate):
     """Chooses the editor from the column's CSL field. (Painting stays in C++: the edited
     mark and the tints come from the model's roles, so scrolling calls no Python paint.)"""
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: ModelIndex) -> QWidget:
+    def createEditor(
+        self, parent: QWidget, option: QStyleOptionViewItem, index: ModelIndex
+    ) -> QWidget:
+        del option  # the editor depends on the field, not on the style
         field = index.data(CSL_ROLE)
         if field == "author":
             editor = _AuthorEditor(parent)
@@ -96,7 +99,8 @@ class FieldDelegate(QStyledItemDelegate):
     def updateEditorGeometry(
         self, editor: QWidget, option: QStyleOptionViewItem, index: ModelIndex
     ) -> None:
-        rect = option.rect  # type: ignore[attr-defined]
+        del index  # every field's editor sits on its cell
+        rect = option.rect
         if isinstance(editor, QPlainTextEdit):
             editor.setGeometry(rect.x(), rect.y(), max(rect.width(), 220), max(rect.height(), 90))
         else:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from refmanager.gui.delegates import DoiValidator, clean_doi
+from refmanager.gui.table_model import LOW_CONFIDENCE
 from refmanager.model import CSL_FIELDS, Reference
 
 CSL_TYPES = (
@@ -199,7 +200,9 @@ class EntryEditor(QWidget):
         type_box.addItems(CSL_TYPES)
         type_box.setAccessibleName("Type")
         type_box.activated.connect(lambda _i: self._commit("type"))
-        type_box.lineEdit().editingFinished.connect(lambda: self._commit("type"))
+        type_edit = type_box.lineEdit()
+        if type_edit is not None:
+            type_edit.editingFinished.connect(lambda: self._commit("type"))
         self.edits["type"] = type_box
         form.addRow("&Type", type_box)
         for name, label in FORM_FIELDS:
@@ -278,8 +281,8 @@ class EntryEditor(QWidget):
         self._values = {}
         if ref is None:
             self.heading.setText("No reference selected")
-            for name, edit in self.edits.items():
-                self._set_text(name, edit, "")
+            for edit in self.edits.values():
+                self._set_text(edit, "")
             self.raw.clear()
             self.legend.clear()
             return
@@ -287,17 +290,16 @@ class EntryEditor(QWidget):
         for name, edit in self.edits.items():
             text = reference_field_text(ref, name)
             self._values[name] = text
-            self._set_text(name, edit, text)
+            self._set_text(edit, text)
             if isinstance(edit, QLineEdit):
                 conf = ref.confidence.get(name)
                 edit.setToolTip(f"parser confidence {conf:.2f}" if conf is not None else "")
-                edit.setStyleSheet(
-                    "background-color: rgba(240,160,40,70);" if conf is not None and conf < 0.8 else ""
-                )
+                low = conf is not None and conf < LOW_CONFIDENCE
+                edit.setStyleSheet("background-color: rgba(240,160,40,70);" if low else "")
         self._show_raw(ref)
 
     @staticmethod
-    def _set_text(name: str, edit: QLineEdit | QComboBox, text: str) -> None:
+    def _set_text(edit: QLineEdit | QComboBox, text: str) -> None:
         edit.blockSignals(True)
         if isinstance(edit, QComboBox):
             edit.setEditText(text)
@@ -333,7 +335,8 @@ class EntryEditor(QWidget):
         self.raw.setExtraSelections(selections)
         self.legend.setText(
             " ".join(
-                f'<span style="color:{label_colour(lab).name()}">&#9632; {lab}</span>' for lab in used
+                f'<span style="color:{label_colour(lab).name()}">&#9632; {lab}</span>'
+                for lab in used
             )
         )
 

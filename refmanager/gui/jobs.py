@@ -52,7 +52,7 @@ class JobContext:
 
 
 class _Bridge(QObject):
-    """Signals emitted from the worker thread; it lives in the main thread, so delivery is queued."""
+    """Signals emitted from the worker thread; it lives in the main thread: delivery is queued."""
 
     progressed = Signal(int, int, str)
     partial = Signal(object)
@@ -175,6 +175,7 @@ class JobRunner(QObject):
         self,
         name: str,
         func: Callable[[JobContext], Any],
+        *,
         on_success: Callable[[Any], None] | None = None,
         on_failure: Callable[[BaseException], None] | None = None,
         on_partial: Callable[[Any], None] | None = None,

@@ -117,7 +117,9 @@ class MainWindow(QMainWindow):
         self.start_button = QPushButton("Open the sample paper", self.pdf)
         self.start_button.setObjectName("sampleButton")
         self.start_button.clicked.connect(self.open_sample)
-        self.pdf.layout().addWidget(self.start_button)
+        pdf_layout = self.pdf.layout()
+        if pdf_layout is not None:
+            pdf_layout.addWidget(self.start_button)
 
         self.search = QLineEdit(self)
         self.search.setObjectName("search")
@@ -290,7 +292,9 @@ class MainWindow(QMainWindow):
             edit_menu, "&Delete references", self.delete_selected, QKeySequence.StandardKey.Delete
         )
         self._action(edit_menu, "&Paste references...", self.paste_dialog, "Ctrl+Shift+V")
-        self._action(edit_menu, "Copy as &BibTeX", lambda: self.copy_selected("bibtex"), "Ctrl+Shift+C")
+        self._action(
+            edit_menu, "Copy as &BibTeX", lambda: self.copy_selected("bibtex"), "Ctrl+Shift+C"
+        )
         self._action(edit_menu, "Copy as &citation", lambda: self.copy_selected("citation"))
         edit_menu.addSeparator()
         self._action(edit_menu, "&Tag selected...", self.tag_selected_dialog, "Ctrl+T")
@@ -300,7 +304,9 @@ class MainWindow(QMainWindow):
         self.act_find = self._action(
             edit_menu, "&Find", self.focus_search, QKeySequence.StandardKey.Find
         )
-        self._action(edit_menu, "Select &all", self.table.selectAll, QKeySequence.StandardKey.SelectAll)
+        self._action(
+            edit_menu, "Select &all", self.table.selectAll, QKeySequence.StandardKey.SelectAll
+        )
 
         view_menu = bar.addMenu("&View")
         self.columns_menu = view_menu.addMenu("&Columns")
@@ -605,7 +611,8 @@ class MainWindow(QMainWindow):
         if empty:
             self.pdf.placeholder.setText(
                 "Your library is empty.\n\nDrop PDFs (or a folder, or a .bib file) here,\n"
-                "or use File > Import PDFs... (Ctrl+O),\nor open the sample paper to see how it works."
+                "or use File > Import PDFs... (Ctrl+O),\n"
+                "or open the sample paper to see how it works."
             )
         elif self.pdf.path is None:
             self.pdf.placeholder.setText("Select a reference or a document to see its PDF.")
@@ -650,7 +657,8 @@ class MainWindow(QMainWindow):
             self.table.edit(index)
 
     def delete_selected(self) -> None:
-        if self.search.hasFocus() or self.editor.isAncestorOf(QApplication.focusWidget()):
+        focus = QApplication.focusWidget()
+        if self.search.hasFocus() or (focus is not None and self.editor.isAncestorOf(focus)):
             return  # Delete belongs to the text being edited there
         ids = self.selected_ids()
         if not ids:
@@ -691,8 +699,8 @@ class MainWindow(QMainWindow):
             self.tag_selected(tag, False)
 
     def reparse_selected(self) -> None:
-        ids = self.selected_ids() or ([self.current_id()] if self.current_id() is not None else [])
-        clean = [i for i in ids if i is not None]
+        current = self.current_id()
+        clean = self.selected_ids() or ([current] if current is not None else [])
         if not clean:
             return
         self.undo_stack.push(
@@ -733,7 +741,7 @@ class MainWindow(QMainWindow):
         self.duplicates.setRowCount(0)
         self.jobs.start(
             "Finding duplicates",
-            lambda ctx: self.backend.find_duplicates(ctx),
+            self.backend.find_duplicates,
             on_success=self._show_duplicates,
             on_failure=self._job_failed,
         )
@@ -842,7 +850,7 @@ class MainWindow(QMainWindow):
             on_failure=self._job_failed,
             on_partial=self._import_progress,
             on_progress=self._job_progress,
-            on_cancelled=lambda: self._import_cancelled(),
+            on_cancelled=self._import_cancelled,
         )
 
     def _import_progress(self, item: ImportProgress) -> None:

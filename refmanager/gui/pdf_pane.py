@@ -47,7 +47,10 @@ class RefPdfView(QPdfView):
     pageClicked = Signal(int, float, float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        if parent is None:
+            super().__init__()
+        else:
+            super().__init__(parent)
         self.setPageMode(QPdfView.PageMode.MultiPage)
         self.setZoomMode(QPdfView.ZoomMode.Custom)
         self._fit_width = True
@@ -106,8 +109,6 @@ class RefPdfView(QPdfView):
     def viewport_to_points(self, pos: QPointF) -> tuple[int, float, float] | None:
         """A viewport position as (1-based page, x, y) in PDF points, or None off the pages."""
         doc = self.document()
-        if doc is None:
-            return None
         content = pos + QPointF(self._scroll_offset())
         for page, rect in self.page_rects().items():
             if QRectF(rect).contains(content):
@@ -309,7 +310,8 @@ class PdfPane(QWidget):
 
     def load(self, path: Path | None) -> bool:
         """Show ``path`` (None or a missing file: show the placeholder). True if it loaded."""
-        if path is not None and self.path == path and self.document.status() == QPdfDocument.Status.Ready:
+        ready = self.document.status() == QPdfDocument.Status.Ready
+        if path is not None and self.path == path and ready:
             return True
         self.view.set_highlights([])
         self.document.close()

@@ -149,7 +149,10 @@ class Sidebar(QTreeWidget):
             if top is None:
                 continue
             out.append(top)
-            out.extend(top.child(j) for j in range(top.childCount()))
+            for j in range(top.childCount()):
+                child = top.child(j)
+                if child is not None:
+                    out.append(child)
         return out
 
     def _changed(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:

@@ -229,7 +229,7 @@ class ReferenceTableModel(QAbstractTableModel):
         return -1
 
     def find_id(self, ref_id: int, limit: int = 5000) -> int:
-        """The row of ``ref_id``, reading pages from the top up to ``limit`` rows; -1 if not found."""
+        """The row of ``ref_id``, reading pages from the top up to ``limit`` rows; else -1."""
         cached = self.row_of_id(ref_id)
         if cached >= 0:
             return cached
@@ -309,7 +309,8 @@ class ReferenceTableModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, col)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col.attr in ("number", "year", "confidence"):
+        numeric = col.attr in ("number", "year", "confidence")
+        if role == Qt.ItemDataRole.TextAlignmentRole and numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 

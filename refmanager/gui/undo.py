@@ -36,6 +36,7 @@ class BackendCommand(QUndoCommand):
         do: Callable[[], Any],
         undo: Callable[[Any], Any],
         refresher: Refresher,
+        *,
         ids: Sequence[int] = (),
         structural: bool = False,
         already_done: Any = None,

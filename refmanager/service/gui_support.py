@@ -32,7 +32,6 @@ from refmanager.model import DocumentMeta, Entry, InputError, Reference, Token
 from refmanager.service.extract import ExtractResult
 
 __all__ = [
-    "TableExtras",
     "SORT_COLUMNS",
     "DeletedReferences",
     "DocumentRecord",
@@ -42,6 +41,7 @@ __all__ = [
     "MergeRecord",
     "ReferenceRow",
     "StoredReference",
+    "TableExtras",
     "TagInfo",
     "get_field",
 ]
@@ -180,10 +180,7 @@ def locate(lib: Library, document_id: int, page: int, x: float, y: float) -> int
     """The reference of ``document_id`` whose box on ``page`` holds the point (PDF points)."""
     best: tuple[float, int] | None = None
     for stored in lib.references_of(document_id):
-        if stored.merged_into is not None:
-            target = stored.merged_into
-        else:
-            target = stored.id
+        target = stored.merged_into if stored.merged_into is not None else stored.id
         for loc in stored.reference.location:
             if loc.page != page:
                 continue
@@ -198,7 +195,7 @@ def locate(lib: Library, document_id: int, page: int, x: float, y: float) -> int
 
 
 def search_ids_by_field(
-    lib: Library, query: str, name: str, descending: bool, offset: int, limit: int
+    lib: Library, query: str, name: str, descending: bool, *, offset: int, limit: int
 ) -> list[int]:
     """One page of ids matching ``query``, sorted on a CSL field kept only in the JSON
     (volume, issue, page): numbers in numeric order, then text. Not indexed: this reads

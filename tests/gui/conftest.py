@@ -68,7 +68,9 @@ def seed_library_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def seeded_window(qtbot: QtBot, tmp_path: Path, seed_library_template: Path) -> Iterator[MainWindow]:
+def seeded_window(
+    qtbot: QtBot, tmp_path: Path, seed_library_template: Path
+) -> Iterator[MainWindow]:
     """A window on a copy of the seed library, its document chosen in the sidebar."""
     import shutil
 

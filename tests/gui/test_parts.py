@@ -92,7 +92,12 @@ def test_bad_query_leaves_the_model_as_it_was() -> None:
 def test_edits_go_to_the_handler_not_the_source() -> None:
     model = ReferenceTableModel(FakeSource(10))
     seen: list[tuple[int, str, str]] = []
-    model.edit_handler = lambda ref_id, field, value: seen.append((ref_id, field, value)) or True
+
+    def handler(ref_id: int, field: str, value: str) -> bool:
+        seen.append((ref_id, field, value))
+        return True
+
+    model.edit_handler = handler
     title = [c.header for c in COLUMNS].index("Title")
     assert model.setData(model.index(2, title), "  New title ")
     assert seen == [(3, "title", "New title")]
@@ -103,7 +108,9 @@ def test_edits_go_to_the_handler_not_the_source() -> None:
 def test_job_runs_off_the_main_thread_and_reports_on_it(qtbot: QtBot) -> None:
     runner = JobRunner()
     main = threading.get_ident()
-    seen: dict[str, object] = {"progress": [], "partial": []}
+    progress: list[tuple[int, int, str]] = []
+    partial: list[object] = []
+    seen: dict[str, object] = {}
 
     def work(ctx: JobContext) -> int:
         seen["worker"] = threading.get_ident()
@@ -114,19 +121,19 @@ def test_job_runs_off_the_main_thread_and_reports_on_it(qtbot: QtBot) -> None:
 
     def on_progress(done: int, total: int, message: str) -> None:
         assert threading.get_ident() == main
-        seen["progress"].append((done, total, message))  # type: ignore[union-attr]
+        progress.append((done, total, message))
 
     def on_partial(value: object) -> None:
         assert threading.get_ident() == main
-        seen["partial"].append(value)  # type: ignore[union-attr]
+        partial.append(value)
 
     with qtbot.waitSignal(runner.idle, timeout=5000):
         runner.start("t", work, on_success=lambda r: seen.update(result=r),
                      on_partial=on_partial, on_progress=on_progress)
     assert seen["worker"] != main
     assert seen["result"] == 42
-    assert seen["partial"] == [0, 1, 2]
-    assert seen["progress"][-1] == (2, 3, "step 2")  # type: ignore[index]
+    assert partial == [0, 1, 2]
+    assert progress[-1] == (2, 3, "step 2")
     assert not runner.busy()
 
 
@@ -134,7 +141,7 @@ def test_job_failure_and_cancel_are_reported(qtbot: QtBot) -> None:
     runner = JobRunner()
     errors: list[BaseException] = []
     with qtbot.waitSignal(runner.idle, timeout=5000):
-        runner.start("bad", lambda ctx: 1 / 0, on_failure=errors.append)
+        runner.start("bad", lambda _ctx: 1 / 0, on_failure=errors.append)
     assert isinstance(errors[0], ZeroDivisionError)
 
     started = threading.Event()

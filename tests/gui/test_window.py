@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +18,8 @@ pytestmark = pytest.mark.gui
 TITLE = COLUMN_INDEX["Title"]
 TAGS = COLUMN_INDEX["Tags"]
 YEAR = COLUMN_INDEX["Year"]
+LEFT = Qt.MouseButton.LeftButton
+NO_KEYS = Qt.KeyboardModifier.NoModifier
 
 
 def wait_jobs(qtbot: QtBot, win: MainWindow, timeout: int = 60_000) -> None:
@@ -35,7 +38,7 @@ def click_row(qtbot: QtBot, win: MainWindow, row: int, column: int = TITLE) -> N
     index = win.model.index(row, column)
     win.table.scrollTo(index)
     rect = win.table.visualRect(index)
-    qtbot.mouseClick(win.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.mouseClick(win.table.viewport(), LEFT, NO_KEYS, rect.center())
     shown(qtbot, win)
 
 
@@ -89,15 +92,16 @@ def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selec
     assert "61" in win.editor.heading.text()
 
     # a click on the printed entry [62] selects its row
-    other = win.backend.stored(win.model.row_at(row_of_number(win, "62")).id)  # type: ignore[union-attr]
+    next_row = win.model.row_at(row_of_number(win, "62"))
+    assert next_row is not None
+    other = win.backend.stored(next_row.id)
     assert other is not None
-    target = view.points_to_viewport(other.reference.location[0].page, other.reference.location[0].bbox)
+    where = other.reference.location[0]
+    target = view.points_to_viewport(where.page, where.bbox)
     if not view.viewport().rect().contains(target.center().toPoint()):
-        view.scroll_to(other.reference.location[0])
-        target = view.points_to_viewport(
-            other.reference.location[0].page, other.reference.location[0].bbox
-        )
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=target.center().toPoint())
+        view.scroll_to(where)
+        target = view.points_to_viewport(where.page, where.bbox)
+    QTest.mouseClick(view.viewport(), LEFT, NO_KEYS, target.center().toPoint())
     shown(qtbot, win)
     assert win.current_id() == other.id
     assert view.highlights() == other.reference.location
@@ -112,8 +116,8 @@ def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, seeded_window: Mai
     editor = win.table.viewport().findChild(QLineEdit)
     assert editor is not None
     editor.selectAll()
-    qtbot.keyClicks(editor, "A corrected title")
-    qtbot.keyClick(editor, Qt.Key.Key_Return)  # Qt commits on the next event-loop turn
+    QTest.keyClicks(editor, "A corrected title")
+    QTest.keyClick(editor, Qt.Key.Key_Return)  # Qt commits on the next event-loop turn
     qtbot.waitUntil(lambda: win.model.index(0, TITLE).data() == "A corrected title", timeout=3000)
     assert win.model.index(0, TITLE).data(EDITED_ROLE) is True
     assert win.act_undo.text().replace("&", "") == "Undo edit title"
@@ -142,7 +146,7 @@ def test_entry_editor_field_and_span_reassignment_are_undoable(
     end = raw.index(".", start)
     win.editor.select_span(start, end)
     win.editor.assign_box.setCurrentText("author")
-    qtbot.mouseClick(win.editor.assign_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(win.editor.assign_button, Qt.MouseButton.LeftButton)
     stored = win.backend.stored(ref_id)
     assert stored is not None
     assert any(t.label == "author" and t.start == start for t in stored.reference.tokens)
@@ -178,7 +182,8 @@ def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWi
     win.sidebar.select("tag", "to read")
     assert win.model.rowCount() == 2
     assert sorted(win.model.index(r, 0).data(ID_ROLE) for r in range(2)) == sorted(ids)
-    assert win.sidebar.tags_item.child(0).text(0).startswith("to read")
+    first_tag = win.sidebar.tags_item.child(0)
+    assert first_tag is not None and first_tag.text(0).startswith("to read")
 
     win.undo_stack.undo()
     assert win.model.rowCount() == 0
@@ -194,14 +199,14 @@ def test_search_box_filters_live_and_reports_bad_queries(
     win.activateWindow()
     win.act_find.trigger()
     qtbot.waitUntil(win.search.hasFocus, timeout=2000)
-    qtbot.keyClicks(win.search, "year:2023")
+    QTest.keyClicks(win.search, "year:2023")
     qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=3000)
     count = win.model.rowCount()
     assert 0 < count < total
     assert {win.model.index(r, YEAR).data() for r in range(count)} == {"2023"}
 
     win.search.clear()
-    qtbot.keyClicks(win.search, 'title:"unclosed')
+    QTest.keyClicks(win.search, 'title:"unclosed')
     qtbot.waitUntil(win.search_message.isVisible, timeout=3000)
     assert win.search_message.text()
     assert win.model.rowCount() == count  # the last good result stays
@@ -237,7 +242,9 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow)
     rows = [i for i, p in enumerate(win._duplicates) if {p.a, p.b} == pasted]
     assert rows, "the two pasted references are proposed as duplicates"
     win.duplicates.selectRow(rows[0])
-    win.merge_selected_pair(dialog_hook=lambda d: d.choose("title", 1) if "title" in d.groups else None)
+    win.merge_selected_pair(
+        dialog_hook=lambda d: d.choose("title", 1) if "title" in d.groups else None
+    )
     assert win.backend.total() == total - 1
     assert win.undo_stack.undoText() == "merge duplicates"
     win.undo_stack.undo()
@@ -278,7 +285,7 @@ def test_columns_and_splitters_persist(qtbot: QtBot, seeded_window: MainWindow) 
 
 def test_empty_library_offers_the_sample_paper(qtbot: QtBot, window: MainWindow) -> None:
     assert window.start_button.isVisible()
-    qtbot.mouseClick(window.start_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(window.start_button, Qt.MouseButton.LeftButton)
     wait_jobs(qtbot, window)
     assert window.errors == []
     assert window.backend.document_count() == 1
