@@ -232,13 +232,20 @@ _ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.")
 _SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
 _CIRCUMFLEX = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?:\{\}|\b)")
 _URL_MACRO = re.compile(r"\\url\{([^{}]*)\}")
+_NAME_MACRO = re.compile(
+    r"\\(?:[`'^\"~=.]|[uvHcdbtkr](?![a-zA-Z]))\s*(?:\{[^{}]*\}|\\[a-zA-Z]+|[a-zA-Z])"
+    r"|\\[a-zA-Z]+(?:\{\})?"
+)
+_MATH = re.compile(r"(\$(?:[^\s$\\]|[^\s$][^$]*[^\s$\\])\$)")
+_UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
+# TeX ligatures that would read back as other characters: -- ``  '' ?` !`
+_LIGATURE = re.compile(r"(?<=-)(?=-)|(?<=`)(?=`)|(?<=')(?=')|(?<=[?!])(?=`)")
 _SIMPLE_UNESCAPE = re.compile(r"\\([&%#_$])")
-_NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|<<|>>")
+_NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|[?!]`")
 _TEX_LOGOS = re.compile(r"\\(LaTeXe|LaTeX|TeX|BibTeX)\b(?:\{\})?")
 _SPACES = re.compile(r"\s+")
 _AND_OR_BRACE = re.compile(r"(?<!\\)[{}]|\s+and\s+", re.IGNORECASE)
 _DASHES = re.compile(r"\s*(?:-{1,3}|–|—|\\textendash\{\}|\\textendash)\s*")
-_PROTECT_WORD = re.compile(r"[^\s{}\\]*[A-Z][^\s{}\\]*")
 
 _ENCODER = LatexEncodingMiddleware(allow_inplace_modification=True)
 _DECODER = LatexDecodingMiddleware(allow_inplace_modification=True)
@@ -253,19 +260,58 @@ def encode(value: str) -> str:
 
     Plain ASCII without LaTeX-active characters (most text) takes a fast path that
     gives the middleware's result; other strings go through the middleware, cached
-    because names and venues repeat across a library.
+    because names and venues repeat across a library. Whatever the encoder would not
+    give back on reading (``"`` becomes ``''``, ``Ŧ`` becomes ``\\={T}``, a literal ``--``
+    is an en dash, ``?` `` is ¿) is written so that it reads back as it was.
     """
+    if "$" in value:
+        return _encode_with_math(value)
     if value.isascii() and not _ASCII_SPECIALS.search(value):
-        return value.translate(_SIMPLE_ESCAPES)
-    return _encode_slow(value)
+        text = value.translate(_SIMPLE_ESCAPES)
+    else:
+        text = _encode_slow(value)
+    return _LIGATURE.sub("{}", text) if _LIGATURE.search(text) else text
+
+
+def _encode_with_math(value: str) -> str:
+    """Keep ``$x^2$`` (no space inside the dollars, balanced braces) as math; escape other $."""
+    out: list[str] = []
+    for index, part in enumerate(_MATH.split(value)):
+        if index % 2 and _balanced(part):
+            out.append(part)
+        else:
+            out.append("\\$".join(encode(piece) for piece in part.split("$")))
+    return "".join(out)
 
 
 @functools.lru_cache(maxsize=50_000)
 def _encode_slow(value: str) -> str:
+    pieces: list[str] = []
+    plain: list[str] = []
+    for char in value:
+        if char == '"' or (not char.isascii() and not _round_trips(char)):
+            if plain:
+                pieces.append(_middleware_encode("".join(plain)))
+                plain = []
+            pieces.append(char)
+        else:
+            plain.append(char)
+    if plain:
+        pieces.append(_middleware_encode("".join(plain)))
+    return "".join(pieces)
+
+
+def _middleware_encode(value: str) -> str:
     block = _ENCODER.transform_entry(Entry("misc", "x", [Field("v", value)]), _EMPTY)
     if isinstance(block, Entry):
         return str(block.fields[0].value)
     return _escape_braces(value.translate(_SIMPLE_ESCAPES))  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=4096)
+def _round_trips(char: str) -> bool:
+    """Whether the encoder's LaTeX for ``char`` decodes back to it (NFC)."""
+    return decode(_middleware_encode(char))[0] == unicodedata.normalize("NFC", char)
 
 
 def _escape_braces(text: str) -> str:
@@ -290,37 +336,25 @@ def _verbatim(value: str) -> str:
 
 
 def _protect_title(encoded: str) -> str:
-    """Brace words with a capital after their first letter (DNA, LaTeX, U-Net, iPhone)."""
+    """Brace words with a capital after their first letter (DNA, LaTeX, U-Net, iPhone).
+
+    Words holding LaTeX (a backslash or a brace) are left alone: BibTeX reads a group
+    that starts with a control sequence as one "special character".
+    """
     if not _INNER_CAPITAL.search(encoded):
         return encoded
-
-    def protect(match: re.Match[str]) -> str:
-        word = match.group(0)
+    words = encoded.split(" ")
+    in_math = False
+    for index, word in enumerate(words):
+        dollars = len(_UNESCAPED_DOLLAR.findall(word))
+        skip = in_math or dollars > 0
+        in_math = in_math != (dollars % 2 == 1)
+        if skip or "\\" in word or "{" in word or "}" in word:
+            continue
         letters = [c for c in word if c.isalpha()]
-        if len(letters) < 2 or not any(c.isupper() for c in letters[1:]):
-            return word
-        return "{" + word + "}"
-
-    out: list[str] = []
-    depth = 0
-    start = 0
-    # only touch text outside existing brace groups
-    for index, char in enumerate(encoded):
-        if char == "{" and (index == 0 or encoded[index - 1] != "\\"):
-            if depth == 0:
-                out.append(_PROTECT_WORD.sub(protect, encoded[start:index]))
-                start = index
-            depth += 1
-        elif char == "}" and (index == 0 or encoded[index - 1] != "\\") and depth > 0:
-            depth -= 1
-            if depth == 0:
-                out.append(encoded[start : index + 1])
-                start = index + 1
-    tail = encoded[start:]
-    out.append(_PROTECT_WORD.sub(protect, tail) if depth == 0 else tail)
-    text = "".join(out)
-    # a protected word must not swallow a control sequence's argument boundary
-    return text if _balanced(text) else encoded
+        if len(letters) >= 2 and any(c.isupper() for c in letters[1:]):
+            words[index] = "{" + word + "}"
+    return " ".join(words)
 
 
 def _needs_group(text: str) -> bool:
@@ -346,22 +380,57 @@ def bib_name(name: Name) -> str:
     )
 
 
+def _brace_specials(text: str) -> str:
+    """Put each top-level accent or letter macro in braces: ``\\~O`` -> ``{\\~O}``.
+
+    BibTeX's name rules (and bibtexparser's name splitter, which reads ``\\~`` as a
+    space) only treat an accented letter as one letter inside such a group.
+    """
+    if "\\" not in text:
+        return text
+    out: list[str] = []
+    depth = 0
+    index = 0
+    in_math = False
+    while index < len(text):
+        char = text[index]
+        if char == "$" and (index == 0 or text[index - 1] != "\\"):
+            in_math = not in_math
+        if depth == 0 and char == "\\" and not in_math:
+            match = _NAME_MACRO.match(text, index)
+            if match:
+                out.append("{" + match.group(0) + "}")
+                index = match.end()
+                continue
+        if char == "{" and (index == 0 or text[index - 1] != "\\"):
+            depth += 1
+        elif char == "}" and (index == 0 or text[index - 1] != "\\"):
+            depth = max(0, depth - 1)
+        out.append(char)
+        index += 1
+    return "".join(out)
+
+
 @functools.lru_cache(maxsize=50_000)
 def _bib_name(parts: tuple[str, str, str, str, str, str]) -> str:
     literal, family, given, particle, dropping, suffix = parts
+
+    def enc(value: str) -> str:
+        return _brace_specials(encode(value))
+
     if literal or not family:
         text = literal or given
-        return "{" + encode(text) + "}" if text else ""
-    last = encode(family)
+        return "{" + enc(text) + "}" if text else ""
+    last = enc(family)
     if _needs_group(family) or " " in family.strip():
         last = "{" + last + "}"
-    particles = " ".join(encode(p) for p in (dropping, particle) if p)
+    particles = " ".join(enc(p) for p in (dropping, particle) if p)
     last = f"{particles} {last}".strip()
-    first = encode(given) if given else ""
+    first = enc(given) if given else ""
     if first and "," in given:
         first = "{" + first + "}"
     if suffix:
-        return f"{last}, {encode(suffix)}, {first}" if first else f"{last}, {encode(suffix)}, {{}}"
+        return f"{last}, {enc(suffix)}, {first}" if first else f"{last}, {enc(suffix)}, {{}}"
     return f"{last}, {first}" if first else last
 
 

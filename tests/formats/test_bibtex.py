@@ -13,7 +13,10 @@ from tests.formats.conftest import comparable, sample
 def test_bibtex_entry_encodes_latex_specials_and_accents() -> None:
     text = to_bibtex([sample()])
     assert text.startswith("@article{barabasi1999emergence,\n")
-    assert r"author = {Barab\'asi, Albert-L\'aszl\'o and {World Health Organization} and " in text
+    assert (
+        r"author = {Barab{\'a}si, Albert-L{\'a}szl{\'o} and {World Health Organization} and "
+        in text
+    )
     assert "van der Berg, Jan and Gelatt, Jr., C. D.}" in text
     assert r"title = {Emergence of scaling in {DNA} \& {RNA} networks: 50\% of {U-Net}}" in text
     assert r"journal = {Computing in Science \& Engineering}" in text
