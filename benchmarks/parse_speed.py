@@ -29,7 +29,10 @@ def main() -> int:
     from refmanager.parse.training.render import HELDOUT_STYLES, TRAIN_STYLES
 
     styles = [s for s in (*HELDOUT_STYLES, *TRAIN_STYLES[:6])]
-    texts = [e.text for e in build_corpus(args.n, seed=12345, styles=styles, house_share=0.1)]
+    texts = [
+        e.text
+        for e in build_corpus(args.n, seed=12345, styles=styles, house_share=0.1, synth_share=0.0)
+    ]
     t0 = time.perf_counter()
     from refmanager.parse import parse_reference
 
@@ -38,11 +41,15 @@ def main() -> int:
     t1 = time.perf_counter()
     total_chars = 0
     for text in texts:
-        total_chars += len(json.dumps(parse_reference(text, args.model).to_csl(), ensure_ascii=False))
+        total_chars += len(
+            json.dumps(parse_reference(text, args.model).to_csl(), ensure_ascii=False)
+        )
     secs = time.perf_counter() - t1
     print(f"model load + first parse: {load * 1000:.0f} ms")
-    print(f"parsed {len(texts)} references in {secs:.2f} s on one core: "
-          f"{len(texts) / secs:.0f} refs/s ({secs / len(texts) * 1e3:.2f} ms each)")
+    print(
+        f"parsed {len(texts)} references in {secs:.2f} s on one core: "
+        f"{len(texts) / secs:.0f} refs/s ({secs / len(texts) * 1e3:.2f} ms each)"
+    )
     print(f"peak RSS {peak_rss_mb():.0f} MB; output {total_chars / len(texts):.0f} chars/ref")
     return 0
 

@@ -41,7 +41,9 @@ def gold_files(which: str) -> list[Path]:
     return files
 
 
-def score_file(sc: ModuleType, path: Path, model: Path | None, show: int) -> tuple[int, int, int, int, int]:
+def score_file(
+    sc: ModuleType, path: Path, model: Path | None, show: int
+) -> tuple[int, int, int, int, int]:
     gold: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
     tp = fp = fn = right = 0
     shown = 0
@@ -93,7 +95,9 @@ def main() -> int:
         p = tp / (tp + fp) if tp + fp else 0.0
         r = tp / (tp + fn) if tp + fn else 0.0
         f1 = 2 * p * r / (p + r) if p + r else 0.0
-        print(f"== {group}: field micro P {p:.3f} R {r:.3f} F1 {f1:.3f}; instance accuracy {right / n:.3f} ({n} refs)")
+        print(
+            f"== {group}: field micro P {p:.3f} R {r:.3f} F1 {f1:.3f}; instance accuracy {right / n:.3f} ({n} refs)"
+        )
     return 0
 
 

@@ -11,7 +11,11 @@ FORMATS = ("csl-json", "bibtex", "biblatex", "ris", "csv")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "file", nargs="?", default="-", metavar="FILE|-", help="text file of references (default: stdin)"
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE|-",
+        help="text file of references (default: stdin)",
     )
     parser.add_argument(
         "--paragraphs",
@@ -19,7 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="references are separated by blank lines (default: one per line)",
     )
     parser.add_argument("--format", choices=FORMATS, default="csl-json", help="output format")
-    parser.add_argument("--model", metavar="FILE", help="a parser model file (default: the shipped one)")
+    parser.add_argument(
+        "--model", metavar="FILE", help="a parser model file (default: the shipped one)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

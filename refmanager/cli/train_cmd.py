@@ -27,19 +27,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from refmanager.cli.common import library_path
-    from refmanager.model import InputError
+    from refmanager.model import InputError, Reference
     from refmanager.service.parsing import library_model_path, train
 
     out = Path(args.out) if args.out else None
-    corrections: list = []
+    corrections: list[tuple[str, Reference]] = []
     if args.with_corrections:
-        from refmanager.service import parsing
+        from refmanager.service.parsing import stored_corrections
 
-        loader = getattr(parsing, "stored_corrections", None)
-        if loader is None:
-            raise InputError("train", "this library cannot store corrections yet")
         lib = library_path(args)
-        corrections = loader(lib)
+        corrections = stored_corrections(lib)
         out = out or library_model_path(lib)
         note(f"{len(corrections)} corrections from {lib}")
     if args.size is not None and args.size < 10:

@@ -9,17 +9,24 @@ from refmanager.parse.tokens import (
     KIND_CJK,
     KIND_DOI,
     KIND_NUM,
+    KIND_PUNCT,
     KIND_URL,
     KIND_WORD,
     Tok,
 )
 
 MONTHS = frozenset(
-    "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june "
-    "july august september october november december".split()
+    (
+        "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april "
+        "june july august september october november december"
+    ).split()  # noqa: SIM905
 )
-PARTICLES = frozenset("van von der den de la le du del da di dos ten ter zu af".split())
-_ROLE = frozenset("ed eds editor editors edited hrsg dir coord 编".split())
+PARTICLES = frozenset(
+    ("van von der den de la le du del da di dos ten ter zu af").split()  # noqa: SIM905
+)
+_ROLE = frozenset(
+    ("ed eds editor editors edited hrsg dir coord 编").split()  # noqa: SIM905
+)
 _OPEN = "([{\u300a\u3010"
 _CLOSE = ")]}\u300b\u3011"
 _QUOTES_OPEN = "\u201c\u00ab\u300c\u2018"
@@ -32,8 +39,11 @@ _SHAPE_SUBS = (
 )
 _RUNS = re.compile(r"(.)\1{2,}")
 
-_static_cache: dict[tuple[str, str], list[str]] = {}
+_static_cache: dict[tuple[str, str], tuple[list[str], str, str]] = {}
 _CACHE_MAX = 200_000
+_DOTS = [f"dots={i}" for i in range(7)]
+_COMMAS = [f"com={i}" for i in range(9)]
+_POS = [f"pos={i}" for i in range(10)]
 
 
 def _shape(text: str) -> str:
@@ -50,8 +60,8 @@ def _shape(text: str) -> str:
     return _RUNS.sub(r"\1\1", "".join(out))
 
 
-def _static(tok: Tok) -> list[str]:
-    """Features of a token on its own (cached: the same words recur constantly)."""
+def _static(tok: Tok) -> tuple[list[str], str, str]:
+    """Features of a token on its own, its short identity and its coarse shape (cached)."""
     key = (tok.text, tok.kind)
     cached = _static_cache.get(key)
     if cached is not None:
@@ -101,8 +111,25 @@ def _static(tok: Tok) -> list[str]:
         feats.append(f"w={text}")
     if len(_static_cache) > _CACHE_MAX:
         _static_cache.clear()
-    _static_cache[key] = feats
-    return feats
+    entry = (feats, _short(tok), _coarse(tok))
+    _static_cache[key] = entry
+    return entry
+
+
+def _coarse(tok: Tok) -> str:
+    """A coarse shape for the neighbours: initial, Capitalised, lower, CAPS, number, ..."""
+    text = tok.text
+    if tok.kind == KIND_WORD:
+        if len(text) == 1:
+            return "I" if text.isupper() else "i"
+        if text.isupper():
+            return "CAPS"
+        return "Cap" if text[0].isupper() else "low"
+    if tok.kind == KIND_NUM:
+        return "4d" if len(text) == 4 else "d"
+    if tok.kind == KIND_PUNCT:
+        return text
+    return tok.kind
 
 
 def _short(tok: Tok) -> str:
@@ -124,7 +151,9 @@ def features(
     """One feature list per token."""
     n = len(toks)
     out: list[list[str]] = []
-    shorts = [_short(t) for t in toks]
+    statics = [_static(t) for t in toks]
+    shorts = ["^", "^", *(st[1] for st in statics), "$", "$"]
+    coarse = ["^", "^", *(st[2] for st in statics), "$", "$"]
     quote = 0
     depth = 0
     dots = 0
@@ -142,27 +171,31 @@ def features(
             for i, t in enumerate(toks):
                 if t.start < e and t.end > s:
                     style_of[i] += mark
-    prev_end = 0
+    prev_end = -1
     for i, tok in enumerate(toks):
-        f = list(_static(tok))
         text = tok.text
-        f.append(f"pos={10 * i // n}")
-        if i == 0:
-            f.append("BOS")
-        if i == n - 1:
-            f.append("EOS")
-        f.append(f"w-1={shorts[i - 1] if i > 0 else '^'}")
-        f.append(f"w+1={shorts[i + 1] if i + 1 < n else '$'}")
-        if i > 1:
-            f.append(f"w-2={shorts[i - 2]}")
-        if i + 2 < n:
-            f.append(f"w+2={shorts[i + 2]}")
-        if i > 0 and tok.start == prev_end:
+        cp2, cp, cn, cn2 = coarse[i], coarse[i + 1], coarse[i + 3], coarse[i + 4]
+        f = [
+            *statics[i][0],
+            _POS[10 * i // n],
+            "w-1=" + shorts[i + 1],
+            "w+1=" + shorts[i + 3],
+            "w-2=" + shorts[i],
+            "w+2=" + shorts[i + 4],
+            "c-1=" + cp,
+            "c+1=" + cn,
+            "c-1+1=" + cp + "|" + cn,
+            "c-2-1=" + cp2 + "|" + cp,
+            "c+1+2=" + cn + "|" + cn2,
+            _DOTS[dots if dots < 6 else 6],
+            _COMMAS[commas if commas < 8 else 8],
+        ]
+        if tok.kind == KIND_PUNCT:
+            f.append("b=" + shorts[i + 1] + "|" + text)
+        if tok.start == prev_end:
             f.append("nospace")
         if i + 1 < n and toks[i + 1].start == tok.end:
             f.append("glued")
-        f.append(f"dots={min(dots, 6)}")
-        f.append(f"com={min(commas, 8)}")
         if quote:
             f.append("inq")
         if depth:

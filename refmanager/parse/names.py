@@ -15,23 +15,37 @@ from refmanager.model import Name
 from refmanager.parse.tokens import CJK
 
 COMPOUND_SURNAMES = frozenset(
-    "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 令狐 长孙 宇文 司徒 夏侯 轩辕 端木 独孤 南宫 "
-    "西门 闻人 万俟 澹台 公冶 宗政 濮阳 太史 申屠 钟离 赫连 呼延 第五 百里 东郭 左丘".split()
+    (
+        "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 令狐 长孙 宇文 司徒 夏侯 轩辕 端木 独孤 南宫 西门 闻人 万俟 澹台 公冶 宗政 濮阳 太史 申屠 钟离 "
+        "赫连 呼延 第五 百里 东郭 左丘"
+    ).split()  # noqa: SIM905
 )
 PARTICLES = frozenset(
-    "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin "
-    "ibn".split()
+    (
+        "van von der den de la le du del della da di dos das ten ter zu af vander vanden al "
+        "el bin ibn"
+    ).split()  # noqa: SIM905
 )
-SUFFIXES = frozenset(["Jr", "Jr.", "Sr", "Sr.", "II", "III", "IV", "jr", "jr."])
-CORPORATE = re.compile(
-    r"\b(?:team|collaboration|consortium|organi[sz]ation|institute|association|group|committee|"
-    r"council|foundation|society|agency|inc|ltd|llc|gmbh|corporation|corp|company|university|"
-    r"project|contributors|office|bureau|department|ministry|commission|center|centre|"
-    r"laboratory|laboratories|lab|labs|network|alliance|administration|authority|board|"
-    r"federation|union|initiative|working|developers|community|research|ai|openai|google|"
-    r"deepmind|microsoft|meta|nvidia|github|wikipedia|who|nasa|ieee|acm|iso|w3c|ietf)\b",
-    re.IGNORECASE,
+SUFFIXES = frozenset(
+    ("Jr Jr. Sr Sr. II III IV jr jr.").split()  # noqa: SIM905
 )
+_CORPORATE_WORDS = frozenset(
+    (
+        "team collaboration consortium organization organisation institute association group "
+        "committee council foundation society agency inc ltd llc gmbh corporation corp company "
+        "university project contributors office bureau department ministry commission center "
+        "centre laboratory laboratories lab labs network alliance administration authority board "
+        "federation union initiative working developers community research openai google "
+        "deepmind microsoft meta nvidia github wikipedia who nasa ieee acm iso w3c ietf"
+    ).split()  # noqa: SIM905
+)
+
+
+def is_corporate(text: str) -> bool:
+    """Whether a name holds a word only organisations have ("Team", "Consortium", "Inc.")."""
+    return any(w.strip(".,()").lower() in _CORPORATE_WORDS for w in text.split())
+
+
 _SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
 _ETAL = re.compile(r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*)$")
 _SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,)\s*")
@@ -39,12 +53,14 @@ _AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
 _CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
-_CAP_PARTICLES = frozenset(["Le", "De", "Del", "Van", "Von", "Da", "Di", "La", "Du", "Dos"])
+_CAP_PARTICLES = frozenset(
+    ("Le De Del Van Von Da Di La Du Dos").split()  # noqa: SIM905
+)
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 
 
 def is_initials(text: str) -> bool:
-    """"J.", "J. R.", "A.-L.", "JR", "ZX", "Ł", "Th.": a given name printed as initials."""
+    """ "J.", "J. R.", "A.-L.", "JR", "ZX", "Ł", "Th.": a given name printed as initials."""
     t = text.strip()
     if not t:
         return False
@@ -54,7 +70,7 @@ def is_initials(text: str) -> bool:
         return False
     parts = [p for p in re.split(r"[\s.\-\u2010]+", t) if p]
     return 0 < len(parts) <= 4 and all(
-        len(p) == 1 and p.isupper() or (len(p) == 2 and p[0].isupper() and p[1].islower())
+        (len(p) == 1 and p.isupper()) or (len(p) == 2 and p[0].isupper() and p[1].islower())
         for p in parts
     )
 
@@ -110,13 +126,52 @@ def _natural(chunk: str) -> Name:
     return Name(family=" ".join(words[cut:]), given=" ".join(words[:cut]), suffix=suffix)
 
 
+_LAST_AND = re.compile(r"(?:,\s*|\s+)(?:and|&|und)\s+")
+
+
+def list_end(text: str) -> int | None:
+    """Where a name list ending in "and X" really ends, when more text follows it.
+
+    "S. Boyd and L. Vandenberghe, Convex Optimization" ends before ", Convex"; an inverted
+    "Smith, J. and Doe, A." has nothing after its last name. None when nothing follows.
+    """
+    found = None
+    for m in _LAST_AND.finditer(text):
+        found = m
+    if found is None:
+        return None
+    rest = text[found.end() :]
+    chunks = [c for c in rest.split(",")]
+    if len(chunks) < 2:
+        return None
+    head = chunks[0].strip()
+    offset = found.end() + len(chunks[0])
+    if not head:
+        return None
+    second = chunks[1].strip(" .")
+    skip = 1
+    if len(head.split()) == 1 and (is_initials(second) or _given_like(second)) and second:
+        # inverted "Doe, A.": the given names belong to the name
+        if len(chunks) < 3:
+            return None
+        offset += 1 + len(chunks[1])
+        second = chunks[2].strip(" .")
+        skip = 2
+    if not second or second.rstrip(".") in _SUFFIX_BARE or re.match(r"et\.?\s*al", second):
+        return None
+    if skip == 1 and is_initials(second):
+        return None
+    return offset
+
+
 def split_names(text: str) -> tuple[list[Name], bool]:
     """Names in an author string, and whether it ended with "et al." (or 等)."""
     text = re.sub(r"\s+", " ", text).strip(" .,;:")
     if not text:
         return [], False
     etal = False
-    m = _ETAL.search(text)
+    tail = text[-12:].lower()
+    m = _ETAL.search(text) if ("al" in tail or "\u7b49" in tail or "others" in tail) else None
     if m:
         etal = True
         text = text[: m.start()].strip(" ,;")
@@ -128,8 +183,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         return [], etal
     # A corporate author: one literal.
     if (
-        CORPORATE.search(text)
-        and "," not in text
+        "," not in text
+        and is_corporate(text)
         and not _AND.search(text)
         and not re.search(r"\b[A-Z]\.", text)
     ):
@@ -172,7 +227,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             names.append(name)
             i += 2
             continue
-        if CORPORATE.search(chunk) and len(chunk.split()) >= 2 and not is_initials(chunk):
+        if " " in chunk and is_corporate(chunk) and not is_initials(chunk):
             names.append(Name(literal=chunk.strip(" .")))
         else:
             names.append(_natural(chunk))
@@ -193,7 +248,9 @@ def _detect_inverted(chunks: list[str]) -> bool:
     """Is the list written "Family, Given, Family, Given" (at least for the first name)?"""
     if len(chunks) < 2:
         return False
-    second_chunk = chunks[2] if chunks[1].rstrip(".") in _SUFFIX_BARE and len(chunks) > 2 else chunks[1]
+    second_chunk = (
+        chunks[2] if chunks[1].rstrip(".") in _SUFFIX_BARE and len(chunks) > 2 else chunks[1]
+    )
     if is_initials(second_chunk):
         return _looks_family_only(chunks[0])
     # "Smith, John" (APA with full given names, MLA/Chicago first author).

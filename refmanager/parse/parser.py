@@ -9,13 +9,12 @@ from typing import Any
 
 from refmanager.model import Date, Entry, Name, Reference, Token
 from refmanager.parse.features import MONTHS, features
-from refmanager.parse.names import split_chinese, split_names
+from refmanager.parse.names import list_end, split_chinese, split_names
 from refmanager.parse.tokens import (
     ARXIV_RE,
     GBT_TYPES,
     ISBN_RE,
     ISSN_RE,
-    KIND_ARXIV,
     KIND_DOI,
     KIND_URL,
     LABELS,
@@ -106,7 +105,13 @@ def _strip_value(text: str, keep_abbrev: bool = False) -> str:
 
 def _balanced_ok(text: str) -> bool:
     """Whether the brackets and quotes at the edges of ``text`` belong to it."""
-    pairs = (("(", ")"), ("[", "]"), ("\u201c", "\u201d"), ("\u300a", "\u300b"), ("\u00ab", "\u00bb"))
+    pairs = (
+        ("(", ")"),
+        ("[", "]"),
+        ("\u201c", "\u201d"),
+        ("\u300a", "\u300b"),
+        ("\u00ab", "\u00bb"),
+    )
     for a, b in pairs:
         if text.count(a) != text.count(b):
             return False
@@ -119,10 +124,17 @@ def _clean(field: str, text: str) -> str:
         text = re.sub(r"\s*([\-\u2010-\u2015])+\s*", lambda m: m.group(1), text)
         return text.strip(_EDGE + ".()")
     if field == "volume":
-        text = re.sub(r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", "", text.strip(_EDGE), flags=re.IGNORECASE)
+        text = re.sub(
+            r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", "", text.strip(_EDGE), flags=re.IGNORECASE
+        )
         return text.strip(_EDGE + ".()\u5377")
     if field == "issue":
-        text = re.sub(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", "", text.strip(_EDGE + "("), flags=re.IGNORECASE)
+        text = re.sub(
+            r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*",
+            "",
+            text.strip(_EDGE + "("),
+            flags=re.IGNORECASE,
+        )
         return text.strip(_EDGE + ".()\u671f")
     if field == "edition":
         low = text.lower().strip(_EDGE + ".")
@@ -166,6 +178,53 @@ def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
+def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """A name list does not run into the title: cut "Lamport. Time" and "Stoica I. Alpa:".
+
+    Inside the first author run, a "." followed by a capitalised word ends the list when
+    the word before the "." is not an initial, or when the word is followed by ":".
+    The cut words join the title when one follows, else they are left unlabelled.
+    """
+    n = len(labels)
+    i = 0
+    while i < n and labels[i] != "author":
+        i += 1
+    j = i
+    while j < n and labels[j] == "author":
+        j += 1
+    for k in range(i + 1, j - 1):
+        if toks[k].text != "." or toks[k + 1].start == toks[k].end:
+            continue
+        prev, nxt = toks[k - 1], toks[k + 1]
+        if nxt.kind not in ("word", "cjk") or not (nxt.text[:1].isupper() or nxt.kind == "cjk"):
+            continue
+        prev_initial = prev.kind == "word" and (
+            (len(prev.text) <= 3 and prev.text.isupper()) or len(prev.text) == 1
+        )
+        colon_next = k + 2 < n and toks[k + 2].text == ":"
+        if prev_initial and not colon_next:
+            continue
+        if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
+            continue
+        after = labels[j] if j < n else "O"
+        new = "title" if after in ("title", "O") and (after == "title" or colon_next) else "O"
+        labels[k] = "O"
+        for m in range(k + 1, j):
+            labels[m] = new
+        return
+    if j - i > 3:
+        # "S. Boyd and L. Vandenberghe, Convex Optimization": the list ends at its last name
+        base = toks[i].start
+        cut = list_end(raw[base : toks[j - 1].end])
+        if cut is None:
+            return
+        after = labels[j] if j < n else "O"
+        new = "title" if after in ("title", "O") else "O"
+        for m in range(i, j):
+            if toks[m].start >= base + cut:
+                labels[m] = "O" if toks[m].text == "," and labels[m - 1] == "author" else new
+
+
 def build_reference(
     raw: str,
     toks: list[Tok],
@@ -176,6 +235,8 @@ def build_reference(
 ) -> tuple[Reference, bool]:
     """The CSL item for tagged tokens; also whether it opens with a same-author dash."""
     ref = Reference(raw=raw, label=label)
+    labels = list(labels)
+    _trim_author_run(raw, toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))
@@ -194,6 +255,38 @@ def build_reference(
         values[field] = text
         spans[field] = (toks[a].start, toks[b - 1].end)
         conf[field] = sum(probs[a:b]) / (b - a)
+
+    if "title" not in values:
+        # no title labelled: the longest run of unlabelled words is the best guess
+        best: tuple[int, int] | None = None
+        i = 0
+        while i < len(toks):
+            if labels[i] == "O" and toks[i].kind in ("word", "cjk"):
+                j = i
+                while (
+                    j < len(toks)
+                    and labels[j] == "O"
+                    and toks[j].kind not in ("url", "doi", "arxiv")
+                ):
+                    if (
+                        toks[j].text == "."
+                        and j + 1 < len(toks)
+                        and toks[j + 1].start > toks[j].end
+                    ):
+                        break
+                    j += 1
+                words = sum(1 for t in toks[i:j] if t.kind in ("word", "cjk"))
+                if words >= 2 and (best is None or j - i > best[1] - best[0]):
+                    best = (i, j)
+                i = j + 1
+            else:
+                i += 1
+        if best is not None:
+            a, b = best
+            values["title"] = raw[toks[a].start : toks[b - 1].end]
+            conf["title"] = 0.3
+            for k in range(a, b):
+                ref.tokens[k + (1 if label_end else 0)].label = "title"
 
     body = raw[label_end:]
     same_author = bool(_SAME_AUTHOR.match(body.lstrip()))
@@ -273,7 +366,11 @@ def build_reference(
     date_conf = conf.get("issued", 0.0)
     if not ym:
         # no year labelled: the last plausible year outside the title, URL and DOI
-        blocked = [spans[f] for f in ("title", "URL", "DOI", "container-title", "page", "volume") if f in spans]
+        blocked = [
+            spans[f]
+            for f in ("title", "URL", "DOI", "container-title", "page", "volume")
+            if f in spans
+        ]
         cands = [
             y
             for y in YEAR_RE.finditer(raw, label_end)
@@ -292,7 +389,9 @@ def build_reference(
                 break
         ref.issued = date
         ref.confidence["issued"] = date_conf
-    m = re.search(r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", raw, re.IGNORECASE)
+    m = re.search(
+        r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", raw, re.IGNORECASE
+    )
     if m and not ref.get("note"):
         ref.set("note", m.group(0)[1:-1].strip())
         ref.confidence["note"] = 1.0
@@ -339,7 +438,7 @@ def infer_type(ref: Reference, raw: str) -> str:
     container = ref.get("container-title")
     low = raw.lower()
     if ref.get("number").startswith("arXiv:") and (
-        not container or "arxiv" in container.lower() or "corr" == container.lower()
+        not container or "arxiv" in container.lower() or container.lower() == "corr"
     ):
         return "article"
     if re.search(r"\bpatent\b|\u4e13\u5229", low):
@@ -347,7 +446,11 @@ def infer_type(ref: Reference, raw: str) -> str:
     if re.search(r"\b(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]", low):
         return "standard"
     url = ref.get("URL")
-    if not container and url and re.search(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org", url):
+    if (
+        not container
+        and url
+        and re.search(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org", url)
+    ):
         return "software"
     if container and "github" in container.lower():
         return "software"
@@ -392,8 +495,7 @@ def parse_text(
     ref, same = build_reference(raw, toks, labels, probs, label or "", label_end)
     if label:
         ref.id = f"ref-{label}"
-        if label.isdigit():
-            ref.citation_number = int(label)
+        ref.citation_number = _number(label)
     return ref, same
 
 
@@ -422,7 +524,7 @@ def parse_entries(entries: list[Entry], model_path: Path | None = None) -> list[
             ref.id = f"ref-{ref.label}"
         else:
             ref.id = f"ref-{index + 1}"
-        ref.citation_number = int(ref.label) if ref.label.isdigit() else None
+        ref.citation_number = _number(ref.label)
         if same and previous and not ref.author:
             ref.author = [Name(**_name_kwargs(n)) for n in previous]
             ref.confidence["author"] = 0.8
@@ -432,6 +534,11 @@ def parse_entries(entries: list[Entry], model_path: Path | None = None) -> list[
             previous = ref.author
         out.append(ref)
     return out
+
+
+def _number(label: str) -> int | None:
+    """The citation number of a numeric label ("12"), else None."""
+    return int(label) if re.fullmatch(r"[0-9]{1,9}", label) else None
 
 
 def _name_kwargs(name: Name) -> dict[str, str]:

@@ -73,9 +73,9 @@ def _trim_identifier(text: str) -> str:
     """Drop sentence punctuation and unbalanced closing brackets after a URL or DOI."""
     while text:
         last = text[-1]
-        if last in _TRAIL or last in "\u3002\uff0c":
-            text = text[:-1]
-        elif last in ")]" and text.count("(" if last == ")" else "[") < text.count(last):
+        opener = "(" if last == ")" else "["
+        unbalanced = last in ")]" and text.count(opener) < text.count(last)
+        if last in _TRAIL or last in "\u3002\uff0c" or unbalanced:
             text = text[:-1]
         else:
             break
@@ -85,26 +85,27 @@ def _trim_identifier(text: str) -> str:
 def tokenize(text: str, start: int = 0) -> list[Tok]:
     """Split ``text[start:]`` into tokens with spans into ``text``."""
     out: list[Tok] = []
-    pos = start
-    n = len(text)
-    while pos < n:
-        m = _TOKEN_RE.search(text, pos)
-        if m is None:
-            break
+    append = out.append
+    for m in _TOKEN_RE.finditer(text, start):
         kind = m.lastgroup or KIND_PUNCT
-        s, e = m.start(), m.end()
-        if kind in (KIND_URL, KIND_DOI):
-            trimmed = _trim_identifier(m.group())
-            e = s + max(1, len(trimmed))
-        out.append(Tok(text[s:e], s, e, kind))
-        pos = e
+        s, e = m.span()
+        if kind == KIND_URL or kind == KIND_DOI:
+            whole = m.group()
+            trimmed = _trim_identifier(whole) or whole[:1]
+            cut = s + len(trimmed)
+            append(Tok(trimmed, s, cut, kind))
+            # the trimmed sentence punctuation becomes tokens of its own
+            for k in range(cut, e):
+                append(Tok(text[k], k, k + 1, KIND_PUNCT))
+            continue
+        append(Tok(m.group(), s, e, kind))
     return out
 
 
 # ------------------------------------------------------------------ the printed label
 
 _LABEL_RE = re.compile(
-    r"^\s*(?:\[(?P<b>[^\[\]\n]{1,60})\]|\((?P<p>\d{1,4})\)|(?P<d>\d{1,4})[.)](?![\d.]))\s*"
+    r"^\s*(?:\[(?P<b>[^\[\]\n]{1,60})\]|\((?P<p>\d{1,3})\)|(?P<d>\d{1,3})[.)](?![\d.]))\s*"
 )
 
 
@@ -124,7 +125,8 @@ def split_label(text: str) -> tuple[str, int]:
 
 DOI_RE = re.compile(r"10\.\d{4,9}/[^\s\"<>\u201c\u201d]+")
 ARXIV_RE = re.compile(
-    r"ar[Xx]iv(?:\s*preprint)?\s*:?\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)"
+    r"ar[Xx]iv(?:\s*preprint)?\s*:?\s*"
+    r"(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)"
 )
 ISBN_RE = re.compile(r"ISBN(?:-1[03])?[:\s]*((?:97[89][-\s\u2010]?)?(?:\d[-\s\u2010]?){9}[\dXx])")
 ISSN_RE = re.compile(r"ISSN[:\s]*(\d{4}[-\u2010]\d{3}[\dXx])")

@@ -33,7 +33,12 @@ class Example:
         for lab, a, b in _char_runs(self.labels):
             if lab != "O":
                 spans.append([a, b, lab])
-        return {"text": self.text, "spans": spans, "styles": [list(s) for s in self.styles], "source": self.source}
+        return {
+            "text": self.text,
+            "spans": spans,
+            "styles": [list(s) for s in self.styles],
+            "source": self.source,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Example:
@@ -100,7 +105,10 @@ def _flex_pattern(value: str) -> str:
             out.append("['\u2018\u2019]")
         else:
             out.append(re.escape(ch))
-    return "".join(out)
+    value = value.strip()
+    head = r"(?<!\w)" if value[:1].isalnum() else ""
+    tail = r"(?!\w)" if value[-1:].isalnum() else ""
+    return head + "".join(out) + tail
 
 
 def _find(raw: str, value: str, taken: list[str], start: int = 0) -> tuple[int, int] | None:
@@ -125,6 +133,13 @@ def align_labels(raw: str, corrected: Reference) -> list[str]:
     """
     labels = ["O"] * len(raw)
     _, label_end = split_label(raw)
+    if corrected.issued and corrected.issued.year:
+        for m in YEAR_RE.finditer(raw, label_end):
+            if m.group(1) == str(corrected.issued.year) and all(
+                lab == "O" for lab in labels[m.start() : m.end()]
+            ):
+                labels[m.start() : m.end()] = ["issued"] * 4
+                break
     values = sorted(
         ((k, v) for k, v in corrected.fields.items() if k in LABELS and v),
         key=lambda kv: -len(kv[1]),
@@ -162,13 +177,6 @@ def align_labels(raw: str, corrected: Reference) -> list[str]:
             for i in range(a, b):
                 if labels[i] == "O":
                     labels[i] = role
-    if corrected.issued and corrected.issued.year:
-        for m in YEAR_RE.finditer(raw, label_end):
-            if m.group(1) == str(corrected.issued.year) and all(
-                lab == "O" for lab in labels[m.start() : m.end()]
-            ):
-                labels[m.start() : m.end()] = ["issued"] * 4
-                break
     return labels
 
 

@@ -20,7 +20,9 @@ def split_references(text: str, paragraphs: bool = False) -> list[str]:
     return [line.strip() for line in text.split("\n") if line.strip()]
 
 
-def parse_text(text: str, paragraphs: bool = False, model_path: Path | None = None) -> list[Reference]:
+def parse_text(
+    text: str, paragraphs: bool = False, model_path: Path | None = None
+) -> list[Reference]:
     """Parse every reference in a pasted bibliography (same-author dashes included)."""
     from refmanager.parse import parse_entries
 
@@ -99,3 +101,26 @@ def train(
     extra = [example_from_correction(raw, ref) for raw, ref in corrections if raw]
     target = out_path or DEFAULT_MODEL
     return train_default(target, size or DEFAULT_SIZE, extra, progress)
+
+
+def stored_corrections(library: Path) -> list[tuple[str, Reference]]:
+    """The corrections a library keeps: (raw text, corrected item) pairs for training."""
+    from refmanager.library import Library
+
+    with Library.open(library, create=False) as lib:
+        return [(c.raw, Reference.from_csl(c.csl)) for c in lib.corrections() if c.raw]
+
+
+def correct(library: Path, ref_id: int, changes: Sequence[tuple[str, str]]) -> Reference:
+    """Set fields of a reference as the user corrected them; each change is stored as a
+    training example (``refmanager train --with-corrections`` learns from them)."""
+    from refmanager.library import Library
+    from refmanager.service.gui_support import correct_field
+
+    with Library.open(library, create=False) as lib:
+        try:
+            for name, value in changes:
+                correct_field(lib, ref_id, name, value)
+            return lib.reference(ref_id).reference
+        except KeyError as exc:
+            raise InputError(str(ref_id), "no reference with this id") from exc

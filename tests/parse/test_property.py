@@ -21,7 +21,9 @@ def test_any_text_gives_an_item(text: str) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=300), st.text(max_size=8))
+@given(
+    st.text(alphabet=st.characters(codec="utf-8"), min_size=1, max_size=300), st.text(max_size=8)
+)
 def test_entries_with_odd_labels(raw: str, label: str) -> None:
     refs = parse_entries([Entry(raw=raw, label=label)])
     assert len(refs) == 1

@@ -17,9 +17,11 @@ from refmanager.parse.training.render import (
     add_noise,
     house_render,
 )
+from refmanager.parse.training.synth import sample_spec, synth_render
 
-DEFAULT_SIZE = 6000
+DEFAULT_SIZE = 8000
 BATCH = 12
+CORRECTION_WEIGHT = 5  # a user's correction counts as this many generated strings
 
 
 def _same_author(sample: Sample) -> Sample:
@@ -32,7 +34,9 @@ def _same_author(sample: Sample) -> Sample:
     text = sample.text[:a] + dash + sample.text[b:]
     labels = sample.labels[:a] + ["author"] * len(dash) + sample.labels[b:]
     shift = len(dash) - (b - a)
-    styles = [(s + shift if s >= b else s, e + shift if e >= b else e, k) for s, e, k in sample.styles]
+    styles = [
+        (s + shift if s >= b else s, e + shift if e >= b else e, k) for s, e, k in sample.styles
+    ]
     return Sample(text, labels, styles, sample.style)
 
 
@@ -40,7 +44,8 @@ def build_corpus(
     size: int = DEFAULT_SIZE,
     seed: int = 7,
     styles: Iterable[str] = TRAIN_STYLES,
-    house_share: float = 0.2,
+    house_share: float = 0.12,
+    synth_share: float = 0.4,
     progress: Callable[[str], None] | None = None,
 ) -> list[Example]:
     """``size`` labelled strings: CSL-rendered records plus Chinese-journal house styles."""
@@ -50,6 +55,11 @@ def build_corpus(
     usable = [s for s in styles if renderer.available(s)]
     zh_styles = [s for s in usable if "gb" in s or "china" in s]
     samples: list[Sample] = []
+    n_synth = int(size * synth_share)
+    while len(samples) < n_synth:
+        spec = sample_spec(rng)
+        for _ in range(BATCH):
+            samples.append(synth_render(gen.record(zh=rng.random() < 0.08), spec, rng))
     n_house = int(size * house_share)
     for _ in range(n_house):
         zh = rng.random() < 0.5
@@ -68,6 +78,7 @@ def build_corpus(
             if not usable:
                 break
     out: list[Example] = []
+    rng.shuffle(samples)
     for sample in samples[:size]:
         if rng.random() < 0.01:
             sample = _same_author(sample)
@@ -80,7 +91,10 @@ def build_corpus(
             if text[close : close + 1] != " ":
                 text = text[:close] + " " + text[close:]
                 labels = sample.labels[:close] + ["O"] + sample.labels[close:]
-                styles_kept = [(s + 1 if s >= close else s, e + 1 if e >= close else e, k) for s, e, k in styles_kept]
+                styles_kept = [
+                    (s + 1 if s >= close else s, e + 1 if e >= close else e, k)
+                    for s, e, k in styles_kept
+                ]
                 out.append(Example(text, labels, styles_kept, sample.style))
                 continue
         out.append(Example(text, list(sample.labels), styles_kept, sample.style))
@@ -89,7 +103,7 @@ def build_corpus(
 
 def heldout_corpus(size: int = 600, seed: int = 99) -> list[Example]:
     """Strings in styles the shipped model never saw, from records it never saw."""
-    return build_corpus(size, seed=seed, styles=HELDOUT_STYLES, house_share=0.0)
+    return build_corpus(size, seed=seed, styles=HELDOUT_STYLES, house_share=0.0, synth_share=0.0)
 
 
 def train_default(
@@ -104,14 +118,18 @@ def train_default(
     corpus = build_corpus(size, progress=progress)
     extra_list = list(extra)
     if progress:
-        progress(f"corpus: {len(corpus)} generated + {len(extra_list)} extra examples "
-                 f"({time.perf_counter() - t0:.1f} s)")
+        progress(
+            f"corpus: {len(corpus)} generated + {len(extra_list)} extra examples "
+            f"({time.perf_counter() - t0:.1f} s)"
+        )
     # corrections count more than one generated string each
-    examples = corpus + extra_list * 5
+    examples = corpus + extra_list * CORRECTION_WEIGHT
     t1 = time.perf_counter()
     stats = train_model(examples, out_path, max_iterations=max_iterations)
     stats["render_seconds"] = t1 - t0
     stats["train_seconds"] = time.perf_counter() - t1
     if progress:
-        progress(f"trained in {stats['train_seconds']:.1f} s: {out_path} ({stats['bytes'] / 1e6:.2f} MB)")
+        progress(
+            f"trained in {stats['train_seconds']:.1f} s: {out_path} ({stats['bytes'] / 1e6:.2f} MB)"
+        )
     return stats

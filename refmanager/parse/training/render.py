@@ -192,7 +192,11 @@ def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
             break
         word = seg.group(1)
         up = [f.upper() for f in forms]
-        if word in forms or word.upper() in up or (len(word) <= 3 and word.isupper() and all(c in "".join(up) for c in word)):
+        if (
+            word in forms
+            or word.upper() in up
+            or (len(word) <= 3 and word.isupper() and all(c in "".join(up) for c in word))
+        ):
             k += seg.end()
             continue
         break
@@ -257,9 +261,10 @@ class CslRenderer:
         by_id = {f"r{i}": rec for i, rec in enumerate(records)}
         keys = list(bib.keys)
         for key, entry in zip(keys, bib.bibliography(), strict=False):
-            rec = by_id.get(str(key))
-            if rec is None:
+            found = by_id.get(str(key))
+            if found is None:
                 continue
+            rec = found
             sample = _decode(str(entry))
             sample.style = style
             _extend_names(sample, rec, "author")
@@ -294,6 +299,8 @@ def house_render(rec: dict[str, Any], rng: random.Random, variant: str) -> Sampl
     segs: list[tuple[str, str]] = []
 
     def add(text: str, label: str = "O") -> None:
+        if text and segs and segs[-1][0].endswith(".") and text.startswith("."):
+            text = text[1:]
         if text:
             segs.append((text, label))
 
@@ -312,9 +319,17 @@ def house_render(rec: dict[str, Any], rng: random.Random, variant: str) -> Sampl
         add(". ")
     kind = rec.get("type", "")
     code = {
-        "article-journal": "J", "paper-conference": "C", "book": "M", "chapter": "M",
-        "thesis": "D", "report": "R", "standard": "S", "patent": "P",
-        "webpage": "EB/OL", "software": "CP/OL", "article": "J/OL",
+        "article-journal": "J",
+        "paper-conference": "C",
+        "book": "M",
+        "chapter": "M",
+        "thesis": "D",
+        "report": "R",
+        "standard": "S",
+        "patent": "P",
+        "webpage": "EB/OL",
+        "software": "CP/OL",
+        "article": "J/OL",
     }.get(kind, "Z")
     add(rec["title"], "title")
     if kind == "standard" and gbt and rec.get("number"):
@@ -338,7 +353,10 @@ def house_render(rec: dict[str, Any], rng: random.Random, variant: str) -> Sampl
             add(")")
         if rec.get("page"):
             add(": ")
-            add(rec["page"].replace("-", "\u2013" if not gbt and rng.random() < 0.6 else "-"), "page")
+            add(
+                rec["page"].replace("-", "\u2013" if not gbt and rng.random() < 0.6 else "-"),
+                "page",
+            )
     elif kind == "paper-conference":
         add("//" if gbt else ". In: ")
         cont = container
@@ -399,7 +417,10 @@ def house_render(rec: dict[str, Any], rng: random.Random, variant: str) -> Sampl
         ident = ident.replace("arXiv preprint ", "")
         add(". ")
         if gbt:
-            add("arXiv preprint " + ident if ident.startswith("arXiv:") else ident, "container-title")
+            add(
+                "arXiv preprint " + ident if ident.startswith("arXiv:") else ident,
+                "container-title",
+            )
         else:
             add(ident, "number" if ident.startswith("arXiv:") else "container-title")
         add(", ")

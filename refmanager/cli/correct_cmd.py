@@ -1,0 +1,37 @@
+"""``refmanager correct REF_ID FIELD=VALUE ...``: fix fields; the parser learns from it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from refmanager.cli.common import add_library_option
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ref_id", type=int, help="the reference's id in the library")
+    parser.add_argument(
+        "changes",
+        nargs="+",
+        metavar="FIELD=VALUE",
+        help='e.g. title="A better title" author="Smith, J.; Doe, A." issued=2020 page=1-10',
+    )
+    add_library_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.cli.common import library_path
+    from refmanager.model import InputError
+    from refmanager.service.parsing import correct
+
+    changes: list[tuple[str, str]] = []
+    for change in args.changes:
+        name, sep, value = change.partition("=")
+        if not sep or not name.strip():
+            raise InputError(change, "write each change as FIELD=VALUE")
+        changes.append((name.strip(), value))
+    ref = correct(library_path(args), args.ref_id, changes)
+    json.dump(ref.to_csl(), sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0

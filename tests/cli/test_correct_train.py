@@ -1,0 +1,46 @@
+"""`refmanager correct` stores corrections; `train --with-corrections` learns from them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from refmanager.cli.main import main
+from refmanager.library import Library
+from refmanager.model import Reference
+from refmanager.service.parsing import library_model_path, model_for, stored_corrections
+
+
+def _library_with_one_reference(folder: Path) -> int:
+    ref = Reference(raw="[3] Moreau L. Tidal storage. Energy Letters, 2018, 7(2): 33-41.", label="3")
+    ref.set("title", "Tidal")
+    with Library.open(folder) as lib:
+        ids = lib.add_references([ref])
+    return int(ids[0])
+
+
+def test_correct_then_train(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "lib"
+    ref_id = _library_with_one_reference(folder)
+    args = ["correct", str(ref_id), "title=Tidal storage", "--library", str(folder)]
+    assert main(args) == 0
+    item = json.loads(capsys.readouterr().out)
+    assert item["title"] == "Tidal storage"
+    pairs = stored_corrections(folder)
+    assert pairs and pairs[-1][1].get("title") == "Tidal storage"
+    assert model_for(folder) is None
+    args = ["train", "--with-corrections", "--size", "40", "--library", str(folder)]
+    assert main(args) == 0
+    assert "1 corrections" in capsys.readouterr().err
+    assert library_model_path(folder).is_file()
+    assert model_for(folder) == library_model_path(folder)
+
+
+def test_correct_bad_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "lib"
+    ref_id = _library_with_one_reference(folder)
+    assert main(["correct", str(ref_id), "title", "--library", str(folder)]) == 2
+    assert main(["correct", "999", "title=x", "--library", str(folder)]) == 2
+    assert capsys.readouterr().err.count("refmanager: ") == 2

@@ -1,0 +1,62 @@
+"""User corrections become labelled training examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from refmanager.model import Date, Name, Reference
+from refmanager.parse import Example, align_labels, example_from_correction, train_model
+from refmanager.parse.train import token_labels
+
+
+def corrected() -> tuple[str, Reference]:
+    raw = "[5] Moreau L, Okafor CN. Tidal energy storage. Energy Letters, 2018, 7(2): 33-41."
+    ref = Reference(raw=raw)
+    ref.author = [Name(family="Moreau", given="L"), Name(family="Okafor", given="CN")]
+    ref.set("title", "Tidal energy storage")
+    ref.set("container-title", "Energy Letters")
+    ref.set("volume", "7")
+    ref.set("issue", "2")
+    ref.set("page", "33–41")  # corrected with an en-dash while the text has a hyphen
+    ref.issued = Date(year=2018)
+    return raw, ref
+
+
+def test_align_labels_marks_each_value() -> None:
+    raw, ref = corrected()
+    labels = align_labels(raw, ref)
+    assert len(labels) == len(raw)
+
+    def span(label: str) -> str:
+        idx = [i for i, lab in enumerate(labels) if lab == label]
+        return raw[idx[0] : idx[-1] + 1]
+
+    assert span("author") == "Moreau L, Okafor CN"
+    assert span("title") == "Tidal energy storage"
+    assert span("container-title") == "Energy Letters"
+    assert span("issued") == "2018"
+    assert span("page") == "33-41"
+    assert labels[0] == "O"  # the printed label is not a field
+
+
+def test_token_labels_from_example() -> None:
+    raw, ref = corrected()
+    ex = example_from_correction(raw, ref)
+    toks, labels = token_labels(ex.text, ex.labels)
+    assert toks[0].text == "Moreau"
+    assert labels[0] == "author"
+    assert dict(zip((t.text for t in toks), labels, strict=True))["Letters"] == "container-title"
+    again = Example.from_json(ex.to_json())
+    assert again.labels == ex.labels
+
+
+def test_train_model_writes_a_usable_model(tmp_path: Path) -> None:
+    raw, ref = corrected()
+    ex = example_from_correction(raw, ref)
+    path = tmp_path / "m.crfsuite"
+    stats = train_model([ex] * 3, path, max_iterations=20, min_freq=1)
+    assert path.is_file() and stats["examples"] == 3
+    from refmanager.parse import parse_reference
+
+    out = parse_reference(raw, path)
+    assert out.get("title") == "Tidal energy storage"

@@ -1,0 +1,90 @@
+"""The shipped model on invented references in common styles (none from bench or seed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refmanager.model import Entry
+from refmanager.parse import DEFAULT_MODEL, parse_entries, parse_reference
+from refmanager.parse.parser import infer_type
+
+pytestmark = pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
+
+
+def test_ieee_journal_article() -> None:
+    ref = parse_reference(
+        "[4] K. Mensah and L. Moreau, \u201cSparse routing for elastic training clusters,\u201d "
+        "IEEE Transactions on Computers, vol. 71, no. 4, pp. 812\u2013825, 2022, "
+        "doi: 10.1109/TC.2022.3141592."
+    )
+    assert ref.label == "4"
+    assert ref.citation_number == 4
+    assert ref.id == "ref-4"
+    assert [n.family for n in ref.author] == ["Mensah", "Moreau"]
+    assert ref.get("title") == "Sparse routing for elastic training clusters"
+    assert ref.get("container-title") == "IEEE Transactions on Computers"
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("71", "4", "812\u2013825")
+    assert ref.year == 2022
+    assert ref.get("DOI") == "10.1109/TC.2022.3141592"
+    assert ref.type == "article-journal"
+    assert 0.0 < ref.confidence["title"] <= 1.0
+
+
+def test_tokens_cover_fields_and_label() -> None:
+    raw = "[7] Okafor CN, Silva R. Graph kernels at scale. Journal of Data Systems, 2019, 12(3): 45-67."
+    ref = parse_reference(raw)
+    assert ref.tokens[0].label == "label"
+    title = [t for t in ref.tokens if t.label == "title"]
+    assert raw[title[0].start : title[-1].end] == "Graph kernels at scale"
+    for tok in ref.tokens:
+        assert 0 <= tok.start < tok.end <= len(raw)
+
+
+def test_arxiv_preprint() -> None:
+    ref = parse_reference(
+        "[12] Haddad M, Lindqvist E, Tanaka K. Contrastive retrieval for long documents. "
+        "arXiv:2107.01234, 2021."
+    )
+    assert ref.get("number") == "arXiv:2107.01234"
+    assert ref.get("genre") == "preprint"
+    assert ref.type == "article"
+    assert ref.year == 2021
+
+
+def test_gbt7714_chinese_conference() -> None:
+    ref = parse_reference(
+        "[3] 欧阳明华, 王伟, 李静. 面向异构集群的分布式训练调度方法[C]//第二十届全国分布式计算"
+        "学术会议论文集. 北京: 科学出版社, 2021: 101-110."
+    )
+    assert ref.type == "paper-conference"
+    assert [(n.family, n.given) for n in ref.author][:2] == [("欧阳", "明华"), ("王", "伟")]
+    assert ref.year == 2021
+    assert ref.get("page") == "101-110"
+
+
+def test_same_author_dash_repeats_previous_authors() -> None:
+    refs = parse_entries(
+        [
+            Entry(raw="Ferreira, A. (2015). Tides and ports. Lisbon: Maré Press.", label=""),
+            Entry(raw="\u2014\u2014\u2014 (2018). More tides. Lisbon: Maré Press.", label=""),
+        ]
+    )
+    assert refs[1].author and refs[1].author[0].family == "Ferreira"
+    assert refs[0].id == "ref-1" and refs[1].id == "ref-2"
+
+
+def test_type_codes_decide_the_type() -> None:
+    for code, kind in (("[M]", "book"), ("[D]", "thesis"), ("[S]", "standard"), ("[EB/OL]", "webpage")):
+        ref = parse_reference(f"[1] 张三. 测试{code}. 北京: 出版社, 2020.")
+        assert ref.type == kind
+        assert infer_type(ref, ref.raw) == kind
+
+
+def test_model_path_and_missing_model(tmp_path: Path) -> None:
+    missing = tmp_path / "none.crfsuite"
+    ref = parse_reference("[2] A. Author, \u201cA title,\u201d J. Things, vol. 1, 2020.", missing)
+    assert ref.raw.startswith("[2]")
+    assert ref.label == "2"
+    assert ref.year == 2020

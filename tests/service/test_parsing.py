@@ -1,0 +1,55 @@
+"""Parsing use cases: pasted text, re-parse, output formats."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from refmanager.model import InputError, Reference
+from refmanager.service.parsing import parse_text, render, reparse, split_references
+
+TEXT = (
+    "[1] K. Mensah and L. Moreau, \u201cSparse routing for elastic clusters,\u201d "
+    "IEEE Transactions on Computers, vol. 71, no. 4, pp. 812\u2013825, 2022.\n"
+    "\n"
+    "[2] Okafor CN, Silva R. Graph kernels at scale. Journal of Data Systems, 2019, 12(3): 45-67.\n"
+)
+
+
+def test_split_lines_and_paragraphs() -> None:
+    assert len(split_references(TEXT)) == 2
+    wrapped = "[1] A. Author, \u201cTitle\n  continued,\u201d J. X, 2020.\n\n[2] B. Author. T. 2021."
+    paras = split_references(wrapped, paragraphs=True)
+    assert len(paras) == 2
+    assert "Title continued" in paras[0]
+    assert split_references("") == []
+
+
+def test_parse_text_and_csl_json() -> None:
+    refs = parse_text(TEXT)
+    assert [r.id for r in refs] == ["ref-1", "ref-2"]
+    items = json.loads(render(refs, "csl-json"))
+    assert items[0]["citation-number"] == 1
+    assert items[0]["_raw"].startswith("[1] K. Mensah")
+    assert "_confidence" in items[0] and "_tokens" in items[0]
+
+
+@pytest.mark.parametrize(("fmt", "marker"), [("bibtex", "@"), ("ris", "TY  -")])
+def test_other_formats(fmt: str, marker: str) -> None:
+    out = render(parse_text(TEXT), fmt)
+    assert out.count(marker) == 2
+
+
+def test_unknown_format() -> None:
+    with pytest.raises(InputError):
+        render([], "docx")
+
+
+def test_reparse_keeps_identity() -> None:
+    old = Reference(raw="[9] Okafor CN. Tidal storage. Energy Letters, 2018, 7(2): 33-41.", label="9")
+    old.id = "my-id"
+    fresh = reparse([old, Reference()])
+    assert fresh[0].id == "my-id"
+    assert fresh[0].year == 2018
+    assert fresh[1].raw == ""
