@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "extract": ("refmanager.cli.extract_cmd", "read a PDF's bibliography into references"),
     "parse": ("refmanager.cli.parse_cmd", "parse reference strings into CSL-JSON, BibTeX or RIS"),
     "train": ("refmanager.cli.train_cmd", "rebuild the parser's training data and train its model"),
+    "correct": ("refmanager.cli.correct_cmd", "correct fields of a reference (the parser learns)"),
     "gui": ("refmanager.cli.gui_cmd", "open the desktop window (the default with no command)"),
     "export": ("refmanager.cli.export_cmd", "write references to BibTeX, RIS, CSL-JSON or CSV"),
     "import": ("refmanager.cli.import_cmd", "add PDFs, folders and bibliography files"),
