@@ -30,18 +30,54 @@ def _bibliography_start(src: Path) -> int:
     return entries[0].locations[0].page - 1
 
 
+_TEXT = (
+    "the method we propose reads each page of the document and builds lines from the "
+    "positions of the glyphs before it looks for the list of references at the end of the "
+    "paper where most of the entries are printed in a smaller type than the body text"
+)
+_WORDS = _TEXT.split()
+
+
+def _body_page(writer: object, number: int, width: float, height: float) -> None:
+    """Append a page of two-column body text (Times, 10 pt) to ``writer``."""
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    ops = ["BT /F1 10 Tf 12 TL"]
+    for col_x in (60.0, width / 2 + 10):
+        ops.append(f"1 0 0 1 {col_x:.1f} {height - 80:.1f} Tm")
+        for row in range(int((height - 160) / 12)):
+            start = (row * 7 + number) % len(_WORDS)
+            words = (_WORDS * 2)[start : start + 9]
+            ops.append("(" + " ".join(words) + ") Tj T*")
+    ops.append(f"1 0 0 1 {width / 2:.1f} 40 Tm ({number}) Tj ET")
+    stream = DecodedStreamObject()
+    stream.set_data("\n".join(ops).encode("latin-1"))
+    page = writer.add_blank_page(width=width, height=height)  # type: ignore[attr-defined]
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/Times-Roman"),
+        }
+    )
+    page[NameObject("/Resources")] = DictionaryObject(
+        {NameObject("/Font"): DictionaryObject({NameObject("/F1"): font})}
+    )
+    page[NameObject("/Contents")] = writer._add_object(stream)  # type: ignore[attr-defined]
+
+
 def make_long(src: Path, dest: Path, pages: int) -> Path:
-    """``src`` with body pages (copies of its first page) inserted before its bibliography."""
+    """``src`` with pages of body text inserted before the page where its bibliography starts."""
     import pypdf
 
     reader = pypdf.PdfReader(str(src))
     start = _bibliography_start(src)
     writer = pypdf.PdfWriter()
+    box = reader.pages[0].mediabox
     for i in range(start):
         writer.add_page(reader.pages[i])
-    extra = max(0, pages - len(reader.pages))
-    for _ in range(extra):
-        writer.add_page(reader.pages[0])
+    for n in range(max(0, pages - len(reader.pages))):
+        _body_page(writer, start + n + 1, float(box.width), float(box.height))
     for i in range(start, len(reader.pages)):
         writer.add_page(reader.pages[i])
     with dest.open("wb") as fh:

@@ -238,19 +238,20 @@ def _install_split() -> None:
         visitor_text: Any,
         *rest: Any,
     ) -> Any:
-        if text.strip() and visitor_text is not None and getattr(visitor_text, "split", False):
-            prev = _mult(cmtm_prev[1], cmtm_prev[0])
-            now = _mult(cmtm_matrix[1], cmtm_matrix[0])
-            if abs(prev[4] - now[4]) > 1e-3 or abs(prev[5] - now[5]) > 1e-3:
-                visitor_text(text, memo_cmtm[0], memo_cmtm[1], font_resource, font_size)
-                output += text
-                text = ""
-        if rest and getattr(visitor_text, "split", False):
-            prev = _mult(cmtm_prev[1], cmtm_prev[0])
-            now = _mult(cmtm_matrix[1], cmtm_matrix[0])
-            if abs(prev[4] - now[4]) > 1e-3 or abs(prev[5] - now[5]) > 1e-3:
-                scale = (prev[0] ** 2 + prev[1] ** 2) ** 0.5
-                visitor_text.width_hint(float(rest[0]) * scale)
+        if isinstance(visitor_text, _Collector):
+            tm_prev, tm_now = cmtm_prev[1], cmtm_matrix[1]
+            cm_prev, cm_now = cmtm_prev[0], cmtm_matrix[0]
+            if tm_prev != tm_now or cm_prev != cm_now:
+                prev = _mult(tm_prev, cm_prev)
+                now = _mult(tm_now, cm_now)
+                if abs(prev[4] - now[4]) > 1e-3 or abs(prev[5] - now[5]) > 1e-3:
+                    if text.strip():
+                        visitor_text(text, memo_cmtm[0], memo_cmtm[1], font_resource, font_size)
+                        output += text
+                        text = ""
+                    if rest:
+                        scale = (prev[0] ** 2 + prev[1] ** 2) ** 0.5
+                        visitor_text.width_hint(float(rest[0]) * scale)
         return original(
             text,
             cmtm_prev,
