@@ -232,6 +232,15 @@ def generate(folder: Path, n_refs: int, n_docs: int, n_tags: int, seed: int = 7)
     if batch_refs:
         flush()
     print("  building indexes", file=sys.stderr, flush=True)
+    # distinct venues, as Library._venue_id would have recorded them one by one
+    conn.execute("BEGIN")
+    conn.execute("INSERT INTO venues (name) SELECT DISTINCT venue FROM refs WHERE venue <> ''")
+    conn.execute("INSERT INTO venues_fts (rowid, name) SELECT id, name FROM venues")
+    conn.execute(
+        "UPDATE refs SET venue_id = (SELECT v.id FROM venues v WHERE v.name = refs.venue) "
+        "WHERE venue <> ''"
+    )
+    conn.execute("COMMIT")
     for _name, sql in indexes:
         conn.execute(sql)
     conn.execute("BEGIN")

@@ -63,19 +63,33 @@ from refmanager.model import Date, DocumentMeta, InputError, Name, Reference
 DB_NAME = "library.sqlite"
 FILES_DIR = "files"
 
+# Sort keys (ties broken by id) and the index that yields rows in that order.
 _ORDER = {
     "title": "r.title COLLATE NOCASE",
-    "author": "r.author_sort",
+    "author": "r.author_sort, r.year",
     "year": "r.year",
     "venue": "r.venue COLLATE NOCASE",
     "type": "r.type",
     "doi": "r.doi",
     "confidence": "r.confidence",
     "added": "r.added",
-    "document": "r.document_id",
+    "document": "r.document_id, r.position",
     "position": "r.document_id, r.position",
     "id": "r.id",
 }
+_SORT_INDEX = {
+    "title": "refs_title",
+    "author": "refs_author",
+    "year": "refs_year",
+    "venue": "refs_venue",
+    "type": "refs_type",
+    "confidence": "refs_confidence",
+    "added": "refs_added",
+    "document": "refs_document",
+    "position": "refs_document",
+}
+# A query matching more rows than this is read in sort order (see Library.search).
+_PROBE = 2000
 _REF_COLUMNS = (
     "id",
     "document_id",
@@ -96,14 +110,16 @@ _REF_COLUMNS = (
     "merged_into",
     "added",
     "modified",
+    "venue_id",
 )
-_ROW_SELECT = (
+_ROW_COLUMNS = (
     "SELECT r.id, r.document_id, r.position, r.type, r.title, r.author, r.year, r.venue, r.doi, "
     "r.confidence, r.edited, r.work_id, "
     "(SELECT count(DISTINCT r2.document_id) FROM refs r2 WHERE r2.work_id = r.work_id), "
     "(SELECT coalesce(nullif(d.title, ''), d.file_name) FROM documents d "
-    "WHERE d.id = r.document_id) FROM refs r"
+    "WHERE d.id = r.document_id)"
 )
+_ROW_SELECT = f"{_ROW_COLUMNS} FROM refs r"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 # Fields whose string form is special (see get_field / set_field).
 SPECIAL_FIELDS = ("type", "author", "editor", "issued", "accessed")
@@ -571,7 +587,7 @@ class Library:
             cur = self.conn.execute(
                 "INSERT INTO refs (document_id, position, type, title, author, "
                 "author_sort, year, venue, doi, arxiv, isbn, confidence, norm_title, work_id, "
-                "added, modified) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "added, modified, venue_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     document_id,
                     start + offset,
@@ -589,6 +605,7 @@ class Library:
                     work_id,
                     now,
                     now,
+                    self._venue_id(cols["venue"]),
                 ),
             )
             ref_id = int(cur.lastrowid or 0)
@@ -602,6 +619,20 @@ class Library:
             )
             ids.append(ref_id)
         return ids
+
+    def _venue_id(self, name: str) -> int | None:
+        """The id of a venue string (added, with its FTS entry, when new); None for ""."""
+        if not name:
+            return None
+        row = self.conn.execute("SELECT id FROM venues WHERE name = ?", (name,)).fetchone()
+        if row:
+            return int(row[0])
+        cur = self.conn.execute("INSERT INTO venues (name) VALUES (?)", (name,))
+        venue_id = int(cur.lastrowid or 0)
+        self.conn.execute(
+            "INSERT INTO venues_fts (rowid, name) VALUES (?, ?)", (venue_id, space_cjk(name))
+        )
+        return venue_id
 
     def _work_for(self, doi: str, arxiv: str, isbn: str) -> int:
         """The work with one of these identifiers, or a new work (linked to a document)."""
@@ -693,11 +724,28 @@ class Library:
                 [*(row[c] for c in cols if c != "id"), row["id"]],
             )
             self.conn.execute("DELETE FROM refs_fts WHERE rowid = ?", (row["id"],))
-        ref = load_reference(row["raw"], row["csl"])
-        self.conn.execute(
-            "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
-            (row["id"], *fts_values(ref)),
-        )
+        if row["merged_into"] is None:  # the index holds visible rows only
+            ref = load_reference(row["raw"], row["csl"])
+            self.conn.execute(
+                "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
+                (row["id"], *fts_values(ref)),
+            )
+
+    def _fts_sync(self, ref_ids: Iterable[int]) -> None:
+        """Make the FTS rows of these references match their visibility (after merges)."""
+        ids = list(dict.fromkeys(ref_ids))
+        for chunk in _chunks(ids):
+            m = _marks(len(chunk))
+            self.conn.execute(f"DELETE FROM refs_fts WHERE rowid IN ({m})", tuple(chunk))
+            rows = self.conn.execute(
+                f"SELECT r.id, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
+                f"WHERE r.id IN ({m}) AND r.merged_into IS NULL",
+                tuple(chunk),
+            ).fetchall()
+            self.conn.executemany(
+                "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
+                [(ref_id, *fts_values(load_reference(raw, csl))) for ref_id, raw, csl in rows],
+            )
 
     def _store_reference(self, ref_id: int, ref: Reference, edited: Iterable[str]) -> None:
         row = self._row_dicts([ref_id])
@@ -705,6 +753,7 @@ class Library:
             raise KeyError(ref_id)
         new = dict(row[0])
         new.update(reference_columns(ref))
+        new["venue_id"] = self._venue_id(new["venue"])
         new["edited"] = " ".join(sorted(set(edited)))
         new["modified"] = _now()
         self._write_row(new, insert=False)
@@ -794,6 +843,8 @@ class Library:
                 ).fetchall()
                 self.conn.execute(f"DELETE FROM refs_fts WHERE rowid IN ({m})", tuple(chunk))
                 self.conn.execute(f"DELETE FROM refs WHERE id IN ({m})", tuple(chunk))
+            # rows merged into a deleted one are visible again (merged_into SET NULL)
+            self._fts_sync(child for child, _ in children)
         return DeletedReferences(rows, links, list(dict.fromkeys(pairs)), children)
 
     def restore_references(self, snapshot: DeletedReferences) -> None:
@@ -820,6 +871,7 @@ class Library:
                 "UPDATE refs SET merged_into = ? WHERE id = ?",
                 [(target, ref_id) for ref_id, target in snapshot.merged_children],
             )
+            self._fts_sync(ref_id for ref_id, _ in snapshot.merged_children)
 
     # ------------------------------------------------------------ references: reading
 
@@ -881,11 +933,34 @@ class Library:
             InputError: the query is malformed, or ``order_by`` is unknown.
         """
         compiled = compile_query(query)
-        sql = (
-            f"{_ROW_SELECT} WHERE r.merged_into IS NULL AND ({compiled.where}) "
-            f"ORDER BY {self._order(order_by, descending)} LIMIT ? OFFSET ?"
+        where = f"r.merged_into IS NULL AND ({compiled.where})"
+        order = self._order(order_by, descending)
+        page = (limit, offset)
+        index = _SORT_INDEX.get(order_by)
+        if compiled.where == "1" or index is None:
+            sql = f"{_ROW_SELECT} WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
+            rows = self._fts_guard(query, sql, (*compiled.params, *page))
+            return [self._ref_row(row) for row in rows]
+        # Probe: at most _PROBE + 1 matching ids, by whatever plan SQLite finds cheapest.
+        # Few matches: sort just those. Many: walk the sort column's index in order and
+        # test each row, so the first pages come without reading every match.
+        probe = self._fts_guard(
+            query, f"SELECT r.id FROM refs r WHERE {where} LIMIT {_PROBE + 1}", compiled.params
         )
-        rows = self._fts_guard(query, sql, (*compiled.params, limit, offset))
+        if len(probe) <= _PROBE:
+            if not probe:
+                return []
+            sql = (
+                f"{_ROW_SELECT} WHERE r.id IN (SELECT value FROM json_each(?)) "
+                f"ORDER BY {order} LIMIT ? OFFSET ?"
+            )
+            rows = self._read(sql, (json.dumps([r[0] for r in probe]), *page))
+        else:
+            sql = (
+                f"{_ROW_COLUMNS} FROM refs r INDEXED BY {index} WHERE {where} "
+                f"ORDER BY {order} LIMIT ? OFFSET ?"
+            )
+            rows = self._fts_guard(query, sql, (*compiled.params, *page))
         return [self._ref_row(row) for row in rows]
 
     def count(self, query: str = "") -> int:
@@ -895,6 +970,10 @@ class Library:
             # the partial index of visible rows: no table scan
             sql = "SELECT count(*) FROM refs r INDEXED BY refs_visible WHERE r.merged_into IS NULL"
             return int(self._read(sql)[0][0])
+        if compiled.fts_match is not None:
+            # text only: the FTS index holds exactly the visible rows
+            sql = "SELECT count(*) FROM refs_fts WHERE refs_fts MATCH ?"
+            return int(self._fts_guard(query, sql, (compiled.fts_match,))[0][0])
         sql = f"SELECT count(*) FROM refs r WHERE r.merged_into IS NULL AND ({compiled.where})"
         return int(self._fts_guard(query, sql, compiled.params)[0][0])
 
@@ -965,7 +1044,7 @@ class Library:
             match = " OR ".join(f'"{w[:size]}"*' for w in dict.fromkeys(words))
             rows += self._read(
                 "SELECT r.title, r.author FROM refs_fts f JOIN refs r ON r.id = f.rowid "
-                "WHERE refs_fts MATCH ? AND r.merged_into IS NULL LIMIT 2000",
+                "WHERE refs_fts MATCH ? LIMIT 2000",
                 (match,),
             )
         needle = fold(text)
@@ -1312,6 +1391,7 @@ class Library:
                     moved.setdefault(child, (keep_work, other))
                     self.conn.execute("UPDATE refs SET merged_into = ? WHERE id = ?", (keep, child))
             self._store_reference(keep, merged, stored[keep].edited)
+            self._fts_sync(moved)
         return MergeRecord(keep, others, keep_row[0], moved, work_before)
 
     def undo_merge(self, record: MergeRecord) -> None:
@@ -1328,6 +1408,7 @@ class Library:
                     (work_id, merged_into, ref_id),
                 )
             self._write_row(record.keep_before, insert=False)
+            self._fts_sync(record.others_before)
 
     def mark_not_duplicate(self, a: int, b: int) -> None:
         """Remember that two references are different works (duplicates never proposes them)."""
@@ -1476,8 +1557,9 @@ class Library:
             self._read("SELECT count(*) FROM refs WHERE merged_into IS NOT NULL")[0][0]
         )
         fts = int(self._read("SELECT count(*) FROM refs_fts")[0][0])
-        if fts != counts["refs"]:
-            integrity.append(f"search index has {fts} rows for {counts['refs']} references")
+        visible = counts["refs"] - counts["merged"]
+        if fts != visible:
+            integrity.append(f"search index has {fts} rows for {visible} visible references")
         return CheckReport(integrity, fk, missing, orphans, counts)
 
     def prune_orphan_files(self) -> list[str]:
@@ -1489,10 +1571,21 @@ class Library:
         return removed
 
     def rebuild_search_index(self) -> None:
-        """Rebuild the FTS index from the stored CSL items (``check --repair``)."""
+        """Rebuild the FTS indexes from the stored CSL items (``check --repair``)."""
         with self.transaction():
+            self.conn.execute("DELETE FROM venues_fts")
+            self.conn.executemany(
+                "INSERT INTO venues_fts (rowid, name) VALUES (?, ?)",
+                [
+                    (venue_id, space_cjk(name))
+                    for venue_id, name in self.conn.execute("SELECT id, name FROM venues")
+                ],
+            )
             self.conn.execute("DELETE FROM refs_fts")
-            for ref_id, raw, csl in self.conn.execute("SELECT id, raw, csl FROM ref_data"):
+            for ref_id, raw, csl in self.conn.execute(
+                "SELECT d.id, d.raw, d.csl FROM ref_data d JOIN refs r ON r.id = d.id "
+                "WHERE r.merged_into IS NULL"
+            ):
                 ref = load_reference(raw, csl)
                 self.conn.execute(
                     "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",

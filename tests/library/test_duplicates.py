@@ -129,3 +129,19 @@ def test_blocking_keeps_cost_linear(lib: Library) -> None:
     assert [(c.a, c.b, c.reasons) for c in found] == [
         (6, 3001, ("title 1.00", "same first author", "year within 1"))
     ]
+
+
+def test_search_index_follows_merges_deletes_and_undo(lib: Library) -> None:
+    _two_documents(lib)
+    assert lib.count("flashattention") == 2
+    record = lib.merge_references(1, [4])
+    assert lib.count("flashattention") == 1  # text counts come from the index alone
+    assert lib.check().integrity == ["ok"]
+    snapshot = lib.delete_references([1])  # the hidden row shows again
+    assert lib.count("flashattention") == 1 and lib.reference(4).merged_into is None
+    assert lib.check().integrity == ["ok"]
+    lib.restore_references(snapshot)
+    assert lib.reference(4).merged_into == 1 and lib.count("flashattention") == 1
+    assert lib.check().integrity == ["ok"]
+    lib.undo_merge(record)
+    assert lib.count("flashattention") == 2 and lib.check().integrity == ["ok"]

@@ -213,3 +213,31 @@ def test_saved_searches(filled: Library) -> None:
         filled.save_search("bad", "(year:")
     filled.delete_saved_search("recent")
     assert filled.saved_searches() == []
+
+
+def test_many_matches_are_read_in_sort_order_with_the_same_result(
+    filled: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a query with more matches than the probe reads walks the sort column's index
+    # instead: the page must be the same as the small-result plan gives
+    from refmanager.library import library as module
+
+    queries = [
+        "",
+        "attention",
+        "year:>=1990",
+        "-type:book",
+        "author:dao OR year:<2000",
+        "venue:neurips OR venue:annalen",
+        "type:paper-conference attention",
+    ]
+    orders = ["title", "author", "year", "venue", "type", "confidence", "added", "position"]
+    expected = {
+        (q, o, d): [r.id for r in filled.search(q, order_by=o, descending=d, limit=3, offset=1)]
+        for q in queries
+        for o in orders
+        for d in (False, True)
+    }
+    monkeypatch.setattr(module, "_PROBE", 1)
+    for (q, o, d), ids in expected.items():
+        assert [r.id for r in filled.search(q, order_by=o, descending=d, limit=3, offset=1)] == ids
