@@ -260,8 +260,8 @@ class Backend:
         return svc.assign_span(self.lib, ref_id, name, start, end)
 
     def undo_assign(self, token: object) -> None:
-        assert isinstance(token, svc.StoredReference)
-        svc.restore_references_state(self.lib, [token])
+        assert isinstance(token, svc.SpanChange)
+        svc.undo_span(self.lib, token)
 
     def reparse(self, ids: list[int]) -> object:
         return svc.reparse(self.lib, ids)

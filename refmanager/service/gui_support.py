@@ -57,7 +57,9 @@ def open_library(folder: Path) -> Library:
     Raises:
         InputError: the folder is not usable as a library.
     """
-    return Library.open(folder)
+    from refmanager.service.library_ops import open_library as open_folder
+
+    return open_folder(folder)
 
 
 def query_help() -> str:
@@ -284,15 +286,13 @@ class Correction:
 
 
 def correct_field(lib: Library, ref_id: int, name: str, value: str) -> Correction:
-    """Set a field as the user corrected it, and store the corrected item as a training example."""
+    """Set a field as the user corrected it, and keep the corrected item as a training
+    example for the parser (``library_ops.store_correction``), in one transaction."""
+    from refmanager.service.library_ops import store_correction
+
     with lib.transaction():
         change = lib.set_field(ref_id, name, value)
-        stored = lib.reference(ref_id)
-        correction_id = None
-        if stored.reference.raw:
-            correction_id = lib.add_correction(
-                stored.reference.raw, _training_item(stored.reference), ref_id
-            )
+        correction_id = store_correction(lib, ref_id)
     return Correction(change, correction_id)
 
 
@@ -303,17 +303,18 @@ def undo_correction(lib: Library, correction: Correction) -> None:
             lib.delete_correction(correction.correction_id)
 
 
-def _training_item(ref: Reference) -> dict[str, object]:
-    item = ref.to_csl()
-    for key in ("_confidence", "_location"):
-        item.pop(key, None)
-    return item
+@dataclass(slots=True)
+class SpanChange:
+    """What :func:`assign_span` replaced, for :func:`undo_span`."""
+
+    previous: StoredReference
+    correction_id: int | None
 
 
-def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> StoredReference:
+def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> SpanChange:
     """Give the raw text ``[start, end)`` to field ``name``: the field takes that text and the
-    tokens inside the span take its label ("O": no field, only the tokens change). Returns the
-    previous state (for undo).
+    tokens inside the span take its label ("O": no field, only the tokens change). The result
+    is kept as a training example; the change returned is for :func:`undo_span`.
     """
     previous = lib.reference(ref_id)
     ref = Reference.from_csl(json.loads(json.dumps(previous.reference.to_csl())))
@@ -342,11 +343,19 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
         merged_into=previous.merged_into,
         tags=list(previous.tags),
     )
+    from refmanager.service.library_ops import store_correction
+
     with lib.transaction():
         lib.restore_reference(updated)
-        if raw:
-            lib.add_correction(raw, _training_item(ref), ref_id)
-    return previous
+        correction_id = store_correction(lib, ref_id)
+    return SpanChange(previous, correction_id)
+
+
+def undo_span(lib: Library, change: SpanChange) -> None:
+    with lib.transaction():
+        lib.restore_reference(change.previous)
+        if change.correction_id is not None:
+            lib.delete_correction(change.correction_id)
 
 
 def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) -> list[Token]:
