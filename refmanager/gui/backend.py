@@ -283,6 +283,30 @@ class Backend:
         else:
             self.lib.tag_references(changed, tag)
 
+    def set_tag_colour(self, tag: str, colour: str) -> object:
+        return (tag, self.lib.set_tag_colour(tag, colour))
+
+    def undo_tag_colour(self, token: object) -> None:
+        assert isinstance(token, tuple)
+        self.lib.set_tag_colour(token[0], token[1])
+
+    def rename_tag(self, old: str, new: str) -> object:
+        self.lib.rename_tag(old, new)
+        return (old, new)
+
+    def undo_rename_tag(self, token: object) -> None:
+        assert isinstance(token, tuple)
+        self.lib.rename_tag(token[1], token[0])
+
+    def delete_tag(self, tag: str) -> object:
+        return self.lib.delete_tag(tag)
+
+    def restore_tag(self, token: object) -> None:
+        self.lib.restore_tag(token)  # type: ignore[arg-type]
+
+    def delete_saved_search(self, name: str) -> None:
+        self.lib.delete_saved_search(name)
+
     def delete(self, ids: list[int]) -> object:
         return self.lib.delete_references(ids)
 

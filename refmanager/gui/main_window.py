@@ -38,6 +38,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QColorDialog,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
@@ -67,7 +68,7 @@ from refmanager.gui.dialogs import ExportDialog, MergeDialog, PasteDialog, about
 from refmanager.gui.entry_editor import EntryEditor
 from refmanager.gui.jobs import Job, JobRunner
 from refmanager.gui.pdf_pane import PdfPane
-from refmanager.gui.sidebar import Sidebar
+from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, Sidebar
 from refmanager.gui.table_model import COLUMNS, ID_ROLE, ReferenceTableModel
 from refmanager.gui.undo import BackendCommand
 from refmanager.model import InputError
@@ -111,6 +112,8 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         self.sidebar = Sidebar(self)
         self.sidebar.chosen.connect(self.choose_scope)
+        self.sidebar.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.sidebar.customContextMenuRequested.connect(self._sidebar_menu)
 
         self.pdf = PdfPane(self)
         self.pdf.pageClicked.connect(self._pdf_clicked)
@@ -734,6 +737,74 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(self.act_delete)
         menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    # ------------------------------------------------------------------ sidebar items
+    def _sidebar_menu(self, pos: QPoint) -> None:
+        item = self.sidebar.itemAt(pos)
+        if item is None:
+            return
+        kind, key = item.data(0, KIND_ROLE), item.data(0, KEY_ROLE)
+        menu = QMenu(self)
+        if kind == "tag" and isinstance(key, str):
+            menu.addAction("Set colour...", lambda: self.choose_tag_colour(key))
+            menu.addAction("Rename...", lambda: self.rename_tag_dialog(key))
+            menu.addAction("Delete tag", lambda: self.delete_tag(key))
+        elif kind == "search" and isinstance(key, str):
+            menu.addAction("Delete saved search", lambda: self.delete_saved_search(item.text(0)))
+        elif kind == "document":
+            menu.addAction("Remove document", self.remove_document)
+        else:
+            return
+        menu.exec(self.sidebar.viewport().mapToGlobal(pos))
+
+    def choose_tag_colour(self, tag: str, colour: str | None = None) -> None:
+        if colour is None:
+            chosen = QColorDialog.getColor(parent=self, title=f"Colour of {tag}")
+            if not chosen.isValid():
+                return
+            colour = chosen.name()
+        self.undo_stack.push(
+            BackendCommand(
+                f"colour tag {tag}",
+                lambda: self.backend.set_tag_colour(tag, colour),
+                self.backend.undo_tag_colour,
+                self,
+                structural=True,
+            )
+        )
+
+    def rename_tag_dialog(self, tag: str, new: str | None = None) -> None:
+        new = new or ask_text(self, "Rename tag", f"New name for {tag}:", tag)
+        if not new or new == tag:
+            return
+        if self.scope == ("tag", tag):
+            self.scope = ("tag", new)
+        self.undo_stack.push(
+            BackendCommand(
+                f"rename tag {tag}",
+                lambda: self.backend.rename_tag(tag, new),
+                self.backend.undo_rename_tag,
+                self,
+                structural=True,
+            )
+        )
+
+    def delete_tag(self, tag: str) -> None:
+        if self.scope == ("tag", tag):
+            self.sidebar.select("all")
+        self.undo_stack.push(
+            BackendCommand(
+                f"delete tag {tag}",
+                lambda: self.backend.delete_tag(tag),
+                self.backend.restore_tag,
+                self,
+                structural=True,
+            )
+        )
+
+    def delete_saved_search(self, name: str) -> None:
+        self.backend.delete_saved_search(name)
+        self.refresh_sidebar()
 
     # ------------------------------------------------------------------ duplicates
     def find_duplicates(self) -> None:

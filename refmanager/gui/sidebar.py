@@ -94,7 +94,10 @@ class Sidebar(QTreeWidget):
             year = f" ({doc.year})" if doc.year else ""
             authors = f"{doc.authors}{year}" if doc.authors else year.strip()
             status = "" if doc.status == "ok" else f" [{doc.status}]"
-            item = QTreeWidgetItem(self.documents_item, [f"{doc.title}{status}  ·  {doc.count}"])
+            byline = f" — {authors}" if authors else ""
+            item = QTreeWidgetItem(
+                self.documents_item, [f"{doc.title}{byline}{status}  ·  {doc.count}"]
+            )
             item.setData(0, KIND_ROLE, "document")
             item.setData(0, KEY_ROLE, doc.id)
             tip = f"{doc.title}\n{authors}\n{doc.count} references · {doc.status}"

@@ -302,3 +302,17 @@ def test_bad_files_go_to_the_problems_panel_without_blocking(
     wait_jobs(qtbot, window)
     assert window.error_dock.isVisible()
     assert any("not-a-paper.pdf" in e for e in window.errors)
+
+
+def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, seeded_window: MainWindow) -> None:
+    win = seeded_window
+    win.table.selectRow(0)
+    win.tag_selected("later")
+    win.choose_tag_colour("later", "#cc3300")
+    assert [t.colour for t in win.backend.tags() if t.name == "later"] == ["#cc3300"]
+    assert win.model.tag_colours["later"] == "#cc3300"
+    win.rename_tag_dialog("later", "soon")
+    assert [t.name for t in win.backend.tags()] == ["soon"]
+    win.undo_stack.undo()
+    win.undo_stack.undo()
+    assert [(t.name, t.colour) for t in win.backend.tags()] == [("later", "")]
