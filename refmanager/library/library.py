@@ -944,9 +944,12 @@ class Library:
         # Probe: at most _PROBE + 1 matching ids, by whatever plan SQLite finds cheapest.
         # Few matches: sort just those. Many: walk the sort column's index in order and
         # test each row, so the first pages come without reading every match.
-        probe = self._fts_guard(
-            query, f"SELECT r.id FROM refs r WHERE {where} LIMIT {_PROBE + 1}", compiled.params
-        )
+        if compiled.fts_match is not None:  # text only: the index holds the visible rows
+            probe_sql = f"SELECT rowid FROM refs_fts WHERE refs_fts MATCH ? LIMIT {_PROBE + 1}"
+            probe = self._fts_guard(query, probe_sql, (compiled.fts_match,))
+        else:
+            probe_sql = f"SELECT r.id FROM refs r WHERE {where} LIMIT {_PROBE + 1}"
+            probe = self._fts_guard(query, probe_sql, compiled.params)
         if len(probe) <= _PROBE:
             if not probe:
                 return []

@@ -257,24 +257,18 @@ def parse(query: str) -> Node | None:
 
 @dataclass(slots=True, frozen=True)
 class Compiled:
-    """A query compiled to WHERE clauses over ``refs r`` (``"1"`` when the query is empty).
+    """A query compiled to a WHERE clause over ``refs r`` (``"1"`` when the query is empty).
 
     Attributes:
-        where: the condition, FTS parts as ``r.id IN (SELECT rowid ... MATCH ?)``: best when
-            the matches are few (SQLite drives the search from the FTS index).
+        where: the condition; FTS parts are ``r.id IN (SELECT rowid ... MATCH ?)``.
         params: its parameters.
-        correlated: the same condition with each FTS part probed for the current row
-            (``EXISTS (... MATCH ? AND rowid = r.id)``): best when walking rows in sort order.
-        correlated_params: its parameters.
-        fts_match: the MATCH expression when the whole query is free text or text fields
-            (then ``refs_fts`` alone answers it), else None.
+        fts_match: the MATCH expression when the whole query is free text, ``author:`` or
+            ``title:`` terms (then ``refs_fts`` alone answers it), else None.
         free_text: the free words and phrases, for fuzzy suggestions.
     """
 
     where: str
     params: tuple[object, ...]
-    correlated: str
-    correlated_params: tuple[object, ...]
     fts_match: str | None
     free_text: str
 
@@ -291,20 +285,17 @@ class _Fts:
 
 
 def compile_query(query: str) -> Compiled:
-    """Compile ``query`` to parameterised WHERE clauses (see the module docstring)."""
+    """Compile ``query`` to a parameterised WHERE clause (see the module docstring)."""
     node = parse(query)
     if node is None:
-        return Compiled("1", (), "1", (), None, "")
-    part = _compile(node, query, correlated=False)
-    sql = _as_sql(part, correlated=False)
-    corr = _as_sql(_compile(node, query, correlated=True), correlated=True)
+        return Compiled("1", (), None, "")
+    part = _compile(node, query)
+    sql = _as_sql(part)
     words: list[str] = []
     _free_words(node, words)
     return Compiled(
         sql.sql,
         tuple(sql.params),
-        corr.sql,
-        tuple(corr.params),
         part.expr if isinstance(part, _Fts) else None,
         " ".join(words),
     )
@@ -319,35 +310,30 @@ def _free_words(node: Node, out: list[str]) -> None:
             _free_words(child, out)
 
 
-def _as_sql(part: _Sql | _Fts, correlated: bool) -> _Sql:
+def _as_sql(part: _Sql | _Fts) -> _Sql:
     if isinstance(part, _Sql):
         return part
-    if correlated:
-        return _Sql(
-            "EXISTS (SELECT 1 FROM refs_fts WHERE refs_fts MATCH ? AND refs_fts.rowid = r.id)",
-            [part.expr],
-        )
     return _Sql("r.id IN (SELECT rowid FROM refs_fts WHERE refs_fts MATCH ?)", [part.expr])
 
 
-def _compile(node: Node, query: str, correlated: bool) -> _Sql | _Fts:
+def _compile(node: Node, query: str) -> _Sql | _Fts:
     if isinstance(node, Term):
         return _term(node, query)
     if isinstance(node, Not):
-        inner = _as_sql(_compile(node.child, query, correlated), correlated)
+        inner = _as_sql(_compile(node.child, query))
         return _Sql(f"NOT ({inner.sql})", inner.params)
-    parts = [_compile(child, query, correlated) for child in node.children]
+    parts = [_compile(child, query) for child in node.children]
     joiner = " AND " if isinstance(node, And) else " OR "
     fts = [p.expr for p in parts if isinstance(p, _Fts)]
     sqls = [p for p in parts if isinstance(p, _Sql)]
     if isinstance(node, Or) and sqls:
         # mixing FTS and column conditions under OR: each FTS part becomes a subquery
-        sqls = [_as_sql(p, correlated) for p in parts]
+        sqls = [_as_sql(p) for p in parts]
         fts = []
     if fts and not sqls:
         return _Fts(joiner.join(f"({e})" for e in fts))
     if fts:
-        sqls.insert(0, _as_sql(_Fts(" AND ".join(f"({e})" for e in fts)), correlated))
+        sqls.insert(0, _as_sql(_Fts(" AND ".join(f"({e})" for e in fts))))
     params: list[object] = []
     for s in sqls:
         params.extend(s.params)
