@@ -60,8 +60,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    first = next((a for a in args_list if not a.startswith("-")), None)
-    if "gui" in COMMANDS and (not args_list or (first is None and "--library" in args_list)):
+    # the first word that is neither an option nor the value of --library
+    words = [a for i, a in enumerate(args_list) if i == 0 or args_list[i - 1] != "--library"]
+    first = next((a for a in words if not a.startswith("-")), None)
+    library_only = any(a == "--library" or a.startswith("--library=") for a in args_list)
+    if "gui" in COMMANDS and (not args_list or (first is None and library_only)):
         # No command: open the window, as a desktop program does.
         args_list = ["gui", *args_list]
         first = "gui"

@@ -226,3 +226,21 @@ def test_gui_command_is_registered() -> None:
     assert COMMANDS["gui"][0] == "refmanager.cli.gui_cmd"
     args = build_parser("gui").parse_args(["gui", "--library", "/tmp/x", "a.pdf", "b.pdf"])
     assert args.files == ["a.pdf", "b.pdf"] and args.library == "/tmp/x"
+
+
+def test_no_command_opens_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from refmanager.cli import gui_cmd, main
+
+    opened: list[argparse.Namespace] = []
+
+    def fake_run(args: argparse.Namespace) -> int:
+        opened.append(args)
+        return 0
+
+    monkeypatch.setattr(gui_cmd, "run", fake_run)
+    assert main.main([]) == 0
+    assert main.main(["--library", "/tmp/somewhere"]) == 0
+    assert main.main(["--library=/tmp/elsewhere"]) == 0
+    assert [a.library for a in opened] == [None, "/tmp/somewhere", "/tmp/elsewhere"]
