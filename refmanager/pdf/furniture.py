@@ -55,11 +55,26 @@ def furniture(
     for ln, shape, band in candidates:
         if (shapes[(shape, band)] >= 2 and len(pages) >= 2) or _PAGE_NUMBER.match(ln.text.strip()):
             out.add(id(ln))
+    # Line numbers: bare numbers stacked in a margin, one per text line.
+    for lines in pages.values():
+        numbers = [ln for ln in lines if ln.text.strip().isdigit() and len(ln.text.strip()) <= 4]
+        if len(numbers) < 5:
+            continue
+        bands: Counter[int] = Counter(round(ln.x1 / 4) for ln in numbers)
+        for band, count in bands.items():
+            if count >= 5:
+                out.update(id(ln) for ln in numbers if abs(round(ln.x1 / 4) - band) <= 1)
     # Edge rows set apart from the body: a wide gap to the next row (and often other type).
     for pno, lines in pages.items():
         if len(lines) < 4:
             continue  # a nearly empty page: its lines are furniture only when they recur
-        body = Counter(round(ln.size) for ln in lines).most_common(1)[0][0]
+        weights: Counter[int] = Counter()
+        for ln in lines:
+            if id(ln) not in out:
+                weights[round(ln.size)] += len(ln.text)
+        if not weights:
+            continue
+        body = weights.most_common(1)[0][0]
         height = page_heights.get(pno, 792.0)
         for top in (True, False):
             rows = _rows(lines, top)

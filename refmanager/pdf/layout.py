@@ -22,6 +22,7 @@ from refmanager.pdf.textclean import SPACING_ACCENTS, normalize
 _COLUMN_GAP_EM = 1.4
 # Gaps above this share of the font size are word spaces.
 _SPACE_GAP_EM = 0.14
+_LABEL_ONLY = re.compile(r"^(?:\[[^\[\]\s]{1,12}\]|\(\d{1,4}\)|\d{1,4}\.)$")
 # No word space is ever printed before these.
 _CLOSING = frozenset(",.;:)]}\u3001\u3002\uff0c\uff1b\uff1a\uff09")
 # TJ offsets (thousandths of an em) at least this far back are word spaces.
@@ -400,6 +401,8 @@ def _merge_styles(styles: list[tuple[int, int, str]]) -> list[tuple[int, int, st
 
 def _is_minor(run: Run, body: float) -> bool:
     """Accents, raised or lowered letters, footnote marks: they belong to a nearby line."""
+    if _LABEL_ONLY.match(run.text) and run.size >= 0.85 * body:
+        return False  # "1." is a list label, not a mark
     return len(run.text) <= 2 or run.size < 0.85 * body
 
 
@@ -463,7 +466,10 @@ def group_lines(runs: list[Run], page: int, gutter: float | None = None) -> list
             prev_end = max(r.x1 for r in group)
             gap = run.x0 - prev_end
             across = gutter is not None and prev_end <= gutter + 1 and run.x0 >= gutter - 1
-            if across or gap > _COLUMN_GAP_EM * max(run.size, group[-1].size):
+            # A list label set off by a tab ("1.", "[12]") stays on its entry's line.
+            label = len(group) == 1 and _LABEL_ONLY.match(group[0].text) is not None
+            wide = gap > (8.0 if label else _COLUMN_GAP_EM) * max(run.size, group[-1].size)
+            if across or wide:
                 lines.append(_join_runs(group, page))
                 group = [run]
             else:

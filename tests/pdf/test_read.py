@@ -392,3 +392,20 @@ def test_a_page_without_text_inside_the_list_is_reported(tmp_path: Path) -> None
     bib = read_bibliography(path)
     assert [e.label for e in bib.entries] == ["1", "2", "5"]
     assert any(note.startswith("page 2: no readable text") for note in bib.notes)
+
+
+def test_tab_after_label_and_line_numbers(tmp_path: Path) -> None:
+    page = [Text(72, 780, "References", 12, "F3")]
+    y = 760.0
+    for n in range(1, 6):
+        page.append(Text(20, y, str(n * 5), 7))  # review-copy line numbers in the margin
+        page.append(Text(72, y, f"{n}.", 10))
+        page.append(Text(130, y, f"Author {n}. A title of entry {n} that is long enough", 10))
+        page.append(Text(20, y - 12, str(n * 5 + 1), 7))
+        page.append(Text(130, y - 12, f"to wrap onto a second line. Venue, 20{n:02d}.", 10))
+        y -= 24
+    bib = read_bibliography(write_pdf(tmp_path / "tab.pdf", [page]))
+    assert [e.label for e in bib.entries] == ["1", "2", "3", "4", "5"]
+    assert bib.entries[0].raw == (
+        "1. Author 1. A title of entry 1 that is long enough to wrap onto a second line. Venue, 2001."
+    )
