@@ -407,5 +407,6 @@ def test_tab_after_label_and_line_numbers(tmp_path: Path) -> None:
     bib = read_bibliography(write_pdf(tmp_path / "tab.pdf", [page]))
     assert [e.label for e in bib.entries] == ["1", "2", "3", "4", "5"]
     assert bib.entries[0].raw == (
-        "1. Author 1. A title of entry 1 that is long enough to wrap onto a second line. Venue, 2001."
+        "1. Author 1. A title of entry 1 that is long enough"
+        " to wrap onto a second line. Venue, 2001."
     )
