@@ -76,6 +76,14 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
         gaps = [a.y - b.y for a, b in pairwise(group) if 0 < a.y - b.y < 3 * a.size]
         spacing = median(gaps) if gaps else 1.2 * group[0].size
         out[key] = _Column(left, max(ln.x1 for ln in group), indent, spacing)
+    # A column holding only continuation lines (the tail of an entry on a page of its
+    # own) shows no indent: borrow the geometry of the same column on another page.
+    known = {key[1]: col for key, col in out.items() if col.indent is not None}
+    for key, col in out.items():
+        ref = known.get(key[1])
+        if col.indent is None and ref is not None and ref.indent is not None:
+            if abs(col.left - ref.indent) <= 1.5:
+                col.left, col.indent = ref.left, ref.indent
     return out
 
 

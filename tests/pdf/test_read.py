@@ -410,3 +410,18 @@ def test_tab_after_label_and_line_numbers(tmp_path: Path) -> None:
         "1. Author 1. A title of entry 1 that is long enough"
         " to wrap onto a second line. Venue, 2001."
     )
+
+
+def test_author_year_tail_alone_on_the_next_page(tmp_path: Path) -> None:
+    rows = [
+        "Abelson, H. and Sussman, G. J. (1996). Structure and Interpretation",
+        "  of Computer Programs. MIT Press.",
+        "Brin, S. and Page, L. (1998). The anatomy of a large-scale hypertextual",
+        "  Web search engine. Computer Networks, 30(1):107-117. And then this",
+    ]
+    page1 = [*column(72, 780, BODY), Text(72, 740, "References", 14, "F3"),
+             *column(72, 720, rows, indent=14)]
+    page2 = column(72, 780, ["  entry goes on for one more line."], indent=14)
+    bib = read_bibliography(write_pdf(tmp_path / "ay.pdf", [page1, page2]))
+    assert len(bib.entries) == 2
+    assert bib.entries[1].raw.endswith("And then this entry goes on for one more line.")
