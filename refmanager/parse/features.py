@@ -27,6 +27,14 @@ PARTICLES = frozenset(
 _ROLE = frozenset(
     ("ed eds editor editors edited hrsg dir coord 编").split()  # noqa: SIM905
 )
+_VENUE = frozenset(
+    (
+        "journal journals proceedings proc conference conf symposium symp workshop transactions "
+        "trans letters lett review reviews annals magazine bulletin quarterly advances in: "
+        "international intl int'l int acm ieee usenix siam springer elsevier press university "
+        "publishing publishers verlag series lecture notes arxiv corr preprint"
+    ).split()  # noqa: SIM905
+)
 _OPEN = "([{\u300a\u3010"
 _CLOSE = ")]}\u300b\u3011"
 _QUOTES_OPEN = "\u201c\u00ab\u300c\u2018"
@@ -171,6 +179,8 @@ def features(
             for i, t in enumerate(toks):
                 if t.start < e and t.end > s:
                     style_of[i] += mark
+    venue = [t.kind == KIND_WORD and t.text.lower() in _VENUE for t in toks]
+    and_state = 0
     prev_end = -1
     for i, tok in enumerate(toks):
         text = tok.text
@@ -192,6 +202,12 @@ def features(
         ]
         if tok.kind == KIND_PUNCT:
             f.append("b=" + shorts[i + 1] + "|" + text)
+        if any(venue[i + 1 : i + 4]):
+            f.append("venue>")
+        if any(venue[max(0, i - 3) : i]):
+            f.append("<venue")
+        if and_state:
+            f.append("and" + str(and_state))
         if tok.start == prev_end:
             f.append("nospace")
         if i + 1 < n and toks[i + 1].start == tok.end:
@@ -213,6 +229,10 @@ def features(
         out.append(f)
         # update state after the token
         prev_end = tok.end
+        if and_state == 0 and (text == "and" or text == "&") and dots < 2:
+            and_state = 1
+        elif and_state == 1 and (text == "," or text == "." and len(toks[i - 1].text) > 1):
+            and_state = 2
         if len(text) == 1:
             if text in _QUOTES_OPEN or (text == '"' and not quote):
                 quote = 1
