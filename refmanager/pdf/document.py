@@ -14,7 +14,7 @@ from refmanager.model import InputError
 
 # Resource limits for one document. Real papers stay far below them.
 MAX_STREAM_BYTES = 16_000_000  # one decoded stream
-MAX_PAGE_CONTENT_BYTES = 24_000_000  # all content streams of one page, decoded
+MAX_PAGE_CONTENT_BYTES = 8_000_000  # all content streams of one page, decoded
 MAX_DOC_CONTENT_BYTES = 120_000_000  # all pages read, decoded
 MAX_PAGE_CHARS = 400_000  # characters of text on one page
 MAX_SECONDS = 30.0  # wall time for reading one document
@@ -52,6 +52,7 @@ def pypdf_limits() -> Iterator[None]:
             array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
             stream_decoding_work_maximum_length=4 * MAX_STREAM_BYTES,
             xform_maximum_invocations_per_extraction=500,
+            stream_parsing_work_maximum_count=1_000_000,
             page_tree_maximum_entries=50_000,
             page_tree_maximum_page_entries=200_000,
         ),

@@ -10,6 +10,7 @@ turned back into spaces from the glyph widths, and the lines are put in reading 
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -206,6 +207,10 @@ class _PageTooBig(Exception):
     pass
 
 
+class _PageTimeout(Exception):
+    pass
+
+
 class PageTooBig(Exception):
     """The page holds more text than any real page does (a hostile file)."""
 
@@ -298,14 +303,34 @@ def _install_split() -> None:
     tx.TextExtraction.process_tj_offset = tj_offset
 
 
-def page_runs(page: Any, char_budget: int = 400_000) -> tuple[list[Run], str]:
-    """Runs of horizontal text on ``page``, and the text of its rotated runs (side stamps)."""
+class PageTimeout(Exception):
+    """Reading the page ran past the document's deadline."""
+
+
+def page_runs(
+    page: Any, char_budget: int = 400_000, deadline: float | None = None
+) -> tuple[list[Run], str]:
+    """Runs of horizontal text on ``page``, and the text of its rotated runs (side stamps).
+
+    Raises:
+        PageTooBig: the page holds more text than ``char_budget`` characters.
+        PageTimeout: ``deadline`` (a ``time.monotonic()`` value) passed while reading.
+    """
     _install_split()
     collector = _Collector(char_budget)
+    ops = [0]
+
+    def watch(*_: Any) -> None:
+        ops[0] += 1
+        if ops[0] & 1023 == 0 and deadline is not None and time.monotonic() > deadline:
+            raise _PageTimeout
+
     try:
-        page.extract_text(visitor_text=collector)
+        page.extract_text(visitor_text=collector, visitor_operand_before=watch)
     except _PageTooBig as exc:
         raise PageTooBig from exc
+    except _PageTimeout as exc:
+        raise PageTimeout from exc
     return [r for r in collector.runs if r.text], collector.rotated_text
 
 
