@@ -21,7 +21,7 @@ from refmanager.pdf.document import (
     pypdf_limits,
 )
 from refmanager.pdf.furniture import furniture
-from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines, page_runs
+from refmanager.pdf.layout import Line, PageTooBig, page_lines, page_runs
 from refmanager.pdf.locate import is_end_heading, is_heading
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
