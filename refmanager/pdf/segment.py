@@ -81,9 +81,13 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
     known = {key[1]: col for key, col in out.items() if col.indent is not None}
     for key, col in out.items():
         ref = known.get(key[1])
-        if col.indent is None and ref is not None and ref.indent is not None:
-            if abs(col.left - ref.indent) <= 1.5:
-                col.left, col.indent = ref.left, ref.indent
+        if (
+            col.indent is None
+            and ref is not None
+            and ref.indent is not None
+            and abs(col.left - ref.indent) <= 1.5
+        ):
+            col.left, col.indent = ref.left, ref.indent
     return out
 
 
