@@ -10,6 +10,7 @@ turned back into spaces from the glyph widths, and the lines are put in reading 
 from __future__ import annotations
 
 import re
+import threading
 import time
 import unicodedata
 from collections import Counter
@@ -203,6 +204,9 @@ class _Collector:
         self._seg.append((run, start, est, chained))
 
 
+_INSTALL_LOCK = threading.Lock()
+
+
 class _PageTooBig(Exception):
     pass
 
@@ -221,15 +225,18 @@ def _install_split() -> None:
     pypdf joins all text on one baseline before it calls the visitor, so the two columns of
     a page come as one string with one start position. Wrapping its line check so that any
     move of the text position first flushes the pending text gives one callback per
-    positioned piece; spaces and columns are then rebuilt from positions here.
+    positioned piece; spaces and columns are then rebuilt from positions here. The hooks
+    act only when the visitor is this module's collector; other pypdf users see no change.
     """
     from pypdf._text_extraction import _text_extractor
 
     tx: Any = _text_extractor  # pypdf internals, pinned in pyproject (pypdf==7.1.1)
+    with _INSTALL_LOCK:
+        if getattr(tx, "_refmanager_original_check", None) is None:
+            _install(tx)
 
-    original = getattr(tx, "_refmanager_original_check", None)
-    if original is not None:
-        return
+
+def _install(tx: Any) -> None:
     original = tx.crlf_space_check
 
     def split_check(  # noqa: PLR0917 (pypdf's signature)
