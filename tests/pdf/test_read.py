@@ -419,8 +419,11 @@ def test_author_year_tail_alone_on_the_next_page(tmp_path: Path) -> None:
         "Brin, S. and Page, L. (1998). The anatomy of a large-scale hypertextual",
         "  Web search engine. Computer Networks, 30(1):107-117. And then this",
     ]
-    page1 = [*column(72, 780, BODY), Text(72, 740, "References", 14, "F3"),
-             *column(72, 720, rows, indent=14)]
+    page1 = [
+        *column(72, 780, BODY),
+        Text(72, 740, "References", 14, "F3"),
+        *column(72, 720, rows, indent=14),
+    ]
     page2 = column(72, 780, ["  entry goes on for one more line."], indent=14)
     bib = read_bibliography(write_pdf(tmp_path / "ay.pdf", [page1, page2]))
     assert len(bib.entries) == 2
