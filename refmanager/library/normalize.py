@@ -64,20 +64,26 @@ STOPWORDS = frozenset(
 )
 
 
+_CJK_CHAR = re.compile(
+    "[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]"
+)
+
+
 def is_cjk(char: str) -> bool:
-    code = ord(char)
-    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+    return bool(_CJK_CHAR.match(char))
 
 
 def space_cjk(text: str) -> str:
     """Put spaces around each CJK character so the FTS tokenizer sees one token per character."""
-    if not any(ord(c) >= 0x3040 and is_cjk(c) for c in text):
+    if text.isascii() or not _CJK_CHAR.search(text):
         return text
-    return "".join(f" {c} " if is_cjk(c) else c for c in text)
+    return _CJK_CHAR.sub(lambda m: f" {m.group()} ", text)
 
 
 def fold(text: str) -> str:
     """Lower case, no diacritics, NFKC (ligatures, full-width forms)."""
+    if text.isascii():
+        return text.casefold()
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
     return "".join(c for c in text if not unicodedata.combining(c)).casefold()
 
