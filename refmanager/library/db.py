@@ -65,7 +65,7 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def retry_locked(func: Callable[[], _T], attempts: int = 20) -> _T:
+def retry_locked(func: Callable[[], _T], attempts: int = 6) -> _T:
     """Run ``func`` again when another writer holds the lock past the busy timeout.
 
     ``busy_timeout`` already waits; this covers the cases SQLite reports at once

@@ -327,8 +327,9 @@ class Library:
             try:
                 yield
             except BaseException:
-                self.conn.execute(f"ROLLBACK TO {name}")
-                self.conn.execute(f"RELEASE {name}")
+                if self.conn.in_transaction:
+                    self.conn.execute(f"ROLLBACK TO {name}")
+                    self.conn.execute(f"RELEASE {name}")
                 raise
             else:
                 self.conn.execute(f"RELEASE {name}")
@@ -339,11 +340,12 @@ class Library:
         self._depth = 1
         try:
             yield
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        else:
             db.retry_locked(lambda: self.conn.execute("COMMIT"))
+        except BaseException:
+            # SQLite may have rolled back already (disk full, I/O error): do not mask the cause
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
         finally:
             self._depth = 0
 

@@ -165,3 +165,17 @@ def test_check_reports_missing_and_orphan_files(lib: Library, tmp_path: Path) ->
     path.unlink()
     report = lib.check()
     assert not report.ok and report.missing_files == [f"a.pdf ({path.name})"]
+
+
+def test_transactions_nest_as_savepoints_and_roll_back(lib: Library) -> None:
+    with lib.transaction():
+        lib.add_references([FLASH])
+        with pytest.raises(InputError), lib.transaction():
+            lib.add_references([ATTENTION])
+            raise InputError("test", "inner block fails")
+        assert lib.count() == 1  # the inner block is undone, the outer goes on
+    assert lib.count() == 1
+    with pytest.raises(RuntimeError), lib.transaction():
+        lib.add_references([ATTENTION])
+        raise RuntimeError("outer block fails")
+    assert lib.count() == 1 and not lib.conn.in_transaction
