@@ -28,17 +28,15 @@ SPACING_ACCENTS = {
 _ACCENT_RE = re.compile("([" + "".join(SPACING_ACCENTS) + "])\\s?([A-Za-z\u0131])")
 
 
-def _nfkc_safe(ch: str) -> bool:
-    code = ord(ch)
-    return (
-        0xFB00 <= code <= 0xFB06  # Latin ligatures
-        or code in (0x00A0, 0x202F, 0x205F)  # no-break and narrow spaces
-        or (0x2000 <= code <= 0x200A and code != 0x2003)  # typographic spaces (em space
-        # is kept: layout reads it as a wide gap)
-        or 0x1D400 <= code <= 0x1D7FF  # mathematical letters and digits
-    )
+# Characters whose NFKC form is a plain spelling of the same text: Latin ligatures,
+# no-break, narrow and typographic spaces (not the em space: layout reads it as a wide
+# gap), mathematical letters and digits.
+_NFKC_SAFE = re.compile(
+    "[\ufb00-\ufb06\u00a0\u202f\u205f\u2000-\u2002\u2004-\u200a\U0001d400-\U0001d7ff]"
+)
 
 
+_SPACES = re.compile(r"[ \t]{2,}")
 _CONTROL = re.compile("[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u200b-\u200d\u2060\ufeff\ufffe]")
 
 
@@ -47,14 +45,15 @@ def normalize(text: str) -> str:
     if not text:
         return text
     text = _CONTROL.sub("", text)
-    if any(_nfkc_safe(c) for c in text):
-        text = "".join(unicodedata.normalize("NFKC", c) if _nfkc_safe(c) else c for c in text)
+    if _NFKC_SAFE.search(text):
+        text = _NFKC_SAFE.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
     if _ACCENT_RE.search(text):
         text = _ACCENT_RE.sub(
             lambda m: m.group(2).replace("\u0131", "i") + SPACING_ACCENTS[m.group(1)], text
         )
-    text = unicodedata.normalize("NFC", text)
-    return re.sub(r"[ \t]{2,}", " ", text).strip(" \t\u2003")
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
+    return _SPACES.sub(" ", text).strip(" \t\u2003")
 
 
 _URL_TAIL = re.compile(
