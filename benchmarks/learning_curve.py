@@ -1,6 +1,6 @@
 """Learning from corrections: field F1 on a badly handled style after 0/5/10/20 corrections.
 
-    .venv/bin/python benchmarks/learning_curve.py [--size 3000] [--per-style 60]
+    .venv/bin/python -m benchmarks.learning_curve [--size 3000] [--per-style 60]
 
 1. Renders fresh records in each held-out CSL style (styles the shipped model never saw)
    and finds the one the shipped model handles worst (token-level field F1).
@@ -85,8 +85,8 @@ def field_f1(examples: list[Example], model: Path | None) -> float:
 def corrected_item(ex: Example) -> Reference:
     """The item a user ends with after correcting every field of an entry."""
     ref = Reference(raw=ex.text)
-    for key, value in gold_fields(ex).items():
-        value = value.strip(" ,.;:()[]\u201c\u201d")
+    for key, printed in gold_fields(ex).items():
+        value = printed.strip(" ,.;:()[]\u201c\u201d")
         if key in ("author", "editor"):
             names, _ = split_names(value)
             setattr(ref, key, names)
@@ -132,7 +132,8 @@ def main() -> int:
             f1 = field_f1(rest, path)
             print(
                 f"corrections {k:2d}: field F1 {f1:.3f} on {len(rest)} entries "
-                f"(retrained in {time.perf_counter() - t1:.0f} s; aligned chars {sum(aligned.values())})"
+                f"(retrained in {time.perf_counter() - t1:.0f} s; "
+                f"aligned chars {sum(aligned.values())})"
             )
     print(f"shipped model on the same entries: field F1 {scores[worst]:.3f}")
     return 0

@@ -1,6 +1,6 @@
 """Field accuracy of the parser on gold entry strings (no PDF extraction involved).
 
-    .venv/bin/python benchmarks/parse_strings.py [--set dev|seed|both] [--model FILE] [--show N]
+    .venv/bin/python -m benchmarks.parse_strings [--set dev|seed|both] [--model FILE] [--show N]
 
 Feeds each gold item's `_raw` through parse_reference and scores the fields exactly as
 /work/shared/bench/score.py does (its normalisation functions are imported). Measuring
@@ -96,7 +96,8 @@ def main() -> int:
         r = tp / (tp + fn) if tp + fn else 0.0
         f1 = 2 * p * r / (p + r) if p + r else 0.0
         print(
-            f"== {group}: field micro P {p:.3f} R {r:.3f} F1 {f1:.3f}; instance accuracy {right / n:.3f} ({n} refs)"
+            f"== {group}: field micro P {p:.3f} R {r:.3f} F1 {f1:.3f}; "
+            f"instance accuracy {right / n:.3f} ({n} refs)"
         )
     return 0
 

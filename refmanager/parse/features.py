@@ -15,25 +15,23 @@ from refmanager.parse.tokens import (
     Tok,
 )
 
-MONTHS = frozenset(
-    (
-        "jan feb mar apr may jun jul aug sep sept oct nov dec january february march april "
-        "june july august september october november december"
-    ).split()  # noqa: SIM905
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+MONTHS = _words(
+    "jan feb mar apr may jun jul aug sep sept oct nov dec january february march "
+    "april june july august september october november december"
 )
-PARTICLES = frozenset(
-    ("van von der den de la le du del da di dos ten ter zu af").split()  # noqa: SIM905
-)
-_ROLE = frozenset(
-    ("ed eds editor editors edited hrsg dir coord 编").split()  # noqa: SIM905
-)
-_VENUE = frozenset(
-    (
-        "journal journals proceedings proc conference conf symposium symp workshop transactions "
-        "trans letters lett review reviews annals magazine bulletin quarterly advances in: "
-        "international intl int'l int acm ieee usenix siam springer elsevier press university "
-        "publishing publishers verlag series lecture notes arxiv corr preprint"
-    ).split()  # noqa: SIM905
+PARTICLES = _words("van von der den de la le du del da di dos ten ter zu af")
+_ROLE = _words("ed eds editor editors edited hrsg dir coord 编")
+_VENUE = _words(
+    "journal journals proceedings proc conference conf symposium symp workshop "
+    "transactions trans letters lett review reviews annals magazine bulletin "
+    "quarterly advances in: international intl int'l int acm ieee usenix siam "
+    "springer elsevier press university publishing publishers verlag series lecture "
+    "notes arxiv corr preprint"
 )
 _OPEN = "([{\u300a\u3010"
 _CLOSE = ")]}\u300b\u3011"
@@ -153,9 +151,7 @@ def _short(tok: Tok) -> str:
     return tok.text
 
 
-def features(
-    raw: str, toks: list[Tok], styles: list[tuple[int, int, str]] | None = None
-) -> list[list[str]]:
+def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) -> list[list[str]]:
     """One feature list per token."""
     n = len(toks)
     out: list[list[str]] = []
@@ -229,9 +225,9 @@ def features(
         out.append(f)
         # update state after the token
         prev_end = tok.end
-        if and_state == 0 and (text == "and" or text == "&") and dots < 2:
+        if and_state == 0 and text in {"and", "&"} and dots < 2:
             and_state = 1
-        elif and_state == 1 and (text == "," or text == "." and len(toks[i - 1].text) > 1):
+        elif and_state == 1 and (text == "," or (text == "." and len(toks[i - 1].text) > 1)):
             and_state = 2
         if len(text) == 1:
             if text in _QUOTES_OPEN or (text == '"' and not quote):
@@ -242,11 +238,11 @@ def features(
                 depth += 1
             elif text in _CLOSE:
                 depth = max(0, depth - 1)
-            elif text == "." or text == "\u3002":
+            elif text in {".", "\u3002"}:
                 prev = toks[i - 1].text if i > 0 else ""
                 if not (len(prev) == 1 and prev.isupper()):
                     dots += 1
-            elif text == "," or text == "\uff0c":
+            elif text in {",", "\uff0c"}:
                 commas += 1
             elif text == ":":
                 seen_colon = True

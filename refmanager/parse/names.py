@@ -14,30 +14,28 @@ import re
 from refmanager.model import Name
 from refmanager.parse.tokens import CJK
 
-COMPOUND_SURNAMES = frozenset(
-    (
-        "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 令狐 长孙 宇文 司徒 夏侯 轩辕 端木 独孤 南宫 西门 闻人 万俟 澹台 公冶 宗政 濮阳 太史 申屠 钟离 "
-        "赫连 呼延 第五 百里 东郭 左丘"
-    ).split()  # noqa: SIM905
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+COMPOUND_SURNAMES = _words(
+    "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 令狐 长孙 宇文 "
+    "司徒 夏侯 轩辕 端木 独孤 南宫 西门 闻人 万俟 澹台 公冶 宗政 "
+    "濮阳 太史 申屠 钟离 赫连 呼延 第五 百里 东郭 左丘"
 )
-PARTICLES = frozenset(
-    (
-        "van von der den de la le du del della da di dos das ten ter zu af vander vanden al "
-        "el bin ibn"
-    ).split()  # noqa: SIM905
+PARTICLES = _words(
+    "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin ibn"
 )
-SUFFIXES = frozenset(
-    ("Jr Jr. Sr Sr. II III IV jr jr.").split()  # noqa: SIM905
-)
-_CORPORATE_WORDS = frozenset(
-    (
-        "team collaboration consortium organization organisation institute association group "
-        "committee council foundation society agency inc ltd llc gmbh corporation corp company "
-        "university project contributors office bureau department ministry commission center "
-        "centre laboratory laboratories lab labs network alliance administration authority board "
-        "federation union initiative working developers community research openai google "
-        "deepmind microsoft meta nvidia github wikipedia who nasa ieee acm iso w3c ietf"
-    ).split()  # noqa: SIM905
+SUFFIXES = _words("Jr Jr. Sr Sr. II III IV jr jr.")
+_CORPORATE_WORDS = _words(
+    "team collaboration consortium organization organisation institute association "
+    "group committee council foundation society agency inc ltd llc gmbh corporation "
+    "corp company university project contributors office bureau department ministry "
+    "commission center centre laboratory laboratories lab labs network alliance "
+    "administration authority board federation union initiative working developers "
+    "community research openai google deepmind microsoft meta nvidia github wikipedia "
+    "who nasa ieee acm iso w3c ietf"
 )
 
 
@@ -53,9 +51,7 @@ _AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
 _CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
-_CAP_PARTICLES = frozenset(
-    ("Le De Del Van Von Da Di La Du Dos").split()  # noqa: SIM905
-)
+_CAP_PARTICLES = _words("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 
 

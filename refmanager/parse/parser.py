@@ -57,7 +57,6 @@ def _tagger(model_path: Path | None) -> Any | None:
 
 
 def tag_tokens(
-    raw: str,
     toks: list[Tok],
     styles: list[tuple[int, int, str]] | None = None,
     model_path: Path | None = None,
@@ -68,7 +67,7 @@ def tag_tokens(
     tagger = _tagger(model_path)
     if tagger is None:
         return ["O"] * len(toks), [0.0] * len(toks)
-    xseq = features(raw, toks, styles)
+    xseq = features(toks, styles)
     labels: list[str] = list(tagger.tag(xseq))
     probs = [tagger.marginal(y, i) for i, y in enumerate(labels)]
     return labels, probs
@@ -201,7 +200,13 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         prev_initial = prev.kind == "word" and (
             (len(prev.text) <= 3 and prev.text.isupper()) or len(prev.text) == 1
         )
-        colon_next = k + 2 < n and toks[k + 2].text == ":"
+        colon_next = False
+        m = k + 2
+        while m < n and m < k + 6 and toks[m].start == toks[m - 1].end:
+            if toks[m].text == ":":
+                colon_next = True
+                break
+            m += 1
         if prev_initial and not colon_next:
             continue
         if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
@@ -230,6 +235,7 @@ def build_reference(
     toks: list[Tok],
     labels: list[str],
     probs: list[float],
+    *,
     label: str = "",
     label_end: int = 0,
 ) -> tuple[Reference, bool]:
@@ -491,8 +497,8 @@ def parse_text(
         label_end = 0
     limit = min(len(raw), MAX_CHARS)
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
-    labels, probs = tag_tokens(raw, toks, styles, model_path)
-    ref, same = build_reference(raw, toks, labels, probs, label or "", label_end)
+    labels, probs = tag_tokens(toks, styles, model_path)
+    ref, same = build_reference(raw, toks, labels, probs, label=label or "", label_end=label_end)
     if label:
         ref.id = f"ref-{label}"
         ref.citation_number = _number(label)

@@ -89,7 +89,7 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
     for m in _TOKEN_RE.finditer(text, start):
         kind = m.lastgroup or KIND_PUNCT
         s, e = m.span()
-        if kind == KIND_URL or kind == KIND_DOI:
+        if kind in {KIND_URL, KIND_DOI}:
             whole = m.group()
             trimmed = _trim_identifier(whole) or whole[:1]
             cut = s + len(trimmed)

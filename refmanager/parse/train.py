@@ -87,7 +87,7 @@ def token_labels(text: str, char_labels: Sequence[str]) -> tuple[list[Tok], list
 def to_sequence(example: Example) -> tuple[list[list[str]], list[str]]:
     """CRF features and labels of an example."""
     toks, labels = token_labels(example.text, example.labels)
-    return features(example.text, toks, example.styles or None), labels
+    return features(toks, example.styles or None), labels
 
 
 # ------------------------------------------------------------------ alignment of corrections

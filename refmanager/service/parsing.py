@@ -100,7 +100,7 @@ def train(
         raise InputError("train", f"training needs the 'train' extra ({exc.name} missing)") from exc
     extra = [example_from_correction(raw, ref) for raw, ref in corrections if raw]
     target = out_path or DEFAULT_MODEL
-    return train_default(target, size or DEFAULT_SIZE, extra, progress)
+    return train_default(target, size=size or DEFAULT_SIZE, extra=extra, progress=progress)
 
 
 def stored_corrections(library: Path) -> list[tuple[str, Reference]]:

@@ -14,7 +14,9 @@ from refmanager.service.parsing import library_model_path, model_for, stored_cor
 
 
 def _library_with_one_reference(folder: Path) -> int:
-    ref = Reference(raw="[3] Moreau L. Tidal storage. Energy Letters, 2018, 7(2): 33-41.", label="3")
+    ref = Reference(
+        raw="[3] Moreau L. Tidal storage. Energy Letters, 2018, 7(2): 33-41.", label="3"
+    )
     ref.set("title", "Tidal")
     with Library.open(folder) as lib:
         ids = lib.add_references([ref])

@@ -33,7 +33,10 @@ def test_ieee_journal_article() -> None:
 
 
 def test_tokens_cover_fields_and_label() -> None:
-    raw = "[7] Okafor CN, Silva R. Graph kernels at scale. Journal of Data Systems, 2019, 12(3): 45-67."
+    raw = (
+        "[7] Okafor CN, Silva R. Graph kernels at scale. "
+        "Journal of Data Systems, 2019, 12(3): 45-67."
+    )
     ref = parse_reference(raw)
     assert ref.tokens[0].label == "label"
     title = [t for t in ref.tokens if t.label == "title"]
@@ -76,7 +79,12 @@ def test_same_author_dash_repeats_previous_authors() -> None:
 
 
 def test_type_codes_decide_the_type() -> None:
-    for code, kind in (("[M]", "book"), ("[D]", "thesis"), ("[S]", "standard"), ("[EB/OL]", "webpage")):
+    for code, kind in (
+        ("[M]", "book"),
+        ("[D]", "thesis"),
+        ("[S]", "standard"),
+        ("[EB/OL]", "webpage"),
+    ):
         ref = parse_reference(f"[1] 张三. 测试{code}. 北京: 出版社, 2020.")
         assert ref.type == kind
         assert infer_type(ref, ref.raw) == kind

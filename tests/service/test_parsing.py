@@ -19,7 +19,9 @@ TEXT = (
 
 def test_split_lines_and_paragraphs() -> None:
     assert len(split_references(TEXT)) == 2
-    wrapped = "[1] A. Author, \u201cTitle\n  continued,\u201d J. X, 2020.\n\n[2] B. Author. T. 2021."
+    wrapped = (
+        "[1] A. Author, \u201cTitle\n  continued,\u201d J. X, 2020.\n\n[2] B. Author. T. 2021."
+    )
     paras = split_references(wrapped, paragraphs=True)
     assert len(paras) == 2
     assert "Title continued" in paras[0]
@@ -47,7 +49,9 @@ def test_unknown_format() -> None:
 
 
 def test_reparse_keeps_identity() -> None:
-    old = Reference(raw="[9] Okafor CN. Tidal storage. Energy Letters, 2018, 7(2): 33-41.", label="9")
+    old = Reference(
+        raw="[9] Okafor CN. Tidal storage. Energy Letters, 2018, 7(2): 33-41.", label="9"
+    )
     old.id = "my-id"
     fresh = reparse([old, Reference()])
     assert fresh[0].id == "my-id"

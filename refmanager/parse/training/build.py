@@ -42,9 +42,10 @@ def _same_author(sample: Sample) -> Sample:
 
 def build_corpus(
     size: int = DEFAULT_SIZE,
+    *,
     seed: int = 7,
     styles: Iterable[str] = TRAIN_STYLES,
-    house_share: float = 0.12,
+    house_share: float = 0.18,
     synth_share: float = 0.4,
     progress: Callable[[str], None] | None = None,
 ) -> list[Example]:
@@ -79,7 +80,8 @@ def build_corpus(
                 break
     out: list[Example] = []
     rng.shuffle(samples)
-    for sample in samples[:size]:
+    for original in samples[:size]:
+        sample = original
         if rng.random() < 0.01:
             sample = _same_author(sample)
         if rng.random() < 0.6:
@@ -90,7 +92,7 @@ def build_corpus(
             close = text.index("]") + 1
             if text[close : close + 1] != " ":
                 text = text[:close] + " " + text[close:]
-                labels = sample.labels[:close] + ["O"] + sample.labels[close:]
+                labels = [*sample.labels[:close], "O", *sample.labels[close:]]
                 styles_kept = [
                     (s + 1 if s >= close else s, e + 1 if e >= close else e, k)
                     for s, e, k in styles_kept
@@ -108,6 +110,7 @@ def heldout_corpus(size: int = 600, seed: int = 99) -> list[Example]:
 
 def train_default(
     out_path: Path,
+    *,
     size: int = DEFAULT_SIZE,
     extra: Iterable[Example] = (),
     progress: Callable[[str], None] | None = None,
@@ -123,7 +126,7 @@ def train_default(
             f"({time.perf_counter() - t0:.1f} s)"
         )
     # corrections count more than one generated string each
-    examples = corpus + extra_list * CORRECTION_WEIGHT
+    examples = [*corpus, *(extra_list * CORRECTION_WEIGHT)]
     t1 = time.perf_counter()
     stats = train_model(examples, out_path, max_iterations=max_iterations)
     stats["render_seconds"] = t1 - t0

@@ -8,8 +8,8 @@ Nothing here is copied from the benchmark or seed sets.
 
 from __future__ import annotations
 
-import random
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,10 @@ JOURNALS: list[str] = _WORDS["JOURNALS"]
 INSTITUTIONS: list[str] = _WORDS["INSTITUTIONS"]
 PLACES: list[str] = _WORDS["PLACES"]
 WEB_HOSTS: list[str] = _WORDS["WEB_HOSTS"]
+
+
+def _split(text: str) -> list[str]:
+    return text.split()
 
 
 TITLE_TEMPLATES = (
@@ -68,20 +72,25 @@ TITLE_TEMPLATES = (
     "{A} {B}, {G} {H}, and {C}",
     "{G} {H}",
     "Do {A} {B} {V} {G} {H}?",
+    "{Acr}: {G} {H} {A} for {B} {C}",
+    "{Acr}-{n}: {G} {A} with {B} {C}",
+    "{A} {B}: {G} {C} on {D} {E}",
+    "{G} {A}: A {H} {B} {C}",
 )
-GENERAL = (
+GENERAL = _split(
     "new simple fast robust general unified large small open deep hidden local global "
-    "structured natural visual temporal spatial semantic causal probabilistic stochastic "
-    "linear nonlinear adaptive dynamic optimal approximate exact scalable practical modern "
-    "theory principles foundations methods approach framework analysis design system systems "
-    "algorithm algorithms model models study case evidence history introduction elements art "
-    "nature structure function problem problems solution solutions limits power role future "
-    "case world game games machines language languages networks computation computing "
-    "information knowledge reasoning vision speech text images video words sentences "
-    "statistics optimization inference estimation prediction classification detection "
+    "structured natural visual temporal spatial semantic causal probabilistic "
+    "stochastic linear nonlinear adaptive dynamic optimal approximate exact scalable "
+    "practical modern theory principles foundations methods approach framework "
+    "analysis design system systems algorithm algorithms model models study case "
+    "evidence history introduction elements art nature structure function problem "
+    "problems solution solutions limits power role future case world game games "
+    "machines language languages networks computation computing information knowledge "
+    "reasoning vision speech text images video words sentences statistics "
+    "optimization inference estimation prediction classification detection "
     "recognition segmentation generation translation summarization search ranking"
-).split()  # noqa: SIM905
-VERBS = "learn predict detect generate rank align scale compress explain solve".split()  # noqa: SIM905
+)
+VERBS = _split("learn predict detect generate rank align scale compress explain solve")
 JOURNAL_PATTERNS = (
     "Journal of {X} {Y}",
     "International Journal of {X} {Y}",
@@ -209,10 +218,7 @@ class RecordGenerator:
     def person(self) -> dict[str, str]:
         r = self.rng
         roll = r.random()
-        if roll < 0.06:
-            family = r.choice(PARTICLE_FAMILIES)
-        else:
-            family = r.choice(FAMILY)
+        family = r.choice(PARTICLE_FAMILIES) if roll < 0.06 else r.choice(FAMILY)
         given = r.choice(GIVEN)
         if r.random() < 0.3:
             given += " " + (
@@ -252,6 +258,14 @@ class RecordGenerator:
         fill.update({k: r.choice(GENERAL) for k in "GH"})
         fill["V"] = r.choice(VERBS)
         fill["n"] = str(r.randint(2, 9))
+        fill["Acr"] = r.choice(
+            [
+                "".join(r.choice("ABCDEFGHKLMNPRSTVXZ") for _ in range(r.randint(2, 5))),
+                r.choice(words).capitalize() + r.choice(GENERAL).capitalize(),
+                r.choice(GENERAL).capitalize()
+                + r.choice(["Net", "Former", "GPT", "LM", "DB", "ML"]),
+            ]
+        )
         text = r.choice(TITLE_TEMPLATES).format(**fill)
         if r.random() < 0.12:
             acr = "".join(w[0] for w in text.split()[:4]).upper()
@@ -296,8 +310,10 @@ class RecordGenerator:
             [
                 f"{r.randint(1000000, 3999999)}.{r.randint(1000000, 9999999)}",
                 f"TPAMI.{r.randint(2000, 2025)}.{r.randint(1000000, 9999999)}",
-                f"s{r.randint(10000, 99999)}-0{r.randint(10, 99)}-{r.randint(1000, 9999)}-{r.randint(1, 9)}",
-                f"j.{r.choice(['neucom', 'patcog', 'ins', 'eswa'])}.{r.randint(2000, 2025)}.{r.randint(10, 12)}.{r.randint(100, 999)}",
+                f"s{r.randint(10000, 99999)}-0{r.randint(10, 99)}-"
+                f"{r.randint(1000, 9999)}-{r.randint(1, 9)}",
+                f"j.{r.choice(['neucom', 'patcog', 'ins', 'eswa'])}.{r.randint(2000, 2025)}."
+                f"{r.randint(10, 12)}.{r.randint(100, 999)}",
                 f"nature{r.randint(10000, 99999)}",
                 f"arXiv.{r.randint(1501, 2412)}.{r.randint(10000, 19999)}",
                 f"v1/{r.randint(2019, 2024)}.acl-long.{r.randint(1, 999)}",
@@ -384,11 +400,11 @@ class RecordGenerator:
                 if r.random() < 0.12:
                     rec["collection-title"] = r.choice(COLLECTIONS)
                     rec["volume"] = str(r.randint(1, 12000))
-                if r.random() < 0.5:
+                if r.random() < 0.6:
                     pub, place = r.choice(PUBLISHERS[14:21])
-                    rec["publisher"] = pub
+                    rec["publisher"] = abbrev.split()[0] if r.random() < 0.35 else pub
                     if place and r.random() < 0.7:
-                        rec["publisher-place"] = place
+                        rec["publisher-place"] = r.choice([place, r.choice(PLACES)])
                 if r.random() < 0.1:
                     rec["volume"] = str(r.randint(1, 40))
             if r.random() < 0.85:
@@ -408,7 +424,8 @@ class RecordGenerator:
                 rec["edition"] = str(r.randint(2, 5))
             if r.random() < 0.15:
                 rec["ISBN"] = (
-                    f"978-{r.randint(0, 9)}-{r.randint(100, 999)}-{r.randint(10000, 99999)}-{r.randint(0, 9)}"
+                    f"978-{r.randint(0, 9)}-{r.randint(100, 999)}-"
+                    f"{r.randint(10000, 99999)}-{r.randint(0, 9)}"
                 )
             if kind == "chapter":
                 rec["container-title"] = "Handbook of " + self.title().lower()

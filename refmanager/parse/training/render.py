@@ -105,8 +105,8 @@ def _mark(record: dict[str, Any]) -> dict[str, Any]:
             out[key] = _OPEN[key] + out[key] + _CLOSE[key]
     for role in ("author", "editor"):
         names = []
-        for name in out.get(role) or []:
-            name = dict(name)
+        for original in out.get(role) or []:
+            name = dict(original)
             for part in ("family", "literal"):
                 if name.get(part):
                     name[part] = _OPEN[role] + name[part] + _CLOSE[role]
@@ -295,7 +295,10 @@ def _name_fv(name: dict[str, str], upper: bool = False, spaced: bool = False) ->
 
 
 def house_render(rec: dict[str, Any], rng: random.Random, variant: str) -> Sample:
-    """Chinese-journal styles written here: 'cnj' (Journal of Software-like) and 'gbt' (GB/T 7714 with type codes)."""
+    """House styles of Chinese journals, written here.
+
+    'cnj' is like the Journal of Software; 'gbt' is GB/T 7714 with its type codes.
+    """
     segs: list[tuple[str, str]] = []
 
     def add(text: str, label: str = "O") -> None:
@@ -360,8 +363,13 @@ def house_render(rec: dict[str, Any], rng: random.Random, variant: str) -> Sampl
     elif kind == "paper-conference":
         add("//" if gbt else ". In: ")
         cont = container
-        if not gbt and rng.random() < 0.6 and cont.startswith("Proceedings of"):
-            cont = "Proc. of" + cont[len("Proceedings of") :]
+        if not gbt and rng.random() < 0.8:
+            cont = re.sub(r"^Proceedings of", "Proc. of", cont)
+            cont = re.sub(r"\bInternational\b", "Int\u2019l", cont)
+            cont = re.sub(r"\bConference\b", "Conf.", cont)
+            cont = re.sub(r"\bSymposium\b", "Symp.", cont)
+            if not cont.startswith("Proc") and rng.random() < 0.7:
+                cont = "Proc. of the " + cont
         add(cont, "container-title")
         if rec.get("publisher"):
             add(". ")

@@ -16,6 +16,7 @@ from typing import Any
 
 from refmanager.parse.training.render import Sample
 
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _ORD_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
@@ -133,7 +134,7 @@ def _authors(names: list[dict[str, str]], spec: StyleSpec) -> str:
     zh = any(re.search(r"[\u4e00-\u9fff]", n.get("literal", "")) for n in names)
     shown = names if len(names) <= spec.max_names else names[: max(1, min(spec.max_names, 3))]
     parts = [_one_name(n, spec, i) for i, n in enumerate(shown)]
-    sep = ", " if spec.name_order not in ("fg",) else ", "
+    sep = ", "
     if len(shown) < len(names):
         return sep.join(parts) + (", 等" if zh else spec.etal)
     if len(parts) == 1:
@@ -213,7 +214,7 @@ def synth_render(rec: dict[str, Any], spec: StyleSpec, rng: random.Random) -> Sa
     pages = rec.get("page", "").replace("-", spec.page_dash)
     vol, iss = rec.get("volume", ""), rec.get("issue", "")
 
-    def vip(with_year: bool) -> None:
+    def vip() -> None:
         form = spec.vip
         if form.startswith("vol.") or form.startswith("Vol."):
             big = form.startswith("Vol.")
@@ -237,10 +238,9 @@ def synth_render(rec: dict[str, Any], spec: StyleSpec, rng: random.Random) -> Sa
         elif iss and form.startswith("v, i"):
             add(", ")
             add(iss, "issue")
-            if with_year:
-                add(" (")
-                add(year, "issued")
-                add(")")
+            add(" (")
+            add(year, "issued")
+            add(")")
         if pages:
             if form.endswith(":p") and vol:
                 add(":")
@@ -267,8 +267,8 @@ def synth_render(rec: dict[str, Any], spec: StyleSpec, rng: random.Random) -> Sa
             add(", " if (vol or pages) else "")
         else:
             add(", " if (vol or pages) and rng.random() < 0.7 else " ")
-        vip(spec.year_pos == "end" and spec.vip.startswith("v, i"))
-        if spec.year_pos == "end" and not spec.vip.startswith("v, i"):
+        vip()
+        if spec.year_pos == "end" and not (spec.vip.startswith("v, i") and iss):
             year_end()
     elif kind in ("paper-conference", "chapter"):
         prefix = spec.conf_prefix
@@ -362,7 +362,7 @@ def synth_render(rec: dict[str, Any], spec: StyleSpec, rng: random.Random) -> Sa
                 rng.choice(
                     [
                         f" (accessed {y}-{m:02d}-{d:02d})",
-                        f". Accessed {d} {['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} {y}",
+                        f". Accessed {d} {_MONTHS[m - 1]} {y}",
                     ]
                 )
             )
