@@ -67,10 +67,17 @@ def main() -> None:
     parser.add_argument("count", nargs="?", type=int, default=100_000)
     parser.add_argument("--formats", default=",".join(WRITE_FORMATS))
     parser.add_argument("--reread", action="store_true", help="also time reading each file")
+    parser.add_argument(
+        "--through-library",
+        action="store_true",
+        help="also store the references in a library and time `refmanager export` end to end",
+    )
     args = parser.parse_args()
     refs = make_references(args.count)
     print(f"{args.count} synthetic references built; peak RSS so far {peak_rss_mb():.0f} MB")
     with tempfile.TemporaryDirectory() as tmp:
+        if args.through_library:
+            _through_library(refs, Path(tmp), args.formats.split(","))
         for fmt in args.formats.split(","):
             target = Path(tmp) / f"export.{fmt}"
             start = time.perf_counter()
@@ -92,6 +99,28 @@ def main() -> None:
                     f"  read back {len(result.references)} refs in {seconds:.2f} s, "
                     f"{len(result.problems)} problems"
                 )
+
+
+def _through_library(refs: list[Reference], tmp: Path, formats: list[str]) -> None:
+    from refmanager.library import Library
+    from refmanager.service.exchange import export
+
+    start = time.perf_counter()
+    with Library.open(tmp / "lib") as lib:
+        for first in range(0, len(refs), 10_000):
+            lib.add_references(refs[first : first + 10_000])
+    print(f"library of {len(refs)} references stored in {time.perf_counter() - start:.1f} s")
+    for fmt in formats:
+        with Library.open(tmp / "lib") as lib:
+            start = time.perf_counter()
+            cpu = time.process_time()
+            count = export(lib, fmt, tmp / f"library-export.{fmt}")
+            seconds = time.perf_counter() - start
+            cpu = time.process_time() - cpu
+        print(
+            f"service export {fmt:9s} {count} refs from the library: {seconds:6.2f} s wall, "
+            f"{cpu:6.2f} s CPU, peak RSS {peak_rss_mb():.0f} MB"
+        )
 
 
 if __name__ == "__main__":

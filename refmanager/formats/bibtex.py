@@ -25,11 +25,7 @@ from collections.abc import Iterable, Iterator
 
 from bibtexparser.entrypoint import parse_string, write_string
 from bibtexparser.library import Library
-from bibtexparser.middlewares import (
-    AddEnclosingMiddleware,
-    LatexDecodingMiddleware,
-    LatexEncodingMiddleware,
-)
+from bibtexparser.middlewares import LatexDecodingMiddleware, LatexEncodingMiddleware
 from bibtexparser.middlewares.names import parse_single_name_into_parts
 from bibtexparser.model import (
     Block,
@@ -228,7 +224,9 @@ _SPECIAL_BIB = frozenset(
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9_.:-]*")
 
 _INNER_CAPITAL = re.compile(r"[^\s{}\\][^\s{}\\]*[A-Z]")
-_ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.")
+# ASCII text the fast path cannot take: LaTeX-active characters, URLs, ligatures.
+_ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.|--|``|''|[?!]`")
+_ASCII_LATEX = re.compile(r"[~^\\{}\[\]]|https?://|www\.")
 _SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
 _CIRCUMFLEX = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?:\{\}|\b)")
 _URL_MACRO = re.compile(r"\\url\{([^{}]*)\}")
@@ -264,13 +262,15 @@ def encode(value: str) -> str:
     give back on reading (``"`` becomes ``''``, ``Ŧ`` becomes ``\\={T}``, a literal ``--``
     is an en dash, ``?` `` is ¿) is written so that it reads back as it was.
     """
+    if value.isascii() and not _ASCII_SPECIALS.search(value):
+        return value.translate(_SIMPLE_ESCAPES)
     if "$" in value:
         return _encode_with_math(value)
-    if value.isascii() and not _ASCII_SPECIALS.search(value):
-        text = value.translate(_SIMPLE_ESCAPES)
+    if value.isascii() and not _ASCII_LATEX.search(value):
+        text = value.translate(_SIMPLE_ESCAPES)  # only ligatures to break
     else:
         text = _encode_slow(value)
-    return _LIGATURE.sub("{}", text) if _LIGATURE.search(text) else text
+    return _LIGATURE.sub("{}", text)
 
 
 def _encode_with_math(value: str) -> str:
@@ -586,16 +586,6 @@ def iter_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> Iterator[s
 def to_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> str:
     """``refs`` as one BibTeX (``biblatex=False``) or BibLaTeX file."""
     return "".join(iter_bibtex(refs, biblatex))
-
-
-def enclosing_middleware() -> AddEnclosingMiddleware:
-    """The unparse middleware for callers that build entries with unenclosed values."""
-    return AddEnclosingMiddleware(
-        allow_inplace_modification=True,
-        default_enclosing="{",
-        reuse_previous_enclosing=False,
-        enclose_integers=True,
-    )
 
 
 # --------------------------------------------------------------------------- reading
