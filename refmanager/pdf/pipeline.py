@@ -22,7 +22,7 @@ from refmanager.pdf.document import (
 )
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTooBig, page_lines, page_runs
-from refmanager.pdf.locate import is_end_heading, is_heading
+from refmanager.pdf.locate import HEADING, is_end_heading, is_heading
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
 from refmanager.pdf.textclean import vocabulary
@@ -117,32 +117,9 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
     reader = open_pdf(path, password)
     pages = _Pages(reader, budget)
     count = pages.count
-    heading: tuple[int, int] | None = None  # (page, index of the heading line)
-    scanned: list[int] = []
-    seen_entries = False
-    for number in range(count, max(0, count - MAX_SCAN_PAGES), -1):
-        if budget.expired():
-            budget.notes.append(
-                f"stopped after {MAX_SECONDS:.0f} s at page {number}: the result may be partial"
-            )
-            break
-        lines = pages.get(number)
-        scanned.append(number)
-        body = _body_size(lines)
-        for i in range(len(lines) - 1, -1, -1):
-            if is_heading(lines[i], body):
-                heading = (number, i)
-                break
-        if heading is not None and _running_head(pages, number, lines[heading[1]]):
-            heading = None  # a running head repeated on every page of the list: go on
-            seen_entries = True
-            continue
-        if heading is not None:
-            break
-        entries_here = _entry_like(lines) >= max(3, 0.15 * len(lines))
-        if seen_entries and not entries_here and len(lines) >= 12:
-            break  # a headless list: its first page is behind us
-        seen_entries = seen_entries or entries_here
+    heading, scanned = _from_outline(reader, pages)
+    if heading is None:
+        heading, scanned = _scan_backwards(pages, budget)
     first = pages.get(1)
     if pages.chars == 0 and not pages.failed:
         raise InputError(
@@ -181,6 +158,102 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
         notes.append("no bibliography found")
         entries = []
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+
+
+def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | None, list[int]]:
+    """Pages from the end back to the bibliography heading (or the start of a headless list).
+
+    Returns the heading as (page, line index) or None, and the pages read, last first.
+    """
+    heading: tuple[int, int] | None = None
+    scanned: list[int] = []
+    seen_entries = False
+    count = pages.count
+    for number in range(count, max(0, count - MAX_SCAN_PAGES), -1):
+        if budget.expired():
+            budget.notes.append(
+                f"stopped after {MAX_SECONDS:.0f} s at page {number}: the result may be partial"
+            )
+            break
+        lines = pages.get(number)
+        scanned.append(number)
+        body = _body_size(lines)
+        for i in range(len(lines) - 1, -1, -1):
+            if is_heading(lines[i], body):
+                heading = (number, i)
+                break
+        if heading is not None and _running_head(pages, number, lines[heading[1]]):
+            heading = None  # a running head repeated on every page of the list: go on
+            seen_entries = True
+            continue
+        if heading is not None:
+            break
+        entries_here = _entry_like(lines) >= max(3, 0.15 * len(lines))
+        if seen_entries and not entries_here and len(lines) >= 12:
+            break  # a headless list: its first page is behind us
+        seen_entries = seen_entries or entries_here
+    return heading, scanned
+
+
+def _outline(reader: Any) -> list[tuple[str, int]]:
+    """The document's bookmarks as (title, 1-based page), in order; [] when it has none."""
+    out: list[tuple[str, int]] = []
+
+    def walk(items: Any, depth: int) -> None:
+        if depth > 20:
+            return
+        for item in items:
+            if len(out) > 5000:
+                return
+            if isinstance(item, list):
+                walk(item, depth + 1)
+                continue
+            try:
+                title = str(item.title or "")
+                page = reader.get_destination_page_number(item)
+            except Exception:
+                continue
+            if page is not None and page >= 0:
+                out.append((title, page + 1))
+
+    try:
+        walk(reader.outline, 0)
+    except Exception:
+        return []
+    return out
+
+
+def _from_outline(reader: Any, pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
+    """The bibliography found through a bookmark named like a heading: only its pages are read.
+
+    The list runs from the bookmark's page to the page of the next bookmark (an appendix,
+    say). The heading must also be printed on that page, or the bookmark is not trusted.
+    """
+    items = _outline(reader)
+    marks = [i for i, (title, _) in enumerate(items) if HEADING.match(title.strip())]
+    if not marks:
+        return None, []
+    index = marks[-1]
+    start = items[index][1]
+    later = [page for _, page in items[index + 1 :] if page >= start]
+    end = min(later) if later else pages.count
+    end = min(end, start + MAX_SCAN_PAGES, pages.count)
+    lines = pages.get(start)
+    body = _body_size(lines)
+    for i, line in enumerate(lines):
+        if is_heading(line, body):
+            read = [start]
+            for number in range(start + 1, end + 1):
+                if pages.budget.expired():
+                    pages.budget.notes.append(
+                        f"stopped after {MAX_SECONDS:.0f} s at page {number}: "
+                        "the result may be partial"
+                    )
+                    break
+                pages.get(number)
+                read.append(number)
+            return (start, i), read
+    return None, []
 
 
 def _running_head(pages: _Pages, number: int, line: Line) -> bool:

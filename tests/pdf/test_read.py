@@ -428,3 +428,39 @@ def test_author_year_tail_alone_on_the_next_page(tmp_path: Path) -> None:
     bib = read_bibliography(write_pdf(tmp_path / "ay.pdf", [page1, page2]))
     assert len(bib.entries) == 2
     assert bib.entries[1].raw.endswith("And then this entry goes on for one more line.")
+
+
+def test_bookmarks_lead_to_the_list_and_bound_it(tmp_path: Path) -> None:
+    import pypdf
+
+    refs = [
+        "[1] A. One. Title one. 2001.",
+        "[2] B. Two. Title two. 2002.",
+        "[3] C. Three. Title three. 2003.",
+    ]
+    appendix_refs = [
+        "[1] X. Other. A list inside the appendix. 1999.",
+        "[2] Y. Other. Another one. 1998.",
+        "[3] Z. Other. And one more. 1997.",
+    ]
+    pages = [
+        column(72, 780, BODY),
+        [*column(72, 780, BODY), Text(72, 700, "References", 14, "F3"), *column(72, 680, refs)],
+        [Text(72, 780, "A Proofs", 14, "F3"), *column(72, 760, BODY)],
+        [
+            *column(72, 780, BODY),
+            Text(72, 700, "References", 14, "F3"),
+            *column(72, 680, appendix_refs),
+        ],
+    ]
+    src = write_pdf(tmp_path / "plain.pdf", pages)
+    writer = pypdf.PdfWriter(clone_from=str(src))
+    writer.add_outline_item(title="1 Introduction", page_number=0)
+    writer.add_outline_item(title="References", page_number=1)
+    writer.add_outline_item(title="A Proofs", page_number=2)
+    marked = tmp_path / "marked.pdf"
+    with marked.open("wb") as fh:
+        writer.write(fh)
+    assert [e.raw for e in read_bibliography(marked).entries] == refs
+    # Without bookmarks the last printed heading wins.
+    assert [e.raw for e in read_bibliography(src).entries] == appendix_refs
