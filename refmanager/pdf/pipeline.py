@@ -140,11 +140,22 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
     heights = pages.heights
     junk = furniture(pages.lines, heights)
     ordered: list[Line] = []
+    unmapped = 0
     for number in region:
         lines = pages.lines.get(number, [])
         if heading is not None and number == heading[0]:
             lines = lines[heading[1] + 1 :]
-        ordered.extend(ln for ln in lines if id(ln) not in junk and ln.mapped)
+        for ln in lines:
+            if id(ln) in junk:
+                continue
+            if not ln.mapped:
+                unmapped += 1
+            elif not HEADING.match(ln.text):  # a repeated "References" head, say
+                ordered.append(ln)
+    if unmapped > max(3, len(ordered)):
+        budget.notes.append(
+            "much of the text is set in fonts without a Unicode map and cannot be read"
+        )
     if heading is None:
         ordered = _headless_region(ordered)
     ordered = _cut_end(ordered)
