@@ -29,7 +29,7 @@ from refmanager.pdf.textclean import vocabulary
 
 # Pages read backwards from the end looking for the heading, at most.
 MAX_SCAN_PAGES = 80
-_ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\]|\(\d{1,4}\)|\d{1,4}\.)\s")
+_ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\]\s?|(?:\(\d{1,4}\)|\d{1,4}\.)\s)")
 
 
 class _Pages:

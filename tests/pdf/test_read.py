@@ -142,8 +142,9 @@ def test_headings_in_other_languages_and_the_end_of_the_list(tmp_path: Path) -> 
         ]
 
 
-def test_headless_numbered_list_is_found_by_its_shape(tmp_path: Path) -> None:
-    rows = [f"[{n}] Author {n}. Title number {n}. Venue, 20{n:02d}." for n in range(5, 12)]
+@pytest.mark.parametrize("space", [" ", ""])
+def test_headless_numbered_list_is_found_by_its_shape(tmp_path: Path, space: str) -> None:
+    rows = [f"[{n}]{space}Author {n}. Title number {n}. Venue, 20{n:02d}." for n in range(5, 12)]
     page = [*column(72, 780, BODY), *column(72, 700, rows)]
     bib = read_bibliography(write_pdf(tmp_path / "e.pdf", [page]))
     assert [e.label for e in bib.entries] == [str(n) for n in range(5, 12)]
