@@ -636,6 +636,11 @@ def _one_group(text: str, opener: str, closer: str) -> bool:
 
 def _resolve(value: str, strings: dict[str, str], undefined: list[str]) -> str:
     """A field's text: delimiters removed, ``#`` concatenations and macros resolved."""
+    if "#" not in value:
+        # one value (the splitter has checked its delimiters match)
+        piece = value.strip()
+        if len(piece) >= 2 and (piece[0], piece[-1]) in (("{", "}"), ('"', '"')):
+            return piece[1:-1]
     pieces: list[str] = []
     for raw_piece in _split_top(value, "#"):
         piece = raw_piece.strip()
@@ -735,26 +740,26 @@ def _split_names(text: str) -> list[tuple[str, ...]]:
     people: list[tuple[str, ...]] = []
     for raw_person in split_persons(text):
         person = raw_person.strip().rstrip(",").strip()
-        if not person or person.lower() == "others":
-            continue
-        if _one_group(person, "{", "}"):
-            people.append(("literal", person[1:-1]))
-            continue
-        try:
-            parts = parse_single_name_into_parts(person, strict=False)
-        except ValueError:
-            people.append(("literal", person))
-            continue
-        people.append(
-            (
-                "person",
-                " ".join(parts.first),
-                " ".join(parts.von),
-                " ".join(parts.last),
-                " ".join(parts.jr),
-            )
-        )
+        if person and person.lower() != "others":
+            people.append(_split_person(person))
     return people
+
+
+@functools.lru_cache(maxsize=50_000)
+def _split_person(person: str) -> tuple[str, ...]:
+    if _one_group(person, "{", "}"):
+        return ("literal", person[1:-1])
+    try:
+        parts = parse_single_name_into_parts(person, strict=False)
+    except ValueError:
+        return ("literal", person)
+    return (
+        "person",
+        " ".join(parts.first),
+        " ".join(parts.von),
+        " ".join(parts.last),
+        " ".join(parts.jr),
+    )
 
 
 def _month(value: str) -> int | None:
