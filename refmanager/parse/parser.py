@@ -169,9 +169,18 @@ def _runs(labels: list[str]) -> list[tuple[str, int, int]]:
 
 
 def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int, int]:
-    if len(runs) == 1 or field not in ("title",):
-        return runs[0]
-    return max(runs, key=lambda r: toks[r[1] - 1].end - toks[r[0]].start)
+    """The run that holds a field: the first one, joined with the runs that continue it
+    across a single glue character ("QLoRA" ":" "Efficient finetuning ...")."""
+    a, b = runs[0]
+    if field not in ("title", "container-title", "publisher"):
+        return a, b
+    for c, d in runs[1:]:
+        gap = toks[b:c]
+        if len(gap) <= 2 and all(t.kind == "other" and t.text in ":-–,;" for t in gap):
+            b = d
+        else:
+            break
+    return a, b
 
 
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
