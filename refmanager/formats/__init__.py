@@ -104,18 +104,14 @@ def read_string(text: str, fmt: str | None = None, source: str = "") -> ReadResu
 
 
 def read_file(path: Path | str) -> ReadResult:
-    """The references of a .bib, .ris or .json file; the extension decides, else the content.
+    """The references of a .bib, .ris or .json file; the content decides, else the extension.
 
     Raises:
         InputError: the file cannot be read, or is none of the three formats.
     """
     path = Path(path)
     text = read_text(path)
-    fmt = EXTENSIONS.get(path.suffix.lower())
-    if fmt is not None and fmt != "csl-json" and sniff(text) not in (fmt, None):
-        fmt = sniff(text)
-    if fmt is None:
-        fmt = sniff(text)
+    fmt = sniff(text) or EXTENSIONS.get(path.suffix.lower())
     return read_string(text, fmt, str(path))
 
 

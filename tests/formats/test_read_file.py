@@ -66,6 +66,9 @@ def test_dispatch_by_extension_then_content(tmp_path: Path) -> None:
     misnamed = tmp_path / "actually-bibtex.ris"
     misnamed.write_text(BIB, encoding="utf-8")
     assert read_file(misnamed).format == "bibtex"
+    bib_as_json = tmp_path / "refs.json"
+    bib_as_json.write_text(BIB, encoding="utf-8")
+    assert read_file(bib_as_json).format == "bibtex"
     unknown = tmp_path / "refs.txt"
     unknown.write_text('[{"title": "J"}]', encoding="utf-8")
     result = read_file(unknown)
