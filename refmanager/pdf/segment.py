@@ -14,7 +14,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
-from statistics import median
 
 from refmanager.model import Entry, Location
 from refmanager.pdf.layout import Line
@@ -74,7 +73,7 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
             if n >= 2 and x - left < 0.25 * max(ln.x1 - ln.x0 for ln in group) and n >= 0.3 * lefts:
                 indent = x
         gaps = [a.y - b.y for a, b in pairwise(group) if 0 < a.y - b.y < 3 * a.size]
-        spacing = median(gaps) if gaps else 1.2 * group[0].size
+        spacing = _line_spacing(gaps) if gaps else 1.2 * group[0].size
         out[key] = _Column(left, max(ln.x1 for ln in group), indent, spacing)
     # A column holding only continuation lines (the tail of an entry on a page of its
     # own) shows no indent: borrow the geometry of the same column on another page.
@@ -89,6 +88,16 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
         ):
             col.left, col.indent = ref.left, ref.indent
     return out
+
+
+def _line_spacing(gaps: list[float]) -> float:
+    """The baseline distance inside an entry: the smallest gap that recurs.
+
+    Gaps between entries (extra space) are larger; a median would mix the two.
+    """
+    counts = Counter(round(g * 2) / 2 for g in gaps)
+    recurring = [g for g, n in counts.items() if n >= 2]
+    return min(recurring) if recurring else min(counts)
 
 
 def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> str | None:

@@ -1,0 +1,129 @@
+"""Stages on Line objects: headings, list ends, furniture, and cutting lines into entries."""
+
+from __future__ import annotations
+
+import pytest
+
+from refmanager.pdf.furniture import furniture
+from refmanager.pdf.layout import Line
+from refmanager.pdf.locate import is_end_heading, is_heading
+from refmanager.pdf.segment import segment
+
+
+WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
+
+
+def _line(
+    text: str,
+    y: float,
+    x0: float = 72.0,
+    size: float = 10.0,
+    page: int = 1,
+    column: int = 0,
+    bold: bool = False,
+) -> Line:
+    styles = [(0, len(text), "bold")] if bold else []
+    return Line(page, text, x0, x0 + 5 * len(text), y, size, styles=styles, column=column)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "References",
+        "REFERENCES",
+        "Bibliography",
+        "7. References",
+        "VI. REFERENCES",
+        "Literature Cited",
+        "Works Cited",
+        "参考文献",
+        "主要参考文献",
+        "参 考 文 献",
+        "Literatur",
+        "Literaturverzeichnis",
+        "Références",
+        "Bibliografía",
+        "Referencias",
+        "Список литературы",
+        "References:",
+        "A References",
+    ],
+)
+def test_bibliography_headings(text: str) -> None:
+    assert is_heading(_line(text, 700, size=12), 10)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "References to prior work are given in Section 2.",
+        "the references",
+        "Reference 12",
+        "Our bibliography tool",
+    ],
+)
+def test_not_headings(text: str) -> None:
+    assert not is_heading(_line(text, 700), 10)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Appendix",
+        "Appendix A: Proofs",
+        "APPENDIX B",
+        "附录",
+        "Author Biographies",
+        "About the Authors",
+        "Supplementary Material",
+    ],
+)
+def test_end_headings(text: str) -> None:
+    assert is_end_heading(_line(text, 700, size=12), 10)
+    assert not is_end_heading(_line(text.lower() + " was used in the study of", 700), 10)
+
+
+def test_recurring_header_and_page_number_are_furniture() -> None:
+    pages = {
+        p: [
+            _line(f"Journal of Things {2020 + p}", 800, size=8, page=p),
+            *[_line(f"{WORDS[p]} body line {WORDS[i]}", 700 - 12 * i, page=p) for i in range(8)],
+            _line(str(p), 40, x0=300, size=8, page=p),
+        ]
+        for p in (1, 2, 3)
+    }
+    junk = furniture(pages, dict.fromkeys(pages, 842.0))
+    kept = [ln.text for ln in pages[2] if id(ln) not in junk]
+    assert kept == [f"{WORDS[2]} body line {WORDS[i]}" for i in range(8)]
+
+
+def test_segment_numbered_with_hanging_indent_and_gap_fragment() -> None:
+    lines = [
+        _line("tail of a lost entry, 2001.", 780, x0=90, column=1),
+        _line("[7] A. Author. A title", 768, column=1),
+        _line("continues here. 2002.", 756, x0=90, column=1),
+        _line("[8] B. Author. Another", 744, column=1),
+        _line("2020. Venue (a line that starts with a year).", 732, x0=90, column=1),
+        _line("[9] C. Author. Third. 2003.", 720, column=1),
+    ]
+    entries = segment(lines)
+    assert [(e.label, e.fragment) for e in entries] == [
+        ("", True),
+        ("7", False),
+        ("8", False),
+        ("9", False),
+    ]
+    assert entries[2].raw == "[8] B. Author. Another 2020. Venue (a line that starts with a year)."
+
+
+def test_segment_author_year_by_vertical_gaps() -> None:
+    lines = [
+        _line("Adams, A. (2001). A first title that runs", 780),
+        _line("to a second line. Journal A.", 768),
+        _line("Brown, B. (2002). Short entry.", 750),
+        _line("Clark, C. (2003). A third entry that", 732),
+        _line("also wraps. Journal C.", 720),
+    ]
+    entries = segment(lines)
+    assert [e.raw.split(",")[0] for e in entries] == ["Adams", "Brown", "Clark"]
+    assert all(e.label == "" for e in entries)
