@@ -9,7 +9,6 @@ from refmanager.pdf.layout import Line
 from refmanager.pdf.locate import is_end_heading, is_heading
 from refmanager.pdf.segment import segment
 
-
 WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
 
 
