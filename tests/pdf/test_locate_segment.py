@@ -15,6 +15,7 @@ WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
 def _line(
     text: str,
     y: float,
+    *,
     x0: float = 72.0,
     size: float = 10.0,
     page: int = 1,
