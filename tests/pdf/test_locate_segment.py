@@ -20,10 +20,8 @@ def _line(
     size: float = 10.0,
     page: int = 1,
     column: int = 0,
-    bold: bool = False,
 ) -> Line:
-    styles = [(0, len(text), "bold")] if bold else []
-    return Line(page, text, x0, x0 + 5 * len(text), y, size, styles=styles, column=column)
+    return Line(page, text, x0, x0 + 5 * len(text), y, size, column=column)
 
 
 @pytest.mark.parametrize(
