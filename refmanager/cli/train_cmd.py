@@ -15,7 +15,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where to write the model (default: the model shipped in the package)",
     )
     parser.add_argument(
-        "--size", type=int, default=None, help="number of generated training strings (default 6000)"
+        "--size",
+        type=int,
+        default=None,
+        help="number of generated training strings (default 10000)",
     )
     parser.add_argument(
         "--with-corrections",

@@ -186,6 +186,59 @@ def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
+def _next_label(toks: list[Tok], labels: list[str], j: int) -> str:
+    """The label of the first non-punctuation token from ``j`` on ("O" at the end)."""
+    while j < len(toks) and toks[j].kind == "other" and labels[j] == "O":
+        j += 1
+    return labels[j] if j < len(toks) else "O"
+
+
+_NAME_WORD = re.compile(
+    r"^(?:[A-Z\u00c0-\u00de][\w'\u2019\-]*\.?|[A-Z]\.|van|von|der|de|da|di|del|la|le)$"
+)
+
+
+def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """A name list the tagger let go too early: "..., Mohammad Norouzi, and Geoffrey Hinton."
+    labelled as title is given back to the authors when it reads as names up to a period."""
+    n = len(labels)
+    i = 0
+    while i < n and labels[i] != "author":
+        i += 1
+    j = i
+    while j < n and labels[j] == "author":
+        j += 1
+    if j == i or j >= n:
+        return
+    k = j
+    while k < n and toks[k].kind == "other" and toks[k].text == "," and labels[k] == "O":
+        k += 1
+    if k == j and toks[j - 1].text != ",":
+        return
+    if k >= n or labels[k] != "title":
+        return
+    end = k
+    while end < n and labels[end] == "title":
+        if toks[end].text == "." and end + 1 < n and toks[end + 1].start > toks[end].end:
+            prev = toks[end - 1].text
+            if not (len(prev) == 1 and prev.isupper()):
+                break
+        end += 1
+    if end >= n or labels[end] != "title" or end == k:
+        return
+    segment = raw[toks[k].start : toks[end - 1].end]
+    if not re.search(r"(?:^|,\s*|\s)(?:and|&)\s", segment):
+        return
+    chunks = [c.strip() for c in re.split(r",|\band\b|&", segment) if c.strip()]
+    if not chunks or any(
+        not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD.match(w) for w in c.split())
+        for c in chunks
+    ):
+        return
+    for m in range(j, end):
+        labels[m] = "author"
+
+
 def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """A name list does not run into the title: cut "Lamport. Time" and "Stoica I. Alpa:".
 
@@ -220,8 +273,8 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             continue
         if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
             continue
-        after = labels[j] if j < n else "O"
-        new = "title" if after in ("title", "O") and (after == "title" or colon_next) else "O"
+        after = _next_label(toks, labels, j)
+        new = "title" if after == "title" or (after == "O" and colon_next) else "O"
         labels[k] = "O"
         for m in range(k + 1, j):
             labels[m] = new
@@ -251,6 +304,7 @@ def build_reference(
     """The CSL item for tagged tokens; also whether it opens with a same-author dash."""
     ref = Reference(raw=raw, label=label)
     labels = list(labels)
+    _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:

@@ -192,7 +192,7 @@ def train_model(
     examples: Iterable[Example],
     path: Path,
     *,
-    max_iterations: int = 120,
+    max_iterations: int = 150,
     c1: float = 0.05,
     c2: float = 0.01,
     min_freq: int = 2,

@@ -19,7 +19,7 @@ from refmanager.parse.training.render import (
 )
 from refmanager.parse.training.synth import sample_spec, synth_render
 
-DEFAULT_SIZE = 8000
+DEFAULT_SIZE = 10000
 BATCH = 12
 CORRECTION_WEIGHT = 5  # a user's correction counts as this many generated strings
 
@@ -114,7 +114,7 @@ def train_default(
     size: int = DEFAULT_SIZE,
     extra: Iterable[Example] = (),
     progress: Callable[[str], None] | None = None,
-    max_iterations: int = 120,
+    max_iterations: int = 150,
 ) -> dict[str, float]:
     """Rebuild the corpus, add ``extra`` examples (corrections), train, write ``out_path``."""
     t0 = time.perf_counter()

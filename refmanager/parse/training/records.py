@@ -152,6 +152,9 @@ CONF_PATTERNS = (
     "{nth} {name} ({abbrev} {year})",
     "Proceedings of the {name}",
     "{year} {name}",
+    "Proceedings of the {name} ({abbrev})",
+    "{nth} {name} ({abbrev})",
+    "Proceedings of the IEEE/CVF {name} ({abbrev})",
 )
 PUBLISHERS = (
     ("Springer", "Berlin"),
@@ -493,6 +496,8 @@ class RecordGenerator:
             rec["URL"] = f"https://{host}/{slug}" + ("/" if r.random() < 0.2 else "")
             if kind == "software":
                 rec["container-title"] = "GitHub" if r.random() < 0.3 else ""
+                if not rec["container-title"] and r.random() < 0.4:
+                    rec["publisher"] = r.choice(["Zenodo", "GitHub", "GitHub repository", "PyPI"])
                 if r.random() < 0.3:
                     rec["version"] = f"{r.randint(0, 3)}.{r.randint(0, 20)}"
                 if r.random() < 0.3:

@@ -306,13 +306,23 @@ def synth_render(rec: dict[str, Any], spec: StyleSpec, rng: random.Random) -> Sa
         elif vol:
             add(", volume ")
             add(vol, "volume")
+        place_first = rec.get("publisher-place") and rng.random() < 0.4
+        if place_first:  # the meeting's place after the proceedings, the publisher last
+            add(", ")
+            add(rec["publisher-place"], "publisher-place")
         if pages:
             add(", pages " if rng.random() < 0.4 else (", pp. " if rng.random() < 0.5 else ", "))
             add(pages, "page")
-        if rec.get("publisher"):
-            add(". " if rng.random() < 0.5 else ", ")
-            _publisher(rec, spec, add)
-        year_end()
+        if place_first:
+            year_end()
+            if rec.get("publisher"):
+                add(". " if rng.random() < 0.6 else ", ")
+                add(rec["publisher"], "publisher")
+        else:
+            if rec.get("publisher"):
+                add(". " if rng.random() < 0.5 else ", ")
+                _publisher(rec, spec, add)
+            year_end()
     elif kind in ("book", "thesis", "report", "standard", "patent"):
         if kind == "thesis":
             add(rec.get("genre", "PhD thesis"), "genre")
@@ -345,6 +355,9 @@ def synth_render(rec: dict[str, Any], spec: StyleSpec, rng: random.Random) -> Sa
             add(". ISBN ")
             add(rec["ISBN"], "ISBN")
     elif kind in ("webpage", "software"):
+        if rec.get("publisher") and not container:
+            add(rec["publisher"], "publisher")
+            add(", " if spec.year_pos == "end" else ". ")
         if container:
             add(container, "container-title")
             if rec.get("medium"):
