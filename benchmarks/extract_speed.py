@@ -10,6 +10,7 @@ included, and prints per document and the median ratio and the slowest run.
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import subprocess
 import sys
@@ -67,7 +68,11 @@ def _body_page(writer: object, number: int, width: float, height: float) -> None
 
 
 def make_long(src: Path, dest: Path, pages: int) -> Path:
-    """``src`` with pages of body text inserted before the page where its bibliography starts."""
+    """``src`` with body pages inserted before the page where its bibliography starts.
+
+    The inserted pages are copies of the paper's pages before its bibliography, or
+    generated pages of body text when the bibliography starts on page 1.
+    """
     import pypdf
 
     reader = pypdf.PdfReader(str(src))
@@ -77,7 +82,12 @@ def make_long(src: Path, dest: Path, pages: int) -> Path:
     for i in range(start):
         writer.add_page(reader.pages[i])
     for n in range(max(0, pages - len(reader.pages))):
-        _body_page(writer, start + n + 1, float(box.width), float(box.height))
+        if start > 0:
+            # Copies of the paper's own body pages (real fonts and density) ...
+            writer.add_page(reader.pages[n % start])
+        else:
+            # ... or, when the list starts on page 1, pages of plain body text.
+            _body_page(writer, start + n + 1, float(box.width), float(box.height))
     for i in range(start, len(reader.pages)):
         writer.add_page(reader.pages[i])
     with dest.open("wb") as fh:
@@ -85,10 +95,15 @@ def make_long(src: Path, dest: Path, pages: int) -> Path:
     return dest
 
 
-def _time(cmd: list[str]) -> float:
+def _time(cmd: list[str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def main() -> int:
@@ -109,22 +124,30 @@ def main() -> int:
         print(f"no PDFs in {args.set}", file=sys.stderr)
         return 2
     ratios: list[float] = []
+    cpu_ratios: list[float] = []
     worst = 0.0
+    header = f"{'document':20} {'pages':>5} {'extract s':>9} {'pdftotext s':>11} {'ratio':>6}"
+    print(f"{header} {'cpu ratio':>9}")
     with tempfile.TemporaryDirectory() as tmp:
-        print(f"{'document':24} {'pages':>5} {'extract s':>10} {'pdftotext s':>12} {'ratio':>6}")
         for src in sources:
             long_pdf = make_long(src, Path(tmp) / f"{src.stem}-{args.pages}.pdf", args.pages)
-            ours: list[float] = []
-            theirs: list[float] = []
+            ours: list[tuple[float, float]] = []
+            theirs: list[tuple[float, float]] = []
             for _ in range(args.runs):
                 ours.append(_time([refmanager, "extract", str(long_pdf), "--no-parse"]))
                 theirs.append(_time([pdftotext, str(long_pdf), "-"]))
-            a, b = median(ours), median(theirs)
-            worst = max(worst, *ours)
+            a, b = median([w for w, _ in ours]), median([w for w, _ in theirs])
+            ca, cb = median([c for _, c in ours]), median([c for _, c in theirs])
+            worst = max(worst, *(w for w, _ in ours))
             ratios.append(a / b)
-            print(f"{src.stem:24} {args.pages:5d} {a:10.3f} {b:12.3f} {a / b:6.2f}")
+            cpu_ratios.append(ca / max(cb, 1e-3))
+            print(
+                f"{src.stem:20} {args.pages:5d} {a:9.3f} {b:11.3f} {a / b:6.2f}"
+                f" {cpu_ratios[-1]:9.2f}"
+            )
     print(
-        f"median ratio extract/pdftotext: {median(ratios):.2f}   max extract seconds: {worst:.3f}"
+        f"median ratio extract/pdftotext: wall {median(ratios):.2f}, cpu {median(cpu_ratios):.2f}"
+        f"   max extract seconds: {worst:.3f}"
     )
     return 0
 
