@@ -76,7 +76,8 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
         spacing = _line_spacing(gaps) if gaps else 1.2 * group[0].size
         out[key] = _Column(left, max(ln.x1 for ln in group), indent, spacing)
     # A column holding only continuation lines (the tail of an entry on a page of its
-    # own) shows no indent: borrow the geometry of the same column on another page.
+    # own), or only one-line entries, shows no indent: borrow the geometry of the same
+    # column on another page.
     known = {key[1]: col for key, col in out.items() if col.indent is not None}
     for key, col in out.items():
         ref = known.get(key[1])
@@ -84,8 +85,9 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
             col.indent is None
             and ref is not None
             and ref.indent is not None
-            and abs(col.left - ref.indent) <= 1.5
+            and (abs(col.left - ref.indent) <= 1.5 or abs(col.left - ref.left) <= 1.5)
         ):
+            # Only continuations (x at the indent) or only entry starts (x at the left).
             col.left, col.indent = ref.left, ref.indent
     return out
 

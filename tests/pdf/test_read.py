@@ -465,3 +465,25 @@ def test_bookmarks_lead_to_the_list_and_bound_it(tmp_path: Path) -> None:
     assert [e.raw for e in read_bibliography(marked).entries] == refs
     # Without bookmarks the last printed heading wins.
     assert [e.raw for e in read_bibliography(src).entries] == appendix_refs
+
+
+def test_author_year_one_line_entries_on_a_page_of_their_own(tmp_path: Path) -> None:
+    rows = [
+        "Abelson, H. and Sussman, G. J. (1996). Structure and Interpretation",
+        "  of Computer Programs. MIT Press.",
+        "Brin, S. and Page, L. (1998). The anatomy of a large-scale hypertextual",
+        "  Web search engine. Computer Networks, 30(1):107-117.",
+    ]
+    page1 = [
+        *column(72, 780, BODY),
+        Text(72, 740, "References", 14, "F3"),
+        *column(72, 720, rows, indent=14),
+    ]
+    short = [
+        "Cook, C. (2001). Short one.",
+        "Dunn, D. (2002). Another short one that is longer.",
+        "Eve, E. (2003). Third.",
+    ]
+    page2 = column(72, 780, short, leading=12)
+    bib = read_bibliography(write_pdf(tmp_path / "one.pdf", [page1, page2]))
+    assert [e.raw for e in bib.entries[2:]] == short
