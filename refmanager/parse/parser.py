@@ -183,6 +183,18 @@ def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int
     return a, b
 
 
+_NOT_TITLES = frozenset(
+    " ".join(
+        (
+            "in pp vol no eds available online accessed retrieved url doi arxiv preprint and",
+            "the proc proceedings journal ed edn edition internet",
+        )
+    ).split()
+)
+_PLACE_PUBLISHER = re.compile(
+    r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
+)
+_NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
@@ -345,7 +357,14 @@ def build_reference(
                         break
                     j += 1
                 words = sum(1 for t in toks[i:j] if t.kind in ("word", "cjk"))
-                if words >= 2 and (best is None or j - i > best[1] - best[0]):
+                single = (
+                    words == 1
+                    and j - i == 1
+                    and len(toks[i].text) >= 3
+                    and toks[i].text[:1].isupper()
+                    and toks[i].text.lower() not in _NOT_TITLES
+                )
+                if (words >= 2 or single) and (best is None or j - i > best[1] - best[0]):
                     best = (i, j)
                 i = j + 1
             else:
@@ -369,6 +388,17 @@ def build_reference(
                 ref.confidence[role] = conf[role]
             if etal:
                 ref.extra.setdefault("_etal", True) if False else None
+    # "Proc. of the X Conf. Miami: MLSys": a place and publisher the container swallowed
+    container = values.get("container-title", "")
+    if container and "publisher" not in values:
+        m = _PLACE_PUBLISHER.match(container)
+        if m and not _NOT_PLACE.search(m.group(2)):
+            values["container-title"] = m.group(1)
+            values["publisher-place"] = m.group(2)
+            values["publisher"] = m.group(3)
+            for key in ("publisher-place", "publisher"):
+                conf[key] = conf["container-title"]
+
     # string fields
     for field in (
         "title",
