@@ -451,6 +451,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {len(found):,} candidate pairs ({exact:,} exact)")
         for cand in found[len(found) // 2 : len(found) // 2 + 2]:
             print(f"  e.g. {cand}")
+        found.clear()
 
         # 5. export 100,000 references to BibTeX (the export use case: load + format + write)
         try:

@@ -38,14 +38,40 @@ _SELECT = (
 )
 
 
-def _pairs_not_duplicate(conn: sqlite3.Connection) -> set[tuple[int, int]]:
-    return {(a, b) for a, b in conn.execute("SELECT a, b FROM not_duplicates")}
+def _key(a: int, b: int) -> int:
+    """One int for the pair (a < b): a fraction of the memory of a tuple at a million pairs."""
+    return (a << 32) | b
+
+
+class _Interned:
+    """Shared copies of the reasons tuples and scores (few distinct values, many pairs)."""
+
+    def __init__(self) -> None:
+        self.reasons: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.scores: dict[float, float] = {}
+
+    def __call__(
+        self, a: int, b: int, score: float, exact: bool, reasons: tuple[str, ...]
+    ) -> DuplicateCandidate:
+        rounded = round(score, 3)
+        return DuplicateCandidate(
+            a,
+            b,
+            self.scores.setdefault(rounded, rounded),
+            exact,
+            self.reasons.setdefault(reasons, reasons),
+        )
+
+
+def _pairs_not_duplicate(conn: sqlite3.Connection) -> set[int]:
+    return {_key(a, b) for a, b in conn.execute("SELECT a, b FROM not_duplicates")}
 
 
 def _exact(
     conn: sqlite3.Connection,
-    skip: set[tuple[int, int]],
-    found: dict[tuple[int, int], DuplicateCandidate],
+    skip: set[int],
+    found: dict[int, DuplicateCandidate],
+    make: _Interned,
 ) -> None:
     for column, label in (("doi", "DOI"), ("arxiv", "arXiv id"), ("isbn", "ISBN")):
         rows = conn.execute(
@@ -56,10 +82,10 @@ def _exact(
             ids = sorted(int(i) for i in ids_text.split(","))
             first = ids[0]
             for other in ids[1:]:
-                key = (first, other)
+                key = _key(first, other)
                 if key in skip or key in found:
                     continue
-                found[key] = DuplicateCandidate(first, other, 1.0, True, (f"{label} equal",))
+                found[key] = make(first, other, 1.0, True, (f"{label} equal",))
 
 
 def _blocks(
@@ -133,8 +159,10 @@ def _score_block(
     sub: list[_Row],
     cutoff: float,
     min_score: float,
-    skip: set[tuple[int, int]],
-    found: dict[tuple[int, int], DuplicateCandidate],
+    *,
+    skip: set[int],
+    found: dict[int, DuplicateCandidate],
+    make: _Interned,
 ) -> None:
     """Cluster a block around representatives: each row is compared with the rows not yet
     claimed, and claims the ones it matches, so a work cited 1,000 times costs 1,000
@@ -158,7 +186,8 @@ def _score_block(
             b = sub[j]
             if a.document_id is not None and a.document_id == b.document_id:
                 continue  # one bibliography rarely lists a work twice
-            key_ab = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+            lo, hi = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+            key_ab = _key(lo, hi)
             if key_ab in skip:
                 continue
             scored = _score(a, b, sim / 100)
@@ -166,9 +195,7 @@ def _score_block(
                 continue
             claimed[j] = True
             if key_ab not in found:
-                found[key_ab] = DuplicateCandidate(
-                    key_ab[0], key_ab[1], round(scored[0], 3), False, scored[1]
-                )
+                found[key_ab] = make(lo, hi, scored[0], False, scored[1])
 
 
 def find_duplicates(
@@ -179,15 +206,13 @@ def find_duplicates(
 ) -> list[DuplicateCandidate]:
     """See :meth:`refmanager.library.Library.find_duplicates`."""
     skip = _pairs_not_duplicate(conn)
-    found: dict[tuple[int, int], DuplicateCandidate] = {}
-    _exact(conn, skip, found)
+    found: dict[int, DuplicateCandidate] = {}
+    make = _Interned()
+    _exact(conn, skip, found, make)
     if not exact_only:
         total = int(
             conn.execute(
-                _SELECT.replace(
-                    "SELECT id, document_id, norm_title, author_sort, year, doi, arxiv, isbn",
-                    "SELECT count(*)",
-                )
+                "SELECT count(*) FROM refs WHERE merged_into IS NULL AND norm_title <> ''"
             ).fetchone()[0]
         )
         done = 0
@@ -205,5 +230,9 @@ def find_duplicates(
                 if progress is not None:
                     progress(min(done, 2 * total), 2 * total)
                 for sub in _split(block):
-                    _score_block(sub, cutoff, min_score, skip, found)
-    return sorted(found.values(), key=lambda c: (-c.score, c.a, c.b))
+                    _score_block(sub, cutoff, min_score, skip=skip, found=found, make=make)
+    out = list(found.values())
+    del found
+    out.sort(key=lambda c: _key(c.a, c.b))
+    out.sort(key=lambda c: c.score, reverse=True)  # stable: equal scores stay by (a, b)
+    return out
