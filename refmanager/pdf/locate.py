@@ -51,6 +51,17 @@ def is_heading(line: Line, body_size: float) -> bool:
     )
 
 
+def is_strong_heading(line: Line, body_size: float) -> bool:
+    """A heading set apart by type (larger, bold or capitals), not only by its words."""
+    text = line.text.strip()
+    return is_heading(line, body_size) and (
+        line.size >= body_size * 1.05
+        or "bold" in {s[2] for s in line.styles}
+        or (text.isupper() and len(text) > 3)
+        or not text[:1].isalpha()
+    )
+
+
 def is_end_heading(line: Line, body_size: float) -> bool:
     """A heading after which the bibliography is over (appendix, biographies, ...)."""
     text = line.text.strip()

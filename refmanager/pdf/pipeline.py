@@ -22,14 +22,15 @@ from refmanager.pdf.document import (
 )
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTooBig, page_lines, page_runs
-from refmanager.pdf.locate import HEADING, is_end_heading, is_heading
+from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
 from refmanager.pdf.textclean import vocabulary
 
 # Pages read backwards from the end looking for the heading, at most.
 MAX_SCAN_PAGES = 80
-_ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\]\s?|(?:\(\d{1,4}\)|\d{1,4}\.)\s)")
+# A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ".
+_ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\)|\d{1,4}\.)\s)")
 
 
 class _Pages:
@@ -190,7 +191,9 @@ def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | No
         scanned.append(number)
         body = _body_size(lines)
         for i in range(len(lines) - 1, -1, -1):
-            if is_heading(lines[i], body):
+            if is_heading(lines[i], body) and (
+                is_strong_heading(lines[i], body) or _list_follows(lines, i)
+            ):
                 heading = (number, i)
                 break
         if heading is not None and _running_head(pages, number, lines[heading[1]]):
@@ -265,6 +268,17 @@ def _from_outline(reader: Any, pages: _Pages) -> tuple[tuple[int, int] | None, l
                 read.append(number)
             return (start, i), read
     return None, []
+
+
+_AUTHOR_START = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s")
+
+
+def _list_follows(lines: list[Line], index: int) -> bool:
+    """Whether the lines after a plain-looking heading start like a reference list."""
+    after = lines[index + 1 : index + 7]
+    if not after:
+        return True  # the heading ends its page: the list starts on the next one
+    return any(_ENTRY_START.match(ln.text) or _AUTHOR_START.match(ln.text) for ln in after)
 
 
 def _running_head(pages: _Pages, number: int, line: Line) -> bool:

@@ -164,6 +164,8 @@ def segment(lines: list[Line], vocab: set[str] | None = None) -> list[Entry]:
                 else:
                     start = True
                 label = found
+            elif current is not None and not current.fragment and _outdented(ln, col):
+                break  # text at the label position without a label: the list is over
         else:
             start = _unlabelled_start(ln, prev, col)
         if start:
@@ -185,6 +187,17 @@ def segment(lines: list[Line], vocab: set[str] | None = None) -> list[Entry]:
             current.lines.append(ln)
         prev = ln
     return [_entry(d, vocab) for d in drafts if d.lines]
+
+
+def _outdented(line: Line, col: _Column) -> bool:
+    """A line left of the continuation indent that does not even look like a label."""
+    if col.indent is None or col.indent - col.left < 4:
+        return False
+    if line.x0 >= col.left + 0.5 * (col.indent - col.left):
+        return False
+    if len(line.text.split()) < 3 or line.x1 - line.x0 < 0.3 * (col.right - col.left):
+        return False  # a stray mark or a short piece, not a line of text
+    return not re.match(r"^[\[(\d]", line.text)
 
 
 def _split_tail(current: _Draft, drafts: list[_Draft]) -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from refmanager.pdf import read_bibliography
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line
 from refmanager.pdf.locate import is_end_heading, is_heading
 from refmanager.pdf.segment import segment
+from tests.pdf.pdfbuild import Text, column, write_pdf
 
 WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
 
@@ -125,3 +129,32 @@ def test_segment_author_year_by_vertical_gaps() -> None:
     entries = segment(lines)
     assert [e.raw.split(",")[0] for e in entries] == ["Adams", "Brown", "Clark"]
     assert all(e.label == "" for e in entries)
+
+
+def test_plain_word_heading_needs_a_list_after_it(tmp_path: Path) -> None:
+    rows = [
+        "[1] A. One. Title one that is long enough to wrap onto a second line",
+        "  here. 2001.",
+        "[2] B. Two. Title two that is long enough to wrap onto a second line",
+        "  too. 2002.",
+        "[3] C. Three. Title three. 2003.",
+    ]
+    page1 = [Text(72, 780, "References", 12, "F3"), *column(72, 760, rows, indent=20)]
+    # An appendix page where a line reads "Sources", in body type, over a table.
+    page2 = [
+        *column(
+            72,
+            780,
+            [
+                "Appendix text that goes on.",
+                "Sources",
+                "Table 3 lists the data and the places it came from.",
+            ],
+        )
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "src.pdf", [page1, page2]))
+    assert [e.raw for e in bib.entries] == [
+        "[1] A. One. Title one that is long enough to wrap onto a second line here. 2001.",
+        "[2] B. Two. Title two that is long enough to wrap onto a second line too. 2002.",
+        "[3] C. Three. Title three. 2003.",
+    ]
