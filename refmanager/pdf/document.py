@@ -82,7 +82,13 @@ def open_pdf(path: Path, password: str | None) -> Any:
         raise InputError(source, "is not a PDF file (no %PDF header)")
 
     import pypdf
-    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError, PyPdfError
+    from pypdf.errors import (
+        DependencyError,
+        FileNotDecryptedError,
+        LimitReachedError,
+        PdfReadError,
+        PyPdfError,
+    )
 
     try:
         reader = pypdf.PdfReader(str(path), strict=False)
@@ -107,6 +113,10 @@ def open_pdf(path: Path, password: str | None) -> Any:
         count = len(reader.pages)
     except FileNotDecryptedError:
         raise InputError(source, "is encrypted with a password: give it with --password") from None
+    except LimitReachedError as exc:
+        raise InputError(
+            source, f"has more pages or parts than refmanager reads ({_short(exc)})"
+        ) from None
     except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise InputError(source, f"is damaged beyond repair ({_short(exc)})") from None
     except RecursionError:
