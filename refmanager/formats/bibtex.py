@@ -223,17 +223,21 @@ _SPECIAL_BIB = frozenset(
 )
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9_.:-]*")
 
-_INNER_CAPITAL = re.compile(r"[^\s{}\\][^\s{}\\]*[A-Z]")
+_CONTROL_WORD = re.compile(r"\\[a-zA-Z]+")
 # ASCII text the fast path cannot take: LaTeX-active characters, URLs, ligatures.
 _ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.|--|``|''|[?!]`")
 _ASCII_LATEX = re.compile(r"[~^\\{}\[\]]|https?://|www\.")
 _SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
 _CIRCUMFLEX = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?:\{\}|\b)")
 _URL_MACRO = re.compile(r"\\url\{([^{}]*)\}")
+_DOTLESS = re.compile(r"(\\[`'^\"~=.uvHcdbtkr])\s*(?:\{\\([ij])\}|\\([ij])(?![a-zA-Z]))")
+_AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
+_GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # a brace group, nested up to 3 deep
 _NAME_MACRO = re.compile(
-    r"\\(?:[`'^\"~=.]|[uvHcdbtkr](?![a-zA-Z]))\s*(?:\{[^{}]*\}|\\[a-zA-Z]+|[a-zA-Z])"
-    r"|\\[a-zA-Z]+(?:\{\})?"
+    r"\\(?:[`'^\"~=.]|[uvHcdbtkr](?![a-zA-Z]))\s*(?:" + _GROUP + r"|\\[a-zA-Z]+|[a-zA-Z])"
+    r"|\\[a-zA-Z]+(?:" + _GROUP + r")?"
 )
+_NOT_IN_MATH = re.compile(r"(?<!\\)[%#&]")  # a comment or alignment: not inline math
 _MATH = re.compile(r"(\$(?:[^\s$\\]|[^\s$][^$]*[^\s$\\])\$)")
 _UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
 # TeX ligatures that would read back as other characters: -- ``  '' ?` !`
@@ -277,7 +281,7 @@ def _encode_with_math(value: str) -> str:
     """Keep ``$x^2$`` (no space inside the dollars, balanced braces) as math; escape other $."""
     out: list[str] = []
     for index, part in enumerate(_MATH.split(value)):
-        if index % 2 and _balanced(part):
+        if index % 2 and _balanced(part) and not _NOT_IN_MATH.search(part):
             out.append(part)
         else:
             out.append("\\$".join(encode(piece) for piece in part.split("$")))
@@ -289,7 +293,7 @@ def _encode_slow(value: str) -> str:
     pieces: list[str] = []
     plain: list[str] = []
     for char in value:
-        if char == '"' or (not char.isascii() and not _round_trips(char)):
+        if char == '"' or (not char.isascii() and _keep_raw(char)):
             if plain:
                 pieces.append(_middleware_encode("".join(plain)))
                 plain = []
@@ -304,8 +308,21 @@ def _encode_slow(value: str) -> str:
 def _middleware_encode(value: str) -> str:
     block = _ENCODER.transform_entry(Entry("misc", "x", [Field("v", value)]), _EMPTY)
     if isinstance(block, Entry):
-        return str(block.fields[0].value)
+        # accents on dotless \\i and \\j: LaTeX reads \\'i as well, pandoc only \\'i
+        return _DOTLESS.sub(
+            lambda m: m.group(1) + (m.group(2) or m.group(3)), block.fields[0].value
+        )
     return _escape_braces(value.translate(_SIMPLE_ESCAPES))  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=4096)
+def _keep_raw(char: str) -> bool:
+    """Non-ASCII characters written as UTF-8 rather than LaTeX: punctuation and symbols
+    (``–``, ``“``, ``×``, ``€``: LaTeX reads them as UTF-8, and pandoc knows neither
+    ``\\textendash`` nor ``\\texttimes``), and whatever the encoder cannot give back."""
+    if unicodedata.category(char)[0] in "PS":
+        return True
+    return not _round_trips(char)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -336,25 +353,62 @@ def _verbatim(value: str) -> str:
 
 
 def _protect_title(encoded: str) -> str:
-    """Brace words with a capital after their first letter (DNA, LaTeX, U-Net, iPhone).
+    """Brace words so that styles and pandoc keep the case as stored.
 
-    Words holding LaTeX (a backslash or a brace) are left alone: BibTeX reads a group
-    that starts with a control sequence as one "special character".
+    BibTeX styles and pandoc turn titles into sentence case, but the stored title
+    already has the case the paper printed. So: every word with a capital is braced
+    (``Convex {Optimization}``, ``{DNA}``, ``{U-Net}``), except a first word capitalised
+    at its first letter only (both keep that one); a lower-case first word and any word
+    after a colon or full stop are braced too (pandoc capitalises those). A word that
+    starts with a control sequence gets two pairs of braces (BibTeX reads ``{\\'E...}``
+    as one "special character" and would lower it).
     """
-    if not _INNER_CAPITAL.search(encoded):
-        return encoded
     words = encoded.split(" ")
     in_math = False
+    after_colon = False
     for index, word in enumerate(words):
-        dollars = len(_UNESCAPED_DOLLAR.findall(word))
+        first, subtitle = index == 0, after_colon
+        after_colon = word.endswith((":", ".", "?", "!"))
+        if not (first or subtitle or in_math) and word.islower() and "$" not in word:
+            continue  # the common case: a plain lower-case word
+        dollars = len(_UNESCAPED_DOLLAR.findall(word)) if "$" in word else 0
         skip = in_math or dollars > 0
         in_math = in_math != (dollars % 2 == 1)
-        if skip or "\\" in word or "{" in word or "}" in word:
+        core = word.rstrip(":,.;")
+        if skip or not core:
             continue
-        letters = [c for c in word if c.isalpha()]
-        if len(letters) >= 2 and any(c.isupper() for c in letters[1:]):
-            words[index] = "{" + word + "}"
+        if ("{" in core or "}" in core) and not _balanced_unescaped(core):
+            continue
+        plain = _CONTROL_WORD.sub("", core) if "\\" in core else core
+        letters = [c for c in plain if c.isalpha()]
+        capitals = [c.isupper() for c in letters]
+        if not letters:
+            continue
+        if first:
+            # kept as it is by BibTeX; pandoc capitalises it, so protect a lower-case one
+            protect = not capitals[0] or any(capitals[1:])
+        elif subtitle:
+            protect = True  # pandoc capitalises or lowers the word after a colon
+        else:
+            protect = any(capitals)
+        if protect:
+            braced = "{{" + core + "}}" if core.startswith("\\") else "{" + core + "}"
+            words[index] = braced + word[len(core) :]
     return " ".join(words)
+
+
+def _balanced_unescaped(text: str) -> bool:
+    depth = 0
+    for index, char in enumerate(text):
+        if index and text[index - 1] == "\\":
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def _needs_group(text: str) -> bool:
@@ -490,7 +544,9 @@ def _other_field(csl_name: str) -> str:
     return name if _FIELD_NAME.fullmatch(name) and name not in _SPECIAL_BIB else ""
 
 
-_TITLE_FIELDS = frozenset({"title", "booktitle"})
+_TITLE_FIELDS = frozenset({"title", "booktitle", "series", "shorttitle", "eventtitle"})
+# BibLaTeX list fields: " and " separates items, so a name holding "and" is braced.
+_LIST_FIELDS = frozenset({"publisher", "institution", "school", "organization", "location"})
 
 
 def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
@@ -529,6 +585,8 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
             text = _pages(encode(value))
         else:
             text = encode(value)
+            if name in _LIST_FIELDS and _AND_WORD.search(value):
+                text = "{" + text + "}"
         fields.append(Field(name, "{" + text + "}"))
         if name == "title":
             fields.extend(_date_fields(ref, biblatex))
