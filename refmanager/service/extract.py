@@ -26,7 +26,10 @@ def entry_to_reference(entry: Entry, index: int) -> Reference:
         location=list(entry.locations),
         fragment=entry.fragment,
     )
-    ref.id = f"ref-{entry.label}" if entry.label and not entry.fragment else f"ref-{index + 1}"
+    if entry.fragment:
+        ref.id = f"fragment-{index + 1}"  # never the id of a labelled entry ("ref-22")
+    else:
+        ref.id = f"ref-{entry.label}" if entry.label else f"ref-{index + 1}"
     if entry.label.isdigit():
         ref.citation_number = int(entry.label)
     return ref
