@@ -326,3 +326,37 @@ def test_round_trip_of_the_sample_in_both_dialects() -> None:
 def test_hostile_input_never_raises(hostile: str) -> None:
     result = read_string(hostile, "bibtex") if "@article{k" in hostile else read_bibtex(hostile)
     assert isinstance(result.references, list)
+
+
+def test_case_protection_for_styles_and_pandoc() -> None:
+    from refmanager.formats.bibtex import _protect_title, encode
+
+    def protect(title: str) -> str:
+        return _protect_title(encode(title))
+
+    assert protect("Convex Optimization") == "Convex {Optimization}"
+    assert protect("pandas-dev/pandas: Pandas") == "{pandas-dev/pandas}: {Pandas}"
+    assert protect("Robust principles: exact signal") == "Robust principles: {exact} signal"
+    assert protect("iPhone apps") == "{iPhone} apps"
+    assert protect("École of $O(n)$ Things") == "\\'Ecole of $O(n)$ {Things}"
+    assert protect("Alles Über") == 'Alles {{\\"Uber}}'
+
+
+def test_punctuation_and_symbols_stay_utf8_accents_become_latex() -> None:
+    ref = Reference()
+    ref.set("title", "16 × 16 – “quoted” 5 € naïve Martín")
+    text = to_bibtex([ref])
+    assert "16 × 16 – “quoted” 5 €" in text
+    assert 'na{\\"i}ve' in text and "Mart{\\'i}n" in text
+    assert read_bibtex(text).references[0].get("title") == ref.get("title")
+
+
+def test_list_fields_holding_and_are_braced() -> None:
+    ref = Reference(type="book")
+    ref.set("publisher", "Holt, Rinehart and Winston")
+    ref.set("publisher-place", "London and New York")
+    text = to_bibtex([ref], biblatex=True)
+    assert "publisher = {{Holt, Rinehart and Winston}}" in text
+    assert "location = {{London and New York}}" in text
+    back = read_bibtex(text).references[0]
+    assert back.get("publisher") == "Holt, Rinehart and Winston"
