@@ -298,9 +298,16 @@ class Library:
 
     def close(self) -> None:
         """Close the connection (pending transactions are rolled back)."""
+        self.conn.close()
+
+    def optimize(self) -> None:
+        """Refresh the query planner's statistics where they are stale (``PRAGMA optimize``).
+
+        Takes a second or two on a million references: call it after a large import, not on
+        every close.
+        """
         with suppress(sqlite3.Error):
             self.conn.execute("PRAGMA optimize")
-        self.conn.close()
 
     def __enter__(self) -> Library:
         return self

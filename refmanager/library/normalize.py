@@ -64,9 +64,7 @@ STOPWORDS = frozenset(
 )
 
 
-_CJK_CHAR = re.compile(
-    "[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]"
-)
+_CJK_CHAR = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]")
 
 
 def is_cjk(char: str) -> bool:

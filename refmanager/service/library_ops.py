@@ -189,12 +189,27 @@ def import_paths(
         pending.append((path, sha))
     if not pending:
         return report
+    _extract_and_store(lib, pending, tag=tag, jobs=jobs, password=password, step=step)
+    if report.count("added"):
+        lib.optimize()  # keep the planner's statistics in step with the library's growth
+    return report
+
+
+def _extract_and_store(
+    lib: Library,
+    pending: list[tuple[Path, str]],
+    *,
+    tag: str | None,
+    jobs: int | None,
+    password: str | None,
+    step: Callable[[ImportItem], None],
+) -> None:
     workers = max(1, min(jobs or default_jobs(), len(pending)))
     by_path = {str(p): (p, sha) for p, sha in pending}
     if workers == 1:
         for path, _sha in pending:
             step(_store(lib, *by_path[str(path)], _extract(str(path), password), tag))
-        return report
+        return
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures: list[Future[tuple[str, Any, str]]] = [
@@ -209,7 +224,6 @@ def import_paths(
             for future in futures:
                 future.cancel()
             raise
-    return report
 
 
 def _store(
@@ -436,6 +450,7 @@ def check(lib: Library, prune: bool = False, repair_index: bool = False) -> Chec
     if repair_index:
         lib.rebuild_search_index()
     report = lib.check()
+    lib.optimize()
     if prune and report.orphan_files:
         lib.prune_orphan_files()
     return report
