@@ -338,7 +338,8 @@ def measure(label: str, func: Callable[[], object], target: str) -> float:
     start = time.perf_counter()
     func()
     took = time.perf_counter() - start
-    print(f"{label:<44} {took:8.3f} s   (target {target})", flush=True)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{label:<44} {took:8.3f} s   (target {target}; peak so far {peak:.0f} MB)", flush=True)
     return took
 
 
