@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from statistics import median
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -159,7 +160,12 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
         )
     if heading is None:
         ordered = _headless_region(ordered)
-    ordered = _cut_end(ordered)
+    if ordered:
+        # The list's type: that of its first lines (a long footnote cannot outvote them).
+        size = median(ln.size for ln in ordered[:3])
+        ordered = _cut_end(ordered, size)
+        # Footnotes and captions in much smaller type than the list are not part of it.
+        ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
     meta = document_meta(reader, front, pages.side_text.get(1, ""), count)
@@ -325,11 +331,9 @@ def _headless_region(lines: list[Line]) -> list[Line]:
     return lines[head:]
 
 
-def _cut_end(lines: list[Line]) -> list[Line]:
-    """The list up to its end: an appendix/biography heading or larger type."""
-    if not lines:
-        return lines
-    body = _body_size(lines[: min(len(lines), 60)])
+def _cut_end(lines: list[Line], body: float) -> list[Line]:
+    """The list (set in ``body`` size) up to its end: an appendix/biography heading, larger
+    type, a bold numbered heading, a biography or a "Received ..." line."""
     for i, ln in enumerate(lines):
         if is_end_heading(ln, body):
             return lines[:i]
@@ -339,11 +343,15 @@ def _cut_end(lines: list[Line]) -> list[Line]:
             return lines[:i]
         if _SECTION.match(ln.text) and _all_bold(ln) and len(ln.text) < 80:
             return lines[:i]  # a bold numbered heading: "A Proof of Lemma 1", "B.2 Setup"
-        if _BIOGRAPHY.match(ln.text):
+        if _BIOGRAPHY.match(ln.text) or _RECEIVED.match(ln.text):
             return lines[:i]
     return lines
 
 
+# The history line some journals print after the list: "Received 12 March 2020; ...".
+_RECEIVED = re.compile(
+    r"^(?:Received|Submitted|Accepted)\s+(?:\d{1,2}\s+)?[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?\d{4}"
+)
 _SECTION = re.compile(r"^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?\s+[A-Z]\S*")
 _BIOGRAPHY = re.compile(
     r"^[A-Z][\w.\-’' ]{2,60}?\s(?:\((?:[A-Z]+’?\d{2},?\s?)+\)\s)?"

@@ -365,6 +365,7 @@ def test_small_caps_heading_in_pieces(tmp_path: Path) -> None:
 def test_list_ends_at_bold_appendix_section_and_biography(tmp_path: Path) -> None:
     rows = ["[1] A. One. Title one. 2001.", "[2] B. Two. Title two. 2002."]
     for tail in (
+        Text(72, 690, "Received 12 March 2020; revised 3 May 2020; accepted 9 June 2020", 10),
         Text(72, 690, "A Proof of the Main Lemma", 10, "F3"),
         Text(72, 690, "Jane Doe (M’15) received the B.S. degree in physics in 2001.", 10),
     ):
@@ -487,3 +488,17 @@ def test_author_year_one_line_entries_on_a_page_of_their_own(tmp_path: Path) -> 
     page2 = column(72, 780, short, leading=12)
     bib = read_bibliography(write_pdf(tmp_path / "one.pdf", [page1, page2]))
     assert [e.raw for e in bib.entries[2:]] == short
+
+
+def test_footnote_in_small_type_is_not_part_of_an_entry(tmp_path: Path) -> None:
+    rows = ["[1] A. One. Title one. 2001.", "[2] B. Two. Title two. 2002."]
+    page = [
+        *column(72, 780, BODY),
+        Text(72, 740, "References", 12, "F3"),
+        *column(72, 720, rows),
+        Text(72, 100, "1 A footnote set in small type at the foot of the page, with words.", 7),
+        Text(72, 92, "and a second line of the same footnote, also set small.", 7),
+        Text(300, 40, "12", 9),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "fn.pdf", [page]))
+    assert [e.raw for e in bib.entries] == rows
