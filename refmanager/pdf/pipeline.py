@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 import time
-from statistics import median
 from collections import Counter
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 from refmanager.model import InputError
