@@ -106,6 +106,8 @@ def document_meta(
             if found:
                 year = int(found[0])
                 break
+    if year is None and re.match(r"\d{4}\.", arxiv):
+        year = 2000 + int(arxiv[:2])  # new-style arXiv ids start with YYMM
     return DocumentMeta(
         title=title, authors=authors, year=year, doi=doi, arxiv=arxiv, page_count=page_count
     )
