@@ -9,7 +9,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from refmanager.model import InputError
+from refmanager.model import Entry, InputError
 from refmanager.pdf import Bibliography
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
@@ -171,11 +171,25 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
     meta = document_meta(reader, front, pages.side_text.get(1, ""), count)
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     entries = segment(ordered, vocab)
+    if heading is None and not _looks_like_references(entries):
+        entries = []  # a numbered list without a heading that does not cite anything
     notes = list(budget.notes)
     if not any(not e.fragment for e in entries):
         notes.append("no bibliography found")
         entries = []
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+
+
+_YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|\bn\.\s?d\.|\bin press\b", re.I)
+
+
+def _looks_like_references(entries: list[Entry]) -> bool:
+    """Most reference entries carry a year; numbered sections of a licence do not."""
+    whole = [e for e in entries if not e.fragment]
+    if not whole:
+        return False
+    dated = sum(1 for e in whole if _YEARISH.search(e.raw))
+    return dated >= 0.5 * len(whole)
 
 
 def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | None, list[int]]:

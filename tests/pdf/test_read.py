@@ -502,3 +502,14 @@ def test_footnote_in_small_type_is_not_part_of_an_entry(tmp_path: Path) -> None:
     ]
     bib = read_bibliography(write_pdf(tmp_path / "fn.pdf", [page]))
     assert [e.raw for e in bib.entries] == rows
+
+
+def test_headless_numbered_sections_without_years_are_not_a_bibliography(tmp_path: Path) -> None:
+    rows = [
+        f"{n}. SECTION {n} The licensee may copy and distribute the work as stated."
+        for n in range(1, 8)
+    ]
+    page = [*column(72, 780, BODY), *column(72, 700, rows)]
+    bib = read_bibliography(write_pdf(tmp_path / "lic.pdf", [page]))
+    assert bib.entries == []
+    assert "no bibliography found" in bib.notes
