@@ -86,7 +86,11 @@ def corrected_item(ex: Example) -> Reference:
     """The item a user ends with after correcting every field of an entry."""
     ref = Reference(raw=ex.text)
     for key, printed in gold_fields(ex).items():
-        value = printed.strip(" ,.;:()[]\u201c\u201d")
+        value = printed.strip(" ,;:\u201c\u201d")
+        if value.count("(") < value.count(")"):
+            value = value.rstrip(")")
+        if key not in ("author", "editor"):
+            value = value.rstrip(".")
         if key in ("author", "editor"):
             names, _ = split_names(value)
             setattr(ref, key, names)

@@ -150,7 +150,10 @@ def align_labels(raw: str, corrected: Reference) -> list[str]:
         else:
             hit = _find(raw, value, labels, label_end)
         if hit:
-            labels[hit[0] : hit[1]] = [key] * (hit[1] - hit[0])
+            a, b = hit
+            if value.count("(") > value.count(")") and raw[b : b + 1] == ")":
+                b += 1  # "(USENIX ATC" corrected without its closing bracket
+            labels[a:b] = [key] * (b - a)
     for role in ("author", "editor"):
         names = getattr(corrected, role)
         spots: list[tuple[int, int]] = []
@@ -171,6 +174,12 @@ def align_labels(raw: str, corrected: Reference) -> list[str]:
         if spots:
             a = min(s for s, _ in spots)
             b = max(e for _, e in spots)
+            if (
+                raw[b : b + 1] == "."
+                and raw[b - 1 : b].isupper()
+                and not raw[b - 2 : b - 1].isalpha()
+            ):
+                b += 1  # the period of a final initial ("Ivanov, J.H.") belongs to the name
             tail = re.match(r"[,\s]*(?:et\s*al\.?|\u7b49)", raw[b:])
             if tail:
                 b += tail.end()

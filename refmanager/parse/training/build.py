@@ -66,7 +66,7 @@ def build_corpus(
         zh = rng.random() < 0.5
         rec = gen.record(zh=zh)
         samples.append(house_render(rec, rng, rng.choice(("cnj", "cnj", "gbt"))))
-    while len(samples) < size:
+    while len(samples) < size and usable:
         style = rng.choice(usable)
         zh = style in zh_styles and rng.random() < 0.4
         records = [gen.record(zh=zh) for _ in range(BATCH)]

@@ -241,6 +241,17 @@ class RecordGenerator:
         r = self.rng
         roll = r.random()
         if zh:
+            if roll < 0.08:
+                org = (
+                    r.choice(["中国", "全国", "国家", "北京市", "上海市", "浙江省"])
+                    + r.choice(
+                        ["人工智能", "软件工程", "数据安全", "教育技术", "智能制造", "网络空间"]
+                    )
+                    + r.choice(
+                        ["研究院", "学会", "协会", "标准化技术委员会", "发展中心", "产业联盟"]
+                    )
+                )
+                return [{"literal": org}]
             n = r.choice((1, 1, 2, 2, 3, 3, 4, 5))
             return [{"literal": self.zh_name()} for _ in range(n)]
         if roll < 0.04:
@@ -255,7 +266,19 @@ class RecordGenerator:
     def title(self, zh: bool = False) -> str:
         r = self.rng
         if zh:
-            return "".join(r.choice(ZH_TITLE_PARTS) for _ in range(r.randint(3, 7)))
+            text = "".join(r.choice(ZH_TITLE_PARTS) for _ in range(r.randint(3, 7)))
+            roll = r.random()
+            if roll < 0.2:
+                sub = "".join(r.choice(ZH_TITLE_PARTS) for _ in range(r.randint(2, 4)))
+                text += r.choice([":", "\uff1a", "\u2014\u2014"]) + sub
+            elif roll < 0.3:
+                term = "".join(r.choice(ZH_TITLE_PARTS) for _ in range(2))
+                text = text[:2] + "\u201c" + term + "\u201d" + text[2:]
+            elif roll < 0.38:
+                text = f"第{r.randint(2, 60)}次" + text + r.choice(["报告", "白皮书", "统计报告"])
+            elif roll < 0.45:
+                text += f"({r.randint(2000, 2025)}年)"
+            return text
         words = SUBJECT_WORDS[r.choice(("cs", "cs", "cs", "bio", "phys", "soc"))]
         fill = {k: r.choice(words) for k in "ABCDEF"}
         fill.update({k: r.choice(GENERAL) for k in "GH"})
@@ -372,9 +395,25 @@ class RecordGenerator:
             else:
                 rec["container-title"] = r.choice(JOURNALS)
             if r.random() < 0.9:
-                rec["volume"] = str(r.randint(1, 80) if r.random() < 0.8 else r.randint(100, 999))
+                roll = r.random()
+                rec["volume"] = str(
+                    r.randint(1, 80)
+                    if roll < 0.6
+                    else r.randint(81, 999)
+                    if roll < 0.9
+                    else r.randint(1000, 12000)
+                )
             if r.random() < 0.75:
-                rec["issue"] = str(r.randint(1, 12))
+                roll = r.random()
+                if roll < 0.7:
+                    rec["issue"] = str(r.randint(1, 12))
+                elif roll < 0.85:
+                    rec["issue"] = str(r.randint(13, 60))
+                elif roll < 0.95:
+                    rec["issue"] = str(r.randint(1000, 9999))
+                else:
+                    first = r.randint(1, 11)
+                    rec["issue"] = r.choice([f"{first}-{first + 1}", f"S{first}", f"Suppl {first}"])
             if r.random() < 0.93:
                 rec["page"] = self.pages()
         elif kind == "paper-conference":

@@ -52,7 +52,7 @@ TRAIN_STYLES: tuple[str, ...] = (
 HELDOUT_STYLES: tuple[str, ...] = (
     "american-political-science-association",
     "harvard-anglia-ruskin-university",
-    "vancouver-brackets",
+    "cardiff-university-vancouver",
     "ieee-transactions-on-medical-imaging",
     "science",
     "annual-reviews",
