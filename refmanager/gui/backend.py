@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from refmanager.gui.jobs import JobContext
 from refmanager.gui.sidebar import DocumentEntry, SearchEntry, TagEntry
-from refmanager.gui.table_model import PAGE_SIZE, TableRow
+from refmanager.gui.table_model import PAGE_SIZE, PageRequest, TableRow
 from refmanager.model import InputError, Reference
 from refmanager.service import gui_support as svc
 
@@ -126,6 +127,7 @@ class Backend:
         self.folder = folder
         self.lib = svc.open_library(folder)
         self.use_processes = True  # read PDFs in a process pool when importing several
+        self._local = threading.local()  # background readers' own connections
         self._total: int | None = None
 
     def close(self) -> None:
@@ -138,15 +140,39 @@ class Backend:
     def rows(
         self, query: str, order_by: str, descending: bool, offset: int, limit: int
     ) -> list[TableRow]:
+        return self._rows(self.lib, query, order_by, descending, offset=offset, limit=limit)
+
+    def reader(self) -> svc.Library:
+        """This thread's own connection (the background page reader keeps one open)."""
+        lib: svc.Library | None = getattr(self._local, "lib", None)
+        if lib is None:
+            lib = svc.open_library(self.folder)
+            self._local.lib = lib
+        return lib
+
+    def read_page(self, request: PageRequest) -> list[TableRow]:
+        """A page of the table read on the calling (background) thread."""
+        return self._rows(
+            self.reader(), request.query, request.order_by, request.descending,
+            offset=request.offset, limit=PAGE_SIZE,
+        )
+
+    def count_in_reader(self, query: str) -> int:
+        return self.reader().count(query)
+
+    @staticmethod
+    def _rows(
+        lib: svc.Library, query: str, order_by: str, descending: bool, *, offset: int, limit: int
+    ) -> list[TableRow]:
         if order_by in svc.CSL_SORT_FIELDS:
             ids = svc.search_ids_by_field(
-                self.lib, query, order_by, descending, offset=offset, limit=limit
+                lib, query, order_by, descending, offset=offset, limit=limit
             )
-            rows = self.lib.rows(ids)
+            rows = lib.rows(ids)
         else:
             key = order_by if order_by in svc.SORT_COLUMNS else "position"
-            rows = self.lib.search(query, key, descending, offset, limit)
-        extras = svc.table_extras(self.lib, [r.id for r in rows])
+            rows = lib.search(query, key, descending, offset, limit)
+        extras = svc.table_extras(lib, [r.id for r in rows])
         out: list[TableRow] = []
         for row in rows:
             x = extras.get(row.id)
@@ -178,6 +204,9 @@ class Backend:
         return out
 
     # -- reading ------------------------------------------------------------------------------
+    def search_ids(self, query: str) -> list[int]:
+        return self.lib.search_ids(query)
+
     def total(self) -> int:
         return self.lib.count("")
 

@@ -164,10 +164,14 @@ class JobRunner(QObject):
     started = Signal(object)
     idle = Signal()
 
-    def __init__(self, parent: QObject | None = None, max_threads: int = 2) -> None:
+    def __init__(
+        self, parent: QObject | None = None, max_threads: int = 2, keep_threads: bool = False
+    ) -> None:
         super().__init__(parent)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(max_threads)
+        if keep_threads:  # threads that keep per-thread state (a reader's connection)
+            self._pool.setExpiryTimeout(-1)
         self._jobs: list[Job] = []
         self._finished: list[Job] = []  # kept until the next start: never deleted mid-signal
 

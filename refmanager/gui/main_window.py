@@ -69,7 +69,13 @@ from refmanager.gui.entry_editor import EntryEditor
 from refmanager.gui.jobs import Job, JobRunner
 from refmanager.gui.pdf_pane import PdfPane
 from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, Sidebar
-from refmanager.gui.table_model import COLUMNS, ID_ROLE, ReferenceTableModel
+from refmanager.gui.table_model import (
+    ASYNC_ROWS,
+    COLUMNS,
+    ID_ROLE,
+    PageRequest,
+    ReferenceTableModel,
+)
 from refmanager.gui.undo import BackendCommand
 from refmanager.model import InputError
 
@@ -91,6 +97,9 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.backend = backend if backend is not None else Backend(library)
         self.jobs = JobRunner(self)
+        # Reads for the table run on one long-lived thread with its own connection.
+        self.reader = JobRunner(self, max_threads=1, keep_threads=True)
+        self._query_serial = 0
         self.undo_stack = QUndoStack(self)
         self.scope: tuple[str, Any] = ("all", None)
         self.errors: list[str] = []
@@ -151,6 +160,7 @@ class MainWindow(QMainWindow):
 
         self.model = ReferenceTableModel(self.backend, self)
         self.model.edit_handler = self.request_edit
+        self.model.page_loader = self._load_page
         self.model.countChanged.connect(lambda _n: self._update_counts())
         self.model.failed.connect(self.show_error, Qt.ConnectionType.QueuedConnection)
         self.table = QTableView(self)
@@ -399,6 +409,7 @@ class MainWindow(QMainWindow):
         self.save_settings()
         self.jobs.cancel_all()
         self.jobs.wait(10_000)
+        self.reader.wait(10_000)
         self.backend.close()
         super().closeEvent(event)
 
@@ -449,8 +460,36 @@ class MainWindow(QMainWindow):
     def apply_query(self) -> None:
         self.search_timer.stop()
         query = self.full_query()
+        self._query_serial += 1
+        if self.totals[0] > ASYNC_ROWS:
+            # a broad query over a big library can take seconds to count: count it in the
+            # background and keep the window live; only the newest query is shown
+            serial = self._query_serial
+            self.search_message.setText("Searching…")
+            self.search_message.show()
+            self.reader.start(
+                "count",
+                lambda _ctx: self.backend.count_in_reader(query),
+                on_success=lambda n: self._show_query(serial, query, n),
+                on_failure=lambda exc: self._query_failed(serial, exc),
+            )
+            return
+        self._show_query(self._query_serial, query, None)
+
+    def _query_failed(self, serial: int, error: BaseException) -> None:
+        if serial != self._query_serial:
+            return
+        if isinstance(error, InputError):
+            self.search_message.setText(error.cause)
+            self.search_message.show()
+        else:
+            self._job_failed(error)
+
+    def _show_query(self, serial: int, query: str, count: int | None) -> None:
+        if serial != self._query_serial:
+            return  # a newer query was typed meanwhile
         try:
-            self.model.set_query(query)
+            self.model.set_query(query, count)
         except InputError as exc:
             self.search_message.setText(exc.cause)
             self.search_message.show()
@@ -462,6 +501,7 @@ class MainWindow(QMainWindow):
             )
             self.search_message.show()
         else:
+            self.search_message.clear()
             self.search_message.hide()
         self._update_counts()
         if self.model.rowCount() and not self.table.selectionModel().hasSelection():
@@ -486,8 +526,25 @@ class MainWindow(QMainWindow):
             self.backend.save_search(name, query)
             self.refresh_sidebar()
 
+    def _load_page(self, request: PageRequest) -> None:
+        self.reader.start(
+            "page",
+            lambda _ctx: self.backend.read_page(request),
+            on_success=lambda rows: self.model.deliver(request, rows),
+            on_failure=lambda exc: self._page_failed(request, exc),
+        )
+
+    def _page_failed(self, request: PageRequest, error: BaseException) -> None:
+        self.model.page_failed(request)
+        self._job_failed(error)
+
     # ------------------------------------------------------------------ selection and PDF
     def selected_ids(self) -> list[int]:
+        selection = self.table.selectionModel().selection()
+        count = self.model.rowCount()
+        ranges = [selection.at(i) for i in range(selection.count())]
+        if count > ASYNC_ROWS and any(r.top() == 0 and r.bottom() == count - 1 for r in ranges):
+            return self.backend.search_ids(self.model.query)  # everything shown
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
         out = []
         for row in rows:

@@ -29,6 +29,9 @@ from refmanager.model import InputError
 PAGE_SIZE = 200
 MAX_PAGES = 40
 LOW_CONFIDENCE = 0.8
+# Tables bigger than this read their pages in the background (a deep OFFSET or an unindexed
+# sort can take a second on a million rows); smaller ones read them at once.
+ASYNC_ROWS = 20_000
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -118,11 +121,33 @@ class RowSource(Protocol):
 EditHandler = Callable[[int, str, str], bool]
 
 
+@dataclass(frozen=True, slots=True)
+class PageRequest:
+    """A page the model wants read in the background; ``generation`` tells stale answers."""
+
+    generation: int
+    page: int
+    query: str
+    order_by: str
+    descending: bool
+
+    @property
+    def offset(self) -> int:
+        return self.page * PAGE_SIZE
+
+
+PageLoader = Callable[[PageRequest], None]
+
+
 class ReferenceTableModel(QAbstractTableModel):
     """Columns #, Authors, Year, Title, Container, Volume, Issue, Pages, DOI, Tags, Confidence.
 
+    Pages of big tables are read in the background when ``page_loader`` is set: ``data``
+    shows an empty row meanwhile and :meth:`deliver` fills it in.
+
     Signals:
         countChanged(int): the number of rows after a query, sort or refresh.
+        failed(str): reading a page failed (the message says why).
     """
 
     countChanged = Signal(int)
@@ -139,6 +164,9 @@ class ReferenceTableModel(QAbstractTableModel):
         self.edit_handler: EditHandler | None = None
         self.tag_colours: dict[str, str] = {}
         self.fetches = 0  # pages read from the source (for benchmarks and tests)
+        self.page_loader: PageLoader | None = None
+        self._generation = 0  # bumped at every reset: answers for older pages are dropped
+        self._pending: set[int] = set()
         self._recount()
 
     # -- state --------------------------------------------------------------------------------
@@ -150,20 +178,27 @@ class ReferenceTableModel(QAbstractTableModel):
     def order(self) -> tuple[str, bool]:
         return self._order_by, self._descending
 
+    def _reset(self) -> None:
+        self._pages.clear()
+        self._pending.clear()
+        self._generation += 1
+
     def set_source(self, source: RowSource) -> None:
         self.beginResetModel()
         self._source = source
-        self._pages.clear()
+        self._reset()
         self._recount()
         self.endResetModel()
         self.countChanged.emit(self._count)
 
-    def set_query(self, query: str) -> None:
-        """Show the rows matching ``query`` (InputError propagates: the window reports it)."""
-        count = self._source.count(query)  # a bad query raises before the model changes
+    def set_query(self, query: str, count: int | None = None) -> None:
+        """Show the rows matching ``query``; ``count`` when it was counted elsewhere (in the
+        background). InputError propagates: the window reports it."""
+        if count is None:
+            count = self._source.count(query)  # a bad query raises before the model changes
         self.beginResetModel()
         self._query = query
-        self._pages.clear()
+        self._reset()
         self._count = count
         self.endResetModel()
         self.countChanged.emit(self._count)
@@ -171,10 +206,31 @@ class ReferenceTableModel(QAbstractTableModel):
     def refresh(self) -> None:
         """Re-read everything (rows added or removed): a model reset."""
         self.beginResetModel()
-        self._pages.clear()
+        self._reset()
         self._recount()
         self.endResetModel()
         self.countChanged.emit(self._count)
+
+    def deliver(self, request: PageRequest, rows: list[TableRow]) -> None:
+        """A page read in the background: shown if the model still wants it."""
+        if request.generation != self._generation:
+            return
+        self._pending.discard(request.page)
+        self._store(request.page, rows)
+        if rows:
+            first = request.offset
+            last = min(self._count, first + len(rows)) - 1
+            if last >= first:
+                self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+
+    def page_failed(self, request: PageRequest) -> None:
+        """A background read failed: forget it, so the next paint asks again."""
+        if request.generation == self._generation:
+            self._pending.discard(request.page)
+
+    def loading(self) -> bool:
+        """Whether pages are being read in the background."""
+        return bool(self._pending)
 
     def refresh_ids(self, ids: Iterable[int]) -> None:
         """Re-read the cached pages holding ``ids`` (their rows changed, none came or went)."""
@@ -204,17 +260,31 @@ class ReferenceTableModel(QAbstractTableModel):
             self.failed.emit(str(exc))
             return []
 
-    def row_at(self, row: int) -> TableRow | None:
-        """The row at ``row`` (reads its page if needed), or None past the end."""
+    def _store(self, page: int, rows: list[TableRow]) -> None:
+        self._pages[page] = rows
+        while len(self._pages) > MAX_PAGES:
+            self._pages.popitem(last=False)
+
+    def row_at(self, row: int, wait: bool = True) -> TableRow | None:
+        """The row at ``row``, or None past the end. Its page is read now; or, for a big
+        table with a page loader and ``wait`` false, requested in the background (None
+        until it arrives)."""
         if row < 0 or row >= self._count:
             return None
         page = row // PAGE_SIZE
         rows = self._pages.get(page)
         if rows is None:
+            if not wait and self.page_loader is not None and self._count > ASYNC_ROWS:
+                if page not in self._pending:
+                    self._pending.add(page)
+                    self.page_loader(
+                        PageRequest(
+                            self._generation, page, self._query, self._order_by, self._descending
+                        )
+                    )
+                return None
             rows = self._fetch(page)
-            self._pages[page] = rows
-            while len(self._pages) > MAX_PAGES:
-                self._pages.popitem(last=False)
+            self._store(page, rows)
         else:
             self._pages.move_to_end(page)
         offset = row - page * PAGE_SIZE
@@ -275,8 +345,10 @@ class ReferenceTableModel(QAbstractTableModel):
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.column() >= len(COLUMNS):
             return None
-        row = self.row_at(index.row())
+        row = self.row_at(index.row(), wait=False)
         if row is None:
+            if role == Qt.ItemDataRole.DisplayRole and index.column() == 0:
+                return "…"  # being read
             return None
         col = COLUMNS[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
@@ -333,7 +405,7 @@ class ReferenceTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._order_by = key
         self._descending = order == Qt.SortOrder.DescendingOrder
-        self._pages.clear()
+        self._reset()
         self.endResetModel()
 
     # -- helpers ------------------------------------------------------------------------------

@@ -244,3 +244,47 @@ def test_no_command_opens_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
     assert main.main(["--library", "/tmp/somewhere"]) == 0
     assert main.main(["--library=/tmp/elsewhere"]) == 0
     assert [a.library for a in opened] == [None, "/tmp/somewhere", "/tmp/elsewhere"]
+
+
+def test_big_tables_read_pages_in_the_background_and_drop_stale_answers() -> None:
+    from refmanager.gui.table_model import ASYNC_ROWS, PageRequest
+
+    source = FakeSource(ASYNC_ROWS * 10)
+    model = ReferenceTableModel(source)
+    asked: list[PageRequest] = []
+    model.page_loader = asked.append
+    assert model.index(5_000, 3).data() is None  # not read yet: asked for, not waited for
+    assert model.index(5_000, 0).data() == "…"
+    assert [r.page for r in asked] == [5_000 // PAGE_SIZE]
+    assert model.loading() and source.calls == []
+    model.index(5_001, 3).data()
+    assert len(asked) == 1  # the same page is asked once
+    request = asked[0]
+    model.deliver(request, source.rows(request.query, request.order_by, request.descending,
+                                       request.offset, PAGE_SIZE))
+    assert model.index(5_000, 3).data() == "Title 0005000" and not model.loading()
+    model.index(90_000, 3).data()
+    stale = asked[-1]
+    model.sort(3, Qt.SortOrder.DescendingOrder)  # a reset: the pending answer is stale
+    model.deliver(stale, [TableRow(id=1, title="stale")])
+    assert model.index(90_000, 3).data() is None
+    assert asked[-1].generation != stale.generation and asked[-1].descending
+
+
+def test_big_library_counts_queries_in_the_background(
+    qtbot: QtBot, seeded_window: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.gui import main_window
+
+    win = seeded_window
+    assert isinstance(win, main_window.MainWindow)
+    monkeypatch.setattr(main_window, "ASYNC_ROWS", 10)  # the seed library counts as big
+    win.search.setText("year:2023")
+    win.apply_query()
+    assert win.search_message.text() == "Searching…"
+    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=5000)
+    assert not win.search_message.isVisible() and win.search_message.text() == ""
+    win.search.setText('title:"unclosed')
+    win.apply_query()
+    qtbot.waitUntil(lambda: win.search_message.text() not in ("", "Searching…"), timeout=5000)
+    assert win.model.query.endswith("(year:2023)")
