@@ -316,3 +316,49 @@ def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, seeded_window: M
     win.undo_stack.undo()
     win.undo_stack.undo()
     assert [(t.name, t.colour) for t in win.backend.tags()] == [("later", "")]
+
+
+def test_delete_and_reparse_are_undoable(qtbot: QtBot, seeded_window: MainWindow) -> None:
+    win = seeded_window
+    total = win.backend.total()
+    click_row(qtbot, win, 3)
+    ref_id = win.current_id()
+    assert ref_id is not None
+    win.backend.set_field(ref_id, "volume", "777")  # stands in for an earlier wrong parse
+    win.backend.lib.set_field(ref_id, "volume", "777", edited=False)
+    win.reparse_selected()
+    assert win.undo_stack.undoText() == "re-parse 1 reference"
+    assert win.backend.lib.get_field(ref_id, "volume") != "777"
+    win.undo_stack.undo()
+    assert win.backend.lib.get_field(ref_id, "volume") == "777"
+
+    win.table.setFocus()
+    win.delete_selected()
+    assert win.backend.total() == total - 1
+    assert win.undo_stack.undoText() == "delete 1 reference"
+    win.undo_stack.undo()
+    assert win.backend.total() == total
+    assert win.backend.stored(ref_id) is not None
+
+
+def test_dropping_files_on_the_window_imports_them(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{a, author={Hochreiter, Sepp and Schmidhuber, J{\\\"u}rgen}, "
+        "title={Long Short-Term Memory}, journal={Neural Computation}, year={1997}}\n",
+        encoding="utf-8",
+    )
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(tmp_path))])
+    event = QDropEvent(
+        QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, NO_KEYS
+    )
+    window.dropEvent(event)
+    wait_jobs(qtbot, window)
+    assert window.backend.total() == 1
+    assert window.model.index(0, TITLE).data() == "Long Short-Term Memory"
