@@ -433,13 +433,24 @@ def _merge_styles(styles: list[tuple[int, int, str]]) -> list[tuple[int, int, st
 
 def _is_minor(run: Run, body: float) -> bool:
     """Accents, raised or lowered letters, footnote marks: they belong to a nearby line."""
-    if _LABEL_ONLY.match(run.text) and run.size >= 0.85 * body:
+    if run.size < 0.85 * body:
+        return True
+    if _LABEL_ONLY.match(run.text):
         return False  # "1." is a list label, not a mark
-    return len(run.text) <= 2 or run.size < 0.85 * body
+    text = run.text
+    # One Latin letter or mark, or two ("A" raised in the LaTeX logo); a CJK word of two
+    # characters (a name) is a word.
+    return len(text) <= 2 and not any(0x3000 <= ord(c) <= 0x9FFF or ord(c) >= 0xAC00 for c in text)
 
 
-def group_lines(runs: list[Run], page: int, gutter: float | None = None) -> list[Line]:
-    """Group runs into lines: same baseline, not across the gutter, no gap wider than one."""
+def group_lines(
+    runs: list[Run], page: int, gutter: float | None = None, right_start: float | None = None
+) -> list[Line]:
+    """Group runs into lines: same baseline, not across the gutter, no gap wider than one.
+
+    A row is cut at the gutter only where its right part starts at the right column's edge
+    (``right_start``): a title-block line whose words straddle the gutter stays whole.
+    """
     if not runs:
         return []
     body = Counter(round(r.size, 1) for r in runs).most_common(1)[0][0]
@@ -497,7 +508,12 @@ def group_lines(runs: list[Run], page: int, gutter: float | None = None) -> list
         for run in row[1:]:
             prev_end = max(r.x1 for r in group)
             gap = run.x0 - prev_end
-            across = gutter is not None and prev_end <= gutter + 1 and run.x0 >= gutter - 1
+            across = (
+                gutter is not None
+                and prev_end <= gutter + 1
+                and run.x0 >= gutter - 1
+                and (right_start is None or run.x0 <= right_start + 1.0 * run.size)
+            )
             # A list label set off by a tab ("1.", "[12]") stays on its entry's line.
             label = len(group) == 1 and _LABEL_ONLY.match(group[0].text) is not None
             wide = gap > (8.0 if label else _COLUMN_GAP_EM) * max(run.size, group[-1].size)
@@ -576,4 +592,7 @@ def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:
 def page_lines(runs: list[Run], page: int, width: float) -> list[Line]:
     """The page's lines in reading order."""
     gutter = find_gutter(runs, width)
-    return reading_order(group_lines(runs, page, gutter), gutter)
+    right_start = None
+    if gutter is not None:
+        right_start = min((r.x0 for r in runs if r.x0 >= gutter - 1), default=None)
+    return reading_order(group_lines(runs, page, gutter, right_start), gutter)

@@ -12,6 +12,7 @@ from refmanager.pdf.layout import Line
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>\]]+[^\s\"<>\].,;])")
 _ARXIV = re.compile(r"arXiv:\s?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
+_AFFILIATION = re.compile(r"(?i)universit|institut|department|school|college|@|laborator")
 _JUNK_TITLES = re.compile(r"^(untitled|microsoft word|title|.*\.(docx?|pdf|tex|dvi))", re.I)
 
 
@@ -40,7 +41,7 @@ def _info(reader: Any) -> tuple[str, list[Name], int | None]:
                 title = str(value).strip()
             creators = xmp.dc_creator or []
             if creators and not authors:
-                authors = [Name(literal=str(c).strip()) for c in creators if str(c).strip()]
+                authors = [_person(str(c)) for c in creators if str(c).strip()]
             dates = xmp.dc_date or []
             if dates:
                 year = int(str(dates[0])[:4])
@@ -51,7 +52,20 @@ def _info(reader: Any) -> tuple[str, list[Name], int | None]:
 
 def _split_names(text: str) -> list[Name]:
     parts = re.split(r"\s*(?:;|,\s*and\s+|\band\b|&|,)\s*", text)
-    return [Name(literal=p.strip()) for p in parts if p.strip() and len(p.strip()) > 1]
+    return [_person(p) for p in parts if p.strip() and len(p.strip()) > 1]
+
+
+def _person(text: str) -> Name:
+    """A name as given and family parts when it reads as "Given Family" or "Family, Given"."""
+    text = " ".join(text.split())
+    if "," in text:
+        family, _, given = text.partition(",")
+        if family.strip() and given.strip():
+            return Name(family=family.strip(), given=given.strip())
+    words = text.split(" ")
+    if 2 <= len(words) <= 4 and all(w[:1].isupper() and w[:1].isalpha() for w in words):
+        return Name(family=words[-1], given=" ".join(words[:-1]))
+    return Name(literal=text)
 
 
 def plausible_text(text: str) -> bool:
@@ -142,7 +156,7 @@ def _authors_below(lines: list[Line], title_lines: list[Line]) -> list[Name]:
         for piece in pieces:
             text = re.sub(r"[\d*†‡§¶∗]+", "", piece)
             names.extend(_split_names(text))
-    if not names or any(len(n.literal.split()) > 4 for n in names):
+    if not names or any(len(n.display().split()) > 4 for n in names):
         return []
     if any(
         re.search(r"(?i)universit|institut|department|school|college|@|laborator", n.literal)

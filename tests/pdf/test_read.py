@@ -338,14 +338,15 @@ def test_metadata_from_info_and_first_page(tmp_path: Path) -> None:
     ]
     meta = read_bibliography(write_pdf(tmp_path / "m.pdf", [page])).meta
     assert meta.title == "Reading Reference Lists Well"
-    assert [a.literal for a in meta.authors] == ["Ann Author", "Ben Writer"]
+    assert [a.display() for a in meta.authors] == ["Ann Author", "Ben Writer"]
+    assert meta.authors[0].family == "Author"
     assert meta.year == 2019
     assert meta.doi == "10.1234/jot.2019.7"
     assert meta.arxiv == "1901.01234v2"
     info = {"Title": "The Info Title", "Author": "Carla Doe; Dan Roe"}
     meta2 = read_bibliography(write_pdf(tmp_path / "n.pdf", [page], info=info)).meta
     assert meta2.title == "The Info Title"
-    assert [a.literal for a in meta2.authors] == ["Carla Doe", "Dan Roe"]
+    assert [a.display() for a in meta2.authors] == ["Carla Doe", "Dan Roe"]
 
 
 def test_small_caps_heading_in_pieces(tmp_path: Path) -> None:
