@@ -158,15 +158,5 @@ def _authors_below(lines: list[Line], title_lines: list[Line]) -> list[Name]:
             names.extend(_split_names(text))
     if not names or any(len(n.display().split()) > 4 for n in names):
         return []
-    if any(
-        re.search(r"(?i)universit|institut|department|school|college|@|laborator", n.literal)
-        for n in names
-    ):
-        names = [
-            n
-            for n in names
-            if not re.search(
-                r"(?i)universit|institut|department|school|college|@|laborator", n.literal
-            )
-        ]
+    names = [n for n in names if not _AFFILIATION.search(n.display())]
     return names
