@@ -142,3 +142,10 @@ def test_hostile_input_never_raises() -> None:
     ):
         result = read_ris(text)
         assert isinstance(result.references, list)
+
+
+def test_windows_and_old_mac_line_endings_and_lenient_tags() -> None:
+    crlf = "TY  - JOUR\r\nTI  - Windows\r\nAU  - Doe, J.\r\nER  -\r\n"
+    cr = "TY  - BOOK\rTI - Old Mac\rER  - \r"
+    assert read_ris(crlf).references[0].get("title") == "Windows"
+    assert read_ris(cr).references[0].get("title") == "Old Mac"
