@@ -132,21 +132,49 @@ def _short(exc: BaseException) -> str:
 
 
 def content_size(page: Any) -> int:
-    """Decoded size of a page's content streams, stopping once the page budget is passed."""
+    """Decoded size of what text extraction will decode on a page: its content streams and
+    the form XObjects it may draw (three levels deep), stopping once past the page budget.
+    """
     from pypdf.generic import ArrayObject
 
-    contents = page.get("/Contents")
-    if contents is None:
-        return 0
-    contents = contents.get_object()
-    streams = list(contents) if isinstance(contents, ArrayObject) else [contents]
-    if len(streams) > 10_000:
-        return MAX_PAGE_CONTENT_BYTES + 1
     total = 0
-    for ref in streams:
+    contents = page.get("/Contents")
+    if contents is not None:
+        contents = contents.get_object()
+        streams = list(contents) if isinstance(contents, ArrayObject) else [contents]
+        if len(streams) > 10_000:
+            return MAX_PAGE_CONTENT_BYTES + 1
+        for ref in streams:
+            obj = ref.get_object()
+            total += len(obj.get_data()) if hasattr(obj, "get_data") else 0
+            if total > MAX_PAGE_CONTENT_BYTES:
+                return total
+    seen: set[int] = set()
+    return _forms_size(page.get("/Resources"), total, seen, 0)
+
+
+def _forms_size(resources: Any, total: int, seen: set[int], depth: int) -> int:
+    if resources is None or depth > 3:
+        return total
+    try:
+        xobjects = resources.get_object().get("/XObject")
+        items = list(xobjects.get_object().values()) if xobjects is not None else []
+    except (AttributeError, TypeError, ValueError):
+        return total
+    if len(items) > 10_000:
+        return MAX_PAGE_CONTENT_BYTES + 1
+    for ref in items:
+        key = id(ref.get_object())
+        if key in seen:
+            continue
+        seen.add(key)
         obj = ref.get_object()
-        data = obj.get_data() if hasattr(obj, "get_data") else b""
-        total += len(data)
+        if obj.get("/Subtype") != "/Form" or not hasattr(obj, "get_data"):
+            continue
+        total += len(obj.get_data())
         if total > MAX_PAGE_CONTENT_BYTES:
-            break
+            return total
+        total = _forms_size(obj.get("/Resources"), total, seen, depth + 1)
+        if total > MAX_PAGE_CONTENT_BYTES:
+            return total
     return total

@@ -104,3 +104,30 @@ def test_single_stream_bomb(tmp_path: Path, size: int) -> None:
     assert seconds < 20
     assert isinstance(result, InputError)
     assert "page 1" in str(result)
+
+
+def test_bomb_spread_over_form_xobjects(tmp_path: Path) -> None:
+    # 20 forms of 1 MB each: every stream is small, together they pass the page budget.
+    form = zlib.compress(b" " * 1_000_000 + TEXT)
+    names = b" ".join(b"/Fm%d %d 0 R" % (i, 6 + i) for i in range(20))
+    draw = b" ".join(b"/Fm%d Do" % i for i in range(20))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> /XObject << " + names + b" >> >> >>",
+        _stream(draw),
+        FONT,
+    ]
+    for _ in range(20):
+        objects.append(
+            b"<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Length %d "
+            b"/Filter /FlateDecode /Resources << /Font << /F1 5 0 R >> >> >>\nstream\n"
+            % len(form)
+            + form
+            + b"\nendstream"
+        )
+    seconds, result = _read(tmp_path, build_raw(objects))
+    assert seconds < 20
+    assert isinstance(result, InputError)
+    assert "size limit" in str(result)
