@@ -33,6 +33,17 @@ def _ms(values: list[float]) -> str:
     return f"median {median(ms):.1f} ms, p95 {percentile(ms, 95):.1f} ms, max {max(ms):.1f} ms"
 
 
+def rss_mb() -> float:
+    """Resident memory now (Linux), in MB."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
 def settle(app: object, model: object, limit: float = 30.0) -> float:
     """Process events until the table has no page in flight; seconds waited."""
     start = time.perf_counter()
@@ -79,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         t_open = time.perf_counter() - t0
         print(
             f"open window on {model.rowCount():,} references: {t_open:.2f} s "
-            f"(imports {t_import:.2f} s)  target < 2 s"
+            f"(imports {t_import:.2f} s)  target < 2 s; memory {rss_mb():.0f} MB"
         )
 
         # 2. scrolling: page steps, drags to random places, end and home
@@ -106,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"scroll ({len(steps)} steps incl. random jumps and both ends)")
         print(f"  main thread per step: {_ms(steps)}")
         print(f"  until the rows are shown: {_ms(shown)}")
-        print(f"  pages read from SQLite: {model.fetches}, cached now: {model.cached_pages()}")
+        print(f"  pages read on the main thread: {model.fetches}, cached: {model.cached_pages()}")
+        print(f"  memory now {rss_mb():.0f} MB, peak {peak_rss_mb():.0f} MB")
 
         # 3. sorting on columns (SQL ORDER BY), each followed by a painted first page
         sorts: list[tuple[str, float]] = []
@@ -123,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                 sorts.append((f"{name} {'asc' if order == Qt.SortOrder.AscendingOrder else 'desc'}",
                               time.perf_counter() - s0))
         print(f"sort until the first rows are shown: {_ms([t for _, t in sorts])}")
+        print(f"  memory now {rss_mb():.0f} MB, peak {peak_rss_mb():.0f} MB")
         print("  " + ", ".join(f"{n} {t * 1000:.0f} ms" for n, t in sorts))
         s0 = time.perf_counter()
         bar.setValue(bar.maximum() // 2)
@@ -147,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  (main thread busy {blocked * 1000:.0f} ms while counting)")
             print(f"  search {query!r}: {model.rowCount():,} rows in {searched[-1] * 1000:.0f} ms")
         print(f"search until the rows are shown: {_ms(searched)}")
+        print(f"  memory now {rss_mb():.0f} MB, peak {peak_rss_mb():.0f} MB")
 
         # 5. selecting rows (editor filled, counts updated)
         window.search.setText("")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -127,10 +126,14 @@ class Backend:
         self.folder = folder
         self.lib = svc.open_library(folder)
         self.use_processes = True  # read PDFs in a process pool when importing several
-        self._local = threading.local()  # background readers' own connections
+        self._reader_lib: svc.Library | None = None  # the background reader's connection
         self._total: int | None = None
 
     def close(self) -> None:
+        """Close the connections (call when no background reader runs any more)."""
+        if self._reader_lib is not None:
+            self._reader_lib.close()
+            self._reader_lib = None
         self.lib.close()
 
     # -- the table's row source ---------------------------------------------------------------
@@ -143,12 +146,15 @@ class Backend:
         return self._rows(self.lib, query, order_by, descending, offset=offset, limit=limit)
 
     def reader(self) -> svc.Library:
-        """This thread's own connection (the background page reader keeps one open)."""
-        lib: svc.Library | None = getattr(self._local, "lib", None)
-        if lib is None:
-            lib = svc.open_library(self.folder)
-            self._local.lib = lib
-        return lib
+        """The background reader's own connection, opened on first use and kept.
+
+        Only the window's single reader thread calls this, one job at a time (a
+        ``threading.local`` would not do: PySide6 gives each run of a pool thread a fresh
+        Python thread state, so the connection would be opened again for every page).
+        """
+        if self._reader_lib is None:
+            self._reader_lib = svc.open_library(self.folder)
+        return self._reader_lib
 
     def read_page(self, request: PageRequest) -> list[TableRow]:
         """A page of the table read on the calling (background) thread."""
