@@ -1,8 +1,10 @@
-"""Hostile files end quickly with an InputError or a partial result, never a hang."""
+"""Hostile files end with an InputError or a partial result, never a hang or a crash.
+
+How long they take is not asserted here (team rule: no timed assertions in tests).
+"""
 
 from __future__ import annotations
 
-import time
 import zlib
 from pathlib import Path
 
@@ -23,15 +25,14 @@ def _stream(data: bytes) -> bytes:
     )
 
 
-def _read(tmp_path: Path, data: bytes) -> tuple[float, object]:
+def _read(tmp_path: Path, data: bytes) -> object:
+    """The Bibliography, or the InputError: either way reading ended (no hang, no crash)."""
     path = tmp_path / "hostile.pdf"
     path.write_bytes(data)
-    start = time.monotonic()
     try:
-        result: object = read_bibliography(path)
+        return read_bibliography(path)
     except InputError as exc:
-        result = exc
-    return time.monotonic() - start, result
+        return exc
 
 
 def test_page_tree_that_loops(tmp_path: Path) -> None:
@@ -43,8 +44,7 @@ def test_page_tree_that_loops(tmp_path: Path) -> None:
         _stream(TEXT),
         FONT,
     ]
-    seconds, result = _read(tmp_path, build_raw(objects))
-    assert seconds < 20
+    result = _read(tmp_path, build_raw(objects))
     assert isinstance(result, InputError)
     assert "damaged" in str(result)
 
@@ -60,8 +60,7 @@ def test_deeply_nested_objects(tmp_path: Path) -> None:
         FONT,
         deep,
     ]
-    seconds, result = _read(tmp_path, build_raw(objects))
-    assert seconds < 20
+    result = _read(tmp_path, build_raw(objects))
     assert isinstance(result, InputError)
     assert "nest too deeply" in str(result)
 
@@ -82,8 +81,7 @@ def test_form_xobject_that_draws_itself(tmp_path: Path) -> None:
         + packed
         + b"\nendstream",
     ]
-    seconds, result = _read(tmp_path, build_raw(objects))
-    assert seconds < 20
+    result = _read(tmp_path, build_raw(objects))
     assert isinstance(result, Bibliography)
     assert result.notes == ["no bibliography found"]
 
@@ -100,8 +98,7 @@ def test_single_stream_bomb(tmp_path: Path, size: int) -> None:
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream",
         FONT,
     ]
-    seconds, result = _read(tmp_path, build_raw(objects))
-    assert seconds < 20
+    result = _read(tmp_path, build_raw(objects))
     assert isinstance(result, InputError)
     assert "page 1" in str(result)
 
@@ -127,7 +124,6 @@ def test_bomb_spread_over_form_xobjects(tmp_path: Path) -> None:
             + form
             + b"\nendstream"
         )
-    seconds, result = _read(tmp_path, build_raw(objects))
-    assert seconds < 20
+    result = _read(tmp_path, build_raw(objects))
     assert isinstance(result, InputError)
     assert "size limit" in str(result)
