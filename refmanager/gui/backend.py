@@ -444,6 +444,26 @@ class Backend:
         summary.snapshots = []
         return summary.token
 
+    # -- training (worker thread, in a process of its own) -----------------------------------
+    def retrain(self, ctx: JobContext) -> tuple[int, dict[str, float]]:
+        """Train the library's parser model on its corrections, in a separate process (the
+        corpus is generated in Python: minutes of work that must not hold the window's GIL).
+        """
+        ctx.progress(0, 0, "Training the parser with your corrections (a few minutes)")
+        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+            future = pool.submit(svc.retrain_for_library, self.folder)
+            try:
+                while True:
+                    ctx.check()
+                    try:
+                        return future.result(timeout=0.2)
+                    except FutureTimeout:
+                        continue
+            except BaseException:
+                for proc in list(getattr(pool, "_processes", {}).values()):
+                    proc.terminate()  # Cancel: stop the trainer now, not at its end
+                raise
+
     # -- duplicates (worker thread) -----------------------------------------------------------
     def find_duplicates(self, ctx: JobContext) -> list[DuplicatePair]:
         lib = svc.open_library(self.folder)

@@ -347,6 +347,7 @@ class MainWindow(QMainWindow):
         self._action(library_menu, "Find &duplicates", lambda: self.sidebar.select("duplicates"))
         self._action(library_menu, "&Save this search...", self.save_search_dialog)
         self._action(library_menu, "&Remove document...", self.remove_document)
+        self._action(library_menu, "&Learn from my corrections", self.retrain)
         self._action(library_menu, "&Refresh", self.reload, QKeySequence.StandardKey.Refresh)
 
         help_menu = bar.addMenu("&Help")
@@ -794,6 +795,19 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(self.act_delete)
         menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    def retrain(self) -> None:
+        """Retrain the parser with the corrections kept in this library (background)."""
+        self.jobs.start(
+            "Training the parser",
+            self.backend.retrain,
+            on_success=lambda result: self.statusBar().showMessage(
+                f"The parser learnt from {result[0]} corrections; new imports and "
+                "Re-parse use it now", 10_000
+            ),
+            on_failure=self._job_failed,
+            on_progress=self._job_progress,
+        )
 
     # ------------------------------------------------------------------ sidebar items
     def _sidebar_menu(self, pos: QPoint) -> None:

@@ -397,6 +397,19 @@ def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
     return previous
 
 
+def retrain_for_library(folder: Path) -> tuple[int, dict[str, float]]:
+    """Train the library's own parser model with its stored corrections (slow: minutes);
+    returns how many corrections were used and the training figures. New imports and
+    re-parses use that model from then on. Safe to run in a worker process.
+    """
+    from refmanager.service.parsing import library_model_path, stored_corrections, train
+
+    corrections = stored_corrections(folder)
+    if not corrections:
+        raise InputError(str(folder), "no corrections yet: edit some fields first")
+    return len(corrections), train(library_model_path(folder), corrections)
+
+
 def restore_references_state(lib: Library, previous: Sequence[StoredReference]) -> None:
     with lib.transaction():
         for s in previous:

@@ -362,3 +362,9 @@ def test_dropping_files_on_the_window_imports_them(
     wait_jobs(qtbot, window)
     assert window.backend.total() == 1
     assert window.model.index(0, TITLE).data() == "Long Short-Term Memory"
+
+
+def test_learning_needs_corrections_and_says_so(qtbot: QtBot, window: MainWindow) -> None:
+    window.retrain()
+    wait_jobs(qtbot, window)
+    assert any("no corrections yet" in e for e in window.errors)
