@@ -88,7 +88,7 @@ _ORDINALS = {
     "ninth": "9",
     "tenth": "10",
 }
-_ABBREV_END = re.compile(r"(?:^|[\s(])(?:[A-Z][a-z]{0,4}|[a-z]{1,4}|[A-Z])\.$")
+_ABBREV_END = re.compile(r"(?:^|[\s(])(?:[A-Z][a-z]{0,5}|[a-z]{1,4}|[A-Z])\.$")
 
 
 def _strip_value(text: str, keep_abbrev: bool = False) -> str:

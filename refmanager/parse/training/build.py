@@ -24,13 +24,13 @@ BATCH = 12
 CORRECTION_WEIGHT = 5  # a user's correction counts as this many generated strings
 
 
-def _same_author(sample: Sample) -> Sample:
+def _same_author(sample: Sample, rng: random.Random) -> Sample:
     """Replace the author list with a same-author dash (as a repeated author prints)."""
     idx = [i for i, lab in enumerate(sample.labels) if lab == "author"]
     if not idx or idx[-1] - idx[0] + 1 != len(idx):
         return sample
     a, b = idx[0], idx[-1] + 1
-    dash = random.choice(["\u2014\u2014\u2014", "---", "\u2014\u2014", "\u2013\u2013\u2013"])
+    dash = rng.choice(["\u2014\u2014\u2014", "---", "\u2014\u2014", "\u2013\u2013\u2013"])
     text = sample.text[:a] + dash + sample.text[b:]
     labels = sample.labels[:a] + ["author"] * len(dash) + sample.labels[b:]
     shift = len(dash) - (b - a)
@@ -83,7 +83,7 @@ def build_corpus(
     for original in samples[:size]:
         sample = original
         if rng.random() < 0.01:
-            sample = _same_author(sample)
+            sample = _same_author(sample, rng)
         if rng.random() < 0.6:
             sample = add_noise(sample, rng)
         styles_kept = sample.styles if rng.random() < 0.5 else []

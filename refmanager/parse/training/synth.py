@@ -143,7 +143,7 @@ def _authors(names: list[dict[str, str]], spec: StyleSpec) -> str:
         return ", ".join(parts)
     last = spec.last_sep
     if spec.name_order in ("f-init", "F-INIT") and last not in (", ",):
-        last = ", " if last.strip() in ("and", "&") and random.random() < 0.5 else last
+        last = ", " if last.strip() in ("and", "&") and len(names) % 2 else last
     if len(parts) == 2 and last in (", and ", ", & "):
         last = last[1:]
     return sep.join(parts[:-1]) + last + parts[-1]
