@@ -456,9 +456,12 @@ class Backend:
                 while True:
                     ctx.check()
                     try:
-                        return future.result(timeout=0.2)
+                        used, figures, problem = future.result(timeout=0.2)
                     except FutureTimeout:
                         continue
+                    if problem:
+                        raise InputError(str(self.folder), problem)
+                    return used, figures
             except BaseException:
                 for proc in list(getattr(pool, "_processes", {}).values()):
                     proc.terminate()  # Cancel: stop the trainer now, not at its end

@@ -110,6 +110,10 @@ def read_pdf(path: Path) -> PdfReading:
         return PdfReading(path, extract_pdf(path))
     except InputError as exc:
         return PdfReading(path, None, exc.cause)
+    except MemoryError:
+        return PdfReading(path, None, "the PDF needs more memory than allowed")
+    except Exception as exc:  # a bug while reading one file must not stop the others
+        return PdfReading(path, None, f"internal error while reading: {type(exc).__name__}: {exc}")
 
 
 def import_file(lib: Library, path: Path, reading: PdfReading | None = None) -> FileOutcome:
@@ -397,17 +401,22 @@ def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
     return previous
 
 
-def retrain_for_library(folder: Path) -> tuple[int, dict[str, float]]:
-    """Train the library's own parser model with its stored corrections (slow: minutes);
-    returns how many corrections were used and the training figures. New imports and
-    re-parses use that model from then on. Safe to run in a worker process.
+def retrain_for_library(folder: Path) -> tuple[int, dict[str, float], str]:
+    """Train the library's own parser model with its stored corrections (slow: minutes).
+
+    Returns how many corrections were used, the training figures, and "" or why it could
+    not train (an InputError's cause: the error itself does not cross process boundaries).
+    New imports and re-parses use that model from then on. Safe in a worker process.
     """
     from refmanager.service.parsing import library_model_path, stored_corrections, train
 
-    corrections = stored_corrections(folder)
-    if not corrections:
-        raise InputError(str(folder), "no corrections yet: edit some fields first")
-    return len(corrections), train(library_model_path(folder), corrections)
+    try:
+        corrections = stored_corrections(folder)
+        if not corrections:
+            return 0, {}, "no corrections yet: edit some fields first"
+        return len(corrections), train(library_model_path(folder), corrections), ""
+    except InputError as exc:
+        return 0, {}, exc.cause
 
 
 def restore_references_state(lib: Library, previous: Sequence[StoredReference]) -> None:
