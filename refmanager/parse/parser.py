@@ -194,6 +194,7 @@ _NOT_TITLES = frozenset(
 _PLACE_PUBLISHER = re.compile(
     r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
 )
+_TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
@@ -337,6 +338,20 @@ def build_reference(
         spans[field] = (toks[a].start, toks[b - 1].end)
         conf[field] = sum(probs[a:b]) / (b - a)
 
+    if (
+        "title" not in values
+        and "container-title" in values
+        and not any(k in values for k in ("volume", "issue", "page", "publisher", "medium"))
+        and any(t.kind == KIND_URL for t in toks)
+    ):
+        # "Mosaic ML Team. Composer. 2021. https://github.com/...": a web page's or a
+        # program's only name is its title, not a container
+        values["title"] = values.pop("container-title")
+        spans["title"] = spans.pop("container-title")
+        conf["title"] = conf.pop("container-title")
+        for tok in ref.tokens:
+            if tok.label == "container-title":
+                tok.label = "title"
     if "title" not in values:
         # no title labelled: the longest run of unlabelled words is the best guess
         best: tuple[int, int] | None = None
@@ -460,6 +475,15 @@ def build_reference(
         ref.confidence["ISSN"] = 1.0
     if "ISBN" in values and not ref.get("ISBN"):
         ref.set("ISBN", _strip_value(values["ISBN"]))
+    if "page" not in values and "issued" in spans:
+        # "..., 2019. 721.": an article number printed after the year at the very end
+        m = _TRAILING_PAGE.match(raw, spans["issued"][1])
+        if m:
+            ref.set("page", _clean("page", m.group(1)))
+            ref.confidence["page"] = 0.5
+            for tok in ref.tokens:
+                if tok.start == m.start(1):
+                    tok.label = "page"
     year_text = values.get("issued", "")
     ym = YEAR_RE.search(year_text)
     date_conf = conf.get("issued", 0.0)
