@@ -102,9 +102,17 @@ def create_app(argv: Sequence[str] | None = None) -> QApplication:
 def run(library: Path, files: Sequence[Path] = ()) -> int:
     """Open the window on ``library`` and import ``files``; returns the exit code."""
     app = create_app()
-    from refmanager.gui.main_window import MainWindow
+    from PySide6.QtWidgets import QMessageBox
 
-    window = MainWindow(library)
+    from refmanager.gui.main_window import MainWindow
+    from refmanager.model import InputError
+
+    try:
+        window = MainWindow(library)
+    except InputError as exc:  # not a usable library: say so in a dialog, not a traceback
+        print(f"refmanager: {exc}", file=sys.stderr)
+        QMessageBox.critical(None, "refmanager", f"Cannot open the library.\n\n{exc}")
+        return 2
     window.show()
     if files:
         window.import_paths(list(files))
