@@ -288,3 +288,31 @@ def test_big_library_counts_queries_in_the_background(
     win.apply_query()
     qtbot.waitUntil(lambda: win.search_message.text() not in ("", "Searching…"), timeout=5000)
     assert win.model.query.endswith("(year:2023)")
+
+
+def test_menus_carry_the_standard_shortcuts_and_themes_switch(
+    qtbot: QtBot, window: object
+) -> None:
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QApplication
+
+    from refmanager.gui.main_window import MainWindow
+
+    win = window
+    assert isinstance(win, MainWindow)
+    menus = [a.text().replace("&", "") for a in win.menuBar().actions()]
+    assert menus == ["File", "Edit", "View", "Library", "Help"]
+    native = QKeySequence.SequenceFormat.PortableText
+    assert win.act_import.shortcut().toString(native) == "Ctrl+O"
+    assert win.act_find.shortcut().toString(native) == "Ctrl+F"
+    assert win.act_delete.shortcut().toString(native) == "Del"
+    assert win.act_edit.shortcut().toString(native) == "F2"
+    assert win.act_undo.shortcut().toString(native) == "Ctrl+Z"
+    assert "Ctrl+Shift+Z" in [s.toString(native) for s in win.act_redo.shortcuts()]
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    win.set_theme("dark")
+    assert app.palette().window().color().lightness() < 100
+    win.set_theme("light")
+    assert app.palette().window().color().lightness() > 150
+    win.set_theme("system")
