@@ -152,6 +152,36 @@ def _clean(field: str, text: str) -> str:
 # ------------------------------------------------------------------ assembling the item
 
 
+_PUBLISHER_WORDS = re.compile(
+    r"\b(?:press|publish\w*|association|society|acm|ieee|springer|elsevier|wiley|inc|ltd|llc|"
+    r"university|verlag|books|media|institute|foundation|consortium|group|associates|academic|"
+    r"sons|co|company|corporation|usenix|pmlr|mit|aaai|siam|oreilly|o'reilly|zenodo|github|"
+    r"laborator\w*|organi[sz]ation|force|committee|council|center|centre)\b|\u51fa\u7248",
+    re.IGNORECASE,
+)
+_PLACE_LIKE = re.compile(r"^[A-Z][\w.'\u2019-]*(?:[ ,]+[A-Z][\w.'\u2019-]*){0,2}$")
+
+
+def _publisher_first(
+    raw: str,
+    toks: list[Tok],
+    runs: list[tuple[int, int]],
+    by_field: dict[str, list[tuple[int, int]]],
+) -> list[tuple[int, int]]:
+    """Several publisher runs ("Helsinki, Finland, 2008. ACM."): the one that reads as a
+    publisher comes first; the others are the place when no place was found."""
+
+    def text(run: tuple[int, int]) -> str:
+        return raw[toks[run[0]].start : toks[run[1] - 1].end]
+
+    named = [r for r in runs if _PUBLISHER_WORDS.search(text(r))]
+    best = named[-1] if named else runs[-1]
+    rest = [r for r in runs if r != best]
+    if rest and "publisher-place" not in by_field:
+        by_field["publisher-place"] = rest[:1]
+    return [best, *rest]
+
+
 def _runs(labels: list[str]) -> list[tuple[str, int, int]]:
     """(label, first token, last token + 1) for each run of equal non-O labels."""
     runs: list[tuple[str, int, int]] = []
@@ -328,15 +358,20 @@ def build_reference(
     conf: dict[str, float] = {}
     values: dict[str, str] = {}
     spans: dict[str, tuple[int, int]] = {}
+    if len(by_field.get("publisher", ())) > 1:
+        by_field["publisher"] = _publisher_first(raw, toks, by_field["publisher"], by_field)
     for field, runs in by_field.items():
         a, b = _pick(field, runs, toks)
-        text = raw[toks[a].start : toks[b - 1].end]
-        if field in ("title", "container-title", "publisher", "publisher-place", "note", "genre"):
-            # join further runs of the same field separated by glue only (a broken title)
-            pass
-        values[field] = text
+        values[field] = raw[toks[a].start : toks[b - 1].end]
         spans[field] = (toks[a].start, toks[b - 1].end)
         conf[field] = sum(probs[a:b]) / (b - a)
+    if "publisher" in values and "publisher-place" not in values:
+        # "Holt, Rinehart and Winston, New York": a place after the publisher's last comma
+        head, sep, tail = values["publisher"].rpartition(", ")
+        if sep and head and _PLACE_LIKE.match(tail) and not _PUBLISHER_WORDS.search(tail):
+            values["publisher"] = head
+            values["publisher-place"] = tail
+            conf["publisher-place"] = conf["publisher"]
 
     if (
         "title" not in values
