@@ -251,6 +251,12 @@ class MainWindow(QMainWindow):
         self.main_splitter.setStretchFactor(1, 3)
         self.main_splitter.setStretchFactor(2, 4)
         self.main_splitter.setSizes([220, 560, 700])
+        # "Table below the PDF" moves the PDF and the table into this vertical splitter
+        self.below_splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.below_splitter.setObjectName("belowSplitter")
+        self.main_splitter.addWidget(self.below_splitter)
+        self.below_splitter.hide()
+        self.table_below = False
         self.setCentralWidget(self.main_splitter)
 
         self.error_list = QListWidget(self)
@@ -331,6 +337,9 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.pdf.act_next)
         self._action(view_menu, "Find in &PDF", self.pdf.find_edit.setFocus, "Ctrl+Shift+F")
         view_menu.addSeparator()
+        self.act_below = QAction("Table &below the PDF", self, checkable=True)
+        self.act_below.toggled.connect(self.set_table_below)
+        view_menu.addAction(self.act_below)
         view_menu.addAction(self.error_dock.toggleViewAction())
         theme_menu = view_menu.addMenu("&Theme")
         group = QActionGroup(self)
@@ -383,7 +392,10 @@ class MainWindow(QMainWindow):
         state = settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        for splitter in (self.main_splitter, self.right_splitter, self.editor.splitter):
+        self.set_table_below(str(settings.value("view/tableBelow", "false")) == "true")
+        for splitter in (
+            self.main_splitter, self.below_splitter, self.right_splitter, self.editor.splitter
+        ):
             value = settings.value(f"splitters/{splitter.objectName()}")
             if isinstance(value, QByteArray):
                 splitter.restoreState(value)
@@ -395,10 +407,30 @@ class MainWindow(QMainWindow):
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/state", self.saveState())
-        for splitter in (self.main_splitter, self.right_splitter, self.editor.splitter):
+        for splitter in (
+            self.main_splitter, self.below_splitter, self.right_splitter, self.editor.splitter
+        ):
             settings.setValue(f"splitters/{splitter.objectName()}", splitter.saveState())
         settings.setValue("table/header", self.table.horizontalHeader().saveState())
+        settings.setValue("view/tableBelow", "true" if self.table_below else "false")
         settings.sync()
+
+    def set_table_below(self, below: bool) -> None:
+        """Put the table (and the editor) below the PDF, or back beside it."""
+        if below == self.table_below:
+            return
+        self.table_below = below
+        if below:
+            self.below_splitter.addWidget(self.pdf)
+            self.below_splitter.addWidget(self.right_splitter)
+            self.below_splitter.show()
+        else:
+            self.main_splitter.insertWidget(1, self.pdf)
+            self.main_splitter.insertWidget(2, self.right_splitter)
+            self.below_splitter.hide()
+        self.act_below.blockSignals(True)
+        self.act_below.setChecked(below)
+        self.act_below.blockSignals(False)
 
     def set_theme(self, theme: str) -> None:
         QSettings().setValue("view/theme", theme)

@@ -368,3 +368,20 @@ def test_learning_needs_corrections_and_says_so(qtbot: QtBot, window: MainWindow
     window.retrain()
     wait_jobs(qtbot, window)
     assert any("no corrections yet" in e for e in window.errors)
+
+
+def test_the_table_can_go_below_the_pdf_and_stays_there(
+    qtbot: QtBot, seeded_window: MainWindow
+) -> None:
+    win = seeded_window
+    win.act_below.trigger()
+    assert win.table_below and win.pdf.parent() is win.below_splitter
+    assert win.right_splitter.parent() is win.below_splitter
+    win.close()
+    again = MainWindow(win.backend.folder)
+    qtbot.addWidget(again)
+    again.show()
+    assert again.table_below and again.act_below.isChecked()
+    again.set_table_below(False)
+    assert again.pdf.parent() is again.main_splitter and not again.below_splitter.isVisible()
+    again.close()
