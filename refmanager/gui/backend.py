@@ -506,4 +506,4 @@ def _describe(row: svc.ReferenceRow) -> str:
     return f"{row.author}{year}. {row.title}. {row.venue}".strip(". ")
 
 
-__all__ = ["PAGE_SIZE", "Backend", "DuplicatePair", "ImportProgress", "ImportSummary"]
+__all__ = ["Backend", "DuplicatePair", "ImportProgress", "ImportSummary"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -268,4 +267,4 @@ class PasteDialog(QDialog):
         return [p for p in parts if p]
 
 
-__all__ = ["ExportDialog", "MergeDialog", "PasteDialog", "Qt", "about", "ask_text"]
+__all__ = ["ExportDialog", "MergeDialog", "PasteDialog", "about", "ask_text"]

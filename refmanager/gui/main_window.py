@@ -8,7 +8,6 @@ calls ``refmanager.service``.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -1221,4 +1220,4 @@ def expand_paths(paths: Sequence[Path]) -> list[Path]:
     return out
 
 
-__all__ = ["MainWindow", "expand_paths", "shlex"]
+__all__ = ["MainWindow", "expand_paths"]
