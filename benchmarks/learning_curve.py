@@ -49,20 +49,25 @@ def gold_fields(ex: Example) -> dict[str, str]:
 
 
 def predicted_fields(ref: Reference) -> dict[str, str]:
+    """What the parser made of each field: the item's values (DOI without its URL prefix,
+    the year), and for names the span of text labelled as the name list."""
     out: dict[str, str] = {}
-    for tok in ref.tokens:
-        if tok.label in ("O", "label"):
-            continue
-        if tok.label not in out:
-            out[tok.label] = ref.raw[tok.start : tok.end]
-            last = tok.end
-            start = tok.start
-        elif out[tok.label] and ref.raw.find(out[tok.label]) >= 0:
-            start = ref.raw.find(out[tok.label])
-            last = start + len(out[tok.label])
-            gap = ref.raw[last : tok.start]
-            if not gap.strip():
-                out[tok.label] = ref.raw[start : tok.end]
+    for role in ("author", "editor"):
+        spans = [t for t in ref.tokens if t.label == role]
+        if spans:
+            first = spans[0]
+            end = first.end
+            for tok in spans[1:]:
+                if ref.raw[end : tok.start].strip():
+                    break
+                end = tok.end
+            out[role] = ref.raw[first.start : end]
+    for key, value in ref.fields.items():
+        if key == "genre" and value == "preprint":
+            continue  # set by the arXiv rule, never printed as such
+        out[key] = value
+    if ref.issued and ref.issued.year:
+        out["issued"] = str(ref.issued.year)
     return out
 
 
