@@ -432,12 +432,10 @@ def build_reference(
     # names
     for role in ("author", "editor"):
         if role in values:
-            names, etal = split_names(values[role])
+            names, _etal = split_names(values[role])  # CSL has no "et al." marker
             if names:
                 setattr(ref, role, names)
                 ref.confidence[role] = conf[role]
-            if etal:
-                ref.extra.setdefault("_etal", True) if False else None
     # "Proc. of the X Conf. Miami: MLSys": a place and publisher the container swallowed
     container = values.get("container-title", "")
     if container and "publisher" not in values:
@@ -497,9 +495,6 @@ def build_reference(
         ref.confidence["number"] = 1.0
         ref.set("genre", "preprint")
         ref.confidence["genre"] = 1.0
-        container = ref.get("container-title")
-        if container and re.fullmatch(r"(?:arxiv|corr)[^\w]*", container, re.IGNORECASE):
-            pass
     m = ISBN_RE.search(raw)
     if m:
         ref.set("ISBN", re.sub(r"\s", "", m.group(1)))
