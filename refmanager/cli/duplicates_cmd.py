@@ -6,6 +6,8 @@ import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
 
+ROWS_PER_GROUP = 8
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -31,14 +33,18 @@ def run(args: argparse.Namespace) -> int:
             note("no duplicates found")
             return 0
         for group in groups:
-            rows = {r.id: r for r in group.rows}
-            print("exact:" if group.exact else "similar:")
-            for row in group.rows:
+            shown = group.rows[:ROWS_PER_GROUP]
+            ids = {r.id for r in shown}
+            kind = "exact" if group.exact else "similar"
+            print(f"{kind}: {len(group.rows)} references")
+            for row in shown:
                 year = row.year if row.year is not None else ""
                 first = row.author.split(";")[0][:24]
                 print(f"  {row.id:>7} {year!s:>5} {first:<24} {row.title[:70]}")
+            if len(group.rows) > len(shown):
+                print(f"  ... and {len(group.rows) - len(shown)} more")
             for c in group.candidates:
-                if c.a in rows and c.b in rows:
+                if c.a in ids and c.b in ids:
                     print(f"          {c.a} ~ {c.b}: {', '.join(c.reasons)} (score {c.score:.2f})")
         if total > len(groups):
             note(f"{len(groups)} of {total} groups shown (use --limit)")
