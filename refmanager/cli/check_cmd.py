@@ -6,6 +6,8 @@ import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
 
+SHOWN = 20  # missing files listed one by one; the rest are counted
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prune", action="store_true", help="delete orphan files")
@@ -35,8 +37,10 @@ def run(args: argparse.Namespace) -> int:
     }
     for key, label in labels.items():
         print(f"{label}: {report.counts.get(key, 0)}")
-    for name in report.missing_files:
+    for name in report.missing_files[:SHOWN]:
         note(f"missing file: {name}")
+    if len(report.missing_files) > SHOWN:
+        note(f"... and {len(report.missing_files) - SHOWN} more missing files")
     if report.orphan_files:
         verb = "deleted" if args.prune else "found (delete with --prune)"
         note(f"{len(report.orphan_files)} orphan file(s) {verb}")
