@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -210,7 +211,12 @@ def _extract_and_store(
         for path, _sha in pending:
             step(_store(lib, *by_path[str(path)], _extract(str(path), password), tag))
         return
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+    # fork starts fast, but forking a process that runs other threads (the window) can
+    # deadlock the child: spawn then
+    single = threading.active_count() == 1
+    context = multiprocessing.get_context(
+        "fork" if single and sys.platform.startswith("linux") else "spawn"
+    )
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures: list[Future[tuple[str, Any, str]]] = [
             pool.submit(_extract, str(path), password) for path, _ in pending
