@@ -24,3 +24,7 @@ class InputError(RefmanagerError):
         self.source = source
         self.cause = cause
         super().__init__(f"{source}: {cause}" if source else cause)
+
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str]]:
+        # Picklable, so that an error raised in a worker process reaches the caller intact.
+        return (InputError, (self.source, self.cause))
