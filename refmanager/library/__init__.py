@@ -16,6 +16,7 @@ from refmanager.library.library import (
 from refmanager.library.query import FIELDS as QUERY_FIELDS
 from refmanager.library.query import compile_query
 from refmanager.library.records import (
+    CSL_SORT_FIELDS,
     SORT_COLUMNS,
     CheckReport,
     Correction,
@@ -27,6 +28,7 @@ from refmanager.library.records import (
     FieldChange,
     MergeRecord,
     ReferenceRow,
+    RowExtras,
     SavedSearch,
     StoredReference,
     Suggestion,
@@ -34,6 +36,7 @@ from refmanager.library.records import (
 )
 
 __all__ = [
+    "CSL_SORT_FIELDS",
     "DB_NAME",
     "FILES_DIR",
     "QUERY_FIELDS",
@@ -50,6 +53,7 @@ __all__ = [
     "Library",
     "MergeRecord",
     "ReferenceRow",
+    "RowExtras",
     "SavedSearch",
     "StoredReference",
     "Suggestion",

@@ -42,6 +42,7 @@ from refmanager.library.normalize import (
 )
 from refmanager.library.query import compile_query
 from refmanager.library.records import (
+    CSL_SORT_FIELDS,
     SORT_COLUMNS,
     CheckReport,
     Correction,
@@ -53,6 +54,7 @@ from refmanager.library.records import (
     FieldChange,
     MergeRecord,
     ReferenceRow,
+    RowExtras,
     SavedSearch,
     StoredReference,
     Suggestion,
@@ -439,6 +441,44 @@ class Library:
             for tag in tags:
                 self.tag_documents([doc_id], tag)
         return doc_id
+
+    def complete_document(
+        self,
+        document_id: int,
+        meta: DocumentMeta,
+        references: Sequence[Reference],
+        *,
+        status: str = "ok",
+        message: str = "",
+    ) -> list[int]:
+        """Give a document read again (one whose reading had failed) its metadata, its
+        references (appended) and its new status, in one transaction; the new references'
+        ids. The id, the stored file and the tags stay.
+
+        Raises:
+            KeyError: no such document.
+        """
+        with self.transaction():
+            cur = self.conn.execute(
+                "UPDATE documents SET page_count = ?, title = ?, authors = ?, year = ?, "
+                "doi = ?, arxiv = ?, status = ?, message = ? WHERE id = ?",
+                (
+                    meta.page_count,
+                    meta.title,
+                    json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
+                    meta.year,
+                    norm_doi(meta.doi),
+                    meta.arxiv.lower().strip(),
+                    status,
+                    message,
+                    document_id,
+                ),
+            )
+            if cur.rowcount == 0:
+                raise KeyError(document_id)
+            ids = self._insert_references(document_id, references, _now())
+            self._link_document(document_id)
+        return ids
 
     def set_document_status(self, document_id: int, status: str, message: str = "") -> None:
         """Record how extraction went (``ok``, ``partial``, ``failed``) and why."""
@@ -1009,6 +1049,64 @@ class Library:
             ):
                 by_id[row[0]] = self._ref_row(row)
         return [by_id[i] for i in ref_ids if i in by_id]
+
+    def search_ids_by_field(
+        self, query: str, name: str, descending: bool = False, offset: int = 0, limit: int = 100
+    ) -> list[int]:
+        """One page of the ids matching ``query``, sorted on a CSL field kept only in the
+        item's JSON (``CSL_SORT_FIELDS``: volume, issue, page): numbers in numeric order,
+        then text; ties by id. Not indexed: every match is read, so this is for a table's
+        occasional sort, not for hot paths.
+
+        Raises:
+            InputError: ``name`` is not one of ``CSL_SORT_FIELDS``, or the query is malformed.
+        """
+        if name not in CSL_SORT_FIELDS:
+            raise InputError("sort", f"cannot sort on {name!r}")
+        compiled = compile_query(query)
+        direction = "DESC" if descending else "ASC"
+        value = "(SELECT json_extract(d.csl, ?) FROM ref_data d WHERE d.id = r.id)"
+        sql = (
+            f"SELECT r.id, {value} AS v FROM refs r "
+            f"WHERE r.merged_into IS NULL AND ({compiled.where}) "
+            f"ORDER BY CAST(v AS INTEGER) {direction}, v {direction}, r.id {direction} "
+            "LIMIT ? OFFSET ?"
+        )
+        rows = self._fts_guard(query, sql, (f"$.{name}", *compiled.params, limit, offset))
+        return [int(r[0]) for r in rows]
+
+    def row_extras(self, ref_ids: Sequence[int]) -> dict[int, RowExtras]:
+        """Volume, issue, pages, DOI, number, per-field confidence and tags of these
+        references, read with SQLite's JSON operators (no item parsed), so a page of a
+        table costs milliseconds at any library size. Unknown ids are left out.
+        """
+        out: dict[int, RowExtras] = {}
+        for chunk in _chunks(list(ref_ids), 500):
+            sql = (
+                "SELECT d.id, d.csl ->> '$.volume', d.csl ->> '$.issue', d.csl ->> '$.page', "
+                "d.csl ->> '$.DOI', d.csl ->> '$.citation-number', d.csl ->> '$._label', "
+                "d.csl ->> '$._fragment', d.csl -> '$._confidence', "
+                "(SELECT group_concat(t.name, char(31)) FROM ref_tags rt JOIN tags t "
+                "ON t.id = rt.tag_id WHERE rt.ref_id = d.id) "
+                f"FROM ref_data d WHERE d.id IN ({_marks(len(chunk))})"
+            )
+            for row in self._read(sql, tuple(chunk)):
+                number = row[5] if row[5] is not None else (row[6] or "")
+                try:
+                    conf = {str(k): float(v) for k, v in json.loads(row[8] or "{}").items()}
+                except (TypeError, ValueError, AttributeError):
+                    conf = {}
+                out[int(row[0])] = RowExtras(
+                    volume=str(row[1] or ""),
+                    issue=str(row[2] or ""),
+                    page=str(row[3] or ""),
+                    doi=str(row[4] or ""),
+                    number=str(number),
+                    fragment=bool(row[7]),
+                    confidence=conf,
+                    tags=tuple(sorted(row[9].split("\x1f"))) if row[9] else (),
+                )
+        return out
 
     def _fts_guard(self, query: str, sql: str, params: Sequence[Any]) -> list[Any]:
         try:

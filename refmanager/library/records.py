@@ -213,3 +213,31 @@ class CheckReport:
     @property
     def ok(self) -> bool:
         return self.integrity == ["ok"] and not self.foreign_key_errors and not self.missing_files
+
+
+# CSL fields kept only in the item's JSON (no column) that ``Library.search_ids_by_field``
+# can sort on.
+CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page")
+
+
+@dataclass(slots=True, frozen=True)
+class RowExtras:
+    """What a references table shows beyond ``ReferenceRow``, read straight from the
+    item's JSON (no names, no tokens parsed): ``Library.row_extras``.
+
+    Attributes:
+        volume, issue, page, doi: the CSL fields ("" when absent).
+        number: the citation number, else the printed label, else "".
+        fragment: the tail of an entry whose start is not in the document.
+        confidence: the parser's per-field confidence.
+        tags: the reference's tags, sorted.
+    """
+
+    volume: str
+    issue: str
+    page: str
+    doi: str
+    number: str
+    fragment: bool
+    confidence: dict[str, float]
+    tags: tuple[str, ...]
