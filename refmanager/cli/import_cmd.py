@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from refmanager.cli.common import add_library_option, library_path, note
+
+if TYPE_CHECKING:
+    from refmanager.service.importing import ImportItem
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,12 +39,12 @@ class _Bar:
         self.enabled = enabled and sys.stderr.isatty()
         self.shown = False
 
-    def __call__(self, done: int, total: int, path: str) -> None:
+    def __call__(self, done: int, total: int, item: ImportItem) -> None:
         if not self.enabled or not total:
             return
         width = 30
         filled = width * done // total
-        name = path.rsplit("/", 1)[-1][:40]
+        name = item.path.name[:40]
         line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name}"
         sys.stderr.write(line.ljust(90))
         sys.stderr.flush()
@@ -55,7 +59,8 @@ class _Bar:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from refmanager.service.library_ops import import_paths, open_library
+    from refmanager.service.importing import import_paths
+    from refmanager.service.library_ops import open_library
 
     if args.jobs is not None and args.jobs < 1:
         note("--jobs must be at least 1")
@@ -74,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
         finally:
             bar.finish()
     for item in report.items:
-        if item.status == "failed" or (item.message and item.status == "added"):
-            note(f"{item.path}: {item.message}")
+        if item.status != "already":
+            for line in item.lines():  # each names the file once
+                note(line)
     print(report.summary())
     return 1 if report.count("failed") else 0

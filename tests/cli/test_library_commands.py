@@ -10,7 +10,7 @@ import pytest
 from refmanager.cli.main import main
 from refmanager.library import Library
 from refmanager.model import Reference
-from tests.service.test_library_ops import ENTRIES, make_pdf
+from tests.service.test_importing import ENTRIES, make_pdf
 
 
 @pytest.fixture

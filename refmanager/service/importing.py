@@ -1,0 +1,436 @@
+"""Use case: import files into the library: PDFs (their bibliographies, read and parsed),
+folders of them, and BibTeX/RIS/CSL-JSON files (through ``service.exchange``).
+
+``refmanager import`` and the window both call :func:`import_paths`.
+
+Reading a PDF is the slow part, so it runs in worker processes (one per core by default)
+started by ``forkserver`` (or ``spawn``), never ``fork``: the caller may run other threads
+(the window does), and nothing of its state is copied. The workers run at a lower priority
+than the caller. Each result is written here, one transaction per document, so an
+interrupted import leaves whole documents or none. A PDF that cannot be read is kept as a
+document marked ``failed`` with the reason (see docs/decisions/0011-import-use-case.md);
+importing it again reads it again.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from refmanager.library import Library, file_sha256
+from refmanager.model import DocumentMeta, InputError
+from refmanager.service.exchange import IMPORT_SUFFIXES
+from refmanager.service.extract import ExtractResult
+
+PDF_SUFFIXES = frozenset({".pdf"})
+BIB_SUFFIXES = IMPORT_SUFFIXES  # read by refmanager.formats (service.exchange.import_file)
+# A folder is searched for these only: any .json file is not necessarily a bibliography.
+FOLDER_SUFFIXES = frozenset({".pdf", ".bib", ".bibtex", ".biblatex", ".ris"})
+WORKER_NICENESS = 10  # readers yield the CPU to the caller (the window, the terminal)
+POLL_SECONDS = 0.1  # how often a cancel check is asked while workers read
+FAILED = "failed"
+
+
+@dataclass(slots=True)
+class ImportItem:
+    """What happened to one file.
+
+    Attributes:
+        path: the file.
+        status: ``added``, ``already`` (same content already in the library) or ``failed``.
+        document_id: the PDF's document (new or existing; a PDF that could not be read is
+            kept as a document marked failed); None for bibliography files.
+        references: how many references were added.
+        reference_ids: the references added without a document (bibliography files); a
+            document's references go (and are undone) with the document.
+        created: the document was created by this import (undoing the import deletes it).
+        message: why it failed, or notes (no bibliography found), without the file name.
+        problems: a bibliography file's skipped entries, each naming the file and line.
+    """
+
+    path: Path
+    status: str
+    document_id: int | None = None
+    references: int = 0
+    reference_ids: list[int] = field(default_factory=list)
+    created: bool = False
+    message: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """What to tell the user about this file, one line each, naming the file once."""
+        if self.problems:
+            return list(self.problems)
+        return [f"{self.path}: {self.message}"] if self.message else []
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """All files of one import, in the order they finished."""
+
+    items: list[ImportItem] = field(default_factory=list)
+    cancelled: bool = False
+
+    def count(self, status: str) -> int:
+        return sum(1 for item in self.items if item.status == status)
+
+    @property
+    def references(self) -> int:
+        return sum(item.references for item in self.items)
+
+    def summary(self) -> str:
+        """``3 added (120 references), 1 already there, 1 failed``."""
+        text = (
+            f"{self.count('added')} added ({self.references} references), "
+            f"{self.count('already')} already there, {self.count(FAILED)} failed"
+        )
+        kept = sum(1 for i in self.items if i.status == FAILED and i.document_id is not None)
+        if kept:
+            text += f" ({kept} kept in the library, marked failed)"
+        return text + (" (cancelled)" if self.cancelled else "")
+
+
+Progress = Callable[[int, int, ImportItem], None]
+"""``progress(done, total, item)``: called once per file, as soon as it is finished."""
+
+
+def _importable(path: Path) -> bool:
+    suffix = path.suffix.lower()
+    return suffix in PDF_SUFFIXES or suffix in BIB_SUFFIXES
+
+
+def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
+    """The importable files under ``paths``, and a failed item for each path that does not
+    exist or cannot be imported. Folders are searched recursively (sorted) for PDFs, .bib
+    and .ris files; CSL-JSON files are imported when named explicitly."""
+    found: list[Path] = []
+    bad: list[ImportItem] = []
+    seen: set[Path] = set()
+
+    def add(path: Path) -> None:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            found.append(path)
+
+    for path in paths:
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                if child.is_file() and child.suffix.lower() in FOLDER_SUFFIXES:
+                    add(child)
+        elif path.is_file() and _importable(path):
+            add(path)
+        elif path.is_file():
+            bad.append(ImportItem(path, FAILED, message="not a PDF, .bib, .ris or .json file"))
+        else:
+            bad.append(ImportItem(path, FAILED, message="no such file or folder"))
+    return found, bad
+
+
+def read_pdf(path: Path, password: str | None = None) -> ExtractResult:
+    """Read and parse one PDF's bibliography (no library involved: runs in a worker).
+
+    Raises:
+        InputError: the PDF cannot be read; any other failure is turned into one too
+            (a bug while reading one file must not stop the others), so what comes back
+            from a worker process is always picklable.
+    """
+    from refmanager.service.extract import extract_pdf
+
+    try:
+        return extract_pdf(path, password=password)
+    except InputError:
+        raise
+    except MemoryError:
+        raise InputError(str(path), "the PDF needs more memory than allowed") from None
+    except Exception as exc:
+        raise InputError(
+            str(path), f"internal error while reading: {type(exc).__name__}: {exc}"
+        ) from None
+
+
+def default_jobs() -> int:
+    """One worker per core this process may use."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+
+def _lower_priority() -> None:
+    """Worker initializer: run below the caller's priority (where the OS allows it)."""
+    with suppress(AttributeError, OSError):
+        os.nice(WORKER_NICENESS)
+
+
+def reader_pool(workers: int) -> ProcessPoolExecutor | None:
+    """Worker processes for reading PDFs, safe to start from a process running threads
+    (a GUI): ``forkserver`` where available, else ``spawn``; low priority. None when this
+    system cannot start processes (the PDFs are then read in the calling thread)."""
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else "spawn"
+    try:
+        return ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context(method),
+            initializer=_lower_priority,
+        )
+    except (OSError, ValueError, NotImplementedError):
+        return None
+
+
+def import_paths(
+    lib: Library,
+    paths: Sequence[Path],
+    *,
+    tag: str | None = None,
+    jobs: int | None = None,
+    password: str | None = None,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ImportReport:
+    """Import PDFs, folders of them, and bibliography files.
+
+    PDFs whose content is already in the library are reported ``already`` without being
+    read (unless their document is marked failed: those are read again). The others are
+    read by ``jobs`` worker processes (default: one per core; 1 reads them here) and
+    written here as they finish, each document in its own transaction, tagged with
+    ``tag``. ``progress(done, total, item)`` is called after each file (on this thread).
+    ``cancelled()`` is asked between files and while waiting: when it says so, the
+    workers are stopped and the report so far comes back with ``cancelled`` set
+    (the documents already written stay).
+    """
+    files, bad = collect_paths(paths)
+    report = ImportReport()
+    total = len(files) + len(bad)
+
+    def step(item: ImportItem) -> None:
+        report.items.append(item)
+        if progress is not None:
+            progress(len(report.items), total, item)
+
+    def stop() -> bool:
+        if cancelled is not None and cancelled():
+            report.cancelled = True
+        return report.cancelled
+
+    for item in bad:
+        step(item)
+    pending: list[_Pending] = []
+    for path in files:
+        if stop():
+            return report
+        if path.suffix.lower() in BIB_SUFFIXES:
+            step(_import_bibliography(lib, path, tag))
+            continue
+        try:
+            sha = file_sha256(path)
+        except OSError as exc:
+            step(ImportItem(path, FAILED, message=exc.strerror or str(exc)))
+            continue
+        existing = lib.document_id_for_hash(sha)
+        retry: int | None = None
+        if existing is not None:
+            if lib.document(existing).status != FAILED:
+                step(ImportItem(path, "already", document_id=existing))
+                continue
+            retry = existing  # its reading failed before: read it again
+        if any(sha == other.sha for other in pending):
+            step(ImportItem(path, "already", message="same content as another file given"))
+            continue
+        pending.append(_Pending(path, sha, retry))
+    if pending:
+        _Run(lib, tag, password, step, stop).read_and_store(pending, jobs)
+    if report.count("added"):
+        lib.optimize()  # keep the planner's statistics in step with the library's growth
+    return report
+
+
+@dataclass(slots=True)
+class _Pending:
+    path: Path
+    sha: str
+    retry: int | None  # the failed document this PDF is read again for
+    attempts: int = 0
+
+
+class _Run:
+    """One import's PDFs: read (in worker processes or here) and stored as they finish."""
+
+    def __init__(
+        self,
+        lib: Library,
+        tag: str | None,
+        password: str | None,
+        step: Callable[[ImportItem], None],
+        stop: Callable[[], bool],
+    ) -> None:
+        self.lib = lib
+        self.tags = [tag] if tag else []
+        self.password = password
+        self.step = step
+        self.stop = stop
+
+    def read_and_store(self, pending: list[_Pending], jobs: int | None) -> None:
+        workers = max(1, min(jobs or default_jobs(), len(pending)))
+        pool = reader_pool(workers) if workers > 1 else None
+        queue = list(pending)
+        while queue and pool is not None:
+            pool, queue = self._with_pool(pool, workers, queue)
+        self.read_here(queue)  # no processes here (or none any more)
+
+    def _with_pool(
+        self, pool: ProcessPoolExecutor, workers: int, queue: list[_Pending]
+    ) -> tuple[ProcessPoolExecutor | None, list[_Pending]]:
+        """Read ``queue`` in ``pool`` until done or cancelled: ``(None, [])``. When the
+        pool breaks (a worker killed, out of memory), the files it was reading get one
+        more try: ``(a fresh pool, them)``; when processes cannot start at all, ``(None,
+        the files left)`` (they are read here)."""
+        outstanding: dict[Future[ExtractResult], _Pending] = {}
+        try:
+            for job in queue:
+                job.attempts += 1
+                outstanding[pool.submit(read_pdf, job.path, self.password)] = job
+        except (OSError, RuntimeError, BrokenProcessPool):
+            _terminate(pool)
+            return None, queue
+        retry: list[_Pending] = []
+        try:
+            while outstanding and not self.stop():
+                done, _ = wait(outstanding, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                for future in done:
+                    job = outstanding.pop(future)
+                    try:
+                        result = future.result()
+                    except InputError as exc:
+                        self.step(self.store_failure(job, exc.cause))
+                    except BrokenProcessPool:
+                        retry.append(job)
+                    else:
+                        self.step(self.store(job, result))
+                if retry:  # every reading not finished is lost with the pool
+                    retry += outstanding.values()
+                    outstanding.clear()
+        finally:
+            if outstanding or retry:
+                _terminate(pool)  # cancelled, broken, or an error: stop reading now
+            else:
+                pool.shutdown(wait=True)
+        if self.stop():
+            return None, []
+        again = [job for job in retry if job.attempts < 2]
+        for job in retry:
+            if job.attempts >= 2:
+                self.step(self.store_failure(job, "the reading process stopped (out of memory?)"))
+        if not again:
+            return None, []
+        fresh = reader_pool(workers)
+        if fresh is None:
+            for job in again:
+                self.step(self.store_failure(job, "the reading process stopped"))
+            return None, []
+        return fresh, again
+
+    def read_here(self, pending: Sequence[_Pending]) -> None:
+        for job in pending:
+            if self.stop():
+                return
+            try:
+                result = read_pdf(job.path, self.password)
+            except InputError as exc:
+                self.step(self.store_failure(job, exc.cause))
+            else:
+                self.step(self.store(job, result))
+
+    def store(self, job: _Pending, result: ExtractResult) -> ImportItem:
+        """Write one PDF read (one transaction)."""
+        lib, path = self.lib, job.path
+        refs = list(result.references)
+        notes = list(result.notes)
+        if not refs and not notes:
+            notes.append("no bibliography found")
+        status = "ok" if refs else "partial"
+        message = "; ".join(notes)
+        try:
+            if job.retry is not None:
+                lib.complete_document(job.retry, result.meta, refs, status=status, message=message)
+                return ImportItem(path, "added", job.retry, len(refs), message=message)
+            doc_id = lib.add_document(
+                result.meta,
+                refs,
+                file=path,
+                sha256=job.sha,
+                status=status,
+                message=message,
+                tags=self.tags,
+            )
+        except InputError as exc:
+            if "already in the library" in exc.cause:  # another writer got there first
+                return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
+            return ImportItem(path, FAILED, message=exc.cause)
+        except KeyError:
+            return ImportItem(path, FAILED, message="its document was deleted while reading")
+        except OSError as exc:
+            cause = f"cannot copy into the library: {exc.strerror or exc}"
+            return ImportItem(path, FAILED, message=cause)
+        return ImportItem(path, "added", doc_id, len(refs), created=True, message=message)
+
+    def store_failure(self, job: _Pending, cause: str) -> ImportItem:
+        """Keep a PDF that could not be read as a document marked failed, with the cause,
+        so the user sees it (and can open it); importing it again reads it again."""
+        lib, path = self.lib, job.path
+        if job.retry is not None:
+            lib.set_document_status(job.retry, FAILED, cause)
+            return ImportItem(path, FAILED, job.retry, message=cause)
+        try:
+            doc_id = lib.add_document(
+                DocumentMeta(title=path.stem),
+                [],
+                file=path,
+                sha256=job.sha,
+                status=FAILED,
+                message=cause,
+                tags=self.tags,
+            )
+        except InputError as exc:
+            if "already in the library" in exc.cause:
+                return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
+            return ImportItem(path, FAILED, message=cause)
+        except OSError:
+            return ImportItem(path, FAILED, message=cause)
+        return ImportItem(path, FAILED, doc_id, created=True, message=cause)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool without waiting for the PDFs being read."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+
+
+def _import_bibliography(lib: Library, path: Path, tag: str | None) -> ImportItem:
+    """A BibTeX, RIS or CSL-JSON file's items, as references without a document."""
+    from refmanager.service.exchange import import_file
+
+    try:
+        summary = import_file(lib, path, tag=tag)
+    except InputError as exc:
+        return ImportItem(path, FAILED, message=exc.cause)
+    # summary.messages() name the file and the line already: kept apart from ``message``
+    problems = summary.messages()
+    reasons = [f"line {p.line}: {p.message}" if p.line else p.message for p in summary.problems]
+    status = "added" if summary.added or not problems else FAILED
+    return ImportItem(
+        path,
+        status,
+        None,
+        summary.added,
+        reference_ids=list(summary.reference_ids),
+        message="; ".join(reasons),
+        problems=problems,
+    )

@@ -1,0 +1,198 @@
+"""The one import use case: PDFs read in low-priority worker processes (never forked),
+failed PDFs kept as documents, bibliography files, progress and cancel."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refmanager.library import Library
+from refmanager.model import InputError
+from refmanager.service import importing
+from refmanager.service.extract import ExtractResult
+from refmanager.service.library_ops import open_library
+from tests.pdf.pdfbuild import Text, column, write_pdf
+
+
+def make_pdf(path: Path, title: str, entries: list[str]) -> Path:
+    rows = [f"[{i}] {entry}" for i, entry in enumerate(entries, start=1)]
+    page = [
+        Text(72, 760, title, 16),
+        *column(72, 720, [f"Body text of {title} goes here, about things."] * 3),
+        Text(72, 660, "References", 13, "F3"),
+        *column(72, 640, rows, indent=15),
+    ]
+    return write_pdf(path, [page])
+
+
+ENTRIES = [
+    "A. Vaswani and N. Shazeer. Attention is all you need. In Advances in Neural "
+    "Information Processing Systems, 2017.",
+    "T. Dao. FlashAttention: fast and memory-efficient exact attention. NeurIPS, 2022.",
+    "D. E. Knuth. The Art of Computer Programming. Addison-Wesley, 1968.",
+]
+
+BIB = """@article{good, author = {Dao, Tri}, title = {FlashAttention}, year = 2022}
+
+@article{broken, title = {no closing brace,
+  year = 2000
+"""
+
+
+@pytest.fixture
+def lib(tmp_path: Path) -> Iterator[Library]:
+    library = open_library(tmp_path / "lib")
+    yield library
+    library.close()
+
+
+def test_import_folder_in_worker_processes_with_summary(lib: Library, tmp_path: Path) -> None:
+    src = tmp_path / "pdfs"
+    (src / "sub").mkdir(parents=True)
+    make_pdf(src / "one.pdf", "First paper", ENTRIES)
+    make_pdf(src / "sub" / "two.pdf", "Second paper", ENTRIES[:2])
+    (src / "copy.pdf").write_bytes((src / "one.pdf").read_bytes())
+    (src / "broken.pdf").write_bytes(b"not a pdf at all")
+    (src / "notes.txt").write_text("ignored in a folder")
+    stray = tmp_path / "stray.txt"
+    stray.write_text("named explicitly: reported")
+    seen: list[tuple[int, int, str]] = []
+    report = importing.import_paths(
+        lib,
+        [src, stray, tmp_path / "missing.pdf"],
+        tag="inbox",
+        jobs=2,
+        progress=lambda done, total, item: seen.append((done, total, item.path.name)),
+    )
+    by_name = {item.path.name: item for item in report.items}
+    # copy.pdf comes first (sorted), so one.pdf, with the same content, is already there
+    assert by_name["copy.pdf"].status == "added" and by_name["copy.pdf"].references == 3
+    assert by_name["copy.pdf"].created and by_name["copy.pdf"].document_id is not None
+    assert by_name["two.pdf"].status == "added" and by_name["two.pdf"].references == 2
+    assert by_name["one.pdf"].status == "already" and not by_name["one.pdf"].created
+    assert by_name["stray.txt"].status == "failed"
+    assert by_name["missing.pdf"].lines() == [f"{tmp_path / 'missing.pdf'}: no such file or folder"]
+    assert "notes.txt" not in by_name
+    # the PDF that cannot be read is kept, marked failed, with its cause, tagged
+    broken = by_name["broken.pdf"]
+    assert broken.status == "failed" and broken.created and broken.document_id is not None
+    record = lib.document(broken.document_id)
+    assert record.status == "failed" and record.message == broken.message != ""
+    assert record.meta.title == "broken" and record.tags == ("inbox",)
+    assert lib.file_path(broken.document_id) is not None
+    assert report.summary() == (
+        "2 added (5 references), 1 already there, 3 failed (1 kept in the library, marked failed)"
+    )
+    assert [(d, t) for d, t, _ in seen] == [(i, 6) for i in range(1, 7)]
+    assert {name for *_, name in seen} == set(by_name)
+    assert lib.document_count() == 3 and lib.count() == 5
+    assert {d.tags for d in lib.documents()} == {("inbox",)}
+    assert lib.count("tag:inbox") == 5
+    again = importing.import_paths(lib, [src / "one.pdf"], jobs=1)
+    assert [i.status for i in again.items] == ["already"]
+
+
+def test_a_failed_pdf_is_read_again_on_the_next_import(
+    lib: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import extract
+
+    pdf = make_pdf(tmp_path / "locked.pdf", "Locked paper", ENTRIES)
+    real = extract.extract_pdf
+
+    def locked(path: Path, password: str | None = None, parse: bool = True) -> ExtractResult:
+        if password != "secret":
+            raise InputError(str(path), "encrypted: give the password with --password")
+        return real(path, parse=parse)
+
+    monkeypatch.setattr(extract, "extract_pdf", locked)
+    first = importing.import_paths(lib, [pdf], tag="todo", jobs=1)
+    [item] = first.items
+    assert item.status == "failed" and item.message.startswith("encrypted")
+    doc = item.document_id
+    assert doc is not None and lib.document(doc).status == "failed"
+    still = importing.import_paths(lib, [pdf], jobs=1)  # read again, fails again
+    assert [(i.status, i.document_id, i.created) for i in still.items] == [("failed", doc, False)]
+    assert lib.document_count() == 1
+    done = importing.import_paths(lib, [pdf], jobs=1, password="secret")
+    [item] = done.items
+    assert (item.status, item.document_id, item.references) == ("added", doc, 3)
+    assert not item.created  # undoing this import would not delete the document
+    record = lib.document(doc)
+    assert record.status == "ok" and record.reference_count == 3 and record.tags == ("todo",)
+    assert lib.document_count() == 1
+    assert [i.status for i in importing.import_paths(lib, [pdf], jobs=1).items] == ["already"]
+
+
+def test_cancel_stops_the_workers_and_keeps_what_was_stored(
+    lib: Library, tmp_path: Path
+) -> None:
+    pdfs = [make_pdf(tmp_path / f"p{i}.pdf", f"Paper number {i}", ENTRIES) for i in range(4)]
+    done: list[str] = []
+    report = importing.import_paths(
+        lib,
+        pdfs,
+        jobs=2,
+        progress=lambda _d, _t, item: done.append(item.path.name),
+        cancelled=lambda: len(done) >= 1,
+    )
+    assert report.cancelled and report.summary().endswith("(cancelled)")
+    assert 1 <= len(report.items) < 4
+    assert lib.document_count() == len(report.items) == len(done)
+    nothing = importing.import_paths(lib, pdfs, cancelled=lambda: True)
+    assert nothing.cancelled and nothing.items == []
+
+
+def test_reader_pool_is_not_forked_and_runs_below_the_callers_priority() -> None:
+    pool = importing.reader_pool(1)
+    assert pool is not None
+    try:
+        context = pool._mp_context  # the start method is the point here
+        assert context is not None
+        assert context.get_start_method() in {"forkserver", "spawn"}
+        mine = os.nice(0)
+        assert pool.submit(os.nice, 0).result(timeout=60) == min(19, mine + 10)
+    finally:
+        pool.shutdown()
+
+
+def test_a_bug_while_reading_comes_back_as_input_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import extract
+
+    def buggy(path: Path, password: str | None = None, parse: bool = True) -> ExtractResult:
+        raise ValueError("oops")
+
+    monkeypatch.setattr(extract, "extract_pdf", buggy)
+    with pytest.raises(InputError, match="internal error while reading: ValueError: oops"):
+        importing.read_pdf(tmp_path / "x.pdf")
+
+
+def test_bibliography_files_report_each_problem_naming_the_file_once(
+    lib: Library, tmp_path: Path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    report = importing.import_paths(lib, [bib], tag="bib")
+    [item] = report.items
+    assert item.status == "added" and item.references == 1 and item.document_id is None
+    assert lib.reference(item.reference_ids[0]).tags == ["bib"]
+    lines = item.lines()
+    assert lines and all(line.count(str(bib)) == 1 for line in lines)
+    assert any(line.startswith(f"{bib}:3: ") for line in lines)
+    assert str(bib) not in item.message and "line 3" in item.message
+
+
+def test_folders_give_pdfs_and_bibliographies_only(tmp_path: Path) -> None:
+    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.4")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.bib").write_text("@article{x, title={T}}")
+    (tmp_path / "sub" / "c.json").write_text("[]")
+    (tmp_path / "sub" / "notes.docx").write_text("no")
+    found, bad = importing.collect_paths([tmp_path, tmp_path / "sub" / "c.json"])
+    assert found == [tmp_path / "a.pdf", tmp_path / "sub" / "b.bib", tmp_path / "sub" / "c.json"]
+    assert bad == []
