@@ -14,7 +14,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.library_ops import open_library, reparse
+    from refmanager.service.editing import reparse_matching
+    from refmanager.service.library_ops import open_library
 
     def progress(done: int, total: int) -> None:
         if sys.stderr.isatty():
@@ -22,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     with open_library(library_path(args), create=False) as lib:
-        count = reparse(lib, " ".join(args.query), progress=progress)
+        count = reparse_matching(lib, " ".join(args.query), progress=progress)
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 40 + "\r")
     print(f"re-parsed {count} reference{'s' if count != 1 else ''}")

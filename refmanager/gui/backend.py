@@ -2,14 +2,15 @@
 
 It owns the main thread's library connection, turns service records into what the widgets
 show (``TableRow``, sidebar entries), and returns undo tokens for the window's commands.
-Background work (import, duplicates) opens its own connection in the worker thread.
+Every use case it runs is a service function the CLI calls too; background work (import,
+duplicates) opens its own connection in the worker thread.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import os
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,8 +18,18 @@ from pathlib import Path
 from refmanager.gui.jobs import JobContext
 from refmanager.gui.sidebar import DocumentEntry, SearchEntry, TagEntry
 from refmanager.gui.table_model import PAGE_SIZE, PageRequest, TableRow
+from refmanager.library import DeletedReferences, Library, MergeRecord, ReferenceRow
 from refmanager.model import InputError, Reference
-from refmanager.service import gui_support as svc
+from refmanager.service import (
+    citations,
+    editing,
+    exchange,
+    importing,
+    library_ops,
+    page_links,
+    training,
+)
+from refmanager.service.importing import ImportItem
 
 
 @dataclass(slots=True)
@@ -44,17 +55,6 @@ class DuplicatePair:
 
 
 @dataclass(slots=True)
-class ImportProgress:
-    """One file done (sent from the worker as a partial result)."""
-
-    path: Path
-    document_id: int | None
-    added: int
-    error: str = ""
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class ImportSummary:
     """What an import job did; also the undo state of its command."""
 
@@ -65,6 +65,21 @@ class ImportSummary:
     references_added: int = 0
     token: object | None = None
     snapshots: list[object] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, report: importing.ImportReport) -> ImportSummary:
+        """The window's view of an import: what to undo and what to say."""
+        out = cls()
+        for item in report.items:
+            out.references_added += item.references
+            if item.status == "already":
+                out.already.append(item.path)
+            elif item.status == importing.FAILED:
+                out.failed.extend(item.lines())
+            if item.created and item.document_id is not None:
+                out.document_ids.append(item.document_id)
+            out.reference_ids.extend(item.reference_ids)
+        return out
 
     def describe(self) -> str:
         parts = []
@@ -77,35 +92,6 @@ class ImportSummary:
         if self.failed:
             parts.append(f"{len(self.failed)} failed")
         return ", ".join(parts)
-
-
-PROCESS_POOL_MIN = 2  # PDFs in one import before reading them in other processes
-
-
-def _process_pool(pdf_count: int) -> ProcessPoolExecutor | None:
-    """Worker processes for reading PDFs (spawned: no Qt state is copied), or None."""
-    workers = max(1, min(2, os.cpu_count() or 1, pdf_count))
-    try:
-        return ProcessPoolExecutor(
-            workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=os.nice,  # readers run at a lower priority than the window
-            initargs=(10,),
-        )
-    except (OSError, ValueError):
-        return None  # no processes here: read in the worker thread instead
-
-
-def _wait(future: Future[svc.PdfReading], ctx: JobContext) -> svc.PdfReading | None:
-    """The reading, checking for Cancel meanwhile; None if the pool failed (read here)."""
-    while True:
-        ctx.check()
-        try:
-            return future.result(timeout=0.05)
-        except FutureTimeout:
-            continue
-        except Exception:  # a broken pool (a killed worker): fall back to reading here
-            return None
 
 
 def _number(row_position: int, ref: Reference | None) -> str:
@@ -124,9 +110,9 @@ class Backend:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.lib = svc.open_library(folder)
-        self.use_processes = True  # read PDFs in a process pool when importing several
-        self._reader_lib: svc.Library | None = None  # the background reader's connection
+        self.lib = library_ops.open_library(folder)
+        self.use_processes = True  # read PDFs in worker processes when importing several
+        self._reader_lib: Library | None = None  # the background reader's connection
         self._total: int | None = None
 
     def close(self) -> None:
@@ -145,7 +131,7 @@ class Backend:
     ) -> list[TableRow]:
         return self._rows(self.lib, query, order_by, descending, offset=offset, limit=limit)
 
-    def reader(self) -> svc.Library:
+    def reader(self) -> Library:
         """The background reader's own connection, opened on first use and kept.
 
         Only the window's single reader thread calls this, one job at a time (a
@@ -153,7 +139,7 @@ class Backend:
         Python thread state, so the connection would be opened again for every page).
         """
         if self._reader_lib is None:
-            self._reader_lib = svc.open_library(self.folder)
+            self._reader_lib = library_ops.open_library(self.folder)
         return self._reader_lib
 
     def read_page(self, request: PageRequest) -> list[TableRow]:
@@ -168,20 +154,13 @@ class Backend:
 
     @staticmethod
     def _rows(
-        lib: svc.Library, query: str, order_by: str, descending: bool, *, offset: int, limit: int
+        lib: Library, query: str, order_by: str, descending: bool, *, offset: int, limit: int
     ) -> list[TableRow]:
-        if order_by in svc.CSL_SORT_FIELDS:
-            ids = svc.search_ids_by_field(
-                lib, query, order_by, descending, offset=offset, limit=limit
-            )
-            rows = lib.rows(ids)
-        else:
-            key = order_by if order_by in svc.SORT_COLUMNS else "position"
-            rows = lib.search(query, key, descending, offset, limit)
-        extras = svc.table_extras(lib, [r.id for r in rows])
+        page = library_ops.table_page(
+            lib, query, order_by, descending, offset=offset, limit=limit
+        )
         out: list[TableRow] = []
-        for row in rows:
-            x = extras.get(row.id)
+        for row, x in page:
             number = str(row.position + 1)
             if x is not None and x.fragment:
                 number = "…"  # the tail of an entry whose start is not in the document
@@ -273,10 +252,10 @@ class Backend:
             return []
 
     def query_help(self) -> str:
-        return svc.query_help()
+        return library_ops.query_help()
 
     def locate(self, document_id: int, page: int, x: float, y: float) -> int | None:
-        return svc.locate(self.lib, document_id, page, x, y)
+        return page_links.reference_at(self.lib, document_id, page, x, y)
 
     # -- editing (each returns an undo token) -------------------------------------------------
     @staticmethod
@@ -285,25 +264,25 @@ class Backend:
             raise InputError("year", f"'{value}' is not a year")
 
     def set_field(self, ref_id: int, name: str, value: str) -> object:
-        return svc.correct_field(self.lib, ref_id, name, value)
+        return editing.correct_field(self.lib, ref_id, name, value)
 
     def undo_field(self, token: object) -> None:
-        assert isinstance(token, svc.Correction)
-        svc.undo_correction(self.lib, token)
+        assert isinstance(token, editing.Correction)
+        editing.undo_correction(self.lib, token)
 
     def assign_span(self, ref_id: int, name: str, start: int, end: int) -> object:
-        return svc.assign_span(self.lib, ref_id, name, start, end)
+        return editing.assign_span(self.lib, ref_id, name, start, end)
 
     def undo_assign(self, token: object) -> None:
-        assert isinstance(token, svc.SpanChange)
-        svc.undo_span(self.lib, token)
+        assert isinstance(token, editing.SpanChange)
+        editing.undo_span(self.lib, token)
 
     def reparse(self, ids: list[int]) -> object:
-        return svc.reparse(self.lib, ids)
+        return editing.reparse(self.lib, ids)
 
     def undo_reparse(self, token: object) -> None:
         assert isinstance(token, list)
-        svc.restore_references_state(self.lib, token)
+        editing.restore_references(self.lib, token)
 
     def tag(self, ids: list[int], tag: str, add: bool) -> object:
         if add:
@@ -346,7 +325,7 @@ class Backend:
         return self.lib.delete_references(ids)
 
     def restore(self, token: object) -> None:
-        assert isinstance(token, svc.DeletedReferences)
+        assert isinstance(token, DeletedReferences)
         self.lib.restore_references(token)
 
     def merge(self, keep: int, others: list[int], choices: dict[str, int]) -> object:
@@ -355,7 +334,7 @@ class Backend:
         return self.lib.merge_references(keep, others, choices)
 
     def undo_merge(self, token: object) -> None:
-        assert isinstance(token, svc.MergeRecord)
+        assert isinstance(token, MergeRecord)
         self.lib.undo_merge(token)
 
     def not_duplicate(self, a: int, b: int) -> object:
@@ -367,7 +346,7 @@ class Backend:
         self.lib.unmark_not_duplicate(token[0], token[1])
 
     def add_texts(self, texts: list[str]) -> object:
-        return svc.add_texts(self.lib, texts)
+        return editing.add_texts(self.lib, texts)
 
     def remove_added(self, token: object) -> object:
         assert isinstance(token, list)
@@ -380,53 +359,36 @@ class Backend:
         self.lib.restore_document(token)  # type: ignore[arg-type]
 
     # -- import (worker thread) ---------------------------------------------------------------
-    def import_files(self, files: list[Path], ctx: JobContext) -> ImportSummary:
-        """Import files in the given order on the calling (worker) thread, on its own
-        connection. With two PDFs or more, the PDFs are read and parsed in a pool of
-        processes (both cores, and none of that work holds this process's GIL, so the window
-        stays responsive); the worker thread only stores the results.
+    def importable(self, paths: Sequence[Path]) -> list[Path]:
+        """The files an import of ``paths`` would read (folders searched)."""
+        return importing.collect_paths(paths)[0]
+
+    def import_files(self, paths: list[Path], ctx: JobContext) -> ImportSummary:
+        """Import files and folders on the calling (worker) thread, on its own connection,
+        through the one import use case (``service.importing``): PDFs are read in worker
+        processes (none of that work holds this process's GIL, so the window stays
+        responsive) and each file is handed to the window (``ctx.partial``, an
+        ``ImportItem``) as soon as it is stored.
         """
-        summary = ImportSummary()
-        lib = svc.open_library(self.folder)
-        pool = None
-        futures: dict[Path, Future[svc.PdfReading]] = {}
+
+        def progress(done: int, total: int, item: importing.ImportItem) -> None:
+            ctx.partial(item)
+            ctx.progress(done, total, f"Imported {item.path.name} ({done}/{total})")
+
+        lib = library_ops.open_library(self.folder)
         try:
-            pdfs = [p for p in files if p.suffix.lower() == ".pdf" and p.is_file()]
-            if len(pdfs) >= PROCESS_POOL_MIN and self.use_processes:
-                pool = _process_pool(len(pdfs))
-            if pool is not None:
-                for path in pdfs:
-                    if not svc.already_imported(lib, path):
-                        futures[path] = pool.submit(svc.read_pdf, path)
-            for i, path in enumerate(files):
-                ctx.check()
-                ctx.progress(i, len(files), f"Reading {path.name} ({i + 1}/{len(files)})")
-                reading = _wait(futures[path], ctx) if path in futures else None
-                outcome = svc.import_file(lib, path, reading)
-                if outcome.error:
-                    summary.failed.append(outcome.error)
-                if outcome.already:
-                    summary.already.append(path)
-                elif outcome.document_id is not None:
-                    summary.document_ids.append(outcome.document_id)
-                    summary.references_added += len(outcome.reference_ids)
-                elif outcome.reference_ids:
-                    summary.reference_ids.extend(outcome.reference_ids)
-                    summary.references_added += len(outcome.reference_ids)
-                ctx.partial(
-                    ImportProgress(
-                        path,
-                        None if outcome.already else outcome.document_id,
-                        len(outcome.reference_ids),
-                        outcome.error,
-                        [n if str(path) in n else f"{path.name}: {n}" for n in outcome.notes],
-                    )
-                )
-            ctx.progress(len(files), len(files), "Import done")
+            ctx.progress(0, 0, "Reading")
+            report = importing.import_paths(
+                lib,
+                paths,
+                jobs=None if self.use_processes else 1,
+                progress=progress,
+                cancelled=lambda: ctx.cancelled,
+            )
         finally:
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
             lib.close()
+        ctx.check()  # cancelled: the documents already stored stay
+        summary = ImportSummary.of(report)
         summary.token = object()
         return summary
 
@@ -437,7 +399,7 @@ class Backend:
 
     def redo_import(self, summary: ImportSummary) -> object:
         for snap in reversed(summary.snapshots):
-            if isinstance(snap, svc.DeletedReferences):
+            if isinstance(snap, DeletedReferences):
                 self.lib.restore_references(snap)
             else:
                 self.lib.restore_document(snap)  # type: ignore[arg-type]
@@ -451,17 +413,14 @@ class Backend:
         """
         ctx.progress(0, 0, "Training the parser with your corrections (a few minutes)")
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            future = pool.submit(svc.retrain_for_library, self.folder)
+            future = pool.submit(training.retrain_library, self.folder)
             try:
                 while True:
                     ctx.check()
                     try:
-                        used, figures, problem = future.result(timeout=0.2)
+                        return future.result(timeout=0.2)  # an InputError comes back as one
                     except FutureTimeout:
                         continue
-                    if problem:
-                        raise InputError(str(self.folder), problem)
-                    return used, figures
             except BaseException:
                 for proc in list(getattr(pool, "_processes", {}).values()):
                     proc.terminate()  # Cancel: stop the trainer now, not at its end
@@ -469,7 +428,7 @@ class Backend:
 
     # -- duplicates (worker thread) -----------------------------------------------------------
     def find_duplicates(self, ctx: JobContext) -> list[DuplicatePair]:
-        lib = svc.open_library(self.folder)
+        lib = library_ops.open_library(self.folder)
         try:
             def progress(done: int, total: int) -> None:
                 ctx.check()
@@ -492,18 +451,19 @@ class Backend:
 
     # -- export and clipboard -----------------------------------------------------------------
     def export(self, fmt: str, path: Path, ids: list[int] | None = None, query: str = "") -> int:
-        return svc.export(self.lib, fmt, path, ids=ids, query=query)
+        return exchange.export(self.lib, fmt, path, ids=ids, query=query)
 
     def bibtex(self, ids: list[int]) -> str:
-        return svc.format_references([s.reference for s in self.lib.references(ids)], "bibtex")
+        refs = [s.reference for s in self.lib.references(ids)]
+        return exchange.format_references(refs, "bibtex")
 
     def citations(self, ids: list[int]) -> str:
-        return svc.format_references([s.reference for s in self.lib.references(ids)], "citation")
+        return citations.citations(s.reference for s in self.lib.references(ids))
 
 
-def _describe(row: svc.ReferenceRow) -> str:
+def _describe(row: ReferenceRow) -> str:
     year = f" ({row.year})" if row.year else ""
     return f"{row.author}{year}. {row.title}. {row.venue}".strip(". ")
 
 
-__all__ = ["Backend", "DuplicatePair", "ImportProgress", "ImportSummary"]
+__all__ = ["Backend", "DuplicatePair", "ImportItem", "ImportSummary"]

@@ -61,7 +61,7 @@ from PySide6.QtWidgets import (
 )
 
 from refmanager.gui.app import THEMES, apply_theme, resource
-from refmanager.gui.backend import Backend, DuplicatePair, ImportProgress, ImportSummary
+from refmanager.gui.backend import Backend, DuplicatePair, ImportItem, ImportSummary
 from refmanager.gui.delegates import FieldDelegate
 from refmanager.gui.dialogs import ExportDialog, MergeDialog, PasteDialog, about, ask_text
 from refmanager.gui.entry_editor import EntryEditor
@@ -78,7 +78,6 @@ from refmanager.gui.table_model import (
 from refmanager.gui.undo import BackendCommand
 from refmanager.model import InputError
 
-IMPORTABLE = (".pdf", ".bib", ".ris", ".json", ".txt")
 SEARCH_DELAY_MS = 300
 IMPORT_REFRESH_MS = 500  # at most two table refreshes a second while an import runs
 
@@ -1012,7 +1011,7 @@ class MainWindow(QMainWindow):
 
     def import_paths(self, paths: list[Path]) -> Job | None:
         """Import files and folders in the background; rows appear as documents finish."""
-        files = expand_paths(paths)
+        files = self.backend.importable(paths)
         if not files:
             self.show_error("Nothing to import: no PDF, .bib, .ris or .json file in what was given")
             return None
@@ -1026,14 +1025,15 @@ class MainWindow(QMainWindow):
             on_cancelled=self._import_cancelled,
         )
 
-    def _import_progress(self, item: ImportProgress) -> None:
-        """A file finished: report its problems now, show its rows soon (refreshes are
-        coalesced, so a fast import does not keep the main thread busy)."""
-        if item.error:
-            self.show_error(item.error)
-        for note in item.notes:
-            self.show_error(note)
-        if (item.document_id is not None or item.added) and not self.import_refresh.isActive():
+    def _import_progress(self, item: ImportItem) -> None:
+        """A file finished: report its problems now (a PDF that could not be read is kept,
+        marked failed, in the sidebar), show its rows soon (refreshes are coalesced, so a
+        fast import does not keep the main thread busy)."""
+        if item.status == "already":
+            return
+        for line in item.lines():
+            self.show_error(line)
+        if (item.created or item.references) and not self.import_refresh.isActive():
             self.import_refresh.start()
 
     def _refresh_during_import(self) -> None:
@@ -1207,17 +1207,4 @@ class MainWindow(QMainWindow):
         QDesktopServices.openUrl(QUrl(url))
 
 
-def expand_paths(paths: Sequence[Path]) -> list[Path]:
-    """Files to import: the files given, and the importable files inside folders given."""
-    out: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            out.extend(
-                p for p in sorted(path.rglob("*")) if p.is_file() and p.suffix.lower() in IMPORTABLE
-            )
-        elif path.suffix.lower() in IMPORTABLE or path.is_file():
-            out.append(path)
-    return out
-
-
-__all__ = ["MainWindow", "expand_paths"]
+__all__ = ["MainWindow"]

@@ -55,13 +55,14 @@ def seed_library_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A library with the seed PDF imported once per session (through the service)."""
     if not SEED_PDF.is_file():
         pytest.skip(f"the shared seed PDF is not here: {SEED_PDF} (../shared missing)")
-    from refmanager.service.gui_support import import_file, open_library
+    from refmanager.service.importing import import_paths
+    from refmanager.service.library_ops import open_library
 
     folder = tmp_path_factory.mktemp("seed-template") / "library"
     lib = open_library(folder)
     try:
-        outcome = import_file(lib, SEED_PDF)
-        assert not outcome.error, outcome.error
+        report = import_paths(lib, [SEED_PDF], jobs=1)
+        assert [i.status for i in report.items] == ["added"], report.items
     finally:
         lib.close()
     return folder

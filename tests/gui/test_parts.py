@@ -15,7 +15,6 @@ from pytestqt.qtbot import QtBot
 from refmanager.gui import qtfix
 from refmanager.gui.delegates import DoiValidator, clean_doi, lines_to_names, names_to_lines
 from refmanager.gui.jobs import JobContext, JobRunner
-from refmanager.gui.main_window import expand_paths
 from refmanager.gui.pdf_pane import PdfPane
 from refmanager.gui.table_model import (
     COLUMNS,
@@ -210,14 +209,6 @@ def test_field_editors_check_their_input() -> None:
     assert clean_doi("doi: 10.1000/XYZ ") == "10.1000/XYZ"
     assert names_to_lines("Dao, Tri; Fu, Daniel Y.") == "Dao, Tri\nFu, Daniel Y."
     assert lines_to_names("Dao, Tri\n\n Fu, Daniel Y. \n") == "Dao, Tri; Fu, Daniel Y."
-
-
-def test_dropped_folders_expand_to_importable_files(tmp_path: Path) -> None:
-    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.4")
-    (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "b.bib").write_text("@article{x, title={T}}")
-    (tmp_path / "sub" / "notes.docx").write_text("no")
-    assert expand_paths([tmp_path]) == [tmp_path / "a.pdf", tmp_path / "sub" / "b.bib"]
 
 
 def test_gui_command_is_registered() -> None:

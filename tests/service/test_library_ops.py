@@ -1,4 +1,4 @@
-"""Use cases on the library: import (parallel), search, tags, duplicates, reparse, check."""
+"""Use cases on the library: search, table pages, tags, duplicates, corrections, check."""
 
 from __future__ import annotations
 
@@ -9,29 +9,10 @@ import pytest
 
 from refmanager.library import Library
 from refmanager.model import DocumentMeta, Reference
+from refmanager.service import editing
 from refmanager.service import library_ops as ops
-from tests.pdf.pdfbuild import Text, column, write_pdf
-
-
-def make_pdf(path: Path, title: str, entries: list[str]) -> Path:
-    rows: list[str] = []
-    for i, entry in enumerate(entries, start=1):
-        rows.append(f"[{i}] {entry}")
-    page = [
-        Text(72, 760, title, 16),
-        *column(72, 720, [f"Body text of {title} goes here, about things."] * 3),
-        Text(72, 660, "References", 13, "F3"),
-        *column(72, 640, rows, indent=15),
-    ]
-    return write_pdf(path, [page])
-
-
-ENTRIES = [
-    "A. Vaswani and N. Shazeer. Attention is all you need. In Advances in Neural "
-    "Information Processing Systems, 2017.",
-    "T. Dao. FlashAttention: fast and memory-efficient exact attention. NeurIPS, 2022.",
-    "D. E. Knuth. The Art of Computer Programming. Addison-Wesley, 1968.",
-]
+from refmanager.service.importing import import_paths
+from tests.service.test_importing import ENTRIES, make_pdf
 
 
 @pytest.fixture
@@ -41,44 +22,8 @@ def lib(tmp_path: Path) -> Iterator[Library]:
     library.close()
 
 
-def test_import_folder_in_parallel_with_summary(lib: Library, tmp_path: Path) -> None:
-    src = tmp_path / "pdfs"
-    (src / "sub").mkdir(parents=True)
-    make_pdf(src / "one.pdf", "First paper", ENTRIES)
-    make_pdf(src / "sub" / "two.pdf", "Second paper", ENTRIES[:2])
-    (src / "copy.pdf").write_bytes((src / "one.pdf").read_bytes())
-    (src / "broken.pdf").write_bytes(b"not a pdf at all")
-    (src / "notes.txt").write_text("ignored in a folder")
-    stray = tmp_path / "stray.txt"
-    stray.write_text("named explicitly: reported")
-    seen: list[tuple[int, int]] = []
-    report = ops.import_paths(
-        lib,
-        [src, stray, tmp_path / "missing.pdf"],
-        tag="inbox",
-        jobs=2,
-        progress=lambda done, total, _path: seen.append((done, total)),
-    )
-    by_name = {item.path.name: item for item in report.items}
-    # copy.pdf comes first (sorted), so one.pdf, with the same content, is already there
-    assert by_name["copy.pdf"].status == "added" and by_name["copy.pdf"].references == 3
-    assert by_name["two.pdf"].status == "added" and by_name["two.pdf"].references == 2
-    assert by_name["one.pdf"].status == "already"
-    assert by_name["broken.pdf"].status == "failed" and by_name["broken.pdf"].message
-    assert by_name["stray.txt"].status == "failed"
-    assert by_name["missing.pdf"].message == "no such file or folder"
-    assert "notes.txt" not in by_name
-    assert report.summary() == "2 added (5 references), 1 already there, 3 failed"
-    assert seen[-1] == (4, 4)
-    assert lib.document_count() == 2 and lib.count() == 5
-    assert {d.tags for d in lib.documents()} == {("inbox",)}
-    assert lib.count("tag:inbox") == 5
-    again = ops.import_paths(lib, [src / "one.pdf"], jobs=1)
-    assert [i.status for i in again.items] == ["already"]
-
-
 def test_search_offers_suggestions_when_nothing_matches(lib: Library, tmp_path: Path) -> None:
-    ops.import_paths(lib, [make_pdf(tmp_path / "a.pdf", "Paper", ENTRIES)], jobs=1)
+    import_paths(lib, [make_pdf(tmp_path / "a.pdf", "Paper", ENTRIES)], jobs=1)
     found = ops.search(lib, "knuth")  # found by its raw text whatever the parser made of it
     assert found.total == 1 and not found.suggestions
     missed = ops.search(lib, "atention")
@@ -142,7 +87,7 @@ def test_duplicates_grouped_and_merge_exact(lib: Library) -> None:
 def test_corrections_and_check(lib: Library) -> None:
     ids = _refs(lib)
     lib.set_field(ids[0], "container-title", "Nature")
-    cid = ops.store_correction(lib, ids[0])
+    cid = editing.store_correction(lib, ids[0])
     assert cid is not None
     [example] = lib.corrections()
     assert example.raw == "LeCun. Deep learning." and example.csl["container-title"] == "Nature"
@@ -155,12 +100,12 @@ def test_corrections_and_check(lib: Library) -> None:
 
 
 def test_reparse_keeps_the_fields_the_user_edited(lib: Library, tmp_path: Path) -> None:
-    ops.import_paths(lib, [make_pdf(tmp_path / "a.pdf", "Paper", ENTRIES)], jobs=1)
+    import_paths(lib, [make_pdf(tmp_path / "a.pdf", "Paper", ENTRIES)], jobs=1)
     knuth = lib.search_ids("knuth")[0]
     lib.set_field(knuth, "title", "TAOCP (edited)")
     lib.set_field(knuth, "publisher", "")
     lib.set_field(knuth, "publisher", "", edited=False)
-    assert ops.reparse(lib, "") == 3
+    assert editing.reparse_matching(lib, "") == 3
     stored = lib.reference(knuth)
     assert stored.reference.get("title") == "TAOCP (edited)"
     assert stored.edited == {"title"}

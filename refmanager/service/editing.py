@@ -1,0 +1,180 @@
+"""Use cases that change references by hand: correct a field (kept as a training example),
+give a span of the raw text to a field, parse references again, add pasted references.
+
+Each change returns what its undo needs; the window keeps those on its undo stack, the CLI
+(``refmanager correct``, ``refmanager reparse``) just makes the change.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from refmanager.library import FieldChange, Library, StoredReference, set_field
+from refmanager.model import Entry, InputError, Reference, Token
+
+
+def store_correction(lib: Library, ref_id: int) -> int | None:
+    """Keep a reference's current fields as a labelled example for the parser (raw text +
+    corrected CSL item); None when it has no raw text to learn from."""
+    stored = lib.reference(ref_id)
+    ref = stored.reference
+    if not ref.raw:
+        return None
+    item = ref.to_csl()
+    for key in ("_confidence", "_location", "_tokens"):
+        item.pop(key, None)
+    return lib.add_correction(ref.raw, item, ref_id)
+
+
+@dataclass(slots=True)
+class Correction:
+    """A field change and the training example stored with it (for undo)."""
+
+    change: FieldChange
+    correction_id: int | None
+
+
+def correct_field(lib: Library, ref_id: int, name: str, value: str) -> Correction:
+    """Set a field as the user corrected it, and keep the corrected item as a training
+    example for the parser (:func:`store_correction`), in one transaction."""
+    with lib.transaction():
+        change = lib.set_field(ref_id, name, value)
+        correction_id = store_correction(lib, ref_id)
+    return Correction(change, correction_id)
+
+
+def undo_correction(lib: Library, correction: Correction) -> None:
+    with lib.transaction():
+        lib.undo_field_change(correction.change)
+        if correction.correction_id is not None:
+            lib.delete_correction(correction.correction_id)
+
+
+@dataclass(slots=True)
+class SpanChange:
+    """What :func:`assign_span` replaced, for :func:`undo_span`."""
+
+    previous: StoredReference
+    correction_id: int | None
+
+
+def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> SpanChange:
+    """Give the raw text ``[start, end)`` to field ``name``: the field takes that text and the
+    tokens inside the span take its label ("O": no field, only the tokens change). The result
+    is kept as a training example; the change returned is for :func:`undo_span`.
+
+    Raises:
+        InputError: the span is empty.
+    """
+    previous = lib.reference(ref_id)
+    ref = Reference.from_csl(json.loads(json.dumps(previous.reference.to_csl())))
+    raw = ref.raw
+    start, end = max(0, min(start, len(raw))), max(0, min(end, len(raw)))
+    if end <= start:
+        raise InputError("selection", "select some raw text first")
+    text = " ".join(raw[start:end].split()).strip(" ,.;:")
+    if name == "issued":
+        digits = "".join(c for c in text if c.isdigit())
+        text = digits[:4] if len(digits) >= 4 else text
+    if name != "O":
+        set_field(ref, name, text)
+    ref.tokens = _relabel(ref.tokens, start, end, name, raw)
+    ref.confidence[name] = 1.0
+    edited = set(previous.edited)
+    if name != "O":
+        edited.add(name)
+    updated = StoredReference(
+        id=previous.id,
+        document_id=previous.document_id,
+        position=previous.position,
+        reference=ref,
+        edited=frozenset(edited),
+        work_id=previous.work_id,
+        merged_into=previous.merged_into,
+        tags=list(previous.tags),
+    )
+    with lib.transaction():
+        lib.restore_reference(updated)
+        correction_id = store_correction(lib, ref_id)
+    return SpanChange(previous, correction_id)
+
+
+def undo_span(lib: Library, change: SpanChange) -> None:
+    with lib.transaction():
+        lib.restore_reference(change.previous)
+        if change.correction_id is not None:
+            lib.delete_correction(change.correction_id)
+
+
+def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) -> list[Token]:
+    """Tokens with ``[start, end)`` labelled ``label`` (tokens cut at the span's edges)."""
+    out: list[Token] = []
+    for tok in tokens:
+        if tok.end <= start or tok.start >= end:
+            out.append(tok)
+            continue
+        if tok.start < start:
+            out.append(Token(tok.start, start, tok.label))
+        if tok.end > end:
+            out.append(Token(end, tok.end, tok.label))
+    pos = start  # one token per word of the span
+    for word in raw[start:end].split():
+        at = raw.index(word, pos)
+        out.append(Token(at, at + len(word), label))
+        pos = at + len(word)
+    out.sort(key=lambda t: (t.start, t.end))
+    return out
+
+
+def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
+    """Run the parser again on references (fields the user edited are kept), in one
+    transaction; returns their previous states (:func:`restore_references` undoes it).
+    The library's own retrained model is used when it has one.
+    """
+    from refmanager.service.parsing import model_for
+    from refmanager.service.parsing import reparse as parse_again
+
+    stored = [s for s in lib.references(list(ref_ids)) if s.reference.raw]
+    fresh = parse_again([s.reference for s in stored], model_for(lib.folder))
+    previous: list[StoredReference] = []
+    with lib.transaction():
+        for s, new in zip(stored, fresh, strict=True):
+            if s.reference.citation_number is not None:
+                new.citation_number = s.reference.citation_number
+            previous.append(lib.replace_reference(s.id, new, keep_edited=True))
+    return previous
+
+
+def reparse_matching(
+    lib: Library,
+    query: str = "",
+    batch: int = 500,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """:func:`reparse` the references matching ``query`` (all by default), one transaction
+    per ``batch``; how many were re-parsed."""
+    ids = lib.search_ids(query, order_by="id")
+    done = 0
+    for start in range(0, len(ids), batch):
+        done += len(reparse(lib, ids[start : start + batch]))
+        if progress is not None:
+            progress(min(start + batch, len(ids)), len(ids))
+    return done
+
+
+def restore_references(lib: Library, previous: Sequence[StoredReference]) -> None:
+    """Put references back as they were (the undo of :func:`reparse`)."""
+    with lib.transaction():
+        for s in previous:
+            lib.restore_reference(s)
+
+
+def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
+    """Reference strings (pasted) parsed and added without a document; their ids."""
+    from refmanager.parse import parse_entries
+    from refmanager.service.parsing import model_for
+
+    refs = parse_entries([Entry(raw=t) for t in texts if t.strip()], model_for(lib.folder))
+    return lib.add_references(refs)
