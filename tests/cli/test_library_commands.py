@@ -114,3 +114,32 @@ def test_missing_library_is_a_clear_error(
 ) -> None:
     code, _, err = _run(capsys, "search", "x", "--library", str(tmp_path / "none"))
     assert code == 2 and "no refmanager library here" in err
+
+
+def test_import_names_a_bibliography_file_once_per_problem(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{good, author = {Dao, Tri}, title = {FlashAttention}, year = 2022}\n\n"
+        "@article{broken, title = {no closing brace,\n  year = 2000\n",
+        encoding="utf-8",
+    )
+    code, out, err = _run(capsys, "import", str(bib), "--library", str(folder))
+    assert code == 0 and out.strip() == "1 added (1 references), 0 already there, 0 failed"
+    problems = [line for line in err.splitlines() if str(bib) in line]
+    assert problems and all(line.count(str(bib)) == 1 for line in problems)
+    assert any(f"{bib}:3: " in line for line in problems)
+
+
+def test_import_keeps_an_unreadable_pdf_marked_failed(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"not a pdf")
+    code, out, err = _run(capsys, "import", str(bad), "--library", str(folder))
+    assert code == 1 and "1 failed (1 kept in the library, marked failed)" in out
+    assert err.count(str(bad)) == 1 and "Traceback" not in err
+    with Library.open(folder, create=False) as lib:
+        [doc] = lib.documents()
+        assert doc.status == "failed" and doc.message

@@ -302,6 +302,12 @@ def test_bad_files_go_to_the_problems_panel_without_blocking(
     wait_jobs(qtbot, window)
     assert window.error_dock.isVisible()
     assert any("not-a-paper.pdf" in e for e in window.errors)
+    # kept as a document marked failed, with why, so the sidebar shows it; undo removes it
+    [doc] = window.backend.documents()
+    assert doc.status == "failed" and doc.message and doc.title == "not-a-paper"
+    assert "import" in window.undo_stack.undoText()
+    window.undo_stack.undo()
+    assert window.backend.document_count() == 0
 
 
 def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, seeded_window: MainWindow) -> None:
@@ -385,3 +391,28 @@ def test_the_table_can_go_below_the_pdf_and_stays_there(
     again.set_table_below(False)
     assert again.pdf.parent() is again.main_splitter and not again.below_splitter.isVisible()
     again.close()
+
+
+def test_several_pdfs_are_read_in_worker_processes_and_shown_as_they_finish(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from refmanager.gui.backend import ImportItem
+    from tests.service.test_importing import ENTRIES, make_pdf
+
+    folder = tmp_path / "incoming"
+    folder.mkdir()
+    pdfs = [make_pdf(folder / f"paper{i}.pdf", f"Paper number {i}", ENTRIES) for i in range(3)]
+    finished: list[ImportItem] = []
+    job = window.import_paths([folder])
+    assert job is not None
+    job.partial.connect(finished.append)
+    wait_jobs(qtbot, window)
+    assert sorted(item.path for item in finished) == pdfs
+    assert all(item.status == "added" and item.references == 3 for item in finished)
+    assert window.backend.document_count() == 3
+    assert window.model.rowCount() == 9 and window.errors == []
+    assert window.last_import is not None and window.last_import.describe() == (
+        "3 documents, 9 references"
+    )
+    window.undo_stack.undo()
+    assert window.backend.document_count() == 0 and window.backend.total() == 0

@@ -1,0 +1,133 @@
+"""Changing references by hand (with undo), the page link, citations, retraining, and the
+table's pages: the use cases the window and the CLI share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refmanager.library import Library
+from refmanager.model import DocumentMeta, InputError, Location, Name, Reference, Token
+from refmanager.service import citations, editing, library_ops, page_links, training
+
+RAW = "Knuth, D. E. The Art of Computer Programming. Addison-Wesley, 1968."
+
+
+@pytest.fixture
+def lib(tmp_path: Path) -> Iterator[Library]:
+    library = library_ops.open_library(tmp_path / "lib")
+    yield library
+    library.close()
+
+
+def _knuth(lib: Library) -> int:
+    ref = Reference(raw=RAW, author=[Name(family="Knuth", given="D. E.")])
+    ref.set("title", "The Art of Computer")  # a wrong parse to correct
+    ref.tokens = [Token(0, 5, "author"), Token(13, 16, "title"), Token(17, 20, "title")]
+    [ref_id] = lib.add_references([ref])
+    return ref_id
+
+
+def test_correct_field_stores_a_training_example_and_undoes_both(lib: Library) -> None:
+    ref_id = _knuth(lib)
+    change = editing.correct_field(lib, ref_id, "title", "The Art of Computer Programming")
+    assert lib.get_field(ref_id, "title") == "The Art of Computer Programming"
+    assert lib.reference(ref_id).edited == {"title"}
+    [example] = lib.corrections()
+    assert example.raw == RAW and example.csl["title"] == "The Art of Computer Programming"
+    assert "_tokens" not in example.csl and change.correction_id == example.id
+    editing.undo_correction(lib, change)
+    assert lib.get_field(ref_id, "title") == "The Art of Computer"
+    assert lib.corrections() == []
+
+
+def test_assign_span_gives_the_text_to_a_field_and_relabels_its_tokens(lib: Library) -> None:
+    ref_id = _knuth(lib)
+    start = RAW.index("Addison")
+    end = start + len("Addison-Wesley")
+    change = editing.assign_span(lib, ref_id, "publisher", start, end)
+    stored = lib.reference(ref_id)
+    assert stored.reference.get("publisher") == "Addison-Wesley"
+    assert "publisher" in stored.edited and stored.reference.confidence["publisher"] == 1.0
+    assert Token(start, end, "publisher") in stored.reference.tokens
+    year = RAW.index("1968")
+    editing.assign_span(lib, ref_id, "issued", year - 1, year + 5)
+    assert lib.reference(ref_id).reference.year == 1968
+    with pytest.raises(InputError, match="select some raw text"):
+        editing.assign_span(lib, ref_id, "title", 5, 5)
+    editing.undo_span(lib, change)  # back to the state before the publisher span
+    assert lib.reference(ref_id).reference.get("publisher") == ""
+    assert "publisher" not in lib.reference(ref_id).edited
+    assert len(lib.corrections()) == 1  # the year's example stays
+
+
+def test_reparse_keeps_edited_fields_and_restores(lib: Library) -> None:
+    ref_id = _knuth(lib)
+    lib.set_field(ref_id, "volume", "77")  # an edit the user made
+    previous = editing.reparse(lib, [ref_id])
+    stored = lib.reference(ref_id)
+    assert stored.reference.get("volume") == "77" and "volume" in stored.edited
+    assert stored.reference.year == 1968  # the parser found the year
+    editing.restore_references(lib, previous)
+    assert lib.reference(ref_id).reference.year is None
+    assert editing.reparse_matching(lib, "knuth", batch=1) == 1
+
+
+def test_add_texts_parses_pasted_references(lib: Library) -> None:
+    ids = editing.add_texts(lib, [RAW, "   ", "J. Doe. Another book. Springer, 2001."])
+    assert len(ids) == 2
+    assert all(s.document_id is None for s in lib.references(ids))
+    assert lib.reference(ids[0]).reference.raw == RAW
+
+
+def test_reference_at_a_point_of_a_page(lib: Library) -> None:
+    small = Reference(raw="small", location=[Location(2, (100.0, 500.0, 300.0, 520.0))])
+    big = Reference(raw="big", location=[Location(2, (50.0, 400.0, 500.0, 600.0))])
+    doc = lib.add_document(DocumentMeta(title="d"), [small, big], sha256="e" * 64)
+    small_id, big_id = (s.id for s in lib.references_of(doc))
+    assert page_links.reference_at(lib, doc, 2, 200, 510) == small_id  # the smallest box
+    assert page_links.reference_at(lib, doc, 2, 60, 590) == big_id
+    assert page_links.reference_at(lib, doc, 1, 200, 510) is None
+    assert page_links.reference_at(lib, doc, 2, 10, 10) is None
+
+
+def test_citations_one_a_line() -> None:
+    ref = Reference.from_csl(
+        {
+            "author": [{"family": "Dao", "given": "Tri"}],
+            "issued": {"date-parts": [[2022]]},
+            "title": "FlashAttention",
+            "container-title": "NeurIPS",
+            "volume": "35",
+            "page": "1-10",
+            "DOI": "10.5555/x",
+        }
+    )
+    line = citations.citation(ref)
+    assert line == "Tri Dao (2022). FlashAttention. NeurIPS, 35: 1-10. https://doi.org/10.5555/x."
+    assert citations.citations([ref, Reference(raw="Just raw text")]) == (
+        f"{line}\nJust raw text.\n"
+    )
+
+
+def test_retrain_without_corrections_raises_input_error(lib: Library) -> None:
+    with pytest.raises(InputError, match="no corrections yet"):
+        training.retrain_library(lib.folder)
+
+
+def test_table_page_sorts_on_columns_and_json_fields(lib: Library) -> None:
+    a = Reference.from_csl({"title": "Alpha", "volume": "10", "_label": "A1"})
+    b = Reference.from_csl({"title": "Beta", "volume": "9", "citation-number": 4})
+    ids = lib.add_references([a, b])
+    lib.tag_references([ids[1]], "t")
+    page = library_ops.table_page(lib, "", "volume", False, offset=0, limit=10)
+    assert [row.id for row, _ in page] == [ids[1], ids[0]]
+    beta = dict(page)[lib.rows([ids[1]])[0]]
+    assert beta is not None and beta.number == "4" and beta.tags == ("t",)
+    by_title = library_ops.table_page(lib, "", "title", True, offset=0, limit=1)
+    assert [row.title for row, _ in by_title] == ["Beta"]
+    odd = library_ops.table_page(lib, "", "no-such-column", False, offset=0, limit=10)
+    assert len(odd) == 2  # sorted by position instead
+    assert "year:" in library_ops.query_help()
