@@ -220,6 +220,7 @@ def import_paths(
     for item in bad:
         step(item)
     pending: list[_Pending] = []
+    hashes: set[str] = set()
     for path in files:
         if stop():
             return report
@@ -238,9 +239,10 @@ def import_paths(
                 step(ImportItem(path, "already", document_id=existing))
                 continue
             retry = existing  # its reading failed before: read it again
-        if any(sha == other.sha for other in pending):
+        if sha in hashes:
             step(ImportItem(path, "already", message="same content as another file given"))
             continue
+        hashes.add(sha)
         pending.append(_Pending(path, sha, retry))
     if pending:
         _Run(lib, tag, password, step, stop).read_and_store(pending, jobs)
