@@ -4,7 +4,9 @@ failed PDFs kept as documents, bibliography files, progress and cancel."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -196,3 +198,41 @@ def test_folders_give_pdfs_and_bibliographies_only(tmp_path: Path) -> None:
     found, bad = importing.collect_paths([tmp_path, tmp_path / "sub" / "c.json"])
     assert found == [tmp_path / "a.pdf", tmp_path / "sub" / "b.bib", tmp_path / "sub" / "c.json"]
     assert bad == []
+
+
+class _FakePool:
+    """Stands in for the reader pool: reads here, or fails as a pool whose worker died."""
+
+    def __init__(self, broken: bool) -> None:
+        self.broken = broken
+        self.stopped = False
+
+    def submit(self, fn: Callable[..., ExtractResult], *args: object) -> Future[ExtractResult]:
+        future: Future[ExtractResult] = Future()
+        if self.broken:
+            future.set_exception(BrokenProcessPool("a worker was killed"))
+        else:
+            future.set_result(fn(*args))
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.stopped = True
+
+
+@pytest.mark.parametrize("second_breaks", [False, True])
+def test_a_broken_pool_gets_one_more_try_then_the_files_fail(
+    lib: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, second_breaks: bool
+) -> None:
+    pools = [_FakePool(broken=True), _FakePool(broken=second_breaks)]
+    given = iter(pools)
+    monkeypatch.setattr(importing, "reader_pool", lambda _workers: next(given))
+    pdfs = [make_pdf(tmp_path / f"p{i}.pdf", f"Paper number {i}", ENTRIES) for i in range(2)]
+    report = importing.import_paths(lib, pdfs, jobs=2)
+    assert all(pool.stopped for pool in pools)
+    if second_breaks:
+        assert [i.status for i in report.items] == ["failed", "failed"]
+        assert all("reading process stopped" in i.message for i in report.items)
+        assert {d.status for d in lib.documents()} == {"failed"}  # kept, to be read again
+    else:
+        assert [i.status for i in report.items] == ["added", "added"]
+        assert report.references == 6
