@@ -115,7 +115,7 @@ def correct(library: Path, ref_id: int, changes: Sequence[tuple[str, str]]) -> R
     """Set fields of a reference as the user corrected them; each change is stored as a
     training example (``refmanager train --with-corrections`` learns from them)."""
     from refmanager.library import Library
-    from refmanager.service.gui_support import correct_field
+    from refmanager.service.editing import correct_field
 
     with Library.open(library, create=False) as lib:
         try:
