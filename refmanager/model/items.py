@@ -27,6 +27,8 @@ CSL_FIELDS: tuple[str, ...] = (
 )
 
 _NAME_KEYS = ("family", "given", "literal", "non-dropping-particle", "dropping-particle", "suffix")
+# CSL-JSON keys Reference.from_csl reads itself rather than as string fields.
+_NOT_FIELDS = frozenset({"id", "type", "citation-number", "author", "editor", "issued", "accessed"})
 
 
 @dataclass(slots=True)
@@ -55,8 +57,15 @@ class Name:
             return cls(literal=data.strip())
         if not isinstance(data, dict):
             return cls(literal=str(data))
-        kwargs = {k.replace("-", "_"): str(data[k]) for k in _NAME_KEYS if data.get(k)}
-        return cls(**kwargs)
+        get = data.get
+        if len(data) == 2:  # the usual {"family": ..., "given": ...}: no lookups to spare
+            family, given = get("family"), get("given")
+            if family.__class__ is str and given.__class__ is str:
+                return cls(family, given)
+        parts = [get(key) or "" for key in _NAME_KEYS]
+        if all(part.__class__ is str for part in parts):
+            return cls(*parts)
+        return cls(*(part if part.__class__ is str else str(part) for part in parts))
 
     def display(self) -> str:
         """The name as people write it: ``Given Family`` or the literal."""
@@ -94,6 +103,16 @@ class Date:
     @classmethod
     def from_csl(cls, data: Any) -> Date | None:
         """Read a CSL date; accepts the repairable shapes found in the wild (a bare year)."""
+        if data.__class__ is dict and len(data) == 1:  # the usual {"date-parts": [[2020]]}
+            parts = data.get("date-parts")
+            if parts.__class__ is list and len(parts) == 1:
+                first = parts[0]
+                if (
+                    first.__class__ is list
+                    and 0 < len(first) <= 3
+                    and all(value.__class__ is int for value in first)
+                ):
+                    return cls(*first)
         if data is None or data == "":
             return None
         if isinstance(data, bool):
@@ -277,44 +296,57 @@ class Reference:
         separated part, a number where a string belongs becomes its text, and an
         ``issued`` given as a number or string becomes a date.
         """
-        ref = cls()
-        ref.type = str(data.get("type") or "article")
-        ref.id = str(data.get("id") or "")
-        number = data.get("citation-number")
+        get = data.get
+        number = get("citation-number")
+        citation_number: int | None = None
         if isinstance(number, int) or (isinstance(number, str) and number.isdigit()):
-            ref.citation_number = int(number)
-        ref.author = _names(data.get("author"))
-        ref.editor = _names(data.get("editor"))
-        ref.issued = Date.from_csl(data.get("issued"))
-        ref.accessed = Date.from_csl(data.get("accessed"))
-        skip = {"id", "type", "citation-number", "author", "editor", "issued", "accessed"}
+            citation_number = int(number)
+        fields: dict[str, str] = {}
+        extra: dict[str, Any] = {}
         for key, value in data.items():
-            if key in skip or key.startswith("_"):
+            if key in _NOT_FIELDS or key.startswith("_"):
                 continue
-            if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            if value.__class__ is str:  # the usual case, tested first
+                text = value.strip()
+                if text:
+                    fields[key] = text
+            elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
                 text = str(value).strip()
                 if text:
-                    ref.fields[key] = text
+                    fields[key] = text
             elif value is not None:
-                ref.extra[key] = value
-        ref.raw = str(data.get("_raw") or "")
-        ref.label = str(data.get("_label") or "")
-        locations = data.get("_location")
+                extra[key] = value
+        ref = cls(
+            type=str(get("type") or "article"),
+            id=str(get("id") or ""),
+            citation_number=citation_number,
+            author=_names(get("author")),
+            editor=_names(get("editor")),
+            issued=Date.from_csl(get("issued")),
+            accessed=Date.from_csl(get("accessed")),
+            fields=fields,
+            extra=extra,
+            raw=str(get("_raw") or ""),
+            label=str(get("_label") or ""),
+        )
+        locations = get("_location")
         if isinstance(locations, list):
             ref.location = [loc for loc in map(Location.from_csl, locations) if loc]
-        conf = data.get("_confidence")
+        conf = get("_confidence")
         if isinstance(conf, dict):
             ref.confidence = {
                 str(k): float(v) for k, v in conf.items() if isinstance(v, (int, float))
             }
-        tokens = data.get("_tokens")
+        tokens = get("_tokens")
         if isinstance(tokens, list):
             ref.tokens = [t for t in map(Token.from_csl, tokens) if t]
-        ref.fragment = bool(data.get("_fragment"))
+        ref.fragment = bool(get("_fragment"))
         return ref
 
 
 def _names(data: Any) -> list[Name]:
+    if data.__class__ is list:  # the usual case, tested first
+        return [Name.from_csl(d) for d in data if d]
     if data is None or data == "":
         return []
     if isinstance(data, str):
