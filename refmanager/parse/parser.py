@@ -178,7 +178,11 @@ def _publisher_first(
     best = named[-1] if named else runs[-1]
     rest = [r for r in runs if r != best]
     if rest and "publisher-place" not in by_field:
-        by_field["publisher-place"] = rest[:1]
+        a, b = rest[0]
+        for c, d in rest[1:]:  # "Helsinki, Finland": runs apart by commas make one place
+            if c >= b and all(t.text == "," for t in toks[b:c]):
+                b = d
+        by_field["publisher-place"] = [(a, b)]
     return [best, *rest]
 
 
@@ -206,7 +210,7 @@ def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int
         return a, b
     for c, d in runs[1:]:
         gap = toks[b:c]
-        if len(gap) <= 2 and all(t.kind == "other" and t.text in ":-–,;" for t in gap):
+        if c >= b and len(gap) <= 2 and all(t.kind == "other" and t.text in ":-–,;" for t in gap):
             b = d
         else:
             break

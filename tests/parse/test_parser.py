@@ -96,3 +96,14 @@ def test_model_path_and_missing_model(tmp_path: Path) -> None:
     assert ref.raw.startswith("[2]")
     assert ref.label == "2"
     assert ref.year == 2020
+
+
+def test_meeting_place_then_publisher() -> None:
+    ref = parse_reference(
+        "[8] Ana Gómez and Wei Xu. Sparse experts for tabular data. In Proceedings of the 31st "
+        "International Conference on Data Engineering, pages 210–219, Lisbon, Portugal, 2019. ACM."
+    )
+    assert ref.get("publisher") == "ACM"
+    assert ref.get("page") == "210–219"
+    assert "Lisbon" in ref.get("publisher-place") or "Portugal" in ref.get("publisher-place")
+    assert ref.type == "paper-conference"
