@@ -349,6 +349,8 @@ def _balanced(text: str) -> bool:
 
 def _verbatim(value: str) -> str:
     """A URL or identifier as BibTeX can hold it (only braces need care)."""
+    if "{" not in value and "}" not in value:
+        return value
     return value.replace("{", "%7B").replace("}", "%7D") if not _balanced(value) else value
 
 
@@ -363,6 +365,19 @@ def _protect_title(encoded: str) -> str:
     starts with a control sequence gets two pairs of braces (BibTeX reads ``{\\'E...}``
     as one "special character" and would lower it).
     """
+    head, space, rest = encoded.partition(" ")
+    if rest.islower() and not _TITLE_MARKS.search(encoded):
+        # the common case: every word after the first is lower case, no subtitle, no math
+        if head[:1].isupper() and head.isalpha() and (len(head) == 1 or head[1:].islower()):
+            return encoded  # and the first is capitalised at its first letter only
+        return _protect_words(head) + space + rest
+    return _protect_words(encoded)
+
+
+_TITLE_MARKS = re.compile(r"[$:.?!]")
+
+
+def _protect_words(encoded: str) -> str:
     words = encoded.split(" ")
     in_math = False
     after_colon = False
@@ -488,8 +503,11 @@ def _bib_name(parts: tuple[str, str, str, str, str, str]) -> str:
     return f"{last}, {first}" if first else last
 
 
+_RANGE = re.compile(r"\w\s*[-–—]+\s*\w")
+
+
 def _pages(value: str) -> str:
-    return _DASHES.sub("--", value) if re.search(r"\w\s*[-–—]+\s*\w", value) else value
+    return _DASHES.sub("--", value) if _RANGE.search(value) else value
 
 
 def bibtex_type(ref: Reference, biblatex: bool) -> tuple[str, str]:
@@ -549,21 +567,64 @@ _TITLE_FIELDS = frozenset({"title", "booktitle", "series", "shorttitle", "eventt
 _LIST_FIELDS = frozenset({"publisher", "institution", "school", "organization", "location"})
 
 
+# How a field's value is written (see to_entry).
+_PLAIN, _AS_IS, _TITLE_TEXT, _PAGE_RANGE, _LIST_TEXT = range(5)
+_SKIP: tuple[int, str, int] = (0, "", _PLAIN)
+
+
+def _kind(name: str) -> int:
+    if name in _VERBATIM:
+        return _AS_IS
+    if name in _TITLE_FIELDS:
+        return _TITLE_TEXT
+    if name == "pages":
+        return _PAGE_RANGE
+    return _LIST_TEXT if name in _LIST_FIELDS else _PLAIN
+
+
+@functools.lru_cache(maxsize=512)
+def _layout(csl_type: str, biblatex: bool) -> dict[str, tuple[int, str, int]]:
+    """CSL variable -> (rank, BibTeX field, kind) for one type; ``_SKIP`` when not written.
+
+    Variables no plan maps are added the first time they are met (see ``_spot``).
+    """
+    ranks = _ranks(csl_type, biblatex)
+    return {
+        csl: (ranks.get(bib, len(ranks)), bib, _kind(bib)) if bib else _SKIP
+        for csl, bib in _plan(csl_type, biblatex).items()
+    }
+
+
+def _spot(
+    layout: dict[str, tuple[int, str, int]], csl_name: str, ranks: dict[str, int]
+) -> tuple[int, str, int]:
+    name = _other_field(csl_name)
+    spot = (ranks.get(name, len(ranks)), name, _kind(name)) if name else _SKIP
+    if len(layout) < 1000:  # remember it (a bounded number of variable names per type)
+        layout[csl_name] = spot
+    return spot
+
+
+@functools.lru_cache(maxsize=20_000)
+def _encode_short(value: str) -> str:
+    """``encode`` for short values, which repeat (venues, publishers, volume numbers)."""
+    return encode(value)
+
+
 def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
     """One reference as a bibtexparser Entry, values LaTeX-encoded and enclosed."""
     entry_type, subtype = bibtex_type(ref, biblatex)
-    plan = _plan(ref.type, biblatex)
-    ranks = _ranks(ref.type, biblatex)
-    chosen: list[tuple[int, str, str]] = []
+    layout = _layout(ref.type, biblatex)
+    chosen: list[tuple[int, str, int, str]] = []
     for csl_name, value in ref.fields.items():
         if not value:
             continue
-        name = plan.get(csl_name)
-        if name is None:
-            name = _other_field(csl_name)
-        if name:
-            chosen.append((ranks.get(name, len(ranks)), name, value))
-    chosen.sort()
+        spot = layout.get(csl_name)
+        if spot is None:
+            spot = _spot(layout, csl_name, _ranks(ref.type, biblatex))
+        if spot[1]:
+            chosen.append((spot[0], spot[1], spot[2], value))
+    chosen.sort()  # by rank, then name, then value (a name has one rank and one kind)
 
     fields: list[Field] = []
     for role, people in (("author", ref.author), ("editor", ref.editor)):
@@ -571,21 +632,23 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
             joined = " and ".join(t for t in map(bib_name, people) if t)
             if joined:
                 fields.append(Field(role, "{" + joined + "}"))
-    seen: set[str] = set()
+    previous = ""
     dates_written = False
-    for _, name, value in chosen:
-        if name in seen:
-            continue
-        seen.add(name)
-        if name in _VERBATIM:
-            text = _verbatim(value)
-        elif name in _TITLE_FIELDS:
+    for _, name, kind, value in chosen:
+        if name == previous:
+            continue  # two variables written to the same field: the first one wins
+        previous = name
+        if kind == _PLAIN:
+            text = _encode_short(value) if len(value) < 80 else encode(value)
+        elif kind == _TITLE_TEXT:
             text = _protect_title(encode(value))
-        elif name == "pages":
+        elif kind == _AS_IS:
+            text = _verbatim(value)
+        elif kind == _PAGE_RANGE:
             text = _pages(encode(value))
         else:
-            text = encode(value)
-            if name in _LIST_FIELDS and _AND_WORD.search(value):
+            text = _encode_short(value) if len(value) < 80 else encode(value)
+            if _AND_WORD.search(value):
                 text = "{" + text + "}"
         fields.append(Field(name, "{" + text + "}"))
         if name == "title":
