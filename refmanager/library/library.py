@@ -142,6 +142,21 @@ def load_reference(raw: str, csl: str) -> Reference:
     return Reference.from_csl(item)
 
 
+def _decode_items(texts: list[str]) -> list[dict[str, Any]]:
+    """Stored CSL JSON objects decoded in one call (one by one if that does not give them)."""
+    try:
+        items = json.loads("[" + ",".join(texts) + "]")
+    except ValueError:
+        items = None
+    if (
+        isinstance(items, list)
+        and len(items) == len(texts)
+        and all(item.__class__ is dict for item in items)
+    ):
+        return items
+    return [json.loads(text) for text in texts]
+
+
 def reference_columns(ref: Reference) -> dict[str, Any]:
     """The columns of ``refs`` and ``ref_data`` derived from a reference (no ids, no times)."""
     names = ref.author or ref.editor
@@ -955,6 +970,32 @@ class Library:
                     tags=sorted(row[7].split("\x1f")) if row[7] else [],
                 )
         return [by_id[i] for i in ref_ids if i in by_id]
+
+    def references_for_export(self, ref_ids: Sequence[int]) -> list[tuple[Reference, list[str]]]:
+        """The references of ``ref_ids`` and their tags (sorted), in that order, for bulk reads.
+
+        What :meth:`references` gives minus the library bookkeeping, read faster: only the
+        stored item and its raw text, tags in one query per chunk rather than one per row,
+        the JSON of a chunk decoded in one call. Missing ids are skipped.
+        """
+        found: dict[int, Reference] = {}
+        tags: dict[int, list[str]] = {}
+        for chunk in _chunks(list(ref_ids)):
+            params = tuple(chunk)
+            m = _marks(len(chunk))
+            rows = self._read(f"SELECT id, raw, csl FROM ref_data WHERE id IN ({m})", params)
+            items = _decode_items([r[2] for r in rows])
+            for (ref_id, raw, _), item in zip(rows, items, strict=True):
+                if raw:
+                    item["_raw"] = raw
+                found[ref_id] = Reference.from_csl(item)
+            for ref_id, name in self._read(
+                "SELECT rt.ref_id, t.name FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id "
+                f"WHERE rt.ref_id IN ({m})",
+                params,
+            ):
+                tags.setdefault(ref_id, []).append(name)
+        return [(found[i], sorted(tags.get(i, ()))) for i in ref_ids if i in found]
 
     def _order(self, order_by: str, descending: bool) -> str:
         if order_by not in _ORDER:
