@@ -98,11 +98,10 @@ def iter_references(
     (as Zotero exports tags), so they travel with the file.
     """
     for start in range(0, len(ids), BATCH):
-        for stored in library.references(ids[start : start + BATCH]):
-            ref = stored.reference
-            if tags_as_keywords and stored.tags:
+        for ref, tags in library.references_for_export(ids[start : start + BATCH]):
+            if tags_as_keywords and tags:
                 have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
-                ref.set("keyword", ", ".join([*have, *(t for t in stored.tags if t not in have)]))
+                ref.set("keyword", ", ".join([*have, *(t for t in tags if t not in have)]))
             yield ref
 
 
