@@ -139,6 +139,47 @@ def test_failed_export_leaves_no_half_written_file(library: Library, tmp_path: P
         export(library, "bibtex", tmp_path / "no-such-dir" / "x.bib")
 
 
+def test_keys_stay_unique_across_the_batches_an_export_reads(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import exchange
+
+    monkeypatch.setattr(exchange, "BATCH", 2)  # references are read 2 at a time
+    same = Reference(type="article-journal", author=[Name("Dao", "Tri")], issued=Date(2022))
+    same.set("title", "FlashAttention")
+    library.add_references([same] * 7)
+    out = tmp_path / "same.bib"
+    assert export(library, "bibtex", out) == 7
+    lines = out.read_text("utf-8").splitlines()
+    keys = [line.split("{", 1)[1].rstrip(",") for line in lines if line.startswith("@")]
+    assert keys == ["dao2022flashattention"] + [f"dao2022flashattention{c}" for c in "abcdef"]
+
+
+class _FailingStream(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError("disk full")
+
+
+def test_export_gives_the_garbage_collector_back_as_it_was(library: Library) -> None:
+    import gc
+
+    _seed(library)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        export(library, "bibtex", io.StringIO())
+        assert gc.isenabled()
+        with pytest.raises(OSError):
+            export(library, "bibtex", _FailingStream())
+        assert gc.isenabled()
+        gc.disable()
+        export(library, "ris", io.StringIO())
+        assert not gc.isenabled()
+    finally:
+        if was:
+            gc.enable()
+
+
 def test_format_helpers() -> None:
     assert format_for("x.bib", None) == "bibtex"
     assert format_for("x.json", None) == "csl-json"
