@@ -226,6 +226,7 @@ _FIELD_NAME = re.compile(r"[a-z][a-z0-9_.:-]*")
 _CONTROL_WORD = re.compile(r"\\[a-zA-Z]+")
 # ASCII text the fast path cannot take: LaTeX-active characters, URLs, ligatures.
 _ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.|--|``|''|[?!]`")
+_ASCII_ACTIVE = re.compile(r"[$~^\\{}\[\]&%#_]|https?://|www\.|--|``|''|[?!]`")
 _ASCII_LATEX = re.compile(r"[~^\\{}\[\]]|https?://|www\.")
 _SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
 _CIRCUMFLEX = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?:\{\}|\b)")
@@ -266,8 +267,11 @@ def encode(value: str) -> str:
     give back on reading (``"`` becomes ``''``, ``Ŧ`` becomes ``\\={T}``, a literal ``--``
     is an en dash, ``?` `` is ¿) is written so that it reads back as it was.
     """
-    if value.isascii() and not _ASCII_SPECIALS.search(value):
-        return value.translate(_SIMPLE_ESCAPES)
+    if value.isascii():
+        if not _ASCII_ACTIVE.search(value):
+            return value  # nothing to escape (what the translation below would give)
+        if not _ASCII_SPECIALS.search(value):
+            return value.translate(_SIMPLE_ESCAPES)
     if "$" in value:
         return _encode_with_math(value)
     if value.isascii() and not _ASCII_LATEX.search(value):
@@ -605,6 +609,31 @@ def _spot(
     return spot
 
 
+@functools.lru_cache(maxsize=4096)
+def _program(
+    csl_type: str, biblatex: bool, variables: tuple[str, ...]
+) -> tuple[tuple[str, int, tuple[str, ...]], ...]:
+    """How to write a reference of ``csl_type`` that has ``variables``: the BibTeX fields
+    in the order they are written, each with its kind and the variables that feed it.
+
+    Fields come by rank (``_plan``'s order), then name; when several variables feed one
+    field, the least non-empty value is written (what sorting (rank, name, value) and
+    keeping the first gives).
+    """
+    layout = _layout(csl_type, biblatex)
+    ranks = _ranks(csl_type, biblatex)
+    groups: dict[str, tuple[int, int, list[str]]] = {}
+    for csl_name in variables:
+        spot = layout.get(csl_name)
+        if spot is None:
+            spot = _spot(layout, csl_name, ranks)
+        rank, name, kind = spot
+        if name:
+            groups.setdefault(name, (rank, kind, []))[2].append(csl_name)
+    order = sorted(groups.items(), key=lambda item: (item[1][0], item[0]))
+    return tuple((name, kind, tuple(sources)) for name, (_, kind, sources) in order)
+
+
 @functools.lru_cache(maxsize=20_000)
 def _encode_short(value: str) -> str:
     """``encode`` for short values, which repeat (venues, publishers, volume numbers)."""
@@ -613,31 +642,41 @@ def _encode_short(value: str) -> str:
 
 def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
     """One reference as a bibtexparser Entry, values LaTeX-encoded and enclosed."""
-    entry_type, subtype = bibtex_type(ref, biblatex)
-    layout = _layout(ref.type, biblatex)
-    chosen: list[tuple[int, str, int, str]] = []
-    for csl_name, value in ref.fields.items():
-        if not value:
-            continue
-        spot = layout.get(csl_name)
-        if spot is None:
-            spot = _spot(layout, csl_name, _ranks(ref.type, biblatex))
-        if spot[1]:
-            chosen.append((spot[0], spot[1], spot[2], value))
-    chosen.sort()  # by rank, then name, then value (a name has one rank and one kind)
-
+    if ref.type == "thesis":
+        entry_type, subtype = bibtex_type(ref, biblatex)
+    else:
+        entry_type, subtype = _entry_type(ref.type, biblatex)
     fields: list[Field] = []
     for role, people in (("author", ref.author), ("editor", ref.editor)):
         if people:
-            joined = " and ".join(t for t in map(bib_name, people) if t)
+            names = [
+                _bib_name(
+                    (
+                        n.literal,
+                        n.family,
+                        n.given,
+                        n.non_dropping_particle,
+                        n.dropping_particle,
+                        n.suffix,
+                    )
+                )
+                for n in people
+            ]
+            joined = " and ".join([t for t in names if t])
             if joined:
                 fields.append(Field(role, "{" + joined + "}"))
-    previous = ""
+    values = ref.fields
     dates_written = False
-    for _, name, kind, value in chosen:
-        if name == previous:
-            continue  # two variables written to the same field: the first one wins
-        previous = name
+    for name, kind, sources in _program(ref.type, biblatex, tuple(values)):
+        if len(sources) == 1:
+            value = values[sources[0]]
+            if not value:
+                continue
+        else:  # several variables written to one field: the least value wins
+            candidates = [v for v in map(values.__getitem__, sources) if v]
+            if not candidates:
+                continue
+            value = min(candidates)
         if kind == _PLAIN:
             text = _encode_short(value) if len(value) < 80 else encode(value)
         elif kind == _TITLE_TEXT:
@@ -666,9 +705,19 @@ def _ranks(csl_type: str, biblatex: bool) -> dict[str, int]:
     return {name: rank for rank, name in enumerate(_plan(csl_type, biblatex).values()) if name}
 
 
+@functools.lru_cache(maxsize=512)
+def _entry_type(csl_type: str, biblatex: bool) -> tuple[str, str]:
+    """``bibtex_type`` for a type other than thesis (the only one whose genre counts)."""
+    return bibtex_type(Reference(type=csl_type), biblatex)
+
+
 def _date_fields(ref: Reference, biblatex: bool) -> list[Field]:
-    fields: list[Field] = []
     date = ref.issued
+    if date is not None and date.month is None and ref.accessed is None and not biblatex:
+        year = date.year
+        if year is not None:  # the usual case: a year alone
+            return [Field("year", "{" + str(year) + "}")]
+    fields: list[Field] = []
     if date is not None:
         if date.year is None:
             if date.literal:
