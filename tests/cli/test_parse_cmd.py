@@ -25,7 +25,9 @@ def test_parse_file_to_csl_json(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert items[1]["_label"] == "2"
 
 
-def test_parse_stdin_ris(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_parse_stdin_ris(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(LINES))
     assert main(["parse", "-", "--format", "ris"]) == 0
     assert capsys.readouterr().out.count("TY  -") == 2
