@@ -124,6 +124,11 @@ def _find(raw: str, value: str, taken: list[str], start: int = 0) -> tuple[int, 
     return None
 
 
+_AFTER_CONTAINER = frozenset({"volume", "issue", "page"})
+# a value whose last word is abbreviated like earlier ones ("Future Gener. Comput. Syst")
+_ABBREVIATED_END = re.compile(r"\b[A-Z][a-z]{0,6}\.\s+(?:\S+\s+)*[A-Z][a-z]{0,6}$")
+
+
 def align_labels(raw: str, corrected: Reference) -> list[str]:
     """Character labels for ``raw`` derived from a (corrected) item's field values.
 
@@ -133,27 +138,38 @@ def align_labels(raw: str, corrected: Reference) -> list[str]:
     """
     labels = ["O"] * len(raw)
     _, label_end = split_label(raw)
+    values = sorted(
+        ((k, v) for k, v in corrected.fields.items() if k in LABELS and v),
+        key=lambda kv: -len(kv[1]),
+    )
+    container_end = label_end
+    for key, value in values:
+        # longest values first, so a short one ("9", "2017") cannot land inside a longer
+        # one ("2017 ACM SIGKDD Conference"); numbers of the container come after it
+        start = container_end if key in _AFTER_CONTAINER else label_end
+        if key == "number" and value.startswith("arXiv:"):
+            hit = _find(raw, value, labels, start) or _find(raw, value[6:], labels, start)
+        else:
+            hit = _find(raw, value, labels, start)
+        if hit is None and start != label_end:
+            hit = _find(raw, value, labels, label_end)
+        if hit:
+            a, b = hit
+            if value.count("(") > value.count(")") and raw[b : b + 1] == ")":
+                b += 1  # "(USENIX ATC" corrected without its closing bracket
+            elif raw[b : b + 1] == "." and _ABBREVIATED_END.search(value):
+                b += 1  # "Comput. Syst." corrected as "Comput. Syst": the period abbreviates
+            labels[a:b] = [key] * (b - a)
+            if key == "container-title":
+                container_end = b
     if corrected.issued and corrected.issued.year:
+        # after the fields, so the year of "2017 ACM SIGKDD Conference" stays in the name
         for m in YEAR_RE.finditer(raw, label_end):
             if m.group(1) == str(corrected.issued.year) and all(
                 lab == "O" for lab in labels[m.start() : m.end()]
             ):
                 labels[m.start() : m.end()] = ["issued"] * 4
                 break
-    values = sorted(
-        ((k, v) for k, v in corrected.fields.items() if k in LABELS and v),
-        key=lambda kv: -len(kv[1]),
-    )
-    for key, value in values:
-        if key == "number" and value.startswith("arXiv:"):
-            hit = _find(raw, value, labels, label_end) or _find(raw, value[6:], labels, label_end)
-        else:
-            hit = _find(raw, value, labels, label_end)
-        if hit:
-            a, b = hit
-            if value.count("(") > value.count(")") and raw[b : b + 1] == ")":
-                b += 1  # "(USENIX ATC" corrected without its closing bracket
-            labels[a:b] = [key] * (b - a)
     for role in ("author", "editor"):
         names = getattr(corrected, role)
         spots: list[tuple[int, int]] = []

@@ -60,3 +60,34 @@ def test_train_model_writes_a_usable_model(tmp_path: Path) -> None:
 
     out = parse_reference(raw, path)
     assert out.get("title") == "Tidal energy storage"
+
+
+def test_align_year_inside_a_longer_value_stays_there() -> None:
+    raw = "Diallo, X.: Inference networks. In: 2017 ACM SIGKDD Conference, 2017, S. 489–496"
+    ref = Reference(raw=raw)
+    ref.author = [Name(family="Diallo", given="X.")]
+    ref.set("title", "Inference networks")
+    ref.set("container-title", "2017 ACM SIGKDD Conference")
+    ref.set("page", "489–496")
+    ref.issued = Date(year=2017)
+    labels = align_labels(raw, ref)
+    first = raw.index("2017")
+    second = raw.index("2017", first + 1)
+    assert set(labels[first : first + 4]) == {"container-title"}
+    assert set(labels[second : second + 4]) == {"issued"}
+
+
+def test_align_volume_after_the_container_and_abbreviation_period() -> None:
+    raw = "9 N. Smith, “Design study”, Future Gener. Comput. Syst. 9(1), 18–64 (2007)."
+    ref = Reference(raw=raw)
+    ref.author = [Name(family="Smith", given="N.")]
+    ref.set("title", "Design study")
+    ref.set("container-title", "Future Gener. Comput. Syst")
+    ref.set("volume", "9")
+    ref.set("issue", "1")
+    labels = align_labels(raw, ref)
+    assert labels[0] == "O"
+    vol = raw.index("9(1)")
+    assert labels[vol] == "volume"
+    end = raw.index("Syst.") + len("Syst.")
+    assert labels[end - 1] == "container-title"
