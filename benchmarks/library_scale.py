@@ -462,16 +462,26 @@ def main(argv: list[str] | None = None) -> int:
         else:
             export_ids = lib.search_ids("")[:100_000]
             out = tmp / "export.bib"
+            cpu = time.process_time()
             measure(
                 f"export {len(export_ids):,} references to BibTeX",
                 lambda: export(lib, "bibtex", out, ids=export_ids),
                 "< 10 s",
             )
-            print(f"  {out.stat().st_size / 1e6:.1f} MB written")
+            cpu = time.process_time() - cpu
+            # one export, one key space: every key is unique (compared without case)
+            with out.open(encoding="utf-8") as text:
+                keys = [line[line.index("{") + 1 : -2] for line in text if line[:1] == "@"]
+            unique = len({k.lower() for k in keys})
+            print(
+                f"  {out.stat().st_size / 1e6:.1f} MB written, {cpu:.2f} s CPU; "
+                f"{len(keys):,} entries, {unique:,} distinct keys"
+            )
+            del keys
 
             def load() -> None:
                 for i in range(0, len(export_ids), 2000):  # in batches, as the export reads
-                    lib.references(export_ids[i : i + 2000])
+                    lib.references_for_export(export_ids[i : i + 2000])
 
             measure(f"  of which loading {len(export_ids):,} references", load, "-")
         lib.close()

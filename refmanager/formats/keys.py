@@ -143,15 +143,22 @@ def _name_part(names: list[Name]) -> str:
     return ""
 
 
+_WORD_BREAK = re.compile(r"[\s/]+")
+
+
 def _title_part(title: str) -> str:
     """The first title word that is not a function word nor a single letter."""
     fallback = ""
-    for word in re.split(r"[\s/]+", title):
-        folded = fold_ascii(word)
-        if folded and folded not in FUNCTION_WORDS:
-            if len(folded) > 1:
-                return folded
-            fallback = fallback or folded
+    # the first few words first: the word sought is almost always among them
+    head = _WORD_BREAK.split(title, maxsplit=4)
+    rest = head.pop() if len(head) == 5 else ""
+    for words in (head, _WORD_BREAK.split(rest) if rest else ()):
+        for word in words:
+            folded = fold_ascii(word)
+            if folded and folded not in FUNCTION_WORDS:
+                if len(folded) > 1:
+                    return folded
+                fallback = fallback or folded
     return fallback
 
 
@@ -185,14 +192,16 @@ class KeyMaker:
 
     def key(self, ref: Reference) -> str:
         base = base_key(ref)
-        key = base
-        if key.lower() in self._used:
-            number = self._next.get(base.lower(), 1)
-            while True:
-                key = base + _suffix(number)
-                number += 1
-                if key.lower() not in self._used:
-                    break
-            self._next[base.lower()] = number
+        lower = base.lower()
+        if lower not in self._used:
+            self._used.add(lower)
+            return base
+        number = self._next.get(lower, 1)
+        while True:
+            key = base + _suffix(number)
+            number += 1
+            if key.lower() not in self._used:
+                break
+        self._next[lower] = number
         self._used.add(key.lower())
         return key
