@@ -1,11 +1,13 @@
 """BibTeX and BibLaTeX, written and read through bibtexparser 2.
 
-Writing: each reference becomes a ``bibtexparser.model.Entry``; text is LaTeX-encoded
-with bibtexparser's ``LatexEncodingMiddleware`` (plain ASCII text, the vast majority,
-takes a fast path that gives the same result), names are joined as
+Writing: each reference becomes a ``bibtexparser.model.Entry`` (``to_entry``); text is
+LaTeX-encoded with bibtexparser's ``LatexEncodingMiddleware`` (plain ASCII text, the vast
+majority, takes a fast path that gives the same result), names are joined as
 ``von Last, Jr, First and ...`` with corporate names braced, capitals in titles are
-protected with braces, and blocks of entries are serialised by
-``bibtexparser.write_string`` so that a large export never exists twice in memory.
+protected with braces. ``iter_bibtex`` gives, a few hundred entries at a time (a large
+export never exists twice in memory), the text ``bibtexparser.write_string`` writes for
+those entries, joined without building the objects (a test holds the two equal; see
+docs/decisions/0012-bibtex-entry-text.md).
 
 Reading: ``bibtexparser.parse_string`` with an empty parse stack splits the file; we
 resolve ``@string`` macros ourselves so that entries bibtexparser sets aside (a key used
@@ -56,7 +58,7 @@ from refmanager.model import Date, Name, Reference
 logging.getLogger("pylatexenc").addHandler(logging.NullHandler())
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
 
-CHUNK = 500  # entries serialised per bibtexparser.write_string call
+CHUNK = 500  # entries per piece of text iter_bibtex gives
 
 _JOURNAL_TYPES = frozenset(
     {"article-journal", "article-magazine", "article-newspaper", "review", "review-book"}
@@ -642,11 +644,17 @@ def _encode_short(value: str) -> str:
 
 def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
     """One reference as a bibtexparser Entry, values LaTeX-encoded and enclosed."""
+    entry_type, fields = _entry_fields(ref, biblatex)
+    return Entry(entry_type, key, [Field(name, value) for name, value in fields])
+
+
+def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, str]]]:
+    """The entry type and the (field, enclosed value) pairs of ``to_entry``."""
     if ref.type == "thesis":
         entry_type, subtype = bibtex_type(ref, biblatex)
     else:
         entry_type, subtype = _entry_type(ref.type, biblatex)
-    fields: list[Field] = []
+    fields: list[tuple[str, str]] = []
     for role, people in (("author", ref.author), ("editor", ref.editor)):
         if people:
             names = [
@@ -664,7 +672,7 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
             ]
             joined = " and ".join([t for t in names if t])
             if joined:
-                fields.append(Field(role, "{" + joined + "}"))
+                fields.append((role, "{" + joined + "}"))
     values = ref.fields
     dates_written = False
     for name, kind, sources in _program(ref.type, biblatex, tuple(values)):
@@ -689,15 +697,15 @@ def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
             text = _encode_short(value) if len(value) < 80 else encode(value)
             if _AND_WORD.search(value):
                 text = "{" + text + "}"
-        fields.append(Field(name, "{" + text + "}"))
+        fields.append((name, "{" + text + "}"))
         if name == "title":
             fields.extend(_date_fields(ref, biblatex))
             dates_written = True
     if not dates_written:
         fields.extend(_date_fields(ref, biblatex))
     if subtype:
-        fields.append(Field("entrysubtype", "{" + subtype + "}"))
-    return Entry(entry_type, key, fields)
+        fields.append(("entrysubtype", "{" + subtype + "}"))
+    return entry_type, fields
 
 
 @functools.lru_cache(maxsize=512)
@@ -711,46 +719,73 @@ def _entry_type(csl_type: str, biblatex: bool) -> tuple[str, str]:
     return bibtex_type(Reference(type=csl_type), biblatex)
 
 
-def _date_fields(ref: Reference, biblatex: bool) -> list[Field]:
+def _date_fields(ref: Reference, biblatex: bool) -> list[tuple[str, str]]:
     date = ref.issued
     if date is not None and date.month is None and ref.accessed is None and not biblatex:
         year = date.year
         if year is not None:  # the usual case: a year alone
-            return [Field("year", "{" + str(year) + "}")]
-    fields: list[Field] = []
+            return [("year", "{" + str(year) + "}")]
+    fields: list[tuple[str, str]] = []
     if date is not None:
         if date.year is None:
             if date.literal:
-                fields.append(Field("year", "{" + encode(date.literal) + "}"))
+                fields.append(("year", "{" + encode(date.literal) + "}"))
         elif biblatex:
-            fields.append(Field("date", "{" + iso_date(date) + "}"))
+            fields.append(("date", "{" + iso_date(date) + "}"))
         else:
-            fields.append(Field("year", "{" + str(date.year) + "}"))
+            fields.append(("year", "{" + str(date.year) + "}"))
             if date.month is not None and 1 <= date.month <= 12:
-                fields.append(Field("month", _MONTHS[date.month - 1]))
+                fields.append(("month", _MONTHS[date.month - 1]))
                 if date.day is not None:
-                    fields.append(Field("date", "{" + iso_date(date) + "}"))
+                    fields.append(("date", "{" + iso_date(date) + "}"))
     if ref.accessed and iso_date(ref.accessed):
-        fields.append(Field("urldate", "{" + iso_date(ref.accessed) + "}"))
+        fields.append(("urldate", "{" + iso_date(ref.accessed) + "}"))
     return fields
 
 
-def iter_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> Iterator[str]:
-    """The BibTeX (or BibLaTeX) text of ``refs``, in pieces of a few hundred entries."""
-    keys = KeyMaker()
+def writer_format() -> BibtexFormat:
+    """The layout of refmanager's BibTeX, as bibtexparser's writer takes it."""
     fmt = BibtexFormat()  # type: ignore[no-untyped-call]
     fmt.indent = "  "
     fmt.block_separator = "\n"
-    # Values are enclosed by to_entry already: no middleware needs to touch them.
-    batch: list[Block] = []
+    return fmt
+
+
+def write_entries(entries: Iterable[Entry]) -> str:
+    """Entries as ``bibtexparser.write_string`` writes them in ``writer_format()``.
+
+    Values are enclosed by ``to_entry`` already: no middleware needs to touch them.
+    """
+    blocks: list[Block] = list(entries)
+    return write_string(Library(blocks), unparse_stack=[], bibtex_format=writer_format())
+
+
+def _entry_text(entry_type: str, key: str, fields: list[tuple[str, str]]) -> str:
+    """One entry's text, exactly as ``write_entries`` gives it (a test holds them equal)."""
+    if not fields:
+        return "@" + entry_type + "{" + key + ",\n}\n"
+    body = ",\n  ".join([name + " = " + value for name, value in fields])
+    return "@" + entry_type + "{" + key + ",\n  " + body + "\n}\n"
+
+
+def iter_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> Iterator[str]:
+    """The BibTeX (or BibLaTeX) text of ``refs``, in pieces of a few hundred entries.
+
+    The text is what ``write_entries`` makes of ``to_entry``'s entries, joined here
+    without building those objects (see docs/decisions/0012-bibtex-entry-text.md).
+    """
+    keys = KeyMaker()
+    batch: list[str] = []
     for ref in refs:
-        batch.append(to_entry(ref, keys.key(ref), biblatex))
+        key = keys.key(ref)
+        entry_type, fields = _entry_fields(ref, biblatex)
+        batch.append(_entry_text(entry_type, key, fields))
         if len(batch) >= CHUNK:
-            yield write_string(Library(batch), unparse_stack=[], bibtex_format=fmt)
+            yield "\n".join(batch)
             yield "\n"
             batch = []
     if batch:
-        yield write_string(Library(batch), unparse_stack=[], bibtex_format=fmt)
+        yield "\n".join(batch)
 
 
 def to_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> str:

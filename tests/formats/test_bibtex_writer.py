@@ -1,0 +1,46 @@
+"""iter_bibtex writes exactly what bibtexparser's writer makes of to_entry's entries."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from refmanager.formats.bibtex import CHUNK, iter_bibtex, to_entry, write_entries
+from refmanager.formats.keys import KeyMaker
+from refmanager.model import Date, Name, Reference
+from tests.formats.conftest import sample
+
+_TYPES = ["article-journal", "book", "thesis", "report", "chapter", "webpage", "song", ""]
+_VARIABLES = ["title", "container-title", "publisher", "page", "DOI", "URL", "note", "Title"]
+_VALUES = ["Deep {DNA}", "A and B", "Ünïcödé: über", "50% & $x^2$", "12--14", "x_y", "", "Z"]
+
+
+def _varied(count: int) -> list[Reference]:
+    rng = random.Random(3)
+    refs = [sample(), Reference(), Reference(type="thesis")]  # empty ones: entries without fields
+    for index in range(count):
+        ref = Reference(type=rng.choice(_TYPES), id=f"r{index}")
+        for name in rng.sample(_VARIABLES, rng.randint(0, len(_VARIABLES))):
+            ref.fields[name] = rng.choice(_VALUES)
+        ref.author = [
+            Name(family=rng.choice(["Smith", "de la Cruz", "Ørsted"]), given=rng.choice(["", "J."]))
+            for _ in range(rng.randint(0, 3))
+        ]
+        ref.issued = rng.choice([None, Date(2020), Date(2020, 5, 3), Date(literal="in press")])
+        refs.append(ref)
+    return refs
+
+
+@pytest.mark.parametrize("biblatex", [False, True])
+def test_iter_bibtex_is_what_bibtexparser_writes(biblatex: bool) -> None:
+    refs = _varied(2 * CHUNK + 37)  # more than two pieces
+    keys = KeyMaker()
+    entries = [to_entry(ref, keys.key(ref), biblatex) for ref in refs]
+    pieces = [write_entries(entries[i : i + CHUNK]) for i in range(0, len(entries), CHUNK)]
+
+    written = list(iter_bibtex(refs, biblatex))
+
+    assert "".join(written) == "\n".join(pieces)
+    assert len(written) == 2 * len(pieces) - 1  # a piece, a separator, a piece, ...
+    assert "@misc{anon,\n}\n" in written[0]  # an entry without fields
