@@ -443,6 +443,11 @@ def _needs_group(text: str) -> bool:
 
 def bib_name(name: Name) -> str:
     """One name as BibTeX writes it: ``von Last, Jr, First`` or ``{Corporate Name}``."""
+    if not (name.literal or name.non_dropping_particle or name.dropping_particle or name.suffix):
+        # the usual name, a capitalised ASCII family name and an ASCII given name: as it is
+        plain = _PLAIN_NAME.fullmatch(name.family + "\x00" + name.given)
+        if plain and not _AND_WORD.search(name.family):
+            return name.family + ", " + name.given if name.given else name.family
     return _bib_name(
         (
             name.literal,
@@ -453,6 +458,12 @@ def bib_name(name: Name) -> str:
             name.suffix,
         )
     )
+
+
+# A family name needing no braces nor LaTeX (one capitalised word) and a given name needing
+# no LaTeX and no braces (no comma), separated by NUL (a doubled ' or -, www. take the
+# encoder's slow path).
+_PLAIN_NAME = re.compile(r"(?!.*(?:''|--|www\.))[A-Z][A-Za-z']*\x00(?:[A-Za-z][A-Za-z.' -]*)?")
 
 
 def _brace_specials(text: str) -> str:
@@ -637,6 +648,11 @@ def _program(
 
 
 @functools.lru_cache(maxsize=20_000)
+def _protect_short_title(value: str) -> str:
+    return _protect_title(encode(value))
+
+
+@functools.lru_cache(maxsize=20_000)
 def _encode_short(value: str) -> str:
     """``encode`` for short values, which repeat (venues, publishers, volume numbers)."""
     return encode(value)
@@ -657,20 +673,7 @@ def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, 
     fields: list[tuple[str, str]] = []
     for role, people in (("author", ref.author), ("editor", ref.editor)):
         if people:
-            names = [
-                _bib_name(
-                    (
-                        n.literal,
-                        n.family,
-                        n.given,
-                        n.non_dropping_particle,
-                        n.dropping_particle,
-                        n.suffix,
-                    )
-                )
-                for n in people
-            ]
-            joined = " and ".join([t for t in names if t])
+            joined = " and ".join([t for t in map(bib_name, people) if t])
             if joined:
                 fields.append((role, "{" + joined + "}"))
     values = ref.fields
@@ -688,7 +691,10 @@ def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, 
         if kind == _PLAIN:
             text = _encode_short(value) if len(value) < 80 else encode(value)
         elif kind == _TITLE_TEXT:
-            text = _protect_title(encode(value))
+            if name == "title" or len(value) >= 80:
+                text = _protect_title(encode(value))
+            else:  # a booktitle or series: repeated
+                text = _protect_short_title(value)
         elif kind == _AS_IS:
             text = _verbatim(value)
         elif kind == _PAGE_RANGE:
