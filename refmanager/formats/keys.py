@@ -125,6 +125,8 @@ _BAD_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]+")
 @functools.lru_cache(maxsize=100_000)
 def fold_ascii(text: str) -> str:
     """Lower-case ASCII letters and digits of ``text`` (accents removed, the rest dropped)."""
+    if text.isascii():  # nothing to fold or decompose
+        return _NOT_KEY_CHAR.sub("", text.lower())
     decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
     return _NOT_KEY_CHAR.sub("", plain)

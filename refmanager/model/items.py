@@ -334,9 +334,12 @@ class Reference:
             ref.location = [loc for loc in map(Location.from_csl, locations) if loc]
         conf = get("_confidence")
         if isinstance(conf, dict):
-            ref.confidence = {
-                str(k): float(v) for k, v in conf.items() if isinstance(v, (int, float))
-            }
+            if all(v.__class__ is float and k.__class__ is str for k, v in conf.items()):
+                ref.confidence = dict(conf)  # as stored: nothing to convert
+            else:
+                ref.confidence = {
+                    str(k): float(v) for k, v in conf.items() if isinstance(v, (int, float))
+                }
         tokens = get("_tokens")
         if isinstance(tokens, list):
             ref.tokens = [t for t in map(Token.from_csl, tokens) if t]
