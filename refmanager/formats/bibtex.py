@@ -443,11 +443,11 @@ def _needs_group(text: str) -> bool:
 
 def bib_name(name: Name) -> str:
     """One name as BibTeX writes it: ``von Last, Jr, First`` or ``{Corporate Name}``."""
-    if not (name.literal or name.non_dropping_particle or name.dropping_particle or name.suffix):
-        # the usual name, a capitalised ASCII family name and an ASCII given name: as it is
-        plain = _PLAIN_NAME.fullmatch(name.family + "\x00" + name.given)
-        if plain and not _AND_WORD.search(name.family):
-            return name.family + ", " + name.given if name.given else name.family
+    # the usual name, a capitalised ASCII family name and an ASCII given name: as it is
+    if not (
+        name.literal or name.non_dropping_particle or name.dropping_particle or name.suffix
+    ) and _PLAIN_NAME.fullmatch(name.family + "\x00" + name.given):
+        return name.family + ", " + name.given if name.given else name.family
     return _bib_name(
         (
             name.literal,
@@ -460,10 +460,13 @@ def bib_name(name: Name) -> str:
     )
 
 
-# A family name needing no braces nor LaTeX (one capitalised word) and a given name needing
-# no LaTeX and no braces (no comma), separated by NUL (a doubled ' or -, www. take the
-# encoder's slow path).
-_PLAIN_NAME = re.compile(r"(?!.*(?:''|--|www\.))[A-Z][A-Za-z']*\x00(?:[A-Za-z][A-Za-z.' -]*)?")
+# A family name needing no braces nor LaTeX (one capitalised word, not holding the word
+# "and") and a given name needing no LaTeX and no braces (no comma), separated by NUL (a
+# doubled ' or -, www. take the encoder's slow path).
+_PLAIN_NAME = re.compile(
+    r"(?!.*(?:''|--|www\.))(?![Aa][Nn][Dd]['\x00])(?!.*'[Aa][Nn][Dd]['\x00])"
+    r"[A-Z][A-Za-z']*\x00(?:[A-Za-z][A-Za-z.' -]*)?"
+)
 
 
 def _brace_specials(text: str) -> str:

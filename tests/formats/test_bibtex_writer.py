@@ -44,3 +44,13 @@ def test_iter_bibtex_is_what_bibtexparser_writes(biblatex: bool) -> None:
     assert "".join(written) == "\n".join(pieces)
     assert len(written) == 2 * len(pieces) - 1  # a piece, a separator, a piece, ...
     assert "@misc{anon,\n}\n" in written[0]  # an entry without fields
+
+
+@pytest.mark.parametrize(
+    "family", ["Smith", "O'Brien", "O''Brien", "And", "O'And", "Anderson", "A"]
+)
+@pytest.mark.parametrize("given", ["", "J.", "Jean-Pierre", "J. R. R.", "Ana, B", "A--B", "www.x"])
+def test_plain_names_take_a_shortcut_to_the_same_text(family: str, given: str) -> None:
+    from refmanager.formats.bibtex import _bib_name, bib_name
+
+    assert bib_name(Name(family=family, given=given)) == _bib_name(("", family, given, "", "", ""))
