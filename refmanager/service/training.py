@@ -8,7 +8,7 @@ from refmanager.model import InputError
 
 
 def retrain_library(folder: Path) -> tuple[int, dict[str, float]]:
-    """Train the library's own parser model with its stored corrections (about 30 s).
+    """Train the library's own parser model with its stored corrections (under a minute).
 
     Returns how many corrections were used and the training figures. New imports and
     re-parses use that model from then on. Opens the library itself, so it runs as well

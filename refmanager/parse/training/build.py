@@ -24,8 +24,8 @@ BATCH = 12
 CORRECTION_WEIGHT = 5  # in a full rebuild, a correction counts as this many generated strings
 # A library's own model (``train_library``) is a fast adaptation: the user's corrections,
 # each repeated LIBRARY_WEIGHT times, plus LIBRARY_SIZE generated strings that keep the
-# general conventions; about half a minute on one core instead of several minutes.
-LIBRARY_SIZE = 3000
+# general conventions; under a minute on one core instead of several minutes.
+LIBRARY_SIZE = 5000
 LIBRARY_WEIGHT = 40
 LIBRARY_ITERATIONS = 100
 
