@@ -411,7 +411,7 @@ class Backend:
         """Train the library's parser model on its corrections, in a separate process (the
         corpus is generated in Python: minutes of work that must not hold the window's GIL).
         """
-        ctx.progress(0, 0, "Training the parser with your corrections (a few minutes)")
+        ctx.progress(0, 0, "Training the parser with your corrections (about a minute)")
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
             future = pool.submit(training.retrain_library, self.folder)
             try:

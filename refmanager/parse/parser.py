@@ -36,15 +36,25 @@ _local = threading.local()
 
 
 def _tagger(model_path: Path | None) -> Any | None:
-    """An open pycrfsuite.Tagger for the model (cached per thread and path), or None."""
+    """An open pycrfsuite.Tagger for the model, or None.
+
+    Cached per thread and path, and reopened when the file changes (a library's model is
+    rewritten in place by retraining while the window keeps parsing).
+    """
     path = Path(model_path) if model_path else DEFAULT_MODEL
     key = str(path)
-    cache: dict[str, Any] = getattr(_local, "taggers", None) or {}
+    cache: dict[str, tuple[tuple[int, int] | None, Any]] = getattr(_local, "taggers", None) or {}
     _local.taggers = cache
-    if key in cache:
-        return cache[key]
+    try:
+        info = path.stat()
+        stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = None
+    cached = cache.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
     tagger: Any | None = None
-    if path.is_file():
+    if stamp is not None:
         import pycrfsuite
 
         tagger = pycrfsuite.Tagger()
@@ -52,7 +62,7 @@ def _tagger(model_path: Path | None) -> Any | None:
             tagger.open(key)
         except Exception:  # a corrupt model file: parse with the rules only
             tagger = None
-    cache[key] = tagger
+    cache[key] = (stamp, tagger)
     return tagger
 
 
