@@ -509,6 +509,7 @@ def build_reference(
         ref.confidence["number"] = 1.0
         ref.set("genre", "preprint")
         ref.confidence["genre"] = 1.0
+        _merge_split_title(raw, ref, spans, conf)
     m = ISBN_RE.search(raw)
     if m:
         ref.set("ISBN", re.sub(r"\s", "", m.group(1)))
@@ -526,8 +527,15 @@ def build_reference(
             ref.set("page", _clean("page", m.group(1)))
             ref.confidence["page"] = 0.5
             for tok in ref.tokens:
-                if tok.start == m.start(1):
+                if m.start(1) <= tok.start < m.end(1):
                     tok.label = "page"
+            # the relabelled tokens no longer give another field its value ("2019. 10."
+            # labelled volume must not stay a volume as well as become the page)
+            for field in ("volume", "issue", "number"):
+                a, b = spans.get(field, (-1, -1))
+                if a >= m.start(1) and b <= m.end(1):
+                    ref.set(field, "")
+                    ref.confidence.pop(field, None)
     year_text = values.get("issued", "")
     ym = YEAR_RE.search(year_text)
     date_conf = conf.get("issued", 0.0)
@@ -571,6 +579,46 @@ def build_reference(
     return ref, same_author
 
 
+_VENUE_CUE = re.compile(
+    r"\b(?:in|journal|j|trans(?:actions)?|letters|review|annals|magazine|bulletin|"
+    r"arxiv|corr|preprint|press|vol|volume)\b|[:\d]",
+    re.IGNORECASE,
+)
+
+
+def _merge_split_title(
+    raw: str, ref: Reference, spans: dict[str, tuple[int, int]], conf: dict[str, float]
+) -> None:
+    """A preprint's title cut at a comma ("Deep nets, a survey of methods"): one title.
+
+    Only when the container runs straight into the title with just a comma between,
+    carries no venue cue (Proc., Journal, In:, a number) and nothing gives journal
+    evidence (volume, issue, page).
+    """
+    if "container-title" not in spans or "title" not in spans:
+        return
+    if any(ref.get(f) for f in ("volume", "issue", "page", "publisher")):
+        return
+    c0, c1 = spans["container-title"]
+    t0, t1 = spans["title"]
+    container = ref.get("container-title")
+    if not container or c1 > t0 or raw[c1:t0].strip() != ",":
+        return
+    if _VENUE_CUE.search(container) or _CONF_WORDS.search(container):
+        return
+    title = _clean("title", raw[c0:t1])
+    if not title:
+        return
+    ref.set("title", title)
+    ref.confidence["title"] = min(conf.get("title", 0.5), conf.get("container-title", 0.5))
+    ref.set("container-title", "")
+    ref.confidence.pop("container-title", None)
+    for tok in ref.tokens:
+        in_container = tok.label == "container-title" and c0 <= tok.start < c1
+        if in_container or (c1 <= tok.start < t0 and raw[tok.start : tok.end] == ","):
+            tok.label = "title"
+
+
 def _month_number(word: str) -> int:
     order = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     return order.index(word[:3]) + 1
@@ -605,7 +653,15 @@ def infer_type(ref: Reference, raw: str) -> str:
     container = ref.get("container-title")
     low = raw.lower()
     if ref.get("number").startswith("arXiv:") and (
-        not container or "arxiv" in container.lower() or container.lower() == "corr"
+        not container
+        or "arxiv" in container.lower()
+        or container.lower() == "corr"
+        or (
+            # a preprint without journal evidence (Zotero "preprint", CSL "article")
+            not any(ref.get(f) for f in ("volume", "issue", "page"))
+            and not _CONF_WORDS.search(container)
+            and not re.search(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", container, re.I)
+        )
     ):
         return "article"
     if re.search(r"\bpatent\b|\u4e13\u5229", low):

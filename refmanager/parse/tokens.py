@@ -2,6 +2,8 @@
 
 A token is a span of the raw text: a URL, a DOI, an arXiv identifier, a run of CJK
 characters, a word, a number, or one punctuation character. Whitespace is never a token.
+Letters joined by hyphens ("state-of-the-art", "Easy-to-use") are one word, so a field
+cannot end inside a compound; numbers are still split at a hyphen ("12-19").
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ _TOKEN_RE = re.compile(
     r"|(?P<doi>10\.\d{4,9}/[^\s\"<>\u201c\u201d]+)"
     r"|(?P<arxiv>ar[Xx]iv:\s?(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)"
     rf"|(?P<cjk>[{CJK}]+)"
-    r"|(?P<word>[^\W\d_]+(?:['\u2019][^\W\d_]+)*)"
+    r"|(?P<word>[^\W\d_]+(?:['\u2019\-\u2010][^\W\d_]+)*)"
     r"|(?P<num>\d+)"
     r"|(?P<other>\S)"
 )

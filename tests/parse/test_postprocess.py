@@ -1,0 +1,151 @@
+"""Post-processing rules of the parser on invented strings (none from bench or seed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from refmanager.model import Reference
+from refmanager.parse import DEFAULT_MODEL, parse_reference
+from refmanager.parse.parser import build_reference, infer_type
+from refmanager.parse.tokens import tokenize
+
+needs_model = pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
+
+
+def _build(raw: str, spec: list[tuple[str, str]]) -> Reference:
+    """Build a reference from hand-given labels: (token text, label) for every token."""
+    toks = tokenize(raw)
+    assert [t.text for t in toks] == [text for text, _ in spec]
+    labels = [label for _, label in spec]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    return ref
+
+
+def _labels_of(ref: Reference, raw: str, field: str) -> list[str]:
+    return [raw[t.start : t.end] for t in ref.tokens if t.label == field]
+
+
+def test_trailing_number_is_page_only_not_also_volume() -> None:
+    raw = "Ode K. Sorting things. In: Proc. Data Conf. Oslo: ACM, 2018. 42."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Sorting", "title"), ("things", "title"), (".", "O"),
+        ("In", "O"), (":", "O"),
+        ("Proc", "container-title"), (".", "container-title"),
+        ("Data", "container-title"), ("Conf", "container-title"), (".", "O"),
+        ("Oslo", "publisher-place"), (":", "O"), ("ACM", "publisher"), (",", "O"),
+        ("2018", "issued"), (".", "O"), ("42", "volume"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("page") == "42"
+    assert ref.get("volume") == ""
+    assert "volume" not in ref.confidence
+    assert _labels_of(ref, raw, "page") == ["42"]
+    assert _labels_of(ref, raw, "volume") == []
+
+
+def test_trailing_page_keeps_a_volume_labelled_elsewhere() -> None:
+    raw = "Ode K. Sorting things. Data Letters 7, 2018. 42."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Sorting", "title"), ("things", "title"), (".", "O"),
+        ("Data", "container-title"), ("Letters", "container-title"),
+        ("7", "volume"), (",", "O"), ("2018", "issued"), (".", "O"), ("42", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("7", "42")
+
+
+@needs_model
+def test_lone_trailing_number_of_a_conference_paper() -> None:
+    ref = parse_reference(
+        "Wang QL, Zhou RT. A method for sorting things. In: Proc. of the 12th Int\u2019l Conf. "
+        "on Data Things. Boston: IEEE, 2018. 42."
+    )
+    assert ref.get("page") == "42"
+    assert ref.get("volume") == ""
+
+
+@pytest.mark.parametrize(
+    "word", ["Easy-to-use", "state-of-the-art", "end-to-end", "well\u2010known", "Jean-Luc"]
+)
+def test_hyphen_compound_is_one_token(word: str) -> None:
+    toks = tokenize(f"A {word} idea, pp. 3-9, 2020-2021.")
+    texts = [t.text for t in toks]
+    assert word in texts
+    # numbers and their ranges are still split at the hyphen
+    assert texts[texts.index("3") : texts.index("3") + 3] == ["3", "-", "9"]
+    assert texts[texts.index("2020") : texts.index("2020") + 3] == ["2020", "-", "2021"]
+
+
+def test_hyphen_not_between_letters_still_splits() -> None:
+    texts = [t.text for t in tokenize("Ode K.-L. -- A word- list -x")]
+    assert texts == ["Ode", "K", ".", "-", "L", ".", "-", "-", "A", "word", "-", "list", "-", "x"]
+
+
+@needs_model
+def test_hyphen_compounds_stay_inside_the_title() -> None:
+    raw = (
+        "[12] Foolib Developers. Foolib: Easy-to-use and high-performance graph and tensor "
+        "toolkit built on Barlib [Internet]. 2021. Available from: https://github.com/foo/foolib"
+    )
+    ref = parse_reference(raw)
+    assert ref.get("title") == (
+        "Foolib: Easy-to-use and high-performance graph and tensor toolkit built on Barlib"
+    )
+    assert ref.get("container-title") == ""
+
+
+@needs_model
+def test_state_of_the_art_in_a_quoted_title() -> None:
+    ref = parse_reference(
+        "R. Moss and T. Blake, \u201cFast end-to-end training of state-of-the-art speech "
+        "models,\u201d in Proc. Interspeech, 2021, pp. 1\u20135."
+    )
+    assert ref.get("title") == "Fast end-to-end training of state-of-the-art speech models"
+    assert ref.get("page") == "1\u20135"
+
+
+def test_arxiv_preprint_without_journal_evidence_is_article() -> None:
+    ref = Reference(raw="x")
+    ref.set("title", "Sparse nets")
+    ref.set("container-title", "Neural Computing")
+    ref.set("number", "arXiv:2201.04567")
+    assert infer_type(ref, "Sparse nets. Neural Computing, 2022. arXiv:2201.04567") == "article"
+    ref.set("volume", "12")
+    assert infer_type(ref, "Sparse nets. Neural Computing 12, 2022. arXiv:2201.04567") == (
+        "article-journal"
+    )
+    ref.set("volume", "")
+    ref.set("container-title", "Proc. of the Sparse Conference")
+    assert infer_type(ref, "arXiv:2201.04567") == "paper-conference"
+
+
+def test_preprint_title_cut_at_a_comma_is_merged_back() -> None:
+    raw = "Ode K. Sparse nets, a survey of pruning. arXiv preprint arXiv:2201.04567, 2022."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Sparse", "container-title"), ("nets", "container-title"), (",", "O"),
+        ("a", "title"), ("survey", "title"), ("of", "title"), ("pruning", "title"),
+        (".", "O"), ("arXiv", "O"), ("preprint", "O"), ("arXiv:2201.04567", "number"),
+        (",", "O"), ("2022", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Sparse nets, a survey of pruning"
+    assert ref.get("container-title") == ""
+    assert ref.type == "article"
+    assert ref.get("genre") == "preprint"
+    assert _labels_of(ref, raw, "title") == ["Sparse", "nets", ",", "a", "survey", "of", "pruning"]
+
+
+def test_container_with_a_venue_cue_is_not_merged() -> None:
+    raw = "Ode K. Proc. Nets, a survey. arXiv:2201.04567, 2022."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Proc", "container-title"), (".", "container-title"), ("Nets", "container-title"),
+        (",", "O"), ("a", "title"), ("survey", "title"), (".", "O"),
+        ("arXiv:2201.04567", "number"), (",", "O"), ("2022", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "a survey"
+    assert ref.get("container-title") == "Proc. Nets"
