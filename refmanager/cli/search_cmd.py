@@ -8,6 +8,7 @@ import shutil
 import sys
 
 from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.service.library_ops import sort_columns
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,19 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--sort",
         default="added",
-        choices=(
-            "title",
-            "author",
-            "year",
-            "venue",
-            "type",
-            "doi",
-            "confidence",
-            "added",
-            "document",
-            "position",
-            "id",
-        ),
+        choices=sort_columns(),
         help="column to sort on (default: added)",
     )
     parser.add_argument("--desc", action="store_true", help="sort in descending order")

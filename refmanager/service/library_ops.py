@@ -24,6 +24,11 @@ from refmanager.library import (
 )
 
 
+def sort_columns() -> tuple[str, ...]:
+    """The columns the library sorts on in SQL (``order_by`` of ``table_page`` and search)."""
+    return SORT_COLUMNS
+
+
 def open_library(folder: Path, create: bool = True) -> Library:
     """Open (creating it if needed) the library in ``folder``.
 
