@@ -4,7 +4,12 @@ Builds a 40-page version of each dev PDF (pages of body text inserted before the
 that hold its bibliography, with pypdf), then times both commands alternately, start-up
 included, and prints per document and the median ratio and the slowest run.
 
-    .venv/bin/python benchmarks/extract_speed.py [--pages 40] [--runs 3]
+    .venv/bin/python -m benchmarks.extract_speed [--pages 40] [--runs 3] [--keep DIR]
+        [--no-parse]
+
+By default the full command is timed (reading the pages with pypdf and parsing the fields
+with the CRF); ``--no-parse`` times finding the entries only. ``--keep DIR`` keeps the
+generated PDFs there (for profiling one of them).
 """
 
 from __future__ import annotations
@@ -111,6 +116,10 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--set", type=Path, default=SHARED / "bench" / "dev")
+    parser.add_argument("--keep", type=Path, help="keep the generated PDFs in this folder")
+    parser.add_argument(
+        "--no-parse", action="store_true", help="time `extract --no-parse` (entries only)"
+    )
     args = parser.parse_args()
     pdftotext = shutil.which("pdftotext")
     if pdftotext is None:
@@ -128,13 +137,18 @@ def main() -> int:
     worst = 0.0
     header = f"{'document':20} {'pages':>5} {'extract s':>9} {'pdftotext s':>11} {'ratio':>6}"
     print(f"{header} {'cpu ratio':>9}")
+    extra = ["--no-parse"] if args.no_parse else []
     with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        if args.keep is not None:
+            folder = args.keep
+            folder.mkdir(parents=True, exist_ok=True)
         for src in sources:
-            long_pdf = make_long(src, Path(tmp) / f"{src.stem}-{args.pages}.pdf", args.pages)
+            long_pdf = make_long(src, folder / f"{src.stem}-{args.pages}.pdf", args.pages)
             ours: list[tuple[float, float]] = []
             theirs: list[tuple[float, float]] = []
             for _ in range(args.runs):
-                ours.append(_time([refmanager, "extract", str(long_pdf), "--no-parse"]))
+                ours.append(_time([refmanager, "extract", str(long_pdf), *extra]))
                 theirs.append(_time([pdftotext, str(long_pdf), "-"]))
             a, b = median([w for w, _ in ours]), median([w for w, _ in theirs])
             ca, cb = median([c for _, c in ours]), median([c for _, c in theirs])
