@@ -37,6 +37,9 @@ def pypdf_limits() -> Iterator[None]:
     """pypdf's decompression and parsing limits, lowered for untrusted files."""
     import logging
 
+    from refmanager.pdf.lazycrypt import defer
+
+    defer()  # cryptography is loaded only for an encrypted file
     import pypdf
 
     log = logging.getLogger("pypdf")
@@ -81,6 +84,9 @@ def open_pdf(path: Path, password: str | None) -> Any:
     if b"%PDF-" not in head:
         raise InputError(source, "is not a PDF file (no %PDF header)")
 
+    from refmanager.pdf.lazycrypt import defer
+
+    defer()
     import pypdf
     from pypdf.errors import (
         DependencyError,
