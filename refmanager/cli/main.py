@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, cast
@@ -88,6 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:
+        import tempfile
+        import traceback
+
         log = Path(tempfile.gettempdir()) / "refmanager-crash.log"
         try:
             log.write_text(traceback.format_exc(), encoding="utf-8")

@@ -205,6 +205,8 @@ class _Collector:
 
 
 _INSTALL_LOCK = threading.Lock()
+# The fonts of the document being read by this thread (see page_runs), else None.
+_FONTS = threading.local()
 
 
 class _PageTooBig(Exception):
@@ -281,6 +283,25 @@ def _install(tx: Any) -> None:
     tx._refmanager_original_check = original
     tx.crlf_space_check = split_check
 
+    # pypdf builds every font of a page again for each page it reads (its ToUnicode map
+    # parsed each time). While page_runs reads a document, a font object that pypdf
+    # resolved before (the same indirect object) gives the Font built then.
+    font_class = tx.Font
+    original_font = font_class.from_font_resource.__func__
+
+    def from_font_resource(cls: Any, pdf_font_dict: Any) -> Any:
+        cache: dict[int, tuple[Any, Any]] | None = getattr(_FONTS, "cache", None)
+        if cache is None:
+            return original_font(cls, pdf_font_dict)
+        hit = cache.get(id(pdf_font_dict))
+        if hit is not None and hit[0] is pdf_font_dict:
+            return hit[1]
+        font = original_font(cls, pdf_font_dict)
+        cache[id(pdf_font_dict)] = (pdf_font_dict, font)  # the dict is kept: its id stays its
+        return font
+
+    font_class.from_font_resource = classmethod(from_font_resource)
+
     # A TJ offset is a word space when it moves the pen back by more than any kerning
     # does (kerns stay under 0.12 em); pypdf's own test, half the font's space glyph,
     # misses the shrunk spaces of tight justified lines ("UpperSaddleRiver").
@@ -332,12 +353,25 @@ def page_runs(
         if ops[0] & 1023 == 0 and deadline is not None and time.monotonic() > deadline:
             raise _PageTimeout
 
+    document = getattr(page, "pdf", None)
+    cache: dict[int, tuple[Any, Any]] | None = None
+    if document is not None:
+        cache = getattr(document, "_refmanager_fonts", None)
+        if cache is None:
+            cache = {}
+            try:
+                document._refmanager_fonts = cache
+            except AttributeError:
+                cache = None
+    _FONTS.cache = cache
     try:
         page.extract_text(visitor_text=collector, visitor_operand_before=watch)
     except _PageTooBig as exc:
         raise PageTooBig from exc
     except _PageTimeout as exc:
         raise PageTimeout from exc
+    finally:
+        _FONTS.cache = None
     return [r for r in collector.runs if r.text], collector.rotated_text
 
 
