@@ -17,7 +17,7 @@ def test_shared_fonts_are_built_once_per_document(
     from pypdf.generic import _font
 
     calls: list[object] = []
-    original = _font.get_encoding
+    original = _font.get_encoding  # type: ignore[attr-defined]
 
     def counting(pdf_font_dict: Any) -> Any:
         calls.append(pdf_font_dict)
