@@ -8,15 +8,36 @@ Public API:
     train_model(examples, path) -> stats                     (writes a model file)
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from refmanager.parse.parser import DEFAULT_MODEL, parse_entries, parse_reference, parse_text
 from refmanager.parse.tokens import LABELS
-from refmanager.parse.train import (
-    Example,
-    align_labels,
-    example_from_correction,
-    token_labels,
-    train_model,
+
+if TYPE_CHECKING:
+    from refmanager.parse.train import (
+        Example,
+        align_labels,
+        example_from_correction,
+        token_labels,
+        train_model,
+    )
+
+# Training and alignment are imported on first use: parsing (refmanager extract) needs
+# neither.
+_TRAIN_NAMES = frozenset(
+    {"Example", "align_labels", "example_from_correction", "token_labels", "train_model"}
 )
+
+
+def __getattr__(name: str) -> Any:
+    if name in _TRAIN_NAMES:
+        from refmanager.parse import train
+
+        return getattr(train, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_MODEL",
