@@ -13,6 +13,7 @@ import re
 import threading
 import time
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -565,15 +566,32 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     if len(items) < 6 or width <= 0:
         return None
     spans = sorted((it.x0, it.x1, len(it.text)) for it in items)
-    best: tuple[int, float] | None = None
+    # Candidate gutters every 2 pt across the middle; a span crosses candidate x when
+    # x0 < x - 1 and x1 > x + 1, i.e. for one contiguous run of candidates, found by
+    # bisection (the same comparisons as testing every span at every candidate).
+    grid: list[float] = []
     x = 0.3 * width
     while x <= 0.7 * width:
-        crossing = sum(1 for x0, x1, _ in spans if x0 < x - 1 and x1 > x + 1)
-        if best is None or crossing < best[0]:
-            best = (crossing, x)
+        grid.append(x)
         x += 2.0
-    if best is None:
+    if not grid:
         return None
+    lows = [g - 1 for g in grid]
+    highs = [g + 1 for g in grid]
+    delta = [0] * (len(grid) + 1)
+    for x0, x1, _ in spans:
+        first = bisect_right(lows, x0)
+        stop = bisect_left(highs, x1)
+        if first < stop:
+            delta[first] += 1
+            delta[stop] -= 1
+    best: tuple[int, float] | None = None
+    crossing = 0
+    for i, g in enumerate(grid):
+        crossing += delta[i]
+        if best is None or crossing < best[0]:
+            best = (crossing, g)
+    assert best is not None
     crossing, gx = best
     left = [(x0, x1, n) for x0, x1, n in spans if x1 <= gx + 1]
     right = [(x0, x1, n) for x0, x1, n in spans if x0 >= gx - 1]
