@@ -10,11 +10,17 @@ included, and prints per document and the median ratio and the slowest run.
 By default the full command is timed (reading the pages with pypdf and parsing the fields
 with the CRF); ``--no-parse`` times finding the entries only. ``--keep DIR`` keeps the
 generated PDFs there (for profiling one of them).
+
+Python's compiled bytecode is kept for the timed runs (in a private folder, after one
+untimed warm-up run), as it is for an installed program: with PYTHONDONTWRITEBYTECODE set,
+as in some shells here, every run would compile refmanager's sources again first
+(``--no-bytecode-cache`` times that case: the environment as it is, no warm-up).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import shutil
 import subprocess
@@ -100,11 +106,11 @@ def make_long(src: Path, dest: Path, pages: int) -> Path:
     return dest
 
 
-def _time(cmd: list[str]) -> tuple[float, float]:
+def _time(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall seconds and CPU seconds (user + system) of one run of ``cmd``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -116,6 +122,11 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--set", type=Path, default=SHARED / "bench" / "dev")
+    parser.add_argument(
+        "--no-bytecode-cache",
+        action="store_true",
+        help="run in the environment as it is (no kept bytecode, no warm-up run)",
+    )
     parser.add_argument("--keep", type=Path, help="keep the generated PDFs in this folder")
     parser.add_argument(
         "--no-parse", action="store_true", help="time `extract --no-parse` (entries only)"
@@ -143,12 +154,20 @@ def main() -> int:
         if args.keep is not None:
             folder = args.keep
             folder.mkdir(parents=True, exist_ok=True)
+        env: dict[str, str] | None = None
+        if not args.no_bytecode_cache:
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        warm_up = env is not None
         for src in sources:
             long_pdf = make_long(src, folder / f"{src.stem}-{args.pages}.pdf", args.pages)
             ours: list[tuple[float, float]] = []
             theirs: list[tuple[float, float]] = []
+            if warm_up:  # compiles the bytecode once, as installing does
+                _time([refmanager, "extract", str(long_pdf), *extra], env)
+                warm_up = False
             for _ in range(args.runs):
-                ours.append(_time([refmanager, "extract", str(long_pdf), *extra]))
+                ours.append(_time([refmanager, "extract", str(long_pdf), *extra], env))
                 theirs.append(_time([pdftotext, str(long_pdf), "-"]))
             a, b = median([w for w, _ in ours]), median([w for w, _ in theirs])
             ca, cb = median([c for _, c in ours]), median([c for _, c in theirs])
