@@ -1,6 +1,7 @@
 """Learning from corrections: field F1 on a badly handled style after 0/5/10/20 corrections.
 
     .venv/bin/python -m benchmarks.learning_curve [--scan 40] [--eval 200] [--size 3000]
+    .venv/bin/python -m benchmarks.learning_curve --scan-only   # step 1's figures only
 
 1. Renders fresh records in every style never used for training (``HELDOUT_STYLES`` and
    ``UNSEEN_STYLES``) and finds the one the shipped model handles worst (field F1).
@@ -119,6 +120,9 @@ def main() -> int:
     ap.add_argument("--scan", type=int, default=40, help="entries per style for the search")
     ap.add_argument("--eval", type=int, default=200, help="entries of the worst style scored")
     ap.add_argument("--size", type=int, default=LIBRARY_SIZE, help="generated training strings")
+    ap.add_argument(
+        "--scan-only", action="store_true", help="print only the shipped model's per-style F1"
+    )
     args = ap.parse_args()
     t0 = time.perf_counter()
     scores: dict[str, float] = {}
@@ -133,6 +137,13 @@ def main() -> int:
         per_style[style] = exs
         scores[style] = field_f1(exs, None)
         print(f"shipped model on unseen style {style:48s} field F1 {scores[style]:.3f}")
+    if args.scan_only:
+        every = [e for exs in per_style.values() for e in exs]
+        print(
+            f"mean over {len(scores)} styles {sum(scores.values()) / len(scores):.3f}; "
+            f"pooled field F1 {field_f1(every, None):.3f} ({len(every)} entries)"
+        )
+        return 0
     worst = min(scores, key=lambda s: scores[s])
     others = [e for style, exs in per_style.items() if style != worst for e in exs]
     fresh = build_corpus(
