@@ -39,16 +39,7 @@ _FORMULA_START = ("=", "+", "@", "\t", "\r")
 
 
 def _names(names: list[Name]) -> str:
-    parts: list[str] = []
-    for name in names:
-        if name.literal or not name.family:
-            parts.append(name.literal or name.given)
-            continue
-        family = " ".join(p for p in (name.non_dropping_particle, name.family) if p)
-        given = " ".join(p for p in (name.given, name.dropping_particle) if p)
-        text = f"{family}, {given}" if given else family
-        parts.append(f"{text}, {name.suffix}" if name.suffix else text)
-    return "; ".join(parts)
+    return "; ".join(name.inverted() for name in names)
 
 
 def safe_cell(value: str) -> str:

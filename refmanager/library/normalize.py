@@ -127,16 +127,7 @@ def arxiv_of(ref: Reference) -> str:
 
 def names_text(names: list[Name]) -> str:
     """``Family, Given; Family, Given`` (literal names as they are)."""
-    parts: list[str] = []
-    for name in names:
-        if name.literal:
-            parts.append(name.literal)
-            continue
-        family = " ".join(p for p in (name.non_dropping_particle, name.family) if p)
-        given = " ".join(p for p in (name.given, name.dropping_particle) if p)
-        text = f"{family}, {given}" if given else family
-        parts.append(f"{text}, {name.suffix}" if name.suffix else text)
-    return "; ".join(parts)
+    return "; ".join(name.inverted() for name in names)
 
 
 def parse_names(text: str) -> list[Name]:

@@ -76,6 +76,15 @@ class Name:
         text = f"{given} {family}".strip() if given else family
         return f"{text}, {self.suffix}" if self.suffix else text
 
+    def inverted(self) -> str:
+        """The name as lists and tables print it: ``Family, Given, Suffix`` or the literal."""
+        if self.literal or not self.family:
+            return self.literal or self.given
+        family = " ".join(p for p in (self.non_dropping_particle, self.family) if p)
+        given = " ".join(p for p in (self.given, self.dropping_particle) if p)
+        text = f"{family}, {given}" if given else family
+        return f"{text}, {self.suffix}" if self.suffix else text
+
     def sort_key(self) -> str:
         """The family name (or literal) used for sorting and citation keys."""
         return self.literal or self.family

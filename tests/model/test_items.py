@@ -44,3 +44,15 @@ def test_set_empty_removes_field() -> None:
     ref.set("DOI", "")
     assert ref.get("DOI") == ""
     assert "DOI" not in ref.to_csl()
+
+
+def test_inverted_name_for_lists_and_tables() -> None:
+    assert Name(family="Platen", given="Patrick", non_dropping_particle="von").inverted() == (
+        "von Platen, Patrick"
+    )
+    assert Name(family="King", given="Martin Luther", suffix="Jr.").inverted() == (
+        "King, Martin Luther, Jr."
+    )
+    assert Name(literal="The Mosaic Research Team").inverted() == "The Mosaic Research Team"
+    assert Name(family="王", given="伟").inverted() == "王, 伟"
+    assert Name(given="Plato").inverted() == "Plato"
