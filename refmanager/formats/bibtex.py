@@ -341,9 +341,12 @@ def _escape_braces(text: str) -> str:
     return text.replace("\\", r"\textbackslash{}").replace("{", r"\{").replace("}", r"\}")
 
 
-def _balanced(text: str) -> bool:
+def _balanced(text: str, skip_escaped: bool = False) -> bool:
+    """Whether braces nest properly; with ``skip_escaped``, ``\\{`` and ``\\}`` do not count."""
     depth = 0
-    for char in text:
+    for index, char in enumerate(text):
+        if skip_escaped and index and text[index - 1] == "\\":
+            continue
         if char == "{":
             depth += 1
         elif char == "}":
@@ -398,7 +401,7 @@ def _protect_words(encoded: str) -> str:
         core = word.rstrip(":,.;")
         if skip or not core:
             continue
-        if ("{" in core or "}" in core) and not _balanced_unescaped(core):
+        if ("{" in core or "}" in core) and not _balanced(core, skip_escaped=True):
             continue
         plain = _CONTROL_WORD.sub("", core) if "\\" in core else core
         letters = [c for c in plain if c.isalpha()]
@@ -416,20 +419,6 @@ def _protect_words(encoded: str) -> str:
             braced = "{{" + core + "}}" if core.startswith("\\") else "{" + core + "}"
             words[index] = braced + word[len(core) :]
     return " ".join(words)
-
-
-def _balanced_unescaped(text: str) -> bool:
-    depth = 0
-    for index, char in enumerate(text):
-        if index and text[index - 1] == "\\":
-            continue
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
 
 
 def _needs_group(text: str) -> bool:
