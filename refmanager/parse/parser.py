@@ -255,16 +255,23 @@ _NAME_WORD = re.compile(
 )
 
 
+def _first_run(labels: list[str], label: str) -> tuple[int, int]:
+    """Start and end (exclusive) of the first run of ``label``; (n, n) when there is none."""
+    n = len(labels)
+    i = 0
+    while i < n and labels[i] != label:
+        i += 1
+    j = i
+    while j < n and labels[j] == label:
+        j += 1
+    return i, j
+
+
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """A name list the tagger let go too early: "..., Mohammad Norouzi, and Geoffrey Hinton."
     labelled as title is given back to the authors when it reads as names up to a period."""
     n = len(labels)
-    i = 0
-    while i < n and labels[i] != "author":
-        i += 1
-    j = i
-    while j < n and labels[j] == "author":
-        j += 1
+    i, j = _first_run(labels, "author")
     if j == i or j >= n:
         return
     k = j
@@ -304,12 +311,7 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     The cut words join the title when one follows, else they are left unlabelled.
     """
     n = len(labels)
-    i = 0
-    while i < n and labels[i] != "author":
-        i += 1
-    j = i
-    while j < n and labels[j] == "author":
-        j += 1
+    i, j = _first_run(labels, "author")
     for k in range(i + 1, j - 1):
         if toks[k].text != "." or toks[k + 1].start == toks[k].end:
             continue
