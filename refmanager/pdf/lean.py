@@ -159,19 +159,19 @@ _SKIP = re.compile(rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*")
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
 _NAME = re.compile(rb"/(" + _REGULAR + rb"*)")
 _NUMBER = re.compile(rb"[+-]?(?:(\d+)(\.\d*)?|(\.\d+))(?!" + _REGULAR + rb")")
-_KEYWORD = re.compile(_REGULAR + rb"+")
+# Patterns needed by every file are compiled at import; the *_SRC ones (rare, or used
+# once per file) are compiled on first use through re's own cache, to keep import cheap.
+_KEYWORD_SRC = _REGULAR + rb"+"
 _REF_TAIL = re.compile(rb"[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]+R(?!" + _REGULAR + rb")")
 _STR_SPECIAL = re.compile(rb"[()\\]")
-_STR_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))", re.S)
-_HEX_STRING = re.compile(rb"<([0-9A-Fa-f\x00\t\n\x0c\r ]*)>")
-_NON_HEX = re.compile(rb"[^0-9A-Fa-f]")
-_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
+_STR_ESCAPE_SRC = rb"(?s)\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))"
+_HEX_STRING_SRC = rb"<([0-9A-Fa-f\x00\t\n\x0c\r ]*)>"
+_NON_HEX_SRC = rb"[^0-9A-Fa-f]"
+_NAME_ESCAPE_SRC = rb"#([0-9A-Fa-f]{2})"
 _OBJ_HEADER = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]*obj")
-_STARTXREF = re.compile(rb"startxref[\x00\t\n\x0c\r ]+(\d+)")
-_XREF_SUBSECTION = re.compile(rb"(\d+)[ \t]+(\d+)[\x00\t\n\x0c\r ]+")
-_XREF_ENTRY = re.compile(rb"(\d{1,10})[ \t]+(\d{1,5})[ \t]+([nf])[\x00\t\n\x0c\r ]*")
-_STREAM_EOL = re.compile(rb"stream(\r\n|\n|\r)?")
-_ENDSTREAM = re.compile(rb"[\x00\t\n\x0c\r ]*endstream")
+_STARTXREF_SRC = rb"startxref[\x00\t\n\x0c\r ]+(\d+)"
+_XREF_SUBSECTION_SRC = rb"(\d+)[ \t]+(\d+)[\x00\t\n\x0c\r ]+"
+_XREF_ENTRY_SRC = rb"(\d{1,10})[ \t]+(\d{1,5})[ \t]+([nf])[\x00\t\n\x0c\r ]*"
 _ESCAPES = {
     b"n": b"\n",
     b"r": b"\r",
@@ -217,13 +217,13 @@ def _literal_string(data: bytes, pos: int) -> tuple[bytes, int]:
                 break
     raw = data[pos : scan - 1]
     if escaped:
-        raw = _STR_ESCAPE.sub(_unescape, raw)
+        raw = re.compile(_STR_ESCAPE_SRC).sub(_unescape, raw)
     return raw, scan
 
 
 def _name(raw: bytes) -> Name:
     if b"#" in raw:
-        raw = _NAME_ESCAPE.sub(lambda m: bytes([int(m.group(1), 16)]), raw)
+        raw = re.compile(_NAME_ESCAPE_SRC).sub(lambda m: bytes([int(m.group(1), 16)]), raw)
     return Name("/" + raw.decode("latin-1"))
 
 
@@ -257,10 +257,10 @@ def parse_object(data: bytes, pos: int, doc: LeanDocument | None) -> tuple[PdfOb
                 keys.append(None)
                 pos += 2
                 continue
-            m = _HEX_STRING.match(data, pos)
+            m = re.compile(_HEX_STRING_SRC).match(data, pos)
             if m is None:
                 raise Unsupported("bad hex string")
-            digits = _NON_HEX.sub(b"", m.group(1))
+            digits = re.compile(_NON_HEX_SRC).sub(b"", m.group(1))
             if len(digits) % 2:
                 digits += b"0"
             value = bytes.fromhex(digits.decode("ascii"))
@@ -301,7 +301,7 @@ def parse_object(data: bytes, pos: int, doc: LeanDocument | None) -> tuple[PdfOb
             else:
                 value = float(m.group(0))
         else:
-            m = _KEYWORD.match(data, pos)
+            m = re.compile(_KEYWORD_SRC).match(data, pos)
             if m is None:
                 raise Unsupported(f"unexpected byte {c:#x}")
             word = m.group(0)
@@ -500,7 +500,7 @@ def _ascii_hex(data: bytes) -> bytes:
     if end >= 0:
         data = data[:end]
     digits = data.translate(None, _WS)
-    if _NON_HEX.search(digits):
+    if re.compile(_NON_HEX_SRC).search(digits):
         raise Unsupported("bad ASCIIHex data")
     if len(digits) % 2:
         digits += b"0"
@@ -620,7 +620,7 @@ class LeanDocument:
         data = self.data
         tail = max(0, len(data) - 2048)
         at = data.rfind(b"startxref", tail)
-        m = _STARTXREF.match(data, at) if at >= 0 else None
+        m = re.compile(_STARTXREF_SRC).match(data, at) if at >= 0 else None
         if m is None:
             raise Unsupported("no startxref")
         offset: int | None = int(m.group(1))
@@ -663,18 +663,20 @@ class LeanDocument:
         data = self.data
         pos = offset + 4
         found: dict[int, tuple[int, int, int]] = {}
+        sub_rx = re.compile(_XREF_SUBSECTION_SRC)
+        entry_rx = re.compile(_XREF_ENTRY_SRC)
         while True:
             pos = _SKIP.match(data, pos).end()  # type: ignore[union-attr]
             if data.startswith(b"trailer", pos):
                 pos += 7
                 break
-            sub = _XREF_SUBSECTION.match(data, pos)
+            sub = sub_rx.match(data, pos)
             if sub is None:
                 raise Unsupported("bad xref table")
             pos = sub.end()
             first, count = int(sub.group(1)), int(sub.group(2))
             for num in range(first, first + count):
-                e = _XREF_ENTRY.match(data, pos)
+                e = entry_rx.match(data, pos)
                 if e is None:
                     raise Unsupported("bad xref entry")
                 pos = e.end()
@@ -777,15 +779,17 @@ class LeanDocument:
 
     def _read_stream(self, entries: Dict, pos: int) -> Stream:
         data = self.data
-        m = _STREAM_EOL.match(data, pos)
-        assert m is not None
-        start = m.end()
+        start = pos + 6  # after "stream" and its end of line
+        if data.startswith(b"\r\n", start):
+            start += 2
+        elif data[start : start + 1] in (b"\n", b"\r"):
+            start += 1
         length = self.resolve(entries.get("/Length"))
         end = -1
         if type(length) is int and 0 <= length <= len(data) - start:
-            e = _ENDSTREAM.match(data, start + length)
-            if e is not None:
-                end = start + length
+            after = start + length
+            if data[after : after + 40].lstrip(_WS).startswith(b"endstream"):
+                end = after
         if end < 0:
             found = data.find(b"endstream", start)
             if found < 0:
