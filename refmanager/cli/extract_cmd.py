@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from refmanager.cli.common import note
+from refmanager.cli.common import note, write_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     items = [ref.to_csl() for ref in result.references]
     out = sys.stdout
     if args.format == "csl-json":
-        json.dump(items, out, ensure_ascii=False, indent=1)
+        write_json(items, out, indent=1)  # the text of json.dump(..., indent=1), faster
         out.write("\n")
     elif args.format == "jsonl":
         for item in items:
