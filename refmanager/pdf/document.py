@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import time
 import warnings
 from collections.abc import Iterator
@@ -67,22 +68,38 @@ def pypdf_limits() -> Iterator[None]:
             log.setLevel(was_level)
 
 
-def open_pdf(path: Path, password: str | None) -> Any:
-    """A pypdf reader for ``path``, decrypted; InputError for anything a user must fix."""
+# Larger files are not read at all (a thesis with scans is far below this).
+MAX_FILE_BYTES = 2_000_000_000
+
+
+def check_header(path: Path) -> bytes:
+    """The bytes of the file at ``path``; InputError unless it can be a PDF."""
     source = str(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(source, f"is too large to read ({size // 1_000_000} MB)")
         with path.open("rb") as fh:
-            head = fh.read(1024)
+            data = fh.read()
     except FileNotFoundError:
         raise InputError(source, "no such file") from None
     except IsADirectoryError:
         raise InputError(source, "is a folder, not a PDF file") from None
     except OSError as exc:
         raise InputError(source, f"cannot be read ({exc.strerror or exc})") from None
-    if not head:
+    if not data:
         raise InputError(source, "is empty (0 bytes), not a PDF")
-    if b"%PDF-" not in head:
+    if b"%PDF-" not in data[:1024]:
         raise InputError(source, "is not a PDF file (no %PDF header)")
+    return data
+
+
+def open_pdf(path: Path, password: str | None, data: bytes | None = None) -> Any:
+    """A pypdf reader for ``path`` (whose bytes are ``data``, if read already), decrypted;
+    InputError for anything a user must fix."""
+    source = str(path)
+    if data is None:
+        data = check_header(path)
 
     from refmanager.pdf.lazycrypt import defer
 
@@ -97,7 +114,7 @@ def open_pdf(path: Path, password: str | None) -> Any:
     )
 
     try:
-        reader = pypdf.PdfReader(str(path), strict=False)
+        reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
     except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, IndexError) as exc:
         raise InputError(source, f"is damaged beyond repair ({_short(exc)})") from None
     except RecursionError:
@@ -135,52 +152,3 @@ def open_pdf(path: Path, password: str | None) -> Any:
 def _short(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return text[:120]
-
-
-def content_size(page: Any) -> int:
-    """Decoded size of what text extraction will decode on a page: its content streams and
-    the form XObjects it may draw (three levels deep), stopping once past the page budget.
-    """
-    from pypdf.generic import ArrayObject
-
-    total = 0
-    contents = page.get("/Contents")
-    if contents is not None:
-        contents = contents.get_object()
-        streams = list(contents) if isinstance(contents, ArrayObject) else [contents]
-        if len(streams) > 10_000:
-            return MAX_PAGE_CONTENT_BYTES + 1
-        for ref in streams:
-            obj = ref.get_object()
-            total += len(obj.get_data()) if hasattr(obj, "get_data") else 0
-            if total > MAX_PAGE_CONTENT_BYTES:
-                return total
-    seen: set[int] = set()
-    return _forms_size(page.get("/Resources"), total, seen, 0)
-
-
-def _forms_size(resources: Any, total: int, seen: set[int], depth: int) -> int:
-    if resources is None or depth > 3:
-        return total
-    try:
-        xobjects = resources.get_object().get("/XObject")
-        items = list(xobjects.get_object().values()) if xobjects is not None else []
-    except (AttributeError, TypeError, ValueError):
-        return total
-    if len(items) > 10_000:
-        return MAX_PAGE_CONTENT_BYTES + 1
-    for ref in items:
-        key = id(ref.get_object())
-        if key in seen:
-            continue
-        seen.add(key)
-        obj = ref.get_object()
-        if obj.get("/Subtype") != "/Form" or not hasattr(obj, "get_data"):
-            continue
-        total += len(obj.get_data())
-        if total > MAX_PAGE_CONTENT_BYTES:
-            return total
-        total = _forms_size(obj.get("/Resources"), total, seen, depth + 1)
-        if total > MAX_PAGE_CONTENT_BYTES:
-            return total
-    return total

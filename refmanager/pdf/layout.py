@@ -1,24 +1,20 @@
 """Positioned text lines of one page, in reading order.
 
-pypdf's visitor callback reports each run of text with the text matrix (``tm``) and the
-current transformation matrix (``cm``) in force where it starts; the run's position on the
-page is ``tm x cm``. Runs are grouped into lines by baseline, the gaps between runs are
-turned back into spaces from the glyph widths, and the lines are put in reading order
-(one column, two columns, or full-width blocks over two columns).
+The runs of text come from the content interpreter (:mod:`refmanager.pdf.content`), each
+with its start and end on the page. Runs are grouped into lines by baseline, the gaps
+between runs are turned back into spaces, and the lines are put in reading order (one
+column, two columns, or full-width blocks over two columns).
 """
 
 from __future__ import annotations
 
 import re
-import threading
-import time
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
-from refmanager.pdf.textclean import SPACING_ACCENTS, normalize
+from refmanager.pdf.textclean import SPACING_ACCENTS
 
 # A run is split from the previous one on the same baseline when the gap exceeds this (in ems):
 # wider than any word space in justified text, narrower than a column gutter.
@@ -28,10 +24,7 @@ _SPACE_GAP_EM = 0.14
 _LABEL_ONLY = re.compile(r"^(?:\[[^\[\]\s]{1,12}\]|\(\d{1,4}\)|\d{1,4}\.)$")
 # No word space is ever printed before these.
 _CLOSING = frozenset(",.;:)]}\u3001\u3002\uff0c\uff1b\uff1a\uff09")
-# TJ offsets (thousandths of an em) at least this far back are word spaces.
-_TJ_SPACE = 150.0
-# ... and at least this far back are wide gaps (between names, columns of a table).
-_TJ_WIDE = 800.0
+# A wide space (a gap of most of an em in a TJ array) in a run's text; see content.py.
 WIDE_SPACE = "\u2003"
 
 _ITALIC = re.compile(r"(italic|oblique|-it\b|ital|slant|cmti|cmsl|lmroman\d+-italic|[-,]i$)", re.I)
@@ -86,294 +79,12 @@ def font_style(name: str) -> str:
     return ""
 
 
-def _mult(m: list[float], n: list[float]) -> list[float]:
-    return [
-        m[0] * n[0] + m[1] * n[2],
-        m[0] * n[1] + m[1] * n[3],
-        m[2] * n[0] + m[3] * n[2],
-        m[2] * n[1] + m[3] * n[3],
-        m[4] * n[0] + m[5] * n[2] + n[4],
-        m[4] * n[1] + m[5] * n[3] + n[5],
-    ]
-
-
-class _Collector:
-    """Receives pypdf's visitor callbacks and keeps horizontal runs of text.
-
-    A run's start comes from ``tm x cm``. Its end comes from pypdf's own advance of the
-    text since the last positioning operator (glyph widths, ``Tc`` and ``TJ`` offsets),
-    which ``width_hint`` delivers; runs that never get one are measured from the font's
-    widths.
-    """
-
-    split = True  # read by the wrapped line check in page_runs
-
-    def __init__(self, char_budget: int) -> None:
-        self.runs: list[Run] = []
-        self.rotated = 0
-        self.rotated_text = ""
-        self.chars = 0
-        self.char_budget = char_budget
-        self._fonts: dict[int, tuple[Any, str, bool]] = {}
-        self._pypdf_fonts: dict[int, Any] = {}
-        self._last: tuple[float, float, float, float] | None = None
-        # Runs since the last width hint: (run, start x, estimated advance, chained).
-        self._seg: list[tuple[Run, float, float, bool]] = []
-
-    def register(self, resources: dict[str, Any], fonts: dict[str, Any]) -> None:
-        """pypdf's own Font objects for a resource dictionary's fonts (built once, by pypdf)."""
-        for key, font_dict in resources.items():
-            if key in fonts:
-                self._pypdf_fonts[id(font_dict)] = fonts[key]
-
-    def _font(self, font_dict: Any) -> tuple[Any, str, bool]:
-        key = id(font_dict)
-        cached = self._fonts.get(key)
-        if cached is not None:
-            return cached
-        try:
-            name = str(font_dict.get("/BaseFont", "")).lstrip("/")
-            mapped = not (font_dict.get("/Subtype") == "/Type0" and "/ToUnicode" not in font_dict)
-        except Exception:
-            name, mapped = "", True
-        entry = (self._pypdf_fonts.get(key), name, mapped)
-        self._fonts[key] = entry
-        return entry
-
-    def width_hint(self, width: float) -> None:
-        """The advance (user space) of the text shown since the last positioning operator."""
-        seg = self._seg
-        self._seg = []
-        if not seg or width <= 0:
-            return
-        first = len(seg) - 1
-        while first > 0 and seg[first][3]:
-            first -= 1
-        chain = seg[first:]
-        total = sum(est for _, _, est, _ in chain)
-        if total <= 0:
-            return
-        k = width / total
-        x = chain[0][1]
-        for run, _, est, _ in chain:
-            run.x0 = x
-            x += est * k
-            run.x1 = max(x, run.x0 + 0.1)
-
-    def __call__(self, text: Any, cm: Any, tm: Any, font_dict: Any, font_size: Any) -> None:
-        if not text or not str(text).strip():
-            return
-        self.chars += len(text)
-        if self.chars > self.char_budget:
-            raise _PageTooBig
-        try:
-            m = _mult([float(v) for v in tm], [float(v) for v in cm])
-            size0 = float(font_size)
-        except (TypeError, ValueError):
-            return
-        sx = (m[0] ** 2 + m[1] ** 2) ** 0.5
-        sy = (m[2] ** 2 + m[3] ** 2) ** 0.5
-        if sx <= 0 or m[0] <= 0 or abs(m[1]) > 0.05 * sx:
-            self.rotated += 1
-            if len(self.rotated_text) < 2000:
-                self.rotated_text += str(text)
-            return
-        size = size0 * sy
-        font, name, mapped = self._font(font_dict) if font_dict is not None else (None, "", True)
-        clean = str(text).replace("\n", " ").replace("\r", " ")
-        clean_text = clean.strip()
-        if font is not None:
-            widths = font.character_widths
-            default = widths.get("default", 500) or 500
-            adv = sum(widths.get(c, default) for c in clean.rstrip())
-        else:
-            adv = 500 * len(clean.rstrip())
-        scale = size0 * sx / 1000
-        start = m[4]
-        here = (m[0], m[3], m[4], m[5])
-        chained = False
-        if self._last is not None and here == self._last and self.runs:
-            # Same start as the previous piece: pypdf did not advance the text matrix
-            # (a font change inside one positioned piece); continue where it ended.
-            start = self.runs[-1].x1
-            chained = True
-        else:
-            self._last = here
-        est = adv * scale
-        run = Run(normalize(clean_text), start, start + max(est, 0.1), m[5], size, name, mapped)
-        self.runs.append(run)
-        self._seg.append((run, start, est, chained))
-
-
-_INSTALL_LOCK = threading.Lock()
-# The fonts of the document being read by this thread (see page_runs), else None.
-_FONTS = threading.local()
-
-
-class _PageTooBig(Exception):
-    pass
-
-
-class _PageTimeout(Exception):
-    pass
-
-
 class PageTooBig(Exception):
     """The page holds more text than any real page does (a hostile file)."""
 
 
-def _install_split() -> None:
-    """Make pypdf report every positioned piece of text on its own.
-
-    pypdf joins all text on one baseline before it calls the visitor, so the two columns of
-    a page come as one string with one start position. Wrapping its line check so that any
-    move of the text position first flushes the pending text gives one callback per
-    positioned piece; spaces and columns are then rebuilt from positions here. The hooks
-    act only when the visitor is this module's collector; other pypdf users see no change.
-    """
-    from pypdf._text_extraction import _text_extractor
-
-    tx: Any = _text_extractor  # pypdf internals, pinned in pyproject (pypdf==7.1.1)
-    with _INSTALL_LOCK:
-        if getattr(tx, "_refmanager_original_check", None) is None:
-            _install(tx)
-
-
-def _install(tx: Any) -> None:
-    original = tx.crlf_space_check
-
-    def split_check(  # noqa: PLR0917 (pypdf's signature)
-        text: str,
-        cmtm_prev: tuple[list[float], list[float]],
-        cmtm_matrix: tuple[list[float], list[float]],
-        memo_cmtm: tuple[list[float], list[float]],
-        font_resource: Any,
-        orientations: tuple[int, ...],
-        output: str,
-        font_size: float,
-        visitor_text: Any,
-        *rest: Any,
-    ) -> Any:
-        if isinstance(visitor_text, _Collector):
-            tm_prev, tm_now = cmtm_prev[1], cmtm_matrix[1]
-            cm_prev, cm_now = cmtm_prev[0], cmtm_matrix[0]
-            if tm_prev != tm_now or cm_prev != cm_now:
-                prev = _mult(tm_prev, cm_prev)
-                now = _mult(tm_now, cm_now)
-                if abs(prev[4] - now[4]) > 1e-3 or abs(prev[5] - now[5]) > 1e-3:
-                    if text.strip():
-                        visitor_text(text, memo_cmtm[0], memo_cmtm[1], font_resource, font_size)
-                        output += text
-                        text = ""
-                    if rest:
-                        scale = (prev[0] ** 2 + prev[1] ** 2) ** 0.5
-                        visitor_text.width_hint(float(rest[0]) * scale)
-        return original(
-            text,
-            cmtm_prev,
-            cmtm_matrix,
-            memo_cmtm,
-            font_resource,
-            orientations,
-            output,
-            font_size,
-            visitor_text,
-            *rest,
-        )
-
-    tx._refmanager_original_check = original
-    tx.crlf_space_check = split_check
-
-    # pypdf builds every font of a page again for each page it reads (its ToUnicode map
-    # parsed each time). While page_runs reads a document, a font object that pypdf
-    # resolved before (the same indirect object) gives the Font built then.
-    font_class = tx.Font
-    original_font = font_class.from_font_resource.__func__
-
-    def from_font_resource(cls: Any, pdf_font_dict: Any) -> Any:
-        cache: dict[int, tuple[Any, Any]] | None = getattr(_FONTS, "cache", None)
-        if cache is None:
-            return original_font(cls, pdf_font_dict)
-        hit = cache.get(id(pdf_font_dict))
-        if hit is not None and hit[0] is pdf_font_dict:
-            return hit[1]
-        font = original_font(cls, pdf_font_dict)
-        cache[id(pdf_font_dict)] = (pdf_font_dict, font)  # the dict is kept: its id stays its
-        return font
-
-    font_class.from_font_resource = classmethod(from_font_resource)
-
-    # A TJ offset is a word space when it moves the pen back by more than any kerning
-    # does (kerns stay under 0.12 em); pypdf's own test, half the font's space glyph,
-    # misses the shrunk spaces of tight justified lines ("UpperSaddleRiver").
-    original_init = tx.TextExtraction.initialize_extraction
-
-    def init(self: Any, *args: Any, **kwargs: Any) -> None:
-        original_init(self, *args, **kwargs)
-        if getattr(self.visitor_text, "split", False):
-            self.visitor_text.register(self.font_resources, self.fonts)
-
-    tx.TextExtraction.initialize_extraction = init
-
-    original_offset = tx.TextExtraction.process_tj_offset
-
-    def tj_offset(self: Any, offset: float, space_width: float) -> None:
-        if getattr(self.visitor_text, "split", False):
-            previous = self.text or self.output
-            if -offset >= _TJ_WIDE and previous and previous[-1] not in " \n" + WIDE_SPACE:
-                # A gap of most of an em (author names set apart): keep it visible.
-                width = self._actual_str_size["str_widths"] - offset * self.font_size
-                self.process_operation(b"Tj", [WIDE_SPACE])
-                self._actual_str_size["str_widths"] = width
-                return
-            space_width = min(space_width, _TJ_SPACE)
-        original_offset(self, offset, space_width)
-
-    tx.TextExtraction.process_tj_offset = tj_offset
-
-
 class PageTimeout(Exception):
     """Reading the page ran past the document's deadline."""
-
-
-def page_runs(
-    page: Any, char_budget: int = 400_000, deadline: float | None = None
-) -> tuple[list[Run], str]:
-    """Runs of horizontal text on ``page``, and the text of its rotated runs (side stamps).
-
-    Raises:
-        PageTooBig: the page holds more text than ``char_budget`` characters.
-        PageTimeout: ``deadline`` (a ``time.monotonic()`` value) passed while reading.
-    """
-    _install_split()
-    collector = _Collector(char_budget)
-    ops = [0]
-
-    def watch(*_: Any) -> None:
-        ops[0] += 1
-        if ops[0] & 1023 == 0 and deadline is not None and time.monotonic() > deadline:
-            raise _PageTimeout
-
-    document = getattr(page, "pdf", None)
-    cache: dict[int, tuple[Any, Any]] | None = None
-    if document is not None:
-        cache = getattr(document, "_refmanager_fonts", None)
-        if cache is None:
-            cache = {}
-            try:
-                document._refmanager_fonts = cache
-            except AttributeError:
-                cache = None
-    _FONTS.cache = cache
-    try:
-        page.extract_text(visitor_text=collector, visitor_operand_before=watch)
-    except _PageTooBig as exc:
-        raise PageTooBig from exc
-    except _PageTimeout as exc:
-        raise PageTimeout from exc
-    finally:
-        _FONTS.cache = None
-    return [r for r in collector.runs if r.text], collector.rotated_text
 
 
 def _attach_accents(row: list[Run]) -> None:

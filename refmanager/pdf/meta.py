@@ -16,38 +16,78 @@ _AFFILIATION = re.compile(r"(?i)universit|institut|department|school|college|@|l
 _JUNK_TITLES = re.compile(r"^(untitled|microsoft word|title|.*\.(docx?|pdf|tex|dvi))", re.I)
 
 
-def _info(reader: Any) -> tuple[str, list[Name], int | None]:
+def _info(source: Any) -> tuple[str, list[Name], int | None]:
     title, authors, year = "", [], None
     try:
-        info = reader.metadata
+        info = source.info()
     except Exception:
-        info = None
-    if info:
-        raw_title = str(info.get("/Title") or "").strip()
-        if raw_title and not _JUNK_TITLES.match(raw_title):
-            title = raw_title
-        raw_author = str(info.get("/Author") or "").strip()
-        if raw_author:
-            authors = _split_names(raw_author)
+        info = {}
+    raw_title = info.get("Title", "").strip()
+    if raw_title and not _JUNK_TITLES.match(raw_title):
+        title = raw_title
+    raw_author = info.get("Author", "").strip()
+    if raw_author:
+        authors = _split_names(raw_author)
     try:
-        xmp = reader.xmp_metadata
+        packet = source.xmp()
     except Exception:
-        xmp = None
-    if xmp is not None:
-        try:
-            dc_title = xmp.dc_title or {}
-            value = dc_title.get("x-default") if isinstance(dc_title, dict) else ""
-            if value and not title and not _JUNK_TITLES.match(value):
-                title = str(value).strip()
-            creators = xmp.dc_creator or []
-            if creators and not authors:
-                authors = [_person(str(c)) for c in creators if str(c).strip()]
-            dates = xmp.dc_date or []
-            if dates:
-                year = int(str(dates[0])[:4])
-        except Exception:
-            pass
+        packet = None
+    if packet:
+        dc_title, creators, dates = xmp_fields(packet)
+        if dc_title and not title and not _JUNK_TITLES.match(dc_title):
+            title = dc_title.strip()
+        if creators and not authors:
+            authors = [_person(c) for c in creators if c.strip()]
+        if dates and dates[0][:4].isdigit():
+            year = int(dates[0][:4])
     return title, authors, year
+
+
+_DC = "{http://purl.org/dc/elements/1.1/}"
+_RDF = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+MAX_XMP_BYTES = 1_000_000
+
+
+def xmp_fields(packet: bytes) -> tuple[str, list[str], list[str]]:
+    """dc:title (the x-default or first alternative), dc:creator and dc:date of an XMP packet.
+
+    A packet that is not XML, or larger than any real one, gives nothing.
+    """
+    if len(packet) > MAX_XMP_BYTES or b"<!ENTITY" in packet:
+        return "", [], []
+    from xml.etree import ElementTree
+
+    start = packet.find(b"<x:xmpmeta")
+    if start < 0:
+        start = packet.find(b"<rdf:RDF")
+    end_tag = b"</x:xmpmeta>" if packet[start : start + 10] == b"<x:xmpmeta" else b"</rdf:RDF>"
+    end = packet.find(end_tag)
+    if start < 0 or end < 0:
+        return "", [], []
+    try:
+        root = ElementTree.fromstring(packet[start : end + len(end_tag)])
+    except ElementTree.ParseError:
+        return "", [], []
+    title = ""
+    for element in root.iter(_DC + "title"):
+        alts = list(element.iter(_RDF + "li"))
+        chosen = [li for li in alts if li.get(_XML_LANG) == "x-default"] or alts
+        if chosen:
+            title = "".join(chosen[0].itertext()).strip()
+        elif element.text:
+            title = element.text.strip()
+        break
+
+    def items(tag: str) -> list[str]:
+        for element in root.iter(_DC + tag):
+            found = ["".join(li.itertext()).strip() for li in element.iter(_RDF + "li")]
+            if not found and element.text and element.text.strip():
+                found = [element.text.strip()]
+            return [f for f in found if f]
+        return []
+
+    return title, items("creator"), items("date")
 
 
 def _split_names(text: str) -> list[Name]:
@@ -82,14 +122,14 @@ def plausible_text(text: str) -> bool:
 
 
 def document_meta(
-    reader: Any, first_page: list[Line], extra_text: str, page_count: int
+    source: Any, first_page: list[Line], extra_text: str, page_count: int
 ) -> DocumentMeta:
     """Title, authors, year, DOI and arXiv id of the document.
 
     ``first_page`` holds page 1's lines outside the bibliography; ``extra_text`` is text
     the layout set aside there (a rotated arXiv stamp).
     """
-    title, authors, year = _info(reader)
+    title, authors, year = _info(source)
     text = " ".join(ln.text for ln in first_page) + " " + extra_text
     title_lines: list[Line] = []
     top = [ln for ln in first_page if len(ln.text) > 3 and plausible_text(ln.text)]
@@ -115,8 +155,8 @@ def document_meta(
         floor = min((ln.y for ln in title_lines), default=None)
         banner = [ln.text for ln in first_page if floor is not None and ln.y >= floor]
         banner += [ln.text for ln in sorted(first_page, key=lambda ln: ln.y)[:2]]
-        for source in (" ".join(banner), extra_text):
-            found = _YEAR.findall(source)
+        for place in (" ".join(banner), extra_text):
+            found = _YEAR.findall(place)
             if found:
                 year = int(found[0])
                 break

@@ -6,25 +6,27 @@ import re
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from refmanager.model import Entry, InputError
 from refmanager.pdf import Bibliography
+from refmanager.pdf.content import GlyphFont
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
     MAX_PAGE_CHARS,
     MAX_PAGE_CONTENT_BYTES,
     MAX_SECONDS,
+    MAX_STREAM_BYTES,
     Budget,
-    content_size,
+    check_header,
     open_pdf,
     pypdf_limits,
 )
 from refmanager.pdf.furniture import furniture
-from refmanager.pdf.layout import Line, PageTooBig, page_lines, page_runs
+from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
+from refmanager.pdf.source import LeanSource, PypdfSource, Source, page_runs
 from refmanager.pdf.textclean import vocabulary
 
 # Pages read backwards from the end looking for the heading, at most.
@@ -34,17 +36,25 @@ _ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\
 
 
 class _Pages:
-    """Pages laid out on demand, each at most once, within the document's budget."""
+    """Pages laid out on demand, each at most once, within the document's budget.
 
-    def __init__(self, reader: Any, budget: Budget) -> None:
-        self.reader = reader
+    Errors of the types in ``fallback`` are not page failures: they end the reading, so
+    that the caller can read the file with pypdf instead.
+    """
+
+    def __init__(
+        self, source: Source, budget: Budget, fallback: tuple[type[BaseException], ...] = ()
+    ) -> None:
+        self.source = source
         self.budget = budget
-        self.count = len(reader.pages)
+        self.fallback = fallback
+        self.count = source.page_count
         self.lines: dict[int, list[Line]] = {}
         self.heights: dict[int, float] = {}
         self.side_text: dict[int, str] = {}
         self.chars = 0
         self.failed: set[int] = set()
+        self.fonts: dict[int, tuple[object, GlyphFont | None]] = {}
 
     def get(self, number: int) -> list[Line]:
         """Lines of 1-based page ``number`` in reading order ([] if it cannot be read)."""
@@ -52,26 +62,34 @@ class _Pages:
             return self.lines[number]
         lines: list[Line] = []
         try:
-            page = self.reader.pages[number - 1]
-            size = content_size(page)
-            if size > MAX_PAGE_CONTENT_BYTES:
+            room = MAX_DOC_CONTENT_BYTES - self.budget.content_bytes
+            if room <= 0:
                 raise PageTooBig
-            self.budget.content_bytes += size
-            if self.budget.content_bytes > MAX_DOC_CONTENT_BYTES:
-                raise PageTooBig
-            box = page.mediabox
-            width, height = float(box.width), float(box.height)
-            runs, side = page_runs(page, MAX_PAGE_CHARS, self.budget.deadline)
-            lines = page_lines(runs, number, width)
-            self.heights[number] = height + float(box.bottom)
+            runs, side, (x0, _, x1, top), used = page_runs(
+                self.source,
+                number - 1,
+                char_budget=MAX_PAGE_CHARS,
+                byte_budget=min(MAX_PAGE_CONTENT_BYTES, room),
+                deadline=self.budget.deadline,
+                fonts=self.fonts,
+                passthrough=self.fallback,
+            )
+            self.budget.content_bytes += used
+            lines = page_lines(runs, number, x1 - x0)
+            self.heights[number] = top
             self.side_text[number] = side
             self.chars += sum(len(r.text) for r in runs)
+        except self.fallback:
+            raise
         except PageTooBig:
             self.failed.add(number)
             self.budget.notes.append(
                 f"page {number}: skipped, its content exceeds the size limit"
                 " (hostile or broken file)"
             )
+        except PageTimeout:
+            self.failed.add(number)
+            self.budget.notes.append(f"page {number}: reading stopped at the time limit")
         except RecursionError:
             self.failed.add(number)
             self.budget.notes.append(
@@ -83,6 +101,8 @@ class _Pages:
         except Exception as exc:
             self.failed.add(number)
             reason = str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
+            if "limit" in type(exc).__name__.lower() or "exceed" in reason.lower():
+                reason = "its content exceeds the size limit (hostile or broken file)"
             self.budget.notes.append(f"page {number}: text could not be read ({reason})")
         self.lines[number] = lines
         return lines
@@ -107,12 +127,32 @@ def _entry_like(lines: list[Line]) -> int:
 
 
 def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
-    """Read ``path``'s bibliography entries, metadata and notes (see the package docs)."""
+    """Read ``path``'s bibliography entries, metadata and notes (see the package docs).
+
+    The lean reader is tried first; a file it does not handle (encrypted, damaged,
+    unusual filters) is read again, whole, through pypdf.
+    """
     start = time.monotonic()
-    budget = Budget(deadline=start + MAX_SECONDS)
+    data = check_header(path)
     try:
+        if password is None:
+            from refmanager.pdf.lean import LimitExceeded, Unsupported
+
+            try:
+                lean = LeanSource(path, data, MAX_STREAM_BYTES)
+            except (Unsupported, LimitExceeded, RecursionError, ValueError, KeyError, TypeError):
+                pass
+            else:
+                try:
+                    budget = Budget(deadline=start + MAX_SECONDS)
+                    return _read(path, lean, budget, (Unsupported,))
+                except Unsupported:
+                    pass
+                finally:
+                    lean.close()
+        budget = Budget(deadline=start + MAX_SECONDS)
         with pypdf_limits():
-            return _read(path, password, budget)
+            return _read(path, PypdfSource(open_pdf(path, password, data)), budget, ())
     except InputError:
         raise
     except RecursionError:
@@ -121,11 +161,12 @@ def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
         raise InputError(str(path), "is too large to read within the memory limit") from None
 
 
-def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
-    reader = open_pdf(path, password)
-    pages = _Pages(reader, budget)
+def _read(
+    path: Path, source: Source, budget: Budget, fallback: tuple[type[BaseException], ...]
+) -> Bibliography:
+    pages = _Pages(source, budget, fallback)
     count = pages.count
-    heading, scanned = _from_outline(reader, pages)
+    heading, scanned = _from_outline(source, pages)
     if heading is None:
         heading, scanned = _scan_backwards(pages, budget)
     first = pages.get(1)
@@ -174,7 +215,7 @@ def _read(path: Path, password: str | None, budget: Budget) -> Bibliography:
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
-    meta = document_meta(reader, front, pages.side_text.get(1, ""), count)
+    meta = document_meta(source, front, pages.side_text.get(1, ""), count)
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     entries = segment(ordered, vocab)
     if heading is None and not _looks_like_references(entries):
@@ -235,41 +276,13 @@ def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | No
     return heading, scanned
 
 
-def _outline(reader: Any) -> list[tuple[str, int]]:
-    """The document's bookmarks as (title, 1-based page), in order; [] when it has none."""
-    out: list[tuple[str, int]] = []
-
-    def walk(items: Any, depth: int) -> None:
-        if depth > 20:
-            return
-        for item in items:
-            if len(out) > 5000:
-                return
-            if isinstance(item, list):
-                walk(item, depth + 1)
-                continue
-            try:
-                title = str(item.title or "")
-                page = reader.get_destination_page_number(item)
-            except Exception:
-                continue
-            if page is not None and page >= 0:
-                out.append((title, page + 1))
-
-    try:
-        walk(reader.outline, 0)
-    except Exception:
-        return []
-    return out
-
-
-def _from_outline(reader: Any, pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
+def _from_outline(source: Source, pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
     """The bibliography found through a bookmark named like a heading: only its pages are read.
 
     The list runs from the bookmark's page to the page of the next bookmark (an appendix,
     say). The heading must also be printed on that page, or the bookmark is not trusted.
     """
-    items = _outline(reader)
+    items = source.outline()
     marks = [i for i, (title, _) in enumerate(items) if HEADING.match(title.strip())]
     if not marks:
         return None, []

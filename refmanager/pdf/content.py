@@ -1,0 +1,528 @@
+"""The text of a page's content stream, with positions: a small interpreter.
+
+Only what places text is interpreted: the graphics state stack (``q``/``Q``/``cm``), the
+text state (``Tf Tc Tw Tz TL``), positioning (``Td TD Tm T*``), showing (``Tj TJ ' "``)
+and form XObjects (``Do``). Everything else (paths, images, colours) is skipped by the
+tokenizer without being built into objects, which is what makes this several times faster
+than a general content-stream parser.
+
+A *run* is the text shown from one position until the next positioning operator or font
+change; its start and end come from the glyph widths, so word and column gaps can be
+rebuilt from positions later (:mod:`refmanager.pdf.layout`). Within a ``TJ`` array, a move
+back of at least 0.15 em is a word space and of at least 0.8 em a wide space (names set
+apart), kept in the run's text as in the layout code's conventions.
+
+The interpreter works on the objects of either reader (the lean reader or pypdf): it needs
+only ``get``, ``get_object()`` and a stream's ``get_data()``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from refmanager.pdf.layout import WIDE_SPACE, PageTimeout, PageTooBig, Run
+from refmanager.pdf.textclean import normalize
+
+# TJ offsets (thousandths of an em) at least this far back are word spaces ...
+_TJ_SPACE = 150.0
+# ... and at least this far back are wide gaps (between names, columns of a table).
+_TJ_WIDE = 800.0
+# Form XObjects: how deep they may nest and how many one page may draw.
+MAX_FORM_DEPTH = 8
+MAX_FORM_CALLS = 500
+
+_WS = b" \t\r\n\f\x00"
+# One token. Strings with at most one level of nested parentheses are matched whole;
+# deeper ones fall back to a scan (group "open").
+_TOKEN = re.compile(
+    rb"[ \t\r\n\f\x00]*(?:"
+    rb"(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
+    rb"|(?P<str>\((?:[^\\()]|\\.|\((?:[^\\()]|\\.)*\))*\))"
+    rb"|(?P<name>/[^ \t\r\n\f\x00()<>\[\]{}/%]*)"
+    rb"|(?P<hex><[0-9A-Fa-f \t\r\n\f]*>)"
+    rb"|(?P<arr>[\[\]])"
+    rb"|(?P<dict><<|>>)"
+    rb"|(?P<comment>%[^\r\n]*)"
+    rb"|(?P<op>[^ \t\r\n\f\x00()<>\[\]{}/%]+)"
+    rb"|(?P<open>\()"
+    rb"|(?P<junk>[^ \t\r\n\f\x00])"
+    rb")",
+    re.S,
+)
+_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))", re.S)
+_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+# The end of an inline image's data: whitespace, EI, then whitespace or the end.
+_INLINE_END = re.compile(rb"[ \t\r\n\f\x00]EI(?=[ \t\r\n\f\x00]|$)")
+
+_SHOW = frozenset((b"Tj", b"TJ", b"'", b'"'))
+_QUOTE = frozenset((b"'", b'"'))
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+Matrix = tuple[float, float, float, float, float, float]
+
+
+class GlyphFont(Protocol):
+    """What the interpreter needs of a font (see :mod:`refmanager.pdf.fonts`)."""
+
+    name: str
+    mapped: bool
+
+    def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
+        """Per character code: its text, width (thousandths of an em), whether Tw applies."""
+        ...
+
+
+FontLoader = Callable[[Any], GlyphFont | None]
+
+
+class _Str(bytes):
+    """A string operand (names and numbers stay as raw tokens)."""
+
+    __slots__ = ()
+
+
+def _mult(m: Matrix, n: Matrix) -> Matrix:
+    return (
+        m[0] * n[0] + m[1] * n[2],
+        m[0] * n[1] + m[1] * n[3],
+        m[2] * n[0] + m[3] * n[2],
+        m[2] * n[1] + m[3] * n[3],
+        m[4] * n[0] + m[5] * n[2] + n[4],
+        m[4] * n[1] + m[5] * n[3] + n[5],
+    )
+
+
+def _resolve(obj: Any) -> Any:
+    get = getattr(obj, "get_object", None)
+    return get() if get is not None else obj
+
+
+def _unescape(body: bytes) -> bytes:
+    if b"\\" not in body:
+        return body
+
+    def one(m: re.Match[bytes]) -> bytes:
+        if m.group(1) is not None:
+            return bytes((int(m.group(1), 8) & 0xFF,))
+        if m.group(2) is not None:
+            return b""
+        ch = m.group(3)
+        return _ESCAPES.get(ch, ch)
+
+    return _ESCAPE.sub(one, body)
+
+
+def _scan_string(data: bytes, start: int) -> tuple[bytes, int]:
+    """A literal string with deep nesting, from its ``(`` at ``start``: (body, end)."""
+    depth = 0
+    i = start
+    n = len(data)
+    while i < n:
+        c = data[i]
+        if c == 0x5C:  # backslash
+            i += 2
+            continue
+        if c == 0x28:
+            depth += 1
+        elif c == 0x29:
+            depth -= 1
+            if depth == 0:
+                return data[start + 1 : i], i + 1
+        i += 1
+    return data[start + 1 :], n  # unterminated: the rest of the stream
+
+
+def _num(token: Any, default: float = 0.0) -> float:
+    if isinstance(token, (_Str, list)):
+        return default
+    try:
+        return float(token)
+    except (TypeError, ValueError):
+        return default
+
+
+class _State:
+    """The graphics and text state that matter for placing text."""
+
+    __slots__ = ("char_space", "ctm", "font", "font_key", "leading", "scale", "size", "word_space")
+
+    def __init__(self) -> None:
+        self.ctm: Matrix = _IDENTITY
+        self.font: GlyphFont | None = None
+        self.font_key: int = 0
+        self.size = 0.0
+        self.char_space = 0.0
+        self.word_space = 0.0
+        self.scale = 1.0
+        self.leading = 0.0
+
+    def copy(self) -> _State:
+        new = _State()
+        new.ctm = self.ctm
+        new.font = self.font
+        new.font_key = self.font_key
+        new.size = self.size
+        new.char_space = self.char_space
+        new.word_space = self.word_space
+        new.scale = self.scale
+        new.leading = self.leading
+        return new
+
+
+class TextReader:
+    """Reads the runs of text of one page (and the forms it draws)."""
+
+    def __init__(
+        self,
+        load_font: FontLoader,
+        *,
+        char_budget: int = 400_000,
+        byte_budget: int = 8_000_000,
+        deadline: float | None = None,
+        fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
+        passthrough: tuple[type[BaseException], ...] = (),
+    ) -> None:
+        """``fonts`` caches loaded fonts across the pages of a document (keyed by the id of
+        the font dictionary, which is kept alive in the value). ``load_font`` errors make
+        the font unreadable (its text is skipped), except those in ``passthrough``, which
+        end the reading (the caller falls back to another reader)."""
+        self.load_font = load_font
+        self.passthrough = passthrough
+        self.char_budget = char_budget
+        self.byte_budget = byte_budget
+        self.deadline = deadline
+        self.runs: list[Run] = []
+        self.rotated_text = ""
+        self.chars = 0
+        self.bytes = 0
+        self.form_calls = 0
+        self._ops = 0
+        self._fonts: dict[int, tuple[Any, GlyphFont | None]] = fonts if fonts is not None else {}
+        self._run: Run | None = None
+        self._run_end = 0.0  # the pen's x (user space) after the run's last glyph
+
+    # -- entry points -------------------------------------------------------------
+
+    def read(self, content: bytes, resources: Any) -> tuple[list[Run], str]:
+        """Runs of horizontal text, and the text of rotated runs, of a page's content."""
+        self._count_bytes(len(content))
+        self._interpret(content, _resolve(resources), _State(), 0, ())
+        self._end_run()
+        return [r for r in self.runs if r.text], self.rotated_text
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _count_bytes(self, size: int) -> None:
+        self.bytes += size
+        if self.bytes > self.byte_budget:
+            raise PageTooBig
+
+    def _end_run(self) -> None:
+        run = self._run
+        if run is not None:
+            run.text = normalize(run.text.replace("\n", " ").replace("\r", " ").strip())
+            self._run = None
+
+    def _font(self, resources: Any, name: Any) -> tuple[GlyphFont | None, int]:
+        try:
+            fonts = _resolve(resources.get("/Font")) if resources is not None else None
+            key = name.decode("latin-1") if isinstance(name, bytes) else str(name)
+            ref = fonts.get(key) if fonts is not None else None
+        except (AttributeError, TypeError, ValueError):
+            return None, 0
+        font_dict = _resolve(ref)
+        if font_dict is None:
+            return None, 0
+        ident = id(font_dict)
+        hit = self._fonts.get(ident)
+        if hit is not None and hit[0] is font_dict:
+            return hit[1], ident
+        try:
+            font = self.load_font(ref)
+        except (PageTooBig, PageTimeout):
+            raise
+        except self.passthrough:
+            raise
+        except Exception:
+            font = None
+        self._fonts[ident] = (font_dict, font)
+        return font, ident
+
+    # -- the interpreter ----------------------------------------------------------
+
+    def _interpret(
+        self, data: bytes, resources: Any, state: _State, depth: int, forms: tuple[int, ...]
+    ) -> None:
+        stack: list[_State] = []
+        operands: list[Any] = []
+        arrays: list[list[Any]] = []
+        tm: Matrix = _IDENTITY
+        tlm: Matrix = _IDENTITY
+        pos = 0
+        n = len(data)
+        match = _TOKEN.match
+        while pos < n:
+            m = match(data, pos)
+            if m is None:
+                break
+            pos = m.end()
+            kind = m.lastgroup
+            if kind is None:
+                break  # only whitespace was left
+            if kind in ("num", "name"):
+                (arrays[-1] if arrays else operands).append(m.group(kind))
+                continue
+            if kind == "str":
+                value = _Str(_unescape(m.group(kind)[1:-1]))
+                (arrays[-1] if arrays else operands).append(value)
+                continue
+            if kind == "hex":
+                digits = bytes(c for c in m.group(kind)[1:-1] if c not in _WS)
+                if len(digits) % 2:
+                    digits += b"0"
+                try:
+                    hexed = _Str(bytes.fromhex(digits.decode("ascii")))
+                except ValueError:
+                    hexed = _Str(b"")
+                (arrays[-1] if arrays else operands).append(hexed)
+                continue
+            if kind == "arr":
+                if m.group(kind) == b"[":
+                    if len(arrays) < 32:
+                        arrays.append([])
+                elif arrays:
+                    done = arrays.pop()
+                    (arrays[-1] if arrays else operands).append(done)
+                continue
+            if kind == "open":
+                body, pos = _scan_string(data, m.start(kind))
+                (arrays[-1] if arrays else operands).append(_Str(_unescape(body)))
+                continue
+            if kind in ("dict", "comment", "junk"):
+                continue
+            op = m.group(kind)
+            arrays.clear()
+            self._ops += 1
+            if (
+                self._ops & 1023 == 0
+                and self.deadline is not None
+                and time.monotonic() > self.deadline
+            ):
+                raise PageTimeout
+            if op in _SHOW:
+                if op in _QUOTE:
+                    if op == b'"' and len(operands) >= 3:
+                        state.word_space = _num(operands[-3])
+                        state.char_space = _num(operands[-2])
+                    tlm = (
+                        tlm[0],
+                        tlm[1],
+                        tlm[2],
+                        tlm[3],
+                        tlm[4] - state.leading * tlm[2],
+                        tlm[5] - state.leading * tlm[3],
+                    )
+                    tm = tlm
+                    self._end_run()
+                if operands:
+                    tm = self._show(operands[-1], tm, state)
+            elif op in (b"Td", b"TD"):
+                if len(operands) >= 2:
+                    tx, ty = _num(operands[-2]), _num(operands[-1])
+                    if op == b"TD":
+                        state.leading = -ty
+                    tlm = (
+                        tlm[0],
+                        tlm[1],
+                        tlm[2],
+                        tlm[3],
+                        tx * tlm[0] + ty * tlm[2] + tlm[4],
+                        tx * tlm[1] + ty * tlm[3] + tlm[5],
+                    )
+                    tm = tlm
+                    self._end_run()
+            elif op == b"Tm":
+                if len(operands) >= 6:
+                    v = operands[-6:]
+                    tlm = (
+                        _num(v[0], 1.0),
+                        _num(v[1]),
+                        _num(v[2]),
+                        _num(v[3], 1.0),
+                        _num(v[4]),
+                        _num(v[5]),
+                    )
+                    tm = tlm
+                    self._end_run()
+            elif op == b"T*":
+                tlm = (
+                    tlm[0],
+                    tlm[1],
+                    tlm[2],
+                    tlm[3],
+                    tlm[4] - state.leading * tlm[2],
+                    tlm[5] - state.leading * tlm[3],
+                )
+                tm = tlm
+                self._end_run()
+            elif op == b"Tf":
+                if len(operands) >= 2:
+                    font, key = self._font(resources, operands[-2])
+                    size = _num(operands[-1])
+                    if key != state.font_key or size != state.size:
+                        self._end_run()
+                    state.font, state.font_key, state.size = font, key, size
+            elif op == b"BT":
+                tm = tlm = _IDENTITY
+                self._end_run()
+            elif op == b"ET":
+                self._end_run()
+            elif op == b"Tc":
+                if operands:
+                    state.char_space = _num(operands[-1])
+            elif op == b"Tw":
+                if operands:
+                    state.word_space = _num(operands[-1])
+            elif op == b"Tz":
+                if operands:
+                    state.scale = _num(operands[-1], 100.0) / 100.0
+            elif op == b"TL":
+                if operands:
+                    state.leading = _num(operands[-1])
+            elif op == b"q":
+                if len(stack) < 1000:
+                    stack.append(state.copy())
+            elif op == b"Q":
+                if stack:
+                    state = stack.pop()
+                    self._end_run()
+            elif op == b"cm":
+                if len(operands) >= 6:
+                    v = operands[-6:]
+                    mat = (
+                        _num(v[0], 1.0),
+                        _num(v[1]),
+                        _num(v[2]),
+                        _num(v[3], 1.0),
+                        _num(v[4]),
+                        _num(v[5]),
+                    )
+                    state.ctm = _mult(mat, state.ctm)
+                    self._end_run()
+            elif op == b"Do":
+                if operands:
+                    self._end_run()
+                    self._form(operands[-1], resources, state, depth, forms)
+            elif op == b"ID":
+                end = _INLINE_END.search(data, pos)
+                pos = end.end() if end is not None else n
+            operands.clear()
+
+    def _form(
+        self, name: Any, resources: Any, state: _State, depth: int, forms: tuple[int, ...]
+    ) -> None:
+        if depth >= MAX_FORM_DEPTH or not isinstance(name, bytes) or isinstance(name, _Str):
+            return
+        try:
+            xobjects = _resolve(resources.get("/XObject")) if resources is not None else None
+            form = _resolve(xobjects.get(name.decode("latin-1"))) if xobjects is not None else None
+            if form is None or form.get("/Subtype") != "/Form" or id(form) in forms:
+                return
+            self.form_calls += 1
+            if self.form_calls > MAX_FORM_CALLS:
+                raise PageTooBig
+            data = form.get_data()
+            self._count_bytes(len(data))
+            matrix = _resolve(form.get("/Matrix"))
+            mat: Matrix = _IDENTITY
+            if matrix is not None and len(matrix) == 6:
+                v = [float(_resolve(x)) for x in matrix]
+                mat = (v[0], v[1], v[2], v[3], v[4], v[5])
+            inner = _resolve(form.get("/Resources"))
+        except (PageTooBig, PageTimeout):
+            raise
+        except Exception:
+            return
+        sub = state.copy()
+        sub.ctm = _mult(mat, state.ctm)
+        self._interpret(
+            data, inner if inner is not None else resources, sub, depth + 1, (*forms, id(form))
+        )
+        self._end_run()
+
+    def _show(self, operand: Any, tm: Matrix, state: _State) -> Matrix:
+        """Show a string or TJ array from text matrix ``tm``; the matrix after it."""
+        font = state.font
+        if font is None:
+            return tm
+        size = state.size
+        hscale = state.scale
+        items = operand if isinstance(operand, list) else [operand]
+        for item in items:
+            if not isinstance(item, _Str):
+                # A TJ offset: thousandths of an em, moving the pen back when positive.
+                offset = _num(item)
+                if offset:
+                    tm = (
+                        tm[0],
+                        tm[1],
+                        tm[2],
+                        tm[3],
+                        tm[4] - offset / 1000 * size * hscale * tm[0],
+                        tm[5] - offset / 1000 * size * hscale * tm[1],
+                    )
+                    run = self._run
+                    if (
+                        run is not None
+                        and -offset >= _TJ_SPACE
+                        and run.text[-1:] not in (" ", WIDE_SPACE)
+                    ):
+                        run.text += WIDE_SPACE if -offset >= _TJ_WIDE else " "
+                continue
+            glyphs = font.decode(bytes(item))
+            if not glyphs:
+                continue
+            self.chars += len(glyphs)
+            if self.chars > self.char_budget:
+                raise PageTooBig
+            m = _mult(tm, state.ctm)
+            sx = (m[0] * m[0] + m[1] * m[1]) ** 0.5
+            if sx <= 0 or m[0] <= 0 or abs(m[1]) > 0.05 * sx:
+                # Rotated or mirrored text (a side stamp): kept apart, not laid out.
+                if len(self.rotated_text) < 2000:
+                    self.rotated_text += "".join(g[0] for g in glyphs)
+                advance = 0.0
+                for _, width, word in glyphs:
+                    advance += (
+                        width / 1000 * size + state.char_space + (state.word_space if word else 0.0)
+                    ) * hscale
+                tm = (tm[0], tm[1], tm[2], tm[3], tm[4] + advance * tm[0], tm[5] + advance * tm[1])
+                continue
+            sy = (m[2] * m[2] + m[3] * m[3]) ** 0.5
+            # Where the pen is in user space, and how far one text-space unit moves it.
+            x = m[4]
+            unit = sx
+            run = self._run
+            if run is None:
+                run = Run("", x, x, m[5], size * sy, font.name, font.mapped)
+                self.runs.append(run)
+                self._run = run
+                started = False
+            else:
+                started = bool(run.text.strip())
+            parts: list[str] = []
+            advance = 0.0
+            for text, width, word in glyphs:
+                glyph = width / 1000 * size * hscale
+                if text.strip():
+                    if not started:
+                        run.x0 = x + advance * unit
+                        started = True
+                    run.x1 = x + (advance + glyph) * unit
+                parts.append(text)
+                advance += glyph + (state.char_space + (state.word_space if word else 0.0)) * hscale
+            run.text += "".join(parts)
+            tm = (tm[0], tm[1], tm[2], tm[3], tm[4] + advance * tm[0], tm[5] + advance * tm[1])
+        return tm

@@ -1,0 +1,165 @@
+"""Stage: the content-stream interpreter places the text it shows."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from refmanager.pdf.content import TextReader
+from refmanager.pdf.layout import PageTimeout, PageTooBig, Run
+
+
+class MonoFont:
+    """Every code is its Latin-1 character, 500/1000 em wide."""
+
+    name = "Mono-Bold"
+    mapped = True
+
+    def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
+        return [(chr(b), 500.0, b == 32) for b in data]
+
+
+class FakeStream(dict[str, Any]):
+    def __init__(self, data: bytes, **entries: Any) -> None:
+        super().__init__(entries)
+        self.data = data
+
+    def get_data(self) -> bytes:
+        return self.data
+
+
+FONT = MonoFont()
+RESOURCES: dict[str, Any] = {"/Font": {"/F1": FONT}}
+
+
+def load(raw: Any) -> MonoFont:
+    return FONT
+
+
+def read(content: bytes, resources: dict[str, Any] | None = None, **kw: Any) -> list[Run]:
+    runs, _ = TextReader(load, **kw).read(content, resources or RESOURCES)
+    return runs
+
+
+def test_a_run_starts_at_its_position_and_ends_after_its_glyphs() -> None:
+    (run,) = read(b"BT /F1 10 Tf 100 700 Td (abcd) Tj ET")
+    assert run.text == "abcd"
+    assert (run.x0, run.y, run.size) == (100, 700, 10)
+    assert run.x1 == pytest.approx(100 + 4 * 5)  # four glyphs of half an em at 10 pt
+    assert run.font == "Mono-Bold" and run.mapped
+
+
+def test_matrices_combine_cm_and_tm_and_scale_the_size() -> None:
+    (run,) = read(b"q 2 0 0 2 10 20 cm BT /F1 5 Tf 1 0 0 1 30 40 Tm (ab) Tj ET Q")
+    assert (run.x0, run.y) == (10 + 2 * 30, 20 + 2 * 40)
+    assert run.size == 10
+    assert run.x1 == pytest.approx(run.x0 + 2 * (2 * 2.5))
+
+
+def test_char_word_spacing_and_horizontal_scaling_move_the_pen() -> None:
+    (run,) = read(b"BT /F1 10 Tf 2 Tc 3 Tw 50 Tz 0 0 Td (a b) Tj ET")
+    # per glyph (5 + 2) * 0.5, plus 3 * 0.5 after the space; the run ends after "b"'s glyph
+    assert run.x1 == pytest.approx(3 * 3.5 + 1.5 - 1.0)
+
+
+def test_tj_offsets_become_word_and_wide_spaces() -> None:
+    (run,) = read(b"BT /F1 10 Tf 0 0 Td [(a) -50 (b) -200 (c) -900 (d)] TJ ET")
+    assert run.text == "ab c\u2003d"
+    # the offsets move the pen: 4 glyphs of 5 pt, then 0.5 + 2 + 9 pt back-moves
+    assert run.x1 == pytest.approx(20 + 0.5 + 2 + 9)
+
+
+def test_positioning_and_font_changes_start_new_runs() -> None:
+    runs = read(b"BT /F1 10 Tf 12 TL 0 100 Td (one) Tj T* (two) Tj /F1 8 Tf (x) Tj ET")
+    assert [(r.text, r.y) for r in runs] == [("one", 100), ("two", 88), ("x", 88)]
+    assert runs[2].x0 == pytest.approx(runs[1].x1)  # the pen went on where "two" ended
+
+
+def test_quote_operators_move_to_the_next_line() -> None:
+    runs = read(b"BT /F1 10 Tf 14 TL 0 100 Td (a) Tj (b) ' 1 2 (c) \" ET")
+    assert [(r.text, r.y) for r in runs] == [("a", 100), ("b", 86), ("c", 72)]
+
+
+def test_q_and_Q_restore_the_transformation() -> None:
+    runs = read(b"q 1 0 0 1 100 0 cm BT /F1 10 Tf 0 0 Td (a) Tj ET Q BT /F1 10 Tf 0 0 Td (b) Tj ET")
+    assert [(r.text, r.x0) for r in runs] == [("a", 100), ("b", 0)]
+
+
+def test_rotated_text_is_set_aside() -> None:
+    runs, side = TextReader(load).read(
+        b"BT /F1 10 Tf 0 1 -1 0 20 300 Tm (arXiv:2101.00001) Tj ET", RESOURCES
+    )
+    assert runs == [] and side == "arXiv:2101.00001"
+
+
+def test_strings_escapes_nesting_and_hex() -> None:
+    runs = read(
+        b"BT /F1 10 Tf 0 0 Td (a\\(b\\)c \\101\\\nd) Tj 0 -20 Td (x(y(z)w)v) Tj "
+        b"0 -20 Td <41 42 4> Tj ET"
+    )
+    assert [r.text for r in runs] == ["a(b)c Ad", "x(y(z)w)v", "AB@"]
+
+
+def test_inline_images_and_other_operators_are_skipped() -> None:
+    content = (
+        b"0 0 m 10 10 l S 1 0 0 RG BI /W 2 /H 2 /BPC 8 /CS /G ID \x00(\xff) Tj ]\n EI "
+        b"/P <</MCID 3>> BDC BT /F1 10 Tf 5 5 Td (ok) Tj ET EMC % a comment (not) Tj\n"
+    )
+    assert [r.text for r in read(content)] == ["ok"]
+
+
+def test_forms_are_drawn_with_their_matrix_and_resources() -> None:
+    form = FakeStream(
+        b"BT /F2 10 Tf 0 0 Td (in form) Tj ET",
+        **{
+            "/Subtype": "/Form",
+            "/Matrix": [1, 0, 0, 1, 50, 60],
+            "/Resources": {"/Font": {"/F2": FONT}},
+        },
+    )
+    resources = {"/Font": {"/F1": FONT}, "/XObject": {"/Fm1": form}}
+    (run,) = read(b"q 1 0 0 1 100 100 cm /Fm1 Do Q", resources)
+    assert (run.text, run.x0, run.y) == ("in form", 150, 160)
+
+
+def test_a_form_that_draws_itself_is_drawn_once() -> None:
+    form = FakeStream(b"/Fm1 Do BT /F1 10 Tf 0 0 Td (x) Tj ET", **{"/Subtype": "/Form"})
+    resources = {"/Font": {"/F1": FONT}, "/XObject": {"/Fm1": form}}
+    assert [r.text for r in read(b"/Fm1 Do", resources)] == ["x"]
+
+
+def test_text_without_a_font_or_with_a_broken_one_is_skipped() -> None:
+    def broken(raw: Any) -> MonoFont:
+        raise ValueError("bad font")
+
+    runs, _ = TextReader(broken).read(b"BT /F1 10 Tf (a) Tj ET BT (b) Tj ET", RESOURCES)
+    assert runs == []
+
+
+def test_passthrough_errors_end_the_reading() -> None:
+    class Fallback(Exception):
+        pass
+
+    def needs_other_reader(raw: Any) -> MonoFont:
+        raise Fallback
+
+    reader = TextReader(needs_other_reader, passthrough=(Fallback,))
+    with pytest.raises(Fallback):
+        reader.read(b"BT /F1 10 Tf (a) Tj ET", RESOURCES)
+
+
+def test_budgets_bound_a_hostile_page() -> None:
+    with pytest.raises(PageTooBig):
+        read(b"BT /F1 10 Tf " + b"(abcdefghij) Tj " * 100, char_budget=500)
+    with pytest.raises(PageTooBig):
+        read(b"BT /F1 10 Tf (a) Tj ET", byte_budget=5)
+    with pytest.raises(PageTimeout):
+        read(b"q Q " * 5000, deadline=time.monotonic() - 1)
+
+
+def test_deep_arrays_and_garbage_do_not_break_the_reader() -> None:
+    deep = b"[" * 100_000 + b"]" * 100_000
+    runs = read(b"q " + deep + b" Q ) > } { BT /F1 10 Tf 0 0 Td (after) Tj ET (unterminated")
+    assert [r.text for r in runs] == ["after"]
