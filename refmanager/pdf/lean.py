@@ -806,14 +806,14 @@ class LeanDocument:
 
     def get(self, num: int, gen: int = 0) -> PdfObject:
         """Object ``num gen`` (None when the file does not define it)."""
-        if num in self._cache:
-            return self._cache[num]
         entry = self._xref.get(num)
         if entry is None or entry == _FREE:
             return None
         kind, a, b = entry
         if (kind == 1 and b != gen) or (kind == 2 and gen != 0):
             raise Unsupported(f"reference {num} {gen} R to an object of another generation")
+        if num in self._cache:
+            return self._cache[num]
         if num in self._loading:
             raise LimitExceeded(f"object {num} refers to itself while loading")
         self._loading.add(num)
