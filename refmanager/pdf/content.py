@@ -201,6 +201,7 @@ class TextReader:
         self._ops = 0
         self._fonts: dict[int, tuple[Any, GlyphFont | None]] = fonts if fonts is not None else {}
         self._run: Run | None = None
+        self._started = False  # whether the current run has a visible glyph yet
         self._run_end = 0.0  # the pen's x (user space) after the run's last glyph
 
     # -- entry points -------------------------------------------------------------
@@ -224,6 +225,7 @@ class TextReader:
         if run is not None:
             run.text = normalize(run.text.replace("\n", " ").replace("\r", " ").strip())
             self._run = None
+            self._started = False
 
     def _font(self, resources: Any, name: Any) -> tuple[GlyphFont | None, int]:
         try:
@@ -458,71 +460,80 @@ class TextReader:
         if font is None:
             return tm
         size = state.size
-        hscale = state.scale
-        items = operand if isinstance(operand, list) else [operand]
+        k = size * state.scale / 1000  # text space units per thousandth of an em
+        spacing = state.char_space * state.scale
+        word_space = state.word_space * state.scale
+        m = _mult(tm, state.ctm)
+        sx = (m[0] * m[0] + m[1] * m[1]) ** 0.5
+        # Rotated or mirrored text (a side stamp) is kept apart, not laid out.
+        rotated = sx <= 0 or m[0] <= 0 or abs(m[1]) > 0.05 * sx
+        pen = 0.0  # text space advance from tm
+        items = operand if isinstance(operand, list) else (operand,)
         for item in items:
             if not isinstance(item, _Str):
                 # A TJ offset: thousandths of an em, moving the pen back when positive.
                 offset = _num(item)
-                if offset:
-                    tm = (
-                        tm[0],
-                        tm[1],
-                        tm[2],
-                        tm[3],
-                        tm[4] - offset / 1000 * size * hscale * tm[0],
-                        tm[5] - offset / 1000 * size * hscale * tm[1],
-                    )
-                    run = self._run
-                    if (
-                        run is not None
-                        and -offset >= _TJ_SPACE
-                        and run.text[-1:] not in (" ", WIDE_SPACE)
-                    ):
-                        run.text += WIDE_SPACE if -offset >= _TJ_WIDE else " "
+                pen -= offset * k
+                run = self._run
+                if (
+                    -offset >= _TJ_SPACE
+                    and run is not None
+                    and not rotated
+                    and run.text[-1:] not in (" ", WIDE_SPACE)
+                ):
+                    run.text += WIDE_SPACE if -offset >= _TJ_WIDE else " "
                 continue
-            glyphs = font.decode(bytes(item))
-            if not glyphs:
+            glyphs = font.decode(item)
+            count = len(glyphs)
+            if not count:
                 continue
-            self.chars += len(glyphs)
+            self.chars += count
             if self.chars > self.char_budget:
                 raise PageTooBig
-            m = _mult(tm, state.ctm)
-            sx = (m[0] * m[0] + m[1] * m[1]) ** 0.5
-            if sx <= 0 or m[0] <= 0 or abs(m[1]) > 0.05 * sx:
-                # Rotated or mirrored text (a side stamp): kept apart, not laid out.
+            if spacing == 0.0 and (word_space == 0.0 or not any(g[2] for g in glyphs)):
+                advance = sum(g[1] for g in glyphs) * k
+                fast = True
+            else:
+                advance = sum(g[1] * k + spacing + (word_space if g[2] else 0.0) for g in glyphs)
+                fast = False
+            if rotated:
                 if len(self.rotated_text) < 2000:
                     self.rotated_text += "".join(g[0] for g in glyphs)
-                advance = 0.0
-                for _, width, word in glyphs:
-                    advance += (
-                        width / 1000 * size + state.char_space + (state.word_space if word else 0.0)
-                    ) * hscale
-                tm = (tm[0], tm[1], tm[2], tm[3], tm[4] + advance * tm[0], tm[5] + advance * tm[1])
+                pen += advance
                 continue
-            sy = (m[2] * m[2] + m[3] * m[3]) ** 0.5
-            # Where the pen is in user space, and how far one text-space unit moves it.
-            x = m[4]
-            unit = sx
+            x = m[4] + pen * m[0]  # the pen in user space; one text space unit is m[0]
             run = self._run
             if run is None:
-                run = Run("", x, x, m[5], size * sy, font.name, font.mapped)
+                sy = (m[2] * m[2] + m[3] * m[3]) ** 0.5
+                run = Run("", x, x, m[5] + pen * m[1], size * sy, font.name, font.mapped)
                 self.runs.append(run)
                 self._run = run
-                started = False
+                self._started = False
+            if fast:
+                # Only the first and last visible glyphs need their own offsets.
+                first = 0
+                while first < count and not glyphs[first][0].strip():
+                    first += 1
+                if first < count:
+                    if not self._started:
+                        lead = sum(g[1] for g in glyphs[:first]) * k if first else 0.0
+                        run.x0 = x + lead * m[0]
+                        self._started = True
+                    last = count - 1
+                    while not glyphs[last][0].strip():
+                        last -= 1
+                    trail = sum(g[1] for g in glyphs[last + 1 :]) * k if last < count - 1 else 0.0
+                    run.x1 = x + (advance - trail) * m[0]
             else:
-                started = bool(run.text.strip())
-            parts: list[str] = []
-            advance = 0.0
-            for text, width, word in glyphs:
-                glyph = width / 1000 * size * hscale
-                if text.strip():
-                    if not started:
-                        run.x0 = x + advance * unit
-                        started = True
-                    run.x1 = x + (advance + glyph) * unit
-                parts.append(text)
-                advance += glyph + (state.char_space + (state.word_space if word else 0.0)) * hscale
-            run.text += "".join(parts)
-            tm = (tm[0], tm[1], tm[2], tm[3], tm[4] + advance * tm[0], tm[5] + advance * tm[1])
-        return tm
+                step = 0.0
+                for text, width, word in glyphs:
+                    glyph = width * k
+                    if text.strip():
+                        if not self._started:
+                            run.x0 = x + step * m[0]
+                            self._started = True
+                        run.x1 = x + (step + glyph) * m[0]
+                    step += glyph + spacing + (word_space if word else 0.0)
+            run.text += "".join([g[0] for g in glyphs])
+            pen += advance
+        return (tm[0], tm[1], tm[2], tm[3], tm[4] + pen * tm[0], tm[5] + pen * tm[1])
