@@ -38,14 +38,13 @@ _CLOSE = ")]}\u300b\u3011"
 _QUOTES_OPEN = "\u201c\u00ab\u300c\u2018"
 _QUOTES_CLOSE = "\u201d\u00bb\u300d\u2019"
 
-_SHAPE_SUBS = (
-    (re.compile(r"[A-Z\u00c0-\u00de]"), "X"),
-    (re.compile(r"[a-z\u00df-\u00ff]"), "x"),
-    (re.compile(r"\d"), "d"),
-)
 _RUNS = re.compile(r"(.)\1{2,}")
 
-_static_cache: dict[tuple[str, str], tuple[list[str], str, str]] = {}
+# (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
+# venue word, and its identity and shape as its neighbours print them
+# ("w-1=", "w+1=", "w-2=", "w+2=", "c-1=", "c+1="): computed once per distinct token.
+_Static = tuple[list[str], str, str, bool, str, str, str, str, str, str]
+_static_cache: dict[tuple[str, str], _Static] = {}
 _CACHE_MAX = 200_000
 _DOTS = [f"dots={i}" for i in range(7)]
 _COMMAS = [f"com={i}" for i in range(9)]
@@ -66,7 +65,7 @@ def _shape(text: str) -> str:
     return _RUNS.sub(r"\1\1", "".join(out))
 
 
-def _static(tok: Tok) -> tuple[list[str], str, str]:
+def _static(tok: Tok) -> _Static:
     """Features of a token on its own, its short identity and its coarse shape (cached)."""
     key = (tok.text, tok.kind)
     cached = _static_cache.get(key)
@@ -117,7 +116,20 @@ def _static(tok: Tok) -> tuple[list[str], str, str]:
         feats.append(f"w={text}")
     if len(_static_cache) > _CACHE_MAX:
         _static_cache.clear()
-    entry = (feats, _short(tok), _coarse(tok))
+    short = _short(tok)
+    coarse = _coarse(tok)
+    entry = (
+        feats,
+        short,
+        coarse,
+        kind == KIND_WORD and low in _VENUE,
+        "w-1=" + short,
+        "w+1=" + short,
+        "w-2=" + short,
+        "w+2=" + short,
+        "c-1=" + coarse,
+        "c+1=" + coarse,
+    )
     _static_cache[key] = entry
     return entry
 
@@ -155,9 +167,16 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
     """One feature list per token."""
     n = len(toks)
     out: list[list[str]] = []
-    statics = [_static(t) for t in toks]
-    shorts = ["^", "^", *(st[1] for st in statics), "$", "$"]
+    get = _static_cache.get
+    statics = [get((t.text, t.kind)) or _static(t) for t in toks]
+    # the neighbours' strings, padded with two start ("^") and two end ("$") places
     coarse = ["^", "^", *(st[2] for st in statics), "$", "$"]
+    w_m1 = ["w-1=^", *(st[4] for st in statics)]  # token i: w_m1[i]
+    w_p1 = [*(st[5] for st in statics[1:]), "w+1=$"]  # token i: w_p1[i]
+    w_m2 = ["w-2=^", "w-2=^", *(st[6] for st in statics)]  # token i: w_m2[i]
+    w_p2 = [*(st[7] for st in statics[2:]), "w+2=$", "w+2=$"]  # token i: w_p2[i]
+    c_m1 = ["c-1=^", *(st[8] for st in statics)]
+    c_p1 = [*(st[9] for st in statics[1:]), "c+1=$"]
     quote = 0
     depth = 0
     dots = 0
@@ -175,7 +194,15 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
             for i, t in enumerate(toks):
                 if t.start < e and t.end > s:
                     style_of[i] += mark
-    venue = [t.kind == KIND_WORD and t.text.lower() in _VENUE for t in toks]
+    # "venue>": a venue word among the next three tokens; "<venue": among the last three
+    venue_next = [False] * n
+    venue_prev = [False] * n
+    for j, st in enumerate(statics):
+        if st[3]:
+            for k in range(max(0, j - 3), j):
+                venue_next[k] = True
+            for k in range(j + 1, min(n, j + 4)):
+                venue_prev[k] = True
     and_state = 0
     prev_end = -1
     for i, tok in enumerate(toks):
@@ -184,23 +211,23 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
         f = [
             *statics[i][0],
             _POS[10 * i // n],
-            "w-1=" + shorts[i + 1],
-            "w+1=" + shorts[i + 3],
-            "w-2=" + shorts[i],
-            "w+2=" + shorts[i + 4],
-            "c-1=" + cp,
-            "c+1=" + cn,
-            "c-1+1=" + cp + "|" + cn,
-            "c-2-1=" + cp2 + "|" + cp,
-            "c+1+2=" + cn + "|" + cn2,
+            w_m1[i],
+            w_p1[i],
+            w_m2[i],
+            w_p2[i],
+            c_m1[i],
+            c_p1[i],
+            f"c-1+1={cp}|{cn}",
+            f"c-2-1={cp2}|{cp}",
+            f"c+1+2={cn}|{cn2}",
             _DOTS[dots if dots < 6 else 6],
             _COMMAS[commas if commas < 8 else 8],
         ]
         if tok.kind == KIND_PUNCT:
-            f.append("b=" + shorts[i + 1] + "|" + text)
-        if any(venue[i + 1 : i + 4]):
+            f.append(f"b={statics[i - 1][1] if i else '^'}|{text}")
+        if venue_next[i]:
             f.append("venue>")
-        if any(venue[max(0, i - 3) : i]):
+        if venue_prev[i]:
             f.append("<venue")
         if and_state:
             f.append("and" + str(and_state))
