@@ -157,15 +157,44 @@ def resolve(obj: PdfObject) -> PdfObject:
 _WS = b"\x00\t\n\x0c\r "
 _SKIP = re.compile(rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*")
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
-_NAME = re.compile(rb"/(" + _REGULAR + rb"*)")
-_NUMBER = re.compile(rb"[+-]?(?:(\d+)(\.\d*)?|(\.\d+))(?!" + _REGULAR + rb")")
+_NOT_REGULAR = rb"(?!" + _REGULAR + rb")"
+_W = rb"[\x00\t\n\x0c\r ]"
+# One token after whitespace and comments; the matched group tells its kind.
+_TOKEN = re.compile(
+    rb"(?:" + _W + rb"+|%[^\r\n]*)*(?:"
+    rb"(/" + _REGULAR + rb"*)"  # 1 name
+    rb"|(\d+)"
+    + _W
+    + rb"+(\d+)"
+    + _W
+    + rb"+R"
+    + _NOT_REGULAR  # 2, 3 reference
+    + rb"|([+-]?\d+)"
+    + _NOT_REGULAR  # 4 integer
+    + rb"|(<<|\[)"  # 5 open
+    rb"|(>>|\])"  # 6 close
+    rb"|(\()"  # 7 literal string
+    rb"|([+-]?(?:\d+\.\d*|\.\d+))"
+    + _NOT_REGULAR  # 8 real
+    + rb"|<([0-9A-Fa-f\x00\t\n\x0c\r ]*)>"  # 9 hex string
+    rb"|(" + _REGULAR + rb"+))"  # 10 keyword
+)
+_T_NAME, _T_REF, _T_INT, _T_OPEN, _T_CLOSE, _T_STRING, _T_REAL, _T_HEX, _T_WORD = (
+    1,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+)
+_NAMES: dict[bytes, Name] = {}
 # Patterns needed by every file are compiled at import; the *_SRC ones (rare, or used
 # once per file) are compiled on first use through re's own cache, to keep import cheap.
-_KEYWORD_SRC = _REGULAR + rb"+"
-_REF_TAIL = re.compile(rb"[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]+R(?!" + _REGULAR + rb")")
 _STR_SPECIAL = re.compile(rb"[()\\]")
 _STR_ESCAPE_SRC = rb"(?s)\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))"
-_HEX_STRING_SRC = rb"<([0-9A-Fa-f\x00\t\n\x0c\r ]*)>"
 _NON_HEX_SRC = rb"[^0-9A-Fa-f]"
 _NAME_ESCAPE_SRC = rb"#([0-9A-Fa-f]{2})"
 _OBJ_HEADER = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]*obj")
@@ -222,9 +251,14 @@ def _literal_string(data: bytes, pos: int) -> tuple[bytes, int]:
 
 
 def _name(raw: bytes) -> Name:
+    """The Name for the token ``raw`` (slash included), shared through a bounded cache."""
+    text = raw
     if b"#" in raw:
-        raw = re.compile(_NAME_ESCAPE_SRC).sub(lambda m: bytes([int(m.group(1), 16)]), raw)
-    return Name("/" + raw.decode("latin-1"))
+        text = re.compile(_NAME_ESCAPE_SRC).sub(lambda m: bytes([int(m.group(1), 16)]), raw)
+    name = Name(text.decode("latin-1"))
+    if len(_NAMES) < 4096:
+        _NAMES[raw] = name
+    return name
 
 
 def parse_object(data: bytes, pos: int, doc: LeanDocument | None) -> tuple[PdfObject, int]:
@@ -235,76 +269,50 @@ def parse_object(data: bytes, pos: int, doc: LeanDocument | None) -> tuple[PdfOb
     """
     stack: list[Array | Dict] = []
     keys: list[str | None] = []
-    size = len(data)
+    match = _TOKEN.match
     while True:
-        pos = _SKIP.match(data, pos).end()  # type: ignore[union-attr]
-        if pos >= size:
-            raise Unsupported("unexpected end of data")
-        c = data[pos]
+        m = match(data, pos)
+        if m is None:
+            raise Unsupported("unexpected data or end of data in an object")
+        pos = m.end()
+        kind = m.lastindex
         value: PdfObject
-        if c == 0x2F:  # /
-            m = _NAME.match(data, pos)
-            assert m is not None
-            value = _name(m.group(1))
-            pos = m.end()
-        elif c == 0x28:  # (
-            value, pos = _literal_string(data, pos + 1)
-        elif c == 0x3C:  # <
-            if data[pos + 1 : pos + 2] == b"<":
-                if len(stack) >= MAX_NESTING:
-                    raise LimitExceeded("objects nested too deeply")
-                stack.append(Dict())
-                keys.append(None)
-                pos += 2
-                continue
-            m = re.compile(_HEX_STRING_SRC).match(data, pos)
-            if m is None:
-                raise Unsupported("bad hex string")
-            digits = re.compile(_NON_HEX_SRC).sub(b"", m.group(1))
+        if kind == _T_NAME:
+            raw = m.group(_T_NAME)
+            value = _NAMES.get(raw) or _name(raw)
+        elif kind == _T_INT:
+            value = int(m.group(_T_INT))
+        elif kind == _T_REF:
+            if doc is None:
+                raise Unsupported("reference outside a document")
+            value = Ref(doc, int(m.group(2)), int(m.group(_T_REF)))
+        elif kind == _T_OPEN:
+            if len(stack) >= MAX_NESTING:
+                raise LimitExceeded("objects nested too deeply")
+            stack.append(Dict() if m.group(_T_OPEN) == b"<<" else Array())
+            keys.append(None)
+            continue
+        elif kind == _T_CLOSE:
+            if not stack:
+                raise Unsupported("unbalanced close")
+            if m.group(_T_CLOSE) == b"]":
+                if not isinstance(stack[-1], Array):
+                    raise Unsupported("unbalanced ]")
+            elif not isinstance(stack[-1], Dict) or keys[-1] is not None:
+                raise Unsupported("unbalanced >> or a key without a value")
+            value = stack.pop()
+            keys.pop()
+        elif kind == _T_STRING:
+            value, pos = _literal_string(data, pos)
+        elif kind == _T_REAL:
+            value = float(m.group(_T_REAL))
+        elif kind == _T_HEX:
+            digits = m.group(_T_HEX).translate(None, _WS)
             if len(digits) % 2:
                 digits += b"0"
             value = bytes.fromhex(digits.decode("ascii"))
-            pos = m.end()
-        elif c == 0x5B:  # [
-            if len(stack) >= MAX_NESTING:
-                raise LimitExceeded("objects nested too deeply")
-            stack.append(Array())
-            keys.append(None)
-            pos += 1
-            continue
-        elif c == 0x5D:  # ]
-            if not stack or not isinstance(stack[-1], Array):
-                raise Unsupported("unbalanced ]")
-            value = stack.pop()
-            keys.pop()
-            pos += 1
-        elif c == 0x3E:  # >
-            if data[pos + 1 : pos + 2] != b">" or not stack or not isinstance(stack[-1], Dict):
-                raise Unsupported("unbalanced >>")
-            if keys[-1] is not None:
-                raise Unsupported("dictionary key without a value")
-            value = stack.pop()
-            keys.pop()
-            pos += 2
-        elif c in b"+-.0123456789":
-            m = _NUMBER.match(data, pos)
-            if m is None:
-                raise Unsupported("bad number")
-            pos = m.end()
-            if m.group(2) is None and m.group(3) is None:
-                value = int(m.group(0))
-                if c not in b"+-" and doc is not None:
-                    r = _REF_TAIL.match(data, pos)
-                    if r is not None:
-                        value = Ref(doc, value, int(r.group(1)))
-                        pos = r.end()
-            else:
-                value = float(m.group(0))
         else:
-            m = re.compile(_KEYWORD_SRC).match(data, pos)
-            if m is None:
-                raise Unsupported(f"unexpected byte {c:#x}")
-            word = m.group(0)
+            word = m.group(_T_WORD)
             if word == b"true":
                 value = True
             elif word == b"false":
@@ -313,7 +321,6 @@ def parse_object(data: bytes, pos: int, doc: LeanDocument | None) -> tuple[PdfOb
                 value = None
             else:
                 raise Unsupported(f"unexpected keyword {word[:20]!r}")
-            pos = m.end()
         # attach the finished value
         if not stack:
             return value, pos
@@ -794,6 +801,9 @@ class LeanDocument:
             found = data.find(b"endstream", start)
             if found < 0:
                 raise Unsupported("stream without endstream")
+            if data.find(b"endobj", start, found) >= 0:
+                # the endstream found may belong to a later object: leave it to pypdf
+                raise Unsupported("stream with a wrong /Length and no endstream of its own")
             end = found
             # the EOL before endstream is not data
             if data[end - 2 : end] == b"\r\n" and end - 2 >= start:
