@@ -143,6 +143,30 @@ def _num(token: Any, default: float = 0.0) -> float:
         return default
 
 
+Measure = tuple[str, float, float, float, int, int]
+
+
+def _measure(glyphs: list[tuple[str, float, bool]]) -> Measure:
+    """A shown string's text, total width, width before its first visible glyph (-1 when
+    none is visible), width after its last visible glyph, codes that take word spacing,
+    and codes, all widths in thousandths of an em."""
+    count = len(glyphs)
+    text = "".join([g[0] for g in glyphs])
+    total = sum(g[1] for g in glyphs)
+    words = sum(1 for g in glyphs if g[2])
+    first = 0
+    while first < count and not glyphs[first][0].strip():
+        first += 1
+    if first == count:
+        return text, total, -1.0, 0.0, words, count
+    last = count - 1
+    while not glyphs[last][0].strip():
+        last -= 1
+    lead = sum(g[1] for g in glyphs[:first]) if first else 0.0
+    trail = sum(g[1] for g in glyphs[last + 1 :]) if last < count - 1 else 0.0
+    return text, total, lead, trail, words, count
+
+
 class _State:
     """The graphics and text state that matter for placing text."""
 
@@ -182,10 +206,12 @@ class TextReader:
         byte_budget: int = 8_000_000,
         deadline: float | None = None,
         fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
+        measures: dict[int, dict[bytes, Measure]] | None = None,
         passthrough: tuple[type[BaseException], ...] = (),
     ) -> None:
         """``fonts`` caches loaded fonts across the pages of a document (keyed by the id of
-        the font dictionary, which is kept alive in the value). ``load_font`` errors make
+        the font dictionary, which is kept alive in the value) and ``measures`` the strings
+        shown in each font (text and widths). ``load_font`` errors make
         the font unreadable (its text is skipped), except those in ``passthrough``, which
         end the reading (the caller falls back to another reader)."""
         self.load_font = load_font
@@ -202,6 +228,8 @@ class TextReader:
         self._fonts: dict[int, tuple[Any, GlyphFont | None]] = fonts if fonts is not None else {}
         self._run: Run | None = None
         self._started = False  # whether the current run has a visible glyph yet
+        # Per font (id of its dictionary, as in the font cache): shown string -> _measure().
+        self._measures = measures if measures is not None else {}
         self._run_end = 0.0  # the pen's x (user space) after the run's last glyph
 
     # -- entry points -------------------------------------------------------------
@@ -468,6 +496,9 @@ class TextReader:
         # Rotated or mirrored text (a side stamp) is kept apart, not laid out.
         rotated = sx <= 0 or m[0] <= 0 or abs(m[1]) > 0.05 * sx
         pen = 0.0  # text space advance from tm
+        measures = self._measures.get(state.font_key)
+        if measures is None:
+            measures = self._measures[state.font_key] = {}
         items = operand if isinstance(operand, list) else (operand,)
         for item in items:
             if not isinstance(item, _Str):
@@ -483,22 +514,22 @@ class TextReader:
                 ):
                     run.text += WIDE_SPACE if -offset >= _TJ_WIDE else " "
                 continue
-            glyphs = font.decode(item)
-            count = len(glyphs)
+            shown = measures.get(item)
+            if shown is None:
+                shown = _measure(font.decode(item))
+                if len(measures) < 20_000:
+                    measures[item] = shown
+            text, total, lead, trail, words, count = shown
             if not count:
                 continue
             self.chars += count
             if self.chars > self.char_budget:
                 raise PageTooBig
-            if spacing == 0.0 and (word_space == 0.0 or not any(g[2] for g in glyphs)):
-                advance = sum(g[1] for g in glyphs) * k
-                fast = True
-            else:
-                advance = sum(g[1] * k + spacing + (word_space if g[2] else 0.0) for g in glyphs)
-                fast = False
+            fast = spacing == 0.0 and (word_space == 0.0 or not words)
+            advance = total * k if fast else total * k + count * spacing + words * word_space
             if rotated:
                 if len(self.rotated_text) < 2000:
-                    self.rotated_text += "".join(g[0] for g in glyphs)
+                    self.rotated_text += text
                 pen += advance
                 continue
             x = m[4] + pen * m[0]  # the pen in user space; one text space unit is m[0]
@@ -509,31 +540,23 @@ class TextReader:
                 self.runs.append(run)
                 self._run = run
                 self._started = False
-            if fast:
-                # Only the first and last visible glyphs need their own offsets.
-                first = 0
-                while first < count and not glyphs[first][0].strip():
-                    first += 1
-                if first < count:
+            if lead >= 0.0:  # some glyph is visible
+                if fast:
+                    # Only the first and last visible glyphs need their own offsets.
                     if not self._started:
-                        lead = sum(g[1] for g in glyphs[:first]) * k if first else 0.0
-                        run.x0 = x + lead * m[0]
+                        run.x0 = x + lead * k * m[0]
                         self._started = True
-                    last = count - 1
-                    while not glyphs[last][0].strip():
-                        last -= 1
-                    trail = sum(g[1] for g in glyphs[last + 1 :]) * k if last < count - 1 else 0.0
-                    run.x1 = x + (advance - trail) * m[0]
-            else:
-                step = 0.0
-                for text, width, word in glyphs:
-                    glyph = width * k
-                    if text.strip():
-                        if not self._started:
-                            run.x0 = x + step * m[0]
-                            self._started = True
-                        run.x1 = x + (step + glyph) * m[0]
-                    step += glyph + spacing + (word_space if word else 0.0)
-            run.text += "".join([g[0] for g in glyphs])
+                    run.x1 = x + (advance - trail * k) * m[0]
+                else:
+                    step = 0.0
+                    for glyph_text, width, word in font.decode(item):
+                        glyph = width * k
+                        if glyph_text.strip():
+                            if not self._started:
+                                run.x0 = x + step * m[0]
+                                self._started = True
+                            run.x1 = x + (step + glyph) * m[0]
+                        step += glyph + spacing + (word_space if word else 0.0)
+            run.text += text
             pen += advance
         return (tm[0], tm[1], tm[2], tm[3], tm[4] + pen * tm[0], tm[5] + pen * tm[1])

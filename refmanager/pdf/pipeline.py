@@ -9,7 +9,7 @@ from pathlib import Path
 
 from refmanager.model import Entry, InputError
 from refmanager.pdf import Bibliography
-from refmanager.pdf.content import GlyphFont
+from refmanager.pdf.content import GlyphFont, Measure
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
     MAX_PAGE_CHARS,
@@ -55,6 +55,7 @@ class _Pages:
         self.chars = 0
         self.failed: set[int] = set()
         self.fonts: dict[int, tuple[object, GlyphFont | None]] = {}
+        self.measures: dict[int, dict[bytes, Measure]] = {}
 
     def get(self, number: int) -> list[Line]:
         """Lines of 1-based page ``number`` in reading order ([] if it cannot be read)."""
@@ -72,6 +73,7 @@ class _Pages:
                 byte_budget=min(MAX_PAGE_CONTENT_BYTES, room),
                 deadline=self.budget.deadline,
                 fonts=self.fonts,
+                measures=self.measures,
                 passthrough=self.fallback,
             )
             self.budget.content_bytes += used

@@ -21,7 +21,7 @@ import contextlib
 from pathlib import Path
 from typing import Any, Protocol
 
-from refmanager.pdf.content import GlyphFont, TextReader
+from refmanager.pdf.content import GlyphFont, Measure, TextReader
 from refmanager.pdf.layout import Run
 
 
@@ -236,13 +236,15 @@ def page_runs(
     byte_budget: int = 8_000_000,
     deadline: float | None = None,
     fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
+    measures: dict[int, dict[bytes, Measure]] | None = None,
     passthrough: tuple[type[BaseException], ...] = (),
 ) -> tuple[list[Run], str, tuple[float, float, float, float], int]:
     """The runs of text of the 0-based ``index``-th page, the text of its rotated runs, its
     media box and the content bytes decoded for it.
 
-    ``fonts`` is the document's font cache; the budgets bound a hostile page (PageTooBig,
-    PageTimeout) and errors of ``passthrough`` types end the reading (see TextReader).
+    ``fonts`` and ``measures`` are the document's caches (see TextReader); the budgets
+    bound a hostile page (PageTooBig, PageTimeout) and errors of ``passthrough`` types end
+    the reading (see TextReader).
     """
     page = source.page(index)
     box = source.box(page)
@@ -253,6 +255,7 @@ def page_runs(
         byte_budget=byte_budget,
         deadline=deadline,
         fonts=fonts,
+        measures=measures,
         passthrough=passthrough,
     )
     runs, side = reader.read(content, page.get("/Resources"))
