@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from refmanager.model import Name
-from refmanager.parse.tokens import CJK
+from refmanager.parse.tokens import CJK, lazy_re
 
 
 def _words(text: str) -> frozenset[str]:
@@ -50,9 +50,28 @@ _SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,)\s*")
 _AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*")
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
-_CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
+# compiled (about 1 ms: large character ranges) only for a text that starts with CJK
+_CJK_NAME = lazy_re(rf"^[{CJK}\u00b7]{{2,6}}$")
 _CAP_PARTICLES = _words("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
+_INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
+_SPACES = re.compile(r"\s+")
+_EDS_PAREN = re.compile(r"\s*\((?:eds?|editors?|hrsg)\.?\)\s*$", re.IGNORECASE)
+_EDS_WORD = re.compile(r",?\s*(?:eds?\.|editors?|\u7f16)$", re.IGNORECASE)
+_CAP_INITIAL = re.compile(r"\b[A-Z]\.")
+
+
+def _is_cjk_name(text: str) -> bool:
+    """Two to six CJK characters (or middle dots): a Chinese name in characters."""
+    first = text[:1]
+    if not (
+        first == "\u00b7"
+        or "\u3400" <= first <= "\u4dbf"
+        or "\u4e00" <= first <= "\u9fff"
+        or "\uf900" <= first <= "\ufaff"
+    ):
+        return False
+    return _CJK_NAME().match(text) is not None
 
 
 def is_initials(text: str) -> bool:
@@ -64,7 +83,7 @@ def is_initials(text: str) -> bool:
         return True
     if "." not in t:
         return False
-    parts = [p for p in re.split(r"[\s.\-\u2010]+", t) if p]
+    parts = [p for p in _INITIAL_BREAKS.split(t) if p]
     return 0 < len(parts) <= 4 and all(
         (len(p) == 1 and p.isupper()) or (len(p) == 2 and p[0].isupper() and p[1].islower())
         for p in parts
@@ -94,7 +113,7 @@ def _natural(chunk: str) -> Name:
     chunk = chunk.strip(" .,;:")
     if not chunk:
         return Name()
-    if _CJK_NAME.match(chunk.replace(" ", "")):
+    if _is_cjk_name(chunk.replace(" ", "")):
         return split_chinese(chunk)
     words = chunk.split()
     suffix = ""
@@ -162,7 +181,7 @@ def list_end(text: str) -> int | None:
 
 def split_names(text: str) -> tuple[list[Name], bool]:
     """Names in an author string, and whether it ended with "et al." (or 等)."""
-    text = re.sub(r"\s+", " ", text).strip(" .,;:")
+    text = _SPACES.sub(" ", text).strip(" .,;:")
     if not text:
         return [], False
     etal = False
@@ -171,8 +190,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     if m:
         etal = True
         text = text[: m.start()].strip(" ,;")
-    text = re.sub(r"\s*\((?:eds?|editors?|hrsg)\.?\)\s*$", "", text, flags=re.IGNORECASE)
-    text = re.sub(r",?\s*(?:eds?\.|editors?|\u7f16)$", "", text, flags=re.IGNORECASE).strip(" ,")
+    text = _EDS_PAREN.sub("", text)
+    text = _EDS_WORD.sub("", text).strip(" ,")
     if not text:
         return [], etal
     if _DASHES.match(text):
@@ -182,7 +201,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         "," not in text
         and is_corporate(text)
         and not _AND.search(text)
-        and not re.search(r"\b[A-Z]\.", text)
+        and not _CAP_INITIAL.search(text)
     ):
         return [Name(literal=text)], etal
     parts = [p for p in _AND.split(text) if p is not None]
