@@ -13,6 +13,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from refmanager.pdf.textclean import SPACING_ACCENTS
 
@@ -71,12 +72,22 @@ class Line:
 
 def font_style(name: str) -> str:
     """'italic', 'bold' or '' from a font's PostScript name."""
+    hit = _STYLES.get(name)
+    if hit is not None:
+        return hit
     base = name.split("+", 1)[-1]
-    if _ITALIC.search(base):
-        return "italic"
-    if _BOLD.search(base):
-        return "bold"
-    return ""
+    style = "italic" if _ITALIC.search(base) else "bold" if _BOLD.search(base) else ""
+    if len(_STYLES) < 10_000:
+        _STYLES[name] = style
+    return style
+
+
+_STYLES: dict[str, str] = {}
+
+
+def _most(counts: dict[Any, int]) -> Any:
+    """The key with the highest count, the first one seen among equals (as Counter does)."""
+    return max(counts, key=counts.__getitem__)
 
 
 class PageTooBig(Exception):
@@ -122,9 +133,11 @@ def _join_runs(runs: list[Run], page: int) -> Line:
     styles: list[tuple[int, int, str]] = []
     pos = 0
     prev: Run | None = None
-    sizes: Counter[float] = Counter()
-    fonts: Counter[str] = Counter()
+    sizes: dict[float, int] = {}
+    fonts: dict[str, int] = {}
+    ys: dict[float, int] = {}
     wide: list[int] = []
+    mapped = 0
     for run in runs:
         if prev is not None:
             gap = run.x0 - prev.x1
@@ -138,32 +151,36 @@ def _join_runs(runs: list[Run], page: int) -> Line:
                 if gap > 0.8 * max(run.size, prev.size):
                     wide.append(pos - 1)
         start = pos
+        length = len(run.text)
         parts.append(run.text)
-        pos += len(run.text)
+        pos += length
         style = font_style(run.font)
         if style:
             styles.append((start, pos, style))
-        sizes[round(run.size, 1)] += len(run.text)
-        fonts[run.font] += len(run.text)
+        size = round(run.size, 1)
+        sizes[size] = sizes.get(size, 0) + length
+        fonts[run.font] = fonts.get(run.font, 0) + length
+        y = round(run.y, 1)
+        ys[y] = ys.get(y, 0) + 1
+        if run.mapped:
+            mapped += length
         prev = run
     text = "".join(parts)
     if WIDE_SPACE in text:
         wide.extend(i for i, ch in enumerate(text) if ch == WIDE_SPACE)
         wide.sort()
         text = text.replace(WIDE_SPACE, " ")
-    size = sizes.most_common(1)[0][0]
-    y = Counter(round(r.y, 1) for r in runs).most_common(1)[0][0]
     return Line(
         page=page,
         text=text,
         x0=runs[0].x0,
         x1=max(r.x1 for r in runs),
-        y=y,
-        size=size,
-        font=fonts.most_common(1)[0][0],
+        y=_most(ys),
+        size=_most(sizes),
+        font=_most(fonts),
         styles=_merge_styles(styles),
         wide_gaps=wide,
-        mapped=sum(len(r.text) for r in runs if r.mapped) * 2 >= len(text),
+        mapped=mapped * 2 >= len(text),
     )
 
 
