@@ -358,6 +358,11 @@ def _parse_encoding(ft: dict[object, object], subtype: object) -> list[str] | st
         return _charset(_STD)
     enc = _resolve(ft.get("/Encoding"))
     encoding: list[str] | str
+    if isinstance(enc, bytes):  # a string (the lean reader): pypdf reads it as a name
+        try:
+            enc = enc.decode("ascii")
+        except UnicodeDecodeError:
+            raise FontUnsupported("/Encoding is a non-ASCII string") from None
     if isinstance(enc, str):
         if enc in _CHARSETS:
             return _charset(enc)
@@ -366,8 +371,6 @@ def _parse_encoding(ft: dict[object, object], subtype: object) -> list[str] | st
         if "-UCS2-" in enc:
             return "utf-16-be"
         return "utf-16-be" if subtype == "/Type0" else _charset(_STD)
-    if isinstance(enc, bytes):
-        raise FontUnsupported("/Encoding is a string")
     if _is_dict(enc) and "/BaseEncoding" in enc:  # type: ignore[operator]
         base = _resolve(enc["/BaseEncoding"])  # type: ignore[index]
         if isinstance(base, (list, dict)):
