@@ -1,16 +1,27 @@
 """A lean, stdlib-only PDF object reader for the fast extraction path.
 
-``LeanDocument(data)`` reads the cross-reference data of a PDF (classic tables with
-``/Prev`` chains and hybrid ``/XRefStm``, cross-reference streams, object streams) and
-loads objects only when they are resolved. The object model is duck-compatible with
-pypdf's: ``Name`` (a ``str`` keeping its slash), ``bytes`` strings, ``int``/``float``,
-``bool``, ``None``, ``Array`` (a ``list``), ``Dict`` (a ``dict`` with ``Name`` keys),
-``Stream`` (a ``Dict`` with ``get_data()``) and ``Ref`` (``get_object()``).
+``LeanDocument(data, max_stream_bytes=16_000_000)`` reads the cross-reference data of a
+PDF (classic tables with ``/Prev`` chains and hybrid ``/XRefStm``, cross-reference
+streams, object streams; the newest definition of an object wins) and parses objects only
+when they are resolved (cached). It offers ``trailer``, ``catalog``, ``get(num, gen)``,
+``resolve(obj)``, ``page_count``, ``page(i)`` (a copy with /Resources, /MediaBox, /CropBox
+and /Rotate inherited), ``contents(page)``, ``info()``, ``xmp()`` and ``outline()``.
 
-Anything this reader cannot read with certainty raises ``Unsupported`` (the caller then
-opens the file with pypdf, which repairs and decrypts); hostile input beyond the limits
-raises ``LimitExceeded``. Neither a bad file nor a hostile one can hang the reader or
-exhaust the interpreter's recursion or memory.
+The object model is duck-compatible with pypdf's: ``Name`` (a ``str`` keeping its slash),
+``bytes`` strings, ``int``/``float``, ``bool``, ``None``, ``Array`` (a ``list``),
+``Dict`` (a ``dict`` keyed by ``Name``; ``resolved(key)``), ``Stream`` (a ``Dict`` with
+``raw`` and ``get_data()``) and ``Ref`` (``num``, ``gen``, ``get_object()``).
+
+``Unsupported`` (the caller opens the file with pypdf, which repairs and decrypts) is
+raised for: ``/Encrypt``; no ``startxref`` in the last 2 KB; an xref table or stream that
+does not parse, or an in-use offset that does not point at its ``N G obj``; a reference
+whose generation differs from the xref's; an object that does not parse (at the time it
+is resolved); a stream filter other than Flate/LZW (with predictors), ASCIIHex, ASCII85
+and RunLength (image filters only when their data is asked for); a wrong /Length with
+no ``endstream`` of the stream's own. ``LimitExceeded`` is raised for hostile input:
+decoded stream over ``max_stream_bytes``, objects nested deeper than 200, page tree
+deeper than 100 or with over 200,000 pages, loops in the page tree or in references.
+Neither can hang the reader or exhaust the interpreter's recursion or memory.
 """
 
 from __future__ import annotations
@@ -124,13 +135,20 @@ class Ref:
 class Stream(Dict):
     """A stream: the stream dictionary, its ``raw`` bytes and ``get_data()`` (decoded)."""
 
-    __slots__ = ("_data", "_limit", "raw")
+    __slots__ = ("_data", "_end", "_limit", "_source", "_start")
 
-    def __init__(self, entries: Dict, raw: bytes, limit: int) -> None:
+    def __init__(self, entries: Dict, source: bytes, start: int, end: int, limit: int) -> None:
         super().__init__(entries)
-        self.raw = raw
+        self._source = source
+        self._start = start
+        self._end = end
         self._limit = limit
         self._data: bytes | None = None
+
+    @property
+    def raw(self) -> bytes:
+        """The stream's bytes as stored in the file (sliced on access, not kept)."""
+        return self._source[self._start : self._end]
 
     def get_object(self) -> Stream:
         return self
@@ -810,9 +828,7 @@ class LeanDocument:
                 end -= 2
             elif end > start and data[end - 1] in b"\r\n":
                 end -= 1
-        if end - start > self.max_stream_bytes:
-            raise LimitExceeded("stream too large")
-        return Stream(entries, data[start:end], self.max_stream_bytes)
+        return Stream(entries, data, start, end, self.max_stream_bytes)
 
     def get(self, num: int, gen: int = 0) -> PdfObject:
         """Object ``num gen`` (None when the file does not define it)."""

@@ -794,6 +794,17 @@ def test_decompression_bomb() -> None:
     small = LeanDocument(make_pdf(objects), max_stream_bytes=1000)
     with pytest.raises(LimitExceeded):
         small.contents(small.page(0))
+    # a stream larger than the limit can be loaded (and its raw bytes read), not decoded
+    objects[20] = _stream(b"/Subtype /Image /Filter /DCTDecode", b"\xff" * 5000)
+    objects[21] = _stream(b"", b"x" * 5000)
+    small = LeanDocument(make_pdf(objects), max_stream_bytes=1000)
+    image, plain = small.get(20), small.get(21)
+    assert isinstance(image, Stream) and isinstance(plain, Stream)
+    assert len(image.raw) == len(plain.raw) == 5000
+    with pytest.raises(Unsupported):
+        image.get_data()
+    with pytest.raises(LimitExceeded):
+        plain.get_data()
 
 
 def test_outline_loop_terminates() -> None:
