@@ -114,11 +114,19 @@ def plausible_text(text: str) -> bool:
     for ch in text:
         if not ch.isalpha():
             continue
-        name = unicodedata.name(ch, "UNKNOWN").split(" ")[0]
-        if name in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "IDEOGRAPHIC"):
-            name = "CJK"
+        name = _SCRIPTS.get(ch)
+        if name is None:
+            name = unicodedata.name(ch, "UNKNOWN").split(" ")[0]
+            if name in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "IDEOGRAPHIC"):
+                name = "CJK"
+            if len(_SCRIPTS) < 50_000:
+                _SCRIPTS[ch] = name
         scripts.add(name)
     return len(scripts) <= 1 or (len(scripts) == 2 and "LATIN" in scripts)
+
+
+# A letter's script (the first word of its Unicode name), looked up once per letter.
+_SCRIPTS: dict[str, str] = {}
 
 
 def document_meta(

@@ -211,13 +211,15 @@ def vocabulary(texts: list[str]) -> set[str]:
         start = 1 if broken else 0
         broken = words[-1].endswith(("-", "\u2010"))
         end = len(words) - 1 if broken else len(words)
-        for word in words[start:end]:
-            for part in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", word):
-                low = part.lower()
-                vocab.add(low)
-                if "-" in low:
-                    vocab.update(low.split("-"))
+        # Matches never cross the spaces between words, so one pass over the line will do.
+        for part in _WORD.findall(" ".join(words[start:end]).lower()):
+            vocab.add(part)
+            if "-" in part:
+                vocab.update(part.split("-"))
     return vocab
+
+
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def _drop_hyphen(left_word: str, right_word: str, vocab: set[str] | None) -> bool:
