@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
 import threading
+import types
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +59,7 @@ def _tagger(model_path: Path | None) -> Any | None:
         return cached[1]
     tagger: Any | None = None
     if stamp is not None:
-        import pycrfsuite
-
+        pycrfsuite = _import_pycrfsuite()
         tagger = pycrfsuite.Tagger()
         try:
             tagger.open(key)
@@ -65,6 +67,44 @@ def _tagger(model_path: Path | None) -> Any | None:
             tagger = None
     cache[key] = (stamp, tagger)
     return tagger
+
+
+class _Deferred(types.ModuleType):
+    """A stand-in for a module that one importer binds but only uses later, if ever: the
+    real module is imported on the first attribute asked of the stand-in."""
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__"):  # import machinery probing (__path__, ...)
+            raise AttributeError(attr)
+        name = self.__name__
+        if sys.modules.get(name) is self:
+            del sys.modules[name]
+        return getattr(importlib.import_module(name), attr)
+
+
+# pycrfsuite's extension module imports tempfile (for Tagger.open_inmemory) and, through
+# its training-log parser, fractions: about 10 ms of start-up (random, shutil, decimal)
+# that tagging never uses.
+_TRAINING_ONLY_MODULES = ("tempfile", "fractions")
+
+
+def _import_pycrfsuite() -> Any:
+    """``import pycrfsuite``, with the modules only its training needs imported on their
+    first use. They stand in sys.modules just for the time of this import; every other
+    importer gets the real modules as usual."""
+    if "pycrfsuite" in sys.modules:
+        return sys.modules["pycrfsuite"]
+    with _lock:
+        stand_ins = [n for n in _TRAINING_ONLY_MODULES if n not in sys.modules]
+        for name in stand_ins:
+            sys.modules[name] = _Deferred(name)
+        try:
+            import pycrfsuite
+        finally:
+            for name in stand_ins:
+                if isinstance(sys.modules.get(name), _Deferred):
+                    del sys.modules[name]
+    return pycrfsuite
 
 
 def tag_tokens(
