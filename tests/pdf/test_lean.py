@@ -550,6 +550,7 @@ FILTERED = {
     "ahx": b"<< /Filter /ASCIIHexDecode /Length %d >>",
     "a85": b"<< /Filter [/ASCII85Decode] /Length %d >>",
     "lzw": b"<< /Filter /LZWDecode /Length %d >>",
+    "lzw-big": b"<< /Filter /LZWDecode /DecodeParms << /EarlyChange 1 >> /Length %d >>",
     "rl": b"<< /Filter /RunLengthDecode /Length %d >>",
     "chain": b"<< /Filter [/ASCIIHexDecode /FlateDecode] /Length %d >>",
     "abbrev-chain": b"<< /Filter [/A85 /AHx /LZW /RL /Fl] /Length %d >>",
@@ -574,6 +575,9 @@ def _encoded(kind: str) -> tuple[bytes, bytes]:
         return base64.a85encode(SAMPLE, wrapcol=72) + b"~>", SAMPLE
     if kind == "lzw":
         return _lzw_encode(SAMPLE), SAMPLE
+    if kind == "lzw-big":  # fills the 4096-entry table several times (clear codes)
+        big = b"".join((b"%d " % ((i * 7919) % 65521)) * (1 + i % 3) for i in range(12_000))
+        return _lzw_encode(big), big
     if kind == "rl":
         return _run_length(SAMPLE), SAMPLE
     if kind == "chain":
