@@ -182,15 +182,84 @@ def _charset(name: str) -> list[str]:
     return list(value)
 
 
+# Glyph names -> Unicode of the standard Latin character sets, the same as in pypdf's glyph list
+# (checked by tests/pdf/test_fonts.py); other names need the whole list (17,404 names, ~7 ms).
+_COMMON_NAMES = (
+    "A AE Aacute Acircumflex Adieresis Agrave Aring Atilde B C Ccedilla D Delta E Eacute "
+    "Ecircumflex Edieresis Egrave Eth Euro F G H I Iacute Icircumflex Idieresis Igrave J K L "
+    "Lslash M N Ntilde O OE Oacute Ocircumflex Odieresis Ograve Omegagreek Oslash Otilde P Q "
+    "R S Scaron T Thorn U Uacute Ucircumflex Udieresis Ugrave V W X Y Yacute Ydieresis Z "
+    "Zcaron a aacute acircumflex acute adieresis ae agrave ampersand apple approxequal aring "
+    "asciicircum asciitilde asterisk at atilde b backslash bar braceleft braceright "
+    "bracketleft bracketright breve brokenbar bullet c caron ccedilla cedilla cent "
+    "circumflex colon comma copyright currency d dagger daggerdbl degree dieresis divide "
+    "dollar dotaccent dotlessi e eacute ecircumflex edieresis egrave eight ellipsis emdash "
+    "endash equal eth euro exclam exclamdown f ff ffi ffl fi five fl florin four fraction g "
+    "germandbls grave greater greaterequal guillemotleft guillemotright guilsinglleft "
+    "guilsinglright h hungarumlaut hyphen i iacute icircumflex idieresis igrave ilde "
+    "increment infinity integral j k l less lessequal logicalnot lozenge lslash m macron "
+    "middot minus mu multiply n nbspace nine nonbreakingspace notequal ntilde numbersign o "
+    "oacute ocircumflex odieresis oe ogonek ograve one onehalf onequarter onesuperior "
+    "ordfeminine ordmasculine oslash otilde overscore p paragraph parenleft parenright "
+    "partialdiff percent period periodcentered perthousand pi plus plusminus product q "
+    "question questiondown quotedbl quotedblbase quotedblleft quotedblright quoteleft "
+    "quoteright quotesinglbase quotesingle r radical registered ring s scaron section "
+    "semicolon seven sfthyphen six slash softhyphen space spacehackarabic sterling summation "
+    "t thorn three threequarters threesuperior tilde trademark two twosuperior u uacute "
+    "ucircumflex udieresis ugrave underscore v verticalbar w x y yacute ydieresis yen z "
+    "zcaron zero guillemetleft hyphensoft two.superior three.superior mu.math one.superior "
+    "guillemetright fhook f_f f_f_i f_f_l longs_t s_t backslashBig backslashBigg "
+    "backslashbig backslashbigg braceleftBig braceleftBigg braceleftbig braceleftbigg "
+    "bracerightBig bracerightBigg bracerightbig bracerightbigg bracketleftBig "
+    "bracketleftBigg bracketleftbig bracketleftbigg bracketleftmid bracketrightBig "
+    "bracketrightBigg bracketrightbig bracketrightbigg bracketrightmid circumflexWide "
+    "circumflexWider circumflexWidest integraldisplaystyle integraltextstyle parenleftBig "
+    "parenleftBigg parenleftbig parenleftbigg parenleftmid parenrightBig parenrightBigg "
+    "parenrightbig parenrightbigg parenrightmid productdisplaystyle producttextstyle "
+    "radicalBig radicalBigg radicalbig radicalbigg slashBig slashBigg slashbig slashbigg "
+    "summationdisplaystyle summationtextstyle tildeWide tildeWider tildeWidest summationtext "
+    "producttext integraltext summationdisplay productdisplay integraldisplay hatwide "
+    "hatwider hatwidest tildewide tildewider tildewidest radicalbt circlecopyrt triangle "
+    "negationslash Germandblssmall SSsmall Yen hyphenchar hyphenminus punctdash rangedash "
+)
+_COMMON_VALUES = (
+    "A\xc6\xc1\xc2\xc4\xc0\xc5\xc3BC\xc7D\u2206E\xc9\xca\xcb\xc8\xd0\u20acFGHI\xcd\xce\xcf"
+    "\xccJKL\u0141MN\xd1O\u0152\xd3\xd4\xd6\xd2\u03a9\xd8\xd5PQRS\u0160T\xdeU\xda\xdb\xdc\xd9"
+    "VWXY\xdd\u0178Z\u017da\xe1\xe2\xb4\xe4\xe6\xe0&\uf8ff\u2248\xe5^~*@\xe3b\\|{}[]\u02d8"
+    "\xa6\u2022c\u02c7\xe7\xb8\xa2\u02c6:,\xa9\xa4d\u2020\u2021\xb0\xa8\xf7$\u02d9\u0131e\xe9"
+    "\xea\xeb\xe88\u2026\u2014\u2013=\xf0\u20ac!\xa1f\ufb00\ufb03\ufb04\ufb015\ufb02\u01924"
+    "\u2044g\xdf`>\u2265\xab\xbb\u2039\u203ah\u02dd-i\xed\xee\xef\xec\u02dc\u2206\u221e\u222b"
+    "jkl<\u2264\xac\u25ca\u0142m\xaf\xb7\u2212\xb5\xd7n\xa09\xa0\u2260\xf1#o\xf3\xf4\xf6"
+    "\u0153\u02db\xf21\xbd\xbc\xb9\xaa\xba\xf8\xf5\xafp\xb6()\u2202%.\xb7\u2030\u03c0+\xb1"
+    "\u220fq?\xbf\"\u201e\u201c\u201d\u2018\u2019\u201a'r\u221a\xae\u02das\u0161\xa7;7\xad6/"
+    "\xad  \xa3\u2211t\xfe3\xbe\xb3\u02dc\u21222\xb2u\xfa\xfb\xfc\xf9_v|wxy\xfd\xff\xa5z"
+    "\u017e0\xab\xad\xb2\xb3\xb5\xb9\xbb\u0192\ufb00\ufb03\ufb04\ufb05\ufb06\\\\\\\\{{{{}}}}["
+    "[[[[]]]]]^^^\u222b\u222b((((()))))\u220f\u220f\u221a\u221a\u221a\u221a////\u2211\u2211"
+    "\u02dc\u02dc\u02dc\u2211\u220f\u222b\u2211\u220f\u222b\u02c6\u02c6\u02c6~~~\u221a\xa9"
+    "\u2206\u2044\xdf\xdf\xa5--\u2014\u2013"
+)
+_common: dict[str, str] = {}
+
+
 def _glyphs() -> dict[str, str]:
     value = _table("glyphs")
     assert isinstance(value, dict)
     return value
 
 
+def _glyph(name: str) -> str | None:
+    """The glyph list's entry for a name ("/ff"); the whole list is loaded only when needed."""
+    common = _common
+    if not common:
+        names = "".join(_COMMON_NAMES).split()
+        common.update(zip(["/" + n for n in names], "".join(_COMMON_VALUES), strict=True))
+    hit = common.get(name)
+    return hit if hit is not None else _glyphs().get(name)
+
+
 def _glyph_name_to_unicode(glyph_name: str) -> str | None:
     """pypdf._cmap._glyph_name_to_unicode."""
-    hit = _glyphs().get(glyph_name)
+    hit = _glyph(glyph_name)
     if hit is not None:
         return hit
     if glyph_name.startswith("/uni"):
@@ -874,8 +943,7 @@ def _build(ft: dict[object, object]) -> PdfFont:
                 if procs:
                     if not isinstance(procs, (dict, list)):
                         raise FontUnsupported("/CharProcs is not a dictionary")
-                    glyphs = _glyphs()
-                    interpretable = all(not isinstance(k, list) and k in glyphs for k in procs)
+                    interpretable = all(_glyph(k) is not None for k in procs)
         if interpretable:
             if "/Widths" in ft:
                 _simple_widths(ft, widths)

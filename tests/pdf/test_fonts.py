@@ -822,6 +822,10 @@ def compare_cmap(data: bytes) -> None:
 
 def test_tables_are_pypdfs() -> None:
     assert fonts._table("glyphs") == adobe_glyphs
+    names = "".join(fonts._COMMON_NAMES).split()
+    assert len(names) == len("".join(fonts._COMMON_VALUES)) > 300
+    for name, value in zip(names, "".join(fonts._COMMON_VALUES), strict=True):
+        assert adobe_glyphs["/" + name] == value
     for name, table in charset_encoding.items():
         assert fonts._charset(name) == table
     core = fonts._table("core")
@@ -843,5 +847,8 @@ def test_module_does_not_import_pypdf() -> None:
         "got = f.decode(b'AB')\n"
         "assert got == [('\\ufb01', 500.0, False), ('B', 667.0, False)], got\n"
         "assert not [m for m in sys.modules if m.startswith('pypdf')]\n"
+        "import refmanager.pdf.fonts as F\n"
+        "assert 'glyphs' not in F._tables  # common names need not load the whole glyph list\n"
+        "assert F._glyph_name_to_unicode('/a10') == '\\n' and 'glyphs' in F._tables\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
