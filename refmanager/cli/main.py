@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from refmanager import __version__
 from refmanager.model.errors import InputError, RefmanagerError
@@ -34,13 +35,51 @@ class _Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
+def _terminal_columns() -> int:
+    """shutil.get_terminal_size().columns, without importing shutil (bz2, lzma: ~3 ms)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter; the terminal width found as argparse finds it."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser (sub-command parsers too) whose formatter needs no shutil: every
+    add_argument builds a formatter, and argparse's own imports shutil for the width."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def _load(module: str) -> _Command:
     return cast(_Command, importlib.import_module(module))
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` set, just that sub-command is wired (fast start)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="refmanager",
         description="Read the bibliographies of scholarly PDFs into a local library.",
     )
