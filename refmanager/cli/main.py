@@ -43,8 +43,11 @@ def _terminal_columns() -> int:
         columns = 0
     if columns > 0:
         return columns
+    stdout = sys.__stdout__
+    if stdout is None:
+        return 80
     try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        return os.get_terminal_size(stdout.fileno()).columns or 80
     except (AttributeError, ValueError, OSError):
         return 80
 
