@@ -855,3 +855,21 @@ def test_mangled_files_fail_cleanly(which: bool, edits: list[tuple[int, int]], c
         doc.xmp()
     except (Unsupported, LimitExceeded):
         pass
+
+
+def test_import_is_stdlib_only_and_without_pypdf() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, refmanager.pdf\n"
+        "before = set(sys.modules)\n"
+        "import refmanager.pdf.lean\n"
+        "new = set(sys.modules) - before - {'refmanager.pdf.lean'}\n"
+        "top = {m.split('.')[0] for m in new}\n"
+        "print(sorted(top - set(sys.stdlib_module_names)), 'pypdf' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[] False"
