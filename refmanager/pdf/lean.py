@@ -977,15 +977,23 @@ class LeanDocument:
         return page
 
     def contents(self, page: Dict) -> bytes:
-        """The page's content streams, decoded and joined with a newline."""
+        """The page's content streams, decoded and joined with a newline.
+
+        The joined content is bounded by ``max_stream_bytes`` like a single stream.
+        """
         parts = _as_list(page.get("/Contents"))
         out = []
+        total = 0
         for part in parts:
             if part is None:
                 continue
             if not isinstance(part, Stream):
                 raise Unsupported("page content is not a stream")
-            out.append(part.get_data())
+            data = part.get_data()
+            total += len(data) + 1
+            if total > self.max_stream_bytes + 1:
+                raise LimitExceeded("page content too large")
+            out.append(data)
         return b"\n".join(out)
 
     # -- document data --

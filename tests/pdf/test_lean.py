@@ -798,6 +798,15 @@ def test_decompression_bomb() -> None:
     small = LeanDocument(make_pdf(objects), max_stream_bytes=1000)
     with pytest.raises(LimitExceeded):
         small.contents(small.page(0))
+    # one stream drawn many times: the joined page content is bounded too
+    objects[11] = _stream(b"", b"x" * 300)
+    objects[10] = b"<< /Type /Page /Parent 2 0 R /Contents [%s] >>" % (b"11 0 R " * 50)
+    small = LeanDocument(make_pdf(objects), max_stream_bytes=1000)
+    with pytest.raises(LimitExceeded):
+        small.contents(small.page(0))
+    objects[10] = b"<< /Type /Page /Parent 2 0 R /Contents [11 0 R 11 0 R] >>"
+    small = LeanDocument(make_pdf(objects), max_stream_bytes=1000)
+    assert small.contents(small.page(0)) == b"x" * 300 + b"\n" + b"x" * 300
     # a stream larger than the limit can be loaded (and its raw bytes read), not decoded
     objects[20] = _stream(b"/Subtype /Image /Filter /DCTDecode", b"\xff" * 5000)
     objects[21] = _stream(b"", b"x" * 5000)
