@@ -849,6 +849,25 @@ def test_module_does_not_import_pypdf() -> None:
         "assert not [m for m in sys.modules if m.startswith('pypdf')]\n"
         "import refmanager.pdf.fonts as F\n"
         "assert 'glyphs' not in F._tables  # common names need not load the whole glyph list\n"
-        "assert F._glyph_name_to_unicode('/a10') == '\\n' and 'glyphs' in F._tables\n"
+        "assert F._glyph_name_to_unicode('/controlLF') == '\\n' and 'glyphs' in F._tables\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+def test_unhex_is_unhexlify() -> None:
+    from binascii import unhexlify
+    from itertools import product
+
+    alphabet = [b"0", b"a", b"F", b"g", b" ", b"\x0c", b"\xff", b"-", b"_", b"\x00", b"\xa0"]
+    for size in range(5):
+        for parts in product(alphabet, repeat=size):
+            token = b"".join(parts)
+            try:
+                expected: bytes | None = unhexlify(token)
+            except ValueError:
+                expected = None
+            try:
+                got: bytes | None = fonts._unhex(token)
+            except ValueError:
+                got = None
+            assert got == expected, token
