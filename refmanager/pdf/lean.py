@@ -51,6 +51,10 @@ MAX_REF_HOPS = 64
 MAX_OUTLINE_ITEMS = 5000
 _MAX_XREF_SECTIONS = 1000
 _MAX_TREE_NODES = 1_000_000
+_MAX_NAME_TREE_NODES = 100_000
+_MAX_XREF_ENTRIES = 2_000_000
+# all data decoded for one document, in multiples of max_stream_bytes
+_DOCUMENT_BUDGET_STREAMS = 10
 
 
 class Unsupported(Exception):
@@ -135,20 +139,19 @@ class Ref:
 class Stream(Dict):
     """A stream: the stream dictionary, its ``raw`` bytes and ``get_data()`` (decoded)."""
 
-    __slots__ = ("_data", "_end", "_limit", "_source", "_start")
+    __slots__ = ("_data", "_doc", "_end", "_start")
 
-    def __init__(self, entries: Dict, source: bytes, start: int, end: int, limit: int) -> None:
+    def __init__(self, entries: Dict, doc: LeanDocument, start: int, end: int) -> None:
         super().__init__(entries)
-        self._source = source
+        self._doc = doc
         self._start = start
         self._end = end
-        self._limit = limit
         self._data: bytes | None = None
 
     @property
     def raw(self) -> bytes:
         """The stream's bytes as stored in the file (sliced on access, not kept)."""
-        return self._source[self._start : self._end]
+        return self._doc.data[self._start : self._end]
 
     def get_object(self) -> Stream:
         return self
@@ -156,7 +159,9 @@ class Stream(Dict):
     def get_data(self) -> bytes:
         """The decoded data (cached). Raises Unsupported for filters not handled here."""
         if self._data is None:
-            self._data = _decode_stream(self, self._limit)
+            data = _decode_stream(self, self._doc.max_stream_bytes)
+            self._doc._spend(len(data))
+            self._data = data
         return self._data
 
 
@@ -634,10 +639,23 @@ class LeanDocument:
         self._objstm: dict[int, tuple[bytes, list[int], int]] = {}
         self._pages: list[tuple[Dict, dict[str, PdfObject]]] | None = None
         self._named: dict[bytes, PdfObject] | None = None
+        self._budget = _DOCUMENT_BUDGET_STREAMS * max_stream_bytes
+        self._entries = 0
         self.trailer = self._read_xref()
         if "/Encrypt" in self.trailer:
             raise Unsupported("encrypted")
         self._check_offsets()
+
+    def _spend(self, size: int) -> None:
+        """Counts decoded bytes against the document's budget (cached data counts once)."""
+        self._budget -= size
+        if self._budget < 0:
+            raise LimitExceeded("too much data decoded for one document")
+
+    def _count_entries(self, count: int) -> None:
+        self._entries += count
+        if self._entries > _MAX_XREF_ENTRIES:
+            raise LimitExceeded("too many cross-reference entries")
 
     # -- cross-reference data --
 
@@ -700,6 +718,7 @@ class LeanDocument:
                 raise Unsupported("bad xref table")
             pos = sub.end()
             first, count = int(sub.group(1)), int(sub.group(2))
+            self._count_entries(count)
             for num in range(first, first + count):
                 e = entry_rx.match(data, pos)
                 if e is None:
@@ -749,6 +768,8 @@ class LeanDocument:
             raise Unsupported("bad xref stream /Index")
         w1, w2, w3 = (int(w) for w in widths)  # type: ignore[arg-type]
         row = w1 + w2 + w3
+        if row == 0:
+            raise Unsupported("xref stream with empty rows")
         body = stream.get_data()
         pos = 0
         target = into if into is not None else {}
@@ -756,6 +777,7 @@ class LeanDocument:
             first, count = int(index[k]), int(index[k + 1])  # type: ignore[arg-type]
             if pos + count * row > len(body):
                 raise Unsupported("xref stream too short")
+            self._count_entries(count)
             for num in range(first, first + count):
                 kind = int.from_bytes(body[pos : pos + w1], "big") if w1 else 1
                 f2 = int.from_bytes(body[pos + w1 : pos + w1 + w2], "big")
@@ -828,7 +850,7 @@ class LeanDocument:
                 end -= 2
             elif end > start and data[end - 1] in b"\r\n":
                 end -= 1
-        return Stream(entries, data, start, end, self.max_stream_bytes)
+        return Stream(entries, self, start, end)
 
     def get(self, num: int, gen: int = 0) -> PdfObject:
         """Object ``num gen`` (None when the file does not define it)."""
@@ -1037,7 +1059,7 @@ class LeanDocument:
                 if not isinstance(node, Dict) or id(node) in seen:
                     continue
                 seen.add(id(node))
-                if len(seen) > _MAX_TREE_NODES:
+                if len(seen) > _MAX_NAME_TREE_NODES:
                     raise LimitExceeded("name tree too large")
                 pairs = node.resolved("/Names")
                 if isinstance(pairs, Array):

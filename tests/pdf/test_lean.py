@@ -820,6 +820,36 @@ def test_decompression_bomb() -> None:
         plain.get_data()
 
 
+def test_document_budget_and_huge_xref_streams() -> None:
+    objects = doc_objects(PAGES[:1])
+    for num in range(20, 32):
+        objects[num] = _stream(b"", b"y" * 1000)
+    doc = LeanDocument(make_pdf(objects), max_stream_bytes=1000)
+    streams = [doc.get(num) for num in range(20, 32)]
+    with pytest.raises(LimitExceeded):
+        for stream in streams:
+            assert isinstance(stream, Stream)
+            assert stream.get_data() == b"y" * 1000
+    data = make_pdf(doc_objects(PAGES[:1]), xref="stream", predictor=False)
+    # rows of width zero would make any /Index count free to loop over
+    empty_rows = data.replace(b"/Type /XRef", b"/Type /XRef /Index [0 999999999999]")
+    empty_rows = empty_rows.replace(b"/W [1 4 2]", b"/W [0 0 0]")
+    with pytest.raises(Unsupported):
+        LeanDocument(empty_rows)
+    # three million one-byte rows: over the entry limit, refused without building them
+    start = data.rindex(b"startxref")
+    rows = zlib.compress(b"\x00" * 3_000_000)
+    xref = len(data[:start])
+    huge = (
+        data[:start]
+        + b"99 0 obj\n"
+        + _stream(b"/Type /XRef /Size 3000000 /W [1 0 0] /Root 1 0 R /Filter /FlateDecode", rows)
+    )
+    huge += b"\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref
+    with pytest.raises(LimitExceeded):
+        LeanDocument(huge)
+
+
 def test_outline_loop_terminates() -> None:
     objects = _full_objects()
     objects[34] = b"<< /Title (Back) /Parent 30 0 R /Next 31 0 R /Dest [10 0 R /Fit] >>"
