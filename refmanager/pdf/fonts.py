@@ -602,13 +602,16 @@ def _glyphs() -> dict[str, str]:
     return value
 
 
+def _load_common() -> None:
+    names = "".join(_COMMON_NAMES).split()
+    _common.update(zip(["/" + n for n in names], "".join(_COMMON_VALUES), strict=True))
+
+
 def _glyph(name: str) -> str | None:
     """The glyph list's entry for a name ("/ff"); the whole list is loaded only when needed."""
-    common = _common
-    if not common:
-        names = "".join(_COMMON_NAMES).split()
-        common.update(zip(["/" + n for n in names], "".join(_COMMON_VALUES), strict=True))
-    hit = common.get(name)
+    if not _common:
+        _load_common()
+    hit = _common.get(name)
     return hit if hit is not None else _glyphs().get(name)
 
 
@@ -813,19 +816,23 @@ def _apply_differences(encoding: list[str], differences: object) -> None:
     if len(differences) > _MAX_WIDTH_ENTRIES:
         raise FontUnsupported("huge /Differences")
     x = 0
+    if not _common:
+        _load_common()
+    common = _common
     for o in differences:
-        if isinstance(o, bool) or not isinstance(o, (int, str)):
-            raise FontUnsupported("/Differences holds a value pypdf cannot use")
-        if isinstance(o, int):
+        if isinstance(o, str):
+            if not o.startswith("/"):
+                raise FontUnsupported("/Differences holds a string")
+            if x < 256:
+                if x < -256:
+                    raise FontUnsupported("/Differences code out of range")
+                hit = common.get(o)
+                encoding[x] = hit if hit is not None else (_glyph_name_to_unicode(o) or o)
+            x += 1
+        elif isinstance(o, int) and not isinstance(o, bool):
             x = o
-            continue
-        if not o.startswith("/"):
-            raise FontUnsupported("/Differences holds a string")
-        if x < 256:
-            if x < -256:
-                raise FontUnsupported("/Differences code out of range")
-            encoding[x] = _glyph_name_to_unicode(o) or o
-        x += 1
+        else:
+            raise FontUnsupported("/Differences holds a value pypdf cannot use")
 
 
 # --------------------------------------------------------------------------------------------
@@ -1029,15 +1036,32 @@ def _parse_cmap_fast(data: bytes) -> _CMap | None:
         if line_re.sub(b"", body).translate(None, b" \t\r\n"):
             return None  # something else than whole entries on their own lines
         if is_char:
-            for source, dest in line_re.findall(body):
-                _check_size(len(codes) + 1)
-                n, m = len(source), len(dest)
-                if n in {2, 4} and m in {0, 2, 4}:
-                    mapping[chr(int(source, 16))] = chr(int(dest, 16)) if m else ""
-                    codes.append(int(source, 16))
-                else:
-                    with suppress(ValueError):
-                        _parse_bfchar(source + b" " + (dest or b"."), cm)
+            pairs = line_re.findall(body)
+            if not pairs:
+                continue
+            _check_size(len(codes) + len(pairs))
+            sources = [p[0] for p in pairs]
+            dests = [p[1] for p in pairs]
+            dest_lengths = set(map(len, dests))
+            if (
+                set(map(len, sources)) <= {2, 4}
+                and max(dest_lengths) <= _STRING_TOKEN_LIMIT
+                and all(n < 3 or n % 4 == 0 for n in dest_lengths)
+            ):
+                # 1- or 2-byte codes: pypdf's key is chr(code); its value is "" (for <>), the
+                # Latin-1 character of 2 digits, else the UTF-16BE text of whole units
+                keys = _hex_chars(sources)
+                values = (
+                    _hex_chars(dests)
+                    if dest_lengths <= {0, 2, 4}
+                    else [_utf16(d) if len(d) > 2 else chr(int(d, 16)) if d else "" for d in dests]
+                )
+                mapping.update(zip(keys, values, strict=True))
+                codes.extend(map(ord, keys))
+                continue
+            for source, dest in pairs:
+                with suppress(ValueError):
+                    _parse_bfchar(source + b" " + (dest or b"."), cm)
             continue
         for first, last, dest, array in line_re.findall(body):
             _check_size(len(codes))
@@ -1066,6 +1090,24 @@ def _parse_cmap_fast(data: bytes) -> _CMap | None:
             with suppress(ValueError, IndexError):
                 _parse_bfrange(line, cm, None)
     return cm
+
+
+def _utf16(token: bytes) -> str:
+    return bytes.fromhex(token.decode("latin-1")).decode("utf-16-be", "surrogatepass")
+
+
+def _hex_chars(tokens: list[bytes]) -> str | list[str]:
+    """chr(int(token, 16)) ("" for an empty token) of tokens of 0, 2 or 4 hex digits."""
+    lengths = set(map(len, tokens))
+    if lengths == {4}:
+        text = bytes.fromhex(b"".join(tokens).decode("latin-1")).decode(
+            "utf-16-be", "surrogatepass"
+        )
+        if len(text) == len(tokens):  # no surrogate pair joined two units into one character
+            return text
+    elif lengths == {2}:
+        return bytes.fromhex(b"".join(tokens).decode("latin-1")).decode("latin-1")
+    return [chr(int(t, 16)) if t else "" for t in tokens]
 
 
 def _parse_cmap_slow(data: bytes) -> _CMap:
@@ -1189,12 +1231,12 @@ def _simple_widths(ft: dict[object, object], widths: dict[str, float]) -> None:
     first = int(first_char)
     if first < 0:
         return
-    for code, width in enumerate(array, start=first):
-        if code > 255:
-            break
-        if not _is_number(width):
-            raise FontUnsupported("/Widths holds a value that is not a number")
-        widths[chr(code)] = int(width)
+    items = array[: max(0, 256 - first)]  # pypdf stops at code 255
+    try:
+        values = list(map(int, items))  # pypdf: int(width), whatever the width is
+    except (TypeError, ValueError, OverflowError):
+        raise FontUnsupported("/Widths holds a value that is not a number") from None
+    widths.update(zip(map(chr, range(first, first + len(values))), values, strict=True))
 
 
 def _cid_widths(d_font: dict[object, object], widths: dict[str, float]) -> None:
