@@ -2,20 +2,54 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from refmanager.model import DocumentMeta, Entry, Reference
+from refmanager.model import Entry, Reference
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from refmanager.model import DocumentMeta
 
 
-@dataclass(slots=True)
 class ExtractResult:
-    """What one PDF gave: its own metadata, its references in order, and notes for the user."""
+    """What one PDF gave: its own metadata, its references in order, and notes for the user.
 
-    path: Path
-    meta: DocumentMeta
-    references: list[Reference]
-    notes: list[str] = field(default_factory=list)
+    (A plain slotted class: the dataclass module and decorator cost start-up time.)
+    """
+
+    __slots__ = ("meta", "notes", "path", "references")
+
+    def __init__(
+        self,
+        path: Path,
+        meta: DocumentMeta,
+        references: list[Reference],
+        notes: list[str] | None = None,
+    ) -> None:
+        self.path = path
+        self.meta = meta
+        self.references = references
+        self.notes: list[str] = [] if notes is None else notes
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass was
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ExtractResult)
+        return (self.path, self.meta, self.references, self.notes) == (
+            other.path,
+            other.meta,
+            other.references,
+            other.notes,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"ExtractResult(path={self.path!r}, meta={self.meta!r}, "
+            f"references={self.references!r}, notes={self.notes!r})"
+        )
 
 
 def entry_to_reference(entry: Entry, index: int) -> Reference:
