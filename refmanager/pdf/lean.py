@@ -217,30 +217,32 @@ _NAMES: dict[bytes, Name] = {}
 # Patterns needed by every file are compiled at import; the *_SRC ones (rare, or used
 # once per file) are compiled on first use through re's own cache, to keep import cheap.
 _STR_SPECIAL = re.compile(rb"[()\\]")
-_STR_ESCAPE_SRC = rb"(?s)\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))"
+_STR_ESCAPE_SRC = rb"(?s)\\(?:([0-7]{1,3})|([\r\n][\r\n]?)|(.))"
 _NON_HEX_SRC = rb"[^0-9A-Fa-f]"
 _NAME_ESCAPE_SRC = rb"#([0-9A-Fa-f]{2})"
 _OBJ_HEADER = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]*obj")
 _STARTXREF_SRC = rb"startxref[\x00\t\n\x0c\r ]+(\d+)"
 _XREF_SUBSECTION_SRC = rb"(\d+)[ \t]+(\d+)[\x00\t\n\x0c\r ]+"
 _XREF_ENTRY_SRC = rb"(\d{1,10})[ \t]+(\d{1,5})[ \t]+([nf])[\x00\t\n\x0c\r ]*"
+# String escapes as pypdf reads them (beyond the standard ones, a backslash before a
+# delimiter and a few other characters is dropped), so both readers give the same bytes.
 _ESCAPES = {
     b"n": b"\n",
     b"r": b"\r",
     b"t": b"\t",
     b"b": b"\b",
     b"f": b"\f",
-    b"(": b"(",
-    b")": b")",
-    b"\\": b"\\",
+    **{bytes([c]): bytes([c]) for c in b"()/\\ %<>[]#_&$"},
 }
 
 
 def _unescape(match: re.Match[bytes]) -> bytes:
     octal, eol, other = match.groups()
     if octal is not None:
-        return bytes([int(octal, 8) & 0xFF])
-    if eol is not None:
+        code = int(octal, 8)
+        # pypdf keeps an octal escape over 255 as it is (the spec drops the overflow)
+        return bytes([code]) if code <= 255 else b"\\" + octal
+    if eol is not None:  # a line continuation (pypdf takes up to two end-of-line bytes)
         return b""
     # pypdf keeps the backslash of an unknown escape; do the same.
     return _ESCAPES.get(other, b"\\" + other)

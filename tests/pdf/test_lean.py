@@ -454,6 +454,8 @@ def test_strings_match_pypdf() -> None:
         b"(line\r\nbreak\\\r\nkept)",
         b"<FEFF00C9>",
         b"(\\303\\251t\\351)",
+        b"(a\\ b\\%c\\502 \\q)",  # pypdf's own reading of odd escapes
+        b"(two\\\n\nends)",
     ]
     for sample in samples:
         objects = doc_objects(PAGES[:1])
