@@ -219,7 +219,6 @@ _NAMES: dict[bytes, Name] = {}
 _STR_SPECIAL = re.compile(rb"[()\\]")
 _STR_ESCAPE_SRC = rb"(?s)\\(?:([0-7]{1,3})|([\r\n][\r\n]?)|(.))"
 _NON_HEX_SRC = rb"[^0-9A-Fa-f]"
-_NAME_ESCAPE_SRC = rb"#([0-9A-Fa-f]{2})"
 _OBJ_HEADER = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]*obj")
 _STARTXREF_SRC = rb"startxref[\x00\t\n\x0c\r ]+(\d+)"
 _XREF_SUBSECTION_SRC = rb"(\d+)[ \t]+(\d+)[\x00\t\n\x0c\r ]+"
@@ -275,12 +274,37 @@ def _literal_string(data: bytes, pos: int) -> tuple[bytes, int]:
     return raw, scan
 
 
+def _unnumber(raw: bytes) -> bytes:
+    """``#xx`` escapes decoded exactly as pypdf does (``#`` and one digit too)."""
+    out = bytearray()
+    i = 0
+    while i < len(raw):
+        if raw[i] == 0x23:  # '#'
+            try:
+                out.append(int(raw[i + 1 : i + 3], 16))
+                i += 3
+                continue
+            except ValueError:
+                pass
+        out.append(raw[i])
+        i += 1
+    return bytes(out)
+
+
 def _name(raw: bytes) -> Name:
-    """The Name for the token ``raw`` (slash included), shared through a bounded cache."""
-    text = raw
-    if b"#" in raw:
-        text = re.compile(_NAME_ESCAPE_SRC).sub(lambda m: bytes([int(m.group(1), 16)]), raw)
-    name = Name(text.decode("latin-1"))
+    """The Name for the token ``raw`` (slash included), shared through a bounded cache.
+
+    Bytes are read as UTF-8, else GBK, else Latin-1, as pypdf reads names.
+    """
+    text = _unnumber(raw) if b"#" in raw else raw
+    try:
+        decoded = text.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            decoded = text.decode("gbk")
+        except UnicodeDecodeError:
+            decoded = text.decode("latin-1")
+    name = Name(decoded)
     if len(_NAMES) < 4096:
         _NAMES[raw] = name
     return name
@@ -359,7 +383,8 @@ def parse_object(data: bytes, pos: int, doc: LeanDocument | None) -> tuple[PdfOb
                     raise Unsupported("dictionary key is not a name")
                 keys[-1] = value
             else:
-                top[key] = value
+                if key not in top:  # pypdf keeps the first of repeated keys
+                    top[key] = value
                 keys[-1] = None
 
 

@@ -469,6 +469,18 @@ def test_strings_match_pypdf() -> None:
         assert decode_text(ours) == str(theirs)  # type: ignore[arg-type]
 
 
+def test_names_and_repeated_keys_match_pypdf() -> None:
+    objects = doc_objects(PAGES[:1])
+    objects[20] = b"[/A#2 /A#20B /\xe9t /\xe9t\xe9 /caf\xc3\xa9 /a#zz << /K 1 /K 2 >>]"
+    data = make_pdf(objects)
+    ours = LeanDocument(data).get(20)
+    theirs = pypdf.PdfReader(io.BytesIO(data)).get_object(20)
+    assert isinstance(ours, Array) and isinstance(theirs, ArrayObject)
+    assert ours[:6] == [str(x) for x in theirs[:6]]
+    assert ours[:6] == ["/A\x02", "/A B", "/閠", "/été", "/café", "/a#zz"]
+    assert ours[6] == {"/K": 1} == {str(k): int(v) for k, v in theirs[6].items()}
+
+
 def test_text_decoding() -> None:
     assert decode_text(b"\xfe\xff\x00A\x00\xe9") == "Aé"
     assert decode_text(b"\xff\xfeA\x00\xe9\x00") == "Aé"
