@@ -736,7 +736,8 @@ class PdfFont:
         """Per character code in ``data``: (text, width in 1/1000 text space unit, is code 32).
 
         Simple fonts: one entry per byte. Other fonts: one entry per character of the string
-        decoded with the font's codec, as pypdf iterates them (a UTF-16 surrogate pair is one).
+        decoded with the font's codec, as pypdf iterates them (a UTF-16 surrogate pair is one;
+        bytes a codec cannot decode give U+FFFD, as in pypdf).
         """
         cache = self._cache
         encoding = self.encoding
@@ -754,10 +755,12 @@ class PdfFont:
             text = data.decode(self.codec, "surrogatepass")
         except UnicodeDecodeError:
             text = data.decode(self.codec, "replace")
+        # In the ASCII-compatible codecs (cp932, gbk, ...) " " is the single-byte code 32.
+        ascii_space = self.codec != "utf-16-be"
         for char in text:
             glyph = cache.get(char)
             if glyph is None:
-                glyph = (self._text(char), self._width(char), False)
+                glyph = (self._text(char), self._width(char), ascii_space and char == " ")
                 cache[char] = glyph
             append(glyph)
         return out
@@ -1367,7 +1370,8 @@ def _build(ft: dict[object, object]) -> PdfFont:
                 metrics = core.get(name)
                 if metrics is not None:
                     flags, core_widths = metrics
-                    assert isinstance(encoding, list)  # simple fonts always get a list
+                    if not isinstance(encoding, list):  # pypdf: str has no .items()
+                        raise FontUnsupported("core font metrics with a CMap encoding")
                     for code, character in enumerate(encoding):
                         if character in core_widths:
                             widths[chr(code)] = core_widths[character]

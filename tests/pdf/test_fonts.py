@@ -563,6 +563,11 @@ def test_type0_encodings(encoding: bytes) -> None:
     )
     assert not font.mapped
     assert font.vertical == encoding.endswith(b"-V")
+    spaces = [g[2] for g in font.decode(b"\x00 \x82\xa0 ")]
+    if encoding in (b"/Identity-H", b"/Identity-V", b"/UniGB-UCS2-H", b"/NoSuchCMap"):
+        assert not any(spaces)  # two-byte codes
+    elif encoding == b"/90ms-RKSJ-H":
+        assert spaces == [False, True, False, True]
 
 
 @pytest.mark.parametrize(
@@ -634,6 +639,7 @@ UNSUPPORTED = [
     T0 + b"/DescendantFonts [<< /W [1 70000 5] >>] >>",
     T0 + b"/DescendantFonts [<< /W 5 >>] >>",
     T0 + b"/DescendantFonts [7] >>",
+    b"<< /Type /Font /Subtype /TrueType /BaseFont /Arial,Bold /Encoding /Identity-H >>",
 ]
 
 
@@ -871,3 +877,19 @@ def test_unhex_is_unhexlify() -> None:
             except ValueError:
                 got = None
             assert got == expected, token
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"<< /Type /Font /BaseFont /Foo >>",  # no /Subtype: pypdf takes the composite branch
+        b"<< /Type /Font /Subtype /MMType1 /BaseFont /Foo_366_46_ /Encoding /WinAnsiEncoding >>",
+        b"<< /Type /Font /Subtype /TrueType /BaseFont /Helvetica >>",
+        b"<< /Type /Font /Subtype /TrueType /BaseFont /Foo,Bold /Encoding /Identity-H >>",
+        T0 + b"/ToUnicode /Identity-H /DescendantFonts [<< /W [0 [100 200 300]] >>] >>",
+        T0 + b"/DescendantFonts 4 0 R >>",
+        T0 + b"/DescendantFonts [<< /W [0 [100 200]] /DW 0 >> << /W [2 [700]] /DW 300 >>] >>",
+    ],
+)
+def test_odd_but_valid_fonts(body: bytes) -> None:
+    check(body, [*ALL_BYTES, *TWO_BYTE], extra=[b"<< /W [1 2 3] >>"])
