@@ -853,7 +853,9 @@ class LeanDocument:
 
     def _read_stream(self, entries: Dict, pos: int) -> Stream:
         data = self.data
-        start = pos + 6  # after "stream" and its end of line
+        start = pos + 6  # after "stream", spaces (as pypdf allows) and its end of line
+        while data[start : start + 1] == b" ":
+            start += 1
         if data.startswith(b"\r\n", start):
             start += 2
         elif data[start : start + 1] in (b"\n", b"\r"):

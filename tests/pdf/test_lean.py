@@ -649,7 +649,7 @@ def test_stream_length_missing_wrong_or_indirect() -> None:
         22: b"<< /Filter /FlateDecode /Length 99999 >>\nstream\r\n" + packed + b"\nendstream",
         23: b"<< /Filter /FlateDecode /Length 24 0 R >>\nstream\n" + packed + b"\nendstream",
         24: b"%d" % len(packed),
-        25: b"<< /Length 26 0 R >>\nstream\nraw data\nendstream",
+        25: b"<< /Length 26 0 R >>\nstream  \nraw data\nendstream",
         26: b"null",
     }
     objects.update(bodies)
