@@ -276,9 +276,13 @@ _NOT_TITLES = frozenset(
         )
     ).split()
 )
-# needs a ":" (or "\uff1a") in the text: compiled (about 1 ms) only when one is there
+# needs a ":" (or "\uff1a") in the text: compiled only when one is there; the pattern with
+# the CJK range (about 1.5 ms to compile) only for a text with a character from U+4E00 on
 _PLACE_PUBLISHER = lazy_re(
     r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
+)
+_PLACE_PUBLISHER_LATIN = lazy_re(
+    r"^(.*\S\.)\s+([A-Z][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
 )
 _TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
@@ -498,7 +502,10 @@ def build_reference(
     container = values.get("container-title", "")
     if container and "publisher" not in values:
         has_colon = ":" in container or "\uff1a" in container
-        m = _PLACE_PUBLISHER().match(container) if has_colon else None
+        m = None
+        if has_colon:
+            cjk = max(container) >= "\u4e00"
+            m = (_PLACE_PUBLISHER() if cjk else _PLACE_PUBLISHER_LATIN()).match(container)
         if m and not _NOT_PLACE.search(m.group(2)):
             values["container-title"] = m.group(1)
             values["publisher-place"] = m.group(2)

@@ -54,15 +54,23 @@ LABELS: tuple[str, ...] = (
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TRAIL = ".,;:"
 
-_TOKEN_RE = re.compile(
+_TOKEN_HEAD = (
     r"(?P<url>(?:https?|ftp)://[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
     r"|(?P<doi>10\.\d{4,9}/[^\s\"<>\u201c\u201d]+)"
     r"|(?P<arxiv>ar[Xx]iv:\s?(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)"
-    rf"|(?P<cjk>[{CJK}]+)"
+)
+_TOKEN_CJK = rf"|(?P<cjk>[{CJK}]+)"
+_TOKEN_TAIL = (
     r"|(?P<word>[^\W\d_]+(?:['\u2019\-\u2010][^\W\d_]+)*)"
     r"|(?P<num>\d+)"
     r"|(?P<other>\S)"
 )
+# The CJK character class alone takes about 2 ms to compile (re builds a bitmap of its
+# 28,000 characters): a text with no character from U+3400 on, where the cjk group can
+# never match, is split by the same pattern without it.
+_TOKEN_RE = lazy_re(_TOKEN_HEAD + _TOKEN_CJK + _TOKEN_TAIL)
+_TOKEN_RE_BELOW_CJK = lazy_re(_TOKEN_HEAD + _TOKEN_TAIL)
+_FIRST_CJK = "\u3400"
 
 KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT = (
     "url",
@@ -132,7 +140,8 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
     """Split ``text[start:]`` into tokens with spans into ``text``."""
     out: list[Tok] = []
     append = out.append
-    for m in _TOKEN_RE.finditer(text, start):
+    pattern = _TOKEN_RE_BELOW_CJK() if not text or max(text) < _FIRST_CJK else _TOKEN_RE()
+    for m in pattern.finditer(text, start):
         kind = m.lastgroup or KIND_PUNCT
         s, e = m.span()
         if kind in {KIND_URL, KIND_DOI}:
