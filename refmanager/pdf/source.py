@@ -126,7 +126,15 @@ class LeanSource:
         return self._pypdf
 
     def outline(self) -> list[tuple[str, int]]:
-        return [(title, index + 1) for title, index in self.doc.outline()]
+        from refmanager.pdf.lean import Unsupported
+
+        try:
+            items = self.doc.outline()
+        except Unsupported:
+            raise  # pypdf reads this file
+        except Exception:
+            return []  # a broken or hostile outline: the pages are searched instead
+        return [(title, index + 1) for title, index in items]
 
     def info(self) -> dict[str, str]:
         return self.doc.info()
