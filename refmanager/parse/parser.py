@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-import threading
 import types
+from _thread import _local, allocate_lock
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +35,9 @@ MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
 MAX_TOKENS = 600
 
 _taggers: dict[str, Any] = {}
-_lock = threading.Lock()
-_local = threading.local()
+# (threading.Lock and threading.local, without importing threading: ~1 ms of start-up)
+_lock = allocate_lock()
+_local_data = _local()
 
 
 def _tagger(model_path: Path | None) -> Any | None:
@@ -47,8 +48,10 @@ def _tagger(model_path: Path | None) -> Any | None:
     """
     path = Path(model_path) if model_path else DEFAULT_MODEL
     key = str(path)
-    cache: dict[str, tuple[tuple[int, int] | None, Any]] = getattr(_local, "taggers", None) or {}
-    _local.taggers = cache
+    cache: dict[str, tuple[tuple[int, int] | None, Any]] = (
+        getattr(_local_data, "taggers", None) or {}
+    )
+    _local_data.taggers = cache
     try:
         info = path.stat()
         stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
@@ -203,14 +206,15 @@ def _clean(field: str, text: str) -> str:
 # ------------------------------------------------------------------ assembling the item
 
 
-_PUBLISHER_WORDS = re.compile(
+# patterns only some entries reach: compiled on first use (lazy_re)
+_PUBLISHER_WORDS = lazy_re(
     r"\b(?:press|publish\w*|association|society|acm|ieee|springer|elsevier|wiley|inc|ltd|llc|"
     r"university|verlag|books|media|institute|foundation|consortium|group|associates|academic|"
     r"sons|co|company|corporation|usenix|pmlr|mit|aaai|siam|oreilly|o'reilly|zenodo|github|"
     r"laborator\w*|organi[sz]ation|force|committee|council|center|centre)\b|\u51fa\u7248",
     re.IGNORECASE,
 )
-_PLACE_LIKE = re.compile(r"^[A-Z][\w.'\u2019-]*(?:[ ,]+[A-Z][\w.'\u2019-]*){0,2}$")
+_PLACE_LIKE = lazy_re(r"^[A-Z][\w.'\u2019-]*(?:[ ,]+[A-Z][\w.'\u2019-]*){0,2}$")
 
 
 def _publisher_first(
@@ -225,7 +229,7 @@ def _publisher_first(
     def text(run: tuple[int, int]) -> str:
         return raw[toks[run[0]].start : toks[run[1] - 1].end]
 
-    named = [r for r in runs if _PUBLISHER_WORDS.search(text(r))]
+    named = [r for r in runs if _PUBLISHER_WORDS().search(text(r))]
     best = named[-1] if named else runs[-1]
     rest = [r for r in runs if r != best]
     if rest and "publisher-place" not in by_field:
@@ -284,8 +288,8 @@ _PLACE_PUBLISHER = lazy_re(
 _PLACE_PUBLISHER_LATIN = lazy_re(
     r"^(.*\S\.)\s+([A-Z][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
 )
-_TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
-_NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
+_TRAILING_PAGE = lazy_re(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
+_NOT_PLACE = lazy_re(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
@@ -296,7 +300,7 @@ def _next_label(toks: list[Tok], labels: list[str], j: int) -> str:
     return labels[j] if j < len(toks) else "O"
 
 
-_NAME_WORD = re.compile(
+_NAME_WORD = lazy_re(
     r"^(?:[A-Z\u00c0-\u00de][\w'\u2019\-]*\.?|[A-Z]\.|van|von|der|de|da|di|del|la|le)$"
 )
 
@@ -341,7 +345,7 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         return
     chunks = [c.strip() for c in re.split(r",|\band\b|&", segment) if c.strip()]
     if not chunks or any(
-        not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD.match(w) for w in c.split())
+        not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD().match(w) for w in c.split())
         for c in chunks
     ):
         return
@@ -430,7 +434,7 @@ def build_reference(
     if "publisher" in values and "publisher-place" not in values:
         # "Holt, Rinehart and Winston, New York": a place after the publisher's last comma
         head, sep, tail = values["publisher"].rpartition(", ")
-        if sep and head and _PLACE_LIKE.match(tail) and not _PUBLISHER_WORDS.search(tail):
+        if sep and head and _PLACE_LIKE().match(tail) and not _PUBLISHER_WORDS().search(tail):
             values["publisher"] = head
             values["publisher-place"] = tail
             conf["publisher-place"] = conf["publisher"]
@@ -506,7 +510,7 @@ def build_reference(
         if has_colon:
             cjk = max(container) >= "\u4e00"
             m = (_PLACE_PUBLISHER() if cjk else _PLACE_PUBLISHER_LATIN()).match(container)
-        if m and not _NOT_PLACE.search(m.group(2)):
+        if m and not _NOT_PLACE().search(m.group(2)):
             values["container-title"] = m.group(1)
             values["publisher-place"] = m.group(2)
             values["publisher"] = m.group(3)
@@ -574,7 +578,7 @@ def build_reference(
         ref.set("ISBN", _strip_value(values["ISBN"]))
     if "page" not in values and "issued" in spans:
         # "..., 2019. 721.": an article number printed after the year at the very end
-        m = _TRAILING_PAGE.match(raw, spans["issued"][1])
+        m = _TRAILING_PAGE().match(raw, spans["issued"][1])
         if m:
             ref.set("page", _clean("page", m.group(1)))
             ref.confidence["page"] = 0.5
@@ -635,7 +639,7 @@ _LANGUAGE_NOTE = re.compile(
     r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", re.IGNORECASE
 )
 _MEDIUM = re.compile(r"\[(Internet|Online)\]")
-_VENUE_CUE = re.compile(
+_VENUE_CUE = lazy_re(
     r"\b(?:in|journal|j|trans(?:actions)?|letters|review|annals|magazine|bulletin|"
     r"arxiv|corr|preprint|press|vol|volume)\b|[:\d]",
     re.IGNORECASE,
@@ -660,7 +664,7 @@ def _merge_split_title(
     container = ref.get("container-title")
     if not container or c1 > t0 or raw[c1:t0].strip() != ",":
         return
-    if _VENUE_CUE.search(container) or _CONF_WORDS.search(container):
+    if _VENUE_CUE().search(container) or _CONF_WORDS.search(container):
         return
     title = _clean("title", raw[c0:t1])
     if not title:
@@ -698,7 +702,7 @@ _REPORT = re.compile(
 )
 
 
-_JOURNAL_CUE = re.compile(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", re.IGNORECASE)
+_JOURNAL_CUE = lazy_re(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", re.IGNORECASE)
 _PATENT = lazy_re(r"\bpatent\b|\u4e13\u5229")
 _STANDARD = re.compile(r"\b(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]")
 _CODE_HOST = lazy_re(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org")
@@ -723,7 +727,7 @@ def infer_type(ref: Reference, raw: str) -> str:
             # a preprint without journal evidence (Zotero "preprint", CSL "article")
             not any(ref.get(f) for f in ("volume", "issue", "page"))
             and not _CONF_WORDS.search(container)
-            and not _JOURNAL_CUE.search(container)
+            and not _JOURNAL_CUE().search(container)
         )
     ):
         return "article"
