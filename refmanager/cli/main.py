@@ -90,7 +90,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         if only is not None and name != only:
-            sub.add_parser(name, help=help_text)
+            sub.add_parser(name, help=help_text, add_help=False)  # listed, never parsed
             continue
         cmd_parser = sub.add_parser(name, help=help_text, description=help_text)
         _load(module).add_arguments(cmd_parser)
