@@ -923,3 +923,41 @@ def test_hex_values_are_per_token_decodes(tokens: list[bytes]) -> None:
                 return  # pypdf skips such a line: the fast path never gets it
     got = fonts._hex_values(tokens, set(map(len, tokens)))
     assert list(got) == expected
+
+
+@pytest.mark.parametrize("path", [SEED, *DEV], ids=lambda p: p.name)
+def test_corpus_fonts_from_the_lean_reader(path: Path) -> None:
+    """The lean reader's objects for the same fonts decode exactly as pypdf's objects do."""
+    from refmanager.pdf.lean import LeanDocument
+
+    doc = LeanDocument(path.read_bytes())
+    reader = PdfReader(path)
+    compared = 0
+    for index, page in enumerate(reader.pages):
+        contents = page.get("/Contents")
+        if contents is None:
+            continue
+        ops = ContentStream(contents.get_object(), reader, "bytes").operations
+        shown: dict[str | None, list[bytes]] = {}
+        for name, data in _shown(ops):
+            shown.setdefault(name, []).append(data)
+        lean_res = fonts._resolve(doc.page(index).get("/Resources"))
+        assert isinstance(lean_res, dict)
+        lean_fonts = fonts._resolve(lean_res.get("/Font"))
+        pypdf_fonts = page["/Resources"].get_object().get("/Font")  # type: ignore[union-attr]
+        if pypdf_fonts is None:
+            continue
+        assert isinstance(lean_fonts, dict)
+        for key, ref in pypdf_fonts.get_object().items():
+            strings = [*shown.get(key, []), bytes(range(256))]
+            ours = load_font(ref.get_object())
+            other = load_font(lean_fonts[key])
+            assert (other.name, other.mapped, other.vertical) == (
+                ours.name,
+                ours.mapped,
+                ours.vertical,
+            )
+            for data in strings:
+                assert other.decode(data) == ours.decode(data)
+            compared += 1
+    assert compared > 0
