@@ -3,8 +3,10 @@
 This reproduces what pypdf 7.1.1 does (``pypdf.generic._font.Font.from_font_resource``,
 ``pypdf._cmap`` and ``pypdf._text_extraction.get_text_operands``/``get_display_str``) without
 importing the ``pypdf`` package: importing any ``pypdf.x`` module runs pypdf's ``__init__``.
-pypdf's data tables (glyph list, standard encodings, core font metrics) are read from pypdf's
-own files, lazily, by executing their cached bytecode in a private namespace (see ``_table``).
+pypdf's data tables (standard encodings, core font metrics, the whole glyph list) are read
+from pypdf's own files, lazily, by executing their cached bytecode in a private namespace (see
+``_table``); the glyph names of Latin, Greek, math and dingbat glyphs are inline (the whole list
+costs ~7 ms to load and is only needed for other names).
 
 Font dictionaries come either from pypdf or from the lean reader (duck typing): names are
 ``str`` with a leading slash, strings ``str`` or ``bytes``, dictionaries ``dict`` subclasses,
@@ -691,8 +693,13 @@ def _is_stream(x: object) -> bool:
 class PdfFont:
     """A font ready to decode shown strings, built by :func:`load_font` or :func:`pypdf_font`.
 
-    ``width_scale`` is the factor applied to pypdf's widths (Type3: ``1000 * FontMatrix[0]``,
-    otherwise 1.0): divide by it to get pypdf's own numbers.
+    ``name``: /BaseFont without the slash ("" if none). ``mapped``: False for a Type0 font
+    without /ToUnicode (its text is glyph ids). ``vertical``: an Identity-V-like CMap.
+    ``width_scale``: the factor applied to pypdf's widths in :meth:`decode` (Type3:
+    ``1000 * FontMatrix[0]``, otherwise 1.0); divide by it to get pypdf's own numbers.
+    The other attributes are pypdf's: ``encoding`` (simple fonts: the text of each byte),
+    ``codec`` (other fonts), ``char_map`` (ToUnicode), ``widths`` (by character, with
+    "default"), ``space_char`` and ``space_width``.
     """
 
     __slots__ = (
