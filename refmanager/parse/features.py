@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from refmanager.parse.tokens import (
     KIND_ARXIV,
     KIND_CJK,
@@ -186,6 +188,23 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
     w_p2 = [*(st[7] for st in statics[2:]), "w+2=$", "w+2=$"]  # token i: w_p2[i]
     c_m1 = ["c-1=^", *(st[8] for st in statics)]
     c_p1 = [*(st[9] for st in statics[1:]), "c+1=$"]
+    c = coarse
+    # everything about token i that depends on positions only, as one tuple per token
+    around = list(
+        zip(
+            [_POS[10 * i // n] for i in range(n)],
+            w_m1[:n],
+            w_p1[:n],
+            w_m2[:n],
+            w_p2[:n],
+            c_m1[:n],
+            c_p1[:n],
+            [f"c-1+1={a}|{b}" for a, b in zip(c[1 : n + 1], c[3 : n + 3], strict=True)],
+            [f"c-2-1={a}|{b}" for a, b in pairwise(c[: n + 1])],
+            [f"c+1+2={a}|{b}" for a, b in pairwise(c[3 : n + 4])],
+            strict=True,
+        )
+    )
     quote = 0
     depth = 0
     dots = 0
@@ -216,19 +235,9 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
     prev_end = -1
     for i, tok in enumerate(toks):
         text = tok.text
-        cp2, cp, cn, cn2 = coarse[i], coarse[i + 1], coarse[i + 3], coarse[i + 4]
         f = [
             *statics[i][0],
-            _POS[10 * i // n],
-            w_m1[i],
-            w_p1[i],
-            w_m2[i],
-            w_p2[i],
-            c_m1[i],
-            c_p1[i],
-            f"c-1+1={cp}|{cn}",
-            f"c-2-1={cp2}|{cp}",
-            f"c+1+2={cn}|{cn2}",
+            *around[i],
             _DOTS[dots if dots < 6 else 6],
             _COMMAS[commas if commas < 8 else 8],
         ]
