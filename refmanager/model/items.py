@@ -472,7 +472,7 @@ class Reference(_Record):
         if self.confidence:
             out["_confidence"] = {k: round(v, 3) for k, v in self.confidence.items()}
         if self.tokens:
-            out["_tokens"] = [t.to_csl() for t in self.tokens]
+            out["_tokens"] = [[t.start, t.end, t.label] for t in self.tokens]  # Token.to_csl
         if self.fragment:
             out["_fragment"] = True
         return out
