@@ -11,6 +11,7 @@ from refmanager.model.items import (
     Entry,
     Location,
     Name,
+    Record,
     Reference,
     Token,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "InputError",
     "Location",
     "Name",
+    "Record",
     "Reference",
     "RefmanagerError",
     "Token",

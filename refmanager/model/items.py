@@ -59,6 +59,10 @@ class _Record:
         return f"{type(self).__qualname__}({values})"
 
 
+# Public name for the other layers' small record classes (refmanager.pdf uses it).
+Record = _Record
+
+
 class Name(_Record):
     """A CSL name: a person (family, given, particles, suffix) or a literal (a corporate author)."""
 

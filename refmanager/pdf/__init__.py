@@ -10,14 +10,12 @@ The heavy modules (pypdf, layout) are imported only when a PDF is read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from refmanager.model import DocumentMeta, Entry
+from refmanager.model import DocumentMeta, Entry, Record
 
 
-@dataclass(slots=True)
-class Bibliography:
+class Bibliography(Record):
     """What a PDF's reference list gave.
 
     Attributes:
@@ -28,10 +26,20 @@ class Bibliography:
         page_count: pages in the document.
     """
 
-    entries: list[Entry] = field(default_factory=list)
-    meta: DocumentMeta = field(default_factory=DocumentMeta)
-    notes: list[str] = field(default_factory=list)
-    page_count: int = 0
+    __match_args__ = ("entries", "meta", "notes", "page_count")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        entries: list[Entry] | None = None,
+        meta: DocumentMeta | None = None,
+        notes: list[str] | None = None,
+        page_count: int = 0,
+    ) -> None:
+        self.entries = entries if entries is not None else []
+        self.meta = meta if meta is not None else DocumentMeta()
+        self.notes = notes if notes is not None else []
+        self.page_count = page_count
 
 
 def read_bibliography(path: Path, password: str | None = None) -> Bibliography:

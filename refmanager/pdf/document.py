@@ -7,11 +7,10 @@ import io
 import time
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from refmanager.model import InputError
+from refmanager.model import InputError, Record
 
 # Resource limits for one document. Real papers stay far below them.
 MAX_STREAM_BYTES = 16_000_000  # one decoded stream
@@ -21,13 +20,18 @@ MAX_PAGE_CHARS = 400_000  # characters of text on one page
 MAX_SECONDS = 30.0  # wall time for reading one document
 
 
-@dataclass(slots=True)
-class Budget:
+class Budget(Record):
     """What reading one document may still spend."""
 
-    deadline: float
-    content_bytes: int = 0
-    notes: list[str] = field(default_factory=list)
+    __match_args__ = ("deadline", "content_bytes", "notes")
+    __slots__ = __match_args__
+
+    def __init__(
+        self, deadline: float, content_bytes: int = 0, notes: list[str] | None = None
+    ) -> None:
+        self.deadline = deadline
+        self.content_bytes = content_bytes
+        self.notes = notes if notes is not None else []
 
     def expired(self) -> bool:
         return time.monotonic() > self.deadline

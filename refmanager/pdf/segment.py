@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from itertools import pairwise
 
-from refmanager.model import Entry, Location
+from refmanager.model import Entry, Location, Record
 from refmanager.pdf.layout import Line
 from refmanager.pdf.textclean import join_lines
 
@@ -41,20 +40,35 @@ def _label_of(line: Line, kind: str) -> str | None:
     return label
 
 
-@dataclass(slots=True)
-class _Column:
-    left: float
-    right: float
-    indent: float | None  # x of continuation lines when they are indented
-    spacing: float  # typical baseline distance inside an entry
+class _Column(Record):
+    """A column of the list: its edges, the x of indented continuation lines (None when
+    they are not indented) and the typical baseline distance inside an entry."""
+
+    __match_args__ = ("left", "right", "indent", "spacing")
+    __slots__ = __match_args__
+
+    def __init__(self, left: float, right: float, indent: float | None, spacing: float) -> None:
+        self.left = left
+        self.right = right
+        self.indent = indent
+        self.spacing = spacing
 
 
-@dataclass(slots=True)
-class _Draft:
-    lines: list[Line] = field(default_factory=list)
-    label: str = ""
-    number: int | None = None
-    fragment: bool = False
+class _Draft(Record):
+    __match_args__ = ("lines", "label", "number", "fragment")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        lines: list[Line] | None = None,
+        label: str = "",
+        number: int | None = None,
+        fragment: bool = False,
+    ) -> None:
+        self.lines = lines if lines is not None else []
+        self.label = label
+        self.number = number
+        self.fragment = fragment
 
 
 def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
