@@ -1073,7 +1073,7 @@ def _parse_cmap_fast(data: bytes) -> _CMap | None:
             if (
                 set(map(len, sources)) <= {2, 4}
                 and max(dest_lengths) <= _STRING_TOKEN_LIMIT
-                and all(n < 3 or n % 4 == 0 for n in dest_lengths)
+                and all(n in {0, 2} or n % 4 == 0 for n in dest_lengths)
             ):
                 # 1- or 2-byte codes: pypdf's key is chr(code); its value is "" (for <>), the
                 # Latin-1 character of 2 digits, else the UTF-16BE text of whole units
