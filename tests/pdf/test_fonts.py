@@ -967,3 +967,141 @@ def test_corpus_fonts_from_the_lean_reader(path: Path) -> None:
                 assert other.decode(data) == ours.decode(data)
             compared += 1
     assert compared > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Random font dictionaries: ours agrees with pypdf, or refuses a font pypdf (mostly) fails on.
+
+_NAMES = ["/a", "/b", "/ff", "/fi", "/space", "/uni0041", "/u1F600", "/g12", "/.notdef", "/Euro"]
+_NAMES += ["/quotesingle", "/A", "/zero", "/a10", "/controlLF", "/uniD835", "/u110000"]
+
+
+class _RandomFont:
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rnd = random.Random(seed)
+
+    def num(self) -> Any:
+        rnd = self.rnd
+        r = rnd.random()
+        if r < 0.6:
+            return NumberObject(rnd.choice([0, 250, 333, 500, 1000, rnd.randint(-5, 2000)]))
+        if r < 0.95:
+            return FloatObject(rnd.choice([0.5, 250.7, 0.0, 1e3]))
+        return rnd.choice([NameObject("/x"), TextStringObject("12")])
+
+    def tounicode(self) -> DecodedStreamObject:
+        rnd = self.rnd
+        body = b""
+        for _ in range(rnd.randint(0, 4)):
+            if rnd.random() < 0.5:
+                codes = [rnd.choice([0x20, 0x41, 0xFB01, rnd.randint(0, 0xFFFF)]) for _ in range(4)]
+                lines = [b"<%02X> <%04X>" % (rnd.randint(0, 255), c) for c in codes]
+                body += b"beginbfchar\n" + b"\n".join(lines) + b"\nendbfchar\n"
+            else:
+                a = rnd.randint(0, 250)
+                b = min(255, a + rnd.randint(0, 10))
+                body += b"beginbfrange\n<%02X> <%02X> <%04X>\nendbfrange\n" % (
+                    a,
+                    b,
+                    rnd.randint(0, 0xFFF0),
+                )
+        if rnd.random() < 0.3:
+            body = body.replace(b"\n", b" ")
+        stream = DecodedStreamObject()
+        stream.set_data(cmap(body))
+        return stream
+
+    def font(self) -> DictionaryObject:
+        rnd, n = self.rnd, NameObject
+        d = DictionaryObject()
+        subtype = rnd.choice(["/Type1", "/TrueType", "/Type3", "/MMType1", "/Type0", None])
+        if subtype:
+            d[n("/Subtype")] = n(subtype)
+        if rnd.random() < 0.8:
+            base = rnd.choice(
+                ["/Helvetica", "/Courier", "/Symbol", "/Foo", "/Times-Roman", "/Arial"]
+            )
+            d[n("/BaseFont")] = n(base)
+        r = rnd.random()
+        if r < 0.3:
+            names = [
+                "/WinAnsiEncoding",
+                "/StandardEncoding",
+                "/MacRomanEncoding",
+                "/PDFDocEncoding",
+            ]
+            names += ["/MacExpertEncoding", "/Identity-H", "/Identity-V", "/90ms-RKSJ-H", "/Foo"]
+            d[n("/Encoding")] = n(rnd.choice(names))
+        elif r < 0.7:
+            enc = DictionaryObject()
+            if rnd.random() < 0.6:
+                base = rnd.choice(["/WinAnsiEncoding", "/MacRomanEncoding", "/Foo", "/Symbol"])
+                enc[n("/BaseEncoding")] = n(base)
+            diffs = ArrayObject()
+            for _ in range(rnd.randint(0, 12)):
+                if rnd.random() < 0.3:
+                    diffs.append(NumberObject(rnd.randint(-5, 260)))
+                else:
+                    diffs.append(n(rnd.choice(_NAMES)))
+            enc[n("/Differences")] = diffs
+            d[n("/Encoding")] = enc
+        if rnd.random() < 0.5:
+            d[n("/FirstChar")] = NumberObject(rnd.randint(-2, 255))
+            d[n("/Widths")] = ArrayObject(self.num() for _ in range(rnd.randint(0, 40)))
+        if rnd.random() < 0.5:
+            fd = DictionaryObject()
+            if rnd.random() < 0.7:
+                fd[n("/Flags")] = NumberObject(rnd.choice([4, 32, 33, 1]))
+            if rnd.random() < 0.4:
+                fd[n("/MissingWidth")] = self.num()
+            d[n("/FontDescriptor")] = fd
+        if rnd.random() < 0.5:
+            d[n("/ToUnicode")] = self.tounicode() if rnd.random() < 0.9 else n("/Identity-H")
+        if subtype == "/Type3" and rnd.random() < 0.7:
+            procs = DictionaryObject()
+            for name in rnd.sample(_NAMES, 3):
+                procs[n(name)] = DecodedStreamObject()
+            d[n("/CharProcs")] = procs
+        if subtype == "/Type0" or rnd.random() < 0.1:
+            d_font = DictionaryObject()
+            w = ArrayObject()
+            for _ in range(rnd.randint(0, 4)):
+                a = NumberObject(rnd.randint(0, 300))
+                if rnd.random() < 0.5:
+                    w.extend([a, ArrayObject(self.num() for _ in range(rnd.randint(0, 5)))])
+                else:
+                    w.extend([a, NumberObject(a + rnd.randint(-1, 20)), self.num()])
+            d_font[n("/W")] = w
+            if rnd.random() < 0.5:
+                d_font[n("/DW")] = self.num()
+            d[n("/DescendantFonts")] = ArrayObject([d_font])
+        return d
+
+
+def test_random_fonts_match_pypdf() -> None:
+    samples = [bytes(range(256)), b"Hello world", b"\x00A\x00 \x00B\xd8\x3d\xde\x00", b"\x82\xa0 "]
+    gen = _RandomFont(20261130)
+    same = refused = 0
+    for _ in range(400):
+        font_dict = gen.font()
+        try:
+            theirs: Font | None = Font.from_font_resource(font_dict)
+            expected = [reference(theirs, s) for s in samples]  # type: ignore[arg-type]
+        except Exception:  # pypdf fails on this font
+            theirs = None
+        try:
+            ours = load_font(font_dict)
+        except FontUnsupported:
+            refused += 1
+            continue
+        assert theirs is not None, dict(font_dict)  # we never accept a font pypdf fails on
+        for data, (text, width) in zip(samples, expected, strict=True):
+            got_text, got_width = mine(ours, data)
+            assert got_text == text
+            assert got_width == pytest.approx(width, rel=1e-12, abs=1e-9)
+        other = load_font(lean(font_dict))
+        assert [other.decode(s) for s in samples] == [ours.decode(s) for s in samples]
+        same += 1
+    assert same > 200
