@@ -22,6 +22,14 @@ from __future__ import annotations
 import re
 import sys
 from contextlib import suppress
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Protocol, TypeGuard
+
+    class _Stream(Protocol):
+        def get_data(self) -> bytes | str: ...
+
 
 __all__ = ["FontUnsupported", "Glyph", "PdfFont", "load_font", "pypdf_font"]
 
@@ -674,16 +682,21 @@ def _is_ref(x: object) -> bool:
     return x is not None and hasattr(x, "get_object") and not isinstance(x, _PLAIN)
 
 
-def _is_number(x: object) -> bool:
+def _is_number(x: object) -> TypeGuard[int | float]:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def _is_dict(x: object) -> bool:
+def _is_dict(x: object) -> TypeGuard[dict[object, object]]:
     return isinstance(x, dict)
 
 
-def _is_stream(x: object) -> bool:
+def _is_stream(x: object) -> TypeGuard[_Stream]:
     return hasattr(x, "get_data")
+
+
+def _stream_bytes(stream: _Stream) -> bytes:
+    data = stream.get_data()
+    return data.encode() if isinstance(data, str) else bytes(data)
 
 
 # --------------------------------------------------------------------------------------------
@@ -825,15 +838,15 @@ def _parse_encoding(ft: dict[object, object], subtype: object) -> list[str] | st
         if "-UCS2-" in enc:
             return "utf-16-be"
         return "utf-16-be" if subtype == "/Type0" else _charset(_STD)
-    if _is_dict(enc) and "/BaseEncoding" in enc:  # type: ignore[operator]
-        base = _resolve(enc["/BaseEncoding"])  # type: ignore[index]
+    if _is_dict(enc) and "/BaseEncoding" in enc:
+        base = _resolve(enc.get("/BaseEncoding"))
         if isinstance(base, (list, dict)):
             raise FontUnsupported("/BaseEncoding is not a name")
         encoding = _charset(base) if isinstance(base, str) and base in _CHARSETS else _charset(_STD)
     else:
         encoding = _charset(_STD)
-    if _is_dict(enc) and "/Differences" in enc:  # type: ignore[operator]
-        _apply_differences(encoding, _resolve(enc["/Differences"]))  # type: ignore[index]
+    if _is_dict(enc) and "/Differences" in enc:
+        _apply_differences(encoding, _resolve(enc.get("/Differences")))
     return encoding
 
 
@@ -1223,26 +1236,21 @@ def _parse_to_unicode(ft: dict[object, object], subtype: object) -> _CMap:
             if not _is_stream(program):
                 continue
             if key == "/FontFile3":
-                subtype3 = _resolve(program.get("/Subtype")) if _is_dict(program) else None  # type: ignore[attr-defined]
+                subtype3 = _resolve(program.get("/Subtype")) if _is_dict(program) else None
                 if subtype3 != "/Type1C":
                     continue
                 if _fonttools_available():
                     raise FontUnsupported("CFF font program encoding (pypdf uses fontTools)")
                 return cm  # pypdf without fontTools: a warning and no map
-            data = program.get_data()  # type: ignore[attr-defined]
+            data = _stream_bytes(program)
             if not data:
                 return cm
-            if isinstance(data, str):
-                data = data.encode()
-            _type1_program_map(bytes(data), cm)
+            _type1_program_map(data, cm)
             return cm
         return cm
     tu = _resolve(ft.get("/ToUnicode"))
     if _is_stream(tu):
-        data = tu.get_data()  # type: ignore[attr-defined]
-        if isinstance(data, str):
-            data = data.encode()
-        data = bytes(data)
+        data = _stream_bytes(tu)
     else:
         data = b"beginbfrange\n<0000> <0001> <0000>\nendbfrange"
     return _parse_cmap(data)
@@ -1305,7 +1313,7 @@ def _cid_widths(d_font: dict[object, object], widths: dict[str, float]) -> None:
                 width = _resolve(raw_width)
                 if not _is_number(width) or not 0 <= cid <= sys.maxunicode:
                     raise FontUnsupported("/W holds a bad width or code")
-                widths[chr(cid)] = width  # type: ignore[assignment]
+                widths[chr(cid)] = width
             skip = 1
         elif _is_number(nxt) and idx + 2 < n and _is_number(third := _resolve(w[idx + 2])):
             assert isinstance(nxt, (int, float)) and isinstance(third, (int, float))
@@ -1412,7 +1420,7 @@ def _build(ft: dict[object, object]) -> PdfFont:
                     missing = _resolve(descriptor.get("/MissingWidth"))
                     if not _is_number(missing):
                         raise FontUnsupported("/MissingWidth is not a number")
-                    widths["default"] = missing  # type: ignore[assignment]
+                    widths["default"] = missing
                 flags = _flags(descriptor, 32)
             elif "/FontBBox" in ft:
                 flags = 32
@@ -1430,7 +1438,7 @@ def _build(ft: dict[object, object]) -> PdfFont:
                 dw = _resolve(d_font.get("/DW"))
                 if not _is_number(dw):
                     raise FontUnsupported("/DW is not a number")
-                widths["default"] = dw  # type: ignore[assignment]
+                widths["default"] = dw
             if "/FontDescriptor" in d_font:
                 flags = _flags(_descriptor(d_font.get("/FontDescriptor")), 32)
             else:
