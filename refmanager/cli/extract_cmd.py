@@ -9,6 +9,9 @@ from pathlib import Path
 
 from refmanager.cli.common import note, write_json
 
+# Nothing is left open when run() returns: the console script may skip teardown.
+FAST_EXIT = True
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("pdf", metavar="FILE.pdf", help="the PDF to read")
@@ -27,7 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from refmanager.service.extract import extract_pdf
 
-    result = extract_pdf(Path(args.pdf), password=args.password, parse=not args.no_parse)
+    # The text format prints the entries as found: nothing to parse. The document's own
+    # metadata (read from page 1) is not printed by this command.
+    parse = not args.no_parse and args.format != "text"
+    result = extract_pdf(Path(args.pdf), password=args.password, parse=parse, meta=False)
     for message in result.notes:
         note(f"{args.pdf}: {message}")
     items = [ref.to_csl() for ref in result.references]

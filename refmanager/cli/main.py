@@ -115,7 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return _load(args._module).run(args)
+        module = _load(args._module)
+        code = module.run(args)
+        _fast_exit[0] = bool(getattr(module, "FAST_EXIT", False))
+        return code
     except InputError as exc:
         print(f"refmanager: {exc}", file=sys.stderr)
         return 2
@@ -141,5 +144,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def entry() -> None:
+    """The ``refmanager`` console script: :func:`main`, then exit.
+
+    Commands that hold nothing open when they return (their module sets ``FAST_EXIT``:
+    ``extract``, ``parse``) exit without the interpreter's teardown, which frees every
+    object one by one (10-15 ms after a large extract): output is flushed first and
+    nothing else is pending (no files, databases, threads or child processes).
+    """
+    code = main()
+    if _fast_exit[0]:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (BrokenPipeError, ValueError):
+            code = code or 0
+        os._exit(code)
+    sys.exit(code)
+
+
+# Set by main() when the command that ran allows exiting without teardown.
+_fast_exit = [False]
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -42,8 +42,11 @@ class Bibliography(Record):
         self.page_count = page_count
 
 
-def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
+def read_bibliography(path: Path, password: str | None = None, meta: bool = True) -> Bibliography:
     """The bibliography of the PDF at ``path`` (``password`` for an encrypted file).
+
+    Without ``meta``, the document's own metadata is not read (its first page is read only
+    if it is part of the list) and ``Bibliography.meta`` holds only the page count.
 
     Raises:
         InputError: not a PDF, damaged beyond repair, needs a (different) password, or
@@ -51,7 +54,7 @@ def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
     """
     from refmanager.pdf.pipeline import read_bibliography as _read
 
-    return _read(Path(path), password)
+    return _read(Path(path), password, meta)
 
 
 __all__ = ["Bibliography", "read_bibliography"]

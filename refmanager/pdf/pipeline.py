@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from refmanager.model import Entry, InputError
+from refmanager.model import DocumentMeta, Entry, InputError
 from refmanager.pdf import Bibliography
 from refmanager.pdf.content import GlyphFont, Measure
 from refmanager.pdf.document import (
@@ -128,7 +128,7 @@ def _entry_like(lines: list[Line]) -> int:
     return sum(1 for ln in lines if _ENTRY_START.match(ln.text))
 
 
-def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
+def read_bibliography(path: Path, password: str | None = None, meta: bool = True) -> Bibliography:
     """Read ``path``'s bibliography entries, metadata and notes (see the package docs).
 
     The lean reader is tried first; a file it does not handle (encrypted, damaged,
@@ -147,14 +147,14 @@ def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
             else:
                 try:
                     budget = Budget(deadline=start + MAX_SECONDS)
-                    return _read(path, lean, budget, (Unsupported,))
+                    return _read(path, lean, budget, (Unsupported,), meta)
                 except Unsupported:
                     pass
                 finally:
                     lean.close()
         budget = Budget(deadline=start + MAX_SECONDS)
         with pypdf_limits():
-            return _read(path, PypdfSource(open_pdf(path, password, data)), budget, ())
+            return _read(path, PypdfSource(open_pdf(path, password, data)), budget, (), meta)
     except InputError:
         raise
     except RecursionError:
@@ -164,14 +164,20 @@ def read_bibliography(path: Path, password: str | None = None) -> Bibliography:
 
 
 def _read(
-    path: Path, source: Source, budget: Budget, fallback: tuple[type[BaseException], ...]
+    path: Path,
+    source: Source,
+    budget: Budget,
+    fallback: tuple[type[BaseException], ...],
+    with_meta: bool = True,
 ) -> Bibliography:
     pages = _Pages(source, budget, fallback)
     count = pages.count
     heading, scanned = _from_outline(source, pages)
     if heading is None:
         heading, scanned = _scan_backwards(pages, budget)
-    first = pages.get(1)
+    # Page 1 gives the document's own metadata; without it, it is read only when nothing
+    # was readable so far (is there any text at all?).
+    first = pages.get(1) if with_meta or pages.chars == 0 else []
     if pages.chars == 0 and not pages.failed:
         raise InputError(
             str(path), "has no text layer (a scanned document?): it needs OCR before extraction"
@@ -217,7 +223,10 @@ def _read(
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
-    meta = document_meta(source, front, pages.side_text.get(1, ""), count)
+    if with_meta:
+        meta = document_meta(source, front, pages.side_text.get(1, ""), count)
+    else:
+        meta = DocumentMeta(page_count=count)
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     entries = segment(ordered, vocab)
     if heading is None and not _looks_like_references(entries):

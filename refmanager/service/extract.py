@@ -69,15 +69,20 @@ def entry_to_reference(entry: Entry, index: int) -> Reference:
     return ref
 
 
-def extract_pdf(path: Path, password: str | None = None, parse: bool = True) -> ExtractResult:
+def extract_pdf(
+    path: Path, password: str | None = None, parse: bool = True, meta: bool = True
+) -> ExtractResult:
     """Read ``path``'s bibliography; with ``parse``, fill the CSL fields of each entry.
+
+    Without ``meta`` the document's own metadata is left empty (only its page count), and
+    the first page is not read for it.
 
     Raises:
         InputError: the file is not a readable PDF (named, with the cause).
     """
     from refmanager.pdf import read_bibliography
 
-    bib = read_bibliography(path, password=password)
+    bib = read_bibliography(path, password=password, meta=meta)
     refs: list[Reference] = []
     if parse:
         from refmanager.parse import parse_entries
