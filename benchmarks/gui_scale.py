@@ -132,8 +132,12 @@ def main(argv: list[str] | None = None) -> int:
                 window.table.viewport().repaint()
                 settle(app, model)
                 window.table.viewport().repaint()
-                sorts.append((f"{name} {'asc' if order == Qt.SortOrder.AscendingOrder else 'desc'}",
-                              time.perf_counter() - s0))
+                sorts.append(
+                    (
+                        f"{name} {'asc' if order == Qt.SortOrder.AscendingOrder else 'desc'}",
+                        time.perf_counter() - s0,
+                    )
+                )
         print(f"sort until the first rows are shown: {_ms([t for _, t in sorts])}")
         print(f"  memory now {rss_mb():.0f} MB, peak {peak_rss_mb():.0f} MB")
         print("  " + ", ".join(f"{n} {t * 1000:.0f} ms" for n, t in sorts))

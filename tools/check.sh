@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Install what is needed, then run everything the project checks:
-# ruff, mypy --strict, import-linter (the layer contracts) and pytest.
+# ruff (lint and format), mypy --strict, import-linter (the layer contracts) and pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REFMANAGER_EXTRAS=dev bash tools/setup.sh
 export QT_QPA_PLATFORM=offscreen
 echo "== ruff";          .venv/bin/ruff check refmanager tests benchmarks tools
+echo "== ruff format";   .venv/bin/ruff format --check refmanager tests benchmarks tools
 echo "== mypy --strict"; .venv/bin/mypy
 echo "== import-linter"; .venv/bin/lint-imports --no-cache
 echo "== pytest";        .venv/bin/pytest -q -p no:cacheprovider "$@"

@@ -1,6 +1,6 @@
 """Render resources/refmanager.svg to the PNG sizes the window and desktops use.
 
-    .venv/bin/python tools/make_icon.py
+.venv/bin/python tools/make_icon.py
 """
 
 from __future__ import annotations

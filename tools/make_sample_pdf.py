@@ -121,8 +121,15 @@ class Layout:
         )
 
     def paragraph(
-        self, text: str, font: str = "F1", size: float = 10, after: float = 6, *,
-        indent: float = 0, label: str = "", centre: bool = False,
+        self,
+        text: str,
+        font: str = "F1",
+        size: float = 10,
+        after: float = 6,
+        *,
+        indent: float = 0,
+        label: str = "",
+        centre: bool = False,
     ) -> None:
         avail = PAGE_W - 2 * MARGIN_X - indent
         lines: list[list[str]] = [[]]

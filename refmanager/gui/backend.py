@@ -145,8 +145,12 @@ class Backend:
     def read_page(self, request: PageRequest) -> list[TableRow]:
         """A page of the table read on the calling (background) thread."""
         return self._rows(
-            self.reader(), request.query, request.order_by, request.descending,
-            offset=request.offset, limit=PAGE_SIZE,
+            self.reader(),
+            request.query,
+            request.order_by,
+            request.descending,
+            offset=request.offset,
+            limit=PAGE_SIZE,
         )
 
     def count_in_reader(self, query: str) -> int:
@@ -156,9 +160,7 @@ class Backend:
     def _rows(
         lib: Library, query: str, order_by: str, descending: bool, *, offset: int, limit: int
     ) -> list[TableRow]:
-        page = library_ops.table_page(
-            lib, query, order_by, descending, offset=offset, limit=limit
-        )
+        page = library_ops.table_page(lib, query, order_by, descending, offset=offset, limit=limit)
         out: list[TableRow] = []
         for row, x in page:
             number = str(row.position + 1)
@@ -224,7 +226,12 @@ class Backend:
                 authors += " et al."
             out.append(
                 DocumentEntry(
-                    d.id, d.display_title, authors, d.meta.year, d.reference_count, d.status,
+                    d.id,
+                    d.display_title,
+                    authors,
+                    d.meta.year,
+                    d.reference_count,
+                    d.status,
                     d.message,
                 )
             )
@@ -430,6 +437,7 @@ class Backend:
     def find_duplicates(self, ctx: JobContext) -> list[DuplicatePair]:
         lib = library_ops.open_library(self.folder)
         try:
+
             def progress(done: int, total: int) -> None:
                 ctx.check()
                 ctx.progress(done, total, "Comparing references")
@@ -442,9 +450,7 @@ class Backend:
                 a, b = rows.get(c.a), rows.get(c.b)
                 if a is None or b is None:
                     continue
-                out.append(
-                    DuplicatePair(c.a, c.b, c.score, c.reasons, _describe(a), _describe(b))
-                )
+                out.append(DuplicatePair(c.a, c.b, c.score, c.reasons, _describe(a), _describe(b)))
             return out
         finally:
             lib.close()

@@ -56,8 +56,11 @@ FORM_FIELDS: tuple[tuple[str, str], ...] = (
     ("page", "Pages"),
     ("DOI", "DOI"),
     ("editor", "Editors"),
-    *((f, f.replace("-", " ").capitalize()) for f in CSL_FIELDS if f not in
-      ("title", "container-title", "volume", "issue", "page", "DOI")),
+    *(
+        (f, f.replace("-", " ").capitalize())
+        for f in CSL_FIELDS
+        if f not in ("title", "container-title", "volume", "issue", "page", "DOI")
+    ),
 )
 # Span labels offered for reassignment (Ctrl+1.. for the first nine); "O" is the parser's
 # label for text that belongs to no field (punctuation, the printed label, "In:").

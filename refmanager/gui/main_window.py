@@ -392,7 +392,10 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         self.set_table_below(str(settings.value("view/tableBelow", "false")) == "true")
         for splitter in (
-            self.main_splitter, self.below_splitter, self.right_splitter, self.editor.splitter
+            self.main_splitter,
+            self.below_splitter,
+            self.right_splitter,
+            self.editor.splitter,
         ):
             value = settings.value(f"splitters/{splitter.objectName()}")
             if isinstance(value, QByteArray):
@@ -406,7 +409,10 @@ class MainWindow(QMainWindow):
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/state", self.saveState())
         for splitter in (
-            self.main_splitter, self.below_splitter, self.right_splitter, self.editor.splitter
+            self.main_splitter,
+            self.below_splitter,
+            self.right_splitter,
+            self.editor.splitter,
         ):
             settings.setValue(f"splitters/{splitter.objectName()}", splitter.saveState())
         settings.setValue("table/header", self.table.horizontalHeader().saveState())
@@ -833,7 +839,8 @@ class MainWindow(QMainWindow):
             self.backend.retrain,
             on_success=lambda result: self.statusBar().showMessage(
                 f"The parser learnt from {result[0]} corrections; new imports and "
-                "Re-parse use it now", 10_000
+                "Re-parse use it now",
+                10_000,
             ),
             on_failure=self._job_failed,
             on_progress=self._job_progress,

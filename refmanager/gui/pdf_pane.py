@@ -289,9 +289,7 @@ class PdfPane(QWidget):
             else:
                 self.toolbar.addWidget(widget_or_action)
 
-        self.placeholder = QLabel(
-            "Drop PDFs here, or use File > Import PDFs... (Ctrl+O)", self
-        )
+        self.placeholder = QLabel("Drop PDFs here, or use File > Import PDFs... (Ctrl+O)", self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         layout = QVBoxLayout(self)

@@ -240,9 +240,7 @@ class ReferenceTableModel(QAbstractTableModel):
                 self._pages[page] = self._fetch(page)
                 first = page * PAGE_SIZE
                 last = first + len(rows) - 1
-                self.dataChanged.emit(
-                    self.index(first, 0), self.index(last, len(COLUMNS) - 1)
-                )
+                self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
 
     def _recount(self) -> None:
         self._count = self._source.count(self._query)

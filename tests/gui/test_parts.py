@@ -53,7 +53,10 @@ class FakeSource:
             key = n - 1 - i if descending else i
             out.append(
                 TableRow(
-                    id=key + 1, number=str(key + 1), title=f"Title {key:07d}", year="2020",
+                    id=key + 1,
+                    number=str(key + 1),
+                    title=f"Title {key:07d}",
+                    year="2020",
                     confidence=0.5 if key % 7 == 0 else 0.95,
                     field_confidence={"title": 0.5} if key % 7 == 0 else {},
                 )
@@ -127,8 +130,13 @@ def test_job_runs_off_the_main_thread_and_reports_on_it(qtbot: QtBot) -> None:
         partial.append(value)
 
     with qtbot.waitSignal(runner.idle, timeout=5000):
-        runner.start("t", work, on_success=lambda r: seen.update(result=r),
-                     on_partial=on_partial, on_progress=on_progress)
+        runner.start(
+            "t",
+            work,
+            on_success=lambda r: seen.update(result=r),
+            on_partial=on_partial,
+            on_progress=on_progress,
+        )
     assert seen["worker"] != main
     assert seen["result"] == 42
     assert partial == [0, 1, 2]
@@ -153,8 +161,9 @@ def test_job_failure_and_cancel_are_reported(qtbot: QtBot) -> None:
 
     cancelled: list[bool] = []
     with qtbot.waitSignal(runner.idle, timeout=5000):
-        job = runner.start("slow", slow, on_cancelled=lambda: cancelled.append(True),
-                           on_failure=errors.append)
+        job = runner.start(
+            "slow", slow, on_cancelled=lambda: cancelled.append(True), on_failure=errors.append
+        )
         started.wait(2)
         job.cancel()
     assert cancelled == [True] and len(errors) == 1
@@ -251,8 +260,10 @@ def test_big_tables_read_pages_in_the_background_and_drop_stale_answers() -> Non
     model.index(5_001, 3).data()
     assert len(asked) == 1  # the same page is asked once
     request = asked[0]
-    model.deliver(request, source.rows(request.query, request.order_by, request.descending,
-                                       request.offset, PAGE_SIZE))
+    model.deliver(
+        request,
+        source.rows(request.query, request.order_by, request.descending, request.offset, PAGE_SIZE),
+    )
     assert model.index(5_000, 3).data() == "Title 0005000" and not model.loading()
     model.index(90_000, 3).data()
     stale = asked[-1]
@@ -281,9 +292,7 @@ def test_big_library_counts_queries_in_the_background(
     assert win.model.query.endswith("(year:2023)")
 
 
-def test_menus_carry_the_standard_shortcuts_and_themes_switch(
-    qtbot: QtBot, window: object
-) -> None:
+def test_menus_carry_the_standard_shortcuts_and_themes_switch(qtbot: QtBot, window: object) -> None:
     from PySide6.QtGui import QKeySequence
     from PySide6.QtWidgets import QApplication
 

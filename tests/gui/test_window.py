@@ -355,7 +355,7 @@ def test_dropping_files_on_the_window_imports_them(
 
     bib = tmp_path / "refs.bib"
     bib.write_text(
-        "@article{a, author={Hochreiter, Sepp and Schmidhuber, J{\\\"u}rgen}, "
+        '@article{a, author={Hochreiter, Sepp and Schmidhuber, J{\\"u}rgen}, '
         "title={Long Short-Term Memory}, journal={Neural Computation}, year={1997}}\n",
         encoding="utf-8",
     )

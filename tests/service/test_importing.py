@@ -129,9 +129,7 @@ def test_a_failed_pdf_is_read_again_on_the_next_import(
     assert [i.status for i in importing.import_paths(lib, [pdf], jobs=1).items] == ["already"]
 
 
-def test_cancel_stops_the_workers_and_keeps_what_was_stored(
-    lib: Library, tmp_path: Path
-) -> None:
+def test_cancel_stops_the_workers_and_keeps_what_was_stored(lib: Library, tmp_path: Path) -> None:
     pdfs = [make_pdf(tmp_path / f"p{i}.pdf", f"Paper number {i}", ENTRIES) for i in range(4)]
     done: list[str] = []
     report = importing.import_paths(
