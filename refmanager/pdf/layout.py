@@ -172,7 +172,7 @@ def _attach_accents(row: list[Run]) -> None:
             letter = "i"
         combined = unicodedata.normalize("NFC", letter + SPACING_ACCENTS[acc.text])
         host.text = host.text[:index] + combined + host.text[index + 1 :]
-        row.remove(acc)
+        del row[next(i for i, r in enumerate(row) if r is acc)]
 
 
 def _join_runs(runs: list[Run], page: int) -> Line:
@@ -302,9 +302,12 @@ def group_lines(
             best[1].append(run)
     # Minor runs with no line of their own kind (a small-caps heading: "R" + "EFERENCES")
     # form lines among themselves.
+    orphan_ids = {id(r) for r in orphans}
     for run in sorted(orphans, key=lambda r: (-r.y, r.x0)):
         for row in rows:
-            if row[0] in orphans and abs(row[0].y - run.y) <= 0.3 * max(row[0].size, run.size):
+            if id(row[0]) in orphan_ids and abs(row[0].y - run.y) <= 0.3 * max(
+                row[0].size, run.size
+            ):
                 row.append(run)
                 break
         else:
