@@ -39,7 +39,11 @@ _WS = b" \t\r\n\f\x00"
 # deeper ones fall back to a scan (group "open").
 _TOKEN = re.compile(
     rb"[ \t\r\n\f\x00]*(?:"
-    rb"(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
+    # A whole TJ array and its operator in one match (most of a page's tokens are in
+    # them): strings without nested parentheses, hex strings and numbers only.
+    rb"(?P<tj>\[(?:[^\[\]()<>\\]|\((?:[^\\()]|\\.)*\)|<[0-9A-Fa-f \t\r\n\f]*>)*\]"
+    rb"[ \t\r\n\f\x00]*TJ(?![^ \t\r\n\f\x00()<>\[\]{}/%]))"
+    rb"|(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
     rb"|(?P<str>\((?:[^\\()]|\\.|\((?:[^\\()]|\\.)*\))*\))"
     rb"|(?P<name>/[^ \t\r\n\f\x00()<>\[\]{}/%]*)"
     rb"|(?P<hex><[0-9A-Fa-f \t\r\n\f]*>)"
@@ -51,6 +55,10 @@ _TOKEN = re.compile(
     rb"|(?P<junk>[^ \t\r\n\f\x00])"
     rb")",
     re.S,
+)
+# The items of a TJ array matched whole: a string, a hex string or a number.
+_TJ_ITEM = re.compile(
+    rb"(\((?:[^\\()]|\\.)*\))|<([0-9A-Fa-f \t\r\n\f]*)>|([+-]?(?:\d+\.?\d*|\.\d+))", re.S
 )
 _ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))", re.S)
 _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
@@ -112,6 +120,30 @@ def _unescape(body: bytes) -> bytes:
         return _ESCAPES.get(ch, ch)
 
     return _ESCAPE.sub(one, body)
+
+
+def _hex(digits: bytes) -> _Str:
+    digits = bytes(c for c in digits if c not in _WS)
+    if len(digits) % 2:
+        digits += b"0"
+    try:
+        return _Str(bytes.fromhex(digits.decode("ascii")))
+    except ValueError:
+        return _Str(b"")
+
+
+def _tj_items(whole: bytes) -> list[Any]:
+    """The operand of a TJ matched whole (``[...] TJ``): strings and raw number tokens."""
+    body = whole[1 : whole.rindex(b"]")]
+    items: list[Any] = []
+    for text, hexed, number in _TJ_ITEM.findall(body):
+        if text:
+            items.append(_Str(_unescape(text[1:-1])))
+        elif number:
+            items.append(number)
+        else:
+            items.append(_hex(hexed))
+    return items
 
 
 def _scan_string(data: bytes, start: int) -> tuple[bytes, int]:
@@ -301,39 +333,35 @@ class TextReader:
             kind = m.lastgroup
             if kind is None:
                 break  # only whitespace was left
-            if kind in ("num", "name"):
-                (arrays[-1] if arrays else operands).append(m.group(kind))
-                continue
-            if kind == "str":
-                value = _Str(_unescape(m.group(kind)[1:-1]))
+            if kind == "tj":
+                operands = [_tj_items(m.group(kind))]
+                arrays.clear()
+                op = b"TJ"
+            elif kind == "op":
+                op = m.group(kind)
+                arrays.clear()
+            else:
+                if kind in ("num", "name"):
+                    value: Any = m.group(kind)
+                elif kind == "str":
+                    value = _Str(_unescape(m.group(kind)[1:-1]))
+                elif kind == "hex":
+                    value = _hex(m.group(kind)[1:-1])
+                elif kind == "open":
+                    body, pos = _scan_string(data, m.start(kind))
+                    value = _Str(_unescape(body))
+                elif kind == "arr":
+                    if m.group(kind) == b"[":
+                        if len(arrays) < 32:
+                            arrays.append([])
+                        continue
+                    if not arrays:
+                        continue
+                    value = arrays.pop()
+                else:  # dict delimiters, comments, stray bytes
+                    continue
                 (arrays[-1] if arrays else operands).append(value)
                 continue
-            if kind == "hex":
-                digits = bytes(c for c in m.group(kind)[1:-1] if c not in _WS)
-                if len(digits) % 2:
-                    digits += b"0"
-                try:
-                    hexed = _Str(bytes.fromhex(digits.decode("ascii")))
-                except ValueError:
-                    hexed = _Str(b"")
-                (arrays[-1] if arrays else operands).append(hexed)
-                continue
-            if kind == "arr":
-                if m.group(kind) == b"[":
-                    if len(arrays) < 32:
-                        arrays.append([])
-                elif arrays:
-                    done = arrays.pop()
-                    (arrays[-1] if arrays else operands).append(done)
-                continue
-            if kind == "open":
-                body, pos = _scan_string(data, m.start(kind))
-                (arrays[-1] if arrays else operands).append(_Str(_unescape(body)))
-                continue
-            if kind in ("dict", "comment", "junk"):
-                continue
-            op = m.group(kind)
-            arrays.clear()
             self._ops += 1
             if (
                 self._ops & 1023 == 0

@@ -24,7 +24,6 @@ from refmanager.pdf.document import (
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
-from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
 from refmanager.pdf.source import LeanSource, PypdfSource, Source, page_runs
 from refmanager.pdf.textclean import vocabulary
@@ -224,6 +223,8 @@ def _read(
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
     if with_meta:
+        from refmanager.pdf.meta import document_meta  # its patterns cost ~1 ms to compile
+
         meta = document_meta(source, front, pages.side_text.get(1, ""), count)
     else:
         meta = DocumentMeta(page_count=count)

@@ -163,3 +163,12 @@ def test_deep_arrays_and_garbage_do_not_break_the_reader() -> None:
     deep = b"[" * 100_000 + b"]" * 100_000
     runs = read(b"q " + deep + b" Q ) > } { BT /F1 10 Tf 0 0 Td (after) Tj ET (unterminated")
     assert [r.text for r in runs] == ["after"]
+
+
+def test_tj_arrays_with_hex_strings_and_nesting_read_alike() -> None:
+    # Matched whole (hex strings, escapes) or token by token (nested parentheses): the same.
+    whole = read(b"BT /F1 10 Tf 0 0 Td [<4142> -200 (c\\)d) 50 <45>] TJ ET")
+    assert [r.text for r in whole] == ["AB c)dE"]
+    nested = read(b"BT /F1 10 Tf 0 0 Td [(a(b)c) -200 (d)] TJ ET")
+    assert [r.text for r in nested] == ["a(b)c d"]
+    assert whole[0].x1 == pytest.approx(6 * 5 + 2 - 0.5)
