@@ -152,7 +152,11 @@ def entry() -> None:
     object one by one (10-15 ms after a large extract): output is flushed first and
     nothing else is pending (no files, databases, threads or child processes).
     """
+    from refmanager import regexcache
+
+    regexcache.install()  # ~15 ms less start-up: compiled patterns kept between runs
     code = main()
+    regexcache.save()
     if _fast_exit[0]:
         try:
             sys.stdout.flush()
