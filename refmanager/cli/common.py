@@ -8,7 +8,11 @@ import os
 import sys
 from math import isfinite as _isfinite
 from pathlib import Path
-from typing import Any, TextIO
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
 
 ENV_LIBRARY = "REFMANAGER_LIBRARY"
 

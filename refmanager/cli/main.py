@@ -7,11 +7,14 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, Protocol, cast
 
 from refmanager import __version__
 from refmanager.model.errors import InputError, RefmanagerError
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
 
 # sub-command -> module (each has add_arguments(parser) and run(args) -> int)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -30,9 +33,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class _Command(Protocol):
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-    def run(self, args: argparse.Namespace) -> int: ...
+if TYPE_CHECKING:
+
+    class _Command(Protocol):
+        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+        def run(self, args: argparse.Namespace) -> int: ...
 
 
 def _terminal_columns() -> int:
@@ -77,7 +82,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _load(module: str) -> _Command:
-    return cast(_Command, importlib.import_module(module))
+    command: _Command = importlib.import_module(module)
+    return command
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -133,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         import tempfile
         import traceback
+        from pathlib import Path
 
         log = Path(tempfile.gettempdir()) / "refmanager-crash.log"
         try:

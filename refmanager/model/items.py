@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
 if TYPE_CHECKING:
-    from typing import ClassVar
+    from typing import Any, ClassVar
+
 
 # Plain string CSL variables that a Reference carries as attributes, in CSL-JSON spelling.
 CSL_FIELDS: tuple[str, ...] = (

@@ -8,7 +8,6 @@ import sys
 import types
 from _thread import _local, allocate_lock
 from pathlib import Path
-from typing import Any
 
 from refmanager.model import Date, Entry, Name, Reference, Token
 from refmanager.parse.features import MONTHS, features
@@ -29,6 +28,11 @@ from refmanager.parse.tokens import (
     split_label,
     tokenize,
 )
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 DEFAULT_MODEL = Path(__file__).resolve().parent / "data" / "parser.crfsuite"
 MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled

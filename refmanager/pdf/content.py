@@ -20,11 +20,15 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
-from typing import Any, Protocol
 
 from refmanager.pdf.layout import WIDE_SPACE, PageTimeout, PageTooBig, Run
 from refmanager.pdf.textclean import normalize
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Protocol
+
 
 # TJ offsets (thousandths of an em) at least this far back are word spaces ...
 _TJ_SPACE = 150.0
@@ -71,18 +75,19 @@ _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Matrix = tuple[float, float, float, float, float, float]
 
 
-class GlyphFont(Protocol):
-    """What the interpreter needs of a font (see :mod:`refmanager.pdf.fonts`)."""
+if TYPE_CHECKING:
 
-    name: str
-    mapped: bool
+    class GlyphFont(Protocol):
+        """What the interpreter needs of a font (see :mod:`refmanager.pdf.fonts`)."""
 
-    def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
-        """Per character code: its text, width (thousandths of an em), whether Tw applies."""
-        ...
+        name: str
+        mapped: bool
 
+        def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
+            """Per character code: its text, width (thousandths of an em), whether Tw applies."""
+            ...
 
-FontLoader = Callable[[Any], GlyphFont | None]
+    FontLoader = Callable[[Any], GlyphFont | None]
 
 
 class _Str(bytes):

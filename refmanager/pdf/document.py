@@ -8,9 +8,13 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from refmanager.model import InputError, Record
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 # Resource limits for one document. Real papers stay far below them.
 MAX_STREAM_BYTES = 16_000_000  # one decoded stream

@@ -22,7 +22,9 @@ from __future__ import annotations
 import re
 import sys
 from contextlib import suppress
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+
 
 if TYPE_CHECKING:
     from typing import Protocol, TypeGuard

@@ -12,10 +12,14 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from typing import Any
 
 from refmanager.model import Record
 from refmanager.pdf.textclean import SPACING_ACCENTS
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 # A run is split from the previous one on the same baseline when the gap exceeds this (in ems):
 # wider than any word space in justified text, narrower than a column gutter.

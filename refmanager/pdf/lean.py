@@ -28,7 +28,11 @@ from __future__ import annotations
 
 import re
 import zlib
-from typing import TypeAlias
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
 
 __all__ = [
     "Array",

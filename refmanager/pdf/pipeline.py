@@ -9,7 +9,7 @@ from pathlib import Path
 
 from refmanager.model import DocumentMeta, Entry, InputError
 from refmanager.pdf import Bibliography
-from refmanager.pdf.content import GlyphFont, Measure
+from refmanager.pdf.content import Measure
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
     MAX_PAGE_CHARS,
@@ -25,8 +25,14 @@ from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.segment import segment
-from refmanager.pdf.source import LeanSource, PypdfSource, Source, page_runs
+from refmanager.pdf.source import LeanSource, PypdfSource, page_runs
 from refmanager.pdf.textclean import vocabulary
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from refmanager.pdf.content import GlyphFont
+    from refmanager.pdf.source import Source
+
 
 # Pages read backwards from the end looking for the heading, at most.
 MAX_SCAN_PAGES = 80

@@ -19,10 +19,15 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any, Protocol
 
-from refmanager.pdf.content import GlyphFont, Measure, TextReader
+from refmanager.pdf.content import Measure, TextReader
 from refmanager.pdf.layout import Run
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    from refmanager.pdf.content import GlyphFont
 
 
 def resolve(obj: Any) -> Any:
@@ -31,42 +36,44 @@ def resolve(obj: Any) -> Any:
     return get() if get is not None else obj
 
 
-class Source(Protocol):
-    """A document's objects, from either reader."""
+if TYPE_CHECKING:
 
-    page_count: int
+    class Source(Protocol):
+        """A document's objects, from either reader."""
 
-    def page(self, index: int) -> Any:
-        """The 0-based ``index``-th page dictionary, inherited attributes filled in."""
-        ...
+        page_count: int
 
-    def contents(self, page: Any) -> bytes:
-        """The page's content streams, decoded and joined."""
-        ...
+        def page(self, index: int) -> Any:
+            """The 0-based ``index``-th page dictionary, inherited attributes filled in."""
+            ...
 
-    def box(self, page: Any) -> tuple[float, float, float, float]:
-        """The page's media box (x0, y0, x1, y1)."""
-        ...
+        def contents(self, page: Any) -> bytes:
+            """The page's content streams, decoded and joined."""
+            ...
 
-    def load_font(self, raw: Any) -> GlyphFont | None:
-        """The font behind a /Font resource entry (a reference or a dictionary)."""
-        ...
+        def box(self, page: Any) -> tuple[float, float, float, float]:
+            """The page's media box (x0, y0, x1, y1)."""
+            ...
 
-    def outline(self) -> list[tuple[str, int]]:
-        """Bookmarks in order as (title, 1-based page)."""
-        ...
+        def load_font(self, raw: Any) -> GlyphFont | None:
+            """The font behind a /Font resource entry (a reference or a dictionary)."""
+            ...
 
-    def info(self) -> dict[str, str]:
-        """The info dictionary's text values ("Title", "Author", ...)."""
-        ...
+        def outline(self) -> list[tuple[str, int]]:
+            """Bookmarks in order as (title, 1-based page)."""
+            ...
 
-    def xmp(self) -> bytes | None:
-        """The document's XMP packet."""
-        ...
+        def info(self) -> dict[str, str]:
+            """The info dictionary's text values ("Title", "Author", ...)."""
+            ...
 
-    def close(self) -> None:
-        """Release what the source holds open."""
-        ...
+        def xmp(self) -> bytes | None:
+            """The document's XMP packet."""
+            ...
+
+        def close(self) -> None:
+            """Release what the source holds open."""
+            ...
 
 
 def _box(value: Any) -> tuple[float, float, float, float]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from refmanager.model import Entry, Reference
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+
 
 if TYPE_CHECKING:
     from pathlib import Path
