@@ -7,10 +7,10 @@ import json
 import os
 import sys
 from math import isfinite as _isfinite
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, TextIO
 
 
@@ -19,6 +19,8 @@ ENV_LIBRARY = "REFMANAGER_LIBRARY"
 
 def default_library_path() -> Path:
     """The library folder: ``--library``, else ``$REFMANAGER_LIBRARY``, else the user data dir."""
+    from pathlib import Path  # here: extract and parse do not need pathlib (start-up)
+
     env = os.environ.get(ENV_LIBRARY)
     if env:
         return Path(env).expanduser()
@@ -28,6 +30,8 @@ def default_library_path() -> Path:
 
 
 def library_path(args: argparse.Namespace) -> Path:
+    from pathlib import Path
+
     value = getattr(args, "library", None)
     return Path(value).expanduser() if value else default_library_path()
 

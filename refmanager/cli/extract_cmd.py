@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from refmanager.cli.common import note, write_json
 
@@ -33,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     # The text format prints the entries as found: nothing to parse. The document's own
     # metadata (read from page 1) is not printed by this command.
     parse = not args.no_parse and args.format != "text"
-    result = extract_pdf(Path(args.pdf), password=args.password, parse=parse, meta=False)
+    result = extract_pdf(args.pdf, password=args.password, parse=parse, meta=False)
     for message in result.notes:
         note(f"{args.pdf}: {message}")
     items = [ref.to_csl() for ref in result.references]

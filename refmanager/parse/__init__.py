@@ -10,12 +10,14 @@ Public API:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from refmanager.parse.parser import DEFAULT_MODEL, parse_entries, parse_reference, parse_text
+from refmanager.parse.parser import parse_entries, parse_reference, parse_text
 from refmanager.parse.tokens import LABELS
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
 if TYPE_CHECKING:
+    from typing import Any
+
+    from refmanager.parse.parser import DEFAULT_MODEL
     from refmanager.parse.train import (
         Example,
         align_labels,
@@ -32,6 +34,10 @@ _TRAIN_NAMES = frozenset(
 
 
 def __getattr__(name: str) -> Any:
+    if name == "DEFAULT_MODEL":  # a pathlib.Path: pathlib is imported when it is asked for
+        from refmanager.parse import parser
+
+        return parser.DEFAULT_MODEL
     if name in _TRAIN_NAMES:
         from refmanager.parse import train
 

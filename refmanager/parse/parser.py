@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import sys
 import types
 from _thread import _local, allocate_lock
-from pathlib import Path
 
 from refmanager.model import Date, Entry, Name, Reference, Token
 from refmanager.parse.features import MONTHS, features
@@ -31,10 +31,28 @@ from refmanager.parse.tokens import (
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 
-DEFAULT_MODEL = Path(__file__).resolve().parent / "data" / "parser.crfsuite"
+# The shipped model. DEFAULT_MODEL (a pathlib.Path) is made on first use (module
+# __getattr__ below), so that parsing does not import pathlib (start-up).
+DEFAULT_MODEL_FILE = os.path.join(
+    os.path.dirname(os.path.realpath(__file__)), "data", "parser.crfsuite"
+)
+
+if TYPE_CHECKING:
+    DEFAULT_MODEL: Path
+
+
+def __getattr__(name: str) -> Any:
+    if name == "DEFAULT_MODEL":
+        from pathlib import Path
+
+        return Path(DEFAULT_MODEL_FILE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
 MAX_TOKENS = 600
 
@@ -50,14 +68,14 @@ def _tagger(model_path: Path | None) -> Any | None:
     Cached per thread and path, and reopened when the file changes (a library's model is
     rewritten in place by retraining while the window keeps parsing).
     """
-    path = Path(model_path) if model_path else DEFAULT_MODEL
-    key = str(path)
+    path = os.fspath(model_path) if model_path else DEFAULT_MODEL_FILE
+    key = path
     cache: dict[str, tuple[tuple[int, int] | None, Any]] = (
         getattr(_local_data, "taggers", None) or {}
     )
     _local_data.taggers = cache
     try:
-        info = path.stat()
+        info = os.stat(path)
         stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
     except OSError:
         stamp = None

@@ -10,7 +10,7 @@ The heavy modules (pypdf, layout) are imported only when a PDF is read.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from refmanager.model import DocumentMeta, Entry, Record
 
@@ -42,7 +42,9 @@ class Bibliography(Record):
         self.page_count = page_count
 
 
-def read_bibliography(path: Path, password: str | None = None, meta: bool = True) -> Bibliography:
+def read_bibliography(
+    path: str | os.PathLike[str], password: str | None = None, meta: bool = True
+) -> Bibliography:
     """The bibliography of the PDF at ``path`` (``password`` for an encrypted file).
 
     Without ``meta``, the document's own metadata is not read (its first page is read only
@@ -54,7 +56,7 @@ def read_bibliography(path: Path, password: str | None = None, meta: bool = True
     """
     from refmanager.pdf.pipeline import read_bibliography as _read
 
-    return _read(Path(path), password, meta)
+    return _read(os.fspath(path), password, meta)
 
 
 __all__ = ["Bibliography", "read_bibliography"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import time
 import warnings
 from collections.abc import Iterator
-from pathlib import Path
 
 from refmanager.model import InputError, Record
 
@@ -80,14 +80,14 @@ def pypdf_limits() -> Iterator[None]:
 MAX_FILE_BYTES = 2_000_000_000
 
 
-def check_header(path: Path) -> bytes:
+def check_header(path: str | os.PathLike[str]) -> bytes:
     """The bytes of the file at ``path``; InputError unless it can be a PDF."""
-    source = str(path)
+    source = os.fspath(path)
     try:
-        size = path.stat().st_size
+        size = os.stat(source).st_size
         if size > MAX_FILE_BYTES:
             raise InputError(source, f"is too large to read ({size // 1_000_000} MB)")
-        with path.open("rb") as fh:
+        with open(source, "rb") as fh:
             data = fh.read()
     except FileNotFoundError:
         raise InputError(source, "no such file") from None
@@ -102,10 +102,10 @@ def check_header(path: Path) -> bytes:
     return data
 
 
-def open_pdf(path: Path, password: str | None, data: bytes | None = None) -> Any:
+def open_pdf(path: str | os.PathLike[str], password: str | None, data: bytes | None = None) -> Any:
     """A pypdf reader for ``path`` (whose bytes are ``data``, if read already), decrypted;
     InputError for anything a user must fix."""
-    source = str(path)
+    source = os.fspath(path)
     if data is None:
         data = check_header(path)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from pathlib import Path
 
 from refmanager.model import DocumentMeta, Entry, InputError
 from refmanager.pdf import Bibliography
@@ -133,7 +132,7 @@ def _entry_like(lines: list[Line]) -> int:
     return sum(1 for ln in lines if _ENTRY_START.match(ln.text))
 
 
-def read_bibliography(path: Path, password: str | None = None, meta: bool = True) -> Bibliography:
+def read_bibliography(path: str, password: str | None = None, meta: bool = True) -> Bibliography:
     """Read ``path``'s bibliography entries, metadata and notes (see the package docs).
 
     The lean reader is tried first; a file it does not handle (encrypted, damaged,
@@ -169,7 +168,7 @@ def read_bibliography(path: Path, password: str | None = None, meta: bool = True
 
 
 def _read(
-    path: Path,
+    path: str,
     source: Source,
     budget: Budget,
     fallback: tuple[type[BaseException], ...],

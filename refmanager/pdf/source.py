@@ -18,7 +18,7 @@ number, without giving up the lean path for the rest.
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
+import os
 
 from refmanager.pdf.content import Measure, TextReader
 from refmanager.pdf.layout import Run
@@ -89,7 +89,7 @@ def _box(value: Any) -> tuple[float, float, float, float]:
 class LeanSource:
     """Objects from the lean reader; fonts it cannot decode come from pypdf by number."""
 
-    def __init__(self, path: Path, data: bytes, max_stream_bytes: int) -> None:
+    def __init__(self, path: str | os.PathLike[str], data: bytes, max_stream_bytes: int) -> None:
         from refmanager.pdf.lean import LeanDocument
 
         self.path = path
@@ -277,7 +277,7 @@ def page_runs(
     return runs, side, box, reader.bytes
 
 
-def open_source(path: Path, password: str | None = None) -> Source:
+def open_source(path: str | os.PathLike[str], password: str | None = None) -> Source:
     """The lean source for an ordinary file, else pypdf's (InputError for a bad file).
 
     The caller closes it. For a pypdf source, pypdf's limits must be in force while it is

@@ -8,7 +8,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
 
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    import os
 
     from refmanager.model import DocumentMeta
 
@@ -23,7 +23,7 @@ class ExtractResult:
 
     def __init__(
         self,
-        path: Path,
+        path: str | os.PathLike[str],
         meta: DocumentMeta,
         references: list[Reference],
         notes: list[str] | None = None,
@@ -71,7 +71,7 @@ def entry_to_reference(entry: Entry, index: int) -> Reference:
 
 
 def extract_pdf(
-    path: Path, password: str | None = None, parse: bool = True, meta: bool = True
+    path: str | os.PathLike[str], password: str | None = None, parse: bool = True, meta: bool = True
 ) -> ExtractResult:
     """Read ``path``'s bibliography; with ``parse``, fill the CSL fields of each entry.
 
