@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import time
 
+from refmanager.pdf.fonts import resolve
 from refmanager.pdf.layout import WIDE_SPACE, PageTimeout, PageTooBig, Run
 from refmanager.pdf.textclean import normalize
 
@@ -96,6 +97,17 @@ class _Str(bytes):
     __slots__ = ()
 
 
+def _translate(m: Matrix, tx: float, ty: float) -> Matrix:
+    """``m`` moved by (tx, ty) in its own space (Td, and T* with the leading)."""
+    return (m[0], m[1], m[2], m[3], tx * m[0] + ty * m[2] + m[4], tx * m[1] + ty * m[3] + m[5])
+
+
+def _matrix(operands: list[Any]) -> Matrix:
+    """The matrix of an operator's last six operands (cm, Tm)."""
+    v = operands[-6:]
+    return (_num(v[0], 1.0), _num(v[1]), _num(v[2]), _num(v[3], 1.0), _num(v[4]), _num(v[5]))
+
+
 def _mult(m: Matrix, n: Matrix) -> Matrix:
     return (
         m[0] * n[0] + m[1] * n[2],
@@ -105,11 +117,6 @@ def _mult(m: Matrix, n: Matrix) -> Matrix:
         m[4] * n[0] + m[5] * n[2] + n[4],
         m[4] * n[1] + m[5] * n[3] + n[5],
     )
-
-
-def _resolve(obj: Any) -> Any:
-    get = getattr(obj, "get_object", None)
-    return get() if get is not None else obj
 
 
 def _unescape(body: bytes) -> bytes:
@@ -274,7 +281,7 @@ class TextReader:
     def read(self, content: bytes, resources: Any) -> tuple[list[Run], str]:
         """Runs of horizontal text, and the text of rotated runs, of a page's content."""
         self._count_bytes(len(content))
-        self._interpret(content, _resolve(resources), _State(), 0, ())
+        self._interpret(content, resolve(resources), _State(), 0, ())
         self._end_run()
         return [r for r in self.runs if r.text], self.rotated_text
 
@@ -294,12 +301,12 @@ class TextReader:
 
     def _font(self, resources: Any, name: Any) -> tuple[GlyphFont | None, int]:
         try:
-            fonts = _resolve(resources.get("/Font")) if resources is not None else None
+            fonts = resolve(resources.get("/Font")) if resources is not None else None
             key = name.decode("latin-1") if isinstance(name, bytes) else str(name)
             ref = fonts.get(key) if fonts is not None else None
         except (AttributeError, TypeError, ValueError):
             return None, 0
-        font_dict = _resolve(ref)
+        font_dict = resolve(ref)
         if font_dict is None:
             return None, 0
         ident = id(font_dict)
@@ -379,14 +386,7 @@ class TextReader:
                     if op == b'"' and len(operands) >= 3:
                         state.word_space = _num(operands[-3])
                         state.char_space = _num(operands[-2])
-                    tlm = (
-                        tlm[0],
-                        tlm[1],
-                        tlm[2],
-                        tlm[3],
-                        tlm[4] - state.leading * tlm[2],
-                        tlm[5] - state.leading * tlm[3],
-                    )
+                    tlm = _translate(tlm, 0.0, -state.leading)
                     tm = tlm
                     self._end_run()
                 if operands:
@@ -396,38 +396,16 @@ class TextReader:
                     tx, ty = _num(operands[-2]), _num(operands[-1])
                     if op == b"TD":
                         state.leading = -ty
-                    tlm = (
-                        tlm[0],
-                        tlm[1],
-                        tlm[2],
-                        tlm[3],
-                        tx * tlm[0] + ty * tlm[2] + tlm[4],
-                        tx * tlm[1] + ty * tlm[3] + tlm[5],
-                    )
+                    tlm = _translate(tlm, tx, ty)
                     tm = tlm
                     self._end_run()
             elif op == b"Tm":
                 if len(operands) >= 6:
-                    v = operands[-6:]
-                    tlm = (
-                        _num(v[0], 1.0),
-                        _num(v[1]),
-                        _num(v[2]),
-                        _num(v[3], 1.0),
-                        _num(v[4]),
-                        _num(v[5]),
-                    )
+                    tlm = _matrix(operands)
                     tm = tlm
                     self._end_run()
             elif op == b"T*":
-                tlm = (
-                    tlm[0],
-                    tlm[1],
-                    tlm[2],
-                    tlm[3],
-                    tlm[4] - state.leading * tlm[2],
-                    tlm[5] - state.leading * tlm[3],
-                )
+                tlm = _translate(tlm, 0.0, -state.leading)
                 tm = tlm
                 self._end_run()
             elif op == b"Tf":
@@ -463,15 +441,7 @@ class TextReader:
                     self._end_run()
             elif op == b"cm":
                 if len(operands) >= 6:
-                    v = operands[-6:]
-                    mat = (
-                        _num(v[0], 1.0),
-                        _num(v[1]),
-                        _num(v[2]),
-                        _num(v[3], 1.0),
-                        _num(v[4]),
-                        _num(v[5]),
-                    )
+                    mat = _matrix(operands)
                     state.ctm = _mult(mat, state.ctm)
                     self._end_run()
             elif op == b"Do":
@@ -489,8 +459,8 @@ class TextReader:
         if depth >= MAX_FORM_DEPTH or not isinstance(name, bytes) or isinstance(name, _Str):
             return
         try:
-            xobjects = _resolve(resources.get("/XObject")) if resources is not None else None
-            form = _resolve(xobjects.get(name.decode("latin-1"))) if xobjects is not None else None
+            xobjects = resolve(resources.get("/XObject")) if resources is not None else None
+            form = resolve(xobjects.get(name.decode("latin-1"))) if xobjects is not None else None
             if form is None or form.get("/Subtype") != "/Form" or id(form) in forms:
                 return
             self.form_calls += 1
@@ -498,12 +468,12 @@ class TextReader:
                 raise PageTooBig
             data = form.get_data()
             self._count_bytes(len(data))
-            matrix = _resolve(form.get("/Matrix"))
+            matrix = resolve(form.get("/Matrix"))
             mat: Matrix = _IDENTITY
             if matrix is not None and len(matrix) == 6:
-                v = [float(_resolve(x)) for x in matrix]
+                v = [float(resolve(x)) for x in matrix]
                 mat = (v[0], v[1], v[2], v[3], v[4], v[5])
-            inner = _resolve(form.get("/Resources"))
+            inner = resolve(form.get("/Resources"))
         except (PageTooBig, PageTimeout):
             raise
         except Exception:

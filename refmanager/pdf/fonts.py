@@ -27,7 +27,7 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
 
 
 if TYPE_CHECKING:
-    from typing import Protocol, TypeGuard
+    from typing import Any, Protocol, TypeGuard
 
     class _Stream(Protocol):
         def get_data(self) -> bytes | str: ...
@@ -671,7 +671,10 @@ def _glyph_name_to_unicode(glyph_name: str) -> str | None:
 # Object model helpers.
 
 
-def _resolve(x: object) -> object:
+def resolve(x: Any) -> Any:
+    """The object behind an indirect reference, for either reader's objects (pypdf's
+    objects all have ``get_object()``; the lean reader's references, dictionaries, arrays,
+    streams and names have it); any other value as it is."""
     get_object = getattr(x, "get_object", None)
     return get_object() if get_object is not None else x
 
@@ -821,11 +824,11 @@ class PdfFont:
 
 def _parse_encoding(ft: dict[object, object], subtype: object) -> list[str] | str:
     if "/Encoding" not in ft:
-        base_font = _resolve(ft.get("/BaseFont"))
+        base_font = resolve(ft.get("/BaseFont"))
         if isinstance(base_font, str) and base_font in _CHARSETS:
             return _charset(str(base_font))
         return _charset(_STD)
-    enc = _resolve(ft.get("/Encoding"))
+    enc = resolve(ft.get("/Encoding"))
     encoding: list[str] | str
     if isinstance(enc, bytes):  # a string (the lean reader): pypdf reads it as a name
         try:
@@ -841,14 +844,14 @@ def _parse_encoding(ft: dict[object, object], subtype: object) -> list[str] | st
             return "utf-16-be"
         return "utf-16-be" if subtype == "/Type0" else _charset(_STD)
     if _is_dict(enc) and "/BaseEncoding" in enc:
-        base = _resolve(enc.get("/BaseEncoding"))
+        base = resolve(enc.get("/BaseEncoding"))
         if isinstance(base, (list, dict)):
             raise FontUnsupported("/BaseEncoding is not a name")
         encoding = _charset(base) if isinstance(base, str) and base in _CHARSETS else _charset(_STD)
     else:
         encoding = _charset(_STD)
     if _is_dict(enc) and "/Differences" in enc:
-        _apply_differences(encoding, _resolve(enc.get("/Differences")))
+        _apply_differences(encoding, resolve(enc.get("/Differences")))
     return encoding
 
 
@@ -1225,7 +1228,7 @@ def _parse_to_unicode(ft: dict[object, object], subtype: object) -> _CMap:
     if "/ToUnicode" not in ft:
         if subtype != "/Type1":
             return cm
-        descriptor = _resolve(ft.get("/FontDescriptor"))
+        descriptor = resolve(ft.get("/FontDescriptor"))
         if not descriptor:
             return cm
         if not _is_dict(descriptor):
@@ -1234,11 +1237,11 @@ def _parse_to_unicode(ft: dict[object, object], subtype: object) -> _CMap:
         for key in ("/FontFile", "/FontFile3"):
             if key not in descriptor:
                 continue
-            program = _resolve(descriptor.get(key))
+            program = resolve(descriptor.get(key))
             if not _is_stream(program):
                 continue
             if key == "/FontFile3":
-                subtype3 = _resolve(program.get("/Subtype")) if _is_dict(program) else None
+                subtype3 = resolve(program.get("/Subtype")) if _is_dict(program) else None
                 if subtype3 != "/Type1C":
                     continue
                 if _fonttools_available():
@@ -1250,7 +1253,7 @@ def _parse_to_unicode(ft: dict[object, object], subtype: object) -> _CMap:
             _type1_program_map(data, cm)
             return cm
         return cm
-    tu = _resolve(ft.get("/ToUnicode"))
+    tu = resolve(ft.get("/ToUnicode"))
     if _is_stream(tu):
         data = _stream_bytes(tu)
     else:
@@ -1263,7 +1266,7 @@ def _parse_to_unicode(ft: dict[object, object], subtype: object) -> _CMap:
 
 
 def _simple_widths(ft: dict[object, object], widths: dict[str, float]) -> None:
-    array = _resolve(ft.get("/Widths"))
+    array = resolve(ft.get("/Widths"))
     if not isinstance(array, list):
         return
     if len(array) > 256:
@@ -1284,7 +1287,7 @@ def _simple_widths(ft: dict[object, object], widths: dict[str, float]) -> None:
 
 
 def _cid_widths(d_font: dict[object, object], widths: dict[str, float]) -> None:
-    w = _resolve(d_font.get("/W")) if "/W" in d_font else []
+    w = resolve(d_font.get("/W")) if "/W" in d_font else []
     if not isinstance(w, list):
         raise FontUnsupported("/W is not an array")
     skip = 0
@@ -1294,13 +1297,13 @@ def _cid_widths(d_font: dict[object, object], widths: dict[str, float]) -> None:
         if skip:
             skip -= 1
             continue
-        entry = _resolve(raw_entry)
+        entry = resolve(raw_entry)
         if not _is_number(entry):
             if isinstance(entry, bool):
                 raise FontUnsupported("/W holds a boolean")
             continue
         assert isinstance(entry, (int, float))
-        nxt = _resolve(w[idx + 1]) if idx + 1 < n else None
+        nxt = resolve(w[idx + 1]) if idx + 1 < n else None
         if isinstance(nxt, (str, bytes)):
             raise FontUnsupported("/W holds a value pypdf cannot use")
         if isinstance(nxt, list):
@@ -1312,12 +1315,12 @@ def _cid_widths(d_font: dict[object, object], widths: dict[str, float]) -> None:
             if entries > _MAX_WIDTH_ENTRIES:
                 raise FontUnsupported("/W too large")
             for cid, raw_width in zip(range(start, stop), nxt, strict=True):
-                width = _resolve(raw_width)
+                width = resolve(raw_width)
                 if not _is_number(width) or not 0 <= cid <= sys.maxunicode:
                     raise FontUnsupported("/W holds a bad width or code")
                 widths[chr(cid)] = width
             skip = 1
-        elif _is_number(nxt) and idx + 2 < n and _is_number(third := _resolve(w[idx + 2])):
+        elif _is_number(nxt) and idx + 2 < n and _is_number(third := resolve(w[idx + 2])):
             assert isinstance(nxt, (int, float)) and isinstance(third, (int, float))
             start, stop = int(entry), int(nxt)
             if stop + 1 < start:
@@ -1332,14 +1335,14 @@ def _cid_widths(d_font: dict[object, object], widths: dict[str, float]) -> None:
             for cid in range(start, stop + 1):
                 widths[chr(cid)] = third
             skip = 2
-        elif isinstance(nxt, bool) or (idx + 2 < n and isinstance(_resolve(w[idx + 2]), bool)):
+        elif isinstance(nxt, bool) or (idx + 2 < n and isinstance(resolve(w[idx + 2]), bool)):
             raise FontUnsupported("/W holds a boolean")
 
 
 def _flags(descriptor: dict[object, object] | None, default: int) -> object:
     if descriptor is None or "/Flags" not in descriptor:
         return default
-    return _resolve(descriptor.get("/Flags"))
+    return resolve(descriptor.get("/Flags"))
 
 
 def _fixed_pitch(flags: object) -> bool:
@@ -1366,7 +1369,7 @@ def _check_descriptor(descriptor: dict[object, object]) -> None:
 
 
 def _descriptor(value: object) -> dict[object, object]:
-    resolved = _resolve(value)
+    resolved = resolve(value)
     if not _is_dict(resolved):
         raise FontUnsupported("/FontDescriptor is not a dictionary")
     assert isinstance(resolved, dict)
@@ -1397,7 +1400,7 @@ def _build(ft: dict[object, object]) -> PdfFont:
         if subtype == "/Type3":
             width_scale = _type3_scale(ft)
             if "/ToUnicode" not in ft:
-                procs = _resolve(ft.get("/CharProcs"))
+                procs = resolve(ft.get("/CharProcs"))
                 if procs:
                     if not isinstance(procs, (dict, list)):
                         raise FontUnsupported("/CharProcs is not a dictionary")
@@ -1419,7 +1422,7 @@ def _build(ft: dict[object, object]) -> PdfFont:
             if "/FontDescriptor" in ft:
                 descriptor = _descriptor(ft.get("/FontDescriptor"))
                 if "/MissingWidth" in descriptor:
-                    missing = _resolve(descriptor.get("/MissingWidth"))
+                    missing = resolve(descriptor.get("/MissingWidth"))
                     if not _is_number(missing):
                         raise FontUnsupported("/MissingWidth is not a number")
                     widths["default"] = missing
@@ -1427,17 +1430,17 @@ def _build(ft: dict[object, object]) -> PdfFont:
             elif "/FontBBox" in ft:
                 flags = 32
     else:
-        descendants = _resolve(ft.get("/DescendantFonts")) if "/DescendantFonts" in ft else []
+        descendants = resolve(ft.get("/DescendantFonts")) if "/DescendantFonts" in ft else []
         if not isinstance(descendants, list):
             descendants = []
         for raw in descendants:
-            d_font = _resolve(raw)
+            d_font = resolve(raw)
             if not _is_dict(d_font):
                 raise FontUnsupported("descendant font is not a dictionary")
             assert isinstance(d_font, dict)
             _cid_widths(d_font, widths)
             if "/DW" in d_font:
-                dw = _resolve(d_font.get("/DW"))
+                dw = resolve(d_font.get("/DW"))
                 if not _is_number(dw):
                     raise FontUnsupported("/DW is not a number")
                 widths["default"] = dw
@@ -1454,7 +1457,7 @@ def _build(ft: dict[object, object]) -> PdfFont:
         space_width = widths["default"] if _fixed_pitch(flags) else widths["default"] // 2
 
     codec = encoding if isinstance(encoding, str) else ""
-    enc_name = _resolve(ft.get("/Encoding"))
+    enc_name = resolve(ft.get("/Encoding"))
     return PdfFont(
         name=name if "/BaseFont" in ft and isinstance(base_font, str) else "",
         mapped=not (subtype == "/Type0" and "/ToUnicode" not in ft),
@@ -1484,9 +1487,9 @@ def _add_default_width(widths: dict[str, float], flags: object, space_char: str)
 
 
 def _type3_scale(ft: dict[object, object]) -> float:
-    matrix = _resolve(ft.get("/FontMatrix"))
+    matrix = resolve(ft.get("/FontMatrix"))
     if isinstance(matrix, list) and len(matrix) == 6:
-        a = _resolve(matrix[0])
+        a = resolve(matrix[0])
         if _is_number(a):
             assert isinstance(a, (int, float))
             return float(a) * 1000.0
@@ -1498,7 +1501,7 @@ def load_font(font_dict: object) -> PdfFont:
 
     Raises FontUnsupported where pypdf would fail or do what we cannot reproduce.
     """
-    ft = _resolve(font_dict)
+    ft = resolve(font_dict)
     if not _is_dict(ft):
         raise FontUnsupported("font is not a dictionary")
     assert isinstance(ft, dict)
@@ -1517,12 +1520,12 @@ def pypdf_font(font_dict_pypdf: object) -> PdfFont:
     from pypdf.generic._font import Font  # the fallback path only
 
     font = Font.from_font_resource(font_dict_pypdf)  # type: ignore[arg-type]
-    ft = _resolve(font_dict_pypdf)
+    ft = resolve(font_dict_pypdf)
     assert isinstance(ft, dict)
     subtype = ft.get("/Subtype")
     encoding = font.encoding
-    base_font = _resolve(ft.get("/BaseFont"))
-    enc_name = _resolve(ft.get("/Encoding"))
+    base_font = resolve(ft.get("/BaseFont"))
+    enc_name = resolve(ft.get("/Encoding"))
     return PdfFont(
         name=base_font[1:] if isinstance(base_font, str) else "",
         mapped=not (subtype == "/Type0" and "/ToUnicode" not in ft),

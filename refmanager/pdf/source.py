@@ -21,6 +21,7 @@ import contextlib
 import os
 
 from refmanager.pdf.content import Measure, TextReader
+from refmanager.pdf.fonts import resolve
 from refmanager.pdf.layout import Run
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
@@ -28,12 +29,6 @@ if TYPE_CHECKING:
     from typing import Any, Protocol
 
     from refmanager.pdf.content import GlyphFont
-
-
-def resolve(obj: Any) -> Any:
-    """The object behind an indirect reference (either reader's objects)."""
-    get = getattr(obj, "get_object", None)
-    return get() if get is not None else obj
 
 
 if TYPE_CHECKING:

@@ -947,9 +947,9 @@ def test_corpus_fonts_from_the_lean_reader(path: Path) -> None:
         shown: dict[str | None, list[bytes]] = {}
         for name, data in _shown(ops):
             shown.setdefault(name, []).append(data)
-        lean_res = fonts._resolve(doc.page(index).get("/Resources"))
+        lean_res = fonts.resolve(doc.page(index).get("/Resources"))
         assert isinstance(lean_res, dict)
-        lean_fonts = fonts._resolve(lean_res.get("/Font"))
+        lean_fonts = fonts.resolve(lean_res.get("/Font"))
         pypdf_fonts = page["/Resources"].get_object().get("/Font")  # type: ignore[union-attr]
         if pypdf_fonts is None:
             continue
