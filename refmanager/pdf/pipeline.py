@@ -14,7 +14,6 @@ from refmanager.pdf.document import (
     MAX_PAGE_CHARS,
     MAX_PAGE_CONTENT_BYTES,
     MAX_SECONDS,
-    MAX_STREAM_BYTES,
     Budget,
     check_header,
     open_pdf,
@@ -24,7 +23,7 @@ from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.segment import segment
-from refmanager.pdf.source import LeanSource, PypdfSource, page_runs
+from refmanager.pdf.source import PypdfSource, lean_source, page_runs
 from refmanager.pdf.textclean import vocabulary
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
@@ -141,21 +140,17 @@ def read_bibliography(path: str, password: str | None = None, meta: bool = True)
     start = time.monotonic()
     data = check_header(path)
     try:
-        if password is None:
-            from refmanager.pdf.lean import LimitExceeded, Unsupported
+        lean = lean_source(path, data, password)
+        if lean is not None:
+            from refmanager.pdf.lean import Unsupported
 
             try:
-                lean = LeanSource(path, data, MAX_STREAM_BYTES)
-            except (Unsupported, LimitExceeded, RecursionError, ValueError, KeyError, TypeError):
-                pass
-            else:
-                try:
-                    budget = Budget(deadline=start + MAX_SECONDS)
-                    return _read(path, lean, budget, (Unsupported,), meta)
-                except Unsupported:
-                    pass
-                finally:
-                    lean.close()
+                budget = Budget(deadline=start + MAX_SECONDS)
+                return _read(path, lean, budget, (Unsupported,), meta)
+            except Unsupported:
+                pass  # read again, whole, with pypdf
+            finally:
+                lean.close()
         budget = Budget(deadline=start + MAX_SECONDS)
         with pypdf_limits():
             return _read(path, PypdfSource(open_pdf(path, password, data)), budget, (), meta)

@@ -278,14 +278,24 @@ def open_source(path: str | os.PathLike[str], password: str | None = None) -> So
     The caller closes it. For a pypdf source, pypdf's limits must be in force while it is
     used (``refmanager.pdf.document.pypdf_limits``).
     """
-    from refmanager.pdf.document import MAX_STREAM_BYTES, check_header, open_pdf
+    from refmanager.pdf.document import check_header, open_pdf
 
     data = check_header(path)
-    if password is None:
-        from refmanager.pdf.lean import LimitExceeded, Unsupported
+    lean = lean_source(path, data, password)
+    return lean if lean is not None else PypdfSource(open_pdf(path, password, data))
 
-        try:
-            return LeanSource(path, data, MAX_STREAM_BYTES)
-        except (Unsupported, LimitExceeded, RecursionError, ValueError, KeyError, TypeError):
-            pass
-    return PypdfSource(open_pdf(path, password, data))
+
+def lean_source(
+    path: str | os.PathLike[str], data: bytes, password: str | None = None
+) -> LeanSource | None:
+    """The lean source for the file's bytes, or None when pypdf must read it (a password
+    was given, or the lean reader refuses the file as it opens it)."""
+    if password is not None:
+        return None
+    from refmanager.pdf.document import MAX_STREAM_BYTES
+    from refmanager.pdf.lean import LimitExceeded, Unsupported
+
+    try:
+        return LeanSource(path, data, MAX_STREAM_BYTES)
+    except (Unsupported, LimitExceeded, RecursionError, ValueError, KeyError, TypeError):
+        return None
