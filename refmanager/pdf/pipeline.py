@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from refmanager.pdf.source import Source
 
 
+# The readers' own limit errors (lean.LimitExceeded, pypdf's LimitReachedError), by name:
+# pypdf is imported only when it reads the file.
+_LIMIT_ERRORS = frozenset({"LimitExceeded", "LimitReachedError"})
 # Pages read backwards from the end looking for the heading, at most.
 MAX_SCAN_PAGES = 80
 # A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ".
@@ -106,7 +109,7 @@ class _Pages:
         except Exception as exc:
             self.failed.add(number)
             reason = str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
-            if "limit" in type(exc).__name__.lower() or "exceed" in reason.lower():
+            if type(exc).__name__ in _LIMIT_ERRORS:
                 reason = "its content exceeds the size limit (hostile or broken file)"
             self.budget.notes.append(f"page {number}: text could not be read ({reason})")
         self.lines[number] = lines
