@@ -42,6 +42,7 @@ from pypdf.generic._font import Font
 from refmanager.pdf import fonts
 from refmanager.pdf.fonts import FontUnsupported, PdfFont, load_font, pypdf_font
 from tests.pdf.conftest import SHARED
+from tests.pdf.pdfbuild import build_raw
 
 T0 = b"<< /Type /Font /Subtype /Type0 /BaseFont /Foo /Encoding /Identity-H "
 T1 = b"<< /Type /Font /Subtype /Type1 /BaseFont /Foo "
@@ -269,20 +270,7 @@ def make_pdf(font_objects: dict[str, bytes], extra: list[bytes] | None = None) -
         ).encode()
     )
     objects[1] = f"<< /Type /Pages /Kids [{len(objects)} 0 R] /Count 1 >>".encode()
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for off in offsets:
-        out += b"%010d 00000 n \n" % off
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    return PdfReader(BytesIO(bytes(out)))
+    return PdfReader(BytesIO(build_raw(objects)))
 
 
 def stream(data: bytes, extra: bytes = b"") -> bytes:
