@@ -44,14 +44,18 @@ _new: dict[Key, Entry] = {}
 def _path() -> str | None:
     """Where the cache lives: beside this module's bytecode, named for this Python."""
     try:
-        import importlib.util
-
-        pyc = importlib.util.cache_from_source(__file__)
         magic = _sre().MAGIC
     except Exception:
         return None
+    # The folder importlib.util.cache_from_source would give (without importing it).
+    here = os.path.dirname(os.path.abspath(__file__))
+    prefix = sys.pycache_prefix
+    if prefix:
+        folder = os.path.join(prefix, os.path.splitdrive(here)[1].lstrip(os.sep))
+    else:
+        folder = os.path.join(here, "__pycache__")
     tag = sys.implementation.cache_tag or "python"
-    return os.path.join(os.path.dirname(pyc), f"regexcache.{tag}-{magic}.marshal")
+    return os.path.join(folder, f"regexcache.{tag}-{magic}.marshal")
 
 
 def _version() -> str:
@@ -61,7 +65,7 @@ def _version() -> str:
 def _load(path: str) -> dict[Key, Entry]:
     try:
         with open(path, "rb") as fh:
-            data = marshal.load(fh)
+            data = marshal.loads(fh.read())  # marshal.load(fh) reads item by item: slow
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(data, dict) or data.get("version") != _version():
@@ -177,11 +181,13 @@ def install() -> bool:
     path = _path()
     if path is None:
         return False
-    if not _agrees(original):
+    saved = _load(path)
+    # A file of this very Python was written by an install that passed the probe.
+    if not saved and not _agrees(original):
         return False
     compile_with_cache = _compile(original)
     _cache.clear()
-    _cache.update(_load(path))
+    _cache.update(saved)
     _new.clear()
     _state["original"] = original
     _state["path"] = path
