@@ -119,6 +119,7 @@ def _ours() -> bool:
 
 def _compile(original: Callable[..., Pattern[str]]) -> Callable[..., Pattern[str]]:
     sre = _sre()
+    from re import error as re_error
 
     def compile_with_cache(p: object, flags: int = 0) -> Pattern[str]:
         if not isinstance(p, (str, bytes)) or flags & 128:  # re.DEBUG prints: not cached
@@ -130,8 +131,13 @@ def _compile(original: Callable[..., Pattern[str]]) -> Callable[..., Pattern[str
                 return sre.compile(p, *hit)  # type: ignore[no-any-return]
             except Exception:
                 del _cache[key]
-        entry = _entry(p, int(flags))
-        pattern: Pattern[str] = sre.compile(p, *entry)
+        try:
+            entry = _entry(p, int(flags))
+            pattern: Pattern[str] = sre.compile(p, *entry)
+        except re_error:
+            raise  # a bad pattern: the same error re itself raises
+        except Exception:
+            return original(p, flags)  # anything else: re's own way
         if len(_cache) < MAX_PATTERNS and _ours():
             _cache[key] = entry
             _new[key] = entry

@@ -108,3 +108,21 @@ def test_uninstall_gives_re_its_compiler_back(cache_dir: Path) -> None:
     assert compiler.compile is not original
     regexcache.uninstall()
     assert compiler.compile is original
+
+
+def test_bad_patterns_raise_as_in_re_and_other_failures_fall_back(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.regexcache_user import compile_here
+
+    assert regexcache.install()
+    with pytest.raises(re.error):
+        compile_here([(r"(unclosed", 0, "")])
+
+    def broken(pattern: Any, flags: int) -> Any:
+        raise AttributeError("an internal that this Python does not have")
+
+    monkeypatch.setattr(regexcache, "_entry", broken)
+    re.purge()
+    (pattern,) = compile_here([(r"still (works)", 0, "")])
+    assert pattern.search("it still works").group(1) == "works"  # type: ignore[union-attr]
