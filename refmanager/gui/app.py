@@ -12,12 +12,20 @@ from PySide6.QtWidgets import QApplication
 
 from refmanager import __version__
 
+# In a checkout (and an editable install): the repository's resources/ folder. Installed
+# from a wheel: <prefix>/share/refmanager (pyproject.toml, [tool.setuptools.data-files]).
 RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
+INSTALLED_RESOURCES = Path(sys.prefix) / "share" / "refmanager"
 THEMES = ("system", "light", "dark")
 
 
 def resource(name: str) -> Path:
-    """A file shipped in ``resources/`` (icon, sample paper, .desktop file)."""
+    """A file shipped in ``resources/`` (icon, sample paper, .desktop file), from the
+    checkout or from where an installed refmanager keeps it."""
+    for folder in (RESOURCES, INSTALLED_RESOURCES):
+        path = folder / name
+        if path.is_file():
+            return path
     return RESOURCES / name
 
 

@@ -316,3 +316,18 @@ def test_menus_carry_the_standard_shortcuts_and_themes_switch(qtbot: QtBot, wind
     win.set_theme("light")
     assert app.palette().window().color().lightness() > 150
     win.set_theme("system")
+
+
+def test_resources_come_from_the_checkout_else_from_the_installed_share_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.gui import app
+
+    assert app.resource("sample-paper.pdf") == SAMPLE  # a checkout: the repository's folder
+    installed = tmp_path / "share" / "refmanager"
+    installed.mkdir(parents=True)
+    (installed / "refmanager.svg").write_text("<svg/>", encoding="utf-8")
+    monkeypatch.setattr(app, "RESOURCES", tmp_path / "no-checkout")
+    monkeypatch.setattr(app, "INSTALLED_RESOURCES", installed)
+    assert app.resource("refmanager.svg") == installed / "refmanager.svg"
+    assert not app.resource("sample-paper.pdf").is_file()  # missing: the caller checks
