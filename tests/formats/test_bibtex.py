@@ -329,10 +329,11 @@ def test_hostile_input_never_raises(hostile: str) -> None:
 
 
 def test_case_protection_for_styles_and_pandoc() -> None:
-    from refmanager.formats.bibtex import _protect_title, encode
+    from refmanager.formats.bibtex import encode
+    from refmanager.formats.bibtex.encode import protect_title
 
     def protect(title: str) -> str:
-        return _protect_title(encode(title))
+        return protect_title(encode(title))
 
     assert protect("Convex Optimization") == "Convex {Optimization}"
     assert protect("pandas-dev/pandas: Pandas") == "{pandas-dev/pandas}: {Pandas}"

@@ -1,0 +1,79 @@
+"""Reading, stage 4: LaTeX to Unicode (bibtexparser's ``LatexDecodingMiddleware``)."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from bibtexparser.library import Library
+from bibtexparser.middlewares import LatexDecodingMiddleware
+from bibtexparser.model import Entry, Field
+
+from refmanager.formats.bibtex.vocab import SPACES
+
+_CIRCUMFLEX = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?:\{\}|\b)")
+_URL_MACRO = re.compile(r"\\url\{([^{}]*)\}")
+_SIMPLE_UNESCAPE = re.compile(r"\\([&%#_$])")
+_NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|[?!]`")
+_TEX_LOGOS = re.compile(r"\\(LaTeXe|LaTeX|TeX|BibTeX)\b(?:\{\})?")
+
+_DECODER = LatexDecodingMiddleware(allow_inplace_modification=True)
+_EMPTY = Library()
+
+
+def decode(value: str) -> tuple[str, bool]:
+    """``value`` from LaTeX to Unicode (bibtexparser's ``LatexDecodingMiddleware``).
+
+    Text whose only LaTeX is braces and escaped ``& % # _ $`` takes a fast path; the
+    rest goes through the middleware, cached. The flag is False when decoding failed
+    and the text was kept as it was.
+    """
+    plain = _SIMPLE_UNESCAPE.sub(r"\1", value)
+    if not _NEEDS_DECODER.search(plain):
+        return _tidy(plain.replace("{", "").replace("}", "")), True
+    return _decode_slow(value)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _decode_slow(value: str) -> tuple[str, bool]:
+    text = _TEX_LOGOS.sub(lambda m: m.group(1), value)
+    # pylatexenc reads \textasciicircum as U+02C6, not the ^ it stands for
+    text = _CIRCUMFLEX.sub("\x1e", text)
+    # \url{...} is verbatim: its % and & are not LaTeX, so keep them from the decoder
+    urls: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        urls.append(match.group(1))
+        return f"\ue000{len(urls) - 1}\ue001"
+
+    text = _URL_MACRO.sub(hide, text)
+    block = _DECODER.transform_entry(Entry("misc", "x", [Field("v", text)]), _EMPTY)
+    if isinstance(block, Entry):
+        decoded = str(block.fields[0].value).replace("\x1e", "^")
+        decoded = re.sub("\ue000(\\d+)\ue001", lambda m: urls[int(m.group(1))], decoded)
+        return _tidy(decoded), True
+    return _tidy(value), False
+
+
+def decode_all(values: dict[str, str]) -> tuple[dict[str, str], str]:
+    out: dict[str, str] = {}
+    failed = False
+    for key, value in values.items():
+        out[key], ok = decode(value)
+        failed = failed or not ok
+    return out, "some LaTeX could not be decoded and was kept as it is" if failed else ""
+
+
+def _tidy(text: str) -> str:
+    return unicodedata.normalize("NFC", SPACES.sub(" ", text.replace("\xa0", " ")).strip())
+
+
+def unescape_verbatim(value: str) -> str:
+    value = value.strip()
+    match = re.fullmatch(r"\\url\{(.*)\}", value, re.DOTALL)
+    if match:
+        value = match.group(1)
+    for char in "_%&#$~":
+        value = value.replace("\\" + char, char)
+    return SPACES.sub(" ", value.replace("{", "").replace("}", "")).strip()

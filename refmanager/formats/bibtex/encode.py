@@ -1,0 +1,298 @@
+"""Writing, stage 2: values and names as LaTeX (bibtexparser's ``LatexEncodingMiddleware``).
+
+Plain ASCII text, the vast majority, takes a fast path that gives the middleware's
+result. Names are joined as ``von Last, Jr, First`` with corporate names braced;
+capitals in titles are protected with braces.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from bibtexparser.library import Library
+from bibtexparser.middlewares import LatexEncodingMiddleware
+from bibtexparser.model import Entry, Field
+
+from refmanager.formats.bibtex.decode import decode
+from refmanager.formats.bibtex.vocab import DASHES
+from refmanager.model import Name
+
+_CONTROL_WORD = re.compile(r"\\[a-zA-Z]+")
+_ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.|--|``|''|[?!]`")
+_ASCII_ACTIVE = re.compile(r"[$~^\\{}\[\]&%#_]|https?://|www\.|--|``|''|[?!]`")
+_ASCII_LATEX = re.compile(r"[~^\\{}\[\]]|https?://|www\.")
+_SIMPLE_ESCAPES = str.maketrans({"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_"})
+_DOTLESS = re.compile(r"(\\[`'^\"~=.uvHcdbtkr])\s*(?:\{\\([ij])\}|\\([ij])(?![a-zA-Z]))")
+_GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"  # a brace group, nested up to 3 deep
+_NAME_MACRO = re.compile(
+    r"\\(?:[`'^\"~=.]|[uvHcdbtkr](?![a-zA-Z]))\s*(?:" + _GROUP + r"|\\[a-zA-Z]+|[a-zA-Z])"
+    r"|\\[a-zA-Z]+(?:" + _GROUP + r")?"
+)
+_NOT_IN_MATH = re.compile(r"(?<!\\)[%#&]")  # a comment or alignment: not inline math
+_MATH = re.compile(r"(\$(?:[^\s$\\]|[^\s$][^$]*[^\s$\\])\$)")
+_UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
+_LIGATURE = re.compile(r"(?<=-)(?=-)|(?<=`)(?=`)|(?<=')(?=')|(?<=[?!])(?=`)")
+
+_ENCODER = LatexEncodingMiddleware(allow_inplace_modification=True)
+_EMPTY = Library()
+
+
+def encode(value: str) -> str:
+    """``value`` LaTeX-encoded by bibtexparser's ``LatexEncodingMiddleware``.
+
+    Plain ASCII without LaTeX-active characters (most text) takes a fast path that
+    gives the middleware's result; other strings go through the middleware, cached
+    because names and venues repeat across a library. Whatever the encoder would not
+    give back on reading (``"`` becomes ``''``, ``Ŧ`` becomes ``\\={T}``, a literal ``--``
+    is an en dash, ``?` `` is ¿) is written so that it reads back as it was.
+    """
+    if value.isascii():
+        if not _ASCII_ACTIVE.search(value):
+            return value  # nothing to escape (what the translation below would give)
+        if not _ASCII_SPECIALS.search(value):
+            return value.translate(_SIMPLE_ESCAPES)
+    if "$" in value:
+        return _encode_with_math(value)
+    if value.isascii() and not _ASCII_LATEX.search(value):
+        text = value.translate(_SIMPLE_ESCAPES)  # only ligatures to break
+    else:
+        text = _encode_slow(value)
+    return _LIGATURE.sub("{}", text)
+
+
+def _encode_with_math(value: str) -> str:
+    """Keep ``$x^2$`` (no space inside the dollars, balanced braces) as math; escape other $."""
+    out: list[str] = []
+    for index, part in enumerate(_MATH.split(value)):
+        if index % 2 and _balanced(part) and not _NOT_IN_MATH.search(part):
+            out.append(part)
+        else:
+            out.append("\\$".join(encode(piece) for piece in part.split("$")))
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _encode_slow(value: str) -> str:
+    pieces: list[str] = []
+    plain: list[str] = []
+    for char in value:
+        if char == '"' or (not char.isascii() and _keep_raw(char)):
+            if plain:
+                pieces.append(_middleware_encode("".join(plain)))
+                plain = []
+            pieces.append(char)
+        else:
+            plain.append(char)
+    if plain:
+        pieces.append(_middleware_encode("".join(plain)))
+    return "".join(pieces)
+
+
+def _middleware_encode(value: str) -> str:
+    block = _ENCODER.transform_entry(Entry("misc", "x", [Field("v", value)]), _EMPTY)
+    if isinstance(block, Entry):
+        # accents on dotless \\i and \\j: LaTeX reads \\'i as well, pandoc only \\'i
+        return _DOTLESS.sub(
+            lambda m: m.group(1) + (m.group(2) or m.group(3)), block.fields[0].value
+        )
+    return _escape_braces(value.translate(_SIMPLE_ESCAPES))  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=4096)
+def _keep_raw(char: str) -> bool:
+    """Non-ASCII characters written as UTF-8 rather than LaTeX: punctuation and symbols
+    (``–``, ``“``, ``×``, ``€``: LaTeX reads them as UTF-8, and pandoc knows neither
+    ``\\textendash`` nor ``\\texttimes``), and whatever the encoder cannot give back."""
+    if unicodedata.category(char)[0] in "PS":
+        return True
+    return not _round_trips(char)
+
+
+@functools.lru_cache(maxsize=4096)
+def _round_trips(char: str) -> bool:
+    """Whether the encoder's LaTeX for ``char`` decodes back to it (NFC)."""
+    return decode(_middleware_encode(char))[0] == unicodedata.normalize("NFC", char)
+
+
+def _escape_braces(text: str) -> str:
+    return text.replace("\\", r"\textbackslash{}").replace("{", r"\{").replace("}", r"\}")
+
+
+def _balanced(text: str, skip_escaped: bool = False) -> bool:
+    """Whether braces nest properly; with ``skip_escaped``, ``\\{`` and ``\\}`` do not count."""
+    depth = 0
+    for index, char in enumerate(text):
+        if skip_escaped and index and text[index - 1] == "\\":
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def verbatim(value: str) -> str:
+    """A URL or identifier as BibTeX can hold it (only braces need care)."""
+    if "{" not in value and "}" not in value:
+        return value
+    return value.replace("{", "%7B").replace("}", "%7D") if not _balanced(value) else value
+
+
+def protect_title(encoded: str) -> str:
+    """Brace words so that styles and pandoc keep the case as stored.
+
+    BibTeX styles and pandoc turn titles into sentence case, but the stored title
+    already has the case the paper printed. So: every word with a capital is braced
+    (``Convex {Optimization}``, ``{DNA}``, ``{U-Net}``), except a first word capitalised
+    at its first letter only (both keep that one); a lower-case first word and any word
+    after a colon or full stop are braced too (pandoc capitalises those). A word that
+    starts with a control sequence gets two pairs of braces (BibTeX reads ``{\\'E...}``
+    as one "special character" and would lower it).
+    """
+    head, space, rest = encoded.partition(" ")
+    if rest.islower() and not _TITLE_MARKS.search(encoded):
+        # the common case: every word after the first is lower case, no subtitle, no math
+        if head[:1].isupper() and head.isalpha() and (len(head) == 1 or head[1:].islower()):
+            return encoded  # and the first is capitalised at its first letter only
+        return _protect_words(head) + space + rest
+    return _protect_words(encoded)
+
+
+_TITLE_MARKS = re.compile(r"[$:.?!]")
+
+
+def _protect_words(encoded: str) -> str:
+    words = encoded.split(" ")
+    in_math = False
+    after_colon = False
+    for index, word in enumerate(words):
+        first, subtitle = index == 0, after_colon
+        after_colon = word.endswith((":", ".", "?", "!"))
+        if not (first or subtitle or in_math) and word.islower() and "$" not in word:
+            continue  # the common case: a plain lower-case word
+        dollars = len(_UNESCAPED_DOLLAR.findall(word)) if "$" in word else 0
+        skip = in_math or dollars > 0
+        in_math = in_math != (dollars % 2 == 1)
+        core = word.rstrip(":,.;")
+        if skip or not core:
+            continue
+        if ("{" in core or "}" in core) and not _balanced(core, skip_escaped=True):
+            continue
+        plain = _CONTROL_WORD.sub("", core) if "\\" in core else core
+        letters = [c for c in plain if c.isalpha()]
+        capitals = [c.isupper() for c in letters]
+        if not letters:
+            continue
+        if first:
+            # kept as it is by BibTeX; pandoc capitalises it, so protect a lower-case one
+            protect = not capitals[0] or any(capitals[1:])
+        elif subtitle:
+            protect = True  # pandoc capitalises or lowers the word after a colon
+        else:
+            protect = any(capitals)
+        if protect:
+            braced = "{{" + core + "}}" if core.startswith("\\") else "{" + core + "}"
+            words[index] = braced + word[len(core) :]
+    return " ".join(words)
+
+
+def _needs_group(text: str) -> bool:
+    """A name part that BibTeX would split wrongly unless braced."""
+    return (
+        "," in text
+        or re.search(r"\band\b", text, re.IGNORECASE) is not None
+        or any(w[:1].islower() for w in text.split())
+    )
+
+
+def bib_name(name: Name) -> str:
+    """One name as BibTeX writes it: ``von Last, Jr, First`` or ``{Corporate Name}``."""
+    # the usual name, a capitalised ASCII family name and an ASCII given name: as it is
+    if not (
+        name.literal or name.non_dropping_particle or name.dropping_particle or name.suffix
+    ) and _PLAIN_NAME.fullmatch(name.family + "\x00" + name.given):
+        return name.family + ", " + name.given if name.given else name.family
+    return _bib_name(
+        (
+            name.literal,
+            name.family,
+            name.given,
+            name.non_dropping_particle,
+            name.dropping_particle,
+            name.suffix,
+        )
+    )
+
+
+# A family name needing no braces nor LaTeX (one capitalised word, not holding the word
+# "and") and a given name needing no LaTeX and no braces (no comma), separated by NUL (a
+# doubled ' or -, www. take the encoder's slow path).
+_PLAIN_NAME = re.compile(
+    r"(?!.*(?:''|--|www\.))(?![Aa][Nn][Dd]['\x00])(?!.*'[Aa][Nn][Dd]['\x00])"
+    r"[A-Z][A-Za-z']*\x00(?:[A-Za-z][A-Za-z.' -]*)?"
+)
+
+
+def _brace_specials(text: str) -> str:
+    """Put each top-level accent or letter macro in braces: ``\\~O`` -> ``{\\~O}``.
+
+    BibTeX's name rules (and bibtexparser's name splitter, which reads ``\\~`` as a
+    space) only treat an accented letter as one letter inside such a group.
+    """
+    if "\\" not in text:
+        return text
+    out: list[str] = []
+    depth = 0
+    index = 0
+    in_math = False
+    while index < len(text):
+        char = text[index]
+        if char == "$" and (index == 0 or text[index - 1] != "\\"):
+            in_math = not in_math
+        if depth == 0 and char == "\\" and not in_math:
+            match = _NAME_MACRO.match(text, index)
+            if match:
+                out.append("{" + match.group(0) + "}")
+                index = match.end()
+                continue
+        if char == "{" and (index == 0 or text[index - 1] != "\\"):
+            depth += 1
+        elif char == "}" and (index == 0 or text[index - 1] != "\\"):
+            depth = max(0, depth - 1)
+        out.append(char)
+        index += 1
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _bib_name(parts: tuple[str, str, str, str, str, str]) -> str:
+    literal, family, given, particle, dropping, suffix = parts
+
+    def enc(value: str) -> str:
+        return _brace_specials(encode(value))
+
+    if literal or not family:
+        text = literal or given
+        return "{" + enc(text) + "}" if text else ""
+    last = enc(family)
+    if _needs_group(family) or " " in family.strip():
+        last = "{" + last + "}"
+    particles = " ".join(enc(p) for p in (dropping, particle) if p)
+    last = f"{particles} {last}".strip()
+    first = enc(given) if given else ""
+    if first and "," in given:
+        first = "{" + first + "}"
+    if suffix:
+        return f"{last}, {enc(suffix)}, {first}" if first else f"{last}, {enc(suffix)}, {{}}"
+    return f"{last}, {first}" if first else last
+
+
+_RANGE = re.compile(r"\w\s*[-–—]+\s*\w")
+
+
+def page_range(value: str) -> str:
+    return DASHES.sub("--", value) if _RANGE.search(value) else value

@@ -1,0 +1,177 @@
+"""Writing, stage 3: the entries' text.
+
+Each reference becomes a ``bibtexparser.model.Entry`` (``to_entry``). ``iter_bibtex``
+gives, a few hundred entries at a time (a large export never exists twice in memory),
+the text ``bibtexparser.write_string`` writes for those entries, joined without building
+the objects (a test holds the two equal; see docs/decisions/0012-bibtex-entry-text.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator
+
+from bibtexparser.entrypoint import write_string
+from bibtexparser.library import Library
+from bibtexparser.model import Block, Entry, Field
+from bibtexparser.writer import BibtexFormat
+
+from refmanager.formats.bibtex.encode import bib_name, encode, page_range, protect_title, verbatim
+from refmanager.formats.bibtex.plan import (
+    AS_IS,
+    PAGE_RANGE,
+    PLAIN,
+    TITLE_TEXT,
+    bibtex_type,
+    program,
+    simple_type,
+)
+from refmanager.formats.bibtex.vocab import MONTHS
+from refmanager.formats.common import iso_date
+from refmanager.formats.keys import KeyMaker
+from refmanager.model import Reference
+
+CHUNK = 500  # entries per piece of text iter_bibtex gives
+_AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _protect_short_title(value: str) -> str:
+    return protect_title(encode(value))
+
+
+@functools.lru_cache(maxsize=20_000)
+def _encode_short(value: str) -> str:
+    """``encode`` for short values, which repeat (venues, publishers, volume numbers)."""
+    return encode(value)
+
+
+def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
+    """One reference as a bibtexparser Entry, values LaTeX-encoded and enclosed."""
+    entry_type, fields = _entry_fields(ref, biblatex)
+    return Entry(entry_type, key, [Field(name, value) for name, value in fields])
+
+
+def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, str]]]:
+    """The entry type and the (field, enclosed value) pairs of ``to_entry``."""
+    if ref.type == "thesis":
+        entry_type, subtype = bibtex_type(ref, biblatex)
+    else:
+        entry_type, subtype = simple_type(ref.type, biblatex)
+    fields: list[tuple[str, str]] = []
+    for role, people in (("author", ref.author), ("editor", ref.editor)):
+        if people:
+            joined = " and ".join([t for t in map(bib_name, people) if t])
+            if joined:
+                fields.append((role, "{" + joined + "}"))
+    values = ref.fields
+    dates_written = False
+    for name, kind, sources in program(ref.type, biblatex, tuple(values)):
+        if len(sources) == 1:
+            value = values[sources[0]]
+            if not value:
+                continue
+        else:  # several variables written to one field: the least value wins
+            candidates = [v for v in map(values.__getitem__, sources) if v]
+            if not candidates:
+                continue
+            value = min(candidates)
+        if kind == PLAIN:
+            text = _encode_short(value) if len(value) < 80 else encode(value)
+        elif kind == TITLE_TEXT:
+            if name == "title" or len(value) >= 80:
+                text = protect_title(encode(value))
+            else:  # a booktitle or series: repeated
+                text = _protect_short_title(value)
+        elif kind == AS_IS:
+            text = verbatim(value)
+        elif kind == PAGE_RANGE:
+            text = page_range(encode(value))
+        else:
+            text = _encode_short(value) if len(value) < 80 else encode(value)
+            if _AND_WORD.search(value):
+                text = "{" + text + "}"
+        fields.append((name, "{" + text + "}"))
+        if name == "title":
+            fields.extend(_date_fields(ref, biblatex))
+            dates_written = True
+    if not dates_written:
+        fields.extend(_date_fields(ref, biblatex))
+    if subtype:
+        fields.append(("entrysubtype", "{" + subtype + "}"))
+    return entry_type, fields
+
+
+def _date_fields(ref: Reference, biblatex: bool) -> list[tuple[str, str]]:
+    date = ref.issued
+    if date is not None and date.month is None and ref.accessed is None and not biblatex:
+        year = date.year
+        if year is not None:  # the usual case: a year alone
+            return [("year", "{" + str(year) + "}")]
+    fields: list[tuple[str, str]] = []
+    if date is not None:
+        if date.year is None:
+            if date.literal:
+                fields.append(("year", "{" + encode(date.literal) + "}"))
+        elif biblatex:
+            fields.append(("date", "{" + iso_date(date) + "}"))
+        else:
+            fields.append(("year", "{" + str(date.year) + "}"))
+            if date.month is not None and 1 <= date.month <= 12:
+                fields.append(("month", MONTHS[date.month - 1]))
+                if date.day is not None:
+                    fields.append(("date", "{" + iso_date(date) + "}"))
+    if ref.accessed and iso_date(ref.accessed):
+        fields.append(("urldate", "{" + iso_date(ref.accessed) + "}"))
+    return fields
+
+
+def writer_format() -> BibtexFormat:
+    """The layout of refmanager's BibTeX, as bibtexparser's writer takes it."""
+    fmt = BibtexFormat()  # type: ignore[no-untyped-call]
+    fmt.indent = "  "
+    fmt.block_separator = "\n"
+    return fmt
+
+
+def write_entries(entries: Iterable[Entry]) -> str:
+    """Entries as ``bibtexparser.write_string`` writes them in ``writer_format()``.
+
+    Values are enclosed by ``to_entry`` already: no middleware needs to touch them.
+    """
+    blocks: list[Block] = list(entries)
+    return write_string(Library(blocks), unparse_stack=[], bibtex_format=writer_format())
+
+
+def _entry_text(entry_type: str, key: str, fields: list[tuple[str, str]]) -> str:
+    """One entry's text, exactly as ``write_entries`` gives it (a test holds them equal)."""
+    if not fields:
+        return "@" + entry_type + "{" + key + ",\n}\n"
+    body = ",\n  ".join([name + " = " + value for name, value in fields])
+    return "@" + entry_type + "{" + key + ",\n  " + body + "\n}\n"
+
+
+def iter_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> Iterator[str]:
+    """The BibTeX (or BibLaTeX) text of ``refs``, in pieces of a few hundred entries.
+
+    The text is what ``write_entries`` makes of ``to_entry``'s entries, joined here
+    without building those objects (see docs/decisions/0012-bibtex-entry-text.md).
+    """
+    keys = KeyMaker()
+    batch: list[str] = []
+    for ref in refs:
+        key = keys.key(ref)
+        entry_type, fields = _entry_fields(ref, biblatex)
+        batch.append(_entry_text(entry_type, key, fields))
+        if len(batch) >= CHUNK:
+            yield "\n".join(batch)
+            yield "\n"
+            batch = []
+    if batch:
+        yield "\n".join(batch)
+
+
+def to_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> str:
+    """``refs`` as one BibTeX (``biblatex=False``) or BibLaTeX file."""
+    return "".join(iter_bibtex(refs, biblatex))

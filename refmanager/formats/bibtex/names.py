@@ -1,0 +1,63 @@
+"""Reading, stage 3: name fields split into people, and people into parts, with
+bibtexparser's name splitter, before any LaTeX is decoded (so ``{World Health
+Organization}`` stays one literal name)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from bibtexparser.middlewares.names import parse_single_name_into_parts
+
+from refmanager.formats.bibtex.macros import one_group
+
+_AND_OR_BRACE = re.compile(r"(?<!\\)[{}]|\s+and\s+", re.IGNORECASE)
+
+
+def split_persons(text: str) -> list[str]:
+    """A name field split on `` and `` outside braces.
+
+    (bibtexparser's ``split_multiple_persons_names`` drops a ``\\v`` that follows an
+    ``and``, turning ``and \\v{Z}idek`` into ``Zidek``.)
+    """
+    people: list[str] = []
+    depth = 0
+    start = 0
+    for match in _AND_OR_BRACE.finditer(text):
+        token = match.group(0)
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            people.append(text[start : match.start()])
+            start = match.end()
+    people.append(text[start:])
+    return [p.strip() for p in people if p.strip()]
+
+
+def split_names(text: str) -> list[tuple[str, ...]]:
+    """People of a name field: ("literal", text) or ("person", first, von, last, jr)."""
+    people: list[tuple[str, ...]] = []
+    for raw_person in split_persons(text):
+        person = raw_person.strip().rstrip(",").strip()
+        if person and person.lower() != "others":
+            people.append(_split_person(person))
+    return people
+
+
+@functools.lru_cache(maxsize=50_000)
+def _split_person(person: str) -> tuple[str, ...]:
+    if one_group(person, "{", "}"):
+        return ("literal", person[1:-1])
+    try:
+        parts = parse_single_name_into_parts(person, strict=False)
+    except ValueError:
+        return ("literal", person)
+    return (
+        "person",
+        " ".join(parts.first),
+        " ".join(parts.von),
+        " ".join(parts.last),
+        " ".join(parts.jr),
+    )
