@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
-import os
 import re
-import sys
-import types
-from _thread import _local, allocate_lock
 
 from refmanager.model import Date, Entry, Name, Reference, Token
-from refmanager.parse.features import MONTHS, features
+from refmanager.parse.csltype import CONF_WORDS, infer_type
+from refmanager.parse.features import MONTHS
 from refmanager.parse.names import list_end, split_chinese, split_names
+from refmanager.parse.tagger import DEFAULT_MODEL_FILE, tag_tokens
 from refmanager.parse.tokens import (
     ARXIV_RE,
-    GBT_TYPES,
     ISBN_RE,
     ISSN_RE,
     KIND_DOI,
@@ -28,201 +24,25 @@ from refmanager.parse.tokens import (
     split_label,
     tokenize,
 )
+from refmanager.parse.values import clean_value, strip_value
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-
-# The shipped model. DEFAULT_MODEL (a pathlib.Path) is made on first use (module
-# __getattr__ below), so that parsing does not import pathlib (start-up).
-DEFAULT_MODEL_FILE = os.path.join(
-    os.path.dirname(os.path.realpath(__file__)), "data", "parser.crfsuite"
-)
-
-if TYPE_CHECKING:
     DEFAULT_MODEL: Path
-
-
-def __getattr__(name: str) -> Any:
-    if name == "DEFAULT_MODEL":
-        from pathlib import Path
-
-        return Path(DEFAULT_MODEL_FILE)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
 MAX_TOKENS = 600
 
-_taggers: dict[str, Any] = {}
-# (threading.Lock and threading.local, without importing threading: ~1 ms of start-up)
-_lock = allocate_lock()
-_local_data = _local()
 
+def __getattr__(name: str) -> Any:
+    if name == "DEFAULT_MODEL":  # a pathlib.Path, made on first use (start-up)
+        from pathlib import Path
 
-def _tagger(model_path: Path | None) -> Any | None:
-    """An open pycrfsuite.Tagger for the model, or None.
-
-    Cached per thread and path, and reopened when the file changes (a library's model is
-    rewritten in place by retraining while the window keeps parsing).
-    """
-    path = os.fspath(model_path) if model_path else DEFAULT_MODEL_FILE
-    key = path
-    cache: dict[str, tuple[tuple[int, int] | None, Any]] = (
-        getattr(_local_data, "taggers", None) or {}
-    )
-    _local_data.taggers = cache
-    try:
-        info = os.stat(path)
-        stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
-    except OSError:
-        stamp = None
-    cached = cache.get(key)
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    tagger: Any | None = None
-    if stamp is not None:
-        pycrfsuite = _import_pycrfsuite()
-        tagger = pycrfsuite.Tagger()
-        try:
-            tagger.open(key)
-        except Exception:  # a corrupt model file: parse with the rules only
-            tagger = None
-    cache[key] = (stamp, tagger)
-    return tagger
-
-
-class _Deferred(types.ModuleType):
-    """A stand-in for a module that one importer binds but only uses later, if ever: the
-    real module is imported on the first attribute asked of the stand-in."""
-
-    def __getattr__(self, attr: str) -> Any:
-        if attr.startswith("__"):  # import machinery probing (__path__, ...)
-            raise AttributeError(attr)
-        name = self.__name__
-        if sys.modules.get(name) is self:
-            del sys.modules[name]
-        return getattr(importlib.import_module(name), attr)
-
-
-# pycrfsuite's extension module imports tempfile (for Tagger.open_inmemory) and, through
-# its training-log parser, fractions: about 10 ms of start-up (random, shutil, decimal)
-# that tagging never uses.
-_TRAINING_ONLY_MODULES = ("tempfile", "fractions")
-
-
-def _import_pycrfsuite() -> Any:
-    """``import pycrfsuite``, with the modules only its training needs imported on their
-    first use. They stand in sys.modules just for the time of this import; every other
-    importer gets the real modules as usual."""
-    if "pycrfsuite" in sys.modules:
-        return sys.modules["pycrfsuite"]
-    with _lock:
-        stand_ins = [n for n in _TRAINING_ONLY_MODULES if n not in sys.modules]
-        for name in stand_ins:
-            sys.modules[name] = _Deferred(name)
-        try:
-            import pycrfsuite
-        finally:
-            for name in stand_ins:
-                if isinstance(sys.modules.get(name), _Deferred):
-                    del sys.modules[name]
-    return pycrfsuite
-
-
-def tag_tokens(
-    toks: list[Tok],
-    styles: list[tuple[int, int, str]] | None = None,
-    model_path: Path | None = None,
-) -> tuple[list[str], list[float]]:
-    """CRF labels and their marginal probabilities, one per token."""
-    if not toks:
-        return [], []
-    tagger = _tagger(model_path)
-    if tagger is None:
-        return ["O"] * len(toks), [0.0] * len(toks)
-    xseq = features(toks, styles)
-    labels: list[str] = list(tagger.tag(xseq))
-    probs = [tagger.marginal(y, i) for i, y in enumerate(labels)]
-    return labels, probs
-
-
-# ------------------------------------------------------------------ value cleaning
-
-_EDGE = " \t,;:/\u3001\uff0c\uff1b\uff1a"
-_ORDINALS = {
-    "first": "1",
-    "second": "2",
-    "third": "3",
-    "fourth": "4",
-    "fifth": "5",
-    "sixth": "6",
-    "seventh": "7",
-    "eighth": "8",
-    "ninth": "9",
-    "tenth": "10",
-}
-_ABBREV_END = re.compile(r"(?:^|[\s(])(?:[A-Z][a-z]{0,5}|[a-z]{1,4}|[A-Z])\.$")
-_SPACES = re.compile(r"\s+")
-_PAGE_PREFIX = re.compile(r"^(?:pp?\.|pages?|\u9875)\s*", re.IGNORECASE)
-_PAGE_DASH = re.compile(r"\s*([\-\u2010-\u2015])+\s*")
-_VOLUME_PREFIX = re.compile(r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", re.IGNORECASE)
-_ISSUE_PREFIX = re.compile(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", re.IGNORECASE)
-_EDITION_WORD = lazy_re(r"\s*(?:edn?|edition|ed)\.?$")
-_EDITION_NUMBER = lazy_re(r"(\d+)(?:st|nd|rd|th)?$")
-
-
-def _strip_value(text: str, keep_abbrev: bool = False) -> str:
-    text = _SPACES.sub(" ", text).strip(_EDGE)
-    while text and text[0] in "\u201c\u201d\"'\u2018\u00ab([\u300a" and not _balanced_ok(text):
-        text = text[1:].strip(_EDGE)
-    while text and text[-1] in "\u201c\u201d\"'\u2019\u00bb)]\u300b" and not _balanced_ok(text):
-        text = text[:-1].strip(_EDGE)
-    if text.endswith(".") and not (keep_abbrev and _ABBREV_END.search(text)):
-        text = text[:-1].rstrip(_EDGE)
-    return text
-
-
-def _balanced_ok(text: str) -> bool:
-    """Whether the brackets and quotes at the edges of ``text`` belong to it."""
-    pairs = (
-        ("(", ")"),
-        ("[", "]"),
-        ("\u201c", "\u201d"),
-        ("\u300a", "\u300b"),
-        ("\u00ab", "\u00bb"),
-    )
-    for a, b in pairs:
-        if text.count(a) != text.count(b):
-            return False
-    return text.count('"') % 2 == 0
-
-
-def _clean(field: str, text: str) -> str:
-    if field == "page":
-        text = _PAGE_PREFIX.sub("", text.strip(_EDGE))
-        text = _PAGE_DASH.sub(lambda m: m.group(1), text)
-        return text.strip(_EDGE + ".()")
-    if field == "volume":
-        text = _VOLUME_PREFIX.sub("", text.strip(_EDGE))
-        return text.strip(_EDGE + ".()\u5377")
-    if field == "issue":
-        text = _ISSUE_PREFIX.sub("", text.strip(_EDGE + "("))
-        return text.strip(_EDGE + ".()\u671f")
-    if field == "edition":
-        low = text.lower().strip(_EDGE + ".")
-        low = _EDITION_WORD().sub("", low).strip()
-        if low in _ORDINALS:
-            return _ORDINALS[low]
-        m = _EDITION_NUMBER().match(low)
-        return m.group(1) if m else _strip_value(text)
-    if field == "URL":
-        return text.strip(_EDGE).rstrip(".,;")
-    if field in ("title", "container-title", "collection-title", "publisher"):
-        return _strip_value(text, keep_abbrev=field != "title")
-    return _strip_value(text)
+        return Path(DEFAULT_MODEL_FILE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ------------------------------------------------------------------ assembling the item
@@ -557,7 +377,7 @@ def build_reference(
         "ISSN",
     ):
         if field in values:
-            value = _clean(field, values[field])
+            value = clean_value(field, values[field])
             if value:
                 ref.set(field, value)
                 ref.confidence[field] = conf[field]
@@ -597,12 +417,12 @@ def build_reference(
         ref.set("ISSN", m.group(1))
         ref.confidence["ISSN"] = 1.0
     if "ISBN" in values and not ref.get("ISBN"):
-        ref.set("ISBN", _strip_value(values["ISBN"]))
+        ref.set("ISBN", strip_value(values["ISBN"]))
     if "page" not in values and "issued" in spans:
         # "..., 2019. 721.": an article number printed after the year at the very end
         m = _TRAILING_PAGE().match(raw, spans["issued"][1])
         if m:
-            ref.set("page", _clean("page", m.group(1)))
+            ref.set("page", clean_value("page", m.group(1)))
             ref.confidence["page"] = 0.5
             for tok in ref.tokens:
                 if m.start(1) <= tok.start < m.end(1):
@@ -686,9 +506,9 @@ def _merge_split_title(
     container = ref.get("container-title")
     if not container or c1 > t0 or raw[c1:t0].strip() != ",":
         return
-    if _VENUE_CUE().search(container) or _CONF_WORDS.search(container):
+    if _VENUE_CUE().search(container) or CONF_WORDS.search(container):
         return
-    title = _clean("title", raw[c0:t1])
+    title = clean_value("title", raw[c0:t1])
     if not title:
         return
     ref.set("title", title)
@@ -704,81 +524,6 @@ def _merge_split_title(
 def _month_number(word: str) -> int:
     order = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     return order.index(word[:3]) + 1
-
-
-_CONF_WORDS = re.compile(
-    r"\b(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|congress|meeting|"
-    r"advances in neural|neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|sigmod|vldb|"
-    r"osdi|sosp|nsdi|usenix|kdd|www|aaai|ijcai|icse|fse|ppopp|sc\d\d|isca|micro|asplos|"
-    r"eurosys|atc|colm|coling|interspeech|icassp)\b|\u4f1a\u8bae|\u8bba\u6587\u96c6",
-    re.IGNORECASE,
-)
-_THESIS = re.compile(
-    r"\b(?:ph\.?\s?d\.?|doctoral|dissertation|master'?s?\s+thesis|thesis|m\.?sc\.?\s+thesis)\b|"
-    r"\u535a\u58eb|\u7855\u58eb",
-    re.IGNORECASE,
-)
-_REPORT = re.compile(
-    r"\b(?:tech(?:nical)?\.?\s+rep(?:ort)?|report|white\s*paper|working\s+paper)\b|\u62a5\u544a",
-    re.IGNORECASE,
-)
-
-
-_JOURNAL_CUE = lazy_re(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", re.IGNORECASE)
-_PATENT = lazy_re(r"\bpatent\b|\u4e13\u5229")
-_STANDARD = re.compile(r"\b(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]")
-_CODE_HOST = lazy_re(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org")
-_IN_PROC = lazy_re(r"\bin:?\s+(?:proc|the\s+proc)")
-
-
-def infer_type(ref: Reference, raw: str) -> str:
-    """The CSL type from a GB/T code, identifiers and which fields were found."""
-    m = TYPE_CODE_RE.search(raw) if "[" in raw else None
-    if m:
-        code = m.group(1)
-        if code == "EB":
-            return "software" if "github" in raw.lower() else "webpage"
-        return GBT_TYPES.get(code, "article-journal")
-    container = ref.get("container-title")
-    low = raw.lower()
-    if ref.get("number").startswith("arXiv:") and (
-        not container
-        or "arxiv" in container.lower()
-        or container.lower() == "corr"
-        or (
-            # a preprint without journal evidence (Zotero "preprint", CSL "article")
-            not any(ref.get(f) for f in ("volume", "issue", "page"))
-            and not _CONF_WORDS.search(container)
-            and not _JOURNAL_CUE().search(container)
-        )
-    ):
-        return "article"
-    if ("patent" in low or "\u4e13\u5229" in low) and _PATENT().search(low):
-        return "patent"
-    if _STANDARD.search(low):
-        return "standard"
-    url = ref.get("URL")
-    if not container and url and _CODE_HOST().search(url):
-        return "software"
-    if container and "github" in container.lower():
-        return "software"
-    if _THESIS.search(low) and not container:
-        return "thesis"
-    if _REPORT.search(low) and not (container and (ref.get("volume") or ref.get("issue"))):
-        return "report"
-    if container:
-        if _CONF_WORDS.search(container) or re.search(r"\bin:?\s", low[:0]):
-            return "paper-conference"
-        if ref.editor or (ref.get("publisher") and not ref.get("volume") and not ref.get("issue")):
-            if _IN_PROC().search(low):
-                return "paper-conference"
-            return "chapter"
-        return "article-journal"
-    if ref.get("publisher") or ref.get("ISBN"):
-        return "book"
-    if url and not ref.get("page"):
-        return "webpage"
-    return "article-journal" if ref.get("volume") else "document"
 
 
 # ------------------------------------------------------------------ public entry points

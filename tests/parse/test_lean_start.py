@@ -40,7 +40,7 @@ def test_stand_ins_resolve_to_the_real_modules() -> None:
     out = _run(
         """
         import os
-        from refmanager.parse.parser import _import_pycrfsuite
+        from refmanager.parse.tagger import _import_pycrfsuite
         pycrfsuite = _import_pycrfsuite()
         from pycrfsuite import _logparser, _pycrfsuite
         import fractions, tempfile  # imported afterwards: the real modules
@@ -60,7 +60,7 @@ def test_stand_in_used_before_anyone_imports_the_module() -> None:
     out = _run(
         """
         import sys
-        from refmanager.parse.parser import _import_pycrfsuite
+        from refmanager.parse.tagger import _import_pycrfsuite
         _import_pycrfsuite()
         from pycrfsuite import _logparser
         assert "fractions" not in sys.modules

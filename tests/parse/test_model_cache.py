@@ -2,7 +2,7 @@ import os
 import shutil
 from pathlib import Path
 
-from refmanager.parse.parser import DEFAULT_MODEL, _tagger
+from refmanager.parse.tagger import DEFAULT_MODEL, _tagger
 
 
 def test_a_rewritten_model_file_is_reopened(tmp_path: Path) -> None:

@@ -1,0 +1,82 @@
+"""The CSL type of a parsed item: GB/T type codes, identifiers and the fields found."""
+
+from __future__ import annotations
+
+import re
+
+from refmanager.model import Reference
+from refmanager.parse.tokens import GBT_TYPES, TYPE_CODE_RE, lazy_re
+
+CONF_WORDS = re.compile(
+    r"\b(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|congress|meeting|"
+    r"advances in neural|neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|sigmod|vldb|"
+    r"osdi|sosp|nsdi|usenix|kdd|www|aaai|ijcai|icse|fse|ppopp|sc\d\d|isca|micro|asplos|"
+    r"eurosys|atc|colm|coling|interspeech|icassp)\b|\u4f1a\u8bae|\u8bba\u6587\u96c6",
+    re.IGNORECASE,
+)
+_THESIS = re.compile(
+    r"\b(?:ph\.?\s?d\.?|doctoral|dissertation|master'?s?\s+thesis|thesis|m\.?sc\.?\s+thesis)\b|"
+    r"\u535a\u58eb|\u7855\u58eb",
+    re.IGNORECASE,
+)
+_REPORT = re.compile(
+    r"\b(?:tech(?:nical)?\.?\s+rep(?:ort)?|report|white\s*paper|working\s+paper)\b|\u62a5\u544a",
+    re.IGNORECASE,
+)
+
+
+_JOURNAL_CUE = lazy_re(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", re.IGNORECASE)
+_PATENT = lazy_re(r"\bpatent\b|\u4e13\u5229")
+_STANDARD = re.compile(r"\b(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]")
+_CODE_HOST = lazy_re(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org")
+_IN_PROC = lazy_re(r"\bin:?\s+(?:proc|the\s+proc)")
+
+
+def infer_type(ref: Reference, raw: str) -> str:
+    """The CSL type from a GB/T code, identifiers and which fields were found."""
+    m = TYPE_CODE_RE.search(raw) if "[" in raw else None
+    if m:
+        code = m.group(1)
+        if code == "EB":
+            return "software" if "github" in raw.lower() else "webpage"
+        return GBT_TYPES.get(code, "article-journal")
+    container = ref.get("container-title")
+    low = raw.lower()
+    if ref.get("number").startswith("arXiv:") and (
+        not container
+        or "arxiv" in container.lower()
+        or container.lower() == "corr"
+        or (
+            # a preprint without journal evidence (Zotero "preprint", CSL "article")
+            not any(ref.get(f) for f in ("volume", "issue", "page"))
+            and not CONF_WORDS.search(container)
+            and not _JOURNAL_CUE().search(container)
+        )
+    ):
+        return "article"
+    if ("patent" in low or "\u4e13\u5229" in low) and _PATENT().search(low):
+        return "patent"
+    if _STANDARD.search(low):
+        return "standard"
+    url = ref.get("URL")
+    if not container and url and _CODE_HOST().search(url):
+        return "software"
+    if container and "github" in container.lower():
+        return "software"
+    if _THESIS.search(low) and not container:
+        return "thesis"
+    if _REPORT.search(low) and not (container and (ref.get("volume") or ref.get("issue"))):
+        return "report"
+    if container:
+        if CONF_WORDS.search(container) or re.search(r"\bin:?\s", low[:0]):
+            return "paper-conference"
+        if ref.editor or (ref.get("publisher") and not ref.get("volume") and not ref.get("issue")):
+            if _IN_PROC().search(low):
+                return "paper-conference"
+            return "chapter"
+        return "article-journal"
+    if ref.get("publisher") or ref.get("ISBN"):
+        return "book"
+    if url and not ref.get("page"):
+        return "webpage"
+    return "article-journal" if ref.get("volume") else "document"

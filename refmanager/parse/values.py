@@ -1,0 +1,80 @@
+"""Cleaning a labelled field's text into its value ("pp. 12--19" -> "12-19")."""
+
+from __future__ import annotations
+
+import re
+
+from refmanager.parse.tokens import lazy_re
+
+_EDGE = " \t,;:/\u3001\uff0c\uff1b\uff1a"
+_ORDINALS = {
+    "first": "1",
+    "second": "2",
+    "third": "3",
+    "fourth": "4",
+    "fifth": "5",
+    "sixth": "6",
+    "seventh": "7",
+    "eighth": "8",
+    "ninth": "9",
+    "tenth": "10",
+}
+_ABBREV_END = re.compile(r"(?:^|[\s(])(?:[A-Z][a-z]{0,5}|[a-z]{1,4}|[A-Z])\.$")
+_SPACES = re.compile(r"\s+")
+_PAGE_PREFIX = re.compile(r"^(?:pp?\.|pages?|\u9875)\s*", re.IGNORECASE)
+_PAGE_DASH = re.compile(r"\s*([\-\u2010-\u2015])+\s*")
+_VOLUME_PREFIX = re.compile(r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", re.IGNORECASE)
+_ISSUE_PREFIX = re.compile(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", re.IGNORECASE)
+_EDITION_WORD = lazy_re(r"\s*(?:edn?|edition|ed)\.?$")
+_EDITION_NUMBER = lazy_re(r"(\d+)(?:st|nd|rd|th)?$")
+
+
+def strip_value(text: str, keep_abbrev: bool = False) -> str:
+    text = _SPACES.sub(" ", text).strip(_EDGE)
+    while text and text[0] in "\u201c\u201d\"'\u2018\u00ab([\u300a" and not _balanced_ok(text):
+        text = text[1:].strip(_EDGE)
+    while text and text[-1] in "\u201c\u201d\"'\u2019\u00bb)]\u300b" and not _balanced_ok(text):
+        text = text[:-1].strip(_EDGE)
+    if text.endswith(".") and not (keep_abbrev and _ABBREV_END.search(text)):
+        text = text[:-1].rstrip(_EDGE)
+    return text
+
+
+def _balanced_ok(text: str) -> bool:
+    """Whether the brackets and quotes at the edges of ``text`` belong to it."""
+    pairs = (
+        ("(", ")"),
+        ("[", "]"),
+        ("\u201c", "\u201d"),
+        ("\u300a", "\u300b"),
+        ("\u00ab", "\u00bb"),
+    )
+    for a, b in pairs:
+        if text.count(a) != text.count(b):
+            return False
+    return text.count('"') % 2 == 0
+
+
+def clean_value(field: str, text: str) -> str:
+    if field == "page":
+        text = _PAGE_PREFIX.sub("", text.strip(_EDGE))
+        text = _PAGE_DASH.sub(lambda m: m.group(1), text)
+        return text.strip(_EDGE + ".()")
+    if field == "volume":
+        text = _VOLUME_PREFIX.sub("", text.strip(_EDGE))
+        return text.strip(_EDGE + ".()\u5377")
+    if field == "issue":
+        text = _ISSUE_PREFIX.sub("", text.strip(_EDGE + "("))
+        return text.strip(_EDGE + ".()\u671f")
+    if field == "edition":
+        low = text.lower().strip(_EDGE + ".")
+        low = _EDITION_WORD().sub("", low).strip()
+        if low in _ORDINALS:
+            return _ORDINALS[low]
+        m = _EDITION_NUMBER().match(low)
+        return m.group(1) if m else strip_value(text)
+    if field == "URL":
+        return text.strip(_EDGE).rstrip(".,;")
+    if field in ("title", "container-title", "collection-title", "publisher"):
+        return strip_value(text, keep_abbrev=field != "title")
+    return strip_value(text)
