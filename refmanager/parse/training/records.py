@@ -191,6 +191,43 @@ PUBLISHERS = (
 )
 
 
+# books a chapter appears in ({X}: a lower-cased title, {Y}: a title)
+CHAPTER_BOOKS = (
+    "Handbook of {X}",
+    "Advances in {X}",
+    "{Y}",
+    "{Y}",
+    "The Oxford Handbook of {X}",
+    "Encyclopedia of {X}",
+    "Essays on {X}",
+    "Readings in {X}",
+    "Studies in {X}",
+)
+DEPARTMENTS = (
+    "Computer Science",
+    "Statistics",
+    "Mathematics",
+    "Economics",
+    "Electrical Engineering",
+    "Biology",
+    "Physics",
+    "Linguistics",
+    "Informatics",
+)
+DATA_REPOSITORIES = (
+    "Zenodo",
+    "Dryad",
+    "figshare",
+    "Harvard Dataverse",
+    "PANGAEA",
+    "UCI Machine Learning Repository",
+    "ICPSR",
+    "OpenML",
+    "Mendeley Data",
+)
+DATA_HOSTS = ("zenodo.org/records", "datadryad.org/stash", "archive.ics.uci.edu/dataset")
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -344,6 +381,10 @@ class RecordGenerator:
                 f"arXiv.{r.randint(1501, 2412)}.{r.randint(10000, 19999)}",
                 f"v1/{r.randint(2019, 2024)}.acl-long.{r.randint(1, 999)}",
                 f"jos.{r.randint(100000, 999999)}",
+                f"jss.v{r.randint(1, 110):03d}.i{r.randint(1, 14):02d}",
+                f"j.{r.randint(1467, 1541)}-{r.randint(1000, 9999)}.{r.randint(1990, 2025)}."
+                f"{r.randint(10000, 99999)}.x",
+                f"{r.randint(2000, 2025)}.{r.randint(1000, 99999)}",
             ]
         )
         return f"{prefix}/{suffix}"
@@ -374,8 +415,9 @@ class RecordGenerator:
                     "software",
                     "standard",
                     "patent",
+                    "dataset",
                 ],
-                cum_weights=(36, 60, 66, 70, 73, 76, 86, 91, 96, 98, 100),
+                cum_weights=(34, 56, 63, 69, 73, 77, 86, 90, 94, 96, 98, 100),
             )[0]
         rec: dict[str, Any] = {"type": kind, "author": self.authors(zh), "title": self.title(zh)}
         year = self.year()
@@ -470,7 +512,9 @@ class RecordGenerator:
                     f"{r.randint(10000, 99999)}-{r.randint(0, 9)}"
                 )
             if kind == "chapter":
-                rec["container-title"] = "Handbook of " + self.title().lower()
+                rec["container-title"] = r.choice(CHAPTER_BOOKS).format(
+                    X=self.title().lower(), Y=self.title()
+                )
                 rec["editor"] = [self.person() for _ in range(r.randint(1, 3))]
                 rec["page"] = self.pages()
             if r.random() < 0.15:
@@ -493,8 +537,18 @@ class RecordGenerator:
                 rec["genre"] = r.choice(["博士学位论文", "硕士学位论文"])
             else:
                 rec["publisher"] = r.choice(INSTITUTIONS[:14])
+                if r.random() < 0.3:
+                    rec["publisher"] = f"Department of {r.choice(DEPARTMENTS)}, {rec['publisher']}"
                 rec["genre"] = r.choice(
-                    ["PhD thesis", "Ph.D. dissertation", "Master's thesis", "Doctoral dissertation"]
+                    [
+                        "PhD thesis",
+                        "Ph.D. dissertation",
+                        "Master's thesis",
+                        "Doctoral dissertation",
+                        "MSc thesis",
+                        "Bachelor's thesis",
+                        "Diploma thesis",
+                    ]
                 )
                 if r.random() < 0.5:
                     rec["publisher-place"] = r.choice(PLACES)
@@ -561,6 +615,17 @@ class RecordGenerator:
             )
             if zh:
                 rec["publisher-place"] = "北京"
+        elif kind == "dataset":
+            rec["publisher"] = r.choice(DATA_REPOSITORIES)
+            if r.random() < 0.4:
+                rec["version"] = f"{r.randint(1, 5)}.{r.randint(0, 9)}"
+            if r.random() < 0.5:
+                rec["DOI"] = self.doi()
+            elif r.random() < 0.6:
+                slug = r.choice(SUBJECT_WORDS["cs"]).lower()
+                rec["URL"] = f"https://{r.choice(DATA_HOSTS)}/{slug}{r.randint(10, 9999)}"
+            if r.random() < 0.3:
+                rec["medium"] = "Data set"
         elif kind == "patent":
             rec["number"] = f"US {r.randint(5000000, 11999999)} B{r.randint(1, 2)}"
         if r.random() < 0.25 and "DOI" not in rec and kind not in ("webpage", "software"):

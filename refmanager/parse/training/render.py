@@ -260,6 +260,10 @@ class CslRenderer:
             return False
         return True
 
+    def forget(self, name: str) -> None:
+        """Drop a loaded style (rendering thousands of styles keeps memory flat)."""
+        self._styles.pop(name, None)
+
     def _style(self, name: str) -> Any:
         if name not in self._styles:
             self._styles[name] = self._style_cls(name, validate=False)
