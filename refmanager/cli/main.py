@@ -137,16 +137,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:
-        import tempfile
         import traceback
-        from pathlib import Path
 
-        log = Path(tempfile.gettempdir()) / "refmanager-crash.log"
+        from refmanager.service.crashlog import write_crash_log
+
         try:
-            log.write_text(traceback.format_exc(), encoding="utf-8")
-            where = f"details in {log}"
-        except OSError:
-            where = "no log could be written"
+            where = f"details in {write_crash_log(traceback.format_exc())}"
+        except OSError as log_error:
+            where = f"no log could be written: {log_error}"
         print(f"refmanager: internal error: {type(exc).__name__}: {exc} ({where})", file=sys.stderr)
         return 1
 
