@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Iterator
 
 from refmanager.formats.common import iso_date
@@ -34,8 +35,10 @@ COLUMNS: tuple[str, ...] = (
     "note",
 )
 CHUNK = 2000
-# Spreadsheets run a cell that starts with one of these as a formula.
-_FORMULA_START = ("=", "+", "@", "\t", "\r")
+# Spreadsheets run a cell that starts with one of these as a formula (after any spaces).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+# A negative number, which a spreadsheet reads as a number, not a formula: kept as it is.
+_PLAIN_NEGATIVE = re.compile(r"-(?:\d+(?:[.,]\d+)?|[.,]\d+)(?:[eE][-+]?\d+)?")
 
 
 def _names(names: list[Name]) -> str:
@@ -43,12 +46,17 @@ def _names(names: list[Name]) -> str:
 
 
 def safe_cell(value: str) -> str:
-    """A cell a spreadsheet shows as text: formula-like starts get a leading apostrophe."""
-    if value.startswith(_FORMULA_START) or (
-        value.startswith("-") and not value[1:2].isdigit() and value != "-"
-    ):
-        return "'" + value
-    return value
+    """A cell a spreadsheet shows as text: formula-like starts get a leading apostrophe.
+
+    A minus starts a formula too (``-1+cmd|' /C calc'!A0``); only a cell that is a plain
+    negative number (``-5``, ``-2.5``) or a lone ``-`` is left as it is.
+    """
+    start = value.lstrip(" ")
+    if not start.startswith(_FORMULA_START):
+        return value
+    if value == "-" or _PLAIN_NEGATIVE.fullmatch(value):
+        return value
+    return "'" + value
 
 
 def csv_row(ref: Reference, key: str) -> list[str]:

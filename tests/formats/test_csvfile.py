@@ -3,6 +3,8 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from refmanager.formats import iter_csv, to_csv
 from refmanager.formats.csvfile import COLUMNS, safe_cell
 from refmanager.model import Name, Reference
@@ -42,3 +44,26 @@ def test_streams_in_pieces() -> None:
     assert len(pieces) == 3
     assert "".join(pieces) == to_csv(refs)
     assert "".join(pieces).count("\r\n") == 4501
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "-1+cmd|' /C calc'!A0",
+        "-2+3",
+        "-1-1",
+        "-5)*cmd",
+        "-1e3+A1",
+        " =1+1",
+        "  -1+1",
+        "\n=1+1",
+        "\uff1dSUM(A1)",
+    ],
+)
+def test_a_minus_or_spaces_before_a_formula_are_escaped(value: str) -> None:
+    assert safe_cell(value) == "'" + value
+
+
+@pytest.mark.parametrize("value", ["-5", "-2.5", "-0,5", "-.5", "-1e-3", "-", "5-7", "a=b"])
+def test_plain_numbers_and_text_stay(value: str) -> None:
+    assert safe_cell(value) == value
