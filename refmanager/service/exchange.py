@@ -7,9 +7,7 @@ both call these.
 from __future__ import annotations
 
 import gc
-import os
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,6 +25,7 @@ from refmanager.formats import (
 )
 from refmanager.library import Library
 from refmanager.model import InputError, Reference
+from refmanager.service.files import atomic_text_file, inside
 
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
 IMPORT_SUFFIXES: frozenset[str] = frozenset(EXTENSIONS)
@@ -123,11 +122,14 @@ def export(
     """Write references (``ids``, else those matching ``query``) in ``fmt``; their number.
 
     ``out`` is a path (written to a temporary file beside it, then renamed, so a failed
-    export never leaves a half-written file; ``-`` means standard output) or an open text
-    stream. CSV files get a UTF-8 byte order mark so that spreadsheets read accents.
+    export never leaves a half-written file; a new file gets the umask's mode, a replaced
+    one keeps its mode, a symlink keeps pointing to the file written; ``-`` means standard
+    output) or an open text stream. A path in the library's own folder is refused. CSV
+    files get a UTF-8 byte order mark so that spreadsheets read accents.
 
     Raises:
-        InputError: unknown format, malformed query, or the file cannot be written.
+        InputError: unknown format, malformed query, the file is in the library's folder,
+            or it cannot be written.
     """
     _check_format(fmt)
     chosen = select_ids(library, query, ids)
@@ -139,26 +141,25 @@ def export(
             write_format(fmt, refs, out)
         return len(chosen)
     target = Path(out)
-    try:
-        handle, tmp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-    except OSError as exc:
-        raise InputError(str(target), f"cannot write here: {exc.strerror or exc}") from None
-    tmp = Path(tmp_name)
-    try:
-        encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
-        stream = os.fdopen(handle, "w", encoding=encoding, newline="")
-        with stream, _cycle_collector_paused():
-            write_format(fmt, refs, stream)
-        os.replace(tmp, target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    refuse_library_file(library, target)
+    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+    with atomic_text_file(target, encoding) as stream, _cycle_collector_paused():
+        write_format(fmt, refs, stream)
     return len(chosen)
+
+
+def refuse_library_file(library: Library, target: Path) -> None:
+    """Refuse to write an export over the library's own files (its database, its ``files/``).
+
+    Raises:
+        InputError: ``target`` (symlinks followed) lies in the library's folder.
+    """
+    if inside(target, library.folder):
+        raise InputError(
+            str(target),
+            f"this is inside the library folder {library.folder}; exporting here would "
+            "overwrite the library's own files: choose a file outside it",
+        )
 
 
 @contextmanager

@@ -139,6 +139,37 @@ def test_failed_export_leaves_no_half_written_file(library: Library, tmp_path: P
         export(library, "bibtex", tmp_path / "no-such-dir" / "x.bib")
 
 
+@pytest.mark.parametrize("name", ["library.sqlite", "library.sqlite-wal", "files/x.pdf", "."])
+def test_export_onto_the_library_is_refused(library: Library, name: str) -> None:
+    _seed(library)
+    database = library.db_path.read_bytes()
+    with pytest.raises(InputError, match="inside the library folder"):
+        export(library, "bibtex", library.folder / name)
+    assert library.db_path.read_bytes() == database
+    assert library.count() == 3
+
+
+def test_export_onto_a_link_into_the_library_is_refused(library: Library, tmp_path: Path) -> None:
+    _seed(library)
+    link = tmp_path / "refs.bib"
+    link.symlink_to(library.db_path)
+    with pytest.raises(InputError, match="inside the library folder"):
+        export(library, "bibtex", link)
+    assert library.count() == 3
+
+
+def test_export_keeps_modes_and_links(library: Library, tmp_path: Path) -> None:
+    _seed(library)
+    real = tmp_path / "real.bib"
+    real.write_text("old", encoding="utf-8")
+    real.chmod(0o664)
+    link = tmp_path / "refs.bib"
+    link.symlink_to(real)
+    export(library, "bibtex", link)
+    assert link.is_symlink() and "@article{" in real.read_text("utf-8")
+    assert real.stat().st_mode & 0o777 == 0o664
+
+
 def test_keys_stay_unique_across_the_batches_an_export_reads(
     library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,0 +1,53 @@
+"""Careless commands and hostile input end in a clear line, and the library is unharmed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refmanager.cli.main import main
+from refmanager.library import Library
+from refmanager.model import Reference
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "lib"
+    with Library.open(folder) as lib:
+        lib.add_references(
+            [
+                Reference.from_csl(
+                    {"type": "book", "title": "Kept", "issued": {"date-parts": [[1999]]}}
+                )
+            ]
+        )
+    return folder
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_export_onto_the_library_database_is_refused(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = (folder / "library.sqlite").read_bytes()
+    code, _, err = _run(
+        capsys,
+        "export",
+        "-f",
+        "bibtex",
+        "-o",
+        str(folder / "library.sqlite"),
+        "--library",
+        str(folder),
+    )
+    assert code == 2
+    assert "inside the library folder" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert (folder / "library.sqlite").read_bytes() == database
+    code, out, _ = _run(capsys, "search", "kept", "--library", str(folder))
+    assert code == 0 and "Kept" in out
