@@ -12,24 +12,20 @@ rebuilt from positions later (:mod:`refmanager.pdf.layout`). Within a ``TJ`` arr
 back of at least 0.15 em is a word space and of at least 0.8 em a wide space (names set
 apart), kept in the run's text as in the layout code's conventions.
 
-The interpreter works on the objects of either reader (the lean reader or pypdf): it needs
-only ``get``, ``get_object()`` and a stream's ``get_data()``.
+The interpreter reads pypdf's objects: it needs only ``get``, ``get_object()`` and a
+stream's ``get_data()``.
 """
 
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from refmanager.pdf.fonts import resolve
 from refmanager.pdf.layout import WIDE_SPACE, PageTimeout, PageTooBig, Run
 from refmanager.pdf.textclean import normalize
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any, Protocol
-
 
 # TJ offsets (thousandths of an em) at least this far back are word spaces ...
 _TJ_SPACE = 150.0
@@ -76,19 +72,18 @@ _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Matrix = tuple[float, float, float, float, float, float]
 
 
-if TYPE_CHECKING:
+class GlyphFont(Protocol):
+    """What the interpreter needs of a font (see :mod:`refmanager.pdf.fonts`)."""
 
-    class GlyphFont(Protocol):
-        """What the interpreter needs of a font (see :mod:`refmanager.pdf.fonts`)."""
+    name: str
+    mapped: bool
 
-        name: str
-        mapped: bool
+    def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
+        """Per character code: its text, width (thousandths of an em), whether Tw applies."""
+        ...
 
-        def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
-            """Per character code: its text, width (thousandths of an em), whether Tw applies."""
-            ...
 
-    FontLoader = Callable[[Any], GlyphFont | None]
+FontLoader = Callable[[Any], GlyphFont | None]
 
 
 class _Str(bytes):

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
 import os
 import time
 import warnings
 from collections.abc import Iterator
 
+import pypdf
+from pypdf.errors import (
+    DependencyError,
+    FileNotDecryptedError,
+    LimitReachedError,
+    PdfReadError,
+    PyPdfError,
+)
+
 from refmanager.model import InputError, Record
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from typing import Any
-
 
 # Resource limits for one document. Real papers stay far below them.
 MAX_STREAM_BYTES = 16_000_000  # one decoded stream
@@ -44,13 +49,6 @@ class Budget(Record):
 @contextlib.contextmanager
 def pypdf_limits() -> Iterator[None]:
     """pypdf's decompression and parsing limits, lowered for untrusted files."""
-    import logging
-
-    from refmanager.pdf.lazycrypt import defer
-
-    defer()  # cryptography is loaded only for an encrypted file
-    import pypdf
-
     log = logging.getLogger("pypdf")
     was_level = log.level
     log.setLevel(logging.CRITICAL)  # pypdf logs the repairs it makes; users get notes
@@ -102,25 +100,14 @@ def check_header(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
-def open_pdf(path: str | os.PathLike[str], password: str | None, data: bytes | None = None) -> Any:
+def open_pdf(
+    path: str | os.PathLike[str], password: str | None, data: bytes | None = None
+) -> pypdf.PdfReader:
     """A pypdf reader for ``path`` (whose bytes are ``data``, if read already), decrypted;
     InputError for anything a user must fix."""
     source = os.fspath(path)
     if data is None:
         data = check_header(path)
-
-    from refmanager.pdf.lazycrypt import defer
-
-    defer()
-    import pypdf
-    from pypdf.errors import (
-        DependencyError,
-        FileNotDecryptedError,
-        LimitReachedError,
-        PdfReadError,
-        PyPdfError,
-    )
-
     try:
         reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
     except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, IndexError) as exc:

@@ -6,9 +6,11 @@ import re
 import time
 from collections import Counter
 
+from pypdf.errors import LimitReachedError
+
 from refmanager.model import DocumentMeta, Entry, InputError
 from refmanager.pdf import Bibliography
-from refmanager.pdf.content import Measure
+from refmanager.pdf.content import GlyphFont, Measure
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
     MAX_PAGE_CHARS,
@@ -23,18 +25,9 @@ from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.segment import segment
-from refmanager.pdf.source import PypdfSource, lean_source, page_runs
+from refmanager.pdf.source import PypdfSource, page_runs
 from refmanager.pdf.textclean import vocabulary
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from refmanager.pdf.content import GlyphFont
-    from refmanager.pdf.source import Source
-
-
-# The readers' own limit errors (lean.LimitExceeded, pypdf's LimitReachedError), by name:
-# pypdf is imported only when it reads the file.
-_LIMIT_ERRORS = frozenset({"LimitExceeded", "LimitReachedError"})
 # Pages read backwards from the end looking for the heading, at most.
 MAX_SCAN_PAGES = 80
 # A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ".
@@ -42,18 +35,11 @@ _ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\
 
 
 class _Pages:
-    """Pages laid out on demand, each at most once, within the document's budget.
+    """Pages laid out on demand, each at most once, within the document's budget."""
 
-    Errors of the types in ``fallback`` are not page failures: they end the reading, so
-    that the caller can read the file with pypdf instead.
-    """
-
-    def __init__(
-        self, source: Source, budget: Budget, fallback: tuple[type[BaseException], ...] = ()
-    ) -> None:
+    def __init__(self, source: PypdfSource, budget: Budget) -> None:
         self.source = source
         self.budget = budget
-        self.fallback = fallback
         self.count = source.page_count
         self.lines: dict[int, list[Line]] = {}
         self.heights: dict[int, float] = {}
@@ -80,15 +66,18 @@ class _Pages:
                 deadline=self.budget.deadline,
                 fonts=self.fonts,
                 measures=self.measures,
-                passthrough=self.fallback,
             )
             self.budget.content_bytes += used
             lines = page_lines(runs, number, x1 - x0)
             self.heights[number] = top
             self.side_text[number] = side
             self.chars += sum(len(r.text) for r in runs)
-        except self.fallback:
-            raise
+        except LimitReachedError:  # pypdf's own limits (pypdf_limits)
+            self.failed.add(number)
+            self.budget.notes.append(
+                f"page {number}: text could not be read"
+                " (its content exceeds the size limit (hostile or broken file))"
+            )
         except PageTooBig:
             self.failed.add(number)
             self.budget.notes.append(
@@ -109,8 +98,6 @@ class _Pages:
         except Exception as exc:
             self.failed.add(number)
             reason = str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
-            if type(exc).__name__ in _LIMIT_ERRORS:
-                reason = "its content exceeds the size limit (hostile or broken file)"
             self.budget.notes.append(f"page {number}: text could not be read ({reason})")
         self.lines[number] = lines
         return lines
@@ -135,28 +122,13 @@ def _entry_like(lines: list[Line]) -> int:
 
 
 def read_bibliography(path: str, password: str | None = None, meta: bool = True) -> Bibliography:
-    """Read ``path``'s bibliography entries, metadata and notes (see the package docs).
-
-    The lean reader is tried first; a file it does not handle (encrypted, damaged,
-    unusual filters) is read again, whole, through pypdf.
-    """
+    """Read ``path``'s bibliography entries, metadata and notes (see the package docs)."""
     start = time.monotonic()
     data = check_header(path)
     try:
-        lean = lean_source(path, data, password)
-        if lean is not None:
-            from refmanager.pdf.lean import Unsupported
-
-            try:
-                budget = Budget(deadline=start + MAX_SECONDS)
-                return _read(path, lean, budget, (Unsupported,), meta)
-            except Unsupported:
-                pass  # read again, whole, with pypdf
-            finally:
-                lean.close()
         budget = Budget(deadline=start + MAX_SECONDS)
         with pypdf_limits():
-            return _read(path, PypdfSource(open_pdf(path, password, data)), budget, (), meta)
+            return _read(path, PypdfSource(open_pdf(path, password, data)), budget, meta)
     except InputError:
         raise
     except RecursionError:
@@ -165,14 +137,8 @@ def read_bibliography(path: str, password: str | None = None, meta: bool = True)
         raise InputError(str(path), "is too large to read within the memory limit") from None
 
 
-def _read(
-    path: str,
-    source: Source,
-    budget: Budget,
-    fallback: tuple[type[BaseException], ...],
-    with_meta: bool = True,
-) -> Bibliography:
-    pages = _Pages(source, budget, fallback)
+def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True) -> Bibliography:
+    pages = _Pages(source, budget)
     count = pages.count
     heading, scanned = _from_outline(source, pages)
     if heading is None:
@@ -291,7 +257,7 @@ def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | No
     return heading, scanned
 
 
-def _from_outline(source: Source, pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
+def _from_outline(source: PypdfSource, pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
     """The bibliography found through a bookmark named like a heading: only its pages are read.
 
     The list runs from the bookmark's page to the page of the next bookmark (an appendix,

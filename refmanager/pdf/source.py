@@ -1,74 +1,22 @@
-"""Where a document's objects come from: the lean reader, or pypdf when it cannot.
+"""A document's objects, read by pypdf: pages, content, fonts, bookmarks and metadata.
 
-Both sources give the same things to the rest of the package: the pages (dictionaries
-with their inherited attributes), a page's decoded content, its box, the fonts (as
-:class:`refmanager.pdf.content.GlyphFont`), the bookmarks, the info dictionary and the XMP
-packet. Text is then read by one interpreter (:mod:`refmanager.pdf.content`) whichever
-source gave the objects, so a file reads the same either way.
-
-The lean reader (:mod:`refmanager.pdf.lean`, standard library only) opens the ordinary
-file in a few milliseconds without importing pypdf (about 60 ms of imports). It raises
-``Unsupported`` for what it does not handle (encryption, a damaged cross-reference table
-that needs repair, exotic filters); the caller then reads the whole file again with
-:class:`PypdfSource`. A single font the lean path cannot decode (``FontUnsupported``: a
-CFF font program with no Unicode map, say) is decoded by pypdf, found by its object
-number, without giving up the lean path for the rest.
+pypdf opens the file (decryption, repair of a damaged cross-reference table, stream
+filters, within the limits of :func:`refmanager.pdf.document.pypdf_limits`). The text of a
+page is read by our own interpreter (:mod:`refmanager.pdf.content`) from the page's
+decoded content, because it needs the position of each shown string, which pypdf's text
+extraction does not give.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
+from typing import Any
 
-from refmanager.pdf.content import Measure, TextReader
-from refmanager.pdf.fonts import resolve
-from refmanager.pdf.layout import Run
+from pypdf import PageObject, PdfReader
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from typing import Any, Protocol
-
-    from refmanager.pdf.content import GlyphFont
-
-
-if TYPE_CHECKING:
-
-    class Source(Protocol):
-        """A document's objects, from either reader."""
-
-        page_count: int
-
-        def page(self, index: int) -> Any:
-            """The 0-based ``index``-th page dictionary, inherited attributes filled in."""
-            ...
-
-        def contents(self, page: Any) -> bytes:
-            """The page's content streams, decoded and joined."""
-            ...
-
-        def box(self, page: Any) -> tuple[float, float, float, float]:
-            """The page's media box (x0, y0, x1, y1)."""
-            ...
-
-        def load_font(self, raw: Any) -> GlyphFont | None:
-            """The font behind a /Font resource entry (a reference or a dictionary)."""
-            ...
-
-        def outline(self) -> list[tuple[str, int]]:
-            """Bookmarks in order as (title, 1-based page)."""
-            ...
-
-        def info(self) -> dict[str, str]:
-            """The info dictionary's text values ("Title", "Author", ...)."""
-            ...
-
-        def xmp(self) -> bytes | None:
-            """The document's XMP packet."""
-            ...
-
-        def close(self) -> None:
-            """Release what the source holds open."""
-            ...
+from refmanager.pdf.content import GlyphFont, Measure, TextReader
+from refmanager.pdf.fonts import FontUnsupported, load_font, resolve
+from refmanager.pdf.layout import PageTooBig, Run
 
 
 def _box(value: Any) -> tuple[float, float, float, float]:
@@ -81,79 +29,13 @@ def _box(value: Any) -> tuple[float, float, float, float]:
     return (0.0, 0.0, 612.0, 792.0)
 
 
-class LeanSource:
-    """Objects from the lean reader; fonts it cannot decode come from pypdf by number."""
-
-    def __init__(self, path: str | os.PathLike[str], data: bytes, max_stream_bytes: int) -> None:
-        from refmanager.pdf.lean import LeanDocument
-
-        self.path = path
-        self.doc = LeanDocument(data, max_stream_bytes=max_stream_bytes)
-        self.page_count = self.doc.page_count
-        self._pypdf: Any = None
-        self._stack = contextlib.ExitStack()
-
-    def page(self, index: int) -> Any:
-        return self.doc.page(index)
-
-    def contents(self, page: Any) -> bytes:
-        return self.doc.contents(page)
-
-    def box(self, page: Any) -> tuple[float, float, float, float]:
-        return _box(page.get("/MediaBox"))
-
-    def load_font(self, raw: Any) -> GlyphFont | None:
-        from refmanager.pdf.fonts import FontUnsupported, load_font, pypdf_font
-        from refmanager.pdf.lean import Ref, Unsupported
-
-        font_dict = resolve(raw)
-        if font_dict is None:
-            return None
-        try:
-            return load_font(font_dict)
-        except FontUnsupported:
-            if not isinstance(raw, Ref):
-                raise Unsupported("a font only pypdf decodes, not an indirect object") from None
-        reader = self._pypdf_reader()
-        from pypdf.generic import IndirectObject
-
-        return pypdf_font(IndirectObject(raw.num, raw.gen, reader).get_object())
-
-    def _pypdf_reader(self) -> Any:
-        if self._pypdf is None:
-            from refmanager.pdf.document import open_pdf, pypdf_limits
-
-            self._stack.enter_context(pypdf_limits())
-            self._pypdf = open_pdf(self.path, None)
-        return self._pypdf
-
-    def outline(self) -> list[tuple[str, int]]:
-        from refmanager.pdf.lean import Unsupported
-
-        try:
-            items = self.doc.outline()
-        except Unsupported:
-            raise  # pypdf reads this file
-        except Exception:
-            return []  # a broken or hostile outline: the pages are searched instead
-        return [(title, index + 1) for title, index in items]
-
-    def info(self) -> dict[str, str]:
-        return self.doc.info()
-
-    def xmp(self) -> bytes | None:
-        return self.doc.xmp()
-
-    def close(self) -> None:
-        self._stack.close()
-
-
 class PypdfSource:
-    """Objects from pypdf: encrypted and damaged files, and exotic filters."""
+    """The objects of one document, from its pypdf reader."""
 
-    def __init__(self, reader: Any) -> None:
+    def __init__(self, reader: PdfReader) -> None:
         self.reader = reader
         self.page_count = len(reader.pages)
+        self._probe_page = PageObject(pdf=reader)  # where pypdf decodes the fonts' codes
 
     def page(self, index: int) -> Any:
         return self.reader.pages[index]
@@ -164,8 +46,6 @@ class PypdfSource:
             return b""
         if isinstance(contents, list):
             if len(contents) > 10_000:
-                from refmanager.pdf.layout import PageTooBig
-
                 raise PageTooBig
             parts = [resolve(ref) for ref in contents]
             return b"\n".join(p.get_data() for p in parts if hasattr(p, "get_data"))
@@ -175,15 +55,15 @@ class PypdfSource:
         return _box(page.get("/MediaBox"))
 
     def load_font(self, raw: Any) -> GlyphFont | None:
-        from refmanager.pdf.fonts import FontUnsupported, load_font, pypdf_font
-
+        """The font behind a /Font resource entry; None when it cannot be decoded (its
+        text is then skipped, and the rest of the page is read)."""
         font_dict = resolve(raw)
         if font_dict is None:
             return None
         try:
-            return load_font(font_dict)
+            return load_font(raw, self._probe_page)
         except FontUnsupported:
-            return pypdf_font(font_dict)
+            return None
 
     def outline(self) -> list[tuple[str, int]]:
         reader = self.reader
@@ -239,7 +119,7 @@ class PypdfSource:
 
 
 def page_runs(
-    source: Source,
+    source: PypdfSource,
     index: int,
     *,
     char_budget: int = 400_000,
@@ -272,30 +152,12 @@ def page_runs(
     return runs, side, box, reader.bytes
 
 
-def open_source(path: str | os.PathLike[str], password: str | None = None) -> Source:
-    """The lean source for an ordinary file, else pypdf's (InputError for a bad file).
+def open_source(path: str | os.PathLike[str], password: str | None = None) -> PypdfSource:
+    """The objects of the PDF at ``path`` (InputError for a file a user must fix).
 
-    The caller closes it. For a pypdf source, pypdf's limits must be in force while it is
-    used (``refmanager.pdf.document.pypdf_limits``).
+    pypdf's limits must be in force while the source is used
+    (``refmanager.pdf.document.pypdf_limits``).
     """
-    from refmanager.pdf.document import check_header, open_pdf
+    from refmanager.pdf.document import open_pdf
 
-    data = check_header(path)
-    lean = lean_source(path, data, password)
-    return lean if lean is not None else PypdfSource(open_pdf(path, password, data))
-
-
-def lean_source(
-    path: str | os.PathLike[str], data: bytes, password: str | None = None
-) -> LeanSource | None:
-    """The lean source for the file's bytes, or None when pypdf must read it (a password
-    was given, or the lean reader refuses the file as it opens it)."""
-    if password is not None:
-        return None
-    from refmanager.pdf.document import MAX_STREAM_BYTES
-    from refmanager.pdf.lean import LimitExceeded, Unsupported
-
-    try:
-        return LeanSource(path, data, MAX_STREAM_BYTES)
-    except (Unsupported, LimitExceeded, RecursionError, ValueError, KeyError, TypeError):
-        return None
+    return PypdfSource(open_pdf(path, password))

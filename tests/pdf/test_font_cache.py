@@ -14,16 +14,16 @@ from tests.pdf.pdfbuild import Text, column, write_pdf
 def test_shared_fonts_are_built_once_per_document(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refmanager.pdf import fonts
+    from refmanager.pdf import fonts, source
 
     calls: list[object] = []
     original = fonts.load_font
 
-    def counting(font_dict: Any) -> Any:
-        calls.append(font_dict)
-        return original(font_dict)
+    def counting(font_ref: Any, page: Any) -> Any:
+        calls.append(font_ref.get_object())
+        return original(font_ref, page)
 
-    monkeypatch.setattr(fonts, "load_font", counting)
+    monkeypatch.setattr(source, "load_font", counting)
     body = ["Body text of the paper that is not a list of references at all."]
     pages = [[*column(72, 700, body)] for _ in range(3)]
     pages.append(
