@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     timer.setInterval(5)
     timer.timeout.connect(tick)
     started = time.perf_counter()
-    window.import_paths(pdfs)
+    window.imports.import_paths(pdfs)
     last[0] = time.perf_counter()
     timer.start()
     while window.jobs.busy():
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     stalls = [max(0.0, g - 0.005) * 1000 for g in gaps]
     worst = max(stalls) if stalls else 0.0
     print(
-        f"imported {window.backend.document_count()} documents, {window.backend.total():,} "
+        f"imported {window.session.document_count()} documents, {window.session.total():,} "
         f"references in {took:.1f} s; problems reported: {len(window.errors)}"
     )
     print(

@@ -43,7 +43,7 @@ def main() -> int:
     window.main_splitter.setSizes([230, 640, 730])
     window.right_splitter.setSizes([600, 330])
     window.show()
-    window.import_paths([args.pdf])
+    window.imports.import_paths([args.pdf])
     deadline = time.monotonic() + 120
     while window.jobs.busy() and time.monotonic() < deadline:
         app.processEvents()

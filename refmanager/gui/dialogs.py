@@ -180,7 +180,9 @@ class ExportDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Format", self.format_box)
         form.addRow("&Scope", self.scope_box)
-        form.addRow("&File", path_row)
+        file_label = QLabel("&File", self)  # a label over a layout needs its buddy set
+        file_label.setBuddy(self.path_edit)
+        form.addRow(file_label, path_row)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -118,6 +118,42 @@ def label_colour(label: str) -> QColor:
         digest = hashlib.sha1(label.encode()).digest()
         return QColor.fromHsv(digest[0] * 360 // 256, 140, 200)
     return QColor(name)
+
+
+def luminance(colour: QColor) -> float:
+    """WCAG relative luminance of a colour."""
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * channel(colour.redF())
+        + 0.7152 * channel(colour.greenF())
+        + 0.0722 * channel(colour.blueF())
+    )
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+READABLE = 4.5  # WCAG AA for body text
+
+
+def readable_on(colour: QColor, background: QColor) -> QColor:
+    """``colour`` made lighter (on a dark background) or darker (on a light one) until its
+    text reads on ``background`` (contrast at least 4.5:1); its hue is kept."""
+    dark = luminance(background) < 0.2
+    out = QColor(colour)
+    for _ in range(40):
+        if contrast(out, background) >= READABLE:
+            return out
+        light = out.lightnessF()
+        light = min(1.0, light + 0.05) if dark else max(0.0, light - 0.05)
+        out = QColor.fromHslF(max(out.hslHueF(), 0.0), out.hslSaturationF(), light, out.alphaF())
+    return QColor("white") if dark else QColor("black")
 
 
 def reference_field_text(ref: Reference, name: str) -> str:
@@ -301,6 +337,16 @@ class EntryEditor(QWidget):
                 edit.setStyleSheet("background-color: rgba(240,160,40,70);" if low else "")
         self._show_raw(ref)
 
+    def refresh_colours(self) -> None:
+        """Colour the raw text again for the current palette (after a theme change)."""
+        if self.reference is not None:
+            self._show_raw(self.reference)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.refresh_colours()
+
     @staticmethod
     def _set_text(edit: QLineEdit | QComboBox, text: str) -> None:
         edit.blockSignals(True)
@@ -315,7 +361,7 @@ class EntryEditor(QWidget):
         """The raw text with each token's field as a coloured extra selection (drawn over the
         text, so the document is not re-laid out once per token)."""
         self.raw.setPlainText(ref.raw)
-        dark = self.palette().base().color().lightness() <= 128
+        base = self.raw.palette().base().color()
         selections: list[QTextEdit.ExtraSelection] = []
         used: list[str] = []
         for token in ref.tokens:
@@ -326,7 +372,7 @@ class EntryEditor(QWidget):
             background.setAlpha(55)
             selection = QTextEdit.ExtraSelection()
             selection.format.setBackground(background)
-            selection.format.setForeground(colour.lighter(150) if dark else colour.darker(130))
+            selection.format.setForeground(readable_on(colour, base))
             selection.format.setToolTip(token.label)
             cursor = QTextCursor(self.raw.document())
             cursor.setPosition(token.start)
@@ -338,7 +384,8 @@ class EntryEditor(QWidget):
         self.raw.setExtraSelections(selections)
         self.legend.setText(
             " ".join(
-                f'<span style="color:{label_colour(lab).name()}">&#9632; {lab}</span>'
+                f'<span style="color:{readable_on(label_colour(lab), base).name()}">'
+                f"&#9632; {lab}</span>"
                 for lab in used
             )
         )

@@ -18,13 +18,14 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from refmanager.service.session import Cancelled
 
-class JobCancelled(Exception):
-    """Raised inside a job's callable (by :meth:`JobContext.check`) when the user cancelled."""
+JobCancelled = Cancelled  # raised inside a job's callable when the user cancelled
 
 
 class JobContext:
-    """What a job's callable may use: progress, partial results, cancellation.
+    """What a job's callable may use: progress, partial results, cancellation (the
+    ``refmanager.service.session.Task`` the service's slow use cases take).
 
     Every method is safe to call from the worker thread.
     """

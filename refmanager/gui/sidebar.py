@@ -2,38 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
+from refmanager.service.views import DocumentEntry, SearchEntry, TagEntry
+
 KIND_ROLE = Qt.ItemDataRole.UserRole + 10
 KEY_ROLE = Qt.ItemDataRole.UserRole + 11
-
-
-@dataclass(slots=True, frozen=True)
-class DocumentEntry:
-    id: int
-    title: str
-    authors: str
-    year: int | None
-    count: int
-    status: str
-    message: str = ""
-
-
-@dataclass(slots=True, frozen=True)
-class TagEntry:
-    name: str
-    count: int
-    colour: str = ""
-
-
-@dataclass(slots=True, frozen=True)
-class SearchEntry:
-    name: str
-    query: str
+NAME_ROLE = Qt.ItemDataRole.UserRole + 12  # what the item names (a title, a tag)
 
 
 def swatch(colour: str, size: int = 12) -> QIcon:
@@ -100,6 +77,7 @@ class Sidebar(QTreeWidget):
             )
             item.setData(0, KIND_ROLE, "document")
             item.setData(0, KEY_ROLE, doc.id)
+            item.setData(0, NAME_ROLE, doc.title)
             tip = f"{doc.title}\n{authors}\n{doc.count} references · {doc.status}"
             if doc.message:
                 tip += f"\n{doc.message}"
@@ -110,16 +88,24 @@ class Sidebar(QTreeWidget):
             item.setIcon(0, swatch(tag.colour))
             item.setData(0, KIND_ROLE, "tag")
             item.setData(0, KEY_ROLE, tag.name)
+            item.setData(0, NAME_ROLE, tag.name)
         for search in searches:
             item = QTreeWidgetItem(self.searches_item, [search.name])
             item.setToolTip(0, search.query)
             item.setData(0, KIND_ROLE, "search")
             item.setData(0, KEY_ROLE, search.query)
+            item.setData(0, NAME_ROLE, search.name)
         self.duplicates_item.setText(
             0, "Duplicates" if duplicates is None else f"Duplicates ({duplicates})"
         )
         self._select(current)
         self._silent = False
+
+    def current_name(self) -> str:
+        """What the current item names (a document's title, a tag, a search's name)."""
+        item = self.currentItem()
+        name = item.data(0, NAME_ROLE) if item is not None else None
+        return name if isinstance(name, str) else ""
 
     def current_choice(self) -> tuple[str, object]:
         item = self.currentItem()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
 from refmanager.model import InputError
+from refmanager.service.views import TableRow
 
 PAGE_SIZE = 200
 MAX_PAGES = 40
@@ -34,28 +35,6 @@ LOW_CONFIDENCE = 0.8
 ASYNC_ROWS = 20_000
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-
-
-@dataclass(slots=True)
-class TableRow:
-    """One displayed reference: display strings plus what the tints need."""
-
-    id: int
-    number: str = ""
-    authors: str = ""
-    year: str = ""
-    title: str = ""
-    container: str = ""
-    volume: str = ""
-    issue: str = ""
-    pages: str = ""
-    doi: str = ""
-    tags: list[str] = field(default_factory=list)
-    confidence: float | None = None
-    field_confidence: dict[str, float] = field(default_factory=dict)
-    edited: frozenset[str] = frozenset()
-    document_id: int | None = None
-    fragment: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from refmanager.library import FieldChange, Library, StoredReference, set_field
+from refmanager.library import FieldChange, Library, StoredReference, get_field, set_field
 from refmanager.model import Entry, InputError, Reference, Token
 
 
@@ -78,6 +78,7 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
     if name == "issued":
         digits = "".join(c for c in text if c.isdigit())
         text = digits[:4] if len(digits) >= 4 else text
+    before = {_field_of(t.label) for t in ref.tokens if t.start < end and t.end > start}
     if name != "O":
         set_field(ref, name, text)
     ref.tokens = _relabel(ref.tokens, start, end, name, raw)
@@ -85,6 +86,10 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
     edited = set(previous.edited)
     if name != "O":
         edited.add(name)
+    # the text leaves the field it was in: it is never exported twice
+    for old in sorted(f for f in before if f and f != _field_of(name)):
+        if _take_out(ref, old, text):
+            edited.add(old)
     updated = StoredReference(
         id=previous.id,
         document_id=previous.document_id,
@@ -99,6 +104,33 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
         lib.restore_reference(updated)
         correction_id = store_correction(lib, ref_id)
     return SpanChange(previous, correction_id)
+
+
+# Token labels that name a field under another name, and labels that are no field at all.
+_LABEL_FIELDS = {"year": "issued", "date": "issued"}
+_NOT_FIELDS = frozenset({"O", "label", "citation-number"})
+_NAME_FIELDS = frozenset({"author", "editor"})
+
+
+def _field_of(label: str) -> str:
+    """The field a token label stands for ("" for text that belongs to no field)."""
+    return "" if label in _NOT_FIELDS else _LABEL_FIELDS.get(label, label)
+
+
+def _take_out(ref: Reference, name: str, text: str) -> bool:
+    """Remove ``text`` from field ``name`` (it was given to another field); True if the
+    field changed. A names field loses its names only when no token of it is left."""
+    if name in _NAME_FIELDS:
+        if any(_field_of(t.label) == name for t in ref.tokens):
+            return False
+        set_field(ref, name, "")
+        return True
+    value = get_field(ref, name)
+    if not value or not text or text not in value:
+        return False
+    rest = " ".join(value.replace(text, " ").split()).strip(" ,.;:()[]")
+    set_field(ref, name, rest)
+    return True
 
 
 def undo_span(lib: Library, change: SpanChange) -> None:

@@ -83,7 +83,7 @@ def seeded_window(
     win.resize(1400, 900)
     win.show()
     qtbot.waitExposed(win)
-    doc_id = win.backend.documents()[0].id
+    doc_id = win.session.documents()[0].id
     win.sidebar.select("document", doc_id)
     yield win
     win.jobs.cancel_all()

@@ -22,9 +22,9 @@ from refmanager.gui.table_model import (
     MAX_PAGES,
     PAGE_SIZE,
     ReferenceTableModel,
-    TableRow,
 )
 from refmanager.model import InputError, Location
+from refmanager.service.views import TableRow
 
 pytestmark = pytest.mark.gui
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample-paper.pdf"
@@ -280,7 +280,9 @@ def test_big_library_counts_queries_in_the_background(
 
     win = seeded_window
     assert isinstance(win, main_window.MainWindow)
-    monkeypatch.setattr(main_window, "ASYNC_ROWS", 10)  # the seed library counts as big
+    from refmanager.gui.controllers import search
+
+    monkeypatch.setattr(search, "ASYNC_ROWS", 10)  # the seed library counts as big
     win.search.setText("year:2023")
     win.apply_query()
     assert win.search_message.text() == "Searching…"
@@ -321,13 +323,13 @@ def test_menus_carry_the_standard_shortcuts_and_themes_switch(qtbot: QtBot, wind
 def test_resources_come_from_the_checkout_else_from_the_installed_share_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refmanager.gui import app
+    from refmanager.gui import look
 
-    assert app.resource("sample-paper.pdf") == SAMPLE  # a checkout: the repository's folder
+    assert look.resource("sample-paper.pdf") == SAMPLE  # a checkout: the repository's folder
     installed = tmp_path / "share" / "refmanager"
     installed.mkdir(parents=True)
     (installed / "refmanager.svg").write_text("<svg/>", encoding="utf-8")
-    monkeypatch.setattr(app, "RESOURCES", tmp_path / "no-checkout")
-    monkeypatch.setattr(app, "INSTALLED_RESOURCES", installed)
-    assert app.resource("refmanager.svg") == installed / "refmanager.svg"
-    assert not app.resource("sample-paper.pdf").is_file()  # missing: the caller checks
+    monkeypatch.setattr(look, "RESOURCES", tmp_path / "no-checkout")
+    monkeypatch.setattr(look, "INSTALLED_RESOURCES", installed)
+    assert look.resource("refmanager.svg") == installed / "refmanager.svg"
+    assert not look.resource("sample-paper.pdf").is_file()  # missing: the caller checks

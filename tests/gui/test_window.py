@@ -51,7 +51,7 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
     qtbot: QtBot, window: MainWindow, seed_pdf: Path
 ) -> None:
     assert window.start_button.isVisible()  # an empty library shows how to begin
-    window.import_paths([seed_pdf])
+    window.imports.import_paths([seed_pdf])
     assert window.progress.isVisible() and window.cancel_button.isVisible()
     wait_jobs(qtbot, window)
     assert window.errors == []
@@ -67,10 +67,10 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
     assert "import" in window.undo_stack.undoText()
 
     window.undo_stack.undo()
-    assert window.backend.total() == 0
-    assert window.backend.document_count() == 0
+    assert window.session.total() == 0
+    assert window.session.document_count() == 0
     window.undo_stack.redo()
-    assert window.backend.total() == len(rows)
+    assert window.session.total() == len(rows)
 
 
 def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selects_rows(
@@ -79,7 +79,7 @@ def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selec
     win = seeded_window
     row = row_of_number(win, "61")
     click_row(qtbot, win, row)
-    info = win.backend.stored(win.model.row_at(row).id)  # type: ignore[union-attr]
+    info = win.session.stored(win.model.row_at(row).id)  # type: ignore[union-attr]
     assert info is not None and info.reference.location
     loc = info.reference.location[0]
     assert loc.page == 3
@@ -94,7 +94,7 @@ def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selec
     # a click on the printed entry [62] selects its row
     next_row = win.model.row_at(row_of_number(win, "62"))
     assert next_row is not None
-    other = win.backend.stored(next_row.id)
+    other = win.session.stored(next_row.id)
     assert other is not None
     where = other.reference.location[0]
     target = view.points_to_viewport(where.page, where.bbox)
@@ -122,12 +122,12 @@ def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, seeded_window: Mai
     assert win.model.index(0, TITLE).data(EDITED_ROLE) is True
     assert win.act_undo.text().replace("&", "") == "Undo edit title"
     assert win.editor.edits["title"].text() == "A corrected title"  # type: ignore[union-attr]
-    assert len(win.backend.lib.corrections()) == 1  # stored as a training example
+    assert len(win.session.lib.corrections()) == 1  # stored as a training example
 
     win.act_undo.trigger()
     assert win.model.index(0, TITLE).data() == before
     assert not win.model.index(0, TITLE).data(EDITED_ROLE)
-    assert win.backend.lib.corrections() == []
+    assert win.session.lib.corrections() == []
     assert win.act_redo.text().replace("&", "") == "Redo edit title"
 
     win.act_redo.trigger()
@@ -147,12 +147,12 @@ def test_entry_editor_field_and_span_reassignment_are_undoable(
     win.editor.select_span(start, end)
     win.editor.assign_box.setCurrentText("author")
     QTest.mouseClick(win.editor.assign_button, Qt.MouseButton.LeftButton)
-    stored = win.backend.stored(ref_id)
+    stored = win.session.stored(ref_id)
     assert stored is not None
     assert any(t.label == "author" and t.start == start for t in stored.reference.tokens)
     assert "author" in stored.edited
     win.undo_stack.undo()
-    stored = win.backend.stored(ref_id)
+    stored = win.session.stored(ref_id)
     assert stored is not None and "author" not in stored.edited
 
     volume = win.editor.edits["volume"]
@@ -160,9 +160,9 @@ def test_entry_editor_field_and_span_reassignment_are_undoable(
     volume.setFocus()
     volume.setText("99")
     volume.editingFinished.emit()
-    assert win.backend.lib.get_field(ref_id, "volume") == "99"
+    assert win.session.lib.get_field(ref_id, "volume") == "99"
     win.undo_stack.undo()
-    assert win.backend.lib.get_field(ref_id, "volume") != "99"
+    assert win.session.lib.get_field(ref_id, "volume") != "99"
 
 
 def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWindow) -> None:
@@ -175,7 +175,7 @@ def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWi
     )
     ids = win.selected_ids()
     assert len(ids) == 2
-    win.tag_selected("to read")
+    win.edits.tag_selected("to read")
     assert win.model.index(2, TAGS).data() == "to read"
     assert "tag 2 as to read" in win.undo_stack.undoText()
 
@@ -219,7 +219,11 @@ def test_export_bibtex_and_read_it_back(
 
     win = seeded_window
     target = tmp_path / "seed.bib"
-    win.export_dialog(dialog_hook=lambda d: d.set_values("bibtex", "document", target))
+    job = win.exports.export_dialog(
+        dialog_hook=lambda d: d.set_values("bibtex", "document", target)
+    )
+    assert job is not None  # exported in the background
+    wait_jobs(qtbot, win)
     assert target.is_file()
     back = read_file(target)
     assert len(back.references) == win.model.rowCount()
@@ -233,22 +237,22 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow)
         "[7] Hochreiter S, Schmidhuber J. Long short-term memory. Neural Computation, 1997, "
         "9(8): 1735–1780. [doi: 10.1162/neco.1997.9.8.1735]"
     )
-    win.paste_references([text, text.replace("Long short-term", "Long Short-Term")])
-    total = win.backend.total()
+    win.imports.paste_references([text, text.replace("Long short-term", "Long Short-Term")])
+    total = win.session.total()
     win.sidebar.select("duplicates")
     wait_jobs(qtbot, win)
-    pasted = set(win.backend.lib.search_ids("doi:10.1162/neco.1997.9.8.1735"))
+    pasted = set(win.session.lib.search_ids("doi:10.1162/neco.1997.9.8.1735"))
     assert len(pasted) == 2
-    rows = [i for i, p in enumerate(win._duplicates) if {p.a, p.b} == pasted]
+    rows = [i for i, p in enumerate(win.dups.pairs) if {p.a, p.b} == pasted]
     assert rows, "the two pasted references are proposed as duplicates"
-    win.duplicates.selectRow(rows[0])
-    win.merge_selected_pair(
+    win.dups.table.selectRow(rows[0])
+    win.dups.merge_selected_pair(
         dialog_hook=lambda d: d.choose("title", 1) if "title" in d.groups else None
     )
-    assert win.backend.total() == total - 1
+    assert win.session.total() == total - 1
     assert win.undo_stack.undoText() == "merge duplicates"
     win.undo_stack.undo()
-    assert win.backend.total() == total
+    assert win.session.total() == total
 
 
 def test_table_model_passes_qabstractitemmodeltester(
@@ -272,7 +276,7 @@ def test_columns_and_splitters_persist(qtbot: QtBot, seeded_window: MainWindow) 
     win.main_splitter.setSizes([150, 500, 750])
     sizes = win.main_splitter.sizes()
     win.close()
-    again = MainWindow(win.backend.folder)
+    again = MainWindow(win.session.folder)
     qtbot.addWidget(again)
     again.show()
     assert again.table.isColumnHidden(COLUMN_INDEX["Issue"])
@@ -288,7 +292,7 @@ def test_empty_library_offers_the_sample_paper(qtbot: QtBot, window: MainWindow)
     QTest.mouseClick(window.start_button, Qt.MouseButton.LeftButton)
     wait_jobs(qtbot, window)
     assert window.errors == []
-    assert window.backend.document_count() == 1
+    assert window.session.document_count() == 1
     assert window.model.rowCount() >= 10
     assert not window.start_button.isVisible()
 
@@ -298,53 +302,53 @@ def test_bad_files_go_to_the_problems_panel_without_blocking(
 ) -> None:
     bad = tmp_path / "not-a-paper.pdf"
     bad.write_bytes(b"this is not a PDF at all")
-    window.import_paths([bad])
+    window.imports.import_paths([bad])
     wait_jobs(qtbot, window)
     assert window.error_dock.isVisible()
     assert any("not-a-paper.pdf" in e for e in window.errors)
     # kept as a document marked failed, with why, so the sidebar shows it; undo removes it
-    [doc] = window.backend.documents()
+    [doc] = window.session.documents()
     assert doc.status == "failed" and doc.message and doc.title == "not-a-paper"
     assert "import" in window.undo_stack.undoText()
     window.undo_stack.undo()
-    assert window.backend.document_count() == 0
+    assert window.session.document_count() == 0
 
 
 def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, seeded_window: MainWindow) -> None:
     win = seeded_window
     win.table.selectRow(0)
-    win.tag_selected("later")
-    win.choose_tag_colour("later", "#cc3300")
-    assert [t.colour for t in win.backend.tags() if t.name == "later"] == ["#cc3300"]
+    win.edits.tag_selected("later")
+    win.edits.choose_tag_colour("later", "#cc3300")
+    assert [t.colour for t in win.session.tags() if t.name == "later"] == ["#cc3300"]
     assert win.model.tag_colours["later"] == "#cc3300"
-    win.rename_tag_dialog("later", "soon")
-    assert [t.name for t in win.backend.tags()] == ["soon"]
+    win.edits.rename_tag_dialog("later", "soon")
+    assert [t.name for t in win.session.tags()] == ["soon"]
     win.undo_stack.undo()
     win.undo_stack.undo()
-    assert [(t.name, t.colour) for t in win.backend.tags()] == [("later", "")]
+    assert [(t.name, t.colour) for t in win.session.tags()] == [("later", "")]
 
 
 def test_delete_and_reparse_are_undoable(qtbot: QtBot, seeded_window: MainWindow) -> None:
     win = seeded_window
-    total = win.backend.total()
+    total = win.session.total()
     click_row(qtbot, win, 3)
     ref_id = win.current_id()
     assert ref_id is not None
-    win.backend.set_field(ref_id, "volume", "777")  # stands in for an earlier wrong parse
-    win.backend.lib.set_field(ref_id, "volume", "777", edited=False)
-    win.reparse_selected()
+    win.session.edit_field(ref_id, "volume", "777").do()  # stands in for an earlier wrong parse
+    win.session.lib.set_field(ref_id, "volume", "777", edited=False)
+    win.edits.reparse_selected()
     assert win.undo_stack.undoText() == "re-parse 1 reference"
-    assert win.backend.lib.get_field(ref_id, "volume") != "777"
+    assert win.session.lib.get_field(ref_id, "volume") != "777"
     win.undo_stack.undo()
-    assert win.backend.lib.get_field(ref_id, "volume") == "777"
+    assert win.session.lib.get_field(ref_id, "volume") == "777"
 
     win.table.setFocus()
     win.delete_selected()
-    assert win.backend.total() == total - 1
+    assert win.session.total() == total - 1
     assert win.undo_stack.undoText() == "delete 1 reference"
     win.undo_stack.undo()
-    assert win.backend.total() == total
-    assert win.backend.stored(ref_id) is not None
+    assert win.session.total() == total
+    assert win.session.stored(ref_id) is not None
 
 
 def test_dropping_files_on_the_window_imports_them(
@@ -366,7 +370,7 @@ def test_dropping_files_on_the_window_imports_them(
     )
     window.dropEvent(event)
     wait_jobs(qtbot, window)
-    assert window.backend.total() == 1
+    assert window.session.total() == 1
     assert window.model.index(0, TITLE).data() == "Long Short-Term Memory"
 
 
@@ -384,7 +388,7 @@ def test_the_table_can_go_below_the_pdf_and_stays_there(
     assert win.table_below and win.pdf.parent() is win.below_splitter
     assert win.right_splitter.parent() is win.below_splitter
     win.close()
-    again = MainWindow(win.backend.folder)
+    again = MainWindow(win.session.folder)
     qtbot.addWidget(again)
     again.show()
     assert again.table_below and again.act_below.isChecked()
@@ -396,23 +400,23 @@ def test_the_table_can_go_below_the_pdf_and_stays_there(
 def test_several_pdfs_are_read_in_worker_processes_and_shown_as_they_finish(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    from refmanager.gui.backend import ImportItem
+    from refmanager.service.importing import ImportItem
     from tests.service.test_importing import ENTRIES, make_pdf
 
     folder = tmp_path / "incoming"
     folder.mkdir()
     pdfs = [make_pdf(folder / f"paper{i}.pdf", f"Paper number {i}", ENTRIES) for i in range(3)]
     finished: list[ImportItem] = []
-    job = window.import_paths([folder])
+    job = window.imports.import_paths([folder])
     assert job is not None
     job.partial.connect(finished.append)
     wait_jobs(qtbot, window)
     assert sorted(item.path for item in finished) == pdfs
     assert all(item.status == "added" and item.references == 3 for item in finished)
-    assert window.backend.document_count() == 3
+    assert window.session.document_count() == 3
     assert window.model.rowCount() == 9 and window.errors == []
-    assert window.last_import is not None and window.last_import.describe() == (
+    assert window.imports.last is not None and window.imports.last.describe() == (
         "3 documents, 9 references"
     )
     window.undo_stack.undo()
-    assert window.backend.document_count() == 0 and window.backend.total() == 0
+    assert window.session.document_count() == 0 and window.session.total() == 0

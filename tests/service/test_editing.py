@@ -131,3 +131,19 @@ def test_table_page_sorts_on_columns_and_json_fields(lib: Library) -> None:
     odd = library_ops.table_page(lib, "", "no-such-column", False, offset=0, limit=10)
     assert len(odd) == 2  # sorted by position instead
     assert "year:" in library_ops.query_help()
+
+
+def test_a_span_given_to_another_field_leaves_its_old_field(lib: Library) -> None:
+    raw = "Micikevicius P. Mixed precision training. arXiv:1710.03740, 2017."
+    ref = Reference(raw=raw, author=[Name(family="Micikevicius", given="P.")])
+    ref.set("title", "Mixed precision training")
+    start = raw.index("arXiv")
+    end = raw.index(",", start)
+    ref.set("note", raw[start:end])  # the parser put the arXiv id in the note
+    ref.tokens = [Token(0, 15, "author"), Token(start, end, "note")]
+    [ref_id] = lib.add_references([ref])
+    editing.assign_span(lib, ref_id, "number", start, end)
+    stored = lib.reference(ref_id)
+    assert stored.reference.get("number") == "arXiv:1710.03740"
+    assert stored.reference.get("note") == ""  # not exported twice
+    assert {"number", "note"} <= stored.edited

@@ -1,0 +1,114 @@
+"""Changing references by hand: fields, spans of the raw text, tags, delete, re-parse,
+removing a document, and the tags' own names and colours. Each is one undoable command
+(through the command factory); a delete or a tag also offers Undo in the status bar.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QColorDialog, QWidget
+
+from refmanager.gui.controllers.host import Host
+from refmanager.gui.controllers.search import SearchController
+from refmanager.gui.dialogs import ask_text
+from refmanager.gui.sidebar import Sidebar
+from refmanager.model import InputError
+from refmanager.service.views import Changes
+
+
+class EditController(QObject):
+    """The Edit menu's changes and the sidebar's tag and document actions."""
+
+    def __init__(
+        self, host: Host, search: SearchController, sidebar: Sidebar, parent: QWidget
+    ) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.search = search
+        self.sidebar = sidebar
+
+    # -- one reference ------------------------------------------------------------------------
+    def request_edit(self, ref_id: int, field: str, value: str) -> bool:
+        """An undoable edit of one field (from the table or the entry editor)."""
+        try:
+            change = self.host.session.edit_field(ref_id, field, value)
+        except InputError as exc:
+            self.host.show_error(str(exc))
+            return False
+        return self.host.commands.run(change)
+
+    def request_span(self, ref_id: int, field: str, start: int, end: int) -> bool:
+        return self.host.commands.run(self.host.session.assign_span(ref_id, field, start, end))
+
+    # -- the selection ------------------------------------------------------------------------
+    def delete_selected(self) -> bool:
+        ids = self.host.selected_ids()
+        if not ids:
+            return False
+        change = self.host.session.delete(ids)
+        if not self.host.commands.run(change):
+            return False
+        self.host.offer_undo(f"Deleted {len(ids)} reference{'s' if len(ids) > 1 else ''}")
+        return True
+
+    def tag_selected(self, tag: str, add: bool = True) -> bool:
+        ids = self.host.selected_ids()
+        if not ids or not tag:
+            return False
+        if not self.host.commands.run(self.host.session.tag(ids, tag, add)):
+            return False
+        verb = "Tagged" if add else "Untagged"
+        self.host.offer_undo(f"{verb} {len(ids)} reference{'s' if len(ids) > 1 else ''}: {tag}")
+        return True
+
+    def tag_selected_dialog(self) -> None:
+        count = len(self.host.selected_ids())
+        tag = ask_text(self.host.widget(), "Tag", f"Tag the {count} selected references with:")
+        if tag:
+            self.tag_selected(tag, True)
+
+    def untag_selected_dialog(self) -> None:
+        tag = ask_text(self.host.widget(), "Untag", "Remove the tag:")
+        if tag:
+            self.tag_selected(tag, False)
+
+    def reparse_selected(self) -> bool:
+        current = self.host.current_id()
+        ids = self.host.selected_ids() or ([current] if current is not None else [])
+        if not ids:
+            return False
+        return self.host.commands.run(self.host.session.reparse(ids))
+
+    def remove_document(self) -> bool:
+        kind, key = self.search.scope
+        if kind != "document" or not isinstance(key, int):
+            self.host.notify("Choose a document in the sidebar first", 4000)
+            return False
+        self.sidebar.select("all")
+        return self.host.commands.run(self.host.session.remove_document(key))
+
+    # -- tags and saved searches --------------------------------------------------------------
+    def choose_tag_colour(self, tag: str, colour: str | None = None) -> bool:
+        if colour is None:
+            chosen = QColorDialog.getColor(parent=self.host.widget(), title=f"Colour of {tag}")
+            if not chosen.isValid():
+                return False
+            colour = chosen.name()
+        return self.host.commands.run(self.host.session.set_tag_colour(tag, colour))
+
+    def rename_tag_dialog(self, tag: str, new: str | None = None) -> bool:
+        new = new or ask_text(self.host.widget(), "Rename tag", f"New name for {tag}:", tag)
+        if not new or new == tag:
+            return False
+        if self.search.scope == ("tag", tag):
+            self.search.set_scope("tag", new, new)
+        return self.host.commands.run(self.host.session.rename_tag(tag, new))
+
+    def delete_tag(self, tag: str) -> bool:
+        if self.search.scope == ("tag", tag):
+            self.sidebar.select("all")
+        return self.host.commands.run(self.host.session.delete_tag(tag))
+
+    def delete_saved_search(self, name: str) -> None:
+        self.host.session.delete_saved_search(name)
+        self.host.apply_changes(Changes(sidebar=True))

@@ -1,0 +1,66 @@
+"""Export and copy: File > Export (in the background) and Copy as BibTeX / citation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+from refmanager.gui.controllers.host import Host
+from refmanager.gui.dialogs import ExportDialog
+from refmanager.gui.jobs import Job
+
+
+class ExportController(QObject):
+    """What leaves the library; ``scopes`` says what the window can offer to export."""
+
+    def __init__(
+        self,
+        host: Host,
+        scopes: Callable[[], dict[str, str]],
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.host = host
+        self._scopes = scopes  # scope name -> query ("selection" is the selected ids)
+        self.last_job: Job | None = None
+
+    def export_dialog(
+        self, scope: str | None = None, dialog_hook: Callable[[ExportDialog], object] | None = None
+    ) -> Job | None:
+        """Ask for a format, scope and file, then export in the background."""
+        scopes = self._scopes()
+        selected = self.host.selected_ids()
+        available = (["selection"] if selected else []) + list(scopes)
+        default = scope or ("selection" if len(selected) > 1 else "all")
+        dialog = ExportDialog(self.host.widget(), tuple(available), default)
+        if dialog_hook is not None:
+            dialog_hook(dialog)
+        elif dialog.exec() != ExportDialog.DialogCode.Accepted:
+            return None
+        chosen = dialog.scope()
+        ids = selected if chosen == "selection" else None
+        return self.export(dialog.fmt(), dialog.path(), ids=ids, query=scopes.get(chosen, ""))
+
+    def export(self, fmt: str, path: Path, ids: list[int] | None, query: str) -> Job:
+        session = self.host.session
+        self.last_job = self.host.jobs.start(
+            f"Exporting to {path.name}",
+            lambda task: session.export(fmt, path, ids=ids, query=query, task=task),
+            on_success=lambda count: self.host.notify(f"Exported {count} references to {path}"),
+            on_failure=self.host.job_failed,
+            on_progress=self.host.job_progress,
+        )
+        return self.last_job
+
+    def copy_selected(self, kind: str) -> None:
+        ids = self.host.selected_ids()
+        if not ids:
+            return
+        session = self.host.session
+        text = session.bibtex(ids) if kind == "bibtex" else session.citations(ids)
+        QGuiApplication.clipboard().setText(text)
+        self.host.notify(f"Copied {len(ids)} as {kind}", 3000)

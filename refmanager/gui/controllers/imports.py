@@ -1,0 +1,129 @@
+"""Import: the file dialogs, drops, pasted references and the background import job.
+
+An import runs as one job (files read in worker processes); each finished file shows its
+problems at once and its rows soon after (refreshes are coalesced). When the job ends the
+whole import becomes one undoable command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from refmanager.gui.controllers.host import Host
+from refmanager.gui.dialogs import PasteDialog
+from refmanager.gui.jobs import Job
+from refmanager.gui.look import resource
+from refmanager.service.importing import ImportItem
+from refmanager.service.views import ImportSummary
+
+IMPORT_REFRESH_MS = 500  # at most two table refreshes a second while an import runs
+
+
+class ImportController(QObject):
+    """Everything that brings references in.
+
+    Signals:
+        progressed(): rows were stored while the import runs (refresh the table, keep the
+            selection).
+        finished(object): the import's ``ImportSummary`` (also when nothing was added).
+    """
+
+    progressed = Signal()
+    finished = Signal(object)
+
+    def __init__(self, host: Host, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.last: ImportSummary | None = None
+        self.refresh_timer = QTimer(self)
+        self.refresh_timer.setSingleShot(True)
+        self.refresh_timer.setInterval(IMPORT_REFRESH_MS)
+        self.refresh_timer.timeout.connect(self.progressed)
+
+    # -- dialogs ------------------------------------------------------------------------------
+    def pdfs_dialog(self) -> None:
+        names, _ = QFileDialog.getOpenFileNames(
+            self.host.widget(), "Import PDFs", "", "PDF files (*.pdf)"
+        )
+        if names:
+            self.import_paths([Path(n) for n in names])
+
+    def bibliographies_dialog(self) -> None:
+        names, _ = QFileDialog.getOpenFileNames(
+            self.host.widget(),
+            "Import bibliography files",
+            "",
+            "Bibliographies (*.bib *.ris *.json)",
+        )
+        if names:
+            self.import_paths([Path(n) for n in names])
+
+    def folder_dialog(self) -> None:
+        name = QFileDialog.getExistingDirectory(self.host.widget(), "Import a folder of PDFs")
+        if name:
+            self.import_paths([Path(name)])
+
+    def open_sample(self) -> None:
+        self.import_paths([resource("sample-paper.pdf")])
+
+    # -- the job ------------------------------------------------------------------------------
+    def import_paths(self, paths: list[Path]) -> Job | None:
+        """Import files and folders in the background; rows appear as documents finish."""
+        session = self.host.session
+        files = session.importable(paths)
+        if not files:
+            self.host.show_error(
+                "Nothing to import: no PDF, .bib, .ris or .json file in what was given"
+            )
+            return None
+        return self.host.jobs.start(
+            f"Importing {len(files)} file{'s' if len(files) > 1 else ''}",
+            lambda ctx: session.import_files(files, ctx),
+            on_success=self._done,
+            on_failure=self.host.job_failed,
+            on_partial=self._file_done,
+            on_progress=self.host.job_progress,
+            on_cancelled=self._cancelled,
+        )
+
+    def _file_done(self, item: ImportItem) -> None:
+        """A file finished: report its problems now (a PDF that could not be read is kept,
+        marked failed, in the sidebar), show its rows soon."""
+        if item.status == "already":
+            return
+        for line in item.lines():
+            self.host.show_error(line)
+        if (item.created or item.references) and not self.refresh_timer.isActive():
+            self.refresh_timer.start()
+
+    def _done(self, summary: ImportSummary) -> None:
+        self.refresh_timer.stop()
+        self.last = summary
+        if summary.changed_anything:
+            self.host.commands.record(self.host.session.imported(summary), summary)
+        self.host.notify(f"Imported {summary.describe()}")
+        self.finished.emit(summary)
+
+    def _cancelled(self) -> None:
+        self.refresh_timer.stop()
+        self.host.notify("Import cancelled: the documents already read were kept")
+        self.progressed.emit()
+
+    # -- pasted references --------------------------------------------------------------------
+    def paste_dialog(self, hook: Callable[[PasteDialog], object] | None = None) -> None:
+        dialog = PasteDialog(QGuiApplication.clipboard().text(), self.host.widget())
+        if hook is not None:
+            hook(dialog)
+        elif dialog.exec() != PasteDialog.DialogCode.Accepted:
+            return
+        self.paste_references(dialog.references())
+
+    def paste_references(self, texts: list[str]) -> bool:
+        if not texts:
+            return False
+        return self.host.commands.run(self.host.session.add_texts(texts))

@@ -1,0 +1,528 @@
+"""A front end's session on one library: everything a window reads and changes.
+
+It owns the calling thread's connection, turns library records into the plain records of
+:mod:`refmanager.service.views`, and makes each change as an undoable :class:`Change`
+(``do`` returns what ``undo`` needs; ``changes`` says what it touched). Slow reads and
+imports take a :class:`Task` (progress, partial results, cancellation) and open their own
+connection on the thread that runs them. No Qt here: ``tests/service/test_session.py``
+drives it directly.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Protocol
+
+from refmanager.library import (
+    DeletedDocument,
+    DeletedReferences,
+    DeletedTag,
+    Library,
+    MergeRecord,
+    ReferenceRow,
+    StoredReference,
+)
+from refmanager.model import InputError, Reference
+from refmanager.service import (
+    citations,
+    editing,
+    exchange,
+    importing,
+    library_ops,
+    page_links,
+    training,
+)
+from refmanager.service.views import (
+    STRUCTURE,
+    TAGS,
+    Change,
+    Changes,
+    DocumentEntry,
+    DuplicatePair,
+    ImportSummary,
+    RefInfo,
+    SearchEntry,
+    TableRow,
+    TagEntry,
+    plural,
+)
+
+DOCUMENTS_SHOWN = 500  # the sidebar lists this many documents, newest first
+DUPLICATES_SHOWN = 2000
+POLL_SECONDS = 0.2
+
+
+class Cancelled(Exception):
+    """Raised inside a task (by :meth:`Task.check`) when the user asked to stop."""
+
+
+class Task(Protocol):
+    """What a slow use case may use while it runs on a worker thread."""
+
+    @property
+    def cancelled(self) -> bool: ...
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` if the user asked to stop."""
+
+    def progress(self, done: int, total: int, message: str = "") -> None: ...
+
+    def partial(self, value: object) -> None: ...
+
+
+def number_of(position: int, ref: Reference | None) -> str:
+    """The number a reference shows: its printed label, or its place in the list."""
+    if ref is not None and ref.fragment:
+        return "…"  # the tail of an entry whose start is not in the document
+    if ref is not None:
+        if ref.citation_number is not None:
+            return str(ref.citation_number)
+        if ref.label:
+            return ref.label
+    return str(position + 1)
+
+
+def describe_row(row: ReferenceRow) -> str:
+    year = f" ({row.year})" if row.year else ""
+    return f"{row.author}{year}. {row.title}. {row.venue}".strip(". ")
+
+
+def check_field(name: str, value: str) -> None:
+    """Raise InputError when ``value`` cannot be stored in field ``name``."""
+    if name == "issued" and value and not value[:4].isdigit():
+        raise InputError("year", f"'{value}' is not a year")
+
+
+class Session:
+    """One library opened for a front end, on the calling thread's connection."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.lib = library_ops.open_library(folder)
+        self.use_processes = True  # read PDFs in worker processes when importing several
+        self._reader_lib: Library | None = None  # the background reader's connection
+
+    def close(self) -> None:
+        """Close the connections (call when no background reader runs any more)."""
+        if self._reader_lib is not None:
+            self._reader_lib.close()
+            self._reader_lib = None
+        self.lib.close()
+
+    def open_connection(self) -> Library:
+        """Another connection to the library, for a worker thread (the caller closes it)."""
+        return library_ops.open_library(self.folder)
+
+    # -- the table's row source ---------------------------------------------------------------
+    def count(self, query: str) -> int:
+        return self.lib.count(query)
+
+    def rows(
+        self, query: str, order_by: str, descending: bool, offset: int, limit: int
+    ) -> list[TableRow]:
+        return table_rows(self.lib, query, order_by, descending, offset=offset, limit=limit)
+
+    def reader(self) -> Library:
+        """The background reader's own connection, opened on first use and kept.
+
+        Only one reader thread calls this, one job at a time.
+        """
+        if self._reader_lib is None:
+            self._reader_lib = library_ops.open_library(self.folder)
+        return self._reader_lib
+
+    def read_rows(
+        self, query: str, order_by: str, descending: bool, offset: int, limit: int
+    ) -> list[TableRow]:
+        """:meth:`rows` read on the (background) reader's connection."""
+        return table_rows(self.reader(), query, order_by, descending, offset=offset, limit=limit)
+
+    def count_in_reader(self, query: str) -> int:
+        return self.reader().count(query)
+
+    # -- reading ------------------------------------------------------------------------------
+    def search_ids(self, query: str) -> list[int]:
+        return self.lib.search_ids(query)
+
+    def total(self) -> int:
+        return self.lib.count("")
+
+    def document_count(self) -> int:
+        return self.lib.document_count()
+
+    def stored(self, ref_id: int) -> RefInfo | None:
+        """A reference for the editor (None when it is gone)."""
+        try:
+            s = self.lib.reference(ref_id)
+        except KeyError:
+            return None
+        heading = f"Reference {number_of(s.position, s.reference)}"
+        if s.document_id is not None:
+            try:
+                doc = self.lib.document(s.document_id)
+                heading += f" of “{doc.display_title}”"
+            except KeyError:
+                pass
+        if s.edited:
+            heading += f" · edited: {', '.join(sorted(s.edited))}"
+        if s.tags:
+            heading += f" · tags: {', '.join(s.tags)}"
+        return RefInfo(s.id, s.reference, s.document_id, s.edited, s.tags, heading)
+
+    def documents(self) -> list[DocumentEntry]:
+        out = []
+        for d in self.lib.documents(limit=DOCUMENTS_SHOWN):
+            authors = ", ".join(n.sort_key() for n in d.meta.authors[:3])
+            if len(d.meta.authors) > 3:
+                authors += " et al."
+            out.append(
+                DocumentEntry(
+                    d.id,
+                    d.display_title,
+                    authors,
+                    d.meta.year,
+                    d.reference_count,
+                    d.status,
+                    d.message,
+                )
+            )
+        return out
+
+    def document_path(self, document_id: int) -> Path | None:
+        try:
+            return self.lib.file_path(document_id)
+        except KeyError:
+            return None
+
+    def tags(self) -> list[TagEntry]:
+        return [
+            TagEntry(t.name, t.reference_count + t.document_count, t.colour)
+            for t in self.lib.tags()
+        ]
+
+    def saved_searches(self) -> list[SearchEntry]:
+        return [SearchEntry(s.name, s.query) for s in self.lib.saved_searches()]
+
+    def save_search(self, name: str, query: str) -> None:
+        self.lib.save_search(name, query)
+
+    def delete_saved_search(self, name: str) -> None:
+        self.lib.delete_saved_search(name)
+
+    def suggest(self, query: str) -> list[str]:
+        try:
+            return [s.text for s in self.lib.suggest(query, limit=3)]
+        except InputError:
+            return []
+
+    @staticmethod
+    def query_help() -> str:
+        return library_ops.query_help()
+
+    def locate(self, document_id: int, page: int, x: float, y: float) -> int | None:
+        return page_links.reference_at(self.lib, document_id, page, x, y)
+
+    # -- changes (each an undoable Change) ----------------------------------------------------
+    def edit_field(self, ref_id: int, name: str, value: str) -> Change[editing.Correction]:
+        """Set a field as the user typed it (kept as a training example for the parser).
+
+        Raises:
+            InputError: the value cannot be stored in that field.
+        """
+        check_field(name, value)
+        label = name.replace("container-title", "container").replace("issued", "year")
+        return Change(
+            f"edit {label}",
+            lambda: editing.correct_field(self.lib, ref_id, name, value),
+            lambda token: editing.undo_correction(self.lib, token),
+            Changes.of_rows([ref_id]) | Changes(duplicates=True),
+        )
+
+    def assign_span(
+        self, ref_id: int, name: str, start: int, end: int
+    ) -> Change[editing.SpanChange]:
+        """Give a span of the raw text to a field."""
+        return Change(
+            f"assign text to {name}",
+            lambda: editing.assign_span(self.lib, ref_id, name, start, end),
+            lambda token: editing.undo_span(self.lib, token),
+            Changes.of_rows([ref_id]) | Changes(duplicates=True),
+        )
+
+    def reparse(self, ids: Sequence[int]) -> Change[list[StoredReference]]:
+        clean = list(ids)
+        return Change(
+            f"re-parse {plural(len(clean), 'reference')}",
+            lambda: editing.reparse(self.lib, clean),
+            lambda previous: editing.restore_references(self.lib, previous),
+            Changes.of_rows(clean) | Changes(duplicates=True),
+        )
+
+    def tag(self, ids: Sequence[int], tag: str, add: bool = True) -> Change[list[int]]:
+        """Add (or remove) a tag on references; undo takes it from those it changed only."""
+        chosen = list(ids)
+
+        def do() -> list[int]:
+            if add:
+                return self.lib.tag_references(chosen, tag)
+            return self.lib.untag_references(chosen, tag)
+
+        def undo(changed: list[int]) -> None:
+            if add:
+                self.lib.untag_references(changed, tag)
+            else:
+                self.lib.tag_references(changed, tag)
+
+        verb = "tag" if add else "untag"
+        return Change(
+            f"{verb} {len(chosen)} as {tag}",
+            do,
+            undo,
+            Changes(rows=frozenset(chosen), sidebar=True),
+        )
+
+    def set_tag_colour(self, tag: str, colour: str) -> Change[str]:
+        return Change(
+            f"colour tag {tag}",
+            lambda: self.lib.set_tag_colour(tag, colour),
+            lambda previous: self.lib.set_tag_colour(tag, previous),
+            TAGS,
+        )
+
+    def rename_tag(self, old: str, new: str) -> Change[None]:
+        return Change(
+            f"rename tag {old}",
+            lambda: self.lib.rename_tag(old, new),
+            lambda _none: self.lib.rename_tag(new, old),
+            TAGS,
+        )
+
+    def delete_tag(self, tag: str) -> Change[DeletedTag]:
+        return Change(
+            f"delete tag {tag}", lambda: self.lib.delete_tag(tag), self.lib.restore_tag, TAGS
+        )
+
+    def delete(self, ids: Sequence[int]) -> Change[DeletedReferences]:
+        chosen = list(ids)
+        return Change(
+            f"delete {plural(len(chosen), 'reference')}",
+            lambda: self.lib.delete_references(chosen),
+            self.lib.restore_references,
+            STRUCTURE,
+        )
+
+    def merge(
+        self, keep: int, others: Sequence[int], choices: dict[str, int]
+    ) -> Change[MergeRecord]:
+        """Merge ``others`` into ``keep``; ``choices`` maps a field to the reference id whose
+        value wins."""
+        rest = list(others)
+        return Change(
+            "merge duplicates",
+            lambda: self.lib.merge_references(keep, rest, choices),
+            self.lib.undo_merge,
+            STRUCTURE,
+        )
+
+    def not_duplicate(self, a: int, b: int) -> Change[None]:
+        return Change(
+            "mark not a duplicate",
+            lambda: self.lib.mark_not_duplicate(a, b),
+            lambda _none: self.lib.unmark_not_duplicate(a, b),
+            Changes(duplicates=True),
+        )
+
+    def add_texts(self, texts: Sequence[str]) -> Change[list[int]]:
+        """Pasted reference strings parsed and added without a document."""
+        chosen = list(texts)
+        return Change(
+            f"paste {plural(len(chosen), 'reference')}",
+            lambda: editing.add_texts(self.lib, chosen),
+            self.lib.delete_references,
+            STRUCTURE,
+        )
+
+    def remove_document(self, document_id: int) -> Change[DeletedDocument]:
+        return Change(
+            "remove document",
+            lambda: self.lib.delete_document(document_id),
+            self.lib.restore_document,
+            replace(STRUCTURE, documents=frozenset([document_id])),
+        )
+
+    def imported(self, summary: ImportSummary) -> Change[ImportSummary]:
+        """The undo of an import that already ran (its ``do`` is the redo)."""
+        return Change(
+            f"import {summary.describe()}",
+            lambda: self._redo_import(summary),
+            self._undo_import,
+            replace(STRUCTURE, documents=frozenset(summary.document_ids)),
+        )
+
+    def _undo_import(self, summary: ImportSummary) -> None:
+        summary.snapshots = [self.lib.delete_document(d) for d in reversed(summary.document_ids)]
+        if summary.reference_ids:
+            summary.snapshots.append(self.lib.delete_references(summary.reference_ids))
+
+    def _redo_import(self, summary: ImportSummary) -> ImportSummary:
+        for snap in reversed(summary.snapshots):
+            if isinstance(snap, DeletedReferences):
+                self.lib.restore_references(snap)
+            elif isinstance(snap, DeletedDocument):
+                self.lib.restore_document(snap)
+        summary.snapshots = []
+        return summary
+
+    # -- import (worker thread) ---------------------------------------------------------------
+    @staticmethod
+    def importable(paths: Sequence[Path]) -> list[Path]:
+        """The files an import of ``paths`` would read (folders searched)."""
+        return importing.collect_paths(paths)[0]
+
+    def import_files(self, paths: Sequence[Path], task: Task) -> ImportSummary:
+        """Import files and folders on the calling (worker) thread, on its own connection,
+        through the one import use case (``service.importing``). Each file is handed over
+        (``task.partial``, an ``ImportItem``) as soon as it is stored.
+
+        Raises:
+            Cancelled: the user cancelled (the documents already stored stay).
+        """
+
+        def progress(done: int, total: int, item: importing.ImportItem) -> None:
+            task.partial(item)
+            task.progress(done, total, f"Imported {item.path.name} ({done}/{total})")
+
+        lib = self.open_connection()
+        try:
+            task.progress(0, 0, "Reading")
+            report = importing.import_paths(
+                lib,
+                list(paths),
+                jobs=None if self.use_processes else 1,
+                progress=progress,
+                cancelled=lambda: task.cancelled,
+            )
+        finally:
+            lib.close()
+        task.check()
+        return ImportSummary.of(report)
+
+    # -- training (worker thread, in a process of its own) -----------------------------------
+    def retrain(self, task: Task) -> tuple[int, dict[str, float]]:
+        """Train the library's parser model on its corrections, in a separate process (the
+        corpus is generated in Python: minutes of work that must not hold the window's GIL).
+        Cancel stops the trainer at once.
+        """
+        task.progress(0, 0, "Training the parser with your corrections (about a minute)")
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            pending = pool.apply_async(training.retrain_library, (self.folder,))
+            while True:
+                try:
+                    task.check()
+                except Cancelled:
+                    pool.terminate()
+                    raise
+                try:
+                    result: tuple[int, dict[str, float]] = pending.get(timeout=POLL_SECONDS)
+                    return result  # an InputError in the trainer comes back as one
+                except multiprocessing.TimeoutError:
+                    continue
+
+    # -- duplicates (worker thread) -----------------------------------------------------------
+    def find_duplicates(self, task: Task) -> list[DuplicatePair]:
+        lib = self.open_connection()
+        try:
+
+            def progress(done: int, total: int) -> None:
+                task.check()
+                task.progress(done, total, "Comparing references")
+
+            found = lib.find_duplicates(progress=progress)
+            ids = sorted({c.a for c in found} | {c.b for c in found})
+            rows = {r.id: r for r in lib.rows(ids)}
+            out = []
+            for c in found[:DUPLICATES_SHOWN]:
+                a, b = rows.get(c.a), rows.get(c.b)
+                if a is None or b is None:
+                    continue
+                out.append(
+                    DuplicatePair(c.a, c.b, c.score, c.reasons, describe_row(a), describe_row(b))
+                )
+            return out
+        finally:
+            lib.close()
+
+    # -- export and clipboard -----------------------------------------------------------------
+    def export(
+        self,
+        fmt: str,
+        path: Path,
+        ids: Sequence[int] | None = None,
+        query: str = "",
+        task: Task | None = None,
+    ) -> int:
+        """Write references (``ids``, else those matching ``query``) to ``path``; how many.
+
+        With a ``task`` it runs on the calling (worker) thread's own connection.
+
+        Raises:
+            InputError: unknown format, malformed query, or the file cannot be written.
+        """
+        chosen = None if ids is None else list(ids)
+        if task is None:
+            return exchange.export(self.lib, fmt, path, ids=chosen, query=query)
+        task.progress(0, 0, f"Exporting to {path.name}")
+        lib = self.open_connection()
+        try:
+            return exchange.export(lib, fmt, path, ids=chosen, query=query)
+        finally:
+            lib.close()
+
+    def bibtex(self, ids: Sequence[int]) -> str:
+        refs = [s.reference for s in self.lib.references(list(ids))]
+        return exchange.format_references(refs, "bibtex")
+
+    def citations(self, ids: Sequence[int]) -> str:
+        return citations.citations(s.reference for s in self.lib.references(list(ids)))
+
+
+def table_rows(
+    lib: Library, query: str, order_by: str, descending: bool, *, offset: int, limit: int
+) -> list[TableRow]:
+    """A page of the references table as display rows.
+
+    Raises:
+        InputError: a malformed query.
+    """
+    page = library_ops.table_page(lib, query, order_by, descending, offset=offset, limit=limit)
+    out: list[TableRow] = []
+    for row, x in page:
+        number = str(row.position + 1)
+        if x is not None and x.fragment:
+            number = "…"  # the tail of an entry whose start is not in the document
+        elif x is not None and x.number:
+            number = x.number
+        out.append(
+            TableRow(
+                id=row.id,
+                number=number,
+                authors=row.author,
+                year="" if row.year is None else str(row.year),
+                title=row.title,
+                container=row.venue,
+                volume=x.volume if x else "",
+                issue=x.issue if x else "",
+                pages=x.page if x else "",
+                doi=x.doi if x and x.doi else row.doi,
+                tags=list(x.tags) if x else [],
+                confidence=row.confidence,
+                field_confidence=dict(x.confidence) if x else {},
+                edited=row.edited,
+                document_id=row.document_id,
+                fragment=bool(x and x.fragment),
+            )
+        )
+    return out

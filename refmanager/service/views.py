@@ -1,0 +1,184 @@
+"""Plain records a front end shows: table rows, sidebar entries, a whole reference for the
+editor, duplicate pairs, an import's summary, and :class:`Changes`, the typed set of what a
+change touched (which drives what a window refreshes).
+
+No Qt here: the window turns these into widgets; tests read them directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from refmanager.model import Reference
+from refmanager.service import importing
+
+
+@dataclass(slots=True)
+class TableRow:
+    """One displayed reference: display strings plus what the tints need."""
+
+    id: int
+    number: str = ""
+    authors: str = ""
+    year: str = ""
+    title: str = ""
+    container: str = ""
+    volume: str = ""
+    issue: str = ""
+    pages: str = ""
+    doi: str = ""
+    tags: list[str] = field(default_factory=list)
+    confidence: float | None = None
+    field_confidence: dict[str, float] = field(default_factory=dict)
+    edited: frozenset[str] = frozenset()
+    document_id: int | None = None
+    fragment: bool = False
+    source: str = ""  # the title of the document the reference was read from
+
+
+@dataclass(slots=True, frozen=True)
+class DocumentEntry:
+    id: int
+    title: str
+    authors: str
+    year: int | None
+    count: int
+    status: str
+    message: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class TagEntry:
+    name: str
+    count: int
+    colour: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class SearchEntry:
+    name: str
+    query: str
+
+
+@dataclass(slots=True)
+class RefInfo:
+    """A whole reference for the entry editor and the PDF link."""
+
+    id: int
+    reference: Reference
+    document_id: int | None
+    edited: frozenset[str]
+    tags: list[str]
+    heading: str
+
+
+@dataclass(slots=True, frozen=True)
+class DuplicatePair:
+    a: int
+    b: int
+    score: float
+    reasons: tuple[str, ...]
+    left_text: str
+    right_text: str
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    """What an import did; also the undo state of its command."""
+
+    document_ids: list[int] = field(default_factory=list)
+    reference_ids: list[int] = field(default_factory=list)  # added without a document
+    already: list[Path] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    references_added: int = 0
+    snapshots: list[object] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, report: importing.ImportReport) -> ImportSummary:
+        """An import's view for a front end: what to undo and what to say."""
+        out = cls()
+        for item in report.items:
+            out.references_added += item.references
+            if item.status == "already":
+                out.already.append(item.path)
+            elif item.status == importing.FAILED:
+                out.failed.extend(item.lines())
+            if item.created and item.document_id is not None:
+                out.document_ids.append(item.document_id)
+            out.reference_ids.extend(item.reference_ids)
+        return out
+
+    @property
+    def changed_anything(self) -> bool:
+        return bool(self.document_ids or self.reference_ids)
+
+    def describe(self) -> str:
+        parts = []
+        if self.document_ids:
+            n = len(self.document_ids)
+            parts.append(f"{n} document{'s' if n > 1 else ''}")
+        parts.append(f"{self.references_added} references")
+        if self.already:
+            parts.append(f"{len(self.already)} already there")
+        if self.failed:
+            parts.append(f"{len(self.failed)} failed")
+        return ", ".join(parts)
+
+
+@dataclass(slots=True, frozen=True)
+class Changes:
+    """What a change touched (after Anki's ``OpChanges``); a window refreshes only that.
+
+    ``rows``: references changed in place (re-read those rows and the editor).
+    ``structure``: references added or removed (re-read the table and the totals).
+    ``sidebar``: documents, tags or saved searches changed (re-read the sidebar).
+    ``documents``: documents added or removed (the PDF pane may show another one).
+    ``duplicates``: duplicate candidates may have changed (look for them again).
+    """
+
+    rows: frozenset[int] = frozenset()
+    structure: bool = False
+    sidebar: bool = False
+    documents: frozenset[int] = frozenset()
+    duplicates: bool = False
+
+    @classmethod
+    def of_rows(cls, ids: Iterable[int]) -> Changes:
+        return cls(rows=frozenset(ids))
+
+    def __or__(self, other: Changes) -> Changes:
+        return Changes(
+            rows=self.rows | other.rows,
+            structure=self.structure or other.structure,
+            sidebar=self.sidebar or other.sidebar,
+            documents=self.documents | other.documents,
+            duplicates=self.duplicates or other.duplicates,
+        )
+
+
+# A change that adds or removes references: everything that lists them is re-read.
+STRUCTURE = Changes(structure=True, sidebar=True, duplicates=True)
+# A change of tags (names, colours, who has them): the rows show tags, the sidebar lists them.
+TAGS = Changes(structure=True, sidebar=True)
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Change(Generic[T]):
+    """One undoable change: ``do`` makes it and returns what ``undo`` needs to take it back.
+
+    ``do`` may run again after an ``undo`` (redo). ``changes`` says what both touch.
+    """
+
+    name: str
+    do: Callable[[], T]
+    undo: Callable[[T], object]
+    changes: Changes
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -1,0 +1,177 @@
+"""The window's session on a library, without Qt: reads, undoable changes and what each
+says it touched, imports and exports run as tasks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refmanager.model import InputError, Name, Reference
+from refmanager.service.session import Cancelled, Session
+from refmanager.service.views import Changes
+
+
+class FakeTask:
+    """A task as a worker thread would get it: progress and partial results recorded."""
+
+    def __init__(self, cancel: bool = False) -> None:
+        self.cancel = cancel
+        self.progressed: list[tuple[int, int, str]] = []
+        self.partials: list[object] = []
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel
+
+    def check(self) -> None:
+        if self.cancel:
+            raise Cancelled
+
+    def progress(self, done: int, total: int, message: str = "") -> None:
+        self.progressed.append((done, total, message))
+
+    def partial(self, value: object) -> None:
+        self.partials.append(value)
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    s = Session(tmp_path / "lib")
+    s.use_processes = False
+    yield s
+    s.close()
+
+
+def _add(session: Session, title: str, family: str = "Knuth", year: int = 1968) -> int:
+    ref = Reference(raw=f"{family}. {title}. {year}.", author=[Name(family=family, given="D.")])
+    ref.set("title", title)
+    [ref_id] = session.lib.add_references([ref])
+    return ref_id
+
+
+def test_rows_and_the_editor_heading_come_as_plain_records(session: Session) -> None:
+    ref_id = _add(session, "The Art of Computer Programming")
+    [row] = session.rows("", "position", False, 0, 10)
+    assert (row.id, row.title, row.authors) == (
+        ref_id,
+        "The Art of Computer Programming",
+        row.authors,
+    )
+    assert row.number == "1"
+    info = session.stored(ref_id)
+    assert info is not None and info.heading.startswith("Reference 1")
+    assert session.stored(ref_id + 100) is None
+    assert session.total() == 1 and session.count("knuth") == 1
+
+
+def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
+    ref_id = _add(session, "The Art of Computer")
+    change = session.edit_field(ref_id, "title", "The Art of Computer Programming")
+    assert change.name == "edit title"
+    assert change.changes.rows == {ref_id} and not change.changes.structure
+    token = change.do()
+    assert session.lib.get_field(ref_id, "title") == "The Art of Computer Programming"
+    change.undo(token)
+    assert session.lib.get_field(ref_id, "title") == "The Art of Computer"
+    with pytest.raises(InputError, match="not a year"):
+        session.edit_field(ref_id, "issued", "soon")
+
+
+def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
+    session: Session,
+) -> None:
+    a, b = _add(session, "One"), _add(session, "Two", "Dijkstra")
+    session.lib.tag_references([a], "read")
+    change = session.tag([a, b], "read")
+    assert change.changes == Changes(rows=frozenset({a, b}), sidebar=True)
+    token = change.do()
+    assert token == [b]  # only b was newly tagged
+    change.undo(token)
+    assert session.lib.tagged_references("read") == [a]
+
+
+def test_delete_merge_and_paste_say_they_change_the_structure(session: Session) -> None:
+    a, b = _add(session, "Same Paper"), _add(session, "Same Paper")
+    merge = session.merge(a, [b], {})
+    assert merge.changes.structure and merge.changes.duplicates
+    record = merge.do()
+    assert session.total() == 1
+    merge.undo(record)
+    assert session.total() == 2
+
+    delete = session.delete([a])
+    snapshot = delete.do()
+    assert session.total() == 1 and delete.name == "delete 1 reference"
+    delete.undo(snapshot)
+    assert session.total() == 2
+
+    paste = session.add_texts(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
+    ids = paste.do()
+    assert len(ids) == 1 and session.total() == 3 and paste.changes.structure
+    paste.undo(ids)
+    assert session.total() == 2
+
+
+def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
+    session: Session, tmp_path: Path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{k, author={Knuth, Donald}, title={Sorting}, year={1973}}\n", encoding="utf-8"
+    )
+    task = FakeTask()
+    summary = session.import_files([bib], task)
+    assert summary.references_added == 1 and summary.changed_anything
+    assert len(task.partials) == 1 and task.progressed
+    change = session.imported(summary)
+    assert change.changes.structure
+    change.undo(summary)
+    assert session.total() == 0
+    change.do()
+    assert session.total() == 1 and session.search_ids("sorting") == summary.reference_ids
+
+
+def test_a_cancelled_import_raises_cancelled(session: Session, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{k, title={A}}\n", encoding="utf-8")
+    with pytest.raises(Cancelled):
+        session.import_files([bib], FakeTask(cancel=True))
+
+
+def test_duplicates_and_export_run_on_their_own_connection(
+    session: Session, tmp_path: Path
+) -> None:
+    a, b = (
+        _add(session, "Attention Is All You Need", "Vaswani", 2017),
+        _add(session, "Attention is all you need", "Vaswani", 2017),
+    )
+    [pair] = session.find_duplicates(FakeTask())
+    assert {pair.a, pair.b} == {a, b} and "Vaswani" in pair.left_text
+    target = tmp_path / "out.bib"
+    assert session.export("bibtex", target, task=FakeTask()) == 2
+    assert "Attention" in target.read_text(encoding="utf-8")
+    not_dup = session.not_duplicate(a, b)
+    not_dup.do()
+    assert session.find_duplicates(FakeTask()) == []
+    not_dup.undo(None)
+    assert len(session.find_duplicates(FakeTask())) == 1
+
+
+def test_tags_names_colours_and_deletion_undo(session: Session) -> None:
+    a = _add(session, "One")
+    session.lib.tag_references([a], "later")
+    colour = session.set_tag_colour("later", "#cc3300")
+    previous = colour.do()
+    assert [t.colour for t in session.tags()] == ["#cc3300"]
+    colour.undo(previous)
+    rename = session.rename_tag("later", "soon")
+    rename.do()
+    assert [t.name for t in session.tags()] == ["soon"]
+    rename.undo(None)
+    delete = session.delete_tag("later")
+    snapshot = delete.do()
+    assert session.tags() == []
+    delete.undo(snapshot)
+    assert [t.name for t in session.tags()] == ["later"]
