@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import median, peak_rss_mb, percentile
 from refmanager.library import Library
-from refmanager.library.library import fts_values, reference_columns
+from refmanager.library.codec import fts_values, reference_columns
 from refmanager.model import Date, Name, Reference
 
 _SYLLABLE_TEXT = (

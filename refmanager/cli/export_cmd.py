@@ -28,12 +28,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.library import Library
     from refmanager.service.exchange import export, format_for
+    from refmanager.service.library_ops import open_library
 
     fmt = format_for(args.output, args.format)
     query = " ".join(args.query)
-    with Library.open(library_path(args), create=False) as library:
+    with open_library(library_path(args), create=False) as library:
         count = export(library, fmt, args.output, query=query)
     if args.output != "-":
         note(f"exported {count} reference{'s' if count != 1 else ''} to {args.output} ({fmt})")

@@ -44,7 +44,7 @@ def _first_author(author: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.library_ops import open_library, search
+    from refmanager.service.library_ops import open_library, search, stored_references
 
     query = " ".join(args.query)
     if args.limit < 0:
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             if shown < result.total:
                 note(f"{shown} of {result.total} shown (use --limit)")
             return 0
-        refs = [s.reference for s in lib.references([r.id for r in result.rows])]
+        refs = [s.reference for s in stored_references(lib, [r.id for r in result.rows])]
     if args.format == "csl-json":
         json.dump([r.to_csl() for r in refs], out, ensure_ascii=False, indent=1)
         out.write("\n")

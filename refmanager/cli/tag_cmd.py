@@ -28,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from refmanager.service import curation
     from refmanager.service import library_ops as ops
 
     with ops.open_library(library_path(args), create=args.action in ("add",)) as lib:
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             ops.tag_rename(lib, args.old, args.new, merge=args.merge)
             print(f"renamed {args.old!r} to {args.new!r}")
         elif args.action == "colour":
-            lib.set_tag_colour(args.tag, args.colour)
+            curation.set_tag_colour(lib, args.tag, args.colour)
         else:
             tags = ops.tag_list(lib)
             if not tags:

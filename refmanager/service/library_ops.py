@@ -19,6 +19,7 @@ from refmanager.library import (
     MergeRecord,
     ReferenceRow,
     RowExtras,
+    StoredReference,
     Suggestion,
     TagInfo,
 )
@@ -68,6 +69,12 @@ def search(
     rows = lib.search(query, order_by, descending, offset, limit) if total else []
     suggestions = lib.suggest(query) if not total and query.strip() else []
     return SearchResult(rows, total, suggestions)
+
+
+def stored_references(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
+    """Whole references (fields, tags, marks), in the order of ``ref_ids``; missing ids are
+    skipped."""
+    return lib.references(ref_ids)
 
 
 def query_help() -> str:

@@ -75,3 +75,27 @@ def filled(lib: Library) -> Library:
         file_name="survey.pdf",
     )
     return lib
+
+
+def copy_ref(ref: Reference, **changes: str) -> Reference:
+    """A copy of ``ref`` with some fields changed (``container_title=`` for container-title)."""
+    out = Reference.from_csl(ref.to_csl())
+    for name, value in changes.items():
+        out.set(name.replace("_", "-"), value)
+    return out
+
+
+def two_documents(lib: Library) -> None:
+    """Two documents citing overlapping works (same DOI, same title, a lost diacritic)."""
+    lib.add_document(DocumentMeta(title="one"), [FLASH, ATTENTION, MULLER], sha256="1" * 64)
+    lib.add_document(
+        DocumentMeta(title="two"),
+        [
+            copy_ref(FLASH, container_title="NeurIPS"),  # same DOI
+            copy_ref(ATTENTION, title="Attention is all you need."),  # no DOI, same title
+            copy_ref(MULLER, title="Uber die Grundlagen der Mengenlehre"),  # diacritic lost
+            make_ref("A different paper entirely", [("Vaswani", "Ashish")], 2017),
+            BOOK,
+        ],
+        sha256="2" * 64,
+    )

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from refmanager.library import Library, compile_query
-from refmanager.model import InputError
+from refmanager.library import CSL_SORT_FIELDS, Library, compile_query
+from refmanager.model import InputError, Reference
 
-from .conftest import ATTENTION, BOOK, CJK, FLASH, MULLER
+from .conftest import ATTENTION, BOOK, CJK, FLASH, MULLER, make_ref
 
 
 def titles(lib: Library, query: str) -> list[str]:
@@ -204,23 +204,12 @@ def test_suggestions_when_nothing_matches(filled: Library) -> None:
     assert any(s.field == "author" and s.text == "Vaswani" for s in by_author)
 
 
-def test_saved_searches(filled: Library) -> None:
-    filled.save_search("recent", "year:>=2020")
-    filled.save_search("Recent", "year:>=2021")  # same name, any case: replaced
-    saved = filled.saved_searches()
-    assert [(s.name, s.query) for s in saved] == [("recent", "year:>=2021")]
-    with pytest.raises(InputError):
-        filled.save_search("bad", "(year:")
-    filled.delete_saved_search("recent")
-    assert filled.saved_searches() == []
-
-
 def test_many_matches_are_read_in_sort_order_with_the_same_result(
     filled: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a query with more matches than the probe reads walks the sort column's index
     # instead: the page must be the same as the small-result plan gives
-    from refmanager.library import library as module
+    from refmanager.library import search as module
 
     queries = [
         "",
@@ -241,3 +230,65 @@ def test_many_matches_are_read_in_sort_order_with_the_same_result(
     monkeypatch.setattr(module, "_PROBE", 1)
     for (q, o, d), ids in expected.items():
         assert [r.id for r in filled.search(q, order_by=o, descending=d, limit=3, offset=1)] == ids
+
+
+def _with_volumes(lib: Library) -> dict[str, int]:
+    """Four references whose volumes sort differently as numbers and as text."""
+    ids: dict[str, int] = {}
+    for title, volume in [("ten", "10"), ("nine", "9"), ("roman", "xii"), ("none", "")]:
+        ref = make_ref(f"Paper {title}", [("Smith", "A.")], 2000)
+        ref.set("volume", volume)
+        [ids[title]] = lib.add_references([ref])
+    return ids
+
+
+def test_search_ids_by_field_sorts_numbers_numerically_then_text(lib: Library) -> None:
+    ids = _with_volumes(lib)
+    ascending = lib.search_ids_by_field("", "volume", limit=10)
+    # no volume and a non-number cast to 0: they come first, then 9 before 10
+    assert ascending[-2:] == [ids["nine"], ids["ten"]]
+    assert set(ascending[:2]) == {ids["none"], ids["roman"]}
+    descending = lib.search_ids_by_field("", "volume", descending=True, limit=10)
+    assert descending[:2] == [ids["ten"], ids["nine"]]
+    assert lib.search_ids_by_field("", "volume", offset=3, limit=10) == [ids["ten"]]
+    assert lib.search_ids_by_field("title:nine", "volume") == [ids["nine"]]
+
+
+def test_search_ids_by_field_refuses_other_fields(lib: Library) -> None:
+    assert "title" not in CSL_SORT_FIELDS
+    with pytest.raises(InputError, match="cannot sort on 'title'"):
+        lib.search_ids_by_field("", "title")
+    with pytest.raises(InputError):
+        lib.search_ids_by_field("year:>>", "page")
+
+
+def test_row_extras_reads_json_fields_tags_and_numbers(lib: Library) -> None:
+    numbered = Reference.from_csl(
+        {
+            "title": "Numbered",
+            "volume": "12",
+            "issue": "3",
+            "page": "45-67",
+            "DOI": "10.1000/xyz",
+            "citation-number": 7,
+            "_confidence": {"title": 0.9, "volume": 0.5},
+        }
+    )
+    labelled = Reference.from_csl({"title": "Labelled", "_label": "Smi20", "_fragment": True})
+    first, second = lib.add_references([numbered, labelled])
+    lib.tag_references([first], "b-tag")
+    lib.tag_references([first], "a-tag")
+    extras = lib.row_extras([first, second, 999_999])
+    assert set(extras) == {first, second}
+    one = extras[first]
+    assert (one.volume, one.issue, one.page, one.doi) == ("12", "3", "45-67", "10.1000/xyz")
+    assert one.number == "7" and not one.fragment
+    assert one.confidence == {"title": 0.9, "volume": 0.5}
+    assert one.tags == ("a-tag", "b-tag")
+    two = extras[second]
+    assert two.number == "Smi20" and two.fragment and two.tags == () and two.volume == ""
+
+
+def test_row_extras_of_many_ids_in_chunks(lib: Library) -> None:
+    ids = lib.add_references([make_ref(f"T {i}", [("A", "B")], 2001) for i in range(1200)])
+    assert set(lib.row_extras(ids)) == set(ids)

@@ -1,4 +1,4 @@
-"""Two processes writing the same library at once: nothing lost, no "database is locked"."""
+"""The shared connection: nested transactions, and two writer processes at once."""
 
 from __future__ import annotations
 
@@ -6,10 +6,27 @@ import multiprocessing
 import traceback
 from pathlib import Path
 
+import pytest
+
 from refmanager.library import Library
-from refmanager.model import DocumentMeta
+from refmanager.model import DocumentMeta, InputError
 
 from .conftest import ATTENTION, FLASH, make_ref
+
+
+def test_transactions_nest_as_savepoints_and_roll_back(lib: Library) -> None:
+    with lib.transaction():
+        lib.add_references([FLASH])
+        with pytest.raises(InputError), lib.transaction():
+            lib.add_references([ATTENTION])
+            raise InputError("test", "inner block fails")
+        assert lib.count() == 1  # the inner block is undone, the outer goes on
+    assert lib.count() == 1
+    with pytest.raises(RuntimeError), lib.transaction():
+        lib.add_references([ATTENTION])
+        raise RuntimeError("outer block fails")
+    assert lib.count() == 1 and not lib.conn.in_transaction
+
 
 DOCS_PER_WRITER = 40
 

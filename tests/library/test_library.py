@@ -1,4 +1,4 @@
-"""Opening, migrating, refusing newer libraries, documents and their files."""
+"""The library facade: opening, creating, migrating and refusing library files."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ import pytest
 
 from refmanager.library import Library
 from refmanager.library.db import schema_version
-from refmanager.model import DocumentMeta, InputError, Name
-
-from .conftest import ATTENTION, FLASH
+from refmanager.model import InputError
 
 
 def test_new_library_has_schema_wal_and_foreign_keys(lib: Library) -> None:
@@ -101,81 +99,3 @@ def test_not_a_database_is_an_input_error(tmp_path: Path) -> None:
 def test_open_without_create_needs_a_library(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no refmanager library"):
         Library.open(tmp_path / "nothing", create=False)
-
-
-def test_document_file_is_copied_by_hash_and_recognised(lib: Library, tmp_path: Path) -> None:
-    pdf = tmp_path / "paper.pdf"
-    pdf.write_bytes(b"%PDF-1.4 fake content")
-    meta = DocumentMeta(title="FlashAttention", authors=[Name("Dao", "Tri")], year=2022)
-    doc_id = lib.add_document(meta, [FLASH, ATTENTION], file=pdf)
-    stored = lib.file_path(doc_id)
-    assert stored is not None and stored.read_bytes() == pdf.read_bytes()
-    assert stored.parent == lib.files_dir and stored.stem == lib.document(doc_id).sha256
-    pdf.unlink()  # the original can go: the library keeps its copy
-    record = lib.document(doc_id)
-    assert record.meta.title == "FlashAttention" and record.reference_count == 2
-    assert record.meta.authors[0].family == "Dao"
-    assert lib.document_id_for_hash(record.sha256 or "") == doc_id
-    with pytest.raises(InputError, match="already in the library"):
-        lib.add_document(meta, [], sha256=record.sha256, file_name="again.pdf")
-    assert [r.reference.get("title") for r in lib.references_of(doc_id)] == [
-        FLASH.get("title"),
-        ATTENTION.get("title"),
-    ]
-
-
-def test_import_of_a_document_is_all_or_nothing(lib: Library) -> None:
-    bad = FLASH.to_csl()
-    broken = type(FLASH).from_csl(bad)
-    broken.fields["title"] = object()  # type: ignore[assignment]  # not JSON-serialisable
-    with pytest.raises(TypeError):
-        lib.add_document(DocumentMeta(title="x"), [ATTENTION, broken], sha256="b" * 64)
-    assert lib.document_count() == 0
-    assert lib.count() == 0
-    assert lib.conn.execute("SELECT count(*) FROM works").fetchone()[0] == 0
-
-
-def test_delete_and_restore_document(filled: Library) -> None:
-    doc = filled.documents()[0]
-    filled.tag_documents([doc.id], "keep")
-    filled.tag_references([1, 2], "read")
-    snapshot = filled.delete_document(doc.id)
-    assert filled.document_count() == 0 and filled.count() == 0
-    filled.restore_document(snapshot)
-    assert filled.document(doc.id).tags == ("keep",)
-    assert filled.count() == 5
-    assert filled.count("tag:read") == 2
-    assert filled.count("tag:keep") == 5  # a document's tag finds its references
-    assert filled.tags_of(1) == ["read"]
-    assert filled.count('title:"attention is all"') == 1
-
-
-def test_check_reports_missing_and_orphan_files(lib: Library, tmp_path: Path) -> None:
-    pdf = tmp_path / "a.pdf"
-    pdf.write_bytes(b"%PDF one")
-    doc_id = lib.add_document(DocumentMeta(), [FLASH], file=pdf)
-    (lib.files_dir / "stray.pdf").write_bytes(b"left over")
-    report = lib.check()
-    assert report.integrity == ["ok"] and report.ok
-    assert report.orphan_files == ["stray.pdf"]
-    assert report.counts["documents"] == 1 and report.counts["refs"] == 1
-    assert lib.prune_orphan_files() == ["stray.pdf"]
-    path = lib.file_path(doc_id)
-    assert path is not None
-    path.unlink()
-    report = lib.check()
-    assert not report.ok and report.missing_files == [f"a.pdf ({path.name})"]
-
-
-def test_transactions_nest_as_savepoints_and_roll_back(lib: Library) -> None:
-    with lib.transaction():
-        lib.add_references([FLASH])
-        with pytest.raises(InputError), lib.transaction():
-            lib.add_references([ATTENTION])
-            raise InputError("test", "inner block fails")
-        assert lib.count() == 1  # the inner block is undone, the outer goes on
-    assert lib.count() == 1
-    with pytest.raises(RuntimeError), lib.transaction():
-        lib.add_references([ATTENTION])
-        raise RuntimeError("outer block fails")
-    assert lib.count() == 1 and not lib.conn.in_transaction

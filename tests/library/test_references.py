@@ -1,13 +1,13 @@
-"""Field edits and their undo, delete/restore, tags in bulk, corrections."""
+"""References: editing fields (and undo), re-parsing, delete and restore, bulk reads."""
 
 from __future__ import annotations
 
 import pytest
 
 from refmanager.library import Library
-from refmanager.model import InputError, Reference
+from refmanager.model import Reference
 
-from .conftest import ATTENTION, FLASH
+from .conftest import FLASH
 
 
 def test_set_field_records_the_edit_and_undo_restores_it(filled: Library) -> None:
@@ -68,51 +68,22 @@ def test_delete_and_restore_references_keeps_ids_tags_and_marks(filled: Library)
     assert filled.check().integrity == ["ok"] and not filled.check().foreign_key_errors
 
 
-def test_bulk_tags_add_remove_counts(filled: Library) -> None:
-    ids = filled.add_references([ATTENTION] * 3000)
-    added = filled.tag_references([*ids, 1], "bulk")
-    assert len(added) == 3001
-    assert filled.tag_references(ids[:10], "bulk") == []  # already there
-    assert {t.name: t.reference_count for t in filled.tags()} == {"bulk": 3001}
-    removed = filled.untag_references(ids[:1000], "bulk")
-    assert len(removed) == 1000
-    assert filled.count("tag:bulk") == 2001
-    filled.tag_documents([1], "bulk")
-    info = filled.tags()[0]
-    assert (info.reference_count, info.document_count) == (2001, 1)
+def test_bulk_read_gives_what_references_gives(filled: Library) -> None:
+    ids = filled.search_ids("", order_by="id")
+    filled.tag_references(ids[:2], "to-read")
+    filled.tag_references(ids[1:3], "a-first")
+    wanted = [*reversed(ids), 999_999, ids[0]]  # any order, a missing id, a repeat
+
+    bulk = filled.references_for_export(wanted)
+
+    whole = filled.references(wanted)
+    assert [ref for ref, _ in bulk] == [s.reference for s in whole]
+    assert [tags for _, tags in bulk] == [s.tags for s in whole]
+    assert bulk[-3][1] == ["a-first", "to-read"]  # ids[1]: sorted
+    assert bulk[-1][1] == ["to-read"]  # ids[0], asked for twice
+    assert all(ref.raw for ref, _ in bulk)
 
 
-def test_rename_merge_colour_delete_restore_tags(filled: Library) -> None:
-    filled.tag_references([1], "ml")
-    filled.tag_references([2], "ML-papers")
-    filled.tag_references([3], "maths")
-    filled.rename_tag("ml", "machine-learning")
-    assert filled.tags_of(1) == ["machine-learning"]
-    with pytest.raises(InputError, match="already exists"):
-        filled.rename_tag("machine-learning", "maths")
-    filled.rename_tag("maths", "Maths")  # a change of case is a rename
-    filled.merge_tags(["ML-papers"], "machine-learning")
-    assert [t.name for t in filled.tags()] == ["machine-learning", "Maths"]
-    assert filled.count("tag:machine-learning") == 2
-    assert filled.set_tag_colour("Maths", "#AA0000") == ""
-    assert filled.tags()[1].colour == "#aa0000"
-    with pytest.raises(InputError, match="#rrggbb"):
-        filled.set_tag_colour("Maths", "red")
-    snapshot = filled.delete_tag("machine-learning")
-    assert filled.count("tag:machine-learning") == 0
-    filled.restore_tag(snapshot)
-    assert filled.count("tag:machine-learning") == 2
-    with pytest.raises(InputError, match="needs a name"):
-        filled.tag_references([1], "  ")
-
-
-def test_corrections_are_stored_as_labelled_examples(filled: Library) -> None:
-    item = FLASH.to_csl()
-    cid = filled.add_correction(FLASH.raw, item, reference_id=1)
-    [stored] = filled.corrections()
-    assert (stored.id, stored.reference_id, stored.raw) == (cid, 1, FLASH.raw)
-    assert stored.csl["title"] == FLASH.get("title")
-    filled.delete_references([1])
-    assert filled.corrections()[0].reference_id is None  # the example outlives the reference
-    filled.delete_correction(cid)
-    assert filled.corrections() == []
+def test_bulk_read_of_nothing(filled: Library) -> None:
+    assert filled.references_for_export([]) == []
+    assert filled.references_for_export([999_999]) == []

@@ -1,0 +1,292 @@
+"""Documents (the PDFs and files imported) and their stored files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from refmanager.library import db
+from refmanager.library.connection import Connection, Store, marks, timestamp
+from refmanager.library.normalize import norm_doi
+from refmanager.library.records import DeletedDocument, DocumentRecord, StoredReference
+from refmanager.library.references import ReferenceStore
+from refmanager.library.tags import TagStore
+from refmanager.library.works import WorkStore
+from refmanager.model import DocumentMeta, InputError, Name, Reference
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's content, as 64 hex digits."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class DocumentStore(Store):
+    """The ``documents`` table and the files kept in ``files_dir`` by content hash."""
+
+    def __init__(
+        self,
+        connection: Connection,
+        files_dir: Path,
+        refs: ReferenceStore,
+        works: WorkStore,
+        tags: TagStore,
+    ) -> None:
+        super().__init__(connection)
+        self.files_dir = files_dir
+        self.refs = refs
+        self.works = works
+        self.tags = tags
+
+    def document_id_for_hash(self, sha256: str) -> int | None:
+        """The document imported from a file with this content hash, or None."""
+        row = self._read("SELECT id FROM documents WHERE sha256 = ?", (sha256,))
+        return int(row[0][0]) if row else None
+
+    def file_path(self, document_id: int) -> Path | None:
+        """Where the library keeps the document's file, or None (no file)."""
+        row = self._read("SELECT sha256, file_name FROM documents WHERE id = ?", (document_id,))
+        if not row or not row[0][0]:
+            return None
+        return self.stored_path(row[0][0], row[0][1])
+
+    def stored_path(self, sha256: str, file_name: str) -> Path:
+        suffix = Path(file_name).suffix.lower() or ".pdf"
+        return self.files_dir / f"{sha256}{suffix}"
+
+    def add_document(
+        self,
+        meta: DocumentMeta,
+        references: Sequence[Reference],
+        *,
+        file: Path | None = None,
+        sha256: str | None = None,
+        file_name: str = "",
+        source: str = "pdf",
+        status: str = "ok",
+        message: str = "",
+        tags: Iterable[str] = (),
+    ) -> int:
+        """Add one document and its references in one transaction; return the document id.
+
+        With ``file``, the file is copied to ``files/<sha256><suffix>`` (before the
+        transaction commits; a crash in between leaves only an orphan file that ``check``
+        reports). Each reference joins an existing work with the same DOI, arXiv id or ISBN,
+        or starts a new one; works citing this document (same DOI/arXiv id, or same title and
+        year) are linked to it.
+
+        Raises:
+            InputError: a document with the same content hash is already in the library.
+        """
+        if file is not None:
+            sha256 = sha256 or file_sha256(file)
+            file_name = file_name or file.name
+        if sha256 is not None and self.document_id_for_hash(sha256) is not None:
+            raise InputError(file_name or sha256, "already in the library")
+        if file is not None and sha256 is not None:
+            dest = self.stored_path(sha256, file_name)
+            if not dest.exists():
+                db.copy_file(file, dest)
+        now = timestamp()
+        with self.transaction():
+            # checked again under the write lock: another process may have added it meanwhile
+            if sha256 is not None and self.document_id_for_hash(sha256) is not None:
+                raise InputError(file_name or sha256, "already in the library")
+            cur = self.conn.execute(
+                "INSERT INTO documents (sha256, file_name, source, page_count, title, authors, "
+                "year, doi, arxiv, added, status, message) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    sha256,
+                    file_name,
+                    source,
+                    meta.page_count,
+                    meta.title,
+                    json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
+                    meta.year,
+                    norm_doi(meta.doi),
+                    meta.arxiv.lower().strip(),
+                    now,
+                    status,
+                    message,
+                ),
+            )
+            doc_id = int(cur.lastrowid or 0)
+            self.refs.insert_references(doc_id, references, now)
+            self.works.link_document(doc_id)
+            for tag in tags:
+                self.tags.tag_documents([doc_id], tag)
+        return doc_id
+
+    def complete_document(
+        self,
+        document_id: int,
+        meta: DocumentMeta,
+        references: Sequence[Reference],
+        *,
+        status: str = "ok",
+        message: str = "",
+    ) -> list[int]:
+        """Give a document read again (one whose reading had failed) its metadata, its
+        references (appended) and its new status, in one transaction; the new references'
+        ids. The id, the stored file and the tags stay.
+
+        Raises:
+            KeyError: no such document.
+        """
+        with self.transaction():
+            cur = self.conn.execute(
+                "UPDATE documents SET page_count = ?, title = ?, authors = ?, year = ?, "
+                "doi = ?, arxiv = ?, status = ?, message = ? WHERE id = ?",
+                (
+                    meta.page_count,
+                    meta.title,
+                    json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
+                    meta.year,
+                    norm_doi(meta.doi),
+                    meta.arxiv.lower().strip(),
+                    status,
+                    message,
+                    document_id,
+                ),
+            )
+            if cur.rowcount == 0:
+                raise KeyError(document_id)
+            ids = self.refs.insert_references(document_id, references, timestamp())
+            self.works.link_document(document_id)
+        return ids
+
+    def set_document_status(self, document_id: int, status: str, message: str = "") -> None:
+        """Record how extraction went (``ok``, ``partial``, ``failed``) and why."""
+        with self.transaction():
+            self.conn.execute(
+                "UPDATE documents SET status = ?, message = ? WHERE id = ?",
+                (status, message, document_id),
+            )
+
+    def document_count(self) -> int:
+        return int(self._read("SELECT count(*) FROM documents")[0][0])
+
+    def documents(
+        self, offset: int = 0, limit: int | None = None, query: str = ""
+    ) -> list[DocumentRecord]:
+        """Documents, newest first; ``query`` filters on file name or title (substring)."""
+        where, params = "1", []
+        if query:
+            where = "(d.title LIKE ? ESCAPE '\\' OR d.file_name LIKE ? ESCAPE '\\')"
+            pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            params = [pattern + "%", pattern + "%"]
+        sql = (
+            "SELECT d.id, d.sha256, d.file_name, d.source, d.page_count, d.title, d.authors, "
+            "d.year, d.doi, d.arxiv, d.added, d.status, d.message, "
+            "(SELECT count(*) FROM refs r WHERE r.document_id = d.id), "
+            "(SELECT group_concat(t.name, char(31)) FROM document_tags dt JOIN tags t "
+            "ON t.id = dt.tag_id WHERE dt.document_id = d.id) "
+            f"FROM documents d WHERE {where} ORDER BY d.added DESC, d.id DESC LIMIT ? OFFSET ?"
+        )
+        rows = self._read(sql, (*params, -1 if limit is None else limit, offset))
+        return [self._document_record(row) for row in rows]
+
+    def document(self, document_id: int) -> DocumentRecord:
+        """One document. Raises ``KeyError`` when there is no such document."""
+        sql = (
+            "SELECT d.id, d.sha256, d.file_name, d.source, d.page_count, d.title, d.authors, "
+            "d.year, d.doi, d.arxiv, d.added, d.status, d.message, "
+            "(SELECT count(*) FROM refs r WHERE r.document_id = d.id), "
+            "(SELECT group_concat(t.name, char(31)) FROM document_tags dt JOIN tags t "
+            "ON t.id = dt.tag_id WHERE dt.document_id = d.id) FROM documents d WHERE d.id = ?"
+        )
+        rows = self._read(sql, (document_id,))
+        if not rows:
+            raise KeyError(document_id)
+        return self._document_record(rows[0])
+
+    @staticmethod
+    def _document_record(row: Sequence[Any]) -> DocumentRecord:
+        authors = [Name.from_csl(a) for a in json.loads(row[6] or "[]")]
+        meta = DocumentMeta(
+            title=row[5],
+            authors=authors,
+            year=row[7],
+            doi=row[8],
+            arxiv=row[9],
+            page_count=row[4],
+        )
+        tags = tuple(sorted(row[14].split("\x1f"))) if row[14] else ()
+        return DocumentRecord(
+            id=row[0],
+            sha256=row[1],
+            file_name=row[2],
+            source=row[3],
+            meta=meta,
+            added=row[10],
+            status=row[11],
+            message=row[12],
+            reference_count=row[13],
+            tags=tags,
+        )
+
+    def references_of(self, document_id: int) -> list[StoredReference]:
+        """A document's references in bibliography order (merged-away ones included)."""
+        rows = self._read(
+            "SELECT id FROM refs WHERE document_id = ? ORDER BY position, id", (document_id,)
+        )
+        return self.refs.references([r[0] for r in rows])
+
+    def delete_document(self, document_id: int) -> DeletedDocument:
+        """Delete a document and its references; the snapshot returned restores them.
+
+        The stored file stays until :meth:`prune_orphan_files` (so undo can restore it).
+        """
+        with self.transaction():
+            cols = [c[1] for c in self.conn.execute("PRAGMA table_info(documents)")]
+            row = self.conn.execute(
+                "SELECT * FROM documents WHERE id = ?", (document_id,)
+            ).fetchone()
+            if row is None:
+                raise KeyError(document_id)
+            ref_ids = [
+                r[0]
+                for r in self.conn.execute(
+                    "SELECT id FROM refs WHERE document_id = ?", (document_id,)
+                )
+            ]
+            deleted_refs = self.refs.delete_references(ref_ids)
+            links = [
+                (r[0], r[1])
+                for r in self.conn.execute(
+                    "SELECT tag_id, document_id FROM document_tags WHERE document_id = ?",
+                    (document_id,),
+                )
+            ]
+            works = [
+                r[0]
+                for r in self.conn.execute(
+                    "SELECT id FROM works WHERE document_id = ?", (document_id,)
+                )
+            ]
+            self.conn.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+        return DeletedDocument(dict(zip(cols, row, strict=True)), deleted_refs, links, works)
+
+    def restore_document(self, snapshot: DeletedDocument) -> None:
+        """Undo :meth:`delete_document`: the same ids, references, tags and links."""
+        with self.transaction():
+            cols = list(snapshot.row)
+            self.conn.execute(
+                f"INSERT INTO documents ({','.join(cols)}) VALUES ({marks(len(cols))})",
+                [snapshot.row[c] for c in cols],
+            )
+            self.refs.restore_references(snapshot.references)
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO document_tags (tag_id, document_id) VALUES (?, ?)",
+                snapshot.tag_links,
+            )
+            self.conn.executemany(
+                "UPDATE works SET document_id = ? WHERE id = ?",
+                [(snapshot.row["id"], w) for w in snapshot.linked_works],
+            )

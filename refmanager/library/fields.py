@@ -1,0 +1,49 @@
+"""Fields of a reference in their string form (what the table and ``set_field`` show)."""
+
+from __future__ import annotations
+
+from refmanager.library.normalize import names_text, parse_names
+from refmanager.model import Date, Name, Reference
+
+# Fields whose string form is special (see get_field / set_field).
+SPECIAL_FIELDS = ("type", "author", "editor", "issued", "accessed")
+
+
+def get_field(ref: Reference, name: str) -> str:
+    """A field of ``ref`` as a string (names as ``Family, Given; ...``, dates as ``Y-M-D``)."""
+    if name == "type":
+        return ref.type
+    if name in ("author", "editor"):
+        return names_text(ref.author if name == "author" else ref.editor)
+    if name in ("issued", "accessed", "year"):
+        date = ref.issued if name != "accessed" else ref.accessed
+        if date is None:
+            return ""
+        if date.year is None:
+            return date.literal
+        parts = [f"{date.year:04d}"]
+        if date.month is not None:
+            parts.append(f"{date.month:02d}")
+            if date.day is not None:
+                parts.append(f"{date.day:02d}")
+        return "-".join(parts)
+    return ref.get(name)
+
+
+def set_field(ref: Reference, name: str, value: str) -> None:
+    """Set a field from its string form (the inverse of :func:`get_field`)."""
+    value = value.strip()
+    if name == "type":
+        ref.type = value or "article"
+    elif name in ("author", "editor"):
+        names: list[Name] = parse_names(value)
+        if name == "author":
+            ref.author = names
+        else:
+            ref.editor = names
+    elif name in ("issued", "year"):
+        ref.issued = Date.from_csl(value) if value else None
+    elif name == "accessed":
+        ref.accessed = Date.from_csl(value) if value else None
+    else:
+        ref.set(name, value)

@@ -1,0 +1,365 @@
+"""References: writing them (with their search-index rows and venues) and reading them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from refmanager.library.codec import (
+    decode_items,
+    fts_values,
+    load_reference,
+    reference_columns,
+)
+from refmanager.library.connection import Connection, Store, chunks, marks, timestamp
+from refmanager.library.fields import get_field, set_field
+from refmanager.library.normalize import space_cjk
+from refmanager.library.records import DeletedReferences, FieldChange, StoredReference
+from refmanager.library.works import WorkStore
+from refmanager.model import Reference
+
+# Every column of ``refs`` (a deleted row is kept whole for undo).
+_REF_COLUMNS = (
+    "id",
+    "document_id",
+    "position",
+    "type",
+    "title",
+    "author",
+    "author_sort",
+    "year",
+    "venue",
+    "doi",
+    "arxiv",
+    "isbn",
+    "confidence",
+    "edited",
+    "norm_title",
+    "work_id",
+    "merged_into",
+    "added",
+    "modified",
+    "venue_id",
+)
+
+
+class ReferenceStore(Store):
+    """The ``refs``, ``ref_data``, ``refs_fts`` and ``venues`` tables."""
+
+    def __init__(self, connection: Connection, works: WorkStore) -> None:
+        super().__init__(connection)
+        self.works = works
+
+    def add_references(
+        self, references: Sequence[Reference], document_id: int | None = None
+    ) -> list[int]:
+        """Add references (to a document, or to none); return their ids, in order."""
+        with self.transaction():
+            return self.insert_references(document_id, references, timestamp())
+
+    def insert_references(
+        self, document_id: int | None, references: Sequence[Reference], now: float
+    ) -> list[int]:
+        start = 0
+        if document_id is not None:
+            row = self.conn.execute(
+                "SELECT coalesce(max(position) + 1, 0) FROM refs WHERE document_id = ?",
+                (document_id,),
+            ).fetchone()
+            start = int(row[0])
+        ids: list[int] = []
+        for offset, ref in enumerate(references):
+            cols = reference_columns(ref)
+            work_id = self.works.work_for(cols["doi"], cols["arxiv"], cols["isbn"])
+            cur = self.conn.execute(
+                "INSERT INTO refs (document_id, position, type, title, author, "
+                "author_sort, year, venue, doi, arxiv, isbn, confidence, norm_title, work_id, "
+                "added, modified, venue_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    document_id,
+                    start + offset,
+                    cols["type"],
+                    cols["title"],
+                    cols["author"],
+                    cols["author_sort"],
+                    cols["year"],
+                    cols["venue"],
+                    cols["doi"],
+                    cols["arxiv"],
+                    cols["isbn"],
+                    cols["confidence"],
+                    cols["norm_title"],
+                    work_id,
+                    now,
+                    now,
+                    self._venue_id(cols["venue"]),
+                ),
+            )
+            ref_id = int(cur.lastrowid or 0)
+            self.conn.execute(
+                "INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)",
+                (ref_id, cols["raw"], cols["csl"]),
+            )
+            self.conn.execute(
+                "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
+                (ref_id, *fts_values(ref)),
+            )
+            ids.append(ref_id)
+        return ids
+
+    def _venue_id(self, name: str) -> int | None:
+        """The id of a venue string (added, with its FTS entry, when new); None for ""."""
+        if not name:
+            return None
+        row = self.conn.execute("SELECT id FROM venues WHERE name = ?", (name,)).fetchone()
+        if row:
+            return int(row[0])
+        cur = self.conn.execute("INSERT INTO venues (name) VALUES (?)", (name,))
+        venue_id = int(cur.lastrowid or 0)
+        self.conn.execute(
+            "INSERT INTO venues_fts (rowid, name) VALUES (?, ?)", (venue_id, space_cjk(name))
+        )
+        return venue_id
+
+    def row_dicts(self, ids: Sequence[int]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for chunk in chunks(ids):
+            cols = ",".join(f"r.{c}" for c in _REF_COLUMNS)
+            rows = self.conn.execute(
+                f"SELECT {cols}, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
+                f"WHERE r.id IN ({marks(len(chunk))})",
+                tuple(chunk),
+            ).fetchall()
+            names = (*_REF_COLUMNS, "raw", "csl")
+            out.extend(dict(zip(names, row, strict=True)) for row in rows)
+        return out
+
+    def write_row(self, row: Mapping[str, Any], insert: bool) -> None:
+        """Write a full refs + ref_data row (and its FTS entry, rebuilt from the CSL JSON)."""
+        cols = list(_REF_COLUMNS)
+        if insert:
+            self.conn.execute(
+                f"INSERT INTO refs ({','.join(cols)}) VALUES ({marks(len(cols))})",
+                [row[c] for c in cols],
+            )
+            self.conn.execute(
+                "INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)",
+                (row["id"], row["raw"], row["csl"]),
+            )
+        else:
+            self.conn.execute(
+                "UPDATE ref_data SET raw = ?, csl = ? WHERE id = ?",
+                (row["raw"], row["csl"], row["id"]),
+            )
+            sets = ",".join(f"{c} = ?" for c in cols if c != "id")
+            self.conn.execute(
+                f"UPDATE refs SET {sets} WHERE id = ?",
+                [*(row[c] for c in cols if c != "id"), row["id"]],
+            )
+            self.conn.execute("DELETE FROM refs_fts WHERE rowid = ?", (row["id"],))
+        if row["merged_into"] is None:  # the index holds visible rows only
+            ref = load_reference(row["raw"], row["csl"])
+            self.conn.execute(
+                "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
+                (row["id"], *fts_values(ref)),
+            )
+
+    def fts_sync(self, ref_ids: Iterable[int]) -> None:
+        """Make the FTS rows of these references match their visibility (after merges)."""
+        ids = list(dict.fromkeys(ref_ids))
+        for chunk in chunks(ids):
+            m = marks(len(chunk))
+            self.conn.execute(f"DELETE FROM refs_fts WHERE rowid IN ({m})", tuple(chunk))
+            rows = self.conn.execute(
+                f"SELECT r.id, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
+                f"WHERE r.id IN ({m}) AND r.merged_into IS NULL",
+                tuple(chunk),
+            ).fetchall()
+            self.conn.executemany(
+                "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
+                [(ref_id, *fts_values(load_reference(raw, csl))) for ref_id, raw, csl in rows],
+            )
+
+    def store_reference(self, ref_id: int, ref: Reference, edited: Iterable[str]) -> None:
+        row = self.row_dicts([ref_id])
+        if not row:
+            raise KeyError(ref_id)
+        new = dict(row[0])
+        new.update(reference_columns(ref))
+        new["venue_id"] = self._venue_id(new["venue"])
+        new["edited"] = " ".join(sorted(set(edited)))
+        new["modified"] = timestamp()
+        self.write_row(new, insert=False)
+
+    def get_field(self, ref_id: int, name: str) -> str:
+        """A field of a stored reference as a string (see :func:`get_field`)."""
+        return get_field(self.reference(ref_id).reference, name)
+
+    def set_field(
+        self, ref_id: int, name: str, value: str, *, edited: bool | None = True
+    ) -> FieldChange:
+        """Set one field (CSL name: ``title``, ``container-title``, ``DOI``, ``author`` as
+        ``Family, Given; ...``, ``issued`` as ``2020`` or ``2020-05-01``, ``type``...).
+
+        With ``edited=True`` the field is recorded as edited by the user (re-parsing keeps
+        it); ``False`` clears the mark; ``None`` leaves it as it is. Returns the change, which
+        :meth:`undo_field_change` reverts (value and mark).
+
+        Raises:
+            KeyError: no reference with this id.
+        """
+        with self.transaction():
+            stored = self.reference(ref_id)
+            ref = stored.reference
+            old_value = get_field(ref, name)
+            old_edited = name in stored.edited
+            set_field(ref, name, value)
+            marks = set(stored.edited)
+            new_edited = old_edited if edited is None else edited
+            if new_edited:
+                marks.add(name)
+            else:
+                marks.discard(name)
+            self.store_reference(ref_id, ref, marks)
+            return FieldChange(
+                ref_id, name, old_value, get_field(ref, name), old_edited, new_edited
+            )
+
+    def undo_field_change(self, change: FieldChange) -> None:
+        """Put back the value and the edited mark a :meth:`set_field` call replaced."""
+        self.set_field(change.ref_id, change.name, change.old_value, edited=change.old_edited)
+
+    def replace_reference(
+        self, ref_id: int, ref: Reference, *, keep_edited: bool = True
+    ) -> StoredReference:
+        """Replace a reference's fields (re-parsing); return the previous state for undo.
+
+        With ``keep_edited`` the fields the user edited keep their values and marks.
+        Undo with ``replace_reference(id, previous.reference, keep_edited=False)`` followed
+        by nothing else: the marks are restored from ``previous.edited``.
+        """
+        with self.transaction():
+            previous = self.reference(ref_id)
+            if keep_edited:
+                for name in previous.edited:
+                    set_field(ref, name, get_field(previous.reference, name))
+                marks = set(previous.edited)
+            else:
+                marks = set()
+            self.store_reference(ref_id, ref, marks)
+        return previous
+
+    def restore_reference(self, previous: StoredReference) -> None:
+        """Put a reference back as :meth:`replace_reference` returned it (fields and marks)."""
+        with self.transaction():
+            self.store_reference(previous.id, previous.reference, previous.edited)
+
+    def delete_references(self, ref_ids: Sequence[int]) -> DeletedReferences:
+        """Delete references; :meth:`restore_references` gives them back from the snapshot."""
+        ids = list(dict.fromkeys(ref_ids))
+        with self.transaction():
+            rows = self.row_dicts(ids)
+            links: list[tuple[int, int]] = []
+            pairs: list[tuple[int, int, float]] = []
+            children: list[tuple[int, int]] = []
+            for chunk in chunks(ids, 400):
+                m = marks(len(chunk))
+                links += self.conn.execute(
+                    f"SELECT tag_id, ref_id FROM ref_tags WHERE ref_id IN ({m})", tuple(chunk)
+                ).fetchall()
+                pairs += self.conn.execute(
+                    f"SELECT a, b, created FROM not_duplicates WHERE a IN ({m}) OR b IN ({m})",
+                    (*chunk, *chunk),
+                ).fetchall()
+                children += self.conn.execute(
+                    f"SELECT id, merged_into FROM refs WHERE merged_into IN ({m})", tuple(chunk)
+                ).fetchall()
+                self.conn.execute(f"DELETE FROM refs_fts WHERE rowid IN ({m})", tuple(chunk))
+                self.conn.execute(f"DELETE FROM refs WHERE id IN ({m})", tuple(chunk))
+            # rows merged into a deleted one are visible again (merged_into SET NULL)
+            self.fts_sync(child for child, _ in children)
+        return DeletedReferences(rows, links, list(dict.fromkeys(pairs)), children)
+
+    def restore_references(self, snapshot: DeletedReferences) -> None:
+        """Undo :meth:`delete_references`: same ids, fields, tags, marks and merges."""
+        with self.transaction():
+            for row in sorted(snapshot.rows, key=lambda r: r["merged_into"] is not None):
+                work = row["work_id"]
+                if (
+                    work is not None
+                    and not self.conn.execute(
+                        "SELECT 1 FROM works WHERE id = ?", (work,)
+                    ).fetchone()
+                ):
+                    self.conn.execute("INSERT INTO works (id) VALUES (?)", (work,))
+                self.write_row(row, insert=True)
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO ref_tags (tag_id, ref_id) VALUES (?, ?)", snapshot.tag_links
+            )
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO not_duplicates (a, b, created) VALUES (?, ?, ?)",
+                snapshot.not_duplicate_pairs,
+            )
+            self.conn.executemany(
+                "UPDATE refs SET merged_into = ? WHERE id = ?",
+                [(target, ref_id) for ref_id, target in snapshot.merged_children],
+            )
+            self.fts_sync(ref_id for ref_id, _ in snapshot.merged_children)
+
+    def reference(self, ref_id: int) -> StoredReference:
+        """One whole reference. Raises ``KeyError`` when there is no such reference."""
+        found = self.references([ref_id])
+        if not found:
+            raise KeyError(ref_id)
+        return found[0]
+
+    def references(self, ref_ids: Sequence[int]) -> list[StoredReference]:
+        """Whole references, in the order of ``ref_ids`` (missing ids are skipped)."""
+        by_id: dict[int, StoredReference] = {}
+        for chunk in chunks(list(ref_ids)):
+            m = marks(len(chunk))
+            rows = self._read(
+                "SELECT r.id, r.document_id, r.position, d.csl, r.edited, r.work_id, "
+                "r.merged_into, (SELECT group_concat(t.name, char(31)) FROM ref_tags rt "
+                "JOIN tags t ON t.id = rt.tag_id WHERE rt.ref_id = r.id), d.raw "
+                f"FROM refs r JOIN ref_data d ON d.id = r.id WHERE r.id IN ({m})",
+                tuple(chunk),
+            )
+            for row in rows:
+                by_id[row[0]] = StoredReference(
+                    id=row[0],
+                    document_id=row[1],
+                    position=row[2],
+                    reference=load_reference(row[8], row[3]),
+                    edited=frozenset(row[4].split()),
+                    work_id=row[5],
+                    merged_into=row[6],
+                    tags=sorted(row[7].split("\x1f")) if row[7] else [],
+                )
+        return [by_id[i] for i in ref_ids if i in by_id]
+
+    def references_for_export(self, ref_ids: Sequence[int]) -> list[tuple[Reference, list[str]]]:
+        """The references of ``ref_ids`` and their tags (sorted), in that order, for bulk reads.
+
+        What :meth:`references` gives minus the library bookkeeping, read faster: only the
+        stored item and its raw text, tags in one query per chunk rather than one per row,
+        the JSON of a chunk decoded in one call. Missing ids are skipped.
+        """
+        found: dict[int, Reference] = {}
+        tags: dict[int, list[str]] = {}
+        for chunk in chunks(list(ref_ids)):
+            params = tuple(chunk)
+            m = marks(len(chunk))
+            rows = self._read(f"SELECT id, raw, csl FROM ref_data WHERE id IN ({m})", params)
+            items = decode_items([r[2] for r in rows])
+            for (ref_id, raw, _), item in zip(rows, items, strict=True):
+                if raw:
+                    item["_raw"] = raw
+                found[ref_id] = Reference.from_csl(item)
+            for ref_id, name in self._read(
+                "SELECT rt.ref_id, t.name FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id "
+                f"WHERE rt.ref_id IN ({m})",
+                params,
+            ):
+                tags.setdefault(ref_id, []).append(name)
+        return [(found[i], sorted(tags.get(i, ()))) for i in ref_ids if i in found]

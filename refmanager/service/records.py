@@ -1,0 +1,46 @@
+"""The records the application's API hands to front ends (they import ``refmanager.service``
+and ``refmanager.model`` only): what the library returns, named here."""
+
+from refmanager.library import (
+    CSL_SORT_FIELDS,
+    SORT_COLUMNS,
+    SPECIAL_FIELDS,
+    CheckReport,
+    Correction,
+    DeletedDocument,
+    DeletedReferences,
+    DeletedTag,
+    DocumentRecord,
+    DuplicateCandidate,
+    FieldChange,
+    Library,
+    MergeRecord,
+    ReferenceRow,
+    RowExtras,
+    SavedSearch,
+    StoredReference,
+    Suggestion,
+    TagInfo,
+)
+
+__all__ = [
+    "CSL_SORT_FIELDS",
+    "SORT_COLUMNS",
+    "SPECIAL_FIELDS",
+    "CheckReport",
+    "Correction",
+    "DeletedDocument",
+    "DeletedReferences",
+    "DeletedTag",
+    "DocumentRecord",
+    "DuplicateCandidate",
+    "FieldChange",
+    "Library",
+    "MergeRecord",
+    "ReferenceRow",
+    "RowExtras",
+    "SavedSearch",
+    "StoredReference",
+    "Suggestion",
+    "TagInfo",
+]
