@@ -35,11 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import median, percentile
 
-_SYLLABLES = (
+_SYLLABLE_TEXT = (
     "ba be bi bo bu da de di do du fa fe fi fo ga ge gi go ka ke ki ko ku la le li lo lu ma "
     "me mi mo mu na ne ni no nu pa pe pi po ra re ri ro ru sa se si so ta te ti to tu va ve "
     "vi za zo zhang wang chen liu yang tion ment ing er al ic ous ive net form learn graph"
-).split()
+)
+_SYLLABLES = tuple(_SYLLABLE_TEXT.split())
 _TYPES = ("article-journal", "paper-conference", "book", "chapter", "report", "thesis")
 _BIB_TYPES = {
     "article-journal": "article",
