@@ -55,6 +55,15 @@ _HAS = {
     "edits": "r.edited <> ''",
 }
 _WORD = re.compile(r"\w+")
+# Parentheses may nest this deep; deeper nesting is refused with a message (it would
+# otherwise exhaust Python's recursion or SQLite's parser stack).
+MAX_NESTING = 24
+# Terms in one query: SQLite refuses an expression tree deeper than 1000 and more than
+# 32766 parameters; a query is refused with a message well before either.
+MAX_TERMS = 256
+# The integers SQLite stores (64-bit); years are far inside them.
+_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
+MAX_YEAR = 9999
 _CMP = re.compile(r"^(<=|>=|<|>|=)?\s*(-?\d+(?:\.\d+)?)$")
 _RANGE = re.compile(r"^(-?\d+(?:\.\d+)?)?\.\.(-?\d+(?:\.\d+)?)?$")
 
@@ -96,6 +105,8 @@ class _Tok:
 
 def _error(query: str, message: str) -> InputError:
     shown = " ".join(query.split())
+    if len(shown) > 120:
+        shown = shown[:119] + "…"
     return InputError("search", f"{message} (in: {shown})")
 
 
@@ -181,6 +192,10 @@ class _Parser:
         self.query = query
         self.toks = tokenize(query)
         self.i = 0
+        self.depth = 0
+        terms = sum(1 for t in self.toks if t.kind == "term")
+        if terms > MAX_TERMS:
+            raise _error(query, f"too many terms ({terms}; at most {MAX_TERMS} in one search)")
 
     def peek(self) -> _Tok | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -219,19 +234,33 @@ class _Parser:
         return children[0] if len(children) == 1 else And(tuple(children))
 
     def parse_unary(self) -> Node:
+        # NOT NOT x is x: a chain of negations is counted, not recursed into
+        negations = 0
+        while (tok := self.peek()) is not None and tok.kind in ("NOT", "-"):
+            self.i += 1
+            negations += 1
+            if self.peek() is None:
+                raise _error(self.query, f"'{tok.kind}' at character {tok.pos + 1} needs a term")
+        node = self.parse_primary()
+        return Not(node) if negations % 2 else node
+
+    def parse_primary(self) -> Node:
         tok = self.peek()
         if tok is None:
             raise _error(self.query, "the query ends where a term was expected")
-        if tok.kind in ("NOT", "-"):
-            self.i += 1
-            if self.peek() is None:
-                raise _error(self.query, f"'{tok.kind}' at character {tok.pos + 1} needs a term")
-            return Not(self.parse_unary())
         if tok.kind == "(":
             self.i += 1
             if (nxt := self.peek()) is not None and nxt.kind == ")":
                 raise _error(self.query, f"empty parentheses at character {tok.pos + 1}")
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise _error(
+                    self.query,
+                    f"parentheses nested too deeply at character {tok.pos + 1} "
+                    f"(at most {MAX_NESTING} levels)",
+                )
             node = self.parse_or()
+            self.depth -= 1
             close = self.peek()
             if close is None or close.kind != ")":
                 raise _error(self.query, f"'(' at character {tok.pos + 1} is never closed")
@@ -369,11 +398,29 @@ def _number(value: str, query: str, name: str) -> float:
     try:
         return float(value)
     except ValueError:
-        raise _error(query, f"'{name}:{value}' needs a number") from None
+        raise _error(query, f"'{name}:{_clip(value)}' needs a number") from None
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _integer(value: str, query: str, name: str) -> int:
+    """``value`` as an integer SQLite can hold (a year within +-MAX_YEAR)."""
+    number = _number(value, query, name)
+    limit = MAX_YEAR if name == "year" else _INT_MAX
+    if not -limit <= number <= limit:
+        what = f"years from -{MAX_YEAR} to {MAX_YEAR}" if name == "year" else "too large"
+        raise _error(query, f"'{name}:{_clip(value)}' is out of range ({what})")
+    return int(number)
 
 
 def _compare(column: str, term: Term, query: str, integer: bool) -> _Sql:
     value = term.value.strip()
+
+    def param(text: str) -> object:
+        return _integer(text, query, term.field) if integer else _number(text, query, term.field)
+
     rng = _RANGE.match(value)
     if rng and (rng.group(1) or rng.group(2)):
         conds: list[str] = []
@@ -381,20 +428,21 @@ def _compare(column: str, term: Term, query: str, integer: bool) -> _Sql:
         lo, hi = rng.group(1), rng.group(2)
         if lo is not None:
             conds.append(f"{column} >= ?")
-            params.append(int(float(lo)) if integer else float(lo))
+            params.append(param(lo))
         if hi is not None:
             conds.append(f"{column} <= ?")
-            params.append(int(float(hi)) if integer else float(hi))
+            params.append(param(hi))
         if lo is not None and hi is not None and float(lo) > float(hi):
             raise _error(query, f"'{term.field}:{value}': the range starts after it ends")
         return _Sql(" AND ".join(conds), params)
     cmp = _CMP.match(value)
     if not cmp:
         example = FIELDS[term.field]
-        raise _error(query, f"'{term.field}:{value}' is not a number or range (e.g. {example})")
+        raise _error(
+            query, f"'{term.field}:{_clip(value)}' is not a number or range (e.g. {example})"
+        )
     op = cmp.group(1) or "="
-    number = _number(cmp.group(2), query, term.field)
-    return _Sql(f"{column} {op} ?", [int(number) if integer else number])
+    return _Sql(f"{column} {op} ?", [param(cmp.group(2))])
 
 
 def _glob_escape(text: str) -> str:
@@ -440,8 +488,8 @@ def _term(term: Term, query: str) -> _Sql | _Fts:
             [param, param],
         )
     if name == "in":
-        if value.isdigit():
-            return _Sql("r.document_id = ?", [int(value)])
+        if value.isascii() and value.isdigit():
+            return _Sql("r.document_id = ?", [_integer(value, query, name)])
         pattern = "%" + _like_escape(value) + "%"
         return _Sql(
             "r.document_id IN (SELECT d.id FROM documents d WHERE d.file_name LIKE ? ESCAPE '\\' "
@@ -461,9 +509,9 @@ def _term(term: Term, query: str) -> _Sql | _Fts:
             return _Sql("r.edited = ''", [])
         return _Sql("(' ' || r.edited || ' ') LIKE ? ESCAPE '\\'", [f"% {_like_escape(value)} %"])
     if name == "work":
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()):
             raise _error(query, f"'work:{value}' needs a work id (a number)")
-        return _Sql("r.work_id = ?", [int(value)])
+        return _Sql("r.work_id = ?", [_integer(value, query, name)])
     raise _error(query, f"unknown field '{name}:'")
 
 

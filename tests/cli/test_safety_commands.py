@@ -51,3 +51,19 @@ def test_export_onto_the_library_database_is_refused(
     assert (folder / "library.sqlite").read_bytes() == database
     code, out, _ = _run(capsys, "search", "kept", "--library", str(folder))
     assert code == 0 and "Kept" in out
+
+
+@pytest.mark.parametrize(
+    "query", ["year:>=99999999999999999999", "(" * 400 + "kept" + ")" * 400, "work:" + "9" * 30]
+)
+def test_overflowing_searches_are_one_line(
+    folder: Path, capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    code, _, err = _run(capsys, "search", query, "--library", str(folder))
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_forty_nots_search(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "search", "NOT " * 40 + "kept", "--library", str(folder))
+    assert code == 0 and "Kept" in out
