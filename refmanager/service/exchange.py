@@ -25,6 +25,7 @@ from refmanager.formats import (
 )
 from refmanager.library import Library
 from refmanager.model import InputError, Reference
+from refmanager.model.links import export_safe
 from refmanager.service.files import atomic_text_file, inside
 
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
@@ -96,10 +97,12 @@ def iter_references(
     """The references of ``ids`` in that order, loaded a batch at a time.
 
     With ``tags_as_keywords`` a reference's tags are added to its ``keyword`` variable
-    (as Zotero exports tags), so they travel with the file.
+    (as Zotero exports tags), so they travel with the file. Links that are not web links,
+    DOIs that are not DOIs and local file paths are left out (``model.links``).
     """
     for start in range(0, len(ids), BATCH):
         for ref, tags in library.references_for_export(ids[start : start + BATCH]):
+            export_safe(ref)
             if tags_as_keywords and tags:
                 have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
                 ref.set("keyword", ", ".join([*have, *(t for t in tags if t not in have)]))
@@ -107,9 +110,16 @@ def iter_references(
 
 
 def format_references(refs: Iterable[Reference], fmt: str) -> str:
-    """References as text in one of ``WRITE_FORMATS`` (for ``parse``/``search --format``)."""
+    """References as text in one of ``WRITE_FORMATS`` (for ``parse``/``search --format``),
+    without what ``model.links.export_safe`` removes (from the references given)."""
     _check_format(fmt)
-    return format_string(fmt, refs)
+    return format_string(fmt, _export_safe(refs))
+
+
+def _export_safe(refs: Iterable[Reference]) -> Iterator[Reference]:
+    for ref in refs:
+        export_safe(ref)
+        yield ref
 
 
 def export(

@@ -170,6 +170,34 @@ def test_export_keeps_modes_and_links(library: Library, tmp_path: Path) -> None:
     assert real.stat().st_mode & 0o777 == 0o664
 
 
+HOSTILE_CSL = """[
+ {"id": "x1", "type": "article-journal", "title": "T", "URL": "javascript:alert(1)",
+  "DOI": "javascript:alert(1)//10.1/x", "file": "/etc/shadow"},
+ {"id": "x2", "type": "article-journal", "title": "U", "URL": "file:///etc/passwd",
+  "DOI": "not a doi"},
+ {"id": "x3", "type": "article-journal", "title": "V", "URL": "https://example.org/a",
+  "DOI": "https://doi.org/10.1000/182"}
+]"""
+HOSTILE_BIB = r"""@article{a, title = {W}, url = {javascript:alert(1)}, doi = {<script>},
+  file = {:/etc/shadow:PDF}}
+"""
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex", "ris", "csl-json", "csv"])
+def test_non_web_links_and_non_dois_do_not_reach_exports(
+    library: Library, tmp_path: Path, fmt: str
+) -> None:
+    import_file(library, _write(tmp_path, "hostile.json", HOSTILE_CSL))
+    import_file(library, _write(tmp_path, "hostile.bib", HOSTILE_BIB))
+    out = tmp_path / "out"
+    assert export(library, fmt, out) == 4
+    text = out.read_text("utf-8-sig")
+    for bad in ("javascript", "/etc/shadow", "/etc/passwd", "not a doi", "<script>"):
+        assert bad not in text
+    assert "https://example.org/a" in text and "10.1000/182" in text
+    assert "doi.org/10.1000/182" not in text  # the DOI written bare
+
+
 def test_keys_stay_unique_across_the_batches_an_export_reads(
     library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
