@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from refmanager.formats.bibtex import iter_bibtex, read_bibtex, to_bibtex
+from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult, decode_bytes, read_text
 from refmanager.formats.csljson import iter_csl_json, read_csl_json, to_csl_json
 from refmanager.formats.csvfile import iter_csv, to_csv
@@ -97,6 +98,9 @@ def read_string(text: str, fmt: str | None = None, source: str = "") -> ReadResu
         result = read_csl_json(text, source)
     else:
         raise InputError(source, "not a BibTeX, RIS or CSL-JSON file")
+    cut = bound_references(result.references)
+    if cut:
+        result.problems.extend(cut)
     nothing = not result.references and text.strip() and fmt != "csl-json"
     if nothing and (not any(p.line for p in result.problems) or fmt != sniff(text)):
         raise InputError(source, f"no {fmt} entries could be read from this file")

@@ -125,9 +125,16 @@ def _ris_date(date: Date) -> str:
     return f"{date.year:04d}/{month}/{day}/"
 
 
+_UNEVEN_SPACE = re.compile(r"\s{2,}|[^\S ]")
+_SPACES = re.compile(r"\s+")
+
+
 def _line(tag: str, value: str) -> str:
-    # a value must stay on one line: line breaks inside would start a new (bogus) tag
-    return f"{tag}  - {' '.join(value.split())}\n"
+    # a value must stay on one line: line breaks inside would start a new (bogus) tag.
+    # ' '.join(value.split()) would do, but makes a string per word (GBs for a huge field)
+    if _UNEVEN_SPACE.search(value):
+        value = _SPACES.sub(" ", value)
+    return f"{tag}  - {value.strip()}\n"
 
 
 def ris_record(ref: Reference) -> str:

@@ -24,6 +24,7 @@ from refmanager.formats.bibtex.vocab import (
 )
 from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_text
 from refmanager.model import Date, Name, Reference
+from refmanager.model.limits import MAX_FIELD_CHARS, over_limit_message
 
 
 def _month(value: str) -> int | None:
@@ -64,7 +65,11 @@ def entry_to_reference(
         if name in values:
             problems.append(Problem(line, f"entry {key}: field {name} given twice; kept the first"))
             continue
-        values[name] = resolve(str(raw_value), strings, undefined)
+        value = resolve(str(raw_value), strings, undefined)
+        if len(value) > MAX_FIELD_CHARS:  # cut before decoding: that costs many times its size
+            problems.append(Problem(line, f"entry {key}: {over_limit_message(name, len(value))}"))
+            value = value[:MAX_FIELD_CHARS]
+        values[name] = value
     for macro in undefined:
         problems.append(Problem(line, f"entry {key}: undefined @string {macro!r} kept as text"))
 
