@@ -29,11 +29,7 @@ extras="${REFMANAGER_EXTRAS:-}"
 stamp=".venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)${extras:+-$extras}"
 if [ ! -f "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
-    # "compat" editable mode: a plain path in a .pth file. The default mode installs an
-    # import hook that every Python start in the venv loads with pathlib and importlib.util
-    # (about 15 ms per command; docs/decisions/0014).
-    if ! .venv/bin/python -m pip install -q -e ".${extras:+[$extras]}" \
-        --config-settings editable_mode=compat >.venv/pip-install.log 2>&1; then
+    if ! .venv/bin/python -m pip install -q -e ".${extras:+[$extras]}" >.venv/pip-install.log 2>&1; then
         cat .venv/pip-install.log >&2
         echo "setup: installing refmanager's Python packages failed (log above)" >&2
         exit 1

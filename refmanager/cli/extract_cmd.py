@@ -6,10 +6,7 @@ import argparse
 import json
 import sys
 
-from refmanager.cli.common import note, write_json
-
-# Nothing is left open when run() returns: the console script may skip teardown.
-FAST_EXIT = True
+from refmanager.cli.common import note
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     items = [ref.to_csl() for ref in result.references]
     out = sys.stdout
     if args.format == "csl-json":
-        write_json(items, out, indent=1)  # the text of json.dump(..., indent=1), faster
+        json.dump(items, out, ensure_ascii=False, indent=1)
         out.write("\n")
     elif args.format == "jsonl":
         for item in items:

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Sequence
+from typing import Protocol
 
 from refmanager import __version__
 from refmanager.model.errors import InputError, RefmanagerError
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from typing import Any, Protocol
-
 
 # sub-command -> module (each has add_arguments(parser) and run(args) -> int)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -33,52 +28,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-if TYPE_CHECKING:
-
-    class _Command(Protocol):
-        def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
-        def run(self, args: argparse.Namespace) -> int: ...
-
-
-def _terminal_columns() -> int:
-    """shutil.get_terminal_size().columns, without importing shutil (bz2, lzma: ~3 ms)."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns > 0:
-        return columns
-    stdout = sys.__stdout__
-    if stdout is None:
-        return 80
-    try:
-        return os.get_terminal_size(stdout.fileno()).columns or 80
-    except (AttributeError, ValueError, OSError):
-        return 80
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help formatter; the terminal width found as argparse finds it."""
-
-    def __init__(
-        self,
-        prog: str,
-        indent_increment: int = 2,
-        max_help_position: int = 24,
-        width: int | None = None,
-    ) -> None:
-        if width is None:
-            width = _terminal_columns() - 2
-        super().__init__(prog, indent_increment, max_help_position, width)
-
-
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser (sub-command parsers too) whose formatter needs no shutil: every
-    add_argument builds a formatter, and argparse's own imports shutil for the width."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
+class _Command(Protocol):
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def run(self, args: argparse.Namespace) -> int: ...
 
 
 def _load(module: str) -> _Command:
@@ -88,7 +40,7 @@ def _load(module: str) -> _Command:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only`` set, just that sub-command is wired (fast start)."""
-    parser = _Parser(
+    parser = argparse.ArgumentParser(
         prog="refmanager",
         description="Read the bibliographies of scholarly PDFs into a local library.",
     )
@@ -121,10 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        module = _load(args._module)
-        code = module.run(args)
-        _fast_exit[0] = bool(getattr(module, "FAST_EXIT", False))
-        return code
+        return _load(args._module).run(args)
     except InputError as exc:
         print(f"refmanager: {exc}", file=sys.stderr)
         return 2
@@ -150,35 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    """The ``refmanager`` console script: :func:`main`, then exit.
-
-    Commands that hold nothing open when they return (their module sets ``FAST_EXIT``:
-    ``extract``, ``parse``) exit without the interpreter's teardown, which frees every
-    object one by one (10-15 ms after a large extract): output is flushed first and
-    nothing else is pending (no files, databases, threads or child processes).
-    """
-    import gc
-
-    from refmanager import regexcache
-
-    # A command allocates many small objects and few cycles: collecting the youngest
-    # generation every 50,000 allocations instead of 700 saves 3-5 ms on an extract.
-    gc.set_threshold(50_000, 20, 20)
-    regexcache.install()  # ~10 ms less start-up: compiled patterns kept between runs
-    code = main()
-    regexcache.save()
-    if _fast_exit[0]:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (BrokenPipeError, ValueError):
-            code = code or 0
-        os._exit(code)
-    sys.exit(code)
-
-
-# Set by main() when the command that ran allows exiting without teardown.
-_fast_exit = [False]
+    """The ``refmanager`` console script."""
+    sys.exit(main())
 
 
 if __name__ == "__main__":

@@ -7,8 +7,6 @@ import sys
 from pathlib import Path
 
 FORMATS = ("csl-json", "bibtex", "biblatex", "ris", "csv")
-# Nothing is left open when run() returns: the console script may skip teardown.
-FAST_EXIT = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,7 +11,6 @@ from refmanager.model.items import (
     Entry,
     Location,
     Name,
-    Record,
     Reference,
     Token,
 )
@@ -24,7 +23,6 @@ __all__ = [
     "InputError",
     "Location",
     "Name",
-    "Record",
     "Reference",
     "RefmanagerError",
     "Token",

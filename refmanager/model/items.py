@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from typing import Any, ClassVar
-
+from dataclasses import dataclass, field
+from typing import Any
 
 # Plain string CSL variables that a Reference carries as attributes, in CSL-JSON spelling.
 CSL_FIELDS: tuple[str, ...] = (
@@ -32,79 +30,17 @@ _NAME_KEYS = ("family", "given", "literal", "non-dropping-particle", "dropping-p
 # CSL-JSON keys Reference.from_csl reads itself rather than as string fields.
 _NOT_FIELDS = frozenset({"id", "type", "citation-number", "author", "editor", "issued", "accessed"})
 
-# The default of a list or dict attribute: a new empty one for each object.
-_NEW: Any = object()
 
-
-class _Record:
-    """What ``@dataclass(slots=True)`` gave these classes, written out (the decorator costs
-    about 0.6 ms per class at import, paid by every start of the program): slots, field-wise
-    ``==`` between objects of the same class, a ``Class(field=value, ...)`` repr, no hash.
-    Each subclass lists its fields, in order, in ``__match_args__`` (as the dataclass did),
-    as ``__slots__``, and takes them in that order in ``__init__``.
-    """
-
-    __match_args__: ClassVar[tuple[str, ...]] = ()
-    __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclasses were
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        names = self.__match_args__
-        return [getattr(self, n) for n in names] == [getattr(other, n) for n in names]
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__match_args__)
-        return f"{type(self).__qualname__}({values})"
-
-
-# Public name for the other layers' small record classes (refmanager.pdf uses it).
-Record = _Record
-
-
-class Name(_Record):
+@dataclass(slots=True)
+class Name:
     """A CSL name: a person (family, given, particles, suffix) or a literal (a corporate author)."""
 
-    __match_args__ = (
-        "family",
-        "given",
-        "literal",
-        "non_dropping_particle",
-        "dropping_particle",
-        "suffix",
-    )  # the fields, in order
-    __slots__ = (
-        "dropping_particle",
-        "family",
-        "given",
-        "literal",
-        "non_dropping_particle",
-        "suffix",
-    )
-
-    family: str
-    given: str
-    literal: str
-    non_dropping_particle: str
-    dropping_particle: str
-    suffix: str
-
-    def __init__(  # noqa: PLR0917 - positional, as the dataclass's
-        self,
-        family: str = "",
-        given: str = "",
-        literal: str = "",
-        non_dropping_particle: str = "",
-        dropping_particle: str = "",
-        suffix: str = "",
-    ) -> None:
-        self.family = family
-        self.given = given
-        self.literal = literal
-        self.non_dropping_particle = non_dropping_particle
-        self.dropping_particle = dropping_particle
-        self.suffix = suffix
+    family: str = ""
+    given: str = ""
+    literal: str = ""
+    non_dropping_particle: str = ""
+    dropping_particle: str = ""
+    suffix: str = ""
 
     def to_csl(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -154,28 +90,14 @@ class Name(_Record):
         return self.literal or self.family
 
 
-class Date(_Record):
+@dataclass(slots=True)
+class Date:
     """A CSL date: year with optional month and day, or a literal string."""
 
-    __match_args__ = ("year", "month", "day", "literal")  # the fields, in order
-    __slots__ = ("day", "literal", "month", "year")
-
-    year: int | None
-    month: int | None
-    day: int | None
-    literal: str
-
-    def __init__(
-        self,
-        year: int | None = None,
-        month: int | None = None,
-        day: int | None = None,
-        literal: str = "",
-    ) -> None:
-        self.year = year
-        self.month = month
-        self.day = day
-        self.literal = literal
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    literal: str = ""
 
     def to_csl(self) -> dict[str, Any]:
         if self.year is None:
@@ -234,26 +156,16 @@ class Date(_Record):
         return None
 
 
-class Location(_Record):
+@dataclass(slots=True)
+class Location:
     """Where (part of) an entry is printed: a 1-based page and a box in PDF points.
 
     The box is ``(x0, y0, x1, y1)`` in the page's default user space, origin at the
     bottom left, as PDF viewers report it.
     """
 
-    __match_args__ = ("page", "bbox")  # the fields, in order
-    __slots__ = ("bbox", "page")
-
     page: int
     bbox: tuple[float, float, float, float]
-
-    def __init__(
-        self,
-        page: int,
-        bbox: tuple[float, float, float, float],
-    ) -> None:
-        self.page = page
-        self.bbox = bbox
 
     def to_csl(self) -> dict[str, Any]:
         return {"page": self.page, "bbox": [round(v, 2) for v in self.bbox]}
@@ -269,28 +181,16 @@ class Location(_Record):
             return None
 
 
-class Token(_Record):
+@dataclass(slots=True)
+class Token:
     """One token of an entry's raw text and the field the parser gave it.
 
     ``start`` and ``end`` are character offsets into ``Reference.raw``.
     """
 
-    __match_args__ = ("start", "end", "label")  # the fields, in order
-    __slots__ = ("end", "label", "start")
-
     start: int
     end: int
     label: str
-
-    def __init__(
-        self,
-        start: int,
-        end: int,
-        label: str,
-    ) -> None:
-        self.start = start
-        self.end = end
-        self.label = label
 
     def to_csl(self) -> list[Any]:
         return [self.start, self.end, self.label]
@@ -305,7 +205,8 @@ class Token(_Record):
             return None
 
 
-class Entry(_Record):
+@dataclass(slots=True)
+class Entry:
     """One reference entry as extraction finds it, before any field is parsed.
 
     Attributes:
@@ -317,117 +218,32 @@ class Entry(_Record):
             that the field parser may use as features.
     """
 
-    __match_args__ = ("raw", "label", "locations", "fragment", "styles")  # the fields, in order
-    __slots__ = ("fragment", "label", "locations", "raw", "styles")
-
     raw: str
-    label: str
-    locations: list[Location]
-    fragment: bool
-    styles: list[tuple[int, int, str]]
-
-    def __init__(
-        self,
-        raw: str,
-        label: str = "",
-        locations: list[Location] = _NEW,
-        fragment: bool = False,
-        styles: list[tuple[int, int, str]] = _NEW,
-    ) -> None:
-        self.raw = raw
-        self.label = label
-        self.locations = [] if locations is _NEW else locations
-        self.fragment = fragment
-        self.styles = [] if styles is _NEW else styles
+    label: str = ""
+    locations: list[Location] = field(default_factory=list)
+    fragment: bool = False
+    styles: list[tuple[int, int, str]] = field(default_factory=list)
 
 
-class Reference(_Record):
+@dataclass(slots=True)
+class Reference:
     """One CSL-JSON item, plus refmanager's own data (the underscore fields)."""
 
-    __match_args__ = (
-        "type",
-        "id",
-        "citation_number",
-        "author",
-        "editor",
-        "issued",
-        "accessed",
-        "fields",
-        "extra",
-        "raw",
-        "label",
-        "location",
-        "confidence",
-        "tokens",
-        "fragment",
-    )  # the fields, in order
-    __slots__ = (
-        "accessed",
-        "author",
-        "citation_number",
-        "confidence",
-        "editor",
-        "extra",
-        "fields",
-        "fragment",
-        "id",
-        "issued",
-        "label",
-        "location",
-        "raw",
-        "tokens",
-        "type",
-    )
-
-    type: str
-    id: str
-    citation_number: int | None
-    author: list[Name]
-    editor: list[Name]
-    issued: Date | None
-    accessed: Date | None
-    fields: dict[str, str]
-    extra: dict[str, Any]
-    raw: str
-    label: str
-    location: list[Location]
-    confidence: dict[str, float]
-    tokens: list[Token]
-    fragment: bool
-
-    def __init__(  # noqa: PLR0917 - positional, as the dataclass's
-        self,
-        type: str = "article",
-        id: str = "",
-        citation_number: int | None = None,
-        author: list[Name] = _NEW,
-        editor: list[Name] = _NEW,
-        issued: Date | None = None,
-        accessed: Date | None = None,
-        fields: dict[str, str] = _NEW,
-        extra: dict[str, Any] = _NEW,
-        raw: str = "",
-        label: str = "",
-        location: list[Location] = _NEW,
-        confidence: dict[str, float] = _NEW,
-        tokens: list[Token] = _NEW,
-        fragment: bool = False,
-    ) -> None:
-        self.type = type
-        self.id = id
-        self.citation_number = citation_number
-        self.author = [] if author is _NEW else author
-        self.editor = [] if editor is _NEW else editor
-        self.issued = issued
-        self.accessed = accessed
-        self.fields = {} if fields is _NEW else fields
-        self.extra = {} if extra is _NEW else extra
-        self.raw = raw
-        self.label = label
-        self.location = [] if location is _NEW else location
-        self.confidence = {} if confidence is _NEW else confidence
-        self.tokens = [] if tokens is _NEW else tokens
-        self.fragment = fragment
+    type: str = "article"
+    id: str = ""
+    citation_number: int | None = None
+    author: list[Name] = field(default_factory=list)
+    editor: list[Name] = field(default_factory=list)
+    issued: Date | None = None
+    accessed: Date | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+    raw: str = ""
+    label: str = ""
+    location: list[Location] = field(default_factory=list)
+    confidence: dict[str, float] = field(default_factory=dict)
+    tokens: list[Token] = field(default_factory=list)
+    fragment: bool = False
 
     def get(self, name: str) -> str:
         """A string field by its CSL name ("title", "container-title", "DOI"), or ""."""
@@ -555,41 +371,16 @@ def _names(data: Any) -> list[Name]:
     return [Name(literal=str(data))]
 
 
-class DocumentMeta(_Record):
+@dataclass(slots=True)
+class DocumentMeta:
     """What a PDF says about itself: so a document shows as a paper, not a file name."""
 
-    __match_args__ = (
-        "title",
-        "authors",
-        "year",
-        "doi",
-        "arxiv",
-        "page_count",
-    )  # the fields, in order
-    __slots__ = ("arxiv", "authors", "doi", "page_count", "title", "year")
-
-    title: str
-    authors: list[Name]
-    year: int | None
-    doi: str
-    arxiv: str
-    page_count: int
-
-    def __init__(  # noqa: PLR0917 - positional, as the dataclass's
-        self,
-        title: str = "",
-        authors: list[Name] = _NEW,
-        year: int | None = None,
-        doi: str = "",
-        arxiv: str = "",
-        page_count: int = 0,
-    ) -> None:
-        self.title = title
-        self.authors = [] if authors is _NEW else authors
-        self.year = year
-        self.doi = doi
-        self.arxiv = arxiv
-        self.page_count = page_count
+    title: str = ""
+    authors: list[Name] = field(default_factory=list)
+    year: int | None = None
+    doi: str = ""
+    arxiv: str = ""
+    page_count: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {

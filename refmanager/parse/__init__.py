@@ -11,39 +11,15 @@ Public API:
 from __future__ import annotations
 
 from refmanager.parse.parser import parse_entries, parse_reference, parse_text
+from refmanager.parse.tagger import DEFAULT_MODEL
 from refmanager.parse.tokens import LABELS
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from typing import Any
-
-    from refmanager.parse.parser import DEFAULT_MODEL
-    from refmanager.parse.train import (
-        Example,
-        align_labels,
-        example_from_correction,
-        token_labels,
-        train_model,
-    )
-
-# Training and alignment are imported on first use: parsing (refmanager extract) needs
-# neither.
-_TRAIN_NAMES = frozenset(
-    {"Example", "align_labels", "example_from_correction", "token_labels", "train_model"}
+from refmanager.parse.train import (
+    Example,
+    align_labels,
+    example_from_correction,
+    token_labels,
+    train_model,
 )
-
-
-def __getattr__(name: str) -> Any:
-    if name == "DEFAULT_MODEL":  # a pathlib.Path: pathlib is imported when it is asked for
-        from refmanager.parse import parser
-
-        return parser.DEFAULT_MODEL
-    if name in _TRAIN_NAMES:
-        from refmanager.parse import train
-
-        return getattr(train, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 __all__ = [
     "DEFAULT_MODEL",

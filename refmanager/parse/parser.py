@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from refmanager.model import Date, Entry, Name, Reference, Token
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
 from refmanager.parse.names import list_end, split_chinese, split_names
-from refmanager.parse.tagger import DEFAULT_MODEL_FILE, tag_tokens
+from refmanager.parse.tagger import DEFAULT_MODEL, tag_tokens
 from refmanager.parse.tokens import (
     ARXIV_RE,
     ISBN_RE,
@@ -26,23 +27,8 @@ from refmanager.parse.tokens import (
 )
 from refmanager.parse.values import clean_value, strip_value
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import Any
-
-    DEFAULT_MODEL: Path
-
 MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
 MAX_TOKENS = 600
-
-
-def __getattr__(name: str) -> Any:
-    if name == "DEFAULT_MODEL":  # a pathlib.Path, made on first use (start-up)
-        from pathlib import Path
-
-        return Path(DEFAULT_MODEL_FILE)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ------------------------------------------------------------------ assembling the item

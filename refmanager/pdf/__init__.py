@@ -11,11 +11,13 @@ The heavy modules (pypdf, layout) are imported only when a PDF is read.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 
-from refmanager.model import DocumentMeta, Entry, Record
+from refmanager.model import DocumentMeta, Entry
 
 
-class Bibliography(Record):
+@dataclass(slots=True)
+class Bibliography:
     """What a PDF's reference list gave.
 
     Attributes:
@@ -26,20 +28,10 @@ class Bibliography(Record):
         page_count: pages in the document.
     """
 
-    __match_args__ = ("entries", "meta", "notes", "page_count")
-    __slots__ = __match_args__
-
-    def __init__(
-        self,
-        entries: list[Entry] | None = None,
-        meta: DocumentMeta | None = None,
-        notes: list[str] | None = None,
-        page_count: int = 0,
-    ) -> None:
-        self.entries = entries if entries is not None else []
-        self.meta = meta if meta is not None else DocumentMeta()
-        self.notes = notes if notes is not None else []
-        self.page_count = page_count
+    entries: list[Entry] = field(default_factory=list)
+    meta: DocumentMeta = field(default_factory=DocumentMeta)
+    notes: list[str] = field(default_factory=list)
+    page_count: int = 0
 
 
 def read_bibliography(

@@ -9,6 +9,7 @@ import os
 import time
 import warnings
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import pypdf
 from pypdf.errors import (
@@ -19,7 +20,7 @@ from pypdf.errors import (
     PyPdfError,
 )
 
-from refmanager.model import InputError, Record
+from refmanager.model import InputError
 
 # Resource limits for one document. Real papers stay far below them.
 MAX_STREAM_BYTES = 16_000_000  # one decoded stream
@@ -29,18 +30,13 @@ MAX_PAGE_CHARS = 400_000  # characters of text on one page
 MAX_SECONDS = 30.0  # wall time for reading one document
 
 
-class Budget(Record):
+@dataclass(slots=True)
+class Budget:
     """What reading one document may still spend."""
 
-    __match_args__ = ("deadline", "content_bytes", "notes")
-    __slots__ = __match_args__
-
-    def __init__(
-        self, deadline: float, content_bytes: int = 0, notes: list[str] | None = None
-    ) -> None:
-        self.deadline = deadline
-        self.content_bytes = content_bytes
-        self.notes = notes if notes is not None else []
+    deadline: float
+    content_bytes: int = 0
+    notes: list[str] = field(default_factory=list)
 
     def expired(self) -> bool:
         return time.monotonic() > self.deadline

@@ -12,14 +12,10 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
 
-from refmanager.model import Record
 from refmanager.pdf.textclean import SPACING_ACCENTS
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from typing import Any
-
 
 # A run is split from the previous one on the same baseline when the gap exceeds this (in ems):
 # wider than any word space in justified text, narrower than a column gutter.
@@ -36,35 +32,24 @@ _ITALIC = re.compile(r"(italic|oblique|-it\b|ital|slant|cmti|cmsl|lmroman\d+-ita
 _BOLD = re.compile(r"(bold|black|heavy|semibold|demi|medi\b|medi(?=ital)|cmbx|cmb\d|-bd|,b$)", re.I)
 
 
-class Run(Record):
+@dataclass(slots=True)
+class Run:
     """A piece of text on one baseline with its start, width and font.
 
     ``mapped`` is False for a font without a Unicode map (the text is glyph ids).
     """
 
-    __match_args__ = ("text", "x0", "x1", "y", "size", "font", "mapped")
-    __slots__ = __match_args__
-
-    def __init__(  # noqa: PLR0917 - positional, as the dataclass's were
-        self,
-        text: str,
-        x0: float,
-        x1: float,
-        y: float,
-        size: float,
-        font: str,
-        mapped: bool = True,
-    ) -> None:
-        self.text = text
-        self.x0 = x0
-        self.x1 = x1
-        self.y = y
-        self.size = size
-        self.font = font
-        self.mapped = mapped
+    text: str
+    x0: float
+    x1: float
+    y: float
+    size: float
+    font: str
+    mapped: bool = True
 
 
-class Line(Record):
+@dataclass(slots=True)
+class Line:
     """A line of text on a page: its text, box (PDF points, origin bottom left) and font.
 
     ``y`` is the baseline; ``wide_gaps`` are offsets of spaces wider than 0.8 em; ``mapped``
@@ -72,46 +57,17 @@ class Line(Record):
     width or a single column), 1 (left) or 2 (right).
     """
 
-    __match_args__ = (
-        "page",
-        "text",
-        "x0",
-        "x1",
-        "y",
-        "size",
-        "font",
-        "styles",
-        "wide_gaps",
-        "mapped",
-        "column",
-    )
-    __slots__ = __match_args__
-
-    def __init__(  # noqa: PLR0917 - the fields, as the dataclass's were
-        self,
-        page: int,
-        text: str,
-        x0: float,
-        x1: float,
-        y: float,
-        size: float,
-        font: str = "",
-        styles: list[tuple[int, int, str]] | None = None,
-        wide_gaps: list[int] | None = None,
-        mapped: bool = True,
-        column: int = 0,
-    ) -> None:
-        self.page = page
-        self.text = text
-        self.x0 = x0
-        self.x1 = x1
-        self.y = y
-        self.size = size
-        self.font = font
-        self.styles = styles if styles is not None else []
-        self.wide_gaps = wide_gaps if wide_gaps is not None else []
-        self.mapped = mapped
-        self.column = column
+    page: int
+    text: str
+    x0: float
+    x1: float
+    y: float
+    size: float
+    font: str = ""
+    styles: list[tuple[int, int, str]] = field(default_factory=list)
+    wide_gaps: list[int] = field(default_factory=list)
+    mapped: bool = True
+    column: int = 0
 
     @property
     def top(self) -> float:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from itertools import pairwise
 
-from refmanager.model import Entry, Location, Record
+from refmanager.model import Entry, Location
 from refmanager.pdf.layout import Line
 from refmanager.pdf.textclean import join_lines
 
@@ -40,35 +41,23 @@ def _label_of(line: Line, kind: str) -> str | None:
     return label
 
 
-class _Column(Record):
+@dataclass(slots=True)
+class _Column:
     """A column of the list: its edges, the x of indented continuation lines (None when
     they are not indented) and the typical baseline distance inside an entry."""
 
-    __match_args__ = ("left", "right", "indent", "spacing")
-    __slots__ = __match_args__
-
-    def __init__(self, left: float, right: float, indent: float | None, spacing: float) -> None:
-        self.left = left
-        self.right = right
-        self.indent = indent
-        self.spacing = spacing
+    left: float
+    right: float
+    indent: float | None
+    spacing: float
 
 
-class _Draft(Record):
-    __match_args__ = ("lines", "label", "number", "fragment")
-    __slots__ = __match_args__
-
-    def __init__(
-        self,
-        lines: list[Line] | None = None,
-        label: str = "",
-        number: int | None = None,
-        fragment: bool = False,
-    ) -> None:
-        self.lines = lines if lines is not None else []
-        self.label = label
-        self.number = number
-        self.fragment = fragment
+@dataclass(slots=True)
+class _Draft:
+    lines: list[Line] = field(default_factory=list)
+    label: str = ""
+    number: int | None = None
+    fragment: bool = False
 
 
 def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:

@@ -2,55 +2,20 @@
 
 from __future__ import annotations
 
-from refmanager.model import Entry, Reference
+import os
+from dataclasses import dataclass, field
 
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-
-
-if TYPE_CHECKING:
-    import os
-
-    from refmanager.model import DocumentMeta
+from refmanager.model import DocumentMeta, Entry, Reference
 
 
+@dataclass(slots=True)
 class ExtractResult:
-    """What one PDF gave: its own metadata, its references in order, and notes for the user.
+    """What one PDF gave: its own metadata, its references in order, and notes for the user."""
 
-    (A plain slotted class: the dataclass module and decorator cost start-up time.)
-    """
-
-    __slots__ = ("meta", "notes", "path", "references")
-
-    def __init__(
-        self,
-        path: str | os.PathLike[str],
-        meta: DocumentMeta,
-        references: list[Reference],
-        notes: list[str] | None = None,
-    ) -> None:
-        self.path = path
-        self.meta = meta
-        self.references = references
-        self.notes: list[str] = [] if notes is None else notes
-
-    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass was
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, ExtractResult)
-        return (self.path, self.meta, self.references, self.notes) == (
-            other.path,
-            other.meta,
-            other.references,
-            other.notes,
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"ExtractResult(path={self.path!r}, meta={self.meta!r}, "
-            f"references={self.references!r}, notes={self.notes!r})"
-        )
+    path: str | os.PathLike[str]
+    meta: DocumentMeta
+    references: list[Reference]
+    notes: list[str] = field(default_factory=list)
 
 
 def entry_to_reference(entry: Entry, index: int) -> Reference:
