@@ -10,38 +10,66 @@ SHOWN = 20  # missing files listed one by one; the rest are counted
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--prune", action="store_true", help="delete orphan files")
+    parser.add_argument(
+        "--prune",
+        action="store_true",
+        help="delete the library's own files no document refers to (listed first; "
+        "files the library did not store are never deleted)",
+    )
     parser.add_argument("--repair", action="store_true", help="rebuild the search index")
     add_library_option(parser)
+
+
+def _listed(names: list[str], what: str) -> None:
+    for name in names[:SHOWN]:
+        note(f"{what}: {name}")
+    if len(names) > SHOWN:
+        note(f"... and {len(names) - SHOWN} more {what}s")
 
 
 def run(args: argparse.Namespace) -> int:
     from refmanager.service.library_ops import check, open_library
 
     with open_library(library_path(args), create=False) as lib:
-        report = check(lib, prune=args.prune, repair_index=args.repair)
-        print(f"library: {lib.folder}")
-    print(f"integrity: {', '.join(report.integrity)}")
-    if report.foreign_key_errors:
-        print(f"foreign key errors: {report.foreign_key_errors}")
-    labels = {
-        "documents": "documents",
-        "refs": "references",
-        "merged": "merged away",
-        "works": "works",
-        "tags": "tags",
-        "ref_tags": "tag links",
-        "corrections": "corrections",
-        "saved_searches": "saved searches",
-        "not_duplicates": "not-duplicate marks",
-    }
-    for key, label in labels.items():
-        print(f"{label}: {report.counts.get(key, 0)}")
-    for name in report.missing_files[:SHOWN]:
-        note(f"missing file: {name}")
-    if len(report.missing_files) > SHOWN:
-        note(f"... and {len(report.missing_files) - SHOWN} more missing files")
-    if report.orphan_files:
-        verb = "deleted" if args.prune else "found (delete with --prune)"
-        note(f"{len(report.orphan_files)} orphan file(s) {verb}")
+        report = check(lib, repair_index=args.repair)
+        folder = lib.folder
+        files_dir = lib.files_dir
+        print(f"library: {folder}")
+        print(f"integrity: {', '.join(report.integrity)}")
+        if report.foreign_key_errors:
+            print(f"foreign key errors: {report.foreign_key_errors}")
+        labels = {
+            "documents": "documents",
+            "refs": "references",
+            "merged": "merged away",
+            "works": "works",
+            "tags": "tags",
+            "ref_tags": "tag links",
+            "corrections": "corrections",
+            "saved_searches": "saved searches",
+            "not_duplicates": "not-duplicate marks",
+        }
+        for key, label in labels.items():
+            print(f"{label}: {report.counts.get(key, 0)}")
+        _listed(report.missing_files, "missing file")
+        if report.foreign_files:
+            _listed([str(files_dir / n) for n in report.foreign_files], "not stored by refmanager")
+            note(
+                f"{len(report.foreign_files)} file(s) in {files_dir} were not stored by the "
+                "library: left alone, never pruned"
+            )
+        if report.orphan_files:
+            paths = [str(files_dir / n) for n in report.orphan_files]
+            if args.prune:
+                from refmanager.service.library_ops import prune_files
+
+                _listed(paths, "deleting")
+                removed = prune_files(lib, [files_dir / n for n in report.orphan_files])
+                note(f"{len(removed)} orphan file(s) deleted")
+            else:
+                _listed(paths, "orphan file")
+                note(
+                    f"{len(paths)} orphan file(s) found (the library's own, no document refers "
+                    "to them; delete with --prune)"
+                )
     return 0 if report.ok else 1

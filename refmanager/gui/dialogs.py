@@ -1,9 +1,10 @@
-"""Dialogs: About, Merge (pick each field from one of two items), Export."""
+"""Dialogs: About, Merge (pick each field from one of two items), Export, Delete unused files."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -53,6 +54,23 @@ def about(parent: QWidget | None) -> None:
         "parser got wrong.</p><p>Everything stays in a local SQLite library.</p>"
         "<p>MIT licence. Built with PySide6 (Qt), pypdf, bibtexparser and rapidfuzz.</p>",
     )
+
+
+def confirm_prune(parent: QWidget | None, paths: list[Path]) -> bool:
+    """Ask before deleting the library's unused stored files; the list is shown in full
+    (as plain text: the names come from the disk)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Delete unused files")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(
+        f"Delete {len(paths)} file(s) the library stored for documents that are no longer "
+        "in it? This cannot be undone. Files the library did not store are never deleted."
+    )
+    box.setDetailedText("\n".join(str(p) for p in paths))
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    return box.exec() == QMessageBox.StandardButton.Yes
 
 
 # Fields the merge dialog offers, with the CSL type first.

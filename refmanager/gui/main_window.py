@@ -6,7 +6,8 @@ splitters, columns and geometry kept in QSettings.
 
 The window lays out the widgets, keeps the table, the editor and the PDF pane in step, and
 refreshes what a change touched (:meth:`MainWindow.apply_changes`). The concerns live in
-controllers (``refmanager.gui.controllers``): search, duplicates, import, export, editing.
+controllers (``refmanager.gui.controllers``): search, duplicates, import, export, editing,
+files.
 Every change goes through the one command factory (``refmanager.gui.commands``) onto the
 undo stack; every use case is a method of ``refmanager.service.session.Session``.
 """
@@ -60,6 +61,7 @@ from refmanager.gui.commands import CommandFactory, describe_error
 from refmanager.gui.controllers.duplicates import DuplicatesController
 from refmanager.gui.controllers.editing import EditController
 from refmanager.gui.controllers.export import ExportController
+from refmanager.gui.controllers.files import FilesController
 from refmanager.gui.controllers.imports import ImportController
 from refmanager.gui.controllers.search import SearchController
 from refmanager.gui.delegates import FieldDelegate
@@ -194,6 +196,7 @@ class MainWindow(QMainWindow):
         self.start_button.clicked.connect(self.imports.open_sample)
         self.exports = ExportController(self, self._export_scopes, self)
         self.edits = EditController(self, self.searching, self.sidebar, self)
+        self.files = FilesController(self, self)
         self.model.edit_handler = self.edits.request_edit
 
         table_host = QWidget(self)
@@ -338,6 +341,7 @@ class MainWindow(QMainWindow):
         self._action(library_menu, "&Save this search...", self.searching.save_dialog)
         self._action(library_menu, "&Remove document...", edits.remove_document)
         self._action(library_menu, "&Learn from my corrections", self.retrain)
+        self._action(library_menu, "Delete &unused files...", self.files.prune_unused_files)
         self._action(library_menu, "&Refresh", self.reload, QKeySequence.StandardKey.Refresh)
 
         help_menu = bar.addMenu("&Help")

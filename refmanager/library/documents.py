@@ -60,6 +60,15 @@ class DocumentStore(Store):
         suffix = Path(file_name).suffix.lower() or ".pdf"
         return self.files_dir / f"{sha256}{suffix}"
 
+    def record_stored_file(self, sha256: str) -> None:
+        """Note that the library keeps (or is about to write) ``files/<sha256>.*``: only
+        files recorded so are ever deleted by :meth:`MaintenanceStore.prune_orphan_files`."""
+        with self.transaction():
+            self.conn.execute(
+                "INSERT OR IGNORE INTO stored_files (sha256, stored) VALUES (?, ?)",
+                (sha256, timestamp()),
+            )
+
     def add_document(
         self,
         meta: DocumentMeta,
@@ -91,6 +100,8 @@ class DocumentStore(Store):
             raise InputError(file_name or sha256, "already in the library")
         if file is not None and sha256 is not None:
             dest = self.stored_path(sha256, file_name)
+            # recorded before the copy: a copy a crash leaves behind is still known as ours
+            self.record_stored_file(sha256)
             if not dest.exists():
                 db.copy_file(file, dest)
         now = timestamp()

@@ -494,9 +494,10 @@ class Library:
         """SQLite's integrity and foreign-key checks, files missing or orphaned, counts."""
         return self._maintenance.check()
 
-    def prune_orphan_files(self) -> list[str]:
-        """Delete the files no document refers to (left by deletions or interrupted imports)."""
-        return self._maintenance.prune_orphan_files()
+    def prune_orphan_files(self, names: Iterable[str] | None = None) -> list[str]:
+        """Delete the library's own files no document refers to (all, or those of ``names``);
+        files it did not store are never deleted (see ``MaintenanceStore``)."""
+        return self._maintenance.prune_orphan_files(names)
 
     def rebuild_search_index(self) -> None:
         """Rebuild the FTS indexes from the stored CSL items (``check --repair``)."""

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 from refmanager.library.codec import fts_values, load_reference
 from refmanager.library.connection import Connection, Store
-from refmanager.library.documents import DocumentStore
+from refmanager.library.documents import DocumentStore, file_sha256
 from refmanager.library.normalize import space_cjk
 from refmanager.library.records import CheckReport
+from refmanager.model import InputError
 
 
 class MaintenanceStore(Store):
@@ -29,15 +33,7 @@ class MaintenanceStore(Store):
             expected.add(path.name)
             if not path.exists():
                 missing.append(f"{name} ({path.name})")
-        orphans = (
-            sorted(
-                p.name
-                for p in self.documents.files_dir.iterdir()
-                if p.is_file() and p.name not in expected
-            )
-            if self.documents.files_dir.exists()
-            else []
-        )
+        orphans, foreign = self._unreferenced_files(expected)
         counts = {
             table: int(self._read(f"SELECT count(*) FROM {table}")[0][0])
             for table in (
@@ -60,14 +56,71 @@ class MaintenanceStore(Store):
         visible = counts["refs"] - counts["merged"]
         if fts != visible:
             integrity.append(f"search index has {fts} rows for {visible} visible references")
-        return CheckReport(integrity, fk, missing, orphans, counts)
+        return CheckReport(integrity, fk, missing, orphans, counts, foreign)
 
-    def prune_orphan_files(self) -> list[str]:
-        """Delete the files no document refers to (left by deletions or interrupted imports)."""
-        removed = []
-        for name in self.check().orphan_files:
-            (self.documents.files_dir / name).unlink(missing_ok=True)
+    def _unreferenced_files(self, expected: set[str]) -> tuple[list[str], list[str]]:
+        """The files of ``files/`` no document refers to: the library's own (orphans: named
+        by a content hash it recorded, and still holding that content, or its interrupted
+        ``.part`` copy), and the rest (anything else someone put there)."""
+        folder = self.documents.files_dir
+        if not folder.is_dir():
+            return [], []
+        recorded = {r[0] for r in self._read("SELECT sha256 FROM stored_files")}
+        orphans: list[str] = []
+        foreign: list[str] = []
+        for path in sorted(folder.iterdir()):
+            if path.name in expected:
+                continue
+            (orphans if self._ours(path, recorded) else foreign).append(path.name)
+        return orphans, foreign
+
+    @staticmethod
+    def _ours(path: Path, recorded: set[str]) -> bool:
+        sha = path.name.split(".", 1)[0]
+        if sha not in recorded or path.is_symlink() or not path.is_file():
+            return False
+        if path.name.endswith(".part"):  # a copy interrupted before its rename
+            return True
+        try:
+            return file_sha256(path) == sha
+        except OSError:
+            return False
+
+    def prune_orphan_files(self, names: Iterable[str] | None = None) -> list[str]:
+        """Delete the library's own files no document refers to (left by deletions or
+        interrupted imports): only those :meth:`check` lists as ``orphan_files``, checked
+        again now, and of them only ``names`` when given (what the user agreed to). Files
+        the library did not store are never deleted. Returns the names deleted.
+
+        Raises:
+            InputError: a file could not be deleted (read-only folder, permissions).
+        """
+        expected = {
+            self.documents.stored_path(sha, name).name
+            for sha, name in self._read(
+                "SELECT sha256, file_name FROM documents WHERE sha256 IS NOT NULL"
+            )
+        }
+        orphans, _ = self._unreferenced_files(expected)
+        chosen = orphans if names is None else [n for n in orphans if n in set(names)]
+        removed: list[str] = []
+        for name in chosen:
+            path = self.documents.files_dir / name
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                raise InputError(str(path), f"cannot delete: {exc.strerror or exc}") from None
             removed.append(name)
+        gone = {name.split(".", 1)[0] for name in removed} - {
+            name.split(".", 1)[0] for name in expected
+        }
+        if gone:
+            still = {p.name.split(".", 1)[0] for p in self.documents.files_dir.iterdir()}
+            with self.transaction():
+                self.conn.executemany(
+                    "DELETE FROM stored_files WHERE sha256 = ?",
+                    [(sha,) for sha in sorted(gone - still)],
+                )
         return removed
 
     def rebuild_search_index(self) -> None:

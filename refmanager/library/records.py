@@ -202,13 +202,21 @@ class Suggestion:
 
 @dataclass(slots=True)
 class CheckReport:
-    """``Library.check``: SQLite's integrity check, files, counts."""
+    """``Library.check``: SQLite's integrity check, files, counts.
+
+    Attributes:
+        orphan_files: files of ``files/`` the library stored and no document refers to
+            any more: what ``prune_orphan_files`` deletes.
+        foreign_files: files of ``files/`` the library did not store (a user's, or
+            changed since): listed, never deleted.
+    """
 
     integrity: list[str]
     foreign_key_errors: int
     missing_files: list[str]
     orphan_files: list[str]
     counts: dict[str, int]
+    foreign_files: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:

@@ -212,12 +212,30 @@ def merge_exact(lib: Library) -> list[MergeRecord]:
 
 
 def check(lib: Library, prune: bool = False, repair_index: bool = False) -> CheckReport:
-    """Integrity check, files missing or orphaned, counts. ``prune`` deletes orphan files;
-    ``repair_index`` rebuilds the search index first."""
+    """Integrity check, files missing or orphaned, counts. ``prune`` deletes the orphan
+    files the report lists (the library's own files no document refers to; never a file
+    the library did not store); ``repair_index`` rebuilds the search index first."""
     if repair_index:
         lib.rebuild_search_index()
     report = lib.check()
     lib.optimize()
     if prune and report.orphan_files:
-        lib.prune_orphan_files()
+        lib.prune_orphan_files(report.orphan_files)
     return report
+
+
+def prune_plan(lib: Library) -> list[Path]:
+    """The files ``prune_files`` would delete, for the user to see and agree to first:
+    the library's own stored files that no document refers to any more."""
+    return [lib.files_dir / name for name in lib.check().orphan_files]
+
+
+def prune_files(lib: Library, agreed: Sequence[Path]) -> list[Path]:
+    """Delete those of ``agreed`` (from :func:`prune_plan`) that are still the library's own
+    unreferenced files; the ones deleted.
+
+    Raises:
+        InputError: a file could not be deleted.
+    """
+    names = [p.name for p in agreed if p.parent == lib.files_dir]
+    return [lib.files_dir / name for name in lib.prune_orphan_files(names)]

@@ -481,6 +481,21 @@ class Session:
         finally:
             lib.close()
 
+    # -- the library's files --------------------------------------------------------------------
+    def prune_plan(self) -> list[Path]:
+        """The library's own stored files no document refers to: what :meth:`prune_files`
+        would delete, shown to the user to agree to first."""
+        return library_ops.prune_plan(self.lib)
+
+    def prune_files(self, agreed: Sequence[Path]) -> list[Path]:
+        """Delete those of ``agreed`` that are still unused files of the library (never
+        a file it did not store); the ones deleted. Not undoable: ask first.
+
+        Raises:
+            InputError: a file could not be deleted.
+        """
+        return library_ops.prune_files(self.lib, agreed)
+
     def bibtex(self, ids: Sequence[int]) -> str:
         refs = [s.reference for s in self.lib.references(list(ids))]
         return exchange.format_references(refs, "bibtex")

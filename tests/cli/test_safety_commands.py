@@ -67,3 +67,35 @@ def test_overflowing_searches_are_one_line(
 def test_forty_nots_search(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "search", "NOT " * 40 + "kept", "--library", str(folder))
     assert code == 0 and "Kept" in out
+
+
+def test_check_names_orphans_and_prune_spares_the_user_s_files(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from refmanager.model import DocumentMeta
+
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4 a paper")
+    with Library.open(folder) as lib:
+        doc = lib.add_document(DocumentMeta(), [], file=pdf)
+        stored = lib.file_path(doc)
+        lib.delete_document(doc)
+    assert stored is not None
+    files = folder / "files"
+    (files / "tax2023.pdf").write_bytes(b"taxes")
+    (files / "cv.odt").write_bytes(b"cv")
+
+    code, _, err = _run(capsys, "check", "--library", str(folder))
+    assert code == 0
+    assert f"orphan file: {stored}" in err
+    assert "1 orphan file(s) found" in err
+    assert str(files / "tax2023.pdf") in err and str(files / "cv.odt") in err
+    assert "never pruned" in err
+    assert stored.exists()
+
+    code, _, err = _run(capsys, "check", "--prune", "--library", str(folder))
+    assert code == 0
+    assert err.index(f"deleting: {stored}") < err.index("1 orphan file(s) deleted")
+    assert not stored.exists()
+    assert (files / "tax2023.pdf").read_bytes() == b"taxes"
+    assert (files / "cv.odt").read_bytes() == b"cv"

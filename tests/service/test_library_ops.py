@@ -94,8 +94,9 @@ def test_corrections_and_check(lib: Library) -> None:
     assert "_confidence" not in example.csl
     (lib.files_dir / "stray.pdf").write_bytes(b"x")
     report = ops.check(lib, prune=True, repair_index=True)
-    assert report.integrity == ["ok"] and report.orphan_files == ["stray.pdf"]
-    assert not (lib.files_dir / "stray.pdf").exists()
+    assert report.integrity == ["ok"] and report.orphan_files == []
+    assert report.foreign_files == ["stray.pdf"]
+    assert (lib.files_dir / "stray.pdf").exists()  # not the library's: never deleted
     assert lib.count("deep learning") == 2  # the rebuilt index still finds them
 
 
@@ -109,3 +110,22 @@ def test_reparse_keeps_the_fields_the_user_edited(lib: Library, tmp_path: Path) 
     stored = lib.reference(knuth)
     assert stored.reference.get("title") == "TAOCP (edited)"
     assert stored.edited == {"title"}
+
+
+def test_prune_plan_then_prune_what_was_agreed(lib: Library, tmp_path: Path) -> None:
+    from refmanager.model import DocumentMeta
+
+    paths = []
+    for i in range(2):
+        pdf = tmp_path / f"p{i}.pdf"
+        pdf.write_bytes(f"%PDF {i}".encode())
+        doc = lib.add_document(DocumentMeta(), [], file=pdf)
+        path = lib.file_path(doc)
+        assert path is not None
+        paths.append(path)
+        lib.delete_document(doc)
+    (lib.files_dir / "mine.pdf").write_bytes(b"x")
+    plan = ops.prune_plan(lib)
+    assert sorted(plan) == sorted(paths)
+    assert ops.prune_files(lib, [paths[0], lib.files_dir / "mine.pdf"]) == [paths[0]]
+    assert not paths[0].exists() and paths[1].exists() and (lib.files_dir / "mine.pdf").exists()

@@ -1,0 +1,47 @@
+"""Library > Delete unused files: the window lists the files, asks, and deletes only those."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from refmanager.gui.main_window import MainWindow
+from refmanager.model import DocumentMeta
+
+
+def _orphan(win: MainWindow, tmp_path: Path) -> Path:
+    lib = win.session.lib
+    pdf = tmp_path / "gone.pdf"
+    pdf.write_bytes(b"%PDF-1.4 gone")
+    doc = lib.add_document(DocumentMeta(), [], file=pdf)
+    path = lib.file_path(doc)
+    assert path is not None
+    lib.delete_document(doc)
+    return path
+
+
+def test_the_window_asks_before_deleting_and_spares_others_files(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    del qtbot
+    orphan = _orphan(window, tmp_path)
+    mine = window.session.lib.files_dir / "tax2023.pdf"
+    mine.write_bytes(b"taxes")
+    asked: list[list[Path]] = []
+
+    def refuse(parent: QWidget, paths: list[Path]) -> bool:
+        assert parent is window
+        asked.append(paths)
+        return False
+
+    assert window.files.prune_unused_files(confirm=refuse) == []
+    assert asked == [[orphan]] and orphan.exists()
+    assert window.files.prune_unused_files(confirm=lambda _p, _paths: True) == [orphan]
+    assert not orphan.exists() and mine.read_bytes() == b"taxes"
+    assert window.files.prune_unused_files(confirm=refuse) == []
+    assert len(asked) == 1  # nothing left to delete: not asked again
+    texts = [a.text() for a in window.findChildren(QAction)]
+    assert "Delete &unused files..." in texts
