@@ -91,7 +91,7 @@ def read_string(text: str, fmt: str | None = None, source: str = "") -> ReadResu
     """References in ``text``; ``fmt`` None means: guess from the content."""
     fmt = fmt or sniff(text)
     if fmt == "bibtex":
-        result = read_bibtex(text)
+        result = read_bibtex(text, source)
     elif fmt == "ris":
         result = read_ris(text)
     elif fmt == "csl-json":

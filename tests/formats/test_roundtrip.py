@@ -43,9 +43,18 @@ def test_round_trip_over_the_dev_bench(fmt: str) -> None:
     mismatched = [
         (a.id, comparable(a), comparable(b))
         for a, b in zip(refs, result.references, strict=True)
-        if comparable(a) != comparable(b)
+        if _expected(a, fmt) != comparable(b)
     ]
     assert mismatched == []
+
+
+def _expected(ref: Reference, fmt: str) -> dict[str, object]:
+    """What the way back should give: the reference, except that BibTeX has no thesis type
+    without a degree, so a thesis with no genre is written @phdthesis and read as one."""
+    item = comparable(ref)
+    if fmt == "bibtex" and ref.type == "thesis" and not ref.get("genre"):
+        item["genre"] = "PhD thesis"
+    return item
 
 
 def test_bibtex_keys_are_unique_over_the_bench() -> None:

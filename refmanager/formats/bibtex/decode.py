@@ -18,6 +18,18 @@ _SIMPLE_UNESCAPE = re.compile(r"\\([&%#_$])")
 _NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|[?!]`")
 _TEX_LOGOS = re.compile(r"\\(LaTeXe|LaTeX|TeX|BibTeX)\b(?:\{\})?")
 
+# LaTeX text styles -> CSL-JSON rich text (what pandoc and Zotero read \textit{} as).
+_STYLES = {
+    "emph": ("<i>", "</i>"),
+    "textit": ("<i>", "</i>"),
+    "textbf": ("<b>", "</b>"),
+    "textsc": ('<span style="font-variant:small-caps;">', "</span>"),
+    "textsuperscript": ("<sup>", "</sup>"),
+    "textsubscript": ("<sub>", "</sub>"),
+}
+_STYLE = re.compile(r"\\(" + "|".join(_STYLES) + r")\s*\{")
+_MAX_STYLE_DEPTH = 8  # styles nested deeper are decoded as plain text
+_MARK = re.compile("\ue002(\\d+)\ue003")
 _DECODER = LatexDecodingMiddleware(allow_inplace_modification=True)
 _EMPTY = Library()
 
@@ -48,12 +60,57 @@ def _decode_slow(value: str) -> tuple[str, bool]:
         return f"\ue000{len(urls) - 1}\ue001"
 
     text = _URL_MACRO.sub(hide, text)
+    marks: list[str] = []
+    if "\\" in text and _STYLE.search(text):
+        text = _mark_styles(text, marks)
     block = _DECODER.transform_entry(Entry("misc", "x", [Field("v", text)]), _EMPTY)
     if isinstance(block, Entry):
         decoded = str(block.fields[0].value).replace("\x1e", "^")
         decoded = re.sub("\ue000(\\d+)\ue001", lambda m: urls[int(m.group(1))], decoded)
+        if marks:
+            decoded = _MARK.sub(lambda m: marks[int(m.group(1))], decoded)
         return _tidy(decoded), True
     return _tidy(value), False
+
+
+def _mark_styles(text: str, marks: list[str], depth: int = 0) -> str:
+    """``\\textit{x}`` -> ``<mark>{x}<mark>``, the marks standing for ``<i>`` and ``</i>``
+    (the braces stay, so the decoder sees the group it would have seen)."""
+    out: list[str] = []
+    index = 0
+    for match in _STYLE.finditer(text):
+        if match.start() < index:
+            continue  # inside a group already rewritten
+        close = _closing_brace(text, match.end() - 1)
+        if close < 0:
+            continue
+        opener, closer = _STYLES[match.group(1)]
+        first = len(marks)
+        marks.extend((opener, closer))
+        inner = text[match.end() - 1 : close + 1]
+        if depth < _MAX_STYLE_DEPTH:
+            inner = _mark_styles(inner, marks, depth + 1)
+        out.append(text[index : match.start()])
+        out.append(f"\ue002{first}\ue003{inner}\ue002{first + 1}\ue003")
+        index = close + 1
+    out.append(text[index:])
+    return "".join(out)
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """The index of the ``}`` closing the ``{`` at ``start``, or -1."""
+    depth = 0
+    for index in range(start, len(text)):
+        char = text[index]
+        if char == "\\":
+            continue
+        if char == "{" and text[index - 1] != "\\":
+            depth += 1
+        elif char == "}" and text[index - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return index
+    return -1
 
 
 def decode_all(values: dict[str, str]) -> tuple[dict[str, str], str]:

@@ -16,7 +16,6 @@ from bibtexparser.middlewares import LatexEncodingMiddleware
 from bibtexparser.model import Entry, Field
 
 from refmanager.formats.bibtex.decode import decode
-from refmanager.formats.bibtex.vocab import DASHES
 from refmanager.model import Name
 
 _CONTROL_WORD = re.compile(r"\\[a-zA-Z]+")
@@ -104,8 +103,13 @@ def _middleware_encode(value: str) -> str:
 def _keep_raw(char: str) -> bool:
     """Non-ASCII characters written as UTF-8 rather than LaTeX: punctuation and symbols
     (``–``, ``“``, ``×``, ``€``: LaTeX reads them as UTF-8, and pandoc knows neither
-    ``\\textendash`` nor ``\\texttimes``), and whatever the encoder cannot give back."""
+    ``\\textendash`` nor ``\\texttimes``), letters the encoder would write as math or as a
+    text symbol macro (``α`` as ``\\ensuremath{\\alpha}``, ``µ`` as ``{\\textmu}``: pandoc
+    drops both, while pandoc, biber and LaTeX read UTF-8), and whatever the encoder cannot
+    give back."""
     if unicodedata.category(char)[0] in "PS":
+        return True
+    if "\\ensuremath" in _middleware_encode(char) or "\\text" in _middleware_encode(char):
         return True
     return not _round_trips(char)
 
@@ -211,6 +215,8 @@ def _needs_group(text: str) -> bool:
 
 def bib_name(name: Name) -> str:
     """One name as BibTeX writes it: ``von Last, Jr, First`` or ``{Corporate Name}``."""
+    if name.literal == "others" and not name.family:
+        return "others"  # "et al.": BibTeX's own word for it, unbraced
     # the usual name, a capitalised ASCII family name and an ASCII given name: as it is
     if not (
         name.literal or name.non_dropping_particle or name.dropping_particle or name.suffix
@@ -294,5 +300,13 @@ def _bib_name(parts: tuple[str, str, str, str, str, str]) -> str:
 _RANGE = re.compile(r"\w\s*[-–—]+\s*\w")
 
 
+_EN_DASH = re.compile(r"\s*(?:-{2,3}|–|—|\\textendash\{\}|\\textendash)\s*")
+_HYPHEN = re.compile(r"(?<=\w)\s*-\s*(?=\w)")
+
+
 def page_range(value: str) -> str:
-    return DASHES.sub("--", value) if _RANGE.search(value) else value
+    """An encoded page range: an en dash written ``--``, a hyphen kept a hyphen (styles
+    and biblatex turn either into their range dash; reading gives back what was stored)."""
+    if not _RANGE.search(value):
+        return value
+    return _HYPHEN.sub("-", _EN_DASH.sub("--", value))

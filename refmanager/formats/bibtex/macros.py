@@ -1,8 +1,44 @@
 """Reading, stage 2: field values with their delimiters removed, ``#`` concatenations and
 ``@string`` macros resolved (bibtexparser's ``ResolveStringReferencesMiddleware`` resolves
-a field that is one macro name only, and skips the entries it sets aside as duplicates)."""
+a field that is one macro name only, and skips the entries it sets aside as duplicates).
+
+Expansion is bounded: a value that macros make longer than ``MAX_EXPANDED`` characters,
+or a file whose macros expand to more than ``EXPANSION_BUDGET`` characters in all, stops
+the reading with ``ExpansionLimit`` (a few hundred bytes of nested ``@string``s can
+otherwise ask for gigabytes). Text written out in the file is never limited here.
+"""
 
 from __future__ import annotations
+
+MAX_EXPANDED = 1_000_000  # characters one value may reach through macros
+EXPANSION_BUDGET = 20_000_000  # characters all the macro uses of one file may add up to
+
+
+class ExpansionLimit(Exception):
+    """The file's ``@string`` macros expand beyond the limits (the message says which)."""
+
+
+class Expansion:
+    """The macro characters spent so far in one file, against ``EXPANSION_BUDGET``."""
+
+    __slots__ = ("spent",)
+
+    def __init__(self) -> None:
+        self.spent = 0
+
+    def spend(self, what: str, pieces: list[str]) -> None:
+        size = sum(map(len, pieces))
+        if size > MAX_EXPANDED:
+            raise ExpansionLimit(
+                f"{what} expands to more than {MAX_EXPANDED:,} characters through "
+                "@string macros; the file looks built to exhaust memory, so it was not read"
+            )
+        self.spent += size
+        if self.spent > EXPANSION_BUDGET:
+            raise ExpansionLimit(
+                f"the @string macros expand to more than {EXPANSION_BUDGET:,} characters "
+                f"in all (at {what}); the file looks built to exhaust memory, so it was not read"
+            )
 
 
 def _split_top(value: str, sep: str) -> list[str]:
@@ -48,14 +84,25 @@ def one_group(text: str, opener: str, closer: str) -> bool:
     return depth == 0
 
 
-def resolve(value: str, strings: dict[str, str], undefined: list[str]) -> str:
-    """A field's text: delimiters removed, ``#`` concatenations and macros resolved."""
+def resolve(
+    value: str,
+    strings: dict[str, str],
+    undefined: list[str],
+    budget: Expansion,
+    what: str,
+) -> str:
+    """A field's text: delimiters removed, ``#`` concatenations and macros resolved.
+
+    Raises:
+        ExpansionLimit: macros make ``what`` (named in the message) too long.
+    """
     if "#" not in value:
         # one value (the splitter has checked its delimiters match)
         piece = value.strip()
         if len(piece) >= 2 and (piece[0], piece[-1]) in (("{", "}"), ('"', '"')):
             return piece[1:-1]
     pieces: list[str] = []
+    expanded = False
     for raw_piece in _split_top(value, "#"):
         piece = raw_piece.strip()
         if one_group(piece, "{", "}") or one_group(piece, '"', '"'):
@@ -64,7 +111,10 @@ def resolve(value: str, strings: dict[str, str], undefined: list[str]) -> str:
             pieces.append(piece)
         elif piece.lower() in strings:
             pieces.append(strings[piece.lower()])
+            expanded = True
         else:
             undefined.append(piece)
             pieces.append(piece)
+    if expanded:
+        budget.spend(what, pieces)
     return "".join(pieces)

@@ -37,11 +37,14 @@ def split_persons(text: str) -> list[str]:
 
 
 def split_names(text: str) -> list[tuple[str, ...]]:
-    """People of a name field: ("literal", text) or ("person", first, von, last, jr)."""
+    """People of a name field: ("literal", text), ("person", first, von, last, jr), or
+    ("others",) for BibTeX's ``and others`` (et al.)."""
     people: list[tuple[str, ...]] = []
     for raw_person in split_persons(text):
         person = raw_person.strip().rstrip(",").strip()
-        if person and person.lower() != "others":
+        if person.lower() == "others":
+            people.append(("others",))
+        elif person:
             people.append(_split_person(person))
     return people
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import re
 
-from bibtexparser.model import Entry, String
+from bibtexparser.model import Entry, Preamble, String
 
 from refmanager.formats.bibtex.decode import decode_all, unescape_verbatim
-from refmanager.formats.bibtex.macros import resolve
+from refmanager.formats.bibtex.macros import Expansion, ExpansionLimit, resolve
 from refmanager.formats.bibtex.names import split_names
 from refmanager.formats.bibtex.split import split
 from refmanager.formats.bibtex.vocab import (
-    DASHES,
     FIELD_NAME,
     IMPORT_TYPES,
     JOURNAL_TYPES,
@@ -23,8 +22,30 @@ from refmanager.formats.bibtex.vocab import (
     VERBATIM,
 )
 from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_text
-from refmanager.model import Date, Name, Reference
+from refmanager.model import Date, InputError, Name, Reference
 from refmanager.model.limits import MAX_FIELD_CHARS, over_limit_message
+
+# Entry type -> the genre it implies (pandoc's words), and biblatex's ``type`` keys.
+_DEFAULT_GENRE = {"mastersthesis": "Master’s thesis", "phdthesis": "PhD thesis"}
+_TYPE_KEYS = {
+    "mathesis": "Master’s thesis",
+    "phdthesis": "PhD thesis",
+    "candthesis": "Candidate thesis",
+    "resreport": "Research report",
+    "techreport": "",  # what @report implies: no genre to keep
+}
+_ARXIV = frozenset({"arxiv"})
+# Not inherited through crossref: what names or links the parent itself.
+_NOT_INHERITED = frozenset(
+    {"crossref", "xref", "key", "ids", "label", "shorthand", "entryset", "xdata", "title"}
+    | {"shorttitle", "sortkey", "file", "groups", "keywords", "abstract", "note", "doi", "url"}
+)
+_GOBBLE_DEF = re.compile(
+    r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand)\*?\s*\{?\\([a-zA-Z]+)\}?"
+    r"\s*\[1\]\s*\{\s*\}|\\def\s*\\([a-zA-Z]+)\s*#1\s*\{\s*\}"
+)
+_PAGE_DASH = re.compile(r"\s*(?:–|—|\\textendash\{\}|\\textendash)\s*")
+_PAGE_HYPHEN = re.compile(r"(?<=\w)\s*-\s*(?=\w)")
 
 
 def _month(value: str) -> int | None:
@@ -56,8 +77,34 @@ def entry_to_reference(
     strings: dict[str, str],
     line: int,
     problems: list[Problem],
+    budget: Expansion | None = None,
 ) -> Reference:
-    """One split BibTeX entry (raw field values) as a Reference; repairs go to ``problems``."""
+    """One split BibTeX entry (raw field values) as a Reference; repairs go to ``problems``.
+
+    Raises:
+        ExpansionLimit: the entry's macros expand beyond the limits.
+    """
+    values = resolve_fields(
+        key,
+        fields=fields,
+        strings=strings,
+        line=line,
+        problems=problems,
+        budget=budget or Expansion(),
+    )
+    return fields_to_reference(entry_type, key, values=values, line=line, problems=problems)
+
+
+def resolve_fields(
+    key: str,
+    *,
+    fields: list[tuple[str, str]],
+    strings: dict[str, str],
+    line: int,
+    problems: list[Problem],
+    budget: Expansion,
+) -> dict[str, str]:
+    """An entry's fields by lower-case name, delimiters and macros resolved."""
     values: dict[str, str] = {}
     undefined: list[str] = []
     for raw_name, raw_value in fields:
@@ -65,14 +112,32 @@ def entry_to_reference(
         if name in values:
             problems.append(Problem(line, f"entry {key}: field {name} given twice; kept the first"))
             continue
-        value = resolve(str(raw_value), strings, undefined)
+        value = resolve(str(raw_value), strings, undefined, budget, f"entry {key}")
         if len(value) > MAX_FIELD_CHARS:  # cut before decoding: that costs many times its size
             problems.append(Problem(line, f"entry {key}: {over_limit_message(name, len(value))}"))
             value = value[:MAX_FIELD_CHARS]
         values[name] = value
     for macro in undefined:
         problems.append(Problem(line, f"entry {key}: undefined @string {macro!r} kept as text"))
+    return values
 
+
+def fields_to_reference(
+    entry_type: str,
+    key: str,
+    *,
+    values: dict[str, str],
+    line: int,
+    problems: list[Problem],
+    gobble: re.Pattern[str] | None = None,
+) -> Reference:
+    """Resolved fields as a Reference; ``gobble`` matches macros that print nothing
+    (``{\\noopsort{a}}``), taken out before decoding."""
+    if gobble is not None:
+        values = {
+            name: gobble.sub("", value) if "\\" in value else value
+            for name, value in values.items()
+        }
     ref = Reference(id=key)
     ref.type = _csl_type(entry_type, values.get("entrysubtype", ""))
     if key:
@@ -109,6 +174,9 @@ def entry_to_reference(
                 if parts[0]:
                     names.append(Name(literal=parts[0]))
                 continue
+            if person[0] == "others":
+                names.append(Name(literal="others"))  # "et al.", as pandoc reads it
+                continue
             first, von, last, jr = parts
             if not last:
                 last, first = first, ""
@@ -130,7 +198,7 @@ def entry_to_reference(
         if name in ("year", "month", "day", "date", "urldate"):
             continue
         if name == "pages":
-            ref.set("page", DASHES.sub("-", value))
+            ref.set("page", _page_range(value))
         elif name == "number":
             target = "issue" if journal_like else "collection-number" if series_like else "number"
             if not ref.get(target):
@@ -146,16 +214,47 @@ def entry_to_reference(
             target = SIMPLE_IMPORT[name]
             if not ref.get(target):
                 ref.set(target, value)
-        elif name in ("key", "crossref", "file", "eprint"):
-            if name == "eprint":
+        elif name == "eprint":
+            kind = (text.get("eprinttype") or text.get("archiveprefix") or "").lower()
+            if kind in _ARXIV and not ref.get("number"):
+                ref.set("number", "arXiv:" + value.removeprefix("arXiv:"))
+            else:
                 ref.set("eprint", value)
+        elif name in ("eprinttype", "archiveprefix"):
+            if value.lower() not in _ARXIV or not text.get("eprint"):
+                ref.set(name, value)
+        elif name == "file":
+            problems.append(
+                Problem(line, f"entry {key}: file links not attached (never read): {value}")
+            )
+        elif name == "groups":
+            have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
+            groups = [g.strip() for g in value.split(",") if g.strip() and g.strip() not in have]
+            ref.set("keyword", ", ".join([*have, *groups]))
+        elif name in ("key", "crossref"):
+            pass
         elif FIELD_NAME.fullmatch(name):
             ref.set(name, value)
 
+    _genre(ref, entry_type.lower(), text.get("type", ""))
     ref.issued = _read_issued(text, line, key, problems)
     if text.get("urldate"):
         ref.accessed = date_from_text(text["urldate"])
     return ref
+
+
+def _genre(ref: Reference, entry_type: str, given: str) -> None:
+    """The genre a thesis or report type implies, and biblatex's ``type`` keys in words."""
+    key = given.strip().lower()
+    if key in _TYPE_KEYS:
+        ref.set("genre", _TYPE_KEYS[key])
+    elif not given and ref.type == "thesis":
+        ref.set("genre", _DEFAULT_GENRE.get(entry_type, ""))
+
+
+def _page_range(value: str) -> str:
+    """Pages as written: an en dash (``--``) stays one, a hyphen stays a hyphen."""
+    return _PAGE_HYPHEN.sub("-", _PAGE_DASH.sub("–", value))
 
 
 def _read_issued(text: dict[str, str], line: int, key: str, problems: list[Problem]) -> Date | None:
@@ -179,30 +278,89 @@ def _read_issued(text: dict[str, str], line: int, key: str, problems: list[Probl
     return date
 
 
-def read_bibtex(text: str) -> ReadResult:
-    """All the entries of a BibTeX/BibLaTeX text, in file order; broken ones reported."""
+def read_bibtex(text: str, source: str = "") -> ReadResult:
+    """All the entries of a BibTeX/BibLaTeX text, in file order; broken ones reported.
+
+    Raises:
+        InputError: the text's ``@string`` macros expand beyond the limits (``source``
+            names the file in the message).
+    """
+    try:
+        return _read(text)
+    except ExpansionLimit as exc:
+        raise InputError(source, str(exc)) from None
+
+
+def _read(text: str) -> ReadResult:
     result = ReadResult(format="bibtex")
     blocks = split(text)
     result.problems.extend(blocks.problems)
     strings: dict[str, str] = dict(PREDEFINED)
     undefined: list[str] = []
+    budget = Expansion()
     entries: list[tuple[int, Entry]] = []
+    gobbled = {"noopsort"}
     for line, block in blocks.items:
         if isinstance(block, String):
-            strings[block.key.lower()] = resolve(str(block.value), strings, undefined)
+            strings[block.key.lower()] = resolve(
+                str(block.value), strings, undefined, budget, f"@string {block.key}"
+            )
+        elif isinstance(block, Preamble):
+            for match in _GOBBLE_DEF.finditer(str(block.value)):
+                gobbled.add(match.group(1) or match.group(2))
         else:
             entries.append((line, block))
-    for line, entry in entries:
-        fields = [(f.key, f.value) for f in entry.fields]
-        result.references.append(
-            entry_to_reference(
-                entry.entry_type,
-                key=entry.key,
-                fields=fields,
+    gobble = re.compile(r"\\(?:" + "|".join(sorted(gobbled)) + r")\s*\{[^{}]*\}")
+    resolved = [
+        (
+            line,
+            entry,
+            resolve_fields(
+                entry.key,
+                fields=[(f.key, f.value) for f in entry.fields],
                 strings=strings,
                 line=line,
                 problems=result.problems,
+                budget=budget,
+            ),
+        )
+        for line, entry in entries
+    ]
+    parents = {entry.key.lower(): values for _, entry, values in reversed(resolved)}
+    for line, entry, values in resolved:
+        if values.get("crossref"):
+            _inherit(entry.key, values, parents, line, result.problems)
+        result.references.append(
+            fields_to_reference(
+                entry.entry_type,
+                entry.key,
+                values=values,
+                line=line,
+                problems=result.problems,
+                gobble=gobble,
             )
         )
     result.problems.sort(key=lambda p: p.line)
     return result
+
+
+def _inherit(
+    key: str,
+    values: dict[str, str],
+    parents: dict[str, dict[str, str]],
+    line: int,
+    problems: list[Problem],
+) -> None:
+    """Fields the child lacks, from the entry its ``crossref`` names (one level, as BibTeX
+    and biber do); the parent's title becomes the child's booktitle."""
+    parent = parents.get(values["crossref"].strip().lower())
+    if parent is None or parent is values:
+        problems.append(
+            Problem(line, f"entry {key}: crossref {values['crossref']!r} names no entry here")
+        )
+        return
+    for name, value in parent.items():
+        if name not in values and name not in _NOT_INHERITED:
+            values[name] = value
+    if "booktitle" not in values and parent.get("title"):
+        values["booktitle"] = parent["title"]

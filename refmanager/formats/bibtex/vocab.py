@@ -170,4 +170,3 @@ SPECIAL_BIB = frozenset(
 FIELD_NAME = re.compile(r"[a-z][a-z0-9_.:-]*")
 
 SPACES = re.compile(r"\s+")
-DASHES = re.compile(r"\s*(?:-{1,3}|–|—|\\textendash\{\}|\\textendash)\s*")
