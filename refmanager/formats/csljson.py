@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -285,6 +286,11 @@ def _repair_date(value: Any) -> Any:
     return None
 
 
+# An id that is a citation key (``smithDeepLearning2020``), not a number or a URI (Zotero's
+# own CSL-JSON gives ``http://zotero.org/users/1/items/ABCD``).
+_CITATION_KEY = re.compile(r"(?=.*[A-Za-z])[A-Za-z0-9_][\w:.+-]*")
+
+
 def read_csl_json(text: str, source: str = "") -> ReadResult:
     """All the items of a CSL-JSON file (an array, one object, or JSON lines)."""
     result = ReadResult(format="csl-json")
@@ -307,6 +313,8 @@ def read_csl_json(text: str, source: str = "") -> ReadResult:
                 date.month, date.day = None, None
             if date is not None and date.day is not None and not 1 <= date.day <= 31:
                 date.day = None
+        if not ref.get("citation-key") and _CITATION_KEY.fullmatch(ref.id):
+            ref.fields["citation-key"] = ref.id  # the key pandoc and Zotero users cite by
         result.references.append(ref)
     result.problems.sort(key=lambda p: p.line)
     return result

@@ -37,6 +37,7 @@ _EXPORT_TYPES: dict[str, str] = {
     "interview": "PCOMM",
     "personal_communication": "PCOMM",
     "article": "GEN",
+    "document": "GEN",
 }
 _IMPORT_TYPES: dict[str, str] = {ris: csl for csl, ris in _EXPORT_TYPES.items()}
 _IMPORT_TYPES.update(
@@ -57,11 +58,13 @@ _IMPORT_TYPES.update(
         "ICOMM": "personal_communication",
         "MPCT": "motion_picture",
         "SOUND": "song",
-        "GEN": "article",
+        "GEN": "document",
         "STD": "standard",
         "STAND": "standard",
     }
 )
+
+_PREPRINT = "preprint"
 
 # CSL variable -> RIS tag, one value each (both directions).
 _SIMPLE: dict[str, str] = {
@@ -140,13 +143,17 @@ def _line(tag: str, value: str) -> str:
 def ris_record(ref: Reference) -> str:
     """One reference as a RIS record, ``TY`` to ``ER``."""
     out = [_line("TY", _EXPORT_TYPES.get(ref.type, "GEN"))]
+    if ref.type == "article" and not ref.get("genre"):
+        out.append(_line("M3", _PREPRINT))  # GEN alone is a generic document
     out.extend(_line("AU", _name(n)) for n in ref.author if _name(n))
     out.extend(_line("A2", _name(n)) for n in ref.editor if _name(n))
     for csl, tag in _SIMPLE.items():
         if ref.get(csl):
             out.append(_line(tag, ref.get(csl)))
     page = ref.get("page")
-    if page:
+    if page and "–" in page:
+        out.append(_line("SP", page))  # the range as it is: SP/EP would lose its dash
+    elif page:
         bounds = re.split(r"\s*[-–—]+\s*", page, maxsplit=1)
         if len(bounds) == 2 and bounds[0] and bounds[1]:
             out.append(_line("SP", bounds[0]))
@@ -254,6 +261,9 @@ def _record(tags: list[tuple[int, str, str]], problems: list[Problem]) -> Refere
     ref.issued = date
     if by_tag.get("Y2"):
         ref.accessed = date_from_text(by_tag["Y2"][0])
+    if ref.type == "document" and ref.get("genre").lower() == _PREPRINT:
+        ref.type = "article"  # what ris_record writes for a preprint
+        ref.set("genre", "")
     ref.id = ref.get("citation-key")
     return ref
 

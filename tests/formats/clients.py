@@ -162,7 +162,7 @@ def via_biber(refs: list[Reference]) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "refs.bib"
         source.write_text(to_bibtex(refs, biblatex=True), encoding="utf-8")
-        done = _run(["biber", "--tool", "--quiet", "--output-file=out.bib", "refs.bib"], Path(tmp))
+        done = _run(["biber", "--tool", "--validate-datamodel", "--output-file=out.bib", "refs.bib"], Path(tmp))
         out = Path(tmp) / "out.bib"
         if not out.exists():
             raise AssertionError(f"biber wrote nothing: {done.stdout}{done.stderr}")

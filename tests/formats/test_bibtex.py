@@ -287,7 +287,7 @@ def test_type_mapping_and_number_fields_by_type() -> None:
     @online{w, url = {https://x.org}}
     @misc{m, howpublished = {\\url{https://y.org}}}"""
     refs = read_bibtex(text).references
-    assert [r.type for r in refs] == ["report", "thesis", "article-journal", "webpage", "article"]
+    assert [r.type for r in refs] == ["report", "thesis", "article-journal", "webpage", "document"]
     assert refs[0].get("publisher") == "MIT"
     assert refs[0].get("number") == "TR-7"
     assert refs[0].get("genre") == "Technical Report"

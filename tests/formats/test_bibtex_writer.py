@@ -18,7 +18,8 @@ _VALUES = ["Deep {DNA}", "A and B", "Ünïcödé: über", "50% & $x^2$", "12--14
 
 def _varied(count: int) -> list[Reference]:
     rng = random.Random(3)
-    refs = [sample(), Reference(), Reference(type="thesis")]  # empty ones: entries without fields
+    # empty ones: entries without fields
+    refs = [sample(), Reference(type="document"), Reference(type="thesis")]
     for index in range(count):
         ref = Reference(type=rng.choice(_TYPES), id=f"r{index}")
         for name in rng.sample(_VARIABLES, rng.randint(0, len(_VARIABLES))):

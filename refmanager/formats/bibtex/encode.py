@@ -45,8 +45,12 @@ def encode(value: str) -> str:
     gives the middleware's result; other strings go through the middleware, cached
     because names and venues repeat across a library. Whatever the encoder would not
     give back on reading (``"`` becomes ``''``, ``Ŧ`` becomes ``\\={T}``, a literal ``--``
-    is an en dash, ``?` `` is ¿) is written so that it reads back as it was.
+    is an en dash, ``?` `` is ¿) is written so that it reads back as it was. CSL rich
+    text (``<i>``, ``<b>``, ``<sup>``, ``<sub>``, small caps, ``nocase``) becomes the
+    LaTeX that pandoc and Zotero read back as it.
     """
+    if "<" in value and _RICH_TAG.search(value):
+        return _encode_rich(value)
     if value.isascii():
         if not _ASCII_ACTIVE.search(value):
             return value  # nothing to escape (what the translation below would give)
@@ -59,6 +63,55 @@ def encode(value: str) -> str:
     else:
         text = _encode_slow(value)
     return _LIGATURE.sub("{}", text)
+
+
+_RICH_TAG = re.compile(
+    r"<(/?)(i|b|sup|sub|span)((?: (?:style|class)=\"[^\"<>]*\")?)>", re.IGNORECASE
+)
+_RICH_OPEN = {
+    "i": "\\textit{",
+    "b": "\\textbf{",
+    "sup": "\\textsuperscript{",
+    "sub": "\\textsubscript{",
+}
+
+
+def _encode_rich(value: str) -> str:
+    """CSL-JSON rich text as LaTeX: ``<i>x</i>`` -> ``\\textit{x}``; tags that do not
+    nest properly are encoded as the text they are."""
+    out: list[str] = []
+    open_tags: list[str] = []
+    index = 0
+    for match in _RICH_TAG.finditer(value):
+        out.append(_plain_encode(value[index : match.start()]))
+        index = match.end()
+        closing, tag, attributes = match.group(1), match.group(2).lower(), match.group(3)
+        if closing:
+            if not open_tags or open_tags.pop() != tag:
+                return _plain_encode(value)
+            out.append("}")
+        elif tag == "span":
+            if "small-caps" in attributes:
+                out.append("\\textsc{")
+            elif "nocase" in attributes:
+                out.append("{")
+            else:
+                return _plain_encode(value)
+            open_tags.append(tag)
+        else:
+            out.append(_RICH_OPEN[tag])
+            open_tags.append(tag)
+    if open_tags:
+        return _plain_encode(value)
+    out.append(_plain_encode(value[index:]))
+    return "".join(out)
+
+
+def _plain_encode(value: str) -> str:
+    """``encode`` for text whose ``<`` are characters, not tags."""
+    if "<" not in value:
+        return encode(value)
+    return "<".join(encode(piece) if piece else "" for piece in value.split("<"))
 
 
 def _encode_with_math(value: str) -> str:

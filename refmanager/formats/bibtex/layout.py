@@ -27,7 +27,7 @@ from refmanager.formats.bibtex.plan import (
     program,
     simple_type,
 )
-from refmanager.formats.bibtex.vocab import MONTHS
+from refmanager.formats.bibtex.vocab import JOURNAL_TYPES, MONTHS, SERIES_TYPES
 from refmanager.formats.common import iso_date
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import Reference
@@ -65,7 +65,7 @@ def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, 
             joined = " and ".join([t for t in map(bib_name, people) if t])
             if joined:
                 fields.append((role, "{" + joined + "}"))
-    values = ref.fields
+    values = _adjusted(ref, entry_type, biblatex)
     dates_written = False
     for name, kind, sources in program(ref.type, biblatex, tuple(values)):
         if len(sources) == 1:
@@ -101,6 +101,41 @@ def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, 
     if subtype:
         fields.append(("entrysubtype", "{" + subtype + "}"))
     return entry_type, fields
+
+
+# The genre each thesis entry type says by itself (written as no ``type`` field).
+_IMPLIED_GENRE = {"mastersthesis": "Master’s thesis", "phdthesis": "PhD thesis"}
+_ARXIV_NUMBER = re.compile(r"arXiv:\s*(\S+)", re.IGNORECASE)
+
+
+def _adjusted(ref: Reference, entry_type: str, biblatex: bool) -> dict[str, str]:
+    """The variables to write, after what other tools need (most references: as they are).
+
+    - a thesis's genre that its entry type says already is not repeated as ``type``;
+    - a biblatex ``@report`` always has a ``type`` (biber warns otherwise);
+    - an ``issue`` outside journals goes to the entry's free ``number`` (pandoc drops an
+      ``issue`` there, and biblatex defines it for ``@article`` only);
+    - in biblatex an arXiv number is an ``eprint`` with ``eprinttype = {arxiv}``.
+    """
+    values = ref.fields
+    genre = values.get("genre", "")
+    changes: dict[str, str] = {}
+    if genre and _IMPLIED_GENRE.get(entry_type) == genre:
+        changes["genre"] = ""
+    elif biblatex and entry_type == "report" and not genre:
+        changes["genre"] = "techreport"
+    if values.get("issue") and ref.type not in JOURNAL_TYPES:
+        free = "collection-number" if ref.type in SERIES_TYPES else "number"
+        if not values.get(free):
+            changes.update({"issue": "", free: values["issue"]})
+    if biblatex and not values.get("eprint"):
+        match = _ARXIV_NUMBER.fullmatch(values.get("number", "").strip())
+        if match:
+            changes.update({"number": "", "eprint": match.group(1), "eprinttype": "arxiv"})
+    if not changes:
+        return values
+    merged = {**values, **changes}
+    return {name: value for name, value in merged.items() if value}
 
 
 def _date_fields(ref: Reference, biblatex: bool) -> list[tuple[str, str]]:

@@ -24,8 +24,12 @@ def bibtex_type(ref: Reference, biblatex: bool) -> tuple[str, str]:
     """The entry type for ``ref`` and the CSL type to record when it does not say it all."""
     types = EXPORT_TYPES.get(ref.type, ("misc", "misc"))
     entry_type = types[1] if biblatex else types[0]
-    if ref.type == "thesis" and not biblatex and "master" in ref.get("genre").lower():
-        entry_type = "mastersthesis"
+    if ref.type == "thesis":
+        genre = ref.get("genre").lower()
+        if "master" in genre:
+            entry_type = "mastersthesis"
+        elif not biblatex or any(word in genre for word in ("phd", "ph. d", "doctor")):
+            entry_type = "phdthesis"
     subtype = "" if IMPORT_TYPES.get(entry_type) == ref.type else ref.type
     return entry_type, subtype
 

@@ -216,10 +216,11 @@ def fields_to_reference(
                 ref.set(target, value)
         elif name == "eprint":
             kind = (text.get("eprinttype") or text.get("archiveprefix") or "").lower()
-            if kind in _ARXIV and not ref.get("number"):
-                ref.set("number", "arXiv:" + value.removeprefix("arXiv:"))
-            else:
-                ref.set("eprint", value)
+            arxiv = "arXiv:" + value.removeprefix("arXiv:")
+            if kind in _ARXIV and not text.get("number"):
+                ref.set("number", arxiv)
+            elif kind not in _ARXIV or text.get("number") != arxiv:
+                ref.set("eprint", value)  # (Better BibTeX writes an arXiv id twice)
         elif name in ("eprinttype", "archiveprefix"):
             if value.lower() not in _ARXIV or not text.get("eprint"):
                 ref.set(name, value)

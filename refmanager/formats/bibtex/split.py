@@ -16,6 +16,7 @@ from bibtexparser.model import (
     DuplicateFieldKeyBlock,
     Entry,
     ParsingFailedBlock,
+    Preamble,
     String,
 )
 
@@ -25,10 +26,10 @@ from refmanager.formats.common import Problem
 
 @dataclass(slots=True)
 class Blocks:
-    """The entries and ``@string`` definitions of a text, in file order, with their
-    1-based lines; and the problems met splitting it."""
+    """The entries, ``@string`` definitions and ``@preamble``s of a text, in file order,
+    with their 1-based lines; and the problems met splitting it."""
 
-    items: list[tuple[int, Entry | String]] = field(default_factory=list)
+    items: list[tuple[int, Entry | String | Preamble]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -51,7 +52,7 @@ def split(text: str) -> Blocks:
             out.problems.append(
                 Problem(line, f"malformed {what} skipped: {_failure_reason(block)}")
             )
-        elif isinstance(block, (String, Entry)):
+        elif isinstance(block, (String, Entry, Preamble)):
             out.items.append((line, block))
     return out
 

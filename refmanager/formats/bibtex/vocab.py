@@ -37,6 +37,7 @@ EXPORT_TYPES: dict[str, tuple[str, str]] = {
     "dataset": ("misc", "dataset"),
     "patent": ("misc", "patent"),
     "periodical": ("misc", "periodical"),
+    "document": ("misc", "misc"),
 }
 
 # BibTeX/BibLaTeX entry type -> CSL type
@@ -71,7 +72,7 @@ IMPORT_TYPES: dict[str, str] = {
     "dataset": "dataset",
     "patent": "patent",
     "periodical": "periodical",
-    "misc": "article",
+    "misc": "document",
     "preprint": "article",
 }
 
