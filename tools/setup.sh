@@ -7,6 +7,11 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libegl1 libgl1 libx11-6 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3
               fonts-dejavu-core poppler-utils)
+# The clients the round-trip tests run our exports through (tests/formats/test_clients.py):
+# for development, and always in CI.
+if [[ "${REFMANAGER_EXTRAS:-}" == *dev* || -n "${CI:-}" ]]; then
+    APT_PACKAGES+=(pandoc biber texlive-binaries texlive-base)
+fi
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
@@ -17,8 +22,9 @@ if [ ${#missing[@]} -gt 0 ]; then
         echo "setup: please install these Debian packages as root: ${missing[*]}" >&2
     else
         echo "setup: installing Debian packages: ${missing[*]}"
-        $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+        $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+            --no-install-recommends "${missing[@]}" >/dev/null
     fi
 fi
 

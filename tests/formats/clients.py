@@ -22,6 +22,7 @@ from typing import Any
 from bibtexparser.entrypoint import parse_string, write_string
 
 from refmanager.formats import read_string, to_bibtex
+from refmanager.formats.bibtex import decode
 from refmanager.model import Reference
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -62,6 +63,7 @@ class Figures:
     read: int = 0
     changed: list[tuple[str, str, Any, Any]] = field(default_factory=list)
     warnings: int = 0
+    messages: list[str] = field(default_factory=list)  # the client's warnings
 
     def summary(self) -> str:
         by_field: dict[str, int] = {}
@@ -100,14 +102,34 @@ def _norm(value: Any) -> Any:
     return value
 
 
-def _view(ref: Reference) -> dict[str, Any]:
+def _view(ref: Reference, loose_dashes: bool = False) -> dict[str, Any]:
     item = ref.to_csl()
-    return {name: _norm(item[name]) for name in COMPARED if item.get(name)}
+    view = {name: _norm(item[name]) for name in COMPARED if item.get(name)}
+    for role in ("author", "editor"):
+        if role in view:  # "von Arx" or particle "von" + "Arx": the same name
+            view[role] = [_joined(name) for name in view[role]]
+    if loose_dashes and "page" in view:  # the client writes every range its own way
+        view["page"] = view["page"].replace("–", "-")
+    return view
 
 
-def compare(before: list[Reference], after: list[Reference], figures: Figures) -> None:
-    """Fields of ``before`` that ``after`` (matched by citation key, else in order) lost or
-    changed; fields added by the way back are not counted."""
+def _joined(name: dict[str, str]) -> dict[str, str]:
+    name = dict(name)
+    particle = name.pop("non-dropping-particle", "")
+    if particle:
+        name["family"] = f"{particle} {name.get('family', '')}"
+    return name
+
+
+def compare(
+    before: list[Reference],
+    after: list[Reference],
+    figures: Figures,
+    loose_dashes: bool = False,
+) -> None:
+    """Fields of ``before`` that ``after`` (matched by citation key) lost or changed;
+    fields added by the way back are not counted. With ``loose_dashes`` a page range's
+    dash may change between hyphen and en dash (pandoc and biber rewrite ranges)."""
     by_key = {r.get("citation-key") or r.id: r for r in after}
     keys = [_key(r, i) for i, r in enumerate(before)]
     for key, ref in zip(keys, before, strict=True):
@@ -115,8 +137,8 @@ def compare(before: list[Reference], after: list[Reference], figures: Figures) -
         if other is None:
             figures.changed.append((key, "(entry)", "present", "missing"))
             continue
-        theirs = _view(other)
-        for name, value in _view(ref).items():
+        theirs = _view(other, loose_dashes)
+        for name, value in _view(ref, loose_dashes).items():
             if theirs.get(name) != value:
                 figures.changed.append((key, name, value, theirs.get(name)))
 
@@ -141,6 +163,9 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=300, check=False)
 
 
+_ARXIV_URL = re.compile(r"https://arxiv\.org/abs/(\S+)")
+
+
 def via_pandoc(refs: list[Reference], biblatex: bool) -> Figures:
     """Our BibTeX/BibLaTeX -> pandoc -> CSL-JSON -> our import."""
     fmt = "biblatex" if biblatex else "bibtex"
@@ -152,7 +177,11 @@ def via_pandoc(refs: list[Reference], biblatex: bool) -> Figures:
     figures.warnings = done.stderr.count("[WARNING]")
     result = read_string(done.stdout, "csl-json")
     figures.read = len(result.references)
-    compare(refs, result.references, figures)
+    for ref in result.references:  # pandoc gives an arXiv eprint as its abstract page
+        arxiv = _ARXIV_URL.fullmatch(ref.get("URL"))
+        if arxiv and not ref.get("number"):
+            ref.set("number", "arXiv:" + arxiv.group(1))
+    compare(refs, result.references, figures, loose_dashes=True)
     return figures
 
 
@@ -162,16 +191,22 @@ def via_biber(refs: list[Reference]) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "refs.bib"
         source.write_text(to_bibtex(refs, biblatex=True), encoding="utf-8")
-        done = _run(["biber", "--tool", "--validate-datamodel", "--output-file=out.bib", "refs.bib"], Path(tmp))
+        done = _run(
+            ["biber", "--tool", "--validate-datamodel", "--output-file=out.bib", "refs.bib"],
+            Path(tmp),
+        )
         out = Path(tmp) / "out.bib"
         if not out.exists():
             raise AssertionError(f"biber wrote nothing: {done.stdout}{done.stderr}")
         text = out.read_text("utf-8")
         log = (Path(tmp) / "refs.bib.blg").read_text("utf-8", "replace")
-    figures.warnings = log.count("WARN -")
+    figures.messages = [
+        line.split("WARN - ", 1)[1] for line in log.splitlines() if "WARN -" in line
+    ]
+    figures.warnings = len(figures.messages)
     result = read_string(text, "bibtex")
     figures.read = len(result.references)
-    compare(refs, result.references, figures)
+    compare(refs, result.references, figures, loose_dashes=True)
     return figures
 
 
@@ -236,8 +271,9 @@ def _bbl_expected(ref: Reference) -> dict[str, str]:
 
 
 def _plain_bbl(text: str) -> str:
-    """Typeset text with the LaTeX taken out: letters, digits and spaces, lower case."""
-    text = re.sub(r"\\[a-zA-Z]+\s*|[{}~\\]|%\n", " ", text)
+    """Typeset text with the LaTeX decoded, then letters, digits and spaces, lower case."""
+    text = decode(text.replace("%\n", ""))[0]
+    text = re.sub(r"\\[a-zA-Z]+\s*|[{}~\\]", " ", text)
     text = unicodedata.normalize("NFC", text).casefold()
     return " ".join(re.sub(r"[^\w]+", " ", text).split())
 

@@ -34,6 +34,10 @@ def bibtex_type(ref: Reference, biblatex: bool) -> tuple[str, str]:
     return entry_type, subtype
 
 
+# biblatex entry types without a publisher field (biber's data model).
+_NO_PUBLISHER = frozenset({"misc", "software", "online"})
+
+
 @functools.lru_cache(maxsize=512)
 def _plan(csl_type: str, biblatex: bool) -> dict[str, str]:
     """CSL variable -> BibTeX field for one type, in the order fields are written.
@@ -51,6 +55,8 @@ def _plan(csl_type: str, biblatex: bool) -> dict[str, str]:
         plan["publisher"] = "institution" if biblatex else "school"
     elif csl_type == "report":
         plan["publisher"] = "institution"
+    elif biblatex and EXPORT_TYPES.get(csl_type, ("", "misc"))[1] in _NO_PUBLISHER:
+        plan["publisher"] = "organization"  # biber: no publisher in these; pandoc reads it
     else:
         plan["publisher"] = "publisher"
     plan["publisher-place"] = "location" if biblatex else "address"
