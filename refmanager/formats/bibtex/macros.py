@@ -10,7 +10,9 @@ otherwise ask for gigabytes). Text written out in the file is never limited here
 
 from __future__ import annotations
 
-MAX_EXPANDED = 1_000_000  # characters one value may reach through macros
+from refmanager.model.limits import MAX_FIELD_CHARS
+
+MAX_EXPANDED = MAX_FIELD_CHARS  # characters one value may reach through macros
 EXPANSION_BUDGET = 20_000_000  # characters all the macro uses of one file may add up to
 
 
