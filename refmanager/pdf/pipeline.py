@@ -161,9 +161,59 @@ def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True
                 f"page {number}: no readable text (an image-only page?); "
                 "references on it, if any, are missing"
             )
+    vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
+    learned = _line_model_on()
+    if learned:
+        ordered, entries, reason = _model_entries(pages, region, vocab)
+    else:
+        ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
+    in_list = {id(ln) for ln in ordered}
+    front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
+    if with_meta:
+        from refmanager.pdf.meta import document_meta  # its patterns cost ~1 ms to compile
+
+        meta = document_meta(source, front, pages.side_text.get(1, ""), count)
+    else:
+        meta = DocumentMeta(page_count=count)
+    notes = list(budget.notes)
+    if not any(not e.fragment for e in entries):
+        if heading is None:
+            reason = reason or (
+                f"no heading such as 'References' and no run of numbered entries"
+                f" in the last {len(scanned)} page(s)"
+            )
+        notes.append(f"no bibliography found ({reason})" if reason else "no bibliography found")
+        entries = []
+    return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+
+
+def _line_model_on() -> bool:
+    """Whether the learned line model decides. ``REFMANAGER_LINES=rules`` or ``=model``
+    chooses, for comparisons; the rules decide when the model file is missing."""
+    import os
+
+    choice = os.environ.get("REFMANAGER_LINES", "")
+    if choice == "rules":
+        return False
+    from refmanager.pdf import zones
+
+    return (choice == "model" or LINE_MODEL_DEFAULT) and zones.available()
+
+
+# The learned line model decides by default only once it beats the rules (see 0017).
+LINE_MODEL_DEFAULT = False
+
+
+def _rule_entries(
+    pages: _Pages,
+    region: list[int],
+    heading: tuple[int, int] | None,
+    budget: Budget,
+    vocab: set[str],
+) -> tuple[list[Line], list[Entry], str]:
+    """The rules: lines after the heading, minus furniture, cut at the list's end."""
     # Furniture is judged on every page read (more pages, better evidence).
-    heights = pages.heights
-    junk = furniture(pages.lines, heights)
+    junk = furniture(pages.lines, pages.heights)
     ordered: list[Line] = []
     unmapped = 0
     for number in region:
@@ -189,23 +239,38 @@ def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True
         ordered = _cut_end(ordered, size)
         # Footnotes and captions in much smaller type than the list are not part of it.
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
-    in_list = {id(ln) for ln in ordered}
-    front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
-    if with_meta:
-        from refmanager.pdf.meta import document_meta  # its patterns cost ~1 ms to compile
-
-        meta = document_meta(source, front, pages.side_text.get(1, ""), count)
-    else:
-        meta = DocumentMeta(page_count=count)
-    vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     entries = segment(ordered, vocab)
+    reason = ""
     if heading is None and not _looks_like_references(entries):
+        if entries:
+            reason = "a numbered list was found, but its items do not read as references"
         entries = []  # a numbered list without a heading that does not cite anything
-    notes = list(budget.notes)
-    if not any(not e.fragment for e in entries):
-        notes.append("no bibliography found")
-        entries = []
-    return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+    elif heading is not None and not any(not e.fragment for e in entries):
+        reason = f"the lines after the heading on page {heading[0]} do not read as entries"
+    return ordered, entries, reason
+
+
+def _model_entries(
+    pages: _Pages, region: list[int], vocab: set[str]
+) -> tuple[list[Line], list[Entry], str]:
+    """The learned line model over every line of the pages read (see :mod:`zones`)."""
+    from refmanager.pdf import zones
+    from refmanager.pdf.segment import entries_from_labels
+
+    lines = [ln for number in region for ln in pages.lines.get(number, []) if ln.mapped]
+    labels = zones.tag_lines(lines, pages.heights)
+    listed = [(ln, lab) for ln, lab in zip(lines, labels, strict=True)]
+    entries = entries_from_labels([ln for ln, _ in listed], [lab for _, lab in listed], vocab)
+    ordered = [ln for ln, lab in listed if lab in ("start", "in")]
+    reason = ""
+    if not entries:
+        heads = sum(1 for lab in labels if lab == "head")
+        reason = (
+            "a heading was found, but no line after it reads as an entry"
+            if heads
+            else f"no line of the last {len(region)} page(s) reads as a reference entry"
+        )
+    return ordered, entries, reason
 
 
 _YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|\bn\.\s?d\.|\bin press\b", re.I)
@@ -376,3 +441,32 @@ _BIOGRAPHY = re.compile(
 def _all_bold(line: Line) -> bool:
     covered = sum(e - s for s, e, kind in line.styles if kind == "bold")
     return covered >= 0.9 * len(line.text.replace(" ", "")) and covered > 0
+
+
+def document_lines(path: str, password: str | None = None) -> dict[int, list[Line]]:
+    """Every page's lines in reading order (1-based page numbers), read as
+    :func:`read_bibliography` reads them: the lean reader first, pypdf when it cannot.
+
+    Used to build training data for the line models; pages that cannot be read are empty.
+    """
+    start = time.monotonic()
+    data = check_header(path)
+    lean = lean_source(path, data, password)
+    if lean is not None:
+        from refmanager.pdf.lean import Unsupported
+
+        try:
+            pages = _Pages(lean, Budget(deadline=start + MAX_SECONDS), (Unsupported,))
+            for number in range(1, pages.count + 1):
+                pages.get(number)
+            return pages.lines
+        except Unsupported:
+            pass
+        finally:
+            lean.close()
+    with pypdf_limits():
+        source = PypdfSource(open_pdf(path, password, data))
+        pages = _Pages(source, Budget(deadline=start + MAX_SECONDS), ())
+        for number in range(1, pages.count + 1):
+            pages.get(number)
+        return pages.lines

@@ -266,3 +266,41 @@ def _entry(draft: _Draft, vocab: set[str] | None) -> Entry:
         fragment=draft.fragment,
         styles=styles,
     )
+
+
+def entries_from_labels(
+    lines: list[Line], labels: list[str], vocab: set[str] | None = None
+) -> list[Entry]:
+    """Entries from lines labelled by the line model (``start``/``in``; other labels are
+    not part of the list). Lines of other kinds inside the list (a running head, a
+    footnote, a table) are skipped; the list ends where no entry line follows for a while.
+    ``in`` lines before the first ``start`` are the tail of an entry that began before the
+    pages read (a fragment); stray ``in`` lines after the list has ended are dropped.
+    """
+    drafts: list[_Draft] = []
+    current: _Draft | None = None
+    ended = False
+    for i, (ln, lab) in enumerate(zip(lines, labels, strict=True)):
+        if lab == "start":
+            current = _Draft([ln], _any_label(ln))
+            drafts.append(current)
+            ended = False
+        elif lab == "in":
+            if current is not None and not ended:
+                current.lines.append(ln)
+            elif not drafts:
+                current = _Draft([ln], fragment=True)
+                drafts.append(current)
+        elif lab in ("head", "other") and current is not None:
+            ahead = labels[i + 1 : i + 13]
+            if "start" not in ahead and "in" not in ahead:
+                ended = True
+    return [_entry(d, vocab) for d in drafts if d.lines]
+
+
+def _any_label(line: Line) -> str:
+    for kind in _LABELS:
+        found = _label_of(line, kind)
+        if found is not None:
+            return found
+    return ""

@@ -1,0 +1,343 @@
+"""Layout features of a document's lines, for the learned line model (:mod:`zones`).
+
+The model labels each line ``head`` (the bibliography's heading), ``start`` (the first
+line of an entry), ``in`` (a further line of an entry), ``other`` (body text, notes,
+tables, appendices, biographies) or ``furn`` (page furniture). Its features follow
+GROBID's segmentation and reference-segmenter models: position on the page and in the
+column, indent against the column's usual left edge, font size and weight against the
+body text, vertical gaps, the shape of the first and last tokens, labels and numbering.
+The rules the pipeline used to decide with (heading words, end headings, furniture,
+entry-start patterns) are features here, not decisions.
+
+Features are computed from :class:`LineRow` (a line's page, column, box, size, bold and
+italic shares and text), so the stored training form can be re-featurised without TeX.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from refmanager.pdf.furniture import furniture
+from refmanager.pdf.layout import Line
+from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
+
+LABELS = ("head", "start", "in", "other", "furn")
+
+
+@dataclass(slots=True)
+class LineRow:
+    """What the model sees of a line."""
+
+    page: int
+    column: int
+    x0: float
+    x1: float
+    y: float
+    size: float
+    bold: float  # share of the line's characters set in bold
+    italic: float
+    text: str
+
+    @classmethod
+    def of(cls, line: Line) -> LineRow:
+        n = max(1, len(line.text.replace(" ", "")))
+        bold = sum(b - a for a, b, k in line.styles if k == "bold") / n
+        italic = sum(b - a for a, b, k in line.styles if k == "italic") / n
+        return cls(
+            line.page,
+            line.column,
+            line.x0,
+            line.x1,
+            line.y,
+            line.size,
+            min(bold, 1.0),
+            min(italic, 1.0),
+            line.text,
+        )
+
+    def as_line(self) -> Line:
+        styles = [(0, len(self.text), "bold")] if self.bold >= 0.5 else []
+        return Line(
+            self.page, self.text, self.x0, self.x1, self.y, self.size, "", styles, [], True,
+            self.column,
+        )  # fmt: skip
+
+
+_LABEL = re.compile(r"^\s*(?:\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,4})\.(?=\s|[^\d\s])|(\d{1,4})\s)")
+_ALPHA_LABEL = re.compile(r"^\s*\[[A-Za-z][^\[\]]{0,40}\]")
+_YEAR = re.compile(r"(?<!\d)(?:1[6-9]\d\d|20\d\d)[a-z]?(?!\d)")
+_PAGES = re.compile(r"\d+\s*[-–—]\s*\d+")
+_INITIALS = re.compile(r"(?:^|[\s,])[A-Z]\.(?:\s?[A-Z]\.)*(?=[\s,])")
+_DOI_URL = re.compile(r"doi|https?:|www\.|10\.\d{4,}/", re.I)
+_DASHES = re.compile(r"^\s*(?:[—–-]{2,}|_{3,}|——)")
+_AUTHOR_START = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s")
+_RECEIVED = re.compile(r"^(?:Received|Submitted|Accepted|Published|Revised)\b", re.I)
+_BIO = re.compile(r"\b(?:received\s+(?:the|his|her)|is\s+currently|is\s+(?:a|an)\s+\w+\s+at)\b")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_EMAIL = re.compile(r"\S+@\S+\.\w+")
+_FIRST_WORDS = frozenset(
+    [
+        "in",
+        "and",
+        "of",
+        "the",
+        "for",
+        "on",
+        "with",
+        "to",
+        "from",
+        "by",
+        "at",
+        "a",
+        "an",
+        "proceedings",
+        "journal",
+        "vol",
+        "volume",
+        "pp",
+        "pages",
+        "department",
+        "university",
+        "institute",
+        "school",
+        "e-mail",
+        "email",
+        "received",
+        "accepted",
+        "submitted",
+        "published",
+        "revised",
+        "figure",
+        "fig",
+        "table",
+        "appendix",
+        "acknowledgments",
+        "acknowledgements",
+        "references",
+        "bibliography",
+        "literature",
+        "works",
+        "et",
+        "al",
+        "doi",
+        "url",
+        "available",
+        "retrieved",
+        "accessed",
+    ]
+)
+
+
+def _shape(token: str) -> str:
+    """A token's shape: Xx, XX, x, d, with runs folded and punctuation kept."""
+    out: list[str] = []
+    for ch in token[:12]:
+        if ch.isupper():
+            c = "X"
+        elif ch.islower():
+            c = "x"
+        elif ch.isdigit():
+            c = "d"
+        elif _CJK.match(ch):
+            c = "C"
+        else:
+            c = ch
+        if not out or out[-1] != c:
+            out.append(c)
+    return "".join(out)
+
+
+def _digit_share(text: str) -> float:
+    return sum(c.isdigit() for c in text) / max(len(text), 1)
+
+
+def _bucket(value: float, edges: Sequence[float]) -> int:
+    for i, edge in enumerate(edges):
+        if value < edge:
+            return i
+    return len(edges)
+
+
+def _number(text: str) -> int | None:
+    m = _LABEL.match(text)
+    if not m:
+        return None
+    return int(next(g for g in m.groups() if g is not None))
+
+
+@dataclass(slots=True)
+class _Column:
+    left: float
+    right: float
+    spacing: float
+
+
+def _columns(rows: Sequence[LineRow], body: float) -> dict[tuple[int, int], _Column]:
+    groups: dict[tuple[int, int], list[LineRow]] = {}
+    for r in rows:
+        groups.setdefault((r.page, r.column), []).append(r)
+    out: dict[tuple[int, int], _Column] = {}
+    for key, group in groups.items():
+        lefts = Counter(round(r.x0) for r in group)
+        # The usual left edge: the most common x among the leftmost ones.
+        low = min(lefts)
+        near = [x for x in lefts if x <= low + 3 * body]
+        left = float(max(near, key=lambda x: (lefts[x], -x)))
+        right = max(r.x1 for r in group)
+        gaps = sorted(round(a.y - b.y, 1) for a, b in pairwise(group) if 0 < a.y - b.y < 3 * a.size)
+        spacing = gaps[len(gaps) // 4] if gaps else 1.2 * body
+        out[key] = _Column(left, right, spacing)
+    return out
+
+
+def body_size(rows: Sequence[LineRow]) -> float:
+    sizes: Counter[float] = Counter()
+    for r in rows:
+        sizes[round(r.size, 1)] += len(r.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def _line_features(
+    r: LineRow,
+    col: _Column,
+    body: float,
+    height: float,
+    rule: dict[str, bool],
+) -> list[str]:
+    text = r.text.strip()
+    tokens = text.split()
+    first = tokens[0] if tokens else ""
+    last = tokens[-1] if tokens else ""
+    em = max(r.size, 1.0)
+    f = [
+        "bias",
+        f"col={r.column}",
+        f"ypos={_bucket(r.y / max(height, 1.0), (0.08, 0.15, 0.3, 0.5, 0.7, 0.85, 0.92))}",
+        f"indent={_bucket((r.x0 - col.left) / em, (-0.3, 0.3, 0.8, 1.6, 3.0, 6.0))}",
+        f"short={_bucket((col.right - r.x1) / em, (1.0, 4.0, 10.0, 20.0))}",
+        f"width={_bucket((r.x1 - r.x0) / max(col.right - col.left, 1.0), (0.2, 0.5, 0.8, 0.95))}",
+        f"size={_bucket(r.size / body, (0.75, 0.92, 0.97, 1.04, 1.15, 1.4))}",
+        f"bold={_bucket(r.bold, (0.1, 0.6, 0.95))}",
+        f"italic={_bucket(r.italic, (0.1, 0.5))}",
+        f"len={_bucket(len(text), (3, 10, 25, 45, 70))}",
+        f"first.shape={_shape(first)}",
+        f"last.shape={_shape(last)}",
+        f"last.char={last[-1:] if last and not last[-1:].isalnum() else 'a' if last else ''}",
+        f"first.char={first[:1] if first and not first[:1].isalnum() else _shape(first[:1])}",
+        f"commas={min(text.count(',') + text.count('，'), 6)}",
+        f"years={min(len(_YEAR.findall(text)), 2)}",
+        f"digits={_bucket(_digit_share(text), (0.02, 0.1, 0.3, 0.6))}",
+    ]
+    low = re.sub(r"[^\w-]", "", first.lower())
+    if low in _FIRST_WORDS:
+        f.append(f"first.word={low}")
+    if _LABEL.match(text):
+        f.append("label.num")
+        f.append("label.kind=" + text.lstrip()[:1])
+    if _ALPHA_LABEL.match(text):
+        f.append("label.alpha")
+    if _PAGES.search(text):
+        f.append("pages")
+    if _INITIALS.search(text):
+        f.append("initials")
+    if "et al" in text:
+        f.append("etal")
+    if _DOI_URL.search(text):
+        f.append("doiurl")
+    if _DASHES.match(text):
+        f.append("dashes")
+    if _AUTHOR_START.match(text):
+        f.append("author.start")
+    if _RECEIVED.match(text):
+        f.append("received")
+    if _BIO.search(text):
+        f.append("bio")
+    if _EMAIL.search(text):
+        f.append("email")
+    if _CJK.search(text):
+        f.append("cjk")
+    if text.endswith("-") and len(text) > 1 and text[-2].isalpha():
+        f.append("hyphen")
+    if text.isupper() and len(text) > 3:
+        f.append("caps")
+    if HEADING.match(text):
+        f.append("heading.words")
+    f.extend(name for name, on in rule.items() if on)
+    return f
+
+
+def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[str]]:
+    """One feature list per row (the rows of the pages read, in reading order)."""
+    if not rows:
+        return []
+    body = body_size(rows)
+    cols = _columns(rows, body)
+    lines = [r.as_line() for r in rows]
+    pages: dict[int, list[Line]] = {}
+    for ln in lines:
+        pages.setdefault(ln.page, []).append(ln)
+    junk = furniture(pages, heights)
+    per_line: list[list[str]] = []
+    last_number: int | None = None
+    rank: dict[int, int] = {}
+    for ln in lines:
+        rank[ln.page] = rank.get(ln.page, 0) + 1
+    seen: dict[int, int] = {}
+    for i, (r, ln) in enumerate(zip(rows, lines, strict=True)):
+        col = cols[(r.page, r.column)]
+        rule = {
+            "rule.heading": is_heading(ln, body),
+            "rule.strong": is_strong_heading(ln, body),
+            "rule.end": is_end_heading(ln, body),
+            "rule.furn": id(ln) in junk,
+        }
+        f = _line_features(r, col, body, heights.get(r.page, 792.0), rule)
+        seen[r.page] = seen.get(r.page, 0) + 1
+        k = seen[r.page]
+        if k <= 2:
+            f.append(f"page.top={k}")
+        if rank[r.page] - k < 2:
+            f.append(f"page.bottom={rank[r.page] - k}")
+        prev = rows[i - 1] if i > 0 else None
+        nxt = rows[i + 1] if i + 1 < len(rows) else None
+        if prev is None or (prev.page, prev.column) != (r.page, r.column):
+            f.append("col.first")
+        elif prev.y > r.y:
+            gap = (prev.y - r.y) / max(col.spacing, 1.0)
+            f.append(f"gap={_bucket(gap, (0.9, 1.1, 1.3, 1.7, 2.5))}")
+            f.append(f"dx={_bucket((r.x0 - prev.x0) / max(r.size, 1.0), (-3, -0.5, 0.5, 3))}")
+            if abs(prev.size - r.size) > 0.5:
+                f.append("size.change")
+        else:
+            f.append("gap.up")
+        if nxt is None or (nxt.page, nxt.column) != (r.page, r.column):
+            f.append("col.last")
+        elif r.y > nxt.y:
+            gap = (r.y - nxt.y) / max(col.spacing, 1.0)
+            f.append(f"gap.next={_bucket(gap, (0.9, 1.1, 1.3, 1.7, 2.5))}")
+            f.append(f"dx.next={_bucket((nxt.x0 - r.x0) / max(r.size, 1.0), (-3, -0.5, 0.5, 3))}")
+        number = _number(r.text)
+        if number is not None:
+            if last_number is not None and number == last_number + 1:
+                f.append("label.next")
+            elif number == 1:
+                f.append("label.one")
+            last_number = number
+        per_line.append(f)
+    # Neighbours' key features.
+    keys = ("indent=", "gap=", "size=", "label.", "first.shape=", "last.char=", "rule.", "bold=")
+    out: list[list[str]] = []
+    for i, f in enumerate(per_line):
+        g = list(f)
+        for off in (-1, 1, -2, 2):
+            j = i + off
+            if 0 <= j < len(per_line):
+                g.extend(f"{off}:{x}" for x in per_line[j] if x.startswith(keys))
+            else:
+                g.append(f"{off}:none")
+        out.append(g)
+    return out

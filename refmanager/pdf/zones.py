@@ -1,0 +1,56 @@
+"""The learned line model: which lines are the bibliography, its entries' starts, and
+page furniture (labels in :data:`refmanager.pdf.linefeatures.LABELS`).
+
+A linear-chain CRF (python-crfsuite) over the lines of the pages read, trained on the
+generated document corpus (``tools/corpus``; ``python -m refmanager.pdf.linetrain``).
+The model file ships in ``refmanager/pdf/data/lines.crfsuite``; without it the caller
+keeps to the rules.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from refmanager.pdf.layout import Line
+from refmanager.pdf.linefeatures import LineRow, featurize
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from typing import Any
+
+MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
+
+_lock = threading.Lock()
+_taggers: dict[str, Any] = {}
+
+
+def _tagger(path: Path) -> Any | None:
+    key = str(path)
+    with _lock:
+        if key in _taggers:
+            return _taggers[key]
+        tagger = None
+        if path.exists():
+            import pycrfsuite
+
+            tagger = pycrfsuite.Tagger()
+            tagger.open(key)
+        _taggers[key] = tagger
+        return tagger
+
+
+def available(path: Path = MODEL_PATH) -> bool:
+    return _tagger(path) is not None
+
+
+def tag_lines(
+    lines: Sequence[Line], heights: dict[int, float], path: Path = MODEL_PATH
+) -> list[str]:
+    """One label per line (reading order, all pages read); [] without a model."""
+    tagger = _tagger(path)
+    if tagger is None or not lines:
+        return []
+    rows = [LineRow.of(ln) for ln in lines]
+    return list(tagger.tag(featurize(rows, heights)))

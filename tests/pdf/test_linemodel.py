@@ -1,0 +1,101 @@
+"""The learned line model's features, training form, decoding and entries."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from refmanager.pdf.layout import Line
+from refmanager.pdf.linefeatures import LineRow, featurize
+from refmanager.pdf.linetrain import entry_spans, pack, read_packed, rows_of, score, train
+from refmanager.pdf.segment import entries_from_labels
+from refmanager.pdf.zones import tag_lines
+
+
+def _doc() -> tuple[list[LineRow], list[str]]:
+    """A page: body text, a heading, five hanging-indent numbered entries, a page number."""
+    rows: list[LineRow] = []
+    labels: list[str] = []
+    y = 740.0
+    for i in range(6):
+        rows.append(
+            LineRow(1, 0, 72, 540, y, 10, 0, 0, f"Body text line {i} of the paper goes on.")
+        )
+        labels.append("other")
+        y -= 12
+    y -= 10
+    rows.append(LineRow(1, 0, 72, 160, y, 12, 1.0, 0, "References"))
+    labels.append("head")
+    y -= 18
+    for n in range(1, 6):
+        rows.append(
+            LineRow(1, 0, 72, 540, y, 10, 0, 0, f"[{n}] A. Author, B. Writer. A title {n},")
+        )
+        labels.append("start")
+        y -= 12
+        rows.append(LineRow(1, 0, 90, 400, y, 10, 0, 0, f"Journal of Things, 12:{n}0-{n}9, 2001."))
+        labels.append("in")
+        y -= 12
+    rows.append(LineRow(1, 0, 300, 306, 60, 10, 0, 0, "7"))
+    labels.append("furn")
+    return rows, labels
+
+
+def test_features_see_numbering_indents_and_rules() -> None:
+    rows, _ = _doc()
+    feats = featurize(rows, {1: 792.0})
+    assert len(feats) == len(rows)
+    second = feats[9]  # "[2] ..." after "[1] ..."
+    assert "label.num" in second and "label.next" in second
+    assert "rule.heading" in feats[6] and "bold=3" in feats[6]
+    hanging = feats[8]
+    assert any(f.startswith("indent=") and f != "indent=1" for f in hanging)
+    assert "rule.furn" in feats[-1]
+
+
+def test_entry_spans_skip_furniture_and_end_with_the_list() -> None:
+    labels = ["other", "head", "start", "in", "furn", "in", "start", "other"] + ["other"] * 12
+    assert entry_spans(labels) == [(2, 3, 5), (6,)]
+    assert entry_spans(["in", "start", "in"]) == [(0,), (1, 2)]
+    assert score(["start", "in", "start"], ["start", "start", "start"]) == (1, 2, 3)
+
+
+def test_training_learns_the_document_and_tags_it(tmp_path: Path) -> None:
+    rows, labels = _doc()
+    doc = {
+        "id": "00001",
+        "family": "test",
+        "style": "bst:test",
+        "page_sizes": {"1": 792.0},
+        "lines": [[*vars_of(r), lab] for r, lab in zip(rows, labels, strict=True)],
+    }
+    folder = tmp_path / "lines"
+    folder.mkdir()
+    with gzip.open(folder / "00001.json.gz", "wt", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    packed = tmp_path / "lines.jsonl.gz"
+    assert pack(folder, packed) == 1
+    [back] = list(read_packed(packed))
+    assert rows_of(back)[1] == labels
+    model = tmp_path / "m.crfsuite"
+    assert train([back] * 3, model, iterations=50) == 3
+    lines = [r.as_line() for r in rows]
+    assert tag_lines(lines, {1: 792.0}, model) == labels
+
+
+def vars_of(r: LineRow) -> list[object]:
+    return [r.page, r.column, r.x0, r.x1, r.y, r.size, r.bold, r.italic, r.text]
+
+
+def test_entries_from_labels_keep_fragments_drop_strays() -> None:
+    texts = ["continued tail.", "[1] First entry", "goes on.", "7", "[2] Second.", "Body."]
+    texts += ["Appendix text"] * 13 + ["stray line"]
+    lines = [Line(1, t, 72, 400, 700 - 12 * i, 10) for i, t in enumerate(texts)]
+    labels = ["in", "start", "in", "furn", "start", "other"] + ["other"] * 13 + ["in"]
+    entries = entries_from_labels(lines, labels)
+    assert [(e.raw, e.label, e.fragment) for e in entries] == [
+        ("continued tail.", "", True),
+        ("[1] First entry goes on.", "1", False),
+        ("[2] Second.", "2", False),
+    ]

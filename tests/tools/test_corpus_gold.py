@@ -1,0 +1,75 @@
+"""Gold labels of a rendered corpus document, from its marks (no TeX needed here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from refmanager.pdf.layout import Line
+from tools.corpus.gold import GoldError, Mark, label_lines, read_marks
+
+_SP = 65536 * 72.27 / 72  # sp per PDF point
+
+
+def _sp(v: float) -> int:
+    return round(v * _SP)
+
+
+def test_marks_are_read_in_pdf_points() -> None:
+    marks, geometry = read_marks(
+        f"G 845.04684pt 597.50787pt 550.0pt 16.0pt 12.0pt 25.0pt 0.0pt\nE 2 {_sp(100)} {_sp(500)}\n"
+    )
+    assert marks[0].page == 2
+    assert marks[0].x == pytest.approx(100, abs=0.01)
+    assert marks[0].y == pytest.approx(500, abs=0.01)
+    assert geometry["pageheight"] == pytest.approx(841.89, abs=0.01)
+
+
+GEOMETRY = {
+    "pageheight": 792.0,
+    "pagewidth": 612.0,
+    "textheight": 600.0,
+    "topmargin": 0.0,
+    "headheight": 12.0,
+    "headsep": 20.0,
+    "voffset": 0.0,
+}  # text block from y 688 down to 88
+
+
+def _page() -> list[Line]:
+    return [
+        Line(1, "Running head", 72, 300, 700, 9),
+        Line(1, "Body text of the paper.", 72, 540, 670, 10),
+        Line(1, "References", 72, 150, 640, 12),
+        Line(1, "[1] A. Author. A title,", 72, 540, 620, 10),
+        Line(1, "Journal, 2001.", 90, 300, 608, 10),
+        Line(1, "Table 1: results of methods", 72, 540, 596, 10),
+        Line(1, "[2] B. Writer. Another title.", 72, 540, 584, 10),
+        Line(1, "Appendix A", 72, 200, 560, 12),
+        Line(1, "3", 300, 306, 60, 10),
+    ]
+
+
+def test_lines_are_labelled_from_the_marks() -> None:
+    marks = [
+        Mark("B", 1, 72, 660),
+        Mark("E", 1, 90, 620),
+        Mark("E", 1, 90, 584),
+        Mark("Z", 1, 72, 580),
+    ]
+    labels = label_lines(
+        _page(),
+        marks=marks,
+        geometry=GEOMETRY,
+        page_heights={1: 792.0},
+        noise=["Table 1: results of methods"],
+        expected=2,
+    )
+    assert labels == ["furn", "other", "head", "start", "in", "other", "start", "other", "furn"]
+
+
+def test_a_mark_without_its_line_rejects_the_document() -> None:
+    marks = [Mark("B", 1, 72, 660), Mark("E", 1, 90, 620), Mark("Z", 1, 72, 580)]
+    with pytest.raises(GoldError):
+        label_lines(
+            _page(), marks=marks, geometry=GEOMETRY, page_heights={1: 792.0}, noise=[], expected=2
+        )

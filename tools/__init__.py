@@ -1,0 +1,1 @@
+"""Developer tools (icons, screenshots, sample PDFs, the document corpus)."""
