@@ -445,28 +445,14 @@ def _all_bold(line: Line) -> bool:
 
 def document_lines(path: str, password: str | None = None) -> dict[int, list[Line]]:
     """Every page's lines in reading order (1-based page numbers), read as
-    :func:`read_bibliography` reads them: the lean reader first, pypdf when it cannot.
+    :func:`read_bibliography` reads them.
 
     Used to build training data for the line models; pages that cannot be read are empty.
     """
-    start = time.monotonic()
     data = check_header(path)
-    lean = lean_source(path, data, password)
-    if lean is not None:
-        from refmanager.pdf.lean import Unsupported
-
-        try:
-            pages = _Pages(lean, Budget(deadline=start + MAX_SECONDS), (Unsupported,))
-            for number in range(1, pages.count + 1):
-                pages.get(number)
-            return pages.lines
-        except Unsupported:
-            pass
-        finally:
-            lean.close()
     with pypdf_limits():
         source = PypdfSource(open_pdf(path, password, data))
-        pages = _Pages(source, Budget(deadline=start + MAX_SECONDS), ())
+        pages = _Pages(source, Budget(deadline=time.monotonic() + MAX_SECONDS))
         for number in range(1, pages.count + 1):
             pages.get(number)
         return pages.lines

@@ -12,13 +12,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from refmanager.pdf.layout import Line
 from refmanager.pdf.linefeatures import LineRow, featurize
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from typing import Any
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
 
