@@ -25,6 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also learn from the corrections stored in the library (writes the library's model)",
     )
+    parser.add_argument(
+        "--style-cache",
+        metavar="FILE",
+        help="CSL strings rendered by 'python -m refmanager.parse.training.stylecorpus'",
+    )
     add_library_option(parser)
 
 
@@ -44,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         note(f"{len(corrections)} corrections from {lib}")
     if args.size is not None and args.size < 10:
         raise InputError("--size", "must be at least 10")
-    stats = train(out, corrections, args.size, progress=note)
+    cache = Path(args.style_cache) if args.style_cache else None
+    stats = train(out, corrections, args.size, progress=note, style_cache=cache)
     note(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens")
     return 0

@@ -64,7 +64,8 @@ def reference_columns(ref: Reference) -> dict[str, Any]:
         "doi": norm_doi(ref.get("DOI")),
         "arxiv": arxiv_of(ref),
         "isbn": norm_isbn(ref.get("ISBN")),
-        "confidence": min(conf) if conf else None,
+        # the parser's probability that the whole row is right; else the least sure field
+        "confidence": ref.confidence.get("_row", min(conf) if conf else None),
         "norm_title": norm_title(title),
     }
 

