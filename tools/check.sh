@@ -10,3 +10,10 @@ echo "== ruff format";   .venv/bin/ruff format --check refmanager tests benchmar
 echo "== mypy --strict"; .venv/bin/mypy
 echo "== import-linter"; .venv/bin/lint-imports --no-cache
 echo "== pytest";        .venv/bin/pytest -q -p no:cacheprovider "$@"
+# The window again on a real X server (Xvfb, Qt's xcb platform, as on a Linux desktop):
+# offscreen alone does not load the xcb plugin and its libraries.
+if [ $# -eq 0 ]; then
+    echo "== pytest tests/gui under Xvfb (QT_QPA_PLATFORM=xcb)"
+    QT_QPA_PLATFORM=xcb xvfb-run --auto-servernum --server-args="-screen 0 1920x1080x24" \
+        .venv/bin/pytest -q -p no:cacheprovider tests/gui
+fi

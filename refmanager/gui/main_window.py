@@ -85,6 +85,9 @@ from refmanager.service.views import STRUCTURE, Changes, ImportSummary
 
 RESELECT_LIMIT = 2000  # a refresh keeps at most this many selected rows selected
 UNDO_OFFER_MS = 10_000  # how long the status bar offers Undo after a delete or a tag
+PROBLEMS_MIN_HEIGHT = 80
+SPLIT = (160, 360, 480)  # sidebar, PDF, table and editor: the shares of a first window
+DEFAULT_SIZE = (1440, 880)  # the first window, if the screen is that big
 
 
 class MainWindow(QMainWindow):
@@ -233,7 +236,7 @@ class MainWindow(QMainWindow):
         self.main_splitter.setStretchFactor(0, 0)
         self.main_splitter.setStretchFactor(1, 3)
         self.main_splitter.setStretchFactor(2, 4)
-        self.main_splitter.setSizes([220, 560, 700])
+        self.main_splitter.setSizes(list(SPLIT))
         # "Table below the PDF" moves the PDF and the table into this vertical splitter
         self.below_splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.below_splitter.setObjectName("belowSplitter")
@@ -244,6 +247,7 @@ class MainWindow(QMainWindow):
 
         self.error_list = QListWidget(self)
         self.error_list.setObjectName("errors")
+        self.error_list.setMinimumHeight(PROBLEMS_MIN_HEIGHT - 30)
         self.error_dock = QDockWidget("Problems", self)
         self.error_dock.setObjectName("errorDock")
         self.error_dock.setWidget(self.error_list)
@@ -392,7 +396,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         else:
-            self.resize(1440, 880)
+            self.resize(*self._first_size())
         state = settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
@@ -404,6 +408,13 @@ class MainWindow(QMainWindow):
         header = settings.value("table/header")
         if isinstance(header, QByteArray):
             self.table.horizontalHeader().restoreState(header)
+
+    def _first_size(self) -> tuple[int, int]:
+        """The size of a first window: the default, or what the screen has room for."""
+        room = self.screen().availableGeometry()
+        width = min(DEFAULT_SIZE[0], room.width() * 95 // 100)
+        height = min(DEFAULT_SIZE[1], room.height() * 92 // 100)
+        return width, height
 
     def save_settings(self) -> None:
         settings = QSettings()
@@ -828,11 +839,15 @@ class MainWindow(QMainWindow):
         self.show_error(describe_error(error))
 
     def show_error(self, message: str) -> None:
-        """Add a line to the Problems panel (never a blocking dialog)."""
+        """Add a line to the Problems panel (never a blocking dialog): a strip at the
+        bottom, a sixth of the window, when it opens."""
         self.errors.append(message)
         self.error_list.addItem(message)
         self.error_list.scrollToBottom()
-        self.error_dock.show()
+        if not self.error_dock.isVisible():
+            self.error_dock.show()
+            strip = max(PROBLEMS_MIN_HEIGHT, self.height() // 6)
+            self.resizeDocks([self.error_dock], [strip], Qt.Orientation.Vertical)
         self.statusBar().showMessage(message, 8000)
 
     def open_url(self, url: str) -> None:

@@ -27,7 +27,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtPdf import QPdfDocument, QPdfSearchModel
 from PySide6.QtPdfWidgets import QPdfView
-from PySide6.QtWidgets import QLabel, QLineEdit, QSpinBox, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from refmanager.model import Location
 
@@ -231,6 +238,8 @@ class PdfPane(QWidget):
 
         self.toolbar = QToolBar("PDF", self)
         self.toolbar.setObjectName("pdfToolbar")
+        # compact: arrows for the pages, short words for zoom (their tooltips say more)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.page_spin = QSpinBox(self)
         self.page_spin.setMinimum(1)
         self.page_spin.setAccessibleName("Page")
@@ -238,20 +247,25 @@ class PdfPane(QWidget):
         self.page_spin.valueChanged.connect(self._go_to_spin_page)
         self.page_total = QLabel(" / 0 ", self)
         self.act_prev = QAction("Previous page", self)
+        self.act_prev.setIconText("▲")
         self.act_prev.setShortcut(QKeySequence(Qt.Key.Key_PageUp | Qt.KeyboardModifier.AltModifier))
         self.act_prev.triggered.connect(lambda: self.go_to_page(self.view.current_page() - 1))
         self.act_next = QAction("Next page", self)
+        self.act_next.setIconText("▼")
         self.act_next.setShortcut(
             QKeySequence(Qt.Key.Key_PageDown | Qt.KeyboardModifier.AltModifier)
         )
         self.act_next.triggered.connect(lambda: self.go_to_page(self.view.current_page() + 1))
         self.act_zoom_in = QAction("Zoom in", self)
+        self.act_zoom_in.setIconText("+")
         self.act_zoom_in.setShortcut(QKeySequence.StandardKey.ZoomIn)
         self.act_zoom_in.triggered.connect(lambda: self.view.zoom_step(+1))
         self.act_zoom_out = QAction("Zoom out", self)
+        self.act_zoom_out.setIconText("−")
         self.act_zoom_out.setShortcut(QKeySequence.StandardKey.ZoomOut)
         self.act_zoom_out.triggered.connect(lambda: self.view.zoom_step(-1))
         self.act_fit_width = QAction("Fit width", self)
+        self.act_fit_width.setIconText("Fit")
         self.act_fit_width.setCheckable(True)
         self.act_fit_width.setChecked(True)
         self.act_fit_width.toggled.connect(self.view.set_fit_width)
@@ -259,6 +273,7 @@ class PdfPane(QWidget):
         self.find_edit = QLineEdit(self)
         self.find_edit.setPlaceholderText("Find in PDF")
         self.find_edit.setClearButtonEnabled(True)
+        self.find_edit.setMinimumWidth(70)  # the toolbar fits a narrow pane (1024x700)
         self.find_edit.setMaximumWidth(200)
         self.find_edit.returnPressed.connect(self.find_next)
         self.find_timer = QTimer(self)
@@ -269,6 +284,14 @@ class PdfPane(QWidget):
         self.find_status = QLabel("", self)
         self._find_index = -1
 
+        for action in (
+            self.act_prev,
+            self.act_next,
+            self.act_zoom_in,
+            self.act_zoom_out,
+            self.act_fit_width,
+        ):
+            action.setToolTip(action.text())
         for widget_or_action in (
             self.act_prev,
             self.page_spin,

@@ -50,10 +50,11 @@ class Column:
 
 COLUMNS: tuple[Column, ...] = (
     Column("#", "number", "", "position", 44),
-    Column("Authors", "authors", "author", "author", 200),
-    Column("Year", "year", "issued", "year", 54),
-    Column("Title", "title", "title", "title", 320),
-    Column("Container", "container", "container-title", "venue", 180),
+    Column("Authors", "authors", "author", "author", 140),
+    Column("Year", "year", "issued", "year", 50),
+    Column("Title", "title", "title", "title", 220),
+    Column("Source", "source", "", "document", 140),  # the document it was read from
+    Column("Container", "container", "container-title", "venue", 160),
     Column("Volume", "volume", "volume", "volume", 60),
     Column("Issue", "issue", "issue", "issue", 50),
     Column("Pages", "pages", "page", "page", 80),

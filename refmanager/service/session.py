@@ -513,6 +513,10 @@ def table_rows(
         InputError: a malformed query.
     """
     page = library_ops.table_page(lib, query, order_by, descending, offset=offset, limit=limit)
+    sources: dict[int, str] = {}
+    for row, _x in page:
+        if row.document_id is not None and row.document_id not in sources:
+            sources[row.document_id] = _document_title(lib, row.document_id)
     out: list[TableRow] = []
     for row, x in page:
         number = str(row.position + 1)
@@ -538,6 +542,14 @@ def table_rows(
                 edited=row.edited,
                 document_id=row.document_id,
                 fragment=bool(x and x.fragment),
+                source="" if row.document_id is None else sources[row.document_id],
             )
         )
     return out
+
+
+def _document_title(lib: Library, document_id: int) -> str:
+    try:
+        return lib.document(document_id).display_title
+    except KeyError:
+        return ""

@@ -1,0 +1,130 @@
+"""The window at small desktop sizes: every editor usable, toolbars whole, the table wide
+enough, the Problems panel modest (issue 12, layout)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableView,
+    QTextEdit,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from refmanager.gui.main_window import MainWindow
+from tests.gui.test_window import click_row
+
+pytestmark = pytest.mark.gui
+
+EDITORS = (QLineEdit, QComboBox, QTextEdit, QPlainTextEdit, QAbstractSpinBox, QTableView)
+SIZES = ((1024, 700), (1280, 800))
+
+
+def _visible_editors(win: MainWindow) -> list[QWidget]:
+    out: list[QWidget] = []
+    for kind in EDITORS:
+        for widget in win.findChildren(kind):
+            parent = widget.parentWidget()
+            if widget.isVisible() and not isinstance(parent, (QComboBox, QAbstractSpinBox)):
+                out.append(widget)
+    return out
+
+
+def test_the_platform_is_the_one_asked_for(qapp: object) -> None:
+    """The GUI tests run offscreen and again under Xvfb with xcb (tools/check.sh)."""
+    asked = os.environ.get("QT_QPA_PLATFORM", "offscreen")
+    assert QGuiApplication.platformName() == asked
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_visible_editor_has_zero_size(
+    qtbot: QtBot, seeded_window: MainWindow, size: tuple[int, int]
+) -> None:
+    win = seeded_window
+    win.resize(*size)
+    win.show_error("a problem shows the Problems panel too")
+    qtbot.wait(50)
+    click_row(qtbot, win, 2)
+    qtbot.wait(50)
+    editors = _visible_editors(win)
+    assert len(editors) > 10
+    squashed = [
+        (type(w).__name__, w.objectName() or w.accessibleName(), w.width(), w.height())
+        for w in editors
+        if w.width() < 32 or w.height() < 12
+    ]
+    assert squashed == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pdf_toolbar_fits_and_the_table_shows_its_main_columns(
+    qtbot: QtBot, seeded_window: MainWindow, size: tuple[int, int]
+) -> None:
+    win = seeded_window
+    win.resize(*size)
+    qtbot.wait(50)
+    bar = win.pdf.toolbar
+    for action in bar.actions():
+        widget = bar.widgetForAction(action)
+        if widget is None or action.isSeparator():
+            continue
+        assert widget.isVisible(), f"{action.text() or widget} is pushed out of the toolbar"
+        assert bar.rect().contains(widget.geometry()), action.text()
+    header = win.table.horizontalHeader()
+    width = win.table.viewport().width()
+    shown = [
+        i
+        for i in range(header.count())
+        if not header.isSectionHidden(i) and header.sectionViewportPosition(i) < width
+    ]
+    assert len(shown) >= 5  # #, Authors, Year, Title and the source at least
+
+
+def test_the_problems_panel_takes_a_strip_not_half_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.resize(1280, 800)
+    window.show_error("something went wrong")
+    qtbot.wait(50)
+    assert window.error_dock.isVisible()
+    assert window.error_dock.height() <= window.height() // 4
+
+
+def test_the_start_button_is_on_screen_at_1024x700(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1024, 700)
+    qtbot.wait(50)
+    button = window.findChild(QPushButton, "sampleButton")
+    assert button is not None and button.isVisible()
+    assert window.rect().contains(button.mapTo(window, button.rect().bottomRight()))
+
+
+def test_all_references_names_each_rows_source_document_and_sorts_by_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from PySide6.QtCore import Qt
+
+    from refmanager.gui.table_model import COLUMN_INDEX
+    from tests.gui.test_window import wait_jobs
+    from tests.service.test_importing import ENTRIES, make_pdf
+
+    assert isinstance(tmp_path, Path)
+    pdfs = [make_pdf(tmp_path / f"{n}.pdf", f"Paper {n}", ENTRIES[:2]) for n in ("A", "B")]
+    window.imports.import_paths(pdfs)
+    wait_jobs(qtbot, window)
+    window.sidebar.select("all")
+    source = COLUMN_INDEX["Source"]
+    window.model.sort(source, Qt.SortOrder.AscendingOrder)
+    texts = [window.model.index(r, source).data() for r in range(window.model.rowCount())]
+    assert len(texts) == 4 and set(texts) == {"Paper A", "Paper B"}
+    assert texts[0] != texts[-1]
+    assert texts == [texts[0]] * 2 + [texts[-1]] * 2  # grouped by document
