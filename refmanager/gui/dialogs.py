@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from refmanager import __version__
 from refmanager.gui.entry_editor import FORM_FIELDS, reference_field_text
+from refmanager.gui.look import plain_label, plain_tip
 from refmanager.model import Reference
 
 EXPORT_FORMATS: tuple[tuple[str, str, str], ...] = (
@@ -111,7 +112,7 @@ class MergeDialog(QDialog):
             ra = QRadioButton(a or "(empty)", grid_host)
             rb = QRadioButton(b or "(empty)", grid_host)
             for button in (ra, rb):
-                button.setToolTip(button.text())
+                button.setToolTip(plain_tip(button.text()))
             group.addButton(ra, 0)
             group.addButton(rb, 1)
             # Default: the non-empty value, else the longer one (more complete), else left.
@@ -138,7 +139,8 @@ class MergeDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         if reasons:
-            layout.addWidget(QLabel(f"Why they look like one work: {reasons}", self))
+            why = plain_label(QLabel(f"Why they look like one work: {reasons}", self))
+            layout.addWidget(why)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.keep_left)
         layout.addWidget(self.keep_right)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from refmanager.gui.delegates import DoiValidator, clean_doi
+from refmanager.gui.look import plain_label
 from refmanager.gui.table_model import LOW_CONFIDENCE
 from refmanager.model import CSL_FIELDS, Reference
 
@@ -227,7 +228,7 @@ class EntryEditor(QWidget):
         self.edits: dict[str, QLineEdit | QComboBox] = {}
         self._values: dict[str, str] = {}
 
-        self.heading = QLabel("No reference selected", self)
+        self.heading = plain_label(QLabel("No reference selected", self))
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.heading.setWordWrap(True)
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 # In a checkout (and an editable install): the repository's resources/ folder. Installed
 # from a wheel: <prefix>/share/refmanager (pyproject.toml, [tool.setuptools.data-files]).
@@ -24,6 +25,24 @@ def resource(name: str) -> Path:
         if path.is_file():
             return path
     return RESOURCES / name
+
+
+def plain_label(label: QLabel) -> QLabel:
+    """``label`` showing its text as plain text, whatever it looks like.
+
+    The one rule for data from a file (a PDF's /Title, a .bib field, a file name): it is
+    never read as HTML, so it cannot style the window or make it load a local image.
+    """
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+def plain_tip(text: str) -> str:
+    """A tooltip that shows ``text`` as it is (Qt reads a tooltip that looks like HTML as
+    HTML): escaped, its line breaks kept."""
+    if not text:
+        return ""
+    return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
 
 
 def app_icon() -> QIcon:

@@ -68,7 +68,7 @@ from refmanager.gui.delegates import FieldDelegate
 from refmanager.gui.dialogs import about
 from refmanager.gui.entry_editor import EntryEditor
 from refmanager.gui.jobs import Job, JobRunner
-from refmanager.gui.look import THEMES, apply_theme, resource
+from refmanager.gui.look import THEMES, apply_theme, plain_label, resource
 from refmanager.gui.pdf_pane import PdfPane
 from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, Sidebar
 from refmanager.gui.table_model import (
@@ -210,6 +210,11 @@ class MainWindow(QMainWindow):
         table_layout.addWidget(self.searching.scope_label)
         table_layout.addWidget(self.search_message)
         table_layout.addWidget(self.searching.everywhere)
+        self.extraction_note = plain_label(QLabel(self))  # why a document has no references
+        self.extraction_note.setObjectName("extractionNote")
+        self.extraction_note.setWordWrap(True)
+        self.extraction_note.hide()
+        table_layout.addWidget(self.extraction_note)
         table_layout.addWidget(self.table, 1)
 
         self.stack = QStackedWidget(self)
@@ -364,11 +369,10 @@ class MainWindow(QMainWindow):
         self.undo_offer_timer.setSingleShot(True)
         self.undo_offer_timer.setInterval(UNDO_OFFER_MS)
         self.undo_offer_timer.timeout.connect(self.undo_offer.hide)
-        self.counts_label = QLabel(self)
+        self.counts_label = plain_label(QLabel(self))
         self.counts_label.setObjectName("counts")
         status.addPermanentWidget(self.counts_label)
-        self.job_label = QLabel(self)
-        self.job_label.setTextFormat(Qt.TextFormat.PlainText)  # names files
+        self.job_label = plain_label(QLabel(self))  # names files
         self.progress = QProgressBar(self)
         self.progress.setMaximumWidth(200)
         self.progress.setTextVisible(True)
@@ -490,11 +494,26 @@ class MainWindow(QMainWindow):
         self.searching.apply()
 
     def _query_shown(self) -> None:
+        self._explain_empty_document()
         self._update_counts()
         if self.model.rowCount() and not self.table.selectionModel().hasSelection():
             self.table.selectRow(0)
         elif not self.model.rowCount():
             self.show_reference(None)
+
+    def _explain_empty_document(self) -> None:
+        """A document without references says why, in the extractor's words."""
+        kind, key = self.searching.scope
+        note = ""
+        if kind == "document" and self.model.rowCount() == 0 and not self.searching.text():
+            entry = next((d for d in self.session.documents() if d.id == key), None)
+            if entry is not None and entry.count == 0:
+                reason = entry.message or (
+                    "it could not be read" if entry.status == "failed" else "no reason was given"
+                )
+                note = f"No references were read from “{entry.title}”: {reason}."
+        self.extraction_note.setText(note)
+        self.extraction_note.setVisible(bool(note))
 
     def _export_scopes(self) -> dict[str, str]:
         """What File > Export offers besides the selection: scope name -> query."""

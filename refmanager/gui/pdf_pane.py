@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refmanager.gui.look import plain_label
 from refmanager.model import Location
 
 HIGHLIGHT_FILL = QColor(255, 200, 0, 70)
@@ -245,7 +246,7 @@ class PdfPane(QWidget):
         self.page_spin.setAccessibleName("Page")
         self.page_spin.setToolTip("Page")
         self.page_spin.valueChanged.connect(self._go_to_spin_page)
-        self.page_total = QLabel(" / 0 ", self)
+        self.page_total = plain_label(QLabel(" / 0 ", self))
         self.act_prev = QAction("Previous page", self)
         self.act_prev.setIconText("▲")
         self.act_prev.setShortcut(QKeySequence(Qt.Key.Key_PageUp | Qt.KeyboardModifier.AltModifier))
@@ -281,7 +282,7 @@ class PdfPane(QWidget):
         self.find_timer.setInterval(250)
         self.find_timer.timeout.connect(self._apply_find)
         self.find_edit.textChanged.connect(lambda _t: self.find_timer.start())
-        self.find_status = QLabel("", self)
+        self.find_status = plain_label(QLabel("", self))
         self._find_index = -1
 
         for action in (
@@ -312,7 +313,9 @@ class PdfPane(QWidget):
             else:
                 self.toolbar.addWidget(widget_or_action)
 
-        self.placeholder = QLabel("Drop PDFs here, or use File > Import PDFs... (Ctrl+O)", self)
+        self.placeholder = plain_label(  # names files
+            QLabel("Drop PDFs here, or use File > Import PDFs... (Ctrl+O)", self)
+        )
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         layout = QVBoxLayout(self)

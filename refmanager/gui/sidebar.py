@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
+from refmanager.gui.look import plain_tip
 from refmanager.service.views import DocumentEntry, SearchEntry, TagEntry
 
 KIND_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -81,7 +82,7 @@ class Sidebar(QTreeWidget):
             tip = f"{doc.title}\n{authors}\n{doc.count} references · {doc.status}"
             if doc.message:
                 tip += f"\n{doc.message}"
-            item.setToolTip(0, tip)
+            item.setToolTip(0, plain_tip(tip))
         self.tags_item.setText(0, f"Tags ({len(tags)})")
         for tag in tags:
             item = QTreeWidgetItem(self.tags_item, [f"{tag.name}  ·  {tag.count}"])
@@ -91,7 +92,7 @@ class Sidebar(QTreeWidget):
             item.setData(0, NAME_ROLE, tag.name)
         for search in searches:
             item = QTreeWidgetItem(self.searches_item, [search.name])
-            item.setToolTip(0, search.query)
+            item.setToolTip(0, plain_tip(search.query))
             item.setData(0, KIND_ROLE, "search")
             item.setData(0, KEY_ROLE, search.query)
             item.setData(0, NAME_ROLE, search.name)

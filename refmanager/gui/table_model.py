@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
+from refmanager.gui.look import plain_tip
 from refmanager.model import InputError
 from refmanager.service.views import TableRow
 
@@ -415,5 +416,6 @@ class ReferenceTableModel(QAbstractTableModel):
             notes.append("fragment: the start of this entry is not in the document")
         text = self._text(row, col)
         if not notes:
-            return text or None
-        return f"{text}\n({'; '.join(notes)})" if text else f"({'; '.join(notes)})"
+            return plain_tip(text) or None
+        tip = f"{text}\n({'; '.join(notes)})" if text else f"({'; '.join(notes)})"
+        return plain_tip(tip)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import MergeDialog
+from refmanager.gui.look import plain_label, plain_tip
 from refmanager.service.views import Changes, DuplicatePair
 
 DialogHook = Callable[[MergeDialog], object]
@@ -60,8 +61,7 @@ class DuplicatesController(QObject):
         self.merge_button.clicked.connect(lambda _checked=False: self.merge_selected_pair())
         self.not_button = QPushButton("&Not a duplicate", parent)
         self.not_button.clicked.connect(lambda _checked=False: self.mark_not_duplicate())
-        self.status = QLabel(parent)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status = plain_label(QLabel(parent))
 
         self.view = QWidget(parent)
         layout = QVBoxLayout(self.view)
@@ -111,7 +111,7 @@ class DuplicatesController(QObject):
             texts = (pair.left_text, pair.right_text, f"{pair.score:.2f}", "; ".join(pair.reasons))
             for col, text in enumerate(texts):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(plain_tip(text))
                 self.table.setItem(row, col, item)
         self._say()
         if pairs:

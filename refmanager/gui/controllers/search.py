@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QPushButton, QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import ask_text
+from refmanager.gui.look import plain_label
 from refmanager.gui.table_model import ASYNC_ROWS, ReferenceTableModel
 from refmanager.model import InputError
 from refmanager.service.views import Changes
@@ -57,14 +58,12 @@ class SearchController(QObject):
         self.timer.timeout.connect(self.apply)
         self.box.textChanged.connect(lambda _t: self.timer.start())
         self.box.returnPressed.connect(self.apply)
-        self.message = QLabel(parent)
+        self.message = plain_label(QLabel(parent))
         self.message.setObjectName("searchMessage")
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
         self.message.hide()
-        self.scope_label = QLabel(parent)
+        self.scope_label = plain_label(QLabel(parent))
         self.scope_label.setObjectName("searchScope")
-        self.scope_label.setTextFormat(Qt.TextFormat.PlainText)
         self.scope_label.hide()
         self.everywhere = QPushButton("Search all references", parent)
         self.everywhere.setObjectName("searchEverywhere")
