@@ -14,13 +14,19 @@ from contextlib import contextmanager
 from typing import Any
 
 from refmanager.library import db
+from refmanager.model import InputError
 
 
 class Connection:
-    """An SQLite connection (autocommit) and the depth of the transaction open on it."""
+    """An SQLite connection (autocommit) and the depth of the transaction open on it.
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    ``read_only`` names the library when it was opened read-only: then every
+    :meth:`transaction` (every write) is refused with an ``InputError`` saying so.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, read_only: str | None = None) -> None:
         self.conn = conn
+        self.read_only = read_only
         self._depth = 0
 
     @contextmanager
@@ -29,7 +35,16 @@ class Connection:
 
         The outer block takes the write lock at once (``BEGIN IMMEDIATE``), waiting for other
         writers (and retrying) instead of failing with "database is locked".
+
+        Raises:
+            InputError: the library is open read-only.
         """
+        if self.read_only is not None:
+            raise InputError(
+                self.read_only,
+                "the library is open read-only (a read-only medium or folder): "
+                "nothing can be changed; copy it somewhere writable to change it",
+            )
         if self._depth:
             name = f"sp{self._depth}"
             self.conn.execute(f"SAVEPOINT {name}")

@@ -7,6 +7,7 @@ version ``NNNN``. All pending files are applied in one transaction and the versi
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sqlite3
@@ -63,6 +64,66 @@ def connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA cache_size = -65536")  # 64 MB page cache
     conn.execute("PRAGMA temp_store = MEMORY")
     return conn
+
+
+def writable(path: Path) -> bool:
+    """Whether the library database at ``path`` (or, when it is not there yet, its folder)
+    can be written: its folder must be writable too (SQLite writes ``-wal`` and ``-shm``
+    files beside it)."""
+    folder = path.parent
+    if not os.access(folder, os.W_OK):
+        return False
+    return not path.exists() or os.access(path, os.W_OK)
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes (``mode=ro``), for a library that cannot be written.
+
+    A WAL database on a read-only medium cannot make its ``-shm`` file; when there is no
+    pending ``-wal`` content either (the library was closed cleanly) it is opened
+    ``immutable``, which needs neither. Otherwise ``mode=ro`` reads the WAL too.
+    """
+    wal = path.with_name(path.name + "-wal")
+    pending = wal.exists() and wal.stat().st_size > 0
+    immutable = not os.access(path.parent, os.W_OK) and not pending
+    uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
+    conn = sqlite3.connect(
+        uri,
+        uri=True,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        isolation_level=None,
+        check_same_thread=False,
+    )
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA query_only = ON")
+    conn.execute("PRAGMA cache_size = -65536")
+    conn.execute("PRAGMA temp_store = MEMORY")
+    conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # fails now if unreadable
+    return conn
+
+
+def check_version(conn: sqlite3.Connection, path: Path) -> int:
+    """The schema version of a library opened read-only; it must be the current one.
+
+    Raises:
+        InputError: newer than this refmanager, or older (upgrading needs writing).
+    """
+    target = schema_version()
+    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if current > target:
+        raise InputError(
+            str(path),
+            f"this library has schema version {current}, newer than this refmanager "
+            f"understands ({target}); upgrade refmanager to open it",
+        )
+    if current < target:
+        raise InputError(
+            str(path),
+            f"this library (schema version {current}) must be upgraded to version {target} "
+            "before this refmanager can read it, and it cannot be written here (read-only): "
+            "open it once where it can be written",
+        )
+    return current
 
 
 def retry_locked(func: Callable[[], _T], attempts: int = 6) -> _T:

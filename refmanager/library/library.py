@@ -93,13 +93,16 @@ class Library:
         migrated_from: the schema version the file had before opening (0 for a new library).
     """
 
-    def __init__(self, folder: Path, conn: sqlite3.Connection, migrated_from: int) -> None:
+    def __init__(
+        self, folder: Path, conn: sqlite3.Connection, migrated_from: int, read_only: bool = False
+    ) -> None:
         self.folder = folder
         self.db_path = folder / DB_NAME
         self.files_dir = folder / FILES_DIR
         self.conn = conn
         self.migrated_from = migrated_from
-        shared = Connection(conn)
+        self.read_only = read_only
+        shared = Connection(conn, str(folder) if read_only else None)
         self._connection = shared
         self._works = WorkStore(shared)
         self._references = ReferenceStore(shared, self._works)
@@ -116,14 +119,20 @@ class Library:
     # ------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, folder: Path | str, create: bool = True) -> Library:
+    def open(
+        cls, folder: Path | str, create: bool = True, read_only: bool | None = None
+    ) -> Library:
         """Open (or, with ``create``, create) the library in ``folder``; migrate it if needed.
 
-        A backup ``library.sqlite.vN.bak`` is written before any migration.
+        A backup ``library.sqlite.vN.bak`` is written before any migration. A library that
+        cannot be written (a read-only medium or folder, or ``read_only``) is opened
+        read-only: it can be searched and exported; every change raises ``InputError``.
+        ``read_only=False`` insists on writing (an unwritable library is an error).
 
         Raises:
             InputError: the folder is not a library and ``create`` is false, the file is not
-                an SQLite database, or it was written by a newer refmanager.
+                an SQLite database, it was written by a newer refmanager, or it needs
+                upgrading and cannot be written.
         """
         folder = Path(folder).expanduser()
         path = folder / DB_NAME
@@ -138,6 +147,11 @@ class Library:
                 raise InputError(
                     str(folder), f"cannot create the library: {exc.strerror}"
                 ) from None
+        writable = db.writable(path)
+        if read_only is False and not writable:
+            raise InputError(str(folder), "the library cannot be written here (read-only)")
+        if read_only or not writable:
+            return cls._open_read_only(folder, path)
         (folder / FILES_DIR).mkdir(exist_ok=True)
         try:
             conn = db.connect(path)
@@ -152,6 +166,22 @@ class Library:
             conn.close()
             raise
         return cls(folder, conn, migrated_from)
+
+    @classmethod
+    def _open_read_only(cls, folder: Path, path: Path) -> Library:
+        try:
+            conn = db.connect_read_only(path)
+        except sqlite3.DatabaseError as exc:
+            raise InputError(str(path), f"cannot open the library read-only: {exc}") from None
+        try:
+            version = db.check_version(conn, path)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise InputError(str(path), f"not a usable library file: {exc}") from None
+        except BaseException:
+            conn.close()
+            raise
+        return cls(folder, conn, version, read_only=True)
 
     def close(self) -> None:
         """Close the connection (pending transactions are rolled back)."""
