@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import re
 
+from refmanager.model.identifiers import bare_doi
 from refmanager.model.items import Reference
 
 WEB_SCHEMES = frozenset({"http", "https", "ftp", "ftps", "doi"})
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 _HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?:[/:?#]\S*)?")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_DOI = re.compile(r"10\.\d{4,9}/\S+")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 # Variables that hold a local file path: never exported.
 LOCAL_PATH_VARIABLES = ("file",)
 
@@ -38,14 +37,6 @@ def web_link(url: str) -> str:
     if scheme:
         return url if scheme.group(1).lower() in WEB_SCHEMES else ""
     return url if _HOST.fullmatch(url) else ""
-
-
-def bare_doi(doi: str) -> str:
-    """The DOI in ``doi`` without a resolver prefix, or "" when it is not a DOI."""
-    value = _DOI_PREFIX.sub("", doi.strip()).strip()
-    if _CONTROL.search(value) or not _DOI.fullmatch(value):
-        return ""
-    return value
 
 
 def export_safe(ref: Reference) -> list[str]:

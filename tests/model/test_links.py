@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from refmanager.model import Reference
-from refmanager.model.links import bare_doi, export_safe, web_link
+from refmanager.model.identifiers import bare_doi
+from refmanager.model.links import export_safe, web_link
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,74 @@
+"""Identifiers of a work (DOI, arXiv id, ISBN): found in text, cleaned, and keyed for matching.
+
+- A **bare DOI** is ``10.<registrant>/<suffix>`` without a resolver or ``doi:`` prefix.
+- A **key** (:func:`doi_key`, :func:`arxiv_key`, :func:`isbn_key`) is the form two records
+  of the same work share: lower case, no version, no hyphens. The library matches works
+  and duplicates on keys; the fields keep the identifier as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A DOI somewhere in a text (quotes and angle brackets end it).
+DOI_IN_TEXT = re.compile(r"10\.\d{4,9}/[^\s\"<>\u201c\u201d]+")
+# A whole value that is a DOI.
+_DOI = re.compile(r"10\.\d{4,9}/\S+")
+DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# An arXiv identifier, new style (2101.01234) or old style (hep-th/9901001), no version.
+ARXIV_ID = r"(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})"
+_ARXIV_KEY = re.compile(rf"(?:arxiv[:\s/]*|abs/)?({ARXIV_ID})(?:v\d+)?", re.IGNORECASE)
+# Sentence punctuation that ends a sentence rather than an identifier or a URL.
+_TRAIL = ".,;:\u3002\uff0c"
+
+
+def trim_identifier(text: str) -> str:
+    """``text`` (a DOI or URL found in running text) without the sentence punctuation and
+    unbalanced closing brackets after it."""
+    while text:
+        last = text[-1]
+        opener = "(" if last == ")" else "["
+        unbalanced = last in ")]" and text.count(opener) < text.count(last)
+        if last in _TRAIL or unbalanced:
+            text = text[:-1]
+        else:
+            break
+    return text
+
+
+def strip_doi_prefix(text: str) -> str:
+    """``text`` without a resolver (``https://doi.org/``) or ``doi:`` prefix."""
+    return DOI_PREFIX.sub("", text.strip()).strip()
+
+
+def bare_doi(doi: str) -> str:
+    """The DOI in ``doi`` without a resolver prefix, or "" when it is not a DOI."""
+    value = strip_doi_prefix(doi)
+    if _CONTROL.search(value) or not _DOI.fullmatch(value):
+        return ""
+    return value
+
+
+def find_doi(text: str) -> str:
+    """The first DOI in ``text`` (without the punctuation that follows it), or ""."""
+    m = DOI_IN_TEXT.search(text)
+    return trim_identifier(m.group()) if m else ""
+
+
+def doi_key(doi: str) -> str:
+    """The DOI as works are matched on: bare, lower case, no trailing punctuation."""
+    return strip_doi_prefix(doi).rstrip(".,;").lower()
+
+
+def arxiv_key(value: str) -> str:
+    """The arXiv identifier in ``value`` (an id, an ``arXiv:`` mention or an abs/ URL),
+    lower case and without its version, or ""."""
+    match = _ARXIV_KEY.search(value.strip())
+    return match.group(1).lower() if match else ""
+
+
+def isbn_key(value: str) -> str:
+    """The ISBN's 10 or 13 digits (X as the check digit), or "" when it has neither."""
+    digits = re.sub(r"[^0-9Xx]", "", value).upper()
+    return digits if len(digits) in (10, 13) else ""

@@ -1,0 +1,56 @@
+"""Identifiers: found in text, bare, and keyed for matching works."""
+
+from __future__ import annotations
+
+import pytest
+
+from refmanager.model.identifiers import (
+    arxiv_key,
+    bare_doi,
+    doi_key,
+    find_doi,
+    isbn_key,
+    strip_doi_prefix,
+    trim_identifier,
+)
+
+
+def test_find_doi_in_running_text() -> None:
+    assert find_doi("https://doi.org/10.1145/3458817.3476209.") == "10.1145/3458817.3476209"
+    assert find_doi("doi: 10.1109/TPAMI.2020.1234567") == "10.1109/TPAMI.2020.1234567"
+    assert find_doi("(see 10.1000/abc(1)2).") == "10.1000/abc(1)2"
+    assert find_doi("no doi here") == ""
+
+
+def test_trim_identifier_keeps_balanced_brackets() -> None:
+    assert trim_identifier("http://x.org/a_(b)).") == "http://x.org/a_(b)"
+    assert trim_identifier("10.1000/x]\u3002") == "10.1000/x"
+
+
+@pytest.mark.parametrize(
+    ("value", "bare"),
+    [
+        ("https://doi.org/10.1000/XYZ", "10.1000/XYZ"),
+        ("doi: 10.1000/xyz ", "10.1000/xyz"),
+        ("http://dx.doi.org/10.1000/a.b", "10.1000/a.b"),
+        ("javascript:alert(1)", ""),
+        ("10.1000/a\x00b", ""),
+        ("", ""),
+    ],
+)
+def test_bare_doi(value: str, bare: str) -> None:
+    assert bare_doi(value) == bare
+
+
+def test_strip_prefix_keeps_what_is_not_a_doi() -> None:
+    assert strip_doi_prefix("  doi:banana ") == "banana"
+
+
+def test_keys_match_the_same_work() -> None:
+    assert doi_key("https://doi.org/10.1000/ABC.") == doi_key("10.1000/abc") == "10.1000/abc"
+    assert arxiv_key("arXiv:2101.01234v3") == arxiv_key("https://arxiv.org/abs/2101.01234")
+    assert arxiv_key("hep-th/9901001v2") == "hep-th/9901001"
+    assert arxiv_key("no id") == ""
+    assert isbn_key("ISBN 978-0-262-03384-8") == "9780262033848"
+    assert isbn_key("0-262-03384-x") == "026203384X"
+    assert isbn_key("12345") == ""
