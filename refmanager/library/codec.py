@@ -5,16 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from refmanager.library.normalize import (
-    arxiv_of,
-    first_author_key,
-    names_text,
-    norm_doi,
-    norm_isbn,
-    norm_title,
-    space_cjk,
-)
+from refmanager.library.normalize import arxiv_of, first_author_key, norm_title, space_cjk
 from refmanager.model import Reference
+from refmanager.model.identifiers import doi_key, isbn_key
+from refmanager.model.names import names_text
 
 
 def csl_json(ref: Reference) -> str:
@@ -61,9 +55,9 @@ def reference_columns(ref: Reference) -> dict[str, Any]:
         "author_sort": first_author_key(names),
         "year": ref.year,
         "venue": ref.get("container-title") or ref.get("publisher"),
-        "doi": norm_doi(ref.get("DOI")),
+        "doi": doi_key(ref.get("DOI")),
         "arxiv": arxiv_of(ref),
-        "isbn": norm_isbn(ref.get("ISBN")),
+        "isbn": isbn_key(ref.get("ISBN")),
         # the parser's probability that the whole row is right; else the least sure field
         "confidence": ref.confidence.get("_row", min(conf) if conf else None),
         "norm_title": norm_title(title),

@@ -10,12 +10,12 @@ from typing import Any
 
 from refmanager.library import db
 from refmanager.library.connection import Connection, Store, marks, timestamp
-from refmanager.library.normalize import norm_doi
 from refmanager.library.records import DeletedDocument, DocumentRecord, StoredReference
 from refmanager.library.references import ReferenceStore
 from refmanager.library.tags import TagStore
 from refmanager.library.works import WorkStore
 from refmanager.model import DocumentMeta, InputError, Name, Reference
+from refmanager.model.identifiers import doi_key
 
 
 def file_sha256(path: Path) -> str:
@@ -120,7 +120,7 @@ class DocumentStore(Store):
                     meta.title,
                     json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
                     meta.year,
-                    norm_doi(meta.doi),
+                    doi_key(meta.doi),
                     meta.arxiv.lower().strip(),
                     now,
                     status,
@@ -159,7 +159,7 @@ class DocumentStore(Store):
                     meta.title,
                     json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
                     meta.year,
-                    norm_doi(meta.doi),
+                    doi_key(meta.doi),
                     meta.arxiv.lower().strip(),
                     status,
                     message,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from refmanager.library.normalize import names_text, parse_names
 from refmanager.model import Date, Name, Reference
+from refmanager.model.names import names_text, parse_names
 
 # Fields whose string form is special (see get_field / set_field).
 SPECIAL_FIELDS = ("type", "author", "editor", "issued", "accessed")

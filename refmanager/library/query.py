@@ -20,8 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from refmanager.library.normalize import fold, norm_doi, space_cjk
+from refmanager.library.normalize import space_cjk
 from refmanager.model import InputError
+from refmanager.model.identifiers import doi_key
 
 FIELDS: dict[str, str] = {
     "author": "author names (prefix match): author:dao",
@@ -467,7 +468,7 @@ def _term(term: Term, query: str) -> _Sql | _Fts:
     if name == "confidence":
         return _compare("r.confidence", term, query, integer=False)
     if name == "doi":
-        doi = norm_doi(value)
+        doi = doi_key(value)
         if "*" in doi:
             pattern = "*".join(_glob_escape(p) for p in doi.split("*"))
             return _Sql("r.doi <> '' AND r.doi GLOB ?", [pattern])
@@ -517,8 +518,3 @@ def _term(term: Term, query: str) -> _Sql | _Fts:
 
 def _like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def fold_for_match(text: str) -> str:
-    """Folded text as the fuzzy suggestions compare it."""
-    return fold(text)

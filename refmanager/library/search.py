@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from refmanager.library.connection import Store, chunks, marks
-from refmanager.library.normalize import fold, space_cjk
+from refmanager.library.normalize import space_cjk
 from refmanager.library.query import compile_query
 from refmanager.library.records import (
     CSL_SORT_FIELDS,
@@ -20,6 +20,7 @@ from refmanager.library.records import (
     Suggestion,
 )
 from refmanager.model import InputError
+from refmanager.model.text import fold
 
 # Sort keys (ties broken by id) and the index that yields rows in that order.
 _ORDER = {
