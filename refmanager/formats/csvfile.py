@@ -9,40 +9,23 @@ from collections.abc import Iterable, Iterator
 
 from refmanager.formats.common import iso_date
 from refmanager.formats.keys import KeyMaker
-from refmanager.model import Name, Reference
+from refmanager.model import CSL_FIELDS, Reference
+from refmanager.model.names import names_text
 
+# The CSL string fields ("medium" aside), after the key, type, names and date.
 COLUMNS: tuple[str, ...] = (
     "key",
     "type",
     "author",
     "editor",
     "issued",
-    "title",
-    "container-title",
-    "collection-title",
-    "volume",
-    "issue",
-    "page",
-    "publisher",
-    "publisher-place",
-    "edition",
-    "genre",
-    "number",
-    "DOI",
-    "URL",
-    "ISBN",
-    "ISSN",
-    "note",
+    *(f for f in CSL_FIELDS if f != "medium"),
 )
 CHUNK = 2000
 # Spreadsheets run a cell that starts with one of these as a formula (after any spaces).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 # A negative number, which a spreadsheet reads as a number, not a formula: kept as it is.
 _PLAIN_NEGATIVE = re.compile(r"-(?:\d+(?:[.,]\d+)?|[.,]\d+)(?:[eE][-+]?\d+)?")
-
-
-def _names(names: list[Name]) -> str:
-    return "; ".join(name.inverted() for name in names)
 
 
 def safe_cell(value: str) -> str:
@@ -67,9 +50,9 @@ def csv_row(ref: Reference, key: str) -> list[str]:
         elif column == "type":
             value = ref.type
         elif column == "author":
-            value = _names(ref.author)
+            value = names_text(ref.author)
         elif column == "editor":
-            value = _names(ref.editor)
+            value = names_text(ref.editor)
         elif column == "issued":
             value = iso_date(ref.issued) if ref.issued else ""
         else:

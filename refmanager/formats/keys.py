@@ -10,11 +10,10 @@ order the references come, compared without case as BibTeX and Biber do.
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 
 from refmanager.model import Name, Reference
+from refmanager.model.text import fold_ascii
 
 FUNCTION_WORDS: frozenset[str] = frozenset(
     [
@@ -96,40 +95,8 @@ FUNCTION_WORDS: frozenset[str] = frozenset(
     ]
 )
 
-# Letters NFKD does not take apart.
-_FOLD = str.maketrans(
-    {
-        "ß": "ss",
-        "æ": "ae",
-        "Æ": "AE",
-        "œ": "oe",
-        "Œ": "OE",
-        "ø": "o",
-        "Ø": "O",
-        "ł": "l",
-        "Ł": "L",
-        "đ": "d",
-        "Đ": "D",
-        "ð": "d",
-        "Ð": "D",
-        "þ": "th",
-        "Þ": "Th",
-        "ı": "i",
-    }
-)
-_NOT_KEY_CHAR = re.compile(r"[^a-z0-9]+")
 # Characters BibTeX and Biber do not accept in a key.
 _BAD_IN_KEY = re.compile(r"[\s,{}()\"#%'=\\~]+")
-
-
-@functools.lru_cache(maxsize=100_000)
-def fold_ascii(text: str) -> str:
-    """Lower-case ASCII letters and digits of ``text`` (accents removed, the rest dropped)."""
-    if text.isascii():  # nothing to fold or decompose
-        return _NOT_KEY_CHAR.sub("", text.lower())
-    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
-    return _NOT_KEY_CHAR.sub("", plain)
 
 
 def _name_part(names: list[Name]) -> str:

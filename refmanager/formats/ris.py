@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from refmanager.formats.common import Problem, ReadResult, date_from_text
 from refmanager.model import Date, Name, Reference
+from refmanager.model.names import parse_name
 
 # CSL type -> RIS type
 _EXPORT_TYPES: dict[str, str] = {
@@ -195,16 +196,7 @@ def to_ris(refs: Iterable[Reference]) -> str:
 
 
 def _read_name(text: str) -> Name | None:
-    text = text.strip()
-    if not text:
-        return None
-    if "," not in text:
-        return Name(literal=text)
-    parts = [p.strip() for p in text.split(",")]
-    family, given = parts[0], parts[1] if len(parts) > 1 else ""
-    suffix = ", ".join(p for p in parts[2:] if p)
-    # particles stay in the family name, as Zotero keeps them ("van der Walt")
-    return Name(family=family, given=given, suffix=suffix)
+    return parse_name(text, bare="literal")
 
 
 def _record(tags: list[tuple[int, str, str]], problems: list[Problem]) -> Reference:
@@ -231,6 +223,8 @@ def _record(tags: list[tuple[int, str, str]], problems: list[Problem]) -> Refere
         ref.set("title", by_tag["BT"][0])
         if ref.get("container-title") == by_tag["BT"][0]:
             ref.set("container-title", "")
+    # AU is always "Family, Given": a name without the comma is an institution, kept
+    # whole; particles stay in the family name, as Zotero keeps them ("van der Walt")
     for tag in ("AU", "A1"):
         ref.author.extend(n for n in map(_read_name, by_tag.get(tag, [])) if n)
     for tag in ("A2", "ED", "A3"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from PySide6.QtCore import (
@@ -24,23 +23,17 @@ from PySide6.QtWidgets import (
 )
 
 from refmanager.gui.table_model import CSL_ROLE
+from refmanager.model.identifiers import bare_doi, strip_doi_prefix
 
-DOI_RE = re.compile(r"^10\.\d{4,9}/\S+$")
-DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 ModelIndex = QModelIndex | QPersistentModelIndex
-
-
-def clean_doi(text: str) -> str:
-    """A DOI without its resolver or ``doi:`` prefix."""
-    return DOI_PREFIX.sub("", text.strip()).strip()
 
 
 class DoiValidator(QValidator):
     """Accepts an empty string or ``10.NNNN/suffix`` (a resolver URL or ``doi:`` is stripped)."""
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        bare = clean_doi(text)
-        if not bare or DOI_RE.match(bare):
+        bare = strip_doi_prefix(text)
+        if not bare or bare_doi(bare):
             return QValidator.State.Acceptable, text, pos
         if "10.".startswith(bare[:3]) or bare.startswith("10."):
             return QValidator.State.Intermediate, text, pos
@@ -126,7 +119,7 @@ class FieldDelegate(QStyledItemDelegate):
                 return  # an invalid DOI is not written
             value = editor.text()
             if index.data(CSL_ROLE) == "DOI":
-                value = clean_doi(value)
+                value = strip_doi_prefix(value)
         else:
             return
         model.setData(index, value, Qt.ItemDataRole.EditRole)

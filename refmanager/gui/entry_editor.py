@@ -26,10 +26,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refmanager.gui.delegates import DoiValidator, clean_doi
+from refmanager.gui.delegates import DoiValidator
 from refmanager.gui.look import plain_label
 from refmanager.gui.table_model import LOW_CONFIDENCE
 from refmanager.model import CSL_FIELDS, Reference
+from refmanager.model.identifiers import strip_doi_prefix
 
 CSL_TYPES = (
     "article-journal",
@@ -399,7 +400,7 @@ class EntryEditor(QWidget):
         text = edit.currentText() if isinstance(edit, QComboBox) else edit.text()
         text = text.strip()
         if name == "DOI":
-            text = clean_doi(text)
+            text = strip_doi_prefix(text)
         if text == self._values.get(name, ""):
             return
         self._values[name] = text

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from refmanager.model import Date, Entry, Name, Reference, Token
+from refmanager.model import CSL_FIELDS, Date, Entry, Name, Reference, Token
+from refmanager.model.identifiers import find_doi
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
@@ -21,7 +22,6 @@ from refmanager.parse.tokens import (
     TYPE_CODE_RE,
     YEAR_RE,
     Tok,
-    clean_doi,
     lazy_re,
     split_label,
     tokenize,
@@ -30,6 +30,8 @@ from refmanager.parse.values import clean_value, strip_value
 
 MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
 MAX_TOKENS = 600
+# The string fields taken from the tagger's runs: all but the identifiers.
+_TAGGED_FIELDS = tuple(f for f in CSL_FIELDS if f not in ("DOI", "URL", "ISBN"))
 
 
 # ------------------------------------------------------------------ assembling the item
@@ -365,23 +367,8 @@ def build_reference(
             for key in ("publisher-place", "publisher"):
                 conf[key] = conf["container-title"]
 
-    # string fields
-    for field in (
-        "title",
-        "container-title",
-        "collection-title",
-        "volume",
-        "issue",
-        "page",
-        "publisher",
-        "publisher-place",
-        "edition",
-        "genre",
-        "number",
-        "note",
-        "medium",
-        "ISSN",
-    ):
+    # string fields (the identifiers have exact rules below)
+    for field in _TAGGED_FIELDS:
         if field in values:
             value = clean_value(field, values[field])
             if value:
@@ -392,10 +379,10 @@ def build_reference(
     doi = ""
     for i, t in enumerate(toks):
         if t.kind == KIND_DOI or (t.kind == KIND_URL and "doi.org/10." in t.text.lower()):
-            doi = clean_doi(_identifier(raw, toks, labels, i))
+            doi = find_doi(_identifier(raw, toks, labels, i).replace(" ", ""))
             break
     if not doi and "DOI" in values:
-        doi = clean_doi(values["DOI"])
+        doi = find_doi(values["DOI"].replace(" ", ""))
     if doi:
         ref.set("DOI", doi)
         ref.confidence["DOI"] = 1.0

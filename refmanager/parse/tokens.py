@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT, trim_identifier
+
 
 def lazy_re(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
     """``re.compile(pattern, flags)`` on the first call, the same object after: a pattern
@@ -53,12 +55,11 @@ LABELS: tuple[str, ...] = (
 )
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_TRAIL = ".,;:"
 
 _TOKEN_HEAD = (
     r"(?P<url>(?:https?|ftp)://[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
-    r"|(?P<doi>10\.\d{4,9}/[^\s\"<>\u201c\u201d]+)"
-    r"|(?P<arxiv>ar[Xx]iv:\s?(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)"
+    rf"|(?P<doi>{DOI_IN_TEXT.pattern})"
+    rf"|(?P<arxiv>ar[Xx]iv:\s?{ARXIV_ID}(?:v\d+)?)"
 )
 _TOKEN_CJK = rf"|(?P<cjk>[{CJK}]+)"
 _TOKEN_TAIL = (
@@ -94,19 +95,6 @@ class Tok:
     kind: str
 
 
-def _trim_identifier(text: str) -> str:
-    """Drop sentence punctuation and unbalanced closing brackets after a URL or DOI."""
-    while text:
-        last = text[-1]
-        opener = "(" if last == ")" else "["
-        unbalanced = last in ")]" and text.count(opener) < text.count(last)
-        if last in _TRAIL or last in "\u3002\uff0c" or unbalanced:
-            text = text[:-1]
-        else:
-            break
-    return text
-
-
 def tokenize(text: str, start: int = 0) -> list[Tok]:
     """Split ``text[start:]`` into tokens with spans into ``text``."""
     out: list[Tok] = []
@@ -117,7 +105,7 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
         s, e = m.span()
         if kind in {KIND_URL, KIND_DOI}:
             whole = m.group()
-            trimmed = _trim_identifier(whole) or whole[:1]
+            trimmed = trim_identifier(whole) or whole[:1]
             cut = s + len(trimmed)
             append(Tok(trimmed, s, cut, kind))
             # the trimmed sentence punctuation becomes tokens of its own
@@ -149,11 +137,7 @@ def split_label(text: str) -> tuple[str, int]:
 
 # ------------------------------------------------------------------ exact rules
 
-DOI_RE = re.compile(r"10\.\d{4,9}/[^\s\"<>\u201c\u201d]+")
-ARXIV_RE = re.compile(
-    r"ar[Xx]iv(?:\s*preprint)?\s*:?\s*"
-    r"(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)"
-)
+ARXIV_RE = re.compile(rf"ar[Xx]iv(?:\s*preprint)?\s*:?\s*({ARXIV_ID}(?:v\d+)?)")
 ISBN_RE = re.compile(r"ISBN(?:-1[03])?[:\s]*((?:97[89][-\s\u2010]?)?(?:\d[-\s\u2010]?){9}[\dXx])")
 ISSN_RE = re.compile(r"ISSN[:\s]*(\d{4}[-\u2010]\d{3}[\dXx])")
 YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
@@ -176,11 +160,3 @@ GBT_TYPES: dict[str, str] = {
     "K": "book",
     "Z": "document",
 }
-
-
-def clean_doi(text: str) -> str:
-    """A bare DOI: no ``https://doi.org/`` or ``doi:`` prefix, no trailing punctuation."""
-    m = DOI_RE.search(text.replace(" ", ""))
-    if not m:
-        return ""
-    return _trim_identifier(m.group())

@@ -7,10 +7,10 @@ import unicodedata
 from typing import Any
 
 from refmanager.model import DocumentMeta, Name
+from refmanager.model.identifiers import ARXIV_ID, find_doi
 from refmanager.pdf.layout import Line
 
-_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>\]]+[^\s\"<>\].,;])")
-_ARXIV = re.compile(r"arXiv:\s?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
+_ARXIV = re.compile(rf"arXiv:\s?({ARXIV_ID}(?:v\d+)?)", re.I)
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
 _AFFILIATION = re.compile(r"(?i)universit|institut|department|school|college|@|laborator")
 _JUNK_TITLES = re.compile(r"^(untitled|microsoft word|title|.*\.(docx?|pdf|tex|dvi))", re.I)
@@ -150,10 +150,7 @@ def document_meta(
         title = " ".join(ln.text for ln in title_lines).strip()
     if not authors and title_lines:
         authors = _authors_below(first_page, title_lines)
-    doi = ""
-    m = _DOI.search(text)
-    if m:
-        doi = m.group(1)
+    doi = find_doi(text)
     arxiv = ""
     m2 = _ARXIV.search(text)
     if m2:

@@ -1,4 +1,4 @@
-from refmanager.formats.keys import KeyMaker, base_key, fold_ascii
+from refmanager.formats.keys import KeyMaker, base_key
 from refmanager.model import Date, Name, Reference
 
 
@@ -60,7 +60,3 @@ def test_keys_are_deterministic() -> None:
     maker1, maker2 = KeyMaker(), KeyMaker()
     assert [maker1.key(r) for r in refs] == [maker2.key(r) for r in refs]
     assert first == ["wang2020title"]
-
-
-def test_fold_ascii() -> None:
-    assert fold_ascii("Straße-Ærø ĳ") == "strasseaeroij"

@@ -13,7 +13,7 @@ from PySide6.QtGui import QValidator
 from pytestqt.qtbot import QtBot
 
 from refmanager.gui import qtfix
-from refmanager.gui.delegates import DoiValidator, clean_doi, lines_to_names, names_to_lines
+from refmanager.gui.delegates import DoiValidator, lines_to_names, names_to_lines
 from refmanager.gui.jobs import JobContext, JobRunner
 from refmanager.gui.pdf_pane import PdfPane
 from refmanager.gui.table_model import (
@@ -215,7 +215,6 @@ def test_field_editors_check_their_input() -> None:
     assert validator.validate("https://doi.org/10.1000/xyz", 0)[0] == QValidator.State.Acceptable
     assert validator.validate("10.1", 0)[0] == QValidator.State.Intermediate
     assert validator.validate("banana", 0)[0] == QValidator.State.Invalid
-    assert clean_doi("doi: 10.1000/XYZ ") == "10.1000/XYZ"
     assert names_to_lines("Dao, Tri; Fu, Daniel Y.") == "Dao, Tri\nFu, Daniel Y."
     assert lines_to_names("Dao, Tri\n\n Fu, Daniel Y. \n") == "Dao, Tri; Fu, Daniel Y."
 

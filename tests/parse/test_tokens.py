@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from refmanager.parse.tokens import clean_doi, split_label, tokenize
+from refmanager.parse.tokens import split_label, tokenize
 
 
 def test_identifiers_are_single_tokens() -> None:
@@ -25,9 +25,3 @@ def test_labels() -> None:
     assert split_label("3. Smith J.") == ("3", 3)
     assert split_label("Smith J. 2020.") == ("", 0)
     assert split_label("[J] odd") == ("", 0)
-
-
-def test_clean_doi() -> None:
-    assert clean_doi("https://doi.org/10.1145/3458817.3476209.") == "10.1145/3458817.3476209"
-    assert clean_doi("doi: 10.1109/TPAMI.2020.1234567") == "10.1109/TPAMI.2020.1234567"
-    assert clean_doi("no doi here") == ""

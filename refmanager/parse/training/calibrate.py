@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from refmanager.model import Reference
+from refmanager.model.identifiers import find_doi
 from refmanager.parse.confidence import (
     CALIBRATION_FILE,
     ROW,
@@ -33,7 +34,6 @@ from refmanager.parse.confidence import (
     score,
 )
 from refmanager.parse.parser import parse_uncalibrated
-from refmanager.parse.tokens import clean_doi
 from refmanager.parse.train import Example, token_labels
 from refmanager.parse.training.build import (
     build_corpus,
@@ -99,8 +99,8 @@ def judge(ex: Example, ref: Reference) -> tuple[dict[str, bool], bool]:
             year = str(ref.issued.year) if ref.issued and ref.issued.year else ""
             right[key] = bool(year) and year in _value_text(ex, "issued")
         elif key == "DOI":
-            gold_doi = clean_doi("".join(_value_text(ex, "DOI").split()))
-            right[key] = bool(gold_doi) and clean_doi(ref.get("DOI")) == gold_doi
+            gold_doi = find_doi("".join(_value_text(ex, "DOI").split()))
+            right[key] = bool(gold_doi) and find_doi(ref.get("DOI").replace(" ", "")) == gold_doi
         elif key == "URL":
             gold_url = "".join(_value_text(ex, "URL").split()).rstrip(".,;")
             right[key] = bool(gold_url) and ref.get("URL").rstrip(".,;") == gold_url

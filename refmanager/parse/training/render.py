@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from refmanager.model import CSL_FIELDS
+
 # Styles the shipped model learns from (numeric, author-year, note-free bibliographies).
 TRAIN_STYLES: tuple[str, ...] = (
     "ieee",
@@ -79,24 +81,8 @@ UNSEEN_STYLES: tuple[str, ...] = (
     "emerald-harvard",
 )
 
-FIELD_KEYS = (
-    "title",
-    "container-title",
-    "collection-title",
-    "volume",
-    "issue",
-    "page",
-    "publisher",
-    "publisher-place",
-    "edition",
-    "genre",
-    "number",
-    "DOI",
-    "URL",
-    "ISBN",
-    "note",
-    "medium",
-)
+# The CSL string fields a rendered record may hold (no ISSN: reference styles omit it).
+FIELD_KEYS = tuple(f for f in CSL_FIELDS if f != "ISSN")
 _BASE = 0xE000
 LABEL_OF: dict[str, str] = {}
 _OPEN: dict[str, str] = {}
