@@ -266,3 +266,10 @@ def test_deeply_nested_styles_and_braces_are_read() -> None:
     refs = read_string(text, "bibtex").references
     assert "x" in refs[0].get("title")
     assert len(refs) == 2
+
+
+def test_jabref_3_group_trees_become_keywords() -> None:
+    refs = _by_key(DATA / "jabref3.bib")
+    assert refs["knuth1984"].get("keyword") == "Typesetting, Classics"
+    assert refs["lamport1994"].get("keyword") == "Typesetting"
+    assert refs["lamport1994"].get("title") == "LaTeX: A Document Preparation System"

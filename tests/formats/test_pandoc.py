@@ -86,3 +86,20 @@ def test_pandoc_reads_what_we_write(fmt: str, tmp_path: Path) -> None:
         assert _nfc(read.get("publisher")) == _nfc(item["publisher"])
         if item.get("container-title"):
             assert _nfc(read["container-title"]) == _nfc(item["container-title"])
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_pandoc_keeps_greek_rich_text_et_al_and_genre(fmt: str, tmp_path: Path) -> None:
+    """What pandoc dropped or mangled before issue 13: α and µ, CSL <i>, et al."""
+    from refmanager.formats import read_file
+
+    refs = read_file(Path(__file__).parent / "data" / "zotero.json").references[:2]
+    refs[0].author.append(Name(literal="others"))
+    theirs = {
+        item["id"]: item for item in _pandoc(to_bibtex(refs, fmt == "biblatex"), fmt, tmp_path)
+    }
+    article, thesis = theirs["smithDeepLearning2020"], theirs["doeThesis2019"]
+    assert article["title"] == "Deep learning for <i>Escherichia coli</i> growth"
+    assert article["author"][-1] == {"literal": "others"}
+    assert thesis["title"] == "A study of µ-scale α particles"
+    assert thesis["genre"] == "Master's thesis"

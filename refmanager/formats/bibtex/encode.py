@@ -222,6 +222,11 @@ def protect_title(encoded: str) -> str:
 _TITLE_MARKS = re.compile(r"[$:.?!]")
 
 
+_STYLED_WORD = re.compile(
+    r"((?:\\text(?:it|bf|sc|superscript|subscript)\{|\{)*)([^{}\\]*)(\}*)"
+)
+
+
 def _protect_words(encoded: str) -> str:
     words = encoded.split(" ")
     in_math = False
@@ -237,8 +242,13 @@ def _protect_words(encoded: str) -> str:
         core = word.rstrip(":,.;")
         if skip or not core:
             continue
+        lead = ""
         if ("{" in core or "}" in core) and not _balanced(core, skip_escaped=True):
-            continue
+            # a word that opens or closes rich text: \textit{Escherichia  coli}
+            styled = _STYLED_WORD.fullmatch(core)
+            if not styled or not styled.group(2) or not _balanced(styled.group(2), True):
+                continue
+            lead, core = styled.group(1), styled.group(2)
         plain = _CONTROL_WORD.sub("", core) if "\\" in core else core
         letters = [c for c in plain if c.isalpha()]
         capitals = [c.isupper() for c in letters]
@@ -253,7 +263,7 @@ def _protect_words(encoded: str) -> str:
             protect = any(capitals)
         if protect:
             braced = "{{" + core + "}}" if core.startswith("\\") else "{" + core + "}"
-            words[index] = braced + word[len(core) :]
+            words[index] = lead + braced + word[len(lead) + len(core) :]
     return " ".join(words)
 
 

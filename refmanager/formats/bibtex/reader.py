@@ -327,6 +327,7 @@ def _read(text: str) -> ReadResult:
         )
         for line, entry in entries
     ]
+    _jabref_groups(blocks.jabref_meta, resolved)
     parents = {entry.key.lower(): values for _, entry, values in reversed(resolved)}
     for line, entry, values in resolved:
         if values.get("crossref"):
@@ -343,6 +344,28 @@ def _read(text: str) -> ReadResult:
         )
     result.problems.sort(key=lambda p: p.line)
     return result
+
+
+_GROUP_LINE = re.compile(r"^\d+ (ExplicitGroup|StaticGroup):(.*)$", re.MULTILINE)
+_GROUP_SEP = re.compile(r"(?<!\\)\\;")
+
+
+def _jabref_groups(meta: list[str], resolved: list[tuple[int, Entry, dict[str, str]]]) -> None:
+    """Members JabRef 3 lists in its group tree (``ExplicitGroup:Name\\;0\\;key\\;...``)
+    join the entries' ``groups`` field, which JabRef 4 and later write themselves."""
+    by_key = {entry.key: values for _, entry, values in resolved}
+    for text in meta:
+        if not text.startswith(("grouping:", "groupstree:")):
+            continue
+        for match in _GROUP_LINE.finditer(text):
+            parts = [p.replace("\\\\", "\\") for p in _GROUP_SEP.split(match.group(2))]
+            name = parts[0].strip()
+            for key in parts[2:] if match.group(1) == "ExplicitGroup" else ():
+                values = by_key.get(key.strip())
+                if values is not None and name:
+                    have = [g.strip() for g in values.get("groups", "").split(",") if g.strip()]
+                    if name not in have:
+                        values["groups"] = ", ".join([*have, name])
 
 
 def _inherit(

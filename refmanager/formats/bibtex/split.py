@@ -15,6 +15,7 @@ from bibtexparser.model import (
     DuplicateBlockKeyBlock,
     DuplicateFieldKeyBlock,
     Entry,
+    ExplicitComment,
     ParsingFailedBlock,
     Preamble,
     String,
@@ -27,9 +28,11 @@ from refmanager.formats.common import Problem
 @dataclass(slots=True)
 class Blocks:
     """The entries, ``@string`` definitions and ``@preamble``s of a text, in file order,
-    with their 1-based lines; and the problems met splitting it."""
+    with their 1-based lines; JabRef's ``@comment{jabref-meta: ...}`` texts; and the
+    problems met splitting it."""
 
     items: list[tuple[int, Entry | String | Preamble]] = field(default_factory=list)
+    jabref_meta: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -54,6 +57,8 @@ def split(text: str) -> Blocks:
             )
         elif isinstance(block, (String, Entry, Preamble)):
             out.items.append((line, block))
+        elif isinstance(block, ExplicitComment) and block.comment.startswith("jabref-meta:"):
+            out.jabref_meta.append(block.comment.removeprefix("jabref-meta:").strip())
     return out
 
 
