@@ -222,9 +222,7 @@ def protect_title(encoded: str) -> str:
 _TITLE_MARKS = re.compile(r"[$:.?!]")
 
 
-_STYLED_WORD = re.compile(
-    r"((?:\\text(?:it|bf|sc|superscript|subscript)\{|\{)*)([^{}\\]*)(\}*)"
-)
+_STYLED_WORD = re.compile(r"((?:\\text(?:it|bf|sc|superscript|subscript)\{|\{)*)([^{}\\]*)(\}*)")
 
 
 def _protect_words(encoded: str) -> str:
