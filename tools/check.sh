@@ -9,6 +9,7 @@ echo "== ruff";          .venv/bin/ruff check refmanager tests benchmarks tools
 echo "== ruff format";   .venv/bin/ruff format --check refmanager tests benchmarks tools
 echo "== mypy --strict"; .venv/bin/mypy
 echo "== import-linter"; .venv/bin/lint-imports --no-cache
+echo "== import cycles"; .venv/bin/python tools/check_cycles.py
 echo "== pytest";        .venv/bin/pytest -q -p no:cacheprovider "$@"
 # The window again on a real X server (Xvfb, Qt's xcb platform, as on a Linux desktop):
 # offscreen alone does not load the xcb plugin and its libraries.

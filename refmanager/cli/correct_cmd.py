@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from refmanager.cli.common import library_path
     from refmanager.model import InputError
-    from refmanager.service.parsing import correct
+    from refmanager.service.editing import correct
 
     changes: list[tuple[str, str]] = []
     for change in args.changes:

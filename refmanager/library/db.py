@@ -137,8 +137,9 @@ def retry_locked(func: Callable[[], _T], attempts: int = 6) -> _T:
         try:
             return func()
         except sqlite3.OperationalError as exc:
-            message = str(exc).lower()
-            if ("locked" not in message and "busy" not in message) or attempt == attempts - 1:
+            # the primary result code is the low byte (SQLITE_BUSY_SNAPSHOT is BUSY's)
+            busy = exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+            if not busy or attempt == attempts - 1:
                 raise
             time.sleep(delay)
             delay = min(delay * 2, 1.0)

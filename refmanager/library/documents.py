@@ -14,7 +14,7 @@ from refmanager.library.records import DeletedDocument, DocumentRecord, StoredRe
 from refmanager.library.references import ReferenceStore
 from refmanager.library.tags import TagStore
 from refmanager.library.works import WorkStore
-from refmanager.model import DocumentMeta, InputError, Name, Reference
+from refmanager.model import AlreadyInLibrary, DocumentMeta, Name, Reference
 from refmanager.model.identifiers import doi_key
 
 
@@ -97,7 +97,7 @@ class DocumentStore(Store):
             sha256 = sha256 or file_sha256(file)
             file_name = file_name or file.name
         if sha256 is not None and self.document_id_for_hash(sha256) is not None:
-            raise InputError(file_name or sha256, "already in the library")
+            raise AlreadyInLibrary(file_name or sha256)
         if file is not None and sha256 is not None:
             dest = self.stored_path(sha256, file_name)
             # recorded before the copy: a copy a crash leaves behind is still known as ours
@@ -108,7 +108,7 @@ class DocumentStore(Store):
         with self.transaction():
             # checked again under the write lock: another process may have added it meanwhile
             if sha256 is not None and self.document_id_for_hash(sha256) is not None:
-                raise InputError(file_name or sha256, "already in the library")
+                raise AlreadyInLibrary(file_name or sha256)
             cur = self.conn.execute(
                 "INSERT INTO documents (sha256, file_name, source, page_count, title, authors, "
                 "year, doi, arxiv, added, status, message) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",

@@ -218,7 +218,8 @@ class SearchStore(Store):
         try:
             return self._read(sql, params)
         except sqlite3.OperationalError as exc:
-            if "fts5" in str(exc).lower() or "match" in str(exc).lower():
+            # The statement is ours: a plain SQL error here is the FTS5 query's syntax.
+            if exc.sqlite_errorcode == sqlite3.SQLITE_ERROR:
                 raise InputError("search", f"cannot search for {query!r}: {exc}") from None
             raise
 

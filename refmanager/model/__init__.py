@@ -3,7 +3,7 @@
 Nothing here imports any other refmanager package, nor any third-party library.
 """
 
-from refmanager.model.errors import InputError, RefmanagerError
+from refmanager.model.errors import AlreadyInLibrary, InputError, RefmanagerError
 from refmanager.model.items import (
     CSL_FIELDS,
     Date,
@@ -17,6 +17,7 @@ from refmanager.model.items import (
 
 __all__ = [
     "CSL_FIELDS",
+    "AlreadyInLibrary",
     "Date",
     "DocumentMeta",
     "Entry",

@@ -27,4 +27,11 @@ class InputError(RefmanagerError):
 
     def __reduce__(self) -> tuple[type[InputError], tuple[str, str]]:
         # Picklable, so that an error raised in a worker process reaches the caller intact.
-        return (InputError, (self.source, self.cause))
+        return (type(self), (self.source, self.cause))
+
+
+class AlreadyInLibrary(InputError):
+    """A document with the same content is in the library already."""
+
+    def __init__(self, source: str, cause: str = "already in the library") -> None:
+        super().__init__(source, cause)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 
 from pypdf.errors import LimitReachedError
 
 from refmanager.model import DocumentMeta, Entry, InputError
-from refmanager.pdf import Bibliography
 from refmanager.pdf.content import GlyphFont, Measure
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
@@ -32,6 +33,24 @@ from refmanager.pdf.textclean import vocabulary
 MAX_SCAN_PAGES = 80
 # A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ".
 _ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\)|\d{1,4}\.)\s)")
+
+
+@dataclass(slots=True)
+class Bibliography:
+    """What a PDF's reference list gave.
+
+    Attributes:
+        entries: the entries in order (fragments, tails of entries whose start is not in
+            the document, have ``fragment=True``).
+        meta: the document's own metadata (title, authors, year, DOI, arXiv id).
+        notes: messages for the user ("no bibliography found", unreadable pages).
+        page_count: pages in the document.
+    """
+
+    entries: list[Entry] = field(default_factory=list)
+    meta: DocumentMeta = field(default_factory=DocumentMeta)
+    notes: list[str] = field(default_factory=list)
+    page_count: int = 0
 
 
 class _Pages:
@@ -121,8 +140,19 @@ def _entry_like(lines: list[Line]) -> int:
     return sum(1 for ln in lines if _ENTRY_START.match(ln.text))
 
 
-def read_bibliography(path: str, password: str | None = None, meta: bool = True) -> Bibliography:
-    """Read ``path``'s bibliography entries, metadata and notes (see the package docs)."""
+def read_bibliography(
+    path: str | os.PathLike[str], password: str | None = None, meta: bool = True
+) -> Bibliography:
+    """The bibliography of the PDF at ``path`` (``password`` for an encrypted file).
+
+    Without ``meta``, the document's own metadata is not read (its first page is read only
+    if it is part of the list) and ``Bibliography.meta`` holds only the page count.
+
+    Raises:
+        InputError: not a PDF, damaged beyond repair, needs a (different) password, or
+            has no text layer.
+    """
+    path = os.fspath(path)
     start = time.monotonic()
     data = check_header(path)
     try:

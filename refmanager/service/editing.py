@@ -10,9 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from refmanager.library import FieldChange, Library, StoredReference, get_field, set_field
 from refmanager.model import Entry, InputError, Reference, Token
+from refmanager.parse import parse_entries
+from refmanager.service.parsing import model_for
+from refmanager.service.parsing import reparse as parse_again
 
 
 def store_correction(lib: Library, ref_id: int) -> int | None:
@@ -165,9 +169,6 @@ def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
     transaction; returns their previous states (:func:`restore_references` undoes it).
     The library's own retrained model is used when it has one.
     """
-    from refmanager.service.parsing import model_for
-    from refmanager.service.parsing import reparse as parse_again
-
     stored = [s for s in lib.references(list(ref_ids)) if s.reference.raw]
     fresh = parse_again([s.reference for s in stored], model_for(lib.folder))
     previous: list[StoredReference] = []
@@ -205,8 +206,17 @@ def restore_references(lib: Library, previous: Sequence[StoredReference]) -> Non
 
 def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
     """Reference strings (pasted) parsed and added without a document; their ids."""
-    from refmanager.parse import parse_entries
-    from refmanager.service.parsing import model_for
-
     refs = parse_entries([Entry(raw=t) for t in texts if t.strip()], model_for(lib.folder))
     return lib.add_references(refs)
+
+
+def correct(library: Path, ref_id: int, changes: Sequence[tuple[str, str]]) -> Reference:
+    """Set fields of a reference as the user corrected them; each change is stored as a
+    training example (``refmanager train --with-corrections`` learns from them)."""
+    with Library.open(library, create=False) as lib:
+        try:
+            for name, value in changes:
+                correct_field(lib, ref_id, name, value)
+            return lib.reference(ref_id).reference
+        except KeyError as exc:
+            raise InputError(str(ref_id), "no reference with this id") from exc

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from refmanager.library import Library, file_sha256
-from refmanager.model import DocumentMeta, InputError
+from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError
 from refmanager.service.exchange import IMPORT_SUFFIXES
 from refmanager.service.extract import ExtractResult
 
@@ -369,9 +369,9 @@ class _Run:
                 message=message,
                 tags=self.tags,
             )
+        except AlreadyInLibrary:  # another writer got there first
+            return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
         except InputError as exc:
-            if "already in the library" in exc.cause:  # another writer got there first
-                return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
             return ImportItem(path, FAILED, message=exc.cause)
         except KeyError:
             return ImportItem(path, FAILED, message="its document was deleted while reading")
@@ -397,9 +397,9 @@ class _Run:
                 message=cause,
                 tags=self.tags,
             )
-        except InputError as exc:
-            if "already in the library" in exc.cause:
-                return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
+        except AlreadyInLibrary:
+            return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
+        except InputError:
             return ImportItem(path, FAILED, message=cause)
         except OSError:
             return ImportItem(path, FAILED, message=cause)

@@ -145,18 +145,3 @@ def stored_corrections(library: Path) -> list[tuple[str, Reference]]:
 
     with Library.open(library, create=False) as lib:
         return [(c.raw, Reference.from_csl(c.csl)) for c in lib.corrections() if c.raw]
-
-
-def correct(library: Path, ref_id: int, changes: Sequence[tuple[str, str]]) -> Reference:
-    """Set fields of a reference as the user corrected them; each change is stored as a
-    training example (``refmanager train --with-corrections`` learns from them)."""
-    from refmanager.library import Library
-    from refmanager.service.editing import correct_field
-
-    with Library.open(library, create=False) as lib:
-        try:
-            for name, value in changes:
-                correct_field(lib, ref_id, name, value)
-            return lib.reference(ref_id).reference
-        except KeyError as exc:
-            raise InputError(str(ref_id), "no reference with this id") from exc
