@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from refmanager.cli.common import add_library_option, library_path, note
 
 if TYPE_CHECKING:
+    from refmanager.service.exchange import FileProgress
     from refmanager.service.importing import ImportItem
 
 
@@ -33,26 +34,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 class _Bar:
-    """A one-line progress bar on a terminal's stderr; silent otherwise."""
+    """A one-line progress bar on a terminal's stderr; silent otherwise. Files count one
+    step each; a large bibliography file moves the bar as its batches are stored."""
+
+    WIDTH = 30
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled and sys.stderr.isatty()
         self.shown = False
 
-    def __call__(self, done: int, total: int, item: ImportItem) -> None:
-        if not self.enabled or not total:
-            return
-        width = 30
-        filled = width * done // total
-        name = item.path.name[:40]
-        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name}"
-        sys.stderr.write(line.ljust(90))
+    def _show(self, fraction: float, text: str) -> None:
+        filled = int(self.WIDTH * min(1.0, max(0.0, fraction)))
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        sys.stderr.write(f"\r[{bar}] {text}"[:100].ljust(100))
         sys.stderr.flush()
         self.shown = True
 
+    def __call__(self, done: int, total: int, item: ImportItem) -> None:
+        if self.enabled and total:
+            self._show(done / total, f"{done}/{total} {item.path.name[:40]}")
+
+    def file(self, state: FileProgress) -> None:
+        if self.enabled and state.bytes_total:
+            share = state.bytes_done / state.bytes_total
+            self._show(share, f"{share:4.0%} {state.path.name[:40]} {state.references:,} refs")
+
     def finish(self) -> None:
         if self.shown:
-            sys.stderr.write("\r" + " " * 90 + "\r")
+            sys.stderr.write("\r" + " " * 100 + "\r")
             sys.stderr.flush()
 
 
@@ -74,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 tag=args.tag,
                 jobs=args.jobs,
                 progress=bar,
+                file_progress=bar.file,
                 password=args.password,
             )
         finally:
@@ -83,4 +93,4 @@ def run(args: argparse.Namespace) -> int:
             for line in item.lines():  # each names the file once
                 note(line)
     print(report.summary())
-    return 1 if report.count("failed") else 0
+    return 1 if report.count("failed") or report.skipped else 0

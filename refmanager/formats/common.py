@@ -135,10 +135,16 @@ _NUMERIC_DATE = re.compile(r"^\s*(\d{4})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?")
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something wrong with one entry of an input file: its 1-based line and what is wrong."""
+    """Something wrong with one entry of an input file: its 1-based line and what is wrong.
+
+    ``skipped``: something of the file did not make it into the references (an entry
+    skipped, text outside any entry, bytes that could not be decoded); otherwise the
+    problem says what was repaired in an entry that was kept.
+    """
 
     line: int
     message: str
+    skipped: bool = False
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message

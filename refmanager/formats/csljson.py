@@ -168,15 +168,23 @@ def _items(text: str, source: str) -> tuple[list[tuple[int, Any]], list[Problem]
             if index < len(text) and text[index] == "]":
                 return items, problems
             line = lines.at(min(index, len(text)))
-            problems.append(Problem(line, "expected , or ] between items; the rest is skipped"))
+            problems.append(
+                Problem(line, "expected , or ] between items; the rest is skipped", skipped=True)
+            )
             return items, problems
-        problems.append(Problem(lines.at(len(text)), "the file ends inside the item list"))
+        problems.append(
+            Problem(lines.at(len(text)), "the file ends inside the item list", skipped=True)
+        )
         return items, problems
     except json.JSONDecodeError as exc:
         if not items:
             raise InputError(source, f"not valid JSON: line {exc.lineno}: {exc.msg}") from None
         problems.append(
-            Problem(exc.lineno, f"not valid JSON ({exc.msg}); this item and the rest skipped")
+            Problem(
+                exc.lineno,
+                f"not valid JSON ({exc.msg}); this item and the rest skipped",
+                skipped=True,
+            )
         )
         return items, problems
     except RecursionError:
@@ -192,7 +200,7 @@ def _json_lines(text: str, source: str) -> tuple[list[tuple[int, Any]], list[Pro
         try:
             items.append((number, json.loads(line)))
         except (json.JSONDecodeError, RecursionError) as exc:
-            problems.append(Problem(number, f"not a JSON item ({exc}); skipped"))
+            problems.append(Problem(number, f"not a JSON item ({exc}); skipped", skipped=True))
     if not items:
         raise InputError(source, "not valid JSON or JSON lines")
     return items, problems
@@ -291,30 +299,42 @@ def _repair_date(value: Any) -> Any:
 _CITATION_KEY = re.compile(r"(?=.*[A-Za-z])[A-Za-z0-9_][\w:.+-]*")
 
 
+def item_reference(item: Any, line: int, problems: list[Problem]) -> Reference | None:
+    """One CSL-JSON item (starting on ``line``) as a Reference, its repairs reported; None
+    (and a problem) when it cannot be read."""
+    if not isinstance(item, dict):
+        problems.append(
+            Problem(
+                line,
+                f"item is a JSON {type(item).__name__}, not an object; skipped",
+                skipped=True,
+            )
+        )
+        return None
+    try:
+        ref = Reference.from_csl(_repair(item, line, problems))
+    except (TypeError, ValueError, AttributeError, OverflowError) as exc:
+        problems.append(Problem(line, f"item could not be read ({exc}); skipped", skipped=True))
+        return None
+    ref.author = [n for n in ref.author if n.to_csl()]
+    ref.editor = [n for n in ref.editor if n.to_csl()]
+    for date in (ref.issued, ref.accessed):
+        if date is not None and date.month is not None and not 1 <= date.month <= 12:
+            date.month, date.day = None, None
+        if date is not None and date.day is not None and not 1 <= date.day <= 31:
+            date.day = None
+    if not ref.get("citation-key") and _CITATION_KEY.fullmatch(ref.id):
+        ref.fields["citation-key"] = ref.id  # the key pandoc and Zotero users cite by
+    return ref
+
+
 def read_csl_json(text: str, source: str = "") -> ReadResult:
     """All the items of a CSL-JSON file (an array, one object, or JSON lines)."""
     result = ReadResult(format="csl-json")
     items, result.problems = _items(text, source)
     for line, item in items:
-        if not isinstance(item, dict):
-            result.problems.append(
-                Problem(line, f"item is a JSON {type(item).__name__}, not an object; skipped")
-            )
-            continue
-        try:
-            ref = Reference.from_csl(_repair(item, line, result.problems))
-        except (TypeError, ValueError, AttributeError, OverflowError) as exc:
-            result.problems.append(Problem(line, f"item could not be read ({exc}); skipped"))
-            continue
-        ref.author = [n for n in ref.author if n.to_csl()]
-        ref.editor = [n for n in ref.editor if n.to_csl()]
-        for date in (ref.issued, ref.accessed):
-            if date is not None and date.month is not None and not 1 <= date.month <= 12:
-                date.month, date.day = None, None
-            if date is not None and date.day is not None and not 1 <= date.day <= 31:
-                date.day = None
-        if not ref.get("citation-key") and _CITATION_KEY.fullmatch(ref.id):
-            ref.fields["citation-key"] = ref.id  # the key pandoc and Zotero users cite by
-        result.references.append(ref)
+        ref = item_reference(item, line, result.problems)
+        if ref is not None:
+            result.references.append(ref)
     result.problems.sort(key=lambda p: p.line)
     return result

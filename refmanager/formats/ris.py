@@ -273,12 +273,16 @@ def read_ris(text: str) -> ReadResult:
             continue
         match = _TAG_LINE.match(line)
         if match is None:
+            if "\ufffd" in line:
+                continue  # undecodable bytes: reported where the text was decoded
             if current is not None and len(current) > 1:
                 # continuation of a long value (an abstract wrapped by its writer)
                 lineno, tag, value = current[-1]
                 current[-1] = (lineno, tag, f"{value} {line.strip()}")
             elif not stray_reported:
-                result.problems.append(Problem(number, "text outside any RIS record skipped"))
+                result.problems.append(
+                    Problem(number, "text outside any RIS record skipped", skipped=True)
+                )
                 stray_reported = True
             continue
         tag, value = match.group(1), match.group(2) or ""
@@ -298,7 +302,9 @@ def read_ris(text: str) -> ReadResult:
             current = None
         elif current is None:
             if not stray_reported:
-                result.problems.append(Problem(number, f"{tag} line outside a record skipped"))
+                result.problems.append(
+                    Problem(number, f"{tag} line outside a record skipped", skipped=True)
+                )
                 stray_reported = True
         else:
             current.append((number, tag, value))

@@ -38,6 +38,7 @@ from refmanager.library.connection import Connection
 from refmanager.library.corrections import CorrectionStore
 from refmanager.library.documents import DocumentStore, file_sha256
 from refmanager.library.fields import SPECIAL_FIELDS, get_field, set_field
+from refmanager.library.imports import ImportRun, ImportStore
 from refmanager.library.maintenance import MaintenanceStore
 from refmanager.library.merging import DuplicateStore
 from refmanager.library.records import (
@@ -71,6 +72,7 @@ __all__ = [
     "DB_NAME",
     "FILES_DIR",
     "SPECIAL_FIELDS",
+    "ImportRun",
     "Library",
     "csl_json",
     "file_sha256",
@@ -115,6 +117,7 @@ class Library:
         self._corrections = CorrectionStore(shared)
         self._saved = SavedSearchStore(shared)
         self._maintenance = MaintenanceStore(shared, self._documents)
+        self._imports = ImportStore(shared, self._references, self._tags)
 
     # ------------------------------------------------------------ opening
 
@@ -532,3 +535,22 @@ class Library:
     def rebuild_search_index(self) -> None:
         """Rebuild the FTS indexes from the stored CSL items (``check --repair``)."""
         return self._maintenance.rebuild_search_index()
+
+    # ------------------------------------------------------------ bibliography-file imports
+    def begin_import(self, sha256: str, file_name: str, fmt: str) -> ImportRun:
+        """See :meth:`ImportStore.begin_import`."""
+        return self._imports.begin_import(sha256, file_name, fmt)
+
+    def add_import_batch(
+        self, run: ImportRun, references: Sequence[Reference], tag: str | None = None
+    ) -> list[int]:
+        """See :meth:`ImportStore.add_import_batch`."""
+        return self._imports.add_import_batch(run, references, tag)
+
+    def finish_import(self, run: ImportRun) -> None:
+        """Mark the file as imported whole."""
+        self._imports.finish_import(run)
+
+    def forget_import(self, run: ImportRun) -> None:
+        """See :meth:`ImportStore.forget_import`."""
+        self._imports.forget_import(run)

@@ -78,7 +78,7 @@ class DuplicateStore(Store):
                             break
             keep_work = keep_row[0]["work_id"]
             if keep_work is None:
-                keep_work = self.works.work_for("", "", "")
+                keep_work = self.works.new_work()
                 self.conn.execute("UPDATE refs SET work_id = ? WHERE id = ?", (keep_work, keep))
             work_cols = ("id", "doi", "arxiv", "isbn", "document_id")
             work_before = dict(

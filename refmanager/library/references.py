@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -60,6 +61,15 @@ class ReferenceStore(Store):
     def insert_references(
         self, document_id: int | None, references: Sequence[Reference], now: float
     ) -> list[int]:
+        """Insert references in bulk (inside the caller's transaction); their ids, in order.
+
+        The rows of ``refs``, ``ref_data`` and the search index go in with one
+        ``executemany`` each; their ids follow the largest id in use (the write lock is
+        held, so no one else takes them); their works are linked afterwards in a few
+        set-based statements (:meth:`WorkStore.link_references`).
+        """
+        if not references:
+            return []
         start = 0
         if document_id is not None:
             row = self.conn.execute(
@@ -67,15 +77,16 @@ class ReferenceStore(Store):
                 (document_id,),
             ).fetchone()
             start = int(row[0])
-        ids: list[int] = []
-        for offset, ref in enumerate(references):
-            cols = reference_columns(ref)
-            work_id = self.works.work_for(cols["doi"], cols["arxiv"], cols["isbn"])
-            cur = self.conn.execute(
-                "INSERT INTO refs (document_id, position, type, title, author, "
-                "author_sort, year, venue, doi, arxiv, isbn, confidence, norm_title, work_id, "
-                "added, modified, venue_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        first = int(self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM refs").fetchone()[0])
+        columns = [reference_columns(ref) for ref in references]
+        venues = self._venue_ids({c["venue"] for c in columns if c["venue"]})
+        rows = []
+        data = []
+        for offset, cols in enumerate(columns):
+            ref_id = first + offset
+            rows.append(
                 (
+                    ref_id,
                     document_id,
                     start + offset,
                     cols["type"],
@@ -89,23 +100,46 @@ class ReferenceStore(Store):
                     cols["isbn"],
                     cols["confidence"],
                     cols["norm_title"],
-                    work_id,
                     now,
                     now,
-                    self._venue_id(cols["venue"]),
-                ),
+                    venues.get(cols["venue"]),
+                )
             )
-            ref_id = int(cur.lastrowid or 0)
-            self.conn.execute(
-                "INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)",
-                (ref_id, cols["raw"], cols["csl"]),
+            data.append((ref_id, cols["raw"], cols["csl"]))
+        last = first + len(rows) - 1
+        self.conn.executemany(
+            "INSERT INTO refs (id, document_id, position, type, title, author, "
+            "author_sort, year, venue, doi, arxiv, isbn, confidence, norm_title, "
+            "added, modified, venue_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
+        self.conn.executemany("INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)", data)
+        self.conn.executemany(
+            "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
+            [(first + offset, *fts_values(ref)) for offset, ref in enumerate(references)],
+        )
+        self.works.link_references(first, last)
+        return list(range(first, last + 1))
+
+    def _venue_ids(self, names: set[str]) -> dict[str, int]:
+        """The ids of these venue strings; the new ones are added (with their FTS rows)."""
+        if not names:
+            return {}
+        select = "SELECT name, id FROM venues WHERE name IN (SELECT value FROM json_each(?))"
+        wanted = json.dumps(sorted(names), ensure_ascii=False)
+        found = dict(self.conn.execute(select, (wanted,)).fetchall())
+        missing = sorted(names - found.keys())
+        if missing:
+            self.conn.executemany("INSERT INTO venues (name) VALUES (?)", [(n,) for n in missing])
+            added = dict(
+                self.conn.execute(select, (json.dumps(missing, ensure_ascii=False),)).fetchall()
             )
-            self.conn.execute(
-                "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
-                (ref_id, *fts_values(ref)),
+            self.conn.executemany(
+                "INSERT INTO venues_fts (rowid, name) VALUES (?, ?)",
+                [(venue_id, space_cjk(name)) for name, venue_id in added.items()],
             )
-            ids.append(ref_id)
-        return ids
+            found.update(added)
+        return {str(k): int(v) for k, v in found.items()}
 
     def _venue_id(self, name: str) -> int | None:
         """The id of a venue string (added, with its FTS entry, when new); None for ""."""

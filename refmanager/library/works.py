@@ -6,38 +6,83 @@ from __future__ import annotations
 from refmanager.library.connection import Store
 from refmanager.library.normalize import norm_title
 
+# The identifiers a work is known by, in the order references are matched on them.
+_KEYS = ("doi", "arxiv", "isbn")
+
 
 class WorkStore(Store):
     """Works and the citation links between documents."""
 
-    def work_for(self, doi: str, arxiv: str, isbn: str) -> int:
-        """The work with one of these identifiers, or a new work (linked to a document)."""
-        for column, value in (("doi", doi), ("arxiv", arxiv), ("isbn", isbn)):
-            if value:
-                row = self.conn.execute(
-                    f"SELECT id FROM works WHERE {column} = ? LIMIT 1", (value,)
-                ).fetchone()
-                if row:
-                    self.conn.execute(
-                        "UPDATE works SET doi = CASE WHEN doi = '' THEN ? ELSE doi END, "
-                        "arxiv = CASE WHEN arxiv = '' THEN ? ELSE arxiv END, "
-                        "isbn = CASE WHEN isbn = '' THEN ? ELSE isbn END WHERE id = ?",
-                        (doi, arxiv, isbn, row[0]),
-                    )
-                    return int(row[0])
-        document_id = None
-        if doi or arxiv:
-            row = self.conn.execute(
-                "SELECT id FROM documents WHERE (doi <> '' AND doi = ?) "
-                "OR (arxiv <> '' AND arxiv = ?) LIMIT 1",
-                (doi, arxiv),
-            ).fetchone()
-            document_id = row[0] if row else None
-        cur = self.conn.execute(
-            "INSERT INTO works (doi, arxiv, isbn, document_id) VALUES (?,?,?,?)",
-            (doi, arxiv, isbn, document_id),
-        )
+    def new_work(self) -> int:
+        """A new work without identifiers (for a reference that had none)."""
+        cur = self.conn.execute("INSERT INTO works (doi, arxiv, isbn) VALUES ('', '', '')")
         return int(cur.lastrowid or 0)
+
+    def link_references(self, first: int, last: int) -> None:
+        """Give the references with ids ``first..last`` (just inserted, no work yet) their
+        works, in set-based statements whatever their number.
+
+        Each reference joins a work that shares its DOI, else its arXiv id, else its ISBN,
+        looked up in that order; the works it joins gain the identifiers they lacked. The
+        references left start works of their own: one per DOI (then arXiv id, then ISBN)
+        among them, linked to the library document with that DOI or arXiv id; and one each
+        for references without any identifier.
+        """
+        span = {"lo": first, "hi": last}
+        for key in _KEYS:
+            self._join_existing(key, span)
+        self._fill_identifiers(span)
+        for key in _KEYS:
+            self._join_existing(key, span)
+            self.conn.execute(
+                "INSERT INTO works (doi, arxiv, isbn, document_id) "
+                "SELECT r.doi, r.arxiv, r.isbn, (SELECT d.id FROM documents d "
+                "WHERE (r.doi <> '' AND d.doi <> '' AND d.doi = r.doi) "
+                "OR (r.arxiv <> '' AND d.arxiv <> '' AND d.arxiv = r.arxiv) LIMIT 1) "
+                "FROM refs r WHERE r.id IN (SELECT min(id) FROM refs "
+                f"WHERE id BETWEEN :lo AND :hi AND work_id IS NULL AND {key} <> '' "
+                f"GROUP BY {key}) ORDER BY r.id",
+                span,
+            )
+            self._join_existing(key, span)
+            self._fill_identifiers(span)
+        base = int(self.conn.execute("SELECT coalesce(max(id), 0) FROM works").fetchone()[0])
+        numbered = (
+            "SELECT id, :base + row_number() OVER (ORDER BY id) AS w FROM refs "
+            "WHERE id BETWEEN :lo AND :hi AND work_id IS NULL"
+        )
+        self.conn.execute(
+            f"INSERT INTO works (id, doi, arxiv, isbn) SELECT w, '', '', '' FROM ({numbered})",
+            {**span, "base": base},
+        )
+        self.conn.execute(
+            f"UPDATE refs SET work_id = n.w FROM ({numbered}) AS n WHERE refs.id = n.id",
+            {**span, "base": base},
+        )
+
+    def _join_existing(self, key: str, span: dict[str, int]) -> None:
+        """References of the span without a work join the work with their ``key``."""
+        self.conn.execute(
+            f"UPDATE refs SET work_id = (SELECT min(w.id) FROM works w WHERE w.{key} <> '' "
+            f"AND w.{key} = refs.{key}) WHERE id BETWEEN :lo AND :hi AND work_id IS NULL "
+            f"AND {key} <> ''",
+            span,
+        )
+
+    def _fill_identifiers(self, span: dict[str, int]) -> None:
+        """Works joined by references of the span take the identifiers they lacked."""
+        sets = ", ".join(
+            f"{key} = CASE WHEN {key} <> '' THEN {key} ELSE coalesce((SELECT r.{key} "
+            f"FROM refs r WHERE r.work_id = works.id AND r.id BETWEEN :lo AND :hi "
+            f"AND r.{key} <> '' ORDER BY r.id LIMIT 1), '') END"
+            for key in _KEYS
+        )
+        self.conn.execute(
+            f"UPDATE works SET {sets} WHERE (doi = '' OR arxiv = '' OR isbn = '') AND id IN "
+            "(SELECT work_id FROM refs WHERE id BETWEEN :lo AND :hi AND work_id IS NOT NULL "
+            "AND (doi <> '' OR arxiv <> '' OR isbn <> ''))",
+            span,
+        )
 
     def link_document(self, document_id: int) -> None:
         """Point the works that cite this document (DOI, arXiv id, or title + year) at it."""

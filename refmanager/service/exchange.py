@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,10 +20,10 @@ from refmanager.formats import (
     WRITE_FORMATS,
     Problem,
     format_string,
-    read_file,
     write_format,
 )
-from refmanager.library import Library
+from refmanager.formats.records import open_records
+from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe
 from refmanager.service.files import atomic_text_file, inside
@@ -31,6 +31,26 @@ from refmanager.service.files import atomic_text_file, inside
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
 IMPORT_SUFFIXES: frozenset[str] = frozenset(EXTENSIONS)
 BATCH = 2000  # references loaded from SQLite at a time while exporting
+BATCH_REFERENCES = 10_000  # references stored per transaction while importing a file
+
+
+MAX_PROBLEMS = 1000  # problems kept per file; past that they are only counted
+
+
+@dataclass(slots=True)
+class FileProgress:
+    """How far the import of one bibliography file has got (after each batch).
+
+    Attributes:
+        path: the file.
+        bytes_done, bytes_total: how much of the file has been read.
+        references: references stored from it so far (an interrupted import's included).
+    """
+
+    path: Path
+    bytes_done: int
+    bytes_total: int
+    references: int
 
 
 @dataclass(slots=True)
@@ -41,44 +61,105 @@ class ImportSummary:
         path: the file.
         format: ``bibtex``, ``ris`` or ``csl-json``.
         reference_ids: the new references' ids, in file order.
-        problems: entries skipped (with their line) and repairs made.
+        problems: entries skipped (with their line) and repairs made (the first
+            ``MAX_PROBLEMS``; ``more_problems`` counts the others, ``skipped`` those
+            that lost something of the file).
+        already: the same file (same content) was imported before; nothing was added.
+        resumed: references an interrupted import of this file had stored already (this
+            import went on after them).
+        cancelled: stopped between two batches, on request (the batches stored stay, and
+            importing the file again goes on from there).
     """
 
     path: Path
     format: str
     reference_ids: list[int] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    already: bool = False
+    resumed: int = 0
+    cancelled: bool = False
+    more_problems: int = 0
+    skipped: int = 0
 
     @property
     def added(self) -> int:
         return len(self.reference_ids)
 
+    def note(self, problems: Iterable[Problem]) -> None:
+        """Count and keep (up to ``MAX_PROBLEMS``) problems met reading the file."""
+        for problem in problems:
+            if problem.skipped:
+                self.skipped += 1
+            if len(self.problems) < MAX_PROBLEMS:
+                self.problems.append(problem)
+            else:
+                self.more_problems += 1
+
     def messages(self) -> list[str]:
         """One line per problem, naming the file and the line: ``refs.bib:12: ...``."""
-        return [
+        lines = [
             f"{self.path}:{p.line}: {p.message}" if p.line else f"{self.path}: {p.message}"
             for p in self.problems
         ]
+        if self.more_problems:
+            lines.append(f"{self.path}: ... and {self.more_problems} more problems")
+        return lines
 
 
-def import_file(library: Library, path: Path | str, tag: str | None = None) -> ImportSummary:
-    """Add every readable entry of a .bib, .ris or .json file to ``library``.
+def import_file(
+    library: Library,
+    path: Path | str,
+    tag: str | None = None,
+    progress: Callable[[FileProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ImportSummary:
+    """Add every readable entry of a .bib, .ris or CSL-JSON file to ``library``.
 
-    All the references (and the tag) go in one transaction: a crash or an error leaves the
-    library as it was. Malformed entries are skipped and reported in ``problems``.
+    The file is read a part at a time (``formats.open_records``) and stored in batches
+    of ``BATCH_REFERENCES``, each batch in one transaction with the count of the file's
+    references stored so far: a crash leaves whole batches, and importing the same file
+    again goes on after them (the file is known by its content hash). A file imported
+    whole before is not imported again (``already``). Malformed entries are skipped and
+    reported in ``problems``; ``progress`` is called after each batch, ``cancelled`` asked
+    between batches.
 
     Raises:
-        InputError: the file cannot be read, or holds no BibTeX, RIS or CSL-JSON at all.
+        InputError: the file cannot be read, holds no BibTeX, RIS or CSL-JSON at all, or
+            is a CSL-JSON document broken somewhere (nothing is added then; the message
+            gives the line and column).
     """
     path = Path(path)
-    result = read_file(path)
-    summary = ImportSummary(path=path, format=result.format, problems=list(result.problems))
-    if not result.references:
+    stream = open_records(path, EXTENSIONS.get(path.suffix.lower()), chunk=BATCH_REFERENCES)
+    summary = ImportSummary(path=path, format=stream.format)
+    try:
+        sha = file_sha256(path)
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read the file ({exc.strerror})") from None
+    run = library.begin_import(sha, path.name, stream.format)
+    if run.finished is not None:
+        summary.already = True
         return summary
-    with library.transaction():
-        summary.reference_ids = library.add_references(result.references)
-        if tag:
-            library.tag_references(summary.reference_ids, tag)
+    summary.resumed = skip = run.added
+    try:
+        for part in stream:
+            summary.note(part.problems)
+            refs = part.references
+            if skip:
+                drop = min(skip, len(refs))
+                refs, skip = refs[drop:], skip - drop
+            if refs:
+                summary.reference_ids += library.add_import_batch(run, refs, tag)
+            if progress is not None:
+                done = stream.source.bytes_read
+                progress(FileProgress(path, done, stream.source.size, run.added))
+            if cancelled is not None and cancelled():
+                summary.cancelled = True
+                return summary
+    except InputError:
+        if not run.added:
+            library.forget_import(run)
+        raise
+    library.finish_import(run)
     return summary
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from refmanager.library import Library, file_sha256
 from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError
-from refmanager.service.exchange import IMPORT_SUFFIXES
+from refmanager.service.exchange import IMPORT_SUFFIXES, FileProgress
 from refmanager.service.extract import ExtractResult
 
 PDF_SUFFIXES = frozenset({".pdf"})
@@ -52,6 +52,8 @@ class ImportItem:
         created: the document was created by this import (undoing the import deletes it).
         message: why it failed, or notes (no bibliography found), without the file name.
         problems: a bibliography file's skipped entries, each naming the file and line.
+        skipped: how many of a bibliography file's entries (or lines, or undecodable
+            lines) did not make it into the library.
     """
 
     path: Path
@@ -62,6 +64,7 @@ class ImportItem:
     created: bool = False
     message: str = ""
     problems: list[str] = field(default_factory=list)
+    skipped: int = 0
 
     def lines(self) -> list[str]:
         """What to tell the user about this file, one line each, naming the file once."""
@@ -84,8 +87,14 @@ class ImportReport:
     def references(self) -> int:
         return sum(item.references for item in self.items)
 
+    @property
+    def skipped(self) -> int:
+        """Entries (or lines) of bibliography files that were not imported."""
+        return sum(item.skipped for item in self.items)
+
     def summary(self) -> str:
-        """``3 added (120 references), 1 already there, 1 failed``."""
+        """``3 added (120 references), 1 already there, 1 failed; not imported: 2 entries
+        (listed above)``: what was added and what was not."""
         text = (
             f"{self.count('added')} added ({self.references} references), "
             f"{self.count('already')} already there, {self.count(FAILED)} failed"
@@ -93,11 +102,16 @@ class ImportReport:
         kept = sum(1 for i in self.items if i.status == FAILED and i.document_id is not None)
         if kept:
             text += f" ({kept} kept in the library, marked failed)"
+        if self.skipped:
+            what = "entry or line" if self.skipped == 1 else "entries or lines"
+            text += f"; not imported: {self.skipped} {what} (listed above)"
         return text + (" (cancelled)" if self.cancelled else "")
 
 
 Progress = Callable[[int, int, ImportItem], None]
 """``progress(done, total, item)``: called once per file, as soon as it is finished."""
+FileProgressCallback = Callable[[FileProgress], None]
+"""``file_progress(state)``: called after each batch of a bibliography file is stored."""
 
 
 def _importable(path: Path) -> bool:
@@ -191,6 +205,7 @@ def import_paths(
     password: str | None = None,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    file_progress: FileProgressCallback | None = None,
 ) -> ImportReport:
     """Import PDFs, folders of them, and bibliography files.
 
@@ -201,7 +216,9 @@ def import_paths(
     ``tag``. ``progress(done, total, item)`` is called after each file (on this thread).
     ``cancelled()`` is asked between files and while waiting: when it says so, the
     workers are stopped and the report so far comes back with ``cancelled`` set
-    (the documents already written stay).
+    (the documents already written stay). A bibliography file is stored in batches (see
+    ``service.exchange.import_file``): ``file_progress`` is told after each one, and
+    ``cancelled()`` is asked between them.
     """
     files, bad = collect_paths(paths)
     report = ImportReport()
@@ -225,7 +242,7 @@ def import_paths(
         if stop():
             return report
         if path.suffix.lower() in BIB_SUFFIXES:
-            step(_import_bibliography(lib, path, tag))
+            step(_import_bibliography(lib, path, tag, file_progress, stop))
             continue
         try:
             sha = file_sha256(path)
@@ -415,18 +432,28 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
             process.terminate()
 
 
-def _import_bibliography(lib: Library, path: Path, tag: str | None) -> ImportItem:
+def _import_bibliography(
+    lib: Library,
+    path: Path,
+    tag: str | None,
+    progress: FileProgressCallback | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ImportItem:
     """A BibTeX, RIS or CSL-JSON file's items, as references without a document."""
     from refmanager.service.exchange import import_file
 
     try:
-        summary = import_file(lib, path, tag=tag)
+        summary = import_file(lib, path, tag=tag, progress=progress, cancelled=cancelled)
     except InputError as exc:
         return ImportItem(path, FAILED, message=exc.cause)
+    if summary.already:
+        return ImportItem(path, "already", message="this file was imported before")
     # summary.messages() name the file and the line already: kept apart from ``message``
     problems = summary.messages()
     reasons = [f"line {p.line}: {p.message}" if p.line else p.message for p in summary.problems]
-    status = "added" if summary.added or not problems else FAILED
+    if summary.resumed:
+        reasons.insert(0, f"went on after the {summary.resumed} references stored before")
+    status = "added" if summary.added or summary.resumed or not problems else FAILED
     return ImportItem(
         path,
         status,
@@ -435,4 +462,5 @@ def _import_bibliography(lib: Library, path: Path, tag: str | None) -> ImportIte
         reference_ids=list(summary.reference_ids),
         message="; ".join(reasons),
         problems=problems,
+        skipped=summary.skipped,
     )

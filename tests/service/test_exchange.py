@@ -60,18 +60,25 @@ def test_import_keeps_valid_entries_duplicated_keys_and_reports_broken(
     assert any("used again" in m for m in messages)
 
 
-def test_import_is_all_or_nothing(
+def test_a_batch_is_all_or_nothing_and_importing_again_finishes_it(
     library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from refmanager.library.tags import TagStore
+
     path = _write(tmp_path, "refs.bib", BIB)
 
-    def fail(ids: list[int], name: str) -> list[int]:
+    def fail(self: TagStore, ids: list[int], name: str) -> list[int]:
         raise RuntimeError("disk full while tagging")
 
-    monkeypatch.setattr(library, "tag_references", fail)
-    with pytest.raises(RuntimeError):
-        import_file(library, path, tag="t")
-    assert library.count("") == 0
+    with monkeypatch.context() as patched:
+        patched.setattr(TagStore, "tag_references", fail)
+        with pytest.raises(RuntimeError):
+            import_file(library, path, tag="t")
+    assert library.count("") == 0  # the batch's references went with its tags
+    summary = import_file(library, path, tag="t")
+    assert summary.added == library.count("") == library.count("tag:t") > 0
+    again = import_file(library, path, tag="t")
+    assert again.already and again.added == 0 and library.count("") == summary.added
 
 
 def test_import_of_unreadable_file_raises_input_error(library: Library, tmp_path: Path) -> None:

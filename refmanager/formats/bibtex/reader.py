@@ -279,24 +279,28 @@ def _read_issued(text: dict[str, str], line: int, key: str, problems: list[Probl
     return date
 
 
-def read_bibtex(text: str, source: str = "") -> ReadResult:
+def read_bibtex(text: str, source: str = "", strings: dict[str, str] | None = None) -> ReadResult:
     """All the entries of a BibTeX/BibLaTeX text, in file order; broken ones reported.
+
+    ``strings``: the ``@string`` macros of the text before this one (a file read a part
+    at a time); the part's own definitions are added to it.
 
     Raises:
         InputError: the text's ``@string`` macros expand beyond the limits (``source``
             names the file in the message).
     """
     try:
-        return _read(text)
+        return _read(text, {} if strings is None else strings)
     except ExpansionLimit as exc:
         raise InputError(source, str(exc)) from None
 
 
-def _read(text: str) -> ReadResult:
+def _read(text: str, strings: dict[str, str]) -> ReadResult:
     result = ReadResult(format="bibtex")
     blocks = split(text)
     result.problems.extend(blocks.problems)
-    strings: dict[str, str] = dict(PREDEFINED)
+    for name, value in PREDEFINED.items():
+        strings.setdefault(name, value)
     undefined: list[str] = []
     budget = Expansion()
     entries: list[tuple[int, Entry]] = []

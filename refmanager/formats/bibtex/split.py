@@ -53,7 +53,7 @@ def split(text: str) -> Blocks:
             head = (block.raw or "").strip().splitlines()[:1]
             what = f"entry {head[0][:60]}" if head else "entry"
             out.problems.append(
-                Problem(line, f"malformed {what} skipped: {_failure_reason(block)}")
+                Problem(line, f"malformed {what} skipped: {_failure_reason(block)}", skipped=True)
             )
         elif isinstance(block, (String, Entry, Preamble)):
             out.items.append((line, block))

@@ -1,0 +1,314 @@
+"""Bibliography files read a part at a time, in bounded memory: ``open_records(path)``.
+
+A :class:`RecordStream` yields :class:`ReadResult` parts of about ``chunk`` records each,
+in file order, with problems on the file's own line numbers:
+
+- BibTeX: the text is cut before an entry start (``@type{`` at the start of a line); the
+  ``@string`` macros of the parts read so far carry over to the next.
+- RIS: cut after an ``ER`` line.
+- CSL-JSON: an array of items is read item by item with :class:`json.JSONDecoder`, after
+  a first pass has checked the whole document: a document broken anywhere (its structure
+  is lost from the break on) raises :class:`BrokenDocument` before any part is yielded,
+  with the line and column of the break. JSON lines (one item per line) are records:
+  a bad line is skipped and reported.
+
+The text comes from :class:`TextSource` (encoding judged per file; undecodable bytes
+reported with their line and replaced).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from refmanager.formats.bibtex import read_bibtex
+from refmanager.formats.bounds import bound_references
+from refmanager.formats.common import Problem, ReadResult
+from refmanager.formats.csljson import item_reference, read_csl_json
+from refmanager.formats.ris import read_ris
+from refmanager.formats.stream import TextBlock, TextSource, lines
+from refmanager.model import InputError
+
+CHUNK = 5000  # records per part
+MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory stays bounded)
+_BIB_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
+_RIS_END = re.compile(r"\s*ER  ?-")
+_WS = " \t\r\n"
+
+
+class BrokenDocument(InputError):
+    """A CSL-JSON document whose structure breaks at ``line``, ``column``: nothing of it
+    is read."""
+
+    def __init__(self, source: str, line: int, column: int, message: str) -> None:
+        super().__init__(source, f"not valid JSON at line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+@dataclass(slots=True)
+class RecordStream:
+    """The records of one file, a part at a time (see the module's docstring).
+
+    Attributes:
+        path: the file.
+        format: ``bibtex``, ``ris`` or ``csl-json``.
+        source: the file's text source (size, bytes read so far, encoding).
+        references: how many references the parts yielded so far held.
+    """
+
+    path: Path
+    format: str
+    source: TextSource
+    chunk: int = CHUNK
+    references: int = 0
+    _content: bool = field(default=False)  # the file holds more than white space
+    _located: bool = field(default=False)  # a problem with a line was met
+
+    def __iter__(self) -> Iterator[ReadResult]:
+        if self.format == "bibtex":
+            parts = self._cut(_BIB_START, before=True)
+        elif self.format == "ris":
+            parts = self._cut(_RIS_END, before=False)
+        else:
+            parts = self._json()
+        for part in parts:
+            part.problems.extend(self.source.problems)
+            self.source.problems.clear()
+            part.problems.extend(bound_references(part.references))
+            part.problems.sort(key=lambda p: p.line)
+            self.references += len(part.references)
+            self._located = self._located or any(p.line for p in part.problems)
+            yield part
+        if self.source.problems:
+            yield ReadResult(problems=list(self.source.problems), format=self.format)
+            self.source.problems.clear()
+        nothing = not self.references and self._content and not self._located
+        if nothing and self.format != "csl-json":
+            raise InputError(str(self.path), f"no {self.format} entries could be read")
+
+    # ---------------------------------------------------------------- BibTeX and RIS
+
+    def _cut(self, marker: re.Pattern[str], before: bool) -> Iterator[ReadResult]:
+        """Parts of ``chunk`` records, cut before (BibTeX) or after (RIS) marker lines."""
+        strings: dict[str, str] = {}
+        buffer: list[str] = []
+        start = 1
+        count = 0
+        for number, line in lines(self.source.blocks()):
+            if not self._content and line.strip():
+                self._content = True
+            if marker.match(line):
+                if before and count >= self.chunk:
+                    yield self._parse(buffer, start, strings)
+                    buffer, start, count = [], number, 0
+                count += 1
+                if not before and count >= self.chunk:
+                    buffer.append(line)
+                    yield self._parse(buffer, start, strings)
+                    buffer, start, count = [], number + 1, 0
+                    continue
+            buffer.append(line)
+        if buffer:
+            yield self._parse(buffer, start, strings)
+
+    def _parse(self, buffer: list[str], start: int, strings: dict[str, str]) -> ReadResult:
+        text = "\n".join(buffer) + "\n"
+        result = (
+            read_bibtex(text, str(self.path), strings)
+            if self.format == "bibtex"
+            else read_ris(text)
+        )
+        offset = start - 1
+        if offset:
+            result.problems = [
+                Problem(p.line + offset, p.message, p.skipped) if p.line else p
+                for p in result.problems
+            ]
+        return result
+
+    # ---------------------------------------------------------------- CSL-JSON
+
+    def _json(self) -> Iterator[ReadResult]:
+        head = self.source.head(4096).lstrip("\ufeff" + _WS)
+        if not head:
+            yield ReadResult(problems=[Problem(0, "the file is empty")], format="csl-json")
+            return
+        if head[0] == "[":
+            for _ in _JsonItems(self.source, str(self.path)):
+                pass  # the first pass: a broken document is refused before anything is read
+            yield from self._parts(_JsonItems(self.source, str(self.path)))
+        elif head[0] == "{" and self._json_lines():
+            yield from self._parts(self._lines_items())
+        elif head[0] == "{":
+            # one object (an item, or {"items": [...]}): read whole, as read_csl_json does
+            text = "".join(block.text for block in self.source.blocks())
+            yield read_csl_json(text, str(self.path))
+        else:
+            raise InputError(str(self.path), "not a CSL-JSON file (it should start with [ or {)")
+
+    def _json_lines(self) -> bool:
+        """Whether the file is JSON lines: its first line is a whole object."""
+        for _number, line in lines(self.source.blocks()):
+            if not line.strip():
+                continue
+            try:
+                json.loads(line)
+            except (ValueError, RecursionError):
+                return False
+            return True
+        return False
+
+    def _lines_items(self) -> Iterator[tuple[int, Any] | Problem]:
+        for number, line in lines(self.source.blocks()):
+            if not line.strip():
+                continue
+            try:
+                yield number, json.loads(line)
+            except (ValueError, RecursionError) as exc:
+                yield Problem(number, f"not a JSON item ({exc}); skipped", skipped=True)
+
+    def _parts(self, items: Iterable[tuple[int, Any] | Problem]) -> Iterator[ReadResult]:
+        part = ReadResult(format="csl-json")
+        for entry in items:
+            if isinstance(entry, Problem):
+                part.problems.append(entry)
+                continue
+            line, item = entry
+            ref = item_reference(item, line, part.problems)
+            if ref is not None:
+                part.references.append(ref)
+            if len(part.references) >= self.chunk:
+                yield part
+                part = ReadResult(format="csl-json")
+        yield part
+
+
+class _JsonItems:
+    """``(line, item)`` for each item of a JSON array, read from blocks of text.
+
+    Raises:
+        BrokenDocument: the array breaks (bad JSON, a missing comma, the end of the file
+            inside it, text after it, or an item over ``MAX_ITEM_CHARS``).
+    """
+
+    def __init__(self, source: TextSource, name: str) -> None:
+        self.blocks: Iterator[TextBlock] = source.blocks()
+        self.name = name
+        self.decoder = json.JSONDecoder()
+        self.buf = ""
+        self.line = 1  # the line of buf[0]
+        self.column = 1  # its column
+        self.done = False
+        # where the last position asked for is: its index, line, and its line's start
+        self._cursor = (0, 1, 0)
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        pos = self._skip(0)
+        if pos >= len(self.buf) or self.buf[pos] != "[":
+            raise self._broken(pos, "expected [ at the start")
+        pos = self._skip(pos + 1)
+        if self._at(pos) == "]":
+            self._end(pos + 1)
+            return
+        while True:
+            item, end = self._decode(pos)
+            line = self._where(pos)[0]
+            yield line, item
+            pos = self._skip(end)
+            char = self._at(pos)
+            if char == ",":
+                pos = self._skip(pos + 1)
+            elif char == "]":
+                self._end(pos + 1)
+                return
+            elif not char:
+                raise self._broken(pos, "the file ends inside the list of items")
+            else:
+                raise self._broken(pos, "expected , or ] between items")
+            pos = self._compact(pos)
+
+    def _more(self) -> bool:
+        if self.done:
+            return False
+        block = next(self.blocks, None)
+        if block is None:
+            self.done = True
+            return False
+        self.buf += block.text
+        return True
+
+    def _skip(self, pos: int) -> int:
+        while True:
+            while pos < len(self.buf) and self.buf[pos] in _WS:
+                pos += 1
+            if pos < len(self.buf) or not self._more():
+                return pos
+
+    def _at(self, pos: int) -> str:
+        return self.buf[pos] if pos < len(self.buf) else ""
+
+    def _decode(self, pos: int) -> tuple[Any, int]:
+        while True:
+            try:
+                return self.decoder.raw_decode(self.buf, pos)
+            except json.JSONDecodeError as exc:
+                incomplete = not self.buf[exc.pos :].strip(_WS)
+                if incomplete and len(self.buf) - pos < MAX_ITEM_CHARS and self._more():
+                    continue
+                if incomplete:
+                    raise self._broken(len(self.buf), "the file ends inside an item") from None
+                raise self._broken(exc.pos, exc.msg) from None
+            except RecursionError:
+                raise self._broken(pos, "nested too deeply to read") from None
+
+    def _end(self, pos: int) -> None:
+        pos = self._skip(pos)
+        if pos < len(self.buf):
+            raise self._broken(pos, "text after the end of the list")
+
+    def _where(self, pos: int) -> tuple[int, int]:
+        """The line and column of ``pos`` (counted on from the last position asked for)."""
+        index, line, start = self._cursor
+        if pos < index:
+            index, line, start = 0, self.line, 1 - self.column
+        newlines = self.buf.count("\n", index, pos)
+        if newlines:
+            line += newlines
+            start = self.buf.rfind("\n", index, pos) + 1
+        self._cursor = (pos, line, start)
+        return line, pos - start + 1
+
+    def _compact(self, pos: int) -> int:
+        """Drop the text before ``pos`` once it is long (positions count from the new
+        start)."""
+        if pos < 1 << 20:
+            return pos
+        self.line, self.column = self._where(pos)
+        self.buf = self.buf[pos:]
+        self._cursor = (0, self.line, 1 - self.column)
+        return 0
+
+    def _broken(self, pos: int, message: str) -> BrokenDocument:
+        line, column = self._where(pos)
+        return BrokenDocument(self.name, line, column, f"{message}; nothing was imported")
+
+
+def open_records(path: Path, fmt: str | None = None, chunk: int = CHUNK) -> RecordStream:
+    """The records of a .bib, .ris or CSL-JSON file, a part at a time; the content decides
+    the format, else ``fmt`` (from the file's name).
+
+    Raises:
+        InputError: the file cannot be read, or is none of the three formats.
+    """
+    from refmanager.formats import sniff
+
+    source = TextSource.open(path)
+    found = sniff(source.head()) or fmt
+    if found not in ("bibtex", "ris", "csl-json"):
+        raise InputError(str(path), "not a BibTeX, RIS or CSL-JSON file")
+    return RecordStream(path, found, source, chunk)

@@ -1,0 +1,96 @@
+"""Imports of bibliography files: references stored a batch at a time, each batch in one
+transaction with the count of the file's references stored so far, so that importing an
+interrupted file again goes on from where it stopped."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from refmanager.library.connection import Connection, Store, timestamp
+from refmanager.library.references import ReferenceStore
+from refmanager.library.tags import TagStore
+from refmanager.model import Reference
+
+
+@dataclass(slots=True)
+class ImportRun:
+    """One file's import.
+
+    Attributes:
+        id: its row in ``imports``.
+        added: how many of the file's references (in file order) are stored.
+        finished: when the whole file was imported (None while it is not).
+        resumed: the run goes on with an import interrupted before.
+    """
+
+    id: int
+    added: int
+    finished: float | None
+    resumed: bool = False
+
+
+class ImportStore(Store):
+    """The ``imports`` table and the batches written with it."""
+
+    def __init__(self, connection: Connection, refs: ReferenceStore, tags: TagStore) -> None:
+        super().__init__(connection)
+        self.refs = refs
+        self.tags = tags
+
+    def begin_import(self, sha256: str, file_name: str, fmt: str) -> ImportRun:
+        """The import of the file with this content hash: the last one when its references
+        are still in the library (finished: to report; interrupted: to go on with), else a
+        new one."""
+        with self.transaction():
+            row = self.conn.execute(
+                "SELECT id, added, finished, (SELECT count(*) FROM refs r "
+                "WHERE r.id BETWEEN i.first_ref AND i.last_ref AND r.added >= i.started) "
+                "FROM imports i WHERE sha256 = ? ORDER BY id DESC LIMIT 1",
+                (sha256,),
+            ).fetchone()
+            if row is not None:
+                run_id, added, finished, present = int(row[0]), int(row[1]), row[2], row[3]
+                if finished is not None and present:
+                    return ImportRun(run_id, added, finished)
+                if finished is None and present == added:
+                    return ImportRun(run_id, added, None, resumed=added > 0)
+                # its references were deleted since: the file is imported afresh
+                self.conn.execute("DELETE FROM imports WHERE id = ?", (run_id,))
+            cur = self.conn.execute(
+                "INSERT INTO imports (sha256, file_name, format, started) VALUES (?, ?, ?, ?)",
+                (sha256, file_name, fmt, timestamp()),
+            )
+            return ImportRun(int(cur.lastrowid or 0), 0, None)
+
+    def add_import_batch(
+        self, run: ImportRun, references: Sequence[Reference], tag: str | None = None
+    ) -> list[int]:
+        """Store a batch of the file's references (tagged ``tag``) and count them in the
+        run, in one transaction; their ids."""
+        with self.transaction():
+            ids = self.refs.insert_references(None, references, timestamp())
+            if tag and ids:
+                self.tags.tag_references(ids, tag)
+            if ids:
+                self.conn.execute(
+                    "UPDATE imports SET added = added + ?, first_ref = coalesce(first_ref, ?), "
+                    "last_ref = ? WHERE id = ?",
+                    (len(ids), ids[0], ids[-1], run.id),
+                )
+        run.added += len(ids)
+        return ids
+
+    def finish_import(self, run: ImportRun) -> None:
+        """Mark the file as imported whole."""
+        with self.transaction():
+            run.finished = timestamp()
+            self.conn.execute(
+                "UPDATE imports SET finished = ? WHERE id = ?", (run.finished, run.id)
+            )
+
+    def forget_import(self, run: ImportRun) -> None:
+        """Forget a run (its references were taken out again: importing the file again
+        starts from its beginning)."""
+        with self.transaction():
+            self.conn.execute("DELETE FROM imports WHERE id = ?", (run.id,))
