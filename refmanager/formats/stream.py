@@ -6,7 +6,8 @@ first lines that are not plain ASCII are judged: UTF-8 when more of them are val
 than not, else Windows-1252 (ISO 8859-1 for the bytes Windows-1252 leaves undefined).
 A line whose bytes are not text in the file's encoding (or hold NUL bytes: binary junk)
 does not sink the file: its undecodable bytes become U+FFFD and a :class:`Problem` names
-the line. A file that is mostly NUL bytes is binary, and refused.
+the line. A file with NUL bytes in its first 4 KB and no byte order mark is binary, and
+refused.
 
 Memory: one block (about 1 MB) and the line being finished at a time.
 """
@@ -116,7 +117,7 @@ class TextSource:
                 source.encoding, source._wide = "utf-16-le", True
             elif even > 0.4 * half and odd < 0.1 * half:
                 source.encoding, source._wide = "utf-16-be", True
-            elif head.count(0) > 0.05 * len(head):
+            else:  # no text has NUL bytes in its first lines: binary
                 raise InputError(str(path), _BINARY)
         return source
 
