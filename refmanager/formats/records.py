@@ -204,6 +204,7 @@ class _JsonItems:
         self.line = 1  # the line of buf[0]
         self.column = 1  # its column
         self.done = False
+        self.ahead: TextBlock | None = None
         # where the last position asked for is: its index, line, and its line's start
         self._cursor = (0, 1, 0)
 
@@ -233,13 +234,16 @@ class _JsonItems:
             pos = self._compact(pos)
 
     def _more(self) -> bool:
-        if self.done:
-            return False
-        block = next(self.blocks, None)
-        if block is None:
+        """Append the next block; False at the end of the file. One block is read ahead,
+        so ``done`` says whether the text in ``buf`` runs to the end of the file."""
+        if self.ahead is None:
+            self.ahead = next(self.blocks, None)
+        if self.ahead is None:
             self.done = True
             return False
-        self.buf += block.text
+        self.buf += self.ahead.text
+        self.ahead = next(self.blocks, None)
+        self.done = self.ahead is None
         return True
 
     def _skip(self, pos: int) -> int:
@@ -262,6 +266,10 @@ class _JsonItems:
                     continue
                 if incomplete:
                     raise self._broken(len(self.buf), "the file ends inside an item") from None
+                rest = self.buf[exc.pos :]
+                if self.done and rest.startswith('"') and '"' not in rest[1:]:
+                    message = "the file ends inside a string that starts here"
+                    raise self._broken(exc.pos, message) from None
                 raise self._broken(exc.pos, exc.msg) from None
             except RecursionError:
                 raise self._broken(pos, "nested too deeply to read") from None

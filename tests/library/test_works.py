@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from refmanager.library import Library
-from refmanager.model import DocumentMeta
+from refmanager.model import DocumentMeta, Reference
 
-from .conftest import ATTENTION, BOOK, FLASH, copy_ref, two_documents
+from .conftest import ATTENTION, BOOK, FLASH, copy_ref, make_ref, two_documents
 
 
 def test_same_doi_references_share_a_work_cited_by_two_documents(lib: Library) -> None:
@@ -36,3 +36,37 @@ def test_citing_document_links_to_the_cited_paper(lib: Library) -> None:
     )
     assert lib.linked_references(later) == [(lib.references_of(later)[0].id, flash_doc)]
     assert lib.most_cited(1)[0][1] == 2
+
+
+def _cite(title: str, **ids: str) -> Reference:
+    ref = make_ref(title, [("Knuth", "D.")], 1990)
+    for name, value in ids.items():
+        ref.set(name, value)
+    return ref
+
+
+def test_works_are_linked_in_bulk_by_doi_then_arxiv_then_isbn(lib: Library) -> None:
+    ids = lib.add_references(
+        [
+            _cite("a", DOI="10.1/x"),
+            _cite("b", DOI="10.1/X", arxiv="2101.00001"),  # same DOI, also an arXiv id
+            _cite("c", arxiv="2101.00001"),  # joins through the arXiv id
+            _cite("d", ISBN="978-0-201-03801-0"),
+            _cite("e", ISBN="9780201038010"),
+            _cite("f"),  # no identifier: a work of its own
+            _cite("g"),
+        ]
+    )
+    work = [lib.reference(i).work_id for i in ids]
+    assert work[0] == work[1] == work[2] and work[3] == work[4]
+    assert len({work[0], work[3], work[5], work[6]}) == 4 and None not in work
+    later = lib.add_references([_cite("h", arxiv="2101.00001"), _cite("i", ISBN="0201038013")])
+    assert lib.reference(later[0]).work_id == work[0]  # an earlier batch's work
+    row = lib.conn.execute("SELECT doi, arxiv FROM works WHERE id = ?", (work[0],)).fetchone()
+    assert tuple(row) == ("10.1/x", "2101.00001")  # the work took the identifier it lacked
+
+
+def test_a_new_work_is_linked_to_the_document_with_its_doi(lib: Library) -> None:
+    doc = lib.add_document(DocumentMeta(title="The paper", doi="10.9/p"), [], sha256="c" * 64)
+    [ref] = lib.add_references([_cite("cites it", DOI="https://doi.org/10.9/P")])
+    assert lib.work_document(lib.reference(ref).work_id or 0) == doc

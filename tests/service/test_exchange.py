@@ -274,3 +274,57 @@ def test_export_command(
     assert main(["export", "--library", folder, "-o", str(tmp_path / "x.odt")]) == 2
     assert "--format" in capsys.readouterr().err
     assert main(["export", "--library", str(tmp_path / "nolib"), "-o", "-", "-f", "ris"]) == 2
+
+
+def test_a_large_file_goes_in_batches_with_progress(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import exchange
+    from refmanager.service.exchange import FileProgress
+
+    monkeypatch.setattr(exchange, "BATCH_REFERENCES", 10)
+    items = [{"id": f"i{n}", "title": f"Item {n}", "DOI": f"10.1/{n % 7}"} for n in range(35)]
+    path = _write(tmp_path, "many.json", json.dumps(items, indent=1))
+    seen: list[FileProgress] = []
+    summary = import_file(library, path, progress=seen.append)
+    assert summary.added == 35 and summary.reference_ids == sorted(summary.reference_ids)
+    assert [s.references for s in seen] == [10, 20, 30, 35]
+    assert [s.bytes_done for s in seen][-1] == path.stat().st_size == seen[0].bytes_total
+    # the same DOI in different batches: one work
+    works = {library.reference(i).work_id for i in summary.reference_ids}
+    assert len(works) == 7
+
+
+def test_a_cancelled_import_goes_on_where_it_stopped(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import exchange
+
+    monkeypatch.setattr(exchange, "BATCH_REFERENCES", 10)
+    items = [{"id": f"i{n}", "title": f"Item {n}"} for n in range(25)]
+    path = _write(tmp_path, "many.json", json.dumps(items))
+    first = import_file(library, path, cancelled=lambda: True)  # stops after one batch
+    assert first.cancelled and first.added == 10 == library.count("")
+    rest = import_file(library, path)
+    assert rest.resumed == 10 and rest.added == 15 and library.count("") == 25
+    titles = [library.reference(i).reference.get("title") for i in rest.reference_ids]
+    assert titles == [f"Item {n}" for n in range(10, 25)]
+
+
+def test_a_broken_json_document_adds_nothing(library: Library, tmp_path: Path) -> None:
+    path = _write(tmp_path, "cut.json", '[{"title": "A"},\n{"title": "B"},\n{"title": "C')
+    with pytest.raises(InputError, match="line 3, column 11"):
+        import_file(library, path)
+    assert library.count("") == 0
+    fixed = _write(tmp_path, "cut.json", '[{"title": "A"},\n{"title": "B"}]')
+    assert import_file(library, fixed).added == 2
+
+
+def test_deleting_what_an_import_added_lets_the_file_be_imported_again(
+    library: Library, tmp_path: Path
+) -> None:
+    path = _write(tmp_path, "a.json", json.dumps([{"title": "A"}, {"title": "B"}]))
+    first = import_file(library, path)
+    library.delete_references(first.reference_ids)  # the window's undo of the import
+    again = import_file(library, path)
+    assert not again.already and again.added == 2

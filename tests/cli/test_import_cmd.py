@@ -1,0 +1,114 @@
+"""`refmanager import` of bibliography files: what it says, its exit status, and a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from refmanager.cli.main import main
+from refmanager.library import Library
+from tests.formats.test_records import ris_export
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _csl(path: Path, count: int, cut: bool = False) -> Path:
+    items = [
+        json.dumps({"id": f"i{n}", "type": "book", "title": f"Work number {n}", "issued": 2000})
+        for n in range(count)
+    ]
+    text = "[\n" + ",\n".join(items) + ("\n]\n" if not cut else ',\n{"id": "x", "title": "cut')
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_junk_in_a_ris_file_exits_1_and_says_what_was_not_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = ris_export(tmp_path)
+    code, out, err = _run(capsys, "import", str(path), "--library", str(tmp_path / "lib"))
+    assert code == 1
+    assert out.strip().splitlines()[-1] == (
+        "1 added (5 references), 0 already there, 0 failed; "
+        "not imported: 3 entries or lines (listed above)"
+    )
+    assert f"{path}:9: bytes that are not UTF-8 text" in err
+    with Library.open(tmp_path / "lib") as lib:
+        assert lib.count() == 5
+
+
+def test_a_cut_json_file_adds_nothing_and_says_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _csl(tmp_path / "cut.json", 3, cut=True)
+    code, out, err = _run(capsys, "import", str(path), "--library", str(tmp_path / "lib"))
+    assert code == 1
+    assert out.strip().splitlines()[-1] == "0 added (0 references), 0 already there, 1 failed"
+    assert f"{path}: not valid JSON at line 5, column 22: the file ends inside a string" in err
+    assert "nothing was imported" in err
+    with Library.open(tmp_path / "lib") as lib:
+        assert lib.count() == 0
+
+
+def test_a_clean_file_exits_0_and_a_second_import_adds_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _csl(tmp_path / "ok.json", 4)
+    lib = str(tmp_path / "lib")
+    code, out, _ = _run(capsys, "import", str(path), "--library", lib)
+    assert code == 0 and out.strip() == "1 added (4 references), 0 already there, 0 failed"
+    code, out, err = _run(capsys, "import", str(path), "--library", lib)
+    assert code == 0 and out.strip() == "0 added (0 references), 1 already there, 0 failed"
+    assert "imported before" not in err  # "already there" is not a problem to list
+
+
+_SMALL_BATCHES = (
+    "import sys; import refmanager.service.exchange as e; e.BATCH_REFERENCES = 200; "
+    "from refmanager.cli.main import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+@pytest.mark.slow
+def test_sigkill_mid_import_leaves_whole_batches_and_rerunning_finishes(tmp_path: Path) -> None:
+    path = _csl(tmp_path / "many.json", 6000)
+    folder = tmp_path / "lib"
+    command = [sys.executable, "-c", _SMALL_BATCHES, "import", str(path), "--quiet"]
+    command += ["--library", str(folder)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stored = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with sqlite3.connect(folder / "library.sqlite", timeout=1) as conn:
+                stored = conn.execute("SELECT coalesce(max(added), 0) FROM imports").fetchone()[0]
+        except sqlite3.Error:
+            stored = 0  # not created yet
+        if stored >= 400:
+            break
+        time.sleep(0.02)
+    assert proc.poll() is None, "the import finished before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    with Library.open(folder) as lib:
+        count = lib.count()
+        assert count % 200 == 0 and 400 <= count < 6000  # whole batches only
+        assert lib.check().integrity == ["ok"]
+    again = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    with Library.open(folder) as lib:
+        assert lib.count() == 6000
+        titles = {row.title for row in lib.search("", order_by="id", limit=10_000)}
+        assert len(titles) == 6000  # each item once
+        assert lib.check().integrity == ["ok"]
