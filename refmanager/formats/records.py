@@ -4,7 +4,8 @@ A :class:`RecordStream` yields :class:`ReadResult` parts of about ``chunk`` reco
 in file order, with problems on the file's own line numbers:
 
 - BibTeX: the text is cut before an entry start (``@type{`` at the start of a line); the
-  ``@string`` macros of the parts read so far carry over to the next.
+  ``@string`` macros of the parts read so far carry over to the next. A file with
+  ``crossref`` fields is read in one part (a parent may come anywhere after its child).
 - RIS: cut after an ``ER`` line.
 - CSL-JSON: an array of items is read item by item with :class:`json.JSONDecoder`, after
   a first pass has checked the whole document: a document broken anywhere (its structure
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +39,7 @@ CHUNK = 5000  # records per part
 MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory stays bounded)
 _BIB_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
 _RIS_END = re.compile(r"\s*ER  ?-")
+_CROSSREF = re.compile(r"\bcrossref\s*=", re.IGNORECASE)
 _WS = " \t\r\n"
 
 
@@ -71,6 +74,8 @@ class RecordStream:
 
     def __iter__(self) -> Iterator[ReadResult]:
         if self.format == "bibtex":
+            if self._crossrefs():
+                self.chunk = sys.maxsize  # a child's parent may be anywhere: read it whole
             parts = self._cut(_BIB_START, before=True)
         elif self.format == "ris":
             parts = self._cut(_RIS_END, before=False)
@@ -115,6 +120,12 @@ class RecordStream:
             buffer.append(line)
         if buffer:
             yield self._parse(buffer, start, strings)
+
+    def _crossrefs(self) -> bool:
+        """Whether a BibTeX file has ``crossref`` fields (whose parents it must see)."""
+        found = any(_CROSSREF.search(block.text) for block in self.source.blocks())
+        self.source.problems.clear()
+        return found
 
     def _parse(self, buffer: list[str], start: int, strings: dict[str, str]) -> ReadResult:
         text = "\n".join(buffer) + "\n"

@@ -124,3 +124,17 @@ def test_a_file_of_no_format_is_refused(tmp_path: Path) -> None:
     path.write_text("just some words\n", encoding="utf-8")
     with pytest.raises(InputError):
         _parts(path)
+
+
+def test_bibtex_with_crossrefs_is_read_whole_so_children_find_their_parents(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "x.bib"
+    children = "".join(
+        f"@inproceedings{{c{n}, title = {{Paper {n}}}, crossref = {{proc}}}}\n" for n in range(5)
+    )
+    path.write_text(children + "@proceedings{proc, title = {The Proceedings}}\n", "utf-8")
+    parts = _parts(path)
+    refs = [ref for part in parts for ref in part.references]
+    assert len(parts) == 1 and len(refs) == 6
+    assert all(ref.get("container-title") == "The Proceedings" for ref in refs[:5])
