@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from refmanager.model import Reference
-from refmanager.parse.tokens import GBT_TYPES, TYPE_CODE_RE, lazy_re
+from refmanager.parse.tokens import GBT_TYPES, TYPE_CODE_RE
 
 CONF_WORDS = re.compile(
     r"\b(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|congress|meeting|"
@@ -25,11 +25,11 @@ _REPORT = re.compile(
 )
 
 
-_JOURNAL_CUE = lazy_re(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", re.IGNORECASE)
-_PATENT = lazy_re(r"\bpatent\b|\u4e13\u5229")
+_JOURNAL_CUE = re.compile(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", re.IGNORECASE)
+_PATENT = re.compile(r"\bpatent\b|\u4e13\u5229")
 _STANDARD = re.compile(r"\b(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]")
-_CODE_HOST = lazy_re(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org")
-_IN_PROC = lazy_re(r"\bin:?\s+(?:proc|the\s+proc)")
+_CODE_HOST = re.compile(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org")
+_IN_PROC = re.compile(r"\bin:?\s+(?:proc|the\s+proc)")
 
 
 def infer_type(ref: Reference, raw: str) -> str:
@@ -50,16 +50,16 @@ def infer_type(ref: Reference, raw: str) -> str:
             # a preprint without journal evidence (Zotero "preprint", CSL "article")
             not any(ref.get(f) for f in ("volume", "issue", "page"))
             and not CONF_WORDS.search(container)
-            and not _JOURNAL_CUE().search(container)
+            and not _JOURNAL_CUE.search(container)
         )
     ):
         return "article"
-    if ("patent" in low or "\u4e13\u5229" in low) and _PATENT().search(low):
+    if ("patent" in low or "\u4e13\u5229" in low) and _PATENT.search(low):
         return "patent"
     if _STANDARD.search(low):
         return "standard"
     url = ref.get("URL")
-    if not container and url and _CODE_HOST().search(url):
+    if not container and url and _CODE_HOST.search(url):
         return "software"
     if container and "github" in container.lower():
         return "software"
@@ -71,7 +71,7 @@ def infer_type(ref: Reference, raw: str) -> str:
         if CONF_WORDS.search(container) or re.search(r"\bin:?\s", low[:0]):
             return "paper-conference"
         if ref.editor or (ref.get("publisher") and not ref.get("volume") and not ref.get("issue")):
-            if _IN_PROC().search(low):
+            if _IN_PROC.search(low):
                 return "paper-conference"
             return "chapter"
         return "article-journal"

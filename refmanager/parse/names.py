@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from refmanager.model import Name
-from refmanager.parse.tokens import CJK, lazy_re
+from refmanager.parse.tokens import CJK
 
 
 def _words(text: str) -> frozenset[str]:
@@ -51,7 +51,7 @@ _AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
 # compiled (about 1 ms: large character ranges) only for a text that starts with CJK
-_CJK_NAME = lazy_re(rf"^[{CJK}\u00b7]{{2,6}}$")
+_CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
 _CAP_PARTICLES = _words("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 _INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
@@ -71,7 +71,7 @@ def _is_cjk_name(text: str) -> bool:
         or "\uf900" <= first <= "\ufaff"
     ):
         return False
-    return _CJK_NAME().match(text) is not None
+    return _CJK_NAME.match(text) is not None
 
 
 def is_initials(text: str) -> bool:

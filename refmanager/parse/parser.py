@@ -22,7 +22,6 @@ from refmanager.parse.tokens import (
     TYPE_CODE_RE,
     YEAR_RE,
     Tok,
-    lazy_re,
     split_label,
     tokenize,
 )
@@ -37,15 +36,14 @@ _TAGGED_FIELDS = tuple(f for f in CSL_FIELDS if f not in ("DOI", "URL", "ISBN"))
 # ------------------------------------------------------------------ assembling the item
 
 
-# patterns only some entries reach: compiled on first use (lazy_re)
-_PUBLISHER_WORDS = lazy_re(
+_PUBLISHER_WORDS = re.compile(
     r"\b(?:press|publish\w*|association|society|acm|ieee|springer|elsevier|wiley|inc|ltd|llc|"
     r"university|verlag|books|media|institute|foundation|consortium|group|associates|academic|"
     r"sons|co|company|corporation|usenix|pmlr|mit|aaai|siam|oreilly|o'reilly|zenodo|github|"
     r"laborator\w*|organi[sz]ation|force|committee|council|center|centre)\b|\u51fa\u7248",
     re.IGNORECASE,
 )
-_PLACE_LIKE = lazy_re(r"^[A-Z][\w.'\u2019-]*(?:[ ,]+[A-Z][\w.'\u2019-]*){0,2}$")
+_PLACE_LIKE = re.compile(r"^[A-Z][\w.'\u2019-]*(?:[ ,]+[A-Z][\w.'\u2019-]*){0,2}$")
 
 
 def _publisher_first(
@@ -60,7 +58,7 @@ def _publisher_first(
     def text(run: tuple[int, int]) -> str:
         return raw[toks[run[0]].start : toks[run[1] - 1].end]
 
-    named = [r for r in runs if _PUBLISHER_WORDS().search(text(r))]
+    named = [r for r in runs if _PUBLISHER_WORDS.search(text(r))]
     best = named[-1] if named else runs[-1]
     rest = [r for r in runs if r != best]
     if rest and "publisher-place" not in by_field:
@@ -111,16 +109,12 @@ _NOT_TITLES = frozenset(
         )
     ).split()
 )
-# needs a ":" (or "\uff1a") in the text: compiled only when one is there; the pattern with
-# the CJK range (about 1.5 ms to compile) only for a text with a character from U+4E00 on
-_PLACE_PUBLISHER = lazy_re(
+# "... Conf. Miami: MLSys" (a Latin or CJK place, a colon, a publisher)
+_PLACE_PUBLISHER = re.compile(
     r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
 )
-_PLACE_PUBLISHER_LATIN = lazy_re(
-    r"^(.*\S\.)\s+([A-Z][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
-)
-_TRAILING_PAGE = lazy_re(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
-_NOT_PLACE = lazy_re(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
+_TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
+_NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
@@ -131,7 +125,7 @@ def _next_label(toks: list[Tok], labels: list[str], j: int) -> str:
     return labels[j] if j < len(toks) else "O"
 
 
-_NAME_WORD = lazy_re(
+_NAME_WORD = re.compile(
     r"^(?:[A-Z\u00c0-\u00de][\w'\u2019\-]*\.?|[A-Z]\.|van|von|der|de|da|di|del|la|le)$"
 )
 
@@ -176,7 +170,7 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         return
     chunks = [c.strip() for c in re.split(r",|\band\b|&", segment) if c.strip()]
     if not chunks or any(
-        not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD().match(w) for w in c.split())
+        not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD.match(w) for w in c.split())
         for c in chunks
     ):
         return
@@ -284,7 +278,7 @@ def build_reference(
     if "publisher" in values and "publisher-place" not in values:
         # "Holt, Rinehart and Winston, New York": a place after the publisher's last comma
         head, sep, tail = values["publisher"].rpartition(", ")
-        if sep and head and _PLACE_LIKE().match(tail) and not _PUBLISHER_WORDS().search(tail):
+        if sep and head and _PLACE_LIKE.match(tail) and not _PUBLISHER_WORDS.search(tail):
             values["publisher"] = head
             values["publisher-place"] = tail
             conf["publisher-place"] = conf["publisher"]
@@ -355,12 +349,8 @@ def build_reference(
     # "Proc. of the X Conf. Miami: MLSys": a place and publisher the container swallowed
     container = values.get("container-title", "")
     if container and "publisher" not in values:
-        has_colon = ":" in container or "\uff1a" in container
-        m = None
-        if has_colon:
-            cjk = max(container) >= "\u4e00"
-            m = (_PLACE_PUBLISHER() if cjk else _PLACE_PUBLISHER_LATIN()).match(container)
-        if m and not _NOT_PLACE().search(m.group(2)):
+        m = _PLACE_PUBLISHER.match(container)
+        if m and not _NOT_PLACE.search(m.group(2)):
             values["container-title"] = m.group(1)
             values["publisher-place"] = m.group(2)
             values["publisher"] = m.group(3)
@@ -413,7 +403,7 @@ def build_reference(
         ref.set("ISBN", strip_value(values["ISBN"]))
     if "page" not in values and "issued" in spans:
         # "..., 2019. 721.": an article number printed after the year at the very end
-        m = _TRAILING_PAGE().match(raw, spans["issued"][1])
+        m = _TRAILING_PAGE.match(raw, spans["issued"][1])
         if m:
             ref.set("page", clean_value("page", m.group(1)))
             ref.confidence["page"] = 0.5
@@ -474,7 +464,7 @@ _LANGUAGE_NOTE = re.compile(
     r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", re.IGNORECASE
 )
 _MEDIUM = re.compile(r"\[(Internet|Online)\]")
-_VENUE_CUE = lazy_re(
+_VENUE_CUE = re.compile(
     r"\b(?:in|journal|j|trans(?:actions)?|letters|review|annals|magazine|bulletin|"
     r"arxiv|corr|preprint|press|vol|volume)\b|[:\d]",
     re.IGNORECASE,
@@ -499,7 +489,7 @@ def _merge_split_title(
     container = ref.get("container-title")
     if not container or c1 > t0 or raw[c1:t0].strip() != ",":
         return
-    if _VENUE_CUE().search(container) or CONF_WORDS.search(container):
+    if _VENUE_CUE.search(container) or CONF_WORDS.search(container):
         return
     title = clean_value("title", raw[c0:t1])
     if not title:

@@ -9,24 +9,9 @@ cannot end inside a compound; numbers are still split at a hyphen ("12-19").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT, trim_identifier
-
-
-def lazy_re(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
-    """``re.compile(pattern, flags)`` on the first call, the same object after: a pattern
-    most texts never reach costs nothing at import (compiling one takes 0.1-2 ms)."""
-    compiled: list[re.Pattern[str]] = []
-
-    def get() -> re.Pattern[str]:
-        if not compiled:
-            compiled.append(re.compile(pattern, flags))
-        return compiled[0]
-
-    return get
-
 
 # Field labels the sequence labeller assigns; "O" is punctuation and glue ("In:", "pp.").
 LABELS: tuple[str, ...] = (
@@ -67,12 +52,7 @@ _TOKEN_TAIL = (
     r"|(?P<num>\d+)"
     r"|(?P<other>\S)"
 )
-# The CJK character class alone takes about 2 ms to compile (re builds a bitmap of its
-# 28,000 characters): a text with no character from U+3400 on, where the cjk group can
-# never match, is split by the same pattern without it.
-_TOKEN_RE = lazy_re(_TOKEN_HEAD + _TOKEN_CJK + _TOKEN_TAIL)
-_TOKEN_RE_BELOW_CJK = lazy_re(_TOKEN_HEAD + _TOKEN_TAIL)
-_FIRST_CJK = "\u3400"
+_TOKEN_RE = re.compile(_TOKEN_HEAD + _TOKEN_CJK + _TOKEN_TAIL)
 
 KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT = (
     "url",
@@ -99,8 +79,7 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
     """Split ``text[start:]`` into tokens with spans into ``text``."""
     out: list[Tok] = []
     append = out.append
-    pattern = _TOKEN_RE_BELOW_CJK() if not text or max(text) < _FIRST_CJK else _TOKEN_RE()
-    for m in pattern.finditer(text, start):
+    for m in _TOKEN_RE.finditer(text, start):
         kind = m.lastgroup or KIND_PUNCT
         s, e = m.span()
         if kind in {KIND_URL, KIND_DOI}:

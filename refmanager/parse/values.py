@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-from refmanager.parse.tokens import lazy_re
-
 _EDGE = " \t,;:/\u3001\uff0c\uff1b\uff1a"
 _ORDINALS = {
     "first": "1",
@@ -25,8 +23,8 @@ _PAGE_PREFIX = re.compile(r"^(?:pp?\.|pages?|\u9875)\s*", re.IGNORECASE)
 _PAGE_DASH = re.compile(r"\s*([\-\u2010-\u2015])+\s*")
 _VOLUME_PREFIX = re.compile(r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", re.IGNORECASE)
 _ISSUE_PREFIX = re.compile(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", re.IGNORECASE)
-_EDITION_WORD = lazy_re(r"\s*(?:edn?|edition|ed)\.?$")
-_EDITION_NUMBER = lazy_re(r"(\d+)(?:st|nd|rd|th)?$")
+_EDITION_WORD = re.compile(r"\s*(?:edn?|edition|ed)\.?$")
+_EDITION_NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th)?$")
 
 
 def strip_value(text: str, keep_abbrev: bool = False) -> str:
@@ -68,10 +66,10 @@ def clean_value(field: str, text: str) -> str:
         return text.strip(_EDGE + ".()\u671f")
     if field == "edition":
         low = text.lower().strip(_EDGE + ".")
-        low = _EDITION_WORD().sub("", low).strip()
+        low = _EDITION_WORD.sub("", low).strip()
         if low in _ORDINALS:
             return _ORDINALS[low]
-        m = _EDITION_NUMBER().match(low)
+        m = _EDITION_NUMBER.match(low)
         return m.group(1) if m else strip_value(text)
     if field == "URL":
         return text.strip(_EDGE).rstrip(".,;")

@@ -7,6 +7,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from statistics import median
 
 from pypdf.errors import LimitReachedError
 
@@ -25,6 +26,7 @@ from refmanager.pdf.document import (
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
+from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
 from refmanager.pdf.source import PypdfSource, page_runs
 from refmanager.pdf.textclean import vocabulary
@@ -122,13 +124,6 @@ class _Pages:
         return lines
 
 
-def _median(values: list[float]) -> float:
-    """statistics.median of a non-empty list (that module costs ~3 ms to import)."""
-    data = sorted(values)
-    half = len(data) // 2
-    return data[half] if len(data) % 2 else (data[half - 1] + data[half]) / 2
-
-
 def _body_size(lines: list[Line]) -> float:
     sizes: Counter[float] = Counter()
     for ln in lines:
@@ -200,8 +195,6 @@ def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
     if with_meta:
-        from refmanager.pdf.meta import document_meta  # its patterns cost ~1 ms to compile
-
         meta = document_meta(source, front, pages.side_text.get(1, ""), count)
     else:
         meta = DocumentMeta(page_count=count)
@@ -265,7 +258,7 @@ def _rule_entries(
         ordered = _headless_region(ordered)
     if ordered:
         # The list's type: that of its first lines (a long footnote cannot outvote them).
-        size = _median([ln.size for ln in ordered[:3]])
+        size = median([ln.size for ln in ordered[:3]])
         ordered = _cut_end(ordered, size)
         # Footnotes and captions in much smaller type than the list are not part of it.
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]

@@ -15,6 +15,7 @@ from typing import Any
 from pypdf import PageObject, PdfReader
 
 from refmanager.pdf.content import GlyphFont, Measure, TextReader
+from refmanager.pdf.document import open_pdf
 from refmanager.pdf.fonts import FontUnsupported, load_font, resolve
 from refmanager.pdf.layout import PageTooBig, Run
 
@@ -158,6 +159,4 @@ def open_source(path: str | os.PathLike[str], password: str | None = None) -> Py
     pypdf's limits must be in force while the source is used
     (``refmanager.pdf.document.pypdf_limits``).
     """
-    from refmanager.pdf.document import open_pdf
-
     return PypdfSource(open_pdf(path, password))
