@@ -1,5 +1,6 @@
 """Figures of the round trips through real clients (issue 13): for every gold entry of the
-dev bench and the seed, our export -> the client -> our import, and what changed.
+dev bench and the seed, our export -> the client -> our import, and what changed; then
+the other way for pandoc: our CSL-JSON -> pandoc's BibTeX/BibLaTeX -> our import.
 
 Usage: .venv/bin/python -m benchmarks.client_round_trips [--details]
 """
@@ -8,12 +9,12 @@ from __future__ import annotations
 
 import sys
 
-from tests.formats.clients import CLIENTS, Missing, gold_references, keyed
+from tests.formats.clients import CLIENTS, OTHER_WAY, Missing, gold_references, keyed
 
 
 def main(argv: list[str]) -> int:
     refs = keyed(gold_references())
-    for name, run in CLIENTS.items():
+    for name, run in {**CLIENTS, **OTHER_WAY}.items():
         try:
             figures = run(refs)
         except Missing as why:

@@ -21,7 +21,7 @@ from typing import Any
 
 from bibtexparser.entrypoint import parse_string, write_string
 
-from refmanager.formats import read_string, to_bibtex
+from refmanager.formats import read_string, to_bibtex, to_csl_json
 from refmanager.formats.bibtex import decode
 from refmanager.model import Reference
 
@@ -63,6 +63,7 @@ class Figures:
     read: int = 0
     changed: list[tuple[str, str, Any, Any]] = field(default_factory=list)
     warnings: int = 0
+    keys_kept: int = 0  # entries that came back under the citation key they left with
     messages: list[str] = field(default_factory=list)  # the client's warnings
 
     def summary(self) -> str:
@@ -72,7 +73,7 @@ class Figures:
         fields = ", ".join(f"{k} {v}" for k, v in sorted(by_field.items(), key=lambda i: -i[1]))
         return (
             f"{self.client}: written {self.written}, read {self.read}, "
-            f"fields changed {len(self.changed)}"
+            f"keys kept {self.keys_kept}, fields changed {len(self.changed)}"
             + (f" ({fields})" if fields else "")
             + (f", warnings {self.warnings}" if self.warnings else "")
         )
@@ -132,6 +133,8 @@ def compare(
     dash may change between hyphen and en dash (pandoc and biber rewrite ranges)."""
     by_key = {r.get("citation-key") or r.id: r for r in after}
     keys = [_key(r, i) for i, r in enumerate(before)]
+    kept = {r.get("citation-key") for r in after}
+    figures.keys_kept = sum(key in kept for key in keys)
     for key, ref in zip(keys, before, strict=True):
         other = by_key.get(key)
         if other is None:
@@ -181,6 +184,22 @@ def via_pandoc(refs: list[Reference], biblatex: bool) -> Figures:
         arxiv = _ARXIV_URL.fullmatch(ref.get("URL"))
         if arxiv and not ref.get("number"):
             ref.set("number", "arXiv:" + arxiv.group(1))
+    compare(refs, result.references, figures, loose_dashes=True)
+    return figures
+
+
+def from_pandoc(refs: list[Reference], biblatex: bool) -> Figures:
+    """The other way: our CSL-JSON -> pandoc -t bibtex/biblatex (what pandoc users'
+    files look like) -> our import."""
+    fmt = "biblatex" if biblatex else "bibtex"
+    figures = Figures(f"pandoc -t {fmt}", written=len(refs))
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "refs.json"
+        source.write_text(to_csl_json(refs), encoding="utf-8")
+        done = _run(["pandoc", "-f", "csljson", "-t", fmt, str(source)], Path(tmp))
+    figures.warnings = done.stderr.count("[WARNING]")
+    result = read_string(done.stdout, "bibtex")
+    figures.read = len(result.references)
     compare(refs, result.references, figures, loose_dashes=True)
     return figures
 
@@ -244,6 +263,7 @@ def via_bibtex(refs: list[Reference]) -> Figures:
     figures.warnings = log.count("Warning--")
     items = {key: body for key, body in _BIBITEM.findall(text)}
     figures.read = len(items)
+    figures.keys_kept = sum(_key(ref, i) in items for i, ref in enumerate(refs))
     decoded = read_string(to_bibtex(refs), "bibtex").references  # what the .bib says
     for index, ref in enumerate(refs):
         key = _key(ref, index)
@@ -284,4 +304,10 @@ CLIENTS: dict[str, Callable[[list[Reference]], Figures]] = {
     "biber": via_biber,
     "bibtex": via_bibtex,
     "bibtexparser": via_bibtexparser,
+}
+# Figures only (benchmarks/client_round_trips.py): pandoc 2.17's own BibTeX writer title-
+# cases every title and drops DOIs and thesis genres, which no reader can give back.
+OTHER_WAY: dict[str, Callable[[list[Reference]], Figures]] = {
+    "pandoc-to-bibtex": lambda refs: from_pandoc(refs, biblatex=False),
+    "pandoc-to-biblatex": lambda refs: from_pandoc(refs, biblatex=True),
 }

@@ -23,6 +23,7 @@ from refmanager.formats.bibtex.vocab import (
 )
 from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_text
 from refmanager.model import Date, InputError, Name, Reference
+from refmanager.model.identifiers import ARXIV_ID
 from refmanager.model.limits import MAX_FIELD_CHARS, over_limit_message
 
 # Entry type -> the genre it implies (pandoc's words), and biblatex's ``type`` keys.
@@ -140,6 +141,8 @@ def fields_to_reference(
         }
     ref = Reference(id=key)
     ref.type = _csl_type(entry_type, values.get("entrysubtype", ""))
+    if ref.type == "document" and _is_preprint(values):
+        ref.type = "article"  # CSL's preprint: a @misc that is an arXiv e-print
     if key:
         ref.fields["citation-key"] = key
 
@@ -242,6 +245,21 @@ def fields_to_reference(
     if text.get("urldate"):
         ref.accessed = date_from_text(text["urldate"])
     return ref
+
+
+_ARXIV_MENTION = re.compile(rf"\barXiv:\s*{ARXIV_ID}", re.IGNORECASE)
+
+
+def _is_preprint(values: dict[str, str]) -> bool:
+    """A ``@misc`` holding an arXiv e-print: its ``eprinttype``/``archiveprefix`` says
+    arXiv, or its number, venue or note cites an ``arXiv:`` identifier."""
+    kind = (values.get("eprinttype") or values.get("archiveprefix") or "").strip("{} ").lower()
+    if kind in _ARXIV:
+        return True
+    return any(
+        _ARXIV_MENTION.search(values.get(name, ""))
+        for name in ("number", "howpublished", "journal", "journaltitle", "note", "eprint")
+    )
 
 
 def _genre(ref: Reference, entry_type: str, given: str) -> None:
