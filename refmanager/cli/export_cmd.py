@@ -24,6 +24,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="file to write, or - for stdout"
     )
+    parser.add_argument(
+        "--keep-updated",
+        action="store_true",
+        help="keep the file up to date: rewritten whenever what it covers changes, while "
+        "`refmanager watch` or the window runs (undo with `refmanager watch --stop FILE`)",
+    )
+    parser.add_argument(
+        "--key-pattern",
+        metavar="PATTERN",
+        help="pattern of new citation keys, kept in the library (default [auth][year][title]; "
+        "fields: [auth] [Auth] [authors] [Authors] [year] [shortyear] [title] [Title] "
+        "[shorttitle] [ShortTitle]); keys already written never change",
+    )
     add_library_option(parser)
 
 
@@ -31,9 +44,26 @@ def run(args: argparse.Namespace) -> int:
     from refmanager.service.exchange import export, format_for
     from refmanager.service.library_ops import open_library
 
+    if args.keep_updated and args.output == "-":
+        note("--keep-updated needs a file (-o FILE), not standard output")
+        return 2
     fmt = format_for(args.output, args.format)
     query = " ".join(args.query)
     with open_library(library_path(args), create=False) as library:
+        if args.key_pattern is not None:
+            from refmanager.service.citekeys import set_key_pattern
+
+            set_key_pattern(library, args.key_pattern)
+        if args.keep_updated:
+            from refmanager.service.auto_export import keep_updated
+
+            kept = keep_updated(library, fmt, args.output, query)
+            count = library.count(query)
+            note(
+                f"exported {count} reference{'s' if count != 1 else ''} to {kept.path} ({fmt}); "
+                "kept up to date while `refmanager watch` or the window runs"
+            )
+            return 0
         count = export(library, fmt, args.output, query=query)
     if args.output != "-":
         note(f"exported {count} reference{'s' if count != 1 else ''} to {args.output} ({fmt})")

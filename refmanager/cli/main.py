@@ -25,6 +25,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "duplicates": ("refmanager.cli.duplicates_cmd", "find (and merge) duplicate references"),
     "reparse": ("refmanager.cli.reparse_cmd", "parse references again from their raw text"),
     "check": ("refmanager.cli.check_cmd", "check the library: integrity, files, counts"),
+    "watch": (
+        "refmanager.cli.watch_cmd",
+        "keep the files set up with export --keep-updated up to date",
+    ),
 }
 
 

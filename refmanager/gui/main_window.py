@@ -113,6 +113,7 @@ class MainWindow(QMainWindow):
         self.restore_settings()
         self.refresh_totals()
         self.refresh_sidebar()
+        self.session.start_auto_export()  # files set up with export --keep-updated
         self._update_start_screen()
         self._update_counts()
 

@@ -4,6 +4,7 @@ Public API: :class:`Library` (open a folder, read and write) and the records it 
 See ``docs/decisions`` for the schema, the search compiler and duplicate blocking.
 """
 
+from refmanager.library.exports import AutoExport, WrittenKey
 from refmanager.library.library import (
     DB_NAME,
     FILES_DIR,
@@ -43,6 +44,7 @@ __all__ = [
     "QUERY_FIELDS",
     "SORT_COLUMNS",
     "SPECIAL_FIELDS",
+    "AutoExport",
     "CheckReport",
     "Correction",
     "DeletedDocument",
@@ -60,6 +62,7 @@ __all__ = [
     "StoredReference",
     "Suggestion",
     "TagInfo",
+    "WrittenKey",
     "compile_query",
     "file_sha256",
     "get_field",

@@ -37,6 +37,7 @@ from refmanager.library.codec import csl_json, fts_values, load_reference, refer
 from refmanager.library.connection import Connection
 from refmanager.library.corrections import CorrectionStore
 from refmanager.library.documents import DocumentStore, file_sha256
+from refmanager.library.exports import AutoExport, ExportStore, WrittenKey
 from refmanager.library.fields import SPECIAL_FIELDS, get_field, set_field
 from refmanager.library.imports import ImportRun, ImportStore
 from refmanager.library.maintenance import MaintenanceStore
@@ -118,6 +119,7 @@ class Library:
         self._saved = SavedSearchStore(shared)
         self._maintenance = MaintenanceStore(shared, self._documents)
         self._imports = ImportStore(shared, self._references, self._tags)
+        self._exports = ExportStore(shared)
 
     # ------------------------------------------------------------ opening
 
@@ -344,6 +346,10 @@ class Library:
         """Whole references, in the order of ``ref_ids`` (missing ids are skipped)."""
         return self._references.references(ref_ids)
 
+    def export_rows(self, ref_ids: Sequence[int]) -> list[tuple[int, Reference, list[str]]]:
+        """The ids, references and sorted tags of ``ref_ids`` (missing ones skipped)."""
+        return self._references.export_rows(ref_ids)
+
     def references_for_export(self, ref_ids: Sequence[int]) -> list[tuple[Reference, list[str]]]:
         """The references of ``ref_ids`` and their tags (sorted), in that order, for bulk reads."""
         return self._references.references_for_export(ref_ids)
@@ -521,6 +527,46 @@ class Library:
     def delete_saved_search(self, name: str) -> None:
         """See :meth:`SavedSearchStore.delete_saved_search`."""
         return self._saved.delete_saved_search(name)
+
+    # ------------------------------------------------------------ kept-up-to-date files, keys
+    def add_auto_export(self, path: str, fmt: str, query: str) -> int:
+        """Keep the file at ``path`` up to date (replacing what was set for it); its id."""
+        return self._exports.add_auto_export(path, fmt, query)
+
+    def auto_exports(self) -> list[AutoExport]:
+        """The files kept up to date, by path."""
+        return self._exports.auto_exports()
+
+    def remove_auto_export(self, path: str) -> bool:
+        """Stop keeping ``path`` up to date; whether it was."""
+        return self._exports.remove_auto_export(path)
+
+    def auto_export_written(self, export_id: int) -> None:
+        """Note that a kept-up-to-date file was just rewritten."""
+        self._exports.auto_export_written(export_id)
+
+    def written_keys(self, ref_ids: Sequence[int]) -> dict[int, WrittenKey]:
+        """The citation keys the references of ``ref_ids`` were written with."""
+        return self._exports.written_keys(ref_ids)
+
+    def key_owner(self, key: str) -> int | None:
+        """The reference whose written key is ``key`` (without case), or None."""
+        return self._exports.key_owner(key)
+
+    def store_keys(self, keys: Iterable[WrittenKey]) -> None:
+        """Keep the citation keys references were written with."""
+        self._exports.store_keys(keys)
+
+    def setting(self, name: str, default: str = "") -> str:
+        """A named setting of this library."""
+        return self._exports.setting(name, default)
+
+    def set_setting(self, name: str, value: str) -> None:
+        self._exports.set_setting(name, value)
+
+    def data_version(self) -> int:
+        """Changes when another connection commits (``PRAGMA data_version``)."""
+        return self._exports.data_version()
 
     # ------------------------------------------------------------ checking
     def check(self) -> CheckReport:

@@ -373,7 +373,11 @@ class ReferenceStore(Store):
         return [by_id[i] for i in ref_ids if i in by_id]
 
     def references_for_export(self, ref_ids: Sequence[int]) -> list[tuple[Reference, list[str]]]:
-        """The references of ``ref_ids`` and their tags (sorted), in that order, for bulk reads.
+        """:meth:`export_rows` without the ids."""
+        return [(ref, tags) for _, ref, tags in self.export_rows(ref_ids)]
+
+    def export_rows(self, ref_ids: Sequence[int]) -> list[tuple[int, Reference, list[str]]]:
+        """The ids, references and tags (sorted) of ``ref_ids``, in that order, for bulk reads.
 
         What :meth:`references` gives minus the library bookkeeping, read faster: only the
         stored item and its raw text, tags in one query per chunk rather than one per row,
@@ -396,4 +400,4 @@ class ReferenceStore(Store):
                 params,
             ):
                 tags.setdefault(ref_id, []).append(name)
-        return [(found[i], sorted(tags.get(i, ()))) for i in ref_ids if i in found]
+        return [(i, found[i], sorted(tags.get(i, ()))) for i in ref_ids if i in found]

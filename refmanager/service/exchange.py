@@ -26,6 +26,7 @@ from refmanager.formats.records import open_records
 from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe
+from refmanager.service.citekeys import StableKeys
 from refmanager.service.files import atomic_text_file, inside
 
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
@@ -177,12 +178,16 @@ def iter_references(
 ) -> Iterator[Reference]:
     """The references of ``ids`` in that order, loaded a batch at a time.
 
-    With ``tags_as_keywords`` a reference's tags are added to its ``keyword`` variable
-    (as Zotero exports tags), so they travel with the file. Links that are not web links,
-    DOIs that are not DOIs and local file paths are left out (``model.links``).
+    Each gets its stable citation key (``service.citekeys``: the key it was first written
+    with). With ``tags_as_keywords`` a reference's tags are added to its ``keyword``
+    variable (as Zotero exports tags), so they travel with the file. Links that are not
+    web links, DOIs that are not DOIs and local file paths are left out (``model.links``).
     """
+    keys = StableKeys(library)
     for start in range(0, len(ids), BATCH):
-        for ref, tags in library.references_for_export(ids[start : start + BATCH]):
+        rows = library.export_rows(ids[start : start + BATCH])
+        keys.apply([(ref_id, ref) for ref_id, ref, _ in rows])
+        for _, ref, tags in rows:
             export_safe(ref)
             if tags_as_keywords and tags:
                 have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
@@ -190,10 +195,17 @@ def iter_references(
             yield ref
 
 
+def format_library_references(library: Library, ids: Sequence[int], fmt: str) -> str:
+    """References of the library as text in ``fmt``, as an export writes them (stable keys,
+    tags as keywords, only safe links): for the clipboard."""
+    check_format(fmt)
+    return format_string(fmt, iter_references(library, list(ids)))
+
+
 def format_references(refs: Iterable[Reference], fmt: str) -> str:
     """References as text in one of ``WRITE_FORMATS`` (for ``parse``/``search --format``),
     without what ``model.links.export_safe`` removes (from the references given)."""
-    _check_format(fmt)
+    check_format(fmt)
     return format_string(fmt, _export_safe(refs))
 
 
@@ -222,7 +234,7 @@ def export(
         InputError: unknown format, malformed query, the file is in the library's folder,
             or it cannot be written.
     """
-    _check_format(fmt)
+    check_format(fmt)
     chosen = select_ids(library, query, ids)
     refs = iter_references(library, chosen)
     if isinstance(out, (str, Path)) and str(out) == "-":
@@ -284,6 +296,7 @@ def format_for(path: str, fmt: str | None) -> str:
     raise InputError(path, f"say which format with --format ({', '.join(WRITE_FORMATS)})")
 
 
-def _check_format(fmt: str) -> None:
+def check_format(fmt: str) -> None:
+    """Raise InputError unless ``fmt`` is one of ``WRITE_FORMATS``."""
     if fmt not in WRITE_FORMATS:
         raise InputError(fmt, f"unknown format; use one of {', '.join(WRITE_FORMATS)}")

@@ -13,13 +13,14 @@ file. What the user sees stays as it was:
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from refmanager.model import InputError
 
@@ -51,8 +52,8 @@ def inside(path: Path, folder: Path) -> bool:
 
 
 @contextmanager
-def atomic_text_file(target: Path, encoding: str = "utf-8") -> Iterator[TextIO]:
-    """A text stream whose content replaces ``target`` when the block ends without error.
+def atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
+    """A binary stream whose content replaces ``target`` when the block ends without error.
 
     Raises:
         InputError: the folder cannot be written, or writing failed (the target is left
@@ -71,8 +72,7 @@ def atomic_text_file(target: Path, encoding: str = "utf-8") -> Iterator[TextIO]:
         raise InputError(str(target), f"cannot write here: {exc.strerror or exc}") from None
     tmp = Path(tmp_name)
     try:
-        stream = os.fdopen(handle, "w", encoding=encoding, newline="")
-        with stream:
+        with os.fdopen(handle, "wb") as stream:
             yield stream
             stream.flush()
             os.fchmod(stream.fileno(), mode)
@@ -83,3 +83,15 @@ def atomic_text_file(target: Path, encoding: str = "utf-8") -> Iterator[TextIO]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def atomic_text_file(target: Path, encoding: str = "utf-8") -> Iterator[TextIO]:
+    """:func:`atomic_binary_file` as text in ``encoding`` (newlines written as given)."""
+    with atomic_binary_file(target) as raw:
+        text = io.TextIOWrapper(raw, encoding=encoding, newline="", write_through=False)
+        try:
+            yield text
+            text.flush()
+        finally:
+            text.detach()

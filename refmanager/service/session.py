@@ -27,6 +27,7 @@ from refmanager.library import (
 )
 from refmanager.model import InputError, Reference
 from refmanager.service import (
+    auto_export,
     citations,
     editing,
     exchange,
@@ -104,9 +105,30 @@ class Session:
         self.lib = library_ops.open_library(folder)
         self.use_processes = True  # read PDFs in worker processes when importing several
         self._reader_lib: Library | None = None  # the background reader's connection
+        self._watcher: auto_export.Watcher | None = None
+        self._auto_export_problems: list[str] = []
+
+    def start_auto_export(self) -> None:
+        """Keep the library's kept-up-to-date files (``export --keep-updated``) in step
+        while the session is open, on a thread and connection of their own; the problems
+        met are kept for :meth:`auto_export_problems`."""
+        if self._watcher is None:
+            self._watcher = auto_export.Watcher(self.folder, on_pass=self._auto_exported)
+            self._watcher.start()
+
+    def _auto_exported(self, done: list[auto_export.Rewrite]) -> None:  # the watcher's thread
+        self._auto_export_problems.extend(str(r.error) for r in done if r.error is not None)
+
+    def auto_export_problems(self) -> list[str]:
+        """The problems the kept-up-to-date files met since last asked (then forgotten)."""
+        problems, self._auto_export_problems = self._auto_export_problems, []
+        return problems
 
     def close(self) -> None:
         """Close the connections (call when no background reader runs any more)."""
+        if self._watcher is not None:
+            self._watcher.stop()
+            self._watcher = None
         if self._reader_lib is not None:
             self._reader_lib.close()
             self._reader_lib = None
@@ -497,8 +519,8 @@ class Session:
         return library_ops.prune_files(self.lib, agreed)
 
     def bibtex(self, ids: Sequence[int]) -> str:
-        refs = [s.reference for s in self.lib.references(list(ids))]
-        return exchange.format_references(refs, "bibtex")
+        """The references as an export writes them (their stable keys), for the clipboard."""
+        return exchange.format_library_references(self.lib, ids, "bibtex")
 
     def citations(self, ids: Sequence[int]) -> str:
         return citations.citations(s.reference for s in self.lib.references(list(ids)))

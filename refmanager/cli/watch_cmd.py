@@ -1,0 +1,68 @@
+"""``refmanager watch``: keep the files set up with ``export --keep-updated`` up to date."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from refmanager.cli.common import add_library_option, library_path, note
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
+if TYPE_CHECKING:
+    from refmanager.service.auto_export import Rewrite
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--list", action="store_true", help="list the files kept up to date")
+    what.add_argument(
+        "--once", action="store_true", help="bring every kept file up to date, then exit"
+    )
+    what.add_argument(
+        "--stop", metavar="FILE", help="stop keeping FILE up to date (the file stays)"
+    )
+    add_library_option(parser)
+
+
+def _report(done: list[Rewrite]) -> None:
+    for item in done:
+        if item.error is not None:
+            note(str(item.error))
+        elif item.written:
+            note(f"{time.strftime('%H:%M:%S')} rewrote {item.path}")
+
+
+def run(args: argparse.Namespace) -> int:
+    from refmanager.service.auto_export import Watcher, kept_files, stop_keeping, update_all
+    from refmanager.service.library_ops import open_library
+
+    folder = library_path(args)
+    with open_library(folder, create=False) as library:
+        kept = kept_files(library)
+        if args.list:
+            for item in kept:
+                query = item.query or "(every reference)"
+                print(f"{item.path}\t{item.format}\t{query}")
+            return 0
+        if args.stop:
+            if not stop_keeping(library, args.stop):
+                note(f"{args.stop} is not kept up to date")
+                return 1
+            note(f"{args.stop} is no longer kept up to date")
+            return 0
+        if args.once:
+            done = update_all(library)
+            _report(done)
+            return 1 if any(r.error for r in done) else 0
+    if not kept:
+        note(
+            "no file is kept up to date; set one up with `refmanager export QUERY -o FILE "
+            "--keep-updated`"
+        )
+    note(f"watching {len(kept)} file(s) of {folder}; stop with Ctrl+C")
+    watcher = Watcher(folder, on_pass=_report)
+    try:
+        watcher.run()
+    except KeyboardInterrupt:
+        note("stopped")
+    return 0

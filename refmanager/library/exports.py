@@ -1,0 +1,116 @@
+"""Files kept up to date, the citation keys written, and the library's settings.
+
+``auto_exports`` lists the files ``refmanager watch`` (or the window) rewrites when what
+they cover changes; ``citation_keys`` holds each reference's key as first written, so
+that a key never changes unless the user changes the reference's own key; ``settings``
+holds named values such as the pattern new keys are made from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from refmanager.library.connection import Store, chunks, marks, timestamp
+
+
+@dataclass(slots=True, frozen=True)
+class AutoExport:
+    """A file kept up to date: where, in which format, covering which search."""
+
+    id: int
+    path: str
+    format: str
+    query: str
+    created: float
+    written: float | None
+
+
+@dataclass(slots=True, frozen=True)
+class WrittenKey:
+    """The key a reference was written with, and the citation-key field it came from."""
+
+    ref_id: int
+    key: str
+    source: str
+
+
+class ExportStore(Store):
+    """The ``auto_exports``, ``citation_keys`` and ``settings`` tables."""
+
+    # -- files kept up to date ----------------------------------------------------------------
+    def add_auto_export(self, path: str, fmt: str, query: str) -> int:
+        """Keep ``path`` up to date in ``fmt`` with the references ``query`` matches (an
+        existing entry for the same path is replaced); its id."""
+        with self.transaction():
+            self.conn.execute(
+                "INSERT INTO auto_exports (path, format, query, created) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (path) DO UPDATE SET format = excluded.format, "
+                "query = excluded.query",
+                (path, fmt, query, timestamp()),
+            )
+            row = self.conn.execute("SELECT id FROM auto_exports WHERE path = ?", (path,))
+            return int(row.fetchone()[0])
+
+    def auto_exports(self) -> list[AutoExport]:
+        rows = self._read(
+            "SELECT id, path, format, query, created, written FROM auto_exports ORDER BY path"
+        )
+        return [AutoExport(*row) for row in rows]
+
+    def remove_auto_export(self, path: str) -> bool:
+        """Stop keeping ``path`` up to date; whether it was kept."""
+        with self.transaction():
+            cur = self.conn.execute("DELETE FROM auto_exports WHERE path = ?", (path,))
+            return cur.rowcount > 0
+
+    def auto_export_written(self, export_id: int) -> None:
+        with self.transaction():
+            self.conn.execute(
+                "UPDATE auto_exports SET written = ? WHERE id = ?", (timestamp(), export_id)
+            )
+
+    # -- citation keys ------------------------------------------------------------------------
+    def written_keys(self, ref_ids: Sequence[int]) -> dict[int, WrittenKey]:
+        """The keys stored for ``ref_ids``."""
+        out: dict[int, WrittenKey] = {}
+        for chunk in chunks(list(ref_ids)):
+            for ref_id, key, source in self._read(
+                "SELECT ref_id, key, source FROM citation_keys "
+                f"WHERE ref_id IN ({marks(len(chunk))})",
+                tuple(chunk),
+            ):
+                out[ref_id] = WrittenKey(ref_id, key, source)
+        return out
+
+    def key_owner(self, key: str) -> int | None:
+        """The reference holding ``key`` (compared without case, as BibTeX does), or None."""
+        rows = self._read("SELECT ref_id FROM citation_keys WHERE key = ? COLLATE NOCASE", (key,))
+        return int(rows[0][0]) if rows else None
+
+    def store_keys(self, keys: Iterable[WrittenKey]) -> None:
+        """Store (or replace) the keys of references."""
+        with self.transaction():
+            self.conn.executemany(
+                "INSERT INTO citation_keys (ref_id, key, source) VALUES (?, ?, ?) "
+                "ON CONFLICT (ref_id) DO UPDATE SET key = excluded.key, source = excluded.source",
+                [(k.ref_id, k.key, k.source) for k in keys],
+            )
+
+    # -- settings -----------------------------------------------------------------------------
+    def setting(self, name: str, default: str = "") -> str:
+        rows = self._read("SELECT value FROM settings WHERE name = ?", (name,))
+        return str(rows[0][0]) if rows else default
+
+    def set_setting(self, name: str, value: str) -> None:
+        with self.transaction():
+            self.conn.execute(
+                "INSERT INTO settings (name, value) VALUES (?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
+
+    def data_version(self) -> int:
+        """A number that changes when another connection commits a change (SQLite's
+        ``PRAGMA data_version``): cheap to poll, to see that something changed."""
+        return int(self._read("PRAGMA data_version")[0][0])

@@ -1,0 +1,88 @@
+"""Stable citation keys: a key, once written, never changes unless the user changes it.
+
+Every export from the library gives each reference the key it was first written with
+(the library keeps it: ``citation_keys``). A reference never exported gets its own
+``citation-key`` field (the key it was imported with, or one the user typed), else a key
+made from the library's key pattern (``formats.keypattern``, default
+``[auth][year][title]``); a key another reference holds gets ``a``, ``b``, ... and the
+result is stored. Editing a title, authors or year changes no key; editing the
+reference's ``citation-key`` field gives it that key from then on. A library open
+read-only gives the same keys without storing new ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from refmanager.formats.keypattern import (
+    DEFAULT_PATTERN,
+    check_pattern,
+    clean_key,
+    key_from_pattern,
+)
+from refmanager.library import Library, WrittenKey
+from refmanager.model import Reference
+
+KEY_PATTERN = "key_pattern"  # the library setting holding the pattern of new keys
+
+
+def key_pattern(library: Library) -> str:
+    """The pattern new keys of this library are made from."""
+    return library.setting(KEY_PATTERN, DEFAULT_PATTERN)
+
+
+def set_key_pattern(library: Library, pattern: str) -> None:
+    """Make new keys from ``pattern`` (keys already written stay as they are).
+
+    Raises:
+        InputError: an unknown field or an unmatched bracket in the pattern.
+    """
+    library.set_setting(KEY_PATTERN, check_pattern(pattern))
+
+
+def _suffix(number: int) -> str:
+    """1 -> a, 26 -> z, 27 -> aa."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+class StableKeys:
+    """Sets the stable key of each reference an export writes (one instance per export)."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.pattern = key_pattern(library)
+        self._given: set[str] = set()  # keys handed out by this instance, lower case
+
+    def apply(self, rows: Sequence[tuple[int, Reference]]) -> None:
+        """Give each ``(id, reference)`` its key in the ``citation-key`` field; keys new to
+        the library are stored (unless it is read-only)."""
+        written = self.library.written_keys([ref_id for ref_id, _ in rows])
+        new: list[WrittenKey] = []
+        for ref_id, ref in rows:
+            own = clean_key(ref.get("citation-key"))
+            known = written.get(ref_id)
+            if known is not None and known.source == own:
+                key = known.key
+                self._given.add(key.lower())
+            else:
+                key = self._unique(own or key_from_pattern(ref, self.pattern), ref_id)
+                new.append(WrittenKey(ref_id, key, own))
+            ref.set("citation-key", key)
+        if new and not self.library.read_only:
+            self.library.store_keys(new)
+
+    def _unique(self, base: str, ref_id: int) -> str:
+        number = 0
+        key = base
+        while True:
+            owner = self.library.key_owner(key)
+            if (owner is None or owner == ref_id) and key.lower() not in self._given:
+                break
+            number += 1
+            key = base + _suffix(number)
+        self._given.add(key.lower())
+        return key

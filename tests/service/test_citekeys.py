@@ -1,0 +1,105 @@
+"""Stable citation keys: once written, a key changes only when the user changes it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refmanager.library import Library
+from refmanager.model import InputError, Reference
+from refmanager.service.citekeys import key_pattern, set_key_pattern
+from refmanager.service.exchange import export, format_library_references
+
+
+def _ref(title: str, family: str, year: int, key: str = "") -> Reference:
+    item: dict[str, object] = {
+        "type": "article-journal",
+        "title": title,
+        "author": [{"family": family, "given": "A."}],
+        "issued": {"date-parts": [[year]]},
+    }
+    if key:
+        item["citation-key"] = key
+    return Reference.from_csl(item)
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Iterator[Library]:
+    lib = Library.open(tmp_path / "lib")
+    yield lib
+    lib.close()
+
+
+def _keys(library: Library, tmp_path: Path, fmt: str = "bibtex") -> list[str]:
+    out = tmp_path / "out.bib"
+    export(library, fmt, out)
+    return re.findall(r"^@\w+\{([^,]+),", out.read_text("utf-8"), re.MULTILINE)
+
+
+def test_keys_survive_edits_of_title_authors_and_year(library: Library, tmp_path: Path) -> None:
+    ids = library.add_references(
+        [_ref("Deep learning", "LeCun", 2015), _ref("Attention is all you need", "Vaswani", 2017)]
+    )
+    first = _keys(library, tmp_path)
+    assert first == ["lecun2015deep", "vaswani2017attention"]
+    library.set_field(ids[0], "title", "Shallow thinking")
+    library.set_field(ids[0], "issued", "1999")
+    library.set_field(ids[1], "author", "Smith, John")
+    assert _keys(library, tmp_path) == first
+    # the same keys in every format and on the clipboard
+    assert format_library_references(library, ids, "bibtex").startswith("@article{lecun2015deep,")
+    out = tmp_path / "out.ris"
+    export(library, "ris", out)
+    assert "ID  - vaswani2017attention" in out.read_text("utf-8")
+
+
+def test_the_user_changes_a_key_by_editing_it(library: Library, tmp_path: Path) -> None:
+    ids = library.add_references([_ref("Deep learning", "LeCun", 2015)])
+    assert _keys(library, tmp_path) == ["lecun2015deep"]
+    library.set_field(ids[0], "citation-key", "lecun-nature")
+    assert _keys(library, tmp_path) == ["lecun-nature"]
+    library.set_field(ids[0], "title", "Other")
+    assert _keys(library, tmp_path) == ["lecun-nature"]
+
+
+def test_imported_keys_are_kept_and_collisions_never_move_old_keys(
+    library: Library, tmp_path: Path
+) -> None:
+    library.add_references([_ref("Deep learning", "LeCun", 2015, key="LeCun2015")])
+    assert _keys(library, tmp_path) == ["LeCun2015"]
+    # a later reference whose key would collide gets a suffix; the first keeps its key
+    library.add_references([_ref("Deep nets", "Lecun", 2015, key="lecun2015")])
+    library.add_references([_ref("Deep learning", "LeCun", 2015)])
+    library.add_references([_ref("Deep learning", "LeCun", 2015)])
+    assert _keys(library, tmp_path) == [
+        "LeCun2015",
+        "lecun2015a",
+        "lecun2015deep",
+        "lecun2015deepa",
+    ]
+
+
+def test_the_key_pattern_shapes_new_keys_only(library: Library, tmp_path: Path) -> None:
+    library.add_references([_ref("Deep learning", "LeCun", 2015)])
+    assert _keys(library, tmp_path) == ["lecun2015deep"]
+    set_key_pattern(library, "[Auth]_[shortyear][ShortTitle]")
+    assert key_pattern(library) == "[Auth]_[shortyear][ShortTitle]"
+    library.add_references([_ref("Graph neural networks for chemistry", "Gilmer", 2017)])
+    assert _keys(library, tmp_path) == ["lecun2015deep", "Gilmer_17GraphNeuralNetworks"]
+    for bad in ("[nope]", "", "[auth", "plain"):
+        with pytest.raises(InputError, match="key pattern"):
+            set_key_pattern(library, bad)
+
+
+def test_a_read_only_library_gives_the_same_keys_without_storing(tmp_path: Path) -> None:
+    folder = tmp_path / "lib"
+    with Library.open(folder) as lib:
+        lib.add_references([_ref("Deep learning", "LeCun", 2015)])
+        assert _keys(lib, tmp_path) == ["lecun2015deep"]
+        lib.add_references([_ref("Deep learning", "LeCun", 2015)])
+    with Library.open(folder, read_only=True) as lib:
+        assert _keys(lib, tmp_path) == ["lecun2015deep", "lecun2015deepa"]
+        assert len(lib.written_keys(lib.search_ids(""))) == 1
