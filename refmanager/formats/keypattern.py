@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 
-from refmanager.formats.keys import FUNCTION_WORDS, fold_ascii
+from refmanager.formats.keys import FUNCTION_WORDS
 from refmanager.model import InputError, Name, Reference
+from refmanager.model.text import fold_ascii
 
 DEFAULT_PATTERN = "[auth][year][title]"
 FIELDS: tuple[str, ...] = (
