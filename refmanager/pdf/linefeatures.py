@@ -174,6 +174,7 @@ class _Column:
     left: float
     right: float
     spacing: float
+    hang: float | None  # the x of indented continuation lines, if the column has them
 
 
 def _columns(rows: Sequence[LineRow], body: float) -> dict[tuple[int, int], _Column]:
@@ -182,15 +183,17 @@ def _columns(rows: Sequence[LineRow], body: float) -> dict[tuple[int, int], _Col
         groups.setdefault((r.page, r.column), []).append(r)
     out: dict[tuple[int, int], _Column] = {}
     for key, group in groups.items():
-        lefts = Counter(round(r.x0) for r in group)
-        # The usual left edge: the most common x among the leftmost ones.
-        low = min(lefts)
-        near = [x for x in lefts if x <= low + 3 * body]
-        left = float(max(near, key=lambda x: (lefts[x], -x)))
+        xs = Counter(round(r.x0) for r in group)
+        # The usual left edge: the smallest x that two lines share (a stray mark or an
+        # outdented label alone does not move it).
+        shared = sorted(x for x in xs if xs[x] + xs.get(x - 1, 0) + xs.get(x + 1, 0) >= 2)
+        left = float(shared[0] if shared else min(xs))
+        hangs = [(n, x) for x, n in xs.items() if 0.4 * body <= x - left <= 4 * body and n >= 2]
+        hang = float(max(hangs)[1]) if hangs else None
         right = max(r.x1 for r in group)
         gaps = sorted(round(a.y - b.y, 1) for a, b in pairwise(group) if 0 < a.y - b.y < 3 * a.size)
         spacing = gaps[len(gaps) // 4] if gaps else 1.2 * body
-        out[key] = _Column(left, right, spacing)
+        out[key] = _Column(left, right, spacing, hang)
     return out
 
 
@@ -218,6 +221,11 @@ def _line_features(
         f"col={r.column}",
         f"ypos={_bucket(r.y / max(height, 1.0), (0.08, 0.15, 0.3, 0.5, 0.7, 0.85, 0.92))}",
         f"indent={_bucket((r.x0 - col.left) / em, (-0.3, 0.3, 0.8, 1.6, 3.0, 6.0))}",
+        "at.hang"
+        if col.hang is not None and abs(r.x0 - col.hang) <= 1.5
+        else "at.left"
+        if abs(r.x0 - col.left) <= 1.5
+        else "at.neither",
         f"short={_bucket((col.right - r.x1) / em, (1.0, 4.0, 10.0, 20.0))}",
         f"width={_bucket((r.x1 - r.x0) / max(col.right - col.left, 1.0), (0.2, 0.5, 0.8, 0.95))}",
         f"size={_bucket(r.size / body, (0.75, 0.92, 0.97, 1.04, 1.15, 1.4))}",
@@ -287,6 +295,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
     for ln in lines:
         rank[ln.page] = rank.get(ln.page, 0) + 1
     seen: dict[int, int] = {}
+    numbered = sum(1 for r in rows if _LABEL.match(r.text) or _ALPHA_LABEL.match(r.text)) >= 4
     for i, (r, ln) in enumerate(zip(rows, lines, strict=True)):
         col = cols[(r.page, r.column)]
         rule = {
@@ -320,6 +329,8 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
             gap = (r.y - nxt.y) / max(col.spacing, 1.0)
             f.append(f"gap.next={_bucket(gap, (0.9, 1.1, 1.3, 1.7, 2.5))}")
             f.append(f"dx.next={_bucket((nxt.x0 - r.x0) / max(r.size, 1.0), (-3, -0.5, 0.5, 3))}")
+        labelled = bool(_LABEL.match(r.text) or _ALPHA_LABEL.match(r.text))
+        f.append(f"numbered={int(numbered)}{int(labelled)}")
         number = _number(r.text)
         if number is not None:
             if last_number is not None and number == last_number + 1:
@@ -329,7 +340,18 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
             last_number = number
         per_line.append(f)
     # Neighbours' key features.
-    keys = ("indent=", "gap=", "size=", "label.", "first.shape=", "last.char=", "rule.", "bold=")
+    keys = (
+        "indent=",
+        "at.",
+        "gap=",
+        "size=",
+        "label.",
+        "numbered=",
+        "first.shape=",
+        "last.char=",
+        "rule.",
+        "bold=",
+    )
     out: list[list[str]] = []
     for i, f in enumerate(per_line):
         g = list(f)

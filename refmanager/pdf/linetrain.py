@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.pdf.linefeatures import LineRow, featurize
+from refmanager.pdf.segment import label_spans
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
 
@@ -63,7 +64,8 @@ def train(
         rows, labels, heights = rows_of(doc)
         if not rows:
             continue
-        trainer.append(featurize(rows, heights), labels)
+        for part_rows, part_labels in views(rows, labels):
+            trainer.append(featurize(part_rows, heights), part_labels)
         n += 1
     trainer.set_params(
         {
@@ -78,29 +80,30 @@ def train(
     return n
 
 
+def views(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], list[str]]]:
+    """The document as the pipeline reads it: whole, from the heading's page on (pages are
+    read from the end back to the heading), and from a later page of the list (a list whose
+    first pages are missing, so that it opens with the tail of an entry)."""
+    out = [(rows, labels)]
+    pages = sorted({r.page for r, lab in zip(rows, labels, strict=True) if lab in LIST})
+    heads = [r.page for r, lab in zip(rows, labels, strict=True) if lab == "head"]
+    starts = []
+    if heads and heads[0] > min(r.page for r in rows):
+        starts.append(heads[0])
+    if len(pages) >= 2:
+        starts.append(pages[1])
+    for page in starts:
+        keep = [i for i, r in enumerate(rows) if r.page >= page]
+        out.append(([rows[i] for i in keep], [labels[i] for i in keep]))
+    return out
+
+
+LIST = frozenset({"start", "in"})
+
+
 def entry_spans(labels: Sequence[str]) -> list[tuple[int, ...]]:
-    """The entries a label sequence gives: a ``start`` and its ``in`` lines (lines of
-    other kinds between them, a footnote or a running head, are skipped)."""
-    out: list[list[int]] = []
-    current: list[int] | None = None
-    for i, lab in enumerate(labels):
-        if lab == "start":
-            current = [i]
-            out.append(current)
-        elif lab == "in":
-            if current is None:
-                current = [i]
-                out.append(current)
-            else:
-                current.append(i)
-        elif lab in ("head", "other") and current is not None and _ends(labels, i):
-            current = None
-    return [tuple(e) for e in out]
-
-
-def _ends(labels: Sequence[str], i: int) -> bool:
-    """Whether non-list lines at ``i`` end the list (no entry line in the next few)."""
-    return not any(lab in ("start", "in") for lab in labels[i : i + 12])
+    """The entries a label sequence gives, as the pipeline decodes them."""
+    return [tuple(span) for span, _ in label_spans(list(labels))]
 
 
 def score(gold: Sequence[str], pred: Sequence[str]) -> tuple[int, int, int]:

@@ -189,7 +189,7 @@ def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     learned = _line_model_on()
     if learned:
-        ordered, entries, reason = _model_entries(pages, region, vocab)
+        ordered, entries, reason = _model_entries(pages, region, heading, budget, vocab)
     else:
         ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
     in_list = {id(ln) for ln in ordered}
@@ -224,7 +224,7 @@ def _line_model_on() -> bool:
 
 
 # The learned line model decides by default only once it beats the rules (see 0017).
-LINE_MODEL_DEFAULT = False
+LINE_MODEL_DEFAULT = True
 
 
 def _rule_entries(
@@ -274,26 +274,91 @@ def _rule_entries(
 
 
 def _model_entries(
-    pages: _Pages, region: list[int], vocab: set[str]
+    pages: _Pages,
+    region: list[int],
+    heading: tuple[int, int] | None,
+    budget: Budget,
+    vocab: set[str],
 ) -> tuple[list[Line], list[Entry], str]:
-    """The learned line model over every line of the pages read (see :mod:`zones`)."""
-    from refmanager.pdf import zones
-    from refmanager.pdf.segment import entries_from_labels
+    """The rules' list, ended where the learned line model ends it (see :mod:`zones`).
 
+    The model labels every line of the pages read. Where it finds a list, the rules' lines
+    after its last line, and those it takes for page furniture, are not part of the list:
+    it is right far more often about where a list ends (an affiliation block, a journal
+    footer, author addresses after it) than the rules are. The start (the heading, or the
+    headless run of labels) and the cutting into entries stay with the rules.
+    """
+    from refmanager.pdf import zones
+    from refmanager.pdf.segment import label_spans
+
+    ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
+    if not ordered:
+        return ordered, entries, reason
     lines = [ln for number in region for ln in pages.lines.get(number, []) if ln.mapped]
-    labels = zones.tag_lines(lines, pages.heights)
-    listed = [(ln, lab) for ln, lab in zip(lines, labels, strict=True)]
-    entries = entries_from_labels([ln for ln, _ in listed], [lab for _, lab in listed], vocab)
-    ordered = [ln for ln, lab in listed if lab in ("start", "in")]
-    reason = ""
-    if not entries:
-        heads = sum(1 for lab in labels if lab == "head")
-        reason = (
-            "a heading was found, but no line after it reads as an entry"
-            if heads
-            else f"no line of the last {len(region)} page(s) reads as a reference entry"
-        )
-    return ordered, entries, reason
+    labels, listed, furn = zones.list_marginals(lines, pages.heights)
+    spans = label_spans(labels)
+    if not spans:
+        return ordered, entries, reason
+    position = {id(ln): i for i, ln in enumerate(lines)}
+    last = _list_end(labels, spans[0][0][0])
+    index = [position.get(id(ln), -1) for ln in ordered]
+    kept: list[Line] = []
+    number: int | None = None
+    for k, (ln, i) in enumerate(zip(ordered, index, strict=True)):
+        label = _NUMBER.match(ln.text)
+        goes_on = number is not None and _numbering_goes_on(ordered[k : k + 8], number)
+        if i > last and not goes_on and _sure_over(index[k : k + _END_RUN], listed):
+            break  # the model is sure the list is over (and its numbering does not go on)
+        if i < 0 or furn[i] < SURE:
+            kept.append(ln)
+            if label is not None:
+                number = int(label.group(1))
+    if len(kept) == len(ordered):
+        return ordered, entries, reason
+    entries = segment(kept, vocab)
+    if heading is None and not _looks_like_references(entries):
+        entries = []
+    return kept, entries, reason
+
+
+# How sure the line model must be to overrule the rules (a line's marginal probability),
+# and over how many lines in a row it must be sure that the list is over.
+SURE = 0.9
+_END_RUN = 3
+_NUMBER = re.compile(r"^\s*[\[(]?(\d{1,4})[\].)]?\s")
+
+
+def _numbering_goes_on(lines: list[Line], number: int) -> bool:
+    """Whether the next entry's number (``number`` + 1) opens one of ``lines``."""
+    for ln in lines:
+        m = _NUMBER.match(ln.text)
+        if m is not None and int(m.group(1)) == number + 1:
+            return True
+    return False
+
+
+def _sure_over(indexes: list[int], listed: list[float]) -> bool:
+    return len(indexes) == _END_RUN and all(i >= 0 and listed[i] <= 1 - SURE for i in indexes)
+
+
+def _list_end(labels: list[str], first: int) -> int:
+    """The model's last list line: list lines go on from ``first`` until
+    :data:`_END_GAP` lines of other text follow (furniture and headings do not count)."""
+    last = first
+    gap = 0
+    for i in range(first, len(labels)):
+        lab = labels[i]
+        if lab in ("start", "in"):
+            last, gap = i, 0
+        elif lab == "other":
+            gap += 1
+            if gap >= _END_GAP:
+                break
+    return last
+
+
+# Lines of other text after which the model's list is over.
+_END_GAP = 12
 
 
 _YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|\bn\.\s?d\.|\bin press\b", re.I)

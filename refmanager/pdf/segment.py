@@ -272,30 +272,71 @@ def entries_from_labels(
     lines: list[Line], labels: list[str], vocab: set[str] | None = None
 ) -> list[Entry]:
     """Entries from lines labelled by the line model (``start``/``in``; other labels are
-    not part of the list). Lines of other kinds inside the list (a running head, a
-    footnote, a table) are skipped; the list ends where no entry line follows for a while.
-    ``in`` lines before the first ``start`` are the tail of an entry that began before the
-    pages read (a fragment); stray ``in`` lines after the list has ended are dropped.
+    not part of the list).
+
+    The list lines fall into runs, cut at a ``head`` line or at a stretch of
+    :data:`_ZONE_GAP` lines of body text; runs with fewer than three entry starts (a body
+    line that happens to open with a citation) are dropped unless no run has more. Lines of
+    other kinds inside a run (a running head, a footnote, a table) are skipped. ``in`` lines
+    before the first ``start`` of the first run, with no heading before them, are the tail
+    of an entry that began before the pages read (a fragment).
     """
     drafts: list[_Draft] = []
-    current: _Draft | None = None
-    ended = False
-    for i, (ln, lab) in enumerate(zip(lines, labels, strict=True)):
-        if lab == "start":
-            current = _Draft([ln], _any_label(ln))
-            drafts.append(current)
-            ended = False
-        elif lab == "in":
-            if current is not None and not ended:
-                current.lines.append(ln)
-            elif not drafts:
-                current = _Draft([ln], fragment=True)
-                drafts.append(current)
-        elif lab in ("head", "other") and current is not None:
-            ahead = labels[i + 1 : i + 13]
-            if "start" not in ahead and "in" not in ahead:
-                ended = True
+    for span, fragment in label_spans(labels):
+        ln = lines[span[0]]
+        drafts.append(
+            _Draft([lines[i] for i in span], "" if fragment else _any_label(ln), None, fragment)
+        )
     return [_entry(d, vocab) for d in drafts if d.lines]
+
+
+def label_spans(labels: list[str]) -> list[tuple[list[int], bool]]:
+    """The entries a label sequence gives: each entry's line indices and whether it is a
+    fragment (see :func:`entries_from_labels`)."""
+    out: list[tuple[list[int], bool]] = []
+    for k, (first, last) in enumerate(_zones(labels)):
+        current: list[int] | None = None
+        for i in range(first, last + 1):
+            lab = labels[i]
+            if lab == "start":
+                current = [i]
+                out.append((current, False))
+            elif lab == "in":
+                if current is not None:
+                    current.append(i)
+                elif k == 0 and "head" not in labels[:first]:
+                    current = [i]
+                    out.append((current, True))
+    return out
+
+
+# Lines of body text (not furniture) after which a run of list lines is over.
+_ZONE_GAP = 12
+
+
+def _zones(labels: list[str]) -> list[tuple[int, int]]:
+    """(first, last) index of each run of list lines worth keeping (see above)."""
+    runs: list[list[int]] = []  # [first, last, starts]
+    gap = 0
+    open_run = False
+    for i, lab in enumerate(labels):
+        if lab in ("start", "in"):
+            if not open_run:
+                runs.append([i, i, 0])
+                open_run = True
+            runs[-1][1] = i
+            runs[-1][2] += lab == "start"
+            gap = 0
+        elif lab == "head":
+            open_run = False
+        elif lab == "other":
+            gap += 1
+            if gap >= _ZONE_GAP:
+                open_run = False
+    if not runs:
+        return []
+    best = max(r[2] for r in runs)
+    return [(r[0], r[1]) for r in runs if r[2] >= 3 or r[2] == best]
 
 
 def _any_label(line: Line) -> str:

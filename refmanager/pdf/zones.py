@@ -50,4 +50,21 @@ def tag_lines(
     if tagger is None or not lines:
         return []
     rows = [LineRow.of(ln) for ln in lines]
-    return list(tagger.tag(featurize(rows, heights)))
+    with _lock:
+        return list(tagger.tag(featurize(rows, heights)))
+
+
+def list_marginals(
+    lines: Sequence[Line], heights: dict[int, float], path: Path = MODEL_PATH
+) -> tuple[list[str], list[float], list[float]]:
+    """Labels, and per line the model's probability that it is part of the list
+    (``start`` or ``in``) and that it is page furniture; empty lists without a model."""
+    tagger = _tagger(path)
+    if tagger is None or not lines:
+        return [], [], []
+    rows = [LineRow.of(ln) for ln in lines]
+    with _lock:  # a Tagger holds the last sequence it tagged
+        labels = list(tagger.tag(featurize(rows, heights)))
+        listed = [tagger.marginal("start", i) + tagger.marginal("in", i) for i in range(len(rows))]
+        furn = [tagger.marginal("furn", i) for i in range(len(rows))]
+    return labels, listed, furn

@@ -99,3 +99,35 @@ def test_entries_from_labels_keep_fragments_drop_strays() -> None:
         ("[1] First entry goes on.", "1", False),
         ("[2] Second.", "2", False),
     ]
+
+
+def test_the_model_ends_the_list_before_an_address_block_and_footer(tmp_path: Path) -> None:
+    from refmanager.pdf import read_bibliography
+    from tests.pdf.pdfbuild import Text, column, write_pdf
+    from tests.pdf.test_read import BODY
+
+    rows = [
+        f"[{n}] A. Author{n}, B. Writer. A title of paper number {n}. Journal of Things,"
+        f" {n}(2):1-9, 200{n}."
+        for n in range(1, 7)
+    ]
+    after = [
+        "Ana Lopez",
+        "Department of Statistics",
+        "University of Somewhere",
+        "1 Main Street, Springfield",
+        "E-mail: ana.lopez@example.org",
+        "Journal of Things, published by the Society of Things",
+        "Volume 12, Issue 3, March 2020. Submitted 2019-01-02; Accepted 2019-06-07.",
+    ]
+    page = [
+        *column(72, 780, BODY),
+        Text(72, 740, "References", 13, "F3"),
+        *column(72, 720, rows),
+        *column(72, 560, after),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "addr.pdf", [page]))
+    assert [e.label for e in bib.entries] == ["1", "2", "3", "4", "5", "6"]
+    last = bib.entries[-1].raw
+    assert "Department of Statistics" not in last
+    assert "Submitted" not in last
