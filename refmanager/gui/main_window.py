@@ -289,6 +289,7 @@ class MainWindow(QMainWindow):
         self.act_export = self._action(
             file_menu, "&Export...", exports.export_dialog, QKeySequence("Ctrl+E")
         )
+        self._action(file_menu, "&Keep a file up to date...", exports.keep_updated_dialog)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 

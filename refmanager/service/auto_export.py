@@ -108,8 +108,8 @@ class Watcher:
     """Keeps a library's kept files up to date while it runs, on a connection of its own.
 
     ``run`` blocks (the ``watch`` command); ``start``/``stop`` run it on a thread (the
-    window). ``on_pass`` receives what each pass that did something did; it is called on
-    the watcher's thread.
+    window). ``on_pass`` receives what each pass that did something did (files rewritten,
+    errors not reported before); it is called on the watcher's thread.
     """
 
     def __init__(
@@ -124,6 +124,7 @@ class Watcher:
         self.on_pass = on_pass
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._errors: dict[Path, str] = {}  # the last error reported for each file
 
     def run(self) -> None:
         """Watch until :meth:`stop` (or KeyboardInterrupt)."""
@@ -136,12 +137,25 @@ class Watcher:
                 now = time.monotonic()
                 if version != seen or now - checked >= RECHECK_SECONDS:
                     seen, checked = version, now
-                    done = update_all(library)
-                    if self.on_pass is not None and any(r.written or r.error for r in done):
-                        self.on_pass(done)
+                    news = self._news(update_all(library))
+                    if self.on_pass is not None and news:
+                        self.on_pass(news)
                 self._stop.wait(self.poll)
         finally:
             library.close()
+
+    def _news(self, done: list[Rewrite]) -> list[Rewrite]:
+        """The rewrites of a pass, and its errors unless the same one was reported for the
+        same file last time (a file that cannot be written is said once, not every pass)."""
+        news: list[Rewrite] = []
+        for rewrite in done:
+            message = str(rewrite.error) if rewrite.error is not None else ""
+            if message and self._errors.get(rewrite.path) == message:
+                continue
+            self._errors[rewrite.path] = message
+            if rewrite.written or message:
+                news.append(rewrite)
+        return news
 
     def start(self) -> None:
         """Run on a background (daemon) thread."""

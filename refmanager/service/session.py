@@ -119,6 +119,16 @@ class Session:
     def _auto_exported(self, done: list[auto_export.Rewrite]) -> None:  # the watcher's thread
         self._auto_export_problems.extend(str(r.error) for r in done if r.error is not None)
 
+    def keep_updated(self, fmt: str, path: Path, query: str = "") -> None:
+        """Keep ``path`` up to date in ``fmt`` with the references ``query`` matches
+        (written now; rewritten by the watcher of :meth:`start_auto_export`).
+
+        Raises:
+            InputError: unknown format, a malformed query, a file in the library's folder,
+                or the file cannot be written.
+        """
+        auto_export.keep_updated(self.lib, fmt, path, query)
+
     def auto_export_problems(self) -> list[str]:
         """The problems the kept-up-to-date files met since last asked (then forgotten)."""
         problems, self._auto_export_problems = self._auto_export_problems, []

@@ -148,3 +148,29 @@ def test_one_failing_file_does_not_stop_the_others(library: Library, tmp_path: P
     done = {r.path.name: r for r in update_all(library)}
     assert done["refs.bib"].error is not None and not done["refs.bib"].written
     assert done["ok.bib"].written and done["ok.bib"].error is None
+
+
+def test_a_watcher_reports_a_lasting_error_once(library: Library, tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    keep_updated(library, "bibtex", gone / "refs.bib")
+    (gone / "refs.bib").unlink()
+    gone.rmdir()
+    passes: list[list[Rewrite]] = []
+    watcher = Watcher(library.folder, poll=0.02, on_pass=passes.append)
+    watcher.start()
+    try:
+        assert _wait_for(lambda: bool(passes))
+        for title in ("One", "Two", "Three"):
+            with Library.open(library.folder) as other:
+                other.set_field(other.search_ids("lecun")[0], "title", title)
+            time.sleep(0.2)
+        gone.mkdir()
+        with Library.open(library.folder) as other:
+            other.set_field(other.search_ids("lecun")[0], "title", "Back")
+        assert _wait_for((gone / "refs.bib").exists)
+    finally:
+        watcher.stop()
+    errors = [r for done in passes for r in done if r.error is not None]
+    assert len(errors) == 1
+    assert any(r.written for done in passes for r in done)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import ExportDialog
 from refmanager.gui.jobs import Job
+from refmanager.model import InputError
 
 
 class ExportController(QObject):
@@ -27,6 +28,16 @@ class ExportController(QObject):
         self.host = host
         self._scopes = scopes  # scope name -> query ("selection" is the selected ids)
         self.last_job: Job | None = None
+        # what went wrong keeping files up to date (on the watcher's thread) reaches the
+        # Problems panel from here, on the GUI thread
+        self.problem_timer = QTimer(self)
+        self.problem_timer.setInterval(1000)
+        self.problem_timer.timeout.connect(self.show_auto_export_problems)
+        self.problem_timer.start()
+
+    def show_auto_export_problems(self) -> None:
+        for problem in self.host.session.auto_export_problems():
+            self.host.show_error(problem)
 
     def export_dialog(
         self, scope: str | None = None, dialog_hook: Callable[[ExportDialog], object] | None = None
@@ -55,6 +66,28 @@ class ExportController(QObject):
             on_progress=self.host.job_progress,
         )
         return self.last_job
+
+    def keep_updated_dialog(
+        self, dialog_hook: Callable[[ExportDialog], object] | None = None
+    ) -> bool:
+        """Ask for a format, a scope (a tag, the search, everything) and a file, then keep
+        that file up to date (written now, rewritten on every change while the window or
+        ``refmanager watch`` runs)."""
+        scopes = self._scopes()
+        dialog = ExportDialog(self.host.widget(), tuple(scopes), "all")
+        dialog.setWindowTitle("Keep a file up to date")
+        if dialog_hook is not None:
+            dialog_hook(dialog)
+        elif dialog.exec() != ExportDialog.DialogCode.Accepted:
+            return False
+        path = dialog.path()
+        try:
+            self.host.session.keep_updated(dialog.fmt(), path, scopes.get(dialog.scope(), ""))
+        except InputError as exc:
+            self.host.show_error(str(exc))
+            return False
+        self.host.notify(f"{path} is kept up to date while refmanager runs")
+        return True
 
     def copy_selected(self, kind: str) -> None:
         ids = self.host.selected_ids()
