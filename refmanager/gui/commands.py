@@ -1,10 +1,18 @@
-"""The one factory for undo commands: every change is a service ``Change`` on the QUndoStack.
+"""The one factory for undo commands and the one helper that runs changes (after Anki's
+``CollectionOp``).
 
-:meth:`CommandFactory.run` makes the change (its ``do``), then pushes a command whose
-``undo`` and ``redo`` call the change's ``undo`` and ``do`` again; after each of the three
-the window is told what the change touched (:class:`refmanager.service.views.Changes`), and
-refreshes only that. A change that failed (bad input) is reported and never pushed. The
-library saves each change as it happens, so nothing waits for a Save button.
+Every change is a service ``Change``: :meth:`CommandFactory.run` makes it, then pushes a
+command whose ``undo`` and ``redo`` call the change's ``undo`` and ``do`` again. After each
+of the three the window is told what the change touched (a typed
+:class:`refmanager.service.views.Changes`: rows, structure, sidebar, documents, duplicates)
+and refreshes only that.
+
+Where a change runs: a quick one (one field, a tag's colour) on the GUI thread, on the
+window's connection; a slow one (``Change.slow``: re-parse, paste, merge, delete, undoing
+an import) on the one background writer thread, on its own connection, never touching a
+widget. While the writer is busy every change, undo and redo is queued behind it on that
+thread, so they happen in the order the user asked for. A change that failed (bad input)
+is reported and never pushed. The library saves each change as it happens.
 """
 
 from __future__ import annotations
@@ -12,10 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from refmanager.gui.jobs import JobRunner
 from refmanager.model import InputError
+from refmanager.service.session import Session, cycle_collector_paused
 from refmanager.service.views import Change, Changes
+
+Work = Callable[[Any], object]  # given the connection of the thread it runs on
+Done = Callable[[object], None]
 
 
 class Refresher(Protocol):
@@ -34,62 +48,121 @@ def describe_error(error: BaseException) -> str:
 class ChangeCommand(QUndoCommand):
     """A change already made; undo and redo call the change's ``undo`` and ``do``."""
 
-    def __init__(
-        self,
-        change: Change[Any],
-        token: object,
-        refresher: Refresher,
-        report: Callable[[str], None],
-    ) -> None:
+    def __init__(self, change: Change[Any], token: object, factory: CommandFactory) -> None:
         super().__init__(change.name)
         self.change = change
         self._token = token
-        self._refresher = refresher
-        self._report = report
+        self._factory = factory
         self._first = True  # pushing a command calls redo: the change is made already
 
     def redo(self) -> None:
         if self._first:
             self._first = False
             return
-        try:
-            self._token = self.change.do()
-        except Exception as exc:  # no traceback reaches the user; the panel says what
-            self._report(f"Could not redo {self.change.name}: {describe_error(exc)}")
-        self._refresher.apply_changes(self.change.changes)
+        change = self.change
+
+        def done(token: object) -> None:
+            self._token = token
+            self._factory.refresh(change.changes)
+
+        self._factory.execute(f"redo {change.name}", change.do, done, change.slow)
 
     def undo(self) -> None:
-        try:
-            self.change.undo(self._token)
-        except Exception as exc:
-            self._report(f"Could not undo {self.change.name}: {describe_error(exc)}")
-        self._refresher.apply_changes(self.change.changes)
+        change, token = self.change, self._token
+        self._factory.execute(
+            f"undo {change.name}",
+            lambda lib: change.undo(lib, token),
+            lambda _result: self._factory.refresh(change.changes),
+            change.slow,
+        )
 
 
-class CommandFactory:
-    """Makes changes and records them on ``stack`` (the window's one undo stack)."""
+class CommandFactory(QObject):
+    """Makes changes, off the GUI thread when they are slow, and records them on ``stack``
+    (the window's one undo stack).
+
+    ``writer`` is the background thread's runner: its ``started`` and ``idle`` signals
+    drive the status bar's progress like any job's.
+    """
 
     def __init__(
-        self, stack: QUndoStack, refresher: Refresher, report: Callable[[str], None]
+        self,
+        stack: QUndoStack,
+        session: Session,
+        refresher: Refresher,
+        report: Callable[[str], None],
+        parent: QObject | None = None,
     ) -> None:
+        super().__init__(parent)
         self.stack = stack
+        self.session = session
         self._refresher = refresher
         self._report = report
+        self.writer = JobRunner(self, max_threads=1, keep_threads=True)
 
-    def run(self, change: Change[Any]) -> bool:
-        """Make ``change`` now; on success push it and refresh what it touched.
+    def busy(self) -> bool:
+        """Whether a change (or an undo or redo) is running in the background."""
+        return self.writer.busy()
 
-        A failure (bad input) goes to ``report`` and nothing is pushed.
+    def run(self, change: Change[Any], on_done: Callable[[], None] | None = None) -> bool:
+        """Make ``change`` (now, or in the background if it is slow); once made, push it
+        and refresh what it touched, then call ``on_done``. False if it failed at once.
         """
-        try:
-            token = change.do()
-        except InputError as exc:
-            self._report(str(exc))
-            return False
-        self.record(change, token)
-        return True
+        ok = [True]
+
+        def done(token: object) -> None:
+            self.record(change, token)
+            if on_done is not None:
+                on_done()
+
+        def failed(message: str) -> None:
+            ok[0] = False
+            self._report(message)
+
+        self.execute(change.name, change.do, done, change.slow, failed)
+        return ok[0]
 
     def record(self, change: Change[Any], token: object) -> None:
         """Push a change already made elsewhere (e.g. by a background job) with its token."""
-        self.stack.push(ChangeCommand(change, token, self._refresher, self._report))
-        self._refresher.apply_changes(change.changes)
+        self.stack.push(ChangeCommand(change, token, self))
+        self.refresh(change.changes)
+
+    def refresh(self, changes: Changes) -> None:
+        self._refresher.apply_changes(changes)
+
+    def execute(
+        self,
+        name: str,
+        work: Work,
+        done: Done,
+        slow: bool,
+        failed: Callable[[str], None] | None = None,
+    ) -> None:
+        """Run ``work(connection)``: on the GUI thread if it is quick and nothing waits in
+        the background, else queued on the writer thread; ``done(result)`` follows on the
+        GUI thread. A failure is reported (``failed``, else the window's report)."""
+        report = failed or self._report
+        if not slow and not self.writer.busy():
+            try:
+                result = work(self.session.lib)
+            except Exception as exc:  # no traceback reaches the user; the panel says what
+                report(describe_error(exc))
+                return
+            done(result)
+            return
+        session = self.session
+
+        def background(_task: object) -> object:
+            with cycle_collector_paused():
+                return work(session.writer())
+
+        self.writer.start(
+            name,
+            background,
+            on_success=done,
+            on_failure=lambda exc: report(f"{name}: {describe_error(exc)}"),
+        )
+
+    def wait(self, msecs: int = -1) -> bool:
+        """Block until the writer is done (on close and in tests)."""
+        return self.writer.wait(msecs)

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence, QTextCursor
+from PySide6.QtGui import QAction, QColor, QFocusEvent, QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSplitter,
@@ -209,6 +210,20 @@ class RawTextView(QTextEdit):
         menu.exec(self.mapToGlobal(pos))
 
 
+class NotesEdit(QPlainTextEdit):
+    """The notes box; ``left`` when it loses the focus (the note is saved then).
+
+    Signals:
+        left(): the focus went elsewhere.
+    """
+
+    left = Signal()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.left.emit()
+
+
 class EntryEditor(QWidget):
     """Fields and coloured raw text of one reference.
 
@@ -221,6 +236,7 @@ class EntryEditor(QWidget):
     fieldEdited = Signal(int, str, str)
     spanAssigned = Signal(int, str, int, int)
     reparseRequested = Signal()
+    noteEdited = Signal(int, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -228,6 +244,7 @@ class EntryEditor(QWidget):
         self.reference: Reference | None = None
         self.edits: dict[str, QLineEdit | QComboBox] = {}
         self._values: dict[str, str] = {}
+        self._note = ""
 
         self.heading = plain_label(QLabel("No reference selected", self))
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -296,6 +313,16 @@ class EntryEditor(QWidget):
         raw_layout.addWidget(self.raw, 1)
         raw_layout.addWidget(self.legend)
         raw_layout.addLayout(buttons)
+        self.notes = NotesEdit(raw_host)
+        self.notes.setObjectName("notes")
+        self.notes.setAccessibleName("Notes")
+        self.notes.setPlaceholderText("Your notes on this reference (searchable: notes:word)")
+        self.notes.setMaximumHeight(70)
+        self.notes.left.connect(self._commit_note)
+        notes_label = QLabel("&Notes:", raw_host)
+        notes_label.setBuddy(self.notes)
+        raw_layout.addWidget(notes_label)
+        raw_layout.addWidget(self.notes)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("editorSplitter")
@@ -310,8 +337,12 @@ class EntryEditor(QWidget):
         self.set_reference(None, None)
 
     # -- showing ------------------------------------------------------------------------------
-    def set_reference(self, ref_id: int | None, ref: Reference | None, heading: str = "") -> None:
-        """Show ``ref`` (None: clear and disable)."""
+    def set_reference(
+        self, ref_id: int | None, ref: Reference | None, heading: str = "", notes: str = ""
+    ) -> None:
+        """Show ``ref`` and the user's ``notes`` on it (None: clear and disable)."""
+        if self.ref_id is not None and self.ref_id != ref_id:
+            self._commit_note()  # a note being typed is kept when another row is chosen
         self.ref_id = ref_id
         self.reference = ref
         enabled = ref is not None
@@ -326,6 +357,8 @@ class EntryEditor(QWidget):
                 self._set_text(edit, "")
             self.raw.clear()
             self.legend.clear()
+            self.notes.setPlainText("")
+            self.notes.setEnabled(False)
             return
         self.heading.setText(heading or f"Reference {ref.label or ref.id}")
         for name, edit in self.edits.items():
@@ -338,6 +371,9 @@ class EntryEditor(QWidget):
                 low = conf is not None and conf < LOW_CONFIDENCE
                 edit.setStyleSheet("background-color: rgba(240,160,40,70);" if low else "")
         self._show_raw(ref)
+        self.notes.setEnabled(True)
+        self._note = notes
+        self.notes.setPlainText(notes)
 
     def refresh_colours(self) -> None:
         """Colour the raw text again for the current palette (after a theme change)."""
@@ -405,6 +441,13 @@ class EntryEditor(QWidget):
             return
         self._values[name] = text
         self.fieldEdited.emit(self.ref_id, name, text)
+
+    def _commit_note(self) -> None:
+        text = self.notes.toPlainText().strip()
+        if self.ref_id is None or text == self._note.strip():
+            return
+        self._note = text
+        self.noteEdited.emit(self.ref_id, text)
 
     def selected_span(self) -> tuple[int, int] | None:
         cursor = self.raw.textCursor()

@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
         # Reads for the table run on one long-lived thread with its own connection.
         self.reader = JobRunner(self, max_threads=1, keep_threads=True)
         self.undo_stack = QUndoStack(self)
-        self.commands = CommandFactory(self.undo_stack, self, self.show_error)
+        self.commands = CommandFactory(self.undo_stack, self.session, self, self.show_error, self)
         self.errors: list[str] = []
         self._shown_document: int | None = None
         self.totals = (0, 0)  # references, documents
@@ -226,6 +226,7 @@ class MainWindow(QMainWindow):
         self.editor.fieldEdited.connect(self.edits.request_edit)
         self.editor.spanAssigned.connect(self.edits.request_span)
         self.editor.reparseRequested.connect(self.edits.reparse_selected)
+        self.editor.noteEdited.connect(self.edits.request_note)
 
         self.right_splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.right_splitter.setObjectName("rightSplitter")
@@ -384,8 +385,9 @@ class MainWindow(QMainWindow):
         for widget in (self.job_label, self.progress, self.cancel_button):
             status.addPermanentWidget(widget)
             widget.hide()
-        self.jobs.started.connect(self._job_started)
-        self.jobs.idle.connect(self._jobs_idle)
+        for runner in (self.jobs, self.commands.writer):
+            runner.started.connect(self._job_started)
+            runner.idle.connect(self._jobs_idle)
 
     def _undo_offered(self) -> None:
         self.undo_offer.hide()
@@ -460,6 +462,7 @@ class MainWindow(QMainWindow):
         self.save_settings()
         self.jobs.cancel_all()
         self.jobs.wait(10_000)
+        self.commands.wait(60_000)  # a change under way is finished, never cut off
         self.reader.wait(10_000)
         self.session.close()
         super().closeEvent(event)
@@ -612,7 +615,7 @@ class MainWindow(QMainWindow):
             self.editor.set_reference(None, None)
             self.pdf.view.set_highlights([])
             return
-        self.editor.set_reference(info.id, info.reference, info.heading)
+        self.editor.set_reference(info.id, info.reference, info.heading, info.notes)
         if info.document_id is None:
             self.show_no_document()
             return
@@ -853,6 +856,8 @@ class MainWindow(QMainWindow):
             self.job_label.setText(message)
 
     def _jobs_idle(self) -> None:
+        if self.jobs.busy() or self.commands.busy():
+            return
         for widget in (self.job_label, self.progress, self.cancel_button):
             widget.hide()
 

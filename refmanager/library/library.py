@@ -10,7 +10,8 @@ Usage::
 (:mod:`~refmanager.library.documents`, :mod:`~refmanager.library.references`,
 :mod:`~refmanager.library.tags`, :mod:`~refmanager.library.works`,
 :mod:`~refmanager.library.merging` (duplicates), :mod:`~refmanager.library.corrections`,
-:mod:`~refmanager.library.saved_searches`, :mod:`~refmanager.library.search`,
+:mod:`~refmanager.library.saved_searches`, :mod:`~refmanager.library.notes`,
+:mod:`~refmanager.library.search`,
 :mod:`~refmanager.library.maintenance`), and its methods hand each call to the store
 that owns it.
 
@@ -42,6 +43,7 @@ from refmanager.library.fields import SPECIAL_FIELDS, get_field, set_field
 from refmanager.library.imports import ImportRun, ImportStore
 from refmanager.library.maintenance import MaintenanceStore
 from refmanager.library.merging import DuplicateStore
+from refmanager.library.notes import NoteStore
 from refmanager.library.records import (
     CheckReport,
     Correction,
@@ -117,6 +119,7 @@ class Library:
         self._search = SearchStore(shared)
         self._corrections = CorrectionStore(shared)
         self._saved = SavedSearchStore(shared)
+        self._notes = NoteStore(shared)
         self._maintenance = MaintenanceStore(shared, self._documents)
         self._imports = ImportStore(shared, self._references, self._tags)
         self._exports = ExportStore(shared)
@@ -567,6 +570,24 @@ class Library:
     def data_version(self) -> int:
         """Changes when another connection commits (``PRAGMA data_version``)."""
         return self._exports.data_version()
+
+    # ------------------------------------------------------------ notes
+
+    def note(self, ref_id: int) -> str:
+        """See :meth:`NoteStore.note`."""
+        return self._notes.note(ref_id)
+
+    def notes_of(self, ref_ids: Sequence[int]) -> dict[int, str]:
+        """See :meth:`NoteStore.notes_of`."""
+        return self._notes.notes_of(ref_ids)
+
+    def set_note(self, ref_id: int, text: str) -> str:
+        """See :meth:`NoteStore.set_note`."""
+        return self._notes.set_note(ref_id, text)
+
+    def put_notes(self, notes: Mapping[int, str]) -> None:
+        """See :meth:`NoteStore.put_notes`."""
+        self._notes.put_notes(notes)
 
     # ------------------------------------------------------------ checking
     def check(self) -> CheckReport:

@@ -37,6 +37,7 @@ FIELDS: dict[str, str] = {
     "edited": "edited:yes, edited:no or edited:<field>",
     "confidence": "lowest parser confidence: confidence:<0.8",
     "work": "references citing one work, by work id: work:12",
+    "notes": "words in your notes on the reference: notes:reread",
 }
 ALIASES = {"journal": "venue", "container": "venue", "au": "author", "ti": "title", "y": "year"}
 _FTS_COLUMNS = {"author": "author", "title": "title"}
@@ -54,6 +55,7 @@ _HAS = {
     "work": "r.work_id IN (SELECT w.id FROM works w WHERE w.document_id IS NOT NULL)",
     "tag": "r.id IN (SELECT ref_id FROM ref_tags)",
     "edits": "r.edited <> ''",
+    "notes": "r.id IN (SELECT ref_id FROM ref_notes)",
 }
 _WORD = re.compile(r"\w+")
 # Parentheses may nest this deep; deeper nesting is refused with a message (it would
@@ -509,6 +511,12 @@ def _term(term: Term, query: str) -> _Sql | _Fts:
         if key in ("no", "false", "0"):
             return _Sql("r.edited = ''", [])
         return _Sql("(' ' || r.edited || ' ') LIKE ? ESCAPE '\\'", [f"% {_like_escape(value)} %"])
+    if name == "notes":
+        pattern = "%" + _like_escape(fold(value)) + "%"
+        return _Sql(
+            "r.id IN (SELECT n.ref_id FROM ref_notes n WHERE n.folded LIKE ? ESCAPE '\\')",
+            [pattern],
+        )
     if name == "work":
         if not (value.isascii() and value.isdigit()):
             raise _error(query, f"'work:{value}' needs a work id (a number)")

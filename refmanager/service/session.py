@@ -10,11 +10,13 @@ drives it directly.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from refmanager.library import (
     DeletedDocument,
@@ -53,6 +55,8 @@ from refmanager.service.views import (
 
 DOCUMENTS_SHOWN = 500  # the sidebar lists this many documents, newest first
 DUPLICATES_SHOWN = 2000
+SLOW_ROWS = 500  # tagging more references than this runs off the GUI thread
+T = TypeVar("T")
 POLL_SECONDS = 0.2
 
 
@@ -72,6 +76,26 @@ class Task(Protocol):
     def progress(self, done: int, total: int, message: str = "") -> None: ...
 
     def partial(self, value: object) -> None: ...
+
+
+@contextmanager
+def cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a slow change runs in the background.
+
+    A re-parse or a big delete makes many short-lived objects without reference cycles
+    (reference counting frees them); the cyclic collector would scan the whole heap again,
+    holding the GIL, and freeze the window's thread for as long: 120-160 ms per full
+    collection measured during a 1,000-reference re-parse (benchmarks/gui_ops.py). It is
+    enabled again afterwards, unless it was off before.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def number_of(position: int, ref: Reference | None) -> str:
@@ -105,6 +129,7 @@ class Session:
         self.lib = library_ops.open_library(folder)
         self.use_processes = True  # read PDFs in worker processes when importing several
         self._reader_lib: Library | None = None  # the background reader's connection
+        self._writer_lib: Library | None = None  # the background writer's connection
         self._watcher: auto_export.Watcher | None = None
         self._auto_export_problems: list[str] = []
 
@@ -139,10 +164,25 @@ class Session:
         if self._watcher is not None:
             self._watcher.stop()
             self._watcher = None
-        if self._reader_lib is not None:
-            self._reader_lib.close()
-            self._reader_lib = None
+        for background in (self._reader_lib, self._writer_lib):
+            if background is not None:
+                background.close()
+        self._reader_lib = self._writer_lib = None
         self.lib.close()
+
+    def writer(self) -> Library:
+        """The background writer's own connection (slow changes), opened on first use and
+        kept; only the one writer thread calls this."""
+        if self._writer_lib is None:
+            self._writer_lib = library_ops.open_library(self.folder)
+        return self._writer_lib
+
+    def run(self, change: Change[T]) -> T:
+        """Make ``change`` on this thread's connection (what a script or a test does)."""
+        return change.do(self.lib)
+
+    def revert(self, change: Change[T], token: T) -> None:
+        change.undo(self.lib, token)
 
     def open_connection(self) -> Library:
         """Another connection to the library, for a worker thread (the caller closes it)."""
@@ -202,7 +242,9 @@ class Session:
             heading += f" · edited: {', '.join(sorted(s.edited))}"
         if s.tags:
             heading += f" · tags: {', '.join(s.tags)}"
-        return RefInfo(s.id, s.reference, s.document_id, s.edited, s.tags, heading)
+        return RefInfo(
+            s.id, s.reference, s.document_id, s.edited, s.tags, heading, self.lib.note(ref_id)
+        )
 
     def documents(self) -> list[DocumentEntry]:
         out = []
@@ -268,8 +310,8 @@ class Session:
         label = name.replace("container-title", "container").replace("issued", "year")
         return Change(
             f"edit {label}",
-            lambda: editing.correct_field(self.lib, ref_id, name, value),
-            lambda token: editing.undo_correction(self.lib, token),
+            lambda lib: editing.correct_field(lib, ref_id, name, value),
+            editing.undo_correction,
             Changes.of_rows([ref_id]) | Changes(duplicates=True),
         )
 
@@ -279,8 +321,8 @@ class Session:
         """Give a span of the raw text to a field."""
         return Change(
             f"assign text to {name}",
-            lambda: editing.assign_span(self.lib, ref_id, name, start, end),
-            lambda token: editing.undo_span(self.lib, token),
+            lambda lib: editing.assign_span(lib, ref_id, name, start, end),
+            editing.undo_span,
             Changes.of_rows([ref_id]) | Changes(duplicates=True),
         )
 
@@ -288,25 +330,26 @@ class Session:
         clean = list(ids)
         return Change(
             f"re-parse {plural(len(clean), 'reference')}",
-            lambda: editing.reparse(self.lib, clean),
-            lambda previous: editing.restore_references(self.lib, previous),
+            lambda lib: editing.reparse(lib, clean),
+            editing.restore_references,
             Changes.of_rows(clean) | Changes(duplicates=True),
+            slow=True,
         )
 
     def tag(self, ids: Sequence[int], tag: str, add: bool = True) -> Change[list[int]]:
         """Add (or remove) a tag on references; undo takes it from those it changed only."""
         chosen = list(ids)
 
-        def do() -> list[int]:
+        def do(lib: Library) -> list[int]:
             if add:
-                return self.lib.tag_references(chosen, tag)
-            return self.lib.untag_references(chosen, tag)
+                return lib.tag_references(chosen, tag)
+            return lib.untag_references(chosen, tag)
 
-        def undo(changed: list[int]) -> None:
+        def undo(lib: Library, changed: list[int]) -> None:
             if add:
-                self.lib.untag_references(changed, tag)
+                lib.untag_references(changed, tag)
             else:
-                self.lib.tag_references(changed, tag)
+                lib.tag_references(changed, tag)
 
         verb = "tag" if add else "untag"
         return Change(
@@ -314,36 +357,56 @@ class Session:
             do,
             undo,
             Changes(rows=frozenset(chosen), sidebar=True),
+            slow=len(chosen) > SLOW_ROWS,
         )
 
     def set_tag_colour(self, tag: str, colour: str) -> Change[str]:
         return Change(
             f"colour tag {tag}",
-            lambda: self.lib.set_tag_colour(tag, colour),
-            lambda previous: self.lib.set_tag_colour(tag, previous),
+            lambda lib: lib.set_tag_colour(tag, colour),
+            lambda lib, previous: lib.set_tag_colour(tag, previous),
             TAGS,
         )
 
     def rename_tag(self, old: str, new: str) -> Change[None]:
         return Change(
             f"rename tag {old}",
-            lambda: self.lib.rename_tag(old, new),
-            lambda _none: self.lib.rename_tag(new, old),
+            lambda lib: lib.rename_tag(old, new),
+            lambda lib, _none: lib.rename_tag(new, old),
             TAGS,
         )
 
     def delete_tag(self, tag: str) -> Change[DeletedTag]:
         return Change(
-            f"delete tag {tag}", lambda: self.lib.delete_tag(tag), self.lib.restore_tag, TAGS
+            f"delete tag {tag}",
+            lambda lib: lib.delete_tag(tag),
+            lambda lib, snapshot: lib.restore_tag(snapshot),
+            TAGS,
         )
 
-    def delete(self, ids: Sequence[int]) -> Change[DeletedReferences]:
+    def delete(self, ids: Sequence[int]) -> Change[tuple[DeletedReferences, dict[int, str]]]:
+        """Delete references; the undo gives them back with their tags, marks and notes."""
         chosen = list(ids)
+
+        def do(lib: Library) -> tuple[DeletedReferences, dict[int, str]]:
+            with lib.transaction():
+                notes = lib.notes_of(chosen)
+                return lib.delete_references(chosen), notes
+
+        def undo(lib: Library, token: tuple[DeletedReferences, dict[int, str]]) -> None:
+            with lib.transaction():
+                lib.restore_references(token[0])
+                lib.put_notes(token[1])
+
+        return Change(f"delete {plural(len(chosen), 'reference')}", do, undo, STRUCTURE, slow=True)
+
+    def set_note(self, ref_id: int, text: str) -> Change[str]:
+        """Write the user's note on a reference (an empty text removes it)."""
         return Change(
-            f"delete {plural(len(chosen), 'reference')}",
-            lambda: self.lib.delete_references(chosen),
-            self.lib.restore_references,
-            STRUCTURE,
+            "edit note",
+            lambda lib: lib.set_note(ref_id, text),
+            lambda lib, previous: lib.set_note(ref_id, previous),
+            Changes.of_rows([ref_id]),
         )
 
     def merge(
@@ -354,16 +417,17 @@ class Session:
         rest = list(others)
         return Change(
             "merge duplicates",
-            lambda: self.lib.merge_references(keep, rest, choices),
-            self.lib.undo_merge,
+            lambda lib: lib.merge_references(keep, rest, choices),
+            lambda lib, record: lib.undo_merge(record),
             STRUCTURE,
+            slow=True,
         )
 
     def not_duplicate(self, a: int, b: int) -> Change[None]:
         return Change(
             "mark not a duplicate",
-            lambda: self.lib.mark_not_duplicate(a, b),
-            lambda _none: self.lib.unmark_not_duplicate(a, b),
+            lambda lib: lib.mark_not_duplicate(a, b),
+            lambda lib, _none: lib.unmark_not_duplicate(a, b),
             Changes(duplicates=True),
         )
 
@@ -372,41 +436,40 @@ class Session:
         chosen = list(texts)
         return Change(
             f"paste {plural(len(chosen), 'reference')}",
-            lambda: editing.add_texts(self.lib, chosen),
-            self.lib.delete_references,
+            lambda lib: editing.add_texts(lib, chosen),
+            lambda lib, ids: lib.delete_references(ids),
             STRUCTURE,
+            slow=True,
         )
 
-    def remove_document(self, document_id: int) -> Change[DeletedDocument]:
+    def remove_document(self, document_id: int) -> Change[tuple[DeletedDocument, dict[int, str]]]:
+        def do(lib: Library) -> tuple[DeletedDocument, dict[int, str]]:
+            with lib.transaction():
+                notes = lib.notes_of(lib.search_ids(f"in:{document_id}"))
+                return lib.delete_document(document_id), notes
+
+        def undo(lib: Library, token: tuple[DeletedDocument, dict[int, str]]) -> None:
+            with lib.transaction():
+                lib.restore_document(token[0])
+                lib.put_notes(token[1])
+
         return Change(
             "remove document",
-            lambda: self.lib.delete_document(document_id),
-            self.lib.restore_document,
+            do,
+            undo,
             replace(STRUCTURE, documents=frozenset([document_id])),
+            slow=True,
         )
 
     def imported(self, summary: ImportSummary) -> Change[ImportSummary]:
         """The undo of an import that already ran (its ``do`` is the redo)."""
         return Change(
             f"import {summary.describe()}",
-            lambda: self._redo_import(summary),
-            self._undo_import,
+            lambda lib: _redo_import(lib, summary),
+            _undo_import,
             replace(STRUCTURE, documents=frozenset(summary.document_ids)),
+            slow=True,
         )
-
-    def _undo_import(self, summary: ImportSummary) -> None:
-        summary.snapshots = [self.lib.delete_document(d) for d in reversed(summary.document_ids)]
-        if summary.reference_ids:
-            summary.snapshots.append(self.lib.delete_references(summary.reference_ids))
-
-    def _redo_import(self, summary: ImportSummary) -> ImportSummary:
-        for snap in reversed(summary.snapshots):
-            if isinstance(snap, DeletedReferences):
-                self.lib.restore_references(snap)
-            elif isinstance(snap, DeletedDocument):
-                self.lib.restore_document(snap)
-        summary.snapshots = []
-        return summary
 
     # -- import (worker thread) ---------------------------------------------------------------
     @staticmethod
@@ -534,6 +597,32 @@ class Session:
 
     def citations(self, ids: Sequence[int]) -> str:
         return citations.citations(s.reference for s in self.lib.references(list(ids)))
+
+
+def _undo_import(lib: Library, summary: ImportSummary) -> None:
+    with lib.transaction():
+        ids = list(summary.reference_ids)
+        for d in summary.document_ids:
+            ids += lib.search_ids(f"in:{d}")
+        notes = lib.notes_of(ids)  # written since the import: back with a redo
+        summary.snapshots = [lib.delete_document(d) for d in reversed(summary.document_ids)]
+        if summary.reference_ids:
+            summary.snapshots.append(lib.delete_references(summary.reference_ids))
+        summary.snapshots.append(notes)
+
+
+def _redo_import(lib: Library, summary: ImportSummary) -> ImportSummary:
+    with lib.transaction():
+        for snap in reversed(summary.snapshots):
+            if isinstance(snap, DeletedReferences):
+                lib.restore_references(snap)
+            elif isinstance(snap, DeletedDocument):
+                lib.restore_document(snap)
+        for snap in summary.snapshots:
+            if isinstance(snap, dict):
+                lib.put_notes(snap)
+    summary.snapshots = []
+    return summary
 
 
 def table_rows(

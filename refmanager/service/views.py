@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from refmanager.library import Library
 from refmanager.model import Reference
 from refmanager.service import importing
 
@@ -73,6 +74,7 @@ class RefInfo:
     edited: frozenset[str]
     tags: list[str]
     heading: str
+    notes: str = ""
 
 
 @dataclass(slots=True, frozen=True)
@@ -169,15 +171,18 @@ T = TypeVar("T")
 
 @dataclass(slots=True)
 class Change(Generic[T]):
-    """One undoable change: ``do`` makes it and returns what ``undo`` needs to take it back.
+    """One undoable change: ``do(lib)`` makes it and returns what ``undo(lib, token)`` needs
+    to take it back, on whichever connection the caller's thread owns.
 
-    ``do`` may run again after an ``undo`` (redo). ``changes`` says what both touch.
+    ``do`` may run again after an ``undo`` (redo). ``changes`` says what both touch;
+    ``slow`` changes (many references, the parser) run off a window's GUI thread.
     """
 
     name: str
-    do: Callable[[], T]
-    undo: Callable[[T], object]
+    do: Callable[[Library], T]
+    undo: Callable[[Library, T], object]
     changes: Changes
+    slow: bool = False
 
 
 def plural(n: int, word: str) -> str:

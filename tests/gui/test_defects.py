@@ -26,6 +26,7 @@ LSTM = (
 
 def _two_duplicates(qtbot: QtBot, win: MainWindow) -> None:
     win.imports.paste_references([LSTM, LSTM.replace("Long short-term", "Long Short-Term")])
+    wait_jobs(qtbot, win)
     win.sidebar.select("duplicates")
     wait_jobs(qtbot, win)
     assert win.dups.pairs
@@ -47,6 +48,7 @@ def test_the_merge_button_merges_the_selected_pair(qtbot: QtBot, window: MainWin
 
     QTimerHook.retry(accept_dialog)
     QTest.mouseClick(window.dups.merge_button, Qt.MouseButton.LeftButton)
+    wait_jobs(qtbot, window)
     assert opened, "the merge dialog opened"
     assert window.session.total() == total - 1
     assert window.undo_stack.undoText() == "merge duplicates"
@@ -84,9 +86,11 @@ def test_tagging_a_selection_keeps_it_selected(qtbot: QtBot, seeded_window: Main
     ids = win.selected_ids()
     assert len(ids) == 7
     assert win.edits.tag_selected("to read")
+    wait_jobs(qtbot, win)
     assert sorted(win.selected_ids()) == sorted(ids)
     assert win.undo_offer.isVisible()  # the status bar offers Undo
     QTest.mouseClick(win.undo_offer, Qt.MouseButton.LeftButton)
+    wait_jobs(qtbot, win)
     assert win.session.lib.tagged_references("to read") == []
     assert sorted(win.selected_ids()) == sorted(ids)
 
@@ -96,6 +100,7 @@ def test_search_names_its_scope_and_offers_the_whole_library(
 ) -> None:
     win = seeded_window
     win.imports.paste_references(["Knuth D. E. The Art of Computer Programming. 1968."])
+    wait_jobs(qtbot, win)
     doc_id = win.session.documents()[0].id
     win.sidebar.select("document", doc_id)
     label = win.searching.scope_label
@@ -130,6 +135,7 @@ def test_the_pdf_pane_shows_the_paper_of_the_current_reference(
     # a pasted reference has no PDF: no paper stays on screen
     window.sidebar.select("all")
     window.imports.paste_references(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
+    wait_jobs(qtbot, window)
     [pasted] = window.session.search_ids("quicksort")
     window.search.setText("quicksort")
     window.apply_query()
@@ -150,6 +156,7 @@ def test_the_pdf_pane_shows_the_paper_of_the_current_reference(
     deleted = window.current_id()
     window.table.setFocus()
     window.delete_selected()
+    wait_jobs(qtbot, window)
     shown(qtbot, window)
     current = window.session.stored(window.current_id())  # type: ignore[arg-type]
     assert current is not None and current.id != deleted

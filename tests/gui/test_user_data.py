@@ -70,3 +70,21 @@ def test_a_document_without_references_says_why(
     assert "No references were read" in note.text() and "no bibliography found" in note.text()
     window.sidebar.select("all")
     assert not note.isVisible()
+
+
+def test_a_note_typed_in_the_editor_is_kept_and_undoable(qtbot: QtBot, window: MainWindow) -> None:
+    window.imports.paste_references(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
+    wait_jobs(qtbot, window)
+    shown(qtbot, window)
+    ref_id = window.current_id()
+    assert ref_id is not None
+    notes = window.editor.notes
+    notes.setFocus()
+    notes.setPlainText("compare with merge sort")
+    window.search.setFocus()  # leaving the box saves the note
+    qtbot.waitUntil(lambda: window.session.lib.note(ref_id) != "", timeout=3000)
+    assert window.undo_stack.undoText() == "edit note"
+    assert window.session.search_ids("notes:merge") == [ref_id]
+    window.undo_stack.undo()
+    assert window.session.lib.note(ref_id) == ""
+    assert window.editor.notes.toPlainText() == ""

@@ -23,7 +23,7 @@ NO_KEYS = Qt.KeyboardModifier.NoModifier
 
 
 def wait_jobs(qtbot: QtBot, win: MainWindow, timeout: int = 60_000) -> None:
-    qtbot.waitUntil(lambda: not win.jobs.busy(), timeout=timeout)
+    qtbot.waitUntil(lambda: not win.jobs.busy() and not win.commands.busy(), timeout=timeout)
 
 
 def row_of_number(win: MainWindow, number: str) -> int:
@@ -67,9 +67,11 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
     assert "import" in window.undo_stack.undoText()
 
     window.undo_stack.undo()
+    wait_jobs(qtbot, window)
     assert window.session.total() == 0
     assert window.session.document_count() == 0
     window.undo_stack.redo()
+    wait_jobs(qtbot, window)
     assert window.session.total() == len(rows)
 
 
@@ -152,6 +154,7 @@ def test_entry_editor_field_and_span_reassignment_are_undoable(
     assert any(t.label == "author" and t.start == start for t in stored.reference.tokens)
     assert "author" in stored.edited
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     stored = win.session.stored(ref_id)
     assert stored is not None and "author" not in stored.edited
 
@@ -162,6 +165,7 @@ def test_entry_editor_field_and_span_reassignment_are_undoable(
     volume.editingFinished.emit()
     assert win.session.lib.get_field(ref_id, "volume") == "99"
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     assert win.session.lib.get_field(ref_id, "volume") != "99"
 
 
@@ -176,6 +180,7 @@ def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWi
     ids = win.selected_ids()
     assert len(ids) == 2
     win.edits.tag_selected("to read")
+    wait_jobs(qtbot, win)
     assert win.model.index(2, TAGS).data() == "to read"
     assert "tag 2 as to read" in win.undo_stack.undoText()
 
@@ -186,6 +191,7 @@ def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWi
     assert first_tag is not None and first_tag.text(0).startswith("to read")
 
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     assert win.model.rowCount() == 0
     win.sidebar.select("all")
     assert win.model.rowCount() == total
@@ -238,6 +244,7 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow)
         "9(8): 1735–1780. [doi: 10.1162/neco.1997.9.8.1735]"
     )
     win.imports.paste_references([text, text.replace("Long short-term", "Long Short-Term")])
+    wait_jobs(qtbot, win)
     total = win.session.total()
     win.sidebar.select("duplicates")
     wait_jobs(qtbot, win)
@@ -249,9 +256,11 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow)
     win.dups.merge_selected_pair(
         dialog_hook=lambda d: d.choose("title", 1) if "title" in d.groups else None
     )
+    wait_jobs(qtbot, win)
     assert win.session.total() == total - 1
     assert win.undo_stack.undoText() == "merge duplicates"
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     assert win.session.total() == total
 
 
@@ -311,6 +320,7 @@ def test_bad_files_go_to_the_problems_panel_without_blocking(
     assert doc.status == "failed" and doc.message and doc.title == "not-a-paper"
     assert "import" in window.undo_stack.undoText()
     window.undo_stack.undo()
+    wait_jobs(qtbot, window)
     assert window.session.document_count() == 0
 
 
@@ -318,13 +328,16 @@ def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, seeded_window: M
     win = seeded_window
     win.table.selectRow(0)
     win.edits.tag_selected("later")
+    wait_jobs(qtbot, win)
     win.edits.choose_tag_colour("later", "#cc3300")
     assert [t.colour for t in win.session.tags() if t.name == "later"] == ["#cc3300"]
     assert win.model.tag_colours["later"] == "#cc3300"
     win.edits.rename_tag_dialog("later", "soon")
     assert [t.name for t in win.session.tags()] == ["soon"]
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     assert [(t.name, t.colour) for t in win.session.tags()] == [("later", "")]
 
 
@@ -334,19 +347,25 @@ def test_delete_and_reparse_are_undoable(qtbot: QtBot, seeded_window: MainWindow
     click_row(qtbot, win, 3)
     ref_id = win.current_id()
     assert ref_id is not None
-    win.session.edit_field(ref_id, "volume", "777").do()  # stands in for an earlier wrong parse
+    win.session.run(
+        win.session.edit_field(ref_id, "volume", "777")
+    )  # stands in for an earlier wrong parse
     win.session.lib.set_field(ref_id, "volume", "777", edited=False)
     win.edits.reparse_selected()
+    wait_jobs(qtbot, win)
     assert win.undo_stack.undoText() == "re-parse 1 reference"
     assert win.session.lib.get_field(ref_id, "volume") != "777"
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     assert win.session.lib.get_field(ref_id, "volume") == "777"
 
     win.table.setFocus()
     win.delete_selected()
+    wait_jobs(qtbot, win)
     assert win.session.total() == total - 1
     assert win.undo_stack.undoText() == "delete 1 reference"
     win.undo_stack.undo()
+    wait_jobs(qtbot, win)
     assert win.session.total() == total
     assert win.session.stored(ref_id) is not None
 
@@ -419,4 +438,5 @@ def test_several_pdfs_are_read_in_worker_processes_and_shown_as_they_finish(
         "3 documents, 9 references"
     )
     window.undo_stack.undo()
+    wait_jobs(qtbot, window)
     assert window.session.document_count() == 0 and window.session.total() == 0

@@ -96,7 +96,14 @@ def test_an_older_library_records_the_files_of_its_documents(tmp_path: Path) -> 
     with Library.open(folder) as lib:
         doc = lib.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "a.pdf", b"%PDF one"))
         kept = lib.file_path(doc)
-        for table in ("stored_files", "imports", "auto_exports", "citation_keys", "settings"):
+        for table in (
+            "stored_files",
+            "imports",
+            "auto_exports",
+            "citation_keys",
+            "settings",
+            "ref_notes",
+        ):
             lib.conn.execute(f"DROP TABLE {table}")  # as a version 3 library was
         lib.conn.execute("PRAGMA user_version = 3")
     assert kept is not None

@@ -71,9 +71,9 @@ def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
     change = session.edit_field(ref_id, "title", "The Art of Computer Programming")
     assert change.name == "edit title"
     assert change.changes.rows == {ref_id} and not change.changes.structure
-    token = change.do()
+    token = session.run(change)
     assert session.lib.get_field(ref_id, "title") == "The Art of Computer Programming"
-    change.undo(token)
+    session.revert(change, token)
     assert session.lib.get_field(ref_id, "title") == "The Art of Computer"
     with pytest.raises(InputError, match="not a year"):
         session.edit_field(ref_id, "issued", "soon")
@@ -86,9 +86,9 @@ def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
     session.lib.tag_references([a], "read")
     change = session.tag([a, b], "read")
     assert change.changes == Changes(rows=frozenset({a, b}), sidebar=True)
-    token = change.do()
+    token = session.run(change)
     assert token == [b]  # only b was newly tagged
-    change.undo(token)
+    session.revert(change, token)
     assert session.lib.tagged_references("read") == [a]
 
 
@@ -96,21 +96,21 @@ def test_delete_merge_and_paste_say_they_change_the_structure(session: Session) 
     a, b = _add(session, "Same Paper"), _add(session, "Same Paper")
     merge = session.merge(a, [b], {})
     assert merge.changes.structure and merge.changes.duplicates
-    record = merge.do()
+    record = session.run(merge)
     assert session.total() == 1
-    merge.undo(record)
+    session.revert(merge, record)
     assert session.total() == 2
 
     delete = session.delete([a])
-    snapshot = delete.do()
+    snapshot = session.run(delete)
     assert session.total() == 1 and delete.name == "delete 1 reference"
-    delete.undo(snapshot)
+    session.revert(delete, snapshot)
     assert session.total() == 2
 
     paste = session.add_texts(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
-    ids = paste.do()
+    ids = session.run(paste)
     assert len(ids) == 1 and session.total() == 3 and paste.changes.structure
-    paste.undo(ids)
+    session.revert(paste, ids)
     assert session.total() == 2
 
 
@@ -127,9 +127,9 @@ def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
     assert len(task.partials) == 1 and task.progressed
     change = session.imported(summary)
     assert change.changes.structure
-    change.undo(summary)
+    session.revert(change, summary)
     assert session.total() == 0
-    change.do()
+    session.run(change)
     assert session.total() == 1 and session.search_ids("sorting") == summary.reference_ids
 
 
@@ -153,9 +153,9 @@ def test_duplicates_and_export_run_on_their_own_connection(
     assert session.export("bibtex", target, task=FakeTask()) == 2
     assert "Attention" in target.read_text(encoding="utf-8")
     not_dup = session.not_duplicate(a, b)
-    not_dup.do()
+    session.run(not_dup)
     assert session.find_duplicates(FakeTask()) == []
-    not_dup.undo(None)
+    session.revert(not_dup, None)
     assert len(session.find_duplicates(FakeTask())) == 1
 
 
@@ -163,15 +163,35 @@ def test_tags_names_colours_and_deletion_undo(session: Session) -> None:
     a = _add(session, "One")
     session.lib.tag_references([a], "later")
     colour = session.set_tag_colour("later", "#cc3300")
-    previous = colour.do()
+    previous = session.run(colour)
     assert [t.colour for t in session.tags()] == ["#cc3300"]
-    colour.undo(previous)
+    session.revert(colour, previous)
     rename = session.rename_tag("later", "soon")
-    rename.do()
+    session.run(rename)
     assert [t.name for t in session.tags()] == ["soon"]
-    rename.undo(None)
+    session.revert(rename, None)
     delete = session.delete_tag("later")
-    snapshot = delete.do()
+    snapshot = session.run(delete)
     assert session.tags() == []
-    delete.undo(snapshot)
+    session.revert(delete, snapshot)
     assert [t.name for t in session.tags()] == ["later"]
+
+
+def test_notes_are_undoable_searchable_and_survive_a_deleted_reference_coming_back(
+    session: Session,
+) -> None:
+    a = _add(session, "One")
+    note = session.set_note(a, "Reread section 3 — Über important")
+    previous = session.run(note)
+    assert previous == "" and session.lib.note(a).startswith("Reread")
+    info = session.stored(a)
+    assert info is not None and info.notes.startswith("Reread")
+    assert session.search_ids("notes:uber") == [a]  # accents and case ignored
+    assert session.search_ids("has:notes") == [a]
+    delete = session.delete([a])
+    token = session.run(delete)
+    assert session.search_ids("notes:reread") == []
+    session.revert(delete, token)
+    assert session.lib.note(a).startswith("Reread")
+    session.revert(note, previous)
+    assert session.lib.note(a) == "" and session.search_ids("has:notes") == []

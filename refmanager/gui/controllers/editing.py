@@ -40,26 +40,28 @@ class EditController(QObject):
     def request_span(self, ref_id: int, field: str, start: int, end: int) -> bool:
         return self.host.commands.run(self.host.session.assign_span(ref_id, field, start, end))
 
+    def request_note(self, ref_id: int, text: str) -> bool:
+        return self.host.commands.run(self.host.session.set_note(ref_id, text))
+
     # -- the selection ------------------------------------------------------------------------
     def delete_selected(self) -> bool:
         ids = self.host.selected_ids()
         if not ids:
             return False
-        change = self.host.session.delete(ids)
-        if not self.host.commands.run(change):
-            return False
-        self.host.offer_undo(f"Deleted {len(ids)} reference{'s' if len(ids) > 1 else ''}")
-        return True
+        message = f"Deleted {len(ids)} reference{'s' if len(ids) > 1 else ''}"
+        return self.host.commands.run(
+            self.host.session.delete(ids), on_done=lambda: self.host.offer_undo(message)
+        )
 
     def tag_selected(self, tag: str, add: bool = True) -> bool:
         ids = self.host.selected_ids()
         if not ids or not tag:
             return False
-        if not self.host.commands.run(self.host.session.tag(ids, tag, add)):
-            return False
         verb = "Tagged" if add else "Untagged"
-        self.host.offer_undo(f"{verb} {len(ids)} reference{'s' if len(ids) > 1 else ''}: {tag}")
-        return True
+        message = f"{verb} {len(ids)} reference{'s' if len(ids) > 1 else ''}: {tag}"
+        return self.host.commands.run(
+            self.host.session.tag(ids, tag, add), on_done=lambda: self.host.offer_undo(message)
+        )
 
     def tag_selected_dialog(self) -> None:
         count = len(self.host.selected_ids())

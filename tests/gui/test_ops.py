@@ -1,0 +1,69 @@
+"""The change helper (after Anki's CollectionOp): slow changes run off the GUI thread, are
+registered for undo when done, and what they touched drives the refresh; changes asked for
+meanwhile wait their turn."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from refmanager.gui.main_window import MainWindow
+from refmanager.service import editing
+from refmanager.service.views import Changes
+from tests.gui.test_window import wait_jobs
+
+pytestmark = pytest.mark.gui
+
+
+def test_a_slow_change_runs_off_the_gui_thread_then_is_undoable(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[threading.Thread] = []
+    real = editing.add_texts
+
+    def add_texts(lib: object, texts: list[str]) -> list[int]:
+        threads.append(threading.current_thread())
+        return real(lib, texts)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(editing, "add_texts", add_texts)
+    refreshed: list[Changes] = []
+    original = window.apply_changes
+
+    def spy(changes: Changes) -> None:
+        refreshed.append(changes)
+        original(changes)
+
+    monkeypatch.setattr(window, "apply_changes", spy)
+
+    window.imports.paste_references(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
+    assert window.undo_stack.count() == 0  # registered only once made
+    wait_jobs(qtbot, window)
+    assert threads and threads[0] is not threading.main_thread()
+    assert window.undo_stack.undoText() == "paste 1 reference"
+    assert window.model.rowCount() == 1 and window.totals[0] == 1
+    assert refreshed and refreshed[-1].structure
+
+    window.undo_stack.undo()  # the undo of a slow change is slow too: in the background
+    wait_jobs(qtbot, window)
+    assert window.session.total() == 0 and window.model.rowCount() == 0
+
+
+def test_changes_asked_for_during_a_slow_one_happen_after_it_in_order(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    texts = [f"Author{i} A. Title number {i}. Journal, 2001." for i in range(20)]
+    window.imports.paste_references(texts)
+    assert window.commands.busy()
+    window.imports.paste_references(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
+    wait_jobs(qtbot, window)
+    assert window.session.total() == 21
+    assert window.undo_stack.count() == 2
+    window.undo_stack.undo()
+    window.undo_stack.undo()
+    wait_jobs(qtbot, window)
+    assert window.session.total() == 0
+    window.undo_stack.redo()
+    wait_jobs(qtbot, window)
+    assert window.session.total() == 20
