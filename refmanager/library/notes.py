@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from refmanager.library.connection import Store, chunks, marks, timestamp
-from refmanager.library.normalize import fold
+from refmanager.model.text import fold
 
 
 class NoteStore(Store):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from refmanager.library.normalize import space_cjk
 from refmanager.model import InputError
 from refmanager.model.identifiers import doi_key
+from refmanager.model.text import fold
 
 FIELDS: dict[str, str] = {
     "author": "author names (prefix match): author:dao",
