@@ -218,9 +218,9 @@ def _repair(item: dict[str, Any], line: int, problems: list[Problem]) -> dict[st
         if key == "type":
             text = str(value).strip() if isinstance(value, (str, int)) else ""
             csl = text if text in CSL_TYPES else _TYPE_REPAIRS.get(text.lower().replace("_", ""))
-            if csl is None:
-                csl = _TYPE_REPAIRS.get(text.lower(), "article")
-                note(f"unknown type {text!r} read as {csl}")
+            if csl is None:  # (pandoc gives a @misc no type: "")
+                csl = _TYPE_REPAIRS.get(text.lower(), "document")
+                note(f"unknown type {text!r} read as {csl}" if text else f"no type; read as {csl}")
             elif csl != text:
                 note(f"type {text!r} read as {csl}")
             fixed[key] = csl

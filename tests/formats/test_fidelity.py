@@ -275,3 +275,11 @@ def test_jabref_3_group_trees_become_keywords() -> None:
     assert refs["knuth1984"].get("keyword") == "Typesetting, Classics"
     assert refs["lamport1994"].get("keyword") == "Typesetting"
     assert refs["lamport1994"].get("title") == "LaTeX: A Document Preparation System"
+
+
+def test_pandoc_csl_json_of_a_misc_is_a_document() -> None:
+    """pandoc -f bibtex -t csljson gives a @misc the type "" (no type)."""
+    item = '[{"id": "someDocument2017", "type": "", "title": "Notes"}]'
+    result = read_string(item, "csl-json")
+    assert result.references[0].type == "document"
+    assert result.references[0].get("citation-key") == "someDocument2017"
