@@ -4,7 +4,7 @@ The text of a code is pypdf's own: pypdf decodes it (encodings, /Differences, gl
 ToUnicode CMaps, font programs) through its public text extraction. A font's codes are
 shown, each on its own line, in a small form XObject that uses the font, and
 ``PageObject.extract_xform_text`` reports the text of each line to a visitor (see
-:func:`_probe`). A font is probed once for the codes it gives widths for (all 256 codes
+:func:`_probe`). A font is probed once for the codes it gives a width for (all 256 codes
 of a simple font without /Widths), and later for any other code a page shows.
 
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
@@ -282,8 +282,9 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
         page=page,
         font_ref=font_ref,
     )
-    # The codes the font gives widths for (a subset font's), else all 256; others on demand.
-    known = sorted(widths)[:_MAX_PROBED_CODES]
+    # The codes the font gives a width for (a subset font's glyphs), else all 256; others
+    # when a page shows them.
+    known = sorted(c for c, w in widths.items() if w)[:_MAX_PROBED_CODES]
     font.learn(known if composite or known else list(range(256)))
     core = _core14().get(font.name) if not composite and "/Widths" not in ft else None
     if core is not None:
