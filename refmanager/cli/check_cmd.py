@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.service.library_ops import check, open_library, prune_files
 
 SHOWN = 20  # missing files listed one by one; the rest are counted
 
@@ -28,8 +29,6 @@ def _listed(names: list[str], what: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.library_ops import check, open_library
-
     with open_library(library_path(args), create=False) as lib:
         report = check(lib, repair_index=args.repair)
         folder = lib.folder
@@ -61,8 +60,6 @@ def run(args: argparse.Namespace) -> int:
         if report.orphan_files:
             paths = [str(files_dir / n) for n in report.orphan_files]
             if args.prune:
-                from refmanager.service.library_ops import prune_files
-
                 _listed(paths, "deleting")
                 removed = prune_files(lib, [files_dir / n for n in report.orphan_files])
                 note(f"{len(removed)} orphan file(s) deleted")

@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 
-from refmanager.cli.common import add_library_option
+from refmanager.cli.common import add_library_option, library_path
+from refmanager.model import InputError
+from refmanager.service.editing import correct
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,10 +23,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.cli.common import library_path
-    from refmanager.model import InputError
-    from refmanager.service.editing import correct
-
     changes: list[tuple[str, str]] = []
     for change in args.changes:
         name, sep, value = change.partition("=")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.service import library_ops as ops
 
 ROWS_PER_GROUP = 8
 
@@ -21,8 +22,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service import library_ops as ops
-
     with ops.open_library(library_path(args), create=False) as lib:
         if args.merge_exact:
             records = ops.merge_exact(lib)

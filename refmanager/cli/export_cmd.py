@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.service.auto_export import keep_updated
+from refmanager.service.citekeys import set_key_pattern
+from refmanager.service.exchange import export, format_for
+from refmanager.service.library_ops import open_library
 
 FORMATS = ("bibtex", "biblatex", "ris", "csl-json", "csv")
 
@@ -41,9 +45,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.exchange import export, format_for
-    from refmanager.service.library_ops import open_library
-
     if args.keep_updated and args.output == "-":
         note("--keep-updated needs a file (-o FILE), not standard output")
         return 2
@@ -51,12 +52,8 @@ def run(args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     with open_library(library_path(args), create=False) as library:
         if args.key_pattern is not None:
-            from refmanager.service.citekeys import set_key_pattern
-
             set_key_pattern(library, args.key_pattern)
         if args.keep_updated:
-            from refmanager.service.auto_export import keep_updated
-
             kept = keep_updated(library, fmt, args.output, query)
             count = library.count(query)
             note(

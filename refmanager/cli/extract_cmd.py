@@ -7,6 +7,7 @@ import json
 import sys
 
 from refmanager.cli.common import note
+from refmanager.service.extract import extract_pdf
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,8 +25,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.extract import extract_pdf
-
     # The text format prints the entries as found: nothing to parse. The document's own
     # metadata (read from page 1) is not printed by this command.
     parse = not args.no_parse and args.format != "text"

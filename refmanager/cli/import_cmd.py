@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from refmanager.cli.common import add_library_option, library_path, note
-
-if TYPE_CHECKING:
-    from refmanager.service.exchange import FileProgress
-    from refmanager.service.importing import ImportItem
+from refmanager.service.exchange import FileProgress
+from refmanager.service.importing import ImportItem, import_paths
+from refmanager.service.library_ops import open_library
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,11 +65,6 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from refmanager.service.importing import import_paths
-    from refmanager.service.library_ops import open_library
-
     if args.jobs is not None and args.jobs < 1:
         note("--jobs must be at least 1")
         return 2

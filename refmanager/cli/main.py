@@ -10,6 +10,7 @@ from typing import Protocol
 
 from refmanager import __version__
 from refmanager.model.errors import InputError, RefmanagerError
+from refmanager.service.crashlog import write_crash_log
 
 # sub-command -> module (each has add_arguments(parser) and run(args) -> int)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -91,8 +92,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as exc:
         import traceback
-
-        from refmanager.service.crashlog import write_crash_log
 
         try:
             where = f"details in {write_crash_log(traceback.format_exc())}"

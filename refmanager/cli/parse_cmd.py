@@ -6,6 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from refmanager.model import InputError
+from refmanager.service.parsing import parse_text, render
+
 FORMATS = ("csl-json", "bibtex", "biblatex", "ris", "csv")
 
 
@@ -29,9 +32,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.model import InputError
-    from refmanager.service.parsing import parse_text, render
-
     if args.file == "-":
         text = sys.stdin.read()
     else:

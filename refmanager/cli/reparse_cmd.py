@@ -6,6 +6,8 @@ import argparse
 import sys
 
 from refmanager.cli.common import add_library_option, library_path
+from refmanager.service.editing import reparse_matching
+from refmanager.service.library_ops import open_library
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -14,9 +16,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.editing import reparse_matching
-    from refmanager.service.library_ops import open_library
-
     def progress(done: int, total: int) -> None:
         if sys.stderr.isatty():
             sys.stderr.write(f"\r{done}/{total} re-parsed")

@@ -8,7 +8,8 @@ import shutil
 import sys
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.service.library_ops import sort_columns
+from refmanager.service.exchange import format_references
+from refmanager.service.library_ops import open_library, search, sort_columns, stored_references
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,8 +45,6 @@ def _first_author(author: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.library_ops import open_library, search, stored_references
-
     query = " ".join(args.query)
     if args.limit < 0:
         note("--limit must not be negative")
@@ -80,7 +79,5 @@ def run(args: argparse.Namespace) -> int:
         json.dump([r.to_csl() for r in refs], out, ensure_ascii=False, indent=1)
         out.write("\n")
     else:
-        from refmanager.service.exchange import format_references
-
         out.write(format_references(refs, "bibtex"))
     return 0

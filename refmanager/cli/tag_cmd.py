@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.service import curation
+from refmanager.service import library_ops as ops
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,9 +30,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service import curation
-    from refmanager.service import library_ops as ops
-
     with ops.open_library(library_path(args), create=args.action in ("add",)) as lib:
         if args.action == "add":
             n = ops.tag_add(lib, args.tag, " ".join(args.query))

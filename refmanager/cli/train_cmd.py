@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from refmanager.cli.common import add_library_option, note
+from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.model import InputError, Reference
+from refmanager.service.parsing import library_model_path, stored_corrections, train
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,15 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.cli.common import library_path
-    from refmanager.model import InputError, Reference
-    from refmanager.service.parsing import library_model_path, train
-
     out = Path(args.out) if args.out else None
     corrections: list[tuple[str, Reference]] = []
     if args.with_corrections:
-        from refmanager.service.parsing import stored_corrections
-
         lib = library_path(args)
         corrections = stored_corrections(lib)
         out = out or library_model_path(lib)
