@@ -225,9 +225,9 @@ def build_one(
     rng = random.Random(f"{seed}-{index}")
     layout, style = choose(rng, styles, failed)
     p = plan(rng, layout, style)
-    size = rng.choice((6, 10, 15, 20, 30, 40, 60, 90, 130))
+    size = rng.choice((2, 4, 6, 10, 15, 20, 30, 40, 60, 90, 130))
     zh_share = 0.6 if layout.zh else 0.0
-    records = _records(rng, rng.randint(max(4, size // 2), size), zh_share)
+    records = _records(rng, rng.randint(max(1, size // 2), size), zh_share)
     info: dict[str, Any] = {
         "id": f"{index:05d}",
         "style": style.key,

@@ -50,9 +50,12 @@ def read_marks(text: str) -> tuple[list[Mark], dict[str, float]]:
                 "headheight",
                 "headsep",
                 "voffset",
+                "hoffset",
+                "oddsidemargin",
+                "textwidth",
             )
             geometry = {
-                n: float(v.rstrip("pt")) * _BP for n, v in zip(names, parts[1:8], strict=True)
+                n: float(v.rstrip("pt")) * _BP for n, v in zip(names, parts[1:], strict=False)
             }
         elif parts[0] in {"B", "E", "Z"} and len(parts) == 4:
             marks.append(Mark(parts[0], int(parts[1]), int(parts[2]) * _SP, int(parts[3]) * _SP))
@@ -134,4 +137,10 @@ def _outside_text_block(ln: Line, g: dict[str, float], heights: dict[int, float]
     height = heights.get(ln.page) or g["pageheight"]
     top = height - 72.0 - g["voffset"] - g["topmargin"] - g["headheight"] - g["headsep"]
     bottom = top - g["textheight"]
-    return ln.y > top + 0.5 or ln.y < bottom - 2.0
+    if ln.y > top + 0.5 or ln.y < bottom - 2.0:
+        return True
+    if "textwidth" not in g:
+        return False
+    left = 72.0 + g["hoffset"] + g["oddsidemargin"]
+    # Line numbers and margin notes: wholly beside the text block.
+    return ln.x1 < left - 2.0 or ln.x0 > left + g["textwidth"] + 2.0

@@ -27,7 +27,7 @@ MARKS = r"""
 \def\RMmark#1{\rm@posv{#1}}
 \AtBeginDocument{%
  \ifdim\pdfpageheight=0pt \global\pdfpageheight=\paperheight \global\pdfpagewidth=\paperwidth\fi
- \immediate\write\rm@out{G \the\pdfpageheight\space\the\pdfpagewidth\space\the\textheight\space\the\topmargin\space\the\headheight\space\the\headsep\space\the\voffset}%
+ \immediate\write\rm@out{G \the\pdfpageheight\space\the\pdfpagewidth\space\the\textheight\space\the\topmargin\space\the\headheight\space\the\headsep\space\the\voffset\space\the\hoffset\space\the\oddsidemargin\space\the\textwidth}%
  \@ifundefined{@lbibitem}{}{\let\rm@lbib\@lbibitem\def\@lbibitem[#1]#2{\rm@lbib[#1]{#2}\rm@pos{E}}}%
  \@ifundefined{@bibitem}{}{\let\rm@bib\@bibitem\def\@bibitem#1{\rm@bib{#1}\rm@pos{E}}}%
  \@ifundefined{AtEveryBibitem}{}{\AtEveryBibitem{\rm@pos{E}}}%
@@ -121,6 +121,7 @@ class Plan:
     no_final_stop: bool
     hanging: bool
     ghostscript: bool
+    line_numbers: bool = False
     noise: list[str] = field(default_factory=list)  # texts that are not the list's
 
 
@@ -149,6 +150,7 @@ def plan(rng: random.Random, layout: Layout, style: Style) -> Plan:
         no_final_stop=rng.random() < 0.1,
         hanging=layout.name == "jss-like" or rng.random() < 0.15,
         ghostscript=rng.random() < 0.15,
+        line_numbers=not layout.two_column and layout.cls != "revtex4-2" and rng.random() < 0.08,
     )
 
 
@@ -211,10 +213,14 @@ def document(p: Plan, keys: list[str], rng: random.Random, bibfile: str) -> str:
         pre.append(
             f"\\fancyfoot[C]{{\\small\\thepage}}\\fancyfoot[R]{{\\scriptsize Vol.~{rng.randint(1, 60)}}}"
         )
+    if p.line_numbers:
+        pre.append("\\usepackage{lineno}")
     pre.append(MARKS)
     if lay.cls == "acmart":
         pre.append("\\settopmatter{printacmref=false}\\setcopyright{none}")
     body = ["\\begin{document}"]
+    if p.line_numbers:
+        body.append("\\linenumbers")
     title = t.title()
     if lay.cls == "acmart":
         body.append(

@@ -1,0 +1,58 @@
+"""Wall time of `refmanager extract` on real papers, with the line model and with the rules.
+
+    .venv/bin/python -m benchmarks.extract_real [--set ../shared/bench/realdev] [--runs 3]
+
+Runs ``refmanager extract PDF --format csl-json`` (start-up included) for every PDF of
+the set, alternating ``REFMANAGER_LINES=model`` and ``=rules``, and prints per document
+the median of each over the runs, then the median over the documents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from benchmarks._util import REPO, SHARED, median
+
+
+def _time(pdf: Path, mode: str) -> float:
+    env = {**os.environ, "REFMANAGER_LINES": mode}
+    cmd = [str(REPO / ".venv" / "bin" / "refmanager"), "extract", str(pdf), "--format", "csl-json"]
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, capture_output=True, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", type=Path, default=SHARED / "bench" / "realdev")
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    pdfs = sorted(args.set.glob("*.pdf"))
+    if not pdfs:
+        print(f"no PDFs in {args.set}", file=sys.stderr)
+        return 1
+    for pdf in pdfs[:1]:
+        _time(pdf, "model")  # warm-up: bytecode and file caches
+    print(f"{'document':<28} {'model s':>8} {'rules s':>8}")
+    model_all: list[float] = []
+    rules_all: list[float] = []
+    for pdf in pdfs:
+        model: list[float] = []
+        rules: list[float] = []
+        for _ in range(args.runs):
+            model.append(_time(pdf, "model"))
+            rules.append(_time(pdf, "rules"))
+        model_all.append(median(model))
+        rules_all.append(median(rules))
+        print(f"{pdf.stem:<28} {median(model):>8.2f} {median(rules):>8.2f}")
+    print(f"{'median':<28} {median(model_all):>8.2f} {median(rules_all):>8.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
