@@ -17,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "paths",
         nargs="+",
         metavar="PATH",
-        help="PDFs, folders (searched recursively), .bib, .ris or CSL-JSON files",
+        help="PDFs, folders (searched recursively), .bib, .ris, CSL-JSON or .csv files",
     )
     parser.add_argument("--tag", metavar="T", help="tag every imported document and reference")
     parser.add_argument(

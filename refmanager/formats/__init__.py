@@ -19,13 +19,13 @@ from refmanager.formats.bibtex import iter_bibtex, read_bibtex, to_bibtex
 from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult, decode_bytes, read_text
 from refmanager.formats.csljson import iter_csl_json, read_csl_json, to_csl_json
-from refmanager.formats.csvfile import iter_csv, to_csv
+from refmanager.formats.csvfile import iter_csv, read_csv, to_csv
 from refmanager.formats.keys import KeyMaker, base_key
 from refmanager.formats.ris import iter_ris, read_ris, to_ris
 from refmanager.model import InputError, Reference
 
 WRITE_FORMATS: tuple[str, ...] = ("bibtex", "biblatex", "ris", "csl-json", "csv")
-READ_FORMATS: tuple[str, ...] = ("bibtex", "ris", "csl-json")
+READ_FORMATS: tuple[str, ...] = ("bibtex", "ris", "csl-json", "csv")
 EXTENSIONS: dict[str, str] = {
     ".bib": "bibtex",
     ".bibtex": "bibtex",
@@ -34,6 +34,7 @@ EXTENSIONS: dict[str, str] = {
     ".json": "csl-json",
     ".csljson": "csl-json",
     ".jsonl": "csl-json",
+    ".csv": "csv",
 }
 SUFFIX: dict[str, str] = {
     "bibtex": ".bib",
@@ -96,12 +97,14 @@ def read_string(text: str, fmt: str | None = None, source: str = "") -> ReadResu
         result = read_ris(text)
     elif fmt == "csl-json":
         result = read_csl_json(text, source)
+    elif fmt == "csv":
+        result = read_csv(text)
     else:
         raise InputError(source, "not a BibTeX, RIS or CSL-JSON file")
     cut = bound_references(result.references)
     if cut:
         result.problems.extend(cut)
-    nothing = not result.references and text.strip() and fmt != "csl-json"
+    nothing = not result.references and text.strip() and fmt not in ("csl-json", "csv")
     if nothing and (not any(p.line for p in result.problems) or fmt != sniff(text)):
         raise InputError(source, f"no {fmt} entries could be read from this file")
     return result
@@ -115,7 +118,8 @@ def read_file(path: Path | str) -> ReadResult:
     """
     path = Path(path)
     text = read_text(path)
-    fmt = sniff(text) or EXTENSIONS.get(path.suffix.lower())
+    by_name = EXTENSIONS.get(path.suffix.lower())
+    fmt = "csv" if by_name == "csv" else sniff(text) or by_name
     return read_string(text, fmt, str(path))
 
 

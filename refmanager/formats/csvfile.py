@@ -1,4 +1,5 @@
-"""CSV: one row per reference, for spreadsheets (written only)."""
+"""CSV: one row per reference, for spreadsheets: written, and read back (a header row names
+the columns: ours, or the usual spreadsheet names such as Title, Authors, Year, DOI)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
-from refmanager.formats.common import iso_date
+from refmanager.formats.common import Problem, ReadResult, date_from_text, iso_date
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import CSL_FIELDS, Reference
-from refmanager.model.names import names_text
+from refmanager.model.names import names_text, parse_names
 
 # The CSL string fields ("medium" aside), after the key, type, names and date.
 COLUMNS: tuple[str, ...] = (
@@ -78,3 +79,103 @@ def iter_csv(refs: Iterable[Reference]) -> Iterator[str]:
 
 def to_csv(refs: Iterable[Reference]) -> str:
     return "".join(iter_csv(refs))
+
+
+# --------------------------------------------------------------------------- reading
+
+# Spreadsheet column names (folded: lower case, no spaces, dashes or underscores) -> ours.
+_HEADER_ALIASES = {
+    "authors": "author",
+    "editors": "editor",
+    "year": "issued",
+    "date": "issued",
+    "publicationyear": "issued",
+    "journal": "container-title",
+    "publicationtitle": "container-title",
+    "booktitle": "container-title",
+    "pages": "page",
+    "citationkey": "key",
+    "id": "key",
+    "itemtype": "type",
+}
+_COLUMN_OF = {c.lower().replace("-", "").replace("_", ""): c for c in COLUMNS}
+
+
+def _column(header: str) -> str | None:
+    folded = header.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
+    return _COLUMN_OF.get(folded) or _HEADER_ALIASES.get(folded)
+
+
+def _unsafe(value: str) -> str:
+    """The inverse of :func:`safe_cell`: a formula-like cell's leading apostrophe dropped."""
+    if value.startswith("'") and value[1:].lstrip(" ").startswith(_FORMULA_START):
+        return value[1:]
+    return value
+
+
+def csv_records(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Reference] | Problem]:
+    """The references of CSV lines ``(number, text)`` (a header row first), each with the
+    line it starts on; rows that cannot be read and unknown columns come as problems."""
+    numbered = iter(lines)
+    current = [0]
+
+    def feed() -> Iterator[str]:
+        for number, text in numbered:
+            current[0] = number
+            yield text + "\n"
+
+    reader = csv.reader(feed())
+    try:
+        header = next(reader)
+    except (StopIteration, csv.Error):
+        yield Problem(current[0], "no header row: not a CSV file of references", skipped=True)
+        return
+    columns = [_column(h) for h in header]
+    unknown = [h for h, c in zip(header, columns, strict=True) if c is None and h.strip()]
+    if unknown:
+        yield Problem(1, f"columns not read: {', '.join(unknown)}", skipped=True)
+    if "title" not in columns:
+        yield Problem(1, "no title column: not a CSV file of references", skipped=True)
+        return
+    while True:
+        start = current[0] + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            yield Problem(start, f"row could not be read ({exc}); skipped", skipped=True)
+            continue
+        if not any(cell.strip() for cell in row):
+            continue
+        ref = Reference(type="article")
+        for column, raw in zip(columns, row, strict=False):
+            value = _unsafe(raw).strip()
+            if column is None or not value:
+                continue
+            if column == "key":
+                ref.set("citation-key", value)
+                ref.id = value
+            elif column == "type":
+                ref.type = value
+            elif column in ("author", "editor"):
+                setattr(ref, column, parse_names(value))
+            elif column == "issued":
+                ref.issued = date_from_text(value)
+            else:
+                ref.set(column, value)
+        if len(row) > len(columns):
+            yield Problem(start, f"{len(row) - len(columns)} cells past the last column dropped")
+        yield start, ref
+
+
+def read_csv(text: str) -> ReadResult:
+    """All the rows of a CSV text (a header row first) as references."""
+    result = ReadResult(format="csv")
+    numbered = enumerate(text.splitlines(), start=1)
+    for entry in csv_records(numbered):
+        if isinstance(entry, Problem):
+            result.problems.append(entry)
+        else:
+            result.references.append(entry[1])
+    return result

@@ -12,6 +12,7 @@ in file order, with problems on the file's own line numbers:
   is lost from the break on) raises :class:`BrokenDocument` before any part is yielded,
   with the line and column of the break. JSON lines (one item per line) are records:
   a bad line is skipped and reported.
+- CSV (told by the file's name): a header row, then one reference per row.
 
 The text comes from :class:`TextSource` (encoding judged per file; undecodable bytes
 reported with their line and replaced).
@@ -31,9 +32,10 @@ from refmanager.formats.bibtex import read_bibtex
 from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult
 from refmanager.formats.csljson import item_reference, read_csl_json
+from refmanager.formats.csvfile import csv_records
 from refmanager.formats.ris import read_ris
 from refmanager.formats.stream import TextBlock, TextSource, lines
-from refmanager.model import InputError
+from refmanager.model import InputError, Reference
 
 CHUNK = 5000  # records per part
 MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory stays bounded)
@@ -59,7 +61,7 @@ class RecordStream:
 
     Attributes:
         path: the file.
-        format: ``bibtex``, ``ris`` or ``csl-json``.
+        format: ``bibtex``, ``ris``, ``csl-json`` or ``csv``.
         source: the file's text source (size, bytes read so far, encoding).
         references: how many references the parts yielded so far held.
     """
@@ -79,6 +81,8 @@ class RecordStream:
             parts = self._cut(_BIB_START, before=True)
         elif self.format == "ris":
             parts = self._cut(_RIS_END, before=False)
+        elif self.format == "csv":
+            parts = self._parts(csv_records(lines(self.source.blocks())))
         else:
             parts = self._json()
         for part in parts:
@@ -184,18 +188,19 @@ class RecordStream:
                 yield Problem(number, f"not a JSON item ({exc}); skipped", skipped=True)
 
     def _parts(self, items: Iterable[tuple[int, Any] | Problem]) -> Iterator[ReadResult]:
-        part = ReadResult(format="csl-json")
+        """Parts of ``chunk`` references from CSL-JSON items (or references, for CSV)."""
+        part = ReadResult(format=self.format)
         for entry in items:
             if isinstance(entry, Problem):
                 part.problems.append(entry)
                 continue
             line, item = entry
-            ref = item_reference(item, line, part.problems)
+            ref = item if isinstance(item, Reference) else item_reference(item, line, part.problems)
             if ref is not None:
                 part.references.append(ref)
             if len(part.references) >= self.chunk:
                 yield part
-                part = ReadResult(format="csl-json")
+                part = ReadResult(format=self.format)
         yield part
 
 
@@ -327,7 +332,7 @@ def open_records(path: Path, fmt: str | None = None, chunk: int = CHUNK) -> Reco
     from refmanager.formats import sniff
 
     source = TextSource.open(path)
-    found = sniff(source.head()) or fmt
-    if found not in ("bibtex", "ris", "csl-json"):
-        raise InputError(str(path), "not a BibTeX, RIS or CSL-JSON file")
+    found = "csv" if fmt == "csv" else sniff(source.head()) or fmt
+    if found not in ("bibtex", "ris", "csl-json", "csv"):
+        raise InputError(str(path), "not a BibTeX, RIS, CSL-JSON or CSV file")
     return RecordStream(path, found, source, chunk)

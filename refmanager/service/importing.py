@@ -141,7 +141,7 @@ def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
         elif path.is_file() and _importable(path):
             add(path)
         elif path.is_file():
-            bad.append(ImportItem(path, FAILED, message="not a PDF, .bib, .ris or .json file"))
+            bad.append(ImportItem(path, FAILED, message="not a PDF, .bib, .ris, .json or .csv file"))
         else:
             bad.append(ImportItem(path, FAILED, message="no such file or folder"))
     return found, bad
