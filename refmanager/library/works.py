@@ -70,19 +70,16 @@ class WorkStore(Store):
         )
 
     def _fill_identifiers(self, span: dict[str, int]) -> None:
-        """Works joined by references of the span take the identifiers they lacked."""
-        sets = ", ".join(
-            f"{key} = CASE WHEN {key} <> '' THEN {key} ELSE coalesce((SELECT r.{key} "
-            f"FROM refs r WHERE r.work_id = works.id AND r.id BETWEEN :lo AND :hi "
-            f"AND r.{key} <> '' ORDER BY r.id LIMIT 1), '') END"
-            for key in _KEYS
-        )
-        self.conn.execute(
-            f"UPDATE works SET {sets} WHERE (doi = '' OR arxiv = '' OR isbn = '') AND id IN "
-            "(SELECT work_id FROM refs WHERE id BETWEEN :lo AND :hi AND work_id IS NOT NULL "
-            "AND (doi <> '' OR arxiv <> '' OR isbn <> ''))",
-            span,
-        )
+        """Works joined by references of the span take the identifiers they lacked (only
+        the works that gain one are written)."""
+        for key in _KEYS:
+            self.conn.execute(
+                f"UPDATE works SET {key} = (SELECT r.{key} FROM refs r "
+                f"WHERE r.work_id = works.id AND r.id BETWEEN :lo AND :hi AND r.{key} <> '' "
+                f"ORDER BY r.id LIMIT 1) WHERE {key} = '' AND id IN (SELECT work_id FROM refs "
+                f"WHERE id BETWEEN :lo AND :hi AND work_id IS NOT NULL AND {key} <> '')",
+                span,
+            )
 
     def link_document(self, document_id: int) -> None:
         """Point the works that cite this document (DOI, arXiv id, or title + year) at it."""
