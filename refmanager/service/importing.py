@@ -141,7 +141,8 @@ def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
         elif path.is_file() and _importable(path):
             add(path)
         elif path.is_file():
-            bad.append(ImportItem(path, FAILED, message="not a PDF, .bib, .ris, .json or .csv file"))
+            message = "not a PDF, .bib, .ris, .json or .csv file"
+            bad.append(ImportItem(path, FAILED, message=message))
         else:
             bad.append(ImportItem(path, FAILED, message="no such file or folder"))
     return found, bad

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 import pytest
 
@@ -77,7 +78,10 @@ def test_an_exported_csv_file_reads_back(tmp_path: Path) -> None:
             {
                 "type": "article-journal",
                 "title": "=1+1 is not a formula",
-                "author": [{"family": "Müller", "given": "Jörg"}, {"family": "Ng", "given": "A."}],
+                "author": [
+                    {"family": "Müller", "given": "Jörg"},
+                    {"family": "Ng", "given": "A."},
+                ],
                 "issued": {"date-parts": [[2020, 5]]},
                 "container-title": "Journal, with a comma",
                 "DOI": "10.1/x",
