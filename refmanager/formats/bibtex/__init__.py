@@ -26,7 +26,7 @@ from refmanager.formats.bibtex.layout import (
 )
 from refmanager.formats.bibtex.names import split_persons
 from refmanager.formats.bibtex.plan import bibtex_type
-from refmanager.formats.bibtex.reader import entry_to_reference, read_bibtex
+from refmanager.formats.bibtex.reader import read_bibtex
 
 __all__ = [
     "CHUNK",
@@ -34,7 +34,6 @@ __all__ = [
     "bibtex_type",
     "decode",
     "encode",
-    "entry_to_reference",
     "iter_bibtex",
     "read_bibtex",
     "split_persons",

@@ -1,5 +1,6 @@
 """Reading: the stages in order (split, macros, names, decode), then the fields mapped
-to a Reference."""
+to a Reference; between macros and names, ``crossref`` children inherit from their parents
+and JabRef 3 group trees join their members' ``groups`` (decision 0019)."""
 
 from __future__ import annotations
 
@@ -68,32 +69,6 @@ def _csl_type(entry_type: str, subtype: str) -> str:
     if base == "article-journal" and subtype in ("magazine", "newspaper"):
         return f"article-{subtype}"
     return base
-
-
-def entry_to_reference(
-    entry_type: str,
-    *,
-    key: str,
-    fields: list[tuple[str, str]],
-    strings: dict[str, str],
-    line: int,
-    problems: list[Problem],
-    budget: Expansion | None = None,
-) -> Reference:
-    """One split BibTeX entry (raw field values) as a Reference; repairs go to ``problems``.
-
-    Raises:
-        ExpansionLimit: the entry's macros expand beyond the limits.
-    """
-    values = resolve_fields(
-        key,
-        fields=fields,
-        strings=strings,
-        line=line,
-        problems=problems,
-        budget=budget or Expansion(),
-    )
-    return fields_to_reference(entry_type, key, values=values, line=line, problems=problems)
 
 
 def resolve_fields(
