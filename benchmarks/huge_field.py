@@ -1,6 +1,6 @@
 """Peak memory of importing, then exporting to RIS, one entry holding a huge field.
 
-Usage: .venv/bin/python benchmarks/huge_field.py [MB] [--format bibtex|ris|csl-json]
+Usage: .venv/bin/python benchmarks/huge_field.py [MB] [--format bibtex|ris|csl-json] [--whole]
 Each step runs in a fresh process (``python -c``) so its peak resident memory is its own.
 Issue 13 (item 11): a 50 MB field took 970 MB to import and 800 MB to export to RIS.
 The field is cut to ``model.limits.MAX_FIELD_CHARS`` on import, with a message.
@@ -24,7 +24,14 @@ from refmanager.service.exchange import export, import_file
 from refmanager.service.library_ops import open_library
 start = time.perf_counter()
 with open_library({lib!r}) as lib:
-    if {step!r} == "import":
+    if {step!r} == "store":  # straight into the library, past the readers' limit
+        from refmanager.model import Reference
+        body = open({src!r}, encoding="utf-8").read()
+        fields = {{"title": "Huge", "abstract": body}}
+        lib.add_references([Reference(type="article-journal", fields=fields)])
+        del body, fields
+        note = "stored whole, past the readers' limit"
+    elif {step!r} == "import":
         summary = import_file(lib, {src!r})
         note = "; ".join(summary.messages())[:160]
     else:
@@ -72,17 +79,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mb", nargs="?", type=int, default=50)
     parser.add_argument("--format", default="bibtex", choices=("bibtex", "ris", "csl-json"))
+    parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="store the field whole (past the readers' limit) to measure the RIS export of it",
+    )
     args = parser.parse_args()
     suffix = {"bibtex": ".bib", "ris": ".ris", "csl-json": ".json"}[args.format]
     with tempfile.TemporaryDirectory(
         dir="/work/corpus-cache" if Path("/work/corpus-cache").is_dir() else None
     ) as tmp:
         src = Path(tmp) / f"huge{suffix}"
-        write_source(src, args.format, args.mb * 1024 * 1024)
+        if args.whole:
+            src = Path(tmp) / "body.txt"
+            src.write_text(
+                ("lorem ipsum dolor sit amet " * (args.mb * 1024 * 1024 // 27 + 1))[
+                    : args.mb * 1024 * 1024
+                ],
+                encoding="utf-8",
+            )
+        else:
+            write_source(src, args.format, args.mb * 1024 * 1024)
         lib = str(Path(tmp) / "lib")
         base = float(run(_BASELINE.format(repo=str(REPO))))
         print(f"{args.mb} MB field in {args.format}; interpreter + refmanager alone: {base:.0f} MB")
-        for step in ("import", "export"):
+        for step in ("store" if args.whole else "import", "export"):
             code = _STEP.format(
                 repo=str(REPO), lib=lib, step=step, src=str(src), out=str(Path(tmp) / "out.ris")
             )
