@@ -83,10 +83,23 @@ class ExportStore(Store):
                 out[ref_id] = WrittenKey(ref_id, key, source)
         return out
 
-    def key_owner(self, key: str) -> int | None:
+    def key_owner(self, key: str) -> int | None:  # one key: see key_owners for many
         """The reference holding ``key`` (compared without case, as BibTeX does), or None."""
         rows = self._read("SELECT ref_id FROM citation_keys WHERE key = ? COLLATE NOCASE", (key,))
         return int(rows[0][0]) if rows else None
+
+    def key_owners(self, keys: Sequence[str]) -> dict[str, int]:
+        """Of ``keys``, those some reference holds (lower case -> the reference)."""
+        out: dict[str, int] = {}
+        for start in range(0, len(keys), 900):  # SQLite's bound-parameter limit
+            chunk = keys[start : start + 900]
+            for key, ref_id in self._read(
+                "SELECT key, ref_id FROM citation_keys "
+                f"WHERE key COLLATE NOCASE IN ({marks(len(chunk))})",
+                tuple(chunk),
+            ):
+                out[str(key).lower()] = int(ref_id)
+        return out
 
     def store_keys(self, keys: Iterable[WrittenKey]) -> None:
         """Store (or replace) the keys of references."""

@@ -556,6 +556,10 @@ class Library:
         """The reference whose written key is ``key`` (without case), or None."""
         return self._exports.key_owner(key)
 
+    def key_owners(self, keys: Sequence[str]) -> dict[str, int]:
+        """Of ``keys``, those written for some reference: lower case -> its id."""
+        return self._exports.key_owners(keys)
+
     def store_keys(self, keys: Iterable[WrittenKey]) -> None:
         """Keep the citation keys references were written with."""
         self._exports.store_keys(keys)

@@ -61,16 +61,28 @@ class StableKeys:
         """Give each ``(id, reference)`` its key in the ``citation-key`` field; keys new to
         the library are stored (unless it is read-only)."""
         written = self.library.written_keys([ref_id for ref_id, _ in rows])
-        new: list[WrittenKey] = []
+        wanted: dict[int, tuple[str, str]] = {}  # id -> (own field, base key), new keys only
         for ref_id, ref in rows:
             own = clean_key(ref.get("citation-key"))
             known = written.get(ref_id)
             if known is not None and known.source == own:
-                key = known.key
-                self._given.add(key.lower())
+                self._given.add(known.key.lower())
             else:
-                key = self._unique(own or key_from_pattern(ref, self.pattern), ref_id)
-                new.append(WrittenKey(ref_id, key, own))
+                wanted[ref_id] = (own, own or key_from_pattern(ref, self.pattern))
+        owners = self.library.key_owners([base for _, base in wanted.values()]) if wanted else {}
+        new: list[WrittenKey] = []
+        for ref_id, ref in rows:
+            if ref_id not in wanted:
+                ref.set("citation-key", written[ref_id].key)
+                continue
+            own, base = wanted[ref_id]
+            lower = base.lower()
+            if owners.get(lower, ref_id) == ref_id and lower not in self._given:
+                key = base  # free: the common case, answered by the one query above
+                self._given.add(lower)
+            else:
+                key = self._unique(base, ref_id)
+            new.append(WrittenKey(ref_id, key, own))
             ref.set("citation-key", key)
         if new and not self.library.read_only:
             self.library.store_keys(new)
