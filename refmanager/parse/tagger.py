@@ -50,6 +50,60 @@ def _tagger(model_path: Path | None) -> Any | None:
     return tagger
 
 
+def open_tagger(model_path: Path | None = None) -> Any | None:
+    """The thread's open tagger for a model (the shipped one by default), or None."""
+    return _tagger(model_path)
+
+
+STACKED_SUFFIX = ".stacked"
+
+
+def is_stacked(model_path: Path | None) -> bool:
+    """Whether a model adapts the shipped one: it reads the shipped model's labels as
+    features (a library model trained from corrections, decision 0013)."""
+    return model_path is not None and os.path.isfile(os.fspath(model_path) + STACKED_SUFFIX)
+
+
+_KEEP_PREFIXES = ("w=", "sh=", "k=", "w-1=", "w+1=")
+
+
+def with_base_labels(xseq: list[list[str]], base: list[str]) -> list[list[str]]:
+    """The features of a stacked model: the shipped model's label of the token and of its
+    neighbours, alone and joined with the token's word, shape and kind and its
+    neighbours' words. Nothing else: where the corrections say nothing, the stacked
+    model repeats the shipped model's labels (decision 0013)."""
+    n = len(base)
+    out = []
+    for i, feats in enumerate(xseq):
+        b = base[i]
+        prev = base[i - 1] if i else "^"
+        nxt = base[i + 1] if i + 1 < n else "$"
+        row = ["b=" + b, "b-1=" + prev, "b+1=" + nxt, f"b-+={prev}|{b}|{nxt}"]
+        row += [f"b={b}|{f}" for f in feats if f.startswith(_KEEP_PREFIXES)]
+        out.append(row)
+    return out
+
+
+# A stacked model's labelling replaces the shipped model's only when it is sure the
+# shipped one is wrong: when it gives the shipped labelling less than this probability.
+KEEP_BASE_ABOVE = 0.05
+
+
+def _label(
+    tagger: Any, model_path: Path | None, toks: list[Tok], styles: list[tuple[int, int, str]] | None
+) -> list[str]:
+    """The labels of ``toks``; a stacked model's are its own only where it is sure."""
+    xseq = features(toks, styles)
+    base = _tagger(None) if is_stacked(model_path) else None
+    if base is None:  # a plain model (or no shipped model for a stacked one to read)
+        return list(tagger.tag(xseq))
+    base_labels = list(base.tag(xseq))
+    labels = list(tagger.tag(with_base_labels(xseq, base_labels)))
+    if labels != base_labels and tagger.probability(base_labels) > KEEP_BASE_ABOVE:
+        return base_labels
+    return labels
+
+
 class Tagging:
     """What the tagger says about one token sequence: the best labels, each one's marginal
     probability, the probability of the whole labelling, and ``marginal(label, i)`` for any
@@ -83,7 +137,7 @@ def tag_sequence(
     tagger = _tagger(model_path)
     if tagger is None:
         return Tagging(None, ["O"] * len(toks), [0.0] * len(toks))
-    labels: list[str] = list(tagger.tag(features(toks, styles)))
+    labels = _label(tagger, model_path, toks, styles)
     return Tagging(tagger, labels, [tagger.marginal(y, i) for i, y in enumerate(labels)])
 
 
@@ -98,7 +152,6 @@ def tag_tokens(
     tagger = _tagger(model_path)
     if tagger is None:
         return ["O"] * len(toks), [0.0] * len(toks)
-    xseq = features(toks, styles)
-    labels: list[str] = list(tagger.tag(xseq))
+    labels = _label(tagger, model_path, toks, styles)
     probs = [tagger.marginal(y, i) for i, y in enumerate(labels)]
     return labels, probs

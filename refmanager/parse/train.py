@@ -8,6 +8,7 @@ the characters it covers, so a user's correction becomes a training example.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -93,14 +94,21 @@ def to_sequence(example: Example) -> tuple[list[list[str]], list[str]]:
 # ------------------------------------------------------------------ alignment of corrections
 
 
+_SPACE_OR_ACCENT = "[\\s\u00a8\u00b4\u0060\u02c6\u02dc\u00b8\u02d8\u02c7\u02d9\u02da\u02db\u02dd]*"
+
+
 def _flex_pattern(value: str) -> str:
     """A regex for ``value`` tolerant of spacing, dash and quote differences."""
     out = []
     for ch in value.strip():
+        base = unicodedata.normalize("NFD", ch)[0]
         if ch.isspace():
-            out.append(r"\s*")
+            # a PDF's text may carry an accent apart from its letter ("by \u00a8 generalized")
+            out.append(_SPACE_OR_ACCENT)
+        elif base != ch and base.isalpha():
+            out.append(f"(?:{re.escape(ch)}|{re.escape(base)})")
         elif ch in "-\u2010\u2011\u2012\u2013\u2014":
-            out.append(r"\s*[-\u2010-\u2014]\s*")
+            out.append(r"\s*[-\u2010-\u2014]?\s*")  # a PDF's text may lose the hyphen
         elif ch in "'\u2019\u2018":
             out.append("['\u2018\u2019]")
         else:
@@ -210,6 +218,22 @@ def example_from_correction(raw: str, corrected: Reference) -> Example:
     return Example(raw, align_labels(raw, corrected), [], "correction")
 
 
+def fully_aligned(example: Example, corrected: Reference) -> bool:
+    """Whether every field of the corrected item was found in the raw text. A value the
+    text does not show (typed with the accents the PDF's text lost, say) would teach the
+    tagger to leave its words unlabelled: such an example is better left out."""
+    found = set(example.labels)
+    found_values = {v for k, v in corrected.fields.items() if k in found}
+    # a value printed once but given to two fields (a book's title as its container) is
+    # found once
+    wanted = {k for k, v in corrected.fields.items() if k in LABELS and v and v not in found_values}
+    if corrected.author:
+        wanted.add("author")
+    if corrected.editor:
+        wanted.add("editor")
+    return wanted <= found
+
+
 # ------------------------------------------------------------------ training
 
 
@@ -223,13 +247,32 @@ def train_model(
     min_freq: int = 2,
 ) -> dict[str, float]:
     """Train a CRF on ``examples`` and write it to ``path``; returns simple statistics."""
+    return train_sequences(
+        (to_sequence(ex) for ex in examples),
+        path,
+        max_iterations=max_iterations,
+        c1=c1,
+        c2=c2,
+        min_freq=min_freq,
+    )
+
+
+def train_sequences(
+    sequences: Iterable[tuple[list[list[str]], list[str]]],
+    path: Path,
+    *,
+    max_iterations: int = 150,
+    c1: float = 0.05,
+    c2: float = 0.01,
+    min_freq: int = 2,
+) -> dict[str, float]:
+    """Train a CRF on (features, labels) sequences and write it to ``path``."""
     import pycrfsuite
 
     trainer = pycrfsuite.Trainer(verbose=False)
     count = 0
     tokens = 0
-    for example in examples:
-        xseq, yseq = to_sequence(example)
+    for xseq, yseq in sequences:
         if not xseq:
             continue
         trainer.append(xseq, yseq)

@@ -98,6 +98,7 @@ def train(
     styles are rendered now, which needs the 'train' extra (citeproc-py).
     """
     from refmanager.parse import DEFAULT_MODEL, example_from_correction
+    from refmanager.parse.train import fully_aligned
     from refmanager.parse.training.build import (
         DEFAULT_SIZE,
         LIBRARY_SIZE,
@@ -107,7 +108,12 @@ def train(
         train_library,
     )
 
-    extra = [example_from_correction(raw, ref) for raw, ref in corrections if raw]
+    # each correction of a field stores the whole item: only a reference's last one counts
+    latest = {raw: ref for raw, ref in corrections if raw}
+    pairs = [(example_from_correction(raw, ref), ref) for raw, ref in latest.items()]
+    extra = [ex for ex, ref in pairs if fully_aligned(ex, ref)]
+    if pairs and not extra:
+        raise InputError("train", "no correction matches its reference text")
     target = out_path or DEFAULT_MODEL
     if extra:
         try:

@@ -91,3 +91,23 @@ def test_align_volume_after_the_container_and_abbreviation_period() -> None:
     assert labels[vol] == "volume"
     end = raw.index("Syst.") + len("Syst.")
     assert labels[end - 1] == "container-title"
+
+
+def test_accents_the_pdf_text_lost_still_align() -> None:
+    from refmanager.model import Name, Reference
+    from refmanager.parse.train import example_from_correction, fully_aligned
+
+    raw = (
+        "Bagaria, A. and Guntert, P. (2012). Protein structure validation by \u00a8 generalized "
+        "linear model. Bioinformatics, 13:1."
+    )
+    ref = Reference(raw=raw)
+    ref.author = [Name(family="Bagaria", given="A."), Name(family="G\u00fcntert", given="P.")]
+    ref.set("title", "Protein structure validation by generalized linear model")
+    ref.set("container-title", "Bioinformatics")
+    ex = example_from_correction(raw, ref)
+    assert fully_aligned(ex, ref)
+    title = "".join(c for c, lab in zip(raw, ex.labels, strict=True) if lab == "title")
+    assert title.startswith("Protein structure validation by") and title.endswith("model")
+    ref.set("publisher", "Nowhere Press")  # a value the text does not show
+    assert not fully_aligned(example_from_correction(raw, ref), ref)

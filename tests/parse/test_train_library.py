@@ -9,6 +9,7 @@ import pytest
 
 from refmanager.model import Date, Name, Reference
 from refmanager.parse import example_from_correction, parse_reference
+from refmanager.parse.tagger import STACKED_SUFFIX
 from refmanager.parse.training.build import (
     LIBRARY_WEIGHT,
     RetrainRejected,
@@ -37,7 +38,8 @@ def test_library_model_learns_the_corrected_convention(tmp_path: Path) -> None:
     path = tmp_path / "lib.crfsuite"
     stats = train_library(path, [fix], base=build_corpus(30, seed=3), max_iterations=60)
     assert path.is_file()
-    assert stats["corrections"] == 1 and stats["examples"] == 30 + 40
+    assert stats["corrections"] == 1 and stats["examples"] == 30 + LIBRARY_WEIGHT
+    assert Path(str(path) + STACKED_SUFFIX).is_file()
     ref = parse_reference(RAW, path)
     assert ref.get("container-title") == "Energie Berichte"
     assert ref.get("volume") == "7"

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import random
 import time
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
-from refmanager.parse.train import Example, token_labels, train_model
+from refmanager.parse.features import features
+from refmanager.parse.tagger import STACKED_SUFFIX, open_tagger, with_base_labels
+from refmanager.parse.train import Example, token_labels, train_model, train_sequences
 from refmanager.parse.training.pdfnoise import pdf_noise
 from refmanager.parse.training.records import RecordGenerator
 from refmanager.parse.training.render import (
@@ -30,13 +34,14 @@ CORRECTION_WEIGHT = 5  # in a full rebuild, a correction counts as this many gen
 # A library's own model (``train_library``) is a fast adaptation: the user's corrections,
 # each repeated LIBRARY_WEIGHT times, plus LIBRARY_SIZE generated strings that keep the
 # general conventions; under a minute on one core instead of several minutes.
-LIBRARY_SIZE = 5000
-LIBRARY_WEIGHT = 40
+LIBRARY_SIZE = 2000
+LIBRARY_WEIGHT = 20
 LIBRARY_ITERATIONS = 100
 BASE_FILE = "base-examples.jsonl.gz"
 # the shipped recipe with the style cache: CSL strings of ~2,500 styles make up the rest
-SYNTH_SHARE = 0.3
-HOUSE_SHARE = 0.12
+SYNTH_SHARE = 0.35
+HOUSE_SHARE = 0.18
+CACHE_SHARE = 0.4  # of the CSL part: the rest is the ~30 TRAIN_STYLES rendered now
 
 
 def _same_author(sample: Sample, rng: random.Random) -> Sample:
@@ -116,12 +121,14 @@ def build_corpus(
     synth_share: float = 0.4,
     cache: list[tuple[Sample, str]] | None = None,
     keep: Callable[[str, str], bool] = train_filter,
+    cache_share: float = 1.0,
     progress: Callable[[str], None] | None = None,
 ) -> list[Example]:
     """``size`` labelled strings: CSL-rendered records plus Chinese-journal house styles.
 
-    With ``cache`` (``load_style_cache``) the CSL part comes from the strings rendered
-    through every style ``keep`` allows, else ``styles`` are rendered now (citeproc).
+    With ``cache`` (``load_style_cache``) ``cache_share`` of the CSL part comes from the
+    strings rendered through every style ``keep`` allows; the rest (all of it without a
+    cache) is ``styles`` rendered now (citeproc).
     """
     rng = random.Random(seed)
     gen = RecordGenerator(seed)
@@ -129,7 +136,7 @@ def build_corpus(
     usable: list[str] = []
     zh_styles: list[str] = []
     renderer = None
-    if cache is None:
+    if cache is None or cache_share < 1.0:
         renderer = CslRenderer()
         usable = [s for s in styles if renderer.available(s)]
         zh_styles = [s for s in usable if "gb" in s or "china" in s]
@@ -144,7 +151,8 @@ def build_corpus(
         rec = gen.record(zh=zh)
         samples.append(house_render(rec, rng, rng.choice(("cnj", "cnj", "gbt"))))
     if cache is not None:
-        samples.extend(_cached_samples(cache, size - len(samples), rng, keep))
+        n_cached = int((size - len(samples)) * cache_share)
+        samples.extend(_cached_samples(cache, n_cached, rng, keep))
     while len(samples) < size and usable and renderer is not None:
         style = rng.choice(usable)
         zh = style in zh_styles and rng.random() < 0.4
@@ -239,6 +247,7 @@ def train_default(
         cache=cache,
         synth_share=SYNTH_SHARE if cache else 0.4,
         house_share=HOUSE_SHARE if cache else 0.18,
+        cache_share=CACHE_SHARE,
     )
     extra_list = list(extra)
     if progress:
@@ -286,6 +295,18 @@ def token_accuracy(model: Path | None, examples: Sequence[Example]) -> float:
     return right / total if total else 1.0
 
 
+def _stacked_sequence(
+    base: Any, ex: Example, copy: bool = False
+) -> tuple[list[list[str]], list[str]]:
+    """An example's features for a stacked model (with the shipped model's labels), and
+    its labels: the example's own, or with ``copy`` the shipped model's (so that the
+    stacked model learns to repeat the shipped model wherever no correction speaks)."""
+    toks, labels = token_labels(ex.text, ex.labels)
+    xseq = features(toks, ex.styles or None)
+    base_labels = list(base.tag(xseq)) if xseq else []
+    return with_base_labels(xseq, base_labels), base_labels if copy else labels
+
+
 def train_library(
     out_path: Path,
     corrections: Iterable[Example],
@@ -326,7 +347,15 @@ def train_library(
         )
     t1 = time.perf_counter()
     tmp = out_path.with_name(out_path.name + ".new")
-    stats = train_model([*generated, *(fixes * weight)], tmp, max_iterations=max_iterations)
+    marker = Path(os.fspath(tmp) + STACKED_SUFFIX)
+    base_tagger = open_tagger()
+    if base_tagger is None:
+        raise OSError("the shipped model cannot be read")
+    fixed = [_stacked_sequence(base_tagger, ex) for ex in fixes]
+    copied = (_stacked_sequence(base_tagger, ex, copy=True) for ex in generated)
+    sequences = [*copied, *(fixed * weight)]
+    stats = train_sequences(sequences, tmp, max_iterations=max_iterations)
+    marker.write_text("adapts the shipped model\n", encoding="utf-8")
     stats["corrections"] = float(len(fixes))
     stats["render_seconds"] = t1 - t0
     stats["train_seconds"] = time.perf_counter() - t1
@@ -341,11 +370,13 @@ def train_library(
         g_before = g_after = 1.0
     if after < before or g_after < g_before - GUARD_TOLERANCE:
         tmp.unlink(missing_ok=True)
+        marker.unlink(missing_ok=True)
         raise RetrainRejected(
             f"the retrained model was not kept: corrected entries {before:.3f} -> {after:.3f}, "
             f"other strings {g_before:.3f} -> {g_after:.3f} (token accuracy)"
         )
     tmp.replace(out_path)
+    marker.replace(Path(os.fspath(out_path) + STACKED_SUFFIX))
     if progress:
         progress(
             f"trained in {stats['train_seconds']:.1f} s: {out_path} "
