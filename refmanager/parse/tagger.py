@@ -91,17 +91,23 @@ KEEP_BASE_ABOVE = 0.05
 
 def _label(
     tagger: Any, model_path: Path | None, toks: list[Tok], styles: list[tuple[int, int, str]] | None
-) -> list[str]:
-    """The labels of ``toks``; a stacked model's are its own only where it is sure."""
+) -> tuple[list[str], Any]:
+    """The labels of ``toks`` and the tagger whose marginals go with them; a stacked
+    model's labels are its own only where it is sure."""
     xseq = features(toks, styles)
     base = _tagger(None) if is_stacked(model_path) else None
     if base is None:  # a plain model (or no shipped model for a stacked one to read)
-        return list(tagger.tag(xseq))
+        return list(tagger.tag(xseq)), tagger
     base_labels = list(base.tag(xseq))
     labels = list(tagger.tag(with_base_labels(xseq, base_labels)))
-    if labels != base_labels and tagger.probability(base_labels) > KEEP_BASE_ABOVE:
-        return base_labels
-    return labels
+    if labels == base_labels:
+        return labels, tagger
+    try:
+        p_base = tagger.probability(base_labels)
+    except RuntimeError:  # a label the stacked model never saw: it cannot judge
+        base.tag(xseq)  # the shipped tagger's state again, for its marginals
+        return base_labels, base
+    return (base_labels, tagger) if p_base > KEEP_BASE_ABOVE else (labels, tagger)
 
 
 class Tagging:
@@ -137,8 +143,8 @@ def tag_sequence(
     tagger = _tagger(model_path)
     if tagger is None:
         return Tagging(None, ["O"] * len(toks), [0.0] * len(toks))
-    labels = _label(tagger, model_path, toks, styles)
-    return Tagging(tagger, labels, [tagger.marginal(y, i) for i, y in enumerate(labels)])
+    labels, source = _label(tagger, model_path, toks, styles)
+    return Tagging(source, labels, [source.marginal(y, i) for i, y in enumerate(labels)])
 
 
 def tag_tokens(
@@ -152,6 +158,6 @@ def tag_tokens(
     tagger = _tagger(model_path)
     if tagger is None:
         return ["O"] * len(toks), [0.0] * len(toks)
-    labels = _label(tagger, model_path, toks, styles)
-    probs = [tagger.marginal(y, i) for i, y in enumerate(labels)]
+    labels, source = _label(tagger, model_path, toks, styles)
+    probs = [source.marginal(y, i) for i, y in enumerate(labels)]
     return labels, probs

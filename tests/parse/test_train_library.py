@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from refmanager.model import Date, Name, Reference
-from refmanager.parse import example_from_correction, parse_reference
+from refmanager.parse import Example, example_from_correction, parse_reference
 from refmanager.parse.tagger import STACKED_SUFFIX
 from refmanager.parse.training.build import (
     LIBRARY_WEIGHT,
@@ -67,9 +67,11 @@ def test_library_model_needs_no_citeproc(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_a_model_that_gets_worse_is_rejected(tmp_path: Path) -> None:
-    fix = example_from_correction(RAW, _correction())
-    guard = read_examples(base_examples_path())[-60:]
+    # "corrections" that call every character a note teach the model to break what the
+    # shipped model gets right: the check refuses it and nothing is written
+    shipped = read_examples(base_examples_path())
+    bogus = [Example(ex.text, ["note"] * len(ex.text)) for ex in shipped[:8]]
     path = tmp_path / "lib.crfsuite"
     with pytest.raises(RetrainRejected, match="not kept"):
-        train_library(path, [fix], base=build_corpus(10, seed=3), guard=guard, max_iterations=20)
+        train_library(path, bogus, base=shipped[8:48], guard=shipped[-60:], max_iterations=30)
     assert not path.exists() and not path.with_name(path.name + ".new").exists()
