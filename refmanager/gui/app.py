@@ -12,6 +12,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from refmanager import __version__
+from refmanager.gui.instance import InstanceServer, hand_over
 from refmanager.gui.look import app_icon, apply_theme
 from refmanager.gui.main_window import MainWindow
 from refmanager.model import InputError
@@ -44,15 +45,38 @@ def create_app(argv: Sequence[str] | None = None) -> QApplication:
 
 
 def run(library: Path, files: Sequence[Path] = ()) -> int:
-    """Open the window on ``library`` and import ``files``; returns the exit code."""
+    """Open the window on ``library`` and import ``files``; returns the exit code.
+
+    If a window is open on ``library`` already, the files go to it and this one exits.
+    """
     app = create_app()
+    if hand_over(library, files):
+        what = f"{len(files)} file(s) handed" if files else "nothing handed"
+        print(f"refmanager: {library} is open in another window; {what} to it")
+        return 0
     try:
         window = MainWindow(library)
     except InputError as exc:  # not a usable library: say so in a dialog, not a traceback
         print(f"refmanager: {exc}", file=sys.stderr)
         QMessageBox.critical(None, "refmanager", f"Cannot open the library.\n\n{exc}")
         return 2
+    listen_for_later_launches(window, library)
     window.show()
     if files:
         window.imports.import_paths(list(files))
     return int(app.exec())
+
+
+def listen_for_later_launches(window: MainWindow, library: Path) -> InstanceServer:
+    """A later launch on ``library`` brings ``window`` forward and imports its files."""
+    server = InstanceServer(library, window)
+
+    def received(paths: list[Path]) -> None:
+        window.showNormal()
+        window.raise_()
+        window.activateWindow()
+        if paths:
+            window.imports.import_paths(paths)
+
+    server.filesReceived.connect(received)
+    return server

@@ -352,6 +352,12 @@ class MainWindow(QMainWindow):
         self._action(library_menu, "Find &duplicates", lambda: self.sidebar.select("duplicates"))
         self._action(library_menu, "&Save this search...", self.searching.save_dialog)
         self._action(library_menu, "&Remove document...", edits.remove_document)
+        library_menu.addSeparator()
+        self._action(
+            library_menu, "&Open PDF in the system viewer", self.open_pdf_externally, "Ctrl+Shift+O"
+        )
+        self._action(library_menu, "Show PDF in &folder", self.show_pdf_in_folder)
+        library_menu.addSeparator()
         self._action(library_menu, "&Learn from my corrections", self.retrain)
         self._action(library_menu, "Delete &unused files...", self.files.prune_unused_files)
         self._action(library_menu, "&Refresh", self.reload, QKeySequence.StandardKey.Refresh)
@@ -793,6 +799,8 @@ class MainWindow(QMainWindow):
         menu.addAction("Copy as BibTeX", lambda: self.exports.copy_selected("bibtex"))
         menu.addAction("Copy as citation", lambda: self.exports.copy_selected("citation"))
         menu.addAction("Export selected...", lambda: self.exports.export_dialog("selection"))
+        menu.addAction("Open PDF in the system viewer", self.open_pdf_externally)
+        menu.addAction("Show PDF in folder", self.show_pdf_in_folder)
         menu.addSeparator()
         menu.addAction(self.act_delete)
         menu.exec(self.table.viewport().mapToGlobal(pos))
@@ -811,6 +819,8 @@ class MainWindow(QMainWindow):
         elif kind == "search" and isinstance(key, str):
             menu.addAction("Delete saved search", lambda: edits.delete_saved_search(item.text(0)))
         elif kind == "document":
+            menu.addAction("Open PDF in the system viewer", self.open_pdf_externally)
+            menu.addAction("Show PDF in folder", self.show_pdf_in_folder)
             menu.addAction("Remove document", edits.remove_document)
         else:
             return
@@ -876,8 +886,35 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.error_dock], [strip], Qt.Orientation.Vertical)
         self.statusBar().showMessage(message, 8000)
 
-    def open_url(self, url: str) -> None:
-        QDesktopServices.openUrl(QUrl(url))
+    def open_url(self, url: QUrl) -> bool:
+        """Hand a URL to the desktop (the system's PDF viewer, its file manager)."""
+        return QDesktopServices.openUrl(url)
+
+    def current_pdf(self) -> Path | None:
+        """The PDF of the current reference, else of the document chosen in the sidebar."""
+        current = self.current_id()
+        info = self.session.stored(current) if current is not None else None
+        document_id = info.document_id if info is not None else None
+        if document_id is None and self.searching.scope[0] == "document":
+            key = self.searching.scope[1]
+            document_id = key if isinstance(key, int) else None
+        return self.session.document_path(document_id) if document_id is not None else None
+
+    def open_pdf_externally(self) -> bool:
+        """Open the current PDF in the system's viewer."""
+        path = self.current_pdf()
+        if path is None or not path.is_file():
+            self.notify("No PDF for this reference", 4000)
+            return False
+        return self.open_url(QUrl.fromLocalFile(str(path)))
+
+    def show_pdf_in_folder(self) -> bool:
+        """Open the folder that holds the current PDF in the file manager."""
+        path = self.current_pdf()
+        if path is None or not path.is_file():
+            self.notify("No PDF for this reference", 4000)
+            return False
+        return self.open_url(QUrl.fromLocalFile(str(path.parent)))
 
 
 __all__ = ["MainWindow"]

@@ -1,0 +1,53 @@
+"""The window on a desktop: one window per library (a second launch hands its files over),
+and the PDF opened in the system viewer or shown in its folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QUrl
+from pytestqt.qtbot import QtBot
+
+from refmanager.gui.app import listen_for_later_launches
+from refmanager.gui.instance import hand_over, server_name
+from refmanager.gui.main_window import MainWindow
+from tests.gui.test_window import click_row, wait_jobs
+from tests.service.test_importing import ENTRIES, make_pdf
+
+pytestmark = pytest.mark.gui
+
+
+def test_a_second_launch_hands_its_files_to_the_open_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = window.session.folder
+    assert not hand_over(folder, [])  # no window listens yet: a launch opens one
+    server = listen_for_later_launches(window, folder)
+    assert server.listening() and server.name == server_name(folder)
+    assert server_name(folder) != server_name(tmp_path / "another library")
+    pdf = make_pdf(tmp_path / "later.pdf", "Handed over", ENTRIES)
+    assert hand_over(folder, [pdf])
+    qtbot.waitUntil(lambda: window.session.document_count() == 1, timeout=10_000)
+    wait_jobs(qtbot, window)
+    assert window.session.total() == len(ENTRIES)
+
+
+def test_the_pdf_opens_in_the_system_viewer_and_its_folder(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[QUrl] = []
+    def open_url(url: QUrl) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(window, "open_url", open_url)
+    assert not window.open_pdf_externally()  # nothing chosen: says so, opens nothing
+    window.imports.import_paths([make_pdf(tmp_path / "p.pdf", "A paper", ENTRIES)])
+    wait_jobs(qtbot, window)
+    click_row(qtbot, window, 0)
+    assert window.open_pdf_externally()
+    assert window.show_pdf_in_folder()
+    stored = window.current_pdf()
+    assert stored is not None
+    assert [u.toLocalFile() for u in opened] == [str(stored), str(stored.parent)]
