@@ -1,8 +1,20 @@
-"""Write docs/screenshot.png: the seed PDF beside its table, one row selected and highlighted.
+"""Write pictures of the window's main workflows to docs/screenshots/.
 
-Runs offscreen (or under Xvfb with QT_QPA_PLATFORM=xcb) on a throw-away library:
+Run on a real X server, as a desktop user sees the window (Qt's xcb platform), e.g. under
+Xvfb; without a display it falls back to offscreen:
 
-    .venv/bin/python tools/screenshot.py [--pdf ../shared/seed/seed-pages.pdf] [--row 24]
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tools/screenshot.py
+
+Each picture is taken on a throw-away library and settings folder:
+
+- ``import.png``: an import under way (progress and Cancel in the status bar);
+- ``row-page.png``: a row selected and its entry outlined on the PDF page;
+- ``low-confidence.png``: a low-confidence cell (tinted) being edited in place;
+- ``duplicates.png``: the proposed merges of two references to one work;
+- ``dark-1024x700.png``: the dark theme at 1024x700.
+
+The paper is the shared seed (``../shared/seed/seed-pages.pdf``) when it is there, else the
+sample paper shipped in ``resources/``.
 """
 
 from __future__ import annotations
@@ -12,61 +24,127 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_QPA_PLATFORM", "xcb" if os.environ.get("DISPLAY") else "offscreen")
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="refmanager-shot-config-")
 sys.path.insert(0, str(REPO))
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from refmanager.gui.app import create_app  # noqa: E402
+from refmanager.gui.main_window import MainWindow  # noqa: E402
+from refmanager.gui.table_model import COLUMN_INDEX, LOW_ROLE  # noqa: E402
+
+SEED = REPO.parent / "shared" / "seed" / "seed-pages.pdf"
+SAMPLE = REPO / "resources" / "sample-paper.pdf"
+LSTM = (
+    "Hochreiter S, Schmidhuber J. Long short-term memory. Neural Computation, 1997, "
+    "9(8): 1735–1780. doi:10.1162/neco.1997.9.8.1735"
+)
+
+
+def pump(app: QApplication, until: Callable[[], bool] = lambda: False, limit: float = 120) -> None:
+    """Run the event loop until ``until()`` (or for ``limit`` seconds at most)."""
+    deadline = time.monotonic() + limit
+    while not until() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def settle(app: QApplication, seconds: float = 0.6) -> None:
+    """Let pages render and timers fire."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.02)
+
+
+def idle(window: MainWindow) -> bool:
+    return not window.jobs.busy() and not window.commands.busy()
+
+
+def new_window(size: tuple[int, int]) -> MainWindow:
+    window = MainWindow(Path(tempfile.mkdtemp(prefix="refmanager-shot-")) / "library")
+    window.resize(*size)
+    window.show()
+    return window
+
+
+def save(window: MainWindow, out: Path, name: str) -> None:
+    path = out / name
+    window.grab().save(str(path))
+    print(path)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    seed = REPO.parent / "shared" / "seed" / "seed-pages.pdf"
-    parser.add_argument("--pdf", type=Path, default=seed)
-    parser.add_argument("--row", default="24", help="the citation number of the row to select")
-    parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshot.png")
+    parser.add_argument("--pdf", type=Path, default=SEED if SEED.is_file() else SAMPLE)
+    parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshots")
     args = parser.parse_args()
     if not args.pdf.is_file():
         print(f"screenshot: no such PDF: {args.pdf}", file=sys.stderr)
         return 2
-
-    from PySide6.QtWidgets import QApplication
-
-    from refmanager.gui.app import create_app
-    from refmanager.gui.main_window import MainWindow
-
+    args.out.mkdir(parents=True, exist_ok=True)
     app = create_app()
-    library = Path(tempfile.mkdtemp(prefix="refmanager-shot-")) / "library"
-    window = MainWindow(library)
-    window.resize(1600, 960)
-    window.main_splitter.setSizes([230, 640, 730])
-    window.right_splitter.setSizes([600, 330])
-    window.show()
-    window.imports.import_paths([args.pdf])
-    deadline = time.monotonic() + 120
-    while window.jobs.busy() and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.01)
-    if window.errors:
-        print("screenshot: " + "; ".join(window.errors), file=sys.stderr)
-    row = -1
-    for r in range(window.model.rowCount()):
-        found = window.model.row_at(r)
-        if found is not None and found.number == args.row:
-            row = r
-            break
-    if row < 0:
-        print(f"screenshot: no row numbered {args.row}", file=sys.stderr)
-        return 1
+    print(f"platform: {QApplication.platformName()}")
+
+    # 1. an import under way, then the row <-> page link once it is done
+    window = new_window((1440, 880))
+    window.imports.import_paths([args.pdf, SAMPLE] if args.pdf != SAMPLE else [args.pdf])
+    pump(app, window.progress.isVisible, 10)
+    settle(app, 0.3)
+    save(window, args.out, "import.png")
+    pump(app, lambda: idle(window))
+    [document, *_] = window.session.documents()
+    window.sidebar.select("document", document.id)
+    row = min(23, window.model.rowCount() - 1)
     window.table.selectRow(row)
     window.table.scrollTo(window.model.index(row, 0))
-    for _ in range(20):  # let the PDF pages render
-        app.processEvents()
-        time.sleep(0.05)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    window.grab().save(str(args.out))
-    print(args.out)
+    settle(app)
+    save(window, args.out, "row-page.png")
+
+    # 2. a low-confidence cell edited in place
+    low = next(
+        (
+            (r, c)
+            for r in range(window.model.rowCount())
+            for c in range(window.model.columnCount())
+            if window.model.index(r, c).data(LOW_ROLE)
+        ),
+        (row, COLUMN_INDEX["Title"]),
+    )
+    index = window.model.index(*low)
+    window.table.selectRow(low[0])
+    window.table.scrollTo(index)
+    window.table.setCurrentIndex(index)
+    window.table.edit(index)
+    settle(app)
+    save(window, args.out, "low-confidence.png")
+    window.table.closePersistentEditor(index)
+    window.close()
+
+    # 3. duplicates: the same work pasted twice, proposed as one merge
+    window = new_window((1440, 880))
+    window.imports.paste_references([LSTM, LSTM.replace("Long short-term", "Long Short-Term")])
+    pump(app, lambda: idle(window))
+    window.sidebar.select("duplicates")
+    pump(app, lambda: idle(window))
+    settle(app)
+    save(window, args.out, "duplicates.png")
+    window.close()
+
+    # 4. the dark theme at 1024x700
+    window = new_window((1024, 700))
+    window.set_theme("dark")
+    window.imports.import_paths([args.pdf])
+    pump(app, lambda: idle(window))
+    window.table.selectRow(min(5, window.model.rowCount() - 1))
+    settle(app)
+    save(window, args.out, "dark-1024x700.png")
+    window.set_theme("system")
     window.close()
     QApplication.processEvents()
     return 0

@@ -143,6 +143,8 @@ def contrast(a: QColor, b: QColor) -> float:
 
 
 READABLE = 4.5  # WCAG AA for body text
+FIELD_MIN_WIDTH = 120  # pixels: a field box always shows a few words
+SCROLLBAR_ROOM = 24
 
 
 def readable_on(colour: QColor, background: QColor) -> QColor:
@@ -274,9 +276,12 @@ class EntryEditor(QWidget):
             edit.editingFinished.connect(lambda n=name: self._commit(n))
             self.edits[name] = edit
             form.addRow(label, edit)
+        for box in self.edits.values():
+            box.setMinimumWidth(FIELD_MIN_WIDTH)  # a narrow window never squeezes them away
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(form_host)
+        scroll.setMinimumWidth(form_host.minimumSizeHint().width() + SCROLLBAR_ROOM)
 
         self.raw = RawTextView(self)
         self.raw.setAccessibleName("Raw text")
@@ -302,10 +307,13 @@ class EntryEditor(QWidget):
             action.triggered.connect(lambda _c=False, lab=label: self._assign_selection(lab))
             self.raw.addAction(action)
 
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.assign_box, 1)
-        buttons.addWidget(self.assign_button)
-        buttons.addWidget(self.reparse_button)
+        # the field list above its buttons: the raw text stays usable in a narrow window
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.assign_box)
+        button_row = QHBoxLayout()
+        button_row.addWidget(self.assign_button, 1)
+        button_row.addWidget(self.reparse_button, 1)
+        buttons.addLayout(button_row)
         raw_host = QWidget(self)
         raw_layout = QVBoxLayout(raw_host)
         raw_layout.setContentsMargins(0, 0, 0, 0)

@@ -86,7 +86,7 @@ from refmanager.service.views import STRUCTURE, Changes, ImportSummary
 RESELECT_LIMIT = 2000  # a refresh keeps at most this many selected rows selected
 UNDO_OFFER_MS = 10_000  # how long the status bar offers Undo after a delete or a tag
 PROBLEMS_MIN_HEIGHT = 80
-SPLIT = (160, 360, 480)  # sidebar, PDF, table and editor: the shares of a first window
+SPLIT = (130, 370, 500)  # sidebar, PDF, table and editor: the shares of a first window
 DEFAULT_SIZE = (1440, 880)  # the first window, if the screen is that big
 
 

@@ -274,7 +274,7 @@ class PdfPane(QWidget):
         self.find_edit = QLineEdit(self)
         self.find_edit.setPlaceholderText("Find in PDF")
         self.find_edit.setClearButtonEnabled(True)
-        self.find_edit.setMinimumWidth(70)  # the toolbar fits a narrow pane (1024x700)
+        self.find_edit.setMinimumWidth(56)  # the toolbar fits a narrow pane (1024x700)
         self.find_edit.setMaximumWidth(200)
         self.find_edit.returnPressed.connect(self.find_next)
         self.find_timer = QTimer(self)

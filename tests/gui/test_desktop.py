@@ -37,6 +37,7 @@ def test_the_pdf_opens_in_the_system_viewer_and_its_folder(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened: list[QUrl] = []
+
     def open_url(url: QUrl) -> bool:
         opened.append(url)
         return True
