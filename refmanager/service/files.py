@@ -8,7 +8,8 @@ file. What the user sees stays as it was:
   0600 of a temporary file;
 - a file that is replaced keeps its mode;
 - a symlink stays a symlink: the file it points to is the one replaced (atomically, beside
-  that file), so a ``refs.bib`` linked into a LaTeX project keeps working.
+  that file), so a ``refs.bib`` linked into a LaTeX project keeps working;
+- a pipe or a device (``/dev/stdout``) is written into, never replaced by a file.
 """
 
 from __future__ import annotations
@@ -61,11 +62,20 @@ def atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
     """
     real = real_target(target)
     try:
-        mode = stat.S_IMODE(os.stat(real).st_mode)
+        info = os.stat(real)
     except FileNotFoundError:
         mode = 0o666 & ~current_umask()
     except OSError as exc:
         raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
+    else:
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(str(target), "is a folder; give a file name")
+        if not stat.S_ISREG(info.st_mode):
+            # a pipe or a device (/dev/stdout): written into, never replaced by a file
+            with _opened(target, real) as stream:
+                yield stream
+            return
+        mode = stat.S_IMODE(info.st_mode)
     try:
         handle, tmp_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
     except OSError as exc:
@@ -83,6 +93,19 @@ def atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def _opened(target: Path, real: Path) -> Iterator[BinaryIO]:
+    try:
+        stream = open(real, "wb")  # noqa: SIM115 - closed below, errors named
+    except OSError as exc:
+        raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
+    try:
+        with stream:
+            yield stream
+    except OSError as exc:
+        raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
 
 
 @contextmanager

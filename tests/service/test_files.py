@@ -100,3 +100,24 @@ def test_inside_follows_links(tmp_path: Path) -> None:
     assert inside(lib / ".." / "lib" / "library.sqlite", lib)
     assert not inside(tmp_path / "library.bib", lib)
     assert not inside(tmp_path / "lib2" / "x", lib)
+
+
+def test_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    with atomic_text_file(fifo) as out:
+        out.write("through the pipe")
+    reader.join(10)
+    assert got == [b"through the pipe"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="is a folder"), atomic_text_file(tmp_path) as out:
+        out.write("x")
