@@ -6,7 +6,7 @@ file. What the user sees stays as it was:
 
 - a new file gets the mode any new file of theirs gets (0666 less the umask), not the
   0600 of a temporary file;
-- a file that is replaced keeps its mode;
+- a file that is replaced keeps its mode (and its owner and group, where allowed);
 - a symlink stays a symlink: the file it points to is the one replaced (atomically, beside
   that file), so a ``refs.bib`` linked into a LaTeX project keeps working;
 - a pipe or a device (``/dev/stdout``) is written into, never replaced by a file.
@@ -19,7 +19,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -65,6 +65,7 @@ def atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
         info = os.stat(real)
     except FileNotFoundError:
         mode = 0o666 & ~current_umask()
+        owner: tuple[int, int] | None = None
     except OSError as exc:
         raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
     else:
@@ -76,6 +77,7 @@ def atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
                 yield stream
             return
         mode = stat.S_IMODE(info.st_mode)
+        owner = (info.st_uid, info.st_gid)
     try:
         handle, tmp_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
     except OSError as exc:
@@ -85,6 +87,9 @@ def atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
         with os.fdopen(handle, "wb") as stream:
             yield stream
             stream.flush()
+            if owner is not None and hasattr(os, "fchown"):
+                with suppress(OSError):  # only root may give a file away: best effort
+                    os.fchown(stream.fileno(), *owner)
             os.fchmod(stream.fileno(), mode)
         os.replace(tmp, real)
     except OSError as exc:

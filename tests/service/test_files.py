@@ -121,3 +121,15 @@ def test_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
 def test_a_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="is a folder"), atomic_text_file(tmp_path) as out:
         out.write("x")
+
+
+def test_a_replaced_file_keeps_its_owner_where_allowed(tmp_path: Path) -> None:
+    target = tmp_path / "theirs.bib"
+    target.write_text("old", encoding="utf-8")
+    if os.getuid() == 0:
+        os.chown(target, 12345, 23456)  # root may give a file away; others keep their own
+    before = os.stat(target)
+    with atomic_text_file(target) as out:
+        out.write("new")
+    after = os.stat(target)
+    assert (after.st_uid, after.st_gid) == (before.st_uid, before.st_gid)
