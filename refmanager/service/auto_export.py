@@ -76,10 +76,12 @@ def update(library: Library, kept: AutoExport) -> bool:
     """Rewrite one kept file if what it should hold changed; whether it was rewritten.
 
     Raises:
-        InputError: the query no longer compiles, or the file cannot be written.
+        InputError: the query no longer compiles, the path leads into the library's folder
+            now, or the file cannot be written.
     """
-    data = render(library, kept)
     target = Path(kept.path)
+    refuse_library_file(library, target)  # checked again: the path may be a link by now
+    data = render(library, kept)
     try:
         if target.read_bytes() == data:
             return False

@@ -174,3 +174,18 @@ def test_a_watcher_reports_a_lasting_error_once(library: Library, tmp_path: Path
     errors = [r for done in passes for r in done if r.error is not None]
     assert len(errors) == 1
     assert any(r.written for done in passes for r in done)
+
+
+def test_a_kept_path_that_became_a_link_into_the_library_is_refused(
+    library: Library, tmp_path: Path
+) -> None:
+    refs = tmp_path / "refs.bib"
+    keep_updated(library, "bibtex", refs)
+    database = library.db_path.read_bytes()
+    refs.unlink()
+    refs.symlink_to(library.db_path)
+    library.set_field(library.search_ids("lecun")[0], "title", "Changed")
+    (done,) = update_all(library)
+    assert done.error is not None and "inside the library folder" in str(done.error)
+    assert library.db_path.read_bytes()[:16] == database[:16] == b"SQLite format 3\x00"
+    assert library.count() == 3
