@@ -80,12 +80,14 @@ def label_lines(
     starts = sorted({(m.page, round(m.x, 1), round(m.y, 1)) for m in marks if m.kind == "E"})
     start_idx: set[int] = set()
     for page, x, y in starts:
-        best = None
+        best: tuple[tuple[int, float], int] | None = None
         for i, ln in enumerate(lines):
             if ln.page != page or furn[i] or abs(ln.y - y) > 2.0:
                 continue
-            if ln.x0 - 2.5 <= x <= ln.x1 + 2.5:
-                d = abs(ln.y - y)
+            # The line that starts at or left of the mark, nearest to it: the mark's own
+            # line, also where the reader's widths (and so x1) are off.
+            if ln.x0 - 2.5 <= x:
+                d = (round(abs(ln.y - y)), x - ln.x0)
                 if best is None or d < best[0]:
                     best = (d, i)
         if best is None:
