@@ -24,6 +24,7 @@ from itertools import pairwise
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
+from refmanager.pdf.segment import rule_starts
 
 LABELS = ("head", "start", "in", "other", "furn")
 
@@ -289,6 +290,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
     for ln in lines:
         pages.setdefault(ln.page, []).append(ln)
     junk = furniture(pages, heights)
+    starts = rule_starts([ln for ln in lines if id(ln) not in junk])
     per_line: list[list[str]] = []
     last_number: int | None = None
     rank: dict[int, int] = {}
@@ -303,6 +305,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
             "rule.strong": is_strong_heading(ln, body),
             "rule.end": is_end_heading(ln, body),
             "rule.furn": id(ln) in junk,
+            "rule.start": id(ln) in starts,
         }
         f = _line_features(r, col, body, heights.get(r.page, 792.0), rule)
         seen[r.page] = seen.get(r.page, 0) + 1

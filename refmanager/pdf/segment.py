@@ -144,6 +144,15 @@ def _at_label_position(line: Line, col: _Column) -> bool:
 
 def segment(lines: list[Line], vocab: set[str] | None = None) -> list[Entry]:
     """Entries from the bibliography's lines in reading order."""
+    return [_entry(d, vocab) for d in _drafts(lines) if d.lines]
+
+
+def rule_starts(lines: list[Line]) -> set[int]:
+    """ids of the lines where the rules would start an entry (a feature of the line model)."""
+    return {id(d.lines[0]) for d in _drafts(lines) if d.lines and not d.fragment}
+
+
+def _drafts(lines: list[Line]) -> list[_Draft]:
     if not lines:
         return []
     columns = _columns(lines)
@@ -189,7 +198,7 @@ def segment(lines: list[Line], vocab: set[str] | None = None) -> list[Entry]:
         else:
             current.lines.append(ln)
         prev = ln
-    return [_entry(d, vocab) for d in drafts if d.lines]
+    return drafts
 
 
 def _outdented(line: Line, col: _Column) -> bool:
