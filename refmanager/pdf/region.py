@@ -1,0 +1,198 @@
+"""A bibliography read between two marks the user set on the pages, and a document's lines
+labelled as the user's corrections leave them (training data for the line model).
+
+:func:`read_between` is extraction when the user has said where the list starts and where
+it ends: no heading search, no end detection; the lines between the marks (page furniture
+and repeated "References" heads left out) are cut into entries as usual.
+:func:`layout_example` labels every line of a document from its corrected entries' boxes,
+in the stored form :mod:`refmanager.pdf.linetrain` trains on.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from refmanager.model import DocumentMeta, InputError, Location
+from refmanager.pdf.document import MAX_SECONDS, Budget, check_header, open_pdf, pypdf_limits
+from refmanager.pdf.furniture import furniture
+from refmanager.pdf.layout import Line
+from refmanager.pdf.linefeatures import LineRow
+from refmanager.pdf.locate import HEADING
+from refmanager.pdf.pipeline import MAX_SCAN_PAGES, Bibliography, _Pages
+from refmanager.pdf.segment import segment
+from refmanager.pdf.source import PypdfSource
+from refmanager.pdf.textclean import vocabulary
+
+# How far (points) a line may stick out of an entry's box and still count as inside it.
+_SLACK = 1.5
+
+
+@dataclass(slots=True, frozen=True)
+class Mark:
+    """A place on a page: 1-based ``page``, height ``y`` in PDF points (origin at the
+    bottom), and optionally ``x``, which chooses the column on a page set in two."""
+
+    page: int
+    y: float
+    x: float | None = None
+
+
+def read_between(
+    path: str | os.PathLike[str], start: Mark, end: Mark, password: str | None = None
+) -> Bibliography:
+    """The entries printed from ``start`` (the first line at or below it) to ``end`` (the
+    last line at or above it), in reading order.
+
+    Raises:
+        InputError: the file cannot be read (as :func:`read_bibliography`), a mark is off
+            the document, or the end comes before the start.
+    """
+    name = os.fspath(path)
+    with _opened(name, password) as pages:
+        count = pages.count
+        for label, mark in (("start", start), ("end", end)):
+            if not 1 <= mark.page <= count:
+                raise InputError(name, f"the list's {label} is on page {mark.page}, "
+                                 f"but the document has {count} page(s)")  # fmt: skip
+        if end.page < start.page:
+            raise InputError(name, "the list's end is before its start")
+        if end.page - start.page >= MAX_SCAN_PAGES:
+            raise InputError(name, f"a list longer than {MAX_SCAN_PAGES} pages is not read")
+        # The pages either side give furniture (running heads, page numbers) more evidence.
+        for number in range(max(1, start.page - 1), min(count, end.page + 1) + 1):
+            pages.get(number)
+        ordered = [ln for n in range(start.page, end.page + 1) for ln in pages.lines[n]]
+        first = _first_at_or_below(pages.lines[start.page], start)
+        last = _last_at_or_above(pages.lines[end.page], end)
+        # A mark below every line of its page starts the list on the next page; one above
+        # every line ends it on the page before.
+        lo = _index(ordered, first, len(pages.lines[start.page]))
+        hi = _index(ordered, last, len(ordered) - len(pages.lines[end.page]) - 1)
+        if hi < lo - 1:
+            raise InputError(name, "the list's end is before its start")
+        junk = furniture(pages.lines, pages.heights)
+        chosen = [
+            ln
+            for ln in ordered[lo : hi + 1]
+            if id(ln) not in junk and ln.mapped and not HEADING.match(ln.text)
+        ]
+        vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
+        entries = segment(chosen, vocab)
+        notes = list(pages.budget.notes)
+        if not any(not e.fragment for e in entries):
+            where = f"page {start.page} to page {end.page}"
+            notes.append(
+                f"no bibliography found (no entries between the marks, {where})"
+                if chosen
+                else f"no bibliography found (no text between the marks, {where})"
+            )
+            entries = []
+        return Bibliography(
+            entries=entries, meta=DocumentMeta(page_count=count), notes=notes, page_count=count
+        )
+
+
+def layout_example(
+    path: str | os.PathLike[str],
+    entries: list[list[Location]],
+    password: str | None = None,
+) -> dict[str, Any]:
+    """Every line of the document labelled from the boxes of its entries (one list of
+    locations per entry, in order): the first line of an entry ``start``, its other lines
+    ``in``, the heading just before the list ``head``, page furniture ``furn``, everything
+    else (including what the user said is not a reference) ``other``.
+
+    Returns the document in :mod:`refmanager.pdf.linetrain`'s stored form (``page_sizes``,
+    ``lines`` rows ending with the label).
+
+    Raises:
+        InputError: the file cannot be read.
+    """
+    name = os.fspath(path)
+    with _opened(name, password) as pages:
+        for number in range(1, pages.count + 1):
+            pages.get(number)
+        lines = [ln for n in range(1, pages.count + 1) for ln in pages.lines[n]]
+        junk = furniture(pages.lines, pages.heights)
+        labels = ["furn" if id(ln) in junk else "other" for ln in lines]
+        for boxes in entries:
+            inside = [i for i, ln in enumerate(lines) if any(_within(ln, b) for b in boxes)]
+            for k, i in enumerate(inside):
+                labels[i] = "start" if k == 0 else "in"
+        listed = [i for i, lab in enumerate(labels) if lab in ("start", "in")]
+        if listed:
+            for i in range(listed[0] - 1, max(-1, listed[0] - 6), -1):
+                if HEADING.match(lines[i].text):
+                    labels[i] = "head"
+                    break
+        rows = []
+        for ln, label in zip(lines, labels, strict=True):
+            r = LineRow.of(ln)
+            rows.append([r.page, r.column, r.x0, r.x1, r.y, r.size, r.bold, r.italic, r.text, label])
+        return {
+            "id": os.path.basename(name),
+            "page_sizes": {str(k): v for k, v in sorted(pages.heights.items())},
+            "lines": rows,
+        }
+
+
+def _within(line: Line, box: Location) -> bool:
+    x0, y0, x1, y1 = box.bbox
+    return (
+        line.page == box.page
+        and line.x0 >= x0 - _SLACK
+        and line.x1 <= x1 + _SLACK
+        and line.bottom >= y0 - _SLACK
+        and line.top <= y1 + _SLACK
+    )
+
+
+def _column_lines(lines: list[Line], mark: Mark) -> list[Line]:
+    """The lines of the mark's column (and full-width lines), when ``x`` says which."""
+    if mark.x is None or not any(ln.column for ln in lines):
+        return lines
+    x = mark.x
+    sided = [ln for ln in lines if ln.column]
+    nearest = min(sided, key=lambda ln: 0.0 if ln.x0 <= x <= ln.x1 else min(
+        abs(ln.x0 - x), abs(ln.x1 - x)))  # fmt: skip
+    return [ln for ln in lines if ln.column in (0, nearest.column)]
+
+
+def _first_at_or_below(lines: list[Line], mark: Mark) -> Line | None:
+    for ln in _column_lines(lines, mark):
+        if ln.top <= mark.y + _SLACK:
+            return ln
+    return None
+
+
+def _last_at_or_above(lines: list[Line], mark: Mark) -> Line | None:
+    found = None
+    for ln in _column_lines(lines, mark):
+        if ln.bottom >= mark.y - _SLACK:
+            found = ln
+    return found
+
+
+@contextmanager
+def _opened(path: str, password: str | None) -> Iterator[_Pages]:
+    """The document's pages, read on demand within the time budget and pypdf's limits."""
+    data = check_header(path)
+    try:
+        with pypdf_limits():
+            source = PypdfSource(open_pdf(path, password, data))
+            yield _Pages(source, Budget(deadline=time.monotonic() + MAX_SECONDS))
+    except RecursionError:
+        raise InputError(path, "is damaged: its objects nest too deeply") from None
+    except MemoryError:
+        raise InputError(path, "is too large to read within the memory limit") from None
+
+
+def _index(lines: list[Line], line: Line | None, default: int) -> int:
+    if line is None:
+        return default
+    return next(i for i, ln in enumerate(lines) if ln is line)

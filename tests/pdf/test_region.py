@@ -1,0 +1,94 @@
+"""read_between: the list read between the user's marks; layout_example: lines labelled from
+corrected entries in the line model's stored training form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refmanager.model import InputError, Location
+from refmanager.pdf import Mark, layout_example, read_between, read_bibliography
+from refmanager.pdf.linetrain import rows_of
+from tests.pdf.pdfbuild import Text, column, write_pdf
+
+AFFILIATIONS = [
+    "1. Department of Physics, University of Somewhere, Street 1, City",
+    "2. Institute for Studies, Another University, Road 2, Town",
+    "3. Laboratory of Things, Third University, Avenue 3, Village",
+]
+LIST = [
+    "[1] J. Smith. A first title about extraction. Journal of Tests 3, 1-9 (2019).",
+    "[2] K. Jones and M. Lee. A second title on reading. Proc. of Things, 2020.",
+    "  Further words of the second entry, pages 10-20.",
+    "[3] P. Brown. A third title of a book. Publisher, City, 2018.",
+]
+
+
+def _paper(tmp_path: Path) -> Path:
+    page1 = [
+        Text(72, 780, "A Paper Without a Heading", 16),
+        *column(72, 740, AFFILIATIONS),
+        *column(72, 690, ["Body text of the paper goes on here for a while and ends."] * 3),
+    ]
+    page2 = [
+        *column(72, 780, ["More body text that is not a reference at all, just words."] * 2),
+        *column(72, 740, LIST, indent=12),
+        *column(72, 600, ["Acknowledgements: we thank everyone for their help."]),
+    ]
+    return write_pdf(tmp_path / "paper.pdf", [page1, page2])
+
+
+def test_the_entries_between_the_marks_are_the_list(tmp_path: Path) -> None:
+    pdf = _paper(tmp_path)
+    bib = read_between(pdf, Mark(2, 752), Mark(2, 700))
+    raws = [e.raw for e in bib.entries]
+    assert len(raws) == 3
+    assert raws[0].startswith("[1] J. Smith.")
+    assert raws[1].endswith("pages 10-20.")
+    assert raws[2].startswith("[3] P. Brown.")
+    assert bib.page_count == 2
+    assert all(loc.page == 2 for e in bib.entries for loc in e.locations)
+
+
+def test_marks_across_pages_and_nothing_between_them_says_why(tmp_path: Path) -> None:
+    pdf = _paper(tmp_path)
+    whole = read_between(pdf, Mark(1, 760), Mark(2, 700))
+    assert any("Department of Physics" in e.raw for e in whole.entries)
+    empty = read_between(pdf, Mark(1, 100), Mark(1, 90))
+    assert empty.entries == []
+    assert any("no bibliography found" in n and "between the marks" in n for n in empty.notes)
+
+
+def test_bad_marks_are_refused_with_the_file_named(tmp_path: Path) -> None:
+    pdf = _paper(tmp_path)
+    with pytest.raises(InputError, match="page 5"):
+        read_between(pdf, Mark(5, 700), Mark(5, 600))
+    with pytest.raises(InputError, match="end is before its start"):
+        read_between(pdf, Mark(2, 700), Mark(1, 700))
+    with pytest.raises(InputError, match="end is before its start"):
+        read_between(pdf, Mark(2, 600), Mark(2, 752))
+
+
+def test_a_layout_example_labels_each_line_as_the_corrections_left_it(tmp_path: Path) -> None:
+    pdf = _paper(tmp_path)
+    entries = read_between(pdf, Mark(2, 752), Mark(2, 700)).entries
+    doc = layout_example(pdf, [e.locations for e in entries])
+    rows, labels, heights = rows_of(doc)
+    assert set(heights) == {1, 2}
+    by_text = dict(zip([r.text for r in rows], labels, strict=True))
+    assert by_text[LIST[0]] == "start"
+    assert by_text[LIST[2].strip()] == "in"
+    assert by_text[LIST[3]] == "start"
+    assert by_text[AFFILIATIONS[0]] == "other"  # not a reference
+    assert labels.count("start") == 3
+    # boxes of another page do not label these lines
+    assert layout_example(pdf, [[Location(1, (0, 0, 600, 800))]])["lines"][-1][-1] != "start"
+
+
+def test_the_marks_leave_out_what_the_finder_took_for_the_list(tmp_path: Path) -> None:
+    pdf = _paper(tmp_path)
+    marked = {e.raw for e in read_between(pdf, Mark(2, 752), Mark(2, 700)).entries}
+    assert not any("Department" in raw for raw in marked)
+    found = {e.raw for e in read_bibliography(pdf).entries}
+    assert found != marked  # without marks this paper's list is not read as it is printed
