@@ -1,4 +1,5 @@
-"""``refmanager extract FILE.pdf``: print a PDF's references."""
+"""``refmanager extract FILE.pdf [--from PAGE:Y --to PAGE:Y]``: print a PDF's references
+(found by the extractor, or read between the two marks given)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import json
 import sys
 
 from refmanager.cli.common import note
-from refmanager.service.extract import extract_pdf
+from refmanager.model import InputError
+from refmanager.service.extract import extract_pdf, mark_of
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,13 +24,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-parse", action="store_true", help="only find the entries, do not parse fields"
     )
+    parser.add_argument(
+        "--from",
+        dest="start",
+        metavar="PAGE:Y",
+        help="the list starts at the first line at or below this place (Y in points from the"
+        " bottom of the page; PAGE:Y:X picks the column); needs --to",
+    )
+    parser.add_argument(
+        "--to",
+        dest="end",
+        metavar="PAGE:Y",
+        help="the list ends at the last line at or above this place; needs --from",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     # The text format prints the entries as found: nothing to parse. The document's own
     # metadata (read from page 1) is not printed by this command.
     parse = not args.no_parse and args.format != "text"
-    result = extract_pdf(args.pdf, password=args.password, parse=parse, meta=False)
+    between = None
+    if (args.start is None) != (args.end is None):
+        raise InputError("--from/--to", "give both where the list starts and where it ends")
+    if args.start is not None:
+        between = (mark_of(args.start, "--from"), mark_of(args.end, "--to"))
+    result = extract_pdf(
+        args.pdf, password=args.password, parse=parse, meta=False, between=between
+    )
     for message in result.notes:
         note(f"{args.pdf}: {message}")
     items = [ref.to_csl() for ref in result.references]

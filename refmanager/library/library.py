@@ -10,6 +10,7 @@ Usage::
 (:mod:`~refmanager.library.documents`, :mod:`~refmanager.library.references`,
 :mod:`~refmanager.library.tags`, :mod:`~refmanager.library.works`,
 :mod:`~refmanager.library.merging` (duplicates), :mod:`~refmanager.library.corrections`,
+:mod:`~refmanager.library.layout` (layout corrections, reference order),
 :mod:`~refmanager.library.saved_searches`, :mod:`~refmanager.library.notes`,
 :mod:`~refmanager.library.search`,
 :mod:`~refmanager.library.maintenance`), and its methods hand each call to the store
@@ -41,6 +42,7 @@ from refmanager.library.documents import DocumentStore, file_sha256
 from refmanager.library.exports import AutoExport, ExportStore, WrittenKey
 from refmanager.library.fields import SPECIAL_FIELDS, get_field, set_field
 from refmanager.library.imports import ImportRun, ImportStore
+from refmanager.library.layout import LayoutStore
 from refmanager.library.maintenance import MaintenanceStore
 from refmanager.library.merging import DuplicateStore
 from refmanager.library.notes import NoteStore
@@ -53,6 +55,7 @@ from refmanager.library.records import (
     DocumentRecord,
     DuplicateCandidate,
     FieldChange,
+    LayoutCorrection,
     MergeRecord,
     ReferenceRow,
     RowExtras,
@@ -118,6 +121,7 @@ class Library:
         self._duplicates = DuplicateStore(shared, self._references, self._works)
         self._search = SearchStore(shared)
         self._corrections = CorrectionStore(shared)
+        self._layout = LayoutStore(shared)
         self._saved = SavedSearchStore(shared)
         self._notes = NoteStore(shared)
         self._maintenance = MaintenanceStore(shared, self._documents)
@@ -517,6 +521,33 @@ class Library:
     def delete_correction(self, correction_id: int) -> None:
         """See :meth:`CorrectionStore.delete_correction`."""
         return self._corrections.delete_correction(correction_id)
+
+    # ------------------------------------------------------------ layout corrections
+    def add_layout_correction(
+        self, document_id: int | None, kind: str, example: Mapping[str, Any]
+    ) -> int:
+        """See :meth:`LayoutStore.add_layout_correction`."""
+        return self._layout.add_layout_correction(document_id, kind, example)
+
+    def layout_corrections(self, latest_only: bool = False) -> list[LayoutCorrection]:
+        """See :meth:`LayoutStore.layout_corrections`."""
+        return self._layout.layout_corrections(latest_only)
+
+    def layout_correction_counts(self) -> dict[str, int]:
+        """See :meth:`LayoutStore.layout_correction_counts`."""
+        return self._layout.layout_correction_counts()
+
+    def delete_layout_correction(self, correction_id: int) -> None:
+        """See :meth:`LayoutStore.delete_layout_correction`."""
+        self._layout.delete_layout_correction(correction_id)
+
+    def shift_positions(self, document_id: int, after: int, delta: int) -> None:
+        """See :meth:`LayoutStore.shift_positions`."""
+        self._layout.shift_positions(document_id, after, delta)
+
+    def set_position(self, ref_id: int, position: int) -> None:
+        """See :meth:`LayoutStore.set_position`."""
+        self._layout.set_position(ref_id, position)
 
     # ------------------------------------------------------------ saved searches
     def save_search(self, name: str, query: str) -> int:

@@ -173,6 +173,18 @@ class DeletedTag:
 
 
 @dataclass(slots=True, frozen=True)
+class LayoutCorrection:
+    """A labelled document for the line model: its lines as a layout correction left them
+    (``example`` in :mod:`refmanager.pdf.linetrain`'s stored form)."""
+
+    id: int
+    document_id: int | None
+    kind: str
+    example: dict[str, Any]
+    created: float
+
+
+@dataclass(slots=True, frozen=True)
 class Correction:
     """A labelled example for the parser: the raw string and the corrected CSL item."""
 

@@ -133,12 +133,56 @@ def layout_example(
         rows = []
         for ln, label in zip(lines, labels, strict=True):
             r = LineRow.of(ln)
-            rows.append([r.page, r.column, r.x0, r.x1, r.y, r.size, r.bold, r.italic, r.text, label])
+            rows.append(
+                [r.page, r.column, r.x0, r.x1, r.y, r.size, r.bold, r.italic, r.text, label]
+            )
         return {
             "id": os.path.basename(name),
             "page_sizes": {str(k): v for k, v in sorted(pages.heights.items())},
             "lines": rows,
         }
+
+
+def split_boxes(
+    path: str | os.PathLike[str],
+    locations: list[Location],
+    raw: str,
+    offset: int,
+    password: str | None = None,
+) -> tuple[list[Location], list[Location]]:
+    """An entry's boxes cut where its raw text is split at ``offset``: at the start of the
+    entry's line nearest to that place in the text (an entry on one line keeps its box in
+    both parts).
+
+    Raises:
+        InputError: the file cannot be read.
+    """
+    name = os.fspath(path)
+    with _opened(name, password) as pages:
+        numbers = sorted({loc.page for loc in locations if 1 <= loc.page <= pages.count})
+        lines = [
+            ln for n in numbers for ln in pages.get(n) if any(_within(ln, loc) for loc in locations)
+        ]
+    if len(lines) < 2:
+        return list(locations), list(locations)
+    starts = []
+    at = 0
+    for ln in lines:
+        starts.append(at)
+        at += len(ln.text) + 1
+    scale = len(raw) / max(1, at - 1)  # the raw text joins lines (hyphens, spaces) a little shorter
+    cut = min(range(1, len(lines)), key=lambda k: abs(starts[k] * scale - offset))
+    return _boxes(lines[:cut]), _boxes(lines[cut:])
+
+
+def _boxes(lines: list[Line]) -> list[Location]:
+    """One box per page and column the lines occupy, in their order."""
+    boxes: dict[tuple[int, int], list[float]] = {}
+    for ln in lines:
+        box = boxes.setdefault((ln.page, ln.column), [ln.x0, ln.bottom, ln.x1, ln.top])
+        box[0], box[1] = min(box[0], ln.x0), min(box[1], ln.bottom)
+        box[2], box[3] = max(box[2], ln.x1), max(box[3], ln.top)
+    return [Location(page, (b[0], b[1], b[2], b[3])) for (page, _), b in boxes.items()]
 
 
 def _within(line: Line, box: Location) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from refmanager.model import DocumentMeta, Entry, Reference
+from refmanager.model import DocumentMeta, Entry, InputError, Reference
+from refmanager.pdf import Mark
 
 
 @dataclass(slots=True)
@@ -35,20 +36,46 @@ def entry_to_reference(entry: Entry, index: int) -> Reference:
     return ref
 
 
+def mark_of(text: str, option: str) -> Mark:
+    """A place on a page written ``PAGE:Y`` or ``PAGE:Y:X`` (1-based page, PDF points from
+    the bottom of the page; X picks the column of a page set in two).
+
+    Raises:
+        InputError: not written that way (named by ``option``).
+    """
+    parts = text.split(":")
+    try:
+        if len(parts) not in (2, 3):
+            raise ValueError(text)
+        page, numbers = int(parts[0]), [float(p) for p in parts[1:]]
+    except ValueError:
+        raise InputError(option, f"'{text}' is not PAGE:Y (e.g. 7:540) or PAGE:Y:X") from None
+    return Mark(page, numbers[0], numbers[1] if len(numbers) == 2 else None)
+
+
 def extract_pdf(
-    path: str | os.PathLike[str], password: str | None = None, parse: bool = True, meta: bool = True
+    path: str | os.PathLike[str],
+    password: str | None = None,
+    parse: bool = True,
+    meta: bool = True,
+    between: tuple[Mark, Mark] | None = None,
 ) -> ExtractResult:
     """Read ``path``'s bibliography; with ``parse``, fill the CSL fields of each entry.
 
     Without ``meta`` the document's own metadata is left empty (only its page count), and
-    the first page is not read for it.
+    the first page is not read for it. With ``between`` the list is read between those two
+    marks (where it starts, where it ends) instead of being looked for.
 
     Raises:
-        InputError: the file is not a readable PDF (named, with the cause).
+        InputError: the file is not a readable PDF (named, with the cause), or a mark is off
+            the document or after the other.
     """
-    from refmanager.pdf import read_bibliography
+    from refmanager.pdf import read_between, read_bibliography
 
-    bib = read_bibliography(path, password=password, meta=meta)
+    if between is not None:
+        bib = read_between(path, between[0], between[1], password=password)
+    else:
+        bib = read_bibliography(path, password=password, meta=meta)
     refs: list[Reference] = []
     if parse:
         from refmanager.parse import parse_entries

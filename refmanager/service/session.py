@@ -33,6 +33,7 @@ from refmanager.service import (
     citations,
     editing,
     exchange,
+    fixing,
     importing,
     library_ops,
     page_links,
@@ -468,6 +469,52 @@ class Session:
             lambda lib: _redo_import(lib, summary),
             _undo_import,
             replace(STRUCTURE, documents=frozenset(summary.document_ids)),
+            slow=True,
+        )
+
+    # -- fixing an extraction (see service.fixing) --------------------------------------------
+    def extract_between(
+        self, document_id: int, start: fixing.Mark, end: fixing.Mark
+    ) -> Change[fixing.Extracted]:
+        """Read the document's list again between the user's marks (replaces its references)."""
+        return Change(
+            "extract between the marks",
+            lambda lib: fixing.extract_between(lib, document_id, start, end),
+            fixing.undo_extract,
+            replace(STRUCTURE, documents=frozenset([document_id])),
+            slow=True,
+        )
+
+    def merge_rows(self, ids: Sequence[int]) -> Change[fixing.Joined]:
+        """Two rows into one entry: the two given, or one and the next in its document."""
+        chosen = list(dict.fromkeys(ids))
+        if len(chosen) not in (1, 2):
+            raise InputError("merge", "choose one row (to merge with the next) or two rows")
+
+        def do(lib: Library) -> fixing.Joined:
+            second = chosen[1] if len(chosen) == 2 else fixing.next_in_document(lib, chosen[0])
+            return fixing.join(lib, chosen[0], second)
+
+        return Change("merge rows into one entry", do, fixing.undo_join, STRUCTURE, slow=True)
+
+    def split_row(self, ref_id: int, offset: int) -> Change[fixing.Split]:
+        """Cut a row in two at ``offset`` in its raw text."""
+        return Change(
+            "split the entry",
+            lambda lib: fixing.split(lib, ref_id, offset),
+            fixing.undo_split,
+            STRUCTURE,
+            slow=True,
+        )
+
+    def not_reference(self, ids: Sequence[int]) -> Change[fixing.Rejected]:
+        """Remove rows that are not references (kept as negative examples for layout)."""
+        chosen = list(dict.fromkeys(ids))
+        return Change(
+            f"mark {plural(len(chosen), 'row')} not a reference",
+            lambda lib: fixing.reject(lib, chosen),
+            fixing.undo_reject,
+            STRUCTURE,
             slow=True,
         )
 

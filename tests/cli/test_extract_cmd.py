@@ -87,3 +87,32 @@ def test_metadata_is_read_only_when_asked_for(tmp_path: Path) -> None:
     assert full.meta.title == "A Paper Title Set Large"
     assert lean.meta.title == "" and lean.meta.page_count == 2
     assert [e.raw for e in lean.entries] == [e.raw for e in full.entries]
+
+
+def test_from_and_to_read_the_list_between_two_places(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _paper(tmp_path)
+    # only the second entry: from just above its line to the bottom of page 2
+    assert main(["extract", str(path), "--format", "text", "--from", "2:736", "--to", "2:30"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "[2] B. Author. Another title. In Proc. of the Meeting, 2002."
+    ]
+    assert main(["extract", str(path), "--from", "1:60", "--to", "1:50"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out) == []
+    assert "no bibliography found (no text between the marks" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--from", "2:700"], "give both"),
+        (["--from", "two:700", "--to", "2:30"], "--from: 'two:700' is not PAGE:Y"),
+        (["--from", "9:700", "--to", "9:30"], "on page 9, but the document has 2 page(s)"),
+    ],
+)
+def test_bad_marks_are_told_with_exit_code_2(tmp_path: Path, args: list[str], message: str) -> None:
+    done = _entry(["extract", str(_paper(tmp_path)), *args])
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from refmanager.model import InputError, Location
-from refmanager.pdf import Mark, layout_example, read_between, read_bibliography
+from refmanager.pdf import Mark, layout_example, read_between, read_bibliography, split_boxes
 from refmanager.pdf.linetrain import rows_of
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
@@ -92,3 +92,20 @@ def test_the_marks_leave_out_what_the_finder_took_for_the_list(tmp_path: Path) -
     assert not any("Department" in raw for raw in marked)
     found = {e.raw for e in read_bibliography(pdf).entries}
     assert found != marked  # without marks this paper's list is not read as it is printed
+
+
+def test_an_entry_s_boxes_are_cut_at_the_line_nearest_the_split(tmp_path: Path) -> None:
+    pdf = _paper(tmp_path)
+    whole = read_between(pdf, Mark(2, 752), Mark(2, 700))
+    joined = whole.entries[1]  # [2] on two lines
+    raw = joined.raw
+    cut = raw.index("Further")
+    first, second = split_boxes(pdf, joined.locations, raw, cut)
+    assert first[0].bbox[1] > second[0].bbox[3] - 1  # the first part sits above the second
+    assert first[0].bbox[3] == pytest.approx(joined.locations[0].bbox[3])
+    assert second[0].bbox[1] == pytest.approx(joined.locations[0].bbox[1])
+    one_line = whole.entries[0]
+    assert split_boxes(pdf, one_line.locations, one_line.raw, 10) == (
+        one_line.locations,
+        one_line.locations,
+    )

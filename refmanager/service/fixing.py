@@ -1,0 +1,308 @@
+"""Use cases: fixing a failed extraction by hand, each step undoable.
+
+- :func:`extract_between`: the user marked where the document's list starts and ends; the
+  PDF is read again between the marks and its references are replaced.
+- :func:`join`: two rows that are one entry become one (the raw texts joined, re-parsed).
+- :func:`split`: a row that holds two entries is cut at the cursor in its raw text.
+- :func:`reject`: rows that are not references (an affiliation, a footnote) are removed.
+
+Each returns the undo state its ``undo_*`` takes back, and keeps the document's lines as the
+correction left them labelled (``start``/``in``/``other``...) in the library's
+``layout_corrections``: training data for the line model in the form
+:mod:`refmanager.pdf.linetrain` trains on (see :func:`layout_training_documents`).
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from refmanager.library import DeletedReferences, Library, StoredReference
+from refmanager.model import Entry, InputError
+from refmanager.parse import parse_entries
+from refmanager.pdf import Mark, layout_example, read_between, split_boxes
+from refmanager.service.parsing import model_for
+
+__all__ = [
+    "Extracted",
+    "Joined",
+    "Mark",
+    "Rejected",
+    "Split",
+    "extract_between",
+    "join",
+    "layout_training_documents",
+    "next_in_document",
+    "reject",
+    "split",
+    "undo_extract",
+    "undo_join",
+    "undo_reject",
+    "undo_split",
+]
+
+BOUNDS, MERGE, SPLIT, NOT_REFERENCE = "bounds", "merge", "split", "not-reference"
+
+
+@dataclass(slots=True)
+class Extracted:
+    """What :func:`extract_between` did (and its undo state)."""
+
+    document_id: int
+    removed: DeletedReferences
+    notes_kept: dict[int, str]
+    added: list[int]
+    status: tuple[str, str]  # the document's status and message before
+    example: int | None
+    notes: list[str]  # the extractor's notes (why nothing was found, unreadable pages)
+
+
+@dataclass(slots=True)
+class Joined:
+    """The undo state of :func:`join`."""
+
+    kept: int
+    before: StoredReference
+    removed: DeletedReferences
+    notes_kept: dict[int, str]
+    example: int | None
+
+
+@dataclass(slots=True)
+class Split:
+    """The undo state of :func:`split`."""
+
+    before: StoredReference
+    added: int
+    example: int | None
+
+
+@dataclass(slots=True)
+class Rejected:
+    """The undo state of :func:`reject`."""
+
+    removed: DeletedReferences
+    notes_kept: dict[int, str]
+    examples: list[int]
+
+
+# -- the list's bounds ---------------------------------------------------------------------
+def extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> Extracted:
+    """Read the document's PDF again between ``start`` and ``end`` and replace its references.
+
+    Raises:
+        InputError: the document has no PDF in the library, the file cannot be read, or a
+            mark is off the document or after the other.
+    """
+    path = _pdf_of(lib, document_id)
+    bib = read_between(path, start, end)
+    refs = parse_entries(bib.entries, model_for(lib.folder))
+    record = lib.document(document_id)
+    with lib.transaction():
+        old = [s.id for s in lib.references_of(document_id)]
+        kept = lib.notes_of(old)
+        removed = lib.delete_references(old)
+        added = lib.add_references(refs, document_id)
+        failed = [n for n in bib.notes if n.startswith("no bibliography found")]
+        status = "failed" if failed else ("partial" if bib.notes else "ok")
+        lib.set_document_status(document_id, status, "; ".join(bib.notes))
+    example = _keep_example(lib, document_id, BOUNDS, path)
+    return Extracted(
+        document_id, removed, kept, added, (record.status, record.message), example, bib.notes
+    )
+
+
+def undo_extract(lib: Library, done: Extracted) -> None:
+    with lib.transaction():
+        lib.delete_references(done.added)
+        lib.restore_references(done.removed)
+        lib.put_notes(done.notes_kept)
+        lib.set_document_status(done.document_id, *done.status)
+        _forget(lib, [done.example])
+
+
+# -- two rows into one ---------------------------------------------------------------------
+def next_in_document(lib: Library, ref_id: int) -> int:
+    """The reference after ``ref_id`` in its document's list.
+
+    Raises:
+        InputError: it has no document, or it is the document's last reference.
+    """
+    stored = lib.reference(ref_id)
+    if stored.document_id is None:
+        raise InputError("merge", "this reference was not read from a document: choose two rows")
+    later = [
+        s
+        for s in lib.references_of(stored.document_id)
+        if s.position > stored.position and s.merged_into is None
+    ]
+    if not later:
+        raise InputError("merge", "this is the document's last reference: nothing follows it")
+    return min(later, key=lambda s: s.position).id
+
+
+def join(lib: Library, first_id: int, second_id: int) -> Joined:
+    """Make one reference of two: the first keeps its id, label and place; its raw text is
+    both texts joined, parsed again; the second is removed.
+
+    Raises:
+        InputError: the two come from different documents, or are the same row.
+    """
+    if first_id == second_id:
+        raise InputError("merge", "choose two different rows")
+    first, second = lib.reference(first_id), lib.reference(second_id)
+    if first.document_id != second.document_id:
+        raise InputError("merge", "the two rows come from different documents")
+    if first.document_id is not None and second.position < first.position:
+        first, second = second, first
+    a, b = first.reference, second.reference
+    entry = Entry(
+        raw=f"{a.raw.rstrip()} {b.raw.lstrip()}".strip(),
+        label=a.label,
+        locations=[*a.location, *b.location],
+        fragment=a.fragment,
+    )
+    [joined] = parse_entries([entry], model_for(lib.folder))
+    with lib.transaction():
+        kept = lib.notes_of([second.id])
+        before = lib.replace_reference(first.id, joined, keep_edited=False)
+        removed = lib.delete_references([second.id])
+        _close_gaps(lib, removed)
+    example = _keep_example(lib, first.document_id, MERGE)
+    return Joined(first.id, before, removed, kept, example)
+
+
+def undo_join(lib: Library, done: Joined) -> None:
+    with lib.transaction():
+        _open_gaps(lib, done.removed)
+        lib.restore_references(done.removed)
+        lib.put_notes(done.notes_kept)
+        lib.restore_reference(done.before)
+        _forget(lib, [done.example])
+
+
+# -- one row into two ----------------------------------------------------------------------
+def split(lib: Library, ref_id: int, offset: int) -> Split:
+    """Cut a reference in two at ``offset`` in its raw text; each part is parsed again, the
+    second placed right after the first (its boxes on the page are cut at the nearest line).
+
+    Raises:
+        InputError: the cut leaves one part without text.
+    """
+    stored = lib.reference(ref_id)
+    ref = stored.reference
+    head, tail = ref.raw[:offset].rstrip(), ref.raw[offset:].lstrip()
+    if not head or not tail:
+        raise InputError("split", "put the cursor inside the raw text, between two entries")
+    boxes = (list(ref.location), list(ref.location))
+    path = _pdf_or_none(lib, stored.document_id)
+    if path is not None and ref.location:
+        with suppress(InputError):  # unreadable now: the parts keep the whole box
+            boxes = split_boxes(path, ref.location, ref.raw, offset)
+    first = Entry(raw=head, label=ref.label, locations=boxes[0], fragment=ref.fragment)
+    second = Entry(raw=tail, locations=boxes[1])
+    parsed = parse_entries([first, second], model_for(lib.folder))
+    with lib.transaction():
+        before = lib.replace_reference(ref_id, parsed[0], keep_edited=False)
+        if stored.document_id is not None:
+            lib.shift_positions(stored.document_id, stored.position, 1)
+        [added] = lib.add_references([parsed[1]], stored.document_id)
+        if stored.document_id is not None:
+            lib.set_position(added, stored.position + 1)
+    example = _keep_example(lib, stored.document_id, SPLIT, path)
+    return Split(before, added, example)
+
+
+def undo_split(lib: Library, done: Split) -> None:
+    with lib.transaction():
+        removed = lib.delete_references([done.added])
+        _close_gaps(lib, removed)
+        lib.restore_reference(done.before)
+        _forget(lib, [done.example])
+
+
+# -- rows that are not references ----------------------------------------------------------
+def reject(lib: Library, ref_ids: list[int]) -> Rejected:
+    """Remove rows that are not references; their documents' lines are kept labelled as
+    not part of the list (negative examples for the line model)."""
+    if not ref_ids:
+        raise InputError("not a reference", "choose the rows that are not references")
+    with lib.transaction():
+        documents = {s.document_id for s in lib.references(ref_ids)}
+        kept = lib.notes_of(ref_ids)
+        removed = lib.delete_references(ref_ids)
+        _close_gaps(lib, removed)
+    corrected = sorted(d for d in documents if d is not None)
+    examples = [_keep_example(lib, d, NOT_REFERENCE) for d in corrected]
+    return Rejected(removed, kept, [e for e in examples if e is not None])
+
+
+def undo_reject(lib: Library, done: Rejected) -> None:
+    with lib.transaction():
+        _open_gaps(lib, done.removed)
+        lib.restore_references(done.removed)
+        lib.put_notes(done.notes_kept)
+        _forget(lib, list(done.examples))
+
+
+# -- training data -------------------------------------------------------------------------
+def layout_training_documents(lib: Library) -> list[dict[str, Any]]:
+    """The library's layout corrections as documents :func:`refmanager.pdf.linetrain.train`
+    takes: each corrected document once, as its newest correction left it."""
+    return [c.example for c in lib.layout_corrections(latest_only=True)]
+
+
+# -- helpers -------------------------------------------------------------------------------
+def _pdf_or_none(lib: Library, document_id: int | None) -> Path | None:
+    if document_id is None:
+        return None
+    path = lib.file_path(document_id)
+    return path if path is not None and path.exists() else None
+
+
+def _pdf_of(lib: Library, document_id: int) -> Path:
+    record = lib.document(document_id)
+    path = _pdf_or_none(lib, document_id)
+    if path is None or record.source != "pdf":
+        name = record.file_name or f"document {document_id}"
+        raise InputError(name, "has no PDF in the library to read again")
+    return path
+
+
+def _keep_example(
+    lib: Library, document_id: int | None, kind: str, path: Path | None = None
+) -> int | None:
+    """Store the document's lines labelled from its references as they are now; None when
+    it has no readable PDF. It runs after the change's transaction (reading the whole PDF
+    takes a second or two, and need not hold the write lock)."""
+    path = path or _pdf_or_none(lib, document_id)
+    if document_id is None or path is None:
+        return None
+    ordered = sorted(lib.references_of(document_id), key=lambda s: s.position)
+    try:
+        example = layout_example(path, [s.reference.location for s in ordered])
+    except InputError:
+        return None
+    return lib.add_layout_correction(document_id, kind, example)
+
+
+def _forget(lib: Library, examples: list[int | None]) -> None:
+    for example in examples:
+        if example is not None:
+            lib.delete_layout_correction(example)
+
+
+def _close_gaps(lib: Library, removed: DeletedReferences) -> None:
+    """Renumber the places of the references after removed ones (last removed first)."""
+    for row in sorted(removed.rows, key=lambda r: -int(r["position"])):
+        if row["document_id"] is not None:
+            lib.shift_positions(int(row["document_id"]), int(row["position"]), -1)
+
+
+def _open_gaps(lib: Library, removed: DeletedReferences) -> None:
+    """Undo :func:`_close_gaps`: make room for the removed references again (first first)."""
+    for row in sorted(removed.rows, key=lambda r: int(r["position"])):
+        if row["document_id"] is not None:
+            lib.shift_positions(int(row["document_id"]), int(row["position"]) - 1, 1)
