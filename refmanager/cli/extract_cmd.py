@@ -48,9 +48,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--from/--to", "give both where the list starts and where it ends")
     if args.start is not None:
         between = (mark_of(args.start, "--from"), mark_of(args.end, "--to"))
-    result = extract_pdf(
-        args.pdf, password=args.password, parse=parse, meta=False, between=between
-    )
+    result = extract_pdf(args.pdf, password=args.password, parse=parse, meta=False, between=between)
     for message in result.notes:
         note(f"{args.pdf}: {message}")
     items = [ref.to_csl() for ref in result.references]
