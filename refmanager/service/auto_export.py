@@ -11,6 +11,7 @@ rewrites (``service.citekeys``), so a document's citations keep working.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -139,7 +140,13 @@ class Watcher:
                 now = time.monotonic()
                 if version != seen or now - checked >= RECHECK_SECONDS:
                     seen, checked = version, now
-                    news = self._news(update_all(library))
+                    try:
+                        done = update_all(library)
+                    except sqlite3.Error as exc:  # locked past the timeout, I/O error: next pass
+                        error = InputError(str(self.folder), f"cannot read the library: {exc}")
+                        done = [Rewrite(self.folder, False, error)]
+                        seen = None  # try again on the next pass
+                    news = self._news(done)
                     if self.on_pass is not None and news:
                         self.on_pass(news)
                 self._stop.wait(self.poll)

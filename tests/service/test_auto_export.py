@@ -189,3 +189,35 @@ def test_a_kept_path_that_became_a_link_into_the_library_is_refused(
     assert done.error is not None and "inside the library folder" in str(done.error)
     assert library.db_path.read_bytes()[:16] == database[:16] == b"SQLite format 3\x00"
     assert library.count() == 3
+
+
+def test_a_watcher_survives_a_library_it_cannot_read_for_a_moment(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from refmanager.service import auto_export
+
+    refs = tmp_path / "refs.bib"
+    keep_updated(library, "bibtex", refs)
+    real = auto_export.update_all
+    calls: list[int] = []
+
+    def flaky(lib: Library) -> list[Rewrite]:
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return real(lib)
+
+    monkeypatch.setattr(auto_export, "update_all", flaky)
+    passes: list[list[Rewrite]] = []
+    watcher = Watcher(library.folder, poll=0.02, on_pass=passes.append)
+    watcher.start()
+    try:
+        with Library.open(library.folder) as other:
+            other.set_field(other.search_ids("lecun")[0], "title", "After the lock")
+        assert _wait_for(lambda: "After the lock" in refs.read_text("utf-8"))
+    finally:
+        watcher.stop()
+    errors = [str(r.error) for done in passes for r in done if r.error is not None]
+    assert errors and "cannot read the library: database is locked" in errors[0]
