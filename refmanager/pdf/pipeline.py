@@ -187,9 +187,11 @@ def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True
                 "references on it, if any, are missing"
             )
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
-    learned = _line_model_on()
-    if learned:
+    mode = _line_mode()
+    if mode == "model":
         ordered, entries, reason = _model_entries(pages, region, heading, budget, vocab)
+    elif mode == "learned":
+        ordered, entries, reason = _learned_entries(pages, region, heading, vocab)
     else:
         ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
     in_list = {id(ln) for ln in ordered}
@@ -210,21 +212,19 @@ def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
 
 
-def _line_model_on() -> bool:
-    """Whether the learned line model decides. ``REFMANAGER_LINES=rules`` or ``=model``
-    chooses, for comparisons; the rules decide when the model file is missing."""
+def _line_mode() -> str:
+    """How the list is found: ``model`` (the rules, ended by the line model: the default),
+    ``rules`` (the rules alone) or ``learned`` (the line model alone: its own entry
+    starts). ``REFMANAGER_LINES`` chooses, for comparisons; without the model file the
+    rules decide."""
     import os
 
-    choice = os.environ.get("REFMANAGER_LINES", "")
-    if choice == "rules":
-        return False
     from refmanager.pdf import zones
 
-    return (choice == "model" or LINE_MODEL_DEFAULT) and zones.available()
-
-
-# The learned line model decides by default only once it beats the rules (see 0017).
-LINE_MODEL_DEFAULT = True
+    choice = os.environ.get("REFMANAGER_LINES", "model")
+    if choice not in ("rules", "learned") or not zones.available():
+        choice = "model" if zones.available() else "rules"
+    return choice
 
 
 def _rule_entries(
@@ -339,6 +339,25 @@ def _numbering_goes_on(lines: list[Line], number: int) -> bool:
 
 def _sure_over(indexes: list[int], listed: list[float]) -> bool:
     return len(indexes) == _END_RUN and all(i >= 0 and listed[i] <= 1 - SURE for i in indexes)
+
+
+def _learned_entries(
+    pages: _Pages, region: list[int], heading: tuple[int, int] | None, vocab: set[str]
+) -> tuple[list[Line], list[Entry], str]:
+    """The line model alone: its list lines and its own entry starts."""
+    from refmanager.pdf import zones
+    from refmanager.pdf.segment import entries_from_labels, label_spans
+
+    lines = [ln for number in region for ln in pages.lines.get(number, []) if ln.mapped]
+    labels = zones.tag_lines(lines, pages.heights)
+    ordered = [lines[i] for span, _ in label_spans(labels) for i in span]
+    entries = entries_from_labels(lines, labels, vocab)
+    reason = ""
+    if heading is None and not _looks_like_references(entries):
+        entries = []
+    if not entries:
+        reason = f"no line of the last {len(region)} page(s) reads as a reference entry"
+    return ordered, entries, reason
 
 
 def _list_end(labels: list[str], first: int) -> int:

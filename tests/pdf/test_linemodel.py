@@ -6,6 +6,8 @@ import gzip
 import json
 from pathlib import Path
 
+import pytest
+
 from refmanager.pdf.layout import Line
 from refmanager.pdf.linefeatures import LineRow, featurize
 from refmanager.pdf.linetrain import entry_spans, pack, read_packed, rows_of, score, train
@@ -101,7 +103,9 @@ def test_entries_from_labels_keep_fragments_drop_strays() -> None:
     ]
 
 
-def test_the_model_ends_the_list_before_an_address_block_and_footer(tmp_path: Path) -> None:
+def test_the_model_ends_the_list_before_an_address_block_and_footer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from refmanager.pdf import read_bibliography
     from tests.pdf.pdfbuild import Text, column, write_pdf
     from tests.pdf.test_read import BODY
@@ -131,3 +135,12 @@ def test_the_model_ends_the_list_before_an_address_block_and_footer(tmp_path: Pa
     last = bib.entries[-1].raw
     assert "Department of Statistics" not in last
     assert "Submitted" not in last
+    # The rules alone (REFMANAGER_LINES=rules) took the addresses as part of the last entry;
+    # the model alone (=learned) ends the list too.
+    monkeypatch.setenv("REFMANAGER_LINES", "rules")
+    rules = read_bibliography(tmp_path / "addr.pdf")
+    assert "Department of Statistics" in rules.entries[-1].raw
+    monkeypatch.setenv("REFMANAGER_LINES", "learned")
+    learned = read_bibliography(tmp_path / "addr.pdf")
+    assert [e.label for e in learned.entries] == ["1", "2", "3", "4", "5", "6"]
+    assert "Submitted" not in learned.entries[-1].raw
