@@ -35,6 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "`refmanager watch` or the window runs (undo with `refmanager watch --stop FILE`)",
     )
     parser.add_argument(
+        "--with-attachments",
+        action="store_true",
+        help="also write the references' attachments (file paths and links) in the format's "
+        "own syntax: BibTeX file fields, RIS L1/L4 lines, a CSL-JSON file variable "
+        "(left out by default: an export does not hand on local file paths)",
+    )
+    parser.add_argument(
         "--key-pattern",
         metavar="PATTERN",
         help="pattern of new citation keys, kept in the library (default [auth][year][title]; "
@@ -47,6 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.keep_updated and args.output == "-":
         note("--keep-updated needs a file (-o FILE), not standard output")
+        return 2
+    if args.keep_updated and args.with_attachments:
+        note("--with-attachments is for one export; a kept-updated file never has them")
         return 2
     fmt = format_for(args.output, args.format)
     query = " ".join(args.query)
@@ -61,7 +71,9 @@ def run(args: argparse.Namespace) -> int:
                 "kept up to date while `refmanager watch` or the window runs"
             )
             return 0
-        count = export(library, fmt, args.output, query=query)
+        count = export(
+            library, fmt, args.output, query=query, with_attachments=args.with_attachments
+        )
     if args.output != "-":
         note(f"exported {count} reference{'s' if count != 1 else ''} to {args.output} ({fmt})")
     elif count == 0:

@@ -23,6 +23,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("refmanager.cli.import_cmd", "add PDFs, folders and bibliography files"),
     "search": ("refmanager.cli.search_cmd", "search the library"),
     "tag": ("refmanager.cli.tag_cmd", "add, remove, rename and list tags"),
+    "attachments": (
+        "refmanager.cli.attachments_cmd",
+        "list references' attachments (file paths and links; nothing is opened)",
+    ),
     "duplicates": ("refmanager.cli.duplicates_cmd", "find (and merge) duplicate references"),
     "reparse": ("refmanager.cli.reparse_cmd", "parse references again from their raw text"),
     "check": ("refmanager.cli.check_cmd", "check the library: integrity, files, counts"),

@@ -20,6 +20,7 @@ from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult, decode_bytes, read_text
 from refmanager.formats.csljson import iter_csl_json, read_csl_json, to_csl_json
 from refmanager.formats.csvfile import iter_csv, read_csv, to_csv
+from refmanager.formats.filelinks import resolve_attachments
 from refmanager.formats.keys import KeyMaker, base_key
 from refmanager.formats.ris import iter_ris, read_ris, to_ris
 from refmanager.model import InputError, Reference
@@ -120,7 +121,9 @@ def read_file(path: Path | str) -> ReadResult:
     text = read_text(path)
     by_name = EXTENSIONS.get(path.suffix.lower())
     fmt = "csv" if by_name == "csv" else sniff(text) or by_name
-    return read_string(text, fmt, str(path))
+    result = read_string(text, fmt, str(path))
+    resolve_attachments(result, path)
+    return result
 
 
 __all__ = [

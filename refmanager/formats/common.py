@@ -161,6 +161,9 @@ class ReadResult:
     references: list[Reference] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     format: str = ""
+    # the folder JabRef resolves relative file links against, relative to the .bib's own
+    # folder ("" = the .bib's folder): its jabref-meta fileDirectory
+    file_directory: str = ""
 
 
 def decode_bytes(data: bytes, source: str) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from refmanager.formats.common import CSL_TEXT_VARIABLES, CSL_TYPES, Problem, ReadResult
+from refmanager.formats.filelinks import file_field, parse_file_field
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import InputError, Reference
 
@@ -89,6 +90,8 @@ def csl_item(ref: Reference, key: str | None = None, private: bool = False) -> d
     if not private:
         item = {k: v for k, v in item.items() if k in _KNOWN}
         item.setdefault("id", key or "")
+    if ref.attachments:  # only there when the export asked for them (decision 0022)
+        item["file"] = file_field(ref.attachments)
     return item
 
 
@@ -325,6 +328,9 @@ def item_reference(item: Any, line: int, problems: list[Problem]) -> Reference |
             date.day = None
     if not ref.get("citation-key") and _CITATION_KEY.fullmatch(ref.id):
         ref.fields["citation-key"] = ref.id  # the key pandoc and Zotero users cite by
+    links = ref.fields.pop("file", "")
+    if links:  # a `file` variable, in JabRef's syntax or bare paths (decision 0022)
+        ref.attachments = tuple(parse_file_field(links))
     return ref
 
 

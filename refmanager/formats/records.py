@@ -6,6 +6,11 @@ in file order, with problems on the file's own line numbers:
 - BibTeX: the text is cut before an entry start (``@type{`` at the start of a line); the
   ``@string`` macros of the parts read so far carry over to the next. A file with
   ``crossref`` fields is read in one part (a parent may come anywhere after its child).
+  JabRef's jabref-meta blocks (group tree, file directory; usually at the end) are found
+  first and given to every part.
+
+Relative file links are resolved against the file's folder (or JabRef's file directory),
+without looking at the file system (decision 0022).
 - RIS: cut after an ``ER`` line.
 - CSL-JSON: an array of items is read item by item with :class:`json.JSONDecoder`, after
   a first pass has checked the whole document: a document broken anywhere (its structure
@@ -33,6 +38,7 @@ from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult
 from refmanager.formats.csljson import item_reference, read_csl_json
 from refmanager.formats.csvfile import csv_records
+from refmanager.formats.filelinks import resolve_attachments
 from refmanager.formats.ris import read_ris
 from refmanager.formats.stream import TextBlock, TextSource, lines
 from refmanager.model import InputError, Reference
@@ -42,6 +48,7 @@ MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory sta
 _BIB_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
 _RIS_END = re.compile(r"\s*ER  ?-")
 _CROSSREF = re.compile(r"\bcrossref\s*=", re.IGNORECASE)
+_META = re.compile(r"@\s*comment\s*\{\s*jabref-meta:", re.IGNORECASE)
 _WS = " \t\r\n"
 
 
@@ -73,11 +80,14 @@ class RecordStream:
     references: int = 0
     _content: bool = field(default=False)  # the file holds more than white space
     _located: bool = field(default=False)  # a problem with a line was met
+    _meta: list[str] | None = field(default=None)  # a .bib's jabref-meta texts
 
     def __iter__(self) -> Iterator[ReadResult]:
         if self.format == "bibtex":
-            if self._crossrefs():
+            crossrefs, meta = self._prescan()
+            if crossrefs:
                 self.chunk = sys.maxsize  # a child's parent may be anywhere: read it whole
+            self._meta = meta
             parts = self._cut(_BIB_START, before=True)
         elif self.format == "ris":
             parts = self._cut(_RIS_END, before=False)
@@ -89,6 +99,7 @@ class RecordStream:
             part.problems.extend(self.source.problems)
             self.source.problems.clear()
             part.problems.extend(bound_references(part.references))
+            resolve_attachments(part, self.path)
             part.problems.sort(key=lambda p: p.line)
             self.references += len(part.references)
             self._located = self._located or any(p.line for p in part.problems)
@@ -125,16 +136,40 @@ class RecordStream:
         if buffer:
             yield self._parse(buffer, start, strings)
 
-    def _crossrefs(self) -> bool:
-        """Whether a BibTeX file has ``crossref`` fields (whose parents it must see)."""
-        found = any(_CROSSREF.search(block.text) for block in self.source.blocks())
+    def _prescan(self) -> tuple[bool, list[str] | None]:
+        """Whether a BibTeX file has ``crossref`` fields (whose parents it must see), and
+        its jabref-meta texts (None when it has none: each part reads its own)."""
+        crossrefs = meta = False
+        for block in self.source.blocks():
+            crossrefs = crossrefs or bool(_CROSSREF.search(block.text))
+            meta = meta or bool(_META.search(block.text))
         self.source.problems.clear()
-        return found
+        return crossrefs, self._meta_texts() if meta else None
+
+    def _meta_texts(self) -> list[str]:
+        """The texts of the file's ``@comment{jabref-meta: ...}`` blocks (a line scan:
+        only for files that have some)."""
+        texts: list[str] = []
+        current: list[str] | None = None
+        for _, line in lines(self.source.blocks()):
+            rest = line
+            if current is None:
+                match = _META.search(line)
+                if match is None:
+                    continue
+                current, rest = [], line[match.end() :]
+            end = rest.find("}")
+            current.append(rest if end < 0 else rest[:end])
+            if end >= 0:
+                texts.append("\n".join(current).strip())
+                current = None
+        self.source.problems.clear()
+        return texts
 
     def _parse(self, buffer: list[str], start: int, strings: dict[str, str]) -> ReadResult:
         text = "\n".join(buffer) + "\n"
         result = (
-            read_bibtex(text, str(self.path), strings)
+            read_bibtex(text, str(self.path), strings, self._meta)
             if self.format == "bibtex"
             else read_ris(text)
         )

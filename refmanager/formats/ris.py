@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from refmanager.formats.common import Problem, ReadResult, date_from_text
+from refmanager.formats.filelinks import ris_link, ris_tag
 from refmanager.model import Date, Name, Reference
 from refmanager.model.names import parse_name
 
@@ -101,7 +102,6 @@ _ALIASES: dict[str, str] = {
     "JA": "container-title-short",
     "PP": "publisher-place",
     "AD": "publisher-place",
-    "L1": "URL",
     "L2": "URL",
     "N2": "abstract",
     "ID": "citation-key",
@@ -178,6 +178,7 @@ def ris_record(ref: Reference) -> str:
         out.append(_line("Y2", _ris_date(ref.accessed)))
     if ref.get("citation-key"):
         out.append(_line("ID", ref.get("citation-key")))
+    out.extend(_line(ris_tag(link), link.location) for link in ref.attachments)
     out.append("ER  - \n")
     return "".join(out)
 
@@ -259,6 +260,9 @@ def _record(tags: list[tuple[int, str, str]], problems: list[Problem]) -> Refere
         ref.type = "article"  # what ris_record writes for a preprint
         ref.set("genre", "")
     ref.id = ref.get("citation-key")
+    # file attachments (L1) and figures (L4): links, not the URL of the item
+    links = [ris_link(t, v) for t in ("L1", "L4") for v in by_tag.get(t, ())]
+    ref.attachments = tuple(link for link in links if link.target)
     return ref
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from refmanager.library.attachments import AttachmentStore
 from refmanager.library.connection import Connection, Store, timestamp
 from refmanager.library.references import ReferenceStore
 from refmanager.library.tags import TagStore
@@ -33,10 +34,17 @@ class ImportRun:
 class ImportStore(Store):
     """The ``imports`` table and the batches written with it."""
 
-    def __init__(self, connection: Connection, refs: ReferenceStore, tags: TagStore) -> None:
+    def __init__(
+        self,
+        connection: Connection,
+        refs: ReferenceStore,
+        tags: TagStore,
+        attachments: AttachmentStore,
+    ) -> None:
         super().__init__(connection)
         self.refs = refs
         self.tags = tags
+        self.attachments = attachments
 
     def begin_import(self, sha256: str, file_name: str, fmt: str) -> ImportRun:
         """The import of the file with this content hash: the last one when its references
@@ -66,12 +74,24 @@ class ImportStore(Store):
     def add_import_batch(
         self, run: ImportRun, references: Sequence[Reference], tag: str | None = None
     ) -> list[int]:
-        """Store a batch of the file's references (tagged ``tag``) and count them in the
-        run, in one transaction; their ids."""
+        """Store a batch of the file's references (tagged ``tag``, and with the tags their
+        groups name, and their attachments) and count them in the run, in one transaction;
+        their ids."""
         with self.transaction():
             ids = self.refs.insert_references(None, references, timestamp())
             if tag and ids:
                 self.tags.tag_references(ids, tag)
+            self.attachments.add_attachments(
+                (ref_id, ref.attachments)
+                for ref_id, ref in zip(ids, references, strict=True)
+                if ref.attachments
+            )
+            by_group: dict[str, list[int]] = {}
+            for ref_id, ref in zip(ids, references, strict=True):
+                for group in ref.groups:
+                    by_group.setdefault(group, []).append(ref_id)
+            for group, members in by_group.items():
+                self.tags.tag_references(members, group)
             if ids:
                 self.conn.execute(
                     "UPDATE imports SET added = added + ?, first_ref = coalesce(first_ref, ?), "

@@ -12,6 +12,7 @@ Usage::
 :mod:`~refmanager.library.merging` (duplicates), :mod:`~refmanager.library.corrections`,
 :mod:`~refmanager.library.layout` (layout corrections, reference order),
 :mod:`~refmanager.library.saved_searches`, :mod:`~refmanager.library.notes`,
+:mod:`~refmanager.library.attachments`,
 :mod:`~refmanager.library.search`,
 :mod:`~refmanager.library.maintenance`), and its methods hand each call to the store
 that owns it.
@@ -35,6 +36,7 @@ from types import TracebackType
 from typing import Any
 
 from refmanager.library import db
+from refmanager.library.attachments import AttachmentStore
 from refmanager.library.codec import csl_json, fts_values, load_reference, reference_columns
 from refmanager.library.connection import Connection
 from refmanager.library.corrections import CorrectionStore
@@ -69,7 +71,7 @@ from refmanager.library.saved_searches import SavedSearchStore
 from refmanager.library.search import SearchStore
 from refmanager.library.tags import TagStore
 from refmanager.library.works import WorkStore
-from refmanager.model import DocumentMeta, InputError, Reference
+from refmanager.model import Attachment, DocumentMeta, InputError, Reference
 
 DB_NAME = "library.sqlite"
 FILES_DIR = "files"
@@ -125,7 +127,8 @@ class Library:
         self._saved = SavedSearchStore(shared)
         self._notes = NoteStore(shared)
         self._maintenance = MaintenanceStore(shared, self._documents)
-        self._imports = ImportStore(shared, self._references, self._tags)
+        self._attachments = AttachmentStore(shared)
+        self._imports = ImportStore(shared, self._references, self._tags, self._attachments)
         self._exports = ExportStore(shared)
 
     # ------------------------------------------------------------ opening
@@ -637,6 +640,15 @@ class Library:
     def rebuild_search_index(self) -> None:
         """Rebuild the FTS indexes from the stored CSL items (``check --repair``)."""
         return self._maintenance.rebuild_search_index()
+
+    # ------------------------------------------------------------ attachments
+    def attachments_of(self, ref_ids: Sequence[int]) -> dict[int, list[Attachment]]:
+        """The links of these references (those that have some); nothing is opened."""
+        return self._attachments.attachments_of(ref_ids)
+
+    def add_attachments(self, links: Iterable[tuple[int, Sequence[Attachment]]]) -> None:
+        """See :meth:`AttachmentStore.add_attachments`."""
+        self._attachments.add_attachments(links)
 
     # ------------------------------------------------------------ bibliography-file imports
     def begin_import(self, sha256: str, file_name: str, fmt: str) -> ImportRun:

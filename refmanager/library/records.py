@@ -111,6 +111,8 @@ class DeletedReferences:
     tag_links: list[tuple[int, int]]  # (tag_id, ref_id)
     not_duplicate_pairs: list[tuple[int, int, float]]
     merged_children: list[tuple[int, int]]  # (ref_id, merged_into) of rows that pointed at them
+    # (ref_id, position, target, resolved, kind, title): their links (ref_attachments)
+    attachments: list[tuple[int, int, str, str, str, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True, frozen=True)

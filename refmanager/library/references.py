@@ -296,8 +296,14 @@ class ReferenceStore(Store):
             links: list[tuple[int, int]] = []
             pairs: list[tuple[int, int, float]] = []
             children: list[tuple[int, int]] = []
+            attachments: list[tuple[int, int, str, str, str, str]] = []
             for chunk in chunks(ids, 400):
                 m = marks(len(chunk))
+                attachments += self.conn.execute(
+                    "SELECT ref_id, position, target, resolved, kind, title "
+                    f"FROM ref_attachments WHERE ref_id IN ({m})",
+                    tuple(chunk),
+                ).fetchall()
                 links += self.conn.execute(
                     f"SELECT tag_id, ref_id FROM ref_tags WHERE ref_id IN ({m})", tuple(chunk)
                 ).fetchall()
@@ -312,7 +318,7 @@ class ReferenceStore(Store):
                 self.conn.execute(f"DELETE FROM refs WHERE id IN ({m})", tuple(chunk))
             # rows merged into a deleted one are visible again (merged_into SET NULL)
             self.fts_sync(child for child, _ in children)
-        return DeletedReferences(rows, links, list(dict.fromkeys(pairs)), children)
+        return DeletedReferences(rows, links, list(dict.fromkeys(pairs)), children, attachments)
 
     def restore_references(self, snapshot: DeletedReferences) -> None:
         """Undo :meth:`delete_references`: same ids, fields, tags, marks and merges."""
@@ -333,6 +339,11 @@ class ReferenceStore(Store):
             self.conn.executemany(
                 "INSERT OR IGNORE INTO not_duplicates (a, b, created) VALUES (?, ?, ?)",
                 snapshot.not_duplicate_pairs,
+            )
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO ref_attachments "
+                "(ref_id, position, target, resolved, kind, title) VALUES (?, ?, ?, ?, ?, ?)",
+                snapshot.attachments,
             )
             self.conn.executemany(
                 "UPDATE refs SET merged_into = ? WHERE id = ?",

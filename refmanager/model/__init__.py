@@ -3,6 +3,7 @@
 Nothing here imports any other refmanager package, nor any third-party library.
 """
 
+from refmanager.model.attachments import Attachment
 from refmanager.model.errors import AlreadyInLibrary, InputError, RefmanagerError
 from refmanager.model.items import (
     CSL_FIELDS,
@@ -18,6 +19,7 @@ from refmanager.model.items import (
 __all__ = [
     "CSL_FIELDS",
     "AlreadyInLibrary",
+    "Attachment",
     "Date",
     "DocumentMeta",
     "Entry",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from refmanager.model.attachments import Attachment
+
 # Plain string CSL variables that a Reference carries as attributes, in CSL-JSON spelling.
 CSL_FIELDS: tuple[str, ...] = (
     "title",
@@ -244,6 +246,11 @@ class Reference:
     confidence: dict[str, float] = field(default_factory=dict)
     tokens: list[Token] = field(default_factory=list)
     fragment: bool = False
+    # What a bibliography file said beside the CSL item, stored apart by the library (not
+    # part of to_csl): file links, and the groups (JabRef's) the item is filed in, each
+    # as its path from the top ("Group/Subgroup").
+    attachments: tuple[Attachment, ...] = ()
+    groups: tuple[str, ...] = ()
 
     def get(self, name: str) -> str:
         """A string field by its CSL name ("title", "container-title", "DOI"), or ""."""

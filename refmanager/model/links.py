@@ -9,8 +9,9 @@ of tools that build ``https://doi.org/<doi>``. These rules say what is passed on
   host name without a scheme (``www.example.org/paper``); never another scheme, a local
   path, or a value holding control characters;
 - a DOI that is one (``10.<registrant>/<suffix>``, a resolver prefix allowed and dropped);
-- never a local file path (a ``file`` variable): attachments are links the library keeps,
-  not something an export hands on.
+- never a local file path (a ``file`` variable, a reference's attachments): attachments
+  are links the library keeps, not something an export hands on, unless the user asks
+  for them (``export --with-attachments``, decision 0022).
 """
 
 from __future__ import annotations
@@ -61,4 +62,7 @@ def export_safe(ref: Reference) -> list[str]:
             ref.set(name, "")
             ref.extra.pop(name, None)
             dropped.append(name)
+    if ref.attachments:
+        ref.attachments = ()
+        dropped.append("attachments")
     return dropped

@@ -174,21 +174,29 @@ def select_ids(
 
 
 def iter_references(
-    library: Library, ids: Sequence[int], tags_as_keywords: bool = True
+    library: Library,
+    ids: Sequence[int],
+    tags_as_keywords: bool = True,
+    with_attachments: bool = False,
 ) -> Iterator[Reference]:
     """The references of ``ids`` in that order, loaded a batch at a time.
 
     Each gets its stable citation key (``service.citekeys``: the key it was first written
     with). With ``tags_as_keywords`` a reference's tags are added to its ``keyword``
     variable (as Zotero exports tags), so they travel with the file. Links that are not
-    web links, DOIs that are not DOIs and local file paths are left out (``model.links``).
+    web links, DOIs that are not DOIs and local file paths are left out (``model.links``);
+    only ``with_attachments`` (the user asked: ``export --with-attachments``) adds the
+    references' attachments, which each format writes in its own syntax (decision 0022).
     """
     keys = StableKeys(library)
     for start in range(0, len(ids), BATCH):
         rows = library.export_rows(ids[start : start + BATCH])
         keys.apply([(ref_id, ref) for ref_id, ref, _ in rows])
-        for _, ref, tags in rows:
+        links = library.attachments_of([r[0] for r in rows]) if with_attachments else {}
+        for ref_id, ref, tags in rows:
             export_safe(ref)
+            if ref_id in links:
+                ref.attachments = tuple(links[ref_id])
             if tags_as_keywords and tags:
                 have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
                 ref.set("keyword", ", ".join([*have, *(t for t in tags if t not in have)]))
@@ -221,8 +229,11 @@ def export(
     out: Path | str | TextIO,
     query: str | None = None,
     ids: Sequence[int] | None = None,
+    *,
+    with_attachments: bool = False,
 ) -> int:
     """Write references (``ids``, else those matching ``query``) in ``fmt``; their number.
+    Their attachments (local file paths among them) are written only ``with_attachments``.
 
     ``out`` is a path (written to a temporary file beside it, then renamed, so a failed
     export never leaves a half-written file; a new file gets the umask's mode, a replaced
@@ -236,7 +247,7 @@ def export(
     """
     check_format(fmt)
     chosen = select_ids(library, query, ids)
-    refs = iter_references(library, chosen)
+    refs = iter_references(library, chosen, with_attachments=with_attachments)
     if isinstance(out, (str, Path)) and str(out) == "-":
         out = sys.stdout
     if not isinstance(out, (str, Path)):

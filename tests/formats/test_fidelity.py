@@ -132,16 +132,16 @@ def test_a_crossref_to_nothing_is_reported() -> None:
 # --------------------------------------------------------------------------- files, groups
 
 
-def test_file_links_are_reported_and_groups_become_keywords() -> None:
+def test_file_links_become_attachments_and_groups_stay_keywords() -> None:
     result = read_file(DATA / "jabref.bib")
-    files = [p.message for p in result.problems if "file links" in p.message]
-    assert any("papers/tan2019.pdf" in m for m in files)
-    assert any("mueller2020-supp.zip" in m for m in files)
+    assert not [p for p in result.problems if "file" in p.message]
     ref = {r.get("citation-key"): r for r in result.references}["tan2019efficientnet"]
     assert ref.get("keyword") == "Vision, To read"
     assert "file" not in ref.fields
+    assert [a.target for a in ref.attachments] == ["papers/tan2019.pdf"]
     bbt = read_file(DATA / "zotero-bbt.bib")
-    assert any("Zotero/storage/ABCD1234" in p.message for p in bbt.problems)
+    links = [a.target for r in bbt.references for a in r.attachments]
+    assert any("Zotero/storage/ABCD1234" in t for t in links)
 
 
 # --------------------------------------------------------------------------- writing

@@ -104,6 +104,7 @@ def test_an_older_library_records_the_files_of_its_documents(tmp_path: Path) -> 
             "settings",
             "ref_notes",
             "layout_corrections",
+            "ref_attachments",
         ):
             lib.conn.execute(f"DROP TABLE {table}")  # as a version 3 library was
         lib.conn.execute("PRAGMA user_version = 3")

@@ -29,6 +29,7 @@ from refmanager.formats.bibtex.plan import (
 )
 from refmanager.formats.bibtex.vocab import JOURNAL_TYPES, MONTHS, SERIES_TYPES
 from refmanager.formats.common import iso_date
+from refmanager.formats.filelinks import file_field
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import Reference
 
@@ -100,6 +101,8 @@ def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, 
         fields.extend(_date_fields(ref, biblatex))
     if subtype:
         fields.append(("entrysubtype", "{" + subtype + "}"))
+    if ref.attachments:  # only there when the export asked for them (decision 0022)
+        fields.append(("file", "{" + verbatim(file_field(ref.attachments)) + "}"))
     return entry_type, fields
 
 

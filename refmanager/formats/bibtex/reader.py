@@ -1,6 +1,7 @@
 """Reading: the stages in order (split, macros, names, decode), then the fields mapped
 to a Reference; between macros and names, ``crossref`` children inherit from their parents
-and JabRef 3 group trees join their members' ``groups`` (decision 0019)."""
+and JabRef 3 group trees join their members' ``groups`` (decision 0019). ``file`` fields
+become the reference's attachments and JabRef groups its group paths (decision 0022)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from bibtexparser.model import Entry, Preamble, String
 
 from refmanager.formats.bibtex.decode import decode_all, unescape_verbatim
+from refmanager.formats.bibtex.jabref import JabRefMeta, read_meta
 from refmanager.formats.bibtex.macros import Expansion, ExpansionLimit, resolve
 from refmanager.formats.bibtex.names import split_names
 from refmanager.formats.bibtex.split import split
@@ -23,6 +25,7 @@ from refmanager.formats.bibtex.vocab import (
     VERBATIM,
 )
 from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_text
+from refmanager.formats.filelinks import parse_file_field
 from refmanager.model import Date, InputError, Name, Reference
 from refmanager.model.identifiers import ARXIV_ID
 from refmanager.model.limits import MAX_FIELD_CHARS, over_limit_message
@@ -203,9 +206,7 @@ def fields_to_reference(
             if value.lower() not in _ARXIV or not text.get("eprint"):
                 ref.set(name, value)
         elif name == "file":
-            problems.append(
-                Problem(line, f"entry {key}: file links not attached (never read): {value}")
-            )
+            ref.attachments = tuple(parse_file_field(values["file"]))
         elif name == "groups":
             have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
             groups = [g.strip() for g in value.split(",") if g.strip() and g.strip() not in have]
@@ -272,25 +273,36 @@ def _read_issued(text: dict[str, str], line: int, key: str, problems: list[Probl
     return date
 
 
-def read_bibtex(text: str, source: str = "", strings: dict[str, str] | None = None) -> ReadResult:
+def read_bibtex(
+    text: str,
+    source: str = "",
+    strings: dict[str, str] | None = None,
+    meta: list[str] | None = None,
+) -> ReadResult:
     """All the entries of a BibTeX/BibLaTeX text, in file order; broken ones reported.
 
     ``strings``: the ``@string`` macros of the text before this one (a file read a part
-    at a time); the part's own definitions are added to it.
+    at a time); the part's own definitions are added to it. ``meta``: the whole file's
+    jabref-meta texts (``jabref_meta_texts``), for a part that may not hold them; by
+    default those of ``text``. File links come back unresolved (``Attachment.resolved``
+    empty) and relative; ``ReadResult.file_directory`` says what JabRef would resolve
+    them against.
 
     Raises:
         InputError: the text's ``@string`` macros expand beyond the limits (``source``
             names the file in the message).
     """
     try:
-        return _read(text, {} if strings is None else strings)
+        return _read(text, {} if strings is None else strings, meta)
     except ExpansionLimit as exc:
         raise InputError(source, str(exc)) from None
 
 
-def _read(text: str, strings: dict[str, str]) -> ReadResult:
+def _read(text: str, strings: dict[str, str], meta_texts: list[str] | None) -> ReadResult:
     result = ReadResult(format="bibtex")
     blocks = split(text)
+    meta = read_meta(blocks.jabref_meta if meta_texts is None else meta_texts)
+    result.file_directory = meta.file_directory
     result.problems.extend(blocks.problems)
     for name, value in PREDEFINED.items():
         strings.setdefault(name, value)
@@ -324,45 +336,40 @@ def _read(text: str, strings: dict[str, str]) -> ReadResult:
         )
         for line, entry in entries
     ]
-    _jabref_groups(blocks.jabref_meta, resolved)
+    own_groups = {entry.key: _names(values.get("groups", "")) for _, entry, values in resolved}
+    _jabref_groups(meta, resolved)
     parents = {entry.key.lower(): values for _, entry, values in reversed(resolved)}
     for line, entry, values in resolved:
         if values.get("crossref"):
             _inherit(entry.key, values, parents, line, result.problems)
-        result.references.append(
-            fields_to_reference(
-                entry.entry_type,
-                entry.key,
-                values=values,
-                line=line,
-                problems=result.problems,
-                gobble=gobble,
-            )
+        ref = fields_to_reference(
+            entry.entry_type,
+            entry.key,
+            values=values,
+            line=line,
+            problems=result.problems,
+            gobble=gobble,
         )
+        ref.groups = meta.group_paths(entry.key, own_groups[entry.key])
+        result.references.append(ref)
     result.problems.sort(key=lambda p: p.line)
     return result
 
 
-_GROUP_LINE = re.compile(r"^\d+ (ExplicitGroup|StaticGroup):(.*)$", re.MULTILINE)
-_GROUP_SEP = re.compile(r"(?<!\\)\\;")
+def _names(groups: str) -> list[str]:
+    return [g.strip() for g in groups.split(",") if g.strip()]
 
 
-def _jabref_groups(meta: list[str], resolved: list[tuple[int, Entry, dict[str, str]]]) -> None:
-    """Members JabRef 3 lists in its group tree (``ExplicitGroup:Name\\;0\\;key\\;...``)
-    join the entries' ``groups`` field, which JabRef 4 and later write themselves."""
-    by_key = {entry.key: values for _, entry, values in resolved}
-    for text in meta:
-        if not text.startswith(("grouping:", "groupstree:")):
-            continue
-        for match in _GROUP_LINE.finditer(text):
-            parts = [p.replace("\\\\", "\\") for p in _GROUP_SEP.split(match.group(2))]
-            name = parts[0].strip()
-            for key in parts[2:] if match.group(1) == "ExplicitGroup" else ():
-                values = by_key.get(key.strip())
-                if values is not None and name:
-                    have = [g.strip() for g in values.get("groups", "").split(",") if g.strip()]
-                    if name not in have:
-                        values["groups"] = ", ".join([*have, name])
+def _jabref_groups(meta: JabRefMeta, resolved: list[tuple[int, Entry, dict[str, str]]]) -> None:
+    """Groups JabRef 3 lists an entry in (its tree's ``ExplicitGroup:Name\\;0\\;key\\;...``)
+    join the entry's ``groups`` field, which JabRef 4 and later write themselves; their
+    names become keywords."""
+    for _, entry, values in resolved:
+        paths = meta.members.get(entry.key)
+        if paths:
+            have = _names(values.get("groups", ""))
+            leaves = [path.rsplit("/", 1)[-1] for path in paths]
+            values["groups"] = ", ".join([*have, *(n for n in leaves if n not in have)])
 
 
 def _inherit(

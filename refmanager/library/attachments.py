@@ -1,0 +1,61 @@
+"""Attachments: a reference's links to files and web pages (``ref_attachments``), as the
+bibliography file it came from gave them. Only strings are stored and given back: this
+store never looks at what a link names (decision 0022)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from refmanager.library.connection import Store, chunks, marks
+from refmanager.model import Attachment
+
+AttachmentRow = tuple[int, int, str, str, str, str]
+"""``(ref_id, position, target, resolved, kind, title)``: one stored link (undo keeps them)."""
+
+
+class AttachmentStore(Store):
+    """The ``ref_attachments`` table."""
+
+    def add_attachments(self, links: Iterable[tuple[int, Sequence[Attachment]]]) -> None:
+        """Append links to references: ``(ref_id, links)`` pairs, kept in their order."""
+        with self.transaction():
+            rows: list[AttachmentRow] = []
+            for ref_id, attachments in links:
+                if not attachments:
+                    continue
+                (start,) = self.conn.execute(
+                    "SELECT coalesce(max(position) + 1, 0) FROM ref_attachments WHERE ref_id = ?",
+                    (ref_id,),
+                ).fetchone()
+                rows += [
+                    (ref_id, start + i, a.target, a.resolved, a.kind, a.title)
+                    for i, a in enumerate(attachments)
+                ]
+            self.put_attachment_rows(rows)
+
+    def attachments_of(self, ref_ids: Sequence[int]) -> dict[int, list[Attachment]]:
+        """The links of these references (those that have some), each list in order."""
+        out: dict[int, list[Attachment]] = {}
+        for ref_id, _, target, resolved, kind, title in self.attachment_rows(ref_ids):
+            out.setdefault(ref_id, []).append(Attachment(target, resolved, kind, title))
+        return out
+
+    def attachment_rows(self, ref_ids: Sequence[int]) -> list[AttachmentRow]:
+        """The stored rows of these references' links, by reference and position."""
+        rows: list[AttachmentRow] = []
+        for chunk in chunks(list(dict.fromkeys(ref_ids))):
+            rows += self._read(
+                "SELECT ref_id, position, target, resolved, kind, title FROM ref_attachments "
+                f"WHERE ref_id IN ({marks(len(chunk))}) ORDER BY ref_id, position",
+                tuple(chunk),
+            )
+        return [(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5])) for r in rows]
+
+    def put_attachment_rows(self, rows: Sequence[AttachmentRow]) -> None:
+        """Store rows as they are (undoing a deletion puts its references' links back)."""
+        with self.transaction():
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO ref_attachments "
+                "(ref_id, position, target, resolved, kind, title) VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
+            )

@@ -1,0 +1,53 @@
+"""The attachments store (migration 0009): links kept as given, in order, with their
+reference; imported batches store their links and their JabRef groups as tags."""
+
+from __future__ import annotations
+
+from refmanager.library import Library
+from refmanager.library.db import schema_version
+from refmanager.model import Attachment, Reference
+
+
+def _ref(title: str, *links: Attachment, groups: tuple[str, ...] = ()) -> Reference:
+    ref = Reference(type="book")
+    ref.set("title", title)
+    ref.attachments = links
+    ref.groups = groups
+    return ref
+
+
+def test_schema_has_the_attachments_table(lib: Library) -> None:
+    assert schema_version() >= 9
+    columns = [r[1] for r in lib.conn.execute("PRAGMA table_info(ref_attachments)")]
+    assert columns == ["ref_id", "position", "target", "resolved", "kind", "title"]
+
+
+def test_import_batch_stores_links_in_order_and_groups_as_tags(lib: Library) -> None:
+    pdf = Attachment("a.pdf", "/home/u/bib/a.pdf", "PDF", "Full Text")
+    url = Attachment("https://example.org/a", kind="URL")
+    run = lib.begin_import("0" * 64, "refs.bib", "bibtex")
+    ids = lib.add_import_batch(
+        run,
+        [
+            _ref("One", pdf, url, groups=("Deep learning/CNN", "Reading list")),
+            _ref("Two", groups=("Reading list",)),
+        ],
+    )
+    assert lib.attachments_of(ids) == {ids[0]: [pdf, url]}
+    assert lib.tags_of(ids[0]) == ["Deep learning/CNN", "Reading list"]
+    assert lib.tagged_references("Reading list") == ids
+    lib.add_attachments([(ids[0], [Attachment("b.pdf")])])
+    assert [a.target for a in lib.attachments_of([ids[0]])[ids[0]]] == [
+        "a.pdf",
+        "https://example.org/a",
+        "b.pdf",
+    ]
+
+
+def test_links_go_with_their_reference_and_come_back_on_undo(lib: Library) -> None:
+    run = lib.begin_import("1" * 64, "refs.bib", "bibtex")
+    (ref_id,) = lib.add_import_batch(run, [_ref("One", Attachment("a.pdf", kind="PDF"))])
+    snapshot = lib.delete_references([ref_id])
+    assert lib.attachments_of([ref_id]) == {}
+    lib.restore_references(snapshot)
+    assert lib.attachments_of([ref_id]) == {ref_id: [Attachment("a.pdf", kind="PDF")]}
