@@ -328,3 +328,42 @@ def test_deleting_what_an_import_added_lets_the_file_be_imported_again(
     library.delete_references(first.reference_ids)  # the window's undo of the import
     again = import_file(library, path)
     assert not again.already and again.added == 2
+
+
+# RIS as EndNote and Zotero write attachments: L1 holds a local file, not a web link.
+ATTACHMENTS_RIS = """TY  - JOUR
+TI  - Written by EndNote
+PY  - 2019
+L1  - internal-pdf://2345678901/Tan-2019-paper.pdf
+UR  - https://example.org/tan
+ER  -
+
+TY  - JOUR
+TI  - Written by Zotero
+PY  - 2023
+L1  - /home/user/Zotero/storage/ABCD1234/Wang - 2023 - Attention Again.pdf
+ER  -
+"""
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex", "ris", "csl-json", "csv"])
+def test_attachments_other_tools_wrote_never_leave_as_links(
+    library: Library, tmp_path: Path, fmt: str
+) -> None:
+    data = Path(__file__).resolve().parents[1] / "formats" / "data"
+    for name in ("jabref.bib", "zotero-bbt.bib"):
+        import_file(library, data / name)
+    import_file(library, _write(tmp_path, "attachments.ris", ATTACHMENTS_RIS))
+    out = tmp_path / "out"
+    export(library, fmt, out)
+    text = out.read_text("utf-8-sig")
+    for local in (
+        "internal-pdf",
+        "/home/user",
+        "Zotero/storage",
+        "tan2019.pdf",
+        "mueller2020.pdf",
+        "supp.zip",
+    ):
+        assert local not in text
+    assert "https://example.org/tan" in text
