@@ -190,6 +190,7 @@ class RawTextView(QTextEdit):
     """
 
     assign = Signal(str)
+    split = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -203,6 +204,14 @@ class RawTextView(QTextEdit):
 
     def _menu(self, pos: QPoint) -> None:
         menu = self.createStandardContextMenu()
+        menu.addSeparator()
+        cursor = self.cursorForPosition(pos)
+
+        def split_here() -> None:
+            self.setTextCursor(cursor)
+            self.split.emit()
+
+        menu.addAction("Split the entry here", split_here)
         if self.textCursor().hasSelection():
             menu.addSeparator()
             sub = menu.addMenu("Assign selection to")
@@ -239,6 +248,7 @@ class EntryEditor(QWidget):
     spanAssigned = Signal(int, str, int, int)
     reparseRequested = Signal()
     noteEdited = Signal(int, str)
+    splitRequested = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -286,6 +296,7 @@ class EntryEditor(QWidget):
         self.raw = RawTextView(self)
         self.raw.setAccessibleName("Raw text")
         self.raw.assign.connect(self._assign_selection)
+        self.raw.split.connect(self.request_split)
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -449,6 +460,14 @@ class EntryEditor(QWidget):
             return
         self._values[name] = text
         self.fieldEdited.emit(self.ref_id, name, text)
+
+    def request_split(self) -> None:
+        """Ask to cut the entry in two at the raw text's cursor."""
+        offset = self.raw.textCursor().position()
+        if self.ref_id is None or self.reference is None:
+            return
+        if 0 < offset < len(self.reference.raw):
+            self.splitRequested.emit(self.ref_id, offset)
 
     def _commit_note(self) -> None:
         text = self.notes.toPlainText().strip()

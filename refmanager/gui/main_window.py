@@ -227,6 +227,10 @@ class MainWindow(QMainWindow):
         self.editor.spanAssigned.connect(self.edits.request_span)
         self.editor.reparseRequested.connect(self.edits.reparse_selected)
         self.editor.noteEdited.connect(self.edits.request_note)
+        self.editor.splitRequested.connect(self.edits.split_row)
+        self.pdf.markRequested.connect(
+            lambda kind, page, x, y: self.edits.mark_list(kind, self._shown_document, page, x, y)
+        )
 
         self.right_splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.right_splitter.setObjectName("rightSplitter")
@@ -315,6 +319,10 @@ class MainWindow(QMainWindow):
         self._action(edit_menu, "&Tag selected...", edits.tag_selected_dialog, "Ctrl+T")
         self._action(edit_menu, "&Untag selected...", edits.untag_selected_dialog)
         self._action(edit_menu, "&Re-parse selected", edits.reparse_selected, "Ctrl+R")
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Merge rows into one entry", edits.merge_rows, "Ctrl+M")
+        self._action(edit_menu, "&Split the entry at the cursor", self.editor.request_split)
+        self._action(edit_menu, "&Not a reference", edits.mark_not_references, "Ctrl+Shift+N")
         edit_menu.addSeparator()
         self.act_find = self._action(
             edit_menu, "&Find", self.searching.focus, QKeySequence.StandardKey.Find
@@ -796,6 +804,8 @@ class MainWindow(QMainWindow):
         menu.addAction("Tag selected...", self.edits.tag_selected_dialog)
         menu.addAction("Untag selected...", self.edits.untag_selected_dialog)
         menu.addAction("Re-parse selected", self.edits.reparse_selected)
+        menu.addAction("Merge into one entry", self.edits.merge_rows)
+        menu.addAction("Not a reference", self.edits.mark_not_references)
         menu.addAction("Copy as BibTeX", lambda: self.exports.copy_selected("bibtex"))
         menu.addAction("Copy as citation", lambda: self.exports.copy_selected("citation"))
         menu.addAction("Export selected...", lambda: self.exports.export_dialog("selection"))

@@ -17,6 +17,7 @@ from PySide6.QtCore import QModelIndex, QPoint, QPointF, QRect, QRectF, QSizeF, 
 from PySide6.QtGui import (
     QAction,
     QColor,
+    QContextMenuEvent,
     QGuiApplication,
     QKeySequence,
     QMouseEvent,
@@ -30,6 +31,7 @@ from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
+    QMenu,
     QSpinBox,
     QToolBar,
     QVBoxLayout,
@@ -42,6 +44,7 @@ from refmanager.model import Location
 HIGHLIGHT_FILL = QColor(255, 200, 0, 70)
 HIGHLIGHT_EDGE = QColor(230, 120, 0, 220)
 ZOOM_STEPS = (0.25, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0)
+MARKS = (("start", "The reference list starts here"), ("end", "The reference list ends here"))
 
 
 class RefPdfView(QPdfView):
@@ -50,9 +53,12 @@ class RefPdfView(QPdfView):
     Signals:
         pageClicked(int, float, float): a click on 1-based page ``page`` at ``(x, y)`` in PDF
             user space (origin bottom left, as :class:`Location` boxes are).
+        markRequested(str, int, float, float): the user marked where the document's list
+            starts (``start``) or ends (``end``): page, x, y as for ``pageClicked``.
     """
 
     pageClicked = Signal(int, float, float)
+    markRequested = Signal(str, int, float, float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         if parent is None:
@@ -216,6 +222,20 @@ class RefPdfView(QPdfView):
                 self.pageClicked.emit(*hit)
         super().mousePressEvent(event)
 
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Right-click on a page: mark where the document's list starts or ends there."""
+        hit = self.viewport_to_points(QPointF(event.pos()))
+        if hit is None:
+            return
+        page, x, y = hit
+        menu = QMenu(self)
+        for kind, text in MARKS:
+            action = menu.addAction(text)
+            action.setData(kind)
+        chosen = menu.exec(event.globalPos())
+        if chosen is not None:
+            self.markRequested.emit(str(chosen.data()), page, x, y)
+
 
 class PdfPane(QWidget):
     """The PDF view with its toolbar: page, zoom, fit width, find in the PDF.
@@ -225,6 +245,7 @@ class PdfPane(QWidget):
     """
 
     pageClicked = Signal(int, float, float)
+    markRequested = Signal(str, int, float, float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -235,6 +256,7 @@ class PdfPane(QWidget):
         self.search_model.setDocument(self.document)
         self.view.setSearchModel(self.search_model)
         self.view.pageClicked.connect(self.pageClicked)
+        self.view.markRequested.connect(self.markRequested)
         self.path: Path | None = None
 
         self.toolbar = QToolBar("PDF", self)

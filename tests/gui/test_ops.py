@@ -5,6 +5,7 @@ meanwhile wait their turn."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -67,3 +68,55 @@ def test_changes_asked_for_during_a_slow_one_happen_after_it_in_order(
     window.undo_stack.redo()
     wait_jobs(qtbot, window)
     assert window.session.total() == 20
+
+
+def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from refmanager.service.views import STRUCTURE
+    from tests.gui.test_window import click_row
+    from tests.service.test_fixing import _document
+
+    doc = _document(window.session, tmp_path)  # its affiliations were taken for the list
+    window.apply_changes(STRUCTURE)
+    window.sidebar.select("document", doc)
+    before = window.model.rowCount()
+
+    # marks on the page (the view's right-click menu): the list is read between them
+    window.pdf.view.markRequested.emit("start", 2, 72.0, 752.0)
+    assert not window.commands.busy()  # one mark: it asks for the other
+    window.pdf.view.markRequested.emit("end", 2, 72.0, 700.0)
+    wait_jobs(qtbot, window)
+    assert window.undo_stack.undoText() == "extract between the marks"
+    rows = window.model.rowCount()
+    assert rows == 3 != before
+    assert window.session.lib.layout_corrections()
+
+    # two rows that are one entry, then a row that is none; each undoable
+    click_row(qtbot, window, 0)
+    assert window.edits.merge_rows()
+    wait_jobs(qtbot, window)
+    assert window.model.rowCount() == 2
+    window.undo_stack.undo()
+    wait_jobs(qtbot, window)
+    assert window.model.rowCount() == 3
+    click_row(qtbot, window, 2)
+    assert window.edits.mark_not_references()
+    wait_jobs(qtbot, window)
+    assert window.model.rowCount() == 2 and window.undo_offer.isVisible()
+    window.undo_stack.undo()
+    wait_jobs(qtbot, window)
+
+    # a row cut in two at the cursor of its raw text
+    click_row(qtbot, window, 0)
+    raw = window.editor.reference.raw if window.editor.reference else ""
+    cut = raw.index(" A first")
+    window.editor.select_span(cut, cut)
+    window.editor.request_split()
+    wait_jobs(qtbot, window)
+    assert window.model.rowCount() == 4
+    window.undo_stack.undo()
+    window.undo_stack.undo()  # and the marks' extraction: the affiliations are back
+    wait_jobs(qtbot, window)
+    assert window.model.rowCount() == before
+    assert window.session.lib.layout_corrections() == []  # undone fixes teach nothing

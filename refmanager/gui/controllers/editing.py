@@ -13,6 +13,7 @@ from refmanager.gui.controllers.search import SearchController
 from refmanager.gui.dialogs import ask_text
 from refmanager.gui.sidebar import Sidebar
 from refmanager.model import InputError
+from refmanager.service.fixing import Mark
 from refmanager.service.views import Changes
 
 
@@ -26,6 +27,8 @@ class EditController(QObject):
         self.host = host
         self.search = search
         self.sidebar = sidebar
+        self._marks_of: int | None = None  # the document the marks below are on
+        self._marks: dict[str, Mark] = {}
 
     # -- one reference ------------------------------------------------------------------------
     def request_edit(self, ref_id: int, field: str, value: str) -> bool:
@@ -62,6 +65,49 @@ class EditController(QObject):
         return self.host.commands.run(
             self.host.session.tag(ids, tag, add), on_done=lambda: self.host.offer_undo(message)
         )
+
+    # -- fixing a failed extraction (service.fixing): each undoable -------------------------
+    def mark_not_references(self) -> bool:
+        """The selected rows are not references (an affiliation, a heading read as one)."""
+        ids = self.host.selected_ids()
+        if not ids:
+            return False
+        message = f"{len(ids)} row{'s' if len(ids) > 1 else ''} marked not a reference"
+        return self.host.commands.run(
+            self.host.session.not_reference(ids), on_done=lambda: self.host.offer_undo(message)
+        )
+
+    def merge_rows(self) -> bool:
+        """The two selected rows (or the current one and the next) are one entry."""
+        ids = self.host.selected_ids()
+        try:
+            change = self.host.session.merge_rows(ids)
+        except InputError as exc:
+            self.host.show_error(str(exc))
+            return False
+        return self.host.commands.run(change)
+
+    def split_row(self, ref_id: int, offset: int) -> bool:
+        """The row holds two entries: cut it at ``offset`` in its raw text."""
+        return self.host.commands.run(self.host.session.split_row(ref_id, offset))
+
+    def mark_list(self, kind: str, document_id: int | None, page: int, x: float, y: float) -> bool:
+        """The user marked where the document's list starts or ends; with both marks the
+        list is read again between them."""
+        if document_id is None:
+            return False
+        if self._marks_of != document_id:
+            self._marks_of, self._marks = document_id, {}
+        self._marks[kind] = Mark(page, y, x)
+        start, end = self._marks.get("start"), self._marks.get("end")
+        if start is None or end is None:
+            other = "ends" if end is None else "starts"
+            self.host.notify(
+                f"List {kind} marked on page {page}: now right-click where it {other}", 10_000
+            )
+            return False
+        self._marks = {}
+        return self.host.commands.run(self.host.session.extract_between(document_id, start, end))
 
     def tag_selected_dialog(self) -> None:
         count = len(self.host.selected_ids())
