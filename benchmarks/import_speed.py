@@ -5,7 +5,8 @@
     nice .venv/bin/python benchmarks/import_speed.py --refmanager /other/venv/bin/refmanager
 
 Each import runs `refmanager import FILE --quiet --library NEW_FOLDER` in a child process;
-printed: wall time, references per second, the child's peak RSS. Then fielded-search latency
+printed: wall time, references per second, the child's peak RSS and CPU time (user + system;
+on a machine shared with other jobs the wall time also counts waiting for a core). Then fielded-search latency
 on the CSL-JSON library (p50 and p95 over varied queries, each a fresh `Library.search`
 page of 100 rows in this process, the way the window asks).
 
@@ -170,9 +171,11 @@ def run_import(refmanager: str, data: Path, folder: Path, count: int) -> None:
         err.seek(0)
         stdout, stderr = out.read(), err.read()
     last = (stdout.strip().splitlines() or [""])[-1]
+    cpu = usage.ru_utime + usage.ru_stime
     print(
         f"  {data.name}: {elapsed:.1f} s, {count / elapsed:,.0f} references/s, "
-        f"peak RSS {usage.ru_maxrss / 1024:.0f} MB, exit {proc.returncode}"
+        f"peak RSS {usage.ru_maxrss / 1024:.0f} MB, exit {proc.returncode} "
+        f"(CPU {cpu:.1f} s: on a shared machine, wall time minus waiting for a core)"
     )
     print(f"    last line: {last}")
     if proc.returncode not in (0, 1):
