@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 from refmanager.gui.commands import CommandFactory, describe_error
+from refmanager.gui.controllers.attachments import AttachmentController
 from refmanager.gui.controllers.duplicates import DuplicatesController
 from refmanager.gui.controllers.editing import EditController
 from refmanager.gui.controllers.export import ExportController
@@ -201,6 +202,7 @@ class MainWindow(QMainWindow):
         self.exports = ExportController(self, self._export_scopes, self)
         self.edits = EditController(self, self.searching, self.sidebar, self)
         self.files = FilesController(self, self)
+        self.attachments = AttachmentController(self, self.open_url, self)
         self.model.edit_handler = self.edits.request_edit
 
         table_host = QWidget(self)
@@ -811,6 +813,7 @@ class MainWindow(QMainWindow):
         menu.addAction("Export selected...", lambda: self.exports.export_dialog("selection"))
         menu.addAction("Open PDF in the system viewer", self.open_pdf_externally)
         menu.addAction("Show PDF in folder", self.show_pdf_in_folder)
+        self.attachments.add_menu(menu)
         menu.addSeparator()
         menu.addAction(self.act_delete)
         menu.exec(self.table.viewport().mapToGlobal(pos))

@@ -27,8 +27,9 @@ from refmanager.library import (
     ReferenceRow,
     StoredReference,
 )
-from refmanager.model import InputError, Reference
+from refmanager.model import Attachment, InputError, Reference
 from refmanager.service import (
+    attachments,
     auto_export,
     citations,
     editing,
@@ -225,6 +226,10 @@ class Session:
 
     def document_count(self) -> int:
         return self.lib.document_count()
+
+    def attachments(self, ref_id: int) -> list[Attachment]:
+        """The links of one reference (``service.attachments``; nothing is opened)."""
+        return attachments.attachments(self.lib, ref_id)
 
     def stored(self, ref_id: int) -> RefInfo | None:
         """A reference for the editor (None when it is gone)."""
