@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         for query in ("year:2020", "type:book", "confidence:<0.8", "year:2015..2018 -type:book"):
             window.search.setText(query)
             s0 = time.perf_counter()
-            window.apply_query()
+            window.searching.apply()
             blocked = time.perf_counter() - s0
             while window.search_message.text() == "Searching…" and time.perf_counter() - s0 < 60:
                 app.processEvents()
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
 
         # 5. selecting rows (editor filled, counts updated)
         window.search.setText("")
-        window.apply_query()
+        window.searching.apply()
         s0 = time.perf_counter()
         while window.search_message.text() == "Searching…" and time.perf_counter() - s0 < 60:
             app.processEvents()

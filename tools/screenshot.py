@@ -94,7 +94,7 @@ def main() -> int:
     # 1. an import under way, then the row <-> page link once it is done
     window = new_window((1440, 880))
     window.imports.import_paths([args.pdf, SAMPLE] if args.pdf != SAMPLE else [args.pdf])
-    pump(app, window.progress.isVisible, 10)
+    pump(app, window.status.progress.isVisible, 10)
     settle(app, 0.3)
     save(window, args.out, "import.png")
     pump(app, lambda: idle(window))

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
-    QByteArray,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
@@ -26,13 +25,11 @@ from PySide6.QtCore import (
     QSettings,
     Qt,
     QTimer,
-    QUrl,
 )
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QDesktopServices,
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
@@ -43,22 +40,21 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QHeaderView,
-    QLabel,
     QListWidget,
     QMainWindow,
     QMenu,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QStackedWidget,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from refmanager.gui import window_state
 from refmanager.gui.commands import CommandFactory, describe_error
 from refmanager.gui.controllers.attachments import AttachmentController
+from refmanager.gui.controllers.desktop import DesktopController
 from refmanager.gui.controllers.duplicates import DuplicatesController
 from refmanager.gui.controllers.editing import EditController
 from refmanager.gui.controllers.export import ExportController
@@ -68,10 +64,11 @@ from refmanager.gui.controllers.search import SearchController
 from refmanager.gui.delegates import FieldDelegate
 from refmanager.gui.dialogs import about
 from refmanager.gui.entry_editor import EntryEditor
-from refmanager.gui.jobs import Job, JobRunner
-from refmanager.gui.look import THEMES, apply_theme, plain_label, resource
+from refmanager.gui.jobs import JobRunner
+from refmanager.gui.look import THEMES, apply_theme, resource
 from refmanager.gui.pdf_pane import PdfPane
 from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, Sidebar
+from refmanager.gui.status import StatusArea
 from refmanager.gui.table_model import (
     ASYNC_ROWS,
     COLUMNS,
@@ -85,10 +82,8 @@ from refmanager.service.session import Session
 from refmanager.service.views import STRUCTURE, Changes, ImportSummary
 
 RESELECT_LIMIT = 2000  # a refresh keeps at most this many selected rows selected
-UNDO_OFFER_MS = 10_000  # how long the status bar offers Undo after a delete or a tag
 PROBLEMS_MIN_HEIGHT = 80
 SPLIT = (130, 370, 500)  # sidebar, PDF, table and editor: the shares of a first window
-DEFAULT_SIZE = (1440, 880)  # the first window, if the screen is that big
 
 
 class MainWindow(QMainWindow):
@@ -123,14 +118,13 @@ class MainWindow(QMainWindow):
         return self
 
     def notify(self, message: str, msecs: int = 6000) -> None:
-        self.undo_offer.hide()
-        self.statusBar().showMessage(message, msecs)
+        self.status.notify(message, msecs)
 
     def offer_undo(self, message: str) -> None:
-        self.statusBar().showMessage(message, UNDO_OFFER_MS)
-        self.undo_offer.setToolTip(self.undo_stack.undoText())
-        self.undo_offer.show()
-        self.undo_offer_timer.start()
+        self.status.offer_undo(message)
+
+    def job_progress(self, done: int, total: int, message: str) -> None:
+        self.status.job_progress(done, total, message)
 
     # ------------------------------------------------------------------ construction
     def _build_widgets(self) -> None:
@@ -201,8 +195,9 @@ class MainWindow(QMainWindow):
         self.start_button.clicked.connect(self.imports.open_sample)
         self.exports = ExportController(self, self._export_scopes, self)
         self.edits = EditController(self, self.searching, self.sidebar, self)
+        self.desktop = DesktopController(self, self.searching, self)
         self.files = FilesController(self, self)
-        self.attachments = AttachmentController(self, self.open_url, self)
+        self.attachments = AttachmentController(self, self.desktop.open_url, self)
         self.model.edit_handler = self.edits.request_edit
 
         table_host = QWidget(self)
@@ -213,10 +208,7 @@ class MainWindow(QMainWindow):
         table_layout.addWidget(self.searching.scope_label)
         table_layout.addWidget(self.search_message)
         table_layout.addWidget(self.searching.everywhere)
-        self.extraction_note = plain_label(QLabel(self))  # why a document has no references
-        self.extraction_note.setObjectName("extractionNote")
-        self.extraction_note.setWordWrap(True)
-        self.extraction_note.hide()
+        self.extraction_note = self.searching.extraction_note
         table_layout.addWidget(self.extraction_note)
         table_layout.addWidget(self.table, 1)
 
@@ -364,91 +356,40 @@ class MainWindow(QMainWindow):
         self._action(library_menu, "&Remove document...", edits.remove_document)
         library_menu.addSeparator()
         self._action(
-            library_menu, "&Open PDF in the system viewer", self.open_pdf_externally, "Ctrl+Shift+O"
+            library_menu, "&Open PDF in the system viewer", self.desktop.open_pdf, "Ctrl+Shift+O"
         )
-        self._action(library_menu, "Show PDF in &folder", self.show_pdf_in_folder)
+        self._action(library_menu, "Show PDF in &folder", self.desktop.show_in_folder)
         library_menu.addSeparator()
         self._action(library_menu, "&Learn from my corrections", self.retrain)
         self._action(library_menu, "Delete &unused files...", self.files.prune_unused_files)
-        self._action(library_menu, "&Refresh", self.reload, QKeySequence.StandardKey.Refresh)
+        self._action(
+            library_menu,
+            "&Refresh",
+            lambda: self.apply_changes(STRUCTURE),
+            QKeySequence.StandardKey.Refresh,
+        )
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Search syntax", self.searching.show_help)
         self._action(help_menu, "&About refmanager", lambda: about(self))
 
     def _build_status_bar(self) -> None:
-        status = self.statusBar()
-        self.undo_offer = QToolButton(self)
-        self.undo_offer.setObjectName("undoOffer")
-        self.undo_offer.setText("Undo")
-        self.undo_offer.clicked.connect(self._undo_offered)
-        self.undo_offer.hide()
-        status.addWidget(self.undo_offer)
-        self.undo_offer_timer = QTimer(self)
-        self.undo_offer_timer.setSingleShot(True)
-        self.undo_offer_timer.setInterval(UNDO_OFFER_MS)
-        self.undo_offer_timer.timeout.connect(self.undo_offer.hide)
-        self.counts_label = plain_label(QLabel(self))
-        self.counts_label.setObjectName("counts")
-        status.addPermanentWidget(self.counts_label)
-        self.job_label = plain_label(QLabel(self))  # names files
-        self.progress = QProgressBar(self)
-        self.progress.setMaximumWidth(200)
-        self.progress.setTextVisible(True)
-        self.cancel_button = QToolButton(self)
-        self.cancel_button.setText("Cancel")
-        self.cancel_button.clicked.connect(self.jobs.cancel_all)
-        for widget in (self.job_label, self.progress, self.cancel_button):
-            status.addPermanentWidget(widget)
-            widget.hide()
-        for runner in (self.jobs, self.commands.writer):
-            runner.started.connect(self._job_started)
-            runner.idle.connect(self._jobs_idle)
-
-    def _undo_offered(self) -> None:
-        self.undo_offer.hide()
-        self.statusBar().clearMessage()
-        self.undo_stack.undo()
+        self.status = StatusArea(
+            self.statusBar(), self.undo_stack, (self.jobs, self.commands.writer)
+        )
 
     # ------------------------------------------------------------------ settings
     def _splitters(self) -> tuple[QSplitter, ...]:
         return (self.main_splitter, self.below_splitter, self.right_splitter, self.editor.splitter)
 
     def restore_settings(self) -> None:
-        settings = QSettings()
-        geometry = settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(*self._first_size())
-        state = settings.value("window/state")
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
-        self.set_table_below(str(settings.value("view/tableBelow", "false")) == "true")
-        for splitter in self._splitters():
-            value = settings.value(f"splitters/{splitter.objectName()}")
-            if isinstance(value, QByteArray):
-                splitter.restoreState(value)
-        header = settings.value("table/header")
-        if isinstance(header, QByteArray):
-            self.table.horizontalHeader().restoreState(header)
-
-    def _first_size(self) -> tuple[int, int]:
-        """The size of a first window: the default, or what the screen has room for."""
-        room = self.screen().availableGeometry()
-        width = min(DEFAULT_SIZE[0], room.width() * 95 // 100)
-        height = min(DEFAULT_SIZE[1], room.height() * 92 // 100)
-        return width, height
+        header = self.table.horizontalHeader()
+        self.set_table_below(window_state.restore(self, header))
+        window_state.restore_splitters(self._splitters())
 
     def save_settings(self) -> None:
-        settings = QSettings()
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState())
-        for splitter in self._splitters():
-            settings.setValue(f"splitters/{splitter.objectName()}", splitter.saveState())
-        settings.setValue("table/header", self.table.horizontalHeader().saveState())
-        settings.setValue("view/tableBelow", "true" if self.table_below else "false")
-        settings.sync()
+        header = self.table.horizontalHeader()
+        window_state.save(self, self._splitters(), header, self.table_below)
 
     def set_table_below(self, below: bool) -> None:
         """Put the table (and the editor) below the PDF, or back beside it."""
@@ -511,30 +452,12 @@ class MainWindow(QMainWindow):
             self.show_document(key)
         self.searching.apply()
 
-    def apply_query(self) -> None:
-        self.searching.apply()
-
     def _query_shown(self) -> None:
-        self._explain_empty_document()
         self._update_counts()
         if self.model.rowCount() and not self.table.selectionModel().hasSelection():
             self.table.selectRow(0)
         elif not self.model.rowCount():
             self.show_reference(None)
-
-    def _explain_empty_document(self) -> None:
-        """A document without references says why, in the extractor's words."""
-        kind, key = self.searching.scope
-        note = ""
-        if kind == "document" and self.model.rowCount() == 0 and not self.searching.text():
-            entry = next((d for d in self.session.documents() if d.id == key), None)
-            if entry is not None and entry.count == 0:
-                reason = entry.message or (
-                    "it could not be read" if entry.status == "failed" else "no reason was given"
-                )
-                note = f"No references were read from “{entry.title}”: {reason}."
-        self.extraction_note.setText(note)
-        self.extraction_note.setVisible(bool(note))
 
     def _export_scopes(self) -> dict[str, str]:
         """What File > Export offers besides the selection: scope name -> query."""
@@ -709,9 +632,6 @@ class MainWindow(QMainWindow):
         else:
             self.show_reference(None)
 
-    def reload(self) -> None:
-        self.apply_changes(STRUCTURE)
-
     def _refresh_during_import(self) -> None:
         """New rows and documents appear; the selection and the editor are left alone."""
         self.refresh_totals()
@@ -766,12 +686,11 @@ class MainWindow(QMainWindow):
 
     def _update_counts(self) -> None:
         selected = len(self.table.selectionModel().selectedRows())
-        text = f"{self.model.rowCount():,} shown · {self.totals[0]:,} references · " + (
-            f"{self.totals[1]:,} documents"
-        )
+        refs, docs = self.totals
+        text = f"{self.model.rowCount():,} shown · {refs:,} references · {docs:,} documents"
         if selected:
             text += f" · {selected} selected"
-        self.counts_label.setText(text)
+        self.status.counts_label.setText(text)
 
     def _update_start_screen(self) -> None:
         empty = self.totals == (0, 0)
@@ -811,8 +730,8 @@ class MainWindow(QMainWindow):
         menu.addAction("Copy as BibTeX", lambda: self.exports.copy_selected("bibtex"))
         menu.addAction("Copy as citation", lambda: self.exports.copy_selected("citation"))
         menu.addAction("Export selected...", lambda: self.exports.export_dialog("selection"))
-        menu.addAction("Open PDF in the system viewer", self.open_pdf_externally)
-        menu.addAction("Show PDF in folder", self.show_pdf_in_folder)
+        menu.addAction("Open PDF in the system viewer", self.desktop.open_pdf)
+        menu.addAction("Show PDF in folder", self.desktop.show_in_folder)
         self.attachments.add_menu(menu)
         menu.addSeparator()
         menu.addAction(self.act_delete)
@@ -832,8 +751,8 @@ class MainWindow(QMainWindow):
         elif kind == "search" and isinstance(key, str):
             menu.addAction("Delete saved search", lambda: edits.delete_saved_search(item.text(0)))
         elif kind == "document":
-            menu.addAction("Open PDF in the system viewer", self.open_pdf_externally)
-            menu.addAction("Show PDF in folder", self.show_pdf_in_folder)
+            menu.addAction("Open PDF in the system viewer", self.desktop.open_pdf)
+            menu.addAction("Show PDF in folder", self.desktop.show_in_folder)
             menu.addAction("Remove document", edits.remove_document)
         else:
             return
@@ -865,25 +784,6 @@ class MainWindow(QMainWindow):
             self.imports.import_paths(paths)
 
     # ------------------------------------------------------------------ jobs and errors
-    def _job_started(self, job: Job) -> None:
-        self.job_label.setText(job.name)
-        self.progress.setRange(0, 0)
-        for widget in (self.job_label, self.progress, self.cancel_button):
-            widget.show()
-
-    def job_progress(self, done: int, total: int, message: str) -> None:
-        if total > 0:
-            self.progress.setRange(0, total)
-            self.progress.setValue(done)
-        if message:
-            self.job_label.setText(message)
-
-    def _jobs_idle(self) -> None:
-        if self.jobs.busy() or self.commands.busy():
-            return
-        for widget in (self.job_label, self.progress, self.cancel_button):
-            widget.hide()
-
     def job_failed(self, error: BaseException) -> None:
         self.show_error(describe_error(error))
 
@@ -898,36 +798,6 @@ class MainWindow(QMainWindow):
             strip = max(PROBLEMS_MIN_HEIGHT, self.height() // 6)
             self.resizeDocks([self.error_dock], [strip], Qt.Orientation.Vertical)
         self.statusBar().showMessage(message, 8000)
-
-    def open_url(self, url: QUrl) -> bool:
-        """Hand a URL to the desktop (the system's PDF viewer, its file manager)."""
-        return QDesktopServices.openUrl(url)
-
-    def current_pdf(self) -> Path | None:
-        """The PDF of the current reference, else of the document chosen in the sidebar."""
-        current = self.current_id()
-        info = self.session.stored(current) if current is not None else None
-        document_id = info.document_id if info is not None else None
-        if document_id is None and self.searching.scope[0] == "document":
-            key = self.searching.scope[1]
-            document_id = key if isinstance(key, int) else None
-        return self.session.document_path(document_id) if document_id is not None else None
-
-    def open_pdf_externally(self) -> bool:
-        """Open the current PDF in the system's viewer."""
-        path = self.current_pdf()
-        if path is None or not path.is_file():
-            self.notify("No PDF for this reference", 4000)
-            return False
-        return self.open_url(QUrl.fromLocalFile(str(path)))
-
-    def show_pdf_in_folder(self) -> bool:
-        """Open the folder that holds the current PDF in the file manager."""
-        path = self.current_pdf()
-        if path is None or not path.is_file():
-            self.notify("No PDF for this reference", 4000)
-            return False
-        return self.open_url(QUrl.fromLocalFile(str(path.parent)))
 
 
 __all__ = ["MainWindow"]

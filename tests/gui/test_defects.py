@@ -88,8 +88,8 @@ def test_tagging_a_selection_keeps_it_selected(qtbot: QtBot, seeded_window: Main
     assert win.edits.tag_selected("to read")
     wait_jobs(qtbot, win)
     assert sorted(win.selected_ids()) == sorted(ids)
-    assert win.undo_offer.isVisible()  # the status bar offers Undo
-    QTest.mouseClick(win.undo_offer, Qt.MouseButton.LeftButton)
+    assert win.status.undo_offer.isVisible()  # the status bar offers Undo
+    QTest.mouseClick(win.status.undo_offer, Qt.MouseButton.LeftButton)
     wait_jobs(qtbot, win)
     assert win.session.lib.tagged_references("to read") == []
     assert sorted(win.selected_ids()) == sorted(ids)
@@ -106,7 +106,7 @@ def test_search_names_its_scope_and_offers_the_whole_library(
     label = win.searching.scope_label
     assert label.isVisible() and "document" in label.text()
     win.search.setText("knuth")
-    win.apply_query()
+    win.searching.apply()
     assert win.model.rowCount() == 0
     assert "Nothing found in" in win.search_message.text()
     assert "Did you mean" not in win.search_message.text()
@@ -138,14 +138,14 @@ def test_the_pdf_pane_shows_the_paper_of_the_current_reference(
     wait_jobs(qtbot, window)
     [pasted] = window.session.search_ids("quicksort")
     window.search.setText("quicksort")
-    window.apply_query()
+    window.searching.apply()
     assert window.select_id(pasted)
     shown(qtbot, window)
     assert window.pdf.path is None and window.pdf.view.highlights() == []
 
     # a deleted entry is not left outlined
     window.search.clear()
-    window.apply_query()
+    window.searching.apply()
     with_pdf = [
         r
         for r in range(window.model.rowCount())

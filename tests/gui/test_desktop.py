@@ -42,13 +42,13 @@ def test_the_pdf_opens_in_the_system_viewer_and_its_folder(
         opened.append(url)
         return True
 
-    monkeypatch.setattr(window, "open_url", open_url)
-    assert not window.open_pdf_externally()  # nothing chosen: says so, opens nothing
+    monkeypatch.setattr(window.desktop, "open_url", open_url)
+    assert not window.desktop.open_pdf()  # nothing chosen: says so, opens nothing
     window.imports.import_paths([make_pdf(tmp_path / "p.pdf", "A paper", ENTRIES)])
     wait_jobs(qtbot, window)
     click_row(qtbot, window, 0)
-    assert window.open_pdf_externally()
-    assert window.show_pdf_in_folder()
-    stored = window.current_pdf()
+    assert window.desktop.open_pdf()
+    assert window.desktop.show_in_folder()
+    stored = window.desktop.current_pdf()
     assert stored is not None
     assert [u.toLocalFile() for u in opened] == [str(stored), str(stored.parent)]

@@ -103,7 +103,7 @@ def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
     click_row(qtbot, window, 2)
     assert window.edits.mark_not_references()
     wait_jobs(qtbot, window)
-    assert window.model.rowCount() == 2 and window.undo_offer.isVisible()
+    assert window.model.rowCount() == 2 and window.status.undo_offer.isVisible()
     window.undo_stack.undo()
     wait_jobs(qtbot, window)
 

@@ -283,12 +283,12 @@ def test_big_library_counts_queries_in_the_background(
 
     monkeypatch.setattr(search, "ASYNC_ROWS", 10)  # the seed library counts as big
     win.search.setText("year:2023")
-    win.apply_query()
+    win.searching.apply()
     assert win.search_message.text() == "Searching…"
     qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=5000)
     assert not win.search_message.isVisible() and win.search_message.text() == ""
     win.search.setText('title:"unclosed')
-    win.apply_query()
+    win.searching.apply()
     qtbot.waitUntil(lambda: win.search_message.text() not in ("", "Searching…"), timeout=5000)
     assert win.model.query.endswith("(year:2023)")
 

@@ -17,12 +17,12 @@ def test_overflowing_queries_give_a_message_and_keep_the_last_rows(
 ) -> None:
     win = seeded_window
     win.search.setText("year:2023")
-    win.apply_query()
+    win.searching.apply()
     qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=3000)
     good = win.model.rowCount()
     assert good > 0
     win.search.setText(query)
-    win.apply_query()
+    win.searching.apply()
     qtbot.waitUntil(win.search_message.isVisible, timeout=3000)
     message = win.search_message.text()
     assert message and "\n" not in message and "Traceback" not in message
@@ -33,11 +33,11 @@ def test_overflowing_queries_give_a_message_and_keep_the_last_rows(
 def test_forty_nots_are_a_plain_query(qtbot: QtBot, seeded_window: MainWindow) -> None:
     win = seeded_window
     win.search.setText("year:2023")
-    win.apply_query()
+    win.searching.apply()
     qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=3000)
     good = win.model.rowCount()
     win.search.setText("NOT " * 40 + "year:2023")
-    win.apply_query()
+    win.searching.apply()
     qtbot.waitUntil(lambda: win.model.query.endswith("NOT year:2023)"), timeout=3000)
     assert win.model.rowCount() == good
     assert not win.search_message.isVisible()

@@ -52,7 +52,7 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
 ) -> None:
     assert window.start_button.isVisible()  # an empty library shows how to begin
     window.imports.import_paths([seed_pdf])
-    assert window.progress.isVisible() and window.cancel_button.isVisible()
+    assert window.status.progress.isVisible() and window.status.cancel_button.isVisible()
     wait_jobs(qtbot, window)
     assert window.errors == []
     rows = [window.model.row_at(r) for r in range(window.model.rowCount())]
@@ -61,9 +61,9 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
     assert [r.number for r in complete[:3]] == ["19", "20", "21"]
     assert complete[-1].number == "83"
     assert window.pdf.path is not None and window.pdf.page_count() == 3
-    assert f"{len(rows)} shown" in window.counts_label.text()
+    assert f"{len(rows)} shown" in window.status.counts_label.text()
     assert not window.start_button.isVisible()
-    assert not window.progress.isVisible()
+    assert not window.status.progress.isVisible()
     assert "import" in window.undo_stack.undoText()
 
     window.undo_stack.undo()

@@ -70,6 +70,10 @@ class SearchController(QObject):
         self.everywhere.setFlat(True)
         self.everywhere.clicked.connect(lambda _c=False: self.wholeLibraryRequested.emit())
         self.everywhere.hide()
+        self.extraction_note = plain_label(QLabel(parent))  # why a document has no references
+        self.extraction_note.setObjectName("extractionNote")
+        self.extraction_note.setWordWrap(True)
+        self.extraction_note.hide()
 
     # -- the query ----------------------------------------------------------------------------
     def set_scope(self, kind: str, key: object, title: str = "") -> None:
@@ -162,7 +166,22 @@ class SearchController(QObject):
         else:
             self._say("")
             self.everywhere.hide()
+        self._explain_empty_document()
         self.shown.emit()
+
+    def _explain_empty_document(self) -> None:
+        """A document without references says why, in the extractor's words."""
+        kind, key = self.scope
+        note = ""
+        if kind == "document" and self.model.rowCount() == 0 and not self.text():
+            entry = next((d for d in self.host.session.documents() if d.id == key), None)
+            if entry is not None and entry.count == 0:
+                reason = entry.message or (
+                    "it could not be read" if entry.status == "failed" else "no reason was given"
+                )
+                note = f"No references were read from “{entry.title}”: {reason}."
+        self.extraction_note.setText(note)
+        self.extraction_note.setVisible(bool(note))
 
     # -- help and saved searches --------------------------------------------------------------
     def show_help(self) -> None:
