@@ -6,10 +6,8 @@ splitters, columns and geometry kept in QSettings.
 
 The window lays out the widgets, keeps the table, the editor and the PDF pane in step, and
 refreshes what a change touched (:meth:`MainWindow.apply_changes`). The concerns live in
-controllers (``refmanager.gui.controllers``): search, duplicates, import, export, editing,
-files.
-Every change goes through the one command factory (``refmanager.gui.commands``) onto the
-undo stack; every use case is a method of ``refmanager.service.session.Session``.
+``refmanager.gui.controllers``. Every change goes through the one command factory
+(``refmanager.gui.commands``); every use case is a method of the service ``Session``.
 """
 
 from __future__ import annotations
@@ -175,7 +173,7 @@ class MainWindow(QMainWindow):
         for i, col in enumerate(COLUMNS):
             self.table.setColumnWidth(i, col.width)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.selectionModel().selectionChanged.connect(lambda _s, _d: self._update_counts())
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._table_menu)
@@ -535,9 +533,6 @@ class MainWindow(QMainWindow):
             model.setCurrentIndex(self.model.index(current_row, 0), flags.NoUpdate)
         model.select(selection, flags.ClearAndSelect | flags.Rows)
         return True
-
-    def _selection_changed(self, _sel: QItemSelection, _desel: QItemSelection) -> None:
-        self._update_counts()
 
     def _current_changed(self, _current: QModelIndex, _previous: QModelIndex) -> None:
         # Shown on the next turn of the event loop: a key held down in the table, or a
