@@ -25,6 +25,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from refmanager.parse.train import Example
 from refmanager.parse.training.records import RecordGenerator
 from refmanager.parse.training.render import CslRenderer, Sample
 
@@ -120,21 +121,7 @@ def build(out: Path, per_style: int = PER_STYLE, seed: int = 11, limit: int = 0)
                 renderer.forget(style)
             families[style] = family
             for sample in samples:
-                spans = []
-                i = 0
-                while i < len(sample.labels):
-                    j = i
-                    while j < len(sample.labels) and sample.labels[j] == sample.labels[i]:
-                        j += 1
-                    if sample.labels[i] != "O":
-                        spans.append([i, j, sample.labels[i]])
-                    i = j
-                line = {
-                    "text": sample.text,
-                    "spans": spans,
-                    "styles": [list(s) for s in sample.styles],
-                    "source": style,
-                }
+                line = Example(sample.text, sample.labels, sample.styles, style).to_json()
                 fh.write(json.dumps(line, ensure_ascii=False) + "\n")
             if k % 100 == 0:
                 print(
