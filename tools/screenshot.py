@@ -10,6 +10,7 @@ Each picture is taken on a throw-away library and settings folder:
 - ``import.png``: an import under way (progress and Cancel in the status bar);
 - ``row-page.png``: a row selected and its entry outlined on the PDF page;
 - ``low-confidence.png``: a low-confidence cell (tinted) being edited in place;
+- ``list-start.png``: where the reference list starts, marked on the page;
 - ``duplicates.png``: the proposed merges of two references to one work;
 - ``dark-1024x700.png``: the dark theme at 1024x700.
 
@@ -124,9 +125,21 @@ def main() -> int:
     settle(app)
     save(window, args.out, "low-confidence.png")
     window.table.closePersistentEditor(index)
+
+    # 3. marking where the list starts (right-click on the page; the list's first entry)
+    first = window.session.stored(window.model.row_at(0).id)  # type: ignore[union-attr]
+    if first is not None and first.reference.location:
+        where = first.reference.location[0]
+        window.table.selectRow(0)
+        window.table.horizontalScrollBar().setValue(0)
+        settle(app)
+        top = max(where.bbox[1], where.bbox[3]) + 3
+        window.pdf.view.markRequested.emit("start", where.page, where.bbox[0], top)
+        settle(app)
+        save(window, args.out, "list-start.png")
     window.close()
 
-    # 3. duplicates: the same work pasted twice, proposed as one merge
+    # 4. duplicates: the same work pasted twice, proposed as one merge
     window = new_window((1440, 880))
     window.imports.paste_references([LSTM, LSTM.replace("Long short-term", "Long Short-Term")])
     pump(app, lambda: idle(window))
@@ -136,7 +149,7 @@ def main() -> int:
     save(window, args.out, "duplicates.png")
     window.close()
 
-    # 4. the dark theme at 1024x700
+    # 5. the dark theme at 1024x700
     window = new_window((1024, 700))
     window.set_theme("dark")
     window.imports.import_paths([args.pdf])

@@ -44,6 +44,7 @@ from refmanager.model import Location
 HIGHLIGHT_FILL = QColor(255, 200, 0, 70)
 HIGHLIGHT_EDGE = QColor(230, 120, 0, 220)
 ZOOM_STEPS = (0.25, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0)
+MARK_COLOUR = QColor(40, 120, 220)
 MARKS = (("start", "The reference list starts here"), ("end", "The reference list ends here"))
 
 
@@ -69,6 +70,7 @@ class RefPdfView(QPdfView):
         self.setZoomMode(QPdfView.ZoomMode.Custom)
         self._fit_width = True
         self._highlights: list[Location] = []
+        self._marks: dict[str, tuple[int, float]] = {}  # start/end: (page, y) as marked
 
     # -- geometry ---------------------------------------------------------------------------
     def _resolution(self) -> float:
@@ -201,11 +203,25 @@ class RefPdfView(QPdfView):
                 best = page + 1
         return best
 
+    def set_marks(self, marks: dict[str, tuple[int, float]]) -> None:
+        """Show where the user marked the list's start and end (dashed lines)."""
+        self._marks = dict(marks)
+        self.viewport().update()
+
+    def marks(self) -> dict[str, tuple[int, float]]:
+        return dict(self._marks)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if not self._highlights:
+        if not self._highlights and not self._marks:
             return
         painter = QPainter(self.viewport())
+        for kind, (page, y) in self._marks.items():
+            size = self.document().pagePointSize(page - 1)
+            line = self.points_to_viewport(page, (0.0, y, size.width(), y))
+            painter.setPen(QPen(MARK_COLOUR, 2, Qt.PenStyle.DashLine))
+            painter.drawLine(QPointF(line.left(), line.top()), QPointF(line.right(), line.top()))
+            painter.drawText(QPointF(line.left() + 4, line.top() - 4), f"list {kind}s here")
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(HIGHLIGHT_EDGE, 2))
         painter.setBrush(HIGHLIGHT_FILL)

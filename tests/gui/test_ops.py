@@ -85,8 +85,10 @@ def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
     # marks on the page (the view's right-click menu): the list is read between them
     window.pdf.view.markRequested.emit("start", 2, 72.0, 752.0)
     assert not window.commands.busy()  # one mark: it asks for the other
+    assert window.pdf.view.marks() == {"start": (2, 752.0)}  # drawn on the page
     window.pdf.view.markRequested.emit("end", 2, 72.0, 700.0)
     wait_jobs(qtbot, window)
+    assert window.pdf.view.marks() == {}
     assert window.undo_stack.undoText() == "extract between the marks"
     rows = window.model.rowCount()
     assert rows == 3 != before

@@ -5,7 +5,7 @@ removing a document, and the tags' own names and colours. Each is one undoable c
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QColorDialog, QWidget
 
 from refmanager.gui.controllers.host import Host
@@ -18,7 +18,13 @@ from refmanager.service.views import Changes
 
 
 class EditController(QObject):
-    """The Edit menu's changes and the sidebar's tag and document actions."""
+    """The Edit menu's changes and the sidebar's tag and document actions.
+
+    Signals:
+        marked(dict): the marks of the list's start and end so far, ``{kind: (page, y)}``.
+    """
+
+    marked = Signal(dict)
 
     def __init__(
         self, host: Host, search: SearchController, sidebar: Sidebar, parent: QWidget
@@ -99,6 +105,7 @@ class EditController(QObject):
         if self._marks_of != document_id:
             self._marks_of, self._marks = document_id, {}
         self._marks[kind] = Mark(page, y, x)
+        self.marked.emit({k: (m.page, m.y) for k, m in self._marks.items()})
         start, end = self._marks.get("start"), self._marks.get("end")
         if start is None or end is None:
             other = "ends" if end is None else "starts"
@@ -107,6 +114,7 @@ class EditController(QObject):
             )
             return False
         self._marks = {}
+        self.marked.emit({})
         return self.host.commands.run(self.host.session.extract_between(document_id, start, end))
 
     def tag_selected_dialog(self) -> None:
