@@ -35,6 +35,10 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]+")
 
 def _split(value: str) -> list[list[str]]:
     """The links of a field, each a list of its ``:``-separated parts, escapes undone."""
+    if "\\" not in value:  # nothing escaped (most fields): split at C speed
+        if "{" in value or "}" in value:
+            value = value.replace("{", "").replace("}", "")
+        return [link.split(":") for link in value.split(";")]
     links: list[list[str]] = []
     parts: list[str] = []
     current: list[str] = []
@@ -65,11 +69,14 @@ def _split(value: str) -> list[list[str]]:
 def _join_drive(parts: list[str]) -> list[str]:
     """``["", "C", "\\Users\\a.pdf", "PDF"]`` -> ``["", "C:\\Users\\a.pdf", "PDF"]``: a drive
     letter (or a URL's scheme) split off by an unescaped colon goes back to its path."""
+    if len(parts) < 2:
+        return parts
     out: list[str] = []
     for part in parts:
-        if out and _DRIVE.fullmatch(out[-1]) and part[:1] in ("\\", "/"):
+        lead = part[:1]
+        if out and lead in ("\\", "/") and len(out[-1]) == 1 and _DRIVE.fullmatch(out[-1]):
             out[-1] = f"{out[-1]}:{part}"
-        elif out and _SCHEME.fullmatch(out[-1].strip()) and part.startswith("//"):
+        elif out and lead == "/" and part.startswith("//") and _SCHEME.fullmatch(out[-1].strip()):
             out[-1] = f"{out[-1].strip()}:{part}"  # an unescaped URL: https://...
         else:
             out.append(part)

@@ -33,11 +33,42 @@ class AttachmentStore(Store):
                 ]
             self.put_attachment_rows(rows)
 
-    def attachments_of(self, ref_ids: Sequence[int]) -> dict[int, list[Attachment]]:
-        """The links of these references (those that have some), each list in order."""
+    def add_new_attachments(self, links: Iterable[tuple[int, Sequence[Attachment]]]) -> None:
+        """:meth:`add_attachments` for references just inserted (they have none yet):
+        one ``executemany``, no lookups (an import's batches)."""
+        self.put_attachment_rows(
+            [
+                (ref_id, i, a.target, a.resolved, a.kind, a.title)
+                for ref_id, attachments in links
+                for i, a in enumerate(attachments)
+            ]
+        )
+
+    def attachments_of(
+        self, ref_ids: Sequence[int], merged: bool = False
+    ) -> dict[int, list[Attachment]]:
+        """The links of these references (those that have some), each list in order; with
+        ``merged``, followed by those of the duplicates merged into them (hidden rows keep
+        their own links), a link given twice listed once."""
         out: dict[int, list[Attachment]] = {}
-        for ref_id, _, target, resolved, kind, title in self.attachment_rows(ref_ids):
-            out.setdefault(ref_id, []).append(Attachment(target, resolved, kind, title))
+        rows = self.attachment_rows(ref_ids)
+        if merged:
+            for chunk in chunks(list(dict.fromkeys(ref_ids))):
+                rows += [
+                    (int(r[0]), 0, str(r[1]), str(r[2]), str(r[3]), str(r[4]))
+                    for r in self._read(
+                        "SELECT r.merged_into, a.target, a.resolved, a.kind, a.title "
+                        "FROM refs r JOIN ref_attachments a ON a.ref_id = r.id "
+                        f"WHERE r.merged_into IN ({marks(len(chunk))}) "
+                        "ORDER BY r.merged_into, r.id, a.position",
+                        tuple(chunk),
+                    )
+                ]
+        for ref_id, _, target, resolved, kind, title in rows:
+            links = out.setdefault(ref_id, [])
+            link = Attachment(target, resolved, kind, title)
+            if all(link.location != have.location for have in links):
+                links.append(link)
         return out
 
     def attachment_rows(self, ref_ids: Sequence[int]) -> list[AttachmentRow]:

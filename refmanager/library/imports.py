@@ -81,7 +81,7 @@ class ImportStore(Store):
             ids = self.refs.insert_references(None, references, timestamp())
             if tag and ids:
                 self.tags.tag_references(ids, tag)
-            self.attachments.add_attachments(
+            self.attachments.add_new_attachments(
                 (ref_id, ref.attachments)
                 for ref_id, ref in zip(ids, references, strict=True)
                 if ref.attachments

@@ -642,9 +642,11 @@ class Library:
         return self._maintenance.rebuild_search_index()
 
     # ------------------------------------------------------------ attachments
-    def attachments_of(self, ref_ids: Sequence[int]) -> dict[int, list[Attachment]]:
-        """The links of these references (those that have some); nothing is opened."""
-        return self._attachments.attachments_of(ref_ids)
+    def attachments_of(
+        self, ref_ids: Sequence[int], merged: bool = False
+    ) -> dict[int, list[Attachment]]:
+        """See :meth:`AttachmentStore.attachments_of` (nothing is opened)."""
+        return self._attachments.attachments_of(ref_ids, merged)
 
     def add_attachments(self, links: Iterable[tuple[int, Sequence[Attachment]]]) -> None:
         """See :meth:`AttachmentStore.add_attachments`."""

@@ -192,7 +192,9 @@ def iter_references(
     for start in range(0, len(ids), BATCH):
         rows = library.export_rows(ids[start : start + BATCH])
         keys.apply([(ref_id, ref) for ref_id, ref, _ in rows])
-        links = library.attachments_of([r[0] for r in rows]) if with_attachments else {}
+        links = (
+            library.attachments_of([r[0] for r in rows], merged=True) if with_attachments else {}
+        )
         for ref_id, ref, tags in rows:
             export_safe(ref)
             if ref_id in links:

@@ -51,3 +51,22 @@ def test_links_go_with_their_reference_and_come_back_on_undo(lib: Library) -> No
     assert lib.attachments_of([ref_id]) == {}
     lib.restore_references(snapshot)
     assert lib.attachments_of([ref_id]) == {ref_id: [Attachment("a.pdf", kind="PDF")]}
+
+
+def test_a_merged_duplicates_links_show_on_the_kept_reference(lib: Library) -> None:
+    run = lib.begin_import("2" * 64, "refs.bib", "bibtex")
+    keep, other = lib.add_import_batch(
+        run,
+        [
+            _ref("Same", Attachment("/a/zotero.pdf")),
+            _ref("Same", Attachment("/a/jabref.pdf"), Attachment("/a/zotero.pdf")),
+        ],
+    )
+    record = lib.merge_references(keep, [other])
+    assert [a.target for a in lib.attachments_of([keep], merged=True)[keep]] == [
+        "/a/zotero.pdf",
+        "/a/jabref.pdf",
+    ]
+    assert [a.target for a in lib.attachments_of([keep])[keep]] == ["/a/zotero.pdf"]
+    lib.undo_merge(record)
+    assert [a.target for a in lib.attachments_of([keep], merged=True)[keep]] == ["/a/zotero.pdf"]

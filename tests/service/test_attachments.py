@@ -134,3 +134,17 @@ def test_cli_lists_attachments_and_exports_them_on_request(
     assert "L1  -" not in capsys.readouterr().out
     assert main(["export", "--library", folder, "-o", "-", "-f", "ris", "--with-attachments"]) == 0
     assert capsys.readouterr().out.count("L1  -") == 3
+
+
+def test_a_kept_updated_file_never_gets_attachments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = str(tmp_path / "lib")
+    assert main(["import", "--library", folder, str(DATA / "jabref.bib")]) == 0
+    target = tmp_path / "kept.bib"
+    argv = ["export", "--library", folder, "-o", str(target), "--keep-updated"]
+    assert main([*argv, "--with-attachments"]) == 2
+    assert "never has them" in capsys.readouterr().err
+    assert not target.exists()
+    assert main(argv) == 0
+    assert "file" not in target.read_text(encoding="utf-8")
