@@ -25,7 +25,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refmanager.gui.jobs import JobRunner
 from refmanager.model import InputError
-from refmanager.service.session import Session, cycle_collector_paused
+from refmanager.service.collector import cycle_collector_paused
+from refmanager.service.session import Session
 from refmanager.service.views import Change, Changes
 
 Work = Callable[[Any], object]  # given the connection of the thread it runs on

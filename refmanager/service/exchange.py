@@ -6,10 +6,8 @@ both call these.
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -27,6 +25,7 @@ from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe
 from refmanager.service.citekeys import StableKeys
+from refmanager.service.collector import cycle_collector_paused
 from refmanager.service.files import atomic_text_file, inside
 
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
@@ -253,13 +252,13 @@ def export(
     if isinstance(out, (str, Path)) and str(out) == "-":
         out = sys.stdout
     if not isinstance(out, (str, Path)):
-        with _cycle_collector_paused():
+        with cycle_collector_paused():
             write_format(fmt, refs, out)
         return len(chosen)
     target = Path(out)
     refuse_library_file(library, target)
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
-    with atomic_text_file(target, encoding) as stream, _cycle_collector_paused():
+    with atomic_text_file(target, encoding) as stream, cycle_collector_paused():
         write_format(fmt, refs, stream)
     return len(chosen)
 
@@ -276,26 +275,6 @@ def refuse_library_file(library: Library, target: Path) -> None:
             f"this is inside the library folder {library.folder}; exporting here would "
             "overwrite the library's own files: choose a file outside it",
         )
-
-
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while an export runs.
-
-    An export makes millions of short-lived objects (decoded JSON, references, entries)
-    that hold no reference cycles, so reference counting frees them all; the cyclic
-    collector would only rescan everything alive in the process, again and again (1 to
-    3 s of a 100,000-reference export, more the more the process holds). It is enabled
-    again afterwards, unless it was off before.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def format_for(path: str, fmt: str | None) -> str:

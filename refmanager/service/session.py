@@ -10,10 +10,8 @@ drives it directly.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -78,26 +76,6 @@ class Task(Protocol):
     def progress(self, done: int, total: int, message: str = "") -> None: ...
 
     def partial(self, value: object) -> None: ...
-
-
-@contextmanager
-def cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a slow change runs in the background.
-
-    A re-parse or a big delete makes many short-lived objects without reference cycles
-    (reference counting frees them); the cyclic collector would scan the whole heap again,
-    holding the GIL, and freeze the window's thread for as long: 120-160 ms per full
-    collection measured during a 1,000-reference re-parse (benchmarks/gui_ops.py). It is
-    enabled again afterwards, unless it was off before.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def number_of(position: int, ref: Reference | None) -> str:
