@@ -8,6 +8,7 @@ from pathlib import Path
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.model import InputError, Reference
 from refmanager.service.parsing import library_model_path, stored_corrections, train
+from refmanager.service.training import layout_correction_counts, write_layout_examples
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,6 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also learn from the corrections stored in the library (writes the library's model)",
     )
     parser.add_argument(
+        "--layout-examples",
+        metavar="FILE",
+        help="write the library's layout corrections (list bounds, merged and split rows, rows"
+        " not references) for 'python -m refmanager.pdf.linetrain train FILE' and stop",
+    )
+    parser.add_argument(
         "--style-cache",
         metavar="FILE",
         help="CSL strings rendered by 'python -m refmanager.parse.training.stylecorpus'",
@@ -36,6 +43,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.layout_examples:
+        lib = library_path(args)
+        n = write_layout_examples(lib, Path(args.layout_examples))
+        note(
+            f"{n} corrected document{'s' if n != 1 else ''} written to {args.layout_examples}:"
+            f" python -m refmanager.pdf.linetrain train {args.layout_examples}"
+        )
+        return 0
     out = Path(args.out) if args.out else None
     corrections: list[tuple[str, Reference]] = []
     if args.with_corrections:
@@ -43,6 +58,14 @@ def run(args: argparse.Namespace) -> int:
         corrections = stored_corrections(lib)
         out = out or library_model_path(lib)
         note(f"{len(corrections)} corrections from {lib}")
+        layout = layout_correction_counts(lib)
+        if layout:
+            kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(layout.items()))
+            note(
+                f"{sum(layout.values())} layout corrections kept ({kinds}): the line model is"
+                " shipped, trained from the document corpus; --layout-examples FILE writes"
+                " them for its trainer"
+            )
     if args.size is not None and args.size < 10:
         raise InputError("--size", "must be at least 10")
     cache = Path(args.style_cache) if args.style_cache else None
