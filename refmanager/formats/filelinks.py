@@ -27,7 +27,9 @@ from refmanager.formats.common import ReadResult
 from refmanager.model.attachments import Attachment, resolve_link
 
 RIS_FIGURE = "figure"  # the kind given to RIS L4 links (L1 links have none)
-_ESCAPED = frozenset("\\:;_%&#$~{}")
+# an escape (a backslash and the character it protects), a separator, a brace, or a run
+# of anything else (a lone backslash included: Windows paths left unescaped)
+_TOKEN = re.compile(r"\\[\\:;_%&#$~{}]|[:;{}]|[^\\:;{}]+|\\")
 _MENDELEY_BACKSLASH = re.compile(r"\$\\backslash\$")
 _DRIVE = re.compile(r"[A-Za-z]")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]+")
@@ -42,25 +44,18 @@ def _split(value: str) -> list[list[str]]:
     links: list[list[str]] = []
     parts: list[str] = []
     current: list[str] = []
-    index = 0
-    while index < len(value):
-        char = value[index]
-        if char == "\\" and index + 1 < len(value) and value[index + 1] in _ESCAPED:
-            current.append(value[index + 1])
-            index += 2
-            continue
-        if char in "{}":
-            pass  # BibTeX grouping braces (protection) are not part of the path
-        elif char == ":":
+    for token in _TOKEN.findall(value):
+        if token == ":":
             parts.append("".join(current))
             current = []
-        elif char == ";":
+        elif token == ";":
             parts.append("".join(current))
             links.append(parts)
             parts, current = [], []
-        else:
-            current.append(char)
-        index += 1
+        elif token[0] == "\\" and len(token) == 2:
+            current.append(token[1])  # an escaped character
+        elif token not in ("{", "}"):  # BibTeX grouping braces are not part of the path
+            current.append(token)
     parts.append("".join(current))
     links.append(parts)
     return links
