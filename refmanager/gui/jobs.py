@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -60,23 +61,19 @@ class _Bridge(QObject):
     done = Signal(object)  # an _Outcome (never a bare None: PySide6 miscounts queued None)
 
 
+@dataclass(frozen=True, slots=True)
 class _Outcome:
     """A job's result or its exception, carried as one object through a queued signal."""
 
-    __slots__ = ("error", "result")
-
-    def __init__(self, result: object, error: BaseException | None) -> None:
-        self.result = result
-        self.error = error
+    result: object
+    error: BaseException | None
 
 
+@dataclass(frozen=True, slots=True)
 class _Partial:
     """A partial result wrapped, for the same reason."""
 
-    __slots__ = ("value",)
-
-    def __init__(self, value: object) -> None:
-        self.value = value
+    value: object
 
 
 class Job(QObject):

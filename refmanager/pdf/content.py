@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from refmanager.pdf.fonts import resolve
@@ -206,32 +207,31 @@ def _measure(glyphs: list[tuple[str, float, bool]]) -> Measure:
     return text, total, lead, trail, words, count
 
 
+@dataclass(slots=True)
 class _State:
     """The graphics and text state that matter for placing text."""
 
-    __slots__ = ("char_space", "ctm", "font", "font_key", "leading", "scale", "size", "word_space")
-
-    def __init__(self) -> None:
-        self.ctm: Matrix = _IDENTITY
-        self.font: GlyphFont | None = None
-        self.font_key: int = 0
-        self.size = 0.0
-        self.char_space = 0.0
-        self.word_space = 0.0
-        self.scale = 1.0
-        self.leading = 0.0
+    ctm: Matrix = _IDENTITY
+    font: GlyphFont | None = None
+    font_key: int = 0
+    size: float = 0.0
+    char_space: float = 0.0
+    word_space: float = 0.0
+    scale: float = 1.0
+    leading: float = 0.0
 
     def copy(self) -> _State:
-        new = _State()
-        new.ctm = self.ctm
-        new.font = self.font
-        new.font_key = self.font_key
-        new.size = self.size
-        new.char_space = self.char_space
-        new.word_space = self.word_space
-        new.scale = self.scale
-        new.leading = self.leading
-        return new
+        # Positional, not dataclasses.replace: q saves the state often (0.3 us, not 2.7 us).
+        return _State(
+            self.ctm,
+            self.font,
+            self.font_key,
+            self.size,
+            self.char_space,
+            self.word_space,
+            self.scale,
+            self.leading,
+        )
 
 
 class TextReader:

@@ -10,6 +10,8 @@ otherwise ask for gigabytes). Text written out in the file is never limited here
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from refmanager.model.limits import MAX_FIELD_CHARS
 
 MAX_EXPANDED = MAX_FIELD_CHARS  # characters one value may reach through macros
@@ -20,13 +22,11 @@ class ExpansionLimit(Exception):
     """The file's ``@string`` macros expand beyond the limits (the message says which)."""
 
 
+@dataclass(slots=True)
 class Expansion:
     """The macro characters spent so far in one file, against ``EXPANSION_BUDGET``."""
 
-    __slots__ = ("spent",)
-
-    def __init__(self) -> None:
-        self.spent = 0
+    spent: int = 0
 
     def spend(self, what: str, pieces: list[str]) -> None:
         size = sum(map(len, pieces))
