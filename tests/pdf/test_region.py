@@ -109,3 +109,22 @@ def test_an_entry_s_boxes_are_cut_at_the_line_nearest_the_split(tmp_path: Path) 
         one_line.locations,
         one_line.locations,
     )
+
+
+def test_on_a_page_in_two_columns_x_chooses_the_column_of_each_mark(tmp_path: Path) -> None:
+    left = [f"Body text line {i} of the left column, words." for i in range(30)]
+    right = [f"More body {i} here." for i in range(8)] + [
+        f"[{i}] A. Author{i}. A title number {i}. Journal of Tests {i}, 1-9, 20{i:02d}."
+        for i in range(1, 11)
+    ]
+    page = [
+        *column(60, 780, left, size=9, leading=11),
+        *column(315, 780, [r[:48] for r in right], size=9, leading=11),
+    ]
+    pdf = write_pdf(tmp_path / "two.pdf", [page])
+    first_entry_y = 780 - 8 * 11
+    bib = read_between(pdf, Mark(1, first_entry_y + 8, 400), Mark(1, 100, 400))
+    raws = [e.raw for e in bib.entries]
+    assert raws and raws[0].startswith("[1] A. Author1.")
+    assert not any("left column" in raw for raw in raws)
+    assert not any("More body" in raw for raw in raws)
