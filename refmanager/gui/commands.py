@@ -143,6 +143,11 @@ class CommandFactory(QObject):
         the background, else queued on the writer thread; ``done(result)`` follows on the
         GUI thread. A failure is reported (``failed``, else the window's report)."""
         report = failed or self._report
+        try:
+            self.session.check_writable()  # a read-only library: refused before any work
+        except InputError as exc:
+            report(describe_error(exc))
+            return
         if not slow and not self.writer.busy():
             try:
                 result = work(self.session.lib)

@@ -65,6 +65,7 @@ from refmanager.gui.entry_editor import EntryEditor
 from refmanager.gui.jobs import JobRunner
 from refmanager.gui.look import THEMES, apply_theme, resource
 from refmanager.gui.pdf_pane import PdfPane
+from refmanager.gui.read_only import show_read_only
 from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, Sidebar
 from refmanager.gui.status import StatusArea
 from refmanager.gui.table_model import (
@@ -81,6 +82,7 @@ from refmanager.service.views import STRUCTURE, Changes, ImportSummary
 
 RESELECT_LIMIT = 2000  # a refresh keeps at most this many selected rows selected
 PROBLEMS_MIN_HEIGHT = 80
+Shortcut = QKeySequence | QKeySequence.StandardKey | str | None
 SPLIT = (130, 370, 500)  # sidebar, PDF, table and editor: the shares of a first window
 
 
@@ -104,6 +106,8 @@ class MainWindow(QMainWindow):
         self._build_widgets()
         self._build_menus()
         self._build_status_bar()
+        if self.session.read_only:
+            show_read_only(self, self.table, self.change_actions)
         self.restore_settings()
         self.refresh_totals()
         self.refresh_sidebar()
@@ -263,7 +267,7 @@ class MainWindow(QMainWindow):
         menu: QMenu,
         text: str,
         slot: Any,
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        shortcut: Shortcut = None,
     ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -274,20 +278,27 @@ class MainWindow(QMainWindow):
         menu.addAction(action)
         return action
 
+    def _change(self, menu: QMenu, text: str, slot: Any, shortcut: Shortcut = None) -> QAction:
+        """An action that changes the library (disabled when it is read-only)."""
+        action = self._action(menu, text, slot, shortcut)
+        self.change_actions.append(action)
+        return action
+
     def _build_menus(self) -> None:
+        self.change_actions: list[QAction] = []
         bar = self.menuBar()
         imports, exports, edits = self.imports, self.exports, self.edits
         file_menu = bar.addMenu("&File")
-        self.act_import = self._action(
+        self.act_import = self._change(
             file_menu, "&Import PDFs...", imports.pdfs_dialog, QKeySequence.StandardKey.Open
         )
-        self._action(file_menu, "Import &BibTeX/RIS/CSL-JSON...", imports.bibliographies_dialog)
-        self._action(file_menu, "Import &folder...", imports.folder_dialog)
+        self._change(file_menu, "Import &BibTeX/RIS/CSL-JSON...", imports.bibliographies_dialog)
+        self._change(file_menu, "Import &folder...", imports.folder_dialog)
         file_menu.addSeparator()
         self.act_export = self._action(
             file_menu, "&Export...", exports.export_dialog, QKeySequence("Ctrl+E")
         )
-        self._action(file_menu, "&Keep a file up to date...", exports.keep_updated_dialog)
+        self._change(file_menu, "&Keep a file up to date...", exports.keep_updated_dialog)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -299,23 +310,23 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.act_undo)
         edit_menu.addAction(self.act_redo)
         edit_menu.addSeparator()
-        self.act_edit = self._action(edit_menu, "&Edit cell", self.edit_current, "F2")
-        self.act_delete = self._action(
+        self.act_edit = self._change(edit_menu, "&Edit cell", self.edit_current, "F2")
+        self.act_delete = self._change(
             edit_menu, "&Delete references", self.delete_selected, QKeySequence.StandardKey.Delete
         )
-        self._action(edit_menu, "&Paste references...", imports.paste_dialog, "Ctrl+Shift+V")
+        self._change(edit_menu, "&Paste references...", imports.paste_dialog, "Ctrl+Shift+V")
         self._action(
             edit_menu, "Copy as &BibTeX", lambda: exports.copy_selected("bibtex"), "Ctrl+Shift+C"
         )
         self._action(edit_menu, "Copy as &citation", lambda: exports.copy_selected("citation"))
         edit_menu.addSeparator()
-        self._action(edit_menu, "&Tag selected...", edits.tag_selected_dialog, "Ctrl+T")
-        self._action(edit_menu, "&Untag selected...", edits.untag_selected_dialog)
-        self._action(edit_menu, "&Re-parse selected", edits.reparse_selected, "Ctrl+R")
+        self._change(edit_menu, "&Tag selected...", edits.tag_selected_dialog, "Ctrl+T")
+        self._change(edit_menu, "&Untag selected...", edits.untag_selected_dialog)
+        self._change(edit_menu, "&Re-parse selected", edits.reparse_selected, "Ctrl+R")
         edit_menu.addSeparator()
-        self._action(edit_menu, "&Merge rows into one entry", edits.merge_rows, "Ctrl+M")
-        self._action(edit_menu, "&Split the entry at the cursor", self.editor.request_split)
-        self._action(edit_menu, "&Not a reference", edits.mark_not_references, "Ctrl+Shift+N")
+        self._change(edit_menu, "&Merge rows into one entry", edits.merge_rows, "Ctrl+M")
+        self._change(edit_menu, "&Split the entry at the cursor", self.editor.request_split)
+        self._change(edit_menu, "&Not a reference", edits.mark_not_references, "Ctrl+Shift+N")
         edit_menu.addSeparator()
         self.act_find = self._action(
             edit_menu, "&Find", self.searching.focus, QKeySequence.StandardKey.Find
@@ -351,16 +362,16 @@ class MainWindow(QMainWindow):
         library_menu = bar.addMenu("&Library")
         self._action(library_menu, "&All references", lambda: self.sidebar.select("all"))
         self._action(library_menu, "Find &duplicates", lambda: self.sidebar.select("duplicates"))
-        self._action(library_menu, "&Save this search...", self.searching.save_dialog)
-        self._action(library_menu, "&Remove document...", edits.remove_document)
+        self._change(library_menu, "&Save this search...", self.searching.save_dialog)
+        self._change(library_menu, "&Remove document...", edits.remove_document)
         library_menu.addSeparator()
         self._action(
             library_menu, "&Open PDF in the system viewer", self.desktop.open_pdf, "Ctrl+Shift+O"
         )
         self._action(library_menu, "Show PDF in &folder", self.desktop.show_in_folder)
         library_menu.addSeparator()
-        self._action(library_menu, "&Learn from my corrections", self.retrain)
-        self._action(library_menu, "Delete &unused files...", self.files.prune_unused_files)
+        self._change(library_menu, "&Learn from my corrections", edits.retrain)
+        self._change(library_menu, "Delete &unused files...", self.files.prune_unused_files)
         self._action(
             library_menu,
             "&Refresh",
@@ -753,20 +764,6 @@ class MainWindow(QMainWindow):
         else:
             return
         menu.exec(self.sidebar.viewport().mapToGlobal(pos))
-
-    def retrain(self) -> None:
-        """Retrain the parser with the corrections kept in this library (background)."""
-        self.jobs.start(
-            "Training the parser",
-            self.session.retrain,
-            on_success=lambda result: self.notify(
-                f"The parser learnt from {result[0]} corrections; new imports and "
-                "Re-parse use it now",
-                10_000,
-            ),
-            on_failure=self.job_failed,
-            on_progress=self.job_progress,
-        )
 
     # ------------------------------------------------------------------ drag and drop
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -30,13 +30,14 @@ def sort_columns() -> tuple[str, ...]:
     return SORT_COLUMNS
 
 
-def open_library(folder: Path, create: bool = True) -> Library:
-    """Open (creating it if needed) the library in ``folder``.
+def open_library(folder: Path, create: bool = True, read_only: bool | None = None) -> Library:
+    """Open (creating it if needed) the library in ``folder``: read-only when it cannot be
+    written, or when ``read_only`` is true.
 
     Raises:
         InputError: not usable as a library (not a folder, a newer library, not SQLite).
     """
-    return Library.open(folder, create=create)
+    return Library.open(folder, create=create, read_only=read_only)
 
 
 # --------------------------------------------------------------------------- search

@@ -104,9 +104,13 @@ def check_field(name: str, value: str) -> None:
 class Session:
     """One library opened for a front end, on the calling thread's connection."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, read_only: bool | None = None) -> None:
+        """Open the library in ``folder``: read-only when it cannot be written (a read-only
+        medium or folder), or when ``read_only`` is true."""
         self.folder = folder
-        self.lib = library_ops.open_library(folder)
+        self.lib = library_ops.open_library(folder, read_only=read_only)
+        # Every other connection opens the way the first did.
+        self._read_only = True if self.lib.read_only else read_only
         self.use_processes = True  # read PDFs in worker processes when importing several
         self._reader_lib: Library | None = None  # the background reader's connection
         self._writer_lib: Library | None = None  # the background writer's connection
@@ -154,7 +158,7 @@ class Session:
         """The background writer's own connection (slow changes), opened on first use and
         kept; only the one writer thread calls this."""
         if self._writer_lib is None:
-            self._writer_lib = library_ops.open_library(self.folder)
+            self._writer_lib = self.open_connection()
         return self._writer_lib
 
     def run(self, change: Change[T]) -> T:
@@ -166,7 +170,23 @@ class Session:
 
     def open_connection(self) -> Library:
         """Another connection to the library, for a worker thread (the caller closes it)."""
-        return library_ops.open_library(self.folder)
+        return library_ops.open_library(self.folder, read_only=self._read_only)
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the library is open read-only: it can be searched, read and exported;
+        every change is refused."""
+        return self.lib.read_only
+
+    def check_writable(self) -> None:
+        """Refuse a change before it starts when the library is open read-only.
+
+        Raises:
+            InputError: the library is open read-only (the library's own message).
+        """
+        if self.lib.read_only:
+            with self.lib.transaction():  # refused at once: no transaction is begun
+                pass
 
     # -- the table's row source ---------------------------------------------------------------
     def count(self, query: str) -> int:
@@ -183,7 +203,7 @@ class Session:
         Only one reader thread calls this, one job at a time.
         """
         if self._reader_lib is None:
-            self._reader_lib = library_ops.open_library(self.folder)
+            self._reader_lib = self.open_connection()
         return self._reader_lib
 
     def read_rows(

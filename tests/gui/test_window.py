@@ -394,7 +394,7 @@ def test_dropping_files_on_the_window_imports_them(
 
 
 def test_learning_needs_corrections_and_says_so(qtbot: QtBot, window: MainWindow) -> None:
-    window.retrain()
+    window.edits.retrain()
     wait_jobs(qtbot, window)
     assert any("no corrections yet" in e for e in window.errors)
 
@@ -440,3 +440,43 @@ def test_several_pdfs_are_read_in_worker_processes_and_shown_as_they_finish(
     window.undo_stack.undo()
     wait_jobs(qtbot, window)
     assert window.session.document_count() == 0 and window.session.total() == 0
+
+
+def test_a_read_only_library_says_so_and_refuses_changes(qtbot: QtBot, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QAbstractItemView, QLabel
+
+    from refmanager.model import Reference
+    from refmanager.service.session import Session
+
+    folder = tmp_path / "library"
+    writable = Session(folder)
+    ref = Reference(raw="Hochreiter. Long Short-Term Memory. 1997.")
+    ref.set("title", "Long Short-Term Memory")
+    [ref_id] = writable.lib.add_references([ref])
+    writable.close()
+
+    window = MainWindow(folder, session=Session(folder, read_only=True))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.windowTitle().endswith("(read-only)")
+    label = window.statusBar().findChild(QLabel, "readOnly")
+    assert label is not None and label.isVisible() and label.text() == "Read-only"
+    assert window.change_actions and not any(a.isEnabled() for a in window.change_actions)
+    assert not window.act_import.isEnabled() and not window.act_delete.isEnabled()
+    assert window.act_export.isEnabled() and window.act_find.isEnabled()  # reading stays
+    triggers = window.table.editTriggers()
+    assert triggers == QAbstractItemView.EditTrigger.NoEditTriggers
+    assert window.model.rowCount() == 1
+
+    # What still reaches a change is refused with the library's message, and nothing
+    # is changed or put on the undo stack.
+    assert not window.edits.request_edit(ref_id, "title", "Changed")
+    assert window.imports.import_paths([tmp_path / "paper.pdf"]) is None
+    assert window.files.prune_unused_files(confirm=lambda _parent, _plan: True) == []
+    assert len(window.errors) == 3
+    assert all("open read-only" in e for e in window.errors)
+    assert window.undo_stack.count() == 0
+    info = window.session.stored(ref_id)
+    assert info is not None and info.reference.get("title") == "Long Short-Term Memory"
+    window.close()

@@ -195,3 +195,26 @@ def test_notes_are_undoable_searchable_and_survive_a_deleted_reference_coming_ba
     assert session.lib.note(a).startswith("Reread")
     session.revert(note, previous)
     assert session.lib.note(a) == "" and session.search_ids("has:notes") == []
+
+
+def test_a_read_only_session_says_so_and_refuses_changes_before_they_start(
+    tmp_path: Path,
+) -> None:
+    writable = Session(tmp_path / "lib")
+    ref_id = _add(writable, "The Art of Computer Programming")
+    assert not writable.read_only
+    writable.check_writable()  # nothing to refuse
+    writable.close()
+    session = Session(tmp_path / "lib", read_only=True)
+    try:
+        assert session.read_only
+        with pytest.raises(InputError, match="open read-only"):
+            session.check_writable()
+        with pytest.raises(InputError, match="open read-only"):
+            session.run(session.edit_field(ref_id, "title", "Changed"))
+        # the other connections (background reader and writer, workers) are read-only too
+        assert session.writer().read_only and session.reader().read_only
+        info = session.stored(ref_id)
+        assert info is not None and info.reference.get("title") == "The Art of Computer Programming"
+    finally:
+        session.close()

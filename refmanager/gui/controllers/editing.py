@@ -1,6 +1,7 @@
 """Changing references by hand: fields, spans of the raw text, tags, delete, re-parse,
 removing a document, and the tags' own names and colours. Each is one undoable command
 (through the command factory); a delete or a tag also offers Undo in the status bar.
+Learning from the corrections (retraining the parser) starts here too.
 """
 
 from __future__ import annotations
@@ -168,3 +169,19 @@ class EditController(QObject):
     def delete_saved_search(self, name: str) -> None:
         self.host.session.delete_saved_search(name)
         self.host.apply_changes(Changes(sidebar=True))
+
+    # -- learning -------------------------------------------------------------------------------
+    def retrain(self) -> None:
+        """Retrain the parser with the corrections kept in this library (background)."""
+        host = self.host
+        host.jobs.start(
+            "Training the parser",
+            host.session.retrain,
+            on_success=lambda result: host.notify(
+                f"The parser learnt from {result[0]} corrections; new imports and "
+                "Re-parse use it now",
+                10_000,
+            ),
+            on_failure=host.job_failed,
+            on_progress=host.job_progress,
+        )

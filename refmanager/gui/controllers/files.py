@@ -26,6 +26,7 @@ class FilesController(QObject):
         """List the library's unused stored files, ask, then delete them; those deleted."""
         session = self.host.session
         try:
+            session.check_writable()
             plan = session.prune_plan()
             if not plan:
                 self.host.notify("No unused files: every stored file belongs to a document")

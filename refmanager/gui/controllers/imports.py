@@ -18,6 +18,7 @@ from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import PasteDialog
 from refmanager.gui.jobs import Job
 from refmanager.gui.look import resource
+from refmanager.model import InputError
 from refmanager.service.importing import ImportItem
 from refmanager.service.views import ImportSummary
 
@@ -75,6 +76,11 @@ class ImportController(QObject):
     def import_paths(self, paths: list[Path]) -> Job | None:
         """Import files and folders in the background; rows appear as documents finish."""
         session = self.host.session
+        try:
+            session.check_writable()
+        except InputError as exc:
+            self.host.show_error(str(exc))
+            return None
         files = session.importable(paths)
         if not files:
             self.host.show_error(

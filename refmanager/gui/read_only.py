@@ -1,0 +1,36 @@
+"""The window on a library open read-only (a read-only medium or folder): the title bar and
+the status bar say so, and the actions that would change the library are disabled. What can
+still ask for a change (a cell typed into, a context menu, a drop) is refused with the
+library's message, by the command factory and the controllers (``Session.check_writable``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QMainWindow, QTableView
+
+from refmanager.gui.look import plain_label
+
+NOTE = "Read-only"
+EXPLANATION = (
+    "This library cannot be written here (a read-only medium or folder): it can be "
+    "searched, read and exported, and nothing in it can be changed. Copy it somewhere "
+    "writable to change it."
+)
+
+
+def show_read_only(window: QMainWindow, table: QTableView, changes: Iterable[QAction]) -> QLabel:
+    """Say in the title and the status bar that the library is read-only; disable the
+    actions in ``changes`` and editing in ``table``. The status bar's label is returned."""
+    window.setWindowTitle(f"{window.windowTitle()} (read-only)")
+    label = plain_label(QLabel(NOTE, window.statusBar()))
+    label.setObjectName("readOnly")
+    label.setToolTip(EXPLANATION)
+    window.statusBar().insertPermanentWidget(0, label)
+    for action in changes:
+        action.setEnabled(False)
+        action.setToolTip(EXPLANATION)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    return label
