@@ -56,6 +56,11 @@ class ChangeCommand(QUndoCommand):
         self._factory = factory
         self._first = True  # pushing a command calls redo: the change is made already
 
+    @property
+    def token(self) -> object:
+        """What the change's ``undo`` needs (after an undo: what its redo needs)."""
+        return self._token
+
     def redo(self) -> None:
         if self._first:
             self._first = False
@@ -127,6 +132,11 @@ class CommandFactory(QObject):
         """Push a change already made elsewhere (e.g. by a background job) with its token."""
         self.stack.push(ChangeCommand(change, token, self))
         self.refresh(change.changes)
+
+    def tokens(self) -> list[object]:
+        """The undo tokens of every command on the stack, to undo or to redo."""
+        commands = (self.stack.command(i) for i in range(self.stack.count()))
+        return [c.token for c in commands if isinstance(c, ChangeCommand)]
 
     def refresh(self, changes: Changes) -> None:
         self._refresher.apply_changes(changes)

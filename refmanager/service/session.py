@@ -11,7 +11,7 @@ drives it directly.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -46,6 +46,7 @@ from refmanager.service.views import (
     DocumentEntry,
     DuplicatePair,
     ImportSummary,
+    PrunePlan,
     RefInfo,
     SearchEntry,
     TableRow,
@@ -627,10 +628,21 @@ class Session:
             lib.close()
 
     # -- the library's files --------------------------------------------------------------------
-    def prune_plan(self) -> list[Path]:
+    def prune_plan(self, restorable: Iterable[object] = ()) -> PrunePlan:
         """The library's own stored files no document refers to: what :meth:`prune_files`
-        would delete, shown to the user to agree to first."""
-        return library_ops.prune_plan(self.lib)
+        would delete, shown to the user to agree to first.
+
+        ``restorable``: the undo tokens of the changes a front end can still undo or redo
+        (a window's undo stack). The stored file of a deleted document one of them would
+        bring back is kept out of ``delete`` (it is in ``kept``): the undo restores the
+        document's row, and its PDF must still be there.
+        """
+        keep = {str(d.row.get("sha256")) for d in restorable_documents(restorable)}
+        plan = library_ops.prune_plan(self.lib)
+        return PrunePlan(
+            delete=[p for p in plan if _sha_of(p) not in keep],
+            kept=[p for p in plan if _sha_of(p) in keep],
+        )
 
     def prune_files(self, agreed: Sequence[Path]) -> list[Path]:
         """Delete those of ``agreed`` that are still unused files of the library (never
@@ -647,6 +659,23 @@ class Session:
 
     def citations(self, ids: Sequence[int]) -> str:
         return citations.citations(s.reference for s in self.lib.references(list(ids)))
+
+
+def restorable_documents(tokens: Iterable[object]) -> Iterator[DeletedDocument]:
+    """The deleted documents that undoing or redoing the changes of these undo tokens would
+    bring back: a removed document (its undo), an undone import's documents (its redo)."""
+    for token in tokens:
+        if isinstance(token, DeletedDocument):
+            yield token
+        elif isinstance(token, ImportSummary):
+            yield from restorable_documents(token.snapshots)
+        elif isinstance(token, (tuple, list)):
+            yield from restorable_documents(token)
+
+
+def _sha_of(stored: Path) -> str:
+    """The content hash a stored file is named by (``files/<sha256>.<suffix>``)."""
+    return stored.name.split(".", 1)[0]
 
 
 def _undo_import(lib: Library, summary: ImportSummary) -> None:

@@ -87,6 +87,16 @@ class DuplicatePair:
     right_text: str
 
 
+@dataclass(slots=True, frozen=True)
+class PrunePlan:
+    """What deleting the library's unused stored files would do: ``delete`` (shown to the
+    user to agree to), and ``kept``, the files of documents that Undo or Redo in the window
+    can still bring back (deleting those would bring a document back without its PDF)."""
+
+    delete: list[Path]
+    kept: list[Path]
+
+
 @dataclass(slots=True)
 class ImportSummary:
     """What an import did; also the undo state of its command."""

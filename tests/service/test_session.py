@@ -218,3 +218,23 @@ def test_a_read_only_session_says_so_and_refuses_changes_before_they_start(
         assert info is not None and info.reference.get("title") == "The Art of Computer Programming"
     finally:
         session.close()
+
+
+def test_the_prune_plan_keeps_files_that_an_undo_or_a_redo_brings_back(
+    session: Session, tmp_path: Path
+) -> None:
+    from refmanager.model import DocumentMeta
+    from refmanager.service.views import ImportSummary
+
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4 paper")
+    doc = session.lib.add_document(DocumentMeta(), [], file=pdf)
+    stored = session.lib.file_path(doc)
+    assert stored is not None
+    token = session.run(session.remove_document(doc))
+    assert session.prune_plan().delete == [stored]
+    plan = session.prune_plan([token])  # the removal can be undone
+    assert (plan.delete, plan.kept) == ([], [stored])
+    undone_import = ImportSummary(document_ids=[doc], snapshots=[token[0], {}])
+    assert session.prune_plan([undone_import]).kept == [stored]  # its redo brings it back
+    assert session.prune_plan([ImportSummary(document_ids=[doc])]).delete == [stored]

@@ -23,19 +23,28 @@ class FilesController(QObject):
     def prune_unused_files(
         self, confirm: Callable[[QWidget, list[Path]], bool] = confirm_prune
     ) -> list[Path]:
-        """List the library's unused stored files, ask, then delete them; those deleted."""
+        """List the library's unused stored files, ask, then delete them; those deleted.
+
+        The files of documents the undo stack can still bring back are left out (and said
+        so): deleting one would make its undo bring back a document without its PDF.
+        """
         session = self.host.session
         try:
             session.check_writable()
-            plan = session.prune_plan()
-            if not plan:
-                self.host.notify("No unused files: every stored file belongs to a document")
+            plan = session.prune_plan(self.host.commands.tokens())
+            kept = f" ({len(plan.kept)} kept: Undo can bring back their documents)"
+            kept = kept if plan.kept else ""
+            if not plan.delete:
+                if plan.kept:
+                    self.host.notify("No unused files to delete" + kept)
+                else:
+                    self.host.notify("No unused files: every stored file belongs to a document")
                 return []
-            if not confirm(self.host.widget(), plan):
+            if not confirm(self.host.widget(), plan.delete):
                 return []
-            removed = session.prune_files(plan)
+            removed = session.prune_files(plan.delete)
         except InputError as exc:
             self.host.show_error(str(exc))
             return []
-        self.host.notify(f"Deleted {len(removed)} unused file(s)")
+        self.host.notify(f"Deleted {len(removed)} unused file(s){kept}")
         return removed
