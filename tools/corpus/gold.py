@@ -139,7 +139,8 @@ def _outside_text_block(ln: Line, g: dict[str, float], heights: dict[int, float]
     height = heights.get(ln.page) or g["pageheight"]
     top = height - 72.0 - g["voffset"] - g["topmargin"] - g["headheight"] - g["headsep"]
     bottom = top - g["textheight"]
-    if ln.y > top + 0.5 or ln.y < bottom - 2.0:
+    # A line up to a line-space below the block is an overfull page's last line, not a footer.
+    if ln.y > top + 0.5 or ln.y < bottom - 16.0:
         return True
     if "textwidth" not in g:
         return False
