@@ -302,6 +302,7 @@ def _model_entries(
     position = {id(ln): i for i, ln in enumerate(lines)}
     last = _list_end(labels, spans[0][0][0])
     index = [position.get(id(ln), -1) for ln in ordered]
+    per_page = Counter(ln.page for ln in lines)
     kept: list[Line] = []
     number: int | None = None
     for k, (ln, i) in enumerate(zip(ordered, index, strict=True)):
@@ -309,7 +310,8 @@ def _model_entries(
         goes_on = number is not None and _numbering_goes_on(ordered[k : k + 8], number)
         if i > last and not goes_on and _sure_over(index[k : k + _END_RUN], listed):
             break  # the model is sure the list is over (and its numbering does not go on)
-        if i < 0 or furn[i] < SURE:
+        # On a nearly empty page a line is furniture only if it recurs (the rules' test).
+        if i < 0 or furn[i] < SURE or per_page[ln.page] < 4:
             kept.append(ln)
             if label is not None:
                 number = int(label.group(1))
