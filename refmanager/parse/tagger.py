@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -110,24 +111,26 @@ def _label(
     return (base_labels, tagger) if p_base > KEEP_BASE_ABOVE else (labels, tagger)
 
 
+@dataclass(slots=True)
 class Tagging:
     """What the tagger says about one token sequence: the best labels, each one's marginal
     probability, the probability of the whole labelling, and ``marginal(label, i)`` for any
     label (valid until the same thread tags another sequence)."""
 
-    __slots__ = ("_tagger", "labels", "probs", "sequence_prob")
+    tagger: Any | None = field(repr=False)
+    labels: list[str]
+    probs: list[float]
+    sequence_prob: float = field(init=False, default=0.0)
 
-    def __init__(self, tagger: Any | None, labels: list[str], probs: list[float]) -> None:
-        self._tagger = tagger
-        self.labels = labels
-        self.probs = probs
-        self.sequence_prob = tagger.probability(labels) if tagger is not None and labels else 0.0
+    def __post_init__(self) -> None:
+        if self.tagger is not None and self.labels:
+            self.sequence_prob = self.tagger.probability(self.labels)
 
     def marginal(self, label: str, i: int) -> float:
-        if self._tagger is None or not 0 <= i < len(self.labels):
+        if self.tagger is None or not 0 <= i < len(self.labels):
             return 0.0
         try:
-            return float(self._tagger.marginal(label, i))
+            return float(self.tagger.marginal(label, i))
         except ValueError:  # a label this model does not know
             return 0.0
 
