@@ -74,6 +74,32 @@ def test_names_that_bibtex_would_split_wrongly_are_braced() -> None:
     assert bib_name(Name(given="Aristotle")) == "{Aristotle}"
 
 
+@pytest.mark.parametrize(
+    "person",
+    [
+        Name(family="Smith", given="And"),
+        Name(family="Smith", given="AND"),
+        Name(family="Smith", given="Mary and"),
+        Name(family="Smith", given="and Mary"),
+        Name(family="AND", given="Bob"),
+        Name(family="and", given="Bob"),
+        Name(family="Smith", given="Bob", suffix="and"),
+        Name(family="Others"),
+        Name(family="others"),
+        Name(family="OTHERS"),
+    ],
+)
+@pytest.mark.parametrize("place", [0, 1, 2])
+def test_a_name_part_that_is_a_bibtex_word_stays_one_person(person: Name, place: int) -> None:
+    # BibTeX splits a name list on the word "and" at brace depth 0 and reads a lone
+    # "others" as et al., in any case
+    authors = [Name(family="Jones", given="Ann"), Name(family="Lee", given="Kim")]
+    authors.insert(place, person)
+    ref = Reference(type="book", author=authors)
+    back = read_string(to_bibtex([ref]), "bibtex").references[0]
+    assert back.author == authors
+
+
 def test_special_characters_all_survive_a_round_trip() -> None:
     ref = Reference(type="book", author=[Name(family="O'Brien", given="Seán")])
     title = r"Costs & 100% of #1 a_b {x} ~ ^ $ \ at Café “Ørsted” – Straße — naïve 北京"

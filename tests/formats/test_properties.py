@@ -61,6 +61,34 @@ def test_bibtex_round_trip_of_any_text(ref: Reference) -> None:
     _same(ref, result.references[0])
 
 
+_BIBTEX_WORDS = st.sampled_from(["and", "And", "AND", "others", "Others", "OTHERS"])
+
+
+@st.composite
+def _names_with_bibtex_words(draw: st.DrawFn) -> Name:
+    """A person whose name parts hold BibTeX's own words (``and``, ``others``)."""
+    word = st.one_of(_BIBTEX_WORDS, st.from_regex(r"[A-Z][a-z]{0,8}", fullmatch=True))
+    family = draw(word)
+    given = " ".join(draw(st.lists(word, max_size=3)))
+    suffix = draw(st.one_of(st.just(""), _BIBTEX_WORDS))
+    return Name(family=family, given=given, suffix=suffix)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_names_with_bibtex_words(), min_size=1, max_size=4))
+def test_bibtex_round_trip_of_names_holding_and_or_others(authors: list[Name]) -> None:
+    ref = Reference(type="book", author=authors)
+    result = read_string(to_bibtex([ref]), "bibtex")
+    assert result.problems == []
+    back = result.references[0].author
+    assert [n.display() for n in back] == [n.display() for n in authors]
+    # a family name alone and braced (``{and}``) reads back as a literal name; the rest
+    # come back part for part
+    assert [b for b, a in zip(back, authors, strict=True) if a.given] == [
+        a for a in authors if a.given
+    ]
+
+
 @settings(max_examples=100, deadline=None)
 @given(references())
 def test_ris_and_csl_json_round_trip_of_any_text(ref: Reference) -> None:

@@ -296,12 +296,38 @@ def bib_name(name: Name) -> str:
 
 
 # A family name needing no braces nor LaTeX (one capitalised word, not holding the word
-# "and") and a given name needing no LaTeX and no braces (no comma), separated by NUL (a
-# doubled ' or -, www. take the encoder's slow path).
+# "and", not a lone "others") and a given name needing no LaTeX and no braces (no comma,
+# no word "and"), separated by NUL (a doubled ' or -, www. take the encoder's slow path).
 _PLAIN_NAME = re.compile(
     r"(?!.*(?:''|--|www\.))(?![Aa][Nn][Dd]['\x00])(?!.*'[Aa][Nn][Dd]['\x00])"
+    r"(?![Oo][Tt][Hh][Ee][Rr][Ss]\x00$)(?!.*\x00(?:.* )?[Aa][Nn][Dd](?: |$))"
     r"[A-Z][A-Za-z']*\x00(?:[A-Za-z][A-Za-z.' -]*)?"
 )
+_SPACE_RUN = re.compile(r"(\s+)")
+
+
+def _brace_and_words(text: str) -> str:
+    """Each word ``and`` (any case) outside braces put in braces: ``Mary {and}``.
+
+    BibTeX splits a name list on ``and`` between spaces at brace depth 0, wherever it
+    stands in a name (a given name, a particle, a suffix).
+    """
+    if "and" not in text.lower():
+        return text
+    pieces = _SPACE_RUN.split(text)
+    depth = 0
+    for index, piece in enumerate(pieces):
+        if depth == 0 and piece.lower() == "and":
+            pieces[index] = "{" + piece + "}"
+        depth = max(0, depth + piece.count("{") - piece.count("\\{"))
+        depth = max(0, depth - piece.count("}") + piece.count("\\}"))
+    return "".join(pieces)
+
+
+def _not_others(text: str) -> str:
+    """A whole name that is the word ``others`` (BibTeX's "et al.", which readers take in
+    any case) with its first letter braced, so it stays a person: ``{O}thers``."""
+    return "{" + text[0] + "}" + text[1:] if text.lower() == "others" else text
 
 
 def _brace_specials(text: str) -> str:
@@ -344,17 +370,23 @@ def _bib_name(parts: tuple[str, str, str, str, str, str]) -> str:
 
     if literal or not family:
         text = literal or given
+        if not literal and text.lower() == "others":
+            return _not_others(text)  # a given name alone: braced whole, it would be et al.
         return "{" + enc(text) + "}" if text else ""
+    if not (given or particle or dropping or suffix) and family.lower() == "others":
+        return _not_others(family)
     last = enc(family)
     if _needs_group(family) or " " in family.strip():
         last = "{" + last + "}"
-    particles = " ".join(enc(p) for p in (dropping, particle) if p)
+    particles = " ".join(_brace_and_words(enc(p)) for p in (dropping, particle) if p)
     last = f"{particles} {last}".strip()
     first = enc(given) if given else ""
     if first and "," in given:
         first = "{" + first + "}"
+    first = _brace_and_words(first)
     if suffix:
-        return f"{last}, {enc(suffix)}, {first}" if first else f"{last}, {enc(suffix)}, {{}}"
+        jr = _brace_and_words(enc(suffix))
+        return f"{last}, {jr}, {first}" if first else f"{last}, {jr}, {{}}"
     return f"{last}, {first}" if first else last
 
 
