@@ -59,6 +59,7 @@ DUPLICATES_SHOWN = 2000
 SLOW_ROWS = 500  # tagging more references than this runs off the GUI thread
 T = TypeVar("T")
 POLL_SECONDS = 0.2
+STEPS_PER_FILE = 1000  # an import's progress steps per file (a file's batches move within it)
 
 
 class Cancelled(Exception):
@@ -531,15 +532,36 @@ class Session:
     def import_files(self, paths: Sequence[Path], task: Task) -> ImportSummary:
         """Import files and folders on the calling (worker) thread, on its own connection,
         through the one import use case (``service.importing``). Each file is handed over
-        (``task.partial``, an ``ImportItem``) as soon as it is stored.
+        (``task.partial``, an ``ImportItem``) as soon as it is stored, and each batch of a
+        bibliography file as it is stored (an ``exchange.FileProgress``). Progress counts
+        ``STEPS_PER_FILE`` steps a file, so a big .bib moves the bar batch by batch.
 
         Raises:
             Cancelled: the user cancelled (the documents already stored stay).
         """
 
+        found, bad = importing.collect_paths(paths)
+        total = len(found) + len(bad)
+        files_done = 0
+
         def progress(done: int, total: int, item: importing.ImportItem) -> None:
+            nonlocal files_done
+            files_done = done
             task.partial(item)
-            task.progress(done, total, f"Imported {item.path.name} ({done}/{total})")
+            message = f"Imported {item.path.name} ({done}/{total})"
+            task.progress(done * STEPS_PER_FILE, total * STEPS_PER_FILE, message)
+
+        def file_progress(state: exchange.FileProgress) -> None:
+            # a batch of a bibliography file is stored: its rows can be shown, and the bar
+            # moves on by the part of the file read (the current file is files_done + 1)
+            task.partial(state)
+            part = state.bytes_done / state.bytes_total if state.bytes_total > 0 else 0.0
+            step = min(STEPS_PER_FILE - 1, int(part * STEPS_PER_FILE))
+            task.progress(
+                files_done * STEPS_PER_FILE + step,
+                total * STEPS_PER_FILE,
+                f"Importing {state.path.name}: {state.references:,} references stored",
+            )
 
         lib = self.open_connection()
         try:
@@ -550,6 +572,7 @@ class Session:
                 jobs=None if self.use_processes else 1,
                 progress=progress,
                 cancelled=lambda: task.cancelled,
+                file_progress=file_progress,
             )
         finally:
             lib.close()

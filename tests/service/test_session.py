@@ -3,13 +3,17 @@ says it touched, imports and exports run as tasks."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from refmanager.formats import stream
 from refmanager.model import InputError, Name, Reference
-from refmanager.service.session import Cancelled, Session
+from refmanager.service import exchange
+from refmanager.service.importing import ImportItem
+from refmanager.service.session import STEPS_PER_FILE, Cancelled, Session
 from refmanager.service.views import Changes
 
 
@@ -124,13 +128,59 @@ def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
     task = FakeTask()
     summary = session.import_files([bib], task)
     assert summary.references_added == 1 and summary.changed_anything
-    assert len(task.partials) == 1 and task.progressed
+    assert [type(p) for p in task.partials] == [exchange.FileProgress, ImportItem]
+    assert task.progressed
     change = session.imported(summary)
     assert change.changes.structure
     session.revert(change, summary)
     assert session.total() == 0
     session.run(change)
     assert session.total() == 1 and session.search_ids("sorting") == summary.reference_ids
+
+
+def csl_json_file(path: Path, count: int) -> Path:
+    """A CSL-JSON file of ``count`` references, one field a line (as Zotero writes it)."""
+    items = [
+        {
+            "id": f"r{i}",
+            "type": "article-journal",
+            "title": f"Study number {i}",
+            "author": [{"family": "Smith", "given": "J."}],
+            "issued": {"date-parts": [[2000 + i % 20]]},
+        }
+        for i in range(count)
+    ]
+    path.write_text(json.dumps(items, indent=1), encoding="utf-8")
+    return path
+
+
+def test_an_import_reports_progress_batch_by_batch(
+    session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # small batches and blocks stand for a file of a million references
+    monkeypatch.setattr(exchange, "BATCH_REFERENCES", 100)
+    monkeypatch.setattr(stream, "BLOCK_BYTES", 8192)
+    first = csl_json_file(tmp_path / "a.json", 450)
+    second = csl_json_file(tmp_path / "b.json", 20)
+    task = FakeTask()
+    summary = session.import_files([first, second], task)
+    assert summary.references_added == 470
+
+    assert task.progressed[0] == (0, 0, "Reading")
+    steps = task.progressed[1:]
+    assert {total for _, total, _ in steps} == {2 * STEPS_PER_FILE}
+    done = [d for d, _, _ in steps]
+    assert done == sorted(done) and done[-1] == 2 * STEPS_PER_FILE
+    # the first file's five batches move the bar within its share, before it is finished
+    within_first = [d for d in done if 0 < d < STEPS_PER_FILE]
+    assert len(set(within_first)) > 1
+    assert steps[0][2] == "Importing a.json: 100 references stored"
+    # each batch is handed over (the window shows its rows), then the finished file
+    batches = [p for p in task.partials if isinstance(p, exchange.FileProgress)]
+    assert [b.references for b in batches if b.path == first] == [100, 200, 300, 400, 450]
+    items = [p for p in task.partials if isinstance(p, ImportItem)]
+    assert [i.path for i in items] == [first, second]
+    assert task.partials.index(items[0]) == 5  # after the first file's five batches
 
 
 def test_a_cancelled_import_raises_cancelled(session: Session, tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """Import: the file dialogs, drops, pasted references and the background import job.
 
 An import runs as one job (files read in worker processes); each finished file shows its
-problems at once and its rows soon after (refreshes are coalesced). When the job ends the
-whole import becomes one undoable command.
+problems at once and its rows soon after (refreshes are coalesced), and so does each batch
+of a big bibliography file, whose progress moves the status bar batch by batch. When the
+job ends the whole import becomes one undoable command.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from refmanager.gui.dialogs import PasteDialog
 from refmanager.gui.jobs import Job
 from refmanager.gui.look import resource
 from refmanager.model import InputError
+from refmanager.service.exchange import FileProgress
 from refmanager.service.importing import ImportItem
 from refmanager.service.views import ImportSummary
 
@@ -97,9 +99,14 @@ class ImportController(QObject):
             on_cancelled=self._cancelled,
         )
 
-    def _file_done(self, item: ImportItem) -> None:
+    def _file_done(self, item: ImportItem | FileProgress) -> None:
         """A file finished: report its problems now (a PDF that could not be read is kept,
-        marked failed, in the sidebar), show its rows soon."""
+        marked failed, in the sidebar), show its rows soon. A batch of a bibliography file
+        was stored: show its rows soon (the progress bar moves through ``job_progress``)."""
+        if isinstance(item, FileProgress):
+            if item.references and not self.refresh_timer.isActive():
+                self.refresh_timer.start()
+            return
         if item.status == "already":
             return
         for line in item.lines():
