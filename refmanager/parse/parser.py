@@ -17,6 +17,7 @@ from refmanager.parse.tokens import (
     ISBN_RE,
     ISSN_RE,
     KIND_DOI,
+    KIND_PUNCT,
     KIND_URL,
     LABELS,
     TYPE_CODE_RE,
@@ -212,6 +213,8 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "O"
         for m in range(k + 1, j):
             labels[m] = new
+        if new == "title":
+            _join_title_gap(toks, labels, j)
         return
     if j - i > 3:
         # "S. Boyd and L. Vandenberghe, Convex Optimization": the list ends at its last name
@@ -224,6 +227,18 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         for m in range(i, j):
             if toks[m].start >= base + cut:
                 labels[m] = "O" if toks[m].text == "," and labels[m - 1] == "author" else new
+
+
+def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:
+    """Words cut from a name list joined the title ("Alpa: Automating ..."): the
+    punctuation between them and the rest of the title ("Alpa" ":" "Automating") is
+    title too, so the title is one run of tokens, as its value is one span of text."""
+    p = j
+    while p < len(labels) and labels[p] == "O" and toks[p].kind == KIND_PUNCT:
+        p += 1
+    if p > j and p < len(labels) and labels[p] == "title":
+        for m in range(j, p):
+            labels[m] = "title"
 
 
 def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
