@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -80,6 +80,21 @@ _RECEIVED = re.compile(r"^(?:Received|Submitted|Accepted|Published|Revised)\b", 
 _BIO = re.compile(r"\b(?:received\s+(?:the|his|her)|is\s+currently|is\s+(?:a|an)\s+\w+\s+at)\b")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
+
+# Flags read off a line's text alone, in the order they are listed.
+_TEXT_FLAGS: tuple[tuple[str, Callable[[str], object]], ...] = (
+    ("label.alpha", _ALPHA_LABEL.match),
+    ("pages", _PAGES.search),
+    ("initials", _INITIALS.search),
+    ("etal", lambda text: "et al" in text),
+    ("doiurl", _DOI_URL.search),
+    ("dashes", _DASHES.match),
+    ("author.start", _AUTHOR_START.match),
+    ("received", _RECEIVED.match),
+    ("bio", _BIO.search),
+    ("email", _EMAIL.search),
+    ("cjk", _CJK.search),
+)
 _FIRST_WORDS = frozenset(
     [
         "in",
@@ -247,28 +262,7 @@ def _line_features(
     if _LABEL.match(text):
         f.append("label.num")
         f.append("label.kind=" + text.lstrip()[:1])
-    if _ALPHA_LABEL.match(text):
-        f.append("label.alpha")
-    if _PAGES.search(text):
-        f.append("pages")
-    if _INITIALS.search(text):
-        f.append("initials")
-    if "et al" in text:
-        f.append("etal")
-    if _DOI_URL.search(text):
-        f.append("doiurl")
-    if _DASHES.match(text):
-        f.append("dashes")
-    if _AUTHOR_START.match(text):
-        f.append("author.start")
-    if _RECEIVED.match(text):
-        f.append("received")
-    if _BIO.search(text):
-        f.append("bio")
-    if _EMAIL.search(text):
-        f.append("email")
-    if _CJK.search(text):
-        f.append("cjk")
+    f.extend(name for name, test in _TEXT_FLAGS if test(text))
     if text.endswith("-") and len(text) > 1 and text[-2].isalpha():
         f.append("hyphen")
     if text.isupper() and len(text) > 3:
