@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from refmanager.formats.bibtex.vocab import MONTH_NAMES
 from refmanager.parse.training.records import (
     FAMILY,
     GIVEN,
@@ -33,20 +34,6 @@ _GLUE = (
     "following",
     "unlike earlier work on",
 )
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 
 
 class Text:
@@ -97,7 +84,7 @@ class Text:
 
     def date(self) -> str:
         r = self.rng
-        return f"{r.randint(1, 28)} {r.choice(_MONTHS)} {r.randint(1995, 2025)}"
+        return f"{r.randint(1, 28)} {r.choice(MONTH_NAMES)} {r.randint(1995, 2025)}"
 
     def affiliation(self) -> list[str]:
         """Author address lines, as printed after some lists."""
@@ -123,7 +110,7 @@ class Text:
         journal = r.choice(JOURNALS)
         return (
             f"{journal}, published by the {r.choice(INSTITUTIONS)}. "
-            f"Volume {r.randint(1, 90)}, Issue {r.randint(1, 12)}, {r.choice(_MONTHS)} {r.randint(1995, 2025)}. "
+            f"Volume {r.randint(1, 90)}, Issue {r.randint(1, 12)}, {r.choice(MONTH_NAMES)} {r.randint(1995, 2025)}. "
             f"Submitted {self.date()}; Accepted {self.date()}."
         )
 
