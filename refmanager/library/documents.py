@@ -112,20 +112,7 @@ class DocumentStore(Store):
             cur = self.conn.execute(
                 "INSERT INTO documents (sha256, file_name, source, page_count, title, authors, "
                 "year, doi, arxiv, added, status, message) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    sha256,
-                    file_name,
-                    source,
-                    meta.page_count,
-                    meta.title,
-                    json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
-                    meta.year,
-                    doi_key(meta.doi),
-                    meta.arxiv.lower().strip(),
-                    now,
-                    status,
-                    message,
-                ),
+                (sha256, file_name, source, *_meta_columns(meta), now, status, message),
             )
             doc_id = int(cur.lastrowid or 0)
             self.refs.insert_references(doc_id, references, now)
@@ -154,17 +141,7 @@ class DocumentStore(Store):
             cur = self.conn.execute(
                 "UPDATE documents SET page_count = ?, title = ?, authors = ?, year = ?, "
                 "doi = ?, arxiv = ?, status = ?, message = ? WHERE id = ?",
-                (
-                    meta.page_count,
-                    meta.title,
-                    json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
-                    meta.year,
-                    doi_key(meta.doi),
-                    meta.arxiv.lower().strip(),
-                    status,
-                    message,
-                    document_id,
-                ),
+                (*_meta_columns(meta), status, message, document_id),
             )
             if cur.rowcount == 0:
                 raise KeyError(document_id)
@@ -301,3 +278,15 @@ class DocumentStore(Store):
                 "UPDATE works SET document_id = ? WHERE id = ?",
                 [(snapshot.row["id"], w) for w in snapshot.linked_works],
             )
+
+
+def _meta_columns(meta: DocumentMeta) -> tuple[object, ...]:
+    """A document's metadata as its columns: page_count, title, authors, year, doi, arxiv."""
+    return (
+        meta.page_count,
+        meta.title,
+        json.dumps([n.to_csl() for n in meta.authors], ensure_ascii=False),
+        meta.year,
+        doi_key(meta.doi),
+        meta.arxiv.lower().strip(),
+    )
