@@ -6,10 +6,14 @@ import argparse
 import time
 
 from refmanager.cli.common import add_library_option, library_path, note
-
-TYPE_CHECKING = False  # typing is not imported at run time (start-up, see 0015)
-if TYPE_CHECKING:
-    from refmanager.service.auto_export import Rewrite
+from refmanager.service.auto_export import (
+    Rewrite,
+    Watcher,
+    kept_files,
+    stop_keeping,
+    update_all,
+)
+from refmanager.service.library_ops import open_library
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,8 +37,6 @@ def _report(done: list[Rewrite]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from refmanager.service.auto_export import Watcher, kept_files, stop_keeping, update_all
-    from refmanager.service.library_ops import open_library
 
     folder = library_path(args)
     with open_library(folder, create=False) as library:
