@@ -9,12 +9,12 @@ values from the gold); retrain the library's model (``retrain_library``: what
 ``refmanager train --with-corrections`` and "Learn from my corrections" run), re-parse the
 library (``reparse_matching``: edited fields are kept), and score the paper's *other*
 references (gold entries not among the ``k``, predicted entries other than the corrected
-ones). Prints their field micro F1 as imported, re-parsed by the shipped model (re-parsing
-works from the stored text, without the fonts the PDF gave: the baseline of what
-retraining changes) and after retraining, the gain over that baseline, the retraining
-time, and whether the retrained model was kept (the check in ``train_library`` rejects a
-model that gets worse). The gold is only read to measure and to play the user; nothing of
-it is trained on except the corrections the benchmark makes, which is the point.
+ones). Prints their field micro F1 as imported, re-parsed by the shipped model (from the
+stored text and font styles: the baseline of what retraining changes) and after
+retraining, the gain over that baseline, the retraining time, and whether the retrained
+model was kept (the check in ``train_library`` rejects a model that gets worse). The gold
+is only read to measure and to play the user; nothing of it is trained on except the
+corrections the benchmark makes, which is the point.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Field accuracy of the parser on gold entry strings (no PDF extraction involved).
 
-    .venv/bin/python -m benchmarks.parse_strings [--set dev|seed|both] [--model FILE] [--show N]
+    .venv/bin/python -m benchmarks.parse_strings [--set dev|seed|realdev|both] [--model FILE]
+        [--show N]
 
 Feeds each gold item's `_raw` through parse_reference and scores the fields exactly as
 /work/shared/bench/score.py does (its normalisation functions are imported). Measuring
@@ -38,6 +39,8 @@ def gold_files(which: str) -> list[Path]:
         files += sorted((SHARED / "bench" / "dev").glob("*.gold.json"))
     if which in ("seed", "both"):
         files.append(SHARED / "seed" / "seed-pages.gold.json")
+    if which == "realdev":
+        files += sorted((SHARED / "bench" / "realdev").glob("*.gold.json"))
     return files
 
 
@@ -77,7 +80,7 @@ def score_file(
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--set", default="both", choices=("dev", "seed", "both"))
+    ap.add_argument("--set", default="both", choices=("dev", "seed", "realdev", "both"))
     ap.add_argument("--model", type=Path, default=None)
     ap.add_argument("--show", type=int, default=0, help="print up to N wrong entries per file")
     args = ap.parse_args()
@@ -85,7 +88,7 @@ def main() -> int:
     totals: dict[str, list[int]] = {}
     for path in gold_files(args.set):
         tp, fp, fn, right, n = score_file(sc, path, args.model, args.show)
-        group = "seed" if "seed" in path.name else "dev"
+        group = "seed" if "seed" in path.name else path.parent.name
         t = totals.setdefault(group, [0, 0, 0, 0, 0])
         for i, v in enumerate((tp, fp, fn, right, n)):
             t[i] += v

@@ -246,6 +246,9 @@ class Reference:
     confidence: dict[str, float] = field(default_factory=dict)
     tokens: list[Token] = field(default_factory=list)
     fragment: bool = False
+    # The font styles extraction saw in ``raw`` (Entry.styles): kept with the reference so
+    # that parsing it again sees the features the first parse saw.
+    styles: list[tuple[int, int, str]] = field(default_factory=list)
     # What a bibliography file said beside the CSL item, stored apart by the library (not
     # part of to_csl): file links, and the groups (JabRef's) the item is filed in, each
     # as its path from the top ("Group/Subgroup").
@@ -302,6 +305,8 @@ class Reference:
             out["_tokens"] = [[t.start, t.end, t.label] for t in self.tokens]  # Token.to_csl
         if self.fragment:
             out["_fragment"] = True
+        if self.styles:
+            out["_styles"] = [[a, b, kind] for a, b, kind in self.styles]
         return out
 
     @classmethod
@@ -360,7 +365,25 @@ class Reference:
         if isinstance(tokens, list):
             ref.tokens = [t for t in map(Token.from_csl, tokens) if t]
         ref.fragment = bool(get("_fragment"))
+        ref.styles = _styles(get("_styles"), len(ref.raw) if ref.raw else None)
         return ref
+
+
+def _styles(data: Any, length: int | None) -> list[tuple[int, int, str]]:
+    """Stored style spans that fit the raw text of ``length`` (any length when None)."""
+    if data.__class__ is not list:
+        return []
+    out: list[tuple[int, int, str]] = []
+    for span in data:
+        if (
+            isinstance(span, list)
+            and len(span) == 3
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in span[:2])
+            and isinstance(span[2], str)
+            and 0 <= span[0] < span[1] <= (span[1] if length is None else length)
+        ):
+            out.append((span[0], span[1], span[2]))
+    return out
 
 
 def _names(data: Any) -> list[Name]:

@@ -584,6 +584,7 @@ def parse_entries(entries: list[Entry], model_path: Path | None = None) -> list[
             ref, same = Reference(raw=entry.raw, label=entry.label), False
         ref.label = entry.label or ref.label
         ref.location = list(entry.locations)
+        ref.styles = list(entry.styles)
         ref.fragment = entry.fragment
         if ref.label and not entry.fragment:
             ref.id = f"ref-{ref.label}"

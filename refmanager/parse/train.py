@@ -214,8 +214,10 @@ def align_labels(raw: str, corrected: Reference) -> list[str]:
 
 
 def example_from_correction(raw: str, corrected: Reference) -> Example:
-    """A training example from a user's corrected item."""
-    return Example(raw, align_labels(raw, corrected), [], "correction")
+    """A training example from a user's corrected item (with the font styles stored with
+    it, when they fit its raw text)."""
+    styles = [s for s in corrected.styles if s[1] <= len(raw)]
+    return Example(raw, align_labels(raw, corrected), styles, "correction")
 
 
 def fully_aligned(example: Example, corrected: Reference) -> bool:

@@ -26,6 +26,7 @@ def entry_to_reference(entry: Entry, index: int) -> Reference:
         label=entry.label,
         location=list(entry.locations),
         fragment=entry.fragment,
+        styles=list(entry.styles),
     )
     if entry.fragment:
         ref.id = f"fragment-{index + 1}"  # never the id of a labelled entry ("ref-22")

@@ -143,6 +143,18 @@ def next_in_document(lib: Library, ref_id: int) -> int:
     return min(later, key=lambda s: s.position).id
 
 
+def shifted_styles(
+    styles: list[tuple[int, int, str]], shift: int, end: int
+) -> list[tuple[int, int, str]]:
+    """Font style spans cut at ``end`` and moved by ``shift`` (into a joined or cut text)."""
+    out = []
+    for start, stop, kind in styles:
+        a, b = max(start + shift, 0), min(stop, end) + shift
+        if a < b:
+            out.append((a, b, kind))
+    return out
+
+
 def join(lib: Library, first_id: int, second_id: int) -> Joined:
     """Make one reference of two: the first keeps its id, label and place; its raw text is
     both texts joined, parsed again; the second is removed.
@@ -158,11 +170,17 @@ def join(lib: Library, first_id: int, second_id: int) -> Joined:
     if first.document_id is not None and second.position < first.position:
         first, second = second, first
     a, b = first.reference, second.reference
+    head, tail = a.raw.rstrip(), b.raw.lstrip()
+    shift = len(head) + 1 - (len(b.raw) - len(tail))
     entry = Entry(
-        raw=f"{a.raw.rstrip()} {b.raw.lstrip()}".strip(),
+        raw=f"{head} {tail}".strip(),
         label=a.label,
         locations=[*a.location, *b.location],
         fragment=a.fragment,
+        styles=[
+            *shifted_styles(a.styles, 0, len(head)),
+            *shifted_styles(b.styles, shift, len(b.raw)),
+        ],
     )
     [joined] = parse_entries([entry], model_for(lib.folder))
     with lib.transaction():
@@ -201,8 +219,21 @@ def split(lib: Library, ref_id: int, offset: int) -> Split:
     if path is not None and ref.location:
         with suppress(InputError):  # unreadable now: the parts keep the whole box
             boxes = split_boxes(path, ref.location, ref.raw, offset)
-    first = Entry(raw=head, label=ref.label, locations=boxes[0], fragment=ref.fragment)
-    second = Entry(raw=tail, locations=boxes[1])
+    first = Entry(
+        raw=head,
+        label=ref.label,
+        locations=boxes[0],
+        fragment=ref.fragment,
+        styles=shifted_styles(ref.styles, 0, len(head)),
+    )
+    start = len(ref.raw) - len(tail)
+    second = Entry(
+        raw=tail,
+        locations=boxes[1],
+        styles=shifted_styles(
+            [(a, b, k) for a, b, k in ref.styles if b > start], -start, len(ref.raw)
+        ),
+    )
     parsed = parse_entries([first, second], model_for(lib.folder))
     with lib.transaction():
         before = lib.replace_reference(ref_id, parsed[0], keep_edited=False)

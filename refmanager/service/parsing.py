@@ -31,11 +31,18 @@ def parse_text(
 
 
 def reparse(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
-    """Parse items again from their raw text (keeps label, location and fragment)."""
+    """Parse items again from their raw text (keeps label, location, fragment and the font
+    styles extraction saw, so that the tagger sees what it saw the first time)."""
     from refmanager.parse import parse_entries
 
     entries = [
-        Entry(raw=r.raw, label=r.label, locations=list(r.location), fragment=r.fragment)
+        Entry(
+            raw=r.raw,
+            label=r.label,
+            locations=list(r.location),
+            fragment=r.fragment,
+            styles=list(r.styles),
+        )
         for r in refs
     ]
     fresh = parse_entries(entries, model_path)

@@ -87,3 +87,13 @@ def test_bulk_read_gives_what_references_gives(filled: Library) -> None:
 def test_bulk_read_of_nothing(filled: Library) -> None:
     assert filled.references_for_export([]) == []
     assert filled.references_for_export([999_999]) == []
+
+
+def test_font_styles_are_stored_with_the_reference_and_survive_an_edit(lib: Library) -> None:
+    ref = Reference(raw="J. Doe. A Book Title. Some Press, 2001.", styles=[(8, 20, "italic")])
+    ref.set("title", "A Book Title")
+    [ref_id] = lib.add_references([ref])
+    assert lib.reference(ref_id).reference.styles == [(8, 20, "italic")]
+    lib.set_field(ref_id, "publisher", "Some Press")
+    [(_, bulk, _)] = lib.export_rows([ref_id])
+    assert bulk.styles == lib.reference(ref_id).reference.styles == [(8, 20, "italic")]

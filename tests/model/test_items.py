@@ -56,3 +56,14 @@ def test_inverted_name_for_lists_and_tables() -> None:
     assert Name(literal="The Mosaic Research Team").inverted() == "The Mosaic Research Team"
     assert Name(family="王", given="伟").inverted() == "王, 伟"
     assert Name(given="Plato").inverted() == "Plato"
+
+
+def test_font_styles_round_trip_and_spans_off_the_text_are_dropped() -> None:
+    raw = "J. Doe. A Book Title. Some Press, 2001."
+    ref = Reference(raw=raw, styles=[(8, 20, "italic"), (0, 6, "bold")])
+    data = ref.to_csl()
+    assert data["_styles"] == [[8, 20, "italic"], [0, 6, "bold"]]
+    assert Reference.from_csl(data).styles == ref.styles
+    data["_styles"] = [[8, 20, "italic"], [30, 99, "italic"], [5, 2, "bold"], "x", [1, 2]]
+    assert Reference.from_csl(data).styles == [(8, 20, "italic")]
+    assert "_styles" not in Reference(raw=raw).to_csl()

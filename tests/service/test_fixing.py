@@ -217,3 +217,10 @@ def test_not_a_reference_removes_rows_keeps_a_negative_example_and_undoes(
     assert [s.id for s in session.lib.references_of(doc)] == [s.id for s in rows]
     assert _positions(session, doc) == [s.position for s in rows]
     assert "not-reference" not in session.lib.layout_correction_counts()
+
+
+def test_font_styles_follow_the_text_into_joined_and_cut_rows() -> None:
+    styles = [(0, 4, "bold"), (10, 20, "italic")]
+    assert fixing.shifted_styles(styles, 0, 15) == [(0, 4, "bold"), (10, 15, "italic")]
+    assert fixing.shifted_styles(styles, 30, 40) == [(30, 34, "bold"), (40, 50, "italic")]
+    assert fixing.shifted_styles(styles, -12, 40) == [(0, 8, "italic")]

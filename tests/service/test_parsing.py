@@ -57,3 +57,21 @@ def test_reparse_keeps_identity() -> None:
     assert fresh[0].id == "my-id"
     assert fresh[0].year == 2018
     assert fresh[1].raw == ""
+
+
+def test_reparse_sees_the_font_styles_extraction_saw() -> None:
+    from refmanager.model import Entry
+    from refmanager.parse import parse_entries
+
+    raw = (
+        "Eriksen, P. (2011). Growth of Pinus sylvestris on Dry Sand Ridges: a Field Study. "
+        "Northern Forest Studies, 12(3):45\u201367."
+    )
+    styles = [(raw.index("Pinus"), raw.index(" on Dry"), "italic")]
+    styles.append((raw.index("Northern"), raw.index(", 12("), "italic"))
+    [first] = parse_entries([Entry(raw=raw, styles=styles)])
+    assert first.styles == styles
+    stored = Reference.from_csl(first.to_csl())
+    [again] = reparse([stored])
+    assert again.styles == styles
+    assert again.tokens == first.tokens and again.fields == first.fields
