@@ -23,7 +23,7 @@ from pathlib import Path
 
 from benchmarks.learning_curve import field_f1
 from refmanager.parse.train import train_model
-from refmanager.parse.training.build import build_corpus, load_style_cache
+from tools.fieldcorpus.build import build_corpus, load_style_cache
 
 
 def field_order(family: str) -> str:

@@ -27,14 +27,10 @@ from pathlib import Path
 from refmanager.model import Date, Reference
 from refmanager.parse import Example, example_from_correction, parse_reference
 from refmanager.parse.names import split_names
+from refmanager.parse.retrain import LIBRARY_ITERATIONS, LIBRARY_SIZE, train_library
 from refmanager.parse.train import train_model
-from refmanager.parse.training.build import (
-    LIBRARY_ITERATIONS,
-    LIBRARY_SIZE,
-    build_corpus,
-    train_library,
-)
-from refmanager.parse.training.render import HELDOUT_STYLES, UNSEEN_STYLES
+from tools.fieldcorpus.build import build_corpus
+from tools.fieldcorpus.render import HELDOUT_STYLES, UNSEEN_STYLES
 
 
 def _norm(text: str) -> str:

@@ -25,8 +25,8 @@ def main() -> int:
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    from refmanager.parse.training.build import build_corpus
-    from refmanager.parse.training.render import HELDOUT_STYLES, TRAIN_STYLES
+    from tools.fieldcorpus.build import build_corpus
+    from tools.fieldcorpus.render import HELDOUT_STYLES, TRAIN_STYLES
 
     styles = [s for s in (*HELDOUT_STYLES, *TRAIN_STYLES[:6])]
     texts = [

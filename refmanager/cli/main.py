@@ -16,7 +16,10 @@ from refmanager.service.crashlog import write_crash_log
 COMMANDS: dict[str, tuple[str, str]] = {
     "extract": ("refmanager.cli.extract_cmd", "read a PDF's bibliography into references"),
     "parse": ("refmanager.cli.parse_cmd", "parse reference strings into CSL-JSON, BibTeX or RIS"),
-    "train": ("refmanager.cli.train_cmd", "rebuild the parser's training data and train its model"),
+    "train": (
+        "refmanager.cli.train_cmd",
+        "learn from a library's corrections (its own parser model)",
+    ),
     "correct": ("refmanager.cli.correct_cmd", "correct fields of a reference (the parser learns)"),
     "gui": ("refmanager.cli.gui_cmd", "open the desktop window (the default with no command)"),
     "export": ("refmanager.cli.export_cmd", "write references to BibTeX, RIS, CSL-JSON or CSV"),

@@ -1,4 +1,9 @@
-"""``refmanager train``: rebuild the parser's training data and train its model."""
+"""``refmanager train``: a library's own parser model from its corrections, and its layout
+corrections for the line model's trainer.
+
+The shipped parser model is rebuilt from generated data by ``python -m
+tools.fieldcorpus.build`` in a source checkout (development only).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.model import InputError, Reference
+from refmanager.model import InputError
 from refmanager.service.parsing import library_model_path, stored_corrections, train
 from refmanager.service.training import layout_correction_counts, write_layout_examples
 
@@ -15,29 +20,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out",
         metavar="FILE",
-        help="where to write the model (default: the model shipped in the package)",
+        help="where to write the model (default: the library's own model)",
     )
     parser.add_argument(
         "--size",
         type=int,
         default=None,
-        help="number of generated training strings (default 10000)",
+        help="number of the shipped generated strings to train with (default 2000)",
     )
     parser.add_argument(
         "--with-corrections",
         action="store_true",
-        help="also learn from the corrections stored in the library (writes the library's model)",
+        help="learn from the corrections stored in the library (writes the library's model)",
     )
     parser.add_argument(
         "--layout-examples",
         metavar="FILE",
         help="write the library's layout corrections (list bounds, merged and split rows, rows"
         " not references) for 'python -m refmanager.pdf.linetrain train FILE' and stop",
-    )
-    parser.add_argument(
-        "--style-cache",
-        metavar="FILE",
-        help="CSL strings rendered by 'python -m refmanager.parse.training.stylecorpus'",
     )
     add_library_option(parser)
 
@@ -51,24 +51,27 @@ def run(args: argparse.Namespace) -> int:
             f" python -m refmanager.pdf.linetrain train {args.layout_examples}"
         )
         return 0
-    out = Path(args.out) if args.out else None
-    corrections: list[tuple[str, Reference]] = []
-    if args.with_corrections:
-        lib = library_path(args)
-        corrections = stored_corrections(lib)
-        out = out or library_model_path(lib)
-        note(f"{len(corrections)} corrections from {lib}")
-        layout = layout_correction_counts(lib)
-        if layout:
-            kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(layout.items()))
-            note(
-                f"{sum(layout.values())} layout corrections kept ({kinds}): the line model is"
-                " shipped, trained from the document corpus; --layout-examples FILE writes"
-                " them for its trainer"
-            )
+    if not args.with_corrections:
+        raise InputError(
+            "train",
+            "give --with-corrections (learn from this library's corrections) or"
+            " --layout-examples FILE; the shipped model is rebuilt in a source checkout"
+            " with 'python -m tools.fieldcorpus.build'",
+        )
+    lib = library_path(args)
+    corrections = stored_corrections(lib)
+    out = Path(args.out) if args.out else library_model_path(lib)
+    note(f"{len(corrections)} corrections from {lib}")
+    layout = layout_correction_counts(lib)
+    if layout:
+        kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(layout.items()))
+        note(
+            f"{sum(layout.values())} layout corrections kept ({kinds}): the line model is"
+            " shipped, trained from the document corpus; --layout-examples FILE writes"
+            " them for its trainer"
+        )
     if args.size is not None and args.size < 10:
         raise InputError("--size", "must be at least 10")
-    cache = Path(args.style_cache) if args.style_cache else None
-    stats = train(out, corrections, args.size, progress=note, style_cache=cache)
+    stats = train(out, corrections, args.size, progress=note)
     note(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens")
     return 0

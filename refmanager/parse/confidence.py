@@ -8,7 +8,7 @@ token, the share of unlabelled tokens, which fields were found, e-mail addresses
 length): text that is not a reference at all reads unlike one on all of these.
 
 Two logistic models turn the evidence into probabilities: one for a field, one for the
-row (every field right). They are fitted by ``refmanager.parse.training.calibrate`` on
+row (every field right). They are fitted by ``tools.fieldcorpus.calibrate`` on
 strings in style families the field parser never saw and on generated non-references,
 fragments and merged entries, and shipped as ``data/calibration.json``. Without that
 file the builder's raw confidences are kept.

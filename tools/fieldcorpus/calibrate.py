@@ -1,6 +1,6 @@
 """Fit the confidence calibration (``parse/data/calibration.json``) for a tagger model.
 
-    python -m refmanager.parse.training.calibrate STYLE_CACHE [--model M] [--out FILE]
+    python -m tools.fieldcorpus.calibrate STYLE_CACHE [--model M] [--out FILE]
 
 The fitting strings are what the field parser never trained on: styles of the held-out
 families (``build.heldout_family``) rendered in the style cache, with the same PDF-like
@@ -35,14 +35,14 @@ from refmanager.parse.confidence import (
 )
 from refmanager.parse.parser import parse_uncalibrated
 from refmanager.parse.train import Example, token_labels
-from refmanager.parse.training.build import (
+from tools.fieldcorpus.build import (
     build_corpus,
     heldout_family,
     load_style_cache,
 )
-from refmanager.parse.training.junk import fragment, junk_example, merged
-from refmanager.parse.training.records import RecordGenerator
-from refmanager.parse.training.render import HELDOUT_STYLES, UNSEEN_STYLES
+from tools.fieldcorpus.junk import fragment, junk_example, merged
+from tools.fieldcorpus.records import RecordGenerator
+from tools.fieldcorpus.render import HELDOUT_STYLES, UNSEEN_STYLES
 
 _NEVER = frozenset((*HELDOUT_STYLES, *UNSEEN_STYLES))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from refmanager.parse.train import Example
-from refmanager.parse.training.records import (
+from tools.fieldcorpus.records import (
     GENERAL,
     INSTITUTIONS,
     JOURNALS,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 
-from refmanager.parse.training.render import Sample
+from tools.fieldcorpus.render import Sample
 
 _LIGATURES = (
     ("ffi", "\ufb03"),

@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("citeproc")
 
-from refmanager.parse.training.build import build_corpus, load_style_cache
-from refmanager.parse.training.records import RecordGenerator
-from refmanager.parse.training.render import CslRenderer
-from refmanager.parse.training.stylecorpus import (
+from tools.fieldcorpus.build import build_corpus, load_style_cache
+from tools.fieldcorpus.records import RecordGenerator
+from tools.fieldcorpus.render import CslRenderer
+from tools.fieldcorpus.stylecorpus import (
     build,
     independent_styles,
     render_style,

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from refmanager.parse.training.render import Sample
+from tools.fieldcorpus.render import Sample
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _ORD_WORDS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}

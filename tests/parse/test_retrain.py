@@ -1,4 +1,5 @@
-"""A library's own model learns a user's corrections quickly (train_library)."""
+"""A library's own model learns a user's corrections quickly (train_library), on the
+generated strings shipped with the model."""
 
 from __future__ import annotations
 
@@ -9,15 +10,14 @@ import pytest
 
 from refmanager.model import Date, Name, Reference
 from refmanager.parse import Example, example_from_correction, parse_reference
-from refmanager.parse.tagger import STACKED_SUFFIX
-from refmanager.parse.training.build import (
+from refmanager.parse.retrain import (
     LIBRARY_WEIGHT,
     RetrainRejected,
     base_examples_path,
-    build_corpus,
     read_examples,
     train_library,
 )
+from refmanager.parse.tagger import STACKED_SUFFIX
 
 RAW = "Weber, Anna ; Kowalski, Jan: Tidal storage. In: Energie Berichte Bd. 7 (2018), S. 33–41"
 
@@ -36,7 +36,9 @@ def _correction() -> Reference:
 def test_library_model_learns_the_corrected_convention(tmp_path: Path) -> None:
     fix = example_from_correction(RAW, _correction())
     path = tmp_path / "lib.crfsuite"
-    stats = train_library(path, [fix], base=build_corpus(30, seed=3), max_iterations=60)
+    stats = train_library(
+        path, [fix], base=read_examples(base_examples_path())[:30], max_iterations=60
+    )
     assert path.is_file()
     assert stats["corrections"] == 1 and stats["examples"] == 30 + LIBRARY_WEIGHT
     assert Path(str(path) + STACKED_SUFFIX).is_file()
@@ -49,7 +51,9 @@ def test_library_model_learns_the_corrected_convention(tmp_path: Path) -> None:
 def test_library_model_needs_an_aligned_correction(tmp_path: Path) -> None:
     nothing = example_from_correction(RAW, Reference(raw=RAW))
     with pytest.raises(ValueError, match="no usable corrections"):
-        train_library(tmp_path / "m.crfsuite", [nothing], base=build_corpus(10, seed=3))
+        train_library(
+            tmp_path / "m.crfsuite", [nothing], base=read_examples(base_examples_path())[:10]
+        )
 
 
 def test_library_model_needs_no_citeproc(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

