@@ -73,3 +73,33 @@ def test_a_mark_without_its_line_rejects_the_document() -> None:
         label_lines(
             _page(), marks=marks, geometry=GEOMETRY, page_heights={1: 792.0}, noise=[], expected=2
         )
+
+
+def test_a_hanging_first_line_that_starts_right_of_its_mark_is_its_line() -> None:
+    # Author-year lists with hanging indents: the class sets the entry's text a few
+    # points in from where the item (and so the mark) begins.
+    lines = [
+        Line(1, "References", 72, 150, 640, 12),
+        Line(1, "Author, A. (2001). A title.", 76.8, 540, 620, 10),
+        Line(1, "Journal of Things.", 82, 300, 608, 10),
+        Line(1, "Writer, B. (2002). Another.", 75.6, 540, 596, 10),
+    ]
+    marks = [Mark("B", 1, 72, 660), Mark("E", 1, 72, 620), Mark("E", 1, 72, 596)]
+    marks.append(Mark("Z", 1, 72, 590))
+    labels = label_lines(
+        lines, marks=marks, geometry=GEOMETRY, page_heights={1: 792.0}, noise=[], expected=2
+    )
+    assert labels == ["head", "start", "in", "start"]
+
+
+def test_a_right_column_mark_is_not_given_the_left_column_line_beside_it() -> None:
+    # The left column's body line shares the baseline but ends before the mark.
+    lines = [
+        Line(1, "body text of the left column", 72, 298, 620, 10, column=1),
+        Line(1, "References", 310, 400, 640, 12, column=2),
+    ]
+    marks = [Mark("B", 1, 310, 660), Mark("E", 1, 310.6, 620), Mark("Z", 1, 310, 600)]
+    with pytest.raises(GoldError, match="matches no line"):
+        label_lines(
+            lines, marks=marks, geometry=GEOMETRY, page_heights={1: 792.0}, noise=[], expected=1
+        )

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.formats import format_string, read_string
-from tools.corpus.gold import GoldError, label_lines, read_marks
+from tools.corpus.gold import GoldError, NoEntriesError, label_lines, read_marks
 from tools.corpus.styles import Style, all_styles
 from tools.corpus.tex import LAYOUTS, MARKS, Layout, Plan, document, plan
 from tools.corpus.text import Text
@@ -40,7 +40,12 @@ TIMEOUT = 90
 
 
 class BuildError(Exception):
-    """A document could not be rendered or labelled."""
+    """A document could not be rendered or labelled; ``style_failed`` when the style is
+    to blame (it is then not drawn again), not the document's own draw."""
+
+    def __init__(self, message: str, *, style_failed: bool = True) -> None:
+        super().__init__(message)
+        self.style_failed = style_failed
 
 
 def _run(cmd: list[str], cwd: Path, timeout: int = TIMEOUT) -> subprocess.CompletedProcess[str]:
@@ -158,7 +163,7 @@ def _pandoc(work: Path, p: Plan, records: list[dict[str, Any]], rng: random.Rand
             "-V",
             f"papersize={p.paper.replace('paper', '')}",
             "-V",
-            f"fontfamily={rng.choice(('times', 'mathptmx', 'palatino', 'helvet'))}",
+            f"fontfamily={rng.choice(('times', 'mathptmx', 'palatino', 'charter'))}",
         ],
         work,
     )
@@ -284,7 +289,7 @@ def build_one(
                 expected=len(records),
             )
         except GoldError as exc:
-            raise BuildError(f"gold: {exc}") from None
+            raise BuildError(f"gold: {exc}", style_failed=isinstance(exc, NoEntriesError)) from None
         info["pages"] = len(pages)
         info["lines"] = len(lines)
         info["geometry"] = geometry
@@ -330,18 +335,41 @@ def _line_row(ln: Any, label: str) -> list[Any]:
     ]
 
 
+def _forget_failures(out: Path, failed_styles_file: Path) -> int:
+    """Move the failure records aside (``failed.before-retry/``), so those documents are
+    built again; returns how many."""
+    aside = out / "failed.before-retry"
+    aside.mkdir(exist_ok=True)
+    moved = 0
+    for path in sorted((out / "failed").glob("*.json")):
+        path.replace(aside / path.name)
+        moved += 1
+    if failed_styles_file.exists():
+        failed_styles_file.replace(aside / failed_styles_file.name)
+    return moved
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.corpus", description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--count", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", type=int, default=0)
+    ap.add_argument(
+        "--retry",
+        action="store_true",
+        help="build the documents that failed again, and forget which styles failed "
+        "(after a fix to the generator)",
+    )
     args = ap.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     (out / "failed").mkdir(exist_ok=True)
     styles = all_styles()
     failed_styles_file = out / "failed-styles.txt"
+    if args.retry:
+        retried = _forget_failures(out, failed_styles_file)
+        print(f"retrying {retried} failed documents", flush=True)
     failed = set(failed_styles_file.read_text().split()) if failed_styles_file.exists() else set()
     log = (out / "build.log").open("a", encoding="utf-8")
     for index in range(args.start, args.count):
@@ -359,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
             _, style = choose(rng, styles, failed)
             info = {"id": name, "style": style.key, "error": str(exc)}
             (out / "failed" / f"{name}.json").write_text(json.dumps(info), encoding="utf-8")
-            if not str(exc).startswith("gold:"):
+            if exc.style_failed:
                 failed.add(style.key)
                 with failed_styles_file.open("a") as fh:
                     fh.write(style.key + "\n")

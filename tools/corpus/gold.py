@@ -20,6 +20,10 @@ from refmanager.pdf.layout import Line
 
 _BP = 72.0 / 72.27  # TeX points to PDF points
 _SP = _BP / 65536.0
+# How far an entry's first line may start right of its mark, and the mark lie right of
+# the line's end (PDF points).
+_MARK_RIGHT = 12.0
+_MARK_SLACK = 2.0
 
 
 @dataclass(slots=True)
@@ -32,6 +36,10 @@ class Mark:
 
 class GoldError(Exception):
     """The marks and the lines do not agree: the document is not used."""
+
+
+class NoEntriesError(GoldError):
+    """No entry mark at all: the style printed no list (a style failure, not a document's)."""
 
 
 def read_marks(text: str) -> tuple[list[Mark], dict[str, float]]:
@@ -80,19 +88,26 @@ def label_lines(
     starts = sorted({(m.page, round(m.x, 1), round(m.y, 1)) for m in marks if m.kind == "E"})
     start_idx: set[int] = set()
     for page, x, y in starts:
-        best: tuple[tuple[int, float], int] | None = None
+        best: tuple[tuple[int, int, float], int] | None = None
         for i, ln in enumerate(lines):
             if ln.page != page or furn[i] or abs(ln.y - y) > 2.0:
                 continue
-            # The line that starts at or left of the mark, nearest to it: the mark's own
-            # line, also where the reader's widths (and so x1) are off.
-            if ln.x0 - 2.5 <= x:
-                d = (round(abs(ln.y - y)), x - ln.x0)
-                if best is None or d < best[0]:
-                    best = (d, i)
+            # The mark's own line: the one that starts at or left of the mark, nearest to
+            # it (also where the reader's widths, and so x1, are off), or else one that
+            # starts just right of it (a hanging list's first line, whose text the class
+            # sets a few points in from where the item begins). A line that ends before
+            # the mark is another column's.
+            if x > ln.x1 + _MARK_SLACK or x < ln.x0 - _MARK_RIGHT:
+                continue
+            right = 0 if ln.x0 - 2.5 <= x else 1
+            d = (round(abs(ln.y - y)), right, abs(x - ln.x0))
+            if best is None or d < best[0]:
+                best = (d, i)
         if best is None:
             raise GoldError(f"entry mark on page {page} at ({x:.0f}, {y:.0f}) matches no line")
         start_idx.add(best[1])
+    if not starts:
+        raise NoEntriesError(f"0 entry starts found for {expected} records")
     if len(start_idx) != expected:
         raise GoldError(f"{len(start_idx)} entry starts found for {expected} records")
     b = next((m for m in marks if m.kind == "B"), None)
