@@ -51,8 +51,8 @@ def main() -> None:
         folder = Path(tmp) / "lib"
         refs = Path(tmp) / "refs.bib"
         with Library.open(folder) as lib:
-            ids = lib.add_references(_refs(args.n))
-            lib.tag_references(ids[: args.covered], "paper")
+            ids = lib.references.add_references(_refs(args.n))
+            lib.tags.tag_references(ids[: args.covered], "paper")
             start = time.perf_counter()
             keep_updated(lib, "biblatex", refs, "tag:paper")
             first = time.perf_counter() - start
@@ -64,7 +64,7 @@ def main() -> None:
                 for k in range(args.changes):
                     title = f"Changed title number {k}"
                     changed = time.perf_counter()
-                    other.set_field(ids[k % args.covered], "title", title)
+                    other.references.set_field(ids[k % args.covered], "title", title)
                     while title not in refs.read_text("utf-8"):
                         time.sleep(0.005)
                     delays.append(time.perf_counter() - changed)

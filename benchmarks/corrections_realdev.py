@@ -104,8 +104,8 @@ def run_paper(
         folder = Path(tmp) / "lib"
         with open_library(folder) as lib:
             import_paths(lib, [pdf], jobs=1)
-            ids = lib.search_ids("", order_by="id")
-            stored = lib.references(ids)
+            ids = lib.search.search_ids("", order_by="id")
+            stored = lib.references.references(ids)
             pred = [s.reference.to_csl() for s in stored]
             w = [[S.similarity(p, g) for g in gold] for p in pred]
             pairs = sorted((i, j) for i, j in S.hungarian_max(w) if w[i][j] >= 0.5) if pred else []
@@ -122,7 +122,10 @@ def run_paper(
             before = _micro(S, [p for i, p in enumerate(pred) if i not in fixed_pred], others_gold)
             # re-parsing alone (the shipped model, from the stored raw text): the baseline of
             # what retraining changes
-            again = [r.to_csl() for r in parse_again([s.reference for s in lib.references(ids)])]
+            again = [
+                r.to_csl()
+                for r in parse_again([s.reference for s in lib.references.references(ids)])
+            ]
             reparsed = _micro(
                 S, [p for i, p in enumerate(again) if i not in fixed_pred], others_gold
             )
@@ -139,7 +142,7 @@ def run_paper(
         with open_library(folder, create=False) as lib:
             if kept:
                 reparse_matching(lib)
-            after_refs = [s.reference.to_csl() for s in lib.references(ids)]
+            after_refs = [s.reference.to_csl() for s in lib.references.references(ids)]
         after = _micro(S, [p for i, p in enumerate(after_refs) if i not in fixed_pred], others_gold)
     return {
         "before": before,

@@ -116,7 +116,7 @@ def _through_library(refs: list[Reference], folder: Path, tmp: Path, formats: li
         start = time.perf_counter()
         with Library.open(folder) as lib:
             for first in range(0, len(refs), 10_000):
-                lib.add_references(refs[first : first + 10_000])
+                lib.references.add_references(refs[first : first + 10_000])
         print(f"library of {len(refs)} references stored in {time.perf_counter() - start:.1f} s")
     for fmt in formats:
         target = tmp / f"library-export.{fmt}"

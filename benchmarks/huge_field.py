@@ -28,7 +28,7 @@ with open_library({lib!r}) as lib:
         from refmanager.model import Reference
         body = open({src!r}, encoding="utf-8").read()
         fields = {{"title": "Huge", "abstract": body}}
-        lib.add_references([Reference(type="article-journal", fields=fields)])
+        lib.references.add_references([Reference(type="article-journal", fields=fields)])
         del body, fields
         note = "stored whole, past the readers' limit"
     elif {step!r} == "import":

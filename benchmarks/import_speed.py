@@ -201,7 +201,7 @@ def search_latency(folder: Path, rounds: int = 100) -> None:
     rng = random.Random(5)
     times: list[float] = []
     with Library.open(folder, create=False) as lib:
-        lib.search("title:warmup", limit=100)
+        lib.search.search("title:warmup", limit=100)
         for n in range(rounds):
             query = QUERIES[n % len(QUERIES)].format(
                 family=rng.choice(gen.families[:2000]),
@@ -211,9 +211,9 @@ def search_latency(folder: Path, rounds: int = 100) -> None:
                 year=rng.randint(1990, 2024),
             )
             start = time.perf_counter()
-            lib.search(query, order_by="year", limit=100)
+            lib.search.search(query, order_by="year", limit=100)
             times.append((time.perf_counter() - start) * 1000)
-        total = lib.count()
+        total = lib.search.count()
     print(
         f"  fielded search over {total:,} references ({rounds} queries, page of 100 by year): "
         f"p50 {median(times):.1f} ms, p95 {percentile(times, 95):.1f} ms"

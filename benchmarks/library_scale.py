@@ -371,8 +371,8 @@ def main(argv: list[str] | None = None) -> int:
         def first_page() -> None:
             lib = Library.open(folder)
             state["lib"] = lib
-            state["count"] = lib.count("")
-            state["page"] = lib.search("", order_by="title", limit=100)
+            state["count"] = lib.search.count("")
+            state["page"] = lib.search.search("", order_by="title", limit=100)
 
         measure("open + count + first page (by title)", first_page, "< 1 s")
         command = [
@@ -394,11 +394,11 @@ def main(argv: list[str] | None = None) -> int:
         )
         lib = state["lib"]
         assert isinstance(lib, Library)
-        first = lib.search("", order_by="title", limit=1)[0].title
+        first = lib.search.search("", order_by="title", limit=1)[0].title
         print(f"  {state['count']:,} references; first title: {first!r}")
         measure(
             "page 5,000 rows deep, by year desc",
-            lambda: lib.search("", "year", True, 5000, 100),
+            lambda: lib.search.search("", "year", True, 5000, 100),
             "-",
         )
 
@@ -410,10 +410,10 @@ def main(argv: list[str] | None = None) -> int:
         for i, q in enumerate(qs):
             order = ("title", "year", "author", "added")[i % 4]
             t0 = time.perf_counter()
-            rows = lib.search(q, order_by=order, limit=100)
+            rows = lib.search.search(q, order_by=order, limit=100)
             times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
-            hits.append(lib.count(q))
+            hits.append(lib.search.count(q))
             count_times.append(time.perf_counter() - t0)
             del rows
         ms = [t * 1000 for t in times]
@@ -432,19 +432,23 @@ def main(argv: list[str] | None = None) -> int:
         print("  slowest: " + "; ".join(f"{q!r} {t:.0f} ms" for t, q in slow))
 
         # 3. tag 10,000 references
-        ids = lib.search_ids("year:2000..2020")[:10_000]
+        ids = lib.search.search_ids("year:2000..2020")[:10_000]
         measure(
-            f"tag {len(ids):,} references", lambda: lib.tag_references(ids, "bench-tag"), "< 1 s"
+            f"tag {len(ids):,} references",
+            lambda: lib.tags.tag_references(ids, "bench-tag"),
+            "< 1 s",
         )
         measure(
-            f"untag {len(ids):,} references", lambda: lib.untag_references(ids, "bench-tag"), "-"
+            f"untag {len(ids):,} references",
+            lambda: lib.tags.untag_references(ids, "bench-tag"),
+            "-",
         )
 
         # 4. duplicates over everything
         found: list[object] = []
         dup_time = measure(
             f"duplicates over {state['count']:,} references",
-            lambda: found.extend(lib.find_duplicates()),
+            lambda: found.extend(lib.duplicates.find_duplicates()),
             "< 120 s",
         )
         del dup_time
@@ -460,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             print("export 100,000 to BibTeX: not measured (refmanager.service.exchange missing)")
         else:
-            export_ids = lib.search_ids("")[:100_000]
+            export_ids = lib.search.search_ids("")[:100_000]
             out = tmp / "export.bib"
             cpu = time.process_time()
             measure(
@@ -481,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
 
             def load() -> None:
                 for i in range(0, len(export_ids), 2000):  # in batches, as the export reads
-                    lib.references_for_export(export_ids[i : i + 2000])
+                    lib.references.references_for_export(export_ids[i : i + 2000])
 
             measure(f"  of which loading {len(export_ids):,} references", load, "-")
         lib.close()

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             set_key_pattern(library, args.key_pattern)
         if args.keep_updated:
             kept = keep_updated(library, fmt, args.output, query)
-            count = library.count(query)
+            count = library.search.count(query)
             note(
                 f"exported {count} reference{'s' if count != 1 else ''} to {kept.path} ({fmt}); "
                 "kept up to date while `refmanager watch` or the window runs"

@@ -49,26 +49,26 @@ def keep_updated(library: Library, fmt: str, path: Path | str, query: str = "") 
     check_format(fmt)
     target = Path(path).expanduser().absolute()
     refuse_library_file(library, target)
-    library.count(query)  # a malformed query fails here, before anything is recorded
-    library.add_auto_export(str(target), fmt, query)
-    kept = next(e for e in library.auto_exports() if e.path == str(target))
+    library.search.count(query)  # a malformed query fails here, before anything is recorded
+    library.exports.add_auto_export(str(target), fmt, query)
+    kept = next(e for e in library.exports.auto_exports() if e.path == str(target))
     update(library, kept)
     return kept
 
 
 def kept_files(library: Library) -> list[AutoExport]:
     """The files kept up to date."""
-    return library.auto_exports()
+    return library.exports.auto_exports()
 
 
 def stop_keeping(library: Library, path: Path | str) -> bool:
     """Stop keeping ``path`` up to date (the file stays); whether it was kept."""
-    return library.remove_auto_export(str(Path(path).expanduser().absolute()))
+    return library.exports.remove_auto_export(str(Path(path).expanduser().absolute()))
 
 
 def render(library: Library, kept: AutoExport) -> bytes:
     """The bytes the kept file should hold now."""
-    ids = library.search_ids(kept.query)
+    ids = library.search.search_ids(kept.query)
     text = format_string(kept.format, iter_references(library, ids))
     return text.encode("utf-8-sig" if kept.format == "csv" else "utf-8")
 
@@ -91,7 +91,7 @@ def update(library: Library, kept: AutoExport) -> bool:
     with atomic_binary_file(target) as out:
         out.write(data)
     if not library.read_only:
-        library.auto_export_written(kept.id)
+        library.exports.auto_export_written(kept.id)
     return True
 
 
@@ -99,7 +99,7 @@ def update_all(library: Library) -> list[Rewrite]:
     """:func:`update` every kept file; one :class:`Rewrite` each (errors are reported, the
     other files are still updated)."""
     done: list[Rewrite] = []
-    for kept in library.auto_exports():
+    for kept in library.exports.auto_exports():
         try:
             done.append(Rewrite(Path(kept.path), update(library, kept)))
         except InputError as exc:
@@ -136,7 +136,7 @@ class Watcher:
             seen: int | None = None
             checked = 0.0
             while not self._stop.is_set():
-                version = library.data_version()
+                version = library.exports.data_version()
                 now = time.monotonic()
                 if version != seen or now - checked >= RECHECK_SECONDS:
                     seen, checked = version, now

@@ -28,7 +28,7 @@ KEY_PATTERN = "key_pattern"  # the library setting holding the pattern of new ke
 
 def key_pattern(library: Library) -> str:
     """The pattern new keys of this library are made from."""
-    return library.setting(KEY_PATTERN, DEFAULT_PATTERN)
+    return library.exports.setting(KEY_PATTERN, DEFAULT_PATTERN)
 
 
 def set_key_pattern(library: Library, pattern: str) -> None:
@@ -37,7 +37,7 @@ def set_key_pattern(library: Library, pattern: str) -> None:
     Raises:
         InputError: an unknown field or an unmatched bracket in the pattern.
     """
-    library.set_setting(KEY_PATTERN, check_pattern(pattern))
+    library.exports.set_setting(KEY_PATTERN, check_pattern(pattern))
 
 
 def _suffix(number: int) -> str:
@@ -60,7 +60,7 @@ class StableKeys:
     def apply(self, rows: Sequence[tuple[int, Reference]]) -> None:
         """Give each ``(id, reference)`` its key in the ``citation-key`` field; keys new to
         the library are stored (unless it is read-only)."""
-        written = self.library.written_keys([ref_id for ref_id, _ in rows])
+        written = self.library.exports.written_keys([ref_id for ref_id, _ in rows])
         wanted: dict[int, tuple[str, str]] = {}  # id -> (own field, base key), new keys only
         for ref_id, ref in rows:
             own = clean_key(ref.get("citation-key"))
@@ -69,7 +69,9 @@ class StableKeys:
                 self._given.add(known.key.lower())
             else:
                 wanted[ref_id] = (own, own or key_from_pattern(ref, self.pattern))
-        owners = self.library.key_owners([base for _, base in wanted.values()]) if wanted else {}
+        owners = (
+            self.library.exports.key_owners([base for _, base in wanted.values()]) if wanted else {}
+        )
         new: list[WrittenKey] = []
         for ref_id, ref in rows:
             if ref_id not in wanted:
@@ -85,13 +87,13 @@ class StableKeys:
             new.append(WrittenKey(ref_id, key, own))
             ref.set("citation-key", key)
         if new and not self.library.read_only:
-            self.library.store_keys(new)
+            self.library.exports.store_keys(new)
 
     def _unique(self, base: str, ref_id: int) -> str:
         number = 0
         key = base
         while True:
-            owner = self.library.key_owner(key)
+            owner = self.library.exports.key_owner(key)
             if (owner is None or owner == ref_id) and key.lower() not in self._given:
                 break
             number += 1

@@ -22,17 +22,17 @@ from refmanager.library import (
 
 def tag_references(lib: Library, ref_ids: Sequence[int], tag: str) -> list[int]:
     """Tag references (the tag is created if needed); the ids newly tagged (for undo)."""
-    return lib.tag_references(ref_ids, tag)
+    return lib.tags.tag_references(ref_ids, tag)
 
 
 def untag_references(lib: Library, ref_ids: Sequence[int], tag: str) -> list[int]:
     """Take a tag off references; the ids that had it (for undo)."""
-    return lib.untag_references(ref_ids, tag)
+    return lib.tags.untag_references(ref_ids, tag)
 
 
 def create_tag(lib: Library, name: str, colour: str = "") -> int:
     """A tag's id, created if needed (names are case-insensitive)."""
-    return lib.create_tag(name, colour)
+    return lib.tags.create_tag(name, colour)
 
 
 def set_tag_colour(lib: Library, tag: str, colour: str) -> str:
@@ -41,7 +41,7 @@ def set_tag_colour(lib: Library, tag: str, colour: str) -> str:
     Raises:
         InputError: no such tag, or a colour not of the form ``#rrggbb``.
     """
-    return lib.set_tag_colour(tag, colour)
+    return lib.tags.set_tag_colour(tag, colour)
 
 
 def rename_tag(lib: Library, old: str, new: str) -> None:
@@ -50,21 +50,21 @@ def rename_tag(lib: Library, old: str, new: str) -> None:
     Raises:
         InputError: no tag ``old``, or ``new`` is another tag (merge them instead).
     """
-    lib.rename_tag(old, new)
+    lib.tags.rename_tag(old, new)
 
 
 def merge_tags(lib: Library, sources: Sequence[str], target: str) -> None:
     """Move the links of ``sources`` onto ``target`` (created if needed); drop ``sources``."""
-    lib.merge_tags(sources, target)
+    lib.tags.merge_tags(sources, target)
 
 
 def delete_tag(lib: Library, tag: str) -> DeletedTag:
     """Delete a tag and its links; :func:`restore_tag` puts them back."""
-    return lib.delete_tag(tag)
+    return lib.tags.delete_tag(tag)
 
 
 def restore_tag(lib: Library, snapshot: DeletedTag) -> None:
-    lib.restore_tag(snapshot)
+    lib.tags.restore_tag(snapshot)
 
 
 # --------------------------------------------------------------------------- duplicates
@@ -79,20 +79,20 @@ def merge_references(
     Raises:
         KeyError: one of the ids is not in the library.
     """
-    return lib.merge_references(keep, others, choices)
+    return lib.duplicates.merge_references(keep, others, choices)
 
 
 def undo_merge(lib: Library, record: MergeRecord) -> None:
-    lib.undo_merge(record)
+    lib.duplicates.undo_merge(record)
 
 
 def mark_not_duplicate(lib: Library, a: int, b: int) -> None:
     """Remember that two references are different works (never proposed again)."""
-    lib.mark_not_duplicate(a, b)
+    lib.duplicates.mark_not_duplicate(a, b)
 
 
 def unmark_not_duplicate(lib: Library, a: int, b: int) -> None:
-    lib.unmark_not_duplicate(a, b)
+    lib.duplicates.unmark_not_duplicate(a, b)
 
 
 # --------------------------------------------------------------------------- deleting
@@ -100,17 +100,17 @@ def unmark_not_duplicate(lib: Library, a: int, b: int) -> None:
 
 def delete_references(lib: Library, ref_ids: Sequence[int]) -> DeletedReferences:
     """Delete references; :func:`restore_references` gives them back (same ids, tags, merges)."""
-    return lib.delete_references(ref_ids)
+    return lib.references.delete_references(ref_ids)
 
 
 def restore_references(lib: Library, snapshot: DeletedReferences) -> None:
-    lib.restore_references(snapshot)
+    lib.references.restore_references(snapshot)
 
 
 def delete_document(lib: Library, document_id: int) -> DeletedDocument:
     """Delete a document and its references (its file stays until pruned, for undo)."""
-    return lib.delete_document(document_id)
+    return lib.documents.delete_document(document_id)
 
 
 def restore_document(lib: Library, snapshot: DeletedDocument) -> None:
-    lib.restore_document(snapshot)
+    lib.documents.restore_document(snapshot)

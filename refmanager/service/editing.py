@@ -22,14 +22,14 @@ from refmanager.service.parsing import reparse as parse_again
 def store_correction(lib: Library, ref_id: int) -> int | None:
     """Keep a reference's current fields as a labelled example for the parser (raw text +
     corrected CSL item); None when it has no raw text to learn from."""
-    stored = lib.reference(ref_id)
+    stored = lib.references.reference(ref_id)
     ref = stored.reference
     if not ref.raw:
         return None
     item = ref.to_csl()
     for key in ("_confidence", "_location", "_tokens"):
         item.pop(key, None)
-    return lib.add_correction(ref.raw, item, ref_id)
+    return lib.corrections.add_correction(ref.raw, item, ref_id)
 
 
 @dataclass(slots=True)
@@ -44,16 +44,16 @@ def correct_field(lib: Library, ref_id: int, name: str, value: str) -> Correctio
     """Set a field as the user corrected it, and keep the corrected item as a training
     example for the parser (:func:`store_correction`), in one transaction."""
     with lib.transaction():
-        change = lib.set_field(ref_id, name, value)
+        change = lib.references.set_field(ref_id, name, value)
         correction_id = store_correction(lib, ref_id)
     return Correction(change, correction_id)
 
 
 def undo_correction(lib: Library, correction: Correction) -> None:
     with lib.transaction():
-        lib.undo_field_change(correction.change)
+        lib.references.undo_field_change(correction.change)
         if correction.correction_id is not None:
-            lib.delete_correction(correction.correction_id)
+            lib.corrections.delete_correction(correction.correction_id)
 
 
 @dataclass(slots=True)
@@ -72,7 +72,7 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
     Raises:
         InputError: the span is empty.
     """
-    previous = lib.reference(ref_id)
+    previous = lib.references.reference(ref_id)
     ref = Reference.from_csl(json.loads(json.dumps(previous.reference.to_csl())))
     raw = ref.raw
     start, end = max(0, min(start, len(raw))), max(0, min(end, len(raw)))
@@ -105,7 +105,7 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
         tags=list(previous.tags),
     )
     with lib.transaction():
-        lib.restore_reference(updated)
+        lib.references.restore_reference(updated)
         correction_id = store_correction(lib, ref_id)
     return SpanChange(previous, correction_id)
 
@@ -139,9 +139,9 @@ def _take_out(ref: Reference, name: str, text: str) -> bool:
 
 def undo_span(lib: Library, change: SpanChange) -> None:
     with lib.transaction():
-        lib.restore_reference(change.previous)
+        lib.references.restore_reference(change.previous)
         if change.correction_id is not None:
-            lib.delete_correction(change.correction_id)
+            lib.corrections.delete_correction(change.correction_id)
 
 
 def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) -> list[Token]:
@@ -169,14 +169,14 @@ def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
     transaction; returns their previous states (:func:`restore_references` undoes it).
     The library's own retrained model is used when it has one.
     """
-    stored = [s for s in lib.references(list(ref_ids)) if s.reference.raw]
+    stored = [s for s in lib.references.references(list(ref_ids)) if s.reference.raw]
     fresh = parse_again([s.reference for s in stored], model_for(lib.folder))
     previous: list[StoredReference] = []
     with lib.transaction():
         for s, new in zip(stored, fresh, strict=True):
             if s.reference.citation_number is not None:
                 new.citation_number = s.reference.citation_number
-            previous.append(lib.replace_reference(s.id, new, keep_edited=True))
+            previous.append(lib.references.replace_reference(s.id, new, keep_edited=True))
     return previous
 
 
@@ -188,7 +188,7 @@ def reparse_matching(
 ) -> int:
     """:func:`reparse` the references matching ``query`` (all by default), one transaction
     per ``batch``; how many were re-parsed."""
-    ids = lib.search_ids(query, order_by="id")
+    ids = lib.search.search_ids(query, order_by="id")
     done = 0
     for start in range(0, len(ids), batch):
         done += len(reparse(lib, ids[start : start + batch]))
@@ -201,13 +201,13 @@ def restore_references(lib: Library, previous: Sequence[StoredReference]) -> Non
     """Put references back as they were (the undo of :func:`reparse`)."""
     with lib.transaction():
         for s in previous:
-            lib.restore_reference(s)
+            lib.references.restore_reference(s)
 
 
 def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
     """Reference strings (pasted) parsed and added without a document; their ids."""
     refs = parse_entries([Entry(raw=t) for t in texts if t.strip()], model_for(lib.folder))
-    return lib.add_references(refs)
+    return lib.references.add_references(refs)
 
 
 def correct(library: Path, ref_id: int, changes: Sequence[tuple[str, str]]) -> Reference:
@@ -217,6 +217,6 @@ def correct(library: Path, ref_id: int, changes: Sequence[tuple[str, str]]) -> R
         try:
             for name, value in changes:
                 correct_field(lib, ref_id, name, value)
-            return lib.reference(ref_id).reference
+            return lib.references.reference(ref_id).reference
         except KeyError as exc:
             raise InputError(str(ref_id), "no reference with this id") from exc

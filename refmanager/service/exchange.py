@@ -135,7 +135,7 @@ def import_file(
         sha = file_sha256(path)
     except OSError as exc:
         raise InputError(str(path), f"cannot read the file ({exc.strerror})") from None
-    run = library.begin_import(sha, path.name, stream.format)
+    run = library.imports.begin_import(sha, path.name, stream.format)
     if run.finished is not None:
         summary.already = True
         return summary
@@ -148,7 +148,7 @@ def import_file(
                 drop = min(skip, len(refs))
                 refs, skip = refs[drop:], skip - drop
             if refs:
-                summary.reference_ids += library.add_import_batch(run, refs, tag)
+                summary.reference_ids += library.imports.add_import_batch(run, refs, tag)
             if progress is not None:
                 done = stream.source.bytes_read
                 progress(FileProgress(path, done, stream.source.size, run.added))
@@ -157,9 +157,9 @@ def import_file(
                 return summary
     except InputError:
         if not run.added:
-            library.forget_import(run)
+            library.imports.forget_import(run)
         raise
-    library.finish_import(run)
+    library.imports.finish_import(run)
     return summary
 
 
@@ -169,7 +169,7 @@ def select_ids(
     """``ids`` as given, else the references matching ``query`` (all when empty)."""
     if ids is not None:
         return list(ids)
-    return library.search_ids(query or "")
+    return library.search.search_ids(query or "")
 
 
 def iter_references(
@@ -189,10 +189,12 @@ def iter_references(
     """
     keys = StableKeys(library)
     for start in range(0, len(ids), BATCH):
-        rows = library.export_rows(ids[start : start + BATCH])
+        rows = library.references.export_rows(ids[start : start + BATCH])
         keys.apply([(ref_id, ref) for ref_id, ref, _ in rows])
         links = (
-            library.attachments_of([r[0] for r in rows], merged=True) if with_attachments else {}
+            library.attachments.attachments_of([r[0] for r in rows], merged=True)
+            if with_attachments
+            else {}
         )
         for ref_id, ref, tags in rows:
             export_safe(ref)

@@ -99,15 +99,15 @@ def extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> E
     path = _pdf_of(lib, document_id)
     bib = read_between(path, start, end)
     refs = parse_entries(bib.entries, model_for(lib.folder))
-    record = lib.document(document_id)
+    record = lib.documents.document(document_id)
     with lib.transaction():
-        old = [s.id for s in lib.references_of(document_id)]
-        kept = lib.notes_of(old)
-        removed = lib.delete_references(old)
-        added = lib.add_references(refs, document_id)
+        old = [s.id for s in lib.documents.references_of(document_id)]
+        kept = lib.notes.notes_of(old)
+        removed = lib.references.delete_references(old)
+        added = lib.references.add_references(refs, document_id)
         failed = [n for n in bib.notes if n.startswith("no bibliography found")]
         status = "failed" if failed else ("partial" if bib.notes else "ok")
-        lib.set_document_status(document_id, status, "; ".join(bib.notes))
+        lib.documents.set_document_status(document_id, status, "; ".join(bib.notes))
     example = _keep_example(lib, document_id, BOUNDS, path)
     return Extracted(
         document_id, removed, kept, added, (record.status, record.message), example, bib.notes
@@ -116,10 +116,10 @@ def extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> E
 
 def undo_extract(lib: Library, done: Extracted) -> None:
     with lib.transaction():
-        lib.delete_references(done.added)
-        lib.restore_references(done.removed)
-        lib.put_notes(done.notes_kept)
-        lib.set_document_status(done.document_id, *done.status)
+        lib.references.delete_references(done.added)
+        lib.references.restore_references(done.removed)
+        lib.notes.put_notes(done.notes_kept)
+        lib.documents.set_document_status(done.document_id, *done.status)
         _forget(lib, [done.example])
 
 
@@ -130,12 +130,12 @@ def next_in_document(lib: Library, ref_id: int) -> int:
     Raises:
         InputError: it has no document, or it is the document's last reference.
     """
-    stored = lib.reference(ref_id)
+    stored = lib.references.reference(ref_id)
     if stored.document_id is None:
         raise InputError("merge", "this reference was not read from a document: choose two rows")
     later = [
         s
-        for s in lib.references_of(stored.document_id)
+        for s in lib.documents.references_of(stored.document_id)
         if s.position > stored.position and s.merged_into is None
     ]
     if not later:
@@ -164,7 +164,7 @@ def join(lib: Library, first_id: int, second_id: int) -> Joined:
     """
     if first_id == second_id:
         raise InputError("merge", "choose two different rows")
-    first, second = lib.reference(first_id), lib.reference(second_id)
+    first, second = lib.references.reference(first_id), lib.references.reference(second_id)
     if first.document_id != second.document_id:
         raise InputError("merge", "the two rows come from different documents")
     if first.document_id is not None and second.position < first.position:
@@ -184,9 +184,9 @@ def join(lib: Library, first_id: int, second_id: int) -> Joined:
     )
     [joined] = parse_entries([entry], model_for(lib.folder))
     with lib.transaction():
-        kept = lib.notes_of([second.id])
-        before = lib.replace_reference(first.id, joined, keep_edited=False)
-        removed = lib.delete_references([second.id])
+        kept = lib.notes.notes_of([second.id])
+        before = lib.references.replace_reference(first.id, joined, keep_edited=False)
+        removed = lib.references.delete_references([second.id])
         _close_gaps(lib, removed)
     example = _keep_example(lib, first.document_id, MERGE)
     return Joined(first.id, before, removed, kept, example)
@@ -195,9 +195,9 @@ def join(lib: Library, first_id: int, second_id: int) -> Joined:
 def undo_join(lib: Library, done: Joined) -> None:
     with lib.transaction():
         _open_gaps(lib, done.removed)
-        lib.restore_references(done.removed)
-        lib.put_notes(done.notes_kept)
-        lib.restore_reference(done.before)
+        lib.references.restore_references(done.removed)
+        lib.notes.put_notes(done.notes_kept)
+        lib.references.restore_reference(done.before)
         _forget(lib, [done.example])
 
 
@@ -209,7 +209,7 @@ def split(lib: Library, ref_id: int, offset: int) -> Split:
     Raises:
         InputError: the cut leaves one part without text.
     """
-    stored = lib.reference(ref_id)
+    stored = lib.references.reference(ref_id)
     ref = stored.reference
     head, tail = ref.raw[:offset].rstrip(), ref.raw[offset:].lstrip()
     if not head or not tail:
@@ -236,21 +236,21 @@ def split(lib: Library, ref_id: int, offset: int) -> Split:
     )
     parsed = parse_entries([first, second], model_for(lib.folder))
     with lib.transaction():
-        before = lib.replace_reference(ref_id, parsed[0], keep_edited=False)
+        before = lib.references.replace_reference(ref_id, parsed[0], keep_edited=False)
         if stored.document_id is not None:
-            lib.shift_positions(stored.document_id, stored.position, 1)
-        [added] = lib.add_references([parsed[1]], stored.document_id)
+            lib.layout.shift_positions(stored.document_id, stored.position, 1)
+        [added] = lib.references.add_references([parsed[1]], stored.document_id)
         if stored.document_id is not None:
-            lib.set_position(added, stored.position + 1)
+            lib.layout.set_position(added, stored.position + 1)
     example = _keep_example(lib, stored.document_id, SPLIT, path)
     return Split(before, added, example)
 
 
 def undo_split(lib: Library, done: Split) -> None:
     with lib.transaction():
-        removed = lib.delete_references([done.added])
+        removed = lib.references.delete_references([done.added])
         _close_gaps(lib, removed)
-        lib.restore_reference(done.before)
+        lib.references.restore_reference(done.before)
         _forget(lib, [done.example])
 
 
@@ -261,9 +261,9 @@ def reject(lib: Library, ref_ids: list[int]) -> Rejected:
     if not ref_ids:
         raise InputError("not a reference", "choose the rows that are not references")
     with lib.transaction():
-        documents = {s.document_id for s in lib.references(ref_ids)}
-        kept = lib.notes_of(ref_ids)
-        removed = lib.delete_references(ref_ids)
+        documents = {s.document_id for s in lib.references.references(ref_ids)}
+        kept = lib.notes.notes_of(ref_ids)
+        removed = lib.references.delete_references(ref_ids)
         _close_gaps(lib, removed)
     corrected = sorted(d for d in documents if d is not None)
     examples = [_keep_example(lib, d, NOT_REFERENCE) for d in corrected]
@@ -273,8 +273,8 @@ def reject(lib: Library, ref_ids: list[int]) -> Rejected:
 def undo_reject(lib: Library, done: Rejected) -> None:
     with lib.transaction():
         _open_gaps(lib, done.removed)
-        lib.restore_references(done.removed)
-        lib.put_notes(done.notes_kept)
+        lib.references.restore_references(done.removed)
+        lib.notes.put_notes(done.notes_kept)
         _forget(lib, list(done.examples))
 
 
@@ -282,19 +282,19 @@ def undo_reject(lib: Library, done: Rejected) -> None:
 def layout_training_documents(lib: Library) -> list[dict[str, Any]]:
     """The library's layout corrections as documents :func:`refmanager.pdf.linetrain.train`
     takes: each corrected document once, as its newest correction left it."""
-    return [c.example for c in lib.layout_corrections(latest_only=True)]
+    return [c.example for c in lib.layout.layout_corrections(latest_only=True)]
 
 
 # -- helpers -------------------------------------------------------------------------------
 def _pdf_or_none(lib: Library, document_id: int | None) -> Path | None:
     if document_id is None:
         return None
-    path = lib.file_path(document_id)
+    path = lib.documents.file_path(document_id)
     return path if path is not None and path.exists() else None
 
 
 def _pdf_of(lib: Library, document_id: int) -> Path:
-    record = lib.document(document_id)
+    record = lib.documents.document(document_id)
     path = _pdf_or_none(lib, document_id)
     if path is None or record.source != "pdf":
         name = record.file_name or f"document {document_id}"
@@ -311,29 +311,29 @@ def _keep_example(
     path = path or _pdf_or_none(lib, document_id)
     if document_id is None or path is None:
         return None
-    ordered = sorted(lib.references_of(document_id), key=lambda s: s.position)
+    ordered = sorted(lib.documents.references_of(document_id), key=lambda s: s.position)
     try:
         example = layout_example(path, [s.reference.location for s in ordered])
     except InputError:
         return None
-    return lib.add_layout_correction(document_id, kind, example)
+    return lib.layout.add_layout_correction(document_id, kind, example)
 
 
 def _forget(lib: Library, examples: list[int | None]) -> None:
     for example in examples:
         if example is not None:
-            lib.delete_layout_correction(example)
+            lib.layout.delete_layout_correction(example)
 
 
 def _close_gaps(lib: Library, removed: DeletedReferences) -> None:
     """Renumber the places of the references after removed ones (last removed first)."""
     for row in sorted(removed.rows, key=lambda r: -int(r["position"])):
         if row["document_id"] is not None:
-            lib.shift_positions(int(row["document_id"]), int(row["position"]), -1)
+            lib.layout.shift_positions(int(row["document_id"]), int(row["position"]), -1)
 
 
 def _open_gaps(lib: Library, removed: DeletedReferences) -> None:
     """Undo :func:`_close_gaps`: make room for the removed references again (first first)."""
     for row in sorted(removed.rows, key=lambda r: int(r["position"])):
         if row["document_id"] is not None:
-            lib.shift_positions(int(row["document_id"]), int(row["position"]) - 1, 1)
+            lib.layout.shift_positions(int(row["document_id"]), int(row["position"]) - 1, 1)

@@ -250,10 +250,10 @@ def import_paths(
         except OSError as exc:
             step(ImportItem(path, FAILED, message=exc.strerror or str(exc)))
             continue
-        existing = lib.document_id_for_hash(sha)
+        existing = lib.documents.document_id_for_hash(sha)
         retry: int | None = None
         if existing is not None:
-            if lib.document(existing).status != FAILED:
+            if lib.documents.document(existing).status != FAILED:
                 step(ImportItem(path, "already", document_id=existing))
                 continue
             retry = existing  # its reading failed before: read it again
@@ -376,9 +376,11 @@ class _Run:
         message = "; ".join(notes)
         try:
             if job.retry is not None:
-                lib.complete_document(job.retry, result.meta, refs, status=status, message=message)
+                lib.documents.complete_document(
+                    job.retry, result.meta, refs, status=status, message=message
+                )
                 return ImportItem(path, "added", job.retry, len(refs), message=message)
-            doc_id = lib.add_document(
+            doc_id = lib.documents.add_document(
                 result.meta,
                 refs,
                 file=path,
@@ -388,7 +390,9 @@ class _Run:
                 tags=self.tags,
             )
         except AlreadyInLibrary:  # another writer got there first
-            return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
+            return ImportItem(
+                path, "already", document_id=lib.documents.document_id_for_hash(job.sha)
+            )
         except InputError as exc:
             return ImportItem(path, FAILED, message=exc.cause)
         except KeyError:
@@ -403,10 +407,10 @@ class _Run:
         so the user sees it (and can open it); importing it again reads it again."""
         lib, path = self.lib, job.path
         if job.retry is not None:
-            lib.set_document_status(job.retry, FAILED, cause)
+            lib.documents.set_document_status(job.retry, FAILED, cause)
             return ImportItem(path, FAILED, job.retry, message=cause)
         try:
-            doc_id = lib.add_document(
+            doc_id = lib.documents.add_document(
                 DocumentMeta(title=path.stem),
                 [],
                 file=path,
@@ -416,7 +420,9 @@ class _Run:
                 tags=self.tags,
             )
         except AlreadyInLibrary:
-            return ImportItem(path, "already", document_id=lib.document_id_for_hash(job.sha))
+            return ImportItem(
+                path, "already", document_id=lib.documents.document_id_for_hash(job.sha)
+            )
         except InputError:
             return ImportItem(path, FAILED, message=cause)
         except OSError:

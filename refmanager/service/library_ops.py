@@ -66,16 +66,16 @@ def search(
     Raises:
         InputError: a malformed query (the message says what is wrong).
     """
-    total = lib.count(query)
-    rows = lib.search(query, order_by, descending, offset, limit) if total else []
-    suggestions = lib.suggest(query) if not total and query.strip() else []
+    total = lib.search.count(query)
+    rows = lib.search.search(query, order_by, descending, offset, limit) if total else []
+    suggestions = lib.search.suggest(query) if not total and query.strip() else []
     return SearchResult(rows, total, suggestions)
 
 
 def stored_references(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
     """Whole references (fields, tags, marks), in the order of ``ref_ids``; missing ids are
     skipped."""
-    return lib.references(ref_ids)
+    return lib.references.references(ref_ids)
 
 
 def query_help() -> str:
@@ -101,12 +101,12 @@ def table_page(
         InputError: a malformed query.
     """
     if order_by in CSL_SORT_FIELDS:
-        ids = lib.search_ids_by_field(query, order_by, descending, offset, limit)
-        rows = lib.rows(ids)
+        ids = lib.search.search_ids_by_field(query, order_by, descending, offset, limit)
+        rows = lib.search.rows(ids)
     else:
         key = order_by if order_by in SORT_COLUMNS else "position"
-        rows = lib.search(query, key, descending, offset, limit)
-    extras = lib.row_extras([r.id for r in rows])
+        rows = lib.search.search(query, key, descending, offset, limit)
+    extras = lib.search.row_extras([r.id for r in rows])
     return [(row, extras.get(row.id)) for row in rows]
 
 
@@ -115,25 +115,25 @@ def table_page(
 
 def tag_add(lib: Library, tag: str, query: str) -> int:
     """Tag every reference matching ``query``; how many were newly tagged."""
-    return len(lib.tag_references(lib.search_ids(query), tag))
+    return len(lib.tags.tag_references(lib.search.search_ids(query), tag))
 
 
 def tag_remove(lib: Library, tag: str, query: str = "") -> int:
     """Remove a tag from the references matching ``query`` (all by default); how many."""
-    ids = lib.search_ids(query) if query.strip() else lib.tagged_references(tag)
-    return len(lib.untag_references(ids, tag))
+    ids = lib.search.search_ids(query) if query.strip() else lib.tags.tagged_references(tag)
+    return len(lib.tags.untag_references(ids, tag))
 
 
 def tag_rename(lib: Library, old: str, new: str, merge: bool = False) -> None:
     """Rename a tag; with ``merge``, an existing ``new`` tag absorbs it."""
-    if merge and any(t.name.casefold() == new.casefold() for t in lib.tags()):
-        lib.merge_tags([old], new)
+    if merge and any(t.name.casefold() == new.casefold() for t in lib.tags.tags()):
+        lib.tags.merge_tags([old], new)
     else:
-        lib.rename_tag(old, new)
+        lib.tags.rename_tag(old, new)
 
 
 def tag_list(lib: Library) -> list[TagInfo]:
-    return lib.tags()
+    return lib.tags.tags()
 
 
 # --------------------------------------------------------------------------- duplicates
@@ -180,18 +180,18 @@ def find_duplicates(
 ) -> tuple[list[DuplicateGroup], int]:
     """Groups of references that look like one work (up to ``limit`` groups), and how many
     groups there are in all."""
-    candidates = lib.find_duplicates(exact_only=exact_only, progress=progress)
+    candidates = lib.duplicates.find_duplicates(exact_only=exact_only, progress=progress)
     grouped = group_candidates(candidates)
     out: list[DuplicateGroup] = []
     for group in grouped[:limit] if limit is not None else grouped:
         ids = sorted({c.a for c in group} | {c.b for c in group})
-        out.append(DuplicateGroup(lib.rows(ids), group))
+        out.append(DuplicateGroup(lib.search.rows(ids), group))
     return out, len(grouped)
 
 
 def _filled(lib: Library, ids: Sequence[int]) -> int:
     """The reference of ``ids`` with the most fields (ties: the oldest)."""
-    stored = lib.references(list(ids))
+    stored = lib.references.references(list(ids))
     return max(stored, key=lambda s: (len(s.reference.to_csl()), -s.id)).id
 
 
@@ -199,13 +199,13 @@ def merge_exact(lib: Library) -> list[MergeRecord]:
     """Merge every group of exact duplicates (same DOI, arXiv id or ISBN) in one transaction;
     the reference with the most fields is kept and empty fields are filled from the others.
     Returns the merge records (``lib.undo_merge`` each, in reverse, to undo)."""
-    groups = group_candidates(lib.find_duplicates(exact_only=True))
+    groups = group_candidates(lib.duplicates.find_duplicates(exact_only=True))
     records: list[MergeRecord] = []
     with lib.transaction():
         for group in groups:
             ids = sorted({c.a for c in group} | {c.b for c in group})
             keep = _filled(lib, ids)
-            records.append(lib.merge_references(keep, [i for i in ids if i != keep]))
+            records.append(lib.duplicates.merge_references(keep, [i for i in ids if i != keep]))
     return records
 
 
@@ -217,18 +217,18 @@ def check(lib: Library, prune: bool = False, repair_index: bool = False) -> Chec
     files the report lists (the library's own files no document refers to; never a file
     the library did not store); ``repair_index`` rebuilds the search index first."""
     if repair_index:
-        lib.rebuild_search_index()
-    report = lib.check()
+        lib.maintenance.rebuild_search_index()
+    report = lib.maintenance.check()
     lib.optimize()
     if prune and report.orphan_files:
-        lib.prune_orphan_files(report.orphan_files)
+        lib.maintenance.prune_orphan_files(report.orphan_files)
     return report
 
 
 def prune_plan(lib: Library) -> list[Path]:
     """The files ``prune_files`` would delete, for the user to see and agree to first:
     the library's own stored files that no document refers to any more."""
-    return [lib.files_dir / name for name in lib.check().orphan_files]
+    return [lib.files_dir / name for name in lib.maintenance.check().orphan_files]
 
 
 def prune_files(lib: Library, agreed: Sequence[Path]) -> list[Path]:
@@ -239,4 +239,4 @@ def prune_files(lib: Library, agreed: Sequence[Path]) -> list[Path]:
         InputError: a file could not be deleted.
     """
     names = [p.name for p in agreed if p.parent == lib.files_dir]
-    return [lib.files_dir / name for name in lib.prune_orphan_files(names)]
+    return [lib.files_dir / name for name in lib.maintenance.prune_orphan_files(names)]

@@ -12,7 +12,7 @@ def reference_at(lib: Library, document_id: int, page: int, x: float, y: float) 
     the point (PDF points); the smallest box wins; a merged reference gives the one it
     went into."""
     best: tuple[float, int] | None = None
-    for stored in lib.references_of(document_id):
+    for stored in lib.documents.references_of(document_id):
         target = stored.merged_into if stored.merged_into is not None else stored.id
         for loc in stored.reference.location:
             if loc.page != page:

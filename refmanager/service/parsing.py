@@ -125,4 +125,4 @@ def stored_corrections(library: Path) -> list[tuple[str, Reference]]:
     from refmanager.library import Library
 
     with Library.open(library, create=False) as lib:
-        return [(c.raw, Reference.from_csl(c.csl)) for c in lib.corrections() if c.raw]
+        return [(c.raw, Reference.from_csl(c.csl)) for c in lib.corrections.corrections() if c.raw]

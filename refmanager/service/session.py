@@ -192,7 +192,7 @@ class Session:
 
     # -- the table's row source ---------------------------------------------------------------
     def count(self, query: str) -> int:
-        return self.lib.count(query)
+        return self.lib.search.count(query)
 
     def rows(
         self, query: str, order_by: str, descending: bool, offset: int, limit: int
@@ -215,17 +215,17 @@ class Session:
         return table_rows(self.reader(), query, order_by, descending, offset=offset, limit=limit)
 
     def count_in_reader(self, query: str) -> int:
-        return self.reader().count(query)
+        return self.reader().search.count(query)
 
     # -- reading ------------------------------------------------------------------------------
     def search_ids(self, query: str) -> list[int]:
-        return self.lib.search_ids(query)
+        return self.lib.search.search_ids(query)
 
     def total(self) -> int:
-        return self.lib.count("")
+        return self.lib.search.count("")
 
     def document_count(self) -> int:
-        return self.lib.document_count()
+        return self.lib.documents.document_count()
 
     def attachments(self, ref_id: int) -> list[Attachment]:
         """The links of one reference (``service.attachments``; nothing is opened)."""
@@ -234,13 +234,13 @@ class Session:
     def stored(self, ref_id: int) -> RefInfo | None:
         """A reference for the editor (None when it is gone)."""
         try:
-            s = self.lib.reference(ref_id)
+            s = self.lib.references.reference(ref_id)
         except KeyError:
             return None
         heading = f"Reference {number_of(s.position, s.reference)}"
         if s.document_id is not None:
             try:
-                doc = self.lib.document(s.document_id)
+                doc = self.lib.documents.document(s.document_id)
                 heading += f" of “{doc.display_title}”"
             except KeyError:
                 pass
@@ -249,12 +249,12 @@ class Session:
         if s.tags:
             heading += f" · tags: {', '.join(s.tags)}"
         return RefInfo(
-            s.id, s.reference, s.document_id, s.edited, s.tags, heading, self.lib.note(ref_id)
+            s.id, s.reference, s.document_id, s.edited, s.tags, heading, self.lib.notes.note(ref_id)
         )
 
     def documents(self) -> list[DocumentEntry]:
         out = []
-        for d in self.lib.documents(limit=DOCUMENTS_SHOWN):
+        for d in self.lib.documents.documents(limit=DOCUMENTS_SHOWN):
             authors = ", ".join(n.sort_key() for n in d.meta.authors[:3])
             if len(d.meta.authors) > 3:
                 authors += " et al."
@@ -273,28 +273,28 @@ class Session:
 
     def document_path(self, document_id: int) -> Path | None:
         try:
-            return self.lib.file_path(document_id)
+            return self.lib.documents.file_path(document_id)
         except KeyError:
             return None
 
     def tags(self) -> list[TagEntry]:
         return [
             TagEntry(t.name, t.reference_count + t.document_count, t.colour)
-            for t in self.lib.tags()
+            for t in self.lib.tags.tags()
         ]
 
     def saved_searches(self) -> list[SearchEntry]:
-        return [SearchEntry(s.name, s.query) for s in self.lib.saved_searches()]
+        return [SearchEntry(s.name, s.query) for s in self.lib.saved_searches.saved_searches()]
 
     def save_search(self, name: str, query: str) -> None:
-        self.lib.save_search(name, query)
+        self.lib.saved_searches.save_search(name, query)
 
     def delete_saved_search(self, name: str) -> None:
-        self.lib.delete_saved_search(name)
+        self.lib.saved_searches.delete_saved_search(name)
 
     def suggest(self, query: str) -> list[str]:
         try:
-            return [s.text for s in self.lib.suggest(query, limit=3)]
+            return [s.text for s in self.lib.search.suggest(query, limit=3)]
         except InputError:
             return []
 
@@ -348,14 +348,14 @@ class Session:
 
         def do(lib: Library) -> list[int]:
             if add:
-                return lib.tag_references(chosen, tag)
-            return lib.untag_references(chosen, tag)
+                return lib.tags.tag_references(chosen, tag)
+            return lib.tags.untag_references(chosen, tag)
 
         def undo(lib: Library, changed: list[int]) -> None:
             if add:
-                lib.untag_references(changed, tag)
+                lib.tags.untag_references(changed, tag)
             else:
-                lib.tag_references(changed, tag)
+                lib.tags.tag_references(changed, tag)
 
         verb = "tag" if add else "untag"
         return Change(
@@ -369,24 +369,24 @@ class Session:
     def set_tag_colour(self, tag: str, colour: str) -> Change[str]:
         return Change(
             f"colour tag {tag}",
-            lambda lib: lib.set_tag_colour(tag, colour),
-            lambda lib, previous: lib.set_tag_colour(tag, previous),
+            lambda lib: lib.tags.set_tag_colour(tag, colour),
+            lambda lib, previous: lib.tags.set_tag_colour(tag, previous),
             TAGS,
         )
 
     def rename_tag(self, old: str, new: str) -> Change[None]:
         return Change(
             f"rename tag {old}",
-            lambda lib: lib.rename_tag(old, new),
-            lambda lib, _none: lib.rename_tag(new, old),
+            lambda lib: lib.tags.rename_tag(old, new),
+            lambda lib, _none: lib.tags.rename_tag(new, old),
             TAGS,
         )
 
     def delete_tag(self, tag: str) -> Change[DeletedTag]:
         return Change(
             f"delete tag {tag}",
-            lambda lib: lib.delete_tag(tag),
-            lambda lib, snapshot: lib.restore_tag(snapshot),
+            lambda lib: lib.tags.delete_tag(tag),
+            lambda lib, snapshot: lib.tags.restore_tag(snapshot),
             TAGS,
         )
 
@@ -396,13 +396,13 @@ class Session:
 
         def do(lib: Library) -> tuple[DeletedReferences, dict[int, str]]:
             with lib.transaction():
-                notes = lib.notes_of(chosen)
-                return lib.delete_references(chosen), notes
+                notes = lib.notes.notes_of(chosen)
+                return lib.references.delete_references(chosen), notes
 
         def undo(lib: Library, token: tuple[DeletedReferences, dict[int, str]]) -> None:
             with lib.transaction():
-                lib.restore_references(token[0])
-                lib.put_notes(token[1])
+                lib.references.restore_references(token[0])
+                lib.notes.put_notes(token[1])
 
         return Change(f"delete {plural(len(chosen), 'reference')}", do, undo, STRUCTURE, slow=True)
 
@@ -410,8 +410,8 @@ class Session:
         """Write the user's note on a reference (an empty text removes it)."""
         return Change(
             "edit note",
-            lambda lib: lib.set_note(ref_id, text),
-            lambda lib, previous: lib.set_note(ref_id, previous),
+            lambda lib: lib.notes.set_note(ref_id, text),
+            lambda lib, previous: lib.notes.set_note(ref_id, previous),
             Changes.of_rows([ref_id]),
         )
 
@@ -423,8 +423,8 @@ class Session:
         rest = list(others)
         return Change(
             "merge duplicates",
-            lambda lib: lib.merge_references(keep, rest, choices),
-            lambda lib, record: lib.undo_merge(record),
+            lambda lib: lib.duplicates.merge_references(keep, rest, choices),
+            lambda lib, record: lib.duplicates.undo_merge(record),
             STRUCTURE,
             slow=True,
         )
@@ -432,8 +432,8 @@ class Session:
     def not_duplicate(self, a: int, b: int) -> Change[None]:
         return Change(
             "mark not a duplicate",
-            lambda lib: lib.mark_not_duplicate(a, b),
-            lambda lib, _none: lib.unmark_not_duplicate(a, b),
+            lambda lib: lib.duplicates.mark_not_duplicate(a, b),
+            lambda lib, _none: lib.duplicates.unmark_not_duplicate(a, b),
             Changes(duplicates=True),
         )
 
@@ -443,7 +443,7 @@ class Session:
         return Change(
             f"paste {plural(len(chosen), 'reference')}",
             lambda lib: editing.add_texts(lib, chosen),
-            lambda lib, ids: lib.delete_references(ids),
+            lambda lib, ids: lib.references.delete_references(ids),
             STRUCTURE,
             slow=True,
         )
@@ -451,13 +451,13 @@ class Session:
     def remove_document(self, document_id: int) -> Change[tuple[DeletedDocument, dict[int, str]]]:
         def do(lib: Library) -> tuple[DeletedDocument, dict[int, str]]:
             with lib.transaction():
-                notes = lib.notes_of(lib.search_ids(f"in:{document_id}"))
-                return lib.delete_document(document_id), notes
+                notes = lib.notes.notes_of(lib.search.search_ids(f"in:{document_id}"))
+                return lib.documents.delete_document(document_id), notes
 
         def undo(lib: Library, token: tuple[DeletedDocument, dict[int, str]]) -> None:
             with lib.transaction():
-                lib.restore_document(token[0])
-                lib.put_notes(token[1])
+                lib.documents.restore_document(token[0])
+                lib.notes.put_notes(token[1])
 
         return Change(
             "remove document",
@@ -609,9 +609,9 @@ class Session:
                 task.check()
                 task.progress(done, total, "Comparing references")
 
-            found = lib.find_duplicates(progress=progress)
+            found = lib.duplicates.find_duplicates(progress=progress)
             ids = sorted({c.a for c in found} | {c.b for c in found})
-            rows = {r.id: r for r in lib.rows(ids)}
+            rows = {r.id: r for r in lib.search.rows(ids)}
             out = []
             for c in found[:DUPLICATES_SHOWN]:
                 a, b = rows.get(c.a), rows.get(c.b)
@@ -681,7 +681,7 @@ class Session:
         return exchange.format_library_references(self.lib, ids, "bibtex")
 
     def citations(self, ids: Sequence[int]) -> str:
-        return citations.citations(s.reference for s in self.lib.references(list(ids)))
+        return citations.citations(s.reference for s in self.lib.references.references(list(ids)))
 
 
 def restorable_documents(tokens: Iterable[object]) -> Iterator[DeletedDocument]:
@@ -705,11 +705,13 @@ def _undo_import(lib: Library, summary: ImportSummary) -> None:
     with lib.transaction():
         ids = list(summary.reference_ids)
         for d in summary.document_ids:
-            ids += lib.search_ids(f"in:{d}")
-        notes = lib.notes_of(ids)  # written since the import: back with a redo
-        summary.snapshots = [lib.delete_document(d) for d in reversed(summary.document_ids)]
+            ids += lib.search.search_ids(f"in:{d}")
+        notes = lib.notes.notes_of(ids)  # written since the import: back with a redo
+        summary.snapshots = [
+            lib.documents.delete_document(d) for d in reversed(summary.document_ids)
+        ]
         if summary.reference_ids:
-            summary.snapshots.append(lib.delete_references(summary.reference_ids))
+            summary.snapshots.append(lib.references.delete_references(summary.reference_ids))
         summary.snapshots.append(notes)
 
 
@@ -717,12 +719,12 @@ def _redo_import(lib: Library, summary: ImportSummary) -> ImportSummary:
     with lib.transaction():
         for snap in reversed(summary.snapshots):
             if isinstance(snap, DeletedReferences):
-                lib.restore_references(snap)
+                lib.references.restore_references(snap)
             elif isinstance(snap, DeletedDocument):
-                lib.restore_document(snap)
+                lib.documents.restore_document(snap)
         for snap in summary.snapshots:
             if isinstance(snap, dict):
-                lib.put_notes(snap)
+                lib.notes.put_notes(snap)
     summary.snapshots = []
     return summary
 
@@ -773,6 +775,6 @@ def table_rows(
 
 def _document_title(lib: Library, document_id: int) -> str:
     try:
-        return lib.document(document_id).display_title
+        return lib.documents.document(document_id).display_title
     except KeyError:
         return ""

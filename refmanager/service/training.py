@@ -49,7 +49,7 @@ def layout_correction_counts(folder: Path) -> dict[str, int]:
     from refmanager.library import Library
 
     with Library.open(folder, create=False) as lib:
-        return lib.layout_correction_counts()
+        return lib.layout.layout_correction_counts()
 
 
 def write_layout_examples(folder: Path, out: Path) -> int:

@@ -19,7 +19,7 @@ def _library_with_one_reference(folder: Path) -> int:
     )
     ref.set("title", "Tidal")
     with Library.open(folder) as lib:
-        ids = lib.add_references([ref])
+        ids = lib.references.add_references([ref])
     return int(ids[0])
 
 

@@ -46,7 +46,7 @@ def test_junk_in_a_ris_file_exits_1_and_says_what_was_not_imported(
     )
     assert f"{path}:9: bytes that are not UTF-8 text" in err
     with Library.open(tmp_path / "lib") as lib:
-        assert lib.count() == 5
+        assert lib.search.count() == 5
 
 
 def test_a_cut_json_file_adds_nothing_and_says_where(
@@ -59,7 +59,7 @@ def test_a_cut_json_file_adds_nothing_and_says_where(
     assert f"{path}: not valid JSON at line 5, column 22: the file ends inside a string" in err
     assert "nothing was imported" in err
     with Library.open(tmp_path / "lib") as lib:
-        assert lib.count() == 0
+        assert lib.search.count() == 0
 
 
 def test_a_clean_file_exits_0_and_a_second_import_adds_nothing(
@@ -102,13 +102,13 @@ def test_sigkill_mid_import_leaves_whole_batches_and_rerunning_finishes(tmp_path
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     with Library.open(folder) as lib:
-        count = lib.count()
+        count = lib.search.count()
         assert count % 200 == 0 and 400 <= count < 6000  # whole batches only
-        assert lib.check().integrity == ["ok"]
+        assert lib.maintenance.check().integrity == ["ok"]
     again = subprocess.run(command, capture_output=True, text=True, check=False)
     assert again.returncode == 0, again.stderr
     with Library.open(folder) as lib:
-        assert lib.count() == 6000
-        titles = {row.title for row in lib.search("", order_by="id", limit=10_000)}
+        assert lib.search.count() == 6000
+        titles = {row.title for row in lib.search.search("", order_by="id", limit=10_000)}
         assert len(titles) == 6000  # each item once
-        assert lib.check().integrity == ["ok"]
+        assert lib.maintenance.check().integrity == ["ok"]

@@ -93,7 +93,7 @@ def test_duplicates_and_merge_exact(folder: Path, capsys: pytest.CaptureFixture[
                 "issued": 2017,
             }
         )
-        lib.add_references([a, b, c, d])
+        lib.references.add_references([a, b, c, d])
     code, out, _ = _run(capsys, "duplicates", "--library", str(folder))
     assert code == 0
     assert "DOI equal" in out and "same first author" in out
@@ -146,5 +146,5 @@ def test_import_keeps_an_unreadable_pdf_marked_failed(
     assert code == 1 and "1 failed (1 kept in the library, marked failed)" in out
     assert err.count(str(bad)) == 1 and "Traceback" not in err
     with Library.open(folder, create=False) as lib:
-        [doc] = lib.documents()
+        [doc] = lib.documents.documents()
         assert doc.status == "failed" and doc.message

@@ -15,7 +15,7 @@ from refmanager.model import Reference
 def folder(tmp_path: Path) -> Path:
     folder = tmp_path / "lib"
     with Library.open(folder) as lib:
-        lib.add_references(
+        lib.references.add_references(
             [
                 Reference.from_csl(
                     {"type": "book", "title": "Kept", "issued": {"date-parts": [[1999]]}}
@@ -77,9 +77,9 @@ def test_check_names_orphans_and_prune_spares_the_user_s_files(
     pdf = tmp_path / "paper.pdf"
     pdf.write_bytes(b"%PDF-1.4 a paper")
     with Library.open(folder) as lib:
-        doc = lib.add_document(DocumentMeta(), [], file=pdf)
-        stored = lib.file_path(doc)
-        lib.delete_document(doc)
+        doc = lib.documents.add_document(DocumentMeta(), [], file=pdf)
+        stored = lib.documents.file_path(doc)
+        lib.documents.delete_document(doc)
     assert stored is not None
     files = folder / "files"
     (files / "tax2023.pdf").write_bytes(b"taxes")

@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 def folder(tmp_path: Path) -> Path:
     folder = tmp_path / "lib"
     with Library.open(folder) as lib:
-        ids = lib.add_references(
+        ids = lib.references.add_references(
             [
                 Reference.from_csl(
                     {
@@ -34,7 +34,7 @@ def folder(tmp_path: Path) -> Path:
                 Reference.from_csl({"type": "book", "title": "Other", "author": [{"family": "X"}]}),
             ]
         )
-        lib.tag_references(ids[:1], "paper")
+        lib.tags.tag_references(ids[:1], "paper")
     return folder
 
 
@@ -62,7 +62,9 @@ def test_keep_updated_list_once_and_stop(
     code, out, _ = _run(capsys, "watch", "--list", *lib)
     assert out.strip() == f"{refs}\tbibtex\ttag:paper"
     with Library.open(folder) as library:
-        library.set_field(library.search_ids("knuth")[0], "title", "Concrete mathematics")
+        library.references.set_field(
+            library.search.search_ids("knuth")[0], "title", "Concrete mathematics"
+        )
     code, _, err = _run(capsys, "watch", "--once", *lib)
     assert code == 0 and f"rewrote {refs}" in err
     assert "Concrete mathematics" in refs.read_text("utf-8") and _keys(refs) == ["Knuth1968"]
@@ -89,7 +91,9 @@ def test_watch_rewrites_within_its_run(folder: Path, tmp_path: Path) -> None:
     try:
         time.sleep(0.5)
         with Library.open(folder) as library:
-            library.set_field(library.search_ids("knuth")[0], "title", "Changed by another")
+            library.references.set_field(
+                library.search.search_ids("knuth")[0], "title", "Changed by another"
+            )
         deadline = time.monotonic() + 20
         while "Changed by another" not in refs.read_text("utf-8") and time.monotonic() < deadline:
             time.sleep(0.05)

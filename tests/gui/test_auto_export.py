@@ -16,7 +16,7 @@ def test_an_edit_in_the_window_rewrites_the_kept_file(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     lib = window.session.lib
-    (ref_id,) = lib.add_references(
+    (ref_id,) = lib.references.add_references(
         [
             Reference.from_csl(
                 {
@@ -41,13 +41,13 @@ def test_a_kept_file_is_set_up_from_the_window(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     lib = window.session.lib
-    ids = lib.add_references(
+    ids = lib.references.add_references(
         [
             Reference.from_csl({"type": "book", "title": "Tagged", "author": [{"family": "A"}]}),
             Reference.from_csl({"type": "book", "title": "Other", "author": [{"family": "B"}]}),
         ]
     )
-    lib.tag_references(ids[:1], "paper")
+    lib.tags.tag_references(ids[:1], "paper")
     window.refresh_sidebar()
     window.searching.set_scope("tag", "paper", "paper")
     target = tmp_path / "refs.ris"
@@ -80,7 +80,7 @@ def test_a_kept_file_that_cannot_be_written_is_reported(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     lib = window.session.lib
-    (ref_id,) = lib.add_references([Reference.from_csl({"type": "book", "title": "T"})])
+    (ref_id,) = lib.references.add_references([Reference.from_csl({"type": "book", "title": "T"})])
     folder = tmp_path / "gone"
     folder.mkdir()
     keep_updated(lib, "bibtex", folder / "refs.bib")

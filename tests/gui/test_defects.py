@@ -91,7 +91,7 @@ def test_tagging_a_selection_keeps_it_selected(qtbot: QtBot, seeded_window: Main
     assert win.status.undo_offer.isVisible()  # the status bar offers Undo
     QTest.mouseClick(win.status.undo_offer, Qt.MouseButton.LeftButton)
     wait_jobs(qtbot, win)
-    assert win.session.lib.tagged_references("to read") == []
+    assert win.session.lib.tags.tagged_references("to read") == []
     assert sorted(win.selected_ids()) == sorted(ids)
 
 

@@ -92,7 +92,7 @@ def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
     assert window.undo_stack.undoText() == "extract between the marks"
     rows = window.model.rowCount()
     assert rows == 3 != before
-    assert window.session.lib.layout_corrections()
+    assert window.session.lib.layout.layout_corrections()
 
     # two rows that are one entry, then a row that is none; each undoable
     click_row(qtbot, window, 0)
@@ -121,4 +121,4 @@ def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
     window.undo_stack.undo()  # and the marks' extraction: the affiliations are back
     wait_jobs(qtbot, window)
     assert window.model.rowCount() == before
-    assert window.session.lib.layout_corrections() == []  # undone fixes teach nothing
+    assert window.session.lib.layout.layout_corrections() == []  # undone fixes teach nothing

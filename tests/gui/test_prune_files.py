@@ -16,10 +16,10 @@ def _orphan(win: MainWindow, tmp_path: Path) -> Path:
     lib = win.session.lib
     pdf = tmp_path / "gone.pdf"
     pdf.write_bytes(b"%PDF-1.4 gone")
-    doc = lib.add_document(DocumentMeta(), [], file=pdf)
-    path = lib.file_path(doc)
+    doc = lib.documents.add_document(DocumentMeta(), [], file=pdf)
+    path = lib.documents.file_path(doc)
     assert path is not None
-    lib.delete_document(doc)
+    lib.documents.delete_document(doc)
     return path
 
 
@@ -53,8 +53,8 @@ def test_files_the_undo_stack_can_bring_back_are_kept(
     lib = window.session.lib
     pdf = tmp_path / "kept.pdf"
     pdf.write_bytes(b"%PDF-1.4 kept")
-    doc = lib.add_document(DocumentMeta(), [], file=pdf)
-    stored = lib.file_path(doc)
+    doc = lib.documents.add_document(DocumentMeta(), [], file=pdf)
+    stored = lib.documents.file_path(doc)
     assert stored is not None
     orphan = _orphan(window, tmp_path)  # deleted outside the window: nothing can undo it
     window.commands.run(window.session.remove_document(doc))

@@ -81,9 +81,9 @@ def test_a_note_typed_in_the_editor_is_kept_and_undoable(qtbot: QtBot, window: M
     notes = window.editor.notes
     notes.setPlainText("compare with merge sort")
     notes.left.emit()  # the box lost the focus: the note is saved
-    qtbot.waitUntil(lambda: window.session.lib.note(ref_id) != "", timeout=3000)
+    qtbot.waitUntil(lambda: window.session.lib.notes.note(ref_id) != "", timeout=3000)
     assert window.undo_stack.undoText() == "edit note"
     assert window.session.search_ids("notes:merge") == [ref_id]
     window.undo_stack.undo()
-    assert window.session.lib.note(ref_id) == ""
+    assert window.session.lib.notes.note(ref_id) == ""
     assert window.editor.notes.toPlainText() == ""

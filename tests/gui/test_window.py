@@ -124,12 +124,12 @@ def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, seeded_window: Mai
     assert win.model.index(0, TITLE).data(EDITED_ROLE) is True
     assert win.act_undo.text().replace("&", "") == "Undo edit title"
     assert win.editor.edits["title"].text() == "A corrected title"  # type: ignore[union-attr]
-    assert len(win.session.lib.corrections()) == 1  # stored as a training example
+    assert len(win.session.lib.corrections.corrections()) == 1  # stored as a training example
 
     win.act_undo.trigger()
     assert win.model.index(0, TITLE).data() == before
     assert not win.model.index(0, TITLE).data(EDITED_ROLE)
-    assert win.session.lib.corrections() == []
+    assert win.session.lib.corrections.corrections() == []
     assert win.act_redo.text().replace("&", "") == "Redo edit title"
 
     win.act_redo.trigger()
@@ -163,10 +163,10 @@ def test_entry_editor_field_and_span_reassignment_are_undoable(
     volume.setFocus()
     volume.setText("99")
     volume.editingFinished.emit()
-    assert win.session.lib.get_field(ref_id, "volume") == "99"
+    assert win.session.lib.references.get_field(ref_id, "volume") == "99"
     win.undo_stack.undo()
     wait_jobs(qtbot, win)
-    assert win.session.lib.get_field(ref_id, "volume") != "99"
+    assert win.session.lib.references.get_field(ref_id, "volume") != "99"
 
 
 def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWindow) -> None:
@@ -248,7 +248,7 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow)
     total = win.session.total()
     win.sidebar.select("duplicates")
     wait_jobs(qtbot, win)
-    pasted = set(win.session.lib.search_ids("doi:10.1162/neco.1997.9.8.1735"))
+    pasted = set(win.session.lib.search.search_ids("doi:10.1162/neco.1997.9.8.1735"))
     assert len(pasted) == 2
     rows = [i for i, p in enumerate(win.dups.pairs) if {p.a, p.b} == pasted]
     assert rows, "the two pasted references are proposed as duplicates"
@@ -350,14 +350,14 @@ def test_delete_and_reparse_are_undoable(qtbot: QtBot, seeded_window: MainWindow
     win.session.run(
         win.session.edit_field(ref_id, "volume", "777")
     )  # stands in for an earlier wrong parse
-    win.session.lib.set_field(ref_id, "volume", "777", edited=False)
+    win.session.lib.references.set_field(ref_id, "volume", "777", edited=False)
     win.edits.reparse_selected()
     wait_jobs(qtbot, win)
     assert win.undo_stack.undoText() == "re-parse 1 reference"
-    assert win.session.lib.get_field(ref_id, "volume") != "777"
+    assert win.session.lib.references.get_field(ref_id, "volume") != "777"
     win.undo_stack.undo()
     wait_jobs(qtbot, win)
-    assert win.session.lib.get_field(ref_id, "volume") == "777"
+    assert win.session.lib.references.get_field(ref_id, "volume") == "777"
 
     win.table.setFocus()
     win.delete_selected()
@@ -452,7 +452,7 @@ def test_a_read_only_library_says_so_and_refuses_changes(qtbot: QtBot, tmp_path:
     writable = Session(folder)
     ref = Reference(raw="Hochreiter. Long Short-Term Memory. 1997.")
     ref.set("title", "Long Short-Term Memory")
-    [ref_id] = writable.lib.add_references([ref])
+    [ref_id] = writable.lib.references.add_references([ref])
     writable.close()
 
     window = MainWindow(folder, session=Session(folder, read_only=True))

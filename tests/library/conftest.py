@@ -68,7 +68,7 @@ def lib(tmp_path: Path) -> Iterator[Library]:
 @pytest.fixture
 def filled(lib: Library) -> Library:
     """A library with one document citing five works."""
-    lib.add_document(
+    lib.documents.add_document(
         DocumentMeta(title="A survey of things", year=2023),
         [FLASH, ATTENTION, MULLER, CJK, BOOK],
         sha256="a" * 64,
@@ -87,8 +87,10 @@ def copy_ref(ref: Reference, **changes: str) -> Reference:
 
 def two_documents(lib: Library) -> None:
     """Two documents citing overlapping works (same DOI, same title, a lost diacritic)."""
-    lib.add_document(DocumentMeta(title="one"), [FLASH, ATTENTION, MULLER], sha256="1" * 64)
-    lib.add_document(
+    lib.documents.add_document(
+        DocumentMeta(title="one"), [FLASH, ATTENTION, MULLER], sha256="1" * 64
+    )
+    lib.documents.add_document(
         DocumentMeta(title="two"),
         [
             copy_ref(FLASH, container_title="NeurIPS"),  # same DOI

@@ -25,19 +25,19 @@ def test_schema_has_the_attachments_table(lib: Library) -> None:
 def test_import_batch_stores_links_in_order_and_groups_as_tags(lib: Library) -> None:
     pdf = Attachment("a.pdf", "/home/u/bib/a.pdf", "PDF", "Full Text")
     url = Attachment("https://example.org/a", kind="URL")
-    run = lib.begin_import("0" * 64, "refs.bib", "bibtex")
-    ids = lib.add_import_batch(
+    run = lib.imports.begin_import("0" * 64, "refs.bib", "bibtex")
+    ids = lib.imports.add_import_batch(
         run,
         [
             _ref("One", pdf, url, groups=("Deep learning/CNN", "Reading list")),
             _ref("Two", groups=("Reading list",)),
         ],
     )
-    assert lib.attachments_of(ids) == {ids[0]: [pdf, url]}
-    assert lib.tags_of(ids[0]) == ["Deep learning/CNN", "Reading list"]
-    assert lib.tagged_references("Reading list") == ids
-    lib.add_attachments([(ids[0], [Attachment("b.pdf")])])
-    assert [a.target for a in lib.attachments_of([ids[0]])[ids[0]]] == [
+    assert lib.attachments.attachments_of(ids) == {ids[0]: [pdf, url]}
+    assert lib.tags.tags_of(ids[0]) == ["Deep learning/CNN", "Reading list"]
+    assert lib.tags.tagged_references("Reading list") == ids
+    lib.attachments.add_attachments([(ids[0], [Attachment("b.pdf")])])
+    assert [a.target for a in lib.attachments.attachments_of([ids[0]])[ids[0]]] == [
         "a.pdf",
         "https://example.org/a",
         "b.pdf",
@@ -45,28 +45,30 @@ def test_import_batch_stores_links_in_order_and_groups_as_tags(lib: Library) -> 
 
 
 def test_links_go_with_their_reference_and_come_back_on_undo(lib: Library) -> None:
-    run = lib.begin_import("1" * 64, "refs.bib", "bibtex")
-    (ref_id,) = lib.add_import_batch(run, [_ref("One", Attachment("a.pdf", kind="PDF"))])
-    snapshot = lib.delete_references([ref_id])
-    assert lib.attachments_of([ref_id]) == {}
-    lib.restore_references(snapshot)
-    assert lib.attachments_of([ref_id]) == {ref_id: [Attachment("a.pdf", kind="PDF")]}
+    run = lib.imports.begin_import("1" * 64, "refs.bib", "bibtex")
+    (ref_id,) = lib.imports.add_import_batch(run, [_ref("One", Attachment("a.pdf", kind="PDF"))])
+    snapshot = lib.references.delete_references([ref_id])
+    assert lib.attachments.attachments_of([ref_id]) == {}
+    lib.references.restore_references(snapshot)
+    assert lib.attachments.attachments_of([ref_id]) == {ref_id: [Attachment("a.pdf", kind="PDF")]}
 
 
 def test_a_merged_duplicates_links_show_on_the_kept_reference(lib: Library) -> None:
-    run = lib.begin_import("2" * 64, "refs.bib", "bibtex")
-    keep, other = lib.add_import_batch(
+    run = lib.imports.begin_import("2" * 64, "refs.bib", "bibtex")
+    keep, other = lib.imports.add_import_batch(
         run,
         [
             _ref("Same", Attachment("/a/zotero.pdf")),
             _ref("Same", Attachment("/a/jabref.pdf"), Attachment("/a/zotero.pdf")),
         ],
     )
-    record = lib.merge_references(keep, [other])
-    assert [a.target for a in lib.attachments_of([keep], merged=True)[keep]] == [
+    record = lib.duplicates.merge_references(keep, [other])
+    assert [a.target for a in lib.attachments.attachments_of([keep], merged=True)[keep]] == [
         "/a/zotero.pdf",
         "/a/jabref.pdf",
     ]
-    assert [a.target for a in lib.attachments_of([keep])[keep]] == ["/a/zotero.pdf"]
-    lib.undo_merge(record)
-    assert [a.target for a in lib.attachments_of([keep], merged=True)[keep]] == ["/a/zotero.pdf"]
+    assert [a.target for a in lib.attachments.attachments_of([keep])[keep]] == ["/a/zotero.pdf"]
+    lib.duplicates.undo_merge(record)
+    assert [a.target for a in lib.attachments.attachments_of([keep], merged=True)[keep]] == [
+        "/a/zotero.pdf"
+    ]

@@ -16,16 +16,16 @@ from .conftest import ATTENTION, FLASH, make_ref
 
 def test_transactions_nest_as_savepoints_and_roll_back(lib: Library) -> None:
     with lib.transaction():
-        lib.add_references([FLASH])
+        lib.references.add_references([FLASH])
         with pytest.raises(InputError), lib.transaction():
-            lib.add_references([ATTENTION])
+            lib.references.add_references([ATTENTION])
             raise InputError("test", "inner block fails")
-        assert lib.count() == 1  # the inner block is undone, the outer goes on
-    assert lib.count() == 1
+        assert lib.search.count() == 1  # the inner block is undone, the outer goes on
+    assert lib.search.count() == 1
     with pytest.raises(RuntimeError), lib.transaction():
-        lib.add_references([ATTENTION])
+        lib.references.add_references([ATTENTION])
         raise RuntimeError("outer block fails")
-    assert lib.count() == 1 and not lib.conn.in_transaction
+    assert lib.search.count() == 1 and not lib.conn.in_transaction
 
 
 DOCS_PER_WRITER = 40
@@ -36,13 +36,13 @@ def _writer(folder: str, name: str, errors: multiprocessing.Queue) -> None:  # t
         with Library.open(Path(folder)) as lib:
             for i in range(DOCS_PER_WRITER):
                 refs = [FLASH, ATTENTION, make_ref(f"{name} paper {i}", [("Writer", name)], 2020)]
-                doc = lib.add_document(
+                doc = lib.documents.add_document(
                     DocumentMeta(title=f"{name} {i}"), refs, sha256=f"{name}{i:063d}"
                 )
-                ids = [r.id for r in lib.references_of(doc)]
-                lib.tag_references(ids, f"from-{name}")
-                lib.tag_references(ids[:1], "shared")
-                lib.set_field(ids[0], "note", f"{name} {i}")
+                ids = [r.id for r in lib.documents.references_of(doc)]
+                lib.tags.tag_references(ids, f"from-{name}")
+                lib.tags.tag_references(ids[:1], "shared")
+                lib.references.set_field(ids[0], "note", f"{name} {i}")
     except BaseException:
         errors.put(traceback.format_exc())
 
@@ -63,15 +63,15 @@ def test_two_processes_write_at_once_and_no_row_is_lost(tmp_path: Path) -> None:
     assert problems == []
     assert all(p.exitcode == 0 for p in procs)
     with Library.open(folder) as lib:
-        assert lib.document_count() == 2 * DOCS_PER_WRITER
-        assert lib.count() == 2 * DOCS_PER_WRITER * 3
-        counts = {t.name: t.reference_count for t in lib.tags()}
+        assert lib.documents.document_count() == 2 * DOCS_PER_WRITER
+        assert lib.search.count() == 2 * DOCS_PER_WRITER * 3
+        counts = {t.name: t.reference_count for t in lib.tags.tags()}
         assert counts == {
             "from-a": DOCS_PER_WRITER * 3,
             "from-b": DOCS_PER_WRITER * 3,
             "shared": 2 * DOCS_PER_WRITER,
         }
-        assert lib.count("edited:note") == 2 * DOCS_PER_WRITER
+        assert lib.search.count("edited:note") == 2 * DOCS_PER_WRITER
         # every FlashAttention reference joined the one work of its DOI
-        assert lib.rows([1])[0].cited_by == 2 * DOCS_PER_WRITER
-        assert lib.check().integrity == ["ok"]
+        assert lib.search.rows([1])[0].cited_by == 2 * DOCS_PER_WRITER
+        assert lib.maintenance.check().integrity == ["ok"]

@@ -14,32 +14,32 @@ def _refs(count: int, start: int = 0) -> list[Reference]:
 
 
 def test_a_run_counts_its_batches_and_an_interrupted_one_goes_on(lib: Library) -> None:
-    run = lib.begin_import("a" * 64, "refs.bib", "bibtex")
+    run = lib.imports.begin_import("a" * 64, "refs.bib", "bibtex")
     assert (run.added, run.finished, run.resumed) == (0, None, False)
-    ids = lib.add_import_batch(run, _refs(3), tag="new")
-    assert run.added == 3 and lib.count("tag:new") == 3 and ids == sorted(ids)
-    again = lib.begin_import("a" * 64, "refs.bib", "bibtex")  # as after a crash
+    ids = lib.imports.add_import_batch(run, _refs(3), tag="new")
+    assert run.added == 3 and lib.search.count("tag:new") == 3 and ids == sorted(ids)
+    again = lib.imports.begin_import("a" * 64, "refs.bib", "bibtex")  # as after a crash
     assert (again.id, again.added, again.resumed) == (run.id, 3, True)
-    lib.add_import_batch(again, _refs(2, 3))
-    lib.finish_import(again)
-    done = lib.begin_import("a" * 64, "refs.bib", "bibtex")
+    lib.imports.add_import_batch(again, _refs(2, 3))
+    lib.imports.finish_import(again)
+    done = lib.imports.begin_import("a" * 64, "refs.bib", "bibtex")
     assert done.finished is not None and done.added == 5
 
 
 def test_a_run_whose_references_were_deleted_starts_afresh(lib: Library) -> None:
-    run = lib.begin_import("b" * 64, "x.ris", "ris")
-    ids = lib.add_import_batch(run, _refs(2))
-    lib.finish_import(run)
-    lib.delete_references(ids)
-    fresh = lib.begin_import("b" * 64, "x.ris", "ris")
+    run = lib.imports.begin_import("b" * 64, "x.ris", "ris")
+    ids = lib.imports.add_import_batch(run, _refs(2))
+    lib.imports.finish_import(run)
+    lib.references.delete_references(ids)
+    fresh = lib.imports.begin_import("b" * 64, "x.ris", "ris")
     assert fresh.added == 0 and fresh.finished is None and not fresh.resumed
-    partial = lib.begin_import("c" * 64, "y.ris", "ris")
-    first = lib.add_import_batch(partial, _refs(2))
-    lib.delete_references(first[:1])  # some of an interrupted run's references gone
-    assert lib.begin_import("c" * 64, "y.ris", "ris").added == 0
+    partial = lib.imports.begin_import("c" * 64, "y.ris", "ris")
+    first = lib.imports.add_import_batch(partial, _refs(2))
+    lib.references.delete_references(first[:1])  # some of an interrupted run's references gone
+    assert lib.imports.begin_import("c" * 64, "y.ris", "ris").added == 0
 
 
 def test_a_forgotten_run_leaves_no_trace(lib: Library) -> None:
-    run = lib.begin_import("d" * 64, "z.json", "csl-json")
-    lib.forget_import(run)
+    run = lib.imports.begin_import("d" * 64, "z.json", "csl-json")
+    lib.imports.forget_import(run)
     assert lib.conn.execute("SELECT count(*) FROM imports").fetchone()[0] == 0

@@ -48,7 +48,7 @@ def test_old_library_is_backed_up_then_migrated(tmp_path: Path) -> None:
     # version 0 means "empty": no backup is needed, and the schema is created
     with Library.open(folder) as lib:
         assert lib.migrated_from == 0
-        assert lib.count() == 0
+        assert lib.search.count() == 0
     assert not list(folder.glob("*.bak"))
 
 

@@ -17,46 +17,48 @@ def _pdf(tmp_path: Path, name: str, content: bytes) -> Path:
 
 
 def test_check_reports_missing_and_orphan_files(lib: Library, tmp_path: Path) -> None:
-    doc_id = lib.add_document(DocumentMeta(), [FLASH], file=_pdf(tmp_path, "a.pdf", b"%PDF one"))
-    gone = lib.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "b.pdf", b"%PDF two"))
-    gone_path = lib.file_path(gone)
+    doc_id = lib.documents.add_document(
+        DocumentMeta(), [FLASH], file=_pdf(tmp_path, "a.pdf", b"%PDF one")
+    )
+    gone = lib.documents.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "b.pdf", b"%PDF two"))
+    gone_path = lib.documents.file_path(gone)
     assert gone_path is not None
-    lib.delete_document(gone)
-    report = lib.check()
+    lib.documents.delete_document(gone)
+    report = lib.maintenance.check()
     assert report.integrity == ["ok"] and report.ok
     assert report.orphan_files == [gone_path.name]
     assert report.counts["documents"] == 1 and report.counts["refs"] == 1
-    assert lib.prune_orphan_files() == [gone_path.name]
+    assert lib.maintenance.prune_orphan_files() == [gone_path.name]
     assert not gone_path.exists()
-    path = lib.file_path(doc_id)
+    path = lib.documents.file_path(doc_id)
     assert path is not None and path.exists()
     path.unlink()
-    report = lib.check()
+    report = lib.maintenance.check()
     assert not report.ok and report.missing_files == [f"a.pdf ({path.name})"]
 
 
 def test_files_the_library_did_not_store_are_never_pruned(lib: Library, tmp_path: Path) -> None:
-    lib.add_document(DocumentMeta(), [FLASH], file=_pdf(tmp_path, "a.pdf", b"%PDF one"))
+    lib.documents.add_document(DocumentMeta(), [FLASH], file=_pdf(tmp_path, "a.pdf", b"%PDF one"))
     (lib.files_dir / "tax2023.pdf").write_bytes(b"%PDF my taxes")
     (lib.files_dir / "cv.odt").write_bytes(b"my cv")
     (lib.files_dir / "notes").mkdir()
     victim = _pdf(tmp_path, "elsewhere.pdf", b"keep")
-    gone = lib.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "b.pdf", b"%PDF two"))
-    gone_path = lib.file_path(gone)
+    gone = lib.documents.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "b.pdf", b"%PDF two"))
+    gone_path = lib.documents.file_path(gone)
     assert gone_path is not None
-    lib.delete_document(gone)
+    lib.documents.delete_document(gone)
     # the library's name, but someone replaced the content: not the library's file any more
     gone_path.write_bytes(b"changed by the user")
     # a link named like a stored file: never followed, never deleted
     sha = gone_path.name.split(".")[0]
     link = lib.files_dir / f"{sha}.odt"
     link.symlink_to(victim)
-    report = lib.check()
+    report = lib.maintenance.check()
     assert report.orphan_files == []
     assert report.foreign_files == sorted(
         ["cv.odt", "notes", "tax2023.pdf", gone_path.name, link.name]
     )
-    assert lib.prune_orphan_files() == []
+    assert lib.maintenance.prune_orphan_files() == []
     for name in report.foreign_files:
         assert (lib.files_dir / name).exists() or (lib.files_dir / name).is_symlink()
     assert victim.read_bytes() == b"keep"
@@ -65,28 +67,28 @@ def test_files_the_library_did_not_store_are_never_pruned(lib: Library, tmp_path
 def test_prune_deletes_only_the_names_agreed(lib: Library, tmp_path: Path) -> None:
     names = []
     for i in range(3):
-        doc = lib.add_document(
+        doc = lib.documents.add_document(
             DocumentMeta(), [], file=_pdf(tmp_path, f"{i}.pdf", f"%PDF {i}".encode())
         )
-        path = lib.file_path(doc)
+        path = lib.documents.file_path(doc)
         assert path is not None
         names.append(path.name)
-        lib.delete_document(doc)
-    assert sorted(lib.check().orphan_files) == sorted(names)
-    assert lib.prune_orphan_files([names[0], "tax2023.pdf"]) == [names[0]]
-    assert sorted(lib.check().orphan_files) == sorted(names[1:])
+        lib.documents.delete_document(doc)
+    assert sorted(lib.maintenance.check().orphan_files) == sorted(names)
+    assert lib.maintenance.prune_orphan_files([names[0], "tax2023.pdf"]) == [names[0]]
+    assert sorted(lib.maintenance.check().orphan_files) == sorted(names[1:])
 
 
 def test_an_interrupted_copy_is_the_library_s_own(lib: Library, tmp_path: Path) -> None:
-    doc = lib.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "a.pdf", b"%PDF one"))
-    path = lib.file_path(doc)
+    doc = lib.documents.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "a.pdf", b"%PDF one"))
+    path = lib.documents.file_path(doc)
     assert path is not None
-    lib.delete_document(doc)
+    lib.documents.delete_document(doc)
     path.unlink()
     part = path.with_name(path.name + ".part")
     part.write_bytes(b"%PDF o")
-    assert lib.check().orphan_files == [part.name]
-    assert lib.prune_orphan_files() == [part.name]
+    assert lib.maintenance.check().orphan_files == [part.name]
+    assert lib.maintenance.prune_orphan_files() == [part.name]
     count = lib.conn.execute("SELECT count(*) FROM stored_files").fetchone()[0]
     assert count == 0  # nothing of it left: the record goes too
 
@@ -94,8 +96,10 @@ def test_an_interrupted_copy_is_the_library_s_own(lib: Library, tmp_path: Path) 
 def test_an_older_library_records_the_files_of_its_documents(tmp_path: Path) -> None:
     folder = tmp_path / "old"
     with Library.open(folder) as lib:
-        doc = lib.add_document(DocumentMeta(), [], file=_pdf(tmp_path, "a.pdf", b"%PDF one"))
-        kept = lib.file_path(doc)
+        doc = lib.documents.add_document(
+            DocumentMeta(), [], file=_pdf(tmp_path, "a.pdf", b"%PDF one")
+        )
+        kept = lib.documents.file_path(doc)
         for table in (
             "stored_files",
             "imports",
@@ -115,5 +119,5 @@ def test_an_older_library_records_the_files_of_its_documents(tmp_path: Path) -> 
         assert lib.migrated_from == 3
         rows = lib.conn.execute("SELECT sha256 FROM stored_files").fetchall()
         assert rows == [(kept.name.split(".")[0],)]
-        report = lib.check()
+        report = lib.maintenance.check()
         assert report.orphan_files == [] and report.foreign_files == [stray.name]

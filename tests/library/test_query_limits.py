@@ -27,7 +27,7 @@ from .conftest import BOOK
     ],
 )
 def test_overflowing_queries_are_input_errors(filled: Library, query: str, message: str) -> None:
-    for run in (filled.count, filled.search, filled.search_ids):
+    for run in (filled.search.count, filled.search.search, filled.search.search_ids):
         with pytest.raises(InputError, match=message) as caught:
             run(query)
         assert "\n" not in str(caught.value) and len(str(caught.value)) < 300
@@ -35,16 +35,16 @@ def test_overflowing_queries_are_input_errors(filled: Library, query: str, messa
 
 def test_chains_of_not_are_counted_not_nested(filled: Library) -> None:
     book = [BOOK.get("title")]
-    assert [r.title for r in filled.search("NOT " * 40 + "type:book")] == book
-    assert [r.title for r in filled.search("NOT " * 41 + "NOT type:book")] == book
-    assert filled.count("NOT " * 39 + "type:book") == filled.count() - 1
-    assert filled.count("-" + "NOT " * 99 + "type:book") == 1  # 100 negations
+    assert [r.title for r in filled.search.search("NOT " * 40 + "type:book")] == book
+    assert [r.title for r in filled.search.search("NOT " * 41 + "NOT type:book")] == book
+    assert filled.search.count("NOT " * 39 + "type:book") == filled.search.count() - 1
+    assert filled.search.count("-" + "NOT " * 99 + "type:book") == 1  # 100 negations
 
 
 def test_the_limits_themselves_are_searchable(filled: Library) -> None:
     deep = "(" * MAX_NESTING + "type:book OR year:1" + ")" * MAX_NESTING
-    assert filled.count(deep) == 1
+    assert filled.search.count(deep) == 1
     wide = " OR ".join(f"year:{y}" for y in range(1900, 1900 + MAX_TERMS))
-    assert filled.count(wide) == filled.count("year:1900..2155")
+    assert filled.search.count(wide) == filled.search.count("year:1900..2155")
     mixed = " ".join(f"(NOT year:{y} OR type:book)" for y in range(MAX_TERMS // 2))
-    assert filled.count(mixed) == filled.count()
+    assert filled.search.count(mixed) == filled.search.count()

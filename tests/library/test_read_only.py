@@ -21,8 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _library(folder: Path) -> None:
     with Library.open(folder) as lib:
-        ids = lib.add_references([FLASH, BOOK])
-        lib.tag_references(ids[:1], "to-read")
+        ids = lib.references.add_references([FLASH, BOOK])
+        lib.tags.tag_references(ids[:1], "to-read")
 
 
 def _snapshot(folder: Path) -> bytes:
@@ -37,21 +37,21 @@ def test_read_only_searches_and_refuses_every_change(tmp_path: Path) -> None:
     before = _snapshot(folder)
     with Library.open(folder, read_only=True) as lib:
         assert lib.read_only
-        assert lib.count() == 2
-        assert [r.title for r in lib.search("tag:to-read")] == [FLASH.get("title")]
-        assert lib.references(lib.search_ids(""))[0].reference.get("title")
+        assert lib.search.count() == 2
+        assert [r.title for r in lib.search.search("tag:to-read")] == [FLASH.get("title")]
+        assert lib.references.references(lib.search.search_ids(""))[0].reference.get("title")
         attempts: list[Callable[[], object]] = [
-            lambda: lib.add_references([Reference(fields={"title": "New"})]),
-            lambda: lib.tag_references(lib.search_ids(""), "x"),
-            lambda: lib.set_field(lib.search_ids("")[0], "title", "Changed"),
-            lambda: lib.delete_references(lib.search_ids("")),
-            lambda: lib.save_search("s", "year:2020"),
-            lambda: lib.add_document(DocumentMeta(), []),
+            lambda: lib.references.add_references([Reference(fields={"title": "New"})]),
+            lambda: lib.tags.tag_references(lib.search.search_ids(""), "x"),
+            lambda: lib.references.set_field(lib.search.search_ids("")[0], "title", "Changed"),
+            lambda: lib.references.delete_references(lib.search.search_ids("")),
+            lambda: lib.saved_searches.save_search("s", "year:2020"),
+            lambda: lib.documents.add_document(DocumentMeta(), []),
         ]
         for attempt in attempts:
             with pytest.raises(InputError, match="open read-only"):
                 attempt()
-        assert lib.count() == 2
+        assert lib.search.count() == 2
     assert _snapshot(folder) == before
 
 

@@ -11,13 +11,13 @@ from .conftest import FLASH
 
 
 def test_set_field_records_the_edit_and_undo_restores_it(filled: Library) -> None:
-    change = filled.set_field(2, "title", "Attention Is All You Need")
+    change = filled.references.set_field(2, "title", "Attention Is All You Need")
     assert change.old_value == "Attention is all you need" and change.old_edited is False
-    row = filled.rows([2])[0]
+    row = filled.search.rows([2])[0]
     assert row.title == "Attention Is All You Need" and row.edited == {"title"}
-    assert filled.count('title:"all you need"') == 1
-    filled.undo_field_change(change)
-    stored = filled.reference(2)
+    assert filled.search.count('title:"all you need"') == 1
+    filled.references.undo_field_change(change)
+    stored = filled.references.reference(2)
     assert stored.reference.get("title") == "Attention is all you need"
     assert stored.edited == frozenset()
 
@@ -35,48 +35,53 @@ def test_set_field_records_the_edit_and_undo_restores_it(filled: Library) -> Non
 def test_special_fields_update_their_columns(
     filled: Library, name: str, value: str, column: str, expected: object
 ) -> None:
-    filled.set_field(2, name, value)
-    assert getattr(filled.rows([2])[0], column) == expected
-    assert filled.get_field(2, name) == value
+    filled.references.set_field(2, name, value)
+    assert getattr(filled.search.rows([2])[0], column) == expected
+    assert filled.references.get_field(2, name) == value
 
 
 def test_edit_mark_survives_reparse_and_unedited_fields_change(filled: Library) -> None:
-    filled.set_field(1, "title", "FlashAttention (edited)")
+    filled.references.set_field(1, "title", "FlashAttention (edited)")
     new = Reference.from_csl(FLASH.to_csl())
     new.set("title", "a worse parse")
     new.set("container-title", "NeurIPS 2022")
-    previous = filled.replace_reference(1, new)
-    stored = filled.reference(1)
+    previous = filled.references.replace_reference(1, new)
+    stored = filled.references.reference(1)
     assert stored.reference.get("title") == "FlashAttention (edited)"
     assert stored.reference.get("container-title") == "NeurIPS 2022"
     assert stored.edited == {"title"}
-    filled.restore_reference(previous)
-    assert filled.reference(1).reference.get("container-title") == FLASH.get("container-title")
+    filled.references.restore_reference(previous)
+    assert filled.references.reference(1).reference.get("container-title") == FLASH.get(
+        "container-title"
+    )
 
 
 def test_delete_and_restore_references_keeps_ids_tags_and_marks(filled: Library) -> None:
-    filled.tag_references([1, 2, 3], "read")
-    filled.mark_not_duplicate(1, 2)
-    snapshot = filled.delete_references([1, 2])
-    assert filled.count() == 3 and filled.count("attention") == 0
-    filled.restore_references(snapshot)
-    assert filled.count() == 5
-    assert filled.count("tag:read") == 3
-    assert filled.is_not_duplicate(2, 1)
-    assert filled.reference(1).reference.get("title") == FLASH.get("title")
-    assert filled.count("attention") == 2
-    assert filled.check().integrity == ["ok"] and not filled.check().foreign_key_errors
+    filled.tags.tag_references([1, 2, 3], "read")
+    filled.duplicates.mark_not_duplicate(1, 2)
+    snapshot = filled.references.delete_references([1, 2])
+    assert filled.search.count() == 3 and filled.search.count("attention") == 0
+    filled.references.restore_references(snapshot)
+    assert filled.search.count() == 5
+    assert filled.search.count("tag:read") == 3
+    assert filled.duplicates.is_not_duplicate(2, 1)
+    assert filled.references.reference(1).reference.get("title") == FLASH.get("title")
+    assert filled.search.count("attention") == 2
+    assert (
+        filled.maintenance.check().integrity == ["ok"]
+        and not filled.maintenance.check().foreign_key_errors
+    )
 
 
 def test_bulk_read_gives_what_references_gives(filled: Library) -> None:
-    ids = filled.search_ids("", order_by="id")
-    filled.tag_references(ids[:2], "to-read")
-    filled.tag_references(ids[1:3], "a-first")
+    ids = filled.search.search_ids("", order_by="id")
+    filled.tags.tag_references(ids[:2], "to-read")
+    filled.tags.tag_references(ids[1:3], "a-first")
     wanted = [*reversed(ids), 999_999, ids[0]]  # any order, a missing id, a repeat
 
-    bulk = filled.references_for_export(wanted)
+    bulk = filled.references.references_for_export(wanted)
 
-    whole = filled.references(wanted)
+    whole = filled.references.references(wanted)
     assert [ref for ref, _ in bulk] == [s.reference for s in whole]
     assert [tags for _, tags in bulk] == [s.tags for s in whole]
     assert bulk[-3][1] == ["a-first", "to-read"]  # ids[1]: sorted
@@ -85,15 +90,15 @@ def test_bulk_read_gives_what_references_gives(filled: Library) -> None:
 
 
 def test_bulk_read_of_nothing(filled: Library) -> None:
-    assert filled.references_for_export([]) == []
-    assert filled.references_for_export([999_999]) == []
+    assert filled.references.references_for_export([]) == []
+    assert filled.references.references_for_export([999_999]) == []
 
 
 def test_font_styles_are_stored_with_the_reference_and_survive_an_edit(lib: Library) -> None:
     ref = Reference(raw="J. Doe. A Book Title. Some Press, 2001.", styles=[(8, 20, "italic")])
     ref.set("title", "A Book Title")
-    [ref_id] = lib.add_references([ref])
-    assert lib.reference(ref_id).reference.styles == [(8, 20, "italic")]
-    lib.set_field(ref_id, "publisher", "Some Press")
-    [(_, bulk, _)] = lib.export_rows([ref_id])
-    assert bulk.styles == lib.reference(ref_id).reference.styles == [(8, 20, "italic")]
+    [ref_id] = lib.references.add_references([ref])
+    assert lib.references.reference(ref_id).reference.styles == [(8, 20, "italic")]
+    lib.references.set_field(ref_id, "publisher", "Some Press")
+    [(_, bulk, _)] = lib.references.export_rows([ref_id])
+    assert bulk.styles == lib.references.reference(ref_id).reference.styles == [(8, 20, "italic")]

@@ -15,7 +15,7 @@ from .conftest import ATTENTION, BOOK, CJK, FLASH, MULLER, make_ref
 
 
 def titles(lib: Library, query: str) -> list[str]:
-    return [row.title for row in lib.search(query, order_by="id")]
+    return [row.title for row in lib.search.search(query, order_by="id")]
 
 
 @pytest.mark.parametrize(
@@ -59,34 +59,36 @@ def titles(lib: Library, query: str) -> list[str]:
 def test_query_finds(filled: Library, query: str, expected: list[object]) -> None:
     want = [ref.get("title") for ref in expected]  # type: ignore[attr-defined]
     assert titles(filled, query) == want
-    assert filled.count(query) == len(want)
+    assert filled.search.count(query) == len(want)
 
 
 def test_edited_and_confidence_and_tags(filled: Library) -> None:
-    filled.set_field(5, "title", "The Art of Computer Programming, Vol. 1")
+    filled.references.set_field(5, "title", "The Art of Computer Programming, Vol. 1")
     assert titles(filled, "edited:yes") == ["The Art of Computer Programming, Vol. 1"]
-    assert filled.count("edited:title") == 1
-    assert filled.count("edited:author") == 0
-    filled.tag_references([1, 2], "to-read")
-    assert filled.count("tag:to-read") == 2
-    assert filled.count("tag:TO-READ") == 2
-    assert filled.count("tag:to-*") == 2
-    assert filled.count("-tag:to-read") == 3
+    assert filled.search.count("edited:title") == 1
+    assert filled.search.count("edited:author") == 0
+    filled.tags.tag_references([1, 2], "to-read")
+    assert filled.search.count("tag:to-read") == 2
+    assert filled.search.count("tag:TO-READ") == 2
+    assert filled.search.count("tag:to-*") == 2
+    assert filled.search.count("-tag:to-read") == 3
 
 
 def test_sorting_and_paging(filled: Library) -> None:
-    by_year = [r.year for r in filled.search("", order_by="year")]
+    by_year = [r.year for r in filled.search.search("", order_by="year")]
     assert by_year == [1968, 1998, 2017, 2020, 2022]
-    assert [r.year for r in filled.search("", order_by="year", descending=True)] == by_year[::-1]
-    pages = [filled.search("", order_by="title", offset=o, limit=2) for o in (0, 2, 4)]
+    assert [r.year for r in filled.search.search("", order_by="year", descending=True)] == by_year[
+        ::-1
+    ]
+    pages = [filled.search.search("", order_by="title", offset=o, limit=2) for o in (0, 2, 4)]
     flat = [r.id for page in pages for r in page]
     assert sorted(flat) == [1, 2, 3, 4, 5] and len(set(flat)) == 5
-    assert [r.author.split(",")[0] for r in filled.search("", order_by="author")][:2] == [
+    assert [r.author.split(",")[0] for r in filled.search.search("", order_by="author")][:2] == [
         "Dao",
         "Knuth",
     ]
     with pytest.raises(InputError, match="cannot sort by"):
-        filled.search("", order_by="colour")
+        filled.search.search("", order_by="colour")
 
 
 @pytest.mark.parametrize(
@@ -111,7 +113,7 @@ def test_sorting_and_paging(filled: Library) -> None:
 )
 def test_malformed_queries_say_what_is_wrong(filled: Library, query: str, message: str) -> None:
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        filled.search(query)
+        filled.search.search(query)
 
 
 def test_sql_in_a_query_is_only_text(filled: Library) -> None:
@@ -126,11 +128,11 @@ def test_sql_in_a_query_is_only_text(filled: Library) -> None:
     ]
     for query in hostile:
         try:
-            filled.search(query)
-            filled.count(query)
+            filled.search.search(query)
+            filled.search.count(query)
         except InputError:
             pass
-    assert filled.count() == 5
+    assert filled.search.count() == 5
 
 
 @settings(max_examples=300, deadline=None)
@@ -146,7 +148,7 @@ def test_any_string_is_a_result_or_an_input_error(query: str) -> None:
 @pytest.fixture(scope="module")
 def soup_lib(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
     library = Library.open(tmp_path_factory.mktemp("soup"))
-    library.add_references([FLASH, ATTENTION, MULLER, CJK, BOOK])
+    library.references.add_references([FLASH, ATTENTION, MULLER, CJK, BOOK])
     yield library
     library.close()
 
@@ -189,18 +191,18 @@ def test_random_query_soup_never_raises_sql_errors(
 ) -> None:
     query = "".join(query_parts)
     try:
-        soup_lib.search(query)
-        soup_lib.count(query)
+        soup_lib.search.search(query)
+        soup_lib.search.count(query)
     except InputError:
         pass
 
 
 def test_suggestions_when_nothing_matches(filled: Library) -> None:
-    assert filled.count("attension") == 0
-    suggestions = filled.suggest("attension")
+    assert filled.search.count("attension") == 0
+    suggestions = filled.search.suggest("attension")
     assert suggestions and "Attention" in suggestions[0].text
-    assert filled.count(suggestions[0].query) >= 1
-    by_author = filled.suggest("author:vasvani")
+    assert filled.search.count(suggestions[0].query) >= 1
+    by_author = filled.search.suggest("author:vasvani")
     assert any(s.field == "author" and s.text == "Vaswani" for s in by_author)
 
 
@@ -222,14 +224,18 @@ def test_many_matches_are_read_in_sort_order_with_the_same_result(
     ]
     orders = ["title", "author", "year", "venue", "type", "confidence", "added", "position"]
     expected = {
-        (q, o, d): [r.id for r in filled.search(q, order_by=o, descending=d, limit=3, offset=1)]
+        (q, o, d): [
+            r.id for r in filled.search.search(q, order_by=o, descending=d, limit=3, offset=1)
+        ]
         for q in queries
         for o in orders
         for d in (False, True)
     }
     monkeypatch.setattr(module, "_PROBE", 1)
     for (q, o, d), ids in expected.items():
-        assert [r.id for r in filled.search(q, order_by=o, descending=d, limit=3, offset=1)] == ids
+        assert [
+            r.id for r in filled.search.search(q, order_by=o, descending=d, limit=3, offset=1)
+        ] == ids
 
 
 def _with_volumes(lib: Library) -> dict[str, int]:
@@ -238,28 +244,28 @@ def _with_volumes(lib: Library) -> dict[str, int]:
     for title, volume in [("ten", "10"), ("nine", "9"), ("roman", "xii"), ("none", "")]:
         ref = make_ref(f"Paper {title}", [("Smith", "A.")], 2000)
         ref.set("volume", volume)
-        [ids[title]] = lib.add_references([ref])
+        [ids[title]] = lib.references.add_references([ref])
     return ids
 
 
 def test_search_ids_by_field_sorts_numbers_numerically_then_text(lib: Library) -> None:
     ids = _with_volumes(lib)
-    ascending = lib.search_ids_by_field("", "volume", limit=10)
+    ascending = lib.search.search_ids_by_field("", "volume", limit=10)
     # no volume and a non-number cast to 0: they come first, then 9 before 10
     assert ascending[-2:] == [ids["nine"], ids["ten"]]
     assert set(ascending[:2]) == {ids["none"], ids["roman"]}
-    descending = lib.search_ids_by_field("", "volume", descending=True, limit=10)
+    descending = lib.search.search_ids_by_field("", "volume", descending=True, limit=10)
     assert descending[:2] == [ids["ten"], ids["nine"]]
-    assert lib.search_ids_by_field("", "volume", offset=3, limit=10) == [ids["ten"]]
-    assert lib.search_ids_by_field("title:nine", "volume") == [ids["nine"]]
+    assert lib.search.search_ids_by_field("", "volume", offset=3, limit=10) == [ids["ten"]]
+    assert lib.search.search_ids_by_field("title:nine", "volume") == [ids["nine"]]
 
 
 def test_search_ids_by_field_refuses_other_fields(lib: Library) -> None:
     assert "title" not in CSL_SORT_FIELDS
     with pytest.raises(InputError, match="cannot sort on 'title'"):
-        lib.search_ids_by_field("", "title")
+        lib.search.search_ids_by_field("", "title")
     with pytest.raises(InputError):
-        lib.search_ids_by_field("year:>>", "page")
+        lib.search.search_ids_by_field("year:>>", "page")
 
 
 def test_row_extras_reads_json_fields_tags_and_numbers(lib: Library) -> None:
@@ -275,10 +281,10 @@ def test_row_extras_reads_json_fields_tags_and_numbers(lib: Library) -> None:
         }
     )
     labelled = Reference.from_csl({"title": "Labelled", "_label": "Smi20", "_fragment": True})
-    first, second = lib.add_references([numbered, labelled])
-    lib.tag_references([first], "b-tag")
-    lib.tag_references([first], "a-tag")
-    extras = lib.row_extras([first, second, 999_999])
+    first, second = lib.references.add_references([numbered, labelled])
+    lib.tags.tag_references([first], "b-tag")
+    lib.tags.tag_references([first], "a-tag")
+    extras = lib.search.row_extras([first, second, 999_999])
     assert set(extras) == {first, second}
     one = extras[first]
     assert (one.volume, one.issue, one.page, one.doi) == ("12", "3", "45-67", "10.1000/xyz")
@@ -290,5 +296,7 @@ def test_row_extras_reads_json_fields_tags_and_numbers(lib: Library) -> None:
 
 
 def test_row_extras_of_many_ids_in_chunks(lib: Library) -> None:
-    ids = lib.add_references([make_ref(f"T {i}", [("A", "B")], 2001) for i in range(1200)])
-    assert set(lib.row_extras(ids)) == set(ids)
+    ids = lib.references.add_references(
+        [make_ref(f"T {i}", [("A", "B")], 2001) for i in range(1200)]
+    )
+    assert set(lib.search.row_extras(ids)) == set(ids)

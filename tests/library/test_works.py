@@ -10,32 +10,34 @@ from .conftest import ATTENTION, BOOK, FLASH, copy_ref, make_ref, two_documents
 
 def test_same_doi_references_share_a_work_cited_by_two_documents(lib: Library) -> None:
     two_documents(lib)
-    row = lib.rows([1])[0]
-    assert row.cited_by == 2 and row.work_id == lib.rows([4])[0].work_id
-    assert lib.cited_by(row.work_id or 0) == [1, 2]
+    row = lib.search.rows([1])[0]
+    assert row.cited_by == 2 and row.work_id == lib.search.rows([4])[0].work_id
+    assert lib.works.cited_by(row.work_id or 0) == [1, 2]
 
 
 def test_citing_document_links_to_the_cited_paper(lib: Library) -> None:
     # document 1 cites FlashAttention; then the FlashAttention PDF itself is imported
-    lib.add_document(DocumentMeta(title="survey"), [FLASH, ATTENTION], sha256="1" * 64)
-    flash_doc = lib.add_document(
+    lib.documents.add_document(DocumentMeta(title="survey"), [FLASH, ATTENTION], sha256="1" * 64)
+    flash_doc = lib.documents.add_document(
         DocumentMeta(title=FLASH.get("title"), doi="10.48550/arXiv.2205.14135", year=2022),
         [BOOK],
         sha256="2" * 64,
     )
-    attention_doc = lib.add_document(
+    attention_doc = lib.documents.add_document(
         DocumentMeta(title="Attention Is All You Need", year=2017), [], sha256="3" * 64
     )
-    assert lib.linked_references(1) == [(1, flash_doc), (2, attention_doc)]
-    assert lib.citing_documents(flash_doc) == [1]
+    assert lib.works.linked_references(1) == [(1, flash_doc), (2, attention_doc)]
+    assert lib.works.citing_documents(flash_doc) == [1]
     # and a document imported later whose references cite earlier documents
-    later = lib.add_document(
+    later = lib.documents.add_document(
         DocumentMeta(title="later"),
         [copy_ref(FLASH, container_title="NeurIPS")],
         sha256="4" * 64,
     )
-    assert lib.linked_references(later) == [(lib.references_of(later)[0].id, flash_doc)]
-    assert lib.most_cited(1)[0][1] == 2
+    assert lib.works.linked_references(later) == [
+        (lib.documents.references_of(later)[0].id, flash_doc)
+    ]
+    assert lib.works.most_cited(1)[0][1] == 2
 
 
 def _cite(title: str, **ids: str) -> Reference:
@@ -46,7 +48,7 @@ def _cite(title: str, **ids: str) -> Reference:
 
 
 def test_works_are_linked_in_bulk_by_doi_then_arxiv_then_isbn(lib: Library) -> None:
-    ids = lib.add_references(
+    ids = lib.references.add_references(
         [
             _cite("a", DOI="10.1/x"),
             _cite("b", DOI="10.1/X", arxiv="2101.00001"),  # same DOI, also an arXiv id
@@ -57,16 +59,20 @@ def test_works_are_linked_in_bulk_by_doi_then_arxiv_then_isbn(lib: Library) -> N
             _cite("g"),
         ]
     )
-    work = [lib.reference(i).work_id for i in ids]
+    work = [lib.references.reference(i).work_id for i in ids]
     assert work[0] == work[1] == work[2] and work[3] == work[4]
     assert len({work[0], work[3], work[5], work[6]}) == 4 and None not in work
-    later = lib.add_references([_cite("h", arxiv="2101.00001"), _cite("i", ISBN="0201038013")])
-    assert lib.reference(later[0]).work_id == work[0]  # an earlier batch's work
+    later = lib.references.add_references(
+        [_cite("h", arxiv="2101.00001"), _cite("i", ISBN="0201038013")]
+    )
+    assert lib.references.reference(later[0]).work_id == work[0]  # an earlier batch's work
     row = lib.conn.execute("SELECT doi, arxiv FROM works WHERE id = ?", (work[0],)).fetchone()
     assert tuple(row) == ("10.1/x", "2101.00001")  # the work took the identifier it lacked
 
 
 def test_a_new_work_is_linked_to_the_document_with_its_doi(lib: Library) -> None:
-    doc = lib.add_document(DocumentMeta(title="The paper", doi="10.9/p"), [], sha256="c" * 64)
-    [ref] = lib.add_references([_cite("cites it", DOI="https://doi.org/10.9/P")])
-    assert lib.work_document(lib.reference(ref).work_id or 0) == doc
+    doc = lib.documents.add_document(
+        DocumentMeta(title="The paper", doi="10.9/p"), [], sha256="c" * 64
+    )
+    [ref] = lib.references.add_references([_cite("cites it", DOI="https://doi.org/10.9/P")])
+    assert lib.works.work_document(lib.references.reference(ref).work_id or 0) == doc

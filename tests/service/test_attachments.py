@@ -29,7 +29,7 @@ def library(tmp_path: Path) -> Iterator[Library]:
 
 
 def _by_key(library: Library) -> dict[str, int]:
-    return {library.reference(i).reference.id: i for i in library.search_ids("")}
+    return {library.references.reference(i).reference.id: i for i in library.search.search_ids("")}
 
 
 def test_jabref_file_links_are_attachments_and_groups_tags(
@@ -46,9 +46,12 @@ def test_jabref_file_links_are_attachments_and_groups_tags(
         ("C:\\Users\\ana\\papers\\vaswani2017.pdf", "C:\\Users\\ana\\papers\\vaswani2017.pdf"),
         ("talks/vaswani-slides.pdf", str(bib.parent / "pdfs/talks/vaswani-slides.pdf")),
     ]
-    assert library.tags_of(ids["vaswani2017"]) == ["Deep learning/Transformers", "Reading list"]
-    assert library.tags_of(ids["he2016"]) == ["Deep learning/CNN"]
-    assert {t.name for t in library.tags()} == {
+    assert library.tags.tags_of(ids["vaswani2017"]) == [
+        "Deep learning/Transformers",
+        "Reading list",
+    ]
+    assert library.tags.tags_of(ids["he2016"]) == ["Deep learning/CNN"]
+    assert {t.name for t in library.tags.tags()} == {
         "Deep learning/Transformers",
         "Deep learning/CNN",
         "Reading list",
@@ -59,7 +62,7 @@ def test_jabref3_groups_and_zotero_links(library: Library) -> None:
     import_file(library, DATA / "jabref3.bib")
     import_file(library, DATA / "zotero-bbt.bib")
     ids = _by_key(library)
-    assert library.tags_of(ids["knuth1984"]) == ["Classics", "Typesetting"]
+    assert library.tags.tags_of(ids["knuth1984"]) == ["Classics", "Typesetting"]
     (link,) = attachments(library, ids["wangAttentionAgain2023"])
     assert link.target.endswith("ABCD1234/Wang - 2023 - Attention Again.pdf")
 
@@ -85,7 +88,7 @@ def test_import_never_opens_a_link(library: Library, tmp_path: Path) -> None:
         with open(fifo, "wb"):
             pass
     assert done == [1]
-    (ref_id,) = library.search_ids("")
+    (ref_id,) = library.search.search_ids("")
     assert [a.resolved for a in attachments(library, ref_id)] == [
         str(fifo),
         str(tmp_path / "missing/none.pdf"),

@@ -36,11 +36,11 @@ def _ref(title: str, family: str, year: int) -> Reference:
 @pytest.fixture
 def library(tmp_path: Path) -> Iterator[Library]:
     lib = Library.open(tmp_path / "lib")
-    ids = lib.add_references(
+    ids = lib.references.add_references(
         [_ref("Deep learning", "LeCun", 2015), _ref("Attention is all you need", "Vaswani", 2017)]
     )
-    lib.tag_references(ids, "thesis")
-    lib.add_references([_ref("Unrelated work", "Other", 2001)])
+    lib.tags.tag_references(ids, "thesis")
+    lib.references.add_references([_ref("Unrelated work", "Other", 2001)])
     yield lib
     lib.close()
 
@@ -70,16 +70,16 @@ def test_a_title_change_rewrites_the_file_and_keeps_the_keys(
     assert keys == ["lecun2015deep", "vaswani2017attention"]
     assert update_all(library) == [Rewrite(refs, False)]  # nothing changed: not rewritten
 
-    lecun = library.search_ids("lecun")[0]
-    library.set_field(lecun, "title", "Deep learning, revised")
+    lecun = library.search.search_ids("lecun")[0]
+    library.references.set_field(lecun, "title", "Deep learning, revised")
     assert update_all(library) == [Rewrite(refs, True)]
     after = refs.read_text("utf-8")
     assert after != before and "Deep learning, revised" in after
     assert _keys(refs) == keys
 
     # what the search covers: a newly tagged reference comes in, with its own new key
-    other = library.search_ids("other")[0]
-    library.tag_references([other], "thesis")
+    other = library.search.search_ids("other")[0]
+    library.tags.tag_references([other], "thesis")
     update_all(library)
     assert _keys(refs) == ["lecun2015deep", "vaswani2017attention", "other2001unrelated"]
 
@@ -94,7 +94,9 @@ def test_a_watcher_rewrites_after_a_change_made_elsewhere(library: Library, tmp_
     try:
         # another connection (another process, the window) changes a title
         with Library.open(library.folder) as other:
-            other.set_field(other.search_ids("vaswani")[0], "title", "Attention, again")
+            other.references.set_field(
+                other.search.search_ids("vaswani")[0], "title", "Attention, again"
+            )
         assert _wait_for(lambda: "Attention, again" in refs.read_text("utf-8"))
         assert _keys(refs) == keys
         # a deleted file comes back
@@ -114,7 +116,7 @@ def test_the_file_keeps_its_mode_and_its_link(library: Library, tmp_path: Path) 
     link = tmp_path / "refs.bib"
     link.symlink_to(real)
     keep_updated(library, "bibtex", link, "tag:thesis")
-    library.set_field(library.search_ids("lecun")[0], "title", "Changed")
+    library.references.set_field(library.search.search_ids("lecun")[0], "title", "Changed")
     update_all(library)
     assert link.is_symlink() and "Changed" in real.read_text("utf-8")
     assert real.stat().st_mode & 0o777 == 0o664
@@ -144,7 +146,7 @@ def test_one_failing_file_does_not_stop_the_others(library: Library, tmp_path: P
     keep_updated(library, "bibtex", tmp_path / "ok.bib")
     (gone / "refs.bib").unlink()
     gone.rmdir()
-    library.set_field(library.search_ids("lecun")[0], "title", "Changed")
+    library.references.set_field(library.search.search_ids("lecun")[0], "title", "Changed")
     done = {r.path.name: r for r in update_all(library)}
     assert done["refs.bib"].error is not None and not done["refs.bib"].written
     assert done["ok.bib"].written and done["ok.bib"].error is None
@@ -163,11 +165,11 @@ def test_a_watcher_reports_a_lasting_error_once(library: Library, tmp_path: Path
         assert _wait_for(lambda: bool(passes))
         for title in ("One", "Two", "Three"):
             with Library.open(library.folder) as other:
-                other.set_field(other.search_ids("lecun")[0], "title", title)
+                other.references.set_field(other.search.search_ids("lecun")[0], "title", title)
             time.sleep(0.2)
         gone.mkdir()
         with Library.open(library.folder) as other:
-            other.set_field(other.search_ids("lecun")[0], "title", "Back")
+            other.references.set_field(other.search.search_ids("lecun")[0], "title", "Back")
         assert _wait_for((gone / "refs.bib").exists)
     finally:
         watcher.stop()
@@ -184,11 +186,11 @@ def test_a_kept_path_that_became_a_link_into_the_library_is_refused(
     database = library.db_path.read_bytes()
     refs.unlink()
     refs.symlink_to(library.db_path)
-    library.set_field(library.search_ids("lecun")[0], "title", "Changed")
+    library.references.set_field(library.search.search_ids("lecun")[0], "title", "Changed")
     (done,) = update_all(library)
     assert done.error is not None and "inside the library folder" in str(done.error)
     assert library.db_path.read_bytes()[:16] == database[:16] == b"SQLite format 3\x00"
-    assert library.count() == 3
+    assert library.search.count() == 3
 
 
 def test_a_watcher_survives_a_library_it_cannot_read_for_a_moment(
@@ -215,7 +217,9 @@ def test_a_watcher_survives_a_library_it_cannot_read_for_a_moment(
     watcher.start()
     try:
         with Library.open(library.folder) as other:
-            other.set_field(other.search_ids("lecun")[0], "title", "After the lock")
+            other.references.set_field(
+                other.search.search_ids("lecun")[0], "title", "After the lock"
+            )
         assert _wait_for(lambda: "After the lock" in refs.read_text("utf-8"))
     finally:
         watcher.stop()

@@ -40,14 +40,14 @@ def _keys(library: Library, tmp_path: Path, fmt: str = "bibtex") -> list[str]:
 
 
 def test_keys_survive_edits_of_title_authors_and_year(library: Library, tmp_path: Path) -> None:
-    ids = library.add_references(
+    ids = library.references.add_references(
         [_ref("Deep learning", "LeCun", 2015), _ref("Attention is all you need", "Vaswani", 2017)]
     )
     first = _keys(library, tmp_path)
     assert first == ["lecun2015deep", "vaswani2017attention"]
-    library.set_field(ids[0], "title", "Shallow thinking")
-    library.set_field(ids[0], "issued", "1999")
-    library.set_field(ids[1], "author", "Smith, John")
+    library.references.set_field(ids[0], "title", "Shallow thinking")
+    library.references.set_field(ids[0], "issued", "1999")
+    library.references.set_field(ids[1], "author", "Smith, John")
     assert _keys(library, tmp_path) == first
     # the same keys in every format and on the clipboard
     assert format_library_references(library, ids, "bibtex").startswith("@article{lecun2015deep,")
@@ -57,23 +57,23 @@ def test_keys_survive_edits_of_title_authors_and_year(library: Library, tmp_path
 
 
 def test_the_user_changes_a_key_by_editing_it(library: Library, tmp_path: Path) -> None:
-    ids = library.add_references([_ref("Deep learning", "LeCun", 2015)])
+    ids = library.references.add_references([_ref("Deep learning", "LeCun", 2015)])
     assert _keys(library, tmp_path) == ["lecun2015deep"]
-    library.set_field(ids[0], "citation-key", "lecun-nature")
+    library.references.set_field(ids[0], "citation-key", "lecun-nature")
     assert _keys(library, tmp_path) == ["lecun-nature"]
-    library.set_field(ids[0], "title", "Other")
+    library.references.set_field(ids[0], "title", "Other")
     assert _keys(library, tmp_path) == ["lecun-nature"]
 
 
 def test_imported_keys_are_kept_and_collisions_never_move_old_keys(
     library: Library, tmp_path: Path
 ) -> None:
-    library.add_references([_ref("Deep learning", "LeCun", 2015, key="LeCun2015")])
+    library.references.add_references([_ref("Deep learning", "LeCun", 2015, key="LeCun2015")])
     assert _keys(library, tmp_path) == ["LeCun2015"]
     # a later reference whose key would collide gets a suffix; the first keeps its key
-    library.add_references([_ref("Deep nets", "Lecun", 2015, key="lecun2015")])
-    library.add_references([_ref("Deep learning", "LeCun", 2015)])
-    library.add_references([_ref("Deep learning", "LeCun", 2015)])
+    library.references.add_references([_ref("Deep nets", "Lecun", 2015, key="lecun2015")])
+    library.references.add_references([_ref("Deep learning", "LeCun", 2015)])
+    library.references.add_references([_ref("Deep learning", "LeCun", 2015)])
     assert _keys(library, tmp_path) == [
         "LeCun2015",
         "lecun2015a",
@@ -83,11 +83,11 @@ def test_imported_keys_are_kept_and_collisions_never_move_old_keys(
 
 
 def test_the_key_pattern_shapes_new_keys_only(library: Library, tmp_path: Path) -> None:
-    library.add_references([_ref("Deep learning", "LeCun", 2015)])
+    library.references.add_references([_ref("Deep learning", "LeCun", 2015)])
     assert _keys(library, tmp_path) == ["lecun2015deep"]
     set_key_pattern(library, "[Auth]_[shortyear][ShortTitle]")
     assert key_pattern(library) == "[Auth]_[shortyear][ShortTitle]"
-    library.add_references([_ref("Graph neural networks for chemistry", "Gilmer", 2017)])
+    library.references.add_references([_ref("Graph neural networks for chemistry", "Gilmer", 2017)])
     assert _keys(library, tmp_path) == ["lecun2015deep", "Gilmer_17GraphNeuralNetworks"]
     for bad in ("[nope]", "", "[auth", "plain"):
         with pytest.raises(InputError, match="key pattern"):
@@ -97,9 +97,9 @@ def test_the_key_pattern_shapes_new_keys_only(library: Library, tmp_path: Path) 
 def test_a_read_only_library_gives_the_same_keys_without_storing(tmp_path: Path) -> None:
     folder = tmp_path / "lib"
     with Library.open(folder) as lib:
-        lib.add_references([_ref("Deep learning", "LeCun", 2015)])
+        lib.references.add_references([_ref("Deep learning", "LeCun", 2015)])
         assert _keys(lib, tmp_path) == ["lecun2015deep"]
-        lib.add_references([_ref("Deep learning", "LeCun", 2015)])
+        lib.references.add_references([_ref("Deep learning", "LeCun", 2015)])
     with Library.open(folder, read_only=True) as lib:
         assert _keys(lib, tmp_path) == ["lecun2015deep", "lecun2015deepa"]
-        assert len(lib.written_keys(lib.search_ids(""))) == 1
+        assert len(lib.exports.written_keys(lib.search.search_ids(""))) == 1

@@ -28,7 +28,7 @@ def _ref(title: str, doi: str = "") -> Reference:
 
 
 def test_tags_are_added_coloured_renamed_deleted_and_restored(lib: Library) -> None:
-    ids = lib.add_references([_ref("One"), _ref("Two")])
+    ids = lib.references.add_references([_ref("One"), _ref("Two")])
     assert curation.tag_references(lib, ids, "todo") == ids
     assert curation.tag_references(lib, ids, "todo") == []  # already tagged: nothing to undo
     assert curation.set_tag_colour(lib, "todo", "#AA0000") == ""
@@ -47,25 +47,25 @@ def test_tags_are_added_coloured_renamed_deleted_and_restored(lib: Library) -> N
 
 
 def test_merge_hides_the_other_and_undo_shows_it_again(lib: Library) -> None:
-    keep, other = lib.add_references([_ref("Same paper", "10.1/x"), _ref("Same paper")])
+    keep, other = lib.references.add_references([_ref("Same paper", "10.1/x"), _ref("Same paper")])
     record = curation.merge_references(lib, keep, [other])
     assert ops.search(lib, "").total == 1
     curation.undo_merge(lib, record)
     assert ops.search(lib, "").total == 2
     curation.mark_not_duplicate(lib, keep, other)
-    assert lib.is_not_duplicate(other, keep)
+    assert lib.duplicates.is_not_duplicate(other, keep)
     curation.unmark_not_duplicate(lib, keep, other)
-    assert not lib.is_not_duplicate(keep, other)
+    assert not lib.duplicates.is_not_duplicate(keep, other)
 
 
 def test_deleted_references_and_documents_come_back_with_their_ids(lib: Library) -> None:
-    ids = lib.add_references([_ref("Loose")])
+    ids = lib.references.add_references([_ref("Loose")])
     gone = curation.delete_references(lib, ids)
     assert ops.stored_references(lib, ids) == []
     curation.restore_references(lib, gone)
     assert [s.id for s in ops.stored_references(lib, ids)] == ids
-    doc = lib.add_document(DocumentMeta(title="Paper"), [_ref("Cited")], sha256="a" * 64)
+    doc = lib.documents.add_document(DocumentMeta(title="Paper"), [_ref("Cited")], sha256="a" * 64)
     snapshot = curation.delete_document(lib, doc)
-    assert lib.document_count() == 0
+    assert lib.documents.document_count() == 0
     curation.restore_document(lib, snapshot)
-    assert lib.document(doc).reference_count == 1
+    assert lib.documents.document(doc).reference_count == 1

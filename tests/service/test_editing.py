@@ -26,21 +26,21 @@ def _knuth(lib: Library) -> int:
     ref = Reference(raw=RAW, author=[Name(family="Knuth", given="D. E.")])
     ref.set("title", "The Art of Computer")  # a wrong parse to correct
     ref.tokens = [Token(0, 5, "author"), Token(13, 16, "title"), Token(17, 20, "title")]
-    [ref_id] = lib.add_references([ref])
+    [ref_id] = lib.references.add_references([ref])
     return ref_id
 
 
 def test_correct_field_stores_a_training_example_and_undoes_both(lib: Library) -> None:
     ref_id = _knuth(lib)
     change = editing.correct_field(lib, ref_id, "title", "The Art of Computer Programming")
-    assert lib.get_field(ref_id, "title") == "The Art of Computer Programming"
-    assert lib.reference(ref_id).edited == {"title"}
-    [example] = lib.corrections()
+    assert lib.references.get_field(ref_id, "title") == "The Art of Computer Programming"
+    assert lib.references.reference(ref_id).edited == {"title"}
+    [example] = lib.corrections.corrections()
     assert example.raw == RAW and example.csl["title"] == "The Art of Computer Programming"
     assert "_tokens" not in example.csl and change.correction_id == example.id
     editing.undo_correction(lib, change)
-    assert lib.get_field(ref_id, "title") == "The Art of Computer"
-    assert lib.corrections() == []
+    assert lib.references.get_field(ref_id, "title") == "The Art of Computer"
+    assert lib.corrections.corrections() == []
 
 
 def test_assign_span_gives_the_text_to_a_field_and_relabels_its_tokens(lib: Library) -> None:
@@ -48,45 +48,45 @@ def test_assign_span_gives_the_text_to_a_field_and_relabels_its_tokens(lib: Libr
     start = RAW.index("Addison")
     end = start + len("Addison-Wesley")
     change = editing.assign_span(lib, ref_id, "publisher", start, end)
-    stored = lib.reference(ref_id)
+    stored = lib.references.reference(ref_id)
     assert stored.reference.get("publisher") == "Addison-Wesley"
     assert "publisher" in stored.edited and stored.reference.confidence["publisher"] == 1.0
     assert Token(start, end, "publisher") in stored.reference.tokens
     year = RAW.index("1968")
     editing.assign_span(lib, ref_id, "issued", year - 1, year + 5)
-    assert lib.reference(ref_id).reference.year == 1968
+    assert lib.references.reference(ref_id).reference.year == 1968
     with pytest.raises(InputError, match="select some raw text"):
         editing.assign_span(lib, ref_id, "title", 5, 5)
     editing.undo_span(lib, change)  # back to the state before the publisher span
-    assert lib.reference(ref_id).reference.get("publisher") == ""
-    assert "publisher" not in lib.reference(ref_id).edited
-    assert len(lib.corrections()) == 1  # the year's example stays
+    assert lib.references.reference(ref_id).reference.get("publisher") == ""
+    assert "publisher" not in lib.references.reference(ref_id).edited
+    assert len(lib.corrections.corrections()) == 1  # the year's example stays
 
 
 def test_reparse_keeps_edited_fields_and_restores(lib: Library) -> None:
     ref_id = _knuth(lib)
-    lib.set_field(ref_id, "volume", "77")  # an edit the user made
+    lib.references.set_field(ref_id, "volume", "77")  # an edit the user made
     previous = editing.reparse(lib, [ref_id])
-    stored = lib.reference(ref_id)
+    stored = lib.references.reference(ref_id)
     assert stored.reference.get("volume") == "77" and "volume" in stored.edited
     assert stored.reference.year == 1968  # the parser found the year
     editing.restore_references(lib, previous)
-    assert lib.reference(ref_id).reference.year is None
+    assert lib.references.reference(ref_id).reference.year is None
     assert editing.reparse_matching(lib, "knuth", batch=1) == 1
 
 
 def test_add_texts_parses_pasted_references(lib: Library) -> None:
     ids = editing.add_texts(lib, [RAW, "   ", "J. Doe. Another book. Springer, 2001."])
     assert len(ids) == 2
-    assert all(s.document_id is None for s in lib.references(ids))
-    assert lib.reference(ids[0]).reference.raw == RAW
+    assert all(s.document_id is None for s in lib.references.references(ids))
+    assert lib.references.reference(ids[0]).reference.raw == RAW
 
 
 def test_reference_at_a_point_of_a_page(lib: Library) -> None:
     small = Reference(raw="small", location=[Location(2, (100.0, 500.0, 300.0, 520.0))])
     big = Reference(raw="big", location=[Location(2, (50.0, 400.0, 500.0, 600.0))])
-    doc = lib.add_document(DocumentMeta(title="d"), [small, big], sha256="e" * 64)
-    small_id, big_id = (s.id for s in lib.references_of(doc))
+    doc = lib.documents.add_document(DocumentMeta(title="d"), [small, big], sha256="e" * 64)
+    small_id, big_id = (s.id for s in lib.documents.references_of(doc))
     assert page_links.reference_at(lib, doc, 2, 200, 510) == small_id  # the smallest box
     assert page_links.reference_at(lib, doc, 2, 60, 590) == big_id
     assert page_links.reference_at(lib, doc, 1, 200, 510) is None
@@ -120,11 +120,11 @@ def test_retrain_without_corrections_raises_input_error(lib: Library) -> None:
 def test_table_page_sorts_on_columns_and_json_fields(lib: Library) -> None:
     a = Reference.from_csl({"title": "Alpha", "volume": "10", "_label": "A1"})
     b = Reference.from_csl({"title": "Beta", "volume": "9", "citation-number": 4})
-    ids = lib.add_references([a, b])
-    lib.tag_references([ids[1]], "t")
+    ids = lib.references.add_references([a, b])
+    lib.tags.tag_references([ids[1]], "t")
     page = library_ops.table_page(lib, "", "volume", False, offset=0, limit=10)
     assert [row.id for row, _ in page] == [ids[1], ids[0]]
-    beta = dict(page)[lib.rows([ids[1]])[0]]
+    beta = dict(page)[lib.search.rows([ids[1]])[0]]
     assert beta is not None and beta.number == "4" and beta.tags == ("t",)
     by_title = library_ops.table_page(lib, "", "title", True, offset=0, limit=1)
     assert [row.title for row, _ in by_title] == ["Beta"]
@@ -141,9 +141,9 @@ def test_a_span_given_to_another_field_leaves_its_old_field(lib: Library) -> Non
     end = raw.index(",", start)
     ref.set("note", raw[start:end])  # the parser put the arXiv id in the note
     ref.tokens = [Token(0, 15, "author"), Token(start, end, "note")]
-    [ref_id] = lib.add_references([ref])
+    [ref_id] = lib.references.add_references([ref])
     editing.assign_span(lib, ref_id, "number", start, end)
-    stored = lib.reference(ref_id)
+    stored = lib.references.reference(ref_id)
     assert stored.reference.get("number") == "arXiv:1710.03740"
     assert stored.reference.get("note") == ""  # not exported twice
     assert {"number", "note"} <= stored.edited

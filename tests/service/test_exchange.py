@@ -48,7 +48,7 @@ def test_import_keeps_valid_entries_duplicated_keys_and_reports_broken(
     summary = import_file(library, path, tag="from-bib")
     assert summary.format == "bibtex"
     assert summary.added == 2
-    stored = library.references(summary.reference_ids)
+    stored = library.references.references(summary.reference_ids)
     first, second = (s.reference for s in stored)
     assert first.get("title") == "FlashAttention: Fast and Memory-Efficient Exact Attention"
     assert first.author[1] == Name(family="Ré", given="Christopher")
@@ -74,17 +74,17 @@ def test_a_batch_is_all_or_nothing_and_importing_again_finishes_it(
         patched.setattr(TagStore, "tag_references", fail)
         with pytest.raises(RuntimeError):
             import_file(library, path, tag="t")
-    assert library.count("") == 0  # the batch's references went with its tags
+    assert library.search.count("") == 0  # the batch's references went with its tags
     summary = import_file(library, path, tag="t")
-    assert summary.added == library.count("") == library.count("tag:t") > 0
+    assert summary.added == library.search.count("") == library.search.count("tag:t") > 0
     again = import_file(library, path, tag="t")
-    assert again.already and again.added == 0 and library.count("") == summary.added
+    assert again.already and again.added == 0 and library.search.count("") == summary.added
 
 
 def test_import_of_unreadable_file_raises_input_error(library: Library, tmp_path: Path) -> None:
     with pytest.raises(InputError):
         import_file(library, _write(tmp_path, "x.json", "{not json"))
-    assert library.count("") == 0
+    assert library.search.count("") == 0
 
 
 def test_import_ris_and_csl_json(library: Library, tmp_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_import_ris_and_csl_json(library: Library, tmp_path: Path) -> None:
     summary = import_file(library, csl)
     assert summary.added == 1
     assert summary.problems  # the repairs are reported
-    assert library.count("") == 2
+    assert library.search.count("") == 2
 
 
 def _seed(library: Library) -> list[int]:
@@ -104,8 +104,8 @@ def _seed(library: Library) -> list[int]:
         ref.issued = Date(year)
         ref.set("title", f"Flash {index} & more")
         refs.append(ref)
-    ids = library.add_references(refs)
-    library.tag_references(ids[:1], "to-read")
+    ids = library.references.add_references(refs)
+    library.tags.tag_references(ids[:1], "to-read")
     return ids
 
 
@@ -153,7 +153,7 @@ def test_export_onto_the_library_is_refused(library: Library, name: str) -> None
     with pytest.raises(InputError, match="inside the library folder"):
         export(library, "bibtex", library.folder / name)
     assert library.db_path.read_bytes() == database
-    assert library.count() == 3
+    assert library.search.count() == 3
 
 
 def test_export_onto_a_link_into_the_library_is_refused(library: Library, tmp_path: Path) -> None:
@@ -162,7 +162,7 @@ def test_export_onto_a_link_into_the_library_is_refused(library: Library, tmp_pa
     link.symlink_to(library.db_path)
     with pytest.raises(InputError, match="inside the library folder"):
         export(library, "bibtex", link)
-    assert library.count() == 3
+    assert library.search.count() == 3
 
 
 def test_export_keeps_modes_and_links(library: Library, tmp_path: Path) -> None:
@@ -213,7 +213,7 @@ def test_keys_stay_unique_across_the_batches_an_export_reads(
     monkeypatch.setattr(exchange, "BATCH", 2)  # references are read 2 at a time
     same = Reference(type="article-journal", author=[Name("Dao", "Tri")], issued=Date(2022))
     same.set("title", "FlashAttention")
-    library.add_references([same] * 7)
+    library.references.add_references([same] * 7)
     out = tmp_path / "same.bib"
     assert export(library, "bibtex", out) == 7
     lines = out.read_text("utf-8").splitlines()
@@ -291,7 +291,7 @@ def test_a_large_file_goes_in_batches_with_progress(
     assert [s.references for s in seen] == [10, 20, 30, 35]
     assert [s.bytes_done for s in seen][-1] == path.stat().st_size == seen[0].bytes_total
     # the same DOI in different batches: one work
-    works = {library.reference(i).work_id for i in summary.reference_ids}
+    works = {library.references.reference(i).work_id for i in summary.reference_ids}
     assert len(works) == 7
 
 
@@ -304,10 +304,10 @@ def test_a_cancelled_import_goes_on_where_it_stopped(
     items = [{"id": f"i{n}", "title": f"Item {n}"} for n in range(25)]
     path = _write(tmp_path, "many.json", json.dumps(items))
     first = import_file(library, path, cancelled=lambda: True)  # stops after one batch
-    assert first.cancelled and first.added == 10 == library.count("")
+    assert first.cancelled and first.added == 10 == library.search.count("")
     rest = import_file(library, path)
-    assert rest.resumed == 10 and rest.added == 15 and library.count("") == 25
-    titles = [library.reference(i).reference.get("title") for i in rest.reference_ids]
+    assert rest.resumed == 10 and rest.added == 15 and library.search.count("") == 25
+    titles = [library.references.reference(i).reference.get("title") for i in rest.reference_ids]
     assert titles == [f"Item {n}" for n in range(10, 25)]
 
 
@@ -315,7 +315,7 @@ def test_a_broken_json_document_adds_nothing(library: Library, tmp_path: Path) -
     path = _write(tmp_path, "cut.json", '[{"title": "A"},\n{"title": "B"},\n{"title": "C')
     with pytest.raises(InputError, match="line 3, column 11"):
         import_file(library, path)
-    assert library.count("") == 0
+    assert library.search.count("") == 0
     fixed = _write(tmp_path, "cut.json", '[{"title": "A"},\n{"title": "B"}]')
     assert import_file(library, fixed).added == 2
 
@@ -325,7 +325,7 @@ def test_deleting_what_an_import_added_lets_the_file_be_imported_again(
 ) -> None:
     path = _write(tmp_path, "a.json", json.dumps([{"title": "A"}, {"title": "B"}]))
     first = import_file(library, path)
-    library.delete_references(first.reference_ids)  # the window's undo of the import
+    library.references.delete_references(first.reference_ids)  # the window's undo of the import
     again = import_file(library, path)
     assert not again.already and again.added == 2
 

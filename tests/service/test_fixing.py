@@ -54,11 +54,11 @@ def _document(session: Session, tmp_path: Path) -> int:
 
 
 def _raws(session: Session, document_id: int) -> list[str]:
-    return [s.reference.raw for s in session.lib.references_of(document_id)]
+    return [s.reference.raw for s in session.lib.documents.references_of(document_id)]
 
 
 def _positions(session: Session, document_id: int) -> list[int]:
-    return [s.position for s in session.lib.references_of(document_id)]
+    return [s.position for s in session.lib.documents.references_of(document_id)]
 
 
 def _between(session: Session, doc: int) -> fixing.Extracted:
@@ -73,22 +73,22 @@ def test_marks_replace_the_references_and_undo_puts_the_old_ones_back(
     doc = _document(session, tmp_path)
     before = _raws(session, doc)
     assert any("Department" in raw for raw in before)  # the finder took the affiliations
-    session.lib.set_note(session.lib.references_of(doc)[0].id, "mine")
+    session.lib.notes.set_note(session.lib.documents.references_of(doc)[0].id, "mine")
     change = session.extract_between(doc, Mark(2, 752), Mark(2, 700))
     assert change.slow and change.changes.structure and doc in change.changes.documents
     token = change.do(session.lib)
     after = _raws(session, doc)
     assert len(after) == 3 and after[0].startswith("[1] J. Smith")
     assert not any("Department" in raw for raw in after)
-    assert session.lib.document(doc).status == "ok"
-    [kept] = session.lib.layout_corrections()
+    assert session.lib.documents.document(doc).status == "ok"
+    [kept] = session.lib.layout.layout_corrections()
     assert kept.kind == "bounds" and kept.document_id == doc
     _rows, labels, _ = rows_of(kept.example)
     assert labels.count("start") == 3
     change.undo(session.lib, token)
     assert _raws(session, doc) == before
-    assert session.lib.layout_corrections() == []
-    assert session.lib.note(session.lib.references_of(doc)[0].id) == "mine"
+    assert session.lib.layout.layout_corrections() == []
+    assert session.lib.notes.note(session.lib.documents.references_of(doc)[0].id) == "mine"
     change.do(session.lib)  # redo
     assert _raws(session, doc) == after
 
@@ -99,7 +99,7 @@ def test_marks_with_nothing_between_say_why_on_the_document(
     doc = _document(session, tmp_path)
     token = session.extract_between(doc, Mark(1, 100), Mark(1, 90)).do(session.lib)
     assert isinstance(token, fixing.Extracted)
-    record = session.lib.document(doc)
+    record = session.lib.documents.document(doc)
     assert _raws(session, doc) == []
     assert record.status == "failed" and "no bibliography found" in record.message
     assert any("between the marks" in n for n in token.notes)
@@ -115,7 +115,7 @@ def test_a_document_without_a_pdf_and_bad_marks_are_refused(
         session.extract_between(doc, Mark(2, 600), Mark(2, 752)).do(session.lib)
     from refmanager.model import DocumentMeta
 
-    bare = session.lib.add_document(DocumentMeta(title="No file"), [], source="bibtex")
+    bare = session.lib.documents.add_document(DocumentMeta(title="No file"), [], source="bibtex")
     with pytest.raises(InputError, match="no PDF"):
         session.extract_between(bare, Mark(1, 700), Mark(1, 600)).do(session.lib)
 
@@ -125,24 +125,24 @@ def test_merge_with_next_joins_two_rows_renumbers_and_undoes(
 ) -> None:
     doc = _document(session, tmp_path)
     _between(session, doc)
-    ids = [s.id for s in session.lib.references_of(doc)]
+    ids = [s.id for s in session.lib.documents.references_of(doc)]
     change = session.merge_rows([ids[0]])
     token = change.do(session.lib)
     raws = _raws(session, doc)
     assert len(raws) == 2
     assert raws[0].startswith("[1] J. Smith") and "K. Jones" in raws[0]
     assert _positions(session, doc) == [0, 1]
-    merged = session.lib.reference(ids[0]).reference
+    merged = session.lib.references.reference(ids[0]).reference
     assert len(merged.location) == 2
-    kinds = [c.kind for c in session.lib.layout_corrections()]
+    kinds = [c.kind for c in session.lib.layout.layout_corrections()]
     assert kinds == ["bounds", "merge"]
     latest = fixing.layout_training_documents(session.lib)
     assert len(latest) == 1  # one document, its newest correction
     assert rows_of(latest[0])[1].count("start") == 2
     change.undo(session.lib, token)
-    assert [s.id for s in session.lib.references_of(doc)] == ids
+    assert [s.id for s in session.lib.documents.references_of(doc)] == ids
     assert _positions(session, doc) == [0, 1, 2]
-    assert [c.kind for c in session.lib.layout_corrections()] == ["bounds"]
+    assert [c.kind for c in session.lib.layout.layout_corrections()] == ["bounds"]
 
 
 def test_merge_needs_a_next_row_or_two_rows_of_one_document(
@@ -150,7 +150,7 @@ def test_merge_needs_a_next_row_or_two_rows_of_one_document(
 ) -> None:
     doc = _document(session, tmp_path)
     _between(session, doc)
-    ids = [s.id for s in session.lib.references_of(doc)]
+    ids = [s.id for s in session.lib.documents.references_of(doc)]
     with pytest.raises(InputError, match="last reference"):
         session.merge_rows([ids[-1]]).do(session.lib)
     with pytest.raises(InputError, match="one row"):
@@ -172,9 +172,9 @@ def test_split_at_the_cursor_makes_two_rows_in_place_and_undoes(
 ) -> None:
     doc = _document(session, tmp_path)
     _between(session, doc)
-    ids = [s.id for s in session.lib.references_of(doc)]
+    ids = [s.id for s in session.lib.documents.references_of(doc)]
     session.merge_rows([ids[0]]).do(session.lib)
-    joined = session.lib.reference(ids[0]).reference
+    joined = session.lib.references.reference(ids[0]).reference
     cut = joined.raw.index("[2]")
     change = session.split_row(ids[0], cut)
     token = change.do(session.lib)
@@ -183,13 +183,13 @@ def test_split_at_the_cursor_makes_two_rows_in_place_and_undoes(
     assert raws[0].startswith("[1] J. Smith") and "Jones" not in raws[0]
     assert raws[1].startswith("[2] K. Jones") and raws[2].startswith("[3] P. Brown")
     assert _positions(session, doc) == [0, 1, 2]
-    first, second = (s.reference for s in session.lib.references_of(doc)[:2])
+    first, second = (s.reference for s in session.lib.documents.references_of(doc)[:2])
     assert first.location[0].bbox[1] > second.location[0].bbox[1]  # boxes cut between them
     assert second.citation_number == 2
-    assert session.lib.layout_corrections()[-1].kind == "split"
+    assert session.lib.layout.layout_corrections()[-1].kind == "split"
     change.undo(session.lib, token)
     assert len(_raws(session, doc)) == 2
-    assert session.lib.reference(ids[0]).reference.raw == joined.raw
+    assert session.lib.references.reference(ids[0]).reference.raw == joined.raw
     with pytest.raises(InputError, match="cursor"):
         session.split_row(ids[0], 0).do(session.lib)
 
@@ -199,7 +199,7 @@ def test_not_a_reference_removes_rows_keeps_a_negative_example_and_undoes(
 ) -> None:
     doc = _document(session, tmp_path)
     session.extract_between(doc, Mark(1, 752), Mark(2, 700)).do(session.lib)
-    rows = session.lib.references_of(doc)
+    rows = session.lib.documents.references_of(doc)
     wrong = [s.id for s in rows if "University" in s.reference.raw]
     assert wrong
     change = session.not_reference(wrong)
@@ -208,15 +208,15 @@ def test_not_a_reference_removes_rows_keeps_a_negative_example_and_undoes(
     assert not any("University" in raw for raw in raws)
     assert _positions(session, doc) == list(range(len(raws)))
     assert session.search_ids("Physics") == []  # out of searches and exports
-    latest = session.lib.layout_corrections()[-1]
+    latest = session.lib.layout.layout_corrections()[-1]
     assert latest.kind == "not-reference"
     texts, labels = [r.text for r in rows_of(latest.example)[0]], rows_of(latest.example)[1]
     assert labels[texts.index(AFFILIATIONS[0])] == "other"
-    assert session.lib.layout_correction_counts()["not-reference"] == 1
+    assert session.lib.layout.layout_correction_counts()["not-reference"] == 1
     change.undo(session.lib, token)
-    assert [s.id for s in session.lib.references_of(doc)] == [s.id for s in rows]
+    assert [s.id for s in session.lib.documents.references_of(doc)] == [s.id for s in rows]
     assert _positions(session, doc) == [s.position for s in rows]
-    assert "not-reference" not in session.lib.layout_correction_counts()
+    assert "not-reference" not in session.lib.layout.layout_correction_counts()
 
 
 def test_font_styles_follow_the_text_into_joined_and_cut_rows() -> None:

@@ -81,18 +81,18 @@ def test_import_folder_in_worker_processes_with_summary(lib: Library, tmp_path: 
     # the PDF that cannot be read is kept, marked failed, with its cause, tagged
     broken = by_name["broken.pdf"]
     assert broken.status == "failed" and broken.created and broken.document_id is not None
-    record = lib.document(broken.document_id)
+    record = lib.documents.document(broken.document_id)
     assert record.status == "failed" and record.message == broken.message != ""
     assert record.meta.title == "broken" and record.tags == ("inbox",)
-    assert lib.file_path(broken.document_id) is not None
+    assert lib.documents.file_path(broken.document_id) is not None
     assert report.summary() == (
         "2 added (5 references), 1 already there, 3 failed (1 kept in the library, marked failed)"
     )
     assert [(d, t) for d, t, _ in seen] == [(i, 6) for i in range(1, 7)]
     assert {name for *_, name in seen} == set(by_name)
-    assert lib.document_count() == 3 and lib.count() == 5
-    assert {d.tags for d in lib.documents()} == {("inbox",)}
-    assert lib.count("tag:inbox") == 5
+    assert lib.documents.document_count() == 3 and lib.search.count() == 5
+    assert {d.tags for d in lib.documents.documents()} == {("inbox",)}
+    assert lib.search.count("tag:inbox") == 5
     again = importing.import_paths(lib, [src / "one.pdf"], jobs=1)
     assert [i.status for i in again.items] == ["already"]
 
@@ -115,17 +115,17 @@ def test_a_failed_pdf_is_read_again_on_the_next_import(
     [item] = first.items
     assert item.status == "failed" and item.message.startswith("encrypted")
     doc = item.document_id
-    assert doc is not None and lib.document(doc).status == "failed"
+    assert doc is not None and lib.documents.document(doc).status == "failed"
     still = importing.import_paths(lib, [pdf], jobs=1)  # read again, fails again
     assert [(i.status, i.document_id, i.created) for i in still.items] == [("failed", doc, False)]
-    assert lib.document_count() == 1
+    assert lib.documents.document_count() == 1
     done = importing.import_paths(lib, [pdf], jobs=1, password="secret")
     [item] = done.items
     assert (item.status, item.document_id, item.references) == ("added", doc, 3)
     assert not item.created  # undoing this import would not delete the document
-    record = lib.document(doc)
+    record = lib.documents.document(doc)
     assert record.status == "ok" and record.reference_count == 3 and record.tags == ("todo",)
-    assert lib.document_count() == 1
+    assert lib.documents.document_count() == 1
     assert [i.status for i in importing.import_paths(lib, [pdf], jobs=1).items] == ["already"]
 
 
@@ -141,7 +141,7 @@ def test_cancel_stops_the_workers_and_keeps_what_was_stored(lib: Library, tmp_pa
     )
     assert report.cancelled and report.summary().endswith("(cancelled)")
     assert 1 <= len(report.items) < 4
-    assert lib.document_count() == len(report.items) == len(done)
+    assert lib.documents.document_count() == len(report.items) == len(done)
     nothing = importing.import_paths(lib, pdfs, cancelled=lambda: True)
     assert nothing.cancelled and nothing.items == []
 
@@ -180,7 +180,7 @@ def test_bibliography_files_report_each_problem_naming_the_file_once(
     report = importing.import_paths(lib, [bib], tag="bib")
     [item] = report.items
     assert item.status == "added" and item.references == 1 and item.document_id is None
-    assert lib.reference(item.reference_ids[0]).tags == ["bib"]
+    assert lib.references.reference(item.reference_ids[0]).tags == ["bib"]
     lines = item.lines()
     assert lines and all(line.count(str(bib)) == 1 for line in lines)
     assert any(line.startswith(f"{bib}:3: ") for line in lines)
@@ -230,7 +230,7 @@ def test_a_broken_pool_gets_one_more_try_then_the_files_fail(
     if second_breaks:
         assert [i.status for i in report.items] == ["failed", "failed"]
         assert all("reading process stopped" in i.message for i in report.items)
-        assert {d.status for d in lib.documents()} == {"failed"}  # kept, to be read again
+        assert {d.status for d in lib.documents.documents()} == {"failed"}  # kept, to be read again
     else:
         assert [i.status for i in report.items] == ["added", "added"]
         assert report.references == 6

@@ -21,7 +21,7 @@ def _corrected(tmp_path: Path) -> Path:
     try:
         doc = _document(session, tmp_path)
         session.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
-        first = session.lib.references_of(doc)[0].id
+        first = session.lib.documents.references_of(doc)[0].id
         session.merge_rows([first]).do(session.lib)
     finally:
         session.close()

@@ -28,7 +28,7 @@ def test_search_offers_suggestions_when_nothing_matches(lib: Library, tmp_path: 
     assert found.total == 1 and not found.suggestions
     missed = ops.search(lib, "atention")
     assert missed.total == 0 and missed.rows == []
-    lib.add_references([Reference.from_csl({"title": "Attention is all you need"})])
+    lib.references.add_references([Reference.from_csl({"title": "Attention is all you need"})])
     missed = ops.search(lib, "atention")
     assert any("Attention" in s.text for s in missed.suggestions)
 
@@ -53,9 +53,9 @@ def _refs(lib: Library) -> list[int]:
             "_raw": "LeCun Y. Deep learning. Nature.",
         }
     )
-    a = lib.add_document(DocumentMeta(title="x"), [doi], sha256="1" * 64)
-    b = lib.add_document(DocumentMeta(title="y"), [other], sha256="2" * 64)
-    return [lib.references_of(a)[0].id, lib.references_of(b)[0].id]
+    a = lib.documents.add_document(DocumentMeta(title="x"), [doi], sha256="1" * 64)
+    b = lib.documents.add_document(DocumentMeta(title="y"), [other], sha256="2" * 64)
+    return [lib.documents.references_of(a)[0].id, lib.documents.references_of(b)[0].id]
 
 
 def test_tags_through_the_use_cases(lib: Library) -> None:
@@ -67,7 +67,7 @@ def test_tags_through_the_use_cases(lib: Library) -> None:
     ops.tag_rename(lib, "dl", "nature", merge=True)
     assert [(t.name, t.reference_count) for t in ops.tag_list(lib)] == [("nature", 2)]
     assert ops.tag_remove(lib, "nature") == 2
-    assert lib.tags_of(ids[0]) == []
+    assert lib.tags.tags_of(ids[0]) == []
 
 
 def test_duplicates_grouped_and_merge_exact(lib: Library) -> None:
@@ -76,20 +76,20 @@ def test_duplicates_grouped_and_merge_exact(lib: Library) -> None:
     assert total == 1 and groups[0].exact and [r.id for r in groups[0].rows] == ids
     records = ops.merge_exact(lib)
     assert len(records) == 1
-    kept = lib.reference(records[0].keep)
+    kept = lib.references.reference(records[0].keep)
     assert kept.reference.get("container-title") == "Nature"  # the fuller entry is kept
-    assert lib.count() == 1
+    assert lib.search.count() == 1
     assert ops.find_duplicates(lib) == ([], 0)
-    lib.undo_merge(records[0])
-    assert lib.count() == 2
+    lib.duplicates.undo_merge(records[0])
+    assert lib.search.count() == 2
 
 
 def test_corrections_and_check(lib: Library) -> None:
     ids = _refs(lib)
-    lib.set_field(ids[0], "container-title", "Nature")
+    lib.references.set_field(ids[0], "container-title", "Nature")
     cid = editing.store_correction(lib, ids[0])
     assert cid is not None
-    [example] = lib.corrections()
+    [example] = lib.corrections.corrections()
     assert example.raw == "LeCun. Deep learning." and example.csl["container-title"] == "Nature"
     assert "_confidence" not in example.csl
     (lib.files_dir / "stray.pdf").write_bytes(b"x")
@@ -97,17 +97,17 @@ def test_corrections_and_check(lib: Library) -> None:
     assert report.integrity == ["ok"] and report.orphan_files == []
     assert report.foreign_files == ["stray.pdf"]
     assert (lib.files_dir / "stray.pdf").exists()  # not the library's: never deleted
-    assert lib.count("deep learning") == 2  # the rebuilt index still finds them
+    assert lib.search.count("deep learning") == 2  # the rebuilt index still finds them
 
 
 def test_reparse_keeps_the_fields_the_user_edited(lib: Library, tmp_path: Path) -> None:
     import_paths(lib, [make_pdf(tmp_path / "a.pdf", "Paper", ENTRIES)], jobs=1)
-    knuth = lib.search_ids("knuth")[0]
-    lib.set_field(knuth, "title", "TAOCP (edited)")
-    lib.set_field(knuth, "publisher", "")
-    lib.set_field(knuth, "publisher", "", edited=False)
+    knuth = lib.search.search_ids("knuth")[0]
+    lib.references.set_field(knuth, "title", "TAOCP (edited)")
+    lib.references.set_field(knuth, "publisher", "")
+    lib.references.set_field(knuth, "publisher", "", edited=False)
     assert editing.reparse_matching(lib, "") == 3
-    stored = lib.reference(knuth)
+    stored = lib.references.reference(knuth)
     assert stored.reference.get("title") == "TAOCP (edited)"
     assert stored.edited == {"title"}
 
@@ -119,11 +119,11 @@ def test_prune_plan_then_prune_what_was_agreed(lib: Library, tmp_path: Path) -> 
     for i in range(2):
         pdf = tmp_path / f"p{i}.pdf"
         pdf.write_bytes(f"%PDF {i}".encode())
-        doc = lib.add_document(DocumentMeta(), [], file=pdf)
-        path = lib.file_path(doc)
+        doc = lib.documents.add_document(DocumentMeta(), [], file=pdf)
+        path = lib.documents.file_path(doc)
         assert path is not None
         paths.append(path)
-        lib.delete_document(doc)
+        lib.documents.delete_document(doc)
     (lib.files_dir / "mine.pdf").write_bytes(b"x")
     plan = ops.prune_plan(lib)
     assert sorted(plan) == sorted(paths)

@@ -51,7 +51,7 @@ def session(tmp_path: Path) -> Iterator[Session]:
 def _add(session: Session, title: str, family: str = "Knuth", year: int = 1968) -> int:
     ref = Reference(raw=f"{family}. {title}. {year}.", author=[Name(family=family, given="D.")])
     ref.set("title", title)
-    [ref_id] = session.lib.add_references([ref])
+    [ref_id] = session.lib.references.add_references([ref])
     return ref_id
 
 
@@ -76,9 +76,9 @@ def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
     assert change.name == "edit title"
     assert change.changes.rows == {ref_id} and not change.changes.structure
     token = session.run(change)
-    assert session.lib.get_field(ref_id, "title") == "The Art of Computer Programming"
+    assert session.lib.references.get_field(ref_id, "title") == "The Art of Computer Programming"
     session.revert(change, token)
-    assert session.lib.get_field(ref_id, "title") == "The Art of Computer"
+    assert session.lib.references.get_field(ref_id, "title") == "The Art of Computer"
     with pytest.raises(InputError, match="not a year"):
         session.edit_field(ref_id, "issued", "soon")
 
@@ -87,13 +87,13 @@ def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
     session: Session,
 ) -> None:
     a, b = _add(session, "One"), _add(session, "Two", "Dijkstra")
-    session.lib.tag_references([a], "read")
+    session.lib.tags.tag_references([a], "read")
     change = session.tag([a, b], "read")
     assert change.changes == Changes(rows=frozenset({a, b}), sidebar=True)
     token = session.run(change)
     assert token == [b]  # only b was newly tagged
     session.revert(change, token)
-    assert session.lib.tagged_references("read") == [a]
+    assert session.lib.tags.tagged_references("read") == [a]
 
 
 def test_delete_merge_and_paste_say_they_change_the_structure(session: Session) -> None:
@@ -211,7 +211,7 @@ def test_duplicates_and_export_run_on_their_own_connection(
 
 def test_tags_names_colours_and_deletion_undo(session: Session) -> None:
     a = _add(session, "One")
-    session.lib.tag_references([a], "later")
+    session.lib.tags.tag_references([a], "later")
     colour = session.set_tag_colour("later", "#cc3300")
     previous = session.run(colour)
     assert [t.colour for t in session.tags()] == ["#cc3300"]
@@ -233,7 +233,7 @@ def test_notes_are_undoable_searchable_and_survive_a_deleted_reference_coming_ba
     a = _add(session, "One")
     note = session.set_note(a, "Reread section 3 — Über important")
     previous = session.run(note)
-    assert previous == "" and session.lib.note(a).startswith("Reread")
+    assert previous == "" and session.lib.notes.note(a).startswith("Reread")
     info = session.stored(a)
     assert info is not None and info.notes.startswith("Reread")
     assert session.search_ids("notes:uber") == [a]  # accents and case ignored
@@ -242,9 +242,9 @@ def test_notes_are_undoable_searchable_and_survive_a_deleted_reference_coming_ba
     token = session.run(delete)
     assert session.search_ids("notes:reread") == []
     session.revert(delete, token)
-    assert session.lib.note(a).startswith("Reread")
+    assert session.lib.notes.note(a).startswith("Reread")
     session.revert(note, previous)
-    assert session.lib.note(a) == "" and session.search_ids("has:notes") == []
+    assert session.lib.notes.note(a) == "" and session.search_ids("has:notes") == []
 
 
 def test_a_read_only_session_says_so_and_refuses_changes_before_they_start(
@@ -278,8 +278,8 @@ def test_the_prune_plan_keeps_files_that_an_undo_or_a_redo_brings_back(
 
     pdf = tmp_path / "paper.pdf"
     pdf.write_bytes(b"%PDF-1.4 paper")
-    doc = session.lib.add_document(DocumentMeta(), [], file=pdf)
-    stored = session.lib.file_path(doc)
+    doc = session.lib.documents.add_document(DocumentMeta(), [], file=pdf)
+    stored = session.lib.documents.file_path(doc)
     assert stored is not None
     token = session.run(session.remove_document(doc))
     assert session.prune_plan().delete == [stored]
