@@ -83,6 +83,14 @@ class GlyphFont(Protocol):
         """Per character code: its text, width (thousandths of an em), whether Tw applies."""
         ...
 
+    def queue(self, data: bytes) -> bool:
+        """Whether every code of ``data`` can be decoded at once; the others are queued."""
+        ...
+
+    def learn_queued(self) -> None:
+        """Make the codes queued decodable (one batch per font and page)."""
+        ...
+
 
 FontLoader = Callable[[Any], GlyphFont | None]
 
@@ -270,14 +278,29 @@ class TextReader:
         # Per font (id of its dictionary, as in the font cache): shown string -> _measure().
         self._measures = measures if measures is not None else {}
         self._run_end = 0.0  # the pen's x (user space) after the run's last glyph
+        # Fonts with codes queued on this page (by id); None once the page is read again.
+        self._queued: dict[int, GlyphFont] | None = {}
 
     # -- entry points -------------------------------------------------------------
 
     def read(self, content: bytes, resources: Any) -> tuple[list[Run], str]:
-        """Runs of horizontal text, and the text of rotated runs, of a page's content."""
+        """Runs of horizontal text, and the text of rotated runs, of a page's content.
+
+        A string whose codes a font cannot decode yet is skipped and its codes queued;
+        when the page is read, each font decodes its queued codes in one batch and the
+        page is read again (a font's decoding has a fixed cost per batch)."""
         self._count_bytes(len(content))
+        used = self.bytes
         self._interpret(content, resolve(resources), _State(), 0, ())
         self._end_run()
+        queued, self._queued = self._queued, None
+        if queued:
+            for font in queued.values():
+                font.learn_queued()
+            self.runs, self.rotated_text = [], ""
+            self.chars, self.bytes, self.form_calls = 0, used, 0
+            self._interpret(content, resolve(resources), _State(), 0, ())
+            self._end_run()
         return [r for r in self.runs if r.text], self.rotated_text
 
     # -- helpers ------------------------------------------------------------------
@@ -514,6 +537,9 @@ class TextReader:
                 continue
             shown = measures.get(item)
             if shown is None:
+                if self._queued is not None and not font.queue(item):
+                    self._queued[id(font)] = font  # read again once its codes are known
+                    continue
                 shown = _measure(font.decode(item))
                 if len(measures) < 20_000:
                     measures[item] = shown

@@ -5,7 +5,11 @@ ToUnicode CMaps, font programs) through its public text extraction. A font's cod
 shown, each on its own line, in a small form XObject that uses the font, and
 ``PageObject.extract_xform_text`` reports the text of each line to a visitor (see
 :func:`_probe`). A font is probed once for the codes it gives a width for (all 256 codes
-of a simple font without /Widths), and later for any other code a page shows.
+of a simple font without /Widths), and later for any other code a page shows: the
+interpreter queues the codes of a page that are not known yet (:meth:`PdfFont.queue`) and
+has them decoded together once the page has been read (:meth:`PdfFont.learn_queued`), so a
+font whose codes mostly have the default width (a CJK font's /W lists few of them) costs
+one probe per page, not one per string.
 
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
 /FirstChar, /MissingWidth, the /W and /DW of a descendant font, /FontMatrix of a Type3
@@ -107,6 +111,7 @@ class PdfFont:
     texts: dict[int, str] = field(default_factory=dict)
     space_code: int | None = None
     _cache: dict[int, Glyph] = field(default_factory=dict)
+    _queued: dict[int, None] = field(default_factory=dict)
 
     def learn(self, codes: list[int]) -> None:
         """Ask pypdf for the text of ``codes`` not known yet."""
@@ -118,6 +123,26 @@ class PdfFont:
         for code, text in zip(missing, _probe(self.page, self.font_ref, raw), strict=True):
             self.texts[code] = text
 
+    def queue(self, data: bytes) -> bool:
+        """Whether the text of every code in ``data`` is known; the codes that are not are
+        queued for :meth:`learn_queued`."""
+        texts = self.texts
+        missing = [c for c in self._codes(data) if c not in texts]
+        for code in missing:
+            self._queued[code] = None
+        return not missing
+
+    def learn_queued(self) -> None:
+        """Ask pypdf, in one probe, for the text of the codes queued."""
+        queued = list(self._queued)
+        self._queued.clear()
+        self.learn(queued)
+
+    def _codes(self, data: bytes) -> list[int]:
+        if self.composite:
+            return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
+        return list(data)
+
     def _width(self, code: int) -> float:
         if code == self.space_code:
             return self.space_width
@@ -126,10 +151,7 @@ class PdfFont:
     def decode(self, data: bytes) -> list[Glyph]:
         """Per character code in ``data``: (text, width in 1/1000 text space unit, whether
         word spacing applies: the single-byte code 32)."""
-        if self.composite:
-            codes = [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
-        else:
-            codes = list(data)
+        codes = self._codes(data)
         cache = self._cache
         if any(c not in cache for c in codes):
             self.learn(codes)

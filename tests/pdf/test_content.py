@@ -20,6 +20,12 @@ class MonoFont:
     def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
         return [(chr(b), 500.0, b == 32) for b in data]
 
+    def queue(self, data: bytes) -> bool:
+        return True
+
+    def learn_queued(self) -> None:
+        return None
+
 
 class FakeStream(dict[str, Any]):
     def __init__(self, data: bytes, **entries: Any) -> None:
