@@ -435,7 +435,9 @@ def _from_outline(source: PypdfSource, pages: _Pages) -> tuple[tuple[int, int] |
     """The bibliography found through a bookmark named like a heading: only its pages are read.
 
     The list runs from the bookmark's page to the page of the next bookmark (an appendix,
-    say). The heading must also be printed on that page, or the bookmark is not trusted.
+    say). The heading must also be printed on that page with a list after it, or the
+    bookmark is not trusted: a section about references (a style guide's), bookmarked,
+    while the list itself, at the end, has no bookmark.
     """
     items = source.outline()
     marks = [i for i, (title, _) in enumerate(items) if HEADING.match(title.strip())]
@@ -449,7 +451,7 @@ def _from_outline(source: PypdfSource, pages: _Pages) -> tuple[tuple[int, int] |
     lines = pages.get(start)
     body = _body_size(lines)
     for i, line in enumerate(lines):
-        if is_heading(line, body):
+        if is_heading(line, body) and _list_follows(lines, i):
             read = [start]
             for number in range(start + 1, end + 1):
                 if pages.budget.expired():

@@ -472,6 +472,46 @@ def test_bookmarks_lead_to_the_list_and_bound_it(tmp_path: Path) -> None:
     assert [e.raw for e in read_bibliography(src).entries] == appendix_refs
 
 
+def test_a_bookmarked_heading_without_a_list_after_it_is_not_the_list(tmp_path: Path) -> None:
+    """A section named "References" that is prose (a style guide's), bookmarked, and the
+    list itself at the end without a bookmark, after bookmarked appendices."""
+    import pypdf
+
+    rows = [
+        "Abel, A., and B. Bauer (2001) A first title of a paper that runs on,",
+        "  Journal One 1, 1-10",
+        "Cole, C. (2002) A second title of a paper that runs on to a second line,",
+        "  Journal Two 2, 11-20",
+        "Dahl, D., and E. Eder (2003) A third title of a paper that runs on,",
+        "  Journal Three 3, 21-30",
+    ]
+    refs = [f"{a} {b.strip()}" for a, b in zip(rows[::2], rows[1::2], strict=True)]
+    prose = [
+        "All citations in the text must give the names of the authors and the year, and",
+        "each source cited must appear in the list at the end of the paper, in the order",
+        "of the names of its authors, as the examples of the last page of this guide show.",
+    ]
+    pages = [
+        column(72, 780, BODY),
+        [*column(72, 780, BODY), Text(72, 700, "4. References", 11, "F3"), *column(72, 680, prose)],
+        [Text(72, 780, "Appendix A1", 11, "F3"), *column(72, 760, BODY)],
+        [
+            *column(72, 780, BODY),
+            Text(72, 700, "References", 11, "F3"),
+            *column(72, 680, rows, indent=14),
+        ],
+    ]
+    src = write_pdf(tmp_path / "guide.pdf", pages)
+    writer = pypdf.PdfWriter(clone_from=str(src))
+    writer.add_outline_item(title="1 Introduction", page_number=0)
+    writer.add_outline_item(title="References", page_number=1)
+    writer.add_outline_item(title="Appendix A1", page_number=2)
+    marked = tmp_path / "marked.pdf"
+    with marked.open("wb") as fh:
+        writer.write(fh)
+    assert [e.raw for e in read_bibliography(marked).entries] == refs
+
+
 def test_author_year_one_line_entries_on_a_page_of_their_own(tmp_path: Path) -> None:
     rows = [
         "Abelson, H. and Sussman, G. J. (1996). Structure and Interpretation",
