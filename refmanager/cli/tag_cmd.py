@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.service import curation
 from refmanager.service import library_ops as ops
 
 
@@ -41,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
             ops.tag_rename(lib, args.old, args.new, merge=args.merge)
             print(f"renamed {args.old!r} to {args.new!r}")
         elif args.action == "colour":
-            curation.set_tag_colour(lib, args.tag, args.colour)
+            ops.tag_colour(lib, args.tag, args.colour)
         else:
             tags = ops.tag_list(lib)
             if not tags:

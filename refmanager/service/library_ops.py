@@ -132,6 +132,15 @@ def tag_rename(lib: Library, old: str, new: str, merge: bool = False) -> None:
         lib.tags.rename_tag(old, new)
 
 
+def tag_colour(lib: Library, tag: str, colour: str) -> str:
+    """Set a tag's colour (``#rrggbb``, or "" for none); the previous colour.
+
+    Raises:
+        InputError: no such tag, or a colour not of the form ``#rrggbb``.
+    """
+    return lib.tags.set_tag_colour(tag, colour)
+
+
 def tag_list(lib: Library) -> list[TagInfo]:
     return lib.tags.tags()
 

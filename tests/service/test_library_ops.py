@@ -66,6 +66,8 @@ def test_tags_through_the_use_cases(lib: Library) -> None:
     assert ops.tag_remove(lib, "dl", "venue:nature") == 1
     ops.tag_rename(lib, "dl", "nature", merge=True)
     assert [(t.name, t.reference_count) for t in ops.tag_list(lib)] == [("nature", 2)]
+    assert ops.tag_colour(lib, "nature", "#AA0000") == ""
+    assert ops.tag_colour(lib, "nature", "") == "#aa0000"  # the previous colour
     assert ops.tag_remove(lib, "nature") == 2
     assert lib.tags.tags_of(ids[0]) == []
 
