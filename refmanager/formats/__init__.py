@@ -10,18 +10,18 @@ return a ``ReadResult`` (references plus ``Problem(line, message)``), raising
 
 from __future__ import annotations
 
-import re
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
 from refmanager.formats.bibtex import iter_bibtex, read_bibtex, to_bibtex
 from refmanager.formats.bounds import bound_references
-from refmanager.formats.common import Problem, ReadResult, decode_bytes, read_text
+from refmanager.formats.common import Problem, ReadResult
 from refmanager.formats.csljson import iter_csl_json, read_csl_json, to_csl_json
 from refmanager.formats.csvfile import iter_csv, read_csv, to_csv
-from refmanager.formats.filelinks import resolve_attachments
 from refmanager.formats.keys import KeyMaker, base_key
+from refmanager.formats.records import open_records, sniff
 from refmanager.formats.ris import iter_ris, read_ris, to_ris
 from refmanager.model import InputError, Reference
 
@@ -44,9 +44,6 @@ SUFFIX: dict[str, str] = {
     "csl-json": ".json",
     "csv": ".csv",
 }
-
-_RIS_START = re.compile(r"^\s*TY  ?- ", re.MULTILINE)
-_BIB_START = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 
 
 def iter_format(fmt: str, refs: Iterable[Reference]) -> Iterator[str]:
@@ -77,18 +74,6 @@ def write_format(fmt: str, refs: Iterable[Reference], out: TextIO) -> int:
     return total
 
 
-def sniff(text: str) -> str | None:
-    """The format a text looks like, or None."""
-    head = text.lstrip("\ufeff \t\r\n")[:1]
-    if head in ("[", "{"):
-        return "csl-json"
-    if _RIS_START.search(text[:20000]):
-        return "ris"
-    if _BIB_START.search(text):
-        return "bibtex"
-    return None
-
-
 def read_string(text: str, fmt: str | None = None, source: str = "") -> ReadResult:
     """References in ``text``; ``fmt`` None means: guess from the content."""
     fmt = fmt or sniff(text)
@@ -112,17 +97,19 @@ def read_string(text: str, fmt: str | None = None, source: str = "") -> ReadResu
 
 
 def read_file(path: Path | str) -> ReadResult:
-    """The references of a .bib, .ris or .json file; the content decides, else the extension.
+    """The references of a .bib, .ris, CSL-JSON or .csv file at once (``open_records``
+    reads it a part at a time); the content decides the format, else the extension.
 
     Raises:
-        InputError: the file cannot be read, or is none of the three formats.
+        InputError: the file cannot be read, or is none of the formats.
     """
     path = Path(path)
-    text = read_text(path)
-    by_name = EXTENSIONS.get(path.suffix.lower())
-    fmt = "csv" if by_name == "csv" else sniff(text) or by_name
-    result = read_string(text, fmt, str(path))
-    resolve_attachments(result, path)
+    stream = open_records(path, EXTENSIONS.get(path.suffix.lower()), chunk=sys.maxsize)
+    result = ReadResult(format=stream.format)
+    for part in stream:
+        result.references.extend(part.references)
+        result.problems.extend(part.problems)
+        result.file_directory = result.file_directory or part.file_directory
     return result
 
 
@@ -135,7 +122,6 @@ __all__ = [
     "Problem",
     "ReadResult",
     "base_key",
-    "decode_bytes",
     "format_string",
     "iter_bibtex",
     "iter_csl_json",
@@ -147,6 +133,7 @@ __all__ = [
     "read_file",
     "read_ris",
     "read_string",
+    "sniff",
     "to_bibtex",
     "to_csl_json",
     "to_csv",

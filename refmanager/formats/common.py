@@ -1,13 +1,11 @@
-"""What every format shares: read results, problems, CSL vocabularies, text decoding."""
+"""What every format shares: read results, problems, CSL vocabularies, dates."""
 
 from __future__ import annotations
 
-import codecs
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from refmanager.model import Date, InputError, Reference
+from refmanager.model import Date, Reference
 
 # CSL 1.0.2 item types.
 CSL_TYPES: frozenset[str] = frozenset(
@@ -164,67 +162,6 @@ class ReadResult:
     # the folder JabRef resolves relative file links against, relative to the .bib's own
     # folder ("" = the .bib's folder): its jabref-meta fileDirectory
     file_directory: str = ""
-
-
-def decode_bytes(data: bytes, source: str) -> str:
-    """Text of a file: UTF-8 (with or without BOM), UTF-16 (BOM or not) or else Latin-1.
-
-    Latin-1 here means Windows-1252 where that decodes (it is what "Latin-1" files
-    written on Windows really are), otherwise ISO 8859-1.
-
-    Raises:
-        InputError: the bytes look binary (NUL bytes that are not UTF-16).
-    """
-    if data.startswith(codecs.BOM_UTF8):
-        return _checked(data[3:], "utf-8", source)
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return _checked(data, "utf-16", source)
-    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        return _checked(data, "utf-32", source)
-    sample = data[:4096]
-    if len(sample) >= 4 and b"\x00" in sample:
-        even_nuls = sample[0::2].count(0)
-        odd_nuls = sample[1::2].count(0)
-        half = len(sample) // 2
-        if odd_nuls > 0.4 * half and even_nuls < 0.1 * half:
-            return _checked(data, "utf-16-le", source)
-        if even_nuls > 0.4 * half and odd_nuls < 0.1 * half:
-            return _checked(data, "utf-16-be", source)
-        raise InputError(source, "this is a binary file, not a BibTeX, RIS or CSL-JSON file")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return text
-
-
-def _checked(data: bytes, encoding: str, source: str) -> str:
-    try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise InputError(source, f"not valid {encoding.upper()} text ({exc.reason})") from None
-    if encoding == "utf-16" and text.startswith("\ufeff"):
-        text = text[1:]
-    if "\x00" in text:
-        raise InputError(source, "this is a binary file, not a BibTeX, RIS or CSL-JSON file")
-    return text
-
-
-def read_text(path: Path) -> str:
-    """The decoded text of ``path``; an unreadable file raises InputError."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(str(path), "no such file") from None
-    except IsADirectoryError:
-        raise InputError(str(path), "is a folder, not a file") from None
-    except OSError as exc:
-        raise InputError(str(path), f"cannot read the file ({exc.strerror})") from None
-    return decode_bytes(data, str(path))
 
 
 def date_from_text(text: str) -> Date | None:

@@ -48,6 +48,8 @@ MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory sta
 _BIB_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
 _RIS_END = re.compile(r"\s*ER  ?-")
 _CROSSREF = re.compile(r"\bcrossref\s*=", re.IGNORECASE)
+_RIS_START = re.compile(r"^\s*TY  ?- ", re.MULTILINE)
+_BIB_START_ANYWHERE = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 _META = re.compile(r"@\s*comment\s*\{\s*jabref-meta:", re.IGNORECASE)
 _WS = " \t\r\n"
 
@@ -357,6 +359,18 @@ class _JsonItems:
         return BrokenDocument(self.name, line, column, f"{message}; nothing was imported")
 
 
+def sniff(text: str) -> str | None:
+    """The format a text looks like, or None."""
+    head = text.lstrip("\ufeff \t\r\n")[:1]
+    if head in ("[", "{"):
+        return "csl-json"
+    if _RIS_START.search(text[:20000]):
+        return "ris"
+    if _BIB_START_ANYWHERE.search(text):
+        return "bibtex"
+    return None
+
+
 def open_records(path: Path, fmt: str | None = None, chunk: int = CHUNK) -> RecordStream:
     """The records of a .bib, .ris or CSL-JSON file, a part at a time; the content decides
     the format, else ``fmt`` (from the file's name).
@@ -364,8 +378,6 @@ def open_records(path: Path, fmt: str | None = None, chunk: int = CHUNK) -> Reco
     Raises:
         InputError: the file cannot be read, or is none of the three formats.
     """
-    from refmanager.formats import sniff
-
     source = TextSource.open(path)
     found = "csv" if fmt == "csv" else sniff(source.head()) or fmt
     if found not in ("bibtex", "ris", "csl-json", "csv"):

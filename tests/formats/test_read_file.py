@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from refmanager.formats import read_file, read_string, sniff
-from refmanager.formats.common import date_from_text, decode_bytes
+from refmanager.formats.common import date_from_text
 from refmanager.model import Date, InputError
 
 BIB = "@article{k, author = {Müller, Jörg and Łukasiewicz, Jan}, title = {Café “crème” ß}}\n"
@@ -79,7 +79,7 @@ def test_dispatch_by_extension_then_content(tmp_path: Path) -> None:
 def test_not_any_format_raises(tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_text("just some notes\nnothing bibliographic\n", encoding="utf-8")
-    with pytest.raises(InputError, match="not a BibTeX, RIS or CSL-JSON"):
+    with pytest.raises(InputError, match="not a BibTeX, RIS, CSL-JSON or CSV"):
         read_file(path)
     bib = tmp_path / "prose.bib"
     bib.write_text("only a comment, no entries\n", encoding="utf-8")
@@ -106,9 +106,11 @@ def test_sniff() -> None:
     assert sniff("hello") is None
 
 
-def test_decode_bytes_prefers_utf8() -> None:
-    assert decode_bytes("é".encode(), "x") == "é"
-    assert decode_bytes(codecs.BOM_UTF8 + b"a", "x") == "a"
+def test_utf8_is_preferred(tmp_path: Path) -> None:
+    path = tmp_path / "refs.ris"
+    for prefix in (b"", codecs.BOM_UTF8):
+        path.write_bytes(prefix + "TY  - BOOK\nTI  - é\nER  - \n".encode())
+        assert read_file(path).references[0].get("title") == "é"
 
 
 def test_date_from_text() -> None:
