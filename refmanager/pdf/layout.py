@@ -301,7 +301,13 @@ def group_lines(
 
 
 def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
-    """The x of a two-column gutter, or None for a one-column page."""
+    """The x of a two-column gutter, or None for a one-column page.
+
+    The gutter is where the fewest items cross the middle of the page; where that fails
+    and almost nothing crosses, a few items may reach into it without hiding it, such as a
+    page number centred under a narrow gutter or a line of code running a few points past
+    its column.
+    """
     if len(items) < 6 or width <= 0:
         return None
     spans = sorted((it.x0, it.x1, len(it.text)) for it in items)
@@ -324,16 +330,53 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
         if first < stop:
             delta[first] += 1
             delta[stop] -= 1
-    best: tuple[int, float] | None = None
+    counts: list[int] = []
     crossing = 0
-    for i, g in enumerate(grid):
+    for i in range(len(grid)):
         crossing += delta[i]
-        if best is None or crossing < best[0]:
-            best = (crossing, g)
+        counts.append(crossing)
+    fewest = min(counts)
+    found = _gutter_at(spans, grid[counts.index(fewest)])
+    if found is not None or fewest > _GUTTER_CROSSED * len(spans):
+        return found
+    # A second look where almost nothing crosses: the middle of the widest band of
+    # candidates crossed by a few more items than the least crossed one (a page number
+    # centred under a narrow gutter, a line running past its column). On a one-column page
+    # the full lines cross everywhere and the ragged line ends make no such band.
+    allowed = fewest + _GUTTER_INTRUDERS
+    best: tuple[int, int] | None = None
+    i = 0
+    while i < len(grid):
+        if counts[i] > allowed:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(grid) and counts[j + 1] <= allowed:
+            j += 1
+        if fewest in counts[i : j + 1] and (best is None or j - i > best[1] - best[0]):
+            best = (i, j)
+        i = j + 1
     assert best is not None
-    crossing, gx = best
+    gx = (grid[best[0]] + grid[best[1]]) / 2
+    found = _gutter_at(spans, gx)
+    if found is None:
+        return None
+    # ... and lines of text (not pieces of a formula or a figure's labels, which may leave
+    # a band free by chance) start at the right column's edge or one indent further.
+    edge = min(x0 for x0, _, _ in spans if x0 >= gx - 1)
+    aligned = sum(
+        1
+        for x0, _, n in spans
+        if n >= _GUTTER_LINE_CHARS and edge - 1.0 <= x0 <= edge + _GUTTER_INDENT
+    )
+    return found if aligned >= _GUTTER_ALIGNED else None
+
+
+def _gutter_at(spans: list[tuple[float, float, int]], gx: float) -> float | None:
+    """The gutter between the spans left and right of ``gx``, or None if they are no columns."""
     left = [(x0, x1, n) for x0, x1, n in spans if x1 <= gx + 1]
     right = [(x0, x1, n) for x0, x1, n in spans if x0 >= gx - 1]
+    crossing = len(spans) - len(left) - len(right)
     if len(left) < 3 or len(right) < 3:
         return None
     if crossing > 0.35 * (len(left) + len(right)):
@@ -346,6 +389,15 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     if right_edge - left_edge < 3:
         return None
     return (left_edge + right_edge) / 2
+
+
+# Items that may reach into a gutter without hiding it, where at most this share of the
+# page's items (full-width lines) crosses it (see find_gutter).
+_GUTTER_INTRUDERS = 2
+_GUTTER_CROSSED = 0.1
+_GUTTER_ALIGNED = 5
+_GUTTER_INDENT = 12.0  # points: a hanging or paragraph indent
+_GUTTER_LINE_CHARS = 12
 
 
 def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:

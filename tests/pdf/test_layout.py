@@ -58,3 +58,37 @@ def test_word_spaces_come_back_from_positions(tmp_path: Path) -> None:
     ]
     runs, _ = page_runs(write_pdf(tmp_path / "w.pdf", [words]))
     assert [ln.text for ln in page_lines(runs, 1, 595)] == ["T.Krizhevsky and A.Hochreiter"]
+
+
+def _two_column_runs(gutter_items: list[Run]) -> list[Run]:
+    """A page of two justified columns (72-292 and 302-522 pt, a 10 pt gutter) whose rows
+    share baselines, plus ``gutter_items``."""
+    runs: list[Run] = []
+    for i in range(30):
+        y = 700.0 - 12 * i
+        runs.append(Run(f"left column line {i} of body text set justified", 72, 292.2, y, 10, "R"))
+        runs.append(
+            Run(f"Right column entry {i} of the list set justified", 302.1, 522.3, y, 10, "R")
+        )
+    return runs + gutter_items
+
+
+def test_a_gutter_is_found_past_a_page_number_and_a_line_running_into_it() -> None:
+    # The page number is centred under the gutter and as wide as it; one line of code in
+    # the left column runs 4 pt into the gutter.
+    number = Run("11", 292.2, 302.1, 90, 10, "R")
+    code = Run("> plot(x, y, xlab = 'occurrence', main = 'a species'),", 72, 296.3, 455, 8, "T")
+    gutter = find_gutter(_two_column_runs([number, code]), 595.28)
+    assert gutter is not None and 296.3 < gutter < 302.1
+    lines = page_lines(_two_column_runs([number, code]), 1, 595.28)
+    assert all(ln.x1 <= 296.4 or ln.x0 >= 302 or ln.text == "11" for ln in lines)
+    assert next(ln.text for ln in lines if ln.column == 2).startswith("Right column entry 0")
+
+
+def test_one_column_page_has_no_gutter_even_with_a_short_line_in_the_middle() -> None:
+    runs = [
+        Run(f"one column line {i} running across the page", 72, 522, 700 - 12 * i, 10, "R")
+        for i in range(30)
+    ]
+    runs.append(Run("Figure 1: a caption.", 250, 345, 300, 9, "R"))
+    assert find_gutter(runs, 595.28) is None
