@@ -66,10 +66,6 @@ STOPWORDS = frozenset(
 _CJK_CHAR = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]")
 
 
-def is_cjk(char: str) -> bool:
-    return bool(_CJK_CHAR.match(char))
-
-
 def space_cjk(text: str) -> str:
     """Put spaces around each CJK character so the FTS tokenizer sees one token per character."""
     if text.isascii() or not _CJK_CHAR.search(text):
