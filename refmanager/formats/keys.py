@@ -143,7 +143,7 @@ def base_key(ref: Reference) -> str:
     return f"{author}{year}{_title_part(ref.get('title'))}"
 
 
-def _suffix(number: int) -> str:
+def key_suffix(number: int) -> str:
     """1 -> a, 26 -> z, 27 -> aa (bijective base 26)."""
     letters = ""
     while number > 0:
@@ -167,7 +167,7 @@ class KeyMaker:
             return base
         number = self._next.get(lower, 1)
         while True:
-            key = base + _suffix(number)
+            key = base + key_suffix(number)
             number += 1
             if key.lower() not in self._used:
                 break

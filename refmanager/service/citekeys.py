@@ -20,6 +20,7 @@ from refmanager.formats.keypattern import (
     clean_key,
     key_from_pattern,
 )
+from refmanager.formats.keys import key_suffix
 from refmanager.library import Library, WrittenKey
 from refmanager.model import Reference
 
@@ -38,15 +39,6 @@ def set_key_pattern(library: Library, pattern: str) -> None:
         InputError: an unknown field or an unmatched bracket in the pattern.
     """
     library.exports.set_setting(KEY_PATTERN, check_pattern(pattern))
-
-
-def _suffix(number: int) -> str:
-    """1 -> a, 26 -> z, 27 -> aa."""
-    letters = ""
-    while number > 0:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("a") + rest) + letters
-    return letters
 
 
 class StableKeys:
@@ -97,6 +89,6 @@ class StableKeys:
             if (owner is None or owner == ref_id) and key.lower() not in self._given:
                 break
             number += 1
-            key = base + _suffix(number)
+            key = base + key_suffix(number)
         self._given.add(key.lower())
         return key
