@@ -224,7 +224,7 @@ class MainWindow(QMainWindow):
         self.editor.reparseRequested.connect(self.edits.reparse_selected)
         self.editor.noteEdited.connect(self.edits.request_note)
         self.editor.splitRequested.connect(self.edits.split_row)
-        self.edits.marked.connect(self.pdf.view.set_marks)
+        self.edits.marked.connect(self.pdf.set_marks)
         self.pdf.markRequested.connect(
             lambda kind, page, x, y: self.edits.mark_list(kind, self._shown_document, page, x, y)
         )

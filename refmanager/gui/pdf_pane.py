@@ -45,6 +45,7 @@ HIGHLIGHT_FILL = QColor(255, 200, 0, 70)
 HIGHLIGHT_EDGE = QColor(230, 120, 0, 220)
 ZOOM_STEPS = (0.25, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0)
 MARK_COLOUR = QColor(40, 120, 220)
+PLACEHOLDER = "Drop PDFs here, or use File > Import PDFs... (Ctrl+O)"
 MARKS = (("start", "The reference list starts here"), ("end", "The reference list ends here"))
 
 
@@ -266,13 +267,9 @@ class PdfPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = QPdfDocument(self)
-        self.view = RefPdfView(self)
-        self.view.setDocument(self.document)
         self.search_model = QPdfSearchModel(self)
         self.search_model.setDocument(self.document)
-        self.view.setSearchModel(self.search_model)
-        self.view.pageClicked.connect(self.pageClicked)
-        self.view.markRequested.connect(self.markRequested)
+        self.view = self._attach(RefPdfView(self), self.document)
         self.path: Path | None = None
 
         self.toolbar = QToolBar("PDF", self)
@@ -307,8 +304,7 @@ class PdfPane(QWidget):
         self.act_fit_width.setIconText("Fit")
         self.act_fit_width.setCheckable(True)
         self.act_fit_width.setChecked(True)
-        self.act_fit_width.toggled.connect(self.view.set_fit_width)
-        self.view.zoomFactorChanged.connect(self._sync_fit_action)
+        self.act_fit_width.toggled.connect(self._set_fit_width)
         self.find_edit = QLineEdit(self)
         self.find_edit.setPlaceholderText("Find in PDF")
         self.find_edit.setClearButtonEnabled(True)
@@ -351,9 +347,7 @@ class PdfPane(QWidget):
             else:
                 self.toolbar.addWidget(widget_or_action)
 
-        self.placeholder = plain_label(  # names files
-            QLabel("Drop PDFs here, or use File > Import PDFs... (Ctrl+O)", self)
-        )
+        self.placeholder = plain_label(QLabel(PLACEHOLDER, self))  # names files
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -363,7 +357,19 @@ class PdfPane(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.placeholder, 1)
         self.view.hide()
-        self.view.verticalScrollBar().valueChanged.connect(self._sync_page_spin)
+
+    def _attach(self, view: RefPdfView, document: QPdfDocument) -> RefPdfView:
+        """Show ``document`` (loaded, ready) in ``view`` and wire the view to the pane."""
+        view.setDocument(document)
+        view.setSearchModel(self.search_model)
+        view.pageClicked.connect(self.pageClicked)
+        view.markRequested.connect(self.markRequested)
+        view.zoomFactorChanged.connect(self._sync_fit_action)
+        view.verticalScrollBar().valueChanged.connect(self._sync_page_spin)
+        return view
+
+    def _set_fit_width(self, on: bool) -> None:
+        self.view.set_fit_width(on)  # the view of the paper shown now
 
     def _sync_fit_action(self, _factor: float) -> None:
         self.act_fit_width.blockSignals(True)
@@ -371,33 +377,73 @@ class PdfPane(QWidget):
         self.act_fit_width.blockSignals(False)
 
     def load(self, path: Path | None) -> bool:
-        """Show ``path`` (None or a missing file: show the placeholder). True if it loaded."""
+        """Show ``path`` (None or a missing file: show the placeholder). True if it loaded.
+
+        Each file is loaded into a new ``QPdfDocument`` and shown in a new view; the view
+        and document on screen are never closed or reloaded under one another. QtPdf's view
+        asks its render thread for each page and keeps whatever image comes back for that
+        page number: a page rendered from the previous file, or from a document being
+        closed (an empty image), arrived after the switch and was kept, so a page showed the
+        wrong paper or stayed blank until the zoom changed (issue 12). A request the thread
+        took while the document was reloading was never answered at all.
+        """
         ready = self.document.status() == QPdfDocument.Status.Ready
         if path is not None and self.path == path and ready:
             return True
         self.view.set_highlights([])
-        self.document.close()
         self.path = None
         if path is None or not path.is_file():
-            self.view.hide()
-            self.placeholder.show()
-            self.page_total.setText(" / 0 ")
+            self._show_placeholder(PLACEHOLDER)
             return False
-        error = self.document.load(str(path))
+        document = QPdfDocument(self)
+        error = document.load(str(path))
         if error != QPdfDocument.Error.None_:
-            self.view.hide()
-            self.placeholder.setText(f"Cannot show {path.name}: {error.name}")
-            self.placeholder.show()
+            document.deleteLater()
+            self._show_placeholder(f"Cannot show {path.name}: {error.name}")
             return False
+        self._replace_view(document)
+        self.search_model.setDocument(document)
         self.path = path
         self.placeholder.hide()
         self.view.show()
-        self.page_spin.setMaximum(max(1, self.document.pageCount()))
-        self.page_total.setText(f" / {self.document.pageCount()} ")
+        self.page_spin.setMaximum(max(1, document.pageCount()))
+        self.page_total.setText(f" / {document.pageCount()} ")
         if self.view.fit_width():
             self.view.set_fit_width(True)
         self._apply_find()
         return True
+
+    def _replace_view(self, document: QPdfDocument) -> None:
+        """A new view on ``document`` in place of the current one, with its zoom and marks.
+
+        The old view goes with its document: deleting the view first stops its render
+        thread, then its document, which that thread may still have been drawing, goes.
+        """
+        old_view, old_document = self.view, self.document
+        view = self._attach(RefPdfView(self), document)
+        view.set_marks(old_view.marks())
+        if old_view.fit_width():
+            view.set_fit_width(True)
+        else:
+            view.set_zoom(old_view.zoomFactor())
+        layout = self.layout()
+        assert layout is not None
+        layout.replaceWidget(old_view, view)
+        self.view, self.document = view, document
+        old_view.hide()
+        old_view.destroyed.connect(old_document.deleteLater)
+        old_view.deleteLater()
+
+    def set_marks(self, marks: dict[str, tuple[int, float]]) -> None:
+        """Show where the user marked the list's start and end."""
+        self.view.set_marks(marks)
+
+    def _show_placeholder(self, message: str) -> None:
+        """No PDF to show: the view is hidden (its document kept, never closed under it)."""
+        self.view.hide()
+        self.placeholder.setText(message)
+        self.placeholder.show()
+        self.page_total.setText(" / 0 ")
 
     def page_count(self) -> int:
         return self.document.pageCount() if self.path is not None else 0

@@ -18,7 +18,9 @@ from pytestqt.qtbot import QtBot
 from refmanager.gui.app import create_app
 from refmanager.gui.main_window import MainWindow
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE_PDF = REPO / "resources" / "sample-paper.pdf"  # in the checkout: CI has it too
+SHARED = REPO.parent / "shared"
 SEED_PDF = SHARED / "seed" / "seed-pages.pdf"
 
 
