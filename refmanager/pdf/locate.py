@@ -27,6 +27,7 @@ _END_WORDS = (
     r"|supplemental(?:\s+\w+){0,3}|about\s+the\s+authors?|author\s+biograph(?:y|ies)|biographies"
     r"|biography|vitae?|作者简介|致\s*谢|acknowledge?ments?|funding|author\s+contributions?"
     r"|declaration\s+of\s+competing\s+interest|conflicts?\s+of\s+interest|index"
+    r"|(?:authors?[’']?\s+)?affiliations?|authors?[’']?\s+addresses"
 )
 END_HEADING = re.compile(
     rf"^\s*(?:[A-Z]\.?\d*\s+|\d{{1,2}}\.?\s+)?(?:{_END_WORDS})"

@@ -78,6 +78,9 @@ def test_not_headings(text: str) -> None:
         "Author Biographies",
         "About the Authors",
         "Supplementary Material",
+        "Affiliation:",
+        "Author Affiliations",
+        "Authors' addresses",
     ],
 )
 def test_end_headings(text: str) -> None:
