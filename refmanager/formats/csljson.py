@@ -319,8 +319,8 @@ def item_reference(item: Any, line: int, problems: list[Problem]) -> Reference |
     except (TypeError, ValueError, AttributeError, OverflowError) as exc:
         problems.append(Problem(line, f"item could not be read ({exc}); skipped", skipped=True))
         return None
-    ref.author = [n for n in ref.author if n.to_csl()]
-    ref.editor = [n for n in ref.editor if n.to_csl()]
+    ref.author = [n for n in ref.author if not n.is_blank()]
+    ref.editor = [n for n in ref.editor if not n.is_blank()]
     for date in (ref.issued, ref.accessed):
         if date is not None and date.month is not None and not 1 <= date.month <= 12:
             date.month, date.day = None, None

@@ -52,6 +52,17 @@ class Name:
                 out[key] = value
         return out
 
+    def is_blank(self) -> bool:
+        """No part of the name holds text (``to_csl()`` would be empty)."""
+        return not (
+            self.family
+            or self.given
+            or self.literal
+            or self.non_dropping_particle
+            or self.dropping_particle
+            or self.suffix
+        )
+
     @classmethod
     def from_csl(cls, data: Any) -> Name:
         """Build a name from CSL-JSON; a bare string becomes a literal name."""
@@ -282,16 +293,19 @@ class Reference:
             out["author"] = [n.to_csl() for n in self.author]
         if self.editor:
             out["editor"] = [n.to_csl() for n in self.editor]
+        fields = self.fields
         for key in CSL_FIELDS:
-            if self.fields.get(key):
-                out[key] = self.fields[key]
-        for key, value in self.fields.items():
-            if key not in out and value:
+            value = fields.get(key)
+            if value:
                 out[key] = value
-        if self.issued and self.issued.to_csl():
-            out["issued"] = self.issued.to_csl()
-        if self.accessed and self.accessed.to_csl():
-            out["accessed"] = self.accessed.to_csl()
+        for key, value in fields.items():
+            if value and key not in out:
+                out[key] = value
+        for key, date in (("issued", self.issued), ("accessed", self.accessed)):
+            if date is not None:
+                parts = date.to_csl()
+                if parts:
+                    out[key] = parts
         out.update(self.extra)
         if self.raw:
             out["_raw"] = self.raw

@@ -275,6 +275,22 @@ def test_latex_is_decoded_to_unicode(latex: str, text: str) -> None:
     assert result.references[0].get("title") == text
 
 
+@pytest.mark.parametrize(
+    ("latex", "text"),
+    [  # what pylatexenc gives for each (page ranges skip it: the same text, faster)
+        ("12--34", "12\u201334"),
+        ("a---b", "a\u2014b"),
+        ("----", "\u2014-"),
+        ("-{}-", "--"),
+        ("1{-}-2", "1--2"),
+        ("{--}-", "\u2013-"),
+        (r"x \& y--z", "x & y\u2013z"),
+    ],
+)
+def test_dashes_are_read_as_the_latex_decoder_reads_them(latex: str, text: str) -> None:
+    assert read_bibtex(f"@misc{{k, title = {{{latex}}}}}").references[0].get("title") == text
+
+
 def test_verbatim_fields_are_unescaped_not_decoded() -> None:
     text = r"@misc{k, doi = {10.1000/a\_b}, url = {\url{https://x.org/~me/a_b}}}"
     ref = read_bibtex(text).references[0]

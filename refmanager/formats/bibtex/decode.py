@@ -16,6 +16,7 @@ _CIRCUMFLEX = re.compile(r"\{\\textasciicircum\}|\\textasciicircum(?:\{\}|\b)")
 _URL_MACRO = re.compile(r"\\url\{([^{}]*)\}")
 _SIMPLE_UNESCAPE = re.compile(r"\\([&%#_$])")
 _NEEDS_DECODER = re.compile(r"[\\$~]|--|``|''|[?!]`")
+_LATEX_CHARS = re.compile(r"[\\$~`'?!]")  # what the decoder reads besides dashes and braces
 _TEX_LOGOS = re.compile(r"\\(LaTeXe|LaTeX|TeX|BibTeX)\b(?:\{\})?")
 
 # LaTeX text styles -> CSL-JSON rich text (what pandoc and Zotero read \textit{} as).
@@ -44,6 +45,11 @@ def decode(value: str) -> tuple[str, bool]:
     plain = _SIMPLE_UNESCAPE.sub(r"\1", value)
     if not _NEEDS_DECODER.search(plain):
         return _tidy(plain.replace("{", "").replace("}", "")), True
+    if not _LATEX_CHARS.search(plain):
+        # only dashes (page ranges): ``---`` and ``--`` are read as the decoder reads them,
+        # before the braces go (``-{}-`` stays two hyphens)
+        dashes = plain.replace("---", "\u2014").replace("--", "\u2013")
+        return _tidy(dashes.replace("{", "").replace("}", "")), True
     return _decode_slow(value)
 
 
