@@ -161,7 +161,13 @@ class Library:
         except BaseException:
             conn.close()
             raise
-        return cls(folder, conn, migrated_from)
+        library = cls(folder, conn, migrated_from)
+        try:
+            library.imports.restore_indexes()  # set aside by a large import that was stopped
+        except BaseException:
+            conn.close()
+            raise
+        return library
 
     @classmethod
     def _open_read_only(cls, folder: Path, path: Path) -> Library:

@@ -20,7 +20,7 @@ from refmanager.formats import (
     format_string,
     write_format,
 )
-from refmanager.formats.records import open_records
+from refmanager.formats.records import RecordStream, open_records
 from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe
@@ -32,6 +32,10 @@ from refmanager.service.files import atomic_text_file, inside
 IMPORT_SUFFIXES: frozenset[str] = frozenset(EXTENSIONS)
 BATCH = 2000  # references loaded from SQLite at a time while exporting
 BATCH_REFERENCES = 10_000  # references stored per transaction while importing a file
+# A file expected to hold at least this many references (judged from its first part), and
+# at least as many as the library, is imported with most indexes set aside and built again
+# at its end (``Library.defer_indexes``): one sort each instead of scattered inserts.
+LARGE_IMPORT = 100_000
 
 
 MAX_PROBLEMS = 1000  # problems kept per file; past that they are only counted
@@ -140,10 +144,15 @@ def import_file(
         summary.already = True
         return summary
     summary.resumed = skip = run.added
+    judged = False  # whether the file is a large import (told by its first references)
     try:
         for part in stream:
             summary.note(part.problems)
             refs = part.references
+            if refs and not judged:
+                judged = True
+                if _large(library, stream, skip):
+                    library.imports.defer_indexes()
             if skip:
                 drop = min(skip, len(refs))
                 refs, skip = refs[drop:], skip - drop
@@ -159,8 +168,18 @@ def import_file(
         if not run.added:
             library.imports.forget_import(run)
         raise
+    finally:
+        library.imports.restore_indexes()
     library.imports.finish_import(run)
     return summary
+
+
+def _large(library: Library, stream: RecordStream, skip: int) -> bool:
+    """Whether the file (its first part just read) will add at least ``LARGE_IMPORT``
+    references, and at least as many as the library holds."""
+    read = stream.source.bytes_read
+    expected = stream.references * stream.source.size / read if read else 0
+    return expected - skip >= LARGE_IMPORT and expected >= library.search.count()
 
 
 def select_ids(

@@ -43,3 +43,33 @@ def test_a_forgotten_run_leaves_no_trace(lib: Library) -> None:
     run = lib.imports.begin_import("d" * 64, "z.json", "csl-json")
     lib.imports.forget_import(run)
     assert lib.conn.execute("SELECT count(*) FROM imports").fetchone()[0] == 0
+
+
+def _refs_indexes(lib: Library) -> set[str]:
+    rows = lib.conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'refs' "
+        "AND sql IS NOT NULL"
+    ).fetchall()
+    return {row[0] for row in rows}
+
+
+def test_indexes_set_aside_for_a_large_import_come_back_whole(lib: Library) -> None:
+    every = _refs_indexes(lib)
+    lib.imports.defer_indexes()
+    kept = _refs_indexes(lib)
+    assert kept < every and "refs_work" in kept and "refs_title" not in kept
+    assert {name for name, _ in lib.imports.deferred_indexes()} == every - kept
+    run = lib.imports.begin_import("d" * 64, "big.json", "csl-json")
+    lib.imports.add_import_batch(run, _refs(5))
+    lib.imports.restore_indexes()
+    assert _refs_indexes(lib) == every and lib.imports.deferred_indexes() == []
+    assert lib.search.count("title:paper year:2000") == 5
+    assert lib.maintenance.check().integrity == ["ok"]
+
+
+def test_indexes_left_aside_by_a_crash_are_built_when_the_library_opens(lib: Library) -> None:
+    every = _refs_indexes(lib)
+    lib.imports.defer_indexes()  # and the process dies before restore_indexes
+    lib.close()
+    with Library.open(lib.folder) as again:
+        assert _refs_indexes(again) == every and again.imports.deferred_indexes() == []

@@ -295,6 +295,34 @@ def test_a_large_file_goes_in_batches_with_progress(
     assert len(works) == 7
 
 
+def test_a_large_import_sets_indexes_aside_and_builds_them_again(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import exchange
+
+    monkeypatch.setattr(exchange, "BATCH_REFERENCES", 10)
+    monkeypatch.setattr(exchange, "LARGE_IMPORT", 5)  # a small file is read in one block:
+    # its first part (10 references) is all it is expected to hold
+    every = set(_index_names(library))
+    deferred: list[int] = []
+    seen = lambda _: deferred.append(len(library.imports.deferred_indexes()))  # noqa: E731
+    items = [{"id": f"i{n}", "title": f"Item {n}", "DOI": f"10.1/{n % 7}"} for n in range(35)]
+    path = _write(tmp_path, "many.json", json.dumps(items, indent=1))
+    summary = import_file(library, path, progress=seen)
+    assert summary.added == 35 and all(deferred)  # set aside while the batches went in
+    assert set(_index_names(library)) == every and not library.imports.deferred_indexes()
+    assert len({library.references.reference(i).work_id for i in summary.reference_ids}) == 7
+    assert library.search.count("title:item") == 35
+    small = _write(tmp_path, "few.json", json.dumps(items[:15]))  # fewer than the library
+    deferred.clear()
+    assert import_file(library, small, progress=seen).added == 15 and not any(deferred)
+
+
+def _index_names(library: Library) -> list[str]:
+    rows = library.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")
+    return [row[0] for row in rows]
+
+
 def test_a_cancelled_import_goes_on_where_it_stopped(
     library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
