@@ -27,6 +27,16 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+# a document's columns as DocumentStore._document_record reads them
+_SELECT = (
+    "SELECT d.id, d.sha256, d.file_name, d.source, d.page_count, d.title, d.authors, "
+    "d.year, d.doi, d.arxiv, d.added, d.status, d.message, "
+    "(SELECT count(*) FROM refs r WHERE r.document_id = d.id), "
+    "(SELECT group_concat(t.name, char(31)) FROM document_tags dt JOIN tags t "
+    "ON t.id = dt.tag_id WHERE dt.document_id = d.id) FROM documents d"
+)
+
+
 class DocumentStore(Store):
     """The ``documents`` table and the files kept in ``files_dir`` by content hash."""
 
@@ -169,27 +179,13 @@ class DocumentStore(Store):
             where = "(d.title LIKE ? ESCAPE '\\' OR d.file_name LIKE ? ESCAPE '\\')"
             pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             params = [pattern + "%", pattern + "%"]
-        sql = (
-            "SELECT d.id, d.sha256, d.file_name, d.source, d.page_count, d.title, d.authors, "
-            "d.year, d.doi, d.arxiv, d.added, d.status, d.message, "
-            "(SELECT count(*) FROM refs r WHERE r.document_id = d.id), "
-            "(SELECT group_concat(t.name, char(31)) FROM document_tags dt JOIN tags t "
-            "ON t.id = dt.tag_id WHERE dt.document_id = d.id) "
-            f"FROM documents d WHERE {where} ORDER BY d.added DESC, d.id DESC LIMIT ? OFFSET ?"
-        )
+        sql = f"{_SELECT} WHERE {where} ORDER BY d.added DESC, d.id DESC LIMIT ? OFFSET ?"
         rows = self._read(sql, (*params, -1 if limit is None else limit, offset))
         return [self._document_record(row) for row in rows]
 
     def document(self, document_id: int) -> DocumentRecord:
         """One document. Raises ``KeyError`` when there is no such document."""
-        sql = (
-            "SELECT d.id, d.sha256, d.file_name, d.source, d.page_count, d.title, d.authors, "
-            "d.year, d.doi, d.arxiv, d.added, d.status, d.message, "
-            "(SELECT count(*) FROM refs r WHERE r.document_id = d.id), "
-            "(SELECT group_concat(t.name, char(31)) FROM document_tags dt JOIN tags t "
-            "ON t.id = dt.tag_id WHERE dt.document_id = d.id) FROM documents d WHERE d.id = ?"
-        )
-        rows = self._read(sql, (document_id,))
+        rows = self._read(f"{_SELECT} WHERE d.id = ?", (document_id,))
         if not rows:
             raise KeyError(document_id)
         return self._document_record(rows[0])
