@@ -194,14 +194,13 @@ def select_ids(
 def iter_references(
     library: Library,
     ids: Sequence[int],
-    tags_as_keywords: bool = True,
     with_attachments: bool = False,
 ) -> Iterator[Reference]:
     """The references of ``ids`` in that order, loaded a batch at a time.
 
     Each gets its stable citation key (``service.citekeys``: the key it was first written
-    with). With ``tags_as_keywords`` a reference's tags are added to its ``keyword``
-    variable (as Zotero exports tags), so they travel with the file. Links that are not
+    with). A reference's tags are added to its ``keyword`` variable (as Zotero exports
+    tags), so they travel with the file. Links that are not
     web links, DOIs that are not DOIs and local file paths are left out (``model.links``);
     only ``with_attachments`` (the user asked: ``export --with-attachments``) adds the
     references' attachments, which each format writes in its own syntax (decision 0022).
@@ -219,7 +218,7 @@ def iter_references(
             export_safe(ref)
             if ref_id in links:
                 ref.attachments = tuple(links[ref_id])
-            if tags_as_keywords and tags:
+            if tags:
                 have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
                 ref.set("keyword", ", ".join([*have, *(t for t in tags if t not in have)]))
             yield ref
