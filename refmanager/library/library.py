@@ -33,13 +33,11 @@ from types import TracebackType
 
 from refmanager.library import db
 from refmanager.library.attachments import AttachmentStore
-from refmanager.library.codec import csl_json, fts_values, load_reference, reference_columns
 from refmanager.library.connection import Connection
 from refmanager.library.corrections import CorrectionStore
-from refmanager.library.documents import DocumentStore, file_sha256
+from refmanager.library.documents import DocumentStore
 from refmanager.library.exports import ExportStore
-from refmanager.library.fields import SPECIAL_FIELDS, get_field, set_field
-from refmanager.library.imports import ImportRun, ImportStore
+from refmanager.library.imports import ImportStore
 from refmanager.library.layout import LayoutStore
 from refmanager.library.maintenance import MaintenanceStore
 from refmanager.library.merging import DuplicateStore
@@ -53,21 +51,6 @@ from refmanager.model import InputError
 
 DB_NAME = "library.sqlite"
 FILES_DIR = "files"
-
-__all__ = [
-    "DB_NAME",
-    "FILES_DIR",
-    "SPECIAL_FIELDS",
-    "ImportRun",
-    "Library",
-    "csl_json",
-    "file_sha256",
-    "fts_values",
-    "get_field",
-    "load_reference",
-    "reference_columns",
-    "set_field",
-]
 
 
 class Library:
