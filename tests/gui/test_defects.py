@@ -75,8 +75,8 @@ def test_the_duplicates_list_follows_undo(qtbot: QtBot, window: MainWindow) -> N
     assert len(window.dups.pairs) == 1
 
 
-def test_tagging_a_selection_keeps_it_selected(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
+def test_tagging_a_selection_keeps_it_selected(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
     win.table.selectRow(1)
     for row in range(2, 8):
         win.table.selectionModel().select(
@@ -96,9 +96,9 @@ def test_tagging_a_selection_keeps_it_selected(qtbot: QtBot, seeded_window: Main
 
 
 def test_search_names_its_scope_and_offers_the_whole_library(
-    qtbot: QtBot, seeded_window: MainWindow
+    qtbot: QtBot, paper_window: MainWindow
 ) -> None:
-    win = seeded_window
+    win = paper_window
     win.imports.paste_references(["Knuth D. E. The Art of Computer Programming. 1968."])
     wait_jobs(qtbot, win)
     doc_id = win.session.documents()[0].id
@@ -171,10 +171,8 @@ def test_the_export_dialog_has_no_literal_ampersand(window: MainWindow) -> None:
     assert file_label.buddy() is dialog.path_edit  # ... shown as one, with its buddy
 
 
-def test_raw_text_spans_read_well_in_the_dark_theme(
-    qtbot: QtBot, seeded_window: MainWindow
-) -> None:
-    win = seeded_window
+def test_raw_text_spans_read_well_in_the_dark_theme(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
     try:
         win.set_theme("dark")
         click_row(qtbot, win, 3)

@@ -46,9 +46,9 @@ def test_the_platform_is_the_one_asked_for(qapp: object) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_no_visible_editor_has_zero_size(
-    qtbot: QtBot, seeded_window: MainWindow, size: tuple[int, int]
+    qtbot: QtBot, paper_window: MainWindow, size: tuple[int, int]
 ) -> None:
-    win = seeded_window
+    win = paper_window
     win.resize(*size)
     win.show_error("a problem shows the Problems panel too")
     qtbot.wait(50)
@@ -69,9 +69,9 @@ def test_no_visible_editor_has_zero_size(
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_pdf_toolbar_fits_and_the_table_shows_its_main_columns(
-    qtbot: QtBot, seeded_window: MainWindow, size: tuple[int, int]
+    qtbot: QtBot, paper_window: MainWindow, size: tuple[int, int]
 ) -> None:
-    win = seeded_window
+    win = paper_window
     win.resize(*size)
     qtbot.wait(50)
     bar = win.pdf.toolbar

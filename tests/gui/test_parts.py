@@ -273,24 +273,24 @@ def test_big_tables_read_pages_in_the_background_and_drop_stale_answers() -> Non
 
 
 def test_big_library_counts_queries_in_the_background(
-    qtbot: QtBot, seeded_window: object, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, paper_window: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from refmanager.gui import main_window
 
-    win = seeded_window
+    win = paper_window
     assert isinstance(win, main_window.MainWindow)
     from refmanager.gui.controllers import search
 
-    monkeypatch.setattr(search, "ASYNC_ROWS", 10)  # the seed library counts as big
-    win.search.setText("year:2023")
+    monkeypatch.setattr(search, "ASYNC_ROWS", 10)  # the sample library counts as big
+    win.search.setText("year:2015")
     win.searching.apply()
     assert win.search_message.text() == "Searching…"
-    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=5000)
+    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2015)"), timeout=5000)
     assert not win.search_message.isVisible() and win.search_message.text() == ""
     win.search.setText('title:"unclosed')
     win.searching.apply()
     qtbot.waitUntil(lambda: win.search_message.text() not in ("", "Searching…"), timeout=5000)
-    assert win.model.query.endswith("(year:2023)")
+    assert win.model.query.endswith("(year:2015)")
 
 
 def test_menus_carry_the_standard_shortcuts_and_themes_switch(qtbot: QtBot, window: object) -> None:

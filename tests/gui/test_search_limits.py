@@ -13,12 +13,12 @@ from refmanager.gui.main_window import MainWindow
     ["year:>=99999999999999999999", "(" * 400 + "x" + ")" * 400, " OR ".join(["x"] * 300)],
 )
 def test_overflowing_queries_give_a_message_and_keep_the_last_rows(
-    qtbot: QtBot, seeded_window: MainWindow, query: str
+    qtbot: QtBot, paper_window: MainWindow, query: str
 ) -> None:
-    win = seeded_window
-    win.search.setText("year:2023")
+    win = paper_window
+    win.search.setText("year:2015")
     win.searching.apply()
-    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=3000)
+    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2015)"), timeout=3000)
     good = win.model.rowCount()
     assert good > 0
     win.search.setText(query)
@@ -27,17 +27,17 @@ def test_overflowing_queries_give_a_message_and_keep_the_last_rows(
     message = win.search_message.text()
     assert message and "\n" not in message and "Traceback" not in message
     assert win.model.rowCount() == good
-    assert win.model.query.endswith("(year:2023)")
+    assert win.model.query.endswith("(year:2015)")
 
 
-def test_forty_nots_are_a_plain_query(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
-    win.search.setText("year:2023")
+def test_forty_nots_are_a_plain_query(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
+    win.search.setText("year:2015")
     win.searching.apply()
-    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=3000)
+    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2015)"), timeout=3000)
     good = win.model.rowCount()
-    win.search.setText("NOT " * 40 + "year:2023")
+    win.search.setText("NOT " * 40 + "year:2015")
     win.searching.apply()
-    qtbot.waitUntil(lambda: win.model.query.endswith("NOT year:2023)"), timeout=3000)
+    qtbot.waitUntil(lambda: win.model.query.endswith("NOT year:2015)"), timeout=3000)
     assert win.model.rowCount() == good
     assert not win.search_message.isVisible()

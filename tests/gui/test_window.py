@@ -76,25 +76,25 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
 
 
 def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selects_rows(
-    qtbot: QtBot, seeded_window: MainWindow
+    qtbot: QtBot, paper_window: MainWindow
 ) -> None:
-    win = seeded_window
-    row = row_of_number(win, "61")
+    win = paper_window
+    row = row_of_number(win, "11")
     click_row(qtbot, win, row)
     info = win.session.stored(win.model.row_at(row).id)  # type: ignore[union-attr]
     assert info is not None and info.reference.location
     loc = info.reference.location[0]
-    assert loc.page == 3
+    assert loc.page == 1
     view = win.pdf.view
     assert view.highlights() == info.reference.location
     box = view.points_to_viewport(loc.page, loc.bbox)
     assert view.viewport().rect().contains(box.center().toPoint())
     hit = view.viewport_to_points(box.center())
-    assert hit is not None and hit[0] == 3
-    assert "61" in win.editor.heading.text()
+    assert hit is not None and hit[0] == 1
+    assert "11" in win.editor.heading.text()
 
-    # a click on the printed entry [62] selects its row
-    next_row = win.model.row_at(row_of_number(win, "62"))
+    # a click on the printed entry [12] selects its row
+    next_row = win.model.row_at(row_of_number(win, "12"))
     assert next_row is not None
     other = win.session.stored(next_row.id)
     assert other is not None
@@ -109,8 +109,8 @@ def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selec
     assert view.highlights() == other.reference.location
 
 
-def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
+def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
     index = win.model.index(0, TITLE)
     before = index.data()
     click_row(qtbot, win, 0)
@@ -137,9 +137,9 @@ def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, seeded_window: Mai
 
 
 def test_entry_editor_field_and_span_reassignment_are_undoable(
-    qtbot: QtBot, seeded_window: MainWindow
+    qtbot: QtBot, paper_window: MainWindow
 ) -> None:
-    win = seeded_window
+    win = paper_window
     click_row(qtbot, win, 1)
     ref_id = win.current_id()
     assert ref_id is not None
@@ -169,8 +169,8 @@ def test_entry_editor_field_and_span_reassignment_are_undoable(
     assert win.session.lib.references.get_field(ref_id, "volume") != "99"
 
 
-def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
+def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
     total = win.model.rowCount()
     win.table.selectRow(2)
     win.table.selectionModel().select(
@@ -198,18 +198,18 @@ def test_tag_two_rows_then_filter_by_the_tag(qtbot: QtBot, seeded_window: MainWi
 
 
 def test_search_box_filters_live_and_reports_bad_queries(
-    qtbot: QtBot, seeded_window: MainWindow
+    qtbot: QtBot, paper_window: MainWindow
 ) -> None:
-    win = seeded_window
+    win = paper_window
     total = win.model.rowCount()
     win.activateWindow()
     win.act_find.trigger()
     qtbot.waitUntil(win.search.hasFocus, timeout=2000)
-    QTest.keyClicks(win.search, "year:2023")
-    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2023)"), timeout=3000)
+    QTest.keyClicks(win.search, "year:2015")
+    qtbot.waitUntil(lambda: win.model.query.endswith("(year:2015)"), timeout=3000)
     count = win.model.rowCount()
     assert 0 < count < total
-    assert {win.model.index(r, YEAR).data() for r in range(count)} == {"2023"}
+    assert {win.model.index(r, YEAR).data() for r in range(count)} == {"2015"}
 
     win.search.clear()
     QTest.keyClicks(win.search, 'title:"unclosed')
@@ -219,12 +219,12 @@ def test_search_box_filters_live_and_reports_bad_queries(
 
 
 def test_export_bibtex_and_read_it_back(
-    qtbot: QtBot, seeded_window: MainWindow, tmp_path: Path
+    qtbot: QtBot, paper_window: MainWindow, tmp_path: Path
 ) -> None:
     from refmanager.formats import read_file
 
-    win = seeded_window
-    target = tmp_path / "seed.bib"
+    win = paper_window
+    target = tmp_path / "paper.bib"
     job = win.exports.export_dialog(
         dialog_hook=lambda d: d.set_values("bibtex", "document", target)
     )
@@ -237,18 +237,18 @@ def test_export_bibtex_and_read_it_back(
     assert {r.get("title") for r in back.references if r.get("title")} <= titles | {""}
 
 
-def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
-    text = (
-        "[7] Hochreiter S, Schmidhuber J. Long short-term memory. Neural Computation, 1997, "
-        "9(8): 1735–1780. [doi: 10.1162/neco.1997.9.8.1735]"
+def test_merge_two_duplicates_then_undo(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
+    text = (  # not in the sample paper's list
+        "[7] Graves A, Mohamed A, Hinton G. Speech recognition with deep recurrent neural "
+        "networks. In: Proc. of ICASSP. 2013. 6645–6649. [doi: 10.1109/ICASSP.2013.6638947]"
     )
-    win.imports.paste_references([text, text.replace("Long short-term", "Long Short-Term")])
+    win.imports.paste_references([text, text.replace("Speech recognition", "Speech Recognition")])
     wait_jobs(qtbot, win)
     total = win.session.total()
     win.sidebar.select("duplicates")
     wait_jobs(qtbot, win)
-    pasted = set(win.session.lib.search.search_ids("doi:10.1162/neco.1997.9.8.1735"))
+    pasted = set(win.session.lib.search.search_ids("doi:10.1109/ICASSP.2013.6638947"))
     assert len(pasted) == 2
     rows = [i for i, p in enumerate(win.dups.pairs) if {p.a, p.b} == pasted]
     assert rows, "the two pasted references are proposed as duplicates"
@@ -265,9 +265,9 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, seeded_window: MainWindow)
 
 
 def test_table_model_passes_qabstractitemmodeltester(
-    qtmodeltester: object, seeded_window: MainWindow
+    qtmodeltester: object, paper_window: MainWindow
 ) -> None:
-    model = seeded_window.model
+    model = paper_window.model
     qtmodeltester.check(model)  # type: ignore[attr-defined]
     # and stays consistent through sorting, filtering and refreshing
     model.sort(TITLE, Qt.SortOrder.DescendingOrder)
@@ -278,8 +278,8 @@ def test_table_model_passes_qabstractitemmodeltester(
     qtmodeltester.check(model)  # type: ignore[attr-defined]
 
 
-def test_columns_and_splitters_persist(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
+def test_columns_and_splitters_persist(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
     win.table.setColumnHidden(COLUMN_INDEX["Issue"], True)
     win.table.horizontalHeader().moveSection(TITLE, 1)
     win.main_splitter.setSizes([150, 500, 750])
@@ -324,8 +324,8 @@ def test_bad_files_go_to_the_problems_panel_without_blocking(
     assert window.session.document_count() == 0
 
 
-def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
+def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
     win.table.selectRow(0)
     win.edits.tag_selected("later")
     wait_jobs(qtbot, win)
@@ -341,8 +341,8 @@ def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, seeded_window: M
     assert [(t.name, t.colour) for t in win.session.tags()] == [("later", "")]
 
 
-def test_delete_and_reparse_are_undoable(qtbot: QtBot, seeded_window: MainWindow) -> None:
-    win = seeded_window
+def test_delete_and_reparse_are_undoable(qtbot: QtBot, paper_window: MainWindow) -> None:
+    win = paper_window
     total = win.session.total()
     click_row(qtbot, win, 3)
     ref_id = win.current_id()
@@ -400,9 +400,9 @@ def test_learning_needs_corrections_and_says_so(qtbot: QtBot, window: MainWindow
 
 
 def test_the_table_can_go_below_the_pdf_and_stays_there(
-    qtbot: QtBot, seeded_window: MainWindow
+    qtbot: QtBot, paper_window: MainWindow
 ) -> None:
-    win = seeded_window
+    win = paper_window
     win.act_below.trigger()
     assert win.table_below and win.pdf.parent() is win.below_splitter
     assert win.right_splitter.parent() is win.below_splitter
