@@ -25,6 +25,8 @@ _SPACE_GAP_EM = 0.14
 _LABEL_ONLY = re.compile(r"^(?:\[[^\[\]\s]{1,12}\]|\(\d{1,4}\)|\d{1,4}\.)$")
 # No word space is ever printed before these.
 _CLOSING = frozenset(",.;:)]}\u3001\u3002\uff0c\uff1b\uff1a\uff09")
+# How far (in ems) below a line's baseline a spacing accent over one of its letters may stand.
+_ACCENT_DROP = 0.1
 # A wide space (a gap of most of an em in a TJ array) in a run's text; see content.py.
 WIDE_SPACE = "\u2003"
 
@@ -243,8 +245,10 @@ def group_lines(
             ref = row[0]
             dy = abs(ref.y - run.y)
             if accent:
-                # An accent sits above its letter: only the line below it can own it.
-                if not 0 <= run.y - ref.y <= 0.9 * ref.size:
+                # An accent sits above its letter: only the line below it can own it (or
+                # the line it stands a little below: pdfTeX lowers an accent over a
+                # letter shorter than the x-height, such as "o", under the baseline).
+                if not -_ACCENT_DROP * ref.size <= run.y - ref.y <= 0.9 * ref.size:
                     continue
             elif dy > 0.55 * ref.size:
                 continue

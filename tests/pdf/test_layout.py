@@ -92,3 +92,22 @@ def test_one_column_page_has_no_gutter_even_with_a_short_line_in_the_middle() ->
     ]
     runs.append(Run("Figure 1: a caption.", 250, 345, 300, 9, "R"))
     assert find_gutter(runs, 595.28) is None
+
+
+def test_a_spacing_accent_set_a_little_below_its_letters_baseline_joins_the_letter() -> None:
+    # pdfTeX's \accent lowers the accent by the letter's height below the x-height: over
+    # an "o" the diaeresis stands about 0.4 pt below the line's baseline.
+    head = Run("Streitberg B, R", 89.3, 159.6, 730.9, 10, "CMR10")
+    accent = Run("\u00a8", 159.6, 164.6, 730.5, 10, "CMR10")
+    tail = Run(
+        "ohmel J (1986). Exact Distributions for Permutation and Rank",
+        159.6,
+        506,
+        730.9,
+        10,
+        "CMR10",
+    )
+    lines = page_lines([head, accent, tail], 1, 595.28)
+    assert [ln.text for ln in lines] == [
+        "Streitberg B, R\u00f6hmel J (1986). Exact Distributions for Permutation and Rank"
+    ]
