@@ -36,6 +36,17 @@ MARKS = r"""
 """
 
 
+# Entries set without space between them (natbib's \bibsep, biblatex's \bibitemsep, the
+# plain list's \itemsep), as most word processors set a list.
+TIGHT = r"""
+\makeatletter\AtBeginDocument{%
+ \ifdefined\bibsep\setlength{\bibsep}{0pt}\fi
+ \ifdefined\bibitemsep\setlength{\bibitemsep}{0pt}\fi
+ \@ifundefined{thebibliography}{}{\apptocmd{\thebibliography}{\setlength{\itemsep}{0pt}\setlength{\parsep}{0pt}}{}{}}%
+}\makeatother
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     """A document class with its options; ``natbib`` is True when the class loads it."""
@@ -122,6 +133,7 @@ class Plan:
     hanging: bool
     ghostscript: bool
     line_numbers: bool = False
+    tight: bool = False  # no extra space between entries (as word processors set lists)
     noise: list[str] = field(default_factory=list)  # texts that are not the list's
 
 
@@ -151,6 +163,7 @@ def plan(rng: random.Random, layout: Layout, style: Style) -> Plan:
         hanging=layout.name == "jss-like" or rng.random() < 0.15,
         ghostscript=rng.random() < 0.15,
         line_numbers=not layout.two_column and layout.cls != "revtex4-2" and rng.random() < 0.08,
+        tight=rng.random() < 0.3,
     )
 
 
@@ -215,6 +228,8 @@ def document(p: Plan, keys: list[str], rng: random.Random, bibfile: str) -> str:
         )
     if p.line_numbers:
         pre.append("\\usepackage{lineno}")
+    if p.tight:
+        pre.append(TIGHT)
     pre.append(MARKS)
     if lay.cls == "acmart":
         pre.append("\\settopmatter{printacmref=false}\\setcopyright{none}")
