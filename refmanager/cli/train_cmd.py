@@ -1,5 +1,6 @@
-"""``refmanager train``: a library's own parser model from its corrections, and its layout
-corrections for the line model's trainer.
+"""``refmanager train``: a library's own parser model from its field corrections and its
+own line model from its layout corrections; or its layout corrections written for the
+line model's trainer.
 
 The shipped parser model is rebuilt from generated data by ``python -m
 tools.fieldcorpus.build`` in a source checkout (development only).
@@ -13,7 +14,11 @@ from pathlib import Path
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.model import InputError
 from refmanager.service.parsing import library_model_path, stored_corrections, train
-from refmanager.service.training import layout_correction_counts, write_layout_examples
+from refmanager.service.training import (
+    layout_correction_counts,
+    retrain_line_model,
+    write_layout_examples,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--with-corrections",
         action="store_true",
-        help="learn from the corrections stored in the library (writes the library's model)",
+        help="learn from the corrections stored in the library (writes the library's parser"
+        " model from field corrections, its line model from layout corrections)",
     )
     parser.add_argument(
         "--layout-examples",
@@ -60,18 +66,27 @@ def run(args: argparse.Namespace) -> int:
         )
     lib = library_path(args)
     corrections = stored_corrections(lib)
-    out = Path(args.out) if args.out else library_model_path(lib)
-    note(f"{len(corrections)} corrections from {lib}")
     layout = layout_correction_counts(lib)
+    if not corrections and not layout:
+        raise InputError(
+            str(lib),
+            "no corrections yet: edit some fields, or fix a document's list (its start and"
+            " end, merged or split rows, rows not a reference) first",
+        )
+    if corrections:
+        out = Path(args.out) if args.out else library_model_path(lib)
+        note(f"{len(corrections)} corrections from {lib}")
+        if args.size is not None and args.size < 10:
+            raise InputError("--size", "must be at least 10")
+        stats = train(out, corrections, args.size, progress=note)
+        note(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens")
     if layout:
         kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(layout.items()))
+        note(f"{sum(layout.values())} layout corrections ({kinds}): training the line model")
+        lines = retrain_line_model(lib)
         note(
-            f"{sum(layout.values())} layout corrections kept ({kinds}): the line model is"
-            " shipped, trained from the document corpus; --layout-examples FILE writes"
-            " them for its trainer"
+            f"line model: {int(lines['entries_after'])} of {int(lines['entries'])} corrected"
+            f" entries found (the shipped model: {int(lines['entries_before'])});"
+            f" imports into {lib} read with it"
         )
-    if args.size is not None and args.size < 10:
-        raise InputError("--size", "must be at least 10")
-    stats = train(out, corrections, args.size, progress=note)
-    note(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens")
     return 0

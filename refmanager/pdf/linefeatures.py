@@ -360,3 +360,17 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
                 g.append(f"{off}:none")
         out.append(g)
     return out
+
+
+def with_base_labels(feats: list[list[str]], base: Sequence[str]) -> list[list[str]]:
+    """A stacked model's features: each line's own, plus the base model's label of it and
+    of its neighbours (a library's line model learns where the shipped one errs)."""
+    n = len(base)
+    out: list[list[str]] = []
+    for i, f in enumerate(feats):
+        prev = base[i - 1] if i > 0 else "none"
+        nxt = base[i + 1] if i + 1 < n else "none"
+        g = [*f, f"base={base[i]}", f"base-1={prev}", f"base+1={nxt}"]
+        g.append(f"base.pair={prev}>{base[i]}")
+        out.append(g)
+    return out

@@ -11,14 +11,22 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from refmanager.pdf.linefeatures import LineRow, featurize
+from refmanager.pdf.linefeatures import LineRow, featurize, with_base_labels
 from refmanager.pdf.segment import label_spans
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
+# A few hundred corpus documents shipped with the model, for a library's own line model
+# (``train_library``): retraining needs neither TeX nor the whole corpus.
+BASE_PATH = Path(__file__).resolve().parent / "data" / "base-lines.jsonl.gz"
+# Documents in the shipped base sample, and how many times a library's corrected
+# document counts against one of them.
+BASE_DOCS = 120
+CORRECTION_WEIGHT = 10
 
 
 def rows_of(doc: dict[str, Any]) -> tuple[list[LineRow], list[str], dict[int, float]]:
@@ -83,7 +91,8 @@ def train(
 def views(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], list[str]]]:
     """The document as the pipeline reads it: whole, from the heading's page on (pages are
     read from the end back to the heading), and from a later page of the list (a list whose
-    first pages are missing, so that it opens with the tail of an entry)."""
+    first pages are missing, so that it opens with the tail of an entry); and two short
+    pieces of it (:func:`_crops`)."""
     out = [(rows, labels)]
     pages = sorted({r.page for r, lab in zip(rows, labels, strict=True) if lab in LIST})
     heads = [r.page for r, lab in zip(rows, labels, strict=True) if lab == "head"]
@@ -95,10 +104,136 @@ def views(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], l
     for page in starts:
         keep = [i for i, r in enumerate(rows) if r.page >= page]
         out.append(([rows[i] for i in keep], [labels[i] for i in keep]))
+    out.extend(_crops(rows, labels))
+    return out
+
+
+def _crops(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], list[str]]]:
+    """Two short pieces of the document, as a small page would show them: a few lines of
+    text, the heading and the first entries; the last entries and a few lines after them.
+    Their column, body-size and numbering features are those of the piece, so the model
+    also learns lists seen in little context (a short list, a page of its own). The
+    pieces' lengths are drawn from the document's own length (the same every run)."""
+    listed = [i for i, lab in enumerate(labels) if lab in LIST]
+    starts = [i for i, lab in enumerate(labels) if lab == "start"]
+    if len(starts) < 2:
+        return []
+    rng = random.Random(len(rows) * 7919 + len(listed))
+    heads = [i for i, lab in enumerate(labels) if lab == "head"]
+    first = heads[0] if heads else listed[0]
+    begin = max(0, first - rng.randint(0, 8))
+    upto = starts[min(len(starts) - 1, rng.randint(1, 6))]
+    end = starts[max(0, len(starts) - rng.randint(1, 6))]
+    after = min(len(rows), listed[-1] + 1 + rng.randint(0, 10))
+    out: list[tuple[list[LineRow], list[str]]] = []
+    for a, b in ((begin, upto), (end, after)):
+        if b - a >= 2:
+            out.append((rows[a:b], labels[a:b]))
     return out
 
 
 LIST = frozenset({"start", "in"})
+
+
+def base_sample(docs: Iterable[dict[str, Any]], count: int = BASE_DOCS) -> list[dict[str, Any]]:
+    """``count`` documents spread over the style families and layouts (round robin over
+    the families, in a fixed order): the base a library's line model is trained with."""
+    by_family: dict[str, list[dict[str, Any]]] = {}
+    for doc in docs:
+        by_family.setdefault(str(doc.get("family", "")), []).append(doc)
+    queues = [by_family[f] for f in sorted(by_family)]
+    out: list[dict[str, Any]] = []
+    depth = 0
+    while len(out) < count and any(depth < len(q) for q in queues):
+        out.extend(q[depth] for q in queues if depth < len(q))
+        depth += 1
+    return out[:count]
+
+
+def write_packed(docs: Iterable[dict[str, Any]], out: Path) -> int:
+    count = 0
+    with gzip.open(out, "wt", encoding="utf-8", compresslevel=9) as fh:
+        for doc in docs:
+            fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
+            count += 1
+    return count
+
+
+class LineRetrainRejected(Exception):
+    """A library's line model read its own corrected documents worse than the shipped one."""
+
+
+def train_library(
+    examples: Sequence[dict[str, Any]],
+    out: Path,
+    *,
+    base: Iterable[dict[str, Any]] | None = None,
+    shipped: Path = MODEL_PATH,
+    weight: int = CORRECTION_WEIGHT,
+    iterations: int = 80,
+) -> dict[str, float]:
+    """A library's own line model at ``out``, stacked on the shipped model (``shipped``):
+    trained on the base documents (default: the sample shipped with the model,
+    ``BASE_PATH``) and the library's corrected documents (``examples``, in the stored
+    form; each counts ``weight`` times), with the shipped model's labels as features.
+
+    The model is written only if it reads the corrected documents' entries at least as
+    well as the shipped model does (else :class:`LineRetrainRejected`). Returns figures:
+    documents, base documents, and entries right on the corrected documents before and
+    after.
+    """
+    import pycrfsuite
+
+    docs = list(base) if base is not None else list(read_packed(BASE_PATH))
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(shipped))
+    trainer = pycrfsuite.Trainer(verbose=False)
+
+    def add(doc: dict[str, Any], times: int) -> None:
+        rows, labels, heights = rows_of(doc)
+        if not rows:
+            return
+        for part_rows, part_labels in views(rows, labels):
+            feats = featurize(part_rows, heights)
+            stacked = with_base_labels(feats, tagger.tag(feats))
+            for _ in range(times):
+                trainer.append(stacked, part_labels)
+
+    for doc in docs:
+        add(doc, 1)
+    for doc in examples:
+        add(doc, weight)
+    trainer.set_params(
+        {"c1": 0.05, "c2": 0.01, "max_iterations": iterations, "feature.possible_transitions": True}
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    trial = out.with_name(out.name + ".new")
+    trainer.train(str(trial))
+    library = pycrfsuite.Tagger()
+    library.open(str(trial))
+    before = after = gold = 0
+    for doc in examples:
+        rows, labels, heights = rows_of(doc)
+        feats = featurize(rows, heights)
+        shipped_labels = tagger.tag(feats)
+        before += score(labels, shipped_labels)[0]
+        after += score(labels, library.tag(with_base_labels(feats, shipped_labels)))[0]
+        gold += len(entry_spans(labels))
+    library.close()
+    if after < before:
+        trial.unlink(missing_ok=True)
+        raise LineRetrainRejected(
+            f"the retrained line model found {after} of {gold} corrected entries,"
+            f" the shipped one {before}: not kept"
+        )
+    trial.replace(out)
+    return {
+        "documents": float(len(examples)),
+        "base_documents": float(len(docs)),
+        "entries": float(gold),
+        "entries_before": float(before),
+        "entries_after": float(after),
+    }
 
 
 def entry_spans(labels: Sequence[str]) -> list[tuple[int, ...]]:
@@ -122,6 +257,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("pack", help="gather a corpus build's lines into one file")
     p.add_argument("folder", type=Path, help="the build's lines/ folder")
     p.add_argument("out", type=Path)
+    b = sub.add_parser("base", help="write the base sample a library's line model is trained with")
+    b.add_argument("data", type=Path, help="the packed corpus")
+    b.add_argument("--out", type=Path, default=BASE_PATH)
+    b.add_argument("--docs", type=int, default=BASE_DOCS)
     t = sub.add_parser("train", help="train the line model from a packed file")
     t.add_argument("data", type=Path)
     t.add_argument("--model", type=Path, default=MODEL_PATH)
@@ -129,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.cmd == "pack":
         print(f"packed {pack(args.folder, args.out)} documents into {args.out}")
+    elif args.cmd == "base":
+        n = write_packed(base_sample(read_packed(args.data), args.docs), args.out)
+        print(f"wrote {n} base documents to {args.out}")
     else:
         n = train(read_packed(args.data), args.model, iterations=args.iterations)
         print(f"trained on {n} documents: {args.model}")

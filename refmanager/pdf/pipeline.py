@@ -7,6 +7,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from statistics import median
 
 from pypdf.errors import LimitReachedError
@@ -136,12 +137,18 @@ def _entry_like(lines: list[Line]) -> int:
 
 
 def read_bibliography(
-    path: str | os.PathLike[str], password: str | None = None, meta: bool = True
+    path: str | os.PathLike[str],
+    password: str | None = None,
+    meta: bool = True,
+    line_model: Path | None = None,
 ) -> Bibliography:
     """The bibliography of the PDF at ``path`` (``password`` for an encrypted file).
 
     Without ``meta``, the document's own metadata is not read (its first page is read only
     if it is part of the list) and ``Bibliography.meta`` holds only the page count.
+    ``line_model`` is a library's own line model (trained on its layout corrections, see
+    :func:`refmanager.pdf.linetrain.train_library`): where it is sure of a line it decides
+    it (the list's start and end, entry starts, furniture), elsewhere the rules do.
 
     Raises:
         InputError: not a PDF, damaged beyond repair, needs a (different) password, or
@@ -153,7 +160,8 @@ def read_bibliography(
     try:
         budget = Budget(deadline=start + MAX_SECONDS)
         with pypdf_limits():
-            return _read(path, PypdfSource(open_pdf(path, password, data)), budget, meta)
+            source = PypdfSource(open_pdf(path, password, data))
+            return _read(path, source, budget, meta, line_model)
     except InputError:
         raise
     except RecursionError:
@@ -162,7 +170,13 @@ def read_bibliography(
         raise InputError(str(path), "is too large to read within the memory limit") from None
 
 
-def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True) -> Bibliography:
+def _read(
+    path: str,
+    source: PypdfSource,
+    budget: Budget,
+    with_meta: bool = True,
+    line_model: Path | None = None,
+) -> Bibliography:
     pages = _Pages(source, budget)
     count = pages.count
     heading, scanned = _from_outline(source, pages)
@@ -188,7 +202,14 @@ def _read(path: str, source: PypdfSource, budget: Budget, with_meta: bool = True
             )
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     mode = _line_mode()
-    if mode == "model":
+    library = line_model if line_model is not None and line_model.is_file() else None
+    if library is not None and mode != "rules":
+        ordered, entries, reason = _combined_entries(
+            pages, region, heading, budget, vocab, library=library
+        )
+    elif mode == "combined":
+        ordered, entries, reason = _combined_entries(pages, region, heading, budget, vocab)
+    elif mode == "model":
         ordered, entries, reason = _model_entries(pages, region, heading, budget, vocab)
     elif mode == "learned":
         ordered, entries, reason = _learned_entries(pages, region, heading, vocab)
@@ -222,7 +243,7 @@ def _line_mode() -> str:
     from refmanager.pdf import zones
 
     choice = os.environ.get("REFMANAGER_LINES", "model")
-    if choice not in ("rules", "learned") or not zones.available():
+    if choice not in ("rules", "learned", "combined") or not zones.available():
         choice = "model" if zones.available() else "rules"
     return choice
 
@@ -350,7 +371,7 @@ def _learned_entries(
     from refmanager.pdf import zones
     from refmanager.pdf.segment import entries_from_labels, label_spans
 
-    lines = [ln for number in region for ln in pages.lines.get(number, []) if ln.mapped]
+    lines = _from_heading(pages, region, heading)
     labels = zones.tag_lines(lines, pages.heights)
     ordered = [lines[i] for span, _ in label_spans(labels) for i in span]
     entries = entries_from_labels(lines, labels, vocab)
@@ -360,6 +381,76 @@ def _learned_entries(
     if not entries:
         reason = f"no line of the last {len(region)} page(s) reads as a reference entry"
     return ordered, entries, reason
+
+
+def _combined_entries(
+    pages: _Pages,
+    region: list[int],
+    heading: tuple[int, int] | None,
+    budget: Budget,
+    vocab: set[str],
+    *,
+    library: Path | None = None,
+) -> tuple[list[Line], list[Entry], str]:
+    """The line model (with ``library``, the library's own, stacked on the shipped one)
+    decides every line it is sure of (head, entry start, entry line,
+    other text, furniture); the rules' decision stands where it is not (see
+    :func:`zones.decide`). The entries are then cut from those labels."""
+    from refmanager.pdf import zones
+    from refmanager.pdf.segment import entries_from_labels, label_spans
+
+    ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
+    lines = _from_heading(pages, region, heading)
+    rules = _rule_labels(pages, lines, ordered if entries else [], heading)
+    labels = zones.decide(lines, pages.heights, rules, library=library)
+    if not labels:
+        return ordered, entries, reason
+    decided = entries_from_labels(lines, labels, vocab)
+    if heading is None and not _looks_like_references(decided):
+        decided = []
+    kept = [lines[i] for span, _ in label_spans(labels) for i in span]
+    if not any(not e.fragment for e in decided) and not reason:
+        reason = f"no line of the last {len(region)} page(s) reads as a reference entry"
+    return kept, decided, reason
+
+
+def _rule_labels(
+    pages: _Pages, lines: list[Line], listed: list[Line], heading: tuple[int, int] | None
+) -> list[str]:
+    """The rules' decisions as line labels: the heading, the list's lines (those where
+    the rules start an entry ``start``), furniture, and other text."""
+    from refmanager.pdf.segment import rule_starts
+
+    junk = furniture(pages.lines, pages.heights)
+    starts = rule_starts(listed)
+    members = {id(ln) for ln in listed}
+    head = pages.lines[heading[0]][heading[1]] if heading is not None else None
+    out: list[str] = []
+    for ln in lines:
+        if ln is head:
+            out.append("head")
+        elif id(ln) in starts:
+            out.append("start")
+        elif id(ln) in members:
+            out.append("in")
+        elif id(ln) in junk:
+            out.append("furn")
+        else:
+            out.append("other")
+    return out
+
+
+def _from_heading(pages: _Pages, region: list[int], heading: tuple[int, int] | None) -> list[Line]:
+    """The lines the model labels: those of the pages read, from the heading on when
+    there is one (a page's body text above the heading is not the list, however many of
+    its lines open with a citation)."""
+    out: list[Line] = []
+    for number in region:
+        lines = pages.lines.get(number, [])
+        if heading is not None and number == heading[0]:
+            lines = lines[heading[1] :]
+        out.extend(ln for ln in lines if ln.mapped)
+    return out
 
 
 def _list_end(labels: list[str], first: int) -> int:

@@ -5,6 +5,11 @@ A linear-chain CRF (python-crfsuite) over the lines of the pages read, trained o
 generated document corpus (``tools/corpus``; ``python -m refmanager.pdf.linetrain``).
 The model file ships in ``refmanager/pdf/data/lines.crfsuite``; without it the caller
 keeps to the rules.
+
+A library may have a line model of its own, trained on its layout corrections
+(:func:`refmanager.pdf.linetrain.train_library`): it is stacked on the shipped model (its
+features are the shipped model's, plus the shipped model's label of each line and of
+its neighbours), so each function here takes the library model's path as ``library``.
 """
 
 from __future__ import annotations
@@ -15,25 +20,37 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.pdf.layout import Line
-from refmanager.pdf.linefeatures import LineRow, featurize
+from refmanager.pdf.linefeatures import LineRow, featurize, with_base_labels
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
 
-_lock = threading.Lock()
-_taggers: dict[str, Any] = {}
+# How sure the model must be of a line's label (its marginal probability) to decide it
+# against the rules.
+SURE = 0.9
+
+_lock = threading.RLock()  # _tagged opens taggers while holding it
+_taggers: dict[tuple[str, float], Any] = {}
 
 
 def _tagger(path: Path) -> Any | None:
-    key = str(path)
+    """The tagger of the model at ``path`` (None without one); reopened when the file
+    changes (a library's model is retrained in place)."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        stamp = -1.0
+    key = (str(path), stamp)
     with _lock:
         if key in _taggers:
             return _taggers[key]
         tagger = None
-        if path.exists():
+        if stamp >= 0:
             import pycrfsuite
 
             tagger = pycrfsuite.Tagger()
-            tagger.open(key)
+            tagger.open(str(path))
+        for old in [k for k in _taggers if k[0] == key[0]]:
+            del _taggers[old]
         _taggers[key] = tagger
         return tagger
 
@@ -42,29 +59,66 @@ def available(path: Path = MODEL_PATH) -> bool:
     return _tagger(path) is not None
 
 
+def _tagged(
+    lines: Sequence[Line], heights: dict[int, float], path: Path, library: Path | None
+) -> tuple[Any, list[str]] | None:
+    """Tag ``lines`` (call under ``_lock``): the tagger that decided (it keeps the sequence
+    for its marginals) and its labels; None without a model."""
+    base = _tagger(path)
+    top = _tagger(library) if library is not None else None
+    if base is None or not lines:
+        return None
+    feats = featurize([LineRow.of(ln) for ln in lines], heights)
+    labels = list(base.tag(feats))
+    if top is None:
+        return base, labels
+    return top, list(top.tag(with_base_labels(feats, labels)))
+
+
 def tag_lines(
-    lines: Sequence[Line], heights: dict[int, float], path: Path = MODEL_PATH
+    lines: Sequence[Line],
+    heights: dict[int, float],
+    path: Path = MODEL_PATH,
+    library: Path | None = None,
 ) -> list[str]:
     """One label per line (reading order, all pages read); [] without a model."""
-    tagger = _tagger(path)
-    if tagger is None or not lines:
-        return []
-    rows = [LineRow.of(ln) for ln in lines]
     with _lock:
-        return list(tagger.tag(featurize(rows, heights)))
+        done = _tagged(lines, heights, path, library)
+    return done[1] if done is not None else []
 
 
 def list_marginals(
-    lines: Sequence[Line], heights: dict[int, float], path: Path = MODEL_PATH
+    lines: Sequence[Line],
+    heights: dict[int, float],
+    path: Path = MODEL_PATH,
+    library: Path | None = None,
 ) -> tuple[list[str], list[float], list[float]]:
     """Labels, and per line the model's probability that it is part of the list
     (``start`` or ``in``) and that it is page furniture; empty lists without a model."""
-    tagger = _tagger(path)
-    if tagger is None or not lines:
-        return [], [], []
-    rows = [LineRow.of(ln) for ln in lines]
     with _lock:  # a Tagger holds the last sequence it tagged
-        labels = list(tagger.tag(featurize(rows, heights)))
-        listed = [tagger.marginal("start", i) + tagger.marginal("in", i) for i in range(len(rows))]
-        furn = [tagger.marginal("furn", i) for i in range(len(rows))]
+        done = _tagged(lines, heights, path, library)
+        if done is None:
+            return [], [], []
+        tagger, labels = done
+        n = len(labels)
+        listed = [tagger.marginal("start", i) + tagger.marginal("in", i) for i in range(n)]
+        furn = [tagger.marginal("furn", i) for i in range(n)]
     return labels, listed, furn
+
+
+def decide(
+    lines: Sequence[Line],
+    heights: dict[int, float],
+    rules: Sequence[str],
+    path: Path = MODEL_PATH,
+    library: Path | None = None,
+) -> list[str]:
+    """One label per line: the model's where it is sure of it, else the rules' (``rules``,
+    one label per line as the rules decided); [] without a model."""
+    with _lock:
+        done = _tagged(lines, heights, path, library)
+        if done is None:
+            return []
+        tagger, labels = done
+        sure = [tagger.marginal(lab, i) >= SURE for i, lab in enumerate(labels)]
+    return [lab if ok else rule for lab, ok, rule in zip(labels, sure, rules, strict=True)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from refmanager.model import DocumentMeta, Entry, InputError, Reference
 from refmanager.pdf import Mark
@@ -60,12 +61,15 @@ def extract_pdf(
     parse: bool = True,
     meta: bool = True,
     between: tuple[Mark, Mark] | None = None,
+    *,
+    line_model: Path | None = None,
 ) -> ExtractResult:
     """Read ``path``'s bibliography; with ``parse``, fill the CSL fields of each entry.
 
     Without ``meta`` the document's own metadata is left empty (only its page count), and
     the first page is not read for it. With ``between`` the list is read between those two
-    marks (where it starts, where it ends) instead of being looked for.
+    marks (where it starts, where it ends) instead of being looked for. ``line_model`` is
+    a library's own line model (``service.training.line_model_for``), if it has one.
 
     Raises:
         InputError: the file is not a readable PDF (named, with the cause), or a mark is off
@@ -76,7 +80,7 @@ def extract_pdf(
     if between is not None:
         bib = read_between(path, between[0], between[1], password=password)
     else:
-        bib = read_bibliography(path, password=password, meta=meta)
+        bib = read_bibliography(path, password=password, meta=meta, line_model=line_model)
     refs: list[Reference] = []
     if parse:
         from refmanager.parse import parse_entries

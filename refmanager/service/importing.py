@@ -27,6 +27,7 @@ from refmanager.library import Library, file_sha256
 from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError
 from refmanager.service.exchange import IMPORT_SUFFIXES, FileProgress
 from refmanager.service.extract import ExtractResult
+from refmanager.service.training import line_model_for
 
 PDF_SUFFIXES = frozenset({".pdf"})
 BIB_SUFFIXES = IMPORT_SUFFIXES  # read by refmanager.formats (service.exchange.import_file)
@@ -148,8 +149,11 @@ def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
     return found, bad
 
 
-def read_pdf(path: Path, password: str | None = None) -> ExtractResult:
-    """Read and parse one PDF's bibliography (no library involved: runs in a worker).
+def read_pdf(
+    path: Path, password: str | None = None, line_model: Path | None = None
+) -> ExtractResult:
+    """Read and parse one PDF's bibliography (no library involved: runs in a worker), with
+    the library's own line model when it has one (``line_model``).
 
     Raises:
         InputError: the PDF cannot be read; any other failure is turned into one too
@@ -159,7 +163,7 @@ def read_pdf(path: Path, password: str | None = None) -> ExtractResult:
     from refmanager.service.extract import extract_pdf
 
     try:
-        return extract_pdf(path, password=password)
+        return extract_pdf(path, password=password, line_model=line_model)
     except InputError:
         raise
     except MemoryError:
@@ -289,6 +293,7 @@ class _Run:
         stop: Callable[[], bool],
     ) -> None:
         self.lib = lib
+        self.line_model = line_model_for(lib.folder)
         self.tags = [tag] if tag else []
         self.password = password
         self.step = step
@@ -313,7 +318,8 @@ class _Run:
         try:
             for job in queue:
                 job.attempts += 1
-                outstanding[pool.submit(read_pdf, job.path, self.password)] = job
+                future = pool.submit(read_pdf, job.path, self.password, self.line_model)
+                outstanding[future] = job
         except (OSError, RuntimeError, BrokenProcessPool):
             _terminate(pool)
             return None, queue
@@ -359,7 +365,7 @@ class _Run:
             if self.stop():
                 return
             try:
-                result = read_pdf(job.path, self.password)
+                result = read_pdf(job.path, self.password, self.line_model)
             except InputError as exc:
                 self.step(self.store_failure(job, exc.cause))
             else:

@@ -581,11 +581,11 @@ class Session:
 
     # -- training (worker thread, in a process of its own) -----------------------------------
     def retrain(self, task: Task) -> tuple[int, dict[str, float]]:
-        """Train the library's parser model on its corrections, in a separate process (the
-        corpus is generated in Python: minutes of work that must not hold the window's GIL).
-        Cancel stops the trainer at once.
+        """Train the library's parser model on its field corrections and its line model on
+        its layout corrections, in a separate process (a minute or two of work that must not
+        hold the window's GIL). Cancel stops the trainer at once.
         """
-        task.progress(0, 0, "Training the parser with your corrections (about a minute)")
+        task.progress(0, 0, "Training with your corrections (a minute or two)")
         with multiprocessing.get_context("spawn").Pool(1) as pool:
             pending = pool.apply_async(training.retrain_library, (self.folder,))
             while True:

@@ -1,12 +1,12 @@
-"""Use cases: retrain a library's own parser model with the corrections stored in it, and
-hand its layout corrections to the line model's trainer.
+"""Use cases: retrain a library's own models with the corrections stored in it: the
+parser's from its field corrections, the line model's from its layout corrections.
 
-The line model (``refmanager.pdf.zones``) is one model shipped with the package and
-trained from the generated document corpus (``tools/corpus``, decision 0021); the pipeline
-reads only that model, so a library cannot have a line model of its own yet. Its layout
-corrections (``service.fixing``) are kept in the form the trainer reads:
-:func:`write_layout_examples` writes them as a packed file for
-``python -m refmanager.pdf.linetrain train``, alone or joined to the corpus's.
+The shipped line model (``refmanager.pdf.zones``) is trained from the generated document
+corpus (``tools/corpus``, decision 0021). A library's own line model
+(:func:`retrain_line_model`, decision 0025) is stacked on it and trained on a sample of
+that corpus shipped with the model plus the library's corrected documents, weighted up;
+imports then read with it (:func:`line_model_for`). :func:`write_layout_examples` writes
+the corrections as a packed file for ``python -m refmanager.pdf.linetrain train``.
 """
 
 from __future__ import annotations
@@ -18,29 +18,93 @@ from pathlib import Path
 from refmanager.model import InputError
 
 
-def retrain_library(folder: Path) -> tuple[int, dict[str, float]]:
-    """Train the library's own parser model with its stored corrections (under a minute).
+def line_model_path(folder: Path) -> Path:
+    """Where a library keeps its own line model."""
+    return Path(folder) / "lines.crfsuite"
 
-    Returns how many corrections were used and the training figures. New imports and
-    re-parses use that model from then on. Opens the library itself, so it runs as well
+
+def line_model_for(folder: Path | None) -> Path | None:
+    """The library's own line model when it has one, else None (the shipped model)."""
+    if folder is None:
+        return None
+    path = line_model_path(folder)
+    return path if path.is_file() else None
+
+
+def retrain_line_model(folder: Path) -> dict[str, float]:
+    """Train the library's own line model on its layout corrections (about a minute);
+    imports read with it from then on. Returns the training figures (documents, and the
+    corrected documents' entries the shipped and the new model find).
+
+    Raises:
+        InputError: no library there, no layout corrections yet, or the new model reads
+            the corrected documents worse than the shipped one (it is not kept).
+    """
+    from refmanager.library import Library
+    from refmanager.pdf.linetrain import LineRetrainRejected, train_library
+    from refmanager.service.fixing import layout_training_documents
+
+    with Library.open(folder, create=False) as lib:
+        docs = layout_training_documents(lib)
+    if not docs:
+        raise InputError(
+            str(folder),
+            "no layout corrections yet: mark a list's start and end, merge or split rows,"
+            " or mark rows not a reference first",
+        )
+    try:
+        return train_library(docs, line_model_path(folder))
+    except LineRetrainRejected as exc:
+        raise InputError(str(folder), str(exc)) from None
+    except OSError as exc:
+        raise InputError(str(folder), f"the line model cannot be trained ({exc})") from None
+
+
+def retrain_library(folder: Path) -> tuple[int, dict[str, float]]:
+    """Train the library's own models with its stored corrections (about a minute each):
+    the parser's from its field corrections, the line model's from its layout corrections
+    (``lines_``-prefixed figures).
+
+    Returns how many field corrections were used and the training figures. New imports and
+    re-parses use those models from then on. Opens the library itself, so it runs as well
     in a worker process (the window runs it in one; an ``InputError`` pickles back).
 
     Raises:
-        InputError: no corrections yet, no library there, or training is not installed.
+        InputError: no corrections of either kind yet, no library there, or training
+            failed.
     """
     from refmanager.service.parsing import library_model_path, stored_corrections, train
 
     corrections = stored_corrections(folder)
-    if not corrections:
-        layout = sum(layout_correction_counts(folder).values())
-        kept = (
-            f" ({layout} layout corrections are kept for the line model: see"
-            " refmanager train --layout-examples)"
-            if layout
-            else ""
+    layout = sum(layout_correction_counts(folder).values())
+    if not corrections and not layout:
+        raise InputError(
+            str(folder),
+            "no corrections yet: edit some fields, or fix a document's list (its start and"
+            " end, merged or split rows, rows not a reference) first",
         )
-        raise InputError(str(folder), f"no corrections yet: edit some fields first{kept}")
-    return len(corrections), train(library_model_path(folder), corrections)
+    stats: dict[str, float] = {}
+    if corrections:
+        stats.update(train(library_model_path(folder), corrections))
+    if layout:
+        lines = retrain_line_model(folder)
+        stats.update({f"lines_{key}": value for key, value in lines.items()})
+    return len(corrections), stats
+
+
+def learnt(result: tuple[int, dict[str, float]]) -> str:
+    """What :func:`retrain_library` taught, in words for the user."""
+    fields, stats = result
+    parts = []
+    if fields:
+        parts.append(f"the parser learnt from {fields} corrections")
+    if "lines_documents" in stats:
+        docs = int(stats["lines_documents"])
+        parts.append(
+            f"the list finder learnt from {docs} corrected document{'s' if docs != 1 else ''}"
+        )
+    said = "; ".join(parts) or "nothing was learnt"
+    return said[0].upper() + said[1:] + "; new imports and Re-parse use it now"
 
 
 def layout_correction_counts(folder: Path) -> dict[str, int]:

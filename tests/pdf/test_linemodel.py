@@ -144,3 +144,49 @@ def test_the_model_ends_the_list_before_an_address_block_and_footer(
     learned = read_bibliography(tmp_path / "addr.pdf")
     assert [e.label for e in learned.entries] == ["1", "2", "3", "4", "5", "6"]
     assert "Submitted" not in learned.entries[-1].raw
+
+
+def test_the_base_sample_takes_every_family_in_turn() -> None:
+    from refmanager.pdf.linetrain import base_sample
+
+    docs = [{"id": f"{f}{i}", "family": f} for f in ("a", "b", "c") for i in range(4)]
+    docs += [{"id": "d0", "family": "d"}]
+    picked = [d["id"] for d in base_sample(docs, 6)]
+    assert picked == ["a0", "b0", "c0", "d0", "a1", "b1"]
+    assert len(base_sample(docs, 100)) == len(docs)
+
+
+def test_training_views_add_short_pieces_around_the_list() -> None:
+    from refmanager.pdf.linetrain import views
+
+    rows, labels = _doc()
+    pieces = views(rows, labels)[1:]  # the first view is the whole document
+    assert pieces and all(len(p) < len(rows) for p, _ in pieces)
+    first, last = pieces[0][1], pieces[-1][1]
+    assert "head" in first and "start" in first  # the heading and the first entries
+    assert last[-1] in ("in", "furn", "other") and "start" in last
+
+
+def test_a_stacked_model_sees_the_base_labels_of_a_line_and_its_neighbours() -> None:
+    from refmanager.pdf.linefeatures import with_base_labels
+
+    feats = with_base_labels([["bias"], ["bias"]], ["head", "start"])
+    assert feats[0] == ["bias", "base=head", "base-1=none", "base+1=start", "base.pair=none>head"]
+    assert "base=start" in feats[1] and "base-1=head" in feats[1]
+
+
+def test_decide_keeps_the_rules_where_the_model_is_unsure(tmp_path: Path) -> None:
+    from refmanager.pdf.zones import decide
+
+    rows, labels = _doc()
+    model = tmp_path / "m.crfsuite"
+    doc = {
+        "page_sizes": {"1": 792.0},
+        "lines": [[*vars_of(r), lab] for r, lab in zip(rows, labels, strict=True)],
+    }
+    train([doc] * 3, model, iterations=50)
+    lines = [r.as_line() for r in rows]
+    # The model is sure of this page it was trained on: its labels win over the rules'.
+    assert decide(lines, {1: 792.0}, ["other"] * len(lines), model) == labels
+    # Without a model there is nothing to decide.
+    assert decide(lines, {1: 792.0}, labels, tmp_path / "none.crfsuite") == []

@@ -105,10 +105,12 @@ def test_a_failed_pdf_is_read_again_on_the_next_import(
     pdf = make_pdf(tmp_path / "locked.pdf", "Locked paper", ENTRIES)
     real = extract.extract_pdf
 
-    def locked(path: Path, password: str | None = None, parse: bool = True) -> ExtractResult:
+    def locked(
+        path: Path, password: str | None = None, *, line_model: Path | None = None
+    ) -> ExtractResult:
         if password != "secret":
             raise InputError(str(path), "encrypted: give the password with --password")
-        return real(path, parse=parse)
+        return real(path, line_model=line_model)
 
     monkeypatch.setattr(extract, "extract_pdf", locked)
     first = importing.import_paths(lib, [pdf], tag="todo", jobs=1)
@@ -164,7 +166,9 @@ def test_a_bug_while_reading_comes_back_as_input_error(
 ) -> None:
     from refmanager.service import extract
 
-    def buggy(path: Path, password: str | None = None, parse: bool = True) -> ExtractResult:
+    def buggy(
+        path: Path, password: str | None = None, *, line_model: Path | None = None
+    ) -> ExtractResult:
         raise ValueError("oops")
 
     monkeypatch.setattr(extract, "extract_pdf", buggy)

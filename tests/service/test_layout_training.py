@@ -65,12 +65,71 @@ def test_refmanager_train_writes_them_for_the_trainer(
     assert len(list(read_packed(out))) == 1
 
 
-def test_learning_from_corrections_without_field_edits_names_the_layout_ones(
+@pytest.mark.usefixtures("small_base")
+def test_learning_from_layout_corrections_alone_trains_the_line_model_only(
     tmp_path: Path,
 ) -> None:
+    from refmanager.service.parsing import model_for
     from refmanager.service.training import retrain_library
 
     library = _corrected(tmp_path)
-    with pytest.raises(InputError, match="no corrections yet") as caught:
-        retrain_library(library)
-    assert "2 layout corrections are kept" in str(caught.value)
+    fields, stats = retrain_library(library)
+    assert fields == 0 and stats["lines_documents"] == 1
+    assert model_for(library) is None  # no field corrections: no parser model
+
+
+@pytest.fixture
+def small_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few of the shipped base documents, so that training takes seconds here."""
+    from refmanager.pdf import linetrain
+
+    docs = list(read_packed(linetrain.BASE_PATH))[:6]
+    small = tmp_path / "base.jsonl.gz"
+    linetrain.write_packed(docs, small)
+    monkeypatch.setattr(linetrain, "BASE_PATH", small)
+
+
+@pytest.mark.usefixtures("small_base")
+def test_layout_corrections_train_the_library_line_model_that_imports_then_use(
+    tmp_path: Path,
+) -> None:
+    from refmanager.service.extract import extract_pdf
+    from refmanager.service.training import learnt, line_model_for, retrain_library
+
+    library = tmp_path / "lib"
+    session = Session(library)
+    session.use_processes = False
+    try:
+        doc = _document(session, tmp_path)
+        pdf = session.lib.file_path(doc)
+        assert pdf is not None
+        wrong = [e.raw for e in extract_pdf(pdf).references]
+        assert any("Department" in raw for raw in wrong)  # the shipped model's reading
+        session.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
+        fixed = [s.reference.raw for s in session.lib.references_of(doc)]
+    finally:
+        session.close()
+    assert line_model_for(library) is None
+    result = retrain_library(library)
+    assert result[0] == 0 and result[1]["lines_documents"] == 1
+    assert result[1]["lines_entries_after"] >= result[1]["lines_entries_before"]
+    assert "list finder learnt from 1 corrected document" in learnt(result)
+    model = line_model_for(library)
+    assert model is not None
+    # Read again with the library's model, the paper gives what the user made of it.
+    again = extract_pdf(pdf, line_model=model)
+    assert [e.raw for e in again.references] == fixed
+
+
+@pytest.mark.usefixtures("small_base")
+def test_refmanager_train_with_corrections_trains_the_line_model(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from refmanager.service.training import line_model_for
+
+    library = _corrected(tmp_path)
+    assert main(["train", "--with-corrections", "--library", str(library)]) == 0
+    err = capsys.readouterr().err
+    assert "2 layout corrections (1 bounds, 1 merge): training the line model" in err
+    assert "corrected entries found" in err
+    assert line_model_for(library) is not None

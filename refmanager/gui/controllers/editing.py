@@ -15,6 +15,7 @@ from refmanager.gui.dialogs import ask_text
 from refmanager.gui.sidebar import Sidebar
 from refmanager.model import InputError
 from refmanager.service.fixing import Mark
+from refmanager.service.training import learnt
 from refmanager.service.views import Changes
 
 
@@ -172,16 +173,13 @@ class EditController(QObject):
 
     # -- learning -------------------------------------------------------------------------------
     def retrain(self) -> None:
-        """Retrain the parser with the corrections kept in this library (background)."""
+        """Retrain the parser and the list finder with the corrections kept in this library
+        (background)."""
         host = self.host
         host.jobs.start(
             "Training the parser",
             host.session.retrain,
-            on_success=lambda result: host.notify(
-                f"The parser learnt from {result[0]} corrections; new imports and "
-                "Re-parse use it now",
-                10_000,
-            ),
+            on_success=lambda result: host.notify(learnt(result), 10_000),
             on_failure=host.job_failed,
             on_progress=host.job_progress,
         )
