@@ -101,12 +101,12 @@ def test_layout_corrections_train_the_library_line_model_that_imports_then_use(
     session.use_processes = False
     try:
         doc = _document(session, tmp_path)
-        pdf = session.lib.file_path(doc)
+        pdf = session.lib.documents.file_path(doc)
         assert pdf is not None
         wrong = [e.raw for e in extract_pdf(pdf).references]
         assert any("Department" in raw for raw in wrong)  # the shipped model's reading
         session.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
-        fixed = [s.reference.raw for s in session.lib.references_of(doc)]
+        fixed = [s.reference.raw for s in session.lib.documents.references_of(doc)]
     finally:
         session.close()
     assert line_model_for(library) is None
