@@ -195,8 +195,12 @@ def iter_references(
     library: Library,
     ids: Sequence[int],
     with_attachments: bool = False,
+    on_batch: Callable[[int, int], None] | None = None,
 ) -> Iterator[Reference]:
     """The references of ``ids`` in that order, loaded a batch at a time.
+
+    ``on_batch(done, total)`` is called before each batch is read and once at the end: a
+    front end shows progress there, and stops the export by raising (``Cancelled``).
 
     Each gets its stable citation key (``service.citekeys``: the key it was first written
     with). A reference's tags are added to its ``keyword`` variable (as Zotero exports
@@ -207,6 +211,8 @@ def iter_references(
     """
     keys = StableKeys(library)
     for start in range(0, len(ids), BATCH):
+        if on_batch is not None:
+            on_batch(start, len(ids))
         rows = library.references.export_rows(ids[start : start + BATCH])
         keys.apply([(ref_id, ref) for ref_id, ref, _ in rows])
         links = (
@@ -222,6 +228,8 @@ def iter_references(
                 have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
                 ref.set("keyword", ", ".join([*have, *(t for t in tags if t not in have)]))
             yield ref
+    if on_batch is not None:
+        on_batch(len(ids), len(ids))
 
 
 def format_library_references(library: Library, ids: Sequence[int], fmt: str) -> str:
@@ -252,9 +260,12 @@ def export(
     ids: Sequence[int] | None = None,
     *,
     with_attachments: bool = False,
+    on_batch: Callable[[int, int], None] | None = None,
 ) -> int:
     """Write references (``ids``, else those matching ``query``) in ``fmt``; their number.
     Their attachments (local file paths among them) are written only ``with_attachments``.
+    ``on_batch`` as for :func:`iter_references` (what it raises stops the export; a file
+    is then left as it was).
 
     ``out`` is a path (written to a temporary file beside it, then renamed, so a failed
     export never leaves a half-written file; a new file gets the umask's mode, a replaced
@@ -268,7 +279,7 @@ def export(
     """
     check_format(fmt)
     chosen = select_ids(library, query, ids)
-    refs = iter_references(library, chosen, with_attachments=with_attachments)
+    refs = iter_references(library, chosen, with_attachments=with_attachments, on_batch=on_batch)
     if isinstance(out, (str, Path)) and str(out) == "-":
         out = sys.stdout
     if not isinstance(out, (str, Path)):

@@ -635,7 +635,8 @@ class Session:
     ) -> int:
         """Write references (``ids``, else those matching ``query``) to ``path``; how many.
 
-        With a ``task`` it runs on the calling (worker) thread's own connection.
+        With a ``task`` it runs on the calling (worker) thread's own connection, streams
+        the references a batch at a time, reports each batch and stops at Cancel.
 
         Raises:
             InputError: unknown format, malformed query, or the file cannot be written.
@@ -643,10 +644,16 @@ class Session:
         chosen = None if ids is None else list(ids)
         if task is None:
             return exchange.export(self.lib, fmt, path, ids=chosen, query=query)
-        task.progress(0, 0, f"Exporting to {path.name}")
+        message = f"Exporting to {path.name}"
+        task.progress(0, 0, message)
+
+        def step(done: int, total: int) -> None:  # before each batch of references is read
+            task.check()  # Cancel: Cancelled, and the file is left as it was
+            task.progress(done, total, message)
+
         lib = self.open_connection()
         try:
-            return exchange.export(lib, fmt, path, ids=chosen, query=query)
+            return exchange.export(lib, fmt, path, ids=chosen, query=query, on_batch=step)
         finally:
             lib.close()
 

@@ -122,3 +122,46 @@ def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
     wait_jobs(qtbot, window)
     assert window.model.rowCount() == before
     assert window.session.lib.layout.layout_corrections() == []  # undone fixes teach nothing
+
+
+def test_an_export_streams_off_the_gui_thread_with_progress_and_stops_at_cancel(
+    qtbot: QtBot, paper_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import exchange
+
+    monkeypatch.setattr(exchange, "BATCH", 5)  # the sample paper's 12 references: 3 batches
+    threads: list[threading.Thread] = []
+    real = exchange.iter_references
+
+    def iter_references(*args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(exchange, "iter_references", iter_references)
+    win = paper_window
+    target = tmp_path / "all.bib"
+    job = win.exports.export("bibtex", target, ids=None, query="")
+    steps: list[tuple[int, int]] = []
+    job.progressed.connect(lambda done, total, _m: steps.append((done, total)))
+    wait_jobs(qtbot, win)
+    assert threads and threads[0] is not threading.main_thread()
+    assert steps[-3:] == [(5, 12), (10, 12), (12, 12)]  # a batch at a time
+    assert target.read_text(encoding="utf-8").count("@") == 12
+
+    # Cancel stops it between two batches; the file written before is left as it was
+    before = target.read_bytes()
+    gate = threading.Event()
+
+    def held(*args: object, **kwargs: object) -> object:
+        gate.wait(10)  # the export waits here until the user has pressed Cancel
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(exchange, "iter_references", held)
+    job = win.exports.export("bibtex", target, ids=None, query="year:2015")
+    cancelled: list[bool] = []
+    job.cancelled.connect(lambda: cancelled.append(True))
+    job.cancel()
+    gate.set()
+    wait_jobs(qtbot, win)
+    assert cancelled and target.read_bytes() == before
+    assert "Export cancelled" in win.statusBar().currentMessage()

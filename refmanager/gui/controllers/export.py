@@ -57,6 +57,8 @@ class ExportController(QObject):
         return self.export(dialog.fmt(), dialog.path(), ids=ids, query=scopes.get(chosen, ""))
 
     def export(self, fmt: str, path: Path, ids: list[int] | None, query: str) -> Job:
+        """Write the references in the background (a read on the job's own connection,
+        a batch at a time, with progress and Cancel); never touches a widget meanwhile."""
         session = self.host.session
         self.last_job = self.host.jobs.start(
             f"Exporting to {path.name}",
@@ -64,6 +66,7 @@ class ExportController(QObject):
             on_success=lambda count: self.host.notify(f"Exported {count} references to {path}"),
             on_failure=self.host.job_failed,
             on_progress=self.host.job_progress,
+            on_cancelled=lambda: self.host.notify(f"Export cancelled: {path} not written"),
         )
         return self.last_job
 
