@@ -8,7 +8,7 @@ Each import runs `refmanager import FILE --quiet --library NEW_FOLDER` in a chil
 printed: wall time, references per second, the child's peak RSS and CPU time (user + system;
 on a machine shared with other jobs the wall time also counts waiting for a core). Then
 fielded-search latency on the CSL-JSON library (p50 and p95 over varied queries, each a
-fresh `Library.search` page of 100 rows in this process, the way the window asks).
+fresh `lib.search.search` page of 100 rows in this process, the way the window asks).
 
 Targets (issue 11, 2-core machine): 200,000 CSL-JSON <= 30 s; 1,000,000 <= 90 s with peak
 RSS <= 500 MB; 100,000 BibTeX <= 20 s; fielded search p50 <= 30 ms on the 1M library.

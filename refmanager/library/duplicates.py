@@ -204,7 +204,7 @@ def find_duplicates(
     progress: Callable[[int, int], None] | None = None,
     exact_only: bool = False,
 ) -> list[DuplicateCandidate]:
-    """See :meth:`refmanager.library.Library.find_duplicates`."""
+    """See :meth:`refmanager.library.merging.DuplicateStore.find_duplicates`."""
     skip = _pairs_not_duplicate(conn)
     found: dict[int, DuplicateCandidate] = {}
     make = _Interned()

@@ -7,7 +7,7 @@ from typing import Any
 
 from refmanager.model import DocumentMeta, Reference
 
-# Columns ``Library.search`` can sort on (``order_by``).
+# Columns ``lib.search.search`` can sort on (``order_by``).
 SORT_COLUMNS: tuple[str, ...] = (
     "title",
     "author",
@@ -93,7 +93,8 @@ class DocumentRecord:
 
 @dataclass(slots=True, frozen=True)
 class FieldChange:
-    """What ``Library.set_field`` changed; give it to ``Library.undo_field_change`` to revert."""
+    """What ``lib.references.set_field`` changed; give it to
+    ``lib.references.undo_field_change`` to revert."""
 
     ref_id: int
     name: str
@@ -146,7 +147,7 @@ class DuplicateCandidate:
 
 @dataclass(slots=True)
 class MergeRecord:
-    """What ``Library.merge_references`` did, for ``Library.undo_merge``."""
+    """What ``lib.duplicates.merge_references`` did, for ``lib.duplicates.undo_merge``."""
 
     keep: int
     others: list[int]
@@ -167,7 +168,7 @@ class DeletedDocument:
 
 @dataclass(slots=True)
 class DeletedTag:
-    """A deleted tag and its links, for ``Library.restore_tag``."""
+    """A deleted tag and its links, for ``lib.tags.restore_tag``."""
 
     row: dict[str, Any]
     ref_ids: list[int]
@@ -216,7 +217,7 @@ class Suggestion:
 
 @dataclass(slots=True)
 class CheckReport:
-    """``Library.check``: SQLite's integrity check, files, counts.
+    """``lib.maintenance.check``: SQLite's integrity check, files, counts.
 
     Attributes:
         orphan_files: files of ``files/`` the library stored and no document refers to
@@ -237,7 +238,7 @@ class CheckReport:
         return self.integrity == ["ok"] and not self.foreign_key_errors and not self.missing_files
 
 
-# CSL fields kept only in the item's JSON (no column) that ``Library.search_ids_by_field``
+# CSL fields kept only in the item's JSON (no column) that ``lib.search.search_ids_by_field``
 # can sort on.
 CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page")
 
@@ -245,7 +246,7 @@ CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page")
 @dataclass(slots=True, frozen=True)
 class RowExtras:
     """What a references table shows beyond ``ReferenceRow``, read straight from the
-    item's JSON (no names, no tokens parsed): ``Library.row_extras``.
+    item's JSON (no names, no tokens parsed): ``lib.search.row_extras``.
 
     Attributes:
         volume, issue, page, doi: the CSL fields ("" when absent).

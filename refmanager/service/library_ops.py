@@ -207,7 +207,7 @@ def _filled(lib: Library, ids: Sequence[int]) -> int:
 def merge_exact(lib: Library) -> list[MergeRecord]:
     """Merge every group of exact duplicates (same DOI, arXiv id or ISBN) in one transaction;
     the reference with the most fields is kept and empty fields are filled from the others.
-    Returns the merge records (``lib.undo_merge`` each, in reverse, to undo)."""
+    Returns the merge records (``lib.duplicates.undo_merge`` each, in reverse, to undo)."""
     groups = group_candidates(lib.duplicates.find_duplicates(exact_only=True))
     records: list[MergeRecord] = []
     with lib.transaction():
