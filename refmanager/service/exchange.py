@@ -146,24 +146,28 @@ def import_file(
     summary.resumed = skip = run.added
     judged = False  # whether the file is a large import (told by its first references)
     try:
-        for part in stream:
-            summary.note(part.problems)
-            refs = part.references
-            if refs and not judged:
-                judged = True
-                if _large(library, stream, skip):
-                    library.imports.defer_indexes()
-            if skip:
-                drop = min(skip, len(refs))
-                refs, skip = refs[drop:], skip - drop
-            if refs:
-                summary.reference_ids += library.imports.add_import_batch(run, refs, tag)
-            if progress is not None:
-                done = stream.source.bytes_read
-                progress(FileProgress(path, done, stream.source.size, run.added))
-            if cancelled is not None and cancelled():
-                summary.cancelled = True
-                return summary
+        # the cyclic collector waits: a batch's items, references and rows hold no cycles
+        # (reference counting frees them), and each full collection would rescan the whole
+        # process holding the GIL, the window's thread waiting (decision 0024)
+        with cycle_collector_paused():
+            for part in stream:
+                summary.note(part.problems)
+                refs = part.references
+                if refs and not judged:
+                    judged = True
+                    if _large(library, stream, skip):
+                        library.imports.defer_indexes()
+                if skip:
+                    drop = min(skip, len(refs))
+                    refs, skip = refs[drop:], skip - drop
+                if refs:
+                    summary.reference_ids += library.imports.add_import_batch(run, refs, tag)
+                if progress is not None:
+                    done = stream.source.bytes_read
+                    progress(FileProgress(path, done, stream.source.size, run.added))
+                if cancelled is not None and cancelled():
+                    summary.cancelled = True
+                    return summary
     except InputError:
         if not run.added:
             library.imports.forget_import(run)
