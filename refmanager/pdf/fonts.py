@@ -11,6 +11,13 @@ has them decoded together once the page has been read (:meth:`PdfFont.learn_queu
 font whose codes mostly have the default width (a CJK font's /W lists few of them) costs
 one probe per page, not one per string.
 
+A composite font with an Identity encoding and no /ToUnicode whose descendant names one of
+Adobe's character collections in /CIDSystemInfo (GB1, CNS1, Japan1, Korea1: XeTeX embeds
+Fandol, Noto CJK and Source Han fonts so) shows the CIDs of that collection; their text
+comes from Adobe's ``Adobe-<Ordering>-UCS2`` CMap, as the PDF reference (9.10.2) has a
+reader do (``data/cid/``, written by ``tools/cid_unicode.py``; pypdf does not ship these
+CMaps and decodes such CIDs as if they were Unicode).
+
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
 /FirstChar, /MissingWidth, the /W and /DW of a descendant font, /FontMatrix of a Type3
 font), with the default width pypdf gives a font without one. A standard-14 font named
@@ -21,6 +28,7 @@ without /Widths takes Adobe's metrics for it (``data/core14.json``, written by
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -54,6 +62,36 @@ def resolve(x: Any) -> Any:
 
 def _is_number(x: object) -> TypeGuard[int | float]:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+_COLLECTIONS = ("GB1", "CNS1", "Japan1", "Korea1")
+
+
+@functools.cache
+def _collection(ordering: str) -> dict[int, str]:
+    """CID -> text in Adobe's character collection ``ordering`` (data/cid/)."""
+    raw = resources.files("refmanager.pdf").joinpath(f"data/cid/Adobe-{ordering}.json.gz")
+    data = json.loads(gzip.decompress(raw.read_bytes()))
+    table: dict[int, str] = {}
+    for cid, code, count in data["runs"]:
+        for offset in range(count):
+            table[cid + offset] = chr(code + offset)
+    for cid, text in data["texts"]:
+        table[cid] = text
+    return table
+
+
+def _collection_of(ft: DictionaryObject, d_font: dict[Any, Any]) -> dict[int, str] | None:
+    """The CID texts for a composite font without /ToUnicode whose codes are CIDs of one of
+    Adobe's character collections (an Identity encoding), else None."""
+    encoding = resolve(ft.get("/Encoding"))
+    if "/ToUnicode" in ft or encoding not in ("/Identity-H", "/Identity-V"):
+        return None
+    info = resolve(d_font.get("/CIDSystemInfo"))
+    if not isinstance(info, dict) or resolve(info.get("/Registry")) != "Adobe":
+        return None
+    ordering = resolve(info.get("/Ordering"))
+    return _collection(str(ordering)) if ordering in _COLLECTIONS else None
 
 
 @functools.cache
@@ -110,6 +148,7 @@ class PdfFont:
     font_ref: Any
     texts: dict[int, str] = field(default_factory=dict)
     space_code: int | None = None
+    collection: dict[int, str] | None = None  # CID -> text (see _collection_of)
     _cache: dict[int, Glyph] = field(default_factory=dict)
     _queued: dict[int, None] = field(default_factory=dict)
 
@@ -117,6 +156,10 @@ class PdfFont:
         """Ask pypdf for the text of ``codes`` not known yet."""
         missing = [c for c in dict.fromkeys(codes) if c not in self.texts]
         if not missing:
+            return
+        if self.collection is not None:
+            for code in missing:
+                self.texts[code] = self.collection.get(code, "")
             return
         size = 2 if self.composite else 1
         raw = [c.to_bytes(size, "big") for c in missing]
@@ -272,6 +315,7 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
     default: float | None = None
     flags = 32
     scale = 1.0
+    collection: dict[int, str] | None = None
     if not composite:
         widths = _simple_widths(ft)
         descriptor = resolve(ft.get("/FontDescriptor"))
@@ -289,13 +333,14 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
             if not isinstance(d_font, dict):
                 raise FontUnsupported("descendant font is not a dictionary")
             _cid_widths(d_font, widths)
+            collection = collection or _collection_of(ft, d_font)
             dw = resolve(d_font.get("/DW"))
             if _is_number(dw) and dw:
                 default = dw
             flags = _flags(d_font.get("/FontDescriptor"))
     font = PdfFont(
         name=base_font[1:] if isinstance(base_font, str) and base_font.startswith("/") else "",
-        mapped=not (subtype == "/Type0" and "/ToUnicode" not in ft),
+        mapped=not (subtype == "/Type0" and "/ToUnicode" not in ft) or collection is not None,
         vertical=isinstance(encoding, str) and encoding.endswith("-V"),
         composite=composite,
         widths=widths,
@@ -303,6 +348,7 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
         space_width=0.0,
         page=page,
         font_ref=font_ref,
+        collection=collection,
     )
     # The codes the font gives a width for (a subset font's glyphs), else all 256; others
     # when a page shows them.

@@ -127,3 +127,35 @@ def test_a_standard_font_without_widths_takes_adobe_metrics() -> None:
 def test_malformed_fonts_are_refused(body: bytes) -> None:
     with pytest.raises(FontUnsupported):
         _font(body)
+
+
+@pytest.mark.parametrize(
+    ("ordering", "cids", "text"),
+    [("GB1", [1173, 2377, 3795, 3908], "参考文献"), ("Japan1", [3592, 1881], "文献")],
+)
+def test_cids_of_an_adobe_collection_without_tounicode_read_as_text(
+    ordering: str, cids: list[int], text: str
+) -> None:
+    # XeTeX embeds Fandol (GB1) and other CJK fonts with an Identity encoding and no
+    # /ToUnicode: the codes are CIDs of the collection the descendant names. (The CIDs of
+    # the characters are those of Adobe's Adobe-GB1-UCS2 and Adobe-Japan1-UCS2 CMaps.)
+    font = _font(
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+FandolSong-Regular-Identity-H "
+        b"/Encoding /Identity-H /DescendantFonts [5 0 R] >>",
+        b"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /ABCDEF+FandolSong-Regular "
+        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (%s) /Supplement 5 >> /DW 1000 >>"
+        % ordering.encode(),
+    )
+    assert font.mapped
+    shown = b"".join(c.to_bytes(2, "big") for c in cids)
+    assert "".join(t for t, _, _ in font.decode(shown)) == text
+    assert [w for _, w, _ in font.decode(shown)] == [1000] * len(cids)
+
+
+def test_identity_cids_of_no_adobe_collection_stay_unmapped() -> None:
+    font = _font(
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H "
+        b"/DescendantFonts [<< /Type /Font /Subtype /CIDFontType0 /BaseFont /X "
+        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>] >>"
+    )
+    assert not font.mapped
