@@ -3,7 +3,7 @@
 Every export from the library gives each reference the key it was first written with
 (the library keeps it: ``citation_keys``). A reference never exported gets its own
 ``citation-key`` field (the key it was imported with, or one the user typed), else a key
-made from the library's key pattern (``formats.keypattern``, default
+made from the library's key pattern (``formats.keys``, default
 ``[auth][year][title]``); a key another reference holds gets ``a``, ``b``, ... and the
 result is stored. Editing a title, authors or year changes no key; editing the
 reference's ``citation-key`` field gives it that key from then on. A library open
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from refmanager.formats.keypattern import (
+from refmanager.formats.keys import (
     DEFAULT_PATTERN,
     check_pattern,
     clean_key,
     key_from_pattern,
+    key_suffix,
 )
-from refmanager.formats.keys import key_suffix
 from refmanager.library import Library, WrittenKey
 from refmanager.model import Reference
 

@@ -1,5 +1,19 @@
-from refmanager.formats.keys import KeyMaker, base_key
-from refmanager.model import Date, Name, Reference
+"""Citation keys: the one rule (a pattern, default ``[auth][year][title]``) and unique keys
+within an export."""
+
+from __future__ import annotations
+
+import pytest
+
+from refmanager.formats.keys import (
+    DEFAULT_PATTERN,
+    KeyMaker,
+    base_key,
+    check_pattern,
+    clean_key,
+    key_from_pattern,
+)
+from refmanager.model import Date, InputError, Name, Reference
 
 
 def _ref(family: str, year: int | None, title: str) -> Reference:
@@ -60,3 +74,83 @@ def test_keys_are_deterministic() -> None:
     maker1, maker2 = KeyMaker(), KeyMaker()
     assert [maker1.key(r) for r in refs] == [maker2.key(r) for r in refs]
     assert first == ["wang2020title"]
+
+
+def _item(**item: object) -> Reference:
+    return Reference.from_csl({"type": "article-journal", **item})
+
+
+DAO = _item(
+    title="FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness",
+    author=[
+        {"family": "Dao", "given": "Tri"},
+        {"family": "Fu"},
+        {"family": "Ermon"},
+        {"family": "Ré"},
+    ],
+    issued={"date-parts": [[2022]]},
+)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "key"),
+    [
+        (DEFAULT_PATTERN, "dao2022flashattention"),
+        ("[Auth][year]", "Dao2022"),
+        ("[auth]:[shortyear]", "dao:22"),
+        ("[authors][year]", "daoetal2022"),
+        ("[Authors]", "DaoEtAl"),
+        # a hyphenated word stays whole ("Memory-Efficient"): the one rule of every export,
+        # where this pattern used to cut it ("fastmemory"; decision 0020)
+        ("[auth]_[shorttitle]", "dao_flashattentionfastmemoryefficient"),
+        ("[Auth][ShortTitle]", "DaoFlashattentionFastMemoryefficient"),
+        ("[auth] [Title]", "daoFlashattention"),  # the space is no key character
+    ],
+)
+def test_fields(pattern: str, key: str) -> None:
+    assert key_from_pattern(DAO, check_pattern(pattern)) == key
+
+
+def test_the_default_gives_the_keys_formats_keys_makes() -> None:
+    refs = [
+        DAO,
+        _item(title="The Art of Computer Programming", author=[{"family": "Knuth"}]),
+        _item(
+            title="Über die Grundlagen",
+            author=[{"family": "Müller"}],
+            issued={"date-parts": [[1931]]},
+        ),
+        _item(title="A b", editor=[{"literal": "The World Bank"}]),
+        _item(title=""),
+    ]
+    for ref in refs:
+        assert key_from_pattern(ref) == base_key(ref)
+
+
+def test_a_hyphenated_title_word_is_kept_whole() -> None:
+    # the library's exports used to cut it ("ronneberger2015net") while `parse --format
+    # bibtex` kept it; one rule now (decision 0020)
+    unet = _item(
+        title="U-Net: Convolutional networks",
+        author=[{"family": "Ronneberger"}],
+        issued={"date-parts": [[2015]]},
+    )
+    assert key_from_pattern(unet) == base_key(unet) == "ronneberger2015unet"
+    assert key_from_pattern(unet, "[shorttitle]") == "unetconvolutionalnetworks"
+
+
+def test_few_authors_and_no_year() -> None:
+    two = _item(title="X", author=[{"family": "Vaswani"}, {"family": "Shazeer"}])
+    assert key_from_pattern(two, "[authors][year]") == "vaswanishazeer"
+    assert key_from_pattern(_item(), "[auth][year][title]") == "anon"
+
+
+@pytest.mark.parametrize("bad", ["", "  ", "[nope]", "plain text", "[auth", "auth]", "[auth]]"])
+def test_bad_patterns_are_input_errors(bad: str) -> None:
+    with pytest.raises(InputError, match="key pattern"):
+        check_pattern(bad)
+
+
+def test_clean_key() -> None:
+    assert clean_key("smith 2020, {x}") == "smith2020x"
+    assert clean_key(" ,{}") == ""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from refmanager.library import Library
+from refmanager.library import Library, WrittenKey
 from refmanager.model import InputError, Reference
 from refmanager.service.citekeys import key_pattern, set_key_pattern
 from refmanager.service.exchange import export, format_library_references
@@ -54,6 +54,17 @@ def test_keys_survive_edits_of_title_authors_and_year(library: Library, tmp_path
     out = tmp_path / "out.ris"
     export(library, "ris", out)
     assert "ID  - vaswani2017attention" in out.read_text("utf-8")
+
+
+def test_a_key_written_under_the_old_rule_is_kept(library: Library, tmp_path: Path) -> None:
+    # Exports from the library used to cut hyphenated title words ("U-Net" -> "net"); the
+    # one rule keeps them whole now, but a key already written stays the key it was.
+    ids = library.references.add_references(
+        [_ref("U-Net: convolutional networks", "Ronneberger", 2015)] * 2
+    )
+    library.exports.store_keys([WrittenKey(ids[0], "ronneberger2015net", "")])
+    assert _keys(library, tmp_path) == ["ronneberger2015net", "ronneberger2015unet"]
+    assert _keys(library, tmp_path) == ["ronneberger2015net", "ronneberger2015unet"]
 
 
 def test_the_user_changes_a_key_by_editing_it(library: Library, tmp_path: Path) -> None:
