@@ -264,14 +264,13 @@ def group_lines(
             orphans.append(run)
         else:
             best[1].append(run)
-    # Minor runs with no line of their own kind (a small-caps heading: "R" + "EFERENCES")
-    # form lines among themselves.
-    orphan_ids = {id(r) for r in orphans}
+    # Minor runs that no line took (too far from its ends) join the line on their baseline
+    # (small capitals: "S" + "MITH" before ", J."; the row is cut at wide gaps and at the
+    # gutter below), or form lines among themselves (a small-caps heading: "R" +
+    # "EFERENCES").
     for run in sorted(orphans, key=lambda r: (-r.y, r.x0)):
         for row in rows:
-            if id(row[0]) in orphan_ids and abs(row[0].y - run.y) <= 0.3 * max(
-                row[0].size, run.size
-            ):
+            if abs(row[0].y - run.y) <= 0.3 * max(row[0].size, run.size):
                 row.append(run)
                 break
         else:

@@ -111,3 +111,31 @@ def test_a_spacing_accent_set_a_little_below_its_letters_baseline_joins_the_lett
     assert [ln.text for ln in lines] == [
         "Streitberg B, R\u00f6hmel J (1986). Exact Distributions for Permutation and Rank"
     ]
+
+
+def test_small_capitals_and_short_words_stay_on_their_line() -> None:
+    # Word-style small capitals: the capital at the text size, the rest smaller; the name
+    # starts the line, so its pieces lie left of every other run of the line.
+    runs: list[Run] = []
+    for i in range(6):
+        x, y = 72.0, 700.0 - 12 * i
+        for text, size in [
+            ("S", 10),
+            ("MITH", 8),
+            (", J., ", 10),
+            ("B", 10),
+            ("ROWN", 8),
+            (f", K. (200{i}). A title of a paper that runs on.", 10),
+        ]:
+            width = len(text) * size * 0.5
+            runs.append(Run(text, x, x + width, y, size, "Times-Roman"))
+            x += width
+    # a short word set apart at the start of a line: "In" before an italic title
+    runs.append(Run("In", 72, 80, 620, 10, "Times-Roman"))
+    runs.append(Run("Proceedings of the Conference", 83, 200, 620, 10, "Times-Italic"))
+    texts = [ln.text for ln in page_lines(runs, 1, 595.28)]
+    assert texts[:2] == [
+        "SMITH, J., BROWN, K. (2000). A title of a paper that runs on.",
+        "SMITH, J., BROWN, K. (2001). A title of a paper that runs on.",
+    ]
+    assert len(texts) == 7 and texts[-1] == "In Proceedings of the Conference"
