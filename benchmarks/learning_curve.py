@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from refmanager.model import Date, Reference
-from refmanager.parse import Example, example_from_correction, parse_reference
+from refmanager.parse import Example, example_from_correction, parse_reference, parse_text
 from refmanager.parse.names import split_names
 from refmanager.parse.retrain import LIBRARY_ITERATIONS, LIBRARY_SIZE, train_library
 from refmanager.parse.train import train_model
@@ -75,11 +75,17 @@ def predicted_fields(ref: Reference) -> dict[str, str]:
     return out
 
 
-def field_f1(examples: list[Example], model: Path | None) -> float:
+def field_f1(examples: list[Example], model: Path | None, styles: bool = False) -> float:
+    """Field F1 over the fields as printed; with ``styles`` the tagger sees the examples'
+    font styles (strings read from PDFs carry them)."""
     tp = fp = fn = 0
     for ex in examples:
         gold = {k: _norm(v) for k, v in gold_fields(ex).items()}
-        pred = {k: _norm(v) for k, v in predicted_fields(parse_reference(ex.text, model)).items()}
+        if styles:
+            parsed, _ = parse_text(ex.text, model, ex.styles or None)
+        else:
+            parsed = parse_reference(ex.text, model)
+        pred = {k: _norm(v) for k, v in predicted_fields(parsed).items()}
         for key, value in gold.items():
             if pred.get(key) == value:
                 tp += 1

@@ -128,7 +128,10 @@ def _natural(chunk: str) -> Name:
     head_words = words[: len(words) - len(tail)]
     if tail and (len(head_words) == 1 or not any(is_initials(w) for w in head_words)):
         given = " ".join(tail)
-        if len(head_words) == 1 or not any(w[:1].islower() for w in head_words[1:]):
+        # lower-case words inside the family are particles only ("van de Wiel MA")
+        if len(head_words) == 1 or all(
+            w.lower() in PARTICLES for w in head_words[1:] if w[:1].islower()
+        ):
             return Name(family=" ".join(head_words), given=given, suffix=suffix)
     # Given then family: the family starts at the first particle after the given names.
     cut = len(words) - 1

@@ -114,6 +114,7 @@ _NOT_TITLES = frozenset(
 _PLACE_PUBLISHER = re.compile(
     r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
 )
+_CONTAINER_PLACE = re.compile(r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)$")
 _TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
@@ -241,6 +242,33 @@ def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:
             labels[m] = "title"
 
 
+# "http://www. R-project.org": a URL whose host has no dot yet was cut by a line break;
+# what follows the space up to the next one continues it when it reads as a host name.
+_URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://([^/\s]*)", re.IGNORECASE)
+_HOST_REST = re.compile(r"\.?\s{1,2}([\w-]+(?:\.[\w-]+)+(?:/\S*)?)")
+
+
+def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """Label as URL the rest of a URL whose host a line break cut ("http://www. x.org")."""
+    for i, tok in enumerate(toks):
+        if tok.kind != KIND_URL:
+            continue
+        host = _URL_HOST.match(tok.text)
+        if host is None or "." in host.group(1).rstrip("."):
+            continue
+        rest = _HOST_REST.match(raw, tok.end)
+        if rest is None:
+            continue
+        end = rest.end(1)
+        while raw[end - 1] in ".,;:":
+            end -= 1
+        labels[i] = "URL"
+        for j in range(i + 1, len(toks)):
+            if toks[j].start >= end:
+                break
+            labels[j] = "URL"
+
+
 def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
     """A DOI or URL token with the pieces a line break split off ("10.1016/j.ins. 2019.1"):
     the tokens after it that the tagger labels as the same identifier, spaces removed."""
@@ -272,6 +300,7 @@ def build_reference(
     """The CSL item for tagged tokens; also whether it opens with a same-author dash."""
     ref = Reference(raw=raw, label=label)
     labels = list(labels)
+    _join_cut_urls(raw, toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
@@ -363,6 +392,14 @@ def build_reference(
                 ref.confidence[role] = conf[role]
     # "Proc. of the X Conf. Miami: MLSys": a place and publisher the container swallowed
     container = values.get("container-title", "")
+    if container and "publisher" in values and "publisher-place" not in values:
+        # only the place: "... Conf. Vancouver" then ": ACM" labelled as the publisher
+        m = _CONTAINER_PLACE.match(container)
+        between = raw[spans["container-title"][1] : spans["publisher"][0]]
+        if m and between.strip() in (":", "\uff1a") and not _NOT_PLACE.search(m.group(2)):
+            values["container-title"] = container = m.group(1)
+            values["publisher-place"] = m.group(2)
+            conf["publisher-place"] = conf["container-title"]
     if container and "publisher" not in values:
         m = _PLACE_PUBLISHER.match(container)
         if m and not _NOT_PLACE.search(m.group(2)):

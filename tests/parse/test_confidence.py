@@ -44,3 +44,29 @@ def test_score_is_a_logistic_model() -> None:
     assert sigmoid(-800.0) == 0.0 and sigmoid(800.0) == 1.0
     feats = row_features([("bias", 1.0)], [0.9, 0.5])
     assert ("minb=1", 1.0) in feats
+
+
+ARXIV = "[7] Okafor CN, Silva R. Graph kernels for sparse routing at scale. arXiv:2301.04567, 2023."
+
+
+def test_a_preprint_genre_derived_from_an_arxiv_id_is_judged_by_that_id() -> None:
+    from refmanager.parse.parser import parse_uncalibrated
+    from refmanager.parse.train import Example
+    from tools.fieldcorpus.calibrate import judge
+
+    ref, _, _ = parse_uncalibrated(ARXIV)
+    assert ref.get("genre") == "preprint" and "genre" not in {t.label for t in ref.tokens}
+    labels = ["O"] * len(ARXIV)
+    a = ARXIV.index("arXiv:")
+    labels[a : a + len("arXiv:2301.04567")] = ["number"] * len("arXiv:2301.04567")
+    right, _ = judge(Example(ARXIV, labels), ref)
+    assert right["genre"] is True
+    junk = Example(ARXIV, ["JUNK"] * len(ARXIV))
+    assert judge(junk, ref)[0]["genre"] is False
+
+
+def test_a_right_preprint_row_is_not_sunk_by_its_derived_genre() -> None:
+    ref = parse_reference(ARXIV)
+    assert ref.get("genre") == "preprint"
+    assert ref.confidence["genre"] > 0.5
+    assert ref.confidence[ROW] > 0.3

@@ -61,3 +61,13 @@ def test_is_initials() -> None:
     assert is_initials("A.-L.")
     assert not is_initials("Ma")
     assert not is_initials("John")
+
+
+def test_a_particle_family_before_initials_keeps_its_particles() -> None:
+    names, _ = split_names("Okafor T, Brandt K, van de Velde MA, ter Horst J")
+    assert [(n.family, n.given) for n in names] == [
+        ("Okafor", "T"),
+        ("Brandt", "K"),
+        ("van de Velde", "MA"),
+        ("ter Horst", "J"),
+    ]

@@ -112,7 +112,9 @@ def test_meeting_place_then_publisher() -> None:
 def test_a_title_word_cut_from_the_name_list_joins_the_title_as_one_run() -> None:
     # The tagger reads "Streamformer" as a name; the name list's rule gives it to the title.
     # The ":" after it belongs to the title too: the title is one run of tokens, so its
-    # confidence is not that of a title broken in two (it was 0.001).
+    # confidence is not that of a title broken in two (it was 0.001; about 0.08 with the
+    # calibration of 2026-12-02, which is unsure of titles opening with "Name:" after a
+    # Vancouver name list, decision 0018).
     ref = parse_reference(
         "[7] Halvorsen T, Brinkley JM, Osei K. Streamformer: The long-horizon Forecaster. "
         "arXiv:2101.01234, 2021."
@@ -120,4 +122,4 @@ def test_a_title_word_cut_from_the_name_list_joins_the_title_as_one_run() -> Non
     assert ref.get("title") == "Streamformer: The long-horizon Forecaster"
     at = [i for i, t in enumerate(ref.tokens) if t.label == "title"]
     assert at == list(range(at[0], at[-1] + 1))
-    assert ref.confidence["title"] > 0.1
+    assert ref.confidence["title"] > 0.05

@@ -149,3 +149,42 @@ def test_container_with_a_venue_cue_is_not_merged() -> None:
     ref = _build(raw, spec)
     assert ref.get("title") == "a survey"
     assert ref.get("container-title") == "Proc. Nets"
+
+
+def test_a_url_whose_host_a_line_break_cut_is_joined() -> None:
+    ref = parse_reference(
+        "Okafor T (2011). Graph Kernels for Sparse Routing. Harbor Lane Press, Accra. "
+        "URL http://www. graphkernels-project.org."
+    )
+    assert ref.get("URL") == "http://www.graphkernels-project.org"
+    # a complete host is not joined with the next word
+    ref = parse_reference(
+        "Okafor T (2011). Graph Kernels. URL https://github.com/okafor/kernels. Version 2."
+    )
+    assert ref.get("URL") == "https://github.com/okafor/kernels"
+
+
+def test_a_place_the_container_took_before_the_publisher_is_the_place() -> None:
+    raw = "Ode K. Sorting things. In: Proc. Data Conf. Oslo: ACM, 2018."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Sorting", "title"), ("things", "title"), (".", "O"),
+        ("In", "O"), (":", "O"),
+        ("Proc", "container-title"), (".", "container-title"),
+        ("Data", "container-title"), ("Conf", "container-title"), (".", "container-title"),
+        ("Oslo", "container-title"), (":", "O"), ("ACM", "publisher"), (",", "O"),
+        ("2018", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Proc. Data Conf."
+    assert ref.get("publisher-place") == "Oslo" and ref.get("publisher") == "ACM"
+    # a container that does not end in a place before ": publisher" is left alone
+    raw = "Ode K. Sorting things. Data Systems, 4, 2018. ACM."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Sorting", "title"), ("things", "title"), (".", "O"),
+        ("Data", "container-title"), ("Systems", "container-title"), (",", "O"),
+        ("4", "volume"), (",", "O"), ("2018", "issued"), (".", "O"),
+        ("ACM", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "Data Systems"

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from refmanager.parse import DEFAULT_MODEL
-from refmanager.parse.retrain import GUARD_SIZE, LIBRARY_SIZE, base_examples_path
+from refmanager.parse.retrain import GUARD_SIZE, LIBRARY_SIZE, base_examples_path, read_examples
 from refmanager.parse.train import Example, train_model
 from tools.fieldcorpus.pdfnoise import pdf_noise
 from tools.fieldcorpus.records import RecordGenerator
@@ -211,6 +211,35 @@ def write_examples(examples: Iterable[Example], path: Path) -> int:
     return count
 
 
+def doc_family(source: str) -> str:
+    """The style family of a document-corpus string ("bst:plainnat" -> "bst:plainnat",
+    "csl:apa-6th-edition" -> "csl:apa"): what held-out evaluation keeps apart."""
+    engine, _, name = source.partition(":")
+    return f"{engine}:{name.split('-')[0] if engine == 'csl' else name}"
+
+
+def doc_training_strings(path: Path, size: int = 0, *, heldout: bool = False) -> list[Example]:
+    """Strings of the document corpus (``fromdocs``): of the style families the shipped
+    model trains on, or with ``heldout`` only of the others (1 in 8); ``size`` caps
+    their number (0: all), spread over the styles."""
+    examples = [
+        ex for ex in read_examples(path) if heldout_family(doc_family(ex.source)) == heldout
+    ]
+    if size and len(examples) > size:
+        by_style: dict[str, list[Example]] = {}
+        for ex in examples:
+            by_style.setdefault(ex.source, []).append(ex)
+        picked: list[Example] = []
+        rounds = 0
+        while len(picked) < size:
+            for pool in by_style.values():
+                if rounds < len(pool) and len(picked) < size:
+                    picked.append(pool[rounds])
+            rounds += 1
+        examples = picked
+    return examples
+
+
 def train_default(
     out_path: Path,
     *,
@@ -219,12 +248,16 @@ def train_default(
     max_iterations: int = 150,
     style_cache: Path | None = None,
     base_out: Path | None = None,
+    doc_strings: Path | None = None,
+    doc_size: int = 0,
 ) -> dict[str, float]:
     """Rebuild the corpus, train, write ``out_path``.
 
     ``style_cache`` (from ``stylecorpus``) gives the CSL strings of every usable style;
     without it the ``TRAIN_STYLES`` are rendered now. ``base_out`` receives the
-    ``LIBRARY_SIZE`` generated strings a library model retrains on.
+    ``LIBRARY_SIZE`` generated strings a library model retrains on. ``doc_strings`` (from
+    ``fromdocs``) adds up to ``doc_size`` strings read from the document corpus's PDFs,
+    none of a held-out style family (``doc_training_strings``).
     """
     t0 = time.perf_counter()
     cache = load_style_cache(style_cache) if style_cache else None
@@ -236,8 +269,11 @@ def train_default(
         house_share=HOUSE_SHARE if cache else 0.18,
         cache_share=CACHE_SHARE,
     )
+    if doc_strings is not None:
+        corpus += doc_training_strings(doc_strings, doc_size)
+        random.Random(11).shuffle(corpus)
     if progress:
-        progress(f"corpus: {len(corpus)} generated examples ({time.perf_counter() - t0:.1f} s)")
+        progress(f"corpus: {len(corpus)} examples ({time.perf_counter() - t0:.1f} s)")
     if base_out is not None:
         write_examples(
             random.Random(5).sample(corpus, min(LIBRARY_SIZE + GUARD_SIZE, len(corpus))), base_out
@@ -260,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="where to write the model (default: the shipped one)")
     ap.add_argument("--size", type=int, default=DEFAULT_SIZE, help="generated strings")
     ap.add_argument("--style-cache", type=Path, help="output of tools.fieldcorpus.stylecorpus")
+    ap.add_argument("--doc-strings", type=Path, help="output of tools.fieldcorpus.fromdocs")
+    ap.add_argument("--doc-size", type=int, default=0, help="at most this many of them")
     args = ap.parse_args(argv)
     if args.style_cache is None:
         try:
@@ -275,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
         progress=lambda msg: print(msg, file=sys.stderr),
         style_cache=args.style_cache,
         base_out=base_examples_path() if args.out is None else None,
+        doc_strings=args.doc_strings,
+        doc_size=args.doc_size,
     )
     print(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens", file=sys.stderr)
     return 0
