@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from refmanager.library.normalize import arxiv_of, first_author_key, norm_title, space_cjk
-from refmanager.model import Reference
+from refmanager.model import Attachment, Reference
 from refmanager.model.identifiers import doi_key, isbn_key
 from refmanager.model.names import names_text
 
@@ -75,3 +76,19 @@ def fts_values(ref: Reference) -> tuple[str, str, str, str]:
         space_cjk(ref.get("container-title")),
         space_cjk(" ".join(p for p in other_parts if p)),
     )
+
+
+@dataclass(slots=True)
+class StoredForm:
+    """A reference as the library writes it, derived before it has an id: its columns
+    (:func:`reference_columns`), its full-text index values (:func:`fts_values`), and what
+    a bibliography file said beside it. Plain data, so a worker process can derive it."""
+
+    columns: dict[str, Any]
+    fts: tuple[str, str, str, str]
+    attachments: tuple[Attachment, ...] = ()
+    groups: tuple[str, ...] = ()
+
+
+def stored_form(ref: Reference) -> StoredForm:
+    return StoredForm(reference_columns(ref), fts_values(ref), ref.attachments, ref.groups)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from refmanager.library.attachments import AttachmentStore
+from refmanager.library.codec import StoredForm, stored_form
 from refmanager.library.connection import Connection, Store, timestamp
 from refmanager.library.references import ReferenceStore
 from refmanager.library.tags import TagStore
@@ -94,18 +95,25 @@ class ImportStore(Store):
         """Store a batch of the file's references (tagged ``tag``, and with the tags their
         groups name, and their attachments) and count them in the run, in one transaction;
         their ids."""
+        return self.add_import_forms(run, [stored_form(ref) for ref in references], tag)
+
+    def add_import_forms(
+        self, run: ImportRun, forms: Sequence[StoredForm], tag: str | None = None
+    ) -> list[int]:
+        """:meth:`add_import_batch` for references already in their stored form (derived
+        where the file was read)."""
         with self.transaction():
-            ids = self.refs.insert_references(None, references, timestamp())
+            ids = self.refs.insert_forms(None, forms, timestamp())
             if tag and ids:
                 self.tags.tag_references(ids, tag)
             self.attachments.add_new_attachments(
-                (ref_id, ref.attachments)
-                for ref_id, ref in zip(ids, references, strict=True)
-                if ref.attachments
+                (ref_id, form.attachments)
+                for ref_id, form in zip(ids, forms, strict=True)
+                if form.attachments
             )
             by_group: dict[str, list[int]] = {}
-            for ref_id, ref in zip(ids, references, strict=True):
-                for group in ref.groups:
+            for ref_id, form in zip(ids, forms, strict=True):
+                for group in form.groups:
                     by_group.setdefault(group, []).append(ref_id)
             for group, members in by_group.items():
                 self.tags.tag_references(members, group)

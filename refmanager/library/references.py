@@ -7,10 +7,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from refmanager.library.codec import (
+    StoredForm,
     decode_items,
     fts_values,
     load_reference,
     reference_columns,
+    stored_form,
 )
 from refmanager.library.connection import Connection, Store, chunks, marks, timestamp
 from refmanager.library.fields import get_field, set_field
@@ -68,7 +70,13 @@ class ReferenceStore(Store):
         held, so no one else takes them); their works are linked afterwards in a few
         set-based statements (:meth:`WorkStore.link_references`).
         """
-        if not references:
+        return self.insert_forms(document_id, [stored_form(ref) for ref in references], now)
+
+    def insert_forms(
+        self, document_id: int | None, forms: Sequence[StoredForm], now: float
+    ) -> list[int]:
+        """:meth:`insert_references` for references already in their stored form."""
+        if not forms:
             return []
         start = 0
         if document_id is not None:
@@ -78,7 +86,7 @@ class ReferenceStore(Store):
             ).fetchone()
             start = int(row[0])
         first = int(self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM refs").fetchone()[0])
-        columns = [reference_columns(ref) for ref in references]
+        columns = [form.columns for form in forms]
         venues = self._venue_ids({c["venue"] for c in columns if c["venue"]})
         rows = []
         data = []
@@ -116,7 +124,7 @@ class ReferenceStore(Store):
         self.conn.executemany("INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)", data)
         self.conn.executemany(
             "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
-            [(first + offset, *fts_values(ref)) for offset, ref in enumerate(references)],
+            [(first + offset, *form.fts) for offset, form in enumerate(forms)],
         )
         self.works.link_references(first, last)
         return list(range(first, last + 1))

@@ -20,13 +20,14 @@ from refmanager.formats import (
     format_string,
     write_format,
 )
-from refmanager.formats.records import RecordStream, open_records
+from refmanager.formats.records import open_records
 from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe
 from refmanager.service.citekeys import StableKeys
 from refmanager.service.collector import cycle_collector_paused
 from refmanager.service.files import atomic_text_file, inside
+from refmanager.service.reading import read_parts
 
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
 IMPORT_SUFFIXES: frozenset[str] = frozenset(EXTENSIONS)
@@ -119,13 +120,13 @@ def import_file(
 ) -> ImportSummary:
     """Add every readable entry of a .bib, .ris or CSL-JSON file to ``library``.
 
-    The file is read a part at a time (``formats.open_records``) and stored in batches
-    of ``BATCH_REFERENCES``, each batch in one transaction with the count of the file's
-    references stored so far: a crash leaves whole batches, and importing the same file
-    again goes on after them (the file is known by its content hash). A file imported
-    whole before is not imported again (``already``). Malformed entries are skipped and
-    reported in ``problems``; ``progress`` is called after each batch, ``cancelled`` asked
-    between batches.
+    The file is read a part at a time (``formats.open_records``; a large file in a worker
+    process, ``service.reading``) and stored in batches of ``BATCH_REFERENCES``, each in
+    one transaction with the count of the file's references stored so far: a crash leaves
+    whole batches, and importing the same file again goes on after them (the file is known
+    by its content hash). A file imported whole before is not imported again
+    (``already``). Malformed entries are skipped and reported in ``problems``;
+    ``progress`` is called after each batch, ``cancelled`` asked between batches.
 
     Raises:
         InputError: the file cannot be read, holds no BibTeX, RIS or CSL-JSON at all, or
@@ -149,22 +150,23 @@ def import_file(
         # the cyclic collector waits: a batch's items, references and rows hold no cycles
         # (reference counting frees them), and each full collection would rescan the whole
         # process holding the GIL, the window's thread waiting (decision 0024)
-        with cycle_collector_paused():
-            for part in stream:
+        with cycle_collector_paused(), read_parts(stream) as parts:
+            for part in parts:
                 summary.note(part.problems)
-                refs = part.references
-                if refs and not judged:
+                forms = part.forms
+                if forms and not judged:
                     judged = True
-                    if _large(library, stream, skip):
+                    expected = len(forms) * stream.source.size / max(1, part.bytes_read)
+                    if _large(library, expected - skip):
                         library.imports.defer_indexes()
                 if skip:
-                    drop = min(skip, len(refs))
-                    refs, skip = refs[drop:], skip - drop
-                if refs:
-                    summary.reference_ids += library.imports.add_import_batch(run, refs, tag)
+                    drop = min(skip, len(forms))
+                    forms, skip = forms[drop:], skip - drop
+                if forms:
+                    summary.reference_ids += library.imports.add_import_forms(run, forms, tag)
                 if progress is not None:
-                    done = stream.source.bytes_read
-                    progress(FileProgress(path, done, stream.source.size, run.added))
+                    size = stream.source.size
+                    progress(FileProgress(path, part.bytes_read, size, run.added))
                 if cancelled is not None and cancelled():
                     summary.cancelled = True
                     return summary
@@ -178,12 +180,10 @@ def import_file(
     return summary
 
 
-def _large(library: Library, stream: RecordStream, skip: int) -> bool:
-    """Whether the file (its first part just read) will add at least ``LARGE_IMPORT``
-    references, and at least as many as the library holds."""
-    read = stream.source.bytes_read
-    expected = stream.references * stream.source.size / read if read else 0
-    return expected - skip >= LARGE_IMPORT and expected >= library.search.count()
+def _large(library: Library, expected: float) -> bool:
+    """Whether an import expected to add this many references is a large one: at least
+    ``LARGE_IMPORT``, and at least as many as the library holds."""
+    return expected >= LARGE_IMPORT and expected >= library.search.count()
 
 
 def select_ids(

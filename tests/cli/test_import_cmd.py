@@ -81,19 +81,23 @@ _SMALL_BATCHES = (
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("large", [False, True], ids=["indexes kept", "indexes set aside"])
+@pytest.mark.parametrize(
+    ("large", "worker"),
+    [(False, False), (True, False), (True, True)],
+    ids=["indexes kept", "indexes set aside", "indexes set aside, read in a worker"],
+)
 def test_sigkill_mid_import_leaves_whole_batches_and_rerunning_finishes(
-    tmp_path: Path, large: bool
+    tmp_path: Path, large: bool, worker: bool
 ) -> None:
     path = _csl(tmp_path / "many.json", 6000)
     folder = tmp_path / "lib"
     # large: the import sets most indexes aside (its first 200 references are all it
-    # expects from a file read in one block), so the kill comes while they are away
-    code = (
-        _SMALL_BATCHES.replace("; from", "; e.LARGE_IMPORT = 100; from")
-        if large
-        else _SMALL_BATCHES
-    )
+    # expects from a file read in one block), so the kill comes while they are away;
+    # worker: the file is read in a worker process, which must not outlive the kill
+    settings = "e.LARGE_IMPORT = 100; " if large else ""
+    if worker:
+        settings += "import refmanager.service.reading as r; r.WORKER_BYTES = 0; "
+    code = _SMALL_BATCHES.replace("from refmanager", settings + "from refmanager")
     command = [sys.executable, "-c", code, "import", str(path), "--quiet"]
     command += ["--library", str(folder)]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
