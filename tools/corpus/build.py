@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.formats import format_string, read_string
+from tools.corpus import office
 from tools.corpus.gold import GoldError, NoEntriesError, label_lines, read_marks
 from tools.corpus.styles import Style, all_styles
 from tools.corpus.tex import LAYOUTS, MARKS, Layout, Plan, document, plan
@@ -36,6 +37,9 @@ from tools.corpus.text import Text
 from tools.fieldcorpus.records import RecordGenerator
 
 DEFAULT_OUT = Path("/work/corpus-cache/corpus")
+# Pandoc's ODT printed to PDF by LibreOffice (its own page layout: A4 or letter, no running
+# heads).
+OFFICE = Layout("libreoffice", "odt", (), "soffice", biblatex=False)
 TIMEOUT = 90
 
 
@@ -95,9 +99,14 @@ def choose(rng: random.Random, styles: list[Style], failed: set[str]) -> tuple[L
     for s in styles:
         if s.key not in failed and s.name not in ("debug", "draft"):
             by_engine.setdefault(s.engine, []).append(s)
-    engine = rng.choices(["bst", "bbx", "gbt", "csl"], weights=[36, 26, 14, 24])[0]
+    engine = rng.choices(["bst", "bbx", "gbt", "csl", "office"], weights=[34, 24, 13, 19, 10])[0]
+    producer = engine
+    if engine == "office":
+        engine = "csl"  # a CSL style, printed by LibreOffice
     pool = by_engine.get(engine) or by_engine["bst"]
     style = rng.choice(pool)
+    if style.engine == "csl" and producer == "office" and office.available():
+        return OFFICE, style
     if style.engine == "csl":
         return Layout("pandoc", "article", ("11pt",), "pdflatex"), style
     if style.engine == "gbt" and style.name.endswith("-zh"):
@@ -114,7 +123,9 @@ def choose(rng: random.Random, styles: list[Style], failed: set[str]) -> tuple[L
     return rng.choice(layouts), style
 
 
-def _pandoc(work: Path, p: Plan, records: list[dict[str, Any]], rng: random.Random) -> None:
+def _markdown(p: Plan, records: list[dict[str, Any]], rng: random.Random) -> tuple[str, str]:
+    """The document as pandoc markdown (body text that cites, the list, what follows it)
+    and the list's heading."""
     t = Text(rng)
     keys = [r["id"] for r in records]
     md = ["---", f'title: "{t.title()}"', f'author: "{t.person()}"', "nocite: '@*'", "---", ""]
@@ -128,8 +139,9 @@ def _pandoc(work: Path, p: Plan, records: list[dict[str, Any]], rng: random.Rand
             para,
         )
         md.append(para + "\n")
+    heading = rng.choice(["References", "Bibliography", "Works Cited", "Literature"])
     md.append("\\RMmark{B}\n")
-    md.append(f"# {rng.choice(['References', 'Bibliography', 'Works Cited', 'Literature'])}\n")
+    md.append(f"# {heading}\n")
     md.append("::: {#refs}\n:::\n")
     md.append("\\RMmark{Z}\n")
     for kind in p.after:
@@ -141,7 +153,12 @@ def _pandoc(work: Path, p: Plan, records: list[dict[str, Any]], rng: random.Rand
             md.append(t.journal_footer() + "\n")
         elif kind == "received":
             md.append(t.received() + "\n")
-    (work / "doc.md").write_text("\n".join(md), encoding="utf-8")
+    return "\n".join(md), heading
+
+
+def _pandoc(work: Path, p: Plan, records: list[dict[str, Any]], rng: random.Random) -> None:
+    md, _ = _markdown(p, records, rng)
+    (work / "doc.md").write_text(md, encoding="utf-8")
     (work / "refs.json").write_text(json.dumps(records), encoding="utf-8")
     (work / "marks.tex").write_text(
         MARKS + "\\makeatletter\\def\\RMentry{\\rm@pos{E}}\\makeatother\n", encoding="utf-8"
@@ -245,7 +262,17 @@ def build_one(
     with tempfile.TemporaryDirectory(prefix="corpus-", dir=out) as tmp:
         work = Path(tmp)
         start = time.monotonic()
-        if style.engine == "csl":
+        printed: list[str] = []
+        heading = ""
+        if layout is OFFICE:
+            md, heading = _markdown(p, records, rng)
+            (work / "doc.md").write_text(md, encoding="utf-8")
+            (work / "refs.json").write_text(json.dumps(records), encoding="utf-8")
+            try:
+                printed = office.render(work, style.name)
+            except GoldError as exc:
+                raise BuildError(f"libreoffice: {exc}") from None
+        elif style.engine == "csl":
             _pandoc(work, p, records, rng)
         else:
             _latex(work, p, records, rng)
@@ -272,22 +299,28 @@ def build_one(
             else:
                 info["ghostscript"] = False
         info["render_seconds"] = round(time.monotonic() - start, 2)
-        marks_file = work / "doc.marks"
-        if not marks_file.exists():
-            raise BuildError("no marks written")
-        marks, geometry = read_marks(marks_file.read_text(encoding="utf-8"))
         pages = document_lines(str(pdf))
         heights = _page_heights(pdf)
         lines = [ln for number in sorted(pages) for ln in pages[number]]
+        geometry: dict[str, float] = {}
         try:
-            labels = label_lines(
-                lines,
-                marks=marks,
-                geometry=geometry,
-                page_heights=heights,
-                noise=p.noise,
-                expected=len(records),
-            )
+            if layout is OFFICE:
+                if len(printed) != len(records):
+                    raise GoldError(f"{len(printed)} entries printed for {len(records)} records")
+                labels = office.label_by_text(lines, heading, printed)
+            else:
+                marks_file = work / "doc.marks"
+                if not marks_file.exists():
+                    raise BuildError("no marks written")
+                marks, geometry = read_marks(marks_file.read_text(encoding="utf-8"))
+                labels = label_lines(
+                    lines,
+                    marks=marks,
+                    geometry=geometry,
+                    page_heights=heights,
+                    noise=p.noise,
+                    expected=len(records),
+                )
         except GoldError as exc:
             raise BuildError(f"gold: {exc}", style_failed=isinstance(exc, NoEntriesError)) from None
         info["pages"] = len(pages)
