@@ -114,99 +114,188 @@ def to_csl_json(refs: Iterable[Reference], private: bool = False, keys: bool = T
 
 # --------------------------------------------------------------------------- reading
 
-
-class _Lines:
-    """Character offset -> 1-based line, for offsets that only grow."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.line = 1
-
-    def at(self, offset: int) -> int:
-        if offset < self.pos:
-            self.pos, self.line = 0, 1
-        self.line += self.text.count("\n", self.pos, offset)
-        self.pos = offset
-        return self.line
+MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory stays bounded)
+_WS = " \t\r\n"
 
 
-def _skip_ws(text: str, index: int) -> int:
-    while index < len(text) and text[index] in " \t\r\n":
-        index += 1
-    return index
+class BrokenDocument(InputError):
+    """A CSL-JSON document whose structure breaks at ``line``, ``column``: nothing of it
+    is read."""
+
+    def __init__(self, source: str, line: int, column: int, message: str) -> None:
+        super().__init__(source, f"not valid JSON at line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
 
 
-def _items(text: str, source: str) -> tuple[list[tuple[int, Any]], list[Problem]]:
-    """The items of a CSL-JSON text with the line each starts on."""
-    decoder = json.JSONDecoder()
-    lines = _Lines(text)
-    problems: list[Problem] = []
-    items: list[tuple[int, Any]] = []
-    start = _skip_ws(text, 0)
-    if start >= len(text):
-        return [], [Problem(0, "the file is empty")]
-    try:
-        if text[start] == "{":
-            obj, end = decoder.raw_decode(text, start)
-            if _skip_ws(text, end) < len(text):
-                return _json_lines(text, source)
-            if isinstance(obj, dict):
-                for wrapper in ("items", "references"):
-                    if isinstance(obj.get(wrapper), list):
-                        return [(lines.at(start), item) for item in obj[wrapper]], problems
-            return [(lines.at(start), obj)], problems
-        if text[start] != "[":
-            raise InputError(source, "not a CSL-JSON file (it should start with [ or {)")
-        index = _skip_ws(text, start + 1)
-        if index < len(text) and text[index] == "]":
-            return items, problems
-        while index < len(text):
-            obj, end = decoder.raw_decode(text, index)
-            items.append((lines.at(index), obj))
-            index = _skip_ws(text, end)
-            if index < len(text) and text[index] == ",":
-                index = _skip_ws(text, index + 1)
-                continue
-            if index < len(text) and text[index] == "]":
-                return items, problems
-            line = lines.at(min(index, len(text)))
-            problems.append(
-                Problem(line, "expected , or ] between items; the rest is skipped", skipped=True)
-            )
-            return items, problems
-        problems.append(
-            Problem(lines.at(len(text)), "the file ends inside the item list", skipped=True)
-        )
-        return items, problems
-    except json.JSONDecodeError as exc:
-        if not items:
-            raise InputError(source, f"not valid JSON: line {exc.lineno}: {exc.msg}") from None
-        problems.append(
-            Problem(
-                exc.lineno,
-                f"not valid JSON ({exc.msg}); this item and the rest skipped",
-                skipped=True,
-            )
-        )
-        return items, problems
-    except RecursionError:
-        raise InputError(source, "JSON nested too deeply to read") from None
+class JsonItems:
+    """``(line, item)`` for each item of a JSON array, read from pieces of text (a file's
+    blocks, or one whole text).
+
+    Raises:
+        BrokenDocument: the array breaks (bad JSON, a missing comma, the end of the file
+            inside it, text after it, or an item over ``MAX_ITEM_CHARS``).
+    """
+
+    def __init__(self, texts: Iterable[str], name: str) -> None:
+        self.texts: Iterator[str] = iter(texts)
+        self.name = name
+        self.decoder = json.JSONDecoder()
+        self.buf = ""
+        self.line = 1  # the line of buf[0]
+        self.column = 1  # its column
+        self.done = False
+        self.ahead: str | None = None
+        # where the last position asked for is: its index, line, and its line's start
+        self._cursor = (0, 1, 0)
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        pos = self._skip(0)
+        if pos >= len(self.buf) or self.buf[pos] != "[":
+            raise self._broken(pos, "expected [ at the start")
+        pos = self._skip(pos + 1)
+        if self._at(pos) == "]":
+            self._end(pos + 1)
+            return
+        while True:
+            item, end = self._decode(pos)
+            line = self._where(pos)[0]
+            yield line, item
+            pos = self._skip(end)
+            char = self._at(pos)
+            if char == ",":
+                pos = self._skip(pos + 1)
+            elif char == "]":
+                self._end(pos + 1)
+                return
+            elif not char:
+                raise self._broken(pos, "the file ends inside the list of items")
+            else:
+                raise self._broken(pos, "expected , or ] between items")
+            pos = self._compact(pos)
+
+    def _more(self) -> bool:
+        """Append the next piece; False at the end of the text. One piece is read ahead,
+        so ``done`` says whether the text in ``buf`` runs to the end."""
+        if self.ahead is None:
+            self.ahead = next(self.texts, None)
+        if self.ahead is None:
+            self.done = True
+            return False
+        self.buf += self.ahead
+        self.ahead = next(self.texts, None)
+        self.done = self.ahead is None
+        return True
+
+    def _skip(self, pos: int) -> int:
+        while True:
+            while pos < len(self.buf) and self.buf[pos] in _WS:
+                pos += 1
+            if pos < len(self.buf) or not self._more():
+                return pos
+
+    def _at(self, pos: int) -> str:
+        return self.buf[pos] if pos < len(self.buf) else ""
+
+    def _decode(self, pos: int) -> tuple[Any, int]:
+        while True:
+            try:
+                return self.decoder.raw_decode(self.buf, pos)
+            except json.JSONDecodeError as exc:
+                incomplete = not self.buf[exc.pos :].strip(_WS)
+                if incomplete and len(self.buf) - pos < MAX_ITEM_CHARS and self._more():
+                    continue
+                if incomplete:
+                    raise self._broken(len(self.buf), "the file ends inside an item") from None
+                rest = self.buf[exc.pos :]
+                if self.done and rest.startswith('"') and '"' not in rest[1:]:
+                    message = "the file ends inside a string that starts here"
+                    raise self._broken(exc.pos, message) from None
+                raise self._broken(exc.pos, exc.msg) from None
+            except RecursionError:
+                raise self._broken(pos, "nested too deeply to read") from None
+
+    def _end(self, pos: int) -> None:
+        pos = self._skip(pos)
+        if pos < len(self.buf):
+            raise self._broken(pos, "text after the end of the list")
+
+    def _where(self, pos: int) -> tuple[int, int]:
+        """The line and column of ``pos`` (counted on from the last position asked for)."""
+        index, line, start = self._cursor
+        if pos < index:
+            index, line, start = 0, self.line, 1 - self.column
+        newlines = self.buf.count("\n", index, pos)
+        if newlines:
+            line += newlines
+            start = self.buf.rfind("\n", index, pos) + 1
+        self._cursor = (pos, line, start)
+        return line, pos - start + 1
+
+    def _compact(self, pos: int) -> int:
+        """Drop the text before ``pos`` once it is long (positions count from the new
+        start)."""
+        if pos < 1 << 20:
+            return pos
+        self.line, self.column = self._where(pos)
+        self.buf = self.buf[pos:]
+        self._cursor = (0, self.line, 1 - self.column)
+        return 0
+
+    def _broken(self, pos: int, message: str) -> BrokenDocument:
+        line, column = self._where(pos)
+        return BrokenDocument(self.name, line, column, f"{message}; nothing was imported")
 
 
-def _json_lines(text: str, source: str) -> tuple[list[tuple[int, Any]], list[Problem]]:
-    items: list[tuple[int, Any]] = []
-    problems: list[Problem] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+def is_json_lines(numbered: Iterable[tuple[int, str]]) -> bool:
+    """Whether a text is JSON lines: its first line that is not blank is a whole value,
+    and more lines follow (one line alone is one object, perhaps ``{"items": [...]}``)."""
+    first = True
+    for _number, line in numbered:
+        if not line.strip():
+            continue
+        if not first:
+            return True
+        try:
+            json.loads(line)
+        except (ValueError, RecursionError):
+            return False
+        first = False
+    return False
+
+
+def json_lines(numbered: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Any] | Problem]:
+    """``(line, item)`` for each line of JSON lines; a line that is no JSON is a Problem
+    (it is a record of its own: the others are read)."""
+    for number, line in numbered:
         if not line.strip():
             continue
         try:
-            items.append((number, json.loads(line)))
-        except (json.JSONDecodeError, RecursionError) as exc:
-            problems.append(Problem(number, f"not a JSON item ({exc}); skipped", skipped=True))
-    if not items:
-        raise InputError(source, "not valid JSON or JSON lines")
-    return items, problems
+            yield number, json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            yield Problem(number, f"not a JSON item ({exc}); skipped", skipped=True)
+
+
+def object_items(text: str, source: str) -> list[tuple[int, Any]]:
+    """The items of a text that is one JSON object: an item, or ``{"items": [...]}``.
+
+    Raises:
+        BrokenDocument: the text is not one valid JSON value.
+    """
+    stripped = text.lstrip(_WS)
+    line = text.count("\n", 0, len(text) - len(stripped)) + 1
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        message = f"{exc.msg}; nothing was imported"
+        raise BrokenDocument(source, exc.lineno, exc.colno, message) from None
+    except RecursionError:
+        raise BrokenDocument(source, line, 1, "nested too deeply to read") from None
+    if isinstance(obj, dict):
+        for wrapper in ("items", "references"):
+            if isinstance(obj.get(wrapper), list):
+                return [(line, item) for item in obj[wrapper]]
+    return [(line, obj)]
 
 
 def _repair(item: dict[str, Any], line: int, problems: list[Problem]) -> dict[str, Any]:
@@ -335,11 +424,36 @@ def item_reference(item: Any, line: int, problems: list[Problem]) -> Reference |
 
 
 def read_csl_json(text: str, source: str = "") -> ReadResult:
-    """All the items of a CSL-JSON file (an array, one object, or JSON lines)."""
+    """All the items of a CSL-JSON text (an array, one object, or JSON lines).
+
+    A broken array or object is refused whole (its structure is lost from the break on);
+    in JSON lines a bad line is skipped and reported. ``formats.records`` reads files the
+    same way, a part at a time.
+
+    Raises:
+        BrokenDocument: the document breaks, with the line and column of the break.
+        InputError: the text is not CSL-JSON at all.
+    """
     result = ReadResult(format="csl-json")
-    items, result.problems = _items(text, source)
-    for line, item in items:
-        ref = item_reference(item, line, result.problems)
+    text = text.removeprefix("\ufeff")
+    head = text.lstrip(_WS)[:1]
+    entries: Iterable[tuple[int, Any] | Problem]
+    if not head:
+        result.problems.append(Problem(0, "the file is empty"))
+        return result
+    if head == "[":
+        entries = list(JsonItems([text], source))  # all or nothing
+    elif head == "{" and is_json_lines(enumerate(text.splitlines(), start=1)):
+        entries = json_lines(enumerate(text.splitlines(), start=1))
+    elif head == "{":
+        entries = object_items(text, source)
+    else:
+        raise InputError(source, "not a CSL-JSON file (it should start with [ or {)")
+    for entry in entries:
+        if isinstance(entry, Problem):
+            result.problems.append(entry)
+            continue
+        ref = item_reference(entry[1], entry[0], result.problems)
         if ref is not None:
             result.references.append(ref)
     result.problems.sort(key=lambda p: p.line)

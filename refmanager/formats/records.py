@@ -12,11 +12,11 @@ in file order, with problems on the file's own line numbers:
 Relative file links are resolved against the file's folder (or JabRef's file directory),
 without looking at the file system (decision 0022).
 - RIS: cut after an ``ER`` line.
-- CSL-JSON: an array of items is read item by item with :class:`json.JSONDecoder`, after
-  a first pass has checked the whole document: a document broken anywhere (its structure
-  is lost from the break on) raises :class:`BrokenDocument` before any part is yielded,
-  with the line and column of the break. JSON lines (one item per line) are records:
-  a bad line is skipped and reported.
+- CSL-JSON: an array of items is read item by item (``csljson.JsonItems``, the reader
+  ``read_csl_json`` uses too), after a first pass has checked the whole document: a
+  document broken anywhere (its structure is lost from the break on) raises
+  ``csljson.BrokenDocument`` before any part is yielded, with the line and column of the
+  break. JSON lines (one item per line) are records: a bad line is skipped and reported.
 - CSV (told by the file's name): a header row, then one reference per row.
 
 The text comes from :class:`TextSource` (encoding judged per file; undecodable bytes
@@ -25,7 +25,6 @@ reported with their line and replaced).
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -36,15 +35,20 @@ from typing import Any
 from refmanager.formats.bibtex import read_bibtex
 from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult
-from refmanager.formats.csljson import item_reference, read_csl_json
+from refmanager.formats.csljson import (
+    JsonItems,
+    is_json_lines,
+    item_reference,
+    json_lines,
+    read_csl_json,
+)
 from refmanager.formats.csvfile import csv_records
 from refmanager.formats.filelinks import resolve_attachments
 from refmanager.formats.ris import read_ris
-from refmanager.formats.stream import TextBlock, TextSource, lines
+from refmanager.formats.stream import TextSource, lines
 from refmanager.model import InputError, Reference
 
 CHUNK = 5000  # records per part
-MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory stays bounded)
 _BIB_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
 _RIS_END = re.compile(r"\s*ER  ?-")
 _CROSSREF = re.compile(r"\bcrossref\s*=", re.IGNORECASE)
@@ -52,16 +56,6 @@ _RIS_START = re.compile(r"^\s*TY  ?- ", re.MULTILINE)
 _BIB_START_ANYWHERE = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]", re.MULTILINE)
 _META = re.compile(r"@\s*comment\s*\{\s*jabref-meta:", re.IGNORECASE)
 _WS = " \t\r\n"
-
-
-class BrokenDocument(InputError):
-    """A CSL-JSON document whose structure breaks at ``line``, ``column``: nothing of it
-    is read."""
-
-    def __init__(self, source: str, line: int, column: int, message: str) -> None:
-        super().__init__(source, f"not valid JSON at line {line}, column {column}: {message}")
-        self.line = line
-        self.column = column
 
 
 @dataclass(slots=True)
@@ -191,38 +185,19 @@ class RecordStream:
             yield ReadResult(problems=[Problem(0, "the file is empty")], format="csl-json")
             return
         if head[0] == "[":
-            for _ in _JsonItems(self.source, str(self.path)):
+            for _ in JsonItems(self._texts(), str(self.path)):
                 pass  # the first pass: a broken document is refused before anything is read
-            yield from self._parts(_JsonItems(self.source, str(self.path)))
-        elif head[0] == "{" and self._json_lines():
-            yield from self._parts(self._lines_items())
+            yield from self._parts(JsonItems(self._texts(), str(self.path)))
+        elif head[0] == "{" and is_json_lines(lines(self.source.blocks())):
+            yield from self._parts(json_lines(lines(self.source.blocks())))
         elif head[0] == "{":
             # one object (an item, or {"items": [...]}): read whole, as read_csl_json does
-            text = "".join(block.text for block in self.source.blocks())
-            yield read_csl_json(text, str(self.path))
+            yield read_csl_json("".join(self._texts()), str(self.path))
         else:
             raise InputError(str(self.path), "not a CSL-JSON file (it should start with [ or {)")
 
-    def _json_lines(self) -> bool:
-        """Whether the file is JSON lines: its first line is a whole object."""
-        for _number, line in lines(self.source.blocks()):
-            if not line.strip():
-                continue
-            try:
-                json.loads(line)
-            except (ValueError, RecursionError):
-                return False
-            return True
-        return False
-
-    def _lines_items(self) -> Iterator[tuple[int, Any] | Problem]:
-        for number, line in lines(self.source.blocks()):
-            if not line.strip():
-                continue
-            try:
-                yield number, json.loads(line)
-            except (ValueError, RecursionError) as exc:
-                yield Problem(number, f"not a JSON item ({exc}); skipped", skipped=True)
+    def _texts(self) -> Iterator[str]:
+        return (block.text for block in self.source.blocks())
 
     def _parts(self, items: Iterable[tuple[int, Any] | Problem]) -> Iterator[ReadResult]:
         """Parts of ``chunk`` references from CSL-JSON items (or references, for CSV)."""
@@ -239,124 +214,6 @@ class RecordStream:
                 yield part
                 part = ReadResult(format=self.format)
         yield part
-
-
-class _JsonItems:
-    """``(line, item)`` for each item of a JSON array, read from blocks of text.
-
-    Raises:
-        BrokenDocument: the array breaks (bad JSON, a missing comma, the end of the file
-            inside it, text after it, or an item over ``MAX_ITEM_CHARS``).
-    """
-
-    def __init__(self, source: TextSource, name: str) -> None:
-        self.blocks: Iterator[TextBlock] = source.blocks()
-        self.name = name
-        self.decoder = json.JSONDecoder()
-        self.buf = ""
-        self.line = 1  # the line of buf[0]
-        self.column = 1  # its column
-        self.done = False
-        self.ahead: TextBlock | None = None
-        # where the last position asked for is: its index, line, and its line's start
-        self._cursor = (0, 1, 0)
-
-    def __iter__(self) -> Iterator[tuple[int, Any]]:
-        pos = self._skip(0)
-        if pos >= len(self.buf) or self.buf[pos] != "[":
-            raise self._broken(pos, "expected [ at the start")
-        pos = self._skip(pos + 1)
-        if self._at(pos) == "]":
-            self._end(pos + 1)
-            return
-        while True:
-            item, end = self._decode(pos)
-            line = self._where(pos)[0]
-            yield line, item
-            pos = self._skip(end)
-            char = self._at(pos)
-            if char == ",":
-                pos = self._skip(pos + 1)
-            elif char == "]":
-                self._end(pos + 1)
-                return
-            elif not char:
-                raise self._broken(pos, "the file ends inside the list of items")
-            else:
-                raise self._broken(pos, "expected , or ] between items")
-            pos = self._compact(pos)
-
-    def _more(self) -> bool:
-        """Append the next block; False at the end of the file. One block is read ahead,
-        so ``done`` says whether the text in ``buf`` runs to the end of the file."""
-        if self.ahead is None:
-            self.ahead = next(self.blocks, None)
-        if self.ahead is None:
-            self.done = True
-            return False
-        self.buf += self.ahead.text
-        self.ahead = next(self.blocks, None)
-        self.done = self.ahead is None
-        return True
-
-    def _skip(self, pos: int) -> int:
-        while True:
-            while pos < len(self.buf) and self.buf[pos] in _WS:
-                pos += 1
-            if pos < len(self.buf) or not self._more():
-                return pos
-
-    def _at(self, pos: int) -> str:
-        return self.buf[pos] if pos < len(self.buf) else ""
-
-    def _decode(self, pos: int) -> tuple[Any, int]:
-        while True:
-            try:
-                return self.decoder.raw_decode(self.buf, pos)
-            except json.JSONDecodeError as exc:
-                incomplete = not self.buf[exc.pos :].strip(_WS)
-                if incomplete and len(self.buf) - pos < MAX_ITEM_CHARS and self._more():
-                    continue
-                if incomplete:
-                    raise self._broken(len(self.buf), "the file ends inside an item") from None
-                rest = self.buf[exc.pos :]
-                if self.done and rest.startswith('"') and '"' not in rest[1:]:
-                    message = "the file ends inside a string that starts here"
-                    raise self._broken(exc.pos, message) from None
-                raise self._broken(exc.pos, exc.msg) from None
-            except RecursionError:
-                raise self._broken(pos, "nested too deeply to read") from None
-
-    def _end(self, pos: int) -> None:
-        pos = self._skip(pos)
-        if pos < len(self.buf):
-            raise self._broken(pos, "text after the end of the list")
-
-    def _where(self, pos: int) -> tuple[int, int]:
-        """The line and column of ``pos`` (counted on from the last position asked for)."""
-        index, line, start = self._cursor
-        if pos < index:
-            index, line, start = 0, self.line, 1 - self.column
-        newlines = self.buf.count("\n", index, pos)
-        if newlines:
-            line += newlines
-            start = self.buf.rfind("\n", index, pos) + 1
-        self._cursor = (pos, line, start)
-        return line, pos - start + 1
-
-    def _compact(self, pos: int) -> int:
-        """Drop the text before ``pos`` once it is long (positions count from the new
-        start)."""
-        if pos < 1 << 20:
-            return pos
-        self.line, self.column = self._where(pos)
-        self.buf = self.buf[pos:]
-        self._cursor = (0, self.line, 1 - self.column)
-        return 0
-
-    def _broken(self, pos: int, message: str) -> BrokenDocument:
-        line, column = self._where(pos)
-        return BrokenDocument(self.name, line, column, f"{message}; nothing was imported")
 
 
 def sniff(text: str) -> str | None:

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from refmanager.formats import to_csl_json
-from refmanager.formats.csljson import read_csl_json
+from refmanager.formats.csljson import BrokenDocument, read_csl_json
 from refmanager.model import Date, InputError, Location, Name
 from tests.formats.conftest import comparable, sample
 
@@ -84,11 +84,17 @@ def test_object_wrapper_single_item_and_json_lines() -> None:
     assert result.problems[0].line == 3
 
 
-def test_syntax_error_keeps_items_before_it() -> None:
+def test_a_syntax_error_refuses_the_whole_document() -> None:
+    # Once this kept the items before the break; a broken JSON document imports nothing
+    # now, refused with its line and column (issue 11), as files read in parts are.
     text = '[\n{"title": "A"},\n{"title": "B",,}\n]'
-    result = read_csl_json(text)
-    assert [r.get("title") for r in result.references] == ["A"]
-    assert result.problems[0].line == 3
+    with pytest.raises(BrokenDocument) as caught:
+        read_csl_json(text, "x.json")
+    assert (caught.value.line, caught.value.column) == (3, 15)
+    assert caught.value.source == "x.json"
+    with pytest.raises(BrokenDocument) as caught:
+        read_csl_json('{"items": [{"title": "A"},\n {"title": }]}', "y.json")
+    assert (caught.value.line, caught.value.column) == (2, 12)
 
 
 @pytest.mark.parametrize("text", ["{not json", "[{", "plain text", "[" * 100_000])

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from refmanager.formats.common import ReadResult
-from refmanager.formats.records import BrokenDocument, open_records
+from refmanager.formats.csljson import BrokenDocument
+from refmanager.formats.records import open_records
 from refmanager.model import InputError
 
 
@@ -74,6 +75,12 @@ def test_broken_json_documents_say_where(tmp_path: Path, text: str, line: int, c
     with pytest.raises(BrokenDocument) as caught:
         _parts(path)
     assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_a_one_line_wrapper_object_is_its_items_not_json_lines(tmp_path: Path) -> None:
+    path = tmp_path / "wrapped.json"
+    path.write_text('{"items": [{"title": "A"}, {"title": "B"}]}\n', encoding="utf-8")
+    assert _titles(_parts(path)) == ["A", "B"]
 
 
 def test_csl_json_items_are_read_in_parts_whatever_the_encoding(tmp_path: Path) -> None:
