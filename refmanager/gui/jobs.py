@@ -109,10 +109,6 @@ class Job(QObject):
         """Ask the job to stop; the callable sees it at its next :meth:`JobContext.check`."""
         self._cancel.set()
 
-    @property
-    def cancel_requested(self) -> bool:
-        return self._cancel.is_set()
-
     def context(self) -> JobContext:
         return JobContext(self.bridge, self._cancel)
 

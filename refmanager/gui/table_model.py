@@ -164,14 +164,6 @@ class ReferenceTableModel(QAbstractTableModel):
         self._pending.clear()
         self._generation += 1
 
-    def set_source(self, source: RowSource) -> None:
-        self.beginResetModel()
-        self._source = source
-        self._reset()
-        self._recount()
-        self.endResetModel()
-        self.countChanged.emit(self._count)
-
     def set_query(self, query: str, count: int | None = None) -> None:
         """Show the rows matching ``query``; ``count`` when it was counted elsewhere (in the
         background). InputError propagates: the window reports it."""
