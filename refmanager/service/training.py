@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
+from typing import Any
 
 from refmanager.model import InputError
 
@@ -31,17 +32,13 @@ def line_model_for(folder: Path | None) -> Path | None:
     return path if path.is_file() else None
 
 
-def retrain_line_model(folder: Path) -> dict[str, float]:
-    """Train the library's own line model on its layout corrections (about a minute);
-    imports read with it from then on. Returns the training figures (documents, and the
-    corrected documents' entries the shipped and the new model find).
+def _layout_documents(folder: Path) -> list[dict[str, Any]]:
+    """The library's layout-corrected documents as the line model's trainer reads them.
 
     Raises:
-        InputError: no library there, no layout corrections yet, or the new model reads
-            the corrected documents worse than the shipped one (it is not kept).
+        InputError: no library there, or no layout corrections yet.
     """
     from refmanager.library import Library
-    from refmanager.pdf.linetrain import LineRetrainRejected, train_library
     from refmanager.service.fixing import layout_training_documents
 
     with Library.open(folder, create=False) as lib:
@@ -52,6 +49,21 @@ def retrain_line_model(folder: Path) -> dict[str, float]:
             "no layout corrections yet: mark a list's start and end, merge or split rows,"
             " or mark rows not a reference first",
         )
+    return docs
+
+
+def retrain_line_model(folder: Path) -> dict[str, float]:
+    """Train the library's own line model on its layout corrections (about a minute);
+    imports read with it from then on. Returns the training figures (documents, and the
+    corrected documents' entries the shipped and the new model find).
+
+    Raises:
+        InputError: no library there, no layout corrections yet, or the new model reads
+            the corrected documents worse than the shipped one (it is not kept).
+    """
+    from refmanager.pdf.linetrain import LineRetrainRejected, train_library
+
+    docs = _layout_documents(folder)
     try:
         return train_library(docs, line_model_path(folder))
     except LineRetrainRejected as exc:
@@ -128,17 +140,7 @@ def write_layout_examples(folder: Path, out: Path) -> int:
     Raises:
         InputError: no library there, no layout corrections yet, or ``out`` cannot be written.
     """
-    from refmanager.library import Library
-    from refmanager.service.fixing import layout_training_documents
-
-    with Library.open(folder, create=False) as lib:
-        docs = layout_training_documents(lib)
-    if not docs:
-        raise InputError(
-            str(folder),
-            "no layout corrections yet: mark a list's start and end, merge or split rows,"
-            " or mark rows not a reference first",
-        )
+    docs = _layout_documents(folder)
     try:
         with gzip.open(out, "wt", encoding="utf-8") as fh:
             for doc in docs:
