@@ -35,7 +35,7 @@ BATCH = 2000  # references loaded from SQLite at a time while exporting
 BATCH_REFERENCES = 10_000  # references stored per transaction while importing a file
 # A file expected to hold at least this many references (judged from its first part), and
 # at least as many as the library, is imported with most indexes set aside and built again
-# at its end (``Library.defer_indexes``): one sort each instead of scattered inserts.
+# at its end (``lib.imports.defer_indexes``): one sort each instead of scattered inserts.
 LARGE_IMPORT = 100_000
 
 
