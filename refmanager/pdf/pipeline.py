@@ -409,8 +409,8 @@ def _combined_entries(
     if heading is None and not _looks_like_references(decided):
         decided = []
     kept = [lines[i] for span, _ in label_spans(labels) for i in span]
-    if not any(not e.fragment for e in decided) and not reason:
-        reason = f"no line of the last {len(region)} page(s) reads as a reference entry"
+    if not any(not e.fragment for e in decided) and not reason and heading is not None:
+        reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return kept, decided, reason
 
 
