@@ -364,7 +364,10 @@ def test_delete_and_reparse_are_undoable(qtbot: QtBot, paper_window: MainWindow)
     wait_jobs(qtbot, win)
     assert win.session.total() == total - 1
     assert win.undo_stack.undoText() == "delete 1 reference"
-    win.undo_stack.undo()
+    # the status bar says so and offers Undo there
+    assert win.statusBar().currentMessage() == "Deleted 1 reference"
+    assert win.status.undo_offer.isVisible()
+    QTest.mouseClick(win.status.undo_offer, LEFT)
     wait_jobs(qtbot, win)
     assert win.session.total() == total
     assert win.session.stored(ref_id) is not None
