@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtPdf import QPdfDocument
 from pytestqt.qtbot import QtBot
 
-from refmanager.gui.pdf_pane import PdfPane
+from refmanager.gui.pdf_pane import PdfPane, RefPdfView
 from tests.gui.conftest import SAMPLE_PDF
 
 pytestmark = pytest.mark.gui
@@ -162,3 +162,6 @@ def test_a_paper_shown_again_after_none_is_drawn(qtbot: QtBot, tmp_path: Path) -
     wait_drawn(qtbot, pane)
     pane.act_fit_width.trigger()  # the toolbar acts on the view of the paper shown
     assert pane.view.fit_width() and pane.view.zoomFactor() > 0.5
+    qtbot.wait(50)  # the views and documents of the papers before are gone
+    assert pane.findChildren(RefPdfView) == [pane.view]
+    assert pane.findChildren(QPdfDocument) == [pane.document]
