@@ -1,22 +1,25 @@
 """Make resources/sample-paper.pdf: the short paper the empty library offers to open.
 
 The project makes it itself, with no typesetting system: this script lays the text out in
-the standard Times fonts (widths from the core AFM metrics that pypdf ships) and writes the
-PDF objects by hand. Page 1 has a title block, an abstract and some body text; the numbered
-"References" section of real, correctly cited works follows and runs onto page 2.
+the standard Times fonts (widths from Adobe's AFM metrics in refmanager/pdf/data/core14.json,
+written by tools/core14_widths.py) and writes the PDF objects by hand. Page 1 has a title
+block, an abstract and some body text; the numbered "References" section of real, correctly
+cited works follows and runs onto page 2.
 
     .venv/bin/python tools/make_sample_pdf.py [OUT.pdf]
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import zlib
 from pathlib import Path
 
-from pypdf._codecs.core_font_metrics import CORE_FONT_METRICS
-
-OUT = Path(__file__).resolve().parent.parent / "resources" / "sample-paper.pdf"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "resources" / "sample-paper.pdf"
+CORE14_JSON = ROOT / "refmanager" / "pdf" / "data" / "core14.json"
+CORE14: dict[str, dict[str, dict[str, float]]] = json.loads(CORE14_JSON.read_text("utf-8"))
 
 TITLE = "Reading Reference Lists Offline: A Small Case Study"
 AUTHORS = "Ada Example, Ben Sample and Chen Placeholder"
@@ -97,7 +100,7 @@ def encode(text: str) -> bytes:
 
 
 def width(text: str, font: str, size: float) -> float:
-    widths = CORE_FONT_METRICS[FONTS[font]].character_widths
+    widths: dict[str, float] = CORE14[FONTS[font]]["widths"]
     default = widths.get("default", 500)
     return sum(widths.get(ch, default) for ch in text) * size / 1000
 
