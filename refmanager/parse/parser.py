@@ -269,6 +269,25 @@ def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:
             labels[j] = "URL"
 
 
+_NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
+
+
+def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
+    """ "Statistical Inference. Duxbury Press, 2nd edition.": what the tagger read as a
+    container right before the edition is a book's publisher (BibTeX's book styles print
+    "Publisher, edition"); not when the entry has pages, a volume, editors or a publisher."""
+    if "edition" not in labels or "container-title" not in labels:
+        return
+    if any(lab in _NOT_A_BOOK for lab in labels):
+        return
+    runs = [(a, b) for lab, a, b in _runs(labels) if lab == "container-title"]
+    if len(runs) != 1:
+        return
+    a, b = runs[0]
+    if b + 1 < len(toks) and toks[b].text == "," and labels[b + 1] == "edition":
+        labels[a:b] = ["publisher"] * (b - a)
+
+
 def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
     """A DOI or URL token with the pieces a line break split off ("10.1016/j.ins. 2019.1"):
     the tokens after it that the tagger labels as the same identifier, spaces removed."""
@@ -301,6 +320,7 @@ def build_reference(
     ref = Reference(raw=raw, label=label)
     labels = list(labels)
     _join_cut_urls(raw, toks, labels)
+    _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]

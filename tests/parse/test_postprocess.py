@@ -188,3 +188,29 @@ def test_a_place_the_container_took_before_the_publisher_is_the_place() -> None:
         ("ACM", "publisher"), (".", "O"),
     ]  # fmt: skip
     assert _build(raw, spec).get("container-title") == "Data Systems"
+
+
+def test_a_container_right_before_the_edition_of_a_book_is_its_publisher() -> None:
+    raw = "Ode K. (2002). Sorting Things. Harbor Lane Press, 2nd edition."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("(", "O"), ("2002", "issued"), (")", "O"), (".", "O"),
+        ("Sorting", "title"), ("Things", "title"), (".", "O"),
+        ("Harbor", "container-title"), ("Lane", "container-title"),
+        ("Press", "container-title"), (",", "O"),
+        ("2", "edition"), ("nd", "edition"), ("edition", "edition"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("publisher") == "Harbor Lane Press" and ref.get("container-title") == ""
+    assert ref.type == "book"
+    # with pages it is a chapter in an edition of a book: the container stays
+    raw = "Ode K. Sorting. In Big Book, 2nd edition, pages 3-9. Press."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Sorting", "title"), (".", "O"), ("In", "O"),
+        ("Big", "container-title"), ("Book", "container-title"), (",", "O"),
+        ("2", "edition"), ("nd", "edition"), ("edition", "edition"), (",", "O"),
+        ("pages", "O"), ("3", "page"), ("-", "page"), ("9", "page"), (".", "O"),
+        ("Press", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "Big Book"
