@@ -75,6 +75,8 @@ from refmanager.gui.table_model import (
     PAGE_SIZE,
     PageRequest,
     ReferenceTableModel,
+    ViewRequest,
+    ViewSnapshot,
 )
 from refmanager.model import InputError
 from refmanager.service.session import Session
@@ -192,6 +194,7 @@ class MainWindow(QMainWindow):
             lambda n: self.sidebar.duplicates_item.setText(0, f"Duplicates ({n})")
         )
         self.imports = ImportController(self, self)
+        self.imports.view_wanted = self._view_wanted
         self.imports.progressed.connect(self._refresh_during_import)
         self.imports.finished.connect(self._import_finished)
         self.start_button.clicked.connect(self.imports.open_sample)
@@ -428,6 +431,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
         self.jobs.cancel_all()
+        self.imports.stop_refreshing()
         self.jobs.wait(10_000)
         self.commands.wait(60_000)  # a change under way is finished, never cut off
         self.reader.wait(10_000)
@@ -639,25 +643,25 @@ class MainWindow(QMainWindow):
         else:
             self.show_reference(None)
 
-    def _refresh_during_import(self) -> None:
-        """New rows and documents appear; the selection and the editor are left alone."""
-        self.refresh_totals()
-        try:
-            keep = self.current_id()
-            self.model.refresh()
-            if keep is not None:
-                self._reselect_quietly(keep)
-        except InputError:
-            pass
+    def _view_wanted(self) -> ViewRequest:
+        """What an import's background refresh reads: the rows in view, and a screenful more."""
+        top = max(0, self.table.rowAt(0))
+        shown = self.table.viewport().height() // self.table.verticalHeader().defaultSectionSize()
+        return self.model.view_request(top, top + shown + 1)
+
+    def _refresh_during_import(self, view: ViewSnapshot) -> None:
+        """New rows and documents appear (read in the background); the selection stays."""
+        self.totals = (view.total, view.documents)
+        self.searching.total = view.total
+        keep = self.current_id()
+        if self.model.show_view(view) and keep is not None:
+            self._reselect_quietly(keep)
         self.refresh_sidebar()
         self._update_start_screen()
         self._update_counts()
 
     def _reselect_quietly(self, ref_id: int) -> None:
-        row = self.model.row_of_id(ref_id)
-        if row < 0 and self.model.rowCount():
-            self.model.row_at(0)
-            row = self.model.row_of_id(ref_id)
+        row = self.model.row_of_id(ref_id)  # among the pages read (the first one always)
         if row >= 0:
             selection = self.table.selectionModel()
             selection.blockSignals(True)

@@ -118,6 +118,56 @@ class PageRequest:
 
 
 PageLoader = Callable[[PageRequest], None]
+VIEW_PAGES = 4  # at most this many pages of rows in view are read ahead for a refresh
+
+
+@dataclass(frozen=True, slots=True)
+class ViewRequest:
+    """What a refresh read in the background must bring: the counts, and the pages of the
+    rows in view (always the first page too) for the model's query and order."""
+
+    query: str
+    order_by: str
+    descending: bool
+    pages: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class ViewSnapshot:
+    """A :class:`ViewRequest` answered: the library's totals, the query's row count and the
+    pages read (page -> rows)."""
+
+    request: ViewRequest
+    total: int
+    documents: int
+    count: int
+    pages: dict[int, list[TableRow]]
+
+
+class ViewSource(Protocol):
+    """The reads of a :class:`ViewRequest`, on the background reader's own connection."""
+
+    def count_in_reader(self, query: str) -> int: ...
+
+    def documents_in_reader(self) -> int: ...
+
+    def read_rows(
+        self, query: str, order_by: str, descending: bool, offset: int, limit: int
+    ) -> list[TableRow]: ...
+
+
+def read_view(source: ViewSource, request: ViewRequest) -> ViewSnapshot:
+    """Answer ``request`` (runs on the reader thread; it touches no widget)."""
+    total = source.count_in_reader("")
+    count = source.count_in_reader(request.query) if request.query else total
+    pages = {
+        page: source.read_rows(
+            request.query, request.order_by, request.descending, page * PAGE_SIZE, PAGE_SIZE
+        )
+        for page in request.pages
+        if page * PAGE_SIZE < count
+    }
+    return ViewSnapshot(request, total, source.documents_in_reader(), count, pages)
 
 
 class ReferenceTableModel(QAbstractTableModel):
@@ -183,6 +233,32 @@ class ReferenceTableModel(QAbstractTableModel):
         self._recount()
         self.endResetModel()
         self.countChanged.emit(self._count)
+
+    def view_request(self, first: int, last: int) -> ViewRequest:
+        """What a background refresh must read to show rows ``first`` to ``last`` at once."""
+        top = max(0, first) // PAGE_SIZE
+        bottom = min(max(first, last) // PAGE_SIZE, top + VIEW_PAGES - 1)
+        pages = tuple(sorted({0, *range(top, bottom + 1)}))
+        return ViewRequest(self._query, self._order_by, self._descending, pages)
+
+    def show_view(self, view: ViewSnapshot) -> bool:
+        """Show a refresh read in the background (a model reset that reads nothing); False,
+        showing nothing, when the query or the order changed since it was asked for."""
+        asked = view.request
+        if (asked.query, asked.order_by, asked.descending) != (
+            self._query,
+            self._order_by,
+            self._descending,
+        ):
+            return False
+        self.beginResetModel()
+        self._reset()
+        self._count = view.count
+        for page, rows in view.pages.items():
+            self._store(page, rows)
+        self.endResetModel()
+        self.countChanged.emit(self._count)
+        return True
 
     def deliver(self, request: PageRequest, rows: list[TableRow]) -> None:
         """A page read in the background: shown if the model still wants it."""

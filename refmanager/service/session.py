@@ -217,6 +217,9 @@ class Session:
     def count_in_reader(self, query: str) -> int:
         return self.reader().search.count(query)
 
+    def documents_in_reader(self) -> int:
+        return self.reader().documents.document_count()
+
     # -- reading ------------------------------------------------------------------------------
     def search_ids(self, query: str) -> list[int]:
         return self.lib.search.search_ids(query)

@@ -49,3 +49,52 @@ def test_a_big_bibliography_file_moves_the_progress_bar_batch_by_batch(
     assert seen[-1][:3] == (top, top, "Imported big.json (1/1)")
     assert window.session.total() == count
     assert window.imports.last is not None and window.imports.last.references_added == count
+
+
+def test_an_import_refresh_counts_and_reads_rows_off_the_gui_thread(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counting a million references and reading a page take 50-100 ms each: the refresh
+    an import's timer asks for reads them on the background reader, one read at a time,
+    and the window shows what it read."""
+    job = window.imports.import_paths([csl_json_file(tmp_path / "some.json", 450)])
+    assert job is not None
+    wait_jobs(qtbot, window)
+    documents = window.session.document_count()
+    gui_thread = threading.current_thread()
+    on_gui: list[str] = []
+    lib = window.session.lib
+
+    def watch(owner: object, name: str) -> None:
+        real = getattr(owner, name)
+
+        def watched(*args: object, **kwargs: object) -> object:
+            if threading.current_thread() is gui_thread:
+                on_gui.append(name)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, watched)
+
+    watch(lib.search, "count")
+    watch(lib.documents, "document_count")
+    watch(window.session, "rows")
+    reads: list[str] = []
+    window.reader.started.connect(lambda started: reads.append(started.name))
+    window.totals = (0, 0)  # forgotten: the refresh must count again
+    window.model.set_query("", 0)  # an empty table: the refresh must fill it in
+
+    window.imports.refresh_timer.timeout.emit()  # two ticks of the import's refresh timer
+    window.imports.refresh_timer.timeout.emit()
+    assert on_gui == []
+    assert reads.count("import refresh") == 1  # the second waits for the first
+
+    qtbot.waitUntil(lambda: window.totals[0] == 450, timeout=10_000)
+    assert window.totals == (450, documents)
+    assert on_gui == []
+    assert window.model.rowCount() == 450
+    first = window.model.row_at(0, wait=False)
+    assert first is not None and first.title == "Study number 0"  # read with the counts
+    assert on_gui == []
+    assert "450 references" in window.status.counts_label.text()
+    # the tick that came during the read asked for one more read after it
+    qtbot.waitUntil(lambda: reads.count("import refresh") == 2, timeout=5_000)

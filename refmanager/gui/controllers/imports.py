@@ -4,6 +4,11 @@ An import runs as one job (files read in worker processes); each finished file s
 problems at once and its rows soon after (refreshes are coalesced), and so does each batch
 of a big bibliography file, whose progress moves the status bar batch by batch. When the
 job ends the whole import becomes one undoable command.
+
+While it runs, each refresh (at most one every ``IMPORT_REFRESH_MS``) is read by the
+window's background reader: counting a million references and reading a page take 50-100 ms
+each, which on the GUI thread froze the window. One refresh is read at a time; a tick that
+comes meanwhile asks for one more after it.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import PasteDialog
 from refmanager.gui.jobs import Job
 from refmanager.gui.look import resource
+from refmanager.gui.table_model import ViewRequest, ViewSnapshot, read_view
 from refmanager.model import InputError
 from refmanager.service.exchange import FileProgress
 from refmanager.service.importing import ImportItem
@@ -31,12 +37,13 @@ class ImportController(QObject):
     """Everything that brings references in.
 
     Signals:
-        progressed(): rows were stored while the import runs (refresh the table, keep the
-            selection).
+        progressed(object): rows were stored while the import runs: a ``ViewSnapshot`` of
+            the table's rows in view and the counts, read in the background (show it, keep
+            the selection).
         finished(object): the import's ``ImportSummary`` (also when nothing was added).
     """
 
-    progressed = Signal()
+    progressed = Signal(object)
     finished = Signal(object)
 
     def __init__(self, host: Host, parent: QWidget) -> None:
@@ -46,7 +53,12 @@ class ImportController(QObject):
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setSingleShot(True)
         self.refresh_timer.setInterval(IMPORT_REFRESH_MS)
-        self.refresh_timer.timeout.connect(self.progressed)
+        self.refresh_timer.timeout.connect(self._read_view)
+        # what the table shows (the window sets it): the refresh reads that
+        self.view_wanted: Callable[[], ViewRequest] | None = None
+        self._reading = False  # a refresh is being read
+        self._again = False  # a tick came while it was: read one more after it
+        self._serial = 0  # bumped when the import ends: a refresh read before is dropped
 
     # -- dialogs ------------------------------------------------------------------------------
     def pdfs_dialog(self) -> None:
@@ -114,8 +126,51 @@ class ImportController(QObject):
         if (item.created or item.references) and not self.refresh_timer.isActive():
             self.refresh_timer.start()
 
-    def _done(self, summary: ImportSummary) -> None:
+    # -- refreshing while it runs --------------------------------------------------------------
+    def _read_view(self) -> None:
+        """Read the counts and the rows in view on the background reader, never two at once."""
+        if self.view_wanted is None:
+            return
+        if self._reading:
+            self._again = True
+            return
+        self._reading, self._again = True, False
+        request, serial, session = self.view_wanted(), self._serial, self.host.session
+        self.host.reader.start(
+            "import refresh",
+            lambda _ctx: read_view(session, request),
+            on_success=lambda view: self._view_read(serial, view),
+            on_failure=lambda exc: self._view_failed(serial, exc),
+        )
+
+    def _view_read(self, serial: int, view: ViewSnapshot) -> None:
+        if serial != self._serial:
+            return
+        self._reading = False
+        self.progressed.emit(view)
+        self._read_again()
+
+    def _view_failed(self, serial: int, error: BaseException) -> None:
+        if serial != self._serial:
+            return
+        self._reading = False
+        if not isinstance(error, InputError):  # a bad query is the search box's to report
+            self.host.job_failed(error)
+        self._read_again()
+
+    def _read_again(self) -> None:
+        if self._again and not self.refresh_timer.isActive():
+            self.refresh_timer.start()
+        self._again = False
+
+    def stop_refreshing(self) -> None:
+        """No more refreshes; one being read is dropped (the import ended, the window closes)."""
         self.refresh_timer.stop()
+        self._serial += 1
+        self._reading = self._again = False
+
+    def _done(self, summary: ImportSummary) -> None:
+        self.stop_refreshing()
         self.last = summary
         if summary.changed_anything:
             self.host.commands.record(self.host.session.imported(summary), summary)
@@ -123,9 +178,9 @@ class ImportController(QObject):
         self.finished.emit(summary)
 
     def _cancelled(self) -> None:
-        self.refresh_timer.stop()
+        self.stop_refreshing()
         self.host.notify("Import cancelled: the documents already read were kept")
-        self.progressed.emit()
+        self._read_view()  # show what was kept
 
     # -- pasted references --------------------------------------------------------------------
     def paste_dialog(self, hook: Callable[[PasteDialog], object] | None = None) -> None:
