@@ -603,6 +603,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ refreshing
     def apply_changes(self, changes: Changes) -> None:
         """Refresh what a change (or its undo or redo) touched, and nothing else."""
+        if changes.structure:
+            self.refresh_totals()  # first: the whole table's count is the library's total
         if changes.structure or (changes.rows and self.searching.scope[0] != "all"):
             self._reread()  # rows come and go (or may leave a tag's or a search's scope)
         elif changes.rows:
@@ -610,8 +612,6 @@ class MainWindow(QMainWindow):
             current = self.current_id()
             if current is not None and current in changes.rows:
                 self.show_reference(current)
-        if changes.structure:
-            self.refresh_totals()
         if changes.sidebar or changes.structure:
             self.refresh_sidebar()
         shown = self._shown_document
@@ -626,7 +626,7 @@ class MainWindow(QMainWindow):
         still shown."""
         keep, selected = self.current_id(), self.selected_ids()
         try:
-            self.model.refresh()
+            self.model.refresh(None if self.model.query else self.totals[0])
         except InputError:
             self.searching.set_scope("all", None)
             self.model.set_query("")

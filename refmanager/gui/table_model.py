@@ -226,11 +226,15 @@ class ReferenceTableModel(QAbstractTableModel):
         self.endResetModel()
         self.countChanged.emit(self._count)
 
-    def refresh(self) -> None:
-        """Re-read everything (rows added or removed): a model reset."""
+    def refresh(self, count: int | None = None) -> None:
+        """Re-read everything (rows added or removed): a model reset; ``count`` when the
+        query's rows were counted already."""
         self.beginResetModel()
         self._reset()
-        self._recount()
+        if count is None:
+            self._recount()
+        else:
+            self._count = count
         self.endResetModel()
         self.countChanged.emit(self._count)
 
