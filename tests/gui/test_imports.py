@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from refmanager.gui.main_window import MainWindow
 from refmanager.service.exchange import BATCH_REFERENCES
+from refmanager.service.views import STRUCTURE
 from tests.gui.test_window import wait_jobs
 from tests.service.test_session import csl_json_file
 
@@ -98,3 +99,25 @@ def test_an_import_refresh_counts_and_reads_rows_off_the_gui_thread(
     assert "450 references" in window.status.counts_label.text()
     # the tick that came during the read asked for one more read after it
     qtbot.waitUntil(lambda: reads.count("import refresh") == 2, timeout=5_000)
+
+
+def test_after_an_import_the_whole_table_is_counted_once(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counting a million references takes 50-100 ms on the GUI thread: the refresh after
+    references come or go counts the library once and the whole table reuses it."""
+    job = window.imports.import_paths([csl_json_file(tmp_path / "some.json", 30)])
+    assert job is not None
+    wait_jobs(qtbot, window)
+    queries: list[str] = []
+    search = window.session.lib.search
+    real = search.count
+
+    def counted(query: str) -> int:
+        queries.append(query)
+        return real(query)
+
+    monkeypatch.setattr(search, "count", counted)
+    window.apply_changes(STRUCTURE)
+    assert queries == [""]
+    assert window.model.rowCount() == 30 and window.totals[0] == 30
