@@ -485,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
 
             def load() -> None:
                 for i in range(0, len(export_ids), 2000):  # in batches, as the export reads
-                    lib.references.references_for_export(export_ids[i : i + 2000])
+                    lib.references.export_rows(export_ids[i : i + 2000])
 
             measure(f"  of which loading {len(export_ids):,} references", load, "-")
         lib.close()

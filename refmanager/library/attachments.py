@@ -16,25 +16,8 @@ AttachmentRow = tuple[int, int, str, str, str, str]
 class AttachmentStore(Store):
     """The ``ref_attachments`` table."""
 
-    def add_attachments(self, links: Iterable[tuple[int, Sequence[Attachment]]]) -> None:
-        """Append links to references: ``(ref_id, links)`` pairs, kept in their order."""
-        with self.transaction():
-            rows: list[AttachmentRow] = []
-            for ref_id, attachments in links:
-                if not attachments:
-                    continue
-                (start,) = self.conn.execute(
-                    "SELECT coalesce(max(position) + 1, 0) FROM ref_attachments WHERE ref_id = ?",
-                    (ref_id,),
-                ).fetchone()
-                rows += [
-                    (ref_id, start + i, a.target, a.resolved, a.kind, a.title)
-                    for i, a in enumerate(attachments)
-                ]
-            self.put_attachment_rows(rows)
-
     def add_new_attachments(self, links: Iterable[tuple[int, Sequence[Attachment]]]) -> None:
-        """:meth:`add_attachments` for references just inserted (they have none yet):
+        """Links of references just inserted (they have none yet), kept in their order:
         one ``executemany``, no lookups (an import's batches)."""
         self.put_attachment_rows(
             [

@@ -157,7 +157,3 @@ class DuplicateStore(Store):
         lo, hi = sorted((a, b))
         with self.transaction():
             self.conn.execute("DELETE FROM not_duplicates WHERE a = ? AND b = ?", (lo, hi))
-
-    def is_not_duplicate(self, a: int, b: int) -> bool:
-        lo, hi = sorted((a, b))
-        return bool(self._read("SELECT 1 FROM not_duplicates WHERE a = ? AND b = ?", (lo, hi)))

@@ -37,7 +37,6 @@ class ReferenceRow:
         confidence: the lowest field confidence from the parser, or None.
         edited: the CSL field names the user edited.
         work_id: the work it cites (shared with the other references to the same work).
-        cited_by: how many documents of the library cite that work.
         document_title: the citing document's title (or its file name).
     """
 
@@ -53,7 +52,6 @@ class ReferenceRow:
     confidence: float | None
     edited: frozenset[str]
     work_id: int | None
-    cited_by: int
     document_title: str
 
 
@@ -99,9 +97,7 @@ class FieldChange:
     ref_id: int
     name: str
     old_value: str
-    new_value: str
     old_edited: bool
-    new_edited: bool
 
 
 @dataclass(slots=True)

@@ -263,9 +263,7 @@ class ReferenceStore(Store):
             else:
                 marks.discard(name)
             self.store_reference(ref_id, ref, marks)
-            return FieldChange(
-                ref_id, name, old_value, get_field(ref, name), old_edited, new_edited
-            )
+            return FieldChange(ref_id, name, old_value, old_edited)
 
     def undo_field_change(self, change: FieldChange) -> None:
         """Put back the value and the edited mark a :meth:`set_field` call replaced."""
@@ -390,10 +388,6 @@ class ReferenceStore(Store):
                     tags=sorted(row[7].split("\x1f")) if row[7] else [],
                 )
         return [by_id[i] for i in ref_ids if i in by_id]
-
-    def references_for_export(self, ref_ids: Sequence[int]) -> list[tuple[Reference, list[str]]]:
-        """:meth:`export_rows` without the ids."""
-        return [(ref, tags) for _, ref, tags in self.export_rows(ref_ids)]
 
     def export_rows(self, ref_ids: Sequence[int]) -> list[tuple[int, Reference, list[str]]]:
         """The ids, references and tags (sorted) of ``ref_ids``, in that order, for bulk reads.

@@ -52,7 +52,6 @@ _PROBE = 2000
 _ROW_COLUMNS = (
     "SELECT r.id, r.document_id, r.position, r.type, r.title, r.author, r.year, r.venue, r.doi, "
     "r.confidence, r.edited, r.work_id, "
-    "(SELECT count(DISTINCT r2.document_id) FROM refs r2 WHERE r2.work_id = r.work_id), "
     "(SELECT coalesce(nullif(d.title, ''), d.file_name) FROM documents d "
     "WHERE d.id = r.document_id)"
 )
@@ -238,8 +237,7 @@ class SearchStore(Store):
             confidence=row[9],
             edited=frozenset(row[10].split()),
             work_id=row[11],
-            cited_by=row[12] or 0,
-            document_title=row[13] or "",
+            document_title=row[12] or "",
         )
 
     def suggest(self, query: str, limit: int = 5) -> list[Suggestion]:

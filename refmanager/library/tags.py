@@ -27,15 +27,6 @@ class TagStore(Store):
         cur = self.conn.execute("INSERT INTO tags (name) VALUES (?)", (name,))
         return int(cur.lastrowid or 0)
 
-    def create_tag(self, name: str, colour: str = "") -> int:
-        """The tag's id, creating it if needed (names are case-insensitive)."""
-        with self.transaction():
-            tag_id = self._tag_id(name, create=True)
-            assert tag_id is not None
-            if colour:
-                self.set_tag_colour(name, colour)
-            return tag_id
-
     def tags(self) -> list[TagInfo]:
         """Every tag with its colour and counts, by name."""
         rows = self._read(
@@ -104,15 +95,6 @@ class TagStore(Store):
             "SELECT rt.ref_id FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id "
             "WHERE t.name = ? ORDER BY rt.ref_id",
             (name.strip(),),
-        )
-        return [r[0] for r in rows]
-
-    def tags_of(self, ref_id: int) -> list[str]:
-        """The tags on one reference, by name."""
-        rows = self._read(
-            "SELECT t.name FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id WHERE rt.ref_id = ? "
-            "ORDER BY t.name COLLATE NOCASE",
-            (ref_id,),
         )
         return [r[0] for r in rows]
 

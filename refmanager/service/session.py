@@ -167,9 +167,6 @@ class Session:
         """Make ``change`` on this thread's connection (what a script or a test does)."""
         return change.do(self.lib)
 
-    def revert(self, change: Change[T], token: T) -> None:
-        change.undo(self.lib, token)
-
     def open_connection(self) -> Library:
         """Another connection to the library, for a worker thread (the caller closes it)."""
         return library_ops.open_library(self.folder, read_only=self._read_only)
@@ -748,10 +745,6 @@ def table_rows(
         InputError: a malformed query.
     """
     page = library_ops.table_page(lib, query, order_by, descending, offset=offset, limit=limit)
-    sources: dict[int, str] = {}
-    for row, _x in page:
-        if row.document_id is not None and row.document_id not in sources:
-            sources[row.document_id] = _document_title(lib, row.document_id)
     out: list[TableRow] = []
     for row, x in page:
         number = str(row.position + 1)
@@ -777,14 +770,7 @@ def table_rows(
                 edited=row.edited,
                 document_id=row.document_id,
                 fragment=bool(x and x.fragment),
-                source="" if row.document_id is None else sources[row.document_id],
+                source=row.document_title,
             )
         )
     return out
-
-
-def _document_title(lib: Library, document_id: int) -> str:
-    try:
-        return lib.documents.document(document_id).display_title
-    except KeyError:
-        return ""

@@ -101,3 +101,20 @@ def two_documents(lib: Library) -> None:
         ],
         sha256="2" * 64,
     )
+
+
+def cited_by(lib: Library, ref_id: int) -> int:
+    """How many documents of the library cite the work of reference ``ref_id``."""
+    row = lib.conn.execute(
+        "SELECT count(DISTINCT r2.document_id) FROM refs r JOIN refs r2 ON r2.work_id = r.work_id "
+        "WHERE r.id = ?",
+        (ref_id,),
+    ).fetchone()
+    return int(row[0])
+
+
+def not_duplicate(lib: Library, a: int, b: int) -> bool:
+    """Whether the pair is marked "not duplicates" (stored in either order, as ``(lo, hi)``)."""
+    lo, hi = sorted((a, b))
+    sql = "SELECT 1 FROM not_duplicates WHERE a = ? AND b = ?"
+    return lib.conn.execute(sql, (lo, hi)).fetchone() is not None

@@ -34,14 +34,8 @@ def test_import_batch_stores_links_in_order_and_groups_as_tags(lib: Library) -> 
         ],
     )
     assert lib.attachments.attachments_of(ids) == {ids[0]: [pdf, url]}
-    assert lib.tags.tags_of(ids[0]) == ["Deep learning/CNN", "Reading list"]
+    assert lib.references.reference(ids[0]).tags == ["Deep learning/CNN", "Reading list"]
     assert lib.tags.tagged_references("Reading list") == ids
-    lib.attachments.add_attachments([(ids[0], [Attachment("b.pdf")])])
-    assert [a.target for a in lib.attachments.attachments_of([ids[0]])[ids[0]]] == [
-        "a.pdf",
-        "https://example.org/a",
-        "b.pdf",
-    ]
 
 
 def test_links_go_with_their_reference_and_come_back_on_undo(lib: Library) -> None:

@@ -11,7 +11,7 @@ import pytest
 from refmanager.library import Library
 from refmanager.model import DocumentMeta, InputError
 
-from .conftest import ATTENTION, FLASH, make_ref
+from .conftest import ATTENTION, FLASH, cited_by, make_ref
 
 
 def test_transactions_nest_as_savepoints_and_roll_back(lib: Library) -> None:
@@ -73,5 +73,5 @@ def test_two_processes_write_at_once_and_no_row_is_lost(tmp_path: Path) -> None:
         }
         assert lib.search.count("edited:note") == 2 * DOCS_PER_WRITER
         # every FlashAttention reference joined the one work of its DOI
-        assert lib.search.rows([1])[0].cited_by == 2 * DOCS_PER_WRITER
+        assert cited_by(lib, 1) == 2 * DOCS_PER_WRITER
         assert lib.maintenance.check().integrity == ["ok"]

@@ -55,7 +55,7 @@ def test_delete_and_restore_document(filled: Library) -> None:
     assert filled.search.count() == 5
     assert filled.search.count("tag:read") == 2
     assert filled.search.count("tag:keep") == 5  # a document's tag finds its references
-    assert filled.tags.tags_of(1) == ["read"]
+    assert filled.references.reference(1).tags == ["read"]
     assert filled.search.count('title:"attention is all"') == 1
 
 

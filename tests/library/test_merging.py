@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refmanager.library import Library
 
-from .conftest import FLASH, two_documents
+from .conftest import FLASH, cited_by, two_documents
 
 
 def test_not_a_duplicate_persists(lib: Library, tmp_path: object) -> None:
@@ -30,7 +30,7 @@ def test_merge_chooses_fields_hides_the_other_and_undo_restores(lib: Library) ->
     hidden = lib.references.reference(4)
     assert hidden.merged_into == 1 and hidden.work_id == kept.work_id
     assert lib.documents.references_of(2)[0].id == 4  # still in its bibliography
-    assert lib.search.rows([1])[0].cited_by == 2
+    assert cited_by(lib, 1) == 2
     lib.duplicates.undo_merge(record)
     assert lib.search.count() == before
     assert lib.references.reference(1).reference.get("container-title") == FLASH.get(
@@ -49,10 +49,10 @@ def test_merge_fills_empty_fields_and_joins_works(lib: Library) -> None:
     lib.references.set_field(5, "DOI", "10.5555/attention")
     record = lib.duplicates.merge_references(2, [5])
     assert lib.references.reference(2).reference.get("DOI") == "10.5555/attention"
-    assert lib.search.rows([2])[0].cited_by == 2
+    assert cited_by(lib, 2) == 2
     lib.duplicates.undo_merge(record)
     assert lib.references.reference(2).reference.get("DOI") == ""
-    assert lib.search.rows([2])[0].cited_by == 1
+    assert cited_by(lib, 2) == 1
 
 
 def test_search_index_follows_merges_deletes_and_undo(lib: Library) -> None:

@@ -7,7 +7,7 @@ import pytest
 from refmanager.library import Library
 from refmanager.model import Reference
 
-from .conftest import FLASH
+from .conftest import FLASH, not_duplicate
 
 
 def test_set_field_records_the_edit_and_undo_restores_it(filled: Library) -> None:
@@ -64,7 +64,7 @@ def test_delete_and_restore_references_keeps_ids_tags_and_marks(filled: Library)
     filled.references.restore_references(snapshot)
     assert filled.search.count() == 5
     assert filled.search.count("tag:read") == 3
-    assert filled.duplicates.is_not_duplicate(2, 1)
+    assert not_duplicate(filled, 2, 1)
     assert filled.references.reference(1).reference.get("title") == FLASH.get("title")
     assert filled.search.count("attention") == 2
     assert (
@@ -79,7 +79,7 @@ def test_bulk_read_gives_what_references_gives(filled: Library) -> None:
     filled.tags.tag_references(ids[1:3], "a-first")
     wanted = [*reversed(ids), 999_999, ids[0]]  # any order, a missing id, a repeat
 
-    bulk = filled.references.references_for_export(wanted)
+    bulk = [(ref, tags) for _, ref, tags in filled.references.export_rows(wanted)]
 
     whole = filled.references.references(wanted)
     assert [ref for ref, _ in bulk] == [s.reference for s in whole]
@@ -90,8 +90,8 @@ def test_bulk_read_gives_what_references_gives(filled: Library) -> None:
 
 
 def test_bulk_read_of_nothing(filled: Library) -> None:
-    assert filled.references.references_for_export([]) == []
-    assert filled.references.references_for_export([999_999]) == []
+    assert filled.references.export_rows([]) == []
+    assert filled.references.export_rows([999_999]) == []
 
 
 def test_font_styles_are_stored_with_the_reference_and_survive_an_edit(lib: Library) -> None:

@@ -29,7 +29,7 @@ def test_rename_merge_colour_delete_restore_tags(filled: Library) -> None:
     filled.tags.tag_references([2], "ML-papers")
     filled.tags.tag_references([3], "maths")
     filled.tags.rename_tag("ml", "machine-learning")
-    assert filled.tags.tags_of(1) == ["machine-learning"]
+    assert filled.references.reference(1).tags == ["machine-learning"]
     with pytest.raises(InputError, match="already exists"):
         filled.tags.rename_tag("machine-learning", "maths")
     filled.tags.rename_tag("maths", "Maths")  # a change of case is a rename

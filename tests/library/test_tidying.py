@@ -10,6 +10,8 @@ import pytest
 from refmanager.library import Library
 from refmanager.model import DocumentMeta, InputError, Reference
 
+from .conftest import not_duplicate
+
 
 @pytest.fixture
 def lib(tmp_path: Path) -> Iterator[Library]:
@@ -39,7 +41,7 @@ def test_tags_are_added_coloured_renamed_deleted_and_restored(lib: Library) -> N
     lib.tags.restore_tag(snapshot)
     assert [(t.name, t.reference_count) for t in lib.tags.tags()] == [("read", 2)]
     assert lib.tags.untag_references(ids[:1], "read") == ids[:1]
-    lib.tags.create_tag("other")
+    lib.tags.tag_references([], "other")  # a tag on nothing
     lib.tags.merge_tags(["other"], "read")
     assert [t.name for t in lib.tags.tags()] == ["read"]
 
@@ -51,9 +53,9 @@ def test_merge_hides_the_other_and_undo_shows_it_again(lib: Library) -> None:
     lib.duplicates.undo_merge(record)
     assert lib.search.count("") == 2
     lib.duplicates.mark_not_duplicate(keep, other)
-    assert lib.duplicates.is_not_duplicate(other, keep)
+    assert not_duplicate(lib, other, keep)
     lib.duplicates.unmark_not_duplicate(keep, other)
-    assert not lib.duplicates.is_not_duplicate(keep, other)
+    assert not not_duplicate(lib, keep, other)
 
 
 def test_deleted_references_and_documents_come_back_with_their_ids(lib: Library) -> None:

@@ -46,11 +46,11 @@ def test_jabref_file_links_are_attachments_and_groups_tags(
         ("C:\\Users\\ana\\papers\\vaswani2017.pdf", "C:\\Users\\ana\\papers\\vaswani2017.pdf"),
         ("talks/vaswani-slides.pdf", str(bib.parent / "pdfs/talks/vaswani-slides.pdf")),
     ]
-    assert library.tags.tags_of(ids["vaswani2017"]) == [
+    assert library.references.reference(ids["vaswani2017"]).tags == [
         "Deep learning/Transformers",
         "Reading list",
     ]
-    assert library.tags.tags_of(ids["he2016"]) == ["Deep learning/CNN"]
+    assert library.references.reference(ids["he2016"]).tags == ["Deep learning/CNN"]
     assert {t.name for t in library.tags.tags()} == {
         "Deep learning/Transformers",
         "Deep learning/CNN",
@@ -62,7 +62,7 @@ def test_jabref3_groups_and_zotero_links(library: Library) -> None:
     import_file(library, DATA / "jabref3.bib")
     import_file(library, DATA / "zotero-bbt.bib")
     ids = _by_key(library)
-    assert library.tags.tags_of(ids["knuth1984"]) == ["Classics", "Typesetting"]
+    assert library.references.reference(ids["knuth1984"]).tags == ["Classics", "Typesetting"]
     (link,) = attachments(library, ids["wangAttentionAgain2023"])
     assert link.target.endswith("ABCD1234/Wang - 2023 - Attention Again.pdf")
 

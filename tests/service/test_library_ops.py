@@ -69,7 +69,7 @@ def test_tags_through_the_use_cases(lib: Library) -> None:
     assert ops.tag_colour(lib, "nature", "#AA0000") == ""
     assert ops.tag_colour(lib, "nature", "") == "#aa0000"  # the previous colour
     assert ops.tag_remove(lib, "nature") == 2
-    assert lib.tags.tags_of(ids[0]) == []
+    assert lib.references.reference(ids[0]).tags == []
 
 
 def test_duplicates_grouped_and_merge_exact(lib: Library) -> None:

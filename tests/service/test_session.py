@@ -77,7 +77,7 @@ def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
     assert change.changes.rows == {ref_id} and not change.changes.structure
     token = session.run(change)
     assert session.lib.references.get_field(ref_id, "title") == "The Art of Computer Programming"
-    session.revert(change, token)
+    change.undo(session.lib, token)
     assert session.lib.references.get_field(ref_id, "title") == "The Art of Computer"
     with pytest.raises(InputError, match="not a year"):
         session.edit_field(ref_id, "issued", "soon")
@@ -92,7 +92,7 @@ def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
     assert change.changes == Changes(rows=frozenset({a, b}), sidebar=True)
     token = session.run(change)
     assert token == [b]  # only b was newly tagged
-    session.revert(change, token)
+    change.undo(session.lib, token)
     assert session.lib.tags.tagged_references("read") == [a]
 
 
@@ -102,19 +102,19 @@ def test_delete_merge_and_paste_say_they_change_the_structure(session: Session) 
     assert merge.changes.structure and merge.changes.duplicates
     record = session.run(merge)
     assert session.total() == 1
-    session.revert(merge, record)
+    merge.undo(session.lib, record)
     assert session.total() == 2
 
     delete = session.delete([a])
     snapshot = session.run(delete)
     assert session.total() == 1 and delete.name == "delete 1 reference"
-    session.revert(delete, snapshot)
+    delete.undo(session.lib, snapshot)
     assert session.total() == 2
 
     paste = session.add_texts(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
     ids = session.run(paste)
     assert len(ids) == 1 and session.total() == 3 and paste.changes.structure
-    session.revert(paste, ids)
+    paste.undo(session.lib, ids)
     assert session.total() == 2
 
 
@@ -132,7 +132,7 @@ def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
     assert task.progressed
     change = session.imported(summary)
     assert change.changes.structure
-    session.revert(change, summary)
+    change.undo(session.lib, summary)
     assert session.total() == 0
     session.run(change)
     assert session.total() == 1 and session.search_ids("sorting") == summary.reference_ids
@@ -205,7 +205,7 @@ def test_duplicates_and_export_run_on_their_own_connection(
     not_dup = session.not_duplicate(a, b)
     session.run(not_dup)
     assert session.find_duplicates(FakeTask()) == []
-    session.revert(not_dup, None)
+    not_dup.undo(session.lib, None)
     assert len(session.find_duplicates(FakeTask())) == 1
 
 
@@ -215,15 +215,15 @@ def test_tags_names_colours_and_deletion_undo(session: Session) -> None:
     colour = session.set_tag_colour("later", "#cc3300")
     previous = session.run(colour)
     assert [t.colour for t in session.tags()] == ["#cc3300"]
-    session.revert(colour, previous)
+    colour.undo(session.lib, previous)
     rename = session.rename_tag("later", "soon")
     session.run(rename)
     assert [t.name for t in session.tags()] == ["soon"]
-    session.revert(rename, None)
+    rename.undo(session.lib, None)
     delete = session.delete_tag("later")
     snapshot = session.run(delete)
     assert session.tags() == []
-    session.revert(delete, snapshot)
+    delete.undo(session.lib, snapshot)
     assert [t.name for t in session.tags()] == ["later"]
 
 
@@ -241,9 +241,9 @@ def test_notes_are_undoable_searchable_and_survive_a_deleted_reference_coming_ba
     delete = session.delete([a])
     token = session.run(delete)
     assert session.search_ids("notes:reread") == []
-    session.revert(delete, token)
+    delete.undo(session.lib, token)
     assert session.lib.notes.note(a).startswith("Reread")
-    session.revert(note, previous)
+    note.undo(session.lib, previous)
     assert session.lib.notes.note(a) == "" and session.search_ids("has:notes") == []
 
 
