@@ -1,12 +1,16 @@
-"""iter_bibtex writes exactly what bibtexparser's writer makes of to_entry's entries."""
+"""iter_bibtex writes exactly what bibtexparser's writer makes of the same entries."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from bibtexparser.entrypoint import write_string
+from bibtexparser.library import Library
+from bibtexparser.model import Block, Entry, Field
+from bibtexparser.writer import BibtexFormat
 
-from refmanager.formats.bibtex import CHUNK, iter_bibtex, to_entry, write_entries
+from refmanager.formats.bibtex import CHUNK, entry_fields, iter_bibtex
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import Date, Name, Reference
 from tests.formats.conftest import sample
@@ -33,12 +37,28 @@ def _varied(count: int) -> list[Reference]:
     return refs
 
 
+def _to_entry(ref: Reference, key: str, biblatex: bool) -> Entry:
+    """One reference as a bibtexparser Entry, values LaTeX-encoded and enclosed."""
+    entry_type, fields = entry_fields(ref, biblatex)
+    return Entry(entry_type, key, [Field(name, value) for name, value in fields])
+
+
+def _write_entries(entries: list[Entry]) -> str:
+    """Entries as ``bibtexparser.write_string`` writes them in refmanager's layout (values
+    are enclosed already: no middleware needs to touch them)."""
+    layout = BibtexFormat()  # type: ignore[no-untyped-call]
+    layout.indent = "  "
+    layout.block_separator = "\n"
+    blocks: list[Block] = list(entries)
+    return write_string(Library(blocks), unparse_stack=[], bibtex_format=layout)
+
+
 @pytest.mark.parametrize("biblatex", [False, True])
 def test_iter_bibtex_is_what_bibtexparser_writes(biblatex: bool) -> None:
     refs = _varied(2 * CHUNK + 37)  # more than two pieces
     keys = KeyMaker()
-    entries = [to_entry(ref, keys.key(ref), biblatex) for ref in refs]
-    pieces = [write_entries(entries[i : i + CHUNK]) for i in range(0, len(entries), CHUNK)]
+    entries = [_to_entry(ref, keys.key(ref), biblatex) for ref in refs]
+    pieces = [_write_entries(entries[i : i + CHUNK]) for i in range(0, len(entries), CHUNK)]
 
     written = list(iter_bibtex(refs, biblatex))
 

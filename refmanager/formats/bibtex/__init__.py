@@ -16,14 +16,7 @@ from __future__ import annotations
 
 from refmanager.formats.bibtex.decode import decode
 from refmanager.formats.bibtex.encode import bib_name, encode
-from refmanager.formats.bibtex.layout import (
-    CHUNK,
-    iter_bibtex,
-    to_bibtex,
-    to_entry,
-    write_entries,
-    writer_format,
-)
+from refmanager.formats.bibtex.layout import CHUNK, entry_fields, iter_bibtex, to_bibtex
 from refmanager.formats.bibtex.names import split_persons
 from refmanager.formats.bibtex.plan import bibtex_type
 from refmanager.formats.bibtex.reader import read_bibtex
@@ -34,11 +27,9 @@ __all__ = [
     "bibtex_type",
     "decode",
     "encode",
+    "entry_fields",
     "iter_bibtex",
     "read_bibtex",
     "split_persons",
     "to_bibtex",
-    "to_entry",
-    "write_entries",
-    "writer_format",
 ]

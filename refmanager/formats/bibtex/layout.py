@@ -1,9 +1,10 @@
 """Writing, stage 3: the entries' text.
 
-Each reference becomes a ``bibtexparser.model.Entry`` (``to_entry``). ``iter_bibtex``
-gives, a few hundred entries at a time (a large export never exists twice in memory),
-the text ``bibtexparser.write_string`` writes for those entries, joined without building
-the objects (a test holds the two equal; see docs/decisions/0012-bibtex-entry-text.md).
+Each reference becomes an entry type and its (field, enclosed value) pairs
+(``entry_fields``). ``iter_bibtex`` gives, a few hundred entries at a time (a large export
+never exists twice in memory), the text ``bibtexparser.write_string`` writes for those
+entries as ``bibtexparser.model.Entry`` objects, joined without building the objects
+(a test holds the two equal; see docs/decisions/0012-bibtex-entry-text.md).
 """
 
 from __future__ import annotations
@@ -11,11 +12,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-
-from bibtexparser.entrypoint import write_string
-from bibtexparser.library import Library
-from bibtexparser.model import Block, Entry, Field
-from bibtexparser.writer import BibtexFormat
 
 from refmanager.formats.bibtex.encode import bib_name, encode, page_range, protect_title, verbatim
 from refmanager.formats.bibtex.plan import (
@@ -48,14 +44,9 @@ def _encode_short(value: str) -> str:
     return encode(value)
 
 
-def to_entry(ref: Reference, key: str, biblatex: bool = False) -> Entry:
-    """One reference as a bibtexparser Entry, values LaTeX-encoded and enclosed."""
-    entry_type, fields = _entry_fields(ref, biblatex)
-    return Entry(entry_type, key, [Field(name, value) for name, value in fields])
-
-
-def _entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, str]]]:
-    """The entry type and the (field, enclosed value) pairs of ``to_entry``."""
+def entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, str]]]:
+    """The entry type and the (field, value) pairs of ``ref``'s entry, values
+    LaTeX-encoded and enclosed."""
     if ref.type == "thesis":
         entry_type, subtype = bibtex_type(ref, biblatex)
     else:
@@ -165,25 +156,8 @@ def _date_fields(ref: Reference, biblatex: bool) -> list[tuple[str, str]]:
     return fields
 
 
-def writer_format() -> BibtexFormat:
-    """The layout of refmanager's BibTeX, as bibtexparser's writer takes it."""
-    fmt = BibtexFormat()  # type: ignore[no-untyped-call]
-    fmt.indent = "  "
-    fmt.block_separator = "\n"
-    return fmt
-
-
-def write_entries(entries: Iterable[Entry]) -> str:
-    """Entries as ``bibtexparser.write_string`` writes them in ``writer_format()``.
-
-    Values are enclosed by ``to_entry`` already: no middleware needs to touch them.
-    """
-    blocks: list[Block] = list(entries)
-    return write_string(Library(blocks), unparse_stack=[], bibtex_format=writer_format())
-
-
 def _entry_text(entry_type: str, key: str, fields: list[tuple[str, str]]) -> str:
-    """One entry's text, exactly as ``write_entries`` gives it (a test holds them equal)."""
+    """One entry's text, exactly as bibtexparser's writer gives it (a test holds them equal)."""
     if not fields:
         return "@" + entry_type + "{" + key + ",\n}\n"
     body = ",\n  ".join([name + " = " + value for name, value in fields])
@@ -193,14 +167,14 @@ def _entry_text(entry_type: str, key: str, fields: list[tuple[str, str]]) -> str
 def iter_bibtex(refs: Iterable[Reference], biblatex: bool = False) -> Iterator[str]:
     """The BibTeX (or BibLaTeX) text of ``refs``, in pieces of a few hundred entries.
 
-    The text is what ``write_entries`` makes of ``to_entry``'s entries, joined here
-    without building those objects (see docs/decisions/0012-bibtex-entry-text.md).
+    The text is what bibtexparser's writer makes of the entries, joined here without
+    building those objects (see docs/decisions/0012-bibtex-entry-text.md).
     """
     keys = KeyMaker()
     batch: list[str] = []
     for ref in refs:
         key = keys.key(ref)
-        entry_type, fields = _entry_fields(ref, biblatex)
+        entry_type, fields = entry_fields(ref, biblatex)
         batch.append(_entry_text(entry_type, key, fields))
         if len(batch) >= CHUNK:
             yield "\n".join(batch)

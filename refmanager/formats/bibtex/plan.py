@@ -87,7 +87,7 @@ _TITLE_FIELDS = frozenset({"title", "booktitle", "series", "shorttitle", "eventt
 _LIST_FIELDS = frozenset({"publisher", "institution", "school", "organization", "location"})
 
 
-# How a field's value is written (see to_entry).
+# How a field's value is written (see layout.entry_fields).
 PLAIN, AS_IS, TITLE_TEXT, PAGE_RANGE, LIST_TEXT = range(5)
 _SKIP: tuple[int, str, int] = (0, "", PLAIN)
 
