@@ -184,15 +184,3 @@ def date_from_text(text: str) -> Date | None:
         # "2020 in press", "1999a": keep the whole text so nothing is lost
         return Date(literal=text) if not re.fullmatch(r"[a-z]", rest) else Date(year)
     return Date(year, month, day)
-
-
-def iso_date(date: Date) -> str:
-    """``2020``, ``2020-05`` or ``2020-05-01`` (or the literal)."""
-    if date.year is None:
-        return date.literal
-    text = f"{date.year:04d}"
-    if date.month is not None:
-        text += f"-{date.month:02d}"
-        if date.day is not None:
-            text += f"-{date.day:02d}"
-    return text

@@ -8,7 +8,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
-from refmanager.formats.common import Problem, ReadResult, date_from_text, iso_date
+from refmanager.formats.common import Problem, ReadResult, date_from_text
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import CSL_FIELDS, Reference
 from refmanager.model.names import names_text, parse_names
@@ -55,7 +55,7 @@ def csv_row(ref: Reference, key: str) -> list[str]:
         elif column == "editor":
             value = names_text(ref.editor)
         elif column == "issued":
-            value = iso_date(ref.issued) if ref.issued else ""
+            value = ref.issued.iso() if ref.issued else ""
         else:
             value = ref.get(column)
         row.append(safe_cell(value))

@@ -5,9 +5,6 @@ from __future__ import annotations
 from refmanager.model import Date, Name, Reference
 from refmanager.model.names import names_text, parse_names
 
-# Fields whose string form is special (see get_field / set_field).
-SPECIAL_FIELDS = ("type", "author", "editor", "issued", "accessed")
-
 
 def get_field(ref: Reference, name: str) -> str:
     """A field of ``ref`` as a string (names as ``Family, Given; ...``, dates as ``Y-M-D``)."""
@@ -17,16 +14,7 @@ def get_field(ref: Reference, name: str) -> str:
         return names_text(ref.author if name == "author" else ref.editor)
     if name in ("issued", "accessed", "year"):
         date = ref.issued if name != "accessed" else ref.accessed
-        if date is None:
-            return ""
-        if date.year is None:
-            return date.literal
-        parts = [f"{date.year:04d}"]
-        if date.month is not None:
-            parts.append(f"{date.month:02d}")
-            if date.day is not None:
-                parts.append(f"{date.day:02d}")
-        return "-".join(parts)
+        return "" if date is None else date.iso()
     return ref.get(name)
 
 

@@ -122,6 +122,17 @@ class Date:
                 parts.append(self.day)
         return {"date-parts": [parts]}
 
+    def iso(self) -> str:
+        """``2020``, ``2020-05`` or ``2020-05-01`` (or the literal)."""
+        if self.year is None:
+            return self.literal
+        text = f"{self.year:04d}"
+        if self.month is not None:
+            text += f"-{self.month:02d}"
+            if self.day is not None:
+                text += f"-{self.day:02d}"
+        return text
+
     @classmethod
     def from_csl(cls, data: Any) -> Date | None:
         """Read a CSL date; accepts the repairable shapes found in the wild (a bare year)."""

@@ -24,7 +24,6 @@ from refmanager.formats.bibtex.plan import (
     simple_type,
 )
 from refmanager.formats.bibtex.vocab import JOURNAL_TYPES, MONTHS, SERIES_TYPES
-from refmanager.formats.common import iso_date
 from refmanager.formats.filelinks import file_field
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import Reference
@@ -144,15 +143,15 @@ def _date_fields(ref: Reference, biblatex: bool) -> list[tuple[str, str]]:
             if date.literal:
                 fields.append(("year", "{" + encode(date.literal) + "}"))
         elif biblatex:
-            fields.append(("date", "{" + iso_date(date) + "}"))
+            fields.append(("date", "{" + date.iso() + "}"))
         else:
             fields.append(("year", "{" + str(date.year) + "}"))
             if date.month is not None and 1 <= date.month <= 12:
                 fields.append(("month", MONTHS[date.month - 1]))
                 if date.day is not None:
-                    fields.append(("date", "{" + iso_date(date) + "}"))
-    if ref.accessed and iso_date(ref.accessed):
-        fields.append(("urldate", "{" + iso_date(ref.accessed) + "}"))
+                    fields.append(("date", "{" + date.iso() + "}"))
+    if ref.accessed and ref.accessed.iso():
+        fields.append(("urldate", "{" + ref.accessed.iso() + "}"))
     return fields
 
 
