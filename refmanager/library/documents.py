@@ -170,17 +170,10 @@ class DocumentStore(Store):
     def document_count(self) -> int:
         return int(self._read("SELECT count(*) FROM documents")[0][0])
 
-    def documents(
-        self, offset: int = 0, limit: int | None = None, query: str = ""
-    ) -> list[DocumentRecord]:
-        """Documents, newest first; ``query`` filters on file name or title (substring)."""
-        where, params = "1", []
-        if query:
-            where = "(d.title LIKE ? ESCAPE '\\' OR d.file_name LIKE ? ESCAPE '\\')"
-            pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            params = [pattern + "%", pattern + "%"]
-        sql = f"{_SELECT} WHERE {where} ORDER BY d.added DESC, d.id DESC LIMIT ? OFFSET ?"
-        rows = self._read(sql, (*params, -1 if limit is None else limit, offset))
+    def documents(self, limit: int | None = None) -> list[DocumentRecord]:
+        """Documents, newest first."""
+        sql = f"{_SELECT} ORDER BY d.added DESC, d.id DESC LIMIT ?"
+        rows = self._read(sql, (-1 if limit is None else limit,))
         return [self._document_record(row) for row in rows]
 
     def document(self, document_id: int) -> DocumentRecord:

@@ -25,14 +25,9 @@ class Openable:
     url: str = ""
 
 
-def attachments(library: Library, ref_id: int) -> list[Attachment]:
-    """The links of one reference, in the order the source gave them, then those of the
-    duplicates merged into it."""
-    return library.attachments.attachments_of([ref_id], merged=True).get(ref_id, [])
-
-
 def attachments_of(library: Library, ref_ids: list[int]) -> dict[int, list[Attachment]]:
-    """The links of several references (those that have some; merged duplicates' too)."""
+    """The links of several references (those that have some), each in the order the
+    source gave them, then those of the duplicates merged into it."""
     return library.attachments.attachments_of(ref_ids, merged=True)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from refmanager.library import FieldChange, Library, StoredReference, get_field, set_field
@@ -94,16 +94,7 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
     for old in sorted(f for f in before if f and f != _field_of(name)):
         if _take_out(ref, old, text):
             edited.add(old)
-    updated = StoredReference(
-        id=previous.id,
-        document_id=previous.document_id,
-        position=previous.position,
-        reference=ref,
-        edited=frozenset(edited),
-        work_id=previous.work_id,
-        merged_into=previous.merged_into,
-        tags=list(previous.tags),
-    )
+    updated = replace(previous, reference=ref, edited=frozenset(edited), tags=list(previous.tags))
     with lib.transaction():
         lib.references.restore_reference(updated)
         correction_id = store_correction(lib, ref_id)

@@ -229,7 +229,7 @@ class Session:
 
     def attachments(self, ref_id: int) -> list[Attachment]:
         """The links of one reference (``service.attachments``; nothing is opened)."""
-        return attachments.attachments(self.lib, ref_id)
+        return attachments.attachments_of(self.lib, [ref_id]).get(ref_id, [])
 
     def stored(self, ref_id: int) -> RefInfo | None:
         """A reference for the editor (None when it is gone)."""

@@ -15,7 +15,7 @@ import pytest
 from refmanager.cli.main import main
 from refmanager.library import Library
 from refmanager.model import Attachment
-from refmanager.service.attachments import Openable, attachments, open_url
+from refmanager.service.attachments import Openable, attachments_of, open_url
 from refmanager.service.exchange import export, import_file
 
 DATA = Path(__file__).parents[1] / "formats" / "data"
@@ -41,7 +41,7 @@ def test_jabref_file_links_are_attachments_and_groups_tags(
     summary = import_file(library, bib)
     assert summary.added == 2 and not summary.problems
     ids = _by_key(library)
-    links = attachments(library, ids["vaswani2017"])
+    links = attachments_of(library, [ids["vaswani2017"]])[ids["vaswani2017"]]
     assert [(a.target, a.resolved) for a in links] == [
         ("C:\\Users\\ana\\papers\\vaswani2017.pdf", "C:\\Users\\ana\\papers\\vaswani2017.pdf"),
         ("talks/vaswani-slides.pdf", str(bib.parent / "pdfs/talks/vaswani-slides.pdf")),
@@ -63,7 +63,9 @@ def test_jabref3_groups_and_zotero_links(library: Library) -> None:
     import_file(library, DATA / "zotero-bbt.bib")
     ids = _by_key(library)
     assert library.references.reference(ids["knuth1984"]).tags == ["Classics", "Typesetting"]
-    (link,) = attachments(library, ids["wangAttentionAgain2023"])
+    (link,) = attachments_of(library, [ids["wangAttentionAgain2023"]])[
+        ids["wangAttentionAgain2023"]
+    ]
     assert link.target.endswith("ABCD1234/Wang - 2023 - Attention Again.pdf")
 
 
@@ -89,7 +91,7 @@ def test_import_never_opens_a_link(library: Library, tmp_path: Path) -> None:
             pass
     assert done == [1]
     (ref_id,) = library.search.search_ids("")
-    assert [a.resolved for a in attachments(library, ref_id)] == [
+    assert [a.resolved for a in attachments_of(library, [ref_id])[ref_id]] == [
         str(fifo),
         str(tmp_path / "missing/none.pdf"),
     ]
