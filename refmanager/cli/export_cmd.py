@@ -7,10 +7,8 @@ import argparse
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.auto_export import keep_updated
 from refmanager.service.citekeys import set_key_pattern
-from refmanager.service.exchange import export, format_for
+from refmanager.service.exchange import EXPORT_FORMATS, export, format_for
 from refmanager.service.library_ops import open_library
-
-FORMATS = ("bibtex", "biblatex", "ris", "csl-json", "csv")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",
         "-f",
-        choices=FORMATS,
+        choices=EXPORT_FORMATS,
         help="output format (default: from the file name: .bib, .ris, .json, .csv)",
     )
     parser.add_argument(

@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 from refmanager.model import InputError
+from refmanager.service.exchange import EXPORT_FORMATS
 from refmanager.service.parsing import parse_text, render
-
-FORMATS = ("csl-json", "bibtex", "biblatex", "ris", "csv")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="references are separated by blank lines (default: one per line)",
     )
-    parser.add_argument("--format", choices=FORMATS, default="csl-json", help="output format")
+    parser.add_argument(
+        "--format", choices=EXPORT_FORMATS, default="csl-json", help="output format"
+    )
     parser.add_argument(
         "--model", metavar="FILE", help="a parser model file (default: the shipped one)"
     )

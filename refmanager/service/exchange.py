@@ -29,6 +29,7 @@ from refmanager.service.collector import cycle_collector_paused
 from refmanager.service.files import atomic_text_file, inside
 from refmanager.service.reading import read_parts
 
+EXPORT_FORMATS = WRITE_FORMATS  # what an export writes: the front ends' choices
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
 IMPORT_SUFFIXES: frozenset[str] = frozenset(EXTENSIONS)
 BATCH = 2000  # references loaded from SQLite at a time while exporting

@@ -8,8 +8,6 @@ from pathlib import Path
 
 from refmanager.model import Entry, InputError, Reference
 
-OUTPUT_FORMATS: tuple[str, ...] = ("csl-json", "bibtex", "biblatex", "ris", "csv")
-
 
 def split_references(text: str, paragraphs: bool = False) -> list[str]:
     """Reference strings in ``text``: one per line, or per blank-line separated paragraph."""
@@ -57,9 +55,7 @@ def reparse(refs: Sequence[Reference], model_path: Path | None = None) -> list[R
 
 
 def render(refs: Iterable[Reference], fmt: str) -> str:
-    """The items as text in one of OUTPUT_FORMATS (via refmanager.formats)."""
-    if fmt not in OUTPUT_FORMATS:
-        raise InputError(fmt, f"unknown format; use one of {', '.join(OUTPUT_FORMATS)}")
+    """The items as text in one of ``formats.WRITE_FORMATS``."""
     items = list(refs)
     if fmt == "csl-json":
         import json
