@@ -43,26 +43,31 @@ def schema_version() -> int:
     return len(migration_files())
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """An autocommit connection with WAL, foreign keys and a busy timeout.
-
-    Transactions are opened explicitly (``BEGIN IMMEDIATE``) by the caller.
-    """
+def _open(target: str, uri: bool = False) -> sqlite3.Connection:
+    """An autocommit connection (transactions are opened explicitly by the caller, ``BEGIN
+    IMMEDIATE``) with a busy timeout, a 64 MB page cache and temporary tables in memory."""
     conn = sqlite3.connect(
-        str(path),
+        target,
+        uri=uri,
         timeout=BUSY_TIMEOUT_MS / 1000,
         isolation_level=None,
         check_same_thread=False,
     )
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA cache_size = -65536")
+    conn.execute("PRAGMA temp_store = MEMORY")
+    return conn
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection that writes, with WAL and foreign keys."""
+    conn = _open(str(path))
     conn.execute("PRAGMA foreign_keys = ON")
     mode = retry_locked(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
     if str(mode).lower() != "wal":
         conn.close()
         raise InputError(str(path), f"cannot switch the library to WAL mode (got {mode})")
     conn.execute("PRAGMA synchronous = NORMAL")
-    conn.execute("PRAGMA cache_size = -65536")  # 64 MB page cache
-    conn.execute("PRAGMA temp_store = MEMORY")
     return conn
 
 
@@ -87,17 +92,8 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
     pending = wal.exists() and wal.stat().st_size > 0
     immutable = not os.access(path.parent, os.W_OK) and not pending
     uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
-    conn = sqlite3.connect(
-        uri,
-        uri=True,
-        timeout=BUSY_TIMEOUT_MS / 1000,
-        isolation_level=None,
-        check_same_thread=False,
-    )
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn = _open(uri, uri=True)
     conn.execute("PRAGMA query_only = ON")
-    conn.execute("PRAGMA cache_size = -65536")
-    conn.execute("PRAGMA temp_store = MEMORY")
     conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # fails now if unreadable
     return conn
 
@@ -109,19 +105,25 @@ def check_version(conn: sqlite3.Connection, path: Path) -> int:
         InputError: newer than this refmanager, or older (upgrading needs writing).
     """
     target = schema_version()
-    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    if current > target:
-        raise InputError(
-            str(path),
-            f"this library has schema version {current}, newer than this refmanager "
-            f"understands ({target}); upgrade refmanager to open it",
-        )
+    current = _version(conn, path, target)
     if current < target:
         raise InputError(
             str(path),
             f"this library (schema version {current}) must be upgraded to version {target} "
             "before this refmanager can read it, and it cannot be written here (read-only): "
             "open it once where it can be written",
+        )
+    return current
+
+
+def _version(conn: sqlite3.Connection, path: Path, target: int) -> int:
+    """The schema version of the open database; refused when newer than ``target``."""
+    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if current > target:
+        raise InputError(
+            str(path),
+            f"this library has schema version {current}, newer than this refmanager "
+            f"understands ({target}); upgrade refmanager to open it",
         )
     return current
 
@@ -154,13 +156,7 @@ def migrate(conn: sqlite3.Connection, path: Path) -> int:
     """
     files = migration_files()
     target = len(files)
-    current = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    if current > target:
-        raise InputError(
-            str(path),
-            f"this library has schema version {current}, newer than this refmanager "
-            f"understands ({target}); upgrade refmanager to open it",
-        )
+    current = _version(conn, path, target)
     if current == target:
         return current
     if current > 0:

@@ -7,13 +7,8 @@ Usage::
         rows = lib.search.search("author:dao year:>=2020", order_by="year", limit=50)
 
 :class:`Library` opens the folder (creating and migrating it) and holds one store per
-concern, each over the one connection: ``documents``
-(:mod:`~refmanager.library.documents`), ``references``, ``tags``, ``works`` (citations),
-``duplicates`` (:mod:`~refmanager.library.merging`), ``corrections``, ``layout`` (layout
-corrections, reference order), ``saved_searches``, ``notes``, ``attachments``,
-``imports`` (bibliography-file imports), ``exports`` (kept-up-to-date files, written
-keys, settings), ``search`` and ``maintenance`` (checks, orphan files, the search index).
-Callers use the store that owns the concern: ``lib.tags.tag_references(ids, "to-read")``.
+concern, each over the one connection (``docs/architecture.md`` lists them). Callers use
+the store that owns the concern: ``lib.tags.tag_references(ids, "to-read")``.
 
 Threads: a ``Library`` may be handed from one thread to another but must not be used by two
 threads at once; a background worker opens its own ``Library`` on the same folder (SQLite in
@@ -62,9 +57,6 @@ class Library:
         files_dir: ``folder / "files"``, where imported files are kept by content hash.
         conn: the SQLite connection (autocommit; use :meth:`transaction` to group writes).
         migrated_from: the schema version the file had before opening (0 for a new library).
-        documents, references, tags, works, duplicates, search, corrections, layout,
-            saved_searches, notes, maintenance, attachments, imports, exports: the stores
-            (see the module's docstring).
     """
 
     def __init__(
@@ -137,16 +129,11 @@ class Library:
         except sqlite3.DatabaseError as exc:
             raise InputError(str(path), f"cannot open the library: {exc}") from None
         try:
-            migrated_from = db.migrate(conn, path)
+            library = cls(folder, conn, db.migrate(conn, path))
+            library.imports.restore_indexes()  # set aside by a large import that was stopped
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise InputError(str(path), f"not a usable library file: {exc}") from None
-        except BaseException:
-            conn.close()
-            raise
-        library = cls(folder, conn, migrated_from)
-        try:
-            library.imports.restore_indexes()  # set aside by a large import that was stopped
         except BaseException:
             conn.close()
             raise
@@ -159,14 +146,13 @@ class Library:
         except sqlite3.DatabaseError as exc:
             raise InputError(str(path), f"cannot open the library read-only: {exc}") from None
         try:
-            version = db.check_version(conn, path)
+            return cls(folder, conn, db.check_version(conn, path), read_only=True)
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise InputError(str(path), f"not a usable library file: {exc}") from None
         except BaseException:
             conn.close()
             raise
-        return cls(folder, conn, version, read_only=True)
 
     def close(self) -> None:
         """Close the connection (pending transactions are rolled back)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from refmanager.library.codec import (
@@ -44,6 +45,22 @@ _REF_COLUMNS = (
     "modified",
     "venue_id",
 )
+
+# The columns of ``refs`` derived from the reference itself (``codec.reference_columns``).
+_DERIVED = (
+    "type",
+    "title",
+    "author",
+    "author_sort",
+    "year",
+    "venue",
+    "doi",
+    "arxiv",
+    "isbn",
+    "confidence",
+    "norm_title",
+)
+_derived = itemgetter(*_DERIVED)
 
 
 class ReferenceStore(Store):
@@ -92,33 +109,15 @@ class ReferenceStore(Store):
         data = []
         for offset, cols in enumerate(columns):
             ref_id = first + offset
+            derived = _derived(cols)
             rows.append(
-                (
-                    ref_id,
-                    document_id,
-                    start + offset,
-                    cols["type"],
-                    cols["title"],
-                    cols["author"],
-                    cols["author_sort"],
-                    cols["year"],
-                    cols["venue"],
-                    cols["doi"],
-                    cols["arxiv"],
-                    cols["isbn"],
-                    cols["confidence"],
-                    cols["norm_title"],
-                    now,
-                    now,
-                    venues.get(cols["venue"]),
-                )
+                (ref_id, document_id, start + offset, *derived, now, now, venues.get(cols["venue"]))
             )
             data.append((ref_id, cols["raw"], cols["csl"]))
         last = first + len(rows) - 1
         self.conn.executemany(
-            "INSERT INTO refs (id, document_id, position, type, title, author, "
-            "author_sort, year, venue, doi, arxiv, isbn, confidence, norm_title, "
-            "added, modified, venue_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO refs (id, document_id, position, {', '.join(_DERIVED)}, added, "
+            f"modified, venue_id) VALUES ({marks(len(_DERIVED) + 6)})",
             rows,
         )
         self.conn.executemany("INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)", data)
