@@ -102,7 +102,8 @@ class FieldChange:
 
 @dataclass(slots=True)
 class DeletedReferences:
-    """Everything needed to put deleted references back exactly (same ids, tags, marks)."""
+    """Everything needed to put deleted references back exactly (same ids, tags, marks,
+    links and notes)."""
 
     rows: list[dict[str, Any]]
     tag_links: list[tuple[int, int]]  # (tag_id, ref_id)
@@ -110,6 +111,7 @@ class DeletedReferences:
     merged_children: list[tuple[int, int]]  # (ref_id, merged_into) of rows that pointed at them
     # (ref_id, position, target, resolved, kind, title): their links (ref_attachments)
     attachments: list[tuple[int, int, str, str, str, str]] = field(default_factory=list)
+    notes: list[tuple[int, str, str, float]] = field(default_factory=list)  # their ref_notes rows
 
 
 @dataclass(slots=True, frozen=True)

@@ -302,8 +302,13 @@ class ReferenceStore(Store):
             pairs: list[tuple[int, int, float]] = []
             children: list[tuple[int, int]] = []
             attachments: list[tuple[int, int, str, str, str, str]] = []
+            notes: list[tuple[int, str, str, float]] = []
             for chunk in chunks(ids, 400):
                 m = marks(len(chunk))
+                notes += self.conn.execute(
+                    f"SELECT ref_id, text, folded, updated FROM ref_notes WHERE ref_id IN ({m})",
+                    tuple(chunk),
+                ).fetchall()
                 attachments += self.conn.execute(
                     "SELECT ref_id, position, target, resolved, kind, title "
                     f"FROM ref_attachments WHERE ref_id IN ({m})",
@@ -323,7 +328,8 @@ class ReferenceStore(Store):
                 self.conn.execute(f"DELETE FROM refs WHERE id IN ({m})", tuple(chunk))
             # rows merged into a deleted one are visible again (merged_into SET NULL)
             self.fts_sync(child for child, _ in children)
-        return DeletedReferences(rows, links, list(dict.fromkeys(pairs)), children, attachments)
+        pairs = list(dict.fromkeys(pairs))
+        return DeletedReferences(rows, links, pairs, children, attachments, notes)
 
     def restore_references(self, snapshot: DeletedReferences) -> None:
         """Undo :meth:`delete_references`: same ids, fields, tags, marks and merges."""
@@ -349,6 +355,11 @@ class ReferenceStore(Store):
                 "INSERT OR IGNORE INTO ref_attachments "
                 "(ref_id, position, target, resolved, kind, title) VALUES (?, ?, ?, ?, ?, ?)",
                 snapshot.attachments,
+            )
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO ref_notes (ref_id, text, folded, updated) "
+                "VALUES (?, ?, ?, ?)",
+                snapshot.notes,
             )
             self.conn.executemany(
                 "UPDATE refs SET merged_into = ? WHERE id = ?",

@@ -52,7 +52,6 @@ class Extracted:
 
     document_id: int
     removed: DeletedReferences
-    notes_kept: dict[int, str]
     added: list[int]
     status: tuple[str, str]  # the document's status and message before
     example: int | None
@@ -66,7 +65,6 @@ class Joined:
     kept: int
     before: StoredReference
     removed: DeletedReferences
-    notes_kept: dict[int, str]
     example: int | None
 
 
@@ -84,7 +82,6 @@ class Rejected:
     """The undo state of :func:`reject`."""
 
     removed: DeletedReferences
-    notes_kept: dict[int, str]
     examples: list[int]
 
 
@@ -102,7 +99,6 @@ def extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> E
     record = lib.documents.document(document_id)
     with lib.transaction():
         old = [s.id for s in lib.documents.references_of(document_id)]
-        kept = lib.notes.notes_of(old)
         removed = lib.references.delete_references(old)
         added = lib.references.add_references(refs, document_id)
         failed = [n for n in bib.notes if n.startswith("no bibliography found")]
@@ -110,7 +106,7 @@ def extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> E
         lib.documents.set_document_status(document_id, status, "; ".join(bib.notes))
     example = _keep_example(lib, document_id, BOUNDS, path)
     return Extracted(
-        document_id, removed, kept, added, (record.status, record.message), example, bib.notes
+        document_id, removed, added, (record.status, record.message), example, bib.notes
     )
 
 
@@ -118,7 +114,6 @@ def undo_extract(lib: Library, done: Extracted) -> None:
     with lib.transaction():
         lib.references.delete_references(done.added)
         lib.references.restore_references(done.removed)
-        lib.notes.put_notes(done.notes_kept)
         lib.documents.set_document_status(done.document_id, *done.status)
         _forget(lib, [done.example])
 
@@ -184,19 +179,17 @@ def join(lib: Library, first_id: int, second_id: int) -> Joined:
     )
     [joined] = parse_entries([entry], model_for(lib.folder))
     with lib.transaction():
-        kept = lib.notes.notes_of([second.id])
         before = lib.references.replace_reference(first.id, joined, keep_edited=False)
         removed = lib.references.delete_references([second.id])
         _close_gaps(lib, removed)
     example = _keep_example(lib, first.document_id, MERGE)
-    return Joined(first.id, before, removed, kept, example)
+    return Joined(first.id, before, removed, example)
 
 
 def undo_join(lib: Library, done: Joined) -> None:
     with lib.transaction():
         _open_gaps(lib, done.removed)
         lib.references.restore_references(done.removed)
-        lib.notes.put_notes(done.notes_kept)
         lib.references.restore_reference(done.before)
         _forget(lib, [done.example])
 
@@ -262,19 +255,17 @@ def reject(lib: Library, ref_ids: list[int]) -> Rejected:
         raise InputError("not a reference", "choose the rows that are not references")
     with lib.transaction():
         documents = {s.document_id for s in lib.references.references(ref_ids)}
-        kept = lib.notes.notes_of(ref_ids)
         removed = lib.references.delete_references(ref_ids)
         _close_gaps(lib, removed)
     corrected = sorted(d for d in documents if d is not None)
     examples = [_keep_example(lib, d, NOT_REFERENCE) for d in corrected]
-    return Rejected(removed, kept, [e for e in examples if e is not None])
+    return Rejected(removed, [e for e in examples if e is not None])
 
 
 def undo_reject(lib: Library, done: Rejected) -> None:
     with lib.transaction():
         _open_gaps(lib, done.removed)
         lib.references.restore_references(done.removed)
-        lib.notes.put_notes(done.notes_kept)
         _forget(lib, list(done.examples))
 
 

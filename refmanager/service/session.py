@@ -390,21 +390,16 @@ class Session:
             TAGS,
         )
 
-    def delete(self, ids: Sequence[int]) -> Change[tuple[DeletedReferences, dict[int, str]]]:
+    def delete(self, ids: Sequence[int]) -> Change[DeletedReferences]:
         """Delete references; the undo gives them back with their tags, marks and notes."""
         chosen = list(ids)
-
-        def do(lib: Library) -> tuple[DeletedReferences, dict[int, str]]:
-            with lib.transaction():
-                notes = lib.notes.notes_of(chosen)
-                return lib.references.delete_references(chosen), notes
-
-        def undo(lib: Library, token: tuple[DeletedReferences, dict[int, str]]) -> None:
-            with lib.transaction():
-                lib.references.restore_references(token[0])
-                lib.notes.put_notes(token[1])
-
-        return Change(f"delete {plural(len(chosen), 'reference')}", do, undo, STRUCTURE, slow=True)
+        return Change(
+            f"delete {plural(len(chosen), 'reference')}",
+            lambda lib: lib.references.delete_references(chosen),
+            lambda lib, snapshot: lib.references.restore_references(snapshot),
+            STRUCTURE,
+            slow=True,
+        )
 
     def set_note(self, ref_id: int, text: str) -> Change[str]:
         """Write the user's note on a reference (an empty text removes it)."""
@@ -448,21 +443,11 @@ class Session:
             slow=True,
         )
 
-    def remove_document(self, document_id: int) -> Change[tuple[DeletedDocument, dict[int, str]]]:
-        def do(lib: Library) -> tuple[DeletedDocument, dict[int, str]]:
-            with lib.transaction():
-                notes = lib.notes.notes_of(lib.search.search_ids(f"in:{document_id}"))
-                return lib.documents.delete_document(document_id), notes
-
-        def undo(lib: Library, token: tuple[DeletedDocument, dict[int, str]]) -> None:
-            with lib.transaction():
-                lib.documents.restore_document(token[0])
-                lib.notes.put_notes(token[1])
-
+    def remove_document(self, document_id: int) -> Change[DeletedDocument]:
         return Change(
             "remove document",
-            do,
-            undo,
+            lambda lib: lib.documents.delete_document(document_id),
+            lambda lib, snapshot: lib.documents.restore_document(snapshot),
             replace(STRUCTURE, documents=frozenset([document_id])),
             slow=True,
         )
@@ -709,17 +694,13 @@ def _sha_of(stored: Path) -> str:
 
 
 def _undo_import(lib: Library, summary: ImportSummary) -> None:
+    # notes written since the import come back with a redo (in the snapshots)
     with lib.transaction():
-        ids = list(summary.reference_ids)
-        for d in summary.document_ids:
-            ids += lib.search.search_ids(f"in:{d}")
-        notes = lib.notes.notes_of(ids)  # written since the import: back with a redo
         summary.snapshots = [
             lib.documents.delete_document(d) for d in reversed(summary.document_ids)
         ]
         if summary.reference_ids:
             summary.snapshots.append(lib.references.delete_references(summary.reference_ids))
-        summary.snapshots.append(notes)
 
 
 def _redo_import(lib: Library, summary: ImportSummary) -> ImportSummary:
@@ -729,9 +710,6 @@ def _redo_import(lib: Library, summary: ImportSummary) -> ImportSummary:
                 lib.references.restore_references(snap)
             elif isinstance(snap, DeletedDocument):
                 lib.documents.restore_document(snap)
-        for snap in summary.snapshots:
-            if isinstance(snap, dict):
-                lib.notes.put_notes(snap)
     summary.snapshots = []
     return summary
 

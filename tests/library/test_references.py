@@ -59,12 +59,14 @@ def test_edit_mark_survives_reparse_and_unedited_fields_change(filled: Library) 
 def test_delete_and_restore_references_keeps_ids_tags_and_marks(filled: Library) -> None:
     filled.tags.tag_references([1, 2, 3], "read")
     filled.duplicates.mark_not_duplicate(1, 2)
+    filled.notes.set_note(2, "read the proof")
     snapshot = filled.references.delete_references([1, 2])
     assert filled.search.count() == 3 and filled.search.count("attention") == 0
     filled.references.restore_references(snapshot)
     assert filled.search.count() == 5
     assert filled.search.count("tag:read") == 3
     assert not_duplicate(filled, 2, 1)
+    assert filled.notes.note(2) == "read the proof"  # the note came back with it
     assert filled.references.reference(1).reference.get("title") == FLASH.get("title")
     assert filled.search.count("attention") == 2
     assert (

@@ -285,6 +285,6 @@ def test_the_prune_plan_keeps_files_that_an_undo_or_a_redo_brings_back(
     assert session.prune_plan().delete == [stored]
     plan = session.prune_plan([token])  # the removal can be undone
     assert (plan.delete, plan.kept) == ([], [stored])
-    undone_import = ImportSummary(document_ids=[doc], snapshots=[token[0], {}])
+    undone_import = ImportSummary(document_ids=[doc], snapshots=[token])
     assert session.prune_plan([undone_import]).kept == [stored]  # its redo brings it back
     assert session.prune_plan([ImportSummary(document_ids=[doc])]).delete == [stored]
