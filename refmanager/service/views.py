@@ -8,7 +8,7 @@ No Qt here: the window turns these into widgets; tests read them directly.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -130,8 +130,7 @@ class ImportSummary:
     def describe(self) -> str:
         parts = []
         if self.document_ids:
-            n = len(self.document_ids)
-            parts.append(f"{n} document{'s' if n > 1 else ''}")
+            parts.append(plural(len(self.document_ids), "document"))
         parts.append(f"{self.references_added} references")
         if self.already:
             parts.append(f"{len(self.already)} already there")
@@ -162,12 +161,9 @@ class Changes:
         return cls(rows=frozenset(ids))
 
     def __or__(self, other: Changes) -> Changes:
+        """What either touched (sets joined, flags or-ed)."""
         return Changes(
-            rows=self.rows | other.rows,
-            structure=self.structure or other.structure,
-            sidebar=self.sidebar or other.sidebar,
-            documents=self.documents | other.documents,
-            duplicates=self.duplicates or other.duplicates,
+            **{f.name: getattr(self, f.name) | getattr(other, f.name) for f in fields(self)}
         )
 
 
