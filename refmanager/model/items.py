@@ -216,9 +216,6 @@ class Token:
     end: int
     label: str
 
-    def to_csl(self) -> list[Any]:
-        return [self.start, self.end, self.label]
-
     @classmethod
     def from_csl(cls, data: Any) -> Token | None:
         try:
@@ -327,7 +324,7 @@ class Reference:
         if self.confidence:
             out["_confidence"] = {k: round(v, 3) for k, v in self.confidence.items()}
         if self.tokens:
-            out["_tokens"] = [[t.start, t.end, t.label] for t in self.tokens]  # Token.to_csl
+            out["_tokens"] = [[t.start, t.end, t.label] for t in self.tokens]
         if self.fragment:
             out["_fragment"] = True
         if self.styles:
@@ -436,13 +433,3 @@ class DocumentMeta:
     doi: str = ""
     arxiv: str = ""
     page_count: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "title": self.title,
-            "author": [n.to_csl() for n in self.authors],
-            "year": self.year,
-            "DOI": self.doi,
-            "arxiv": self.arxiv,
-            "page_count": self.page_count,
-        }
