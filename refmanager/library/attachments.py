@@ -19,13 +19,16 @@ class AttachmentStore(Store):
     def add_new_attachments(self, links: Iterable[tuple[int, Sequence[Attachment]]]) -> None:
         """Links of references just inserted (they have none yet), kept in their order:
         one ``executemany``, no lookups (an import's batches)."""
-        self.put_attachment_rows(
-            [
-                (ref_id, i, a.target, a.resolved, a.kind, a.title)
-                for ref_id, attachments in links
-                for i, a in enumerate(attachments)
-            ]
-        )
+        with self.transaction():
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO ref_attachments "
+                "(ref_id, position, target, resolved, kind, title) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (ref_id, i, a.target, a.resolved, a.kind, a.title)
+                    for ref_id, attachments in links
+                    for i, a in enumerate(attachments)
+                ],
+            )
 
     def attachments_of(
         self, ref_ids: Sequence[int], merged: bool = False
@@ -64,12 +67,3 @@ class AttachmentStore(Store):
                 tuple(chunk),
             )
         return [(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5])) for r in rows]
-
-    def put_attachment_rows(self, rows: Sequence[AttachmentRow]) -> None:
-        """Store rows as they are (undoing a deletion puts its references' links back)."""
-        with self.transaction():
-            self.conn.executemany(
-                "INSERT OR REPLACE INTO ref_attachments "
-                "(ref_id, position, target, resolved, kind, title) VALUES (?, ?, ?, ?, ?, ?)",
-                rows,
-            )

@@ -63,10 +63,6 @@ class _Interned:
         )
 
 
-def _pairs_not_duplicate(conn: sqlite3.Connection) -> set[int]:
-    return {_key(a, b) for a, b in conn.execute("SELECT a, b FROM not_duplicates")}
-
-
 def _exact(
     conn: sqlite3.Connection,
     skip: set[int],
@@ -205,7 +201,7 @@ def find_duplicates(
     exact_only: bool = False,
 ) -> list[DuplicateCandidate]:
     """See :meth:`refmanager.library.merging.DuplicateStore.find_duplicates`."""
-    skip = _pairs_not_duplicate(conn)
+    skip = {_key(a, b) for a, b in conn.execute("SELECT a, b FROM not_duplicates")}
     found: dict[int, DuplicateCandidate] = {}
     make = _Interned()
     _exact(conn, skip, found, make)

@@ -73,14 +73,10 @@ def space_cjk(text: str) -> str:
     return _CJK_CHAR.sub(lambda m: f" {m.group()} ", text)
 
 
-def title_tokens(title: str) -> list[str]:
-    """Folded word tokens of a title, stop words dropped; CJK split into characters."""
-    words = _WORD.findall(space_cjk(fold(title)))
-    return [w for w in words if w not in STOPWORDS]
-
-
 def norm_title(title: str) -> str:
-    return " ".join(title_tokens(title))
+    """The folded words of a title, stop words dropped, CJK split into characters."""
+    words = _WORD.findall(space_cjk(fold(title)))
+    return " ".join(w for w in words if w not in STOPWORDS)
 
 
 def arxiv_of(ref: Reference) -> str:

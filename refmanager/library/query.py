@@ -373,12 +373,8 @@ def _compile(node: Node, query: str) -> _Sql | _Fts:
     return _Sql(joiner.join(f"({s.sql})" for s in sqls), params)
 
 
-def _fts_tokens(text: str) -> list[str]:
-    return _WORD.findall(space_cjk(text))
-
-
 def _fts_term(term: Term, query: str) -> _Fts:
-    tokens = _fts_tokens(term.value.replace("*", " "))
+    tokens = _WORD.findall(space_cjk(term.value.replace("*", " ")))
     if not tokens:
         what = f"{term.field}:{term.value}" if term.field else term.value
         raise _error(query, f"'{what}' has no letters or digits to search for")

@@ -97,12 +97,6 @@ def describe_row(row: ReferenceRow) -> str:
     return f"{row.author}{year}. {row.title}. {row.venue}".strip(". ")
 
 
-def check_field(name: str, value: str) -> None:
-    """Raise InputError when ``value`` cannot be stored in field ``name``."""
-    if name == "issued" and value and not value[:4].isdigit():
-        raise InputError("year", f"'{value}' is not a year")
-
-
 class Session:
     """One library opened for a front end, on the calling thread's connection."""
 
@@ -312,7 +306,8 @@ class Session:
         Raises:
             InputError: the value cannot be stored in that field.
         """
-        check_field(name, value)
+        if name == "issued" and value and not value[:4].isdigit():
+            raise InputError("year", f"'{value}' is not a year")
         label = name.replace("container-title", "container").replace("issued", "year")
         return Change(
             f"edit {label}",
