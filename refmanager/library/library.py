@@ -179,9 +179,5 @@ class Library:
         self.close()
 
     def transaction(self) -> AbstractContextManager[None]:
-        """Group writes: all or nothing. Nested blocks are savepoints of the outer one.
-
-        The outer block takes the write lock at once (``BEGIN IMMEDIATE``), waiting for other
-        writers (and retrying) instead of failing with "database is locked".
-        """
+        """See :meth:`Connection.transaction`."""
         return self._connection.transaction()

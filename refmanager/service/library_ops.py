@@ -31,12 +31,7 @@ def sort_columns() -> tuple[str, ...]:
 
 
 def open_library(folder: Path, create: bool = True, read_only: bool | None = None) -> Library:
-    """Open (creating it if needed) the library in ``folder``: read-only when it cannot be
-    written, or when ``read_only`` is true.
-
-    Raises:
-        InputError: not usable as a library (not a folder, a newer library, not SQLite).
-    """
+    """See :meth:`Library.open`."""
     return Library.open(folder, create=create, read_only=read_only)
 
 
@@ -133,11 +128,7 @@ def tag_rename(lib: Library, old: str, new: str, merge: bool = False) -> None:
 
 
 def tag_colour(lib: Library, tag: str, colour: str) -> str:
-    """Set a tag's colour (``#rrggbb``, or "" for none); the previous colour.
-
-    Raises:
-        InputError: no such tag, or a colour not of the form ``#rrggbb``.
-    """
+    """See :meth:`TagStore.set_tag_colour`."""
     return lib.tags.set_tag_colour(tag, colour)
 
 

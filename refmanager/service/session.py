@@ -125,13 +125,8 @@ class Session:
         self._auto_export_problems.extend(str(r.error) for r in done if r.error is not None)
 
     def keep_updated(self, fmt: str, path: Path, query: str = "") -> None:
-        """Keep ``path`` up to date in ``fmt`` with the references ``query`` matches
-        (written now; rewritten by the watcher of :meth:`start_auto_export`).
-
-        Raises:
-            InputError: unknown format, a malformed query, a file in the library's folder,
-                or the file cannot be written.
-        """
+        """:func:`auto_export.keep_updated` (rewritten by the watcher of
+        :meth:`start_auto_export`)."""
         auto_export.keep_updated(self.lib, fmt, path, query)
 
     def auto_export_problems(self) -> list[str]:
@@ -655,12 +650,7 @@ class Session:
         )
 
     def prune_files(self, agreed: Sequence[Path]) -> list[Path]:
-        """Delete those of ``agreed`` that are still unused files of the library (never
-        a file it did not store); the ones deleted. Not undoable: ask first.
-
-        Raises:
-            InputError: a file could not be deleted.
-        """
+        """:func:`library_ops.prune_files`. Not undoable: ask first."""
         return library_ops.prune_files(self.lib, agreed)
 
     def bibtex(self, ids: Sequence[int]) -> str:
