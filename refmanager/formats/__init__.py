@@ -20,13 +20,11 @@ from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult
 from refmanager.formats.csljson import iter_csl_json, read_csl_json, to_csl_json
 from refmanager.formats.csvfile import iter_csv, read_csv, to_csv
-from refmanager.formats.keys import KeyMaker, base_key
 from refmanager.formats.records import open_records, sniff
 from refmanager.formats.ris import iter_ris, read_ris, to_ris
 from refmanager.model import InputError, Reference
 
 WRITE_FORMATS: tuple[str, ...] = ("bibtex", "biblatex", "ris", "csl-json", "csv")
-READ_FORMATS: tuple[str, ...] = ("bibtex", "ris", "csl-json", "csv")
 EXTENSIONS: dict[str, str] = {
     ".bib": "bibtex",
     ".bibtex": "bibtex",
@@ -115,19 +113,13 @@ def read_file(path: Path | str) -> ReadResult:
 
 __all__ = [
     "EXTENSIONS",
-    "READ_FORMATS",
     "SUFFIX",
     "WRITE_FORMATS",
-    "KeyMaker",
     "Problem",
-    "ReadResult",
-    "base_key",
     "format_string",
     "iter_bibtex",
-    "iter_csl_json",
     "iter_csv",
     "iter_format",
-    "iter_ris",
     "read_bibtex",
     "read_csl_json",
     "read_file",
