@@ -89,17 +89,6 @@ class DocumentRecord:
         return self.meta.title or self.file_name
 
 
-@dataclass(slots=True, frozen=True)
-class FieldChange:
-    """What ``lib.references.set_field`` changed; give it to
-    ``lib.references.undo_field_change`` to revert."""
-
-    ref_id: int
-    name: str
-    old_value: str
-    old_edited: bool
-
-
 @dataclass(slots=True)
 class DeletedReferences:
     """Everything needed to put deleted references back exactly (same ids, tags, marks,

@@ -18,7 +18,7 @@ from refmanager.library.codec import (
 from refmanager.library.connection import Connection, Store, chunks, marks, timestamp
 from refmanager.library.fields import get_field, set_field
 from refmanager.library.normalize import space_cjk
-from refmanager.library.records import DeletedReferences, FieldChange, StoredReference
+from refmanager.library.records import DeletedReferences, StoredReference
 from refmanager.library.works import WorkStore
 from refmanager.model import Reference
 
@@ -237,36 +237,29 @@ class ReferenceStore(Store):
         return get_field(self.reference(ref_id).reference, name)
 
     def set_field(
-        self, ref_id: int, name: str, value: str, *, edited: bool | None = True
-    ) -> FieldChange:
+        self, ref_id: int, name: str, value: str, *, edited: bool = True
+    ) -> StoredReference:
         """Set one field (CSL name: ``title``, ``container-title``, ``DOI``, ``author`` as
         ``Family, Given; ...``, ``issued`` as ``2020`` or ``2020-05-01``, ``type``...).
 
-        With ``edited=True`` the field is recorded as edited by the user (re-parsing keeps
-        it); ``False`` clears the mark; ``None`` leaves it as it is. Returns the change, which
-        :meth:`undo_field_change` reverts (value and mark).
+        With ``edited`` the field is recorded as edited by the user (re-parsing keeps it);
+        without, the mark is cleared. Returns the reference as it was, which
+        :meth:`restore_reference` puts back (values and marks).
 
         Raises:
             KeyError: no reference with this id.
         """
         with self.transaction():
-            stored = self.reference(ref_id)
-            ref = stored.reference
-            old_value = get_field(ref, name)
-            old_edited = name in stored.edited
+            previous = self.reference(ref_id)
+            ref = Reference.from_csl(previous.reference.to_csl())  # a copy to change
             set_field(ref, name, value)
-            marks = set(stored.edited)
-            new_edited = old_edited if edited is None else edited
-            if new_edited:
+            marks = set(previous.edited)
+            if edited:
                 marks.add(name)
             else:
                 marks.discard(name)
             self.store_reference(ref_id, ref, marks)
-            return FieldChange(ref_id, name, old_value, old_edited)
-
-    def undo_field_change(self, change: FieldChange) -> None:
-        """Put back the value and the edited mark a :meth:`set_field` call replaced."""
-        self.set_field(change.ref_id, change.name, change.old_value, edited=change.old_edited)
+        return previous
 
     def replace_reference(
         self, ref_id: int, ref: Reference, *, keep_edited: bool = True

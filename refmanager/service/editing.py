@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from refmanager.library import FieldChange, Library, StoredReference, get_field, set_field
+from refmanager.library import Library, StoredReference, get_field, set_field
 from refmanager.model import Entry, InputError, Reference, Token
 from refmanager.parse import parse_entries
 from refmanager.service.parsing import model_for
@@ -34,9 +34,10 @@ def store_correction(lib: Library, ref_id: int) -> int | None:
 
 @dataclass(slots=True)
 class Correction:
-    """A field change and the training example stored with it (for undo)."""
+    """A reference as it was before a correction, and the training example stored with the
+    correction (for :func:`undo_correction`)."""
 
-    change: FieldChange
+    previous: StoredReference
     correction_id: int | None
 
 
@@ -44,30 +45,22 @@ def correct_field(lib: Library, ref_id: int, name: str, value: str) -> Correctio
     """Set a field as the user corrected it, and keep the corrected item as a training
     example for the parser (:func:`store_correction`), in one transaction."""
     with lib.transaction():
-        change = lib.references.set_field(ref_id, name, value)
+        previous = lib.references.set_field(ref_id, name, value)
         correction_id = store_correction(lib, ref_id)
-    return Correction(change, correction_id)
+    return Correction(previous, correction_id)
 
 
 def undo_correction(lib: Library, correction: Correction) -> None:
     with lib.transaction():
-        lib.references.undo_field_change(correction.change)
+        lib.references.restore_reference(correction.previous)
         if correction.correction_id is not None:
             lib.corrections.delete_correction(correction.correction_id)
 
 
-@dataclass(slots=True)
-class SpanChange:
-    """What :func:`assign_span` replaced, for :func:`undo_span`."""
-
-    previous: StoredReference
-    correction_id: int | None
-
-
-def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> SpanChange:
+def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> Correction:
     """Give the raw text ``[start, end)`` to field ``name``: the field takes that text and the
     tokens inside the span take its label ("O": no field, only the tokens change). The result
-    is kept as a training example; the change returned is for :func:`undo_span`.
+    is kept as a training example; the correction returned is for :func:`undo_correction`.
 
     Raises:
         InputError: the span is empty.
@@ -98,7 +91,7 @@ def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> S
     with lib.transaction():
         lib.references.restore_reference(updated)
         correction_id = store_correction(lib, ref_id)
-    return SpanChange(previous, correction_id)
+    return Correction(previous, correction_id)
 
 
 # Token labels that name a field under another name, and labels that are no field at all.
@@ -126,13 +119,6 @@ def _take_out(ref: Reference, name: str, text: str) -> bool:
     rest = " ".join(value.replace(text, " ").split()).strip(" ,.;:()[]")
     set_field(ref, name, rest)
     return True
-
-
-def undo_span(lib: Library, change: SpanChange) -> None:
-    with lib.transaction():
-        lib.references.restore_reference(change.previous)
-        if change.correction_id is not None:
-            lib.corrections.delete_correction(change.correction_id)
 
 
 def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) -> list[Token]:

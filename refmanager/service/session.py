@@ -313,12 +313,12 @@ class Session:
 
     def assign_span(
         self, ref_id: int, name: str, start: int, end: int
-    ) -> Change[editing.SpanChange]:
+    ) -> Change[editing.Correction]:
         """Give a span of the raw text to a field."""
         return Change(
             f"assign text to {name}",
             lambda lib: editing.assign_span(lib, ref_id, name, start, end),
-            editing.undo_span,
+            editing.undo_correction,
             Changes.of_rows([ref_id]) | Changes(duplicates=True),
         )
 

@@ -11,12 +11,13 @@ from .conftest import FLASH, not_duplicate
 
 
 def test_set_field_records_the_edit_and_undo_restores_it(filled: Library) -> None:
-    change = filled.references.set_field(2, "title", "Attention Is All You Need")
-    assert change.old_value == "Attention is all you need" and change.old_edited is False
+    previous = filled.references.set_field(2, "title", "Attention Is All You Need")
+    assert previous.reference.get("title") == "Attention is all you need"
+    assert "title" not in previous.edited
     row = filled.search.rows([2])[0]
     assert row.title == "Attention Is All You Need" and row.edited == {"title"}
     assert filled.search.count('title:"all you need"') == 1
-    filled.references.undo_field_change(change)
+    filled.references.restore_reference(previous)
     stored = filled.references.reference(2)
     assert stored.reference.get("title") == "Attention is all you need"
     assert stored.edited == frozenset()

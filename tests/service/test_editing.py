@@ -57,7 +57,7 @@ def test_assign_span_gives_the_text_to_a_field_and_relabels_its_tokens(lib: Libr
     assert lib.references.reference(ref_id).reference.year == 1968
     with pytest.raises(InputError, match="select some raw text"):
         editing.assign_span(lib, ref_id, "title", 5, 5)
-    editing.undo_span(lib, change)  # back to the state before the publisher span
+    editing.undo_correction(lib, change)  # back to the state before the publisher span
     assert lib.references.reference(ref_id).reference.get("publisher") == ""
     assert "publisher" not in lib.references.reference(ref_id).edited
     assert len(lib.corrections.corrections()) == 1  # the year's example stays
