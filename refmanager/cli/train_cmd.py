@@ -13,12 +13,7 @@ from pathlib import Path
 
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.model import InputError
-from refmanager.service.parsing import library_model_path, stored_corrections, train
-from refmanager.service.training import (
-    layout_correction_counts,
-    retrain_line_model,
-    write_layout_examples,
-)
+from refmanager.service.training import retrain_library, write_layout_examples
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,29 +59,17 @@ def run(args: argparse.Namespace) -> int:
             " --layout-examples FILE; the shipped model is rebuilt in a source checkout"
             " with 'python -m tools.fieldcorpus.build'",
         )
+    if args.size is not None and args.size < 10:
+        raise InputError("--size", "must be at least 10")
     lib = library_path(args)
-    corrections = stored_corrections(lib)
-    layout = layout_correction_counts(lib)
-    if not corrections and not layout:
-        raise InputError(
-            str(lib),
-            "no corrections yet: edit some fields, or fix a document's list (its start and"
-            " end, merged or split rows, rows not a reference) first",
-        )
-    if corrections:
-        out = Path(args.out) if args.out else library_model_path(lib)
-        note(f"{len(corrections)} corrections from {lib}")
-        if args.size is not None and args.size < 10:
-            raise InputError("--size", "must be at least 10")
-        stats = train(out, corrections, args.size, progress=note)
+    out = Path(args.out) if args.out else None
+    fields, stats = retrain_library(lib, out, args.size, progress=note)
+    if fields:
         note(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens")
-    if layout:
-        kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(layout.items()))
-        note(f"{sum(layout.values())} layout corrections ({kinds}): training the line model")
-        lines = retrain_line_model(lib)
+    if "lines_entries" in stats:
         note(
-            f"line model: {int(lines['entries_after'])} of {int(lines['entries'])} corrected"
-            f" entries found (the shipped model: {int(lines['entries_before'])});"
+            f"line model: {int(stats['lines_entries_after'])} of {int(stats['lines_entries'])}"
+            f" corrected entries found (the shipped model: {int(stats['lines_entries_before'])});"
             f" imports into {lib} read with it"
         )
     return 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +73,17 @@ def retrain_line_model(folder: Path) -> dict[str, float]:
         raise InputError(str(folder), f"the line model cannot be trained ({exc})") from None
 
 
-def retrain_library(folder: Path) -> tuple[int, dict[str, float]]:
+def retrain_library(
+    folder: Path,
+    out: Path | None = None,
+    size: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[int, dict[str, float]]:
     """Train the library's own models with its stored corrections (about a minute each):
-    the parser's from its field corrections, the line model's from its layout corrections
-    (``lines_``-prefixed figures).
+    the parser's (at ``out``, else the library's own; ``size`` as for
+    :func:`~refmanager.service.parsing.train`) from its field corrections, the line
+    model's from its layout corrections (``lines_``-prefixed figures); ``progress`` is told
+    what each step learns from.
 
     Returns how many field corrections were used and the training figures. New imports and
     re-parses use those models from then on. Opens the library itself, so it runs as well
@@ -87,8 +95,9 @@ def retrain_library(folder: Path) -> tuple[int, dict[str, float]]:
     """
     from refmanager.service.parsing import library_model_path, stored_corrections, train
 
+    say = progress or (lambda _message: None)
     corrections = stored_corrections(folder)
-    layout = sum(layout_correction_counts(folder).values())
+    layout = layout_correction_counts(folder)
     if not corrections and not layout:
         raise InputError(
             str(folder),
@@ -97,8 +106,11 @@ def retrain_library(folder: Path) -> tuple[int, dict[str, float]]:
         )
     stats: dict[str, float] = {}
     if corrections:
-        stats.update(train(library_model_path(folder), corrections))
+        say(f"{len(corrections)} corrections from {folder}")
+        stats.update(train(out or library_model_path(folder), corrections, size, progress))
     if layout:
+        kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(layout.items()))
+        say(f"{sum(layout.values())} layout corrections ({kinds}): training the line model")
         lines = retrain_line_model(folder)
         stats.update({f"lines_{key}": value for key, value in lines.items()})
     return len(corrections), stats
