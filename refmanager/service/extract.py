@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from refmanager.model import DocumentMeta, Entry, InputError, Reference
-from refmanager.pdf import Mark
+from refmanager.parse import parse_entries
+from refmanager.pdf import Mark, read_between, read_bibliography
 
 
 @dataclass(slots=True)
@@ -75,16 +76,12 @@ def extract_pdf(
         InputError: the file is not a readable PDF (named, with the cause), or a mark is off
             the document or after the other.
     """
-    from refmanager.pdf import read_between, read_bibliography
-
     if between is not None:
         bib = read_between(path, between[0], between[1], password=password)
     else:
         bib = read_bibliography(path, password=password, meta=meta, line_model=line_model)
     refs: list[Reference] = []
     if parse:
-        from refmanager.parse import parse_entries
-
         refs = parse_entries(bib.entries)
     else:
         refs = [entry_to_reference(e, i) for i, e in enumerate(bib.entries)]

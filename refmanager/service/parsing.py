@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from refmanager.formats import format_string
+from refmanager.library import Library
 from refmanager.model import Entry, InputError, Reference
+from refmanager.parse import example_from_correction, parse_entries
+from refmanager.parse.retrain import LIBRARY_SIZE, RetrainRejected, train_library
+from refmanager.parse.train import fully_aligned
 
 
 def split_references(text: str, paragraphs: bool = False) -> list[str]:
@@ -22,8 +28,6 @@ def parse_text(
     text: str, paragraphs: bool = False, model_path: Path | None = None
 ) -> list[Reference]:
     """Parse every reference in a pasted bibliography (same-author dashes included)."""
-    from refmanager.parse import parse_entries
-
     entries = [Entry(raw=s) for s in split_references(text, paragraphs)]
     return parse_entries(entries, model_path)
 
@@ -31,8 +35,6 @@ def parse_text(
 def reparse(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
     """Parse items again from their raw text (keeps label, location, fragment and the font
     styles extraction saw, so that the tagger sees what it saw the first time)."""
-    from refmanager.parse import parse_entries
-
     entries = [
         Entry(
             raw=r.raw,
@@ -58,11 +60,7 @@ def render(refs: Iterable[Reference], fmt: str) -> str:
     """The items as text in one of ``formats.WRITE_FORMATS``."""
     items = list(refs)
     if fmt == "csl-json":
-        import json
-
         return json.dumps([r.to_csl() for r in items], ensure_ascii=False, indent=1) + "\n"
-    from refmanager.formats import format_string
-
     return format_string(fmt, items)
 
 
@@ -94,10 +92,6 @@ def train(
     gets right is not written (``InputError``). The shipped model itself is rebuilt by
     ``python -m tools.fieldcorpus.build`` (development only).
     """
-    from refmanager.parse import example_from_correction
-    from refmanager.parse.retrain import LIBRARY_SIZE, RetrainRejected, train_library
-    from refmanager.parse.train import fully_aligned
-
     # each correction of a field stores the whole item: only a reference's last one counts
     latest = {raw: ref for raw, ref in corrections if raw}
     pairs = [(example_from_correction(raw, ref), ref) for raw, ref in latest.items()]
@@ -118,7 +112,5 @@ def train(
 
 def stored_corrections(library: Path) -> list[tuple[str, Reference]]:
     """The corrections a library keeps: (raw text, corrected item) pairs for training."""
-    from refmanager.library import Library
-
     with Library.open(library, create=False) as lib:
         return [(c.raw, Reference.from_csl(c.csl)) for c in lib.corrections.corrections() if c.raw]

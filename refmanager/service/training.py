@@ -17,7 +17,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from refmanager.library import Library
 from refmanager.model import InputError
+from refmanager.pdf.linetrain import LineRetrainRejected, train_library
+from refmanager.service.fixing import layout_training_documents
+from refmanager.service.parsing import library_model_path, stored_corrections, train
 
 
 def line_model_path(folder: Path) -> Path:
@@ -39,9 +43,6 @@ def _layout_documents(folder: Path) -> list[dict[str, Any]]:
     Raises:
         InputError: no library there, or no layout corrections yet.
     """
-    from refmanager.library import Library
-    from refmanager.service.fixing import layout_training_documents
-
     with Library.open(folder, create=False) as lib:
         docs = layout_training_documents(lib)
     if not docs:
@@ -62,8 +63,6 @@ def retrain_line_model(folder: Path) -> dict[str, float]:
         InputError: no library there, no layout corrections yet, or the new model reads
             the corrected documents worse than the shipped one (it is not kept).
     """
-    from refmanager.pdf.linetrain import LineRetrainRejected, train_library
-
     docs = _layout_documents(folder)
     try:
         return train_library(docs, line_model_path(folder))
@@ -93,8 +92,6 @@ def retrain_library(
         InputError: no corrections of either kind yet, no library there, or training
             failed.
     """
-    from refmanager.service.parsing import library_model_path, stored_corrections, train
-
     say = progress or (lambda _message: None)
     corrections = stored_corrections(folder)
     layout = layout_correction_counts(folder)
@@ -134,8 +131,6 @@ def learnt(result: tuple[int, dict[str, float]]) -> str:
 def layout_correction_counts(folder: Path) -> dict[str, int]:
     """How many layout corrections of each kind the library keeps (bounds, merge, split,
     not-reference)."""
-    from refmanager.library import Library
-
     with Library.open(folder, create=False) as lib:
         return lib.layout.layout_correction_counts()
 
