@@ -14,6 +14,8 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz, process
+
 from refmanager.library.records import DuplicateCandidate
 
 MAX_BLOCK = 400
@@ -163,8 +165,6 @@ def _score_block(
     """Cluster a block around representatives: each row is compared with the rows not yet
     claimed, and claims the ones it matches, so a work cited 1,000 times costs 1,000
     comparisons and gives 999 pairs (not 500,000)."""
-    from rapidfuzz import fuzz, process
-
     titles = [r.title for r in sub]
     claimed = [False] * len(sub)
     for i in range(len(sub) - 1):

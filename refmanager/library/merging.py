@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from refmanager.library.connection import Connection, Store, timestamp
+from refmanager.library.duplicates import find_duplicates
 from refmanager.library.fields import get_field, set_field
 from refmanager.library.records import DuplicateCandidate, MergeRecord
 from refmanager.library.references import ReferenceStore
@@ -33,8 +34,6 @@ class DuplicateStore(Store):
         library, not its square. Pairs marked "not a duplicate" are left out.
         ``progress(done, total)`` is called now and then.
         """
-        from refmanager.library.duplicates import find_duplicates
-
         return find_duplicates(
             self.conn, min_score=min_score, progress=progress, exact_only=exact_only
         )

@@ -9,6 +9,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+from rapidfuzz import fuzz, process
+
 from refmanager.library.connection import Store, chunks, marks
 from refmanager.library.normalize import space_cjk
 from refmanager.library.query import compile_query
@@ -247,8 +249,6 @@ class SearchStore(Store):
         letters with a query word; at most 4,000 rows), so the cost does not grow with the
         library; they are ranked with rapidfuzz (WRatio on titles, ratio on family names).
         """
-        from rapidfuzz import fuzz, process
-
         compiled = compile_query(query)
         text = compiled.free_text or query
         words = [w for w in re.findall(r"\w+", space_cjk(fold(text))) if len(w) >= 3]
