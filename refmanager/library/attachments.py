@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from refmanager.library.connection import Store, chunks, marks
+from refmanager.library.connection import IN_IDS, Store, ids_json
 from refmanager.model import Attachment
-
-AttachmentRow = tuple[int, int, str, str, str, str]
-"""``(ref_id, position, target, resolved, kind, title)``: one stored link (undo keeps them)."""
 
 
 class AttachmentStore(Store):
@@ -37,33 +34,21 @@ class AttachmentStore(Store):
         ``merged``, followed by those of the duplicates merged into them (hidden rows keep
         their own links), a link given twice listed once."""
         out: dict[int, list[Attachment]] = {}
-        rows = self.attachment_rows(ref_ids)
+        rows = self._read(
+            "SELECT ref_id, position, target, resolved, kind, title FROM ref_attachments "
+            f"WHERE ref_id {IN_IDS} ORDER BY ref_id, position",
+            (ids_json(ref_ids),),
+        )
         if merged:
-            for chunk in chunks(list(dict.fromkeys(ref_ids))):
-                rows += [
-                    (int(r[0]), 0, str(r[1]), str(r[2]), str(r[3]), str(r[4]))
-                    for r in self._read(
-                        "SELECT r.merged_into, a.target, a.resolved, a.kind, a.title "
-                        "FROM refs r JOIN ref_attachments a ON a.ref_id = r.id "
-                        f"WHERE r.merged_into IN ({marks(len(chunk))}) "
-                        "ORDER BY r.merged_into, r.id, a.position",
-                        tuple(chunk),
-                    )
-                ]
+            rows += self._read(
+                "SELECT r.merged_into, 0, a.target, a.resolved, a.kind, a.title "
+                "FROM refs r JOIN ref_attachments a ON a.ref_id = r.id "
+                f"WHERE r.merged_into {IN_IDS} ORDER BY r.merged_into, r.id, a.position",
+                (ids_json(ref_ids),),
+            )
         for ref_id, _, target, resolved, kind, title in rows:
             links = out.setdefault(ref_id, [])
             link = Attachment(target, resolved, kind, title)
             if all(link.location != have.location for have in links):
                 links.append(link)
         return out
-
-    def attachment_rows(self, ref_ids: Sequence[int]) -> list[AttachmentRow]:
-        """The stored rows of these references' links, by reference and position."""
-        rows: list[AttachmentRow] = []
-        for chunk in chunks(list(dict.fromkeys(ref_ids))):
-            rows += self._read(
-                "SELECT ref_id, position, target, resolved, kind, title FROM ref_attachments "
-                f"WHERE ref_id IN ({marks(len(chunk))}) ORDER BY ref_id, position",
-                tuple(chunk),
-            )
-        return [(int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5])) for r in rows]

@@ -7,9 +7,10 @@ Every store of :class:`refmanager.library.Library` holds the same :class:`Connec
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -102,10 +103,14 @@ def timestamp() -> float:
     return time.time()
 
 
-def chunks(items: Sequence[int], size: int = 900) -> Iterator[Sequence[int]]:
-    """``items`` in slices of at most ``size`` (SQLite's bound-parameter limit)."""
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
+# ``IN`` these ids, given as one JSON array parameter (:func:`ids_json`): any number of them,
+# where one ``?`` each would meet SQLite's bound-parameter limit.
+IN_IDS = "IN (SELECT value FROM json_each(?))"
+
+
+def ids_json(ids: Iterable[int]) -> str:
+    """The parameter of :data:`IN_IDS`."""
+    return json.dumps(list(ids))
 
 
 def marks(count: int) -> str:

@@ -8,10 +8,11 @@ holds named values such as the pattern new keys are made from.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from refmanager.library.connection import Store, chunks, marks, timestamp
+from refmanager.library.connection import IN_IDS, Store, ids_json, timestamp
 
 
 @dataclass(slots=True, frozen=True)
@@ -73,15 +74,8 @@ class ExportStore(Store):
     # -- citation keys ------------------------------------------------------------------------
     def written_keys(self, ref_ids: Sequence[int]) -> dict[int, WrittenKey]:
         """The keys stored for ``ref_ids``."""
-        out: dict[int, WrittenKey] = {}
-        for chunk in chunks(list(ref_ids)):
-            for ref_id, key, source in self._read(
-                "SELECT ref_id, key, source FROM citation_keys "
-                f"WHERE ref_id IN ({marks(len(chunk))})",
-                tuple(chunk),
-            ):
-                out[ref_id] = WrittenKey(ref_id, key, source)
-        return out
+        sql = f"SELECT ref_id, key, source FROM citation_keys WHERE ref_id {IN_IDS}"
+        return {r[0]: WrittenKey(*r) for r in self._read(sql, (ids_json(ref_ids),))}
 
     def key_owner(self, key: str) -> int | None:  # one key: see key_owners for many
         """The reference holding ``key`` (compared without case, as BibTeX does), or None."""
@@ -90,16 +84,12 @@ class ExportStore(Store):
 
     def key_owners(self, keys: Sequence[str]) -> dict[str, int]:
         """Of ``keys``, those some reference holds (lower case -> the reference)."""
-        out: dict[str, int] = {}
-        for start in range(0, len(keys), 900):  # SQLite's bound-parameter limit
-            chunk = keys[start : start + 900]
-            for key, ref_id in self._read(
-                "SELECT key, ref_id FROM citation_keys "
-                f"WHERE key COLLATE NOCASE IN ({marks(len(chunk))})",
-                tuple(chunk),
-            ):
-                out[str(key).lower()] = int(ref_id)
-        return out
+        sql = (
+            "SELECT key, ref_id FROM citation_keys "
+            "WHERE key COLLATE NOCASE IN (SELECT value FROM json_each(?))"
+        )
+        rows = self._read(sql, (json.dumps(list(keys), ensure_ascii=False),))
+        return {str(key).lower(): int(ref_id) for key, ref_id in rows}
 
     def store_keys(self, keys: Iterable[WrittenKey]) -> None:
         """Store (or replace) the keys of references."""

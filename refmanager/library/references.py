@@ -15,7 +15,7 @@ from refmanager.library.codec import (
     reference_columns,
     stored_form,
 )
-from refmanager.library.connection import Connection, Store, chunks, marks, timestamp
+from refmanager.library.connection import IN_IDS, Connection, Store, ids_json, marks, timestamp
 from refmanager.library.fields import get_field, set_field
 from refmanager.library.normalize import space_cjk
 from refmanager.library.records import DeletedReferences, StoredReference
@@ -163,17 +163,14 @@ class ReferenceStore(Store):
         return venue_id
 
     def row_dicts(self, ids: Sequence[int]) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for chunk in chunks(ids):
-            cols = ",".join(f"r.{c}" for c in _REF_COLUMNS)
-            rows = self.conn.execute(
-                f"SELECT {cols}, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
-                f"WHERE r.id IN ({marks(len(chunk))})",
-                tuple(chunk),
-            ).fetchall()
-            names = (*_REF_COLUMNS, "raw", "csl")
-            out.extend(dict(zip(names, row, strict=True)) for row in rows)
-        return out
+        cols = ",".join(f"r.{c}" for c in _REF_COLUMNS)
+        rows = self.conn.execute(
+            f"SELECT {cols}, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
+            f"WHERE r.id {IN_IDS}",
+            (ids_json(ids),),
+        )
+        names = (*_REF_COLUMNS, "raw", "csl")
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     def write_row(self, row: Mapping[str, Any], insert: bool) -> None:
         """Write a full refs + ref_data row (and its FTS entry, rebuilt from the CSL JSON)."""
@@ -207,19 +204,17 @@ class ReferenceStore(Store):
 
     def fts_sync(self, ref_ids: Iterable[int]) -> None:
         """Make the FTS rows of these references match their visibility (after merges)."""
-        ids = list(dict.fromkeys(ref_ids))
-        for chunk in chunks(ids):
-            m = marks(len(chunk))
-            self.conn.execute(f"DELETE FROM refs_fts WHERE rowid IN ({m})", tuple(chunk))
-            rows = self.conn.execute(
-                f"SELECT r.id, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
-                f"WHERE r.id IN ({m}) AND r.merged_into IS NULL",
-                tuple(chunk),
-            ).fetchall()
-            self.conn.executemany(
-                "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
-                [(ref_id, *fts_values(load_reference(raw, csl))) for ref_id, raw, csl in rows],
-            )
+        ids = (ids_json(dict.fromkeys(ref_ids)),)
+        self.conn.execute(f"DELETE FROM refs_fts WHERE rowid {IN_IDS}", ids)
+        rows = self.conn.execute(
+            f"SELECT r.id, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
+            f"WHERE r.id {IN_IDS} AND r.merged_into IS NULL",
+            ids,
+        ).fetchall()
+        self.conn.executemany(
+            "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
+            [(ref_id, *fts_values(load_reference(raw, csl))) for ref_id, raw, csl in rows],
+        )
 
     def store_reference(self, ref_id: int, ref: Reference, edited: Iterable[str]) -> None:
         row = self.row_dicts([ref_id])
@@ -291,38 +286,32 @@ class ReferenceStore(Store):
         ids = list(dict.fromkeys(ref_ids))
         with self.transaction():
             rows = self.row_dicts(ids)
-            links: list[tuple[int, int]] = []
-            pairs: list[tuple[int, int, float]] = []
-            children: list[tuple[int, int]] = []
-            attachments: list[tuple[int, int, str, str, str, str]] = []
-            notes: list[tuple[int, str, str, float]] = []
-            for chunk in chunks(ids, 400):
-                m = marks(len(chunk))
-                notes += self.conn.execute(
-                    f"SELECT ref_id, text, folded, updated FROM ref_notes WHERE ref_id IN ({m})",
-                    tuple(chunk),
-                ).fetchall()
-                attachments += self.conn.execute(
+            param = (ids_json(ids),)
+
+            def select(sql: str) -> list[Any]:
+                return self.conn.execute(sql, param).fetchall()
+
+            snapshot = DeletedReferences(
+                rows,
+                select(f"SELECT tag_id, ref_id FROM ref_tags WHERE ref_id {IN_IDS}"),
+                select(
+                    "SELECT a, b, created FROM not_duplicates WHERE a IN (SELECT value FROM "
+                    "json_each(?1)) OR b IN (SELECT value FROM json_each(?1))"
+                ),
+                select(f"SELECT id, merged_into FROM refs WHERE merged_into {IN_IDS}"),
+                select(
                     "SELECT ref_id, position, target, resolved, kind, title "
-                    f"FROM ref_attachments WHERE ref_id IN ({m})",
-                    tuple(chunk),
-                ).fetchall()
-                links += self.conn.execute(
-                    f"SELECT tag_id, ref_id FROM ref_tags WHERE ref_id IN ({m})", tuple(chunk)
-                ).fetchall()
-                pairs += self.conn.execute(
-                    f"SELECT a, b, created FROM not_duplicates WHERE a IN ({m}) OR b IN ({m})",
-                    (*chunk, *chunk),
-                ).fetchall()
-                children += self.conn.execute(
-                    f"SELECT id, merged_into FROM refs WHERE merged_into IN ({m})", tuple(chunk)
-                ).fetchall()
-                self.conn.execute(f"DELETE FROM refs_fts WHERE rowid IN ({m})", tuple(chunk))
-                self.conn.execute(f"DELETE FROM refs WHERE id IN ({m})", tuple(chunk))
+                    f"FROM ref_attachments WHERE ref_id {IN_IDS}"
+                ),
+                select(
+                    f"SELECT ref_id, text, folded, updated FROM ref_notes WHERE ref_id {IN_IDS}"
+                ),
+            )
+            self.conn.execute(f"DELETE FROM refs_fts WHERE rowid {IN_IDS}", param)
+            self.conn.execute(f"DELETE FROM refs WHERE id {IN_IDS}", param)
             # rows merged into a deleted one are visible again (merged_into SET NULL)
-            self.fts_sync(child for child, _ in children)
-        pairs = list(dict.fromkeys(pairs))
-        return DeletedReferences(rows, links, pairs, children, attachments, notes)
+            self.fts_sync(child for child, _ in snapshot.merged_children)
+        return snapshot
 
     def restore_references(self, snapshot: DeletedReferences) -> None:
         """Undo :meth:`delete_references`: same ids, fields, tags, marks and merges."""
@@ -370,50 +359,46 @@ class ReferenceStore(Store):
     def references(self, ref_ids: Sequence[int]) -> list[StoredReference]:
         """Whole references, in the order of ``ref_ids`` (missing ids are skipped)."""
         by_id: dict[int, StoredReference] = {}
-        for chunk in chunks(list(ref_ids)):
-            m = marks(len(chunk))
-            rows = self._read(
-                "SELECT r.id, r.document_id, r.position, d.csl, r.edited, r.work_id, "
-                "r.merged_into, (SELECT group_concat(t.name, char(31)) FROM ref_tags rt "
-                "JOIN tags t ON t.id = rt.tag_id WHERE rt.ref_id = r.id), d.raw "
-                f"FROM refs r JOIN ref_data d ON d.id = r.id WHERE r.id IN ({m})",
-                tuple(chunk),
+        rows = self._read(
+            "SELECT r.id, r.document_id, r.position, d.csl, r.edited, r.work_id, "
+            "r.merged_into, (SELECT group_concat(t.name, char(31)) FROM ref_tags rt "
+            "JOIN tags t ON t.id = rt.tag_id WHERE rt.ref_id = r.id), d.raw "
+            f"FROM refs r JOIN ref_data d ON d.id = r.id WHERE r.id {IN_IDS}",
+            (ids_json(ref_ids),),
+        )
+        for row in rows:
+            by_id[row[0]] = StoredReference(
+                id=row[0],
+                document_id=row[1],
+                position=row[2],
+                reference=load_reference(row[8], row[3]),
+                edited=frozenset(row[4].split()),
+                work_id=row[5],
+                merged_into=row[6],
+                tags=sorted(row[7].split("\x1f")) if row[7] else [],
             )
-            for row in rows:
-                by_id[row[0]] = StoredReference(
-                    id=row[0],
-                    document_id=row[1],
-                    position=row[2],
-                    reference=load_reference(row[8], row[3]),
-                    edited=frozenset(row[4].split()),
-                    work_id=row[5],
-                    merged_into=row[6],
-                    tags=sorted(row[7].split("\x1f")) if row[7] else [],
-                )
         return [by_id[i] for i in ref_ids if i in by_id]
 
     def export_rows(self, ref_ids: Sequence[int]) -> list[tuple[int, Reference, list[str]]]:
         """The ids, references and tags (sorted) of ``ref_ids``, in that order, for bulk reads.
 
         What :meth:`references` gives minus the library bookkeeping, read faster: only the
-        stored item and its raw text, tags in one query per chunk rather than one per row,
-        the JSON of a chunk decoded in one call. Missing ids are skipped.
+        stored item and its raw text, tags in one query rather than one per row, the JSON
+        decoded in one call. Missing ids are skipped.
         """
         found: dict[int, Reference] = {}
         tags: dict[int, list[str]] = {}
-        for chunk in chunks(list(ref_ids)):
-            params = tuple(chunk)
-            m = marks(len(chunk))
-            rows = self._read(f"SELECT id, raw, csl FROM ref_data WHERE id IN ({m})", params)
-            items = decode_items([r[2] for r in rows])
-            for (ref_id, raw, _), item in zip(rows, items, strict=True):
-                if raw:
-                    item["_raw"] = raw
-                found[ref_id] = Reference.from_csl(item)
-            for ref_id, name in self._read(
-                "SELECT rt.ref_id, t.name FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id "
-                f"WHERE rt.ref_id IN ({m})",
-                params,
-            ):
-                tags.setdefault(ref_id, []).append(name)
+        params = (ids_json(ref_ids),)
+        rows = self._read(f"SELECT id, raw, csl FROM ref_data WHERE id {IN_IDS}", params)
+        items = decode_items([r[2] for r in rows])
+        for (ref_id, raw, _), item in zip(rows, items, strict=True):
+            if raw:
+                item["_raw"] = raw
+            found[ref_id] = Reference.from_csl(item)
+        for ref_id, name in self._read(
+            "SELECT rt.ref_id, t.name FROM ref_tags rt JOIN tags t ON t.id = rt.tag_id "
+            f"WHERE rt.ref_id {IN_IDS}",
+            params,
+        ):
+            tags.setdefault(ref_id, []).append(name)
         return [(i, found[i], sorted(tags.get(i, ()))) for i in ref_ids if i in found]

@@ -11,7 +11,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from refmanager.library.connection import Store, chunks, marks
+from refmanager.library.connection import IN_IDS, Store, ids_json
 from refmanager.library.normalize import space_cjk
 from refmanager.library.query import compile_query
 from refmanager.library.records import (
@@ -149,12 +149,8 @@ class SearchStore(Store):
 
     def rows(self, ref_ids: Sequence[int]) -> list[ReferenceRow]:
         """Table rows for these ids, in that order (to refresh rows after an edit)."""
-        by_id: dict[int, ReferenceRow] = {}
-        for chunk in chunks(list(ref_ids)):
-            for row in self._read(
-                f"{_ROW_SELECT} WHERE r.id IN ({marks(len(chunk))})", tuple(chunk)
-            ):
-                by_id[row[0]] = self._ref_row(row)
+        rows = self._read(f"{_ROW_SELECT} WHERE r.id {IN_IDS}", (ids_json(ref_ids),))
+        by_id = {row[0]: self._ref_row(row) for row in rows}
         return [by_id[i] for i in ref_ids if i in by_id]
 
     def search_ids_by_field(
@@ -188,31 +184,29 @@ class SearchStore(Store):
         table costs milliseconds at any library size. Unknown ids are left out.
         """
         out: dict[int, RowExtras] = {}
-        for chunk in chunks(list(ref_ids), 500):
-            sql = (
-                "SELECT d.id, d.csl ->> '$.volume', d.csl ->> '$.issue', d.csl ->> '$.page', "
-                "d.csl ->> '$.DOI', d.csl ->> '$.citation-number', d.csl ->> '$._label', "
-                "d.csl ->> '$._fragment', d.csl -> '$._confidence', "
-                "(SELECT group_concat(t.name, char(31)) FROM ref_tags rt JOIN tags t "
-                "ON t.id = rt.tag_id WHERE rt.ref_id = d.id) "
-                f"FROM ref_data d WHERE d.id IN ({marks(len(chunk))})"
+        sql = (
+            "SELECT d.id, d.csl ->> '$.volume', d.csl ->> '$.issue', d.csl ->> '$.page', "
+            "d.csl ->> '$.DOI', d.csl ->> '$.citation-number', d.csl ->> '$._label', "
+            "d.csl ->> '$._fragment', d.csl -> '$._confidence', "
+            "(SELECT group_concat(t.name, char(31)) FROM ref_tags rt JOIN tags t "
+            f"ON t.id = rt.tag_id WHERE rt.ref_id = d.id) FROM ref_data d WHERE d.id {IN_IDS}"
+        )
+        for row in self._read(sql, (ids_json(ref_ids),)):
+            number = row[5] if row[5] is not None else (row[6] or "")
+            try:
+                conf = {str(k): float(v) for k, v in json.loads(row[8] or "{}").items()}
+            except (TypeError, ValueError, AttributeError):
+                conf = {}
+            out[int(row[0])] = RowExtras(
+                volume=str(row[1] or ""),
+                issue=str(row[2] or ""),
+                page=str(row[3] or ""),
+                doi=str(row[4] or ""),
+                number=str(number),
+                fragment=bool(row[7]),
+                confidence=conf,
+                tags=tuple(sorted(row[9].split("\x1f"))) if row[9] else (),
             )
-            for row in self._read(sql, tuple(chunk)):
-                number = row[5] if row[5] is not None else (row[6] or "")
-                try:
-                    conf = {str(k): float(v) for k, v in json.loads(row[8] or "{}").items()}
-                except (TypeError, ValueError, AttributeError):
-                    conf = {}
-                out[int(row[0])] = RowExtras(
-                    volume=str(row[1] or ""),
-                    issue=str(row[2] or ""),
-                    page=str(row[3] or ""),
-                    doi=str(row[4] or ""),
-                    number=str(number),
-                    fragment=bool(row[7]),
-                    confidence=conf,
-                    tags=tuple(sorted(row[9].split("\x1f"))) if row[9] else (),
-                )
         return out
 
     def _fts_guard(self, query: str, sql: str, params: Sequence[Any]) -> list[Any]:

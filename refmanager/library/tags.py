@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from refmanager.library.connection import Store, chunks, marks
+from refmanager.library.connection import IN_IDS, Store, ids_json
 from refmanager.library.records import DeletedTag, TagInfo
 from refmanager.model import InputError
 
@@ -41,16 +41,8 @@ class TagStore(Store):
         """Tag references (creating the tag); return the ids that did not have it (for undo)."""
         with self.transaction():
             tag_id = self._tag_id(name, create=True)
-            have: set[int] = set()
-            for chunk in chunks(list(ref_ids)):
-                have.update(
-                    r[0]
-                    for r in self.conn.execute(
-                        f"SELECT ref_id FROM ref_tags WHERE tag_id = ? AND ref_id IN "
-                        f"({marks(len(chunk))})",
-                        (tag_id, *chunk),
-                    )
-                )
+            sql = f"SELECT ref_id FROM ref_tags WHERE tag_id = ? AND ref_id {IN_IDS}"
+            have = {r[0] for r in self.conn.execute(sql, (tag_id, ids_json(ref_ids)))}
             added = [i for i in dict.fromkeys(ref_ids) if i not in have]
             self.conn.executemany(
                 "INSERT INTO ref_tags (tag_id, ref_id) VALUES (?, ?)", [(tag_id, i) for i in added]
@@ -63,16 +55,8 @@ class TagStore(Store):
             tag_id = self._tag_id(name, create=False)
             if tag_id is None:
                 return []
-            removed: list[int] = []
-            for chunk in chunks(list(dict.fromkeys(ref_ids))):
-                removed += [
-                    r[0]
-                    for r in self.conn.execute(
-                        f"DELETE FROM ref_tags WHERE tag_id = ? AND ref_id IN "
-                        f"({marks(len(chunk))}) RETURNING ref_id",
-                        (tag_id, *chunk),
-                    ).fetchall()
-                ]
+            sql = f"DELETE FROM ref_tags WHERE tag_id = ? AND ref_id {IN_IDS} RETURNING ref_id"
+            removed = [r[0] for r in self.conn.execute(sql, (tag_id, ids_json(ref_ids)))]
         return removed
 
     def tag_documents(self, document_ids: Sequence[int], name: str) -> list[int]:
