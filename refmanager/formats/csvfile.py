@@ -44,22 +44,14 @@ def safe_cell(value: str) -> str:
 
 
 def csv_row(ref: Reference, key: str) -> list[str]:
-    row: list[str] = []
-    for column in COLUMNS:
-        if column == "key":
-            value = key
-        elif column == "type":
-            value = ref.type
-        elif column == "author":
-            value = names_text(ref.author)
-        elif column == "editor":
-            value = names_text(ref.editor)
-        elif column == "issued":
-            value = ref.issued.iso() if ref.issued else ""
-        else:
-            value = ref.get(column)
-        row.append(safe_cell(value))
-    return row
+    special = {
+        "key": key,
+        "type": ref.type,
+        "author": names_text(ref.author),
+        "editor": names_text(ref.editor),
+        "issued": ref.issued.iso() if ref.issued else "",
+    }
+    return [safe_cell(special[c] if c in special else ref.get(c)) for c in COLUMNS]
 
 
 def iter_csv(refs: Iterable[Reference]) -> Iterator[str]:
