@@ -4,7 +4,7 @@ Public API: :class:`Library` (open a folder, read and write) and the records it 
 See ``docs/decisions`` for the schema, the search compiler and duplicate blocking.
 """
 
-from refmanager.library.documents import file_sha256
+from refmanager.library.documents import file_sha256, stored_sha
 from refmanager.library.exports import AutoExport, WrittenKey
 from refmanager.library.fields import get_field, set_field
 from refmanager.library.library import Library
@@ -48,4 +48,5 @@ __all__ = [
     "file_sha256",
     "get_field",
     "set_field",
+    "stored_sha",
 ]

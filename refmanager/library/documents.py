@@ -27,6 +27,11 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def stored_sha(name: str) -> str:
+    """The content hash a stored file is named by (``files/<sha256>.<suffix>``)."""
+    return name.split(".", 1)[0]
+
+
 # a document's columns as DocumentStore._document_record reads them
 _SELECT = (
     "SELECT d.id, d.sha256, d.file_name, d.source, d.page_count, d.title, d.authors, "

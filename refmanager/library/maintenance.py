@@ -7,7 +7,7 @@ from pathlib import Path
 
 from refmanager.library.codec import fts_values, load_reference
 from refmanager.library.connection import Connection, Store
-from refmanager.library.documents import DocumentStore, file_sha256
+from refmanager.library.documents import DocumentStore, file_sha256, stored_sha
 from refmanager.library.normalize import space_cjk
 from refmanager.library.records import CheckReport
 from refmanager.model import InputError
@@ -24,16 +24,9 @@ class MaintenanceStore(Store):
         """SQLite's integrity and foreign-key checks, files missing or orphaned, counts."""
         integrity = [r[0] for r in self._read("PRAGMA integrity_check")]
         fk = len(self._read("PRAGMA foreign_key_check"))
-        expected: set[str] = set()
-        missing: list[str] = []
-        for sha, name in self._read(
-            "SELECT sha256, file_name FROM documents WHERE sha256 IS NOT NULL"
-        ):
-            path = self.documents.stored_path(sha, name)
-            expected.add(path.name)
-            if not path.exists():
-                missing.append(f"{name} ({path.name})")
-        orphans, foreign = self._unreferenced_files(expected)
+        stored = self._stored_files()
+        missing = [f"{name} ({path.name})" for name, path in stored if not path.exists()]
+        orphans, foreign = self._unreferenced_files({path.name for _, path in stored})
         counts = {
             table: int(self._read(f"SELECT count(*) FROM {table}")[0][0])
             for table in (
@@ -58,6 +51,11 @@ class MaintenanceStore(Store):
             integrity.append(f"search index has {fts} rows for {visible} visible references")
         return CheckReport(integrity, fk, missing, orphans, counts, foreign)
 
+    def _stored_files(self) -> list[tuple[str, Path]]:
+        """``(file name, where it is kept)`` of every document's stored file."""
+        rows = self._read("SELECT sha256, file_name FROM documents WHERE sha256 IS NOT NULL")
+        return [(name, self.documents.stored_path(sha, name)) for sha, name in rows]
+
     def _unreferenced_files(self, expected: set[str]) -> tuple[list[str], list[str]]:
         """The files of ``files/`` no document refers to: the library's own (orphans: named
         by a content hash it recorded, and still holding that content, or its interrupted
@@ -76,7 +74,7 @@ class MaintenanceStore(Store):
 
     @staticmethod
     def _ours(path: Path, recorded: set[str]) -> bool:
-        sha = path.name.split(".", 1)[0]
+        sha = stored_sha(path.name)
         if sha not in recorded or path.is_symlink() or not path.is_file():
             return False
         if path.name.endswith(".part"):  # a copy interrupted before its rename
@@ -95,12 +93,7 @@ class MaintenanceStore(Store):
         Raises:
             InputError: a file could not be deleted (read-only folder, permissions).
         """
-        expected = {
-            self.documents.stored_path(sha, name).name
-            for sha, name in self._read(
-                "SELECT sha256, file_name FROM documents WHERE sha256 IS NOT NULL"
-            )
-        }
+        expected = {path.name for _, path in self._stored_files()}
         orphans, _ = self._unreferenced_files(expected)
         chosen = orphans if names is None else [n for n in orphans if n in set(names)]
         removed: list[str] = []
@@ -111,11 +104,9 @@ class MaintenanceStore(Store):
             except OSError as exc:
                 raise InputError(str(path), f"cannot delete: {exc.strerror or exc}") from None
             removed.append(name)
-        gone = {name.split(".", 1)[0] for name in removed} - {
-            name.split(".", 1)[0] for name in expected
-        }
+        gone = {stored_sha(name) for name in removed} - {stored_sha(name) for name in expected}
         if gone:
-            still = {p.name.split(".", 1)[0] for p in self.documents.files_dir.iterdir()}
+            still = {stored_sha(p.name) for p in self.documents.files_dir.iterdir()}
             with self.transaction():
                 self.conn.executemany(
                     "DELETE FROM stored_files WHERE sha256 = ?",

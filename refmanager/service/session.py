@@ -24,6 +24,7 @@ from refmanager.library import (
     MergeRecord,
     ReferenceRow,
     StoredReference,
+    stored_sha,
 )
 from refmanager.model import Attachment, InputError, Reference
 from refmanager.service import (
@@ -645,8 +646,8 @@ class Session:
         keep = {str(d.row.get("sha256")) for d in restorable_documents(restorable)}
         plan = library_ops.prune_plan(self.lib)
         return PrunePlan(
-            delete=[p for p in plan if _sha_of(p) not in keep],
-            kept=[p for p in plan if _sha_of(p) in keep],
+            delete=[p for p in plan if stored_sha(p.name) not in keep],
+            kept=[p for p in plan if stored_sha(p.name) in keep],
         )
 
     def prune_files(self, agreed: Sequence[Path]) -> list[Path]:
@@ -671,11 +672,6 @@ def restorable_documents(tokens: Iterable[object]) -> Iterator[DeletedDocument]:
             yield from restorable_documents(token.snapshots)
         elif isinstance(token, (tuple, list)):
             yield from restorable_documents(token)
-
-
-def _sha_of(stored: Path) -> str:
-    """The content hash a stored file is named by (``files/<sha256>.<suffix>``)."""
-    return stored.name.split(".", 1)[0]
 
 
 def _undo_import(lib: Library, summary: ImportSummary) -> None:
