@@ -98,7 +98,7 @@ PREDEFINED = dict(zip(MONTHS, MONTH_NAMES, strict=True))
 VERBATIM = frozenset({"doi", "url", "eprint", "file", "isbn", "issn", "urldate", "date"})
 
 # BibTeX field -> CSL variable, for the fields that map one to one in both directions.
-SIMPLE_IMPORT: dict[str, str] = {
+_ONE_TO_ONE: dict[str, str] = {
     "title": "title",
     "series": "collection-title",
     "volume": "volume",
@@ -118,6 +118,10 @@ SIMPLE_IMPORT: dict[str, str] = {
     "pubstate": "status",
     "pagetotal": "number-of-pages",
     "annote": "annote",
+}
+# Read: those, and the fields other tools write for the same variables.
+SIMPLE_IMPORT: dict[str, str] = {
+    **_ONE_TO_ONE,
     "annotation": "annote",
     "journal": "container-title",
     "journaltitle": "container-title",
@@ -130,27 +134,8 @@ SIMPLE_IMPORT: dict[str, str] = {
     "location": "publisher-place",
     "issue": "issue",
 }
-SIMPLE_EXPORT: dict[str, str] = {
-    "title": "title",
-    "collection-title": "series",
-    "volume": "volume",
-    "edition": "edition",
-    "genre": "type",
-    "DOI": "doi",
-    "URL": "url",
-    "ISBN": "isbn",
-    "ISSN": "issn",
-    "note": "note",
-    "abstract": "abstract",
-    "keyword": "keywords",
-    "language": "language",
-    "title-short": "shorttitle",
-    "event-title": "eventtitle",
-    "version": "version",
-    "status": "pubstate",
-    "number-of-pages": "pagetotal",
-    "annote": "annote",
-}
+# Written: CSL variable -> BibTeX field (the others by type, in plan).
+SIMPLE_EXPORT: dict[str, str] = {csl: bib for bib, csl in _ONE_TO_ONE.items()}
 # Handled by hand on export (type-dependent) or not written as a field at all.
 SPECIAL_CSL = frozenset(
     {
