@@ -135,17 +135,16 @@ def retry_locked(func: Callable[[], _T], attempts: int = 6) -> _T:
     (a WAL snapshot that went stale when another process committed).
     """
     delay = 0.05
-    for attempt in range(attempts):
+    for _ in range(attempts - 1):
         try:
             return func()
         except sqlite3.OperationalError as exc:
             # the primary result code is the low byte (SQLITE_BUSY_SNAPSHOT is BUSY's)
-            busy = exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-            if not busy or attempt == attempts - 1:
+            if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 raise
             time.sleep(delay)
             delay = min(delay * 2, 1.0)
-    raise AssertionError("unreachable")
+    return func()  # the last attempt: its error is the caller's
 
 
 def migrate(conn: sqlite3.Connection, path: Path) -> int:
