@@ -337,22 +337,15 @@ class Session:
         """Add (or remove) a tag on references; undo takes it from those it changed only."""
         chosen = list(ids)
 
-        def do(lib: Library) -> list[int]:
-            if add:
-                return lib.tags.tag_references(chosen, tag)
-            return lib.tags.untag_references(chosen, tag)
+        def apply(lib: Library, refs: list[int], on: bool) -> list[int]:
+            if on:
+                return lib.tags.tag_references(refs, tag)
+            return lib.tags.untag_references(refs, tag)
 
-        def undo(lib: Library, changed: list[int]) -> None:
-            if add:
-                lib.tags.untag_references(changed, tag)
-            else:
-                lib.tags.tag_references(changed, tag)
-
-        verb = "tag" if add else "untag"
         return Change(
-            f"{verb} {len(chosen)} as {tag}",
-            do,
-            undo,
+            f"{'tag' if add else 'untag'} {len(chosen)} as {tag}",
+            lambda lib: apply(lib, chosen, add),
+            lambda lib, changed: apply(lib, changed, not add),
             Changes(rows=frozenset(chosen), sidebar=True),
             slow=len(chosen) > SLOW_ROWS,
         )
