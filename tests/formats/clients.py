@@ -22,7 +22,7 @@ from typing import Any
 from bibtexparser.entrypoint import parse_string, write_string
 
 from refmanager.formats import read_string, to_bibtex, to_csl_json
-from refmanager.formats.bibtex import decode
+from refmanager.formats.bibtex.decode import decode
 from refmanager.model import Reference
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"

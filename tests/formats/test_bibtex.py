@@ -3,7 +3,9 @@ from __future__ import annotations
 import pytest
 
 from refmanager.formats import read_string, to_bibtex
-from refmanager.formats.bibtex import bib_name, read_bibtex, split_persons
+from refmanager.formats.bibtex import read_bibtex
+from refmanager.formats.bibtex.encode import bib_name
+from refmanager.formats.bibtex.names import split_persons
 from refmanager.model import Date, Name, Reference
 from tests.formats.conftest import comparable, sample
 
@@ -372,8 +374,7 @@ def test_hostile_input_never_raises(hostile: str) -> None:
 
 
 def test_case_protection_for_styles_and_pandoc() -> None:
-    from refmanager.formats.bibtex import encode
-    from refmanager.formats.bibtex.encode import protect_title
+    from refmanager.formats.bibtex.encode import encode, protect_title
 
     def protect(title: str) -> str:
         return protect_title(encode(title))

@@ -10,7 +10,7 @@ from bibtexparser.library import Library
 from bibtexparser.model import Block, Entry, Field
 from bibtexparser.writer import BibtexFormat
 
-from refmanager.formats.bibtex import CHUNK, entry_fields, iter_bibtex
+from refmanager.formats.bibtex.layout import CHUNK, entry_fields, iter_bibtex
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import Date, Name, Reference
 from tests.formats.conftest import sample
@@ -72,7 +72,6 @@ def test_iter_bibtex_is_what_bibtexparser_writes(biblatex: bool) -> None:
 )
 @pytest.mark.parametrize("given", ["", "J.", "Jean-Pierre", "J. R. R.", "Ana, B", "A--B", "www.x"])
 def test_plain_names_take_a_shortcut_to_the_same_text(family: str, given: str) -> None:
-    from refmanager.formats.bibtex import bib_name
-    from refmanager.formats.bibtex.encode import _bib_name
+    from refmanager.formats.bibtex.encode import _bib_name, bib_name
 
     assert bib_name(Name(family=family, given=given)) == _bib_name(("", family, given, "", "", ""))

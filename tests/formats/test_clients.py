@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from refmanager.formats.bibtex import bibtex_type
+from refmanager.formats.bibtex.plan import bibtex_type
 from refmanager.model import Reference
 from tests.formats.clients import CLIENTS, Figures, Missing, gold_references, keyed
 

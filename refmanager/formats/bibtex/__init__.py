@@ -14,22 +14,7 @@ Both share ``vocab`` (entry types, field names, month macros).
 
 from __future__ import annotations
 
-from refmanager.formats.bibtex.decode import decode
-from refmanager.formats.bibtex.encode import bib_name, encode
-from refmanager.formats.bibtex.layout import CHUNK, entry_fields, iter_bibtex, to_bibtex
-from refmanager.formats.bibtex.names import split_persons
-from refmanager.formats.bibtex.plan import bibtex_type
+from refmanager.formats.bibtex.layout import iter_bibtex, to_bibtex
 from refmanager.formats.bibtex.reader import read_bibtex
 
-__all__ = [
-    "CHUNK",
-    "bib_name",
-    "bibtex_type",
-    "decode",
-    "encode",
-    "entry_fields",
-    "iter_bibtex",
-    "read_bibtex",
-    "split_persons",
-    "to_bibtex",
-]
+__all__ = ["iter_bibtex", "read_bibtex", "to_bibtex"]
