@@ -26,7 +26,7 @@ from refmanager.library import (
     StoredReference,
     stored_sha,
 )
-from refmanager.model import Attachment, InputError, Reference
+from refmanager.model import Attachment, InputError
 from refmanager.service import (
     attachments,
     auto_export,
@@ -81,16 +81,11 @@ class Task(Protocol):
     def partial(self, value: object) -> None: ...
 
 
-def number_of(position: int, ref: Reference | None) -> str:
-    """The number a reference shows: its printed label, or its place in the list."""
-    if ref is not None and ref.fragment:
+def number_of(position: int, fragment: bool, printed: str) -> str:
+    """The number a reference shows: its printed number or label, or its place in the list."""
+    if fragment:
         return "…"  # the tail of an entry whose start is not in the document
-    if ref is not None:
-        if ref.citation_number is not None:
-            return str(ref.citation_number)
-        if ref.label:
-            return ref.label
-    return str(position + 1)
+    return printed or str(position + 1)
 
 
 def describe_row(row: ReferenceRow) -> str:
@@ -227,7 +222,9 @@ class Session:
             s = self.lib.references.reference(ref_id)
         except KeyError:
             return None
-        heading = f"Reference {number_of(s.position, s.reference)}"
+        ref = s.reference
+        printed = ref.label if ref.citation_number is None else str(ref.citation_number)
+        heading = f"Reference {number_of(s.position, ref.fragment, printed)}"
         if s.document_id is not None:
             try:
                 doc = self.lib.documents.document(s.document_id)
@@ -699,15 +696,10 @@ def table_rows(
     page = library_ops.table_page(lib, query, order_by, descending, offset=offset, limit=limit)
     out: list[TableRow] = []
     for row, x in page:
-        number = str(row.position + 1)
-        if x is not None and x.fragment:
-            number = "…"  # the tail of an entry whose start is not in the document
-        elif x is not None and x.number:
-            number = x.number
         out.append(
             TableRow(
                 id=row.id,
-                number=number,
+                number=number_of(row.position, bool(x and x.fragment), x.number if x else ""),
                 authors=row.author,
                 year="" if row.year is None else str(row.year),
                 title=row.title,
