@@ -11,8 +11,6 @@ from refmanager.library.library import Library
 from refmanager.library.query import FIELDS as QUERY_FIELDS
 from refmanager.library.query import compile_query
 from refmanager.library.records import (
-    CSL_SORT_FIELDS,
-    SORT_COLUMNS,
     CheckReport,
     DeletedDocument,
     DeletedReferences,
@@ -25,6 +23,7 @@ from refmanager.library.records import (
     Suggestion,
     TagInfo,
 )
+from refmanager.library.search import CSL_SORT_FIELDS, SORT_COLUMNS
 
 __all__ = [
     "CSL_SORT_FIELDS",

@@ -7,21 +7,6 @@ from typing import Any
 
 from refmanager.model import DocumentMeta, Reference
 
-# Columns ``lib.search.search`` can sort on (``order_by``).
-SORT_COLUMNS: tuple[str, ...] = (
-    "title",
-    "author",
-    "year",
-    "venue",
-    "type",
-    "doi",
-    "confidence",
-    "added",
-    "document",
-    "position",
-    "id",
-)
-
 
 @dataclass(slots=True, frozen=True)
 class ReferenceRow:
@@ -223,11 +208,6 @@ class CheckReport:
     @property
     def ok(self) -> bool:
         return self.integrity == ["ok"] and not self.foreign_key_errors and not self.missing_files
-
-
-# CSL fields kept only in the item's JSON (no column) that ``lib.search.search_ids_by_field``
-# can sort on.
-CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page")
 
 
 @dataclass(slots=True, frozen=True)

@@ -14,13 +14,7 @@ from rapidfuzz import fuzz, process
 from refmanager.library.connection import IN_IDS, Store, ids_json
 from refmanager.library.normalize import space_cjk
 from refmanager.library.query import compile_query
-from refmanager.library.records import (
-    CSL_SORT_FIELDS,
-    SORT_COLUMNS,
-    ReferenceRow,
-    RowExtras,
-    Suggestion,
-)
+from refmanager.library.records import ReferenceRow, RowExtras, Suggestion
 from refmanager.model import InputError
 from refmanager.model.text import fold
 
@@ -38,6 +32,10 @@ _ORDER = {
     "position": "r.document_id, r.position",
     "id": "r.id",
 }
+# Columns ``search`` can sort on (``order_by``).
+SORT_COLUMNS: tuple[str, ...] = tuple(_ORDER)
+# CSL fields kept only in the item's JSON (no column) that ``search_ids_by_field`` sorts on.
+CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page")
 _SORT_INDEX = {
     "title": "refs_title",
     "author": "refs_author",
