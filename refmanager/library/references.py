@@ -22,30 +22,6 @@ from refmanager.library.records import DeletedReferences, StoredReference
 from refmanager.library.works import WorkStore
 from refmanager.model import Reference
 
-# Every column of ``refs`` (a deleted row is kept whole for undo).
-_REF_COLUMNS = (
-    "id",
-    "document_id",
-    "position",
-    "type",
-    "title",
-    "author",
-    "author_sort",
-    "year",
-    "venue",
-    "doi",
-    "arxiv",
-    "isbn",
-    "confidence",
-    "edited",
-    "norm_title",
-    "work_id",
-    "merged_into",
-    "added",
-    "modified",
-    "venue_id",
-)
-
 # The columns of ``refs`` derived from the reference itself (``codec.reference_columns``).
 _DERIVED = (
     "type",
@@ -163,18 +139,19 @@ class ReferenceStore(Store):
         return venue_id
 
     def row_dicts(self, ids: Sequence[int]) -> list[dict[str, Any]]:
-        cols = ",".join(f"r.{c}" for c in _REF_COLUMNS)
+        """Every column of these references' ``refs`` rows, with their ``raw`` and ``csl``
+        (what :meth:`write_row` writes back: a deleted row is kept whole for undo)."""
         rows = self.conn.execute(
-            f"SELECT {cols}, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
+            "SELECT r.*, d.raw, d.csl FROM refs r JOIN ref_data d ON d.id = r.id "
             f"WHERE r.id {IN_IDS}",
             (ids_json(ids),),
         )
-        names = (*_REF_COLUMNS, "raw", "csl")
+        names = [column[0] for column in rows.description]
         return [dict(zip(names, row, strict=True)) for row in rows]
 
     def write_row(self, row: Mapping[str, Any], insert: bool) -> None:
         """Write a full refs + ref_data row (and its FTS entry, rebuilt from the CSL JSON)."""
-        cols = list(_REF_COLUMNS)
+        cols = [name for name in row if name not in ("raw", "csl")]
         if insert:
             self.conn.execute(
                 f"INSERT INTO refs ({','.join(cols)}) VALUES ({marks(len(cols))})",
