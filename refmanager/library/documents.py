@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -226,34 +227,21 @@ class DocumentStore(Store):
         The stored file stays until :meth:`prune_orphan_files` (so undo can restore it).
         """
         with self.transaction():
-            cols = [c[1] for c in self.conn.execute("PRAGMA table_info(documents)")]
-            row = self.conn.execute(
-                "SELECT * FROM documents WHERE id = ?", (document_id,)
-            ).fetchone()
+            cur = self.conn.execute("SELECT * FROM documents WHERE id = ?", (document_id,))
+            cur.row_factory = sqlite3.Row
+            row = cur.fetchone()
             if row is None:
                 raise KeyError(document_id)
-            ref_ids = [
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT id FROM refs WHERE document_id = ?", (document_id,)
-                )
-            ]
-            deleted_refs = self.refs.delete_references(ref_ids)
-            links = [
-                (r[0], r[1])
-                for r in self.conn.execute(
-                    "SELECT tag_id, document_id FROM document_tags WHERE document_id = ?",
-                    (document_id,),
-                )
-            ]
-            works = [
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT id FROM works WHERE document_id = ?", (document_id,)
-                )
-            ]
-            self.conn.execute("DELETE FROM documents WHERE id = ?", (document_id,))
-        return DeletedDocument(dict(zip(cols, row, strict=True)), deleted_refs, links, works)
+            key = (document_id,)
+            refs = self.conn.execute("SELECT id FROM refs WHERE document_id = ?", key)
+            deleted_refs = self.refs.delete_references([r[0] for r in refs.fetchall()])
+            links = self.conn.execute(
+                "SELECT tag_id, document_id FROM document_tags WHERE document_id = ?", key
+            ).fetchall()
+            works = self.conn.execute("SELECT id FROM works WHERE document_id = ?", key)
+            linked = [r[0] for r in works.fetchall()]
+            self.conn.execute("DELETE FROM documents WHERE id = ?", key)
+        return DeletedDocument(dict(row), deleted_refs, links, linked)
 
     def restore_document(self, snapshot: DeletedDocument) -> None:
         """Undo :meth:`delete_document`: the same ids, references, tags and links."""

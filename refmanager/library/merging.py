@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 
 from refmanager.library.connection import Connection, Store, timestamp
@@ -79,16 +80,11 @@ class DuplicateStore(Store):
             if keep_work is None:
                 keep_work = self.works.new_work()
                 self.conn.execute("UPDATE refs SET work_id = ? WHERE id = ?", (keep_work, keep))
-            work_cols = ("id", "doi", "arxiv", "isbn", "document_id")
-            work_before = dict(
-                zip(
-                    work_cols,
-                    self.conn.execute(
-                        f"SELECT {','.join(work_cols)} FROM works WHERE id = ?", (keep_work,)
-                    ).fetchone(),
-                    strict=True,
-                )
+            cur = self.conn.execute(
+                "SELECT id, doi, arxiv, isbn, document_id FROM works WHERE id = ?", (keep_work,)
             )
+            cur.row_factory = sqlite3.Row
+            work_before = dict(cur.fetchone())
             other_works = {stored[o].work_id for o in others} - {None, keep_work}
             moved: dict[int, tuple[int | None, int | None]] = {}
             for work in other_works:

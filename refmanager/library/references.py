@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
@@ -146,8 +147,8 @@ class ReferenceStore(Store):
             f"WHERE r.id {IN_IDS}",
             (ids_json(ids),),
         )
-        names = [column[0] for column in rows.description]
-        return [dict(zip(names, row, strict=True)) for row in rows]
+        rows.row_factory = sqlite3.Row
+        return [dict(row) for row in rows]
 
     def write_row(self, row: Mapping[str, Any], insert: bool) -> None:
         """Write a full refs + ref_data row (and its FTS entry, rebuilt from the CSL JSON)."""
