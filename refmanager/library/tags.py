@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Sequence
 
 from refmanager.library.connection import IN_IDS, Store, ids_json
@@ -141,23 +142,16 @@ class TagStore(Store):
             tag_id = self._tag_id(name, create=False)
             if tag_id is None:
                 raise InputError("tag", f"no tag named '{name}'")
-            row = self.conn.execute(
-                "SELECT id, name, colour FROM tags WHERE id = ?", (tag_id,)
-            ).fetchone()
-            refs = [
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT ref_id FROM ref_tags WHERE tag_id = ?", (tag_id,)
-                )
-            ]
-            docs = [
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT document_id FROM document_tags WHERE tag_id = ?", (tag_id,)
-                )
-            ]
-            self.conn.execute("DELETE FROM tags WHERE id = ?", (tag_id,))
-        return DeletedTag({"id": row[0], "name": row[1], "colour": row[2]}, refs, docs)
+            key = (tag_id,)
+            cur = self.conn.execute("SELECT id, name, colour FROM tags WHERE id = ?", key)
+            cur.row_factory = sqlite3.Row
+            row = dict(cur.fetchone())
+            refs = self.conn.execute("SELECT ref_id FROM ref_tags WHERE tag_id = ?", key)
+            ref_ids = [r[0] for r in refs.fetchall()]
+            docs = self.conn.execute("SELECT document_id FROM document_tags WHERE tag_id = ?", key)
+            document_ids = [r[0] for r in docs.fetchall()]
+            self.conn.execute("DELETE FROM tags WHERE id = ?", key)
+        return DeletedTag(row, ref_ids, document_ids)
 
     def restore_tag(self, snapshot: DeletedTag) -> None:
         """Undo :meth:`delete_tag`."""
