@@ -529,8 +529,7 @@ class Session:
                 f"Importing {state.path.name}: {state.references:,} references stored",
             )
 
-        lib = self.open_connection()
-        try:
+        with self.open_connection() as lib:
             task.progress(0, 0, "Reading")
             report = importing.import_paths(
                 lib,
@@ -540,8 +539,6 @@ class Session:
                 cancelled=lambda: task.cancelled,
                 file_progress=file_progress,
             )
-        finally:
-            lib.close()
         task.check()
         return ImportSummary.of(report)
 
@@ -568,27 +565,22 @@ class Session:
 
     # -- duplicates (worker thread) -----------------------------------------------------------
     def find_duplicates(self, task: Task) -> list[DuplicatePair]:
-        lib = self.open_connection()
-        try:
+        def progress(done: int, total: int) -> None:
+            task.check()
+            task.progress(done, total, "Comparing references")
 
-            def progress(done: int, total: int) -> None:
-                task.check()
-                task.progress(done, total, "Comparing references")
-
+        with self.open_connection() as lib:
             found = lib.duplicates.find_duplicates(progress=progress)
             ids = sorted({c.a for c in found} | {c.b for c in found})
             rows = {r.id: r for r in lib.search.rows(ids)}
-            out = []
-            for c in found[:DUPLICATES_SHOWN]:
-                a, b = rows.get(c.a), rows.get(c.b)
-                if a is None or b is None:
-                    continue
+        out = []
+        for c in found[:DUPLICATES_SHOWN]:
+            a, b = rows.get(c.a), rows.get(c.b)
+            if a is not None and b is not None:
                 out.append(
                     DuplicatePair(c.a, c.b, c.score, c.reasons, describe_row(a), describe_row(b))
                 )
-            return out
-        finally:
-            lib.close()
+        return out
 
     # -- export and clipboard -----------------------------------------------------------------
     def export(
@@ -617,11 +609,8 @@ class Session:
             task.check()  # Cancel: Cancelled, and the file is left as it was
             task.progress(done, total, message)
 
-        lib = self.open_connection()
-        try:
+        with self.open_connection() as lib:
             return exchange.export(lib, fmt, path, ids=chosen, query=query, on_batch=step)
-        finally:
-            lib.close()
 
     # -- the library's files --------------------------------------------------------------------
     def prune_plan(self, restorable: Iterable[object] = ()) -> PrunePlan:
