@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import closing
 from importlib import resources
 from pathlib import Path
 from typing import TypeVar
@@ -158,9 +159,9 @@ def migrate(conn: sqlite3.Connection, path: Path) -> int:
     current = _version(conn, path, target)
     if current == target:
         return current
-    if current > 0:
-        backup = path.with_name(f"{path.name}.v{current}.bak")
-        _backup(conn, backup)
+    if current > 0:  # a consistent copy first (SQLite's online backup)
+        with closing(sqlite3.connect(path.with_name(f"{path.name}.v{current}.bak"))) as backup:
+            conn.backup(backup)
     retry_locked(lambda: conn.execute("BEGIN IMMEDIATE"))
     try:
         # Another process may have migrated while we waited for the lock.
@@ -176,15 +177,6 @@ def migrate(conn: sqlite3.Connection, path: Path) -> int:
         conn.execute("ROLLBACK")
         raise
     return current
-
-
-def _backup(conn: sqlite3.Connection, target: Path) -> None:
-    """A consistent copy of the database (SQLite's online backup), before a migration."""
-    dest = sqlite3.connect(str(target))
-    try:
-        conn.backup(dest)
-    finally:
-        dest.close()
 
 
 def _statements(sql: str) -> list[str]:

@@ -131,8 +131,7 @@ class Watcher:
 
     def run(self) -> None:
         """Watch until :meth:`stop` (or KeyboardInterrupt)."""
-        library = open_library(self.folder, create=False)
-        try:
+        with open_library(self.folder, create=False) as library:
             seen: int | None = None
             checked = 0.0
             while not self._stop.is_set():
@@ -150,8 +149,6 @@ class Watcher:
                     if self.on_pass is not None and news:
                         self.on_pass(news)
                 self._stop.wait(self.poll)
-        finally:
-            library.close()
 
     def _news(self, done: list[Rewrite]) -> list[Rewrite]:
         """The rewrites of a pass, and its errors unless the same one was reported for the
