@@ -77,11 +77,6 @@ class ExportStore(Store):
         sql = f"SELECT ref_id, key, source FROM citation_keys WHERE ref_id {IN_IDS}"
         return {r[0]: WrittenKey(*r) for r in self._read(sql, (ids_json(ref_ids),))}
 
-    def key_owner(self, key: str) -> int | None:  # one key: see key_owners for many
-        """The reference holding ``key`` (compared without case, as BibTeX does), or None."""
-        rows = self._read("SELECT ref_id FROM citation_keys WHERE key = ? COLLATE NOCASE", (key,))
-        return int(rows[0][0]) if rows else None
-
     def key_owners(self, keys: Sequence[str]) -> dict[str, int]:
         """Of ``keys``, those some reference holds (lower case -> the reference)."""
         sql = (

@@ -85,7 +85,7 @@ class StableKeys:
         number = 0
         key = base
         while True:
-            owner = self.library.exports.key_owner(key)
+            owner = self.library.exports.key_owners([key]).get(key.lower())
             if (owner is None or owner == ref_id) and key.lower() not in self._given:
                 break
             number += 1
