@@ -149,7 +149,8 @@ def _middleware_encode(value: str) -> str:
         return _DOTLESS.sub(
             lambda m: m.group(1) + (m.group(2) or m.group(3)), block.fields[0].value
         )
-    return _escape_braces(value.translate(_SIMPLE_ESCAPES))  # pragma: no cover
+    escaped = value.translate(_SIMPLE_ESCAPES)  # pragma: no cover
+    return escaped.replace("\\", r"\textbackslash{}").replace("{", r"\{").replace("}", r"\}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -171,10 +172,6 @@ def _keep_raw(char: str) -> bool:
 def _round_trips(char: str) -> bool:
     """Whether the encoder's LaTeX for ``char`` decodes back to it (NFC)."""
     return decode(_middleware_encode(char))[0] == unicodedata.normalize("NFC", char)
-
-
-def _escape_braces(text: str) -> str:
-    return text.replace("\\", r"\textbackslash{}").replace("{", r"\{").replace("}", r"\}")
 
 
 def _balanced(text: str, skip_escaped: bool = False) -> bool:
