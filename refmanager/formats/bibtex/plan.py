@@ -89,7 +89,6 @@ _LIST_FIELDS = frozenset({"publisher", "institution", "school", "organization", 
 
 # How a field's value is written (see layout.entry_fields).
 PLAIN, AS_IS, TITLE_TEXT, PAGE_RANGE, LIST_TEXT = range(5)
-_SKIP: tuple[int, str, int] = (0, "", PLAIN)
 
 
 def _kind(name: str) -> int:
@@ -100,29 +99,6 @@ def _kind(name: str) -> int:
     if name == "pages":
         return PAGE_RANGE
     return LIST_TEXT if name in _LIST_FIELDS else PLAIN
-
-
-@functools.lru_cache(maxsize=512)
-def _layout(csl_type: str, biblatex: bool) -> dict[str, tuple[int, str, int]]:
-    """CSL variable -> (rank, BibTeX field, kind) for one type; ``_SKIP`` when not written.
-
-    Variables no plan maps are added the first time they are met (see ``_spot``).
-    """
-    ranks = _ranks(csl_type, biblatex)
-    return {
-        csl: (ranks.get(bib, len(ranks)), bib, _kind(bib)) if bib else _SKIP
-        for csl, bib in _plan(csl_type, biblatex).items()
-    }
-
-
-def _spot(
-    layout: dict[str, tuple[int, str, int]], csl_name: str, ranks: dict[str, int]
-) -> tuple[int, str, int]:
-    name = _other_field(csl_name)
-    spot = (ranks.get(name, len(ranks)), name, _kind(name)) if name else _SKIP
-    if len(layout) < 1000:  # remember it (a bounded number of variable names per type)
-        layout[csl_name] = spot
-    return spot
 
 
 @functools.lru_cache(maxsize=4096)
@@ -136,16 +112,15 @@ def program(
     field, the least non-empty value is written (what sorting (rank, name, value) and
     keeping the first gives).
     """
-    layout = _layout(csl_type, biblatex)
+    plan = _plan(csl_type, biblatex)
     ranks = _ranks(csl_type, biblatex)
     groups: dict[str, tuple[int, int, list[str]]] = {}
     for csl_name in variables:
-        spot = layout.get(csl_name)
-        if spot is None:
-            spot = _spot(layout, csl_name, ranks)
-        rank, name, kind = spot
+        name = plan[csl_name] if csl_name in plan else _other_field(csl_name)
+        if name and name not in groups:
+            groups[name] = (ranks.get(name, len(ranks)), _kind(name), [])
         if name:
-            groups.setdefault(name, (rank, kind, []))[2].append(csl_name)
+            groups[name][2].append(csl_name)
     order = sorted(groups.items(), key=lambda item: (item[1][0], item[0]))
     return tuple((name, kind, tuple(sources)) for name, (_, kind, sources) in order)
 
