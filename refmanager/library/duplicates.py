@@ -18,6 +18,7 @@ from rapidfuzz import fuzz, process
 
 from refmanager.library.records import DuplicateCandidate
 
+MIN_SCORE = 0.9  # a pair scoring less is not proposed
 MAX_BLOCK = 400
 TITLE_PREFIX_TOKENS = 3
 
@@ -155,8 +156,6 @@ def _score(a: _Row, b: _Row, title_sim: float) -> tuple[float, tuple[str, ...]] 
 
 def _score_block(
     sub: list[_Row],
-    cutoff: float,
-    min_score: float,
     *,
     skip: set[int],
     found: dict[int, DuplicateCandidate],
@@ -174,7 +173,11 @@ def _score_block(
         if not rest:
             break
         matches = process.extract(
-            titles[i], [titles[j] for j in rest], scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
+            titles[i],
+            [titles[j] for j in rest],
+            scorer=fuzz.ratio,
+            score_cutoff=MIN_SCORE * 100 * 0.9,
+            limit=None,
         )
         a = sub[i]
         for _choice, sim, k in matches:
@@ -187,7 +190,7 @@ def _score_block(
             if key_ab in skip:
                 continue
             scored = _score(a, b, sim / 100)
-            if scored is None or scored[0] < min_score:
+            if scored is None or scored[0] < MIN_SCORE:
                 continue
             claimed[j] = True
             if key_ab not in found:
@@ -196,7 +199,6 @@ def _score_block(
 
 def find_duplicates(
     conn: sqlite3.Connection,
-    min_score: float = 0.9,
     progress: Callable[[int, int], None] | None = None,
     exact_only: bool = False,
 ) -> list[DuplicateCandidate]:
@@ -212,7 +214,6 @@ def find_duplicates(
             ).fetchone()[0]
         )
         done = 0
-        cutoff = min_score * 100 * 0.9
         passes: list[tuple[str, Callable[[_Row], object]]] = [
             ("author_sort, year", lambda r: (r.author, r.year) if r.author else None),
             (
@@ -226,7 +227,7 @@ def find_duplicates(
                 if progress is not None:
                     progress(min(done, 2 * total), 2 * total)
                 for sub in _split(block):
-                    _score_block(sub, cutoff, min_score, skip=skip, found=found, make=make)
+                    _score_block(sub, skip=skip, found=found, make=make)
     out = list(found.values())
     del found
     out.sort(key=lambda c: _key(c.a, c.b))

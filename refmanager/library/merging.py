@@ -23,10 +23,7 @@ class DuplicateStore(Store):
         self.works = works
 
     def find_duplicates(
-        self,
-        min_score: float = 0.9,
-        progress: Callable[[int, int], None] | None = None,
-        exact_only: bool = False,
+        self, progress: Callable[[int, int], None] | None = None, exact_only: bool = False
     ) -> list[DuplicateCandidate]:
         """Pairs of visible references that look like the same work, best first.
 
@@ -35,9 +32,7 @@ class DuplicateStore(Store):
         library, not its square. Pairs marked "not a duplicate" are left out.
         ``progress(done, total)`` is called now and then.
         """
-        return find_duplicates(
-            self.conn, min_score=min_score, progress=progress, exact_only=exact_only
-        )
+        return find_duplicates(self.conn, progress, exact_only)
 
     def merge_references(
         self, keep: int, others: Sequence[int], choices: Mapping[str, int] | None = None

@@ -5,7 +5,7 @@ references by hand is ``service.editing``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -176,14 +176,12 @@ def find_duplicates(
     lib: Library,
     exact_only: bool = False,
     limit: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[DuplicateGroup], int]:
     """Groups of references that look like one work (up to ``limit`` groups), and how many
     groups there are in all."""
-    candidates = lib.duplicates.find_duplicates(exact_only=exact_only, progress=progress)
-    grouped = group_candidates(candidates)
+    grouped = group_candidates(lib.duplicates.find_duplicates(exact_only=exact_only))
     out: list[DuplicateGroup] = []
-    for group in grouped[:limit] if limit is not None else grouped:
+    for group in grouped[:limit]:
         ids = sorted({c.a for c in group} | {c.b for c in group})
         out.append(DuplicateGroup(lib.search.rows(ids), group))
     return out, len(grouped)
