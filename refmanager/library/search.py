@@ -134,14 +134,12 @@ class SearchStore(Store):
         sql = f"SELECT count(*) FROM refs r WHERE r.merged_into IS NULL AND ({compiled.where})"
         return int(self._fts_guard(query, sql, compiled.params)[0][0])
 
-    def search_ids(
-        self, query: str = "", order_by: str = "added", descending: bool = False
-    ) -> list[int]:
+    def search_ids(self, query: str = "", order_by: str = "added") -> list[int]:
         """The ids of all references matching ``query``, in order (for bulk actions)."""
         compiled = compile_query(query)
         sql = (
             f"SELECT r.id FROM refs r WHERE r.merged_into IS NULL AND ({compiled.where}) "
-            f"ORDER BY {self._order(order_by, descending)}"
+            f"ORDER BY {self._order(order_by, False)}"
         )
         return [r[0] for r in self._fts_guard(query, sql, compiled.params)]
 

@@ -210,16 +210,13 @@ def merge_exact(lib: Library) -> list[MergeRecord]:
 # --------------------------------------------------------------------------- check
 
 
-def check(lib: Library, prune: bool = False, repair_index: bool = False) -> CheckReport:
-    """Integrity check, files missing or orphaned, counts. ``prune`` deletes the orphan
-    files the report lists (the library's own files no document refers to; never a file
-    the library did not store); ``repair_index`` rebuilds the search index first."""
+def check(lib: Library, repair_index: bool = False) -> CheckReport:
+    """Integrity check, files missing or orphaned (:func:`prune_files` deletes those),
+    counts; ``repair_index`` rebuilds the search index first."""
     if repair_index:
         lib.maintenance.rebuild_search_index()
     report = lib.maintenance.check()
     lib.optimize()
-    if prune and report.orphan_files:
-        lib.maintenance.prune_orphan_files(report.orphan_files)
     return report
 
 

@@ -95,9 +95,10 @@ def test_corrections_and_check(lib: Library) -> None:
     assert example.raw == "LeCun. Deep learning." and example.csl["container-title"] == "Nature"
     assert "_confidence" not in example.csl
     (lib.files_dir / "stray.pdf").write_bytes(b"x")
-    report = ops.check(lib, prune=True, repair_index=True)
+    report = ops.check(lib, repair_index=True)
     assert report.integrity == ["ok"] and report.orphan_files == []
     assert report.foreign_files == ["stray.pdf"]
+    assert ops.prune_files(lib, [lib.files_dir / "stray.pdf"]) == []
     assert (lib.files_dir / "stray.pdf").exists()  # not the library's: never deleted
     assert lib.search.count("deep learning") == 2  # the rebuilt index still finds them
 
