@@ -32,11 +32,10 @@ class _Row:
     year: int | None
     doi: str
     arxiv: str
-    isbn: str
 
 
 _SELECT = (
-    "SELECT id, document_id, norm_title, author_sort, year, doi, arxiv, isbn FROM refs "
+    "SELECT id, document_id, norm_title, author_sort, year, doi, arxiv FROM refs "
     "WHERE merged_into IS NULL"
 )
 
