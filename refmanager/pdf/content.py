@@ -254,15 +254,12 @@ class TextReader:
         deadline: float | None = None,
         fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
         measures: dict[int, dict[bytes, Measure]] | None = None,
-        passthrough: tuple[type[BaseException], ...] = (),
     ) -> None:
         """``fonts`` caches loaded fonts across the pages of a document (keyed by the id of
         the font dictionary, which is kept alive in the value) and ``measures`` the strings
         shown in each font (text and widths). ``load_font`` errors make
-        the font unreadable (its text is skipped), except those in ``passthrough``, which
-        end the reading (the caller falls back to another reader)."""
+        the font unreadable (its text is skipped)."""
         self.load_font = load_font
-        self.passthrough = passthrough
         self.char_budget = char_budget
         self.byte_budget = byte_budget
         self.deadline = deadline
@@ -277,7 +274,6 @@ class TextReader:
         self._started = False  # whether the current run has a visible glyph yet
         # Per font (id of its dictionary, as in the font cache): shown string -> _measure().
         self._measures = measures if measures is not None else {}
-        self._run_end = 0.0  # the pen's x (user space) after the run's last glyph
         # Fonts with codes queued on this page (by id); None once the page is read again.
         self._queued: dict[int, GlyphFont] | None = {}
 
@@ -334,8 +330,6 @@ class TextReader:
         try:
             font = self.load_font(ref)
         except (PageTooBig, PageTimeout):
-            raise
-        except self.passthrough:
             raise
         except Exception:
             font = None

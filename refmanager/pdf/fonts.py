@@ -132,14 +132,13 @@ class PdfFont:
     """A font ready to decode shown strings.
 
     ``name``: /BaseFont without the slash ("" if none). ``mapped``: False for a Type0 font
-    without /ToUnicode (its text is glyph ids). ``vertical``: an Identity-V-like CMap.
-    ``composite``: two bytes per code (Type0), else one. ``widths`` by code (thousandths
-    of an em, Type3 widths scaled by its /FontMatrix), ``default`` for a code without one.
+    without /ToUnicode (its text is glyph ids). ``composite``: two bytes per code (Type0),
+    else one. ``widths`` by code (thousandths of an em, Type3 widths scaled by its
+    /FontMatrix), ``default`` for a code without one.
     """
 
     name: str
     mapped: bool
-    vertical: bool
     composite: bool
     widths: dict[int, float]
     default: float
@@ -309,7 +308,6 @@ def load_font(font_ref: Any, page: PageObject) -> PdfFont:
 def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
     subtype = resolve(ft.get("/Subtype"))
     base_font = resolve(ft.get("/BaseFont"))
-    encoding = resolve(ft.get("/Encoding"))
     composite = subtype not in _SIMPLE_SUBTYPES
     widths: dict[int, float] = {}
     default: float | None = None
@@ -341,7 +339,6 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
     font = PdfFont(
         name=base_font[1:] if isinstance(base_font, str) and base_font.startswith("/") else "",
         mapped=not (subtype == "/Type0" and "/ToUnicode" not in ft) or collection is not None,
-        vertical=isinstance(encoding, str) and encoding.endswith("-V"),
         composite=composite,
         widths=widths,
         default=0.0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from refmanager.pdf.layout import Line
 
@@ -25,11 +25,7 @@ def _margin_lines(lines: Sequence[Line], top: bool, depth: int = 3) -> list[Line
     return ordered[:depth]
 
 
-def furniture(
-    pages: dict[int, list[Line]],
-    page_heights: dict[int, float],
-    keep: Callable[[Line], bool] | None = None,
-) -> set[int]:
+def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> set[int]:
     """ids of the lines that are page furniture, across the pages read.
 
     A line is furniture when it sits among the first or last few lines of its page and
@@ -91,9 +87,7 @@ def furniture(
                     out.update(id(ln) for ln in row)
                     continue
                 break
-    if keep is None:
-        return out
-    return {i for i in out if not keep(_by_id(pages, i))}
+    return out
 
 
 def _rows(lines: Sequence[Line], top: bool) -> list[list[Line]]:
@@ -106,11 +100,3 @@ def _rows(lines: Sequence[Line], top: bool) -> list[list[Line]]:
         else:
             rows.append([ln])
     return rows
-
-
-def _by_id(pages: dict[int, list[Line]], ident: int) -> Line:
-    for lines in pages.values():
-        for ln in lines:
-            if id(ln) == ident:
-                return ln
-    raise KeyError(ident)

@@ -9,13 +9,11 @@ extraction does not give.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from pypdf import PageObject, PdfReader
 
 from refmanager.pdf.content import GlyphFont, Measure, TextReader
-from refmanager.pdf.document import open_pdf
 from refmanager.pdf.fonts import FontUnsupported, load_font, resolve
 from refmanager.pdf.layout import PageTooBig, Run
 
@@ -115,9 +113,6 @@ class PypdfSource:
         except Exception:
             return None
 
-    def close(self) -> None:
-        return None
-
 
 def page_runs(
     source: PypdfSource,
@@ -128,14 +123,12 @@ def page_runs(
     deadline: float | None = None,
     fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
     measures: dict[int, dict[bytes, Measure]] | None = None,
-    passthrough: tuple[type[BaseException], ...] = (),
 ) -> tuple[list[Run], str, tuple[float, float, float, float], int]:
     """The runs of text of the 0-based ``index``-th page, the text of its rotated runs, its
     media box and the content bytes decoded for it.
 
     ``fonts`` and ``measures`` are the document's caches (see TextReader); the budgets
-    bound a hostile page (PageTooBig, PageTimeout) and errors of ``passthrough`` types end
-    the reading (see TextReader).
+    bound a hostile page (PageTooBig, PageTimeout).
     """
     page = source.page(index)
     box = source.box(page)
@@ -147,16 +140,6 @@ def page_runs(
         deadline=deadline,
         fonts=fonts,
         measures=measures,
-        passthrough=passthrough,
     )
     runs, side = reader.read(content, page.get("/Resources"))
     return runs, side, box, reader.bytes
-
-
-def open_source(path: str | os.PathLike[str], password: str | None = None) -> PypdfSource:
-    """The objects of the PDF at ``path`` (InputError for a file a user must fix).
-
-    pypdf's limits must be in force while the source is used
-    (``refmanager.pdf.document.pypdf_limits``).
-    """
-    return PypdfSource(open_pdf(path, password))

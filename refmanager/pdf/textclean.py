@@ -187,7 +187,6 @@ def _ends_in_url(text: str) -> bool:
     return bool(_URL_TAIL.search(text))
 
 
-_WORD = re.compile(r"[^\W\d_]+")
 # Breaks TeX makes where no space was printed: before closing punctuation, before a
 # GB/T 7714 type code ("flow[J/OL]"), after "//", and between a volume and "(issue)".
 _NO_SPACE_BEFORE = re.compile(

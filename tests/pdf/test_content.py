@@ -144,18 +144,6 @@ def test_text_without_a_font_or_with_a_broken_one_is_skipped() -> None:
     assert runs == []
 
 
-def test_passthrough_errors_end_the_reading() -> None:
-    class Fallback(Exception):
-        pass
-
-    def needs_other_reader(raw: Any) -> MonoFont:
-        raise Fallback
-
-    reader = TextReader(needs_other_reader, passthrough=(Fallback,))
-    with pytest.raises(Fallback):
-        reader.read(b"BT /F1 10 Tf (a) Tj ET", RESOURCES)
-
-
 def test_budgets_bound_a_hostile_page() -> None:
     with pytest.raises(PageTooBig):
         read(b"BT /F1 10 Tf " + b"(abcdefghij) Tj " * 100, char_budget=500)

@@ -85,8 +85,8 @@ def test_codes_a_page_shows_are_decoded_in_one_batch_per_font(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from refmanager.pdf import fonts
-    from refmanager.pdf.document import pypdf_limits
-    from refmanager.pdf.source import open_source, page_runs
+    from refmanager.pdf.document import open_pdf, pypdf_limits
+    from refmanager.pdf.source import PypdfSource, page_runs
 
     probes: list[int] = []
     original = fonts._probe
@@ -97,7 +97,7 @@ def test_codes_a_page_shows_are_decoded_in_one_batch_per_font(
 
     monkeypatch.setattr(fonts, "_probe", counting)
     with pypdf_limits():
-        source = open_source(_cjk_paper(tmp_path, pages=2, lines=12))
+        source = PypdfSource(open_pdf(_cjk_paper(tmp_path, pages=2, lines=12), None))
         font_cache: dict[int, Any] = {}
         measures: dict[int, Any] = {}
         texts = []

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from refmanager.pdf.document import open_pdf
 from refmanager.pdf.layout import Run, find_gutter, font_style, page_lines
-from refmanager.pdf.source import open_source
+from refmanager.pdf.source import PypdfSource
 from refmanager.pdf.source import page_runs as source_runs
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
 
 def page_runs(pdf: Path, index: int = 0) -> tuple[list[Run], str]:
-    source = open_source(pdf)
-    try:
-        runs, side, _, _ = source_runs(source, index)
-    finally:
-        source.close()
+    runs, side, _, _ = source_runs(PypdfSource(open_pdf(pdf, None)), index)
     return runs, side
 
 

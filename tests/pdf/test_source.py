@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from refmanager.pdf.document import pypdf_limits
-from refmanager.pdf.source import open_source, page_runs
+from refmanager.pdf.document import open_pdf, pypdf_limits
+from refmanager.pdf.source import PypdfSource, page_runs
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
 
@@ -26,12 +26,11 @@ def _paper(tmp_path: Path) -> Path:
 
 def test_pages_boxes_and_metadata(tmp_path: Path) -> None:
     with pypdf_limits():
-        source = open_source(_paper(tmp_path))
+        source = PypdfSource(open_pdf(_paper(tmp_path), None))
         assert source.page_count == 2
         assert source.box(source.page(0)) == (0.0, 0.0, 595.0, 842.0)
         assert source.info()["Title"] == "A paper"
         runs, side, box, used = page_runs(source, 1)
-        source.close()
     assert [r.text for r in runs] == [
         "References",
         "[1] A. Author. A title. 2001.",
