@@ -12,24 +12,15 @@ from __future__ import annotations
 
 from refmanager.parse.parser import parse_entries, parse_reference, parse_text
 from refmanager.parse.tagger import DEFAULT_MODEL
-from refmanager.parse.tokens import LABELS
-from refmanager.parse.train import (
-    Example,
-    align_labels,
-    example_from_correction,
-    token_labels,
-    train_model,
-)
+from refmanager.parse.train import Example, align_labels, example_from_correction, train_model
 
 __all__ = [
     "DEFAULT_MODEL",
-    "LABELS",
     "Example",
     "align_labels",
     "example_from_correction",
     "parse_entries",
     "parse_reference",
     "parse_text",
-    "token_labels",
     "train_model",
 ]

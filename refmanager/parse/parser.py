@@ -10,8 +10,8 @@ from refmanager.model.identifiers import find_doi
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
-from refmanager.parse.names import list_end, split_chinese, split_names
-from refmanager.parse.tagger import DEFAULT_MODEL, Tagging, tag_sequence, tag_tokens
+from refmanager.parse.names import list_end, split_names
+from refmanager.parse.tagger import Tagging, tag_sequence
 from refmanager.parse.tokens import (
     ARXIV_RE,
     ISBN_RE,
@@ -19,7 +19,6 @@ from refmanager.parse.tokens import (
     KIND_DOI,
     KIND_PUNCT,
     KIND_URL,
-    LABELS,
     TYPE_CODE_RE,
     YEAR_RE,
     Tok,
@@ -674,16 +673,3 @@ def _name_kwargs(name: Name) -> dict[str, str]:
         "dropping_particle": name.dropping_particle,
         "suffix": name.suffix,
     }
-
-
-__all__ = [
-    "DEFAULT_MODEL",
-    "LABELS",
-    "build_reference",
-    "infer_type",
-    "parse_entries",
-    "parse_reference",
-    "parse_text",
-    "split_chinese",
-    "tag_tokens",
-]

@@ -11,33 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from refmanager.model import CSL_FIELDS
 from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT, trim_identifier
 
 # Field labels the sequence labeller assigns; "O" is punctuation and glue ("In:", "pp.").
-LABELS: tuple[str, ...] = (
-    "author",
-    "editor",
-    "title",
-    "container-title",
-    "collection-title",
-    "volume",
-    "issue",
-    "page",
-    "issued",
-    "publisher",
-    "publisher-place",
-    "edition",
-    "genre",
-    "number",
-    "DOI",
-    "URL",
-    "ISBN",
-    "ISSN",
-    "note",
-    "medium",
-    "accessed",
-    "O",
-)
+LABELS: tuple[str, ...] = ("author", "editor", *CSL_FIELDS, "issued", "accessed", "O")
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 

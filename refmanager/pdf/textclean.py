@@ -183,10 +183,6 @@ _COMPOUND_TAILS = frozenset(
 )
 
 
-def _ends_in_url(text: str) -> bool:
-    return bool(_URL_TAIL.search(text))
-
-
 # Breaks TeX makes where no space was printed: before closing punctuation, before a
 # GB/T 7714 type code ("flow[J/OL]"), after "//", and between a volume and "(issue)".
 _NO_SPACE_BEFORE = re.compile(
@@ -259,7 +255,7 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
         return ""
     if re.search(r"(?i)\b(?:http|ftp)$", tail) and re.match(r"s?://", right):
         return ""
-    if _ends_in_url(left) and not re.search(r"(?i)(doi|url):$", tail):
+    if _URL_TAIL.search(left) and not re.search(r"(?i)(doi|url):$", tail):
         if last in "/.-_=?&#:~%":
             if last == "." and not re.match(r"^[a-z0-9/]", head):
                 return " "

@@ -8,7 +8,7 @@ import pytest
 
 from refmanager.model import Entry
 from refmanager.parse import DEFAULT_MODEL, parse_entries, parse_reference
-from refmanager.parse.parser import infer_type
+from refmanager.parse.csltype import infer_type
 
 pytestmark = pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
 

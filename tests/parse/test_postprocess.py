@@ -6,7 +6,8 @@ import pytest
 
 from refmanager.model import Reference
 from refmanager.parse import DEFAULT_MODEL, parse_reference
-from refmanager.parse.parser import build_reference, infer_type
+from refmanager.parse.csltype import infer_type
+from refmanager.parse.parser import build_reference
 from refmanager.parse.tokens import tokenize
 
 needs_model = pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
