@@ -22,6 +22,7 @@ import os
 
 from refmanager.model import Reference
 from refmanager.parse.tagger import Tagging
+from refmanager.parse.tokens import label_runs
 
 ROW = "_row"  # the key of the row's confidence in ``Reference.confidence``
 CALIBRATION_FILE = os.path.join(
@@ -109,28 +110,12 @@ def entry_features(ref: Reference, tagging: Tagging, final: list[str]) -> Featur
     return feats
 
 
-def _runs(final: list[str], label: str) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    i = 0
-    n = len(final)
-    while i < n:
-        if final[i] == label:
-            j = i
-            while j < n and final[j] == label:
-                j += 1
-            out.append((i, j))
-            i = j
-        else:
-            i += 1
-    return out
-
-
 def field_features(
     field: str, prior: float, tagging: Tagging, final: list[str], entry: Features
 ) -> Features:
     """Evidence about one field (``prior``: the builder's raw confidence)."""
     tag_label = "issued" if field == "issued" else field
-    runs = _runs(final, tag_label)
+    runs = [(a, b) for lab, a, b in label_runs(final) if lab == tag_label]
     idx = [i for a, b in runs for i in range(a, b)]
     f = field
     feats: Features = [("f=" + f, 1.0), (f"prior={_bucket(prior, _PROB_EDGES)}|{f}", 1.0)]

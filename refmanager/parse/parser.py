@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from refmanager.model import CSL_FIELDS, Date, Entry, Name, Reference, Token
@@ -22,6 +23,7 @@ from refmanager.parse.tokens import (
     TYPE_CODE_RE,
     YEAR_RE,
     Tok,
+    label_runs,
     split_label,
     tokenize,
 )
@@ -68,22 +70,6 @@ def _publisher_first(
                 b = d
         by_field["publisher-place"] = [(a, b)]
     return [best, *rest]
-
-
-def _runs(labels: list[str]) -> list[tuple[str, int, int]]:
-    """(label, first token, last token + 1) for each run of equal non-O labels."""
-    runs: list[tuple[str, int, int]] = []
-    i = 0
-    n = len(labels)
-    while i < n:
-        lab = labels[i]
-        j = i + 1
-        while j < n and labels[j] == lab:
-            j += 1
-        if lab != "O":
-            runs.append((lab, i, j))
-        i = j
-    return runs
 
 
 def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int, int]:
@@ -134,13 +120,7 @@ _NAME_WORD = re.compile(
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
     """Start and end (exclusive) of the first run of ``label``; (n, n) when there is none."""
     n = len(labels)
-    i = 0
-    while i < n and labels[i] != label:
-        i += 1
-    j = i
-    while j < n and labels[j] == label:
-        j += 1
-    return i, j
+    return next(((a, b) for lab, a, b in label_runs(labels) if lab == label), (n, n))
 
 
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
@@ -279,7 +259,7 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
         return
     if any(lab in _NOT_A_BOOK for lab in labels):
         return
-    runs = [(a, b) for lab, a, b in _runs(labels) if lab == "container-title"]
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
     if len(runs) != 1:
         return
     a, b = runs[0]
@@ -326,8 +306,9 @@ def build_reference(
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))
     by_field: dict[str, list[tuple[int, int]]] = {}
-    for lab, a, b in _runs(labels):
-        by_field.setdefault(lab, []).append((a, b))
+    for lab, a, b in label_runs(labels):
+        if lab != "O":
+            by_field.setdefault(lab, []).append((a, b))
     conf: dict[str, float] = {}
     values: dict[str, str] = {}
     spans: dict[str, tuple[int, int]] = {}
@@ -647,11 +628,10 @@ def parse_entries(entries: list[Entry], model_path: Path | None = None) -> list[
         else:
             ref.id = f"ref-{index + 1}"
         ref.citation_number = _number(ref.label)
-        if same and previous and not ref.author:
-            ref.author = [Name(**_name_kwargs(n)) for n in previous]
-            ref.confidence["author"] = 0.8
-        elif same and previous:
-            ref.author = [Name(**_name_kwargs(n)) for n in previous]
+        if same and previous:
+            if not ref.author:
+                ref.confidence["author"] = 0.8
+            ref.author = [replace(n) for n in previous]
         if ref.author:
             previous = ref.author
         out.append(ref)
@@ -662,14 +642,3 @@ def _number(label: str) -> int | None:
     """The citation number of a numeric label ("12"), else None."""
     # re.fullmatch(r"[0-9]{1,9}", label): ASCII digits only, at most nine
     return int(label) if len(label) <= 9 and label.isascii() and label.isdigit() else None
-
-
-def _name_kwargs(name: Name) -> dict[str, str]:
-    return {
-        "family": name.family,
-        "given": name.given,
-        "literal": name.literal,
-        "non_dropping_particle": name.non_dropping_particle,
-        "dropping_particle": name.dropping_particle,
-        "suffix": name.suffix,
-    }

@@ -22,7 +22,7 @@ from refmanager.parse.tagger import (
     DEFAULT_MODEL_FILE,
     STACKED_SUFFIX,
     open_tagger,
-    tag_tokens,
+    tag_sequence,
     with_base_labels,
 )
 from refmanager.parse.train import Example, token_labels, train_sequences
@@ -59,7 +59,7 @@ def token_accuracy(model: Path | None, examples: Sequence[Example]) -> float:
     right = total = 0
     for ex in examples:
         toks, gold = token_labels(ex.text, ex.labels)
-        labels, _ = tag_tokens(toks, ex.styles or None, model)
+        labels = tag_sequence(toks, ex.styles or None, model).labels
         for tok, want, got in zip(toks, gold, labels, strict=True):
             if tok.kind != "other":
                 total += 1

@@ -20,14 +20,13 @@ DEFAULT_MODEL_FILE = os.fspath(DEFAULT_MODEL)
 _local_data = threading.local()
 
 
-def _tagger(model_path: Path | None) -> Any | None:
-    """An open pycrfsuite.Tagger for the model, or None.
+def open_tagger(model_path: Path | None = None) -> Any | None:
+    """An open pycrfsuite.Tagger for the model (the shipped one by default), or None.
 
     Cached per thread and path, and reopened when the file changes (a library's model is
     rewritten in place by retraining while the window keeps parsing).
     """
     path = os.fspath(model_path) if model_path else DEFAULT_MODEL_FILE
-    key = path
     cache: dict[str, tuple[tuple[int, int] | None, Any]] = (
         getattr(_local_data, "taggers", None) or {}
     )
@@ -37,23 +36,18 @@ def _tagger(model_path: Path | None) -> Any | None:
         stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
     except OSError:
         stamp = None
-    cached = cache.get(key)
+    cached = cache.get(path)
     if cached is not None and cached[0] == stamp:
         return cached[1]
     tagger: Any | None = None
     if stamp is not None:
         tagger = pycrfsuite.Tagger()
         try:
-            tagger.open(key)
+            tagger.open(path)
         except Exception:  # a corrupt model file: parse with the rules only
             tagger = None
-    cache[key] = (stamp, tagger)
+    cache[path] = (stamp, tagger)
     return tagger
-
-
-def open_tagger(model_path: Path | None = None) -> Any | None:
-    """The thread's open tagger for a model (the shipped one by default), or None."""
-    return _tagger(model_path)
 
 
 STACKED_SUFFIX = ".stacked"
@@ -96,7 +90,7 @@ def _label(
     """The labels of ``toks`` and the tagger whose marginals go with them; a stacked
     model's labels are its own only where it is sure."""
     xseq = features(toks, styles)
-    base = _tagger(None) if is_stacked(model_path) else None
+    base = open_tagger() if is_stacked(model_path) else None
     if base is None:  # a plain model (or no shipped model for a stacked one to read)
         return list(tagger.tag(xseq)), tagger
     base_labels = list(base.tag(xseq))
@@ -143,24 +137,8 @@ def tag_sequence(
     """Tag ``toks`` and keep the evidence the confidence is computed from."""
     if not toks:
         return Tagging(None, [], [])
-    tagger = _tagger(model_path)
+    tagger = open_tagger(model_path)
     if tagger is None:
         return Tagging(None, ["O"] * len(toks), [0.0] * len(toks))
     labels, source = _label(tagger, model_path, toks, styles)
     return Tagging(source, labels, [source.marginal(y, i) for i, y in enumerate(labels)])
-
-
-def tag_tokens(
-    toks: list[Tok],
-    styles: list[tuple[int, int, str]] | None = None,
-    model_path: Path | None = None,
-) -> tuple[list[str], list[float]]:
-    """CRF labels and their marginal probabilities, one per token."""
-    if not toks:
-        return [], []
-    tagger = _tagger(model_path)
-    if tagger is None:
-        return ["O"] * len(toks), [0.0] * len(toks)
-    labels, source = _label(tagger, model_path, toks, styles)
-    probs = [source.marginal(y, i) for i, y in enumerate(labels)]
-    return labels, probs

@@ -9,7 +9,9 @@ cannot end inside a compound; numbers are still split at a hyphen ("12-19").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 from refmanager.model import CSL_FIELDS
 from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT, trim_identifier
@@ -71,6 +73,17 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
             continue
         append(Tok(m.group(), s, e, kind))
     return out
+
+
+def label_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
+    """(label, first index, last index + 1) for each run of equal labels, "O" included."""
+    runs: list[tuple[str, int, int]] = []
+    start = 0
+    for label, group in groupby(labels):
+        end = start + sum(1 for _ in group)
+        runs.append((label, start, end))
+        start = end
+    return runs
 
 
 # ------------------------------------------------------------------ the printed label

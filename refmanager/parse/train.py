@@ -16,7 +16,7 @@ from pathlib import Path
 
 from refmanager.model import Reference
 from refmanager.parse.features import features
-from refmanager.parse.tokens import LABELS, YEAR_RE, Tok, split_label, tokenize
+from refmanager.parse.tokens import LABELS, YEAR_RE, Tok, label_runs, split_label, tokenize
 
 
 @dataclass(slots=True)
@@ -31,7 +31,7 @@ class Example:
     def to_json(self) -> dict[str, object]:
         """A compact form: the text and the labelled character spans."""
         spans: list[list[object]] = []
-        for lab, a, b in _char_runs(self.labels):
+        for lab, a, b in label_runs(self.labels):
             if lab != "O":
                 spans.append([a, b, lab])
         return {
@@ -56,18 +56,6 @@ class Example:
         if isinstance(styles_raw, list):
             styles = [(int(s[0]), int(s[1]), str(s[2])) for s in styles_raw]
         return cls(text, labels, styles, str(data.get("source", "")))
-
-
-def _char_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
-    out: list[tuple[str, int, int]] = []
-    i = 0
-    while i < len(labels):
-        j = i + 1
-        while j < len(labels) and labels[j] == labels[i]:
-            j += 1
-        out.append((labels[i], i, j))
-        i = j
-    return out
 
 
 def token_labels(text: str, char_labels: Sequence[str]) -> tuple[list[Tok], list[str]]:
