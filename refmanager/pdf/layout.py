@@ -100,6 +100,14 @@ def _most(counts: dict[Any, int]) -> Any:
     return max(counts, key=counts.__getitem__)
 
 
+def body_size(lines: list[Line]) -> float:
+    """The size most of the lines' text is set in (10 when there is none)."""
+    sizes: Counter[float] = Counter()
+    for ln in lines:
+        sizes[round(ln.size, 1)] += len(ln.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
 class PageTooBig(Exception):
     """The page holds more text than any real page does (a hostile file)."""
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
 
 from refmanager.model import DocumentMeta, Name
 from refmanager.model.identifiers import ARXIV_ID, find_doi
-from refmanager.pdf.layout import Line
+from refmanager.pdf.layout import Line, body_size
+from refmanager.pdf.source import PypdfSource
 
 _ARXIV = re.compile(rf"arXiv:\s?({ARXIV_ID}(?:v\d+)?)", re.I)
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
@@ -16,22 +16,16 @@ _AFFILIATION = re.compile(r"(?i)universit|institut|department|school|college|@|l
 _JUNK_TITLES = re.compile(r"^(untitled|microsoft word|title|.*\.(docx?|pdf|tex|dvi))", re.I)
 
 
-def _info(source: Any) -> tuple[str, list[Name], int | None]:
+def _info(source: PypdfSource) -> tuple[str, list[Name], int | None]:
     title, authors, year = "", [], None
-    try:
-        info = source.info()
-    except Exception:
-        info = {}
+    info = source.info()
     raw_title = info.get("Title", "").strip()
     if raw_title and not _JUNK_TITLES.match(raw_title):
         title = raw_title
     raw_author = info.get("Author", "").strip()
     if raw_author:
         authors = _split_names(raw_author)
-    try:
-        packet = source.xmp()
-    except Exception:
-        packet = None
+    packet = source.xmp()
     if packet:
         dc_title, creators, dates = xmp_fields(packet)
         if dc_title and not title and not _JUNK_TITLES.match(dc_title):
@@ -130,7 +124,7 @@ _SCRIPTS: dict[str, str] = {}
 
 
 def document_meta(
-    source: Any, first_page: list[Line], extra_text: str, page_count: int
+    source: PypdfSource, first_page: list[Line], extra_text: str, page_count: int
 ) -> DocumentMeta:
     """Title, authors, year, DOI and arXiv id of the document.
 
@@ -144,7 +138,7 @@ def document_meta(
     if top:
         biggest = max(ln.size for ln in top)
         candidates = [ln for ln in top if ln.size >= biggest - 0.5]
-        if biggest > 1.15 * _body_size(first_page) and len(candidates) <= 4:
+        if biggest > 1.15 * body_size(first_page) and len(candidates) <= 4:
             title_lines = candidates
     if not title and title_lines:
         title = " ".join(ln.text for ln in title_lines).strip()
@@ -170,13 +164,6 @@ def document_meta(
     return DocumentMeta(
         title=title, authors=authors, year=year, doi=doi, arxiv=arxiv, page_count=page_count
     )
-
-
-def _body_size(lines: list[Line]) -> float:
-    sizes: dict[float, int] = {}
-    for ln in lines:
-        sizes[round(ln.size, 1)] = sizes.get(round(ln.size, 1), 0) + len(ln.text)
-    return max(sizes, key=lambda k: sizes[k]) if sizes else 10.0
 
 
 def _authors_below(lines: list[Line], title_lines: list[Line]) -> list[Name]:

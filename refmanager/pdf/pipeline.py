@@ -6,6 +6,8 @@ import os
 import re
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
@@ -25,7 +27,7 @@ from refmanager.pdf.document import (
     pypdf_limits,
 )
 from refmanager.pdf.furniture import furniture
-from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
+from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, body_size, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.segment import segment
@@ -94,42 +96,37 @@ class _Pages:
             self.heights[number] = top
             self.side_text[number] = side
             self.chars += sum(len(r.text) for r in runs)
-        except LimitReachedError:  # pypdf's own limits (pypdf_limits)
-            self.failed.add(number)
-            self.budget.notes.append(
-                f"page {number}: text could not be read"
-                " (its content exceeds the size limit (hostile or broken file))"
-            )
-        except PageTooBig:
-            self.failed.add(number)
-            self.budget.notes.append(
-                f"page {number}: skipped, its content exceeds the size limit"
-                " (hostile or broken file)"
-            )
-        except PageTimeout:
-            self.failed.add(number)
-            self.budget.notes.append(f"page {number}: reading stopped at the time limit")
-        except RecursionError:
-            self.failed.add(number)
-            self.budget.notes.append(
-                f"page {number}: text could not be read (objects nest too deeply)"
-            )
-        except MemoryError:
-            self.failed.add(number)
-            self.budget.notes.append(f"page {number}: text could not be read (out of memory)")
         except Exception as exc:
             self.failed.add(number)
-            reason = str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
-            self.budget.notes.append(f"page {number}: text could not be read ({reason})")
+            why = next((w for kind, w in _PAGE_FAILURES if isinstance(exc, kind)), None)
+            if why is None:
+                reason = str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
+                why = f"text could not be read ({reason})"
+            self.budget.notes.append(f"page {number}: {why}")
         self.lines[number] = lines
         return lines
 
+    def out_of_time(self, number: int) -> bool:
+        """Whether the time budget is spent before page ``number`` (said in the notes)."""
+        if not self.budget.expired():
+            return False
+        self.budget.notes.append(
+            f"stopped after {MAX_SECONDS:.0f} s at page {number}: the result may be partial"
+        )
+        return True
 
-def _body_size(lines: list[Line]) -> float:
-    sizes: Counter[float] = Counter()
-    for ln in lines:
-        sizes[round(ln.size, 1)] += len(ln.text)
-    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+# What the notes say of a page that could not be read, by the error that stopped it.
+_PAGE_FAILURES: tuple[tuple[type[Exception], str], ...] = (
+    (  # pypdf's own limits (pypdf_limits)
+        LimitReachedError,
+        "text could not be read (its content exceeds the size limit (hostile or broken file))",
+    ),
+    (PageTooBig, "skipped, its content exceeds the size limit (hostile or broken file)"),
+    (PageTimeout, "reading stopped at the time limit"),
+    (RecursionError, "text could not be read (objects nest too deeply)"),
+    (MemoryError, "text could not be read (out of memory)"),
+)
 
 
 def _entry_like(lines: list[Line]) -> int:
@@ -155,33 +152,31 @@ def read_bibliography(
             has no text layer.
     """
     path = os.fspath(path)
-    start = time.monotonic()
+    with open_pages(path, password) as pages:
+        return _read(path, pages, meta, line_model)
+
+
+@contextmanager
+def open_pages(path: str, password: str | None) -> Iterator[_Pages]:
+    """The pages of the PDF at ``path``, read on demand within the time budget (counted
+    from now) and pypdf's limits; InputError for a file a user must fix."""
+    deadline = time.monotonic() + MAX_SECONDS
     data = check_header(path)
     try:
-        budget = Budget(deadline=start + MAX_SECONDS)
         with pypdf_limits():
-            source = PypdfSource(open_pdf(path, password, data))
-            return _read(path, source, budget, meta, line_model)
-    except InputError:
-        raise
+            yield _Pages(PypdfSource(open_pdf(path, password, data)), Budget(deadline))
     except RecursionError:
-        raise InputError(str(path), "is damaged: its objects nest too deeply") from None
+        raise InputError(path, "is damaged: its objects nest too deeply") from None
     except MemoryError:
-        raise InputError(str(path), "is too large to read within the memory limit") from None
+        raise InputError(path, "is too large to read within the memory limit") from None
 
 
-def _read(
-    path: str,
-    source: PypdfSource,
-    budget: Budget,
-    with_meta: bool = True,
-    line_model: Path | None = None,
-) -> Bibliography:
-    pages = _Pages(source, budget)
+def _read(path: str, pages: _Pages, with_meta: bool, line_model: Path | None) -> Bibliography:
+    budget = pages.budget
     count = pages.count
-    heading, scanned = _from_outline(source, pages)
+    heading, scanned = _from_outline(pages)
     if heading is None:
-        heading, scanned = _scan_backwards(pages, budget)
+        heading, scanned = _scan_backwards(pages)
     # Page 1 gives the document's own metadata; without it, it is read only when nothing
     # was readable so far (is there any text at all?).
     first = pages.get(1) if with_meta or pages.chars == 0 else []
@@ -204,21 +199,19 @@ def _read(
     mode = _line_mode()
     library = line_model if line_model is not None and line_model.is_file() else None
     if library is not None and mode != "rules":
-        ordered, entries, reason = _combined_entries(
-            pages, region, heading, budget, vocab, library=library
-        )
+        ordered, entries, reason = _combined_entries(pages, region, heading, vocab, library)
     elif mode == "combined":
-        ordered, entries, reason = _combined_entries(pages, region, heading, budget, vocab)
+        ordered, entries, reason = _combined_entries(pages, region, heading, vocab)
     elif mode == "model":
-        ordered, entries, reason = _model_entries(pages, region, heading, budget, vocab)
+        ordered, entries, reason = _model_entries(pages, region, heading, vocab)
     elif mode == "learned":
         ordered, entries, reason = _learned_entries(pages, region, heading, vocab)
     else:
-        ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
+        ordered, entries, reason = _rule_entries(pages, region, heading, vocab)
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
     if with_meta:
-        meta = document_meta(source, front, pages.side_text.get(1, ""), count)
+        meta = document_meta(pages.source, front, pages.side_text.get(1, ""), count)
     else:
         meta = DocumentMeta(page_count=count)
     notes = list(budget.notes)
@@ -238,8 +231,6 @@ def _line_mode() -> str:
     ``rules`` (the rules alone) or ``learned`` (the line model alone: its own entry
     starts). ``REFMANAGER_LINES`` chooses, for comparisons; without the model file the
     rules decide."""
-    import os
-
     from refmanager.pdf import zones
 
     choice = os.environ.get("REFMANAGER_LINES", "model")
@@ -249,11 +240,7 @@ def _line_mode() -> str:
 
 
 def _rule_entries(
-    pages: _Pages,
-    region: list[int],
-    heading: tuple[int, int] | None,
-    budget: Budget,
-    vocab: set[str],
+    pages: _Pages, region: list[int], heading: tuple[int, int] | None, vocab: set[str]
 ) -> tuple[list[Line], list[Entry], str]:
     """The rules: lines after the heading, minus furniture, cut at the list's end."""
     # Furniture is judged on every page read (more pages, better evidence).
@@ -272,7 +259,7 @@ def _rule_entries(
             elif not HEADING.match(ln.text):  # a repeated "References" head, say
                 ordered.append(ln)
     if unmapped > max(3, len(ordered)):
-        budget.notes.append(
+        pages.budget.notes.append(
             "much of the text is set in fonts without a Unicode map and cannot be read"
         )
     if heading is None:
@@ -295,11 +282,7 @@ def _rule_entries(
 
 
 def _model_entries(
-    pages: _Pages,
-    region: list[int],
-    heading: tuple[int, int] | None,
-    budget: Budget,
-    vocab: set[str],
+    pages: _Pages, region: list[int], heading: tuple[int, int] | None, vocab: set[str]
 ) -> tuple[list[Line], list[Entry], str]:
     """The rules' list, ended where the learned line model ends it (see :mod:`zones`).
 
@@ -312,7 +295,7 @@ def _model_entries(
     from refmanager.pdf import zones
     from refmanager.pdf.segment import label_spans
 
-    ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
+    ordered, entries, reason = _rule_entries(pages, region, heading, vocab)
     if not ordered:
         return ordered, entries, reason
     lines = [ln for number in region for ln in pages.lines.get(number, []) if ln.mapped]
@@ -387,9 +370,7 @@ def _combined_entries(
     pages: _Pages,
     region: list[int],
     heading: tuple[int, int] | None,
-    budget: Budget,
     vocab: set[str],
-    *,
     library: Path | None = None,
 ) -> tuple[list[Line], list[Entry], str]:
     """The line model (with ``library``, the library's own, stacked on the shipped one)
@@ -399,7 +380,7 @@ def _combined_entries(
     from refmanager.pdf import zones
     from refmanager.pdf.segment import entries_from_labels, label_spans
 
-    ordered, entries, reason = _rule_entries(pages, region, heading, budget, vocab)
+    ordered, entries, reason = _rule_entries(pages, region, heading, vocab)
     lines = _from_heading(pages, region, heading)
     rules = _rule_labels(pages, lines, ordered if entries else [], heading)
     labels = zones.decide(lines, pages.heights, rules, library=library)
@@ -485,7 +466,7 @@ def _looks_like_references(entries: list[Entry]) -> bool:
     return dated >= 0.5 * len(whole)
 
 
-def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | None, list[int]]:
+def _scan_backwards(pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
     """Pages from the end back to the bibliography heading (or the start of a headless list).
 
     Returns the heading as (page, line index) or None, and the pages read, last first.
@@ -495,14 +476,11 @@ def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | No
     seen_entries = False
     count = pages.count
     for number in range(count, max(0, count - MAX_SCAN_PAGES), -1):
-        if budget.expired():
-            budget.notes.append(
-                f"stopped after {MAX_SECONDS:.0f} s at page {number}: the result may be partial"
-            )
+        if pages.out_of_time(number):
             break
         lines = pages.get(number)
         scanned.append(number)
-        body = _body_size(lines)
+        body = body_size(lines)
         for i in range(len(lines) - 1, -1, -1):
             if is_heading(lines[i], body) and (
                 is_strong_heading(lines[i], body) or _list_follows(lines, i)
@@ -522,7 +500,7 @@ def _scan_backwards(pages: _Pages, budget: Budget) -> tuple[tuple[int, int] | No
     return heading, scanned
 
 
-def _from_outline(source: PypdfSource, pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
+def _from_outline(pages: _Pages) -> tuple[tuple[int, int] | None, list[int]]:
     """The bibliography found through a bookmark named like a heading: only its pages are read.
 
     The list runs from the bookmark's page to the page of the next bookmark (an appendix,
@@ -530,7 +508,7 @@ def _from_outline(source: PypdfSource, pages: _Pages) -> tuple[tuple[int, int] |
     bookmark is not trusted: a section about references (a style guide's), bookmarked,
     while the list itself, at the end, has no bookmark.
     """
-    items = source.outline()
+    items = pages.source.outline()
     marks = [i for i, (title, _) in enumerate(items) if HEADING.match(title.strip())]
     if not marks:
         return None, []
@@ -540,16 +518,12 @@ def _from_outline(source: PypdfSource, pages: _Pages) -> tuple[tuple[int, int] |
     end = min(later) if later else pages.count
     end = min(end, start + MAX_SCAN_PAGES, pages.count)
     lines = pages.get(start)
-    body = _body_size(lines)
+    body = body_size(lines)
     for i, line in enumerate(lines):
         if is_heading(line, body) and _list_follows(lines, i):
             read = [start]
             for number in range(start + 1, end + 1):
-                if pages.budget.expired():
-                    pages.budget.notes.append(
-                        f"stopped after {MAX_SECONDS:.0f} s at page {number}: "
-                        "the result may be partial"
-                    )
+                if pages.out_of_time(number):
                     break
                 pages.get(number)
                 read.append(number)
@@ -575,7 +549,7 @@ def _running_head(pages: _Pages, number: int, line: Line) -> bool:
         return False
     key = _fold(line.text)
     above = pages.get(number - 1)
-    body = _body_size(above)
+    body = body_size(above)
     return any(_fold(ln.text) == key and is_heading(ln, body) for ln in above)
 
 
@@ -651,10 +625,7 @@ def document_lines(path: str, password: str | None = None) -> dict[int, list[Lin
 
     Used to build training data for the line models; pages that cannot be read are empty.
     """
-    data = check_header(path)
-    with pypdf_limits():
-        source = PypdfSource(open_pdf(path, password, data))
-        pages = _Pages(source, Budget(deadline=time.monotonic() + MAX_SECONDS))
+    with open_pages(path, password) as pages:
         for number in range(1, pages.count + 1):
             pages.get(number)
         return pages.lines

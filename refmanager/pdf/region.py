@@ -11,21 +11,16 @@ in the stored form :mod:`refmanager.pdf.linetrain` trains on.
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from refmanager.model import DocumentMeta, InputError, Location
-from refmanager.pdf.document import MAX_SECONDS, Budget, check_header, open_pdf, pypdf_limits
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line
 from refmanager.pdf.linefeatures import LineRow
 from refmanager.pdf.locate import HEADING
-from refmanager.pdf.pipeline import MAX_SCAN_PAGES, Bibliography, _Pages
-from refmanager.pdf.segment import segment
-from refmanager.pdf.source import PypdfSource
+from refmanager.pdf.pipeline import MAX_SCAN_PAGES, Bibliography, open_pages
+from refmanager.pdf.segment import boxes, segment
 from refmanager.pdf.textclean import vocabulary
 
 # How far (points) a line may stick out of an entry's box and still count as inside it.
@@ -53,7 +48,7 @@ def read_between(
             the document, or the end comes before the start.
     """
     name = os.fspath(path)
-    with _opened(name, password) as pages:
+    with open_pages(name, password) as pages:
         count = pages.count
         for label, mark in (("start", start), ("end", end)):
             if not 1 <= mark.page <= count:
@@ -114,14 +109,14 @@ def layout_example(
         InputError: the file cannot be read.
     """
     name = os.fspath(path)
-    with _opened(name, password) as pages:
+    with open_pages(name, password) as pages:
         for number in range(1, pages.count + 1):
             pages.get(number)
         lines = [ln for n in range(1, pages.count + 1) for ln in pages.lines[n]]
         junk = furniture(pages.lines, pages.heights)
         labels = ["furn" if id(ln) in junk else "other" for ln in lines]
-        for boxes in entries:
-            inside = [i for i, ln in enumerate(lines) if any(_within(ln, b) for b in boxes)]
+        for entry in entries:
+            inside = [i for i, ln in enumerate(lines) if any(_within(ln, b) for b in entry)]
             for k, i in enumerate(inside):
                 labels[i] = "start" if k == 0 else "in"
         listed = [i for i, lab in enumerate(labels) if lab in ("start", "in")]
@@ -158,7 +153,7 @@ def split_boxes(
         InputError: the file cannot be read.
     """
     name = os.fspath(path)
-    with _opened(name, password) as pages:
+    with open_pages(name, password) as pages:
         numbers = sorted({loc.page for loc in locations if 1 <= loc.page <= pages.count})
         lines = [
             ln for n in numbers for ln in pages.get(n) if any(_within(ln, loc) for loc in locations)
@@ -172,17 +167,7 @@ def split_boxes(
         at += len(ln.text) + 1
     scale = len(raw) / max(1, at - 1)  # the raw text joins lines (hyphens, spaces) a little shorter
     cut = min(range(1, len(lines)), key=lambda k: abs(starts[k] * scale - offset))
-    return _boxes(lines[:cut]), _boxes(lines[cut:])
-
-
-def _boxes(lines: list[Line]) -> list[Location]:
-    """One box per page and column the lines occupy, in their order."""
-    boxes: dict[tuple[int, int], list[float]] = {}
-    for ln in lines:
-        box = boxes.setdefault((ln.page, ln.column), [ln.x0, ln.bottom, ln.x1, ln.top])
-        box[0], box[1] = min(box[0], ln.x0), min(box[1], ln.bottom)
-        box[2], box[3] = max(box[2], ln.x1), max(box[3], ln.top)
-    return [Location(page, (b[0], b[1], b[2], b[3])) for (page, _), b in boxes.items()]
+    return boxes(lines[:cut]), boxes(lines[cut:])
 
 
 def _within(line: Line, box: Location) -> bool:
@@ -220,20 +205,6 @@ def _last_at_or_above(lines: list[Line], mark: Mark) -> Line | None:
         if ln.bottom >= mark.y - _SLACK:
             found = ln
     return found
-
-
-@contextmanager
-def _opened(path: str, password: str | None) -> Iterator[_Pages]:
-    """The document's pages, read on demand within the time budget and pypdf's limits."""
-    data = check_header(path)
-    try:
-        with pypdf_limits():
-            source = PypdfSource(open_pdf(path, password, data))
-            yield _Pages(source, Budget(deadline=time.monotonic() + MAX_SECONDS))
-    except RecursionError:
-        raise InputError(path, "is damaged: its objects nest too deeply") from None
-    except MemoryError:
-        raise InputError(path, "is too large to read within the memory limit") from None
 
 
 def _index(lines: list[Line], line: Line | None, default: int) -> int:

@@ -251,30 +251,23 @@ def _entry(draft: _Draft, vocab: set[str] | None) -> Entry:
             s, e = offset + a, min(offset + b, len(raw))
             if e > s:
                 styles.append((s, e, kind))
-    boxes: dict[tuple[int, int], list[float]] = {}
-    order: list[tuple[int, int]] = []
-    for ln in draft.lines:
-        key = (ln.page, ln.column)
-        box = boxes.get(key)
-        if box is None:
-            boxes[key] = [ln.x0, ln.bottom, ln.x1, ln.top]
-            order.append(key)
-        else:
-            box[0] = min(box[0], ln.x0)
-            box[1] = min(box[1], ln.bottom)
-            box[2] = max(box[2], ln.x1)
-            box[3] = max(box[3], ln.top)
-    locations = [
-        Location(key[0], (boxes[key][0], boxes[key][1], boxes[key][2], boxes[key][3]))
-        for key in order
-    ]
     return Entry(
         raw=raw,
         label=draft.label,
-        locations=locations,
+        locations=boxes(draft.lines),
         fragment=draft.fragment,
         styles=styles,
     )
+
+
+def boxes(lines: list[Line]) -> list[Location]:
+    """One box per page and column the lines occupy, in their order."""
+    found: dict[tuple[int, int], list[float]] = {}
+    for ln in lines:
+        box = found.setdefault((ln.page, ln.column), [ln.x0, ln.bottom, ln.x1, ln.top])
+        box[0], box[1] = min(box[0], ln.x0), min(box[1], ln.bottom)
+        box[2], box[3] = max(box[2], ln.x1), max(box[3], ln.top)
+    return [Location(page, (b[0], b[1], b[2], b[3])) for (page, _), b in found.items()]
 
 
 def entries_from_labels(

@@ -92,17 +92,15 @@ class PypdfSource:
         return out
 
     def info(self) -> dict[str, str]:
+        out: dict[str, str] = {}
         try:
-            info = self.reader.metadata
+            info: Any = self.reader.metadata or {}
+            for key in ("/Title", "/Author", "/Subject", "/Keywords"):
+                value = resolve(info.get(key))
+                if value is not None:
+                    out[key[1:]] = str(value)
         except Exception:
             return {}
-        if not info:
-            return {}
-        out: dict[str, str] = {}
-        for key in ("/Title", "/Author", "/Subject", "/Keywords"):
-            value = resolve(info.get(key))
-            if value is not None:
-                out[key[1:]] = str(value)
         return out
 
     def xmp(self) -> bytes | None:
