@@ -68,7 +68,7 @@ def infer_type(ref: Reference, raw: str) -> str:
     if _REPORT.search(low) and not (container and (ref.get("volume") or ref.get("issue"))):
         return "report"
     if container:
-        if CONF_WORDS.search(container) or re.search(r"\bin:?\s", low[:0]):
+        if CONF_WORDS.search(container):
             return "paper-conference"
         if ref.editor or (ref.get("publisher") and not ref.get("volume") and not ref.get("issue")):
             if _IN_PROC.search(low):

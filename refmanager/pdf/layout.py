@@ -8,6 +8,7 @@ column, two columns, or full-width blocks over two columns).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
@@ -80,19 +81,11 @@ class Line:
         return self.y - 0.25 * self.size
 
 
+@functools.lru_cache(maxsize=10_000)
 def font_style(name: str) -> str:
     """'italic', 'bold' or '' from a font's PostScript name."""
-    hit = _STYLES.get(name)
-    if hit is not None:
-        return hit
     base = name.split("+", 1)[-1]
-    style = "italic" if _ITALIC.search(base) else "bold" if _BOLD.search(base) else ""
-    if len(_STYLES) < 10_000:
-        _STYLES[name] = style
-    return style
-
-
-_STYLES: dict[str, str] = {}
+    return "italic" if _ITALIC.search(base) else "bold" if _BOLD.search(base) else ""
 
 
 def _most(counts: dict[Any, int]) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -104,23 +105,15 @@ def _person(text: str) -> Name:
 
 def plausible_text(text: str) -> bool:
     """False for text drawn in a font without a Unicode map (a jumble of scripts)."""
-    scripts: set[str] = set()
-    for ch in text:
-        if not ch.isalpha():
-            continue
-        name = _SCRIPTS.get(ch)
-        if name is None:
-            name = unicodedata.name(ch, "UNKNOWN").split(" ")[0]
-            if name in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "IDEOGRAPHIC"):
-                name = "CJK"
-            if len(_SCRIPTS) < 50_000:
-                _SCRIPTS[ch] = name
-        scripts.add(name)
+    scripts = {_script(ch) for ch in text if ch.isalpha()}
     return len(scripts) <= 1 or (len(scripts) == 2 and "LATIN" in scripts)
 
 
-# A letter's script (the first word of its Unicode name), looked up once per letter.
-_SCRIPTS: dict[str, str] = {}
+@functools.lru_cache(maxsize=50_000)
+def _script(letter: str) -> str:
+    """A letter's script: the first word of its Unicode name (CJK for all of East Asia's)."""
+    name = unicodedata.name(letter, "UNKNOWN").split(" ")[0]
+    return "CJK" if name in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "IDEOGRAPHIC") else name
 
 
 def document_meta(
