@@ -16,6 +16,7 @@ file the builder's raw confidences are kept.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -29,20 +30,18 @@ CALIBRATION_FILE = os.path.join(
     os.path.dirname(os.path.realpath(__file__)), "data", "calibration.json"
 )
 _NOT_FIELDS = frozenset({"type", ROW})
-_loaded: list[dict[str, dict[str, float]] | None] = []
 
 Features = list[tuple[str, float]]
 
 
+@functools.cache
 def _weights() -> dict[str, dict[str, float]] | None:
-    if not _loaded:
-        try:
-            with open(CALIBRATION_FILE, encoding="utf-8") as fh:
-                data = json.load(fh)
-            _loaded.append({"field": data["field"], "row": data["row"]})
-        except (OSError, ValueError, KeyError, TypeError):
-            _loaded.append(None)
-    return _loaded[0]
+    try:
+        with open(CALIBRATION_FILE, encoding="utf-8") as fh:
+            data = json.load(fh)
+        return {"field": data["field"], "row": data["row"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _logit(p: float) -> float:

@@ -13,20 +13,16 @@ from refmanager.parse.tokens import (
     KIND_URL,
     KIND_WORD,
     Tok,
+    word_set,
 )
 
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-MONTHS = _words(
+MONTHS = word_set(
     "jan feb mar apr may jun jul aug sep sept oct nov dec january february march "
     "april june july august september october november december"
 )
-PARTICLES = _words("van von der den de la le du del da di dos ten ter zu af")
-_ROLE = _words("ed eds editor editors edited hrsg dir coord 编")
-_VENUE = _words(
+PARTICLES = word_set("van von der den de la le du del da di dos ten ter zu af")
+_ROLE = word_set("ed eds editor editors edited hrsg dir coord 编")
+_VENUE = word_set(
     "journal journals proceedings proc conference conf symposium symp workshop "
     "transactions trans letters lett review reviews annals magazine bulletin "
     "quarterly advances in: international intl int'l int acm ieee usenix siam "

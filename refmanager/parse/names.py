@@ -12,23 +12,18 @@ from __future__ import annotations
 import re
 
 from refmanager.model import Name
-from refmanager.parse.tokens import CJK
+from refmanager.parse.tokens import CJK, word_set
 
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-COMPOUND_SURNAMES = _words(
+COMPOUND_SURNAMES = word_set(
     "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 令狐 长孙 宇文 "
     "司徒 夏侯 轩辕 端木 独孤 南宫 西门 闻人 万俟 澹台 公冶 宗政 "
     "濮阳 太史 申屠 钟离 赫连 呼延 第五 百里 东郭 左丘"
 )
-PARTICLES = _words(
+PARTICLES = word_set(
     "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin ibn"
 )
-SUFFIXES = _words("Jr Jr. Sr Sr. II III IV jr jr.")
-_CORPORATE_WORDS = _words(
+SUFFIXES = word_set("Jr Jr. Sr Sr. II III IV jr jr.")
+_CORPORATE_WORDS = word_set(
     "team collaboration consortium organization organisation institute association "
     "group committee council foundation society agency inc ltd llc gmbh corporation "
     "corp company university project contributors office bureau department ministry "
@@ -52,7 +47,7 @@ _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
 # compiled (about 1 ms: large character ranges) only for a text that starts with CJK
 _CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
-_CAP_PARTICLES = _words("Le De Del Van Von Da Di La Du Dos")
+_CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 _INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
 _SPACES = re.compile(r"\s+")

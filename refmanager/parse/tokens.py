@@ -75,6 +75,11 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
     return out
 
 
+def word_set(text: str) -> frozenset[str]:
+    """The words of ``text`` (a word list written as one string) as a set."""
+    return frozenset(text.split())
+
+
 def label_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
     """(label, first index, last index + 1) for each run of equal labels, "O" included."""
     runs: list[tuple[str, int, int]] = []
