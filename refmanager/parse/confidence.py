@@ -163,8 +163,6 @@ def evidence(ref: Reference, tagging: Tagging) -> tuple[Features, dict[str, Feat
     tokens = ref.tokens
     off = 1 if tokens and tokens[0].label == "label" else 0
     final = [t.label for t in tokens[off:]]
-    if len(final) != len(tagging.labels):  # defensive: no evidence that lines up
-        final = list(tagging.labels)
     entry = entry_features(ref, tagging, final)
     fields = {
         key: field_features(key, value, tagging, final, entry)

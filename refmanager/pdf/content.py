@@ -69,6 +69,8 @@ _INLINE_END = re.compile(rb"[ \t\r\n\f\x00]EI(?=[ \t\r\n\f\x00]|$)")
 
 _SHOW = frozenset((b"Tj", b"TJ", b"'", b'"'))
 _QUOTE = frozenset((b"'", b'"'))
+# The text state operators that set one number as it is given.
+_TEXT_STATE = {b"Tc": "char_space", b"Tw": "word_space", b"TL": "leading"}
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Matrix = tuple[float, float, float, float, float, float]
 
@@ -432,18 +434,12 @@ class TextReader:
                 self._end_run()
             elif op == b"ET":
                 self._end_run()
-            elif op == b"Tc":
+            elif op in _TEXT_STATE:
                 if operands:
-                    state.char_space = _num(operands[-1])
-            elif op == b"Tw":
-                if operands:
-                    state.word_space = _num(operands[-1])
+                    setattr(state, _TEXT_STATE[op], _num(operands[-1]))
             elif op == b"Tz":
                 if operands:
                     state.scale = _num(operands[-1], 100.0) / 100.0
-            elif op == b"TL":
-                if operands:
-                    state.leading = _num(operands[-1])
             elif op == b"q":
                 if len(stack) < 1000:
                     stack.append(state.copy())
