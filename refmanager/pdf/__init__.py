@@ -4,8 +4,7 @@
 ``read_between(path, start, end)`` reads it between two :class:`Mark` s the user set, and
 ``layout_example(path, entries)`` labels a document's lines from corrected entries (line
 model training data); ``split_boxes`` cuts an entry's boxes where the user split it.
-Each
-raises ``refmanager.model.InputError`` for a file a user must fix (not a PDF, damaged,
+Each raises ``refmanager.model.InputError`` for a file a user must fix (not a PDF, damaged,
 encrypted with a password, no text layer) and never hangs on a hostile file: reading is
 bounded in time and memory, and pages that cannot be read are named in ``notes``.
 """

@@ -6,7 +6,6 @@ import contextlib
 import io
 import logging
 import os
-import time
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -37,9 +36,6 @@ class Budget:
     deadline: float
     content_bytes: int = 0
     notes: list[str] = field(default_factory=list)
-
-    def expired(self) -> bool:
-        return time.monotonic() > self.deadline
 
 
 @contextlib.contextmanager

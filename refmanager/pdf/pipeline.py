@@ -108,7 +108,7 @@ class _Pages:
 
     def out_of_time(self, number: int) -> bool:
         """Whether the time budget is spent before page ``number`` (said in the notes)."""
-        if not self.budget.expired():
+        if time.monotonic() <= self.budget.deadline:
             return False
         self.budget.notes.append(
             f"stopped after {MAX_SECONDS:.0f} s at page {number}: the result may be partial"
