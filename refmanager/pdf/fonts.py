@@ -211,7 +211,7 @@ def _simple_widths(ft: DictionaryObject) -> dict[int, float]:
     if len(array) > 256:
         raise FontUnsupported(f"/Widths has {len(array)} entries")
     first = resolve(ft.get("/FirstChar", 0))
-    if not isinstance(first, (int, float)) or isinstance(first, bool) or first < 0:
+    if not _is_number(first) or first < 0:
         return widths
     start = int(first)
     for code, raw in zip(range(start, 256), array, strict=False):
