@@ -11,13 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pypdf
-from pypdf.errors import (
-    DependencyError,
-    FileNotDecryptedError,
-    LimitReachedError,
-    PdfReadError,
-    PyPdfError,
-)
+from pypdf.errors import DependencyError, FileNotDecryptedError, LimitReachedError, PyPdfError
 
 from refmanager.model import InputError
 
@@ -102,7 +96,7 @@ def open_pdf(
         data = check_header(path)
     try:
         reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
-    except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, IndexError) as exc:
+    except (PyPdfError, ValueError, KeyError, TypeError, IndexError) as exc:
         raise InputError(source, f"is damaged beyond repair ({_short(exc)})") from None
     except RecursionError:
         raise InputError(source, "is damaged: its objects nest too deeply") from None
@@ -111,7 +105,7 @@ def open_pdf(
             result = reader.decrypt(password or "")
         except DependencyError:
             raise InputError(source, "uses AES encryption; install pypdf[crypto]") from None
-        except (PdfReadError, PyPdfError, ValueError, NotImplementedError) as exc:
+        except (PyPdfError, ValueError, NotImplementedError) as exc:
             raise InputError(
                 source, f"uses an encryption that cannot be opened ({_short(exc)})"
             ) from None
@@ -127,7 +121,7 @@ def open_pdf(
         raise InputError(
             source, f"has more pages or parts than refmanager reads ({_short(exc)})"
         ) from None
-    except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise InputError(source, f"is damaged beyond repair ({_short(exc)})") from None
     except RecursionError:
         raise InputError(source, "is damaged: its page tree loops or nests too deeply") from None
