@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import groupby
 
 from refmanager.model import CSL_FIELDS
 from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT, trim_identifier
@@ -84,10 +83,11 @@ def label_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
     """(label, first index, last index + 1) for each run of equal labels, "O" included."""
     runs: list[tuple[str, int, int]] = []
     start = 0
-    for label, group in groupby(labels):
-        end = start + sum(1 for _ in group)
-        runs.append((label, start, end))
-        start = end
+    n = len(labels)
+    for i in range(1, n + 1):
+        if i == n or labels[i] != labels[start]:
+            runs.append((labels[start], start, i))
+            start = i
     return runs
 
 
