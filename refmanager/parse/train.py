@@ -228,23 +228,11 @@ def fully_aligned(example: Example, corrected: Reference) -> bool:
 
 
 def train_model(
-    examples: Iterable[Example],
-    path: Path,
-    *,
-    max_iterations: int = 150,
-    c1: float = 0.05,
-    c2: float = 0.01,
-    min_freq: int = 2,
+    examples: Iterable[Example], path: Path, *, max_iterations: int = 150, min_freq: int = 2
 ) -> dict[str, float]:
     """Train a CRF on ``examples`` and write it to ``path``; returns simple statistics."""
-    return train_sequences(
-        (to_sequence(ex) for ex in examples),
-        path,
-        max_iterations=max_iterations,
-        c1=c1,
-        c2=c2,
-        min_freq=min_freq,
-    )
+    sequences = (to_sequence(ex) for ex in examples)
+    return train_sequences(sequences, path, max_iterations=max_iterations, min_freq=min_freq)
 
 
 def train_sequences(
