@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pycrfsuite
+
 from refmanager.model import Reference
 from refmanager.parse.features import features
 from refmanager.parse.tokens import LABELS, YEAR_RE, Tok, label_runs, split_label, tokenize
@@ -245,8 +247,6 @@ def train_sequences(
     min_freq: int = 2,
 ) -> dict[str, float]:
     """Train a CRF on (features, labels) sequences and write it to ``path``."""
-    import pycrfsuite
-
     trainer = pycrfsuite.Trainer(verbose=False)
     count = 0
     tokens = 0

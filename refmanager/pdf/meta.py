@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from xml.etree import ElementTree
 
 from refmanager.model import DocumentMeta, Name
 from refmanager.model.identifiers import ARXIV_ID, find_doi
@@ -51,8 +52,6 @@ def xmp_fields(packet: bytes) -> tuple[str, list[str], list[str]]:
     """
     if len(packet) > MAX_XMP_BYTES or b"<!ENTITY" in packet:
         return "", [], []
-    from xml.etree import ElementTree
-
     start = packet.find(b"<x:xmpmeta")
     if start < 0:
         start = packet.find(b"<rdf:RDF")

@@ -15,6 +15,7 @@ from statistics import median
 from pypdf.errors import LimitReachedError
 
 from refmanager.model import DocumentMeta, Entry, InputError
+from refmanager.pdf import zones
 from refmanager.pdf.content import GlyphFont, Measure
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
@@ -30,7 +31,7 @@ from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, body_size, page_lines
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.meta import document_meta
-from refmanager.pdf.segment import segment
+from refmanager.pdf.segment import entries_from_labels, label_spans, rule_starts, segment
 from refmanager.pdf.source import PypdfSource, page_runs
 from refmanager.pdf.textclean import vocabulary
 
@@ -231,8 +232,6 @@ def _line_mode() -> str:
     ``rules`` (the rules alone) or ``learned`` (the line model alone: its own entry
     starts). ``REFMANAGER_LINES`` chooses, for comparisons; without the model file the
     rules decide."""
-    from refmanager.pdf import zones
-
     choice = os.environ.get("REFMANAGER_LINES", "model")
     if choice not in ("rules", "learned", "combined") or not zones.available():
         choice = "model" if zones.available() else "rules"
@@ -292,9 +291,6 @@ def _model_entries(
     footer, author addresses after it) than the rules are. The start (the heading, or the
     headless run of labels) and the cutting into entries stay with the rules.
     """
-    from refmanager.pdf import zones
-    from refmanager.pdf.segment import label_spans
-
     ordered, entries, reason = _rule_entries(pages, region, heading, vocab)
     if not ordered:
         return ordered, entries, reason
@@ -351,9 +347,6 @@ def _learned_entries(
     pages: _Pages, region: list[int], heading: tuple[int, int] | None, vocab: set[str]
 ) -> tuple[list[Line], list[Entry], str]:
     """The line model alone: its list lines and its own entry starts."""
-    from refmanager.pdf import zones
-    from refmanager.pdf.segment import entries_from_labels, label_spans
-
     lines = _from_heading(pages, region, heading)
     labels = zones.tag_lines(lines, pages.heights)
     ordered = [lines[i] for span, _ in label_spans(labels) for i in span]
@@ -377,9 +370,6 @@ def _combined_entries(
     decides every line it is sure of (head, entry start, entry line,
     other text, furniture); the rules' decision stands where it is not (see
     :func:`zones.decide`). The entries are then cut from those labels."""
-    from refmanager.pdf import zones
-    from refmanager.pdf.segment import entries_from_labels, label_spans
-
     ordered, entries, reason = _rule_entries(pages, region, heading, vocab)
     lines = _from_heading(pages, region, heading)
     rules = _rule_labels(pages, lines, ordered if entries else [], heading)
@@ -400,8 +390,6 @@ def _rule_labels(
 ) -> list[str]:
     """The rules' decisions as line labels: the heading, the list's lines (those where
     the rules start an entry ``start``), furniture, and other text."""
-    from refmanager.pdf.segment import rule_starts
-
     junk = furniture(pages.lines, pages.heights)
     starts = rule_starts(listed)
     members = {id(ln) for ln in listed}
