@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from refmanager.parse.tokens import (
@@ -33,6 +34,7 @@ _OPEN = "([{\u300a\u3010"
 _CLOSE = ")]}\u300b\u3011"
 _QUOTES_OPEN = "\u201c\u00ab\u300c\u2018"
 _QUOTES_CLOSE = "\u201d\u00bb\u300d\u2019"
+_RUNS = re.compile(r"(.)\1{2,}")
 
 # (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
 # venue word, and its identity and shape as its neighbours print them
@@ -47,29 +49,18 @@ _POS = [f"pos={i}" for i in range(10)]
 
 def _shape(text: str) -> str:
     """X for upper case, x for lower case, d for digits, other characters as they are, of
-    the first 12 characters; a run of three or more of the same becomes two (what
-    ``re.sub(r"(.)\\1{2,}", r"\\1\\1", shape)`` gives, without the regex)."""
+    the first 12 characters; a run of three or more of the same becomes two."""
     out: list[str] = []
-    last = ""
-    run = 0
     for ch in text[:12]:
         if ch.isupper():
-            c = "X"
+            out.append("X")
         elif ch.islower():
-            c = "x"
+            out.append("x")
         elif ch.isdigit():
-            c = "d"
+            out.append("d")
         else:
-            c = ch
-        if c == last and c != "\n":  # "." in the regex matches no newline
-            run += 1
-            if run > 2:
-                continue
-        else:
-            last = c
-            run = 1
-        out.append(c)
-    return "".join(out)
+            out.append(ch)
+    return _RUNS.sub(r"\1\1", "".join(out))
 
 
 def _static(tok: Tok) -> _Static:

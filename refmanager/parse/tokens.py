@@ -20,18 +20,15 @@ LABELS: tuple[str, ...] = ("author", "editor", *CSL_FIELDS, "issued", "accessed"
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
-_TOKEN_HEAD = (
+_TOKEN_RE = re.compile(
     r"(?P<url>(?:https?|ftp)://[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
     rf"|(?P<doi>{DOI_IN_TEXT.pattern})"
     rf"|(?P<arxiv>ar[Xx]iv:\s?{ARXIV_ID}(?:v\d+)?)"
-)
-_TOKEN_CJK = rf"|(?P<cjk>[{CJK}]+)"
-_TOKEN_TAIL = (
+    rf"|(?P<cjk>[{CJK}]+)"
     r"|(?P<word>[^\W\d_]+(?:['\u2019\-\u2010][^\W\d_]+)*)"
     r"|(?P<num>\d+)"
     r"|(?P<other>\S)"
 )
-_TOKEN_RE = re.compile(_TOKEN_HEAD + _TOKEN_CJK + _TOKEN_TAIL)
 
 KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT = (
     "url",
