@@ -323,8 +323,6 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     while x <= 0.7 * width:
         grid.append(x)
         x += 2.0
-    if not grid:
-        return None
     lows = [g - 1 for g in grid]
     highs = [g + 1 for g in grid]
     delta = [0] * (len(grid) + 1)
