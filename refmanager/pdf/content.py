@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from refmanager.pdf.document import MAX_PAGE_CHARS, MAX_PAGE_CONTENT_BYTES
 from refmanager.pdf.fonts import resolve
 from refmanager.pdf.layout import WIDE_SPACE, PageTimeout, PageTooBig, Run
 from refmanager.pdf.textclean import normalize
@@ -251,8 +252,8 @@ class TextReader:
         self,
         load_font: FontLoader,
         *,
-        char_budget: int = 400_000,
-        byte_budget: int = 8_000_000,
+        char_budget: int = MAX_PAGE_CHARS,
+        byte_budget: int = MAX_PAGE_CONTENT_BYTES,
         deadline: float | None = None,
         fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
         measures: dict[int, dict[bytes, Measure]] | None = None,

@@ -19,7 +19,6 @@ from refmanager.pdf import zones
 from refmanager.pdf.content import GlyphFont, Measure
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
-    MAX_PAGE_CHARS,
     MAX_PAGE_CONTENT_BYTES,
     MAX_SECONDS,
     Budget,
@@ -86,7 +85,6 @@ class _Pages:
             runs, side, (x0, _, x1, top), used = page_runs(
                 self.source,
                 number - 1,
-                char_budget=MAX_PAGE_CHARS,
                 byte_budget=min(MAX_PAGE_CONTENT_BYTES, room),
                 deadline=self.budget.deadline,
                 fonts=self.fonts,

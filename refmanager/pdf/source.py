@@ -14,6 +14,7 @@ from typing import Any
 from pypdf import PageObject, PdfReader
 
 from refmanager.pdf.content import GlyphFont, Measure, TextReader
+from refmanager.pdf.document import MAX_PAGE_CHARS, MAX_PAGE_CONTENT_BYTES
 from refmanager.pdf.fonts import FontUnsupported, load_font, resolve
 from refmanager.pdf.layout import PageTooBig, Run
 
@@ -116,8 +117,8 @@ def page_runs(
     source: PypdfSource,
     index: int,
     *,
-    char_budget: int = 400_000,
-    byte_budget: int = 8_000_000,
+    char_budget: int = MAX_PAGE_CHARS,
+    byte_budget: int = MAX_PAGE_CONTENT_BYTES,
     deadline: float | None = None,
     fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
     measures: dict[int, dict[bytes, Measure]] | None = None,
