@@ -110,11 +110,10 @@ def entry_features(ref: Reference, tagging: Tagging, final: list[str]) -> Featur
 
 
 def field_features(
-    field: str, prior: float, tagging: Tagging, final: list[str], entry: Features
+    field: str, prior: float, tagging: Tagging, runs: list[tuple[int, int]], entry: Features
 ) -> Features:
-    """Evidence about one field (``prior``: the builder's raw confidence)."""
-    tag_label = "issued" if field == "issued" else field
-    runs = [(a, b) for lab, a, b in label_runs(final) if lab == tag_label]
+    """Evidence about one field (``prior``: the builder's raw confidence; ``runs``: the
+    token runs labelled with it)."""
     idx = [i for a, b in runs for i in range(a, b)]
     f = field
     feats: Features = [("f=" + f, 1.0), (f"prior={_bucket(prior, _PROB_EDGES)}|{f}", 1.0)]
@@ -123,8 +122,8 @@ def field_features(
         mean = sum(probs) / len(probs)
         low = min(probs)
         a, b = runs[0][0], runs[-1][1]
-        edge = max(tagging.marginal(tag_label, a - 1), tagging.marginal(tag_label, b))
-        agree = all(tagging.labels[i] == tag_label for i in idx)
+        edge = max(tagging.marginal(field, a - 1), tagging.marginal(field, b))
+        agree = all(tagging.labels[i] == field for i in idx)
         feats += [
             ("lm", _logit(mean)),
             ("lm|" + f, _logit(mean)),
@@ -164,8 +163,11 @@ def evidence(ref: Reference, tagging: Tagging) -> tuple[Features, dict[str, Feat
     off = 1 if tokens and tokens[0].label == "label" else 0
     final = [t.label for t in tokens[off:]]
     entry = entry_features(ref, tagging, final)
+    runs: dict[str, list[tuple[int, int]]] = {}
+    for label, a, b in label_runs(final):
+        runs.setdefault(label, []).append((a, b))
     fields = {
-        key: field_features(key, value, tagging, final, entry)
+        key: field_features(key, value, tagging, runs.get(key, []), entry)
         for key, value in ref.confidence.items()
         if key not in _NOT_FIELDS
     }
