@@ -299,9 +299,7 @@ def load_font(font_ref: Any, page: PageObject) -> PdfFont:
         return _build(font_ref, ft, page)
     except FontUnsupported:
         raise
-    except RecursionError:
-        raise FontUnsupported("font structure too deep") from None
-    except Exception as exc:  # a malformed font
+    except Exception as exc:  # a malformed font (its structure too deep, say)
         raise FontUnsupported(f"{type(exc).__name__}: {exc}") from None
 
 

@@ -57,9 +57,6 @@ class PypdfSource:
     def load_font(self, raw: Any) -> GlyphFont | None:
         """The font behind a /Font resource entry; None when it cannot be decoded (its
         text is then skipped, and the rest of the page is read)."""
-        font_dict = resolve(raw)
-        if font_dict is None:
-            return None
         try:
             return load_font(raw, self._probe_page)
         except FontUnsupported:
