@@ -9,6 +9,7 @@ extraction does not give.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pypdf import PageObject, PdfReader
@@ -18,12 +19,18 @@ from refmanager.pdf.document import MAX_PAGE_CHARS, MAX_PAGE_CONTENT_BYTES
 from refmanager.pdf.fonts import FontUnsupported, load_font, resolve
 from refmanager.pdf.layout import PageTooBig, Run
 
+# The largest page side PDF allows (ISO 32000-1, annex C: 200 inches in user space); a
+# larger or non-finite box is damage, and would make the layout step scan a vast page.
+MAX_PAGE_SIDE = 14_400.0
+
 
 def _box(value: Any) -> tuple[float, float, float, float]:
     try:
         v = [float(resolve(x)) for x in resolve(value)]
-        if len(v) == 4:
-            return (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
+        if len(v) == 4 and all(math.isfinite(x) for x in v):
+            box = (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
+            if box[2] - box[0] <= MAX_PAGE_SIDE and box[3] - box[1] <= MAX_PAGE_SIDE:
+                return box
     except (TypeError, ValueError):
         pass
     return (0.0, 0.0, 612.0, 792.0)

@@ -38,3 +38,17 @@ def test_pages_boxes_and_metadata(tmp_path: Path) -> None:
     ]
     assert runs[0].font == "Helvetica-Bold" and runs[0].size == 13
     assert side == "" and box == (0.0, 0.0, 595.0, 842.0) and used > 0
+
+
+def test_a_page_box_beyond_what_pdf_allows_is_read_as_letter(tmp_path: Path) -> None:
+    # A MediaBox of 1e20 points made the layout step scan the page every 2 points (a hang).
+    path = _paper(tmp_path)
+    data = path.read_bytes().replace(
+        b"/MediaBox [0 0 595 842]", b"/MediaBox [0 0 100000000000000000000 842]", 1
+    )
+    assert data != path.read_bytes()
+    path.write_bytes(data)
+    with pypdf_limits():
+        source = PypdfSource(open_pdf(path, None))
+        assert source.box(source.page(0)) == (0.0, 0.0, 612.0, 792.0)
+        assert source.box(source.page(1)) == (0.0, 0.0, 595.0, 842.0)
