@@ -61,19 +61,24 @@ class ReferenceStore(Store):
 
         The rows of ``refs``, ``ref_data`` and the search index go in with one
         ``executemany`` each; their ids follow the largest id in use (the write lock is
-        held, so no one else takes them); their works are linked afterwards in a few
-        set-based statements (:meth:`WorkStore.link_references`).
+        held, so no one else takes them); their works are found first, in a few set-based
+        statements (:meth:`WorkStore.link_batch`), so each row is written once.
         """
         return self.insert_forms(document_id, [stored_form(ref) for ref in references], now)
 
     def insert_forms(
-        self, document_id: int | None, forms: Sequence[StoredForm], now: float
+        self,
+        document_id: int | None,
+        forms: Sequence[StoredForm],
+        now: float,
+        position: int | None = None,
     ) -> list[int]:
-        """:meth:`insert_references` for references already in their stored form."""
+        """:meth:`insert_references` for references already in their stored form; their
+        positions start at ``position`` (default: after the document's last, or 0)."""
         if not forms:
             return []
-        start = 0
-        if document_id is not None:
+        start = 0 if position is None else position
+        if document_id is not None and position is None:
             row = self.conn.execute(
                 "SELECT coalesce(max(position) + 1, 0) FROM refs WHERE document_id = ?",
                 (document_id,),
@@ -82,19 +87,33 @@ class ReferenceStore(Store):
         first = int(self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM refs").fetchone()[0])
         columns = [form.columns for form in forms]
         venues = self._venue_ids({c["venue"] for c in columns if c["venue"]})
+        works = self.works.link_batch(
+            [
+                (first + offset, cols["doi"], cols["arxiv"], cols["isbn"])
+                for offset, cols in enumerate(columns)
+            ]
+        )
         rows = []
         data = []
-        for offset, cols in enumerate(columns):
+        for offset, (cols, work_id) in enumerate(zip(columns, works, strict=True)):
             ref_id = first + offset
             derived = _derived(cols)
             rows.append(
-                (ref_id, document_id, start + offset, *derived, now, now, venues.get(cols["venue"]))
+                (
+                    ref_id,
+                    document_id,
+                    start + offset,
+                    *derived,
+                    work_id,
+                    now,
+                    now,
+                    venues.get(cols["venue"]),
+                )
             )
             data.append((ref_id, cols["raw"], cols["csl"]))
-        last = first + len(rows) - 1
         self.conn.executemany(
-            f"INSERT INTO refs (id, document_id, position, {', '.join(_DERIVED)}, added, "
-            f"modified, venue_id) VALUES ({marks(len(_DERIVED) + 6)})",
+            f"INSERT INTO refs (id, document_id, position, {', '.join(_DERIVED)}, work_id, "
+            f"added, modified, venue_id) VALUES ({marks(len(_DERIVED) + 7)})",
             rows,
         )
         self.conn.executemany("INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)", data)
@@ -102,8 +121,7 @@ class ReferenceStore(Store):
             "INSERT INTO refs_fts (rowid, title, author, venue, other) VALUES (?,?,?,?,?)",
             [(first + offset, *form.fts) for offset, form in enumerate(forms)],
         )
-        self.works.link_references(first, last)
-        return list(range(first, last + 1))
+        return list(range(first, first + len(rows)))
 
     def _venue_ids(self, names: set[str]) -> dict[str, int]:
         """The ids of these venue strings; the new ones are added (with their FTS rows)."""
