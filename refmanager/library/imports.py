@@ -101,9 +101,11 @@ class ImportStore(Store):
         self, run: ImportRun, forms: Sequence[StoredForm], tag: str | None = None
     ) -> list[int]:
         """:meth:`add_import_batch` for references already in their stored form (derived
-        where the file was read)."""
+        where the file was read). Their positions are their places in the file, so the
+        file's order is kept across batches (and the ``refs_document`` index grows at its
+        end)."""
         with self.transaction():
-            ids = self.refs.insert_forms(None, forms, timestamp())
+            ids = self.refs.insert_forms(None, forms, timestamp(), position=run.added)
             if tag and ids:
                 self.tags.tag_references(ids, tag)
             self.attachments.add_new_attachments(

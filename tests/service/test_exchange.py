@@ -395,3 +395,18 @@ def test_attachments_other_tools_wrote_never_leave_as_links(
     ):
         assert local not in text
     assert "https://example.org/tan" in text
+
+
+def test_a_file_keeps_its_order_across_batches_and_when_resumed(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.service import exchange
+
+    monkeypatch.setattr(exchange, "BATCH_REFERENCES", 10)
+    items = [{"id": f"i{n}", "title": f"Item {n}"} for n in range(25)]
+    path = _write(tmp_path, "many.json", json.dumps(items))
+    import_file(library, path, cancelled=lambda: True)  # one batch, then the rest
+    import_file(library, path)
+    rows = library.search.search("", order_by="document", limit=100)
+    assert [row.position for row in rows] == list(range(25))
+    assert [row.title for row in rows] == [f"Item {n}" for n in range(25)]
