@@ -298,6 +298,11 @@ def object_items(text: str, source: str) -> list[tuple[int, Any]]:
     return [(line, obj)]
 
 
+# Variables whose text may still need repair (a type to check, names or a date given as
+# text); any other variable given as text is kept as it is.
+_SHAPED = NAME_VARIABLES | DATE_VARIABLES | {"type"}
+
+
 def _repair(item: dict[str, Any], line: int, problems: list[Problem]) -> dict[str, Any]:
     """A copy of ``item`` with the wrong shapes fixed; each fix is reported."""
     fixed: dict[str, Any] = {}
@@ -307,7 +312,9 @@ def _repair(item: dict[str, Any], line: int, problems: list[Problem]) -> dict[st
         problems.append(Problem(line, f"{name}: {message}"))
 
     for key, value in item.items():
-        if key == "type":
+        if value.__class__ is str and key not in _SHAPED:  # text (the usual case): kept
+            fixed[key] = value
+        elif key == "type":
             text = str(value).strip() if isinstance(value, (str, int)) else ""
             csl = text if text in CSL_TYPES else _TYPE_REPAIRS.get(text.lower().replace("_", ""))
             if csl is None:  # (pandoc gives a @misc no type: "")

@@ -11,12 +11,16 @@ from refmanager.model import Attachment, Reference
 from refmanager.model.identifiers import doi_key, isbn_key
 from refmanager.model.names import names_text
 
+# What json.dumps(item, ensure_ascii=False, separators=(",", ":")) makes, with its encoder
+# built once rather than for every reference.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
 
 def csl_json(ref: Reference) -> str:
     """The CSL JSON stored in ``ref_data.csl`` (the raw text is in its own column)."""
     item = ref.to_csl()
     item.pop("_raw", None)
-    return json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(item)
 
 
 def load_reference(raw: str, csl: str) -> Reference:
@@ -45,8 +49,10 @@ def decode_items(texts: list[str]) -> list[dict[str, Any]]:
 def reference_columns(ref: Reference) -> dict[str, Any]:
     """The columns of ``refs`` and ``ref_data`` derived from a reference (no ids, no times)."""
     names = ref.author or ref.editor
-    conf = [v for v in ref.confidence.values() if isinstance(v, (int, float))]
-    title = ref.get("title")
+    fields = ref.fields
+    title = fields.get("title", "")
+    doi = fields.get("DOI")
+    isbn = fields.get("ISBN")
     return {
         "raw": ref.raw,
         "csl": csl_json(ref),
@@ -55,26 +61,40 @@ def reference_columns(ref: Reference) -> dict[str, Any]:
         "author": names_text(names),
         "author_sort": first_author_key(names),
         "year": ref.year,
-        "venue": ref.get("container-title") or ref.get("publisher"),
-        "doi": doi_key(ref.get("DOI")),
+        "venue": fields.get("container-title") or fields.get("publisher", ""),
+        "doi": doi_key(doi) if doi else "",
         "arxiv": arxiv_of(ref),
-        "isbn": isbn_key(ref.get("ISBN")),
-        # the parser's probability that the whole row is right; else the least sure field
-        "confidence": ref.confidence.get("_row", min(conf) if conf else None),
+        "isbn": isbn_key(isbn) if isbn else "",
+        "confidence": _confidence(ref.confidence),
         "norm_title": norm_title(title),
     }
 
 
+def _confidence(confidence: dict[str, float]) -> float | None:
+    """The parser's probability that the whole row is right; else the least sure field."""
+    if not confidence:
+        return None
+    conf = [v for v in confidence.values() if isinstance(v, (int, float))]
+    return confidence.get("_row", min(conf) if conf else None)
+
+
 def fts_values(ref: Reference) -> tuple[str, str, str, str]:
     """The four FTS columns (title, author, venue, other) of a reference."""
-    names = " ; ".join(n.display() for n in [*ref.author, *ref.editor])
+    people = [*ref.author, *ref.editor] if ref.editor else ref.author
+    names = " ; ".join([n.display() for n in people])
+    fields = ref.fields
     # the raw text too: a badly parsed reference stays findable by what is printed
-    other_parts = [ref.get("publisher"), ref.get("collection-title"), ref.get("note"), ref.raw]
+    other_parts = [
+        fields.get("publisher"),
+        fields.get("collection-title"),
+        fields.get("note"),
+        ref.raw,
+    ]
     return (
-        space_cjk(ref.get("title")),
+        space_cjk(fields.get("title", "")),
         space_cjk(names),
-        space_cjk(ref.get("container-title")),
-        space_cjk(" ".join(p for p in other_parts if p)),
+        space_cjk(fields.get("container-title", "")),
+        space_cjk(" ".join([p for p in other_parts if p])),
     )
 
 

@@ -45,12 +45,27 @@ class Name:
     suffix: str = ""
 
     def to_csl(self) -> dict[str, str]:
+        plain = not (
+            self.literal or self.non_dropping_particle or self.dropping_particle or self.suffix
+        )
+        if plain and self.family and self.given:  # the usual {"family": ..., "given": ...}
+            return {"family": self.family, "given": self.given}
         out: dict[str, str] = {}
-        for key in _NAME_KEYS:
-            value = getattr(self, key.replace("-", "_"))
+        for key, value in zip(_NAME_KEYS, self._parts(), strict=True):
             if value:
                 out[key] = value
         return out
+
+    def _parts(self) -> tuple[str, str, str, str, str, str]:
+        """The parts in the order of ``_NAME_KEYS``."""
+        return (
+            self.family,
+            self.given,
+            self.literal,
+            self.non_dropping_particle,
+            self.dropping_particle,
+            self.suffix,
+        )
 
     def is_blank(self) -> bool:
         """No part of the name holds text (``to_csl()`` would be empty)."""
@@ -84,6 +99,8 @@ class Name:
         """The name as people write it: ``Given Family`` or the literal."""
         if self.literal:
             return self.literal
+        if not (self.non_dropping_particle or self.dropping_particle or self.suffix):
+            return f"{self.given} {self.family}".strip() if self.given else self.family
         family = " ".join(p for p in (self.non_dropping_particle, self.family) if p)
         given = " ".join(p for p in (self.given, self.dropping_particle) if p)
         text = f"{given} {family}".strip() if given else family
@@ -93,6 +110,8 @@ class Name:
         """The name as lists and tables print it: ``Family, Given, Suffix`` or the literal."""
         if self.literal or not self.family:
             return self.literal or self.given
+        if not (self.non_dropping_particle or self.dropping_particle or self.suffix):
+            return f"{self.family}, {self.given}" if self.given else self.family
         family = " ".join(p for p in (self.non_dropping_particle, self.family) if p)
         given = " ".join(p for p in (self.given, self.dropping_particle) if p)
         text = f"{family}, {given}" if given else family
@@ -346,8 +365,12 @@ class Reference:
             citation_number = int(number)
         fields: dict[str, str] = {}
         extra: dict[str, Any] = {}
+        private = False  # whether there are underscore fields to read
         for key, value in data.items():
-            if key in _NOT_FIELDS or key.startswith("_"):
+            if key in _NOT_FIELDS:
+                continue
+            if key.startswith("_"):
+                private = True
                 continue
             if value.__class__ is str:  # the usual case, tested first
                 text = value.strip()
@@ -369,9 +392,11 @@ class Reference:
             accessed=Date.from_csl(get("accessed")),
             fields=fields,
             extra=extra,
-            raw=str(get("_raw") or ""),
-            label=str(get("_label") or ""),
         )
+        if not private:  # a plain CSL item (a file's): nothing more to read
+            return ref
+        ref.raw = str(get("_raw") or "")
+        ref.label = str(get("_label") or "")
         locations = get("_location")
         if isinstance(locations, list):
             ref.location = [loc for loc in map(Location.from_csl, locations) if loc]
