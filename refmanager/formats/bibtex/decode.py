@@ -42,7 +42,7 @@ def decode(value: str) -> tuple[str, bool]:
     rest goes through the middleware, cached. The flag is False when decoding failed
     and the text was kept as it was.
     """
-    plain = _SIMPLE_UNESCAPE.sub(r"\1", value)
+    plain = _SIMPLE_UNESCAPE.sub(r"\1", value) if "\\" in value else value
     if not _NEEDS_DECODER.search(plain):
         return _tidy(plain.replace("{", "").replace("}", "")), True
     if not _LATEX_CHARS.search(plain):
@@ -119,17 +119,22 @@ def _closing_brace(text: str, start: int) -> int:
     return -1
 
 
+DECODE_FAILED = "some LaTeX could not be decoded and was kept as it is"
+
+
 def decode_all(values: dict[str, str]) -> tuple[dict[str, str], str]:
     out: dict[str, str] = {}
     failed = False
     for key, value in values.items():
         out[key], ok = decode(value)
         failed = failed or not ok
-    return out, "some LaTeX could not be decoded and was kept as it is" if failed else ""
+    return out, DECODE_FAILED if failed else ""
 
 
 def _tidy(text: str) -> str:
-    return unicodedata.normalize("NFC", SPACES.sub(" ", text.replace("\xa0", " ")).strip())
+    """White space runs (no-break spaces too) as one space, none at the ends; NFC."""
+    text = " ".join(text.split())  # (str.split's white space is the \s of SPACES)
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def unescape_verbatim(value: str) -> str:

@@ -9,7 +9,7 @@ import re
 
 from bibtexparser.model import Entry, Preamble, String
 
-from refmanager.formats.bibtex.decode import decode_all, unescape_verbatim
+from refmanager.formats.bibtex.decode import DECODE_FAILED, decode, decode_all, unescape_verbatim
 from refmanager.formats.bibtex.jabref import JabRefMeta, read_meta
 from refmanager.formats.bibtex.macros import Expansion, ExpansionLimit, resolve
 from refmanager.formats.bibtex.names import split_names
@@ -130,11 +130,6 @@ def fields_to_reference(
         if role in values
     }
     to_decode: dict[str, str] = {}
-    for role, persons in people.items():
-        for index, person in enumerate(persons):
-            for part_index, part in enumerate(person[1:]):
-                if part:
-                    to_decode[f"\x00{role}.{index}.{part_index}"] = part
     verbatim: dict[str, str] = {}
     for name, value in values.items():
         if name in people or name == "entrysubtype":
@@ -144,37 +139,23 @@ def fields_to_reference(
         else:
             to_decode[name] = value
     decoded, error = decode_all(to_decode)
-    if error:
-        problems.append(Problem(line, f"entry {key}: {error}"))
-
     for role, persons in people.items():
-        names: list[Name] = []
-        for index, person in enumerate(persons):
-            parts = [decoded.get(f"\x00{role}.{index}.{i}", "") for i in range(len(person) - 1)]
-            if person[0] == "literal":
-                if parts[0]:
-                    names.append(Name(literal=parts[0]))
-                continue
-            if person[0] == "others":
-                names.append(Name(literal="others"))  # "et al.", as pandoc reads it
-                continue
-            first, von, last, jr = parts
-            if not last:
-                last, first = first, ""
-            if last:
-                names.append(Name(family=last, given=first, non_dropping_particle=von, suffix=jr))
+        names, name_error = _decoded_names(persons)
+        error = error or name_error
         if role == "author":
             ref.author = names
         elif role == "editor":
             ref.editor = names
         elif names:
             ref.extra[role] = [n.to_csl() for n in names]
+    if error:
+        problems.append(Problem(line, f"entry {key}: {error}"))
 
     text = {**decoded, **verbatim}
     journal_like = ref.type in JOURNAL_TYPES
     series_like = ref.type in SERIES_TYPES
     for name, value in text.items():
-        if not value or name.startswith("\x00"):
+        if not value:
             continue
         if name in ("year", "month", "day", "date", "urldate"):
             continue
@@ -221,6 +202,32 @@ def fields_to_reference(
     if text.get("urldate"):
         ref.accessed = date_from_text(text["urldate"])
     return ref
+
+
+def _decoded_names(persons: list[tuple[str, ...]]) -> tuple[list[Name], str]:
+    """The names of split people (``names.split_names``), their parts decoded from
+    LaTeX; and the error ``decode_all`` gives when some could not be decoded."""
+    names: list[Name] = []
+    failed = False
+    for person in persons:
+        if person[0] == "others":
+            names.append(Name(literal="others"))  # "et al.", as pandoc reads it
+            continue
+        texts: list[str] = []
+        for part in person[1:]:
+            text, ok = decode(part) if part else ("", True)
+            texts.append(text)
+            failed = failed or not ok
+        if person[0] == "literal":
+            if texts[0]:
+                names.append(Name(literal=texts[0]))
+            continue
+        first, von, last, jr = texts
+        if not last:
+            last, first = first, ""
+        if last:
+            names.append(Name(family=last, given=first, non_dropping_particle=von, suffix=jr))
+    return names, DECODE_FAILED if failed else ""
 
 
 _ARXIV_MENTION = re.compile(rf"\barXiv:\s*{ARXIV_ID}", re.IGNORECASE)
