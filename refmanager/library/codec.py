@@ -46,28 +46,49 @@ def decode_items(texts: list[str]) -> list[dict[str, Any]]:
     return [json.loads(text) for text in texts]
 
 
-def reference_columns(ref: Reference) -> dict[str, Any]:
-    """The columns of ``refs`` and ``ref_data`` derived from a reference (no ids, no times)."""
+# The columns of ``refs`` a reference's own data fills, in the order of ``reference_row``.
+ROW_COLUMNS = (
+    "type",
+    "title",
+    "author",
+    "author_sort",
+    "year",
+    "venue",
+    "doi",
+    "arxiv",
+    "isbn",
+    "confidence",
+    "norm_title",
+)
+
+
+def reference_row(ref: Reference) -> tuple[Any, ...]:
+    """The values of ``ROW_COLUMNS`` derived from a reference."""
     names = ref.author or ref.editor
     fields = ref.fields
     title = fields.get("title", "")
     doi = fields.get("DOI")
     isbn = fields.get("ISBN")
-    return {
-        "raw": ref.raw,
-        "csl": csl_json(ref),
-        "type": ref.type or "article",
-        "title": title,
-        "author": names_text(names),
-        "author_sort": first_author_key(names),
-        "year": ref.year,
-        "venue": fields.get("container-title") or fields.get("publisher", ""),
-        "doi": doi_key(doi) if doi else "",
-        "arxiv": arxiv_of(ref),
-        "isbn": isbn_key(isbn) if isbn else "",
-        "confidence": _confidence(ref.confidence),
-        "norm_title": norm_title(title),
-    }
+    return (
+        ref.type or "article",
+        title,
+        names_text(names),
+        first_author_key(names),
+        ref.year,
+        fields.get("container-title") or fields.get("publisher", ""),
+        doi_key(doi) if doi else "",
+        arxiv_of(ref),
+        isbn_key(isbn) if isbn else "",
+        _confidence(ref.confidence),
+        norm_title(title),
+    )
+
+
+def reference_columns(ref: Reference) -> dict[str, Any]:
+    """The columns of ``refs`` and ``ref_data`` derived from a reference (no ids, no times)."""
+    columns: dict[str, Any] = {"raw": ref.raw, "csl": csl_json(ref)}
+    columns.update(zip(ROW_COLUMNS, reference_row(ref), strict=True))
+    return columns
 
 
 def _confidence(confidence: dict[str, float]) -> float | None:
@@ -100,15 +121,27 @@ def fts_values(ref: Reference) -> tuple[str, str, str, str]:
 
 @dataclass(slots=True)
 class StoredForm:
-    """A reference as the library writes it, derived before it has an id: its columns
-    (:func:`reference_columns`), its full-text index values (:func:`fts_values`), and what
-    a bibliography file said beside it. Plain data, so a worker process can derive it."""
+    """A reference as the library writes it, derived before it has an id: its row
+    (:func:`reference_row`), raw text and CSL JSON, its full-text index values
+    (:func:`fts_values`), and what a bibliography file said beside it. Plain data, so a
+    worker process can derive it (pickled as its values, in order)."""
 
-    columns: dict[str, Any]
+    row: tuple[Any, ...]
+    raw: str
+    csl: str
     fts: tuple[str, str, str, str]
     attachments: tuple[Attachment, ...] = ()
     groups: tuple[str, ...] = ()
 
+    def __reduce__(self) -> tuple[type[StoredForm], tuple[Any, ...]]:
+        return (
+            StoredForm,
+            (self.row, self.raw, self.csl, self.fts, self.attachments, self.groups),
+        )
+
 
 def stored_form(ref: Reference) -> StoredForm:
-    return StoredForm(reference_columns(ref), fts_values(ref), ref.attachments, ref.groups)
+    csl = csl_json(ref)  # first: a value JSON cannot hold fails here, as it is (TypeError)
+    return StoredForm(
+        reference_row(ref), ref.raw, csl, fts_values(ref), ref.attachments, ref.groups
+    )

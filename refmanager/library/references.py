@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
-from operator import itemgetter
 from typing import Any
 
 from refmanager.library.codec import (
+    ROW_COLUMNS,
     StoredForm,
     decode_items,
     fts_values,
@@ -23,21 +23,8 @@ from refmanager.library.records import DeletedReferences, StoredReference
 from refmanager.library.works import WorkStore
 from refmanager.model import Reference
 
-# The columns of ``refs`` derived from the reference itself (``codec.reference_columns``).
-_DERIVED = (
-    "type",
-    "title",
-    "author",
-    "author_sort",
-    "year",
-    "venue",
-    "doi",
-    "arxiv",
-    "isbn",
-    "confidence",
-    "norm_title",
-)
-_derived = itemgetter(*_DERIVED)
+# Where a stored form's row holds the venue and the identifiers works are found by.
+_VENUE, _DOI, _ARXIV, _ISBN = (ROW_COLUMNS.index(c) for c in ("venue", "doi", "arxiv", "isbn"))
 
 
 class ReferenceStore(Store):
@@ -85,35 +72,30 @@ class ReferenceStore(Store):
             ).fetchone()
             start = int(row[0])
         first = int(self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM refs").fetchone()[0])
-        columns = [form.columns for form in forms]
-        venues = self._venue_ids({c["venue"] for c in columns if c["venue"]})
+        venues = self._venue_ids({form.row[_VENUE] for form in forms if form.row[_VENUE]})
         works = self.works.link_batch(
             [
-                (first + offset, cols["doi"], cols["arxiv"], cols["isbn"])
-                for offset, cols in enumerate(columns)
+                (first + offset, form.row[_DOI], form.row[_ARXIV], form.row[_ISBN])
+                for offset, form in enumerate(forms)
             ]
         )
-        rows = []
-        data = []
-        for offset, (cols, work_id) in enumerate(zip(columns, works, strict=True)):
-            ref_id = first + offset
-            derived = _derived(cols)
-            rows.append(
-                (
-                    ref_id,
-                    document_id,
-                    start + offset,
-                    *derived,
-                    work_id,
-                    now,
-                    now,
-                    venues.get(cols["venue"]),
-                )
+        rows = [
+            (
+                first + offset,
+                document_id,
+                start + offset,
+                *form.row,
+                work_id,
+                now,
+                now,
+                venues.get(form.row[_VENUE]),
             )
-            data.append((ref_id, cols["raw"], cols["csl"]))
+            for offset, (form, work_id) in enumerate(zip(forms, works, strict=True))
+        ]
+        data = [(first + offset, form.raw, form.csl) for offset, form in enumerate(forms)]
         self.conn.executemany(
-            f"INSERT INTO refs (id, document_id, position, {', '.join(_DERIVED)}, work_id, "
-            f"added, modified, venue_id) VALUES ({marks(len(_DERIVED) + 7)})",
+            f"INSERT INTO refs (id, document_id, position, {', '.join(ROW_COLUMNS)}, "
+            f"work_id, added, modified, venue_id) VALUES ({marks(len(ROW_COLUMNS) + 7)})",
             rows,
         )
         self.conn.executemany("INSERT INTO ref_data (id, raw, csl) VALUES (?,?,?)", data)
