@@ -4,6 +4,7 @@ reported, and forgotten when their references are gone."""
 from __future__ import annotations
 
 from refmanager.library import Library
+from refmanager.library.imports import CHECKPOINT_PAGES, LARGE_IMPORT_CHECKPOINT_PAGES
 from refmanager.model import Reference
 
 from .conftest import make_ref
@@ -73,3 +74,17 @@ def test_indexes_left_aside_by_a_crash_are_built_when_the_library_opens(lib: Lib
     lib.close()
     with Library.open(lib.folder) as again:
         assert _refs_indexes(again) == every and again.imports.deferred_indexes() == []
+
+
+def test_a_large_import_checkpoints_less_often_until_its_indexes_are_back(lib: Library) -> None:
+    def setting(name: str) -> int:
+        return int(lib.conn.execute(f"PRAGMA {name}").fetchone()[0])
+
+    assert setting("wal_autocheckpoint") == CHECKPOINT_PAGES
+    lib.imports.defer_indexes()
+    assert setting("wal_autocheckpoint") == LARGE_IMPORT_CHECKPOINT_PAGES
+    run = lib.imports.begin_import("e" * 64, "big.json", "csl-json")
+    lib.imports.add_import_batch(run, _refs(3))
+    lib.imports.restore_indexes()
+    assert setting("wal_autocheckpoint") == CHECKPOINT_PAGES and setting("threads") == 0
+    assert lib.search.count("title:paper") == 3
