@@ -8,9 +8,10 @@ Each change returns what its undo needs; the window keeps those on its undo stac
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from refmanager.library import Library, StoredReference, get_field, set_field
 from refmanager.model import Entry, InputError, Reference, Token
@@ -141,19 +142,26 @@ def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) ->
     return out
 
 
-def reparse(lib: Library, ref_ids: Sequence[int]) -> list[StoredReference]:
+def reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
     """Run the parser again on references (fields the user edited are kept), in one
-    transaction; returns their previous states (:func:`restore_references` undoes it).
-    The library's own retrained model is used when it has one.
+    transaction; returns their previous rows as the library stores them
+    (:func:`restore_references` undoes it). The library's own retrained model is used when
+    it has one.
+
+    The undo keeps stored rows (strings and numbers), not decoded references: a thousand
+    decoded references are some 60,000 objects, which Python's cyclic collector scanned in
+    one piece when a re-parse in the window's background ended, holding the GIL for
+    17-109 ms here (a stall of the window; benchmarks/gui_stall_trace.py), and again in every
+    full collection while the undo stack kept them. Dicts of plain values it skips.
     """
     stored = [s for s in lib.references.references(list(ref_ids)) if s.reference.raw]
     fresh = parse_again([s.reference for s in stored], model_for(lib.folder))
-    previous: list[StoredReference] = []
     with lib.transaction():
+        previous = lib.references.row_dicts([s.id for s in stored])
         for s, new in zip(stored, fresh, strict=True):
             if s.reference.citation_number is not None:
                 new.citation_number = s.reference.citation_number
-            previous.append(lib.references.replace_reference(s.id, new, keep_edited=True))
+            lib.references.replace_reference(s.id, new, keep_edited=True)
     return previous
 
 
@@ -174,11 +182,11 @@ def reparse_matching(
     return done
 
 
-def restore_references(lib: Library, previous: Sequence[StoredReference]) -> None:
+def restore_references(lib: Library, previous: Sequence[Mapping[str, Any]]) -> None:
     """Put references back as they were (the undo of :func:`reparse`)."""
     with lib.transaction():
-        for s in previous:
-            lib.references.restore_reference(s)
+        for row in previous:
+            lib.references.write_row(row, insert=False)
 
 
 def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:

@@ -14,7 +14,7 @@ import multiprocessing
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from refmanager.library import (
     DeletedDocument,
@@ -23,7 +23,6 @@ from refmanager.library import (
     Library,
     MergeRecord,
     ReferenceRow,
-    StoredReference,
     stored_sha,
 )
 from refmanager.model import Attachment, InputError
@@ -320,7 +319,7 @@ class Session:
             Changes.of_rows([ref_id]) | Changes(duplicates=True),
         )
 
-    def reparse(self, ids: Sequence[int]) -> Change[list[StoredReference]]:
+    def reparse(self, ids: Sequence[int]) -> Change[list[dict[str, Any]]]:
         clean = list(ids)
         return Change(
             f"re-parse {plural(len(clean), 'reference')}",
