@@ -6,7 +6,7 @@ without taking a reference to it, and ``SignalInstance.emit()`` does the same wi
 ``True``. Each call steals one reference from the singleton; after some tens of
 thousands of calls CPython aborts with "none_dealloc: deallocating None" (or
 "bool_dealloc"). The wheel appears to assume CPython 3.12's immortal singletons.
-``tests/gui/test_qtfix.py`` shows the defect and that the work-around holds.
+``tests/gui/test_parts.py`` shows the defect and that the work-around holds.
 
 The work-around gives those singletons what 3.12 gives them: a reference count so large
 that they can never reach zero. It is applied once, when ``refmanager.gui`` is imported,
