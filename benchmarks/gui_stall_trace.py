@@ -4,18 +4,21 @@
     .venv/bin/python benchmarks/gui_stall_trace.py --keep /tmp/big   # the library gui_ops built
 
 The GUI thread beats a heart every millisecond (a 1 ms QTimer). A watchdog thread wakes
-every millisecond too. While the heartbeat is later than ``--late`` ms it takes the stack
-of every thread (``sys._current_frames``, public API, fine in a diagnostic); each stall is
-printed with those samples (innermost frame first), the passes of the cyclic collector and
-the window's refreshes that overlapped it, and per thread how long it ran on a CPU and
-waited for one (Linux's schedstat: the machine's load). Apart from stalls, the watchdog
-notes each time it woke more than 8 ms late for a reason other than waiting for a CPU: it
-waited for the GIL, and the stack of the thread that held it, taken just after, says
-where (a C call that does not release the GIL shows as the line that made it).
+every millisecond too (``--every``; it competes for the GIL, which changes what it sees).
+While the heartbeat is later than ``--late`` ms it takes the stack of every thread
+(``sys._current_frames``, public API, fine in a diagnostic); each stall is printed with
+those samples (innermost frame first), the passes of the cyclic collector and the window's
+refreshes that overlapped it, and per thread how long it ran on a CPU and waited for one
+(Linux's schedstat: the machine's load). Apart from stalls, the watchdog notes each time it
+woke more than 8 ms late for a reason other than waiting for a CPU: it waited for the GIL,
+and the stack of the thread that held it, taken just after, says where (a C call that does
+not release the GIL shows as the line that made it).
 
 What it found (decision 0028): the one long hold was the cyclic collector's pass when a
 change ended (``refmanager.service.collector`` defers it there), as long as the objects
-the change left alive: a re-parse's undo of 1,000 decoded references, some 60,000.
+the change left alive: a re-parse's undo of 1,000 decoded references, some 60,000. After
+that, what is left is the machine's load, and the collector's passes over the parser's
+token cache (``refmanager.parse.features``), whose entries hold lists it tracks.
 """
 
 from __future__ import annotations
@@ -48,16 +51,22 @@ class Stall:
 
 
 def schedstat() -> dict[str, tuple[int, int]]:
-    """Per thread of this process: ns it ran on a CPU, ns it waited for one (Linux)."""
+    """Per thread of this process: ns it ran on a CPU, ns it waited for one (Linux). Every
+    task is read: a Qt worker thread that never called into ``threading`` is named by its
+    thread id."""
     names = {t.native_id: t.name for t in threading.enumerate()}
     names[threading.main_thread().native_id] = "GUI"
-    out = {}
-    for native_id, name in names.items():
+    out: dict[str, tuple[int, int]] = {}
+    try:
+        tasks = [int(tid) for tid in os.listdir("/proc/self/task")]
+    except OSError:
+        return out
+    for native_id in tasks:
         try:
             run, wait, _ = Path(f"/proc/self/task/{native_id}/schedstat").read_text().split()
         except (OSError, ValueError):
             continue
-        out[name] = (int(run), int(wait))
+        out[names.get(native_id, f"thread {native_id}")] = (int(run), int(wait))
     return out
 
 
@@ -85,8 +94,9 @@ def stack_of(frame: object, depth: int) -> str:
 
 
 class Watchdog(threading.Thread):
-    def __init__(self, late_ms: float, depth: int) -> None:
+    def __init__(self, late_ms: float, depth: int, every_ms: float = 1.0) -> None:
         super().__init__(name="watchdog", daemon=True)
+        self.every = every_ms / 1000
         self.heartbeat = time.perf_counter()
         self.late = late_ms / 1000
         self.depth = depth
@@ -129,9 +139,9 @@ class Watchdog(threading.Thread):
         while not self.stop.is_set():
             queued = own_queue_ns()
             asked = time.perf_counter()
-            time.sleep(0.001)
+            time.sleep(self.every)
             now = time.perf_counter()
-            woke_late = (now - asked - 0.001) * 1000
+            woke_late = (now - asked - self.every) * 1000
             gil_ms = woke_late - (own_queue_ns() - queued) / 1e6
             if gil_ms > GIL_WAIT_MS:
                 others = [
@@ -168,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--late", type=float, default=30.0, help="a stall, in ms (30)")
     parser.add_argument("--depth", type=int, default=6, help="frames per sample (6)")
     parser.add_argument("--rounds", type=int, default=2, help="re-parses (first loads the model)")
+    parser.add_argument(
+        "--every", type=float, default=1.0, help="ms between the watchdog's looks (1)"
+    )
     args = parser.parse_args(argv)
 
     from PySide6.QtCore import QTimer
@@ -181,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     window.resize(1400, 880)
     window.show()
     app.processEvents()
-    dog = Watchdog(args.late, args.depth)
+    dog = Watchdog(args.late, args.depth, args.every)
     gc.callbacks.append(dog.on_gc)
     timer = QTimer()
     timer.setInterval(1)
