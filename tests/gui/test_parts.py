@@ -272,6 +272,27 @@ def test_big_tables_read_pages_in_the_background_and_drop_stale_answers() -> Non
     assert asked[-1].generation != stale.generation and asked[-1].descending
 
 
+def test_changed_rows_of_a_big_table_are_read_again_in_the_background() -> None:
+    from refmanager.gui.table_model import ASYNC_ROWS, PageRequest
+
+    source = FakeSource(ASYNC_ROWS * 10)
+    model = ReferenceTableModel(source)
+    asked: list[PageRequest] = []
+    model.page_loader = asked.append
+    deep = 90_000  # a deep page: slow to read
+    model.index(deep, 3).data()
+    model.deliver(asked[0], source.rows("", "position", False, asked[0].offset, PAGE_SIZE))
+    source.calls.clear()
+    model.refresh_ids([deep + 1])  # its row changed (a tag, an edit, a re-parse)
+    assert source.calls == []  # not read on the GUI thread...
+    assert [r.page for r in asked] == [deep // PAGE_SIZE] * 2  # ...but asked for again
+    assert model.index(deep, 3).data() == f"Title {deep:07d}"  # the old row until it comes
+    changed: list[int] = []
+    model.dataChanged.connect(lambda top, _bottom: changed.append(top.row()))
+    model.deliver(asked[1], [TableRow(id=deep + 1, title="Retitled")])
+    assert model.index(deep, 3).data() == "Retitled" and changed == [deep]
+
+
 def test_big_library_counts_queries_in_the_background(
     qtbot: QtBot, paper_window: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
