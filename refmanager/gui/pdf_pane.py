@@ -183,15 +183,10 @@ class RefPdfView(QPdfView):
 
     def scroll_to(self, location: Location) -> None:
         """Scroll so that the box is in view, a little below the top edge."""
-        rects = self.page_rects()
-        doc = self.document()
-        if doc is None or (location.page - 1) not in rects:
-            return
-        box = self.points_to_viewport(location.page, location.bbox).translated(
-            QPointF(self._scroll_offset())
-        )
-        target = int(box.top()) - 40
+        if (location.page - 1) not in self.page_rects():
+            return  # no document, or not this page
         bar = self.verticalScrollBar()
+        target = int(self.points_to_viewport(location.page, location.bbox).top()) + bar.value() - 40
         bar.setValue(max(bar.minimum(), min(bar.maximum(), target)))
         self.pageNavigator().update(location.page - 1, QPointF(0, 0), self.zoomFactor())
 
