@@ -39,7 +39,7 @@ _RUNS = re.compile(r"(.)\1{2,}")
 # (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
 # venue word, and its identity and shape as its neighbours print them
 # ("w-1=", "w+1=", "w-2=", "w+2=", "c-1=", "c+1="): computed once per distinct token.
-_Static = tuple[list[str], str, str, bool, str, str, str, str, str, str]
+_Static = tuple[tuple[str, ...], str, str, bool, str, str, str, str, str, str]
 _static_cache: dict[tuple[str, str], _Static] = {}
 _CACHE_MAX = 200_000
 _DOTS = [f"dots={i}" for i in range(7)]
@@ -117,7 +117,7 @@ def _static(tok: Tok) -> _Static:
     short = _short(tok)
     coarse = _coarse(tok)
     entry = (
-        feats,
+        tuple(feats),  # strings only: the collector need not track the cache's entries
         short,
         coarse,
         kind == KIND_WORD and low in _VENUE,
