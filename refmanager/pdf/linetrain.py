@@ -27,6 +27,9 @@ BASE_PATH = Path(__file__).resolve().parent / "data" / "base-lines.jsonl.gz"
 # document counts against one of them.
 BASE_DOCS = 120
 CORRECTION_WEIGHT = 10
+# The CRF's L1 and L2 regularisation (L-BFGS).
+C1 = 0.05
+C2 = 0.01
 
 
 def rows_of(doc: dict[str, Any]) -> tuple[list[LineRow], list[str], dict[int, float]]:
@@ -59,8 +62,8 @@ def pack(folder: Path, out: Path) -> int:
 def train(
     docs: Iterable[dict[str, Any]],
     model: Path,
-    c1: float = 0.05,
-    c2: float = 0.01,
+    c1: float = C1,
+    c2: float = C2,
     iterations: int = 150,
 ) -> int:
     """Fit the CRF on ``docs``; returns the documents used."""
