@@ -46,17 +46,53 @@ def read_packed(path: Path) -> Iterator[dict[str, Any]]:
                 yield json.loads(row)
 
 
-def pack(folder: Path, out: Path) -> int:
-    """Gather the corpus's ``lines/*.json.gz`` into one file; returns the documents packed."""
-    count = 0
-    with gzip.open(out, "wt", encoding="utf-8", compresslevel=9) as fh:
+def pack(folders: Path | Sequence[Path], out: Path, merge: Path | None = None) -> int:
+    """Gather corpus builds' ``lines/*.json.gz`` (with ``merge``, also the documents of a
+    packed file, which may be ``out`` itself) into one file; a document id seen twice is
+    kept once (the first seen). Every document is tidied (:func:`tidy`); one that gives no
+    usable entries (:func:`usable`) is left out. Returns the documents packed."""
+    docs: dict[str, dict[str, Any]] = {}
+    if merge is not None and merge.exists():
+        for doc in read_packed(merge):
+            docs.setdefault(str(doc["id"]), doc)
+    for folder in [folders] if isinstance(folders, Path) else folders:
         for path in sorted(folder.glob("*.json.gz")):
             with gzip.open(path, "rt", encoding="utf-8") as src:
                 doc = json.load(src)
             doc.pop("geometry", None)
-            fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
-            count += 1
+            docs.setdefault(str(doc["id"]), doc)
+    kept = [tidy(doc) for _, doc in sorted(docs.items()) if usable(doc)]
+    part = out.with_name(out.name + ".part")
+    count = write_packed(kept, part)
+    part.replace(out)
     return count
+
+
+# A style whose entries average fewer characters than this printed no references (only
+# their keys, say): its document teaches nothing about lists.
+MIN_ENTRY_CHARS = 20
+
+
+def usable(doc: dict[str, Any]) -> bool:
+    """Whether a stored document's list reads as references (see :data:`MIN_ENTRY_CHARS`)."""
+    starts = sum(1 for r in doc["lines"] if r[9] == "start")
+    chars = sum(len(str(r[8])) for r in doc["lines"] if r[9] in LIST)
+    return starts > 0 and chars >= MIN_ENTRY_CHARS * starts
+
+
+def tidy(doc: dict[str, Any]) -> dict[str, Any]:
+    """The gold with group headings inside a list set apart: a line of at most two
+    letters, in type at least a quarter larger than the list's, between entries (styles
+    that sort the list under "A", "B", ...) is a heading, not entry text (``other``)."""
+    lines = doc["lines"]
+    sizes = sorted(float(r[5]) for r in lines if r[9] in LIST)
+    if not sizes:
+        return doc
+    usual = sizes[len(sizes) // 2]
+    for r in lines:
+        if r[9] == "in" and len(str(r[8]).strip()) <= 2 and float(r[5]) >= 1.25 * usual:
+            r[9] = "other"
+    return doc
 
 
 def train(
@@ -257,9 +293,10 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m refmanager.pdf.linetrain")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("pack", help="gather a corpus build's lines into one file")
-    p.add_argument("folder", type=Path, help="the build's lines/ folder")
+    p = sub.add_parser("pack", help="gather corpus builds' lines into one file")
+    p.add_argument("folder", type=Path, nargs="+", help="a build's lines/ folder")
     p.add_argument("out", type=Path)
+    p.add_argument("--merge", type=Path, help="also the documents of this packed file")
     b = sub.add_parser("base", help="write the base sample a library's line model is trained with")
     b.add_argument("data", type=Path, help="the packed corpus")
     b.add_argument("--out", type=Path, default=BASE_PATH)
@@ -270,7 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--iterations", type=int, default=150)
     args = ap.parse_args(argv)
     if args.cmd == "pack":
-        print(f"packed {pack(args.folder, args.out)} documents into {args.out}")
+        n = pack(args.folder, args.out, args.merge)
+        print(f"packed {n} documents into {args.out}")
     elif args.cmd == "base":
         n = write_packed(base_sample(read_packed(args.data), args.docs), args.out)
         print(f"wrote {n} base documents to {args.out}")

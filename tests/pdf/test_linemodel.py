@@ -190,3 +190,53 @@ def test_decide_keeps_the_rules_where_the_model_is_unsure(tmp_path: Path) -> Non
     assert decide(lines, {1: 792.0}, ["other"] * len(lines), model) == labels
     # Without a model there is nothing to decide.
     assert decide(lines, {1: 792.0}, labels, tmp_path / "none.crfsuite") == []
+
+
+def _stored(doc_id: str, lines: list[tuple[str, float, str]]) -> dict[str, object]:
+    """A stored document of ``(text, size, label)`` lines, one under the other."""
+    rows = [
+        [1, 0, 72.0, 300.0, 700.0 - 12 * i, size, 0.0, 0.0, text, label]
+        for i, (text, size, label) in enumerate(lines)
+    ]
+    return {
+        "id": doc_id,
+        "family": "f",
+        "style": "bst:f",
+        "page_sizes": {"1": 792.0},
+        "lines": rows,
+    }
+
+
+def test_pack_merges_a_packed_file_tidies_letter_headings_and_drops_key_only_lists(
+    tmp_path: Path,
+) -> None:
+    from refmanager.pdf.linetrain import write_packed
+
+    entry = "A. Author. A title of the entry. Journal, 2001."
+    lettered = _stored(
+        "00001",
+        [
+            ("References", 12, "head"),
+            ("A", 17, "in"),
+            (entry, 10, "start"),
+            ("B", 17, "in"),
+            (entry, 10, "start"),
+            ("that goes on.", 10, "in"),
+        ],
+    )
+    keys_only = _stored("00002", [("References", 12, "head"), ("k1", 10, "start")] * 2)
+    packed = tmp_path / "lines.jsonl.gz"
+    write_packed([lettered], packed)
+    folder = tmp_path / "lines"
+    folder.mkdir()
+    for doc in (keys_only, _stored("00001", [(entry, 10, "other")] * 2)):
+        with gzip.open(folder / f"{doc['id']}.json.gz", "wt", encoding="utf-8") as fh:
+            json.dump(doc, fh)
+    with gzip.open(folder / "00003.json.gz", "wt", encoding="utf-8") as fh:
+        json.dump(_stored("00003", [("References", 12, "head"), (entry, 10, "start")]), fh)
+
+    assert pack(folder, packed, merge=packed) == 2
+    docs = {d["id"]: d for d in read_packed(packed)}
+    assert sorted(docs) == ["00001", "00003"]  # 00002's entries are only keys
+    # The packed 00001 is kept over the build's copy, its letter headings set apart.
+    assert rows_of(docs["00001"])[1] == ["head", "other", "start", "other", "start", "in"]
