@@ -273,6 +273,17 @@ def _line_features(
     return f
 
 
+# How far ahead a label's successor (its number + 1) is looked for.
+_LOOKAHEAD = 12
+
+
+def _numbering_goes_on(numbers: Sequence[int | None], i: int) -> bool:
+    """Whether a line within :data:`_LOOKAHEAD` after line ``i`` carries its number + 1."""
+    number = numbers[i]
+    ahead = numbers[i + 1 : i + 1 + _LOOKAHEAD]
+    return number is not None and any(n == number + 1 for n in ahead)
+
+
 def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[str]]:
     """One feature list per row (the rows of the pages read, in reading order)."""
     if not rows:
@@ -292,6 +303,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
         rank[ln.page] = rank.get(ln.page, 0) + 1
     seen: dict[int, int] = {}
     numbered = sum(1 for r in rows if _LABEL.match(r.text) or _ALPHA_LABEL.match(r.text)) >= 4
+    numbers = [_number(r.text) for r in rows]
     for i, (r, ln) in enumerate(zip(rows, lines, strict=True)):
         col = cols[(r.page, r.column)]
         rule = {
@@ -328,12 +340,16 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
             f.append(f"dx.next={_bucket((nxt.x0 - r.x0) / max(r.size, 1.0), (-3, -0.5, 0.5, 3))}")
         labelled = bool(_LABEL.match(r.text) or _ALPHA_LABEL.match(r.text))
         f.append(f"numbered={int(numbered)}{int(labelled)}")
-        number = _number(r.text)
+        number = numbers[i]
         if number is not None:
             if last_number is not None and number == last_number + 1:
                 f.append("label.next")
             elif number == 1:
                 f.append("label.one")
+            else:
+                f.append("label.jump")
+            if _numbering_goes_on(numbers, i):
+                f.append("label.cont")
             last_number = number
         per_line.append(f)
     # Neighbours' key features.
@@ -348,6 +364,8 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
         "last.char=",
         "rule.",
         "bold=",
+        "short=",
+        "years=",
     )
     out: list[list[str]] = []
     for i, f in enumerate(per_line):

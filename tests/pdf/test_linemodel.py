@@ -54,6 +54,10 @@ def test_features_see_numbering_indents_and_rules() -> None:
     hanging = feats[8]
     assert any(f.startswith("indent=") and f != "indent=1" for f in hanging)
     assert "rule.furn" in feats[-1]
+    # Numbering goes on after [1]-[4], not after the last entry; a line sees how short
+    # the line before it ends.
+    assert ["label.cont" in feats[i] for i in (7, 9, 11, 13, 15)] == [True] * 4 + [False]
+    assert any(f.startswith("-1:short=") for f in feats[9])
 
 
 def test_entry_spans_skip_furniture_and_end_with_the_list() -> None:
