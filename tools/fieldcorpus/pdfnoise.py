@@ -66,8 +66,9 @@ def small_caps_names(sample: Sample) -> Sample:
     """Author (or editor) names printed in small capitals, extracted as capitals."""
     chars = list(sample.text)
     for i, lab in enumerate(sample.labels):
-        if lab in ("author", "editor"):
-            chars[i] = chars[i].upper()
+        upper = chars[i].upper()
+        if lab in ("author", "editor") and len(upper) == 1:  # "ß" has no one-letter capital
+            chars[i] = upper
     return Sample("".join(chars), sample.labels, sample.styles, sample.style)
 
 

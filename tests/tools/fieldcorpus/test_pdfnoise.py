@@ -66,3 +66,11 @@ def test_junk_fragments_and_merged_entries() -> None:
     assert TEXT.endswith(tail.text) and set(tail.labels) == {JUNK}
     both = merged(whole, whole)
     assert both.labels[: len(TEXT)] == whole.labels and both.labels[-1] == JUNK
+
+
+def test_small_capitals_keep_one_label_per_character() -> None:
+    text = "Weiß, J. A title."
+    sample = Sample(text, ["author"] * 8 + ["O"] * (len(text) - 8))
+    out = small_caps_names(sample)
+    assert out.text == "WEIß, J. A title."
+    assert len(out.labels) == len(out.text)
