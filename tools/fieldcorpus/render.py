@@ -164,52 +164,82 @@ def _initial_forms(given: str) -> list[str]:
     return words + [w[0] for w in words]
 
 
+# "et al." and its translations as the styles print them after a cut name list
+_ET_AL = re.compile(
+    r"[,\s]*(?:et\s?al\.?|et\s?alii|and others|u\.\s?a\.|vd\.|i in\.|и др\.|m\.fl\.|"
+    r"e\.a\.|y otros|e outros|ym\.|ja muut|\u7b49)",
+    re.IGNORECASE,
+)
+_YEAR_GAP = re.compile(r"(?<!\d)(1[5-9]|20)\d\d(?!\d)")
+
+
+def _given_word(word: str, forms: set[str]) -> bool:
+    """Whether a printed word is made of the given names or initials in ``forms``
+    ("Mingyu", "M.-J", "M-J", "JR", "Seo-Yeon"; upper-cased forms)."""
+    up = word.upper()
+    if up in forms:
+        return True
+    pieces = [p for p in re.split(r"[.\-\u2010]+", up) if p]
+    if pieces and len(pieces) > 1 and all(p in forms for p in pieces):
+        return True
+    initials = {f for f in forms if len(f) == 1}
+    return len(word) <= 3 and word.isupper() and all(c in initials for c in word)
+
+
 def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
-    """Grow the family-name marks of ``role`` into the whole name list."""
+    """Grow the family-name marks of ``role`` into the whole name list.
+
+    The given names and initials of every name of the record count (a list cut by
+    "et al." ends with a name that is not the record's last); a citation label that
+    repeats the names before the list ("Harris 2005, HARRIS S.") stays outside it."""
     text, labels = sample.text, sample.labels
     idx = [i for i, lab in enumerate(labels) if lab == role]
     if not idx:
         return
     start, end = idx[0], idx[-1] + 1
     names = record.get(role) or []
-    first_given = names[0].get("given", "") if names else ""
-    last_given = names[-1].get("given", "") if names else ""
+    forms: set[str] = {"JR", "SR", "II", "III", "IV"}
+    for name in names:
+        forms.update(f.upper() for f in _initial_forms(name.get("given", "")))
+    # an author-date label before the list: family names, a year, then the list itself
+    gap_year = None
+    for m in _YEAR_GAP.finditer(text, start, end):
+        if all(lab == "O" for lab in labels[m.start() : m.end()]):
+            gap_year = m
+    if gap_year is not None:
+        for i in range(start, gap_year.end()):
+            labels[i] = "O"
+        rest = [i for i in range(gap_year.end(), end) if labels[i] == role]
+        if not rest:
+            return
+        start = rest[0]
     # left: given names printed before the first family name
-    if first_given:
-        forms = _initial_forms(first_given)
+    if forms:
         j = start
         while j > 0:
-            seg = re.search(r"([^\s.,\-\[\]()]+)[.\-\s]*$", text[:j])
+            seg = re.search(r"([^\s.,\[\]()]+)[.\-\s]*$", text[:j])
             if not seg or labels[seg.start()] != "O":
                 break
             word = seg.group(1)
-            if word in forms or word.upper() in (f.upper() for f in forms) or word in ("and", "&"):
+            if _given_word(word, forms) or word in ("and", "&"):
                 j = seg.start()
             else:
                 break
         if j < start and not text[j:start].strip().startswith((",", ".")):
             start = j
     # right: given names and "et al." after the last family name
-    forms = _initial_forms(last_given) if last_given else []
-    forms += ["Jr", "Sr", "II", "III", "IV"]
     k = end
     while k < len(text):
         seg = re.match(r"[,\s]*([^\s.,()\[\]:;]+)\.?", text[k:])
         if not seg or any(lab != "O" for lab in labels[k : k + seg.end()]):
             break
-        word = seg.group(1)
-        up = [f.upper() for f in forms]
-        if (
-            word in forms
-            or word.upper() in up
-            or (len(word) <= 3 and word.isupper() and all(c in "".join(up) for c in word))
-        ):
+        if _given_word(seg.group(1), forms):
             k += seg.end()
             continue
         break
-    tail = re.match(r"[,\s]*(?:et al\.?|等|and others|\u7b49)", text[k:])
-    if tail and all(lab == "O" for lab in labels[k : k + tail.end()]):
-        k += tail.end()
+    tail = _ET_AL.match(text, k)
+    if tail and all(lab == "O" for lab in labels[k : tail.end()]):
+        k = tail.end()
     end = k
     for i in range(start, end):
         if labels[i] == "O":
