@@ -174,22 +174,35 @@ _YEAR_GAP = re.compile(r"(?<!\d)(1[5-9]|20)\d\d(?!\d)")
 
 
 def _given_word(word: str, forms: set[str]) -> bool:
-    """Whether a printed word is made of the given names or initials in ``forms``
+    """Whether a printed word is made of one name's given names or initials in ``forms``
     ("Mingyu", "M.-J", "M-J", "JR", "Seo-Yeon"; upper-cased forms)."""
     up = word.upper()
     if up in forms:
         return True
     pieces = [p for p in re.split(r"[.\-\u2010]+", up) if p]
-    if pieces and len(pieces) > 1 and all(p in forms for p in pieces):
+    if len(pieces) > 1 and all(p in forms for p in pieces):
         return True
-    initials = {f for f in forms if len(f) == 1}
-    return len(word) <= 3 and word.isupper() and all(c in initials for c in word)
+    return len(word) <= 3 and word.isupper() and all(c in forms for c in word)
+
+
+def _forms_of(record_names: list[dict[str, str]], printed: str, fallback: int) -> set[str]:
+    """The given names and initials (upper case) of the record's name whose family name is
+    ``printed``, or of the name at ``fallback``."""
+    key = printed.strip().upper()
+    chosen = None
+    for name in record_names:
+        if (name.get("family") or name.get("literal") or "").upper() == key:
+            chosen = name
+    if chosen is None and record_names:
+        chosen = record_names[fallback]
+    given = chosen.get("given", "") if chosen else ""
+    return {f.upper() for f in _initial_forms(given)} if given else set()
 
 
 def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
     """Grow the family-name marks of ``role`` into the whole name list.
 
-    The given names and initials of every name of the record count (a list cut by
+    The given names on each side are those of the name printed there (a list cut by
     "et al." ends with a name that is not the record's last); a citation label that
     repeats the names before the list ("Harris 2005, HARRIS S.") stays outside it."""
     text, labels = sample.text, sample.labels
@@ -198,9 +211,6 @@ def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
         return
     start, end = idx[0], idx[-1] + 1
     names = record.get(role) or []
-    forms: set[str] = {"JR", "SR", "II", "III", "IV"}
-    for name in names:
-        forms.update(f.upper() for f in _initial_forms(name.get("given", "")))
     # an author-date label before the list: family names, a year, then the list itself
     gap_year = None
     for m in _YEAR_GAP.finditer(text, start, end):
@@ -213,7 +223,14 @@ def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
         if not rest:
             return
         start = rest[0]
+    first_end = start
+    while first_end < end and labels[first_end] == role:
+        first_end += 1
+    last_start = end - 1
+    while last_start > start and labels[last_start - 1] == role:
+        last_start -= 1
     # left: given names printed before the first family name
+    forms = _forms_of(names, text[start:first_end], 0)
     if forms:
         j = start
         while j > 0:
@@ -228,6 +245,7 @@ def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
         if j < start and not text[j:start].strip().startswith((",", ".")):
             start = j
     # right: given names and "et al." after the last family name
+    forms = _forms_of(names, text[last_start:end], -1) | {"JR", "SR", "II", "III", "IV"}
     k = end
     while k < len(text):
         seg = re.match(r"[,\s]*([^\s.,()\[\]:;]+)\.?", text[k:])

@@ -56,3 +56,16 @@ def test_a_title_word_after_the_list_stays_out() -> None:
     s = _sample("Moore K. Kernel methods. Journal, 2001.", ["Moore"])
     _extend_names(s, RECORD, "author")
     assert _author(s) == "Moore K."
+
+
+def test_an_acronym_opening_the_title_is_not_taken_for_initials() -> None:
+    record: dict[str, Any] = {
+        "author": [
+            {"family": "Zhao", "given": "Jun"},
+            {"family": "Park", "given": "Ari"},
+            {"family": "Xu", "given": "Lei"},
+        ]
+    }
+    s = _sample("Zhao J, Park A, Xu L. JAX: composable programs. 2018.", ["Zhao", "Park", "Xu"])
+    _extend_names(s, record, "author")
+    assert _author(s) == "Zhao J, Park A, Xu L."
