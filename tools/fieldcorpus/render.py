@@ -166,10 +166,12 @@ def _initial_forms(given: str) -> list[str]:
 
 # "et al." and its translations as the styles print them after a cut name list
 _ET_AL = re.compile(
-    r"[,\s]*(?:et\s?al\.?|et\s?alii|and others|u\.\s?a\.|vd\.|i in\.|и др\.|m\.fl\.|"
+    r"[,;\s]*(?:et\s?al\.?|et\s?alii|and others|u\.\s?a\.|vd\.|i in\.|и др\.|m\.fl\.|"
     r"e\.a\.|y otros|e outros|ym\.|ja muut|\u7b49)",
     re.IGNORECASE,
 )
+# a given name or initials after a family name, hyphenated initials whole ("M.-J.")
+_GIVEN_AT = re.compile(r"[,\s]*([^\s.,()\[\]:;]+(?:\.?[\-\u2010][^\s.,()\[\]:;\-\u2010]+)*)\.?")
 _YEAR_GAP = re.compile(r"(?<!\d)(1[5-9]|20)\d\d(?!\d)")
 
 
@@ -248,11 +250,11 @@ def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
     forms = _forms_of(names, text[last_start:end], -1) | {"JR", "SR", "II", "III", "IV"}
     k = end
     while k < len(text):
-        seg = re.match(r"[,\s]*([^\s.,()\[\]:;]+)\.?", text[k:])
-        if not seg or any(lab != "O" for lab in labels[k : k + seg.end()]):
+        seg = _GIVEN_AT.match(text, k)
+        if not seg or any(lab != "O" for lab in labels[k : seg.end()]):
             break
         if _given_word(seg.group(1), forms):
-            k += seg.end()
+            k = seg.end()
             continue
         break
     tail = _ET_AL.match(text, k)

@@ -37,6 +37,9 @@ def test_a_list_cut_by_et_al_keeps_its_last_initials() -> None:
     s = _sample("Guo M, Deng M-J, et al. A title. Journal 2019;4:1-2.", ["Guo", "Deng"])
     _extend_names(s, RECORD, "author")
     assert _author(s) == "Guo M, Deng M-J, et al."
+    s = _sample("Guo, M.; Deng, M.-J.; et al. A title. 2019.", ["Guo", "Deng"])
+    _extend_names(s, RECORD, "author")
+    assert _author(s) == "Guo, M.; Deng, M.-J.; et al."
 
 
 def test_given_names_of_any_name_and_translated_et_al() -> None:
