@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -610,8 +611,13 @@ def parse_reference(text: str, model_path: Path | None = None) -> Reference:
         return Reference(raw=str(text) if isinstance(text, str) else "")
 
 
-def parse_entries(entries: list[Entry], model_path: Path | None = None) -> list[Reference]:
-    """Parse extracted entries in order; a same-author dash repeats the previous authors."""
+def parse_entries(
+    entries: list[Entry],
+    model_path: Path | None = None,
+    after_each: Callable[[], None] | None = None,
+) -> list[Reference]:
+    """Parse extracted entries in order; a same-author dash repeats the previous authors.
+    ``after_each`` is called after every entry (a background caller shares the GIL there)."""
     out: list[Reference] = []
     previous: list[Name] = []
     for index, entry in enumerate(entries):
@@ -635,6 +641,8 @@ def parse_entries(entries: list[Entry], model_path: Path | None = None) -> list[
         if ref.author:
             previous = ref.author
         out.append(ref)
+        if after_each is not None:
+            after_each()
     return out
 
 

@@ -1,8 +1,10 @@
-"""Pausing Python's cyclic garbage collector around slow work that makes no cycles."""
+"""What slow work on a background thread does so that the window's thread keeps running:
+the cyclic garbage collector paused around it, and the GIL shared while it parses."""
 
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -27,3 +29,29 @@ def cycle_collector_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
+
+
+class GilSharing:
+    """Called often by CPU-bound work on a background thread (after each parsed reference):
+    at most every ``every`` seconds it sleeps ``pause`` seconds, so that the window's thread
+    takes the GIL.
+
+    Why: the parser calls python-crfsuite and SQLite many times a reference, and each call
+    releases the GIL for a moment and takes it back at once. The window's thread, woken by
+    each release, loses that race again and again, and Python's switch interval never
+    forces a hand-over, since the GIL did change hands (a "convoy"). A 1,000-reference
+    re-parse froze the window for 214-686 ms on an idle machine (benchmarks/gui_ops.py),
+    whatever the switch interval; with a 1 ms sleep every 20 ms of parsing, 13-17 ms, and
+    the re-parse took as long. Only the window's background changes use it.
+    """
+
+    def __init__(self, every: float = 0.02, pause: float = 0.001) -> None:
+        self.every = every
+        self.pause = pause
+        self._next = time.monotonic() + every
+
+    def __call__(self) -> None:
+        now = time.monotonic()
+        if now >= self._next:
+            time.sleep(self.pause)
+            self._next = time.monotonic() + self.every

@@ -142,7 +142,9 @@ def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) ->
     return out
 
 
-def reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
+def reparse(
+    lib: Library, ref_ids: Sequence[int], after_each: Callable[[], None] | None = None
+) -> list[dict[str, Any]]:
     """Run the parser again on references (fields the user edited are kept), in one
     transaction; returns their previous rows as the library stores them
     (:func:`restore_references` undoes it). The library's own retrained model is used when
@@ -155,7 +157,7 @@ def reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
     full collection while the undo stack kept them. Dicts of plain values it skips.
     """
     stored = [s for s in lib.references.references(list(ref_ids)) if s.reference.raw]
-    fresh = parse_again([s.reference for s in stored], model_for(lib.folder))
+    fresh = parse_again([s.reference for s in stored], model_for(lib.folder), after_each)
     with lib.transaction():
         previous = lib.references.row_dicts([s.id for s in stored])
         for s, new in zip(stored, fresh, strict=True):
@@ -189,9 +191,12 @@ def restore_references(lib: Library, previous: Sequence[Mapping[str, Any]]) -> N
             lib.references.write_row(row, insert=False)
 
 
-def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
+def add_texts(
+    lib: Library, texts: Sequence[str], after_each: Callable[[], None] | None = None
+) -> list[int]:
     """Reference strings (pasted) parsed and added without a document; their ids."""
-    refs = parse_entries([Entry(raw=t) for t in texts if t.strip()], model_for(lib.folder))
+    entries = [Entry(raw=t) for t in texts if t.strip()]
+    refs = parse_entries(entries, model_for(lib.folder), after_each)
     return lib.references.add_references(refs)
 
 

@@ -38,6 +38,7 @@ from refmanager.service import (
     page_links,
     training,
 )
+from refmanager.service.collector import GilSharing
 from refmanager.service.views import (
     STRUCTURE,
     TAGS,
@@ -323,7 +324,7 @@ class Session:
         clean = list(ids)
         return Change(
             f"re-parse {plural(len(clean), 'reference')}",
-            lambda lib: editing.reparse(lib, clean),
+            lambda lib: editing.reparse(lib, clean, GilSharing()),
             editing.restore_references,
             Changes.of_rows(clean) | Changes(duplicates=True),
             slow=True,
@@ -417,7 +418,7 @@ class Session:
         chosen = list(texts)
         return Change(
             f"paste {plural(len(chosen), 'reference')}",
-            lambda lib: editing.add_texts(lib, chosen),
+            lambda lib: editing.add_texts(lib, chosen, GilSharing()),
             lambda lib, ids: lib.references.delete_references(ids),
             STRUCTURE,
             slow=True,

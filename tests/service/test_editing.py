@@ -85,6 +85,17 @@ def test_reparse_undo_is_rows_the_cycle_collector_skips(lib: Library) -> None:
     assert not any(gc.is_tracked(row) for row in previous)
 
 
+def test_reparse_and_paste_call_back_after_each_reference(lib: Library) -> None:
+    # where the window's background change shares the GIL (collector.GilSharing)
+    calls: list[None] = []
+    editing.reparse(lib, [_knuth(lib), _knuth(lib)], lambda: calls.append(None))
+    assert len(calls) == 2
+    editing.add_texts(
+        lib, [RAW, "J. Doe. Another book. Springer, 2001."], lambda: calls.append(None)
+    )
+    assert len(calls) == 4
+
+
 def test_add_texts_parses_pasted_references(lib: Library) -> None:
     ids = editing.add_texts(lib, [RAW, "   ", "J. Doe. Another book. Springer, 2001."])
     assert len(ids) == 2
