@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -41,17 +41,24 @@ class GilSharing:
     each release, loses that race again and again, and Python's switch interval never
     forces a hand-over, since the GIL did change hands (a "convoy"). A 1,000-reference
     re-parse froze the window for 214-686 ms on an idle machine (benchmarks/gui_ops.py),
-    whatever the switch interval; with a 1 ms sleep every 20 ms of parsing, 13-17 ms, and
+    whatever the switch interval; with a 1 ms sleep every 20 ms of parsing, 22-42 ms, and
     the re-parse took as long. Only the window's background changes use it.
     """
 
-    def __init__(self, every: float = 0.02, pause: float = 0.001) -> None:
+    def __init__(
+        self,
+        every: float = 0.02,
+        pause: float = 0.001,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.every = every
         self.pause = pause
-        self._next = time.monotonic() + every
+        self._clock = clock
+        self._sleep = sleep
+        self._next = clock() + every
 
     def __call__(self) -> None:
-        now = time.monotonic()
-        if now >= self._next:
-            time.sleep(self.pause)
-            self._next = time.monotonic() + self.every
+        if self._clock() >= self._next:
+            self._sleep(self.pause)
+            self._next = self._clock() + self.every

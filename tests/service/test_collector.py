@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from refmanager.service import collector
 from refmanager.service.collector import GilSharing, cycle_collector_paused
 
 
@@ -42,14 +41,12 @@ def test_left_off_when_it_was_off_before(collector_on: None) -> None:
         gc.enable()
 
 
-def test_gil_sharing_sleeps_once_its_period_has_passed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_gil_sharing_sleeps_once_its_period_has_passed() -> None:
     # a background parse calls it after every reference; it sleeps (which hands the GIL to
     # the window's thread for sure) only when `every` seconds have passed since its last sleep
     clock = [100.0]
     slept: list[float] = []
-    monkeypatch.setattr(collector.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(collector.time, "sleep", slept.append)
-    share = GilSharing(every=0.02, pause=0.001)
+    share = GilSharing(every=0.02, pause=0.001, clock=lambda: clock[0], sleep=slept.append)
     share()
     clock[0] += 0.01
     share()
