@@ -24,9 +24,9 @@ def test_a_slow_change_runs_off_the_gui_thread_then_is_undoable(
     threads: list[threading.Thread] = []
     real = editing.add_texts
 
-    def add_texts(lib: object, texts: list[str]) -> list[int]:
+    def add_texts(lib: object, texts: list[str], *rest: object) -> list[int]:
         threads.append(threading.current_thread())
-        return real(lib, texts)  # type: ignore[arg-type]
+        return real(lib, texts, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(editing, "add_texts", add_texts)
     refreshed: list[Changes] = []
