@@ -323,14 +323,19 @@ def _index_names(library: Library) -> list[str]:
     return [row[0] for row in rows]
 
 
-def test_a_cancelled_import_goes_on_where_it_stopped(
-    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _items_in_batches_of_ten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A CSL-JSON file of 25 items ("Item 0" ..), imported 10 references a batch."""
     from refmanager.service import exchange
 
     monkeypatch.setattr(exchange, "BATCH_REFERENCES", 10)
     items = [{"id": f"i{n}", "title": f"Item {n}"} for n in range(25)]
-    path = _write(tmp_path, "many.json", json.dumps(items))
+    return _write(tmp_path, "many.json", json.dumps(items))
+
+
+def test_a_cancelled_import_goes_on_where_it_stopped(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _items_in_batches_of_ten(tmp_path, monkeypatch)
     first = import_file(library, path, cancelled=lambda: True)  # stops after one batch
     assert first.cancelled and first.added == 10 == library.search.count("")
     rest = import_file(library, path)
@@ -400,11 +405,7 @@ def test_attachments_other_tools_wrote_never_leave_as_links(
 def test_a_file_keeps_its_order_across_batches_and_when_resumed(
     library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refmanager.service import exchange
-
-    monkeypatch.setattr(exchange, "BATCH_REFERENCES", 10)
-    items = [{"id": f"i{n}", "title": f"Item {n}"} for n in range(25)]
-    path = _write(tmp_path, "many.json", json.dumps(items))
+    path = _items_in_batches_of_ten(tmp_path, monkeypatch)
     import_file(library, path, cancelled=lambda: True)  # one batch, then the rest
     import_file(library, path)
     rows = library.search.search("", order_by="document", limit=100)
