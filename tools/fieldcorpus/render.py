@@ -370,7 +370,14 @@ def house_render(rec: dict[str, Any], rng: random.Random, variant: str) -> Sampl
 
     gbt = variant == "gbt"
     names = rec.get("author") or []
-    limit = 3 if rng.random() < 0.7 else 6
+    # GB/T 7714 cuts a list after three names (or six); the Journal of Software and
+    # other Chinese journals' own styles often print every name, so long family-first
+    # lists ("Zhao YL, Gu A, ..., Li S. Title") run straight into the title
+    roll = rng.random()
+    if gbt:
+        limit = 3 if roll < 0.7 else 6
+    else:
+        limit = 3 if roll < 0.4 else 6 if roll < 0.6 else max(len(names), 1)
     shown = names[:limit]
     name_strs = [_name_fv(n, upper=gbt and rng.random() < 0.7, spaced=gbt) for n in shown]
     zh = any(re.search(r"[\u4e00-\u9fff]", s) for s in name_strs)

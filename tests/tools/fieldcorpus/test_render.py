@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from tools.fieldcorpus.render import Sample, _extend_names
+from tools.fieldcorpus.records import RecordGenerator
+from tools.fieldcorpus.render import Sample, _extend_names, house_render
 
 
 def _sample(text: str, families: list[str]) -> Sample:
@@ -72,3 +74,18 @@ def test_an_acronym_opening_the_title_is_not_taken_for_initials() -> None:
     s = _sample("Zhao J, Park A, Xu L. JAX: composable programs. 2018.", ["Zhao", "Park", "Xu"])
     _extend_names(s, record, "author")
     assert _author(s) == "Zhao J, Park A, Xu L."
+
+
+def _house_names(variant: str, seed: int) -> int:
+    """How many of twelve authors a house style prints (each name labelled once)."""
+    rec = RecordGenerator(seed).record()
+    rec["author"] = [{"family": f"Fam{chr(65 + i)}", "given": "Ann"} for i in range(12)]
+    sample = house_render(rec, random.Random(seed), variant)
+    return sum(1 for i in range(12) if f"FAM{chr(65 + i)}" in sample.text.upper())
+
+
+def test_the_journal_style_sometimes_prints_every_name_gbt_never() -> None:
+    cnj = {_house_names("cnj", seed) for seed in range(40)}
+    gbt = {_house_names("gbt", seed) for seed in range(40)}
+    assert cnj == {3, 6, 12}
+    assert gbt == {3, 6}
