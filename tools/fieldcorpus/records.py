@@ -253,6 +253,9 @@ class RecordGenerator:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        # the shapes added on 2026-12-05 (round 2) draw from their own stream, so the
+        # records of a seed are otherwise the ones drawn before
+        self.shape_rng = random.Random(seed * 7919 + 13)
 
     # ---------------------------------------------------------------- pieces
     def person(self) -> dict[str, str]:
@@ -335,9 +338,41 @@ class RecordGenerator:
             text = f"{acr}: {text}"
         if r.random() < 0.05:
             text += f" ({r.choice(['Extended Abstract', 'Invited Paper', 'Poster'])})"
+        text = self._title_shape(text, fill["Acr"], words)
         text = text[0].upper() + text[1:]
         if r.random() < 0.35:
             text = " ".join(w[:1].upper() + w[1:] if len(w) > 3 else w for w in text.split())
+        return text
+
+    def _title_shape(self, text: str, acr: str, words: list[str]) -> str:
+        """Title shapes real lists print that the templates lack.
+
+        A model name with its size ("Name 530B, a ..."), a numbered part ("... II", the
+        last word then looks like an initial), and long titles of two clauses.
+        """
+        s = self.shape_rng
+        roll = s.random()
+        if roll < 0.03:
+            size = f"{s.choice((1, 2, 3, 6, 7, 8, 13, 34, 65, 70, 175, 340, 530, 540))}"
+            size += s.choice(("B", "B", "M", "K", "T"))
+            head = s.choice((acr, acr, f"{acr}-{s.choice(GENERAL).capitalize()}"))
+            joint = s.choice((", a ", ", a ", ": a ", " and ", ", the "))
+            return f"{head} {size}{joint}{text[0].lower()}{text[1:]}"
+        if roll < 0.05:
+            short = " ".join(s.choice(words) for _ in range(s.randint(1, 3)))
+            short = s.choice(("On {}", "{}", "Notes on {}", "{} revisited")).format(short)
+            return short + s.choice((" I", " II", " III", " IV", ", Part I", " (II)"))
+        if roll < 0.09:
+            more = s.choice(TITLE_TEMPLATES).format(
+                **{k: s.choice(words) for k in "ABCDEF"},
+                **{k: s.choice(GENERAL) for k in "GH"},
+                V=s.choice(VERBS),
+                n=str(s.randint(2, 9)),
+                Acr=acr,
+            )
+            joint = s.choice((": ", ": ", " with ", " and ", ", ", " — "))
+            tail = s.choice(("", "", f" in {s.choice(words)} {s.choice(words)}"))
+            return f"{text}{joint}{more[0].lower()}{more[1:]}{tail}"
         return text
 
     def year(self) -> int:
@@ -456,6 +491,9 @@ class RecordGenerator:
                 else:
                     first = r.randint(1, 11)
                     rec["issue"] = r.choice([f"{first}-{first + 1}", f"S{first}", f"Suppl {first}"])
+                if self.shape_rng.random() < 0.04:  # a range of issues bound as one ("1-7")
+                    first = self.shape_rng.randint(1, 6)
+                    rec["issue"] = f"{first}-{first + self.shape_rng.randint(1, 11)}"
             if r.random() < 0.93:
                 rec["page"] = self.pages()
         elif kind == "paper-conference":
@@ -587,6 +625,8 @@ class RecordGenerator:
             host = "github.com" if kind == "software" else r.choice(WEB_HOSTS)
             slug = "/".join(r.choice(SUBJECT_WORDS["cs"]).lower() for _ in range(r.randint(1, 3)))
             rec["URL"] = f"https://{host}/{slug}" + ("/" if r.random() < 0.2 else "")
+            if self.shape_rng.random() < (0.5 if kind == "software" else 0.15):
+                self._project(rec)
             if kind == "software":
                 rec["container-title"] = "GitHub" if r.random() < 0.3 else ""
                 if not rec["container-title"] and r.random() < 0.4:
@@ -635,6 +675,23 @@ class RecordGenerator:
         elif not zh and r.random() < 0.02:
             rec["note"] = r.choice(["in press", "to appear", "in German", "Oral presentation"])
         return {k: v for k, v in rec.items() if v not in ("", None, [])}
+
+    def _project(self, rec: dict[str, Any]) -> None:
+        """Software and project pages credited to the project ("Name Contributors. Name: ...")."""
+        s = self.shape_rng
+        words = SUBJECT_WORDS["cs"]
+        name = s.choice(
+            (
+                "".join(s.choice("ABCDEFGHKLMNPRSTVXZ") for _ in range(s.randint(2, 5))),
+                s.choice(words).capitalize() + s.choice(("NLP", "Net", "Kit", "Flow", "DB", "ML")),
+                s.choice(("Py", "Open", "Deep", "Fast", "Mind", "Tensor", "Graph"))
+                + s.choice(words).capitalize(),
+            )
+        )
+        org = s.choice(("Contributors", "contributors", "Developers", "Team", "Authors"))
+        rec["author"] = [{"literal": s.choice((f"{name} {org}", f"The {name} {org}"))}]
+        if s.random() < 0.8:
+            rec["title"] = f"{name}: {rec['title'][0].lower()}{rec['title'][1:]}"
 
     def zh_english(self) -> dict[str, Any]:
         """An English record as cited in a Chinese journal (abbreviated proceedings)."""
