@@ -251,10 +251,13 @@ def _abbreviate(name: str) -> str:
 class RecordGenerator:
     """Random invented records; the same seed gives the same records."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, shapes: bool = True) -> None:
         self.rng = random.Random(seed)
         # the shapes added on 2026-12-05 (round 2) draw from their own stream, so the
-        # records of a seed are otherwise the ones drawn before
+        # records of a seed are otherwise the ones drawn before; without ``shapes`` they
+        # are the records drawn before (the document corpus draws its records again
+        # from each document's seed, ``tools.fieldcorpus.fromdocs``)
+        self.shapes = shapes
         self.shape_rng = random.Random(seed * 7919 + 13)
 
     # ---------------------------------------------------------------- pieces
@@ -350,6 +353,8 @@ class RecordGenerator:
         A model name with its size ("Name 530B, a ..."), a numbered part ("... II", the
         last word then looks like an initial), and long titles of two clauses.
         """
+        if not self.shapes:
+            return text
         s = self.shape_rng
         roll = s.random()
         if roll < 0.03:
@@ -491,7 +496,9 @@ class RecordGenerator:
                 else:
                     first = r.randint(1, 11)
                     rec["issue"] = r.choice([f"{first}-{first + 1}", f"S{first}", f"Suppl {first}"])
-                if self.shape_rng.random() < 0.04:  # a range of issues bound as one ("1-7")
+                if (
+                    self.shapes and self.shape_rng.random() < 0.04
+                ):  # a range of issues bound as one ("1-7")
                     first = self.shape_rng.randint(1, 6)
                     rec["issue"] = f"{first}-{first + self.shape_rng.randint(1, 11)}"
             if r.random() < 0.93:
@@ -625,7 +632,7 @@ class RecordGenerator:
             host = "github.com" if kind == "software" else r.choice(WEB_HOSTS)
             slug = "/".join(r.choice(SUBJECT_WORDS["cs"]).lower() for _ in range(r.randint(1, 3)))
             rec["URL"] = f"https://{host}/{slug}" + ("/" if r.random() < 0.2 else "")
-            if self.shape_rng.random() < (0.5 if kind == "software" else 0.15):
+            if self.shapes and self.shape_rng.random() < (0.5 if kind == "software" else 0.15):
                 self._project(rec)
             if kind == "software":
                 rec["container-title"] = "GitHub" if r.random() < 0.3 else ""

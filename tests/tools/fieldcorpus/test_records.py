@@ -55,3 +55,13 @@ def test_the_added_shapes_do_not_change_the_other_records_drawn() -> None:
     kinds_a = [a.record()["type"] for _ in range(200)]
     kinds_b = [b.record()["type"] for _ in range(200)]
     assert kinds_a == kinds_b
+
+
+def test_without_shapes_the_records_are_those_drawn_before() -> None:
+    plain = RecordGenerator(5, shapes=False)
+    shaped = RecordGenerator(5)
+    pairs = [(plain.record(), shaped.record()) for _ in range(3000)]
+    assert [a["type"] for a, _ in pairs] == [b["type"] for _, b in pairs]
+    assert not any(re.search(r"\b\d+[BMKT], a ", str(a["title"])) for a, _ in pairs)
+    differ = sum(a["title"] != b["title"] for a, b in pairs)
+    assert 0 < differ < len(pairs) // 5
