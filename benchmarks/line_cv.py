@@ -3,12 +3,13 @@
     .venv/bin/python -m benchmarks.line_cv [--data tools/corpus/data/lines.jsonl.gz] [--folds 5]
         [--only 1,3] [--c1 0.05 --c2 0.01] [--errors]
 
-The documents are split into folds by style family (the TeX Live package of a .bst or
-.bbx, gbt7714, the CSL style's name before its first hyphen): every family's documents
-sit in one fold, so each fold is tested with a model that never saw its families. Per
-fold and overall it prints line accuracy, entries P/R/F1 (an entry is right when exactly
-its lines are found) and the share of documents whose list start and end are right, and
-the same for the rules (today's pipeline decisions) where ``--rules`` points at the PDFs.
+The documents' gold is tidied as packing does (``linetrain.tidy``), then they are split
+into folds by style family (the TeX Live package of a .bst or .bbx, gbt7714, the CSL
+style's name before its first hyphen): every family's documents sit in one fold, so each
+fold is tested with a model that never saw its families. Per fold and overall it prints
+line accuracy, entries P/R/F1 (an entry is right when exactly its lines are found) and
+the share of documents whose list start and end are right, and the same for the rules
+(today's pipeline decisions) where ``--rules`` points at the PDFs.
 ``--only`` runs some folds (while trying a change; the folds are the same either way),
 ``--errors`` adds where the model errs: list start and end, entry starts inside the list,
 body text taken for the list and list lines lost, furniture; and entries F1 per layout,
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.pdf.linefeatures import featurize
-from refmanager.pdf.linetrain import C1, C2, LIST, read_packed, rows_of, score, train
+from refmanager.pdf.linetrain import C1, C2, LIST, read_tidy, rows_of, score, train
 
 DATA = Path(__file__).resolve().parent.parent / "tools" / "corpus" / "data" / "lines.jsonl.gz"
 
@@ -160,7 +161,7 @@ def main() -> None:
     ap.add_argument("--errors", action="store_true", help="where the model errs, by kind")
     args = ap.parse_args()
     only = {int(x) for x in args.only.split(",") if x.strip()}
-    docs = list(read_packed(args.data))
+    docs = list(read_tidy(args.data))
     folds = folds_by_family(docs, args.folds, args.seed)
     print(
         f"documents {len(docs)}, families {len({d['family'] for d in docs})},"

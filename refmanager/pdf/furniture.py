@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from refmanager.pdf.layout import Line
 
-_PAGE_NUMBER = re.compile(
+PAGE_NUMBER = re.compile(
     r"^(?:page|p\.|seite|pagina|página|第)?\s*[-–—]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—]?\s*"
     r"(?:(?:/|of|von|de|sur)\s*\d{1,5})?\s*(?:页)?$",
     re.I,
@@ -49,7 +49,7 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
         for item in seen:
             shapes[item] += 1
     for ln, shape, band in candidates:
-        if (shapes[(shape, band)] >= 2 and len(pages) >= 2) or _PAGE_NUMBER.match(ln.text.strip()):
+        if (shapes[(shape, band)] >= 2 and len(pages) >= 2) or PAGE_NUMBER.match(ln.text.strip()):
             out.add(id(ln))
     # Line numbers: bare numbers stacked in a margin, one per text line.
     for lines in pages.values():

@@ -13,9 +13,11 @@ import gzip
 import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from refmanager.pdf.furniture import PAGE_NUMBER
 from refmanager.pdf.linefeatures import LineRow, featurize, with_base_labels
 from refmanager.pdf.segment import label_spans
 
@@ -45,6 +47,14 @@ def read_packed(path: Path) -> Iterator[dict[str, Any]]:
         for row in fh:
             if row.strip():
                 yield json.loads(row)
+
+
+def read_tidy(path: Path) -> Iterator[dict[str, Any]]:
+    """The usable documents of a packed file, their gold tidied as :func:`pack` does now
+    (a file packed before a change of :func:`tidy` needs no repacking)."""
+    for doc in read_packed(path):
+        if usable(doc):
+            yield tidy(doc)
 
 
 def pack(folders: Path | Sequence[Path], out: Path, merge: Path | None = None) -> int:
@@ -82,9 +92,24 @@ def usable(doc: dict[str, Any]) -> bool:
 
 
 def tidy(doc: dict[str, Any]) -> dict[str, Any]:
-    """The gold with group headings inside a list set apart: a line of at most two
-    letters, in type at least a quarter larger than the list's, between entries (styles
-    that sort the list under "A", "B", ...) is a heading, not entry text (``other``)."""
+    """The gold, tidied in general ways (the generator's marks are exact, the lines
+    the layout step makes of them not always):
+
+    - a group heading inside a list is set apart: a line of at most two letters, in type
+      at least a quarter larger than the list's, between entries (styles that sort the
+      list under "A", "B", ...) is a heading, not entry text (``other``);
+    - an entry starts at its label: where the layout step cut an entry's first line in
+      two on one baseline (a label or a margin line number, then the text after a wide
+      space), the mark lands on the text, leaving the label to the line before; the
+      narrow piece on the left becomes the ``start`` and the text ``in``;
+    - a bare page number at a page's foot is furniture (:func:`_tidy_page_numbers`), and
+      footnotes at a column's foot are not entry text (:func:`_tidy_footnotes`);
+    - text after the list in the next column is not the last entry's (:func:`_tidy_spill`);
+    - the heading is the lines right before the first entry: ``head`` lines that a
+      footnote, a table or body text separates from it (the list's start mark is set
+      before a page's floats and notes, which are read after it) are ``other``, and so
+      are those on another page than the run's last ones.
+    """
     lines = doc["lines"]
     sizes = sorted(float(r[5]) for r in lines if r[9] in LIST)
     if not sizes:
@@ -93,7 +118,98 @@ def tidy(doc: dict[str, Any]) -> dict[str, Any]:
     for r in lines:
         if r[9] == "in" and len(str(r[8]).strip()) <= 2 and float(r[5]) >= 1.25 * usual:
             r[9] = "other"
+    for prev, r in pairwise(lines):
+        if r[9] == "start" and prev[9] in ("in", "head") and _label_piece(prev, r):
+            prev[9], r[9] = "start", "in"
+    _tidy_heading(lines)
+    _tidy_page_numbers(lines)
+    _tidy_spill(lines)
+    _tidy_footnotes(lines, usual)
     return doc
+
+
+def _tidy_spill(lines: list[list[Any]]) -> None:
+    """The list's end mark, set below the last line of a column, is read after the next
+    column's text: what follows the last entry there (an appendix, acknowledgements, a
+    biography) is not the entry's when its first line is in other type."""
+    starts = [i for i, r in enumerate(lines) if r[9] == "start"]
+    if not starts:
+        return
+    last = lines[starts[-1]]
+    after = [i for i in range(starts[-1] + 1, len(lines)) if lines[i][9] in LIST]
+    moved = [i for i in after if (lines[i][0], lines[i][1]) != (last[0], last[1])]
+    if not moved:
+        return
+    first = lines[moved[0]]
+    other_type = abs(float(first[5]) - float(last[5])) > 0.5 or (
+        float(first[6]) >= 0.5 > float(last[6])
+    )
+    if other_type:
+        for i in after[after.index(moved[0]) :]:
+            lines[i][9] = "other"
+
+
+def _tidy_footnotes(lines: list[list[Any]], usual: float) -> None:
+    """Footnotes at the foot of a column the list runs through, in smaller type than the
+    list, are not entry text (the generator tells the footnotes it wrote only where their
+    text reads back the same)."""
+    columns: dict[tuple[int, int], list[int]] = {}
+    for i, r in enumerate(lines):
+        if r[9] != "furn":
+            columns.setdefault((int(r[0]), int(r[1])), []).append(i)
+    for idx in columns.values():
+        k = len(idx)
+        while k > 0 and lines[idx[k - 1]][9] == "in" and float(lines[idx[k - 1]][5]) < 0.9 * usual:
+            k -= 1
+        if k == len(idx) or k == 0:
+            continue
+        before = lines[idx[k - 1]]
+        if before[9] in LIST and float(before[5]) >= 0.9 * usual:
+            for i in idx[k:]:
+                lines[i][9] = "other"
+
+
+def _label_piece(left: list[Any], right: list[Any]) -> bool:
+    """Whether ``left`` is a narrow piece (at most 4 em) just left of ``right`` (at most
+    3 em between them) on the same baseline, page and column: the label of its line."""
+    em = max(float(right[5]), 1.0)
+    same = left[0] == right[0] and left[1] == right[1] and abs(left[4] - right[4]) < 1.0
+    gap = float(right[2]) - float(left[3])
+    return same and -1.0 <= gap <= 3 * em and float(left[3]) - float(left[2]) <= 4 * em
+
+
+def _tidy_page_numbers(lines: list[list[Any]]) -> None:
+    """A bare page number at the foot of a page, set apart from the line above it by
+    more than a line's space, is furniture even inside the text block."""
+    pages: dict[int, list[list[Any]]] = {}
+    for r in lines:
+        pages.setdefault(int(r[0]), []).append(r)
+    for rows in pages.values():
+        low = min(rows, key=lambda r: float(r[4]))
+        above = [float(r[4]) for r in rows if float(r[4]) > float(low[4]) + 0.5]
+        if low[9] != "in" or not above or not PAGE_NUMBER.match(str(low[8]).strip()):
+            continue
+        if min(above) - float(low[4]) >= 1.5 * max(float(low[5]), 1.0):
+            low[9] = "furn"
+
+
+def _tidy_heading(lines: list[list[Any]]) -> None:
+    first = next((i for i, r in enumerate(lines) if r[9] == "start"), None)
+    if first is None:
+        return
+    # The head lines right before the first entry (furniture, a letter heading between).
+    run: list[int] = []
+    for i in range(first - 1, -1, -1):
+        if lines[i][9] == "head":
+            run.append(i)
+        elif lines[i][9] != "furn" and len(str(lines[i][8]).strip()) > 2:
+            break
+    # The heading is on the page of the run's last line (the first entry's page, or the
+    # foot of the page before).
+    keep = {i for i in run if lines[i][0] == lines[run[0]][0]}
+    for i, r in enumerate(lines):
+        if r[9] == "head" and i not in keep:
+            r[9] = "other"
 
 
 def train(
@@ -311,10 +427,10 @@ def main(argv: list[str] | None = None) -> int:
         n = pack(args.folder, args.out, args.merge)
         print(f"packed {n} documents into {args.out}")
     elif args.cmd == "base":
-        n = write_packed(base_sample(read_packed(args.data), args.docs), args.out)
+        n = write_packed(base_sample(read_tidy(args.data), args.docs), args.out)
         print(f"wrote {n} base documents to {args.out}")
     else:
-        n = train(read_packed(args.data), args.model, iterations=args.iterations)
+        n = train(read_tidy(args.data), args.model, iterations=args.iterations)
         print(f"trained on {n} documents: {args.model}")
     return 0
 

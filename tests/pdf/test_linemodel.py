@@ -244,3 +244,76 @@ def test_pack_merges_a_packed_file_tidies_letter_headings_and_drops_key_only_lis
     assert sorted(docs) == ["00001", "00003"]  # 00002's entries are only keys
     # The packed 00001 is kept over the build's copy, its letter headings set apart.
     assert rows_of(docs["00001"])[1] == ["head", "other", "start", "other", "start", "in"]
+
+
+def test_tidy_gives_a_split_label_to_its_entry_and_keeps_only_the_heading() -> None:
+    from refmanager.pdf.linetrain import tidy
+
+    entry = "A. Author. A title of the entry. Journal, 2001."
+    rows = [
+        # page 1: body text, then a footnote the list's start mark came before
+        [1, 0, 72.0, 300.0, 700.0, 10.0, 0.0, 0.0, "Body text of the paper.", "other"],
+        [1, 0, 72.0, 300.0, 100.0, 8.0, 0.0, 0.0, "1 A footnote at the foot.", "head"],
+        [1, 0, 300.0, 306.0, 60.0, 10.0, 0.0, 0.0, "1", "furn"],
+        # page 2: the heading; each entry's label a piece of its own left of its text
+        [2, 0, 72.0, 160.0, 700.0, 12.0, 1.0, 0.0, "Bibliography", "head"],
+        [2, 0, 72.0, 90.0, 680.0, 10.0, 0.0, 0.0, "[1]", "head"],
+        [2, 0, 100.0, 300.0, 680.0, 10.0, 0.0, 0.0, entry, "start"],
+        [2, 0, 72.0, 90.0, 668.0, 10.0, 0.0, 0.0, "[2]", "in"],
+        [2, 0, 100.0, 300.0, 668.0, 10.0, 0.0, 0.0, entry, "start"],
+        # another column's line on the same baseline is not a label
+        [2, 0, 72.0, 300.0, 656.0, 10.0, 0.0, 0.0, entry, "in"],
+        [2, 0, 310.0, 540.0, 656.0, 10.0, 0.0, 0.0, entry, "start"],
+    ]
+    doc = tidy({"id": "1", "lines": rows})
+    assert [r[9] for r in doc["lines"]] == [
+        "other", "other", "furn", "head", "start", "in", "start", "in", "in", "start",
+    ]  # fmt: skip
+    # A heading left at the foot of the page before the list stays the heading.
+    foot = [
+        [1, 0, 72.0, 160.0, 90.0, 12.0, 1.0, 0.0, "References", "head"],
+        [2, 0, 72.0, 300.0, 700.0, 10.0, 0.0, 0.0, entry, "start"],
+    ]
+    assert [r[9] for r in tidy({"id": "2", "lines": foot})["lines"]] == ["head", "start"]
+    # A bare page number at the foot of a page is furniture; an entry's last line that is
+    # only a number, one line below the rest, is not.
+    numbers = [
+        [1, 0, 72.0, 300.0, 700.0, 10.0, 0.0, 0.0, entry, "start"],
+        [1, 0, 72.0, 300.0, 688.0, 10.0, 0.0, 0.0, entry, "in"],
+        [1, 0, 300.0, 306.0, 660.0, 10.0, 0.0, 0.0, "7", "in"],
+        [2, 0, 72.0, 300.0, 700.0, 10.0, 0.0, 0.0, entry, "start"],
+        [2, 0, 72.0, 100.0, 688.0, 10.0, 0.0, 0.0, "1993", "in"],
+    ]
+    assert [r[9] for r in tidy({"id": "3", "lines": numbers})["lines"]] == [
+        "start", "in", "furn", "start", "in",
+    ]  # fmt: skip
+
+
+def test_tidy_ends_the_list_before_footnotes_and_the_next_columns_text() -> None:
+    from refmanager.pdf.linetrain import tidy
+
+    def row(col: int, y: float, size: float, text: str, label: str) -> list[object]:
+        return [1, col, 72.0 + 240 * (col - 1), 300.0 + 240 * (col - 1), y, size, 0, 0, text, label]
+
+    entry = "A. Author. A title of the entry. Journal, 2001."
+    lines = [
+        row(1, 700, 10, entry, "start"),
+        row(1, 688, 10, entry, "in"),
+        row(1, 90, 8, "1 A footnote in small type at the foot of the column.", "in"),
+        row(2, 700, 10, "goes on in the next column.", "in"),  # the entry's own tail
+        row(2, 688, 10, entry, "start"),
+        row(2, 676, 10, "and ends at the column's foot.", "in"),
+    ]
+    assert [r[9] for r in tidy({"id": "1", "lines": lines})["lines"]] == [
+        "start", "in", "other", "in", "start", "in",
+    ]  # fmt: skip
+    # An appendix in the next column, its heading in other type than the entries.
+    spill = [
+        row(1, 700, 10, entry, "start"),
+        row(1, 688, 10, entry, "in"),
+        row(2, 700, 8, "APPENDIX", "in"),
+        row(2, 688, 10, "Text of the appendix.", "in"),
+    ]
+    assert [r[9] for r in tidy({"id": "2", "lines": spill})["lines"]] == [
+        "start", "in", "other", "other",
+    ]  # fmt: skip
