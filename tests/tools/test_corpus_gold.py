@@ -103,3 +103,18 @@ def test_a_right_column_mark_is_not_given_the_left_column_line_beside_it() -> No
         label_lines(
             lines, marks=marks, geometry=GEOMETRY, page_heights={1: 792.0}, noise=[], expected=1
         )
+
+
+def test_a_list_ending_at_the_left_columns_foot_ends_before_the_right_column() -> None:
+    lines = [
+        Line(1, "References", 72, 150, 640, 12, column=1),
+        Line(1, "[1] A. Author. A title,", 72, 298, 620, 10, column=1),
+        Line(1, "Journal, 2001.", 90, 298, 100, 10, column=1),
+        Line(1, "APPENDIX", 400, 460, 680, 8, column=2),
+        Line(1, "Text of the appendix.", 310, 540, 668, 10, column=2),
+    ]
+    marks = [Mark("B", 1, 72, 660), Mark("E", 1, 72, 620), Mark("Z", 1, 72, 96)]
+    labels = label_lines(
+        lines, marks=marks, geometry=GEOMETRY, page_heights={1: 792.0}, noise=[], expected=1
+    )
+    assert labels == ["head", "start", "in", "other", "other"]

@@ -145,6 +145,8 @@ def _first_after(lines: list[Line], furn: list[bool], mark: Mark, width: float) 
             return i
         if ln.page == mark.page and ln.y < mark.y - 1.0 and ln.column in (0, column):
             return i
+        if ln.page == mark.page and column == 1 and ln.column == 2:
+            return i  # a mark at the foot of the left column: the right column comes next
     return len(lines)
 
 
