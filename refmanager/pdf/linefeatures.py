@@ -68,7 +68,9 @@ class LineRow:
         )  # fmt: skip
 
 
-_LABEL = re.compile(r"^\s*(?:\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,4})\.(?=\s|[^\d\s])|(\d{1,4})\s)")
+# A numeric label: at most three digits, so that a line opening with a year ("(2019);",
+# "2019, 26(6): 999-1009.") is not read as a label.
+_LABEL = re.compile(r"^\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})\.(?=\s|[^\d\s])|(\d{1,3})\s)")
 _ALPHA_LABEL = re.compile(r"^\s*\[[A-Za-z][^\[\]]{0,40}\]")
 _YEAR = re.compile(r"(?<!\d)(?:1[6-9]\d\d|20\d\d)[a-z]?(?!\d)")
 _PAGES = re.compile(r"\d+\s*[-–—]\s*\d+")
@@ -284,6 +286,57 @@ def _numbering_goes_on(numbers: Sequence[int | None], i: int) -> bool:
     return number is not None and any(n == number + 1 for n in ahead)
 
 
+# How far a line starts right or left of the line before (in ems): a first-line indent of
+# a third of an em (styles without labels) is told from the jitter of justified lines.
+_DX = (-3.0, -0.5, -0.2, 0.2, 0.5, 3.0)
+
+
+def _gaps_above(rows: Sequence[LineRow]) -> list[float | None]:
+    """Each line's distance below the line before it in its column (None at a column's top)."""
+    out: list[float | None] = [None]
+    for prev, r in pairwise(rows):
+        same = (prev.page, prev.column) == (r.page, r.column) and prev.y > r.y
+        out.append(prev.y - r.y if same else None)
+    return out
+
+
+def _gap_against_neighbours(gaps: Sequence[float | None], i: int) -> list[str]:
+    """The gap above a line against the gaps above the lines around it: space between
+    entries (or paragraphs) shows as a gap wider than the ones just before and after,
+    whatever the column's usual spacing (a list in other type than the body text)."""
+    gap = gaps[i]
+    around = [
+        g for g in (gaps[i - 1] if i > 0 else None, gaps[i + 1] if i + 1 < len(gaps) else None) if g
+    ]
+    if gap is None or not around:
+        return []
+    return [f"gaprel={_bucket(gap / min(around), (0.85, 1.15, 1.5))}"]
+
+
+# The text cues of an entry's start that matter where the layout shows none.
+_FLUSH_CUES = ("author.start", "first.shape=", "first.char=", "label.", "years=")
+_FLUSH_PREV = ("short=", "last.char=", "years=")
+
+
+def _flush_cues(rows: Sequence[LineRow], per_line: list[list[str]]) -> None:
+    """Where a line starts where the lines before and after it start (a list set flush
+    left, without labels or hanging indents), only the text tells an entry's first line:
+    the line's opening cues and how the line before ends are repeated as ``flush:``
+    features, so the model weighs them apart from lists whose layout shows the entries."""
+    for i in range(1, len(rows) - 1):
+        prev, r, nxt = rows[i - 1], rows[i], rows[i + 1]
+        if len({(x.page, x.column) for x in (prev, r, nxt)}) != 1:
+            continue
+        em = max(r.size, 1.0)
+        if abs(r.x0 - prev.x0) > 0.2 * em or abs(nxt.x0 - r.x0) > 0.2 * em:
+            continue
+        f = per_line[i]
+        cues = [x for x in f if x.startswith(_FLUSH_CUES)]
+        cues += [f"-1:{x}" for x in per_line[i - 1] if x.startswith(_FLUSH_PREV)]
+        f.append("flush")
+        f.extend(f"flush:{x}" for x in cues)
+
+
 def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[str]]:
     """One feature list per row (the rows of the pages read, in reading order)."""
     if not rows:
@@ -304,6 +357,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
     seen: dict[int, int] = {}
     numbered = sum(1 for r in rows if _LABEL.match(r.text) or _ALPHA_LABEL.match(r.text)) >= 4
     numbers = [_number(r.text) for r in rows]
+    gaps = _gaps_above(rows)
     for i, (r, ln) in enumerate(zip(rows, lines, strict=True)):
         col = cols[(r.page, r.column)]
         rule = {
@@ -314,6 +368,8 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
             "rule.start": id(ln) in starts,
         }
         f = _line_features(r, col, body, heights.get(r.page, 792.0), rule)
+        em = max(r.size, 1.0)
+        f.extend(_gap_against_neighbours(gaps, i))
         seen[r.page] = seen.get(r.page, 0) + 1
         k = seen[r.page]
         if k <= 2:
@@ -327,7 +383,8 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
         elif prev.y > r.y:
             gap = (prev.y - r.y) / max(col.spacing, 1.0)
             f.append(f"gap={_bucket(gap, (0.9, 1.1, 1.3, 1.7, 2.5))}")
-            f.append(f"dx={_bucket((r.x0 - prev.x0) / max(r.size, 1.0), (-3, -0.5, 0.5, 3))}")
+            f.append(f"gapem={_bucket((prev.y - r.y) / em, (1.05, 1.3, 1.6, 2.2))}")
+            f.append(f"dx={_bucket((r.x0 - prev.x0) / em, _DX)}")
             if abs(prev.size - r.size) > 0.5:
                 f.append("size.change")
         else:
@@ -337,7 +394,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
         elif r.y > nxt.y:
             gap = (r.y - nxt.y) / max(col.spacing, 1.0)
             f.append(f"gap.next={_bucket(gap, (0.9, 1.1, 1.3, 1.7, 2.5))}")
-            f.append(f"dx.next={_bucket((nxt.x0 - r.x0) / max(r.size, 1.0), (-3, -0.5, 0.5, 3))}")
+            f.append(f"dx.next={_bucket((nxt.x0 - r.x0) / em, _DX)}")
         labelled = bool(_LABEL.match(r.text) or _ALPHA_LABEL.match(r.text))
         f.append(f"numbered={int(numbered)}{int(labelled)}")
         number = numbers[i]
@@ -352,6 +409,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
                 f.append("label.cont")
             last_number = number
         per_line.append(f)
+    _flush_cues(rows, per_line)
     # Neighbours' key features.
     keys = (
         "indent=",
@@ -366,6 +424,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
         "bold=",
         "short=",
         "years=",
+        "gaprel=",
     )
     out: list[list[str]] = []
     for i, f in enumerate(per_line):

@@ -289,6 +289,29 @@ def test_tidy_gives_a_split_label_to_its_entry_and_keeps_only_the_heading() -> N
     ]  # fmt: skip
 
 
+def test_features_see_a_small_first_line_indent_wider_gaps_and_flush_lists() -> None:
+    # Entries without labels: each entry's first line set in a third of an em, a wider
+    # gap between entries than between their lines.
+    rows, y = [], 700.0
+    for n in range(3):
+        rows.append(LineRow(1, 0, 75.5, 540, y, 10, 0, 0, f"Author{n}, A. A title that runs on"))
+        rows.append(LineRow(1, 0, 72, 300, y - 12, 10, 0, 0, "and on. Journal, 2001."))
+        y -= 30
+    feats = featurize(rows, {1: 792.0})
+    assert "dx=4" in feats[2] and "dx=2" in feats[3]  # a third of an em right; back
+    assert "gaprel=3" in feats[2] and "gaprel=0" in feats[3]
+    # A list set flush left, entries one under the other: the text's cues are told apart.
+    flat = [
+        LineRow(1, 0, 72, 540, 700 - 12 * i, 10, 0, 0, t)
+        for i, t in enumerate(
+            ["Author, A. A title that runs", "on and on. Journal, 2001.", "Writer, B. A title."]
+        )
+    ]
+    one = featurize(flat, {1: 792.0})[1]
+    assert "flush" in one and "flush:first.shape=x" in one
+    assert "flush:-1:last.char=a" in one
+
+
 def test_tidy_ends_the_list_before_footnotes_and_the_next_columns_text() -> None:
     from refmanager.pdf.linetrain import tidy
 
