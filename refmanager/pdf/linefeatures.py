@@ -314,18 +314,22 @@ def _gap_against_neighbours(gaps: Sequence[float | None], i: int) -> list[str]:
 
 
 # The text cues of an entry's start that matter where the layout shows none.
-_FLUSH_CUES = ("author.start", "first.shape=", "first.char=", "label.", "years=")
+_FLUSH_CUES = ("author.start", "first.shape=", "first.char=", "years=")
 _FLUSH_PREV = ("short=", "last.char=", "years=")
 
 
 def _flush_cues(rows: Sequence[LineRow], per_line: list[list[str]]) -> None:
-    """Where a line starts where the lines before and after it start (a list set flush
-    left, without labels or hanging indents), only the text tells an entry's first line:
-    the line's opening cues and how the line before ends are repeated as ``flush:``
-    features, so the model weighs them apart from lists whose layout shows the entries."""
+    """Where a line starts where the lines before and after it start, in a document
+    without numbered lists (a list set flush left, without labels or hanging indents),
+    only the text tells an entry's first line: the line's opening cues and how the line
+    before ends are repeated as ``flush:`` features, so the model weighs them apart from
+    lists whose layout shows the entries. Continuation lines at a hanging list's indent
+    are not such lines."""
     for i in range(1, len(rows) - 1):
         prev, r, nxt = rows[i - 1], rows[i], rows[i + 1]
         if len({(x.page, x.column) for x in (prev, r, nxt)}) != 1:
+            continue
+        if "at.hang" in per_line[i] or not any(x.startswith("numbered=0") for x in per_line[i]):
             continue
         em = max(r.size, 1.0)
         if abs(r.x0 - prev.x0) > 0.2 * em or abs(nxt.x0 - r.x0) > 0.2 * em:
