@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -84,10 +85,22 @@ def pack(folders: Path | Sequence[Path], out: Path, merge: Path | None = None) -
 MIN_ENTRY_CHARS = 20
 
 
+# A Chinese document (a ``-zh`` style) whose text is less Chinese than this was misread
+# (its fonts not decoded): its text teaches wrong cues. Read right, such documents are
+# at least a tenth Chinese characters.
+MIN_CHINESE_SHARE = 0.02
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
 def usable(doc: dict[str, Any]) -> bool:
-    """Whether a stored document's list reads as references (see :data:`MIN_ENTRY_CHARS`)."""
+    """Whether a stored document's list reads as references (see :data:`MIN_ENTRY_CHARS`)
+    and its text was read (see :data:`MIN_CHINESE_SHARE`)."""
     starts = sum(1 for r in doc["lines"] if r[9] == "start")
     chars = sum(len(str(r[8])) for r in doc["lines"] if r[9] in LIST)
+    if str(doc.get("style", "")).endswith("-zh"):
+        text = "".join(str(r[8]) for r in doc["lines"])
+        if len(_CJK.findall(text)) < MIN_CHINESE_SHARE * max(len(text), 1):
+            return False
     return starts > 0 and chars >= MIN_ENTRY_CHARS * starts
 
 

@@ -340,3 +340,29 @@ def test_tidy_ends_the_list_before_footnotes_and_the_next_columns_text() -> None
     assert [r[9] for r in tidy({"id": "2", "lines": spill})["lines"]] == [
         "start", "in", "other", "other",
     ]  # fmt: skip
+
+
+def test_a_chinese_document_read_without_its_chinese_is_not_usable() -> None:
+    from refmanager.pdf.linetrain import usable
+
+    read = _stored(
+        "00004",
+        [
+            ("参考文献", 12, "head"),
+            ("[1] 张三, 李四. 软件缺陷预测方法研究[J]. 软件学报, 2020.", 10, "start"),
+        ],
+    )
+    misread = _stored(
+        "00005",
+        [
+            ("\x01\x02\x03\x04", 12, "head"),
+            ("[1] \x05\x06, \x07\x08. \x0e\x0f\x10[J]. 2020.", 10, "start"),
+        ],
+    )
+    for doc in (read, misread):
+        doc["style"] = "gbt:numerical-zh"
+    assert usable(read)
+    assert not usable(misread)
+    # Text in other styles is not held to a share of Chinese.
+    misread["style"] = "bst:plain"
+    assert usable(misread)

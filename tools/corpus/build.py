@@ -96,12 +96,19 @@ def _bibtex(records: list[dict[str, Any]]) -> str:
     )
 
 
-def choose(rng: random.Random, styles: list[Style], failed: set[str]) -> tuple[Layout, Style]:
+def choose(
+    rng: random.Random, styles: list[Style], failed: set[str], chinese: bool = False
+) -> tuple[Layout, Style]:
+    """A document's layout and style; with ``chinese``, a Chinese gbt7714 document in a
+    ctex layout (to add Chinese documents to the corpus)."""
     by_engine: dict[str, list[Style]] = {}
     for s in styles:
         if s.key not in failed and s.name not in ("debug", "draft"):
-            by_engine.setdefault(s.engine, []).append(s)
+            if not chinese or (s.engine == "gbt" and s.name.endswith("-zh")):
+                by_engine.setdefault(s.engine, []).append(s)
     engine = rng.choices(["bst", "bbx", "gbt", "csl", "office"], weights=[34, 24, 13, 19, 10])[0]
+    if chinese:
+        engine = "gbt"
     producer = engine
     if engine == "office":
         engine = "csl"  # a CSL style, printed by LibreOffice
@@ -241,13 +248,18 @@ def _tex_error(log: str) -> str:
 
 
 def build_one(
-    index: int, seed: int, out: Path, styles: list[Style], failed: set[str]
+    index: int,
+    seed: int,
+    out: Path,
+    styles: list[Style],
+    failed: set[str],
+    chinese: bool = False,
 ) -> dict[str, Any]:
     """Render and label document ``index``; returns its summary (raises BuildError)."""
     from refmanager.pdf.pipeline import document_lines
 
     rng = random.Random(f"{seed}-{index}")
-    layout, style = choose(rng, styles, failed)
+    layout, style = choose(rng, styles, failed, chinese)
     p = plan(rng, layout, style)
     size = rng.choice((2, 4, 6, 10, 15, 20, 30, 40, 60, 90, 130))
     zh_share = 0.6 if layout.zh else 0.0
@@ -396,6 +408,12 @@ def main(argv: list[str] | None = None) -> int:
         help="build the documents that failed again, and forget which styles failed "
         "(after a fix to the generator)",
     )
+    ap.add_argument(
+        "--chinese",
+        action="store_true",
+        help="draw only Chinese documents (gbt7714 -zh styles in the ctex layouts), to add "
+        "to the corpus's Chinese share; use ids of their own (they are drawn otherwise)",
+    )
     args = ap.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -415,11 +433,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         start = time.monotonic()
         try:
-            info = build_one(index, args.seed, out, styles, failed)
+            info = build_one(index, args.seed, out, styles, failed, args.chinese)
             status = "ok"
         except BuildError as exc:
             rng = random.Random(f"{args.seed}-{index}")
-            _, style = choose(rng, styles, failed)
+            _, style = choose(rng, styles, failed, args.chinese)
             info = {"id": name, "style": style.key, "error": str(exc)}
             (out / "failed" / f"{name}.json").write_text(json.dumps(info), encoding="utf-8")
             if exc.style_failed:
