@@ -8,8 +8,7 @@ into folds by style family (the TeX Live package of a .bst or .bbx, gbt7714, the
 style's name before its first hyphen): every family's documents sit in one fold, so each
 fold is tested with a model that never saw its families. Per fold and overall it prints
 line accuracy, entries P/R/F1 (an entry is right when exactly its lines are found) and
-the share of documents whose list start and end are right, and the same for the rules
-(today's pipeline decisions) where ``--rules`` points at the PDFs.
+the share of documents whose list start and end are right.
 ``--only`` runs some folds (while trying a change; the folds are the same either way),
 ``--errors`` adds where the model errs: list start and end, entry starts inside the list,
 body text taken for the list and list lines lost, furniture; and entries F1 per layout,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from refmanager.model import Reference
-from refmanager.parse.tokens import GBT_TYPES, TYPE_CODE_RE
+from refmanager.model.typecodes import GBT_TYPES, TYPE_CODE_RE
 
 CONF_WORDS = re.compile(
     r"\b(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|congress|meeting|"

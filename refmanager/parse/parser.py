@@ -9,6 +9,7 @@ from pathlib import Path
 
 from refmanager.model import CSL_FIELDS, Date, Entry, Name, Reference, Token
 from refmanager.model.identifiers import find_doi
+from refmanager.model.typecodes import TYPE_CODE_RE
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
@@ -21,7 +22,6 @@ from refmanager.parse.tokens import (
     KIND_DOI,
     KIND_PUNCT,
     KIND_URL,
-    TYPE_CODE_RE,
     YEAR_RE,
     Tok,
     label_runs,

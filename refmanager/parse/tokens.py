@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from refmanager.model import CSL_FIELDS
 from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT, trim_identifier
+from refmanager.model.typecodes import is_type_code
 
 # Field labels the sequence labeller assigns; "O" is punctuation and glue ("In:", "pp.").
 LABELS: tuple[str, ...] = ("author", "editor", *CSL_FIELDS, "issued", "accessed", "O")
@@ -102,7 +103,7 @@ def split_label(text: str) -> tuple[str, int]:
         return "", 0
     label = m.group("b") or m.group("p") or m.group("d") or ""
     label = label.strip()
-    if m.group("b") is not None and re.fullmatch(r"[A-Z]{1,2}(?:/OL)?|EB/OL", label):
+    if m.group("b") is not None and is_type_code(label):
         return "", 0  # a GB/T type code, not a label
     return label, m.end()
 
@@ -113,22 +114,3 @@ ARXIV_RE = re.compile(rf"ar[Xx]iv(?:\s*preprint)?\s*:?\s*({ARXIV_ID}(?:v\d+)?)")
 ISBN_RE = re.compile(r"ISBN(?:-1[03])?[:\s]*((?:97[89][-\s\u2010]?)?(?:\d[-\s\u2010]?){9}[\dXx])")
 ISSN_RE = re.compile(r"ISSN[:\s]*(\d{4}[-\u2010]\d{3}[\dXx])")
 YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
-TYPE_CODE_RE = re.compile(r"\[(J|C|M|D|R|S|P|N|G|Z|A|EB|DB|CP|DS|CM|K)(?:/(?:OL|CD|MT|DK))?\]")
-
-GBT_TYPES: dict[str, str] = {
-    "J": "article-journal",
-    "C": "paper-conference",
-    "M": "book",
-    "D": "thesis",
-    "R": "report",
-    "S": "standard",
-    "P": "patent",
-    "N": "article-newspaper",
-    "G": "book",
-    "A": "chapter",
-    "EB": "webpage",
-    "DB": "dataset",
-    "CP": "software",
-    "K": "book",
-    "Z": "document",
-}

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from refmanager.model.typecodes import is_type_code
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.layout import Line
 from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
@@ -71,7 +72,7 @@ class LineRow:
 # A numeric label: at most three digits, so that a line opening with a year ("(2019);",
 # "2019, 26(6): 999-1009.") is not read as a label.
 _LABEL = re.compile(r"^\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})\.(?=\s|[^\d\s])|(\d{1,3})\s)")
-_ALPHA_LABEL = re.compile(r"^\s*\[[A-Za-z][^\[\]]{0,40}\]")
+_ALPHA_LABEL = re.compile(r"^\s*\[([A-Za-z][^\[\]]{0,40})\]")
 _YEAR = re.compile(r"(?<!\d)(?:1[6-9]\d\d|20\d\d)[a-z]?(?!\d)")
 _PAGES = re.compile(r"\d+\s*[-–—]\s*\d+")
 _INITIALS = re.compile(r"(?:^|[\s,])[A-Z]\.(?:\s?[A-Z]\.)*(?=[\s,])")
@@ -83,9 +84,17 @@ _BIO = re.compile(r"\b(?:received\s+(?:the|his|her)|is\s+currently|is\s+(?:a|an)
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
 
+
+def _alpha_label(text: str) -> bool:
+    """Whether ``text`` opens with a bracketed key ("[Knu84]"), not a GB/T type code
+    ("[J/OL]. 计算机学报", a continuation line)."""
+    m = _ALPHA_LABEL.match(text)
+    return m is not None and not is_type_code(m.group(1))
+
+
 # Flags read off a line's text alone, in the order they are listed.
 _TEXT_FLAGS: tuple[tuple[str, Callable[[str], object]], ...] = (
-    ("label.alpha", _ALPHA_LABEL.match),
+    ("label.alpha", _alpha_label),
     ("pages", _PAGES.search),
     ("initials", _INITIALS.search),
     ("etal", lambda text: "et al" in text),
@@ -258,6 +267,11 @@ def _line_features(
         f"years={min(len(_YEAR.findall(text)), 2)}",
         f"digits={_bucket(_digit_share(text), (0.02, 0.1, 0.3, 0.6))}",
     ]
+    year = _YEAR.search(text)
+    if year is not None:
+        # Where the first year stands: an author-year entry's first line prints it after
+        # the names ("Choi F and Hoang E (1974) ..."), a continuation line near its end.
+        f.append(f"yearpos={_bucket(year.start(), (12, 30, 60))}")
     low = re.sub(r"[^\w-]", "", first.lower())
     if low in _FIRST_WORDS:
         f.append(f"first.word={low}")
@@ -284,6 +298,14 @@ def _numbering_goes_on(numbers: Sequence[int | None], i: int) -> bool:
     number = numbers[i]
     ahead = numbers[i + 1 : i + 1 + _LOOKAHEAD]
     return number is not None and any(n == number + 1 for n in ahead)
+
+
+def _has_numbered_list(rows: Sequence[LineRow], numbers: Sequence[int | None]) -> bool:
+    """Whether the pages hold a labelled list: at least three numbers that the next
+    number follows within a few lines (numbered headings, equations and footnotes of the
+    body text rarely count up so closely), or four bracketed keys ("[Knu84]")."""
+    counting = sum(1 for i in range(len(numbers)) if _numbering_goes_on(numbers, i))
+    return counting >= 3 or sum(1 for r in rows if _alpha_label(r.text)) >= 4
 
 
 # How far a line starts right or left of the line before (in ems): a first-line indent of
@@ -314,7 +336,7 @@ def _gap_against_neighbours(gaps: Sequence[float | None], i: int) -> list[str]:
 
 
 # The text cues of an entry's start that matter where the layout shows none.
-_FLUSH_CUES = ("author.start", "first.shape=", "first.char=", "years=")
+_FLUSH_CUES = ("author.start", "first.shape=", "first.char=", "years=", "yearpos=")
 _FLUSH_PREV = ("short=", "last.char=", "years=")
 
 
@@ -359,8 +381,8 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
     for ln in lines:
         rank[ln.page] = rank.get(ln.page, 0) + 1
     seen: dict[int, int] = {}
-    numbered = sum(1 for r in rows if _LABEL.match(r.text) or _ALPHA_LABEL.match(r.text)) >= 4
     numbers = [_number(r.text) for r in rows]
+    numbered = _has_numbered_list(rows, numbers)
     gaps = _gaps_above(rows)
     for i, (r, ln) in enumerate(zip(rows, lines, strict=True)):
         col = cols[(r.page, r.column)]
@@ -399,7 +421,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
             gap = (r.y - nxt.y) / max(col.spacing, 1.0)
             f.append(f"gap.next={_bucket(gap, (0.9, 1.1, 1.3, 1.7, 2.5))}")
             f.append(f"dx.next={_bucket((nxt.x0 - r.x0) / em, _DX)}")
-        labelled = bool(_LABEL.match(r.text) or _ALPHA_LABEL.match(r.text))
+        labelled = bool(_LABEL.match(r.text) or _alpha_label(r.text))
         f.append(f"numbered={int(numbered)}{int(labelled)}")
         number = numbers[i]
         if number is not None:

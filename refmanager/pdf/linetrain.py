@@ -90,18 +90,37 @@ MIN_ENTRY_CHARS = 20
 # at least a tenth Chinese characters.
 MIN_CHINESE_SHARE = 0.02
 _CJK = re.compile(r"[\u3400-\u9fff]")
+# A list whose lines average fewer characters than this was set a word or two to a line
+# (pandoc's margin labels for some CSL styles took the line's width): no paper looks so.
+MIN_LINE_CHARS = 12
+# biblatex styles that printed their name hashes ("family=Wu, familyi=W., giveni=...")
+# instead of names failed: their text is no reference list.
+_NAME_HASHES = re.compile(r"\b(?:familyi|giveni|givenun)=")
+# Styles whose entry marks fall after text of the entry: biblatex's ``reading`` prints an
+# entry head ("Author: Title key") before the point where every entry's mark is set, so
+# the gold gives that line to the entry before it.
+MISMARKED_STYLES = frozenset({"bbx:reading"})
 
 
 def usable(doc: dict[str, Any]) -> bool:
-    """Whether a stored document's list reads as references (see :data:`MIN_ENTRY_CHARS`)
-    and its text was read (see :data:`MIN_CHINESE_SHARE`)."""
+    """Whether a stored document teaches what a reference list looks like: its list reads
+    as references (see :data:`MIN_ENTRY_CHARS`, :data:`MIN_LINE_CHARS`), its text was
+    read (:data:`MIN_CHINESE_SHARE`), its style printed names (``_NAME_HASHES``) and
+    its gold is right (:data:`MISMARKED_STYLES`)."""
+    listed = [str(r[8]) for r in doc["lines"] if r[9] in LIST]
     starts = sum(1 for r in doc["lines"] if r[9] == "start")
-    chars = sum(len(str(r[8])) for r in doc["lines"] if r[9] in LIST)
+    chars = sum(len(text) for text in listed)
+    if starts == 0 or chars < MIN_ENTRY_CHARS * starts or chars < MIN_LINE_CHARS * len(listed):
+        return False
+    if str(doc.get("style", "")) in MISMARKED_STYLES:
+        return False
+    if any(_NAME_HASHES.search(text) for text in listed):
+        return False
     if str(doc.get("style", "")).endswith("-zh"):
         text = "".join(str(r[8]) for r in doc["lines"])
         if len(_CJK.findall(text)) < MIN_CHINESE_SHARE * max(len(text), 1):
             return False
-    return starts > 0 and chars >= MIN_ENTRY_CHARS * starts
+    return True
 
 
 def tidy(doc: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from refmanager.model import Entry, Location
+from refmanager.model.typecodes import is_type_code
 from refmanager.pdf.layout import Line
 from refmanager.pdf.textclean import join_lines
 
@@ -36,6 +37,8 @@ def _label_of(line: Line, kind: str) -> str | None:
     label = m.group(1).strip()
     if kind == "bracket" and not (label.isdigit() or _ALPHA_KEY.match(label)):
         return None
+    if kind == "bracket" and is_type_code(label):
+        return None  # "[J]. 计算机学报, ...": a GB/T type code opening a continuation line
     if kind == "bracket" and not label.isdigit() and re.match(r"(?i)^(doi|online|internet)", label):
         return None
     return label

@@ -310,6 +310,46 @@ def test_features_see_a_small_first_line_indent_wider_gaps_and_flush_lists() -> 
     one = featurize(flat, {1: 792.0})[1]
     assert "flush" in one and "flush:first.shape=x" in one
     assert "flush:-1:last.char=a" in one
+    # Where a line's first year stands: after the names, or near the end of the line.
+    first, then = featurize(
+        [
+            LineRow(1, 0, 72, 540, 700, 10, 0, 0, "Choi F and Hoang E (1974) Why do models"),
+            LineRow(
+                1,
+                0,
+                72,
+                540,
+                688,
+                10,
+                0,
+                0,
+                "learn the input? Proceedings of the Annual Conference, pp 1-9, 1974",
+            ),
+        ],
+        {1: 792.0},
+    )
+    assert "yearpos=1" in first and "yearpos=3" in then
+
+
+def test_a_list_is_numbered_when_its_numbers_count_up_not_when_lines_open_with_digits() -> None:
+    rows, _ = _doc()
+    assert "numbered=11" in featurize(rows, {1: 792.0})[7]
+    # Numbered headings, a year and an equation number open lines of the body text; the
+    # list below them has no labels.
+    body = [
+        "1 Introduction",
+        "2019 was the year the method first ran.",
+        "(4) where x is the input of the layer,",
+        "3 Method",
+        "5 Results",
+    ]
+    rows = [LineRow(1, 0, 72, 540, 700 - 12 * i, 10, 0, 0, t) for i, t in enumerate(body)]
+    rows += [
+        LineRow(1, 0, 72, 540, 600 - 12 * i, 10, 0, 0, f"Author{i}, A. A title. Journal, 2001.")
+        for i in range(5)
+    ]
+    feats = featurize(rows, {1: 792.0})
+    assert all("numbered=00" in f for f in feats[5:])
 
 
 def test_tidy_ends_the_list_before_footnotes_and_the_next_columns_text() -> None:
@@ -366,3 +406,24 @@ def test_a_chinese_document_read_without_its_chinese_is_not_usable() -> None:
     # Text in other styles is not held to a share of Chinese.
     misread["style"] = "bst:plain"
     assert usable(misread)
+
+
+def test_documents_a_style_misprinted_or_mismarked_are_not_usable() -> None:
+    from refmanager.pdf.linetrain import usable
+
+    entry = "A. Author. A title of the entry. Journal, 2001."
+    assert usable(_stored("00006", [("References", 12, "head"), (entry, 10, "start")]))
+    hashes = _stored(
+        "00007",
+        [("References", 12, "head"), ("family=Wu, familyi=W., given=Mary, giveni=M.", 10, "start")],
+    )
+    assert not usable(hashes)
+    # A word to a line: no paper sets its list so.
+    words = _stored("00008", [("References", 12, "head"), ("1. Author,", 10, "start")])
+    words["lines"] += [
+        [1, 0, 72.0, 120.0, 600.0 - 12 * i, 10, 0, 0, "word", "in"] for i in range(9)
+    ]
+    assert not usable(words)
+    mismarked = _stored("00009", [("References", 12, "head"), (entry, 10, "start")])
+    mismarked["style"] = "bbx:reading"
+    assert not usable(mismarked)

@@ -103,9 +103,9 @@ def choose(
     ctex layout (to add Chinese documents to the corpus)."""
     by_engine: dict[str, list[Style]] = {}
     for s in styles:
-        if s.key not in failed and s.name not in ("debug", "draft"):
-            if not chinese or (s.engine == "gbt" and s.name.endswith("-zh")):
-                by_engine.setdefault(s.engine, []).append(s)
+        wanted = not chinese or (s.engine == "gbt" and s.name.endswith("-zh"))
+        if wanted and s.key not in failed and s.name not in ("debug", "draft"):
+            by_engine.setdefault(s.engine, []).append(s)
     engine = rng.choices(["bst", "bbx", "gbt", "csl", "office"], weights=[34, 24, 13, 19, 10])[0]
     if chinese:
         engine = "gbt"
@@ -253,6 +253,7 @@ def build_one(
     out: Path,
     styles: list[Style],
     failed: set[str],
+    *,
     chinese: bool = False,
 ) -> dict[str, Any]:
     """Render and label document ``index``; returns its summary (raises BuildError)."""
@@ -433,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         start = time.monotonic()
         try:
-            info = build_one(index, args.seed, out, styles, failed, args.chinese)
+            info = build_one(index, args.seed, out, styles, failed, chinese=args.chinese)
             status = "ok"
         except BuildError as exc:
             rng = random.Random(f"{args.seed}-{index}")
