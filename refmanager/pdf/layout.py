@@ -288,7 +288,7 @@ def group_lines(
             gap = run.x0 - prev_end
             across = (
                 gutter is not None
-                and prev_end <= gutter + 1
+                and max(ink_end(r) for r in group) <= gutter + 1
                 and run.x0 >= gutter - 1
                 and (right_start is None or run.x0 <= right_start + 1.0 * run.size)
             )
@@ -304,6 +304,19 @@ def group_lines(
     return lines
 
 
+# Closing full-width punctuation (，。、；：！？ and closing brackets) is drawn in the left
+# half of its em box, and CJK typesetting lets it hang past the column's edge: a line that
+# ends with one reaches half an em less far than its box says (into a narrow gutter).
+_CLOSING_FULL_WIDTH = frozenset("，。、；：！？）」』》〉】〕")
+
+
+def ink_end(item: Run | Line) -> float:
+    """Where an item's text ends on the page (its box's end, less a hanging mark's blank)."""
+    if item.text.rstrip()[-1:] in _CLOSING_FULL_WIDTH:
+        return item.x1 - 0.5 * item.size
+    return item.x1
+
+
 def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     """The x of a two-column gutter, or None for a one-column page.
 
@@ -314,7 +327,7 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     """
     if len(items) < 6 or width <= 0:
         return None
-    spans = sorted((it.x0, it.x1, len(it.text)) for it in items)
+    spans = sorted((it.x0, ink_end(it), len(it.text)) for it in items)
     # Candidate gutters every 2 pt across the middle; a span crosses candidate x when
     # x0 < x - 1 and x1 > x + 1, i.e. for one contiguous run of candidates, found by
     # bisection (the same comparisons as testing every span at every candidate).
@@ -386,8 +399,10 @@ def _gutter_at(spans: list[tuple[float, float, int]], gx: float) -> float | None
     # Both sides must carry real text (not a lone page number on one side).
     if sum(n for *_, n in left) < 80 or sum(n for *_, n in right) < 80:
         return None
-    left_edge = max(x1 for _, x1, _ in left)
-    right_edge = min(x0 for x0, _, _ in right)
+    # The columns' edges are their text's: a page number centred under a narrow gutter
+    # belongs to neither.
+    left_edge = max((x1 for _, x1, n in left if n >= _GUTTER_EDGE_CHARS), default=left[-1][1])
+    right_edge = min((x0 for x0, _, n in right if n >= _GUTTER_EDGE_CHARS), default=right[0][0])
     if right_edge - left_edge < 3:
         return None
     return (left_edge + right_edge) / 2
@@ -400,6 +415,7 @@ _GUTTER_CROSSED = 0.1
 _GUTTER_ALIGNED = 5
 _GUTTER_INDENT = 12.0  # points: a hanging or paragraph indent
 _GUTTER_LINE_CHARS = 12
+_GUTTER_EDGE_CHARS = 3
 
 
 def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:
@@ -420,7 +436,7 @@ def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:
         right.clear()
 
     for ln in lines:
-        if ln.x1 <= gutter + 1:
+        if ink_end(ln) <= gutter + 1:
             ln.column = 1
             left.append(ln)
         elif ln.x0 >= gutter - 1:

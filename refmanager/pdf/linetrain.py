@@ -93,9 +93,11 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 # A list whose lines average fewer characters than this was set a word or two to a line
 # (pandoc's margin labels for some CSL styles took the line's width): no paper looks so.
 MIN_LINE_CHARS = 12
-# biblatex styles that printed their name hashes ("family=Wu, familyi=W., giveni=...")
-# instead of names failed: their text is no reference list.
-_NAME_HASHES = re.compile(r"\b(?:familyi|giveni|givenun)=")
+# Styles that printed their internals instead of names failed, and their text is no
+# reference list: biblatex name hashes ("family=Wu, familyi=W., giveni=..."), or the sort
+# keys of apacite's .bst used without its package ("k5Choi, B.choi b @Choi, B.").
+_NAME_HASHES = re.compile(r"\b(?:familyi|giveni|givenun)=", re.IGNORECASE)
+_SORT_KEYS = re.compile(r"\s@[A-Z][a-z]")
 # Styles whose entry marks fall after text of the entry: biblatex's ``reading`` prints an
 # entry head ("Author: Title key") before the point where every entry's mark is set, so
 # the gold gives that line to the entry before it.
@@ -105,7 +107,7 @@ MISMARKED_STYLES = frozenset({"bbx:reading"})
 def usable(doc: dict[str, Any]) -> bool:
     """Whether a stored document teaches what a reference list looks like: its list reads
     as references (see :data:`MIN_ENTRY_CHARS`, :data:`MIN_LINE_CHARS`), its text was
-    read (:data:`MIN_CHINESE_SHARE`), its style printed names (``_NAME_HASHES``) and
+    read (:data:`MIN_CHINESE_SHARE`), its style printed names, not its internals, and
     its gold is right (:data:`MISMARKED_STYLES`)."""
     listed = [str(r[8]) for r in doc["lines"] if r[9] in LIST]
     starts = sum(1 for r in doc["lines"] if r[9] == "start")
@@ -115,6 +117,8 @@ def usable(doc: dict[str, Any]) -> bool:
     if str(doc.get("style", "")) in MISMARKED_STYLES:
         return False
     if any(_NAME_HASHES.search(text) for text in listed):
+        return False
+    if len(_SORT_KEYS.findall(" ".join(listed))) >= 3:
         return False
     if str(doc.get("style", "")).endswith("-zh"):
         text = "".join(str(r[8]) for r in doc["lines"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from refmanager.pdf.document import open_pdf
-from refmanager.pdf.layout import Run, find_gutter, font_style, page_lines
+from refmanager.pdf.layout import Run, find_gutter, font_style, ink_end, page_lines
 from refmanager.pdf.source import PypdfSource
 from refmanager.pdf.source import page_runs as source_runs
 from tests.pdf.pdfbuild import Text, column, write_pdf
@@ -80,6 +80,25 @@ def test_a_gutter_is_found_past_a_page_number_and_a_line_running_into_it() -> No
     lines = page_lines(_two_column_runs([number, code]), 1, 595.28)
     assert all(ln.x1 <= 296.4 or ln.x0 >= 302 or ln.text == "11" for ln in lines)
     assert next(ln.text for ln in lines if ln.column == 2).startswith("Right column entry 0")
+
+
+def test_a_cjk_gutter_is_found_past_hanging_punctuation_and_the_page_number() -> None:
+    # Two CJK columns 10 pt apart (72-300.6, 310.6-539.2); left lines that end with a
+    # full-width comma or stop hang 7.3 pt into the gutter (the mark is drawn in the left
+    # half of its box), and the page number is centred under the gutter.
+    runs: list[Run] = []
+    for i in range(20):
+        y = 400.0 - 16.4 * i
+        end = ("，", 307.9) if i % 3 == 0 else ("。", 307.4) if i % 3 == 1 else ("习", 300.6)
+        runs.append(Run("键技术，强化学习，方法。注意力，程序" + end[0], 72, end[1], y, 10.5, "F"))
+        runs.append(Run("全。高性能，大规模，机制，检测，稀疏的", 310.6, 539.2, y - 8.4, 10.5, "F"))
+    runs.append(Run("1", 303.0, 308.2, 50.0, 10.5, "F"))
+    gutter = find_gutter(runs, 612)
+    assert gutter is not None and 303 < gutter < 310.6
+    lines = page_lines(runs, 1, 612)
+    assert {ln.column for ln in lines if ln.x0 == 72} == {1}
+    assert {ln.column for ln in lines if ln.x0 == 310.6} == {2}
+    assert ink_end(runs[0]) == 307.9 - 5.25 and ink_end(runs[4]) == 300.6
 
 
 def test_one_column_page_has_no_gutter_even_with_a_short_line_in_the_middle() -> None:

@@ -418,6 +418,16 @@ def test_documents_a_style_misprinted_or_mismarked_are_not_usable() -> None:
         [("References", 12, "head"), ("family=Wu, familyi=W., given=Mary, giveni=M.", 10, "start")],
     )
     assert not usable(hashes)
+    keys = _stored(
+        "00010",
+        [
+            ("References", 12, "head"),
+            ("[1] k5Choi, B.choi b @Choi, B. 2021. A title.", 10, "start"),
+            ("[2] k1Karlsson, K.karlsson k @Karlsson, K. 1971. Another title.", 10, "start"),
+            ("[3] k6Ali, L.ali l @Ali, L., Nasser, A.nasser a @Nasser, A. 2008.", 10, "start"),
+        ],
+    )
+    assert not usable(keys)
     # A word to a line: no paper sets its list so.
     words = _stored("00008", [("References", 12, "head"), ("1. Author,", 10, "start")])
     words["lines"] += [
