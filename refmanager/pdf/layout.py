@@ -217,6 +217,14 @@ def _is_minor(run: Run, body: float) -> bool:
     return len(text) <= 2 and not any(0x3000 <= ord(c) <= 0x9FFF or ord(c) >= 0xAC00 for c in text)
 
 
+def _is_label(first: Run, text: Run) -> bool:
+    """Whether ``first`` is an entry's label set off from its ``text`` by a tab: "[12]",
+    "(3)", "12.", or a bare "12" in the text's own size (margin line numbers are smaller)."""
+    if _LABEL_ONLY.match(first.text):
+        return True
+    return first.text.isdigit() and len(first.text) <= 4 and first.size >= 0.9 * text.size
+
+
 def group_lines(
     runs: list[Run], page: int, gutter: float | None = None, right_start: float | None = None
 ) -> list[Line]:
@@ -293,7 +301,7 @@ def group_lines(
                 and (right_start is None or run.x0 <= right_start + 1.0 * run.size)
             )
             # A list label set off by a tab ("1.", "[12]") stays on its entry's line.
-            label = len(group) == 1 and _LABEL_ONLY.match(group[0].text) is not None
+            label = len(group) == 1 and _is_label(group[0], run)
             wide = gap > (8.0 if label else _COLUMN_GAP_EM) * max(run.size, group[-1].size)
             if across or wide:
                 lines.append(_join_runs(group, page))

@@ -101,6 +101,18 @@ def test_a_cjk_gutter_is_found_past_hanging_punctuation_and_the_page_number() ->
     assert ink_end(runs[0]) == 307.9 - 5.25 and ink_end(runs[4]) == 300.6
 
 
+def test_a_bare_number_label_set_off_by_a_tab_stays_on_its_line_unlike_a_line_number() -> None:
+    runs = [
+        Run("1", 130.0, 135.0, 700, 10, "R"),
+        Run("Martin, E., Andersen, R.A.: The title of the entry", 156.0, 400.0, 700, 10, "R"),
+        Run("12", 40.0, 46.0, 688, 6, "R"),  # a margin line number, set smaller
+        Run("and the rest of the entry. Journal, 2001.", 156.0, 360.0, 688, 10, "R"),
+    ]
+    texts = [ln.text for ln in page_lines(runs, 1, 595)]
+    assert texts[0] == "1 Martin, E., Andersen, R.A.: The title of the entry"
+    assert "12" in texts and "and the rest of the entry. Journal, 2001." in texts
+
+
 def test_one_column_page_has_no_gutter_even_with_a_short_line_in_the_middle() -> None:
     runs = [
         Run(f"one column line {i} running across the page", 72, 522, 700 - 12 * i, 10, "R")
