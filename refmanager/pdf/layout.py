@@ -409,8 +409,12 @@ def _gutter_at(spans: list[tuple[float, float, int]], gx: float) -> float | None
         return None
     # The columns' edges are their text's: a page number centred under a narrow gutter
     # belongs to neither.
-    left_edge = max((x1 for _, x1, n in left if n >= _GUTTER_EDGE_CHARS), default=left[-1][1])
-    right_edge = min((x0 for x0, _, n in right if n >= _GUTTER_EDGE_CHARS), default=right[0][0])
+    left_edge = max(
+        (x1 for _, x1, n in left if n >= _GUTTER_EDGE_CHARS), default=max(x1 for _, x1, _ in left)
+    )
+    right_edge = min(
+        (x0 for x0, _, n in right if n >= _GUTTER_EDGE_CHARS), default=min(x0 for x0, _, _ in right)
+    )
     if right_edge - left_edge < 3:
         return None
     return (left_edge + right_edge) / 2

@@ -81,7 +81,7 @@ _DASHES = re.compile(r"^\s*(?:[—–-]{2,}|_{3,}|——)")
 _AUTHOR_START = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s")
 _RECEIVED = re.compile(r"^(?:Received|Submitted|Accepted|Published|Revised)\b", re.I)
 _BIO = re.compile(r"\b(?:received\s+(?:the|his|her)|is\s+currently|is\s+(?:a|an)\s+\w+\s+at)\b")
-_CJK = re.compile(r"[\u3400-\u9fff]")
+CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
 
 
@@ -104,7 +104,7 @@ _TEXT_FLAGS: tuple[tuple[str, Callable[[str], object]], ...] = (
     ("received", _RECEIVED.match),
     ("bio", _BIO.search),
     ("email", _EMAIL.search),
-    ("cjk", _CJK.search),
+    ("cjk", CJK_CHAR.search),
 )
 _FIRST_WORDS = frozenset(
     [
@@ -169,7 +169,7 @@ def _shape(token: str) -> str:
             c = "x"
         elif ch.isdigit():
             c = "d"
-        elif _CJK.match(ch):
+        elif CJK_CHAR.match(ch):
             c = "C"
         else:
             c = ch

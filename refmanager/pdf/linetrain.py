@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.pdf.furniture import PAGE_NUMBER
-from refmanager.pdf.linefeatures import LineRow, featurize, with_base_labels
+from refmanager.pdf.linefeatures import CJK_CHAR, LineRow, featurize, with_base_labels
 from refmanager.pdf.segment import label_spans
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
@@ -89,7 +89,6 @@ MIN_ENTRY_CHARS = 20
 # (its fonts not decoded): its text teaches wrong cues. Read right, such documents are
 # at least a tenth Chinese characters.
 MIN_CHINESE_SHARE = 0.02
-_CJK = re.compile(r"[\u3400-\u9fff]")
 # A list whose lines average fewer characters than this was set a word or two to a line
 # (pandoc's margin labels for some CSL styles took the line's width): no paper looks so.
 MIN_LINE_CHARS = 12
@@ -98,10 +97,10 @@ MIN_LINE_CHARS = 12
 # keys of apacite's .bst used without its package ("k5Choi, B.choi b @Choi, B.").
 _NAME_HASHES = re.compile(r"\b(?:familyi|giveni|givenun)=", re.IGNORECASE)
 _SORT_KEYS = re.compile(r"\s@[A-Z][a-z]")
-# Styles whose entry marks fall after text of the entry: biblatex's ``reading`` prints an
-# entry head ("Author: Title key") before the point where every entry's mark is set, so
-# the gold gives that line to the entry before it.
-MISMARKED_STYLES = frozenset({"bbx:reading"})
+# Styles whose entry marks fall after text of the entry: biblatex's ``reading`` (and
+# biblatex-ms's copy of it) prints an entry head ("Author: Title key") before the point
+# where every entry's mark is set, so the gold gives that line to the entry before it.
+MISMARKED_STYLES = frozenset({"bbx:reading", "bbx:reading-ms"})
 
 
 def usable(doc: dict[str, Any]) -> bool:
@@ -122,7 +121,7 @@ def usable(doc: dict[str, Any]) -> bool:
         return False
     if str(doc.get("style", "")).endswith("-zh"):
         text = "".join(str(r[8]) for r in doc["lines"])
-        if len(_CJK.findall(text)) < MIN_CHINESE_SHARE * max(len(text), 1):
+        if len(CJK_CHAR.findall(text)) < MIN_CHINESE_SHARE * max(len(text), 1):
             return False
     return True
 
