@@ -140,6 +140,8 @@ def tidy(doc: dict[str, Any]) -> dict[str, Any]:
     - a bare page number at a page's foot is furniture (:func:`_tidy_page_numbers`), and
       footnotes at a column's foot are not entry text (:func:`_tidy_footnotes`);
     - text after the list in the next column is not the last entry's (:func:`_tidy_spill`);
+    - a float's caption inside the list ("Table 1: ...", "Figure 2. ...") is not entry
+      text (:func:`_tidy_captions`);
     - the heading is the lines right before the first entry: ``head`` lines that a
       footnote, a table or body text separates from it (the list's start mark is set
       before a page's floats and notes, which are read after it) are ``other``, and so
@@ -160,7 +162,31 @@ def tidy(doc: dict[str, Any]) -> dict[str, Any]:
     _tidy_page_numbers(lines)
     _tidy_spill(lines)
     _tidy_footnotes(lines, usual)
+    _tidy_captions(lines)
     return doc
+
+
+# A float's caption: what LaTeX, Word or a CJK class print before its text.
+_CAPTION = re.compile(r"^\s*(?:Table|TABLE|Figure|FIGURE|Fig\.|表|图)\s*\d+\s*[.:：]")
+# How many lines a caption runs to before the float's other text.
+_CAPTION_LINES = 3
+
+
+def _tidy_captions(lines: list[list[Any]]) -> None:
+    """A table or figure set inside the list: the generator tells its text from the
+    entries by the text it wrote, which lacks the "Table 1:" the document class prints
+    before the caption, so the caption's lines came out as entry text. A caption line
+    marked as entry text, and its next lines up to the float's other text (within
+    :data:`_CAPTION_LINES`), are ``other``."""
+    for i, r in enumerate(lines):
+        if r[9] != "in" or not _CAPTION.match(str(r[8])):
+            continue
+        ahead = lines[i + 1 : i + 1 + _CAPTION_LINES]
+        stop = next((k for k, x in enumerate(ahead) if x[9] == "other"), None)
+        if stop is None or any(x[9] == "start" for x in ahead[:stop]):
+            continue
+        for x in [r, *ahead[:stop]]:
+            x[9] = "other"
 
 
 def _tidy_spill(lines: list[list[Any]]) -> None:

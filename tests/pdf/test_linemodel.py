@@ -437,3 +437,24 @@ def test_documents_a_style_misprinted_or_mismarked_are_not_usable() -> None:
     mismarked = _stored("00009", [("References", 12, "head"), (entry, 10, "start")])
     mismarked["style"] = "bbx:reading"
     assert not usable(mismarked)
+
+
+def test_tidy_takes_a_float_caption_inside_the_list_out_of_the_entry() -> None:
+    from refmanager.pdf.linetrain import tidy
+
+    entry = "A. Author. A title of the entry. Journal, 2001."
+    doc = _stored(
+        "00011",
+        [
+            ("References", 12, "head"),
+            (entry, 10, "start"),
+            ("Table 1: Accuracy of the models as reported by the", 10, "in"),
+            ("authors of the study.", 10, "in"),
+            ("Method Accuracy Recall", 10, "other"),
+            ("Baseline 85.09 10.72", 10, "other"),
+            (entry, 10, "start"),
+            ("and the entry goes on.", 10, "in"),
+        ],
+    )
+    labels = [r[9] for r in tidy(doc)["lines"]]
+    assert labels == ["head", "start", "other", "other", "other", "other", "start", "in"]
