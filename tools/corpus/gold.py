@@ -74,6 +74,11 @@ def _norm(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.lower())
 
 
+# What the document class prints before a float's caption, which the generator's own text
+# of the float lacks.
+_CAPTION = re.compile(r"^\s*(?:Table|TABLE|Figure|FIGURE|Fig\.|表|图)\s*\d+\s*[.:：]\s*")
+
+
 def label_lines(
     lines: list[Line],
     *,
@@ -125,7 +130,7 @@ def label_lines(
     for i in range(after_b, after_z):
         if furn[i]:
             continue
-        key = _norm(lines[i].text)
+        key = _norm(_CAPTION.sub("", lines[i].text))
         if i not in start_idx and len(key) >= 3 and blob and key in blob:
             continue  # a footnote or a table inside the list
         if i < first:
