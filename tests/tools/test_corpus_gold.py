@@ -49,37 +49,23 @@ def _page() -> list[Line]:
     ]
 
 
-def test_lines_are_labelled_from_the_marks() -> None:
-    marks = [
-        Mark("B", 1, 72, 660),
-        Mark("E", 1, 90, 620),
-        Mark("E", 1, 90, 584),
-        Mark("Z", 1, 72, 580),
-    ]
-    labels = label_lines(
-        _page(),
-        marks=marks,
-        geometry=GEOMETRY,
-        page_heights={1: 792.0},
-        noise=["Table 1: results of methods"],
-        expected=2,
+def _page_labels(noise: list[str]) -> list[str]:
+    """The labels of :func:`_page` from its list's marks, with ``noise`` written inside."""
+    marks = [Mark("B", 1, 72, 660), Mark("E", 1, 90, 620), Mark("E", 1, 90, 584)]
+    marks.append(Mark("Z", 1, 72, 580))
+    return label_lines(
+        _page(), marks=marks, geometry=GEOMETRY, page_heights={1: 792.0}, noise=noise, expected=2
     )
+
+
+def test_lines_are_labelled_from_the_marks() -> None:
+    labels = _page_labels(["Table 1: results of methods"])
     assert labels == ["furn", "other", "head", "start", "in", "other", "start", "other", "furn"]
 
 
 def test_a_float_caption_is_told_by_its_text_without_the_classs_prefix() -> None:
     # The generator wrote the caption's text; the class printed "Table 1:" before it.
-    marks = [Mark("B", 1, 72, 660), Mark("E", 1, 90, 620), Mark("E", 1, 90, 584)]
-    marks.append(Mark("Z", 1, 72, 580))
-    labels = label_lines(
-        _page(),
-        marks=marks,
-        geometry=GEOMETRY,
-        page_heights={1: 792.0},
-        noise=["results of methods"],
-        expected=2,
-    )
-    assert labels[5] == "other"
+    assert _page_labels(["results of methods"])[5] == "other"
 
 
 def test_a_mark_without_its_line_rejects_the_document() -> None:
