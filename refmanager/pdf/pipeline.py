@@ -308,8 +308,9 @@ def _model_entries(
         goes_on = number is not None and _numbering_goes_on(ordered[k : k + 8], number)
         if i > last and not goes_on and _sure_over(index[k : k + _END_RUN], listed):
             break  # the model is sure the list is over (and its numbering does not go on)
-        # On a nearly empty page a line is furniture only if it recurs (the rules' test).
-        if i < 0 or furn[i] < SURE or per_page[ln.page] < 4:
+        # On a nearly empty page a line is furniture only if it recurs (the rules' test);
+        # furniture stands at a page's head or foot or in its margins, not amid the list.
+        if i < 0 or furn[i] < SURE or per_page[ln.page] < 4 or _amid_list(ordered, k):
             kept.append(ln)
             if label is not None:
                 number = int(label.group(1))
@@ -335,6 +336,22 @@ def _numbering_goes_on(lines: list[Line], number: int) -> bool:
         if m is not None and int(m.group(1)) == number + 1:
             return True
     return False
+
+
+def _amid_list(ordered: list[Line], k: int) -> bool:
+    """Whether line ``k`` stands among the list's lines: list text close above it (or on
+    its baseline) and close below it on its page, and it within their left and right
+    edges (a margin line number is outside them, a running head or foot has no list
+    text on one side)."""
+    ln = ordered[k]
+    reach = 3 * max(ln.size, 1.0)
+    before, after = ordered[max(0, k - 3) : k], ordered[k + 1 : k + 4]
+    above = [o for o in before if o.page == ln.page and 0 <= o.y - ln.y <= reach]
+    below = [o for o in after if o.page == ln.page and 0 < ln.y - o.y <= reach]
+    if not above or not below:
+        return False
+    near = above + below
+    return min(o.x0 for o in near) - 1 <= ln.x0 and ln.x1 <= max(o.x1 for o in near) + 1
 
 
 def _sure_over(indexes: list[int], listed: list[float]) -> bool:

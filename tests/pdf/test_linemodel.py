@@ -458,3 +458,22 @@ def test_tidy_takes_a_float_caption_inside_the_list_out_of_the_entry() -> None:
     )
     labels = [r[9] for r in tidy(doc)["lines"]]
     assert labels == ["head", "start", "other", "other", "other", "other", "start", "in"]
+
+
+def test_a_line_amid_the_list_is_no_furniture_but_one_in_the_margin_may_be() -> None:
+    from refmanager.pdf.pipeline import _amid_list
+
+    ordered = [
+        Line(
+            3, "Hettmansperger TP (2000). A title that runs to the end of the", 81, 522, 373, 10.9
+        ),
+        Line(3, "line. Journal of the Royal Statistical Society B,", 92, 420, 360, 10.9),
+        Line(3, "62(4), 811-825.", 423, 498, 360, 10.9),  # cut off its line by a false gutter
+        Line(3, "Hunter DR (2007). Another title.", 81, 522, 336, 10.9),
+        Line(3, "12", 40, 46, 336, 6),  # a margin line number beside it
+        Line(3, "Hurn M (2003). A third title.", 81, 522, 322, 10.9),
+        Line(3, "Page 28", 280, 320, 60, 9),  # a running foot
+    ]
+    assert _amid_list(ordered, 2)
+    assert not _amid_list(ordered, 4)
+    assert not _amid_list(ordered, 6)
