@@ -429,10 +429,10 @@ def test_documents_a_style_misprinted_or_mismarked_are_not_usable() -> None:
     )
     assert not usable(keys)
     # A word to a line: no paper sets its list so.
-    words = _stored("00008", [("References", 12, "head"), ("1. Author,", 10, "start")])
-    words["lines"] += [
-        [1, 0, 72.0, 120.0, 600.0 - 12 * i, 10, 0, 0, "word", "in"] for i in range(9)
-    ]
+    words = _stored(
+        "00008",
+        [("References", 12, "head"), ("1. Author,", 10, "start"), *[("word", 10, "in")] * 9],
+    )
     assert not usable(words)
     mismarked = _stored("00009", [("References", 12, "head"), (entry, 10, "start")])
     mismarked["style"] = "bbx:reading"
