@@ -448,13 +448,22 @@ def _list_end(labels: list[str], first: int) -> int:
             last, gap = i, 0
         elif lab == "other":
             gap += 1
-            if gap >= _END_GAP:
+            if gap >= _END_GAP and not _resumes(labels, i + 1):
                 break
     return last
 
 
-# Lines of other text after which the model's list is over.
+def _resumes(labels: list[str], i: int) -> bool:
+    """Whether the model's list goes on after a run of other text (a table or a figure
+    set among the entries): :data:`_RESUME_STARTS` entry starts within the
+    :data:`_RESUME_WITHIN` lines from ``i``."""
+    return labels[i : i + _RESUME_WITHIN].count("start") >= _RESUME_STARTS
+
+
+# Lines of other text after which the model's list is over, unless it resumes.
 _END_GAP = 12
+_RESUME_WITHIN = 40
+_RESUME_STARTS = 3
 
 
 _YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|\bn\.\s?d\.|\bin press\b", re.I)

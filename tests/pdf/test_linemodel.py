@@ -477,3 +477,14 @@ def test_a_line_amid_the_list_is_no_furniture_but_one_in_the_margin_may_be() -> 
     assert _amid_list(ordered, 2)
     assert not _amid_list(ordered, 4)
     assert not _amid_list(ordered, 6)
+
+
+def test_the_models_list_goes_on_past_a_table_set_among_its_entries() -> None:
+    from refmanager.pdf.pipeline import _list_end
+
+    entries = ["start", "in"] * 4
+    table = ["other"] * 20
+    # A table among the entries: the list resumes with entries after it.
+    assert _list_end([*entries, *table, *entries], 0) == 2 * len(entries) + len(table) - 1
+    # An appendix after the list: it does not.
+    assert _list_end([*entries, *table, "start", *table], 0) == len(entries) - 1
