@@ -488,3 +488,24 @@ def test_the_models_list_goes_on_past_a_table_set_among_its_entries() -> None:
     assert _list_end([*entries, *table, *entries], 0) == 2 * len(entries) + len(table) - 1
     # An appendix after the list: it does not.
     assert _list_end([*entries, *table, "start", *table], 0) == len(entries) - 1
+
+
+def test_the_rules_list_gives_way_to_the_models_only_where_their_counts_differ_wholesale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from refmanager.model import Entry
+    from refmanager.pdf import pipeline
+
+    def entries(n: int) -> list[Entry]:
+        return [Entry(raw=f"Author {i}. A title. 2001.") for i in range(n)]
+
+    def run(rules: int, model: int) -> int:
+        found = {"_model_entries": entries(rules), "_combined_entries": entries(model)}
+        for name, got in found.items():
+            monkeypatch.setattr(pipeline, name, lambda *_, got=got: ([], got, ""))
+        return len(pipeline._checked_entries(*[None] * 4)[1])  # type: ignore[arg-type]
+
+    assert run(rules=1, model=86) == 86  # the rules found one entry for a long list
+    assert run(rules=77, model=46) == 46  # the rules cut entries in pieces
+    assert run(rules=40, model=38) == 40  # they agree: the rules' finer cut stands
+    assert run(rules=0, model=2) == 0  # too little for the model to overrule
