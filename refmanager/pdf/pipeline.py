@@ -198,9 +198,13 @@ def _read(path: str, pages: _Pages, with_meta: bool, line_model: Path | None) ->
     mode = _line_mode()
     library = line_model if line_model is not None and line_model.is_file() else None
     if library is not None and mode != "rules":
-        ordered, entries, reason = _combined_entries(pages, region, heading, vocab, library)
+        found = _rule_entries(pages, region, heading, vocab)
+        ordered, entries, reason = _combined_entries(
+            pages, region, heading, vocab, found, library=library
+        )
     elif mode == "combined":
-        ordered, entries, reason = _combined_entries(pages, region, heading, vocab)
+        found = _rule_entries(pages, region, heading, vocab)
+        ordered, entries, reason = _combined_entries(pages, region, heading, vocab, found)
     elif mode == "model":
         ordered, entries, reason = _checked_entries(pages, region, heading, vocab)
     elif mode == "learned":
@@ -279,7 +283,11 @@ def _rule_entries(
 
 
 def _model_entries(
-    pages: _Pages, region: list[int], heading: tuple[int, int] | None, vocab: set[str]
+    pages: _Pages,
+    region: list[int],
+    heading: tuple[int, int] | None,
+    vocab: set[str],
+    found: tuple[list[Line], list[Entry], str],
 ) -> tuple[list[Line], list[Entry], str]:
     """The rules' list, ended where the learned line model ends it (see :mod:`zones`).
 
@@ -287,9 +295,10 @@ def _model_entries(
     after its last line, and those it takes for page furniture, are not part of the list:
     it is right far more often about where a list ends (an affiliation block, a journal
     footer, author addresses after it) than the rules are. The start (the heading, or the
-    headless run of labels) and the cutting into entries stay with the rules.
+    headless run of labels) and the cutting into entries stay with the rules (``found``:
+    what :func:`_rule_entries` found).
     """
-    ordered, entries, reason = _rule_entries(pages, region, heading, vocab)
+    ordered, entries, reason = found
     if not ordered:
         return ordered, entries, reason
     lines = [ln for number in region for ln in pages.lines.get(number, []) if ln.mapped]
@@ -358,10 +367,11 @@ def _sure_over(indexes: list[int], listed: list[float]) -> bool:
     return len(indexes) == _END_RUN and all(i >= 0 and listed[i] <= 1 - SURE for i in indexes)
 
 
-# The rules' entries give way to the line model's where the two counts differ by this
-# factor or more (and the model finds at least _MODEL_MIN entries).
+# The rules' entries give way to the line model's where it finds this many times as many
+# entries, and at least _DIFFERENCE more (a footnote the model takes for a third entry of
+# a two-entry list is no wholesale difference).
 _DISAGREE = 1.5
-_MODEL_MIN = 3
+_DIFFERENCE = 3
 
 
 def _checked_entries(
@@ -369,16 +379,18 @@ def _checked_entries(
 ) -> tuple[list[Line], list[Entry], str]:
     """The default: the rules' list ended by the line model (:func:`_model_entries`),
     unless the model's own reading (:func:`_combined_entries`: its labels where it is
-    sure, the rules' elsewhere) finds a list whose entry count differs wholesale. The rules
-    were written for the lists they were fitted to and fail whole on some others (a
-    list whose entries open with a label line, or set flush without labels: one entry
-    found for a hundred); the model, cross-validated on style families it never saw, is
-    right on most of those, and where both agree the rules' finer cut stands."""
-    ordered, entries, reason = _model_entries(pages, region, heading, vocab)
-    other = _combined_entries(pages, region, heading, vocab)
+    sure, the rules' elsewhere) finds wholesale more entries. The rules were written for
+    the lists they were fitted to and fail whole on some others (a list whose entries
+    open with a label line, or set flush without labels: one entry found for a hundred);
+    the model, cross-validated on style families it never saw, is right on most of those.
+    Where it finds fewer, the rules stand (it may take a list beside margin line numbers
+    for a few long entries), and where both agree the rules' finer cut stands."""
+    found = _rule_entries(pages, region, heading, vocab)
+    ordered, entries, reason = _model_entries(pages, region, heading, vocab, found)
+    other = _combined_entries(pages, region, heading, vocab, found)
     ours = sum(1 for e in entries if not e.fragment)
     theirs = sum(1 for e in other[1] if not e.fragment)
-    if theirs >= _MODEL_MIN and (theirs >= _DISAGREE * ours or ours >= _DISAGREE * theirs):
+    if theirs >= _DISAGREE * ours and theirs - ours >= _DIFFERENCE:
         return other
     return ordered, entries, reason
 
@@ -404,13 +416,16 @@ def _combined_entries(
     region: list[int],
     heading: tuple[int, int] | None,
     vocab: set[str],
+    found: tuple[list[Line], list[Entry], str],
+    *,
     library: Path | None = None,
 ) -> tuple[list[Line], list[Entry], str]:
     """The line model (with ``library``, the library's own, stacked on the shipped one)
     decides every line it is sure of (head, entry start, entry line,
-    other text, furniture); the rules' decision stands where it is not (see
-    :func:`zones.decide`). The entries are then cut from those labels."""
-    ordered, entries, reason = _rule_entries(pages, region, heading, vocab)
+    other text, furniture); the rules' decision (``found``, what :func:`_rule_entries`
+    found) stands where it is not (see :func:`zones.decide`). The entries are then cut
+    from those labels."""
+    ordered, entries, reason = found
     lines = _from_heading(pages, region, heading)
     rules = _rule_labels(pages, lines, ordered if entries else [], heading)
     labels = zones.decide(lines, pages.heights, rules, library=library)

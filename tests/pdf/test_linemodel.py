@@ -501,11 +501,14 @@ def test_the_rules_list_gives_way_to_the_models_only_where_their_counts_differ_w
 
     def run(rules: int, model: int) -> int:
         found = {"_model_entries": entries(rules), "_combined_entries": entries(model)}
+        found["_rule_entries"] = found["_model_entries"]
         for name, got in found.items():
             monkeypatch.setattr(pipeline, name, lambda *_, got=got: ([], got, ""))
         return len(pipeline._checked_entries(*[None] * 4)[1])  # type: ignore[arg-type]
 
     assert run(rules=1, model=86) == 86  # the rules found one entry for a long list
-    assert run(rules=77, model=46) == 46  # the rules cut entries in pieces
+    # Where the model finds fewer, the rules stand: the model may take a list with margin
+    # line numbers for a few long entries where the rules read it right.
+    assert run(rules=77, model=46) == 77
     assert run(rules=40, model=38) == 40  # they agree: the rules' finer cut stands
-    assert run(rules=0, model=2) == 0  # too little for the model to overrule
+    assert run(rules=2, model=3) == 2  # too few to speak of a wholesale difference
