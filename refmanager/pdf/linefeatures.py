@@ -300,12 +300,12 @@ def _numbering_goes_on(numbers: Sequence[int | None], i: int) -> bool:
     return number is not None and any(n == number + 1 for n in ahead)
 
 
-def _has_numbered_list(rows: Sequence[LineRow], numbers: Sequence[int | None]) -> bool:
+def _has_numbered_list(rows: Sequence[LineRow], going_on: Sequence[bool]) -> bool:
     """Whether the pages hold a labelled list: at least three numbers that the next
-    number follows within a few lines (numbered headings, equations and footnotes of the
-    body text rarely count up so closely), or four bracketed keys ("[Knu84]")."""
-    counting = sum(1 for i in range(len(numbers)) if _numbering_goes_on(numbers, i))
-    return counting >= 3 or sum(1 for r in rows if _alpha_label(r.text)) >= 4
+    number follows within a few lines (``going_on``; numbered headings, equations and
+    footnotes of the body text rarely count up so closely), or four bracketed keys
+    ("[Knu84]")."""
+    return sum(going_on) >= 3 or sum(1 for r in rows if _alpha_label(r.text)) >= 4
 
 
 # How far a line starts right or left of the line before (in ems): a first-line indent of
@@ -382,7 +382,8 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
         rank[ln.page] = rank.get(ln.page, 0) + 1
     seen: dict[int, int] = {}
     numbers = [_number(r.text) for r in rows]
-    numbered = _has_numbered_list(rows, numbers)
+    going_on = [_numbering_goes_on(numbers, i) for i in range(len(numbers))]
+    numbered = _has_numbered_list(rows, going_on)
     gaps = _gaps_above(rows)
     for i, (r, ln) in enumerate(zip(rows, lines, strict=True)):
         col = cols[(r.page, r.column)]
@@ -431,7 +432,7 @@ def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[s
                 f.append("label.one")
             else:
                 f.append("label.jump")
-            if _numbering_goes_on(numbers, i):
+            if going_on[i]:
                 f.append("label.cont")
             last_number = number
         per_line.append(f)

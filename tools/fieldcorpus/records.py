@@ -496,9 +496,8 @@ class RecordGenerator:
                 else:
                     first = r.randint(1, 11)
                     rec["issue"] = r.choice([f"{first}-{first + 1}", f"S{first}", f"Suppl {first}"])
-                if (
-                    self.shapes and self.shape_rng.random() < 0.04
-                ):  # a range of issues bound as one ("1-7")
+                # A range of issues bound as one ("1-7").
+                if self.shapes and self.shape_rng.random() < 0.04:
                     first = self.shape_rng.randint(1, 6)
                     rec["issue"] = f"{first}-{first + self.shape_rng.randint(1, 11)}"
             if r.random() < 0.93:
