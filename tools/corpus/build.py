@@ -97,18 +97,30 @@ def _bibtex(records: list[dict[str, Any]]) -> str:
 
 
 def choose(
-    rng: random.Random, styles: list[Style], failed: set[str], chinese: bool = False
+    rng: random.Random, styles: list[Style], failed: set[str], chinese: str | None = None
 ) -> tuple[Layout, Style]:
-    """A document's layout and style; with ``chinese``, a Chinese gbt7714 document in a
-    ctex layout (to add Chinese documents to the corpus)."""
+    """A document's layout and style.
+
+    ``chinese`` draws only Chinese documents, in a ctex layout: ``"gbt7714"`` with a
+    gbt7714 ``-zh`` style, ``"any"`` with a ``.bst``, biblatex or gbt7714 ``-zh`` style
+    (Chinese papers and theses are set in many styles; without these, the only Chinese
+    text the corpus held came with one style family).
+    """
     by_engine: dict[str, list[Style]] = {}
     for s in styles:
-        wanted = not chinese or (s.engine == "gbt" and s.name.endswith("-zh"))
+        zh_gbt = s.engine == "gbt" and s.name.endswith("-zh")
+        wanted = (
+            chinese is None
+            or zh_gbt
+            or (chinese == "any" and s.engine in ("bst", "bbx") and "revtex" not in s.family)
+        )
         if wanted and s.key not in failed and s.name not in ("debug", "draft"):
             by_engine.setdefault(s.engine, []).append(s)
     engine = rng.choices(["bst", "bbx", "gbt", "csl", "office"], weights=[34, 24, 13, 19, 10])[0]
-    if chinese:
+    if chinese == "gbt7714":
         engine = "gbt"
+    elif chinese == "any":
+        engine = rng.choices(["bst", "bbx", "gbt"], weights=[45, 35, 20])[0]
     producer = engine
     if engine == "office":
         engine = "csl"  # a CSL style, printed by LibreOffice
@@ -118,7 +130,7 @@ def choose(
         return OFFICE, style
     if style.engine == "csl":
         return Layout("pandoc", "article", ("11pt",), "pdflatex"), style
-    if style.engine == "gbt" and style.name.endswith("-zh"):
+    if chinese or (style.engine == "gbt" and style.name.endswith("-zh")):
         layouts = [x for x in LAYOUTS if x.zh]
     elif style.engine == "bbx":
         layouts = [x for x in LAYOUTS if x.biblatex and not x.zh]
@@ -254,7 +266,7 @@ def build_one(
     styles: list[Style],
     failed: set[str],
     *,
-    chinese: bool = False,
+    chinese: str | None = None,
 ) -> dict[str, Any]:
     """Render and label document ``index``; returns its summary (raises BuildError)."""
     from refmanager.pdf.pipeline import document_lines
@@ -411,9 +423,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--chinese",
-        action="store_true",
-        help="draw only Chinese documents (gbt7714 -zh styles in the ctex layouts), to add "
-        "to the corpus's Chinese share; use ids of their own (they are drawn otherwise)",
+        nargs="?",
+        const="gbt7714",
+        choices=("gbt7714", "any"),
+        help="draw only Chinese documents in the ctex layouts, to add to the corpus's "
+        "Chinese share: with a gbt7714 -zh style (the default), or with 'any' .bst, "
+        "biblatex or gbt7714 -zh style; use ids of their own (they are drawn otherwise)",
     )
     args = ap.parse_args(argv)
     out: Path = args.out
