@@ -14,6 +14,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from statistics import median
 from typing import Any
 
 from refmanager.pdf.textclean import SPACING_ACCENTS
@@ -335,7 +336,7 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     """
     if len(items) < 6 or width <= 0:
         return None
-    spans = sorted((it.x0, ink_end(it), len(it.text)) for it in items)
+    spans = sorted((it.x0, ink_end(it), len(it.text), it.size) for it in items)
     # Candidate gutters every 2 pt across the middle; a span crosses candidate x when
     # x0 < x - 1 and x1 > x + 1, i.e. for one contiguous run of candidates, found by
     # bisection (the same comparisons as testing every span at every candidate).
@@ -347,7 +348,7 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     lows = [g - 1 for g in grid]
     highs = [g + 1 for g in grid]
     delta = [0] * (len(grid) + 1)
-    for x0, x1, _ in spans:
+    for x0, x1, _, _ in spans:
         first = bisect_right(lows, x0)
         stop = bisect_left(highs, x1)
         if first < stop:
@@ -386,38 +387,63 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
         return None
     # ... and lines of text (not pieces of a formula or a figure's labels, which may leave
     # a band free by chance) start at the right column's edge or one indent further.
-    edge = min(x0 for x0, _, _ in spans if x0 >= gx - 1)
+    return found if _right_column_aligned(spans, gx) else None
+
+
+def _right_column_aligned(spans: list[tuple[float, float, int, float]], gx: float) -> bool:
+    """Whether lines of text right of ``gx`` start at one edge (or one indent further)."""
+    edge = min(x0 for x0, *_ in spans if x0 >= gx - 1)
     aligned = sum(
         1
-        for x0, _, n in spans
+        for x0, _, n, _ in spans
         if n >= _GUTTER_LINE_CHARS and edge - 1.0 <= x0 <= edge + _GUTTER_INDENT
     )
-    return found if aligned >= _GUTTER_ALIGNED else None
+    return aligned >= _GUTTER_ALIGNED
 
 
-def _gutter_at(spans: list[tuple[float, float, int]], gx: float) -> float | None:
+def _gutter_at(spans: list[tuple[float, float, int, float]], gx: float) -> float | None:
     """The gutter between the spans left and right of ``gx``, or None if they are no columns."""
-    left = [(x0, x1, n) for x0, x1, n in spans if x1 <= gx + 1]
-    right = [(x0, x1, n) for x0, x1, n in spans if x0 >= gx - 1]
+    left = [s for s in spans if s[1] <= gx + 1]
+    right = [s for s in spans if s[0] >= gx - 1]
     crossing = len(spans) - len(left) - len(right)
     if len(left) < 3 or len(right) < 3:
         return None
     if crossing > 0.35 * (len(left) + len(right)):
         return None
     # Both sides must carry real text (not a lone page number on one side).
-    if sum(n for *_, n in left) < 80 or sum(n for *_, n in right) < 80:
+    if sum(n for _, _, n, _ in left) < 80 or sum(n for _, _, n, _ in right) < 80:
         return None
     # The columns' edges are their text's: a page number centred under a narrow gutter
     # belongs to neither.
     left_edge = max(
-        (x1 for _, x1, n in left if n >= _GUTTER_EDGE_CHARS), default=max(x1 for _, x1, _ in left)
+        (x1 for _, x1, n, _ in left if n >= _GUTTER_EDGE_CHARS),
+        default=max(x1 for _, x1, _, _ in left),
     )
     right_edge = min(
-        (x0 for x0, _, n in right if n >= _GUTTER_EDGE_CHARS), default=min(x0 for x0, _, _ in right)
+        (x0 for x0, _, n, _ in right if n >= _GUTTER_EDGE_CHARS),
+        default=min(x0 for x0, *_ in right),
     )
     if right_edge - left_edge < 3:
         return None
+    # A gap no wider than a stretched word space is a gutter only where the columns show
+    # their edges: lines of the left one end at one x (justified), or lines of the right
+    # one start at one x. On a one-column page whose lines are drawn in pieces, pieces
+    # that end and start near the same x leave such a gap by chance, at ragged places.
+    size = median(sz for *_, sz in spans)
+    if (
+        right_edge - left_edge < _GUTTER_WORD_SPACE * size
+        and not _left_column_justified(left, left_edge)
+        and not _right_column_aligned(spans, gx)
+    ):
+        return None
     return (left_edge + right_edge) / 2
+
+
+def _left_column_justified(left: list[tuple[float, float, int, float]], edge: float) -> bool:
+    """Whether lines of text left of a gutter end at one x (within 2 pt) near ``edge``."""
+    ends = sorted(x1 for _, x1, n, _ in left if n >= _GUTTER_EDGE_CHARS and x1 >= edge - 12)
+    most = max((bisect_right(ends, e + 2.0) - i for i, e in enumerate(ends)), default=0)
+    return most >= _GUTTER_ALIGNED
 
 
 # Items that may reach into a gutter without hiding it, where at most this share of the
@@ -428,6 +454,7 @@ _GUTTER_ALIGNED = 5
 _GUTTER_INDENT = 12.0  # points: a hanging or paragraph indent
 _GUTTER_LINE_CHARS = 12
 _GUTTER_EDGE_CHARS = 3
+_GUTTER_WORD_SPACE = 0.6  # ems: wider than most stretched word spaces, narrower than gutters
 
 
 def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:

@@ -122,6 +122,33 @@ def test_one_column_page_has_no_gutter_even_with_a_short_line_in_the_middle() ->
     assert find_gutter(runs, 595.28) is None
 
 
+def test_one_column_lines_drawn_in_pieces_that_break_near_one_x_have_no_gutter() -> None:
+    # An author-year list set one column wide (81-522 pt). Each entry's first line is one
+    # piece across the column; its continuation line is drawn in pieces (the title's end,
+    # the journal in italics, the volume), and on most of them a piece ends at a ragged
+    # place short of x = 417 and the next starts past x = 421, at ragged places too: the
+    # nearest are a word space (5-6 pt) apart. Nothing crosses x = 418 but the first lines.
+    runs: list[Run] = []
+    y = 720.0
+    for i in range(12):
+        runs.append(
+            Run(f"Author{i} AB, Other CD ({1990 + i}). A title of entry {i}", 81, 522, y, 10.9, "R")
+        )
+        y -= 13.5
+        runs.append(Run("and the end", 91.9, 130.0, y, 10.9, "R"))
+        runs.append(Run("of its title.", 133.0, 150.0, y, 10.9, "R"))
+        if i % 3:
+            cut = 417.4 - (i * 5) % 12
+            runs.append(Run("Journal of the Society of Statistics B,", 155.0, cut, y, 10.9, "I"))
+            start = 421.0 + (i * 11) % 40
+            runs.append(Run(f"{i + 20}(4), {100 + i}-{120 + i}.", start, start + 60, y, 10.9, "R"))
+        else:
+            runs.append(Run("A Journal, 12, 1-8.", 155.0, 300.0 + 9 * i, y, 10.9, "R"))
+        y -= 23.7
+    assert find_gutter(runs, 595.28) is None
+    assert {ln.column for ln in page_lines(runs, 1, 595.28)} == {0}
+
+
 def test_a_spacing_accent_set_a_little_below_its_letters_baseline_joins_the_letter() -> None:
     # pdfTeX's \accent lowers the accent by the letter's height below the x-height: over
     # an "o" the diaeresis stands about 0.4 pt below the line's baseline.
