@@ -12,18 +12,19 @@ the share of documents whose list start and end are right.
 ``--only`` runs some folds (while trying a change; the folds are the same either way),
 ``--errors`` adds where the model errs: list start and end, entry starts inside the list,
 body text taken for the list and list lines lost, furniture; and entries F1 per layout,
-per engine and for documents rewritten by Ghostscript.
+per engine, for documents rewritten by Ghostscript and for Chinese ones and the others.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from refmanager.pdf.linefeatures import featurize
 from refmanager.pdf.linetrain import C1, C2, LIST, read_tidy, rows_of, score, train
@@ -79,6 +80,8 @@ class Errors:
         keys = [f"layout {doc['layout']}", f"engine {engine}"]
         if doc.get("ghostscript"):
             keys.append("ghostscript")
+        # The corpus sets Chinese documents in its ctex layouts only.
+        keys.append("text Chinese" if str(doc["layout"]).startswith("ctex") else "text other")
         for key in keys:
             self.groups[key].add(labels, guess)
 
@@ -133,7 +136,12 @@ class Tally:
         )
 
 
-def evaluate(docs: list[dict[str, Any]], model: Path, errors: Errors | None = None) -> Tally:
+def evaluate(
+    docs: list[dict[str, Any]],
+    model: Path,
+    errors: Errors | None = None,
+    per_doc: TextIO | None = None,
+) -> Tally:
     import pycrfsuite
 
     tagger = pycrfsuite.Tagger()
@@ -145,6 +153,11 @@ def evaluate(docs: list[dict[str, Any]], model: Path, errors: Errors | None = No
         tally.add(labels, guess)
         if errors is not None:
             errors.add(doc, labels, guess)
+        if per_doc is not None:
+            matched, gold, pred = score(labels, guess)
+            row = {k: doc[k] for k in ("id", "style", "family", "layout")}
+            row.update(matched=matched, gold=gold, pred=pred)
+            per_doc.write(json.dumps(row) + "\n")
     return tally
 
 
@@ -158,6 +171,12 @@ def main() -> None:
     ap.add_argument("--c2", type=float, default=C2)
     ap.add_argument("--only", default="", help="the folds to run, e.g. 1,3 (default: all)")
     ap.add_argument("--errors", action="store_true", help="where the model errs, by kind")
+    ap.add_argument(
+        "--per-doc",
+        type=Path,
+        help="write each document's entries (matched, gold, found) here, a JSON object a "
+        "line, to compare runs on the documents they share",
+    )
     args = ap.parse_args()
     only = {int(x) for x in args.only.split(",") if x.strip()}
     docs = list(read_tidy(args.data))
@@ -172,6 +191,7 @@ def main() -> None:
     )
     total = Tally()
     errors = Errors() if args.errors else None
+    per_doc = args.per_doc.open("w", encoding="utf-8") if args.per_doc else None
     with tempfile.TemporaryDirectory() as tmp:
         for i, test in enumerate(folds):
             if only and i not in only:
@@ -181,10 +201,12 @@ def main() -> None:
             start = time.process_time()
             train(train_docs, model, c1=args.c1, c2=args.c2, iterations=args.iterations)
             took = f"{time.process_time() - start:.1f}"
-            tally = evaluate(test, model, errors)
+            tally = evaluate(test, model, errors, per_doc)
             print(tally.row(str(i), str(len({d["family"] for d in test})), took), flush=True)
             total.merge(tally)
     print(total.row("all"))
+    if per_doc is not None:
+        per_doc.close()
     if errors is not None:
         print(errors.report())
 
