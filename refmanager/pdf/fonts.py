@@ -18,6 +18,14 @@ comes from Adobe's ``Adobe-<Ordering>-UCS2`` CMap, as the PDF reference (9.10.2)
 reader do (``data/cid/``, written by ``tools/cid_unicode.py``; pypdf does not ship these
 CMaps and decodes such CIDs as if they were Unicode).
 
+A Type3 font whose glyphs are named by their codes (``/a27``: the bitmap fonts dvips and
+pdfTeX make of TeX's PK fonts) says nothing of its text, and pypdf gives each code as the
+character of that number: right for letters and digits, but TeX's text fonts put
+ligatures, dashes and quotes where that gives control characters or brackets. Such a
+font's codes are read as positions of the TeX encoding its glyphs show: T1 (Cork) where it
+has glyphs at T1's ligature and dash positions (21-22, 27-31), OT1 where it has them at
+OT1's (11-15); neither, where it has none (see :func:`_tex_positions`).
+
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
 /FirstChar, /MissingWidth, the /W and /DW of a descendant font, /FontMatrix of a Type3
 font), with the default width pypdf gives a font without one. A standard-14 font named
@@ -148,6 +156,7 @@ class PdfFont:
     texts: dict[int, str] = field(default_factory=dict)
     space_code: int | None = None
     collection: dict[int, str] | None = None  # CID -> text (see _collection_of)
+    positions: dict[int, str] = field(default_factory=dict)  # see _tex_positions
     _cache: dict[int, Glyph] = field(default_factory=dict)
     _queued: dict[int, None] = field(default_factory=dict)
 
@@ -163,7 +172,7 @@ class PdfFont:
         size = 2 if self.composite else 1
         raw = [c.to_bytes(size, "big") for c in missing]
         for code, text in zip(missing, _probe(self.page, self.font_ref, raw), strict=True):
-            self.texts[code] = text
+            self.texts[code] = self.positions.get(code, text)
 
     def queue(self, data: bytes) -> bool:
         """Whether the text of every code in ``data`` is known; the codes that are not are
@@ -287,6 +296,55 @@ def _type3_scale(ft: DictionaryObject) -> float:
     return 1.0
 
 
+# The text of TeX's font encodings where it is not the character of the code's number.
+# T1 (Cork): spacing accents at 0-12, quotes, guillemets, dashes, dotless i and j,
+# ligatures; OT1 (Knuth's cmr): Greek capitals at 0-10, ligatures, accents, letters, and
+# quotes, dashes and Spanish marks where ASCII has other signs.
+_T1 = dict(enumerate("`´ˆ˜¨˝˚ˇ˘¯˙¸˛‚‹›“”„«»–—")) | {
+    23: "",  # compound word mark (zero width)
+    24: "",  # the zero of the per-mille sign
+    25: "ı",
+    26: "ȷ",
+    27: "ff",
+    28: "fi",
+    29: "fl",
+    30: "ffi",
+    31: "ffl",
+}
+_OT1 = (
+    dict(enumerate("ΓΔΘΛΞΠΣΥΦΨΩ"))
+    | {11: "ff", 12: "fi", 13: "fl", 14: "ffi", 15: "ffl"}
+    | dict(enumerate("ıȷ`´ˇ˘¯˚¸ßæœøÆŒØ", start=16))
+    | {34: "”", 60: "¡", 62: "¿", 92: "“", 94: "ˆ", 95: "˙", 123: "–", 124: "—", 125: "˝"}
+    | {126: "˜", 127: "¨"}
+)
+_T1_SIGNS = frozenset({21, 22, 27, 28, 29, 30, 31})  # dashes, ligatures
+_OT1_SIGNS = frozenset({11, 12, 13, 14, 15})  # ligatures
+
+
+def _tex_positions(ft: DictionaryObject) -> dict[int, str]:
+    """The text of the codes of a Type3 font whose glyphs are named by their codes, read
+    as positions of TeX's T1 or OT1 encoding; {} for any other font (module docstring)."""
+    encoding = resolve(ft.get("/Encoding"))
+    differences = resolve(encoding.get("/Differences")) if isinstance(encoding, dict) else None
+    if not isinstance(differences, list):
+        return {}
+    names: dict[int, str] = {}
+    code = 0
+    for item in map(resolve, differences):
+        if _is_number(item):
+            code = int(item)
+        elif isinstance(item, str):
+            names[code] = item
+            code += 1
+    codes = {c for c, name in names.items() if name != "/.notdef"}
+    if not codes or any(names[c] != f"/a{c}" for c in codes):
+        return {}
+    t1, ot1 = len(codes & _T1_SIGNS), len(codes & _OT1_SIGNS)
+    table = _T1 if t1 > ot1 else _OT1 if ot1 > t1 else {}
+    return {c: text for c, text in table.items() if c in codes}
+
+
 def load_font(font_ref: Any, page: PageObject) -> PdfFont:
     """The font behind a /Font resource entry, decoded by pypdf through ``page``.
 
@@ -312,6 +370,7 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
     flags = 32
     scale = 1.0
     collection: dict[int, str] | None = None
+    positions: dict[int, str] = {}
     if not composite:
         widths = _simple_widths(ft)
         descriptor = resolve(ft.get("/FontDescriptor"))
@@ -322,6 +381,7 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
             flags = _flags(descriptor)
         if subtype == "/Type3":
             scale = _type3_scale(ft)
+            positions = _tex_positions(ft)
     else:
         descendants = resolve(ft.get("/DescendantFonts"))
         for raw in descendants if isinstance(descendants, list) else []:
@@ -344,6 +404,7 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
         page=page,
         font_ref=font_ref,
         collection=collection,
+        positions=positions,
     )
     # The codes the font gives a width for (a subset font's glyphs), else all 256; others
     # when a page shows them.

@@ -106,6 +106,47 @@ def test_type3_widths_are_scaled_by_its_font_matrix() -> None:
     assert font.decode(b"A") == [("A", 500.0, False)]
 
 
+def _bitmap_font(codes: list[int]) -> PdfFont:
+    """A Type3 font like dvips's of a TeX PK font: glyphs named /a<code>, no /ToUnicode."""
+    first, last = min(codes), max(codes)
+    widths = b" ".join(b"50" if c in codes else b"0" for c in range(first, last + 1))
+    names = b" ".join(b"%d /a%d" % (c, c) for c in codes)
+    procs = b" ".join(b"/a%d 5 0 R" % c for c in codes)
+    return _font(
+        b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.01 0 0 0.01 0 0] /FirstChar %d "
+        b"/LastChar %d /Widths [%s] /Encoding << /Type /Encoding /Differences [%s] >> "
+        b"/CharProcs << %s >> /FontBBox [0 0 100 100] /Resources << >> >>"
+        % (first, last, widths, names, procs),
+        _stream(b"50 0 d0"),
+    )
+
+
+def test_a_bitmap_tex_font_reads_its_codes_as_t1_or_ot1_positions() -> None:
+    # T1 (EC fonts): ff at 27, fi at 28, en dash at 21, quotes at 16 and 17.
+    t1 = _bitmap_font([16, 17, 21, 27, 28, 67, 108, 105])
+    assert "".join(t for t, _, _ in t1.decode(b"Cli\x1b \x10\x1cne\x11 1\x152")) == (
+        "Cliff \u201cfine\u201d 1\u20132"
+    )
+    # OT1 (cm fonts): ff at 11, fi at 12, en dash at 123, quotes at 92 and 34.
+    ot1 = _bitmap_font([11, 12, 34, 92, 123, 67, 108, 105])
+    assert "".join(t for t, _, _ in ot1.decode(b'Cli\x0b \\\x0cne" 1{2')) == (
+        "Cliff \u201cfine\u201d 1\u20132"
+    )
+    # Without glyphs at either encoding's ligature or dash positions, codes stay as they are.
+    plain = _bitmap_font([123, 67, 108, 105])
+    assert "".join(t for t, _, _ in plain.decode(b"Cli{")) == "Cli{"
+
+
+def test_a_type3_font_with_glyph_names_keeps_pypdfs_text() -> None:
+    font = _font(
+        b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.01 0 0 0.01 0 0] /FirstChar 27 "
+        b"/LastChar 27 /Widths [50] /Encoding << /Differences [27 /ff] >> "
+        b"/CharProcs << /ff 5 0 R >> /FontBBox [0 0 100 100] /Resources << >> >>",
+        _stream(b"50 0 d0"),
+    )
+    assert font.decode(b"\x1b")[0][0] == "\ufb00"  # pypdf: the ligature's character
+
+
 def test_a_standard_font_without_widths_takes_adobe_metrics() -> None:
     font = _font(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
