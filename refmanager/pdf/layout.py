@@ -454,7 +454,7 @@ _GUTTER_ALIGNED = 5
 _GUTTER_INDENT = 12.0  # points: a hanging or paragraph indent
 _GUTTER_LINE_CHARS = 12
 _GUTTER_EDGE_CHARS = 3
-_GUTTER_WORD_SPACE = 0.6  # ems: wider than most stretched word spaces, narrower than gutters
+_GUTTER_WORD_SPACE = 0.8  # ems: wider than stretched word spaces, narrower than most gutters
 
 
 def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:
