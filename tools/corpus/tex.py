@@ -216,6 +216,10 @@ def document(p: Plan, keys: list[str], rng: random.Random, bibfile: str) -> str:
         if not lay.natbib:
             numbers = rng.random() < 0.5
             pre.append(f"\\usepackage[{'numbers' if numbers else 'round'}]{{natbib}}")
+        if st.family == "bst/mciteplus":
+            # Its styles write mciteplus's commands into the .bbl: without the package the
+            # labels are lost and every entry ends "; .".
+            pre.append("\\usepackage{mciteplus}")
         if p.hanging:
             pre.append("\\setlength{\\bibhang}{2em}")
     if p.running_heads and lay.cls not in ("acmart", "revtex4-2", "IEEEtran"):
