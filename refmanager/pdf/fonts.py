@@ -24,7 +24,9 @@ character of that number: right for letters and digits, but TeX's text fonts put
 ligatures, dashes and quotes where that gives control characters or brackets. Such a
 font's codes are read as positions of the TeX encoding its glyphs show: T1 (Cork) where it
 has glyphs at T1's ligature and dash positions (21-22, 27-31), OT1 where it has them at
-OT1's (11-15); neither, where it has none (see :func:`_tex_positions`).
+OT1's (11-15); neither, where it has none (see :func:`_tex_positions`). A math italic
+font (OML) keeps Greek at 11-15 and reads as OT1 there: its α to ε come out as
+ligatures, where pypdf gave control characters, so they were lost before too.
 
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
 /FirstChar, /MissingWidth, the /W and /DW of a descendant font, /FontMatrix of a Type3
