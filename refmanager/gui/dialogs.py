@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from refmanager import __version__
-from refmanager.gui.entry_editor import FORM_FIELDS, reference_field_text
+from refmanager.gui.entry_editor import FORM_FIELDS
 from refmanager.gui.look import plain_label, plain_tip
 from refmanager.model import Reference
+from refmanager.model.fields import get_field
 
 EXPORT_FORMATS: tuple[tuple[str, str, str], ...] = (
     ("bibtex", "BibTeX", "bib"),
@@ -104,8 +105,8 @@ class MergeDialog(QDialog):
         grid.addWidget(QLabel("<b>Right</b>"), 0, 2)
         row = 1
         for name, label in MERGE_FIELDS:
-            a = reference_field_text(left, name)
-            b = reference_field_text(right, name)
+            a = get_field(left, name)
+            b = get_field(right, name)
             if not a and not b:
                 continue
             group = QButtonGroup(self)
@@ -154,8 +155,8 @@ class MergeDialog(QDialog):
         """Field -> the side whose value wins (0 left, 1 right), where the two differ."""
         out: dict[str, int] = {}
         for name, group in self.groups.items():
-            a = reference_field_text(self.left, name)
-            b = reference_field_text(self.right, name)
+            a = get_field(self.left, name)
+            b = get_field(self.right, name)
             if a != b:
                 out[name] = max(0, group.checkedId())
         return out

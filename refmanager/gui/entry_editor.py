@@ -31,6 +31,7 @@ from refmanager.gui.delegates import DoiValidator
 from refmanager.gui.look import plain_label
 from refmanager.gui.table_model import LOW_CONFIDENCE
 from refmanager.model import CSL_FIELDS, Reference
+from refmanager.model.fields import get_field
 from refmanager.model.identifiers import strip_doi_prefix
 
 CSL_TYPES = (
@@ -51,7 +52,7 @@ CSL_TYPES = (
 # Fields shown in the form, in order: (CSL name, label).
 FORM_FIELDS: tuple[tuple[str, str], ...] = (
     ("author", "Authors"),
-    ("issued", "Year"),
+    ("issued", "Date"),
     ("title", "Title"),
     ("container-title", "Container"),
     ("volume", "Volume"),
@@ -159,27 +160,6 @@ def readable_on(colour: QColor, background: QColor) -> QColor:
         light = min(1.0, light + 0.05) if dark else max(0.0, light - 0.05)
         out = QColor.fromHslF(max(out.hslHueF(), 0.0), out.hslSaturationF(), light, out.alphaF())
     return QColor("white") if dark else QColor("black")
-
-
-def reference_field_text(ref: Reference, name: str) -> str:
-    """A field as the editor and the table show it."""
-    if name in ("author", "editor"):
-        names = ref.author if name == "author" else ref.editor
-        parts = []
-        for n in names:
-            if n.literal:
-                parts.append(n.literal)
-            else:
-                family = " ".join(p for p in (n.non_dropping_particle, n.family) if p)
-                parts.append(f"{family}, {n.given}" if n.given else family)
-        return "; ".join(parts)
-    if name == "issued":
-        if ref.issued is None:
-            return ""
-        return str(ref.issued.year) if ref.issued.year is not None else ref.issued.literal
-    if name == "type":
-        return ref.type
-    return ref.get(name)
 
 
 class RawTextView(QTextEdit):
@@ -381,7 +361,7 @@ class EntryEditor(QWidget):
             return
         self.heading.setText(heading or f"Reference {ref.label or ref.id}")
         for name, edit in self.edits.items():
-            text = reference_field_text(ref, name)
+            text = get_field(ref, name)
             self._values[name] = text
             self._set_text(edit, text)
             if isinstance(edit, QLineEdit):

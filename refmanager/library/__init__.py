@@ -6,7 +6,6 @@ See ``docs/decisions`` for the schema, the search compiler and duplicate blockin
 
 from refmanager.library.documents import file_sha256, stored_sha
 from refmanager.library.exports import AutoExport, WrittenKey
-from refmanager.library.fields import get_field, set_field
 from refmanager.library.library import Library
 from refmanager.library.query import FIELDS as QUERY_FIELDS
 from refmanager.library.query import compile_query
@@ -45,7 +44,5 @@ __all__ = [
     "WrittenKey",
     "compile_query",
     "file_sha256",
-    "get_field",
-    "set_field",
     "stored_sha",
 ]

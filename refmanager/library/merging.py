@@ -7,11 +7,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from refmanager.library.connection import Connection, Store, timestamp
 from refmanager.library.duplicates import find_duplicates
-from refmanager.library.fields import get_field, set_field
 from refmanager.library.records import DuplicateCandidate, MergeRecord
 from refmanager.library.references import ReferenceStore
 from refmanager.library.works import WorkStore
 from refmanager.model import Reference
+from refmanager.model.fields import get_field, set_field
 
 
 class DuplicateStore(Store):

@@ -17,11 +17,11 @@ from refmanager.library.codec import (
     stored_form,
 )
 from refmanager.library.connection import IN_IDS, Connection, Store, ids_json, marks, timestamp
-from refmanager.library.fields import get_field, set_field
 from refmanager.library.normalize import space_cjk
 from refmanager.library.records import DeletedReferences, StoredReference
 from refmanager.library.works import WorkStore
 from refmanager.model import Reference
+from refmanager.model.fields import get_field, set_field
 
 # Where a stored form's row holds the venue and the identifiers works are found by.
 _VENUE, _DOI, _ARXIV, _ISBN = (ROW_COLUMNS.index(c) for c in ("venue", "doi", "arxiv", "isbn"))

@@ -13,8 +13,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from refmanager.library import Library, StoredReference, get_field, set_field
+from refmanager.library import Library, StoredReference
 from refmanager.model import Entry, InputError, Reference, Token
+from refmanager.model.fields import get_field, set_field
 from refmanager.parse import parse_entries
 from refmanager.service.parsing import model_for
 from refmanager.service.parsing import reparse as parse_again

@@ -1,8 +1,14 @@
-"""Fields of a reference in their string form (what the table and ``set_field`` show)."""
+"""Fields of a reference in their one string form: names as ``Family, Given[, Suffix]; ...``
+(particles kept, see :meth:`Name.inverted`), dates as ``Y-M-D``, other fields as they are.
+
+The entry editor, the merge dialog, the library's stores and the service's editing all
+read and write fields through :func:`get_field` and :func:`set_field`, so that a value
+shown and edited comes back as it was.
+"""
 
 from __future__ import annotations
 
-from refmanager.model import Date, Name, Reference
+from refmanager.model.items import Date, Name, Reference
 from refmanager.model.names import names_text, parse_names
 
 
