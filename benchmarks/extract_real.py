@@ -1,10 +1,10 @@
-"""Wall time of `refmanager extract` on real papers, with the line model and with the rules.
+"""Wall time of `refmanager extract` on real papers.
 
     .venv/bin/python -m benchmarks.extract_real [--set ../shared/bench/realdev] [--runs 3]
 
 Runs ``refmanager extract PDF --format csl-json`` (start-up included) for every PDF of
-the set, alternating ``REFMANAGER_LINES=model`` and ``=rules``, and prints per document
-the median of each over the runs, then the median over the documents.
+the set ``--runs`` times, and prints per document the median over the runs, then the
+median over the documents.
 
 Python's compiled bytecode is kept for the timed runs (in a private folder, after one
 untimed warm-up run), as it is for an installed program: with PYTHONDONTWRITEBYTECODE set,
@@ -24,9 +24,9 @@ from pathlib import Path
 from benchmarks._util import REPO, SHARED, median
 
 
-def _time(pdf: Path, mode: str, pycache: Path) -> float:
+def _time(pdf: Path, pycache: Path) -> float:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env |= {"REFMANAGER_LINES": mode, "PYTHONPYCACHEPREFIX": str(pycache)}
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
     cmd = [str(REPO / ".venv" / "bin" / "refmanager"), "extract", str(pdf), "--format", "csl-json"]
     start = time.perf_counter()
     subprocess.run(cmd, env=env, capture_output=True, check=False)
@@ -48,20 +48,14 @@ def main() -> int:
 
 def _report(pdfs: list[Path], runs: int, pycache: Path) -> int:
     for pdf in pdfs[:1]:
-        _time(pdf, "model", pycache)  # warm-up: bytecode and file caches
-    print(f"{'document':<28} {'model s':>8} {'rules s':>8}")
-    model_all: list[float] = []
-    rules_all: list[float] = []
+        _time(pdf, pycache)  # warm-up: bytecode and file caches
+    print(f"{'document':<28} {'s':>8}")
+    medians: list[float] = []
     for pdf in pdfs:
-        model: list[float] = []
-        rules: list[float] = []
-        for _ in range(runs):
-            model.append(_time(pdf, "model", pycache))
-            rules.append(_time(pdf, "rules", pycache))
-        model_all.append(median(model))
-        rules_all.append(median(rules))
-        print(f"{pdf.stem:<28} {median(model):>8.2f} {median(rules):>8.2f}")
-    print(f"{'median':<28} {median(model_all):>8.2f} {median(rules_all):>8.2f}")
+        runs_s = [_time(pdf, pycache) for _ in range(runs)]
+        medians.append(median(runs_s))
+        print(f"{pdf.stem:<28} {medians[-1]:>8.2f}")
+    print(f"{'median':<28} {median(medians):>8.2f}")
     return 0
 
 

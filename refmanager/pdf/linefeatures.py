@@ -23,8 +23,8 @@ from itertools import pairwise
 
 from refmanager.model.typecodes import is_type_code
 from refmanager.pdf.furniture import furniture
+from refmanager.pdf.headings import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.layout import Line
-from refmanager.pdf.locate import HEADING, is_end_heading, is_heading, is_strong_heading
 from refmanager.pdf.segment import rule_starts
 
 LABELS = ("head", "start", "in", "other", "furn")

@@ -1,72 +1,149 @@
-"""Finding the bibliography: its heading (many languages), its end, or its shape."""
+"""Finding where the bibliography starts: its bookmark, its heading (read from the end of
+the document back), or, without one, the run of numbered entries at the end."""
 
 from __future__ import annotations
 
 import re
 
-from refmanager.pdf.layout import Line
+from refmanager.pdf.headings import HEADING, is_heading, is_strong_heading
+from refmanager.pdf.layout import Line, body_size
+from refmanager.pdf.pages import Pages
 
-_NUMBERING = (
-    r"(?:(?:\d{1,2}|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,2})*\.?\s+|第[一二三四五六七八九十\d]+[章节]\s*)?"
-)
-_BIB_WORDS = (
-    r"references?(?:\s+(?:and\s+notes|cited|list))?|reference\s+list|list\s+of\s+references"
-    r"|bibliography|select(?:ed)?\s+bibliography|bibliographie|bibliografía|bibliografia"
-    r"|bibliografie|literature(?:\s+cited)?|cited\s+literature|works\s+cited|sources"
-    r"|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|références(?:\s+bibliographiques)?"
-    r"|referencias(?:\s+bibliográficas)?|referências(?:\s+bibliográficas)?|riferimenti"
-    r"(?:\s+bibliografici)?|referenties|literatuur(?:lijst)?|litteratur|referenser|kaynakça"
-    r"|kaynaklar|piśmiennictwo|literatura|bibliografie|список\s+литературы|литература"
-    r"|библиография|参考文献|参\s*考\s*文\s*献|主要参考文献|引用文献|参考资料|文献|참고\s*문헌"
-    r"|المراجع|מקורות|notes\s+and\s+references"
-)
-HEADING = re.compile(rf"^\s*{_NUMBERING}(?:{_BIB_WORDS})\s*[:：.]?\s*$", re.I)
+# Pages read backwards from the end looking for the heading, at most.
+MAX_SCAN_PAGES = 80
+# A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ".
+ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\)|\d{1,4}\.)\s)")
+_AUTHOR_START = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s")
 
-_END_WORDS = (
-    r"appendix|appendices|annex(?:e|es)?|anhang|附\s*录|附件|supplementary(?:\s+\w+){0,3}"
-    r"|supplemental(?:\s+\w+){0,3}|about\s+the\s+authors?|author\s+biograph(?:y|ies)|biographies"
-    r"|biography|vitae?|作者简介|致\s*谢|acknowledge?ments?|funding|author\s+contributions?"
-    r"|declaration\s+of\s+competing\s+interest|conflicts?\s+of\s+interest|index"
-    r"|(?:authors?[’']?\s+)?affiliations?|authors?[’']?\s+addresses"
-)
-END_HEADING = re.compile(
-    rf"^\s*(?:[A-Z]\.?\d*\s+|\d{{1,2}}\.?\s+)?(?:{_END_WORDS})"
-    rf"(?:\s+[A-Z0-9][.:]?)?(?:\s*[:.:—–-]\s*.{{0,80}})?$",
-    re.I,
-)
+# The heading as (page, index of its line on the page).
+Heading = tuple[int, int]
 
 
-def is_heading(line: Line, body_size: float) -> bool:
-    """A line that reads as a bibliography heading."""
-    text = line.text.strip()
-    if len(text) > 60 or not HEADING.match(text):
+def find_heading(pages: Pages) -> tuple[Heading | None, list[int]]:
+    """The bibliography's heading, through the outline or else read from the end back,
+    and the pages read (the outline's in order, the scan's last first)."""
+    heading, scanned = _from_outline(pages)
+    if heading is None:
+        heading, scanned = _scan_backwards(pages)
+    return heading, scanned
+
+
+def _entry_like(lines: list[Line]) -> int:
+    return sum(1 for ln in lines if ENTRY_START.match(ln.text))
+
+
+def _scan_backwards(pages: Pages) -> tuple[Heading | None, list[int]]:
+    """Pages from the end back to the bibliography heading (or the start of a headless list).
+
+    Returns the heading as (page, line index) or None, and the pages read, last first.
+    """
+    heading: Heading | None = None
+    scanned: list[int] = []
+    seen_entries = False
+    count = pages.count
+    for number in range(count, max(0, count - MAX_SCAN_PAGES), -1):
+        if pages.out_of_time(number):
+            break
+        lines = pages.get(number)
+        scanned.append(number)
+        body = body_size(lines)
+        for i in range(len(lines) - 1, -1, -1):
+            if is_heading(lines[i], body) and (
+                is_strong_heading(lines[i], body) or _list_follows(lines, i)
+            ):
+                heading = (number, i)
+                break
+        if heading is not None and _running_head(pages, number, lines[heading[1]]):
+            heading = None  # a running head repeated on every page of the list: go on
+            seen_entries = True
+            continue
+        if heading is not None:
+            break
+        entries_here = _entry_like(lines) >= max(3, 0.15 * len(lines))
+        if seen_entries and not entries_here and len(lines) >= 12:
+            break  # a headless list: its first page is behind us
+        seen_entries = seen_entries or entries_here
+    return heading, scanned
+
+
+def _from_outline(pages: Pages) -> tuple[Heading | None, list[int]]:
+    """The bibliography found through a bookmark named like a heading: only its pages are read.
+
+    The list runs from the bookmark's page to the page of the next bookmark (an appendix,
+    say). The heading must also be printed on that page with a list after it, or the
+    bookmark is not trusted: a section about references (a style guide's), bookmarked,
+    while the list itself, at the end, has no bookmark.
+    """
+    items = pages.source.outline()
+    marks = [i for i, (title, _) in enumerate(items) if HEADING.match(title.strip())]
+    if not marks:
+        return None, []
+    index = marks[-1]
+    start = items[index][1]
+    later = [page for _, page in items[index + 1 :] if page >= start]
+    end = min(later) if later else pages.count
+    end = min(end, start + MAX_SCAN_PAGES, pages.count)
+    lines = pages.get(start)
+    body = body_size(lines)
+    for i, line in enumerate(lines):
+        if is_heading(line, body) and _list_follows(lines, i):
+            read = [start]
+            for number in range(start + 1, end + 1):
+                if pages.out_of_time(number):
+                    break
+                pages.get(number)
+                read.append(number)
+            return (start, i), read
+    return None, []
+
+
+def _list_follows(lines: list[Line], index: int) -> bool:
+    """Whether the lines after a plain-looking heading start like a reference list."""
+    after = lines[index + 1 : index + 7]
+    if not after:
+        return True  # the heading ends its page: the list starts on the next one
+    return any(ENTRY_START.match(ln.text) or _AUTHOR_START.match(ln.text) for ln in after)
+
+
+def _running_head(pages: Pages, number: int, line: Line) -> bool:
+    """Whether a heading at the top of its page recurs at the top of the page before."""
+    lines = pages.lines.get(number, [])
+    if number <= 1 or sum(1 for ln in lines if ln.y > line.y + 1) > 2:
         return False
-    # A bare word inside a paragraph ("Sources" at the start of a line) is not a heading:
-    # headings are set larger, bold, capitalised, or stand alone.
-    return (
-        line.size >= body_size * 1.05
-        or "bold" in {s[2] for s in line.styles}
-        or text.isupper()
-        or text[:1].isupper()
-        or not text[:1].isalpha()
-    )
+    key = _fold(line.text)
+    above = pages.get(number - 1)
+    body = body_size(above)
+    return any(_fold(ln.text) == key and is_heading(ln, body) for ln in above)
 
 
-def is_strong_heading(line: Line, body_size: float) -> bool:
-    """A heading set apart by type (larger, bold or capitals), not only by its words."""
-    text = line.text.strip()
-    return is_heading(line, body_size) and (
-        line.size >= body_size * 1.05
-        or "bold" in {s[2] for s in line.styles}
-        or (text.isupper() and len(text) > 3)
-        or not text[:1].isalpha()
-    )
+def _fold(text: str) -> str:
+    return re.sub(r"[\W\d_]+", "", text).lower()
 
 
-def is_end_heading(line: Line, body_size: float) -> bool:
-    """A heading after which the bibliography is over (appendix, biographies, ...)."""
-    text = line.text.strip()
-    if len(text) > 90 or not END_HEADING.match(text):
-        return False
-    bold = any(s[2] == "bold" and s[1] - s[0] >= min(len(text), 6) for s in line.styles)
-    return line.size >= body_size * 1.1 or bold or (text.isupper() and len(text) > 4)
+def headless_region(lines: list[Line]) -> list[Line]:
+    """Without a heading: the dense run of entry-like lines at the end, from its first label."""
+    starts = [i for i, ln in enumerate(lines) if ENTRY_START.match(ln.text)]
+    if len(starts) < 3:
+        return []
+    # Walk back from the last label while labels keep coming at entry-like intervals.
+    first = starts[-1]
+    for a, b in zip(reversed(starts[:-1]), reversed(starts[1:]), strict=False):
+        if b - a > 25:
+            break
+        first = a
+    # Continuation lines before the first label on its page/column may be a fragment.
+    # Only lines that open the page or column count, set as closely as the list's lines.
+    head = first
+    anchor = lines[first]
+    while head > 0:
+        prev, below = lines[head - 1], lines[head]
+        if prev.page != anchor.page or prev.column != anchor.column or prev.y < below.y:
+            break
+        if abs(prev.size - anchor.size) > 0.1 * anchor.size or prev.y - below.y > 1.6 * anchor.size:
+            break
+        head -= 1
+    if head < first:
+        top = lines[head - 1] if head > 0 else None
+        if top is not None and (top.page, top.column) == (anchor.page, anchor.column):
+            head = first  # text above them on the same column: not a continued entry
+    return lines[head:]

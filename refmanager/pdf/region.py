@@ -16,10 +16,12 @@ from typing import Any
 
 from refmanager.model import DocumentMeta, InputError, Location
 from refmanager.pdf.furniture import furniture
+from refmanager.pdf.headings import HEADING
 from refmanager.pdf.layout import Line
 from refmanager.pdf.linefeatures import LineRow
-from refmanager.pdf.locate import HEADING
-from refmanager.pdf.pipeline import MAX_SCAN_PAGES, Bibliography, open_pages
+from refmanager.pdf.locate import MAX_SCAN_PAGES
+from refmanager.pdf.pages import open_pages
+from refmanager.pdf.pipeline import Bibliography
 from refmanager.pdf.segment import boxes, segment
 from refmanager.pdf.textclean import vocabulary
 

@@ -139,15 +139,12 @@ def test_the_model_ends_the_list_before_an_address_block_and_footer(
     last = bib.entries[-1].raw
     assert "Department of Statistics" not in last
     assert "Submitted" not in last
-    # The rules alone (REFMANAGER_LINES=rules) took the addresses as part of the last entry;
-    # the model alone (=learned) ends the list too.
-    monkeypatch.setenv("REFMANAGER_LINES", "rules")
+    # Without the line model, the rules alone took the addresses as part of the last entry.
+    from refmanager.pdf import zones
+
+    monkeypatch.setattr(zones, "available", lambda: False)
     rules = read_bibliography(tmp_path / "addr.pdf")
     assert "Department of Statistics" in rules.entries[-1].raw
-    monkeypatch.setenv("REFMANAGER_LINES", "learned")
-    learned = read_bibliography(tmp_path / "addr.pdf")
-    assert [e.label for e in learned.entries] == ["1", "2", "3", "4", "5", "6"]
-    assert "Submitted" not in learned.entries[-1].raw
 
 
 def test_the_base_sample_takes_every_family_in_turn() -> None:
@@ -461,7 +458,7 @@ def test_tidy_takes_a_float_caption_inside_the_list_out_of_the_entry() -> None:
 
 
 def test_a_line_amid_the_list_is_no_furniture_but_one_in_the_margin_may_be() -> None:
-    from refmanager.pdf.pipeline import _amid_list
+    from refmanager.pdf.listend import amid_list
 
     ordered = [
         Line(
@@ -474,41 +471,28 @@ def test_a_line_amid_the_list_is_no_furniture_but_one_in_the_margin_may_be() -> 
         Line(3, "Hurn M (2003). A third title.", 81, 522, 322, 10.9),
         Line(3, "Page 28", 280, 320, 60, 9),  # a running foot
     ]
-    assert _amid_list(ordered, 2)
-    assert not _amid_list(ordered, 4)
-    assert not _amid_list(ordered, 6)
+    assert amid_list(ordered, 2)
+    assert not amid_list(ordered, 4)
+    assert not amid_list(ordered, 6)
 
 
 def test_the_models_list_goes_on_past_a_table_set_among_its_entries() -> None:
-    from refmanager.pdf.pipeline import _list_end
+    from refmanager.pdf.listend import list_end
 
     entries = ["start", "in"] * 4
     table = ["other"] * 20
     # A table among the entries: the list resumes with entries after it.
-    assert _list_end([*entries, *table, *entries], 0) == 2 * len(entries) + len(table) - 1
+    assert list_end([*entries, *table, *entries], 0) == 2 * len(entries) + len(table) - 1
     # An appendix after the list: it does not.
-    assert _list_end([*entries, *table, "start", *table], 0) == len(entries) - 1
+    assert list_end([*entries, *table, "start", *table], 0) == len(entries) - 1
 
 
-def test_the_rules_list_gives_way_to_the_models_only_where_their_counts_differ_wholesale(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from refmanager.model import Entry
-    from refmanager.pdf import pipeline
+def test_the_rules_list_gives_way_to_the_models_only_where_their_counts_differ_wholesale() -> None:
+    from refmanager.pdf.pipeline import prefers_model
 
-    def entries(n: int) -> list[Entry]:
-        return [Entry(raw=f"Author {i}. A title. 2001.") for i in range(n)]
-
-    def run(rules: int, model: int) -> int:
-        found = {"_model_entries": entries(rules), "_combined_entries": entries(model)}
-        found["_rule_entries"] = found["_model_entries"]
-        for name, got in found.items():
-            monkeypatch.setattr(pipeline, name, lambda *_, got=got: ([], got, ""))
-        return len(pipeline._checked_entries(*[None] * 4)[1])  # type: ignore[arg-type]
-
-    assert run(rules=1, model=86) == 86  # the rules found one entry for a long list
+    assert prefers_model(rules=1, model=86)  # the rules found one entry for a long list
     # Where the model finds fewer, the rules stand: the model may take a list with margin
     # line numbers for a few long entries where the rules read it right.
-    assert run(rules=77, model=46) == 77
-    assert run(rules=40, model=38) == 40  # they agree: the rules' finer cut stands
-    assert run(rules=2, model=3) == 2  # too few to speak of a wholesale difference
+    assert not prefers_model(rules=77, model=46)
+    assert not prefers_model(rules=40, model=38)  # they agree: the rules' finer cut stands
+    assert not prefers_model(rules=2, model=3)  # too few to speak of a wholesale difference

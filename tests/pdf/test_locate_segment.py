@@ -8,8 +8,8 @@ import pytest
 
 from refmanager.pdf import read_bibliography
 from refmanager.pdf.furniture import furniture
+from refmanager.pdf.headings import is_end_heading, is_heading
 from refmanager.pdf.layout import Line
-from refmanager.pdf.locate import is_end_heading, is_heading
 from refmanager.pdf.segment import segment
 from tests.pdf.pdfbuild import Text, column, write_pdf
 

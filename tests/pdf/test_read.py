@@ -150,12 +150,7 @@ def test_headless_numbered_list_is_found_by_its_shape(tmp_path: Path, space: str
     assert [e.label for e in bib.entries] == [str(n) for n in range(5, 12)]
 
 
-# "combined": the decisions a library's own line model makes (the model where it is sure).
-@pytest.mark.parametrize("lines", ["model", "combined"])
-def test_no_bibliography_is_a_note_not_an_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lines: str
-) -> None:
-    monkeypatch.setenv("REFMANAGER_LINES", lines)
+def test_no_bibliography_is_a_note_not_an_error(tmp_path: Path) -> None:
     bib = read_bibliography(write_pdf(tmp_path / "f.pdf", [column(72, 780, BODY)]))
     assert bib.entries == []
     assert bib.notes == [

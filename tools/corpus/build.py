@@ -269,7 +269,7 @@ def build_one(
     chinese: str | None = None,
 ) -> dict[str, Any]:
     """Render and label document ``index``; returns its summary (raises BuildError)."""
-    from refmanager.pdf.pipeline import document_lines
+    from refmanager.pdf.pages import document_lines
 
     rng = random.Random(f"{seed}-{index}")
     layout, style = choose(rng, styles, failed, chinese)

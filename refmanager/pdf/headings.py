@@ -1,0 +1,73 @@
+"""What a bibliography's heading looks like (many languages), and the headings after which
+it is over (appendices, biographies, acknowledgements)."""
+
+from __future__ import annotations
+
+import re
+
+from refmanager.pdf.layout import Line
+
+_NUMBERING = (
+    r"(?:(?:\d{1,2}|[IVXLC]{1,6}|[A-Z])(?:\.\d{1,2})*\.?\s+|第[一二三四五六七八九十\d]+[章节]\s*)?"
+)
+_BIB_WORDS = (
+    r"references?(?:\s+(?:and\s+notes|cited|list))?|reference\s+list|list\s+of\s+references"
+    r"|bibliography|select(?:ed)?\s+bibliography|bibliographie|bibliografía|bibliografia"
+    r"|bibliografie|literature(?:\s+cited)?|cited\s+literature|works\s+cited|sources"
+    r"|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|références(?:\s+bibliographiques)?"
+    r"|referencias(?:\s+bibliográficas)?|referências(?:\s+bibliográficas)?|riferimenti"
+    r"(?:\s+bibliografici)?|referenties|literatuur(?:lijst)?|litteratur|referenser|kaynakça"
+    r"|kaynaklar|piśmiennictwo|literatura|bibliografie|список\s+литературы|литература"
+    r"|библиография|参考文献|参\s*考\s*文\s*献|主要参考文献|引用文献|参考资料|文献|참고\s*문헌"
+    r"|المراجع|מקורות|notes\s+and\s+references"
+)
+HEADING = re.compile(rf"^\s*{_NUMBERING}(?:{_BIB_WORDS})\s*[:：.]?\s*$", re.I)
+
+_END_WORDS = (
+    r"appendix|appendices|annex(?:e|es)?|anhang|附\s*录|附件|supplementary(?:\s+\w+){0,3}"
+    r"|supplemental(?:\s+\w+){0,3}|about\s+the\s+authors?|author\s+biograph(?:y|ies)|biographies"
+    r"|biography|vitae?|作者简介|致\s*谢|acknowledge?ments?|funding|author\s+contributions?"
+    r"|declaration\s+of\s+competing\s+interest|conflicts?\s+of\s+interest|index"
+    r"|(?:authors?[’']?\s+)?affiliations?|authors?[’']?\s+addresses"
+)
+END_HEADING = re.compile(
+    rf"^\s*(?:[A-Z]\.?\d*\s+|\d{{1,2}}\.?\s+)?(?:{_END_WORDS})"
+    rf"(?:\s+[A-Z0-9][.:]?)?(?:\s*[:.:—–-]\s*.{{0,80}})?$",
+    re.I,
+)
+
+
+def is_heading(line: Line, body_size: float) -> bool:
+    """A line that reads as a bibliography heading."""
+    text = line.text.strip()
+    if len(text) > 60 or not HEADING.match(text):
+        return False
+    # A bare word inside a paragraph ("Sources" at the start of a line) is not a heading:
+    # headings are set larger, bold, capitalised, or stand alone.
+    return (
+        line.size >= body_size * 1.05
+        or "bold" in {s[2] for s in line.styles}
+        or text.isupper()
+        or text[:1].isupper()
+        or not text[:1].isalpha()
+    )
+
+
+def is_strong_heading(line: Line, body_size: float) -> bool:
+    """A heading set apart by type (larger, bold or capitals), not only by its words."""
+    text = line.text.strip()
+    return is_heading(line, body_size) and (
+        line.size >= body_size * 1.05
+        or "bold" in {s[2] for s in line.styles}
+        or (text.isupper() and len(text) > 3)
+        or not text[:1].isalpha()
+    )
+
+
+def is_end_heading(line: Line, body_size: float) -> bool:
+    """A heading after which the bibliography is over (appendix, biographies, ...)."""
+    text = line.text.strip()
+    if len(text) > 90 or not END_HEADING.match(text):
+        return False
+    bold = any(s[2] == "bold" and s[1] - s[0] >= min(len(text), 6) for s in line.styles)
+    return line.size >= body_size * 1.1 or bold or (text.isupper() and len(text) > 4)

@@ -1,0 +1,110 @@
+"""Where the bibliography ends: the rules (an end heading, larger type, a bold numbered
+heading, a biography, a journal's history line) and the line model's evidence (its run
+of other text after the list, its certainty that lines are no longer the list's)."""
+
+from __future__ import annotations
+
+import re
+
+from refmanager.pdf.headings import is_end_heading
+from refmanager.pdf.layout import Line
+from refmanager.pdf.zones import SURE
+
+
+def cut_end(lines: list[Line], body: float) -> list[Line]:
+    """The list (set in ``body`` size) up to its end: an appendix/biography heading, larger
+    type, a bold numbered heading, a biography or a "Received ..." line."""
+    for i, ln in enumerate(lines):
+        if is_end_heading(ln, body):
+            return lines[:i]
+        if i == 0:
+            continue
+        if ln.size > 1.25 * body and len(ln.text) < 80:
+            return lines[:i]
+        if _SECTION.match(ln.text) and _all_bold(ln) and len(ln.text) < 80:
+            return lines[:i]  # a bold numbered heading: "A Proof of Lemma 1", "B.2 Setup"
+        if _BIOGRAPHY.match(ln.text) or _RECEIVED.match(ln.text):
+            return lines[:i]
+    return lines
+
+
+# The history line some journals print after the list: "Received 12 March 2020; ...".
+_RECEIVED = re.compile(
+    r"^(?:Received|Submitted|Accepted)\s+(?:\d{1,2}\s+)?[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?\d{4}"
+)
+_SECTION = re.compile(r"^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?\s+[A-Z]\S*")
+_BIOGRAPHY = re.compile(
+    r"^[A-Z][\w.\-’' ]{2,60}?\s(?:\((?:[A-Z]+’?\d{2},?\s?)+\)\s)?"
+    r"(?:received\s+(?:the|his|her)\s+[A-Z]|is\s+currently\s+(?:a|an|the)\s)"
+)
+
+
+def _all_bold(line: Line) -> bool:
+    covered = sum(e - s for s, e, kind in line.styles if kind == "bold")
+    return covered >= 0.9 * len(line.text.replace(" ", "")) and covered > 0
+
+
+# Over how many lines in a row the model must be sure that the list is over.
+END_RUN = 3
+NUMBER = re.compile(r"^\s*[\[(]?(\d{1,4})[\].)]?\s")
+
+
+def numbering_goes_on(lines: list[Line], number: int) -> bool:
+    """Whether the next entry's number (``number`` + 1) opens one of ``lines``."""
+    for ln in lines:
+        m = NUMBER.match(ln.text)
+        if m is not None and int(m.group(1)) == number + 1:
+            return True
+    return False
+
+
+def amid_list(ordered: list[Line], k: int) -> bool:
+    """Whether line ``k`` stands among the list's lines: list text close above it (or on
+    its baseline) and close below it on its page, and it within their left and right
+    edges (a margin line number is outside them, a running head or foot has no list
+    text on one side)."""
+    ln = ordered[k]
+    reach = 3 * max(ln.size, 1.0)
+    before, after = ordered[max(0, k - 3) : k], ordered[k + 1 : k + 4]
+    above = [o for o in before if o.page == ln.page and 0 <= o.y - ln.y <= reach]
+    below = [o for o in after if o.page == ln.page and 0 < ln.y - o.y <= reach]
+    if not above or not below:
+        return False
+    near = above + below
+    return min(o.x0 for o in near) - 1 <= ln.x0 and ln.x1 <= max(o.x1 for o in near) + 1
+
+
+def sure_over(indexes: list[int], listed: list[float]) -> bool:
+    """Whether the model is sure (:data:`SURE`) that none of the :data:`END_RUN` lines at
+    ``indexes`` (positions in ``listed``, its per-line probability of being in the list)
+    is the list's."""
+    return len(indexes) == END_RUN and all(i >= 0 and listed[i] <= 1 - SURE for i in indexes)
+
+
+def list_end(labels: list[str], first: int) -> int:
+    """The model's last list line: list lines go on from ``first`` until
+    :data:`_END_GAP` lines of other text follow (furniture and headings do not count)."""
+    last = first
+    gap = 0
+    for i in range(first, len(labels)):
+        lab = labels[i]
+        if lab in ("start", "in"):
+            last, gap = i, 0
+        elif lab == "other":
+            gap += 1
+            if gap >= _END_GAP and not _resumes(labels, i + 1):
+                break
+    return last
+
+
+def _resumes(labels: list[str], i: int) -> bool:
+    """Whether the model's list goes on after a run of other text (a table or a figure
+    set among the entries): :data:`_RESUME_STARTS` entry starts within the
+    :data:`_RESUME_WITHIN` lines from ``i``."""
+    return labels[i : i + _RESUME_WITHIN].count("start") >= _RESUME_STARTS
+
+
+# Lines of other text after which the model's list is over, unless it resumes.
+_END_GAP = 12
+_RESUME_WITHIN = 40
+_RESUME_STARTS = 3
