@@ -3,7 +3,7 @@
     .venv/bin/python -m benchmarks.line_cv [--data tools/corpus/data/lines.jsonl.gz] [--folds 5]
         [--only 1,3] [--c1 0.05 --c2 0.01] [--errors]
 
-The documents' gold is tidied as packing does (``linetrain.tidy``), then they are split
+The documents' gold is tidied as packing does (``tools.corpus.linemodel.tidy``), then they are split
 into folds by style family (the TeX Live package of a .bst or .bbx, gbt7714, the CSL
 style's name before its first hyphen): every family's documents sit in one fold, so each
 fold is tested with a model that never saw its families. Per fold and overall it prints
@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from refmanager.pdf.linefeatures import featurize
-from refmanager.pdf.linetrain import C1, C2, LIST, read_tidy, rows_of, score, train
+from refmanager.pdf.linetrain import LIST, rows_of, score
+from tools.corpus.linemodel import C1, C2, read_tidy, train
 
 DATA = Path(__file__).resolve().parent.parent / "tools" / "corpus" / "data" / "lines.jsonl.gz"
 

@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--layout-examples",
         metavar="FILE",
         help="write the library's layout corrections (list bounds, merged and split rows, rows"
-        " not references) for 'python -m refmanager.pdf.linetrain train FILE' and stop",
+        " not references) for 'python -m tools.corpus.linemodel train FILE' and stop",
     )
     add_library_option(parser)
 
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         n = write_layout_examples(lib, Path(args.layout_examples))
         note(
             f"{n} corrected document{'s' if n != 1 else ''} written to {args.layout_examples}:"
-            f" python -m refmanager.pdf.linetrain train {args.layout_examples}"
+            f" python -m tools.corpus.linemodel train {args.layout_examples}"
         )
         return 0
     if not args.with_corrections:

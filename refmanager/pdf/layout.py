@@ -13,6 +13,7 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import median
 from typing import Any
@@ -81,6 +82,20 @@ class Line:
     def bottom(self) -> float:
         return self.y - 0.25 * self.size
 
+    @property
+    def bold(self) -> float:
+        """The share of the line's characters (spaces aside) set in bold, at most 1."""
+        return self._share("bold")
+
+    @property
+    def italic(self) -> float:
+        """The share of the line's characters (spaces aside) set in italic, at most 1."""
+        return self._share("italic")
+
+    def _share(self, kind: str) -> float:
+        n = max(1, len(self.text.replace(" ", "")))
+        return min(sum(b - a for a, b, k in self.styles if k == kind) / n, 1.0)
+
 
 @functools.lru_cache(maxsize=10_000)
 def font_style(name: str) -> str:
@@ -94,7 +109,7 @@ def _most(counts: dict[Any, int]) -> Any:
     return max(counts, key=counts.__getitem__)
 
 
-def body_size(lines: list[Line]) -> float:
+def body_size(lines: Sequence[Line]) -> float:
     """The size most of the lines' text is set in (10 when there is none)."""
     sizes: Counter[float] = Counter()
     for ln in lines:

@@ -9,8 +9,9 @@ body text, vertical gaps, the shape of the first and last tokens, labels and num
 The rules the pipeline used to decide with (heading words, end headings, furniture,
 entry-start patterns) are features here, not decisions.
 
-Features are computed from :class:`LineRow` (a line's page, column, box, size, bold and
-italic shares and text), so the stored training form can be re-featurised without TeX.
+Features are computed from what a stored row keeps of a :class:`Line` (page, column, box,
+size, bold and italic shares, text: :func:`stored_row`), so the stored training form can
+be re-featurised without TeX.
 """
 
 from __future__ import annotations
@@ -20,53 +21,47 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from refmanager.model.typecodes import is_type_code
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.headings import HEADING, is_end_heading, is_heading, is_strong_heading
-from refmanager.pdf.layout import Line
+from refmanager.pdf.layout import Line, body_size
 from refmanager.pdf.segment import rule_starts
 
 LABELS = ("head", "start", "in", "other", "furn")
 
 
-@dataclass(slots=True)
-class LineRow:
-    """What the model sees of a line."""
+# A line in the stored training form: page, column, x0, x1, y, size, bold share, italic
+# share, text (and the label after them; see ``tools/corpus``).
+StoredRow = list[object]
 
-    page: int
-    column: int
-    x0: float
-    x1: float
-    y: float
-    size: float
-    bold: float  # share of the line's characters set in bold
-    italic: float
-    text: str
 
-    @classmethod
-    def of(cls, line: Line) -> LineRow:
-        n = max(1, len(line.text.replace(" ", "")))
-        bold = sum(b - a for a, b, k in line.styles if k == "bold") / n
-        italic = sum(b - a for a, b, k in line.styles if k == "italic") / n
-        return cls(
-            line.page,
-            line.column,
-            line.x0,
-            line.x1,
-            line.y,
-            line.size,
-            min(bold, 1.0),
-            min(italic, 1.0),
-            line.text,
-        )
+def stored_row(line: Line) -> StoredRow:
+    """``line`` in the stored training form (without its label)."""
+    return [line.page, line.column, line.x0, line.x1, line.y, line.size, line.bold,
+            line.italic, line.text]  # fmt: skip
 
-    def as_line(self) -> Line:
-        styles = [(0, len(self.text), "bold")] if self.bold >= 0.5 else []
-        return Line(
-            self.page, self.text, self.x0, self.x1, self.y, self.size, "", styles, [], True,
-            self.column,
-        )  # fmt: skip
+
+def stored_line(row: Sequence[Any]) -> Line:
+    """The line a stored row describes, its bold and italic shares kept (as spans of
+    that many characters): what the model sees of it is what it saw of the line."""
+    text = str(row[8])
+    n = max(1, len(text.replace(" ", "")))
+    styles: list[tuple[int, int, str]] = []
+    for kind, share in (("bold", row[6]), ("italic", row[7])):
+        k = round(float(share) * n)
+        if k:
+            styles.append((0, k, kind))
+    return Line(int(row[0]), text, float(row[2]), float(row[3]), float(row[4]), float(row[5]),
+                "", styles, [], True, int(row[1]))  # fmt: skip
+
+
+def _flat(line: Line) -> Line:
+    """What the rules are shown of a line: bold where most of it is, else plain."""
+    styles = [(0, len(line.text), "bold")] if line.bold >= 0.5 else []
+    return Line(line.page, line.text, line.x0, line.x1, line.y, line.size, "", styles, [],
+                True, line.column)  # fmt: skip
 
 
 # A numeric label: at most three digits, so that a line opening with a year ("(2019);",
@@ -204,8 +199,8 @@ class _Column:
     hang: float | None  # the x of indented continuation lines, if the column has them
 
 
-def _columns(rows: Sequence[LineRow], body: float) -> dict[tuple[int, int], _Column]:
-    groups: dict[tuple[int, int], list[LineRow]] = {}
+def _columns(rows: Sequence[Line], body: float) -> dict[tuple[int, int], _Column]:
+    groups: dict[tuple[int, int], list[Line]] = {}
     for r in rows:
         groups.setdefault((r.page, r.column), []).append(r)
     out: dict[tuple[int, int], _Column] = {}
@@ -224,15 +219,8 @@ def _columns(rows: Sequence[LineRow], body: float) -> dict[tuple[int, int], _Col
     return out
 
 
-def body_size(rows: Sequence[LineRow]) -> float:
-    sizes: Counter[float] = Counter()
-    for r in rows:
-        sizes[round(r.size, 1)] += len(r.text)
-    return sizes.most_common(1)[0][0] if sizes else 10.0
-
-
 def _line_features(
-    r: LineRow,
+    r: Line,
     col: _Column,
     body: float,
     height: float,
@@ -300,7 +288,7 @@ def _numbering_goes_on(numbers: Sequence[int | None], i: int) -> bool:
     return number is not None and any(n == number + 1 for n in ahead)
 
 
-def _has_numbered_list(rows: Sequence[LineRow], going_on: Sequence[bool]) -> bool:
+def _has_numbered_list(rows: Sequence[Line], going_on: Sequence[bool]) -> bool:
     """Whether the pages hold a labelled list: at least three numbers that the next
     number follows within a few lines (``going_on``; numbered headings, equations and
     footnotes of the body text rarely count up so closely), or four bracketed keys
@@ -313,7 +301,7 @@ def _has_numbered_list(rows: Sequence[LineRow], going_on: Sequence[bool]) -> boo
 _DX = (-3.0, -0.5, -0.2, 0.2, 0.5, 3.0)
 
 
-def _gaps_above(rows: Sequence[LineRow]) -> list[float | None]:
+def _gaps_above(rows: Sequence[Line]) -> list[float | None]:
     """Each line's distance below the line before it in its column (None at a column's top)."""
     out: list[float | None] = [None]
     for prev, r in pairwise(rows):
@@ -340,7 +328,7 @@ _FLUSH_CUES = ("author.start", "first.shape=", "first.char=", "years=", "yearpos
 _FLUSH_PREV = ("short=", "last.char=", "years=")
 
 
-def _flush_cues(rows: Sequence[LineRow], per_line: list[list[str]]) -> None:
+def _flush_cues(rows: Sequence[Line], per_line: list[list[str]]) -> None:
     """Where a line starts where the lines before and after it start, in a document
     without numbered lists (a list set flush left, without labels or hanging indents),
     only the text tells an entry's first line: the line's opening cues and how the line
@@ -363,13 +351,13 @@ def _flush_cues(rows: Sequence[LineRow], per_line: list[list[str]]) -> None:
         f.extend(f"flush:{x}" for x in cues)
 
 
-def featurize(rows: Sequence[LineRow], heights: dict[int, float]) -> list[list[str]]:
+def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]]:
     """One feature list per row (the rows of the pages read, in reading order)."""
     if not rows:
         return []
     body = body_size(rows)
     cols = _columns(rows, body)
-    lines = [r.as_line() for r in rows]
+    lines = [_flat(r) for r in rows]
     pages: dict[int, list[Line]] = {}
     for ln in lines:
         pages.setdefault(ln.page, []).append(ln)

@@ -1,10 +1,12 @@
-"""Training and scoring the line model from the corpus's stored form (no TeX needed).
+"""A library's own line model, learnt from its user's layout corrections.
 
-A stored document is a JSON object with ``id``, ``style``, ``family``, ``layout``,
-``page_sizes`` and ``lines``: rows of ``[page, column, x0, x1, y, size, bold, italic,
-text, label]`` (see ``tools/corpus``). ``pack`` gathers them into one gzip'd JSON-lines
-file; ``train`` fits the CRF; ``entry_spans`` and ``score`` measure entries as the
-benchmark does (an entry is right when exactly its lines are found).
+Documents are in the stored training form (a JSON object with ``page_sizes`` and
+``lines``: rows of ``[page, column, x0, x1, y, size, bold, italic, text, label]``, see
+:func:`refmanager.pdf.linefeatures.stored_row`). :func:`train_library` stacks a model on
+the shipped one, trained on the base sample shipped with it (``data/base-lines.jsonl.gz``)
+and the library's corrected documents, and keeps it only if it reads them at least as well.
+Packing the corpus and training the shipped model are development tools
+(``tools/corpus/linemodel.py``).
 """
 
 from __future__ import annotations
@@ -12,32 +14,26 @@ from __future__ import annotations
 import gzip
 import json
 import random
-import re
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from refmanager.pdf.furniture import PAGE_NUMBER
-from refmanager.pdf.linefeatures import CJK_CHAR, LineRow, featurize, with_base_labels
+from refmanager.pdf.layout import Line
+from refmanager.pdf.linefeatures import featurize, stored_line, with_base_labels
 from refmanager.pdf.segment import label_spans
+from refmanager.pdf.zones import MODEL_PATH
 
-MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
 # A few hundred corpus documents shipped with the model, for a library's own line model
 # (``train_library``): retraining needs neither TeX nor the whole corpus.
 BASE_PATH = Path(__file__).resolve().parent / "data" / "base-lines.jsonl.gz"
-# Documents in the shipped base sample, and how many times a library's corrected
-# document counts against one of them.
-BASE_DOCS = 120
+# How many times a library's corrected document counts against one base document.
 CORRECTION_WEIGHT = 10
-# The CRF's L1 and L2 regularisation (L-BFGS). A stronger L1 than 0.05 generalises better
-# to style families not trained on (line_cv).
-C1 = 0.2
-C2 = 0.01
+LIST = frozenset({"start", "in"})
 
 
-def rows_of(doc: dict[str, Any]) -> tuple[list[LineRow], list[str], dict[int, float]]:
-    rows = [LineRow(*r[:9]) for r in doc["lines"]]
+def rows_of(doc: dict[str, Any]) -> tuple[list[Line], list[str], dict[int, float]]:
+    """A stored document's lines, their labels and its page heights."""
+    rows = [stored_line(r) for r in doc["lines"]]
     labels = [str(r[9]) for r in doc["lines"]]
     heights = {int(k): float(v) for k, v in doc.get("page_sizes", {}).items()}
     return rows, labels, heights
@@ -50,262 +46,7 @@ def read_packed(path: Path) -> Iterator[dict[str, Any]]:
                 yield json.loads(row)
 
 
-def read_tidy(path: Path) -> Iterator[dict[str, Any]]:
-    """The usable documents of a packed file, their gold tidied as :func:`pack` does now
-    (a file packed before a change of :func:`tidy` needs no repacking)."""
-    for doc in read_packed(path):
-        if usable(doc):
-            yield tidy(doc)
-
-
-def pack(folders: Path | Sequence[Path], out: Path, merge: Path | None = None) -> int:
-    """Gather corpus builds' ``lines/*.json.gz`` (with ``merge``, also the documents of a
-    packed file, which may be ``out`` itself) into one file; a document id seen twice is
-    kept once (the first seen). Every document is tidied (:func:`tidy`); one that gives no
-    usable entries (:func:`usable`) is left out. Returns the documents packed."""
-    docs: dict[str, dict[str, Any]] = {}
-    if merge is not None and merge.exists():
-        for doc in read_packed(merge):
-            docs.setdefault(str(doc["id"]), doc)
-    for folder in [folders] if isinstance(folders, Path) else folders:
-        for path in sorted(folder.glob("*.json.gz")):
-            with gzip.open(path, "rt", encoding="utf-8") as src:
-                doc = json.load(src)
-            doc.pop("geometry", None)
-            docs.setdefault(str(doc["id"]), doc)
-    kept = [tidy(doc) for _, doc in sorted(docs.items()) if usable(doc)]
-    part = out.with_name(out.name + ".part")
-    count = write_packed(kept, part)
-    part.replace(out)
-    return count
-
-
-# A style whose entries average fewer characters than this printed no references (only
-# their keys, say): its document teaches nothing about lists.
-MIN_ENTRY_CHARS = 20
-
-
-# A Chinese document (a ``-zh`` style) whose text is less Chinese than this was misread
-# (its fonts not decoded): its text teaches wrong cues. Read right, such documents are
-# at least a tenth Chinese characters.
-MIN_CHINESE_SHARE = 0.02
-# A list whose lines average fewer characters than this was set a word or two to a line
-# (pandoc's margin labels for some CSL styles took the line's width): no paper looks so.
-MIN_LINE_CHARS = 12
-# Styles that printed their internals instead of names failed, and their text is no
-# reference list: biblatex name hashes ("family=Wu, familyi=W., giveni=..."), or the sort
-# keys of apacite's .bst used without its package ("k5Choi, B.choi b @Choi, B.").
-_NAME_HASHES = re.compile(r"\b(?:familyi|giveni|givenun)=", re.IGNORECASE)
-_SORT_KEYS = re.compile(r"\s@[A-Z][a-z]")
-# Styles whose entry marks fall after text of the entry: biblatex's ``reading`` (and
-# biblatex-ms's copy of it) prints an entry head ("Author: Title key") before the point
-# where every entry's mark is set, so the gold gives that line to the entry before it.
-MISMARKED_STYLES = frozenset({"bbx:reading", "bbx:reading-ms"})
-
-
-def usable(doc: dict[str, Any]) -> bool:
-    """Whether a stored document teaches what a reference list looks like: its list reads
-    as references (see :data:`MIN_ENTRY_CHARS`, :data:`MIN_LINE_CHARS`), its text was
-    read (:data:`MIN_CHINESE_SHARE`), its style printed names, not its internals, and
-    its gold is right (:data:`MISMARKED_STYLES`)."""
-    listed = [str(r[8]) for r in doc["lines"] if r[9] in LIST]
-    starts = sum(1 for r in doc["lines"] if r[9] == "start")
-    chars = sum(len(text) for text in listed)
-    if starts == 0 or chars < MIN_ENTRY_CHARS * starts or chars < MIN_LINE_CHARS * len(listed):
-        return False
-    if str(doc.get("style", "")) in MISMARKED_STYLES:
-        return False
-    if any(_NAME_HASHES.search(text) for text in listed):
-        return False
-    if len(_SORT_KEYS.findall(" ".join(listed))) >= 3:
-        return False
-    if str(doc.get("style", "")).endswith("-zh"):
-        text = "".join(str(r[8]) for r in doc["lines"])
-        if len(CJK_CHAR.findall(text)) < MIN_CHINESE_SHARE * max(len(text), 1):
-            return False
-    return True
-
-
-def tidy(doc: dict[str, Any]) -> dict[str, Any]:
-    """The gold, tidied in general ways (the generator's marks are exact, the lines
-    the layout step makes of them not always):
-
-    - a group heading inside a list is set apart: a line of at most two letters, in type
-      at least a quarter larger than the list's, between entries (styles that sort the
-      list under "A", "B", ...) is a heading, not entry text (``other``);
-    - an entry starts at its label: where the layout step cut an entry's first line in
-      two on one baseline (a label or a margin line number, then the text after a wide
-      space), the mark lands on the text, leaving the label to the line before; the
-      narrow piece on the left becomes the ``start`` and the text ``in``;
-    - a bare page number at a page's foot is furniture (:func:`_tidy_page_numbers`), and
-      footnotes at a column's foot are not entry text (:func:`_tidy_footnotes`);
-    - text after the list in the next column is not the last entry's (:func:`_tidy_spill`);
-    - a float's caption inside the list ("Table 1: ...", "Figure 2. ...") is not entry
-      text (:func:`_tidy_captions`);
-    - the heading is the lines right before the first entry: ``head`` lines that a
-      footnote, a table or body text separates from it (the list's start mark is set
-      before a page's floats and notes, which are read after it) are ``other``, and so
-      are those on another page than the run's last ones.
-    """
-    lines = doc["lines"]
-    sizes = sorted(float(r[5]) for r in lines if r[9] in LIST)
-    if not sizes:
-        return doc
-    usual = sizes[len(sizes) // 2]
-    for r in lines:
-        if r[9] == "in" and len(str(r[8]).strip()) <= 2 and float(r[5]) >= 1.25 * usual:
-            r[9] = "other"
-    for prev, r in pairwise(lines):
-        if r[9] == "start" and prev[9] in ("in", "head") and _label_piece(prev, r):
-            prev[9], r[9] = "start", "in"
-    _tidy_heading(lines)
-    _tidy_page_numbers(lines)
-    _tidy_spill(lines)
-    _tidy_footnotes(lines, usual)
-    _tidy_captions(lines)
-    return doc
-
-
-# A float's caption: what LaTeX, Word or a CJK class print before its text.
-_CAPTION = re.compile(r"^\s*(?:Table|TABLE|Figure|FIGURE|Fig\.|表|图)\s*\d+\s*[.:：]")
-# How many lines a caption runs to before the float's other text.
-_CAPTION_LINES = 3
-
-
-def _tidy_captions(lines: list[list[Any]]) -> None:
-    """A table or figure set inside the list: the generator tells its text from the
-    entries by the text it wrote, which lacks the "Table 1:" the document class prints
-    before the caption, so the caption's lines came out as entry text. A caption line
-    marked as entry text, and its next lines up to the float's other text (within
-    :data:`_CAPTION_LINES`), are ``other``."""
-    for i, r in enumerate(lines):
-        if r[9] != "in" or not _CAPTION.match(str(r[8])):
-            continue
-        ahead = lines[i + 1 : i + 1 + _CAPTION_LINES]
-        stop = next((k for k, x in enumerate(ahead) if x[9] == "other"), None)
-        if stop is None or any(x[9] == "start" for x in ahead[:stop]):
-            continue
-        for x in [r, *ahead[:stop]]:
-            x[9] = "other"
-
-
-def _tidy_spill(lines: list[list[Any]]) -> None:
-    """The list's end mark, set below the last line of a column, is read after the next
-    column's text: what follows the last entry there (an appendix, acknowledgements, a
-    biography) is not the entry's when its first line is in other type."""
-    starts = [i for i, r in enumerate(lines) if r[9] == "start"]
-    if not starts:
-        return
-    last = lines[starts[-1]]
-    after = [i for i in range(starts[-1] + 1, len(lines)) if lines[i][9] in LIST]
-    moved = [i for i in after if (lines[i][0], lines[i][1]) != (last[0], last[1])]
-    if not moved:
-        return
-    first = lines[moved[0]]
-    other_type = abs(float(first[5]) - float(last[5])) > 0.5 or (
-        float(first[6]) >= 0.5 > float(last[6])
-    )
-    if other_type:
-        for i in after[after.index(moved[0]) :]:
-            lines[i][9] = "other"
-
-
-def _tidy_footnotes(lines: list[list[Any]], usual: float) -> None:
-    """Footnotes at the foot of a column the list runs through, in smaller type than the
-    list, are not entry text (the generator tells the footnotes it wrote only where their
-    text reads back the same)."""
-    columns: dict[tuple[int, int], list[int]] = {}
-    for i, r in enumerate(lines):
-        if r[9] != "furn":
-            columns.setdefault((int(r[0]), int(r[1])), []).append(i)
-    for idx in columns.values():
-        k = len(idx)
-        while k > 0 and lines[idx[k - 1]][9] == "in" and float(lines[idx[k - 1]][5]) < 0.9 * usual:
-            k -= 1
-        if k == len(idx) or k == 0:
-            continue
-        before = lines[idx[k - 1]]
-        if before[9] in LIST and float(before[5]) >= 0.9 * usual:
-            for i in idx[k:]:
-                lines[i][9] = "other"
-
-
-def _label_piece(left: list[Any], right: list[Any]) -> bool:
-    """Whether ``left`` is a narrow piece (at most 4 em) just left of ``right`` (at most
-    3 em between them) on the same baseline, page and column: the label of its line."""
-    em = max(float(right[5]), 1.0)
-    same = left[0] == right[0] and left[1] == right[1] and abs(left[4] - right[4]) < 1.0
-    gap = float(right[2]) - float(left[3])
-    return same and -1.0 <= gap <= 3 * em and float(left[3]) - float(left[2]) <= 4 * em
-
-
-def _tidy_page_numbers(lines: list[list[Any]]) -> None:
-    """A bare page number at the foot of a page, set apart from the line above it by
-    more than a line's space, is furniture even inside the text block."""
-    pages: dict[int, list[list[Any]]] = {}
-    for r in lines:
-        pages.setdefault(int(r[0]), []).append(r)
-    for rows in pages.values():
-        low = min(rows, key=lambda r: float(r[4]))
-        above = [float(r[4]) for r in rows if float(r[4]) > float(low[4]) + 0.5]
-        if low[9] != "in" or not above or not PAGE_NUMBER.match(str(low[8]).strip()):
-            continue
-        if min(above) - float(low[4]) >= 1.5 * max(float(low[5]), 1.0):
-            low[9] = "furn"
-
-
-def _tidy_heading(lines: list[list[Any]]) -> None:
-    first = next((i for i, r in enumerate(lines) if r[9] == "start"), None)
-    if first is None:
-        return
-    # The head lines right before the first entry (furniture, a letter heading between).
-    run: list[int] = []
-    for i in range(first - 1, -1, -1):
-        if lines[i][9] == "head":
-            run.append(i)
-        elif lines[i][9] != "furn" and len(str(lines[i][8]).strip()) > 2:
-            break
-    # The heading is on the page of the run's last line (the first entry's page, or the
-    # foot of the page before).
-    keep = {i for i in run if lines[i][0] == lines[run[0]][0]}
-    for i, r in enumerate(lines):
-        if r[9] == "head" and i not in keep:
-            r[9] = "other"
-
-
-def train(
-    docs: Iterable[dict[str, Any]],
-    model: Path,
-    c1: float = C1,
-    c2: float = C2,
-    iterations: int = 150,
-) -> int:
-    """Fit the CRF on ``docs``; returns the documents used."""
-    import pycrfsuite
-
-    trainer = pycrfsuite.Trainer(verbose=False)
-    n = 0
-    for doc in docs:
-        rows, labels, heights = rows_of(doc)
-        if not rows:
-            continue
-        for part_rows, part_labels in views(rows, labels):
-            trainer.append(featurize(part_rows, heights), part_labels)
-        n += 1
-    trainer.set_params(
-        {
-            "c1": c1,
-            "c2": c2,
-            "max_iterations": iterations,
-            "feature.possible_transitions": True,
-        }
-    )
-    model.parent.mkdir(parents=True, exist_ok=True)
-    trainer.train(str(model))
-    return n
-
-
-def views(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], list[str]]]:
+def views(rows: list[Line], labels: list[str]) -> list[tuple[list[Line], list[str]]]:
     """The document as the pipeline reads it: whole, from the heading's page on (pages are
     read from the end back to the heading), and from a later page of the list (a list whose
     first pages are missing, so that it opens with the tail of an entry); and two short
@@ -325,7 +66,7 @@ def views(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], l
     return out
 
 
-def _crops(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], list[str]]]:
+def _crops(rows: list[Line], labels: list[str]) -> list[tuple[list[Line], list[str]]]:
     """Two short pieces of the document, as a small page would show them: a few lines of
     text, the heading and the first entries; the last entries and a few lines after them.
     Their column, body-size and numbering features are those of the piece, so the model
@@ -342,38 +83,11 @@ def _crops(rows: list[LineRow], labels: list[str]) -> list[tuple[list[LineRow], 
     upto = starts[min(len(starts) - 1, rng.randint(1, 6))]
     end = starts[max(0, len(starts) - rng.randint(1, 6))]
     after = min(len(rows), listed[-1] + 1 + rng.randint(0, 10))
-    out: list[tuple[list[LineRow], list[str]]] = []
+    out: list[tuple[list[Line], list[str]]] = []
     for a, b in ((begin, upto), (end, after)):
         if b - a >= 2:
             out.append((rows[a:b], labels[a:b]))
     return out
-
-
-LIST = frozenset({"start", "in"})
-
-
-def base_sample(docs: Iterable[dict[str, Any]], count: int = BASE_DOCS) -> list[dict[str, Any]]:
-    """``count`` documents spread over the style families and layouts (round robin over
-    the families, in a fixed order): the base a library's line model is trained with."""
-    by_family: dict[str, list[dict[str, Any]]] = {}
-    for doc in docs:
-        by_family.setdefault(str(doc.get("family", "")), []).append(doc)
-    queues = [by_family[f] for f in sorted(by_family)]
-    out: list[dict[str, Any]] = []
-    depth = 0
-    while len(out) < count and any(depth < len(q) for q in queues):
-        out.extend(q[depth] for q in queues if depth < len(q))
-        depth += 1
-    return out[:count]
-
-
-def write_packed(docs: Iterable[dict[str, Any]], out: Path) -> int:
-    count = 0
-    with gzip.open(out, "wt", encoding="utf-8", compresslevel=9) as fh:
-        for doc in docs:
-            fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
-            count += 1
-    return count
 
 
 class LineRetrainRejected(Exception):
@@ -463,38 +177,3 @@ def score(gold: Sequence[str], pred: Sequence[str]) -> tuple[int, int, int]:
     g = set(entry_spans(gold))
     p = set(entry_spans(pred))
     return len(g & p), len(g), len(p)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m refmanager.pdf.linetrain pack|train``: the committed form and model."""
-    import argparse
-
-    ap = argparse.ArgumentParser(prog="python -m refmanager.pdf.linetrain")
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("pack", help="gather corpus builds' lines into one file")
-    p.add_argument("folder", type=Path, nargs="+", help="a build's lines/ folder")
-    p.add_argument("out", type=Path)
-    p.add_argument("--merge", type=Path, help="also the documents of this packed file")
-    b = sub.add_parser("base", help="write the base sample a library's line model is trained with")
-    b.add_argument("data", type=Path, help="the packed corpus")
-    b.add_argument("--out", type=Path, default=BASE_PATH)
-    b.add_argument("--docs", type=int, default=BASE_DOCS)
-    t = sub.add_parser("train", help="train the line model from a packed file")
-    t.add_argument("data", type=Path)
-    t.add_argument("--model", type=Path, default=MODEL_PATH)
-    t.add_argument("--iterations", type=int, default=150)
-    args = ap.parse_args(argv)
-    if args.cmd == "pack":
-        n = pack(args.folder, args.out, args.merge)
-        print(f"packed {n} documents into {args.out}")
-    elif args.cmd == "base":
-        n = write_packed(base_sample(read_tidy(args.data), args.docs), args.out)
-        print(f"wrote {n} base documents to {args.out}")
-    else:
-        n = train(read_tidy(args.data), args.model, iterations=args.iterations)
-        print(f"trained on {n} documents: {args.model}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

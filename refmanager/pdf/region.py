@@ -18,7 +18,7 @@ from refmanager.model import DocumentMeta, InputError, Location
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.headings import HEADING
 from refmanager.pdf.layout import Line
-from refmanager.pdf.linefeatures import LineRow
+from refmanager.pdf.linefeatures import stored_row
 from refmanager.pdf.locate import MAX_SCAN_PAGES
 from refmanager.pdf.pages import open_pages
 from refmanager.pdf.pipeline import Bibliography
@@ -127,12 +127,7 @@ def layout_example(
                 if HEADING.match(lines[i].text):
                     labels[i] = "head"
                     break
-        rows = []
-        for ln, label in zip(lines, labels, strict=True):
-            r = LineRow.of(ln)
-            rows.append(
-                [r.page, r.column, r.x0, r.x1, r.y, r.size, r.bold, r.italic, r.text, label]
-            )
+        rows = [[*stored_row(ln), label] for ln, label in zip(lines, labels, strict=True)]
         return {
             "id": os.path.basename(name),
             "page_sizes": {str(k): v for k, v in sorted(pages.heights.items())},

@@ -2,7 +2,7 @@
 page furniture (labels in :data:`refmanager.pdf.linefeatures.LABELS`).
 
 A linear-chain CRF (python-crfsuite) over the lines of the pages read, trained on the
-generated document corpus (``tools/corpus``; ``python -m refmanager.pdf.linetrain``).
+generated document corpus (``tools/corpus``; ``python -m tools.corpus.linemodel``).
 The model file ships in ``refmanager/pdf/data/lines.crfsuite``; without it the caller
 keeps to the rules.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.pdf.layout import Line
-from refmanager.pdf.linefeatures import LineRow, featurize, with_base_labels
+from refmanager.pdf.linefeatures import featurize, with_base_labels
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
 
@@ -68,7 +68,7 @@ def _tagged(
     top = _tagger(library) if library is not None else None
     if base is None or not lines:
         return None
-    feats = featurize([LineRow.of(ln) for ln in lines], heights)
+    feats = featurize(lines, heights)
     labels = list(base.tag(feats))
     if top is None:
         return base, labels

@@ -271,7 +271,7 @@ def undo_reject(lib: Library, done: Rejected) -> None:
 
 # -- training data -------------------------------------------------------------------------
 def layout_training_documents(lib: Library) -> list[dict[str, Any]]:
-    """The library's layout corrections as documents :func:`refmanager.pdf.linetrain.train`
+    """The library's layout corrections as documents :func:`tools.corpus.linemodel.train`
     takes: each corrected document once, as its newest correction left it."""
     return [c.example for c in lib.layout.layout_corrections(latest_only=True)]
 

@@ -6,7 +6,7 @@ corpus (``tools/corpus``, decision 0021). A library's own line model
 (:func:`retrain_line_model`, decision 0025) is stacked on it and trained on a sample of
 that corpus shipped with the model plus the library's corrected documents, weighted up;
 imports then read with it (:func:`line_model_for`). :func:`write_layout_examples` writes
-the corrections as a packed file for ``python -m refmanager.pdf.linetrain train``.
+the corrections as a packed file for ``python -m tools.corpus.linemodel train``.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def write_layout_examples(folder: Path, out: Path) -> int:
     them (gzip'd JSON lines, one labelled document a line: each corrected document once, as
     its newest correction left it); returns how many documents were written.
 
-    ``python -m refmanager.pdf.linetrain train out`` trains on them; a gzip file may be
+    ``python -m tools.corpus.linemodel train out`` trains on them; a gzip file may be
     joined to another (``cat tools/corpus/data/lines.jsonl.gz out > all.jsonl.gz``) to
     train on the corpus and the corrections together.
 

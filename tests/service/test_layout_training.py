@@ -9,11 +9,12 @@ import pytest
 
 from refmanager.cli.main import main
 from refmanager.model import InputError
-from refmanager.pdf.linetrain import read_packed, rows_of, train
+from refmanager.pdf.linetrain import read_packed, rows_of
 from refmanager.service.fixing import Mark
 from refmanager.service.session import Session
 from refmanager.service.training import layout_correction_counts, write_layout_examples
 from tests.service.test_fixing import _document
+from tools.corpus.linemodel import train, write_packed
 
 
 def _corrected(tmp_path: Path) -> Path:
@@ -85,7 +86,7 @@ def small_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
     docs = list(read_packed(linetrain.BASE_PATH))[:6]
     small = tmp_path / "base.jsonl.gz"
-    linetrain.write_packed(docs, small)
+    write_packed(docs, small)
     monkeypatch.setattr(linetrain, "BASE_PATH", small)
 
 
