@@ -405,3 +405,13 @@ def test_list_fields_holding_and_are_braced() -> None:
     assert "location = {{London and New York}}" in text
     back = read_bibtex(text).references[0]
     assert back.get("publisher") == "Holt, Rinehart and Winston"
+
+
+# ------------------------------------------------------------------ issue 26
+
+
+def test_jabref_groups_before_keywords_keep_the_keywords() -> None:
+    # JabRef's own field order writes groups first; the keywords were replaced by them
+    text = "@article{a, groups = {Reading}, keywords = {graphs, networks}, title = {T}}"
+    (ref,) = read_bibtex(text).references
+    assert ref.get("keyword") == "graphs, networks, Reading"

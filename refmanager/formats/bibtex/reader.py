@@ -188,15 +188,16 @@ def fields_to_reference(
                 ref.set(name, value)
         elif name == "file":
             ref.attachments = tuple(parse_file_field(values["file"]))
-        elif name == "groups":
-            have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
-            groups = [g.strip() for g in value.split(",") if g.strip() and g.strip() not in have]
-            ref.set("keyword", ", ".join([*have, *groups]))
-        elif name in ("key", "crossref"):
+        elif name in ("key", "crossref", "groups"):
             pass
         elif FIELD_NAME.fullmatch(name):
             ref.set(name, value)
 
+    if text.get("groups"):
+        # after ``keywords`` wherever it stands: JabRef writes ``groups`` first
+        have = [k.strip() for k in ref.get("keyword").split(",") if k.strip()]
+        groups = [g.strip() for g in text["groups"].split(",") if g.strip()]
+        ref.set("keyword", ", ".join([*have, *(g for g in groups if g not in have)]))
     _genre(ref, entry_type.lower(), text.get("type", ""))
     ref.issued = _read_issued(text, line, key, problems)
     if text.get("urldate"):
