@@ -415,3 +415,17 @@ def test_jabref_groups_before_keywords_keep_the_keywords() -> None:
     text = "@article{a, groups = {Reading}, keywords = {graphs, networks}, title = {T}}"
     (ref,) = read_bibtex(text).references
     assert ref.get("keyword") == "graphs, networks, Reading"
+
+
+def test_better_bibtex_extended_name_format_is_read_as_its_parts() -> None:
+    text = (
+        "@article{a, author = {family=Ruiter, given=Jan, prefix=de, useprefix=true and"
+        " Smith, John and family={van Dyke}, given={Anna B.}}, title = {T}}"
+    )
+    (ref,) = read_bibtex(text).references
+    assert ref.author[0] == Name(family="Ruiter", given="Jan", non_dropping_particle="de")
+    assert ref.author[1] == Name(family="Smith", given="John")
+    assert ref.author[2] == Name(family="van Dyke", given="Anna B.")
+    # a name with an equals sign that is not the extended format stays a name
+    (other,) = read_bibtex("@article{b, author = {{A=B Group}}, title = {T}}").references
+    assert other.author == [Name(literal="A=B Group")]

@@ -49,10 +49,49 @@ def split_names(text: str) -> list[tuple[str, ...]]:
     return people
 
 
+# biblatex's extended name format (Better BibTeX writes it for names with particles):
+# ``family=Ruiter, given=Jan, prefix=de, useprefix=true``.
+_EXTENDED_PART = re.compile(
+    r"\s*(family|given|prefix|suffix|useprefix|given-i|family-i|prefix-i|suffix-i)\s*=\s*"
+    r"(\{(?:[^{}]|\{[^{}]*\})*\}|\"[^\"]*\"|[^,]*?)\s*(?:,|$)",
+    re.IGNORECASE,
+)
+
+
+def _extended_name(person: str) -> tuple[str, ...] | None:
+    """A person written in biblatex's extended name format as ("person", first, von, last,
+    jr), or None when ``person`` is not written so (every part is ``key=value``)."""
+    if "=" not in person:
+        return None
+    parts: dict[str, str] = {}
+    pos = 0
+    while pos < len(person):
+        match = _EXTENDED_PART.match(person, pos)
+        if match is None or match.end() == pos:
+            return None
+        value = match.group(2)
+        if one_group(value, "{", "}") or (len(value) > 1 and value[0] == value[-1] == '"'):
+            value = value[1:-1]
+        parts[match.group(1).lower()] = value.strip()
+        pos = match.end()
+    if not parts.get("family"):
+        return None
+    return (
+        "person",
+        parts.get("given", ""),
+        parts.get("prefix", ""),
+        parts["family"],
+        parts.get("suffix", ""),
+    )
+
+
 @functools.lru_cache(maxsize=50_000)
 def _split_person(person: str) -> tuple[str, ...]:
     if one_group(person, "{", "}"):
         return ("literal", person[1:-1])
+    extended = _extended_name(person)
+    if extended is not None:
+        return extended
     try:
         parts = parse_single_name_into_parts(person, strict=False)
     except ValueError:
