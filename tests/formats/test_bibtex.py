@@ -429,3 +429,22 @@ def test_better_bibtex_extended_name_format_is_read_as_its_parts() -> None:
     # a name with an equals sign that is not the extended format stays a name
     (other,) = read_bibtex("@article{b, author = {{A=B Group}}, title = {T}}").references
     assert other.author == [Name(literal="A=B Group")]
+
+
+@pytest.mark.parametrize(
+    "genre", ["Mémoire de maîtrise", "Masterarbeit", "Dissertação de mestrado", "MSc thesis"]
+)
+def test_masters_thesis_in_other_words_stays_a_masters_thesis(genre: str) -> None:
+    text = f"@mastersthesis{{a, author = {{Roy, Anne}}, title = {{T}}, school = {{U}}, type = {{{genre}}}, year = 2001}}"
+    (ref,) = read_bibtex(text).references
+    out = to_bibtex([ref])
+    assert out.startswith("@mastersthesis{")
+    (back,) = read_string(out, "bibtex").references
+    assert back.get("genre") == genre
+
+
+def test_doctoral_thesis_stays_a_phd_thesis() -> None:
+    ref = Reference(type="thesis")
+    ref.set("title", "T")
+    ref.set("genre", "Thèse de doctorat")
+    assert to_bibtex([ref]).startswith("@phdthesis{")

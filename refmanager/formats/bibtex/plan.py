@@ -4,6 +4,7 @@ CSL variable goes to, in what order and written how (cached per type)."""
 from __future__ import annotations
 
 import functools
+import re
 
 from refmanager.formats.bibtex.vocab import (
     BOOKTITLE_TYPES,
@@ -18,6 +19,15 @@ from refmanager.formats.bibtex.vocab import (
     VERBATIM,
 )
 from refmanager.model import Reference
+from refmanager.model.text import fold
+
+# A master's degree in the words of the languages theses are written in (folded: no
+# accents, lower case): "Mémoire de maîtrise", "Masterarbeit", "Tesi di laurea magistrale",
+# "Dissertação de mestrado", "Tesis de maestría", "Magisterarbeit", "MSc thesis".
+_MASTERS = re.compile(
+    r"master|maitrise|memoire|magist|mestrado|maestria|laurea|diplom"
+    r"|\bm\.?\s?(?:sc|a|eng|phil|res)\b|\bmsc|\bmphil|\bmres"
+)
 
 
 def bibtex_type(ref: Reference, biblatex: bool) -> tuple[str, str]:
@@ -25,8 +35,8 @@ def bibtex_type(ref: Reference, biblatex: bool) -> tuple[str, str]:
     types = EXPORT_TYPES.get(ref.type, ("misc", "misc"))
     entry_type = types[1] if biblatex else types[0]
     if ref.type == "thesis":
-        genre = ref.get("genre").lower()
-        if "master" in genre:
+        genre = fold(ref.get("genre"))
+        if _MASTERS.search(genre):
             entry_type = "mastersthesis"
         elif not biblatex or any(word in genre for word in ("phd", "ph. d", "doctor")):
             entry_type = "phdthesis"
