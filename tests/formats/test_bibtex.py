@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from refmanager.formats import read_string, to_bibtex
@@ -448,3 +450,14 @@ def test_doctoral_thesis_stays_a_phd_thesis() -> None:
     ref.set("title", "T")
     ref.set("genre", "Thèse de doctorat")
     assert to_bibtex([ref]).startswith("@phdthesis{")
+
+
+def test_dependencies_log_nothing_on_export_and_import(caplog: pytest.LogCaptureFixture) -> None:
+    ref = Reference(type="article-journal")
+    ref.set("title", "中文标题 测试")
+    caplog.set_level(logging.DEBUG)
+    text = to_bibtex([ref])
+    result = read_string("@article{a, title = {x}\n@article{b, title={y}}\n", "bibtex")
+    assert "中文标题" in text
+    assert result.problems  # the broken block is reported, by us, as a problem
+    assert [r.getMessage() for r in caplog.records] == []

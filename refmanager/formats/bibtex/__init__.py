@@ -14,7 +14,15 @@ Both share ``vocab`` (entry types, field names, month macros).
 
 from __future__ import annotations
 
+import logging
+
 from refmanager.formats.bibtex.layout import iter_bibtex, to_bibtex
 from refmanager.formats.bibtex.reader import read_bibtex
+
+# bibtexparser logs each block it skips (the reader reports it as a problem of its own)
+# and pylatexenc each character it writes as itself (CJK text has no LaTeX form): their
+# lines would reach the terminal beside ours as if they were refmanager's.
+for _dependency in ("bibtexparser", "pylatexenc"):
+    logging.getLogger(_dependency).setLevel(logging.CRITICAL)
 
 __all__ = ["iter_bibtex", "read_bibtex", "to_bibtex"]
