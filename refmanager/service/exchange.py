@@ -213,12 +213,17 @@ def iter_references(
     web links, DOIs that are not DOIs and local file paths are left out (``model.links``);
     only ``with_attachments`` (the user asked: ``export --with-attachments``) adds the
     references' attachments, which each format writes in its own syntax (decision 0022).
+    A fragment with nothing to cite (:func:`nothing_to_cite`) is left out.
     """
     keys = StableKeys(library)
     for start in range(0, len(ids), BATCH):
         if on_batch is not None:
             on_batch(start, len(ids))
-        rows = library.references.export_rows(ids[start : start + BATCH])
+        rows = [
+            row
+            for row in library.references.export_rows(ids[start : start + BATCH])
+            if not nothing_to_cite(row[1])
+        ]
         keys.apply([(ref_id, ref) for ref_id, ref, _ in rows])
         links = (
             library.attachments.attachments_of([r[0] for r in rows], merged=True)
@@ -235,6 +240,18 @@ def iter_references(
             yield ref
     if on_batch is not None:
         on_batch(len(ids), len(ids))
+
+
+def nothing_to_cite(ref: Reference) -> bool:
+    """A fragment (the tail of an entry whose start is not in the document, such as a
+    page-top leftover) with no title, no names and no venue: only numbers and
+    identifiers, which no citation can show. It stays in the library; exports leave it
+    out rather than write ``@misc{anona}`` holding a DOI and pages."""
+    return (
+        ref.fragment
+        and not (ref.author or ref.editor)
+        and not any(ref.get(name) for name in ("title", "container-title", "publisher"))
+    )
 
 
 def format_library_references(library: Library, ids: Sequence[int], fmt: str) -> str:
@@ -287,16 +304,23 @@ def export(
     refs = iter_references(library, chosen, with_attachments=with_attachments, on_batch=on_batch)
     if isinstance(out, (str, Path)) and str(out) == "-":
         out = sys.stdout
+    written = [0]
+
+    def counted(refs: Iterator[Reference]) -> Iterator[Reference]:
+        for ref in refs:
+            written[0] += 1
+            yield ref
+
     if not isinstance(out, (str, Path)):
         with cycle_collector_paused():
-            write_format(fmt, refs, out)
-        return len(chosen)
+            write_format(fmt, counted(refs), out)
+        return written[0]
     target = Path(out)
     refuse_library_file(library, target)
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
     with atomic_text_file(target, encoding) as stream, cycle_collector_paused():
-        write_format(fmt, refs, stream)
-    return len(chosen)
+        write_format(fmt, counted(refs), stream)
+    return written[0]
 
 
 def refuse_library_file(library: Library, target: Path) -> None:

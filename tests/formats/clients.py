@@ -311,3 +311,14 @@ OTHER_WAY: dict[str, Callable[[list[Reference]], Figures]] = {
     "pandoc-to-bibtex": lambda refs: from_pandoc(refs, biblatex=False),
     "pandoc-to-biblatex": lambda refs: from_pandoc(refs, biblatex=True),
 }
+
+
+def sentence_cased(before: str, after: str) -> bool:
+    """Whether ``after`` is ``before`` with only words' (and hyphenated words' parts')
+    first letters in another case (what pandoc's sentence casing of an unprotected title
+    does)."""
+    old, new = re.split(r"[ -]", before), re.split(r"[ -]", after)
+    return len(old) == len(new) and all(
+        a == b or (a[1:] == b[1:] and a[:1].lower() == b[:1].lower())
+        for a, b in zip(old, new, strict=True)
+    )

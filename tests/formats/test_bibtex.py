@@ -381,12 +381,20 @@ def test_case_protection_for_styles_and_pandoc() -> None:
     def protect(title: str) -> str:
         return protect_title(encode(title))
 
-    assert protect("Convex Optimization") == "Convex {Optimization}"
-    assert protect("pandas-dev/pandas: Pandas") == "{pandas-dev/pandas}: {Pandas}"
-    assert protect("Robust principles: exact signal") == "Robust principles: {exact} signal"
+    # a Title Case title's capitals say nothing: the style decides (issue 26 defect 16)
+    assert protect("Convex Optimization") == "Convex Optimization"
+    assert protect("Effect of Practical Losses") == "Effect of Practical Losses"
+    assert (
+        protect("Proc. of the 2020 Conf. on Empirical Methods in Natural Language Processing")
+        == "Proc. of the 2020 Conf. on Empirical Methods in Natural Language Processing"
+    )
+    # in a sentence-case title a capitalised word is a proper noun
+    assert protect("A study of Paris and its DNA") == "A study of {Paris} and its {DNA}"
+    assert protect("pandas-dev/pandas: Pandas") == "pandas-dev/pandas: Pandas"
+    assert protect("Robust principles: exact signal") == "Robust principles: exact signal"
     assert protect("iPhone apps") == "{iPhone} apps"
-    assert protect("École of $O(n)$ Things") == "\\'Ecole of $O(n)$ {Things}"
-    assert protect("Alles Über") == 'Alles {{\\"Uber}}'
+    assert protect("École of $O(n)$ Things") == "\\'Ecole of $O(n)$ Things"
+    assert protect("中文标题 测试") == "中文标题 测试"  # no case, nothing to keep
 
 
 def test_punctuation_and_symbols_stay_utf8_accents_become_latex() -> None:
@@ -437,7 +445,10 @@ def test_better_bibtex_extended_name_format_is_read_as_its_parts() -> None:
     "genre", ["Mémoire de maîtrise", "Masterarbeit", "Dissertação de mestrado", "MSc thesis"]
 )
 def test_masters_thesis_in_other_words_stays_a_masters_thesis(genre: str) -> None:
-    text = f"@mastersthesis{{a, author = {{Roy, Anne}}, title = {{T}}, school = {{U}}, type = {{{genre}}}, year = 2001}}"
+    text = (
+        "@mastersthesis{a, author = {Roy, Anne}, title = {T}, school = {U},"
+        f" type = {{{genre}}}, year = 2001}}"
+    )
     (ref,) = read_bibtex(text).references
     out = to_bibtex([ref])
     assert out.startswith("@mastersthesis{")
@@ -461,3 +472,14 @@ def test_dependencies_log_nothing_on_export_and_import(caplog: pytest.LogCapture
     assert "中文标题" in text
     assert result.problems  # the broken block is reported, by us, as a problem
     assert [r.getMessage() for r in caplog.records] == []
+
+
+def test_title_case_title_and_venue_are_not_braced_word_by_word() -> None:
+    ref = Reference(type="paper-conference", issued=Date(2020))
+    ref.set("title", "Effect of Practical Losses")
+    ref.set("container-title", "Proc. of the 2020 Conf. on Empirical Methods")
+    text = to_bibtex([ref])
+    assert "title = {Effect of Practical Losses}" in text
+    assert "booktitle = {{Proc. of the 2020 Conf. on Empirical Methods}}" in text
+    (back,) = read_string(text, "bibtex").references
+    assert back.get("container-title") == "Proc. of the 2020 Conf. on Empirical Methods"

@@ -20,7 +20,7 @@ import pytest
 
 from refmanager.formats.bibtex.plan import bibtex_type
 from refmanager.model import Reference
-from tests.formats.clients import CLIENTS, Figures, Missing, gold_references, keyed
+from tests.formats.clients import CLIENTS, Figures, Missing, gold_references, keyed, sentence_cased
 
 _PANDOC_TYPELESS = frozenset({"misc", "software", "online"})
 
@@ -47,7 +47,7 @@ def _pandoc_limit(ref: Reference, name: str, before: Any, after: Any, biblatex: 
     if name == "container-title":
         return entry_type in _PANDOC_TYPELESS and after is None
     if name == "title" and isinstance(before, str) and isinstance(after, str):
-        return re.sub("[‘’]", "", before) == re.sub("[“”]", "", after)
+        return sentence_cased(re.sub("[‘’]", "", before), re.sub("[“”]", "", after))
     return False
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from refmanager.formats import to_bibtex, to_csl_json
 from refmanager.model import Date, Name, Reference
+from tests.formats.clients import sentence_cased
 
 pytestmark = pytest.mark.skipif(shutil.which("pandoc") is None, reason="pandoc not installed")
 
@@ -76,7 +77,12 @@ def test_pandoc_reads_what_we_write(fmt: str, tmp_path: Path) -> None:
     for item in ours:
         read = theirs[item["id"]]
         # pandoc renders TeX math as text: compare without the dollars
-        assert _nfc(read["title"]).replace("$", "") == _nfc(item["title"]).replace("$", "")
+        # pandoc stores titles in sentence case: unbraced capitals may come back lowered
+        title = _nfc(read["title"]).replace("$", "")
+        if fmt == "csljson":
+            assert title == _nfc(item["title"]).replace("$", "")
+        else:
+            assert sentence_cased(_nfc(item["title"]).replace("$", ""), title)
         assert [_nfc(a.get("family") or a.get("literal")) for a in read["author"]] == [
             _nfc(a.get("family") or a.get("literal")) for a in item["author"]
         ]

@@ -411,3 +411,24 @@ def test_a_file_keeps_its_order_across_batches_and_when_resumed(
     rows = library.search.search("", order_by="document", limit=100)
     assert [row.position for row in rows] == list(range(25))
     assert [row.title for row in rows] == [f"Item {n}" for n in range(25)]
+
+
+def test_export_leaves_out_a_fragment_with_nothing_to_cite(
+    library: Library, tmp_path: Path
+) -> None:
+    # a page-top leftover: the tail of an entry, only a DOI, a number and pages
+    tail = Reference(type="document", fragment=True)
+    tail.set("DOI", "10.1000/xyz")
+    tail.set("number", "4")
+    tail.set("page", "1-9")
+    named = Reference(type="article-journal", fragment=True)
+    named.set("title", "The end of a title")
+    whole = Reference(type="article-journal", author=[Name(family="Roy", given="A")])
+    whole.set("title", "Whole")
+    library.references.add_references([tail, named, whole])
+    out = tmp_path / "refs.bib"
+    assert export(library, "bibtex", out) == 2
+    text = out.read_text(encoding="utf-8")
+    assert "10.1000/xyz" not in text
+    assert "@misc" not in text
+    assert "The end of a title" in text and "Whole" in text

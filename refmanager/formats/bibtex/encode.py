@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from dataclasses import dataclass
 
 from bibtexparser.library import Library
 from bibtexparser.middlewares import LatexEncodingMiddleware
@@ -197,40 +198,102 @@ def verbatim(value: str) -> str:
 
 
 def protect_title(encoded: str) -> str:
-    """Brace words so that styles and pandoc keep the case as stored.
+    """Brace the words that BibTeX styles (and pandoc) would wrongly lower-case.
 
-    BibTeX styles and pandoc turn titles into sentence case, but the stored title
-    already has the case the paper printed. So: every word with a capital is braced
-    (``Convex {Optimization}``, ``{DNA}``, ``{U-Net}``), except a first word capitalised
-    at its first letter only (both keep that one); a lower-case first word and any word
-    after a colon or full stop are braced too (pandoc capitalises those). A word that
-    starts with a control sequence gets two pairs of braces (BibTeX reads ``{\\'E...}``
-    as one "special character" and would lower it).
+    Styles and pandoc turn titles into sentence case, and they are right to for most
+    words: only what must keep its capitals is braced, by evidence the title gives.
+
+    - a word with a capital after its first letter (``{DNA}``, ``{U-Net}``, ``{iPhone}``,
+      ``{LaTeX}``): an acronym or a name, in any title;
+    - a word capitalised at its first letter only, in a title written in sentence case (its
+      other words lower case): a proper noun (``A study of {Paris}``). In a title written
+      in Title Case (``Effect of Practical Losses``) the capitals say nothing, and the
+      style decides;
+    - nothing else: not the first word (styles keep or capitalise it), nor a word after a
+      colon or a full stop (``Proc. of the Conf.``), nor a lower-case word, nor text
+      without case (CJK).
+
+    A word that starts with a control sequence gets two pairs of braces (BibTeX reads
+    ``{\\'E...}`` as one "special character" and would lower it).
     """
-    head, space, rest = encoded.partition(" ")
-    if rest.islower() and not _TITLE_MARKS.search(encoded):
-        # the common case: every word after the first is lower case, no subtitle, no math
-        if head[:1].isupper() and head.isalpha() and (len(head) == 1 or head[1:].islower()):
-            return encoded  # and the first is capitalised at its first letter only
-        return _protect_words(head) + space + rest
+    head, _space, rest = encoded.partition(" ")
+    plain = encoded.isascii() and rest.islower() and not _TITLE_MARKS.search(encoded)
+    if plain and _shape(head) != "inner":
+        return encoded  # the common case: sentence case, nothing to keep
     return _protect_words(encoded)
 
 
-_TITLE_MARKS = re.compile(r"[$:.?!]")
+_TITLE_MARKS = re.compile(r"[$:.?!{}\\]")
 
 
 _STYLED_WORD = re.compile(r"((?:\\text(?:it|bf|sc|superscript|subscript)\{|\{)*)([^{}\\]*)(\}*)")
 
+# Words a Title Case title leaves in lower case: they say nothing of the title's style.
+_SMALL_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "for",
+        "of",
+        "on",
+        "in",
+        "at",
+        "to",
+        "by",
+        "with",
+        "from",
+        "as",
+        "via",
+        "vs",
+        "into",
+        "onto",
+        "over",
+        "per",
+        "up",
+        "upon",
+        "than",
+        "de",
+        "la",
+        "le",
+        "les",
+        "des",
+        "du",
+        "et",
+        "und",
+        "der",
+        "die",
+        "das",
+        "von",
+        "zu",
+    ]
+)
 
-def _protect_words(encoded: str) -> str:
-    words = encoded.split(" ")
+
+@dataclass(slots=True)
+class _Word:
+    """A word of a title as protection sees it: where its text is, and its case."""
+
+    index: int
+    lead: str
+    core: str
+    first: bool
+    subtitle: bool
+    shape: str  # "inner" (a capital after the first letter), "capital", "lower"
+
+
+def _title_words(words: list[str]) -> list[_Word]:
+    """The words of a title that hold cased letters, outside math, with their shape."""
+    out: list[_Word] = []
     in_math = False
     after_colon = False
     for index, word in enumerate(words):
-        first, subtitle = index == 0, after_colon
+        subtitle = after_colon
         after_colon = word.endswith((":", ".", "?", "!"))
-        if not (first or subtitle or in_math) and word.islower() and "$" not in word:
-            continue  # the common case: a plain lower-case word
         dollars = len(_UNESCAPED_DOLLAR.findall(word)) if "$" in word else 0
         skip = in_math or dollars > 0
         in_math = in_math != (dollars % 2 == 1)
@@ -245,21 +308,62 @@ def _protect_words(encoded: str) -> str:
                 continue
             lead, core = styled.group(1), styled.group(2)
         plain = _CONTROL_WORD.sub("", core) if "\\" in core else core
-        letters = [c for c in plain if c.isalpha()]
-        capitals = [c.isupper() for c in letters]
-        if not letters:
-            continue
-        if first:
-            # kept as it is by BibTeX; pandoc capitalises it, so protect a lower-case one
-            protect = not capitals[0] or any(capitals[1:])
-        elif subtitle:
-            protect = True  # pandoc capitalises or lowers the word after a colon
+        shape = _shape(plain)
+        if shape:
+            out.append(_Word(index, lead, core, index == 0, subtitle, shape))
+    return out
+
+
+def _shape(plain: str) -> str:
+    """ "inner" for a capital after the first cased letter of a part (a hyphenated word of
+    capitalised parts, ``Self-Supervised``, is "capital"), "capital", "lower", or "" for
+    text without case."""
+    parts = [[c.isupper() for c in part if c.isupper() or c.islower()] for part in plain.split("-")]
+    cased = [p for p in parts if p]
+    if not cased:
+        return ""
+    if any(any(p[1:]) for p in cased) or (len(cased) > 1 and any(p == [True] for p in cased)):
+        return "inner"
+    if cased[0][0]:
+        return "capital"
+    return "inner" if any(p[0] for p in cased[1:]) else "lower"
+
+
+def _protect_words(encoded: str) -> str:
+    words = encoded.split(" ")
+    found = _title_words(words)
+    judged = [
+        w
+        for w in found
+        if not (w.first or w.subtitle)
+        and w.shape != "inner"
+        and _CONTROL_WORD.sub("", w.core).lower() not in _SMALL_WORDS
+    ]
+    title_case = bool(judged) and 2 * sum(w.shape == "capital" for w in judged) >= len(judged)
+    for w in found:
+        if w.shape == "inner":
+            protect = True
+        elif w.first or w.subtitle or w.shape == "lower":
+            protect = False
         else:
-            protect = any(capitals)
+            protect = not title_case
         if protect:
-            braced = "{{" + core + "}}" if core.startswith("\\") else "{" + core + "}"
-            words[index] = lead + braced + word[len(lead) + len(core) :]
+            word = words[w.index]
+            braced = "{{" + w.core + "}}" if w.core.startswith("\\") else "{" + w.core + "}"
+            words[w.index] = w.lead + braced + word[len(w.lead) + len(w.core) :]
     return " ".join(words)
+
+
+def protect_name(encoded: str) -> str:
+    """A venue's or series' name (``booktitle``, ``series``) kept as written: braced whole
+    when it holds a capital (``{Proc. of the 2020 Conf. on Empirical Methods}``), not word
+    by word. A name that starts with a control sequence is protected word by word, as a
+    title (a group that starts with one is a "special character" to BibTeX)."""
+    if not any(c.isupper() for c in encoded):
+        return encoded
+    if encoded.startswith("\\"):
+        return protect_title(encoded)
+    return "{" + encoded + "}"
 
 
 def _needs_group(text: str) -> bool:

@@ -13,7 +13,14 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 
-from refmanager.formats.bibtex.encode import bib_name, encode, page_range, protect_title, verbatim
+from refmanager.formats.bibtex.encode import (
+    bib_name,
+    encode,
+    page_range,
+    protect_name,
+    protect_title,
+    verbatim,
+)
 from refmanager.formats.bibtex.plan import (
     AS_IS,
     PAGE_RANGE,
@@ -33,8 +40,8 @@ _AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=20_000)
-def _protect_short_title(value: str) -> str:
-    return protect_title(encode(value))
+def _protect_venue(value: str) -> str:
+    return protect_name(encode(value))
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -71,10 +78,12 @@ def entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, s
         if kind == PLAIN:
             text = _encode_short(value) if len(value) < 80 else encode(value)
         elif kind == TITLE_TEXT:
-            if name == "title" or len(value) >= 80:
+            if name == "title":
                 text = protect_title(encode(value))
+            elif len(value) >= 80:
+                text = protect_name(encode(value))
             else:  # a booktitle or series: repeated
-                text = _protect_short_title(value)
+                text = _protect_venue(value)
         elif kind == AS_IS:
             text = verbatim(value)
         elif kind == PAGE_RANGE:
