@@ -128,7 +128,7 @@ CSL_TEXT_VARIABLES: frozenset[str] = frozenset(
     ]
 )
 
-_NUMERIC_DATE = re.compile(r"^\s*(\d{4})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?")
+_NUMERIC_DATE = re.compile(r"^\s*(\d{4,})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ stays fast and small in memory and nothing is cut without a word.
 from __future__ import annotations
 
 MAX_FIELD_CHARS = 1_000_000  # characters one field may hold (the longest abstracts: ~50,000)
+MAX_YEAR = 9999  # the largest year a date may hold (an ISO 8601 year; SQLite's integers)
 
 
 def over_limit_message(field: str, size: int) -> str:

@@ -432,3 +432,25 @@ def test_export_leaves_out_a_fragment_with_nothing_to_cite(
     assert "10.1000/xyz" not in text
     assert "@misc" not in text
     assert "The end of a title" in text and "Whole" in text
+
+
+def test_csl_json_keys_starting_with_nul_do_not_break_later_exports(
+    library: Library, tmp_path: Path
+) -> None:
+    items = [
+        {"id": "\u0000a", "citation-key": "\u0000a", "type": "book", "title": "One"},
+        {
+            "id": "\u0000b",
+            "citation-key": "\u0000b",
+            "type": "book",
+            "title": "Two",
+            "container-title": "Ven\u0000ue",
+        },
+    ]
+    path = _write(tmp_path, "nul.json", json.dumps(items))
+    import_file(library, path)
+    import_file(library, _write(tmp_path, "again.json", json.dumps(items)))
+    out = tmp_path / "all.bib"
+    assert export(library, "bibtex", out) == 4
+    assert export(library, "bibtex", out) == 4  # and again, once the keys are stored
+    assert "\x00" not in out.read_text(encoding="utf-8")

@@ -1,0 +1,68 @@
+"""Hostile values every reader takes in (issue 26): control characters and years beyond
+what a date can hold come back as data with a problem, never as an error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from refmanager.formats import read_string, to_bibtex
+from refmanager.model import Date
+
+
+def test_csl_json_control_characters_are_taken_out_of_keys_and_venues() -> None:
+    items = [
+        {"id": "\u0000x", "citation-key": "\u0000x", "type": "book", "title": "N1"},
+        {
+            "id": "\u0000y",
+            "citation-key": "\u0000y",
+            "type": "book",
+            "title": "N\u00012",
+            "container-title": "Ven\u0000ue",
+            "author": [{"family": "Ro\u0000y"}],
+        },
+    ]
+    result = read_string(json.dumps(items), "csl-json")
+    first, second = result.references
+    assert first.get("citation-key") == "x"
+    assert second.get("citation-key") == "y"
+    assert second.get("container-title") == "Venue"
+    assert second.get("title") == "N2"
+    assert second.author[0].family == "Roy"
+    assert sum("control characters" in p.message for p in result.problems) == 2
+    assert "\x00" not in to_bibtex(result.references)
+
+
+@pytest.mark.parametrize(
+    "issued",
+    [{"date-parts": [[1e23]]}, {"raw": "99999999999999999999"}, {"date-parts": [[10000]]}],
+)
+def test_csl_json_year_beyond_9999_is_kept_as_text(issued: object) -> None:
+    items = [
+        {"id": "a", "type": "book", "title": "A", "issued": issued},
+        {"id": "b", "type": "book", "title": "B", "issued": {"date-parts": [[2001]]}},
+    ]
+    result = read_string(json.dumps(items), "csl-json")
+    a, b = result.references
+    assert a.issued is not None and a.issued.year is None and a.issued.literal
+    assert b.issued == Date(2001)
+    assert any("beyond 9999" in p.message for p in result.problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt"),
+    [
+        ("@book{big, title = {Big}, year = {99999}}", "bibtex"),
+        ("@book{big, title = {Big}, year = {123456}}", "bibtex"),
+        ("TY  - BOOK\nTI  - Big\nPY  - 99999\nER  - \n", "ris"),
+        ("title,year\nBig,99999\n", "csv"),
+    ],
+)
+def test_year_beyond_9999_is_said_and_kept_as_text(text: str, fmt: str) -> None:
+    result = read_string(text, fmt)
+    (ref,) = result.references
+    assert ref.issued is not None
+    assert ref.issued.year is None
+    assert ref.issued.literal in ("99999", "123456")
+    assert any("beyond 9999" in p.message for p in result.problems)
