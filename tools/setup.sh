@@ -18,9 +18,11 @@ APT_PACKAGES=(libegl1 libgl1 libglx0 libglvnd0 libx11-6 libxkbcommon0 libfontcon
 extras="${REFMANAGER_EXTRAS:-}"
 # For development, and always in CI: the clients the round-trip tests run our exports
 # through (tests/formats/test_clients.py), and an X server for the second run of the GUI
-# tests (xcb, as on a desktop).
+# tests (xcb, as on a desktop), and PostgreSQL for the shared-library tests
+# (tests/pgcluster.py starts a throwaway cluster as the package's unprivileged `postgres`
+# user when run as root; openssl makes the certificates of its TLS test).
 if [[ "$extras" == *dev* || -n "${CI:-}" ]]; then
-    APT_PACKAGES+=(pandoc biber texlive-binaries texlive-base xvfb xauth)
+    APT_PACKAGES+=(pandoc biber texlive-binaries texlive-base xvfb xauth postgresql openssl)
 fi
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
