@@ -28,18 +28,25 @@ class Connection:
     def __init__(self, conn: sqlite3.Connection, read_only: str | None = None) -> None:
         self.conn = conn
         self.read_only = read_only
+        # why changes are refused though the file can be written (a shared library's reader)
+        self.refusal: InputError | None = None
         self._depth = 0
 
     @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self, *, syncing: bool = False) -> Iterator[None]:
         """Group writes: all or nothing. Nested blocks are savepoints of the outer one.
 
         The outer block takes the write lock at once (``BEGIN IMMEDIATE``), waiting for other
         writers (and retrying) instead of failing with "database is locked".
 
+        ``syncing`` is for a shared library's sync, which writes what the server holds even
+        where the user may not change anything (``refusal``).
+
         Raises:
-            InputError: the library is open read-only.
+            InputError: the library is open read-only, or its user may not change it.
         """
+        if self.refusal is not None and not syncing and not self._depth:
+            raise self.refusal
         if self.read_only is not None:
             raise InputError(
                 self.read_only,

@@ -40,6 +40,8 @@ from refmanager.library.notes import NoteStore
 from refmanager.library.references import ReferenceStore
 from refmanager.library.saved_searches import SavedSearchStore
 from refmanager.library.search import SearchStore
+from refmanager.library.syncrows import EntityRows
+from refmanager.library.syncstate import SyncStore
 from refmanager.library.tags import TagStore
 from refmanager.library.works import WorkStore
 from refmanager.model import InputError
@@ -86,6 +88,10 @@ class Library:
         self.attachments = AttachmentStore(shared)
         self.imports = ImportStore(shared, self.references, self.tags, self.attachments)
         self.exports = ExportStore(shared)
+        self.sync = SyncStore(
+            shared, EntityRows(shared, self.references, self.documents, self.tags)
+        )
+        self.sync.refuse_if_reader()
 
     # ------------------------------------------------------------ opening
 

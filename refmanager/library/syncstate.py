@@ -1,0 +1,522 @@
+"""A shared library's local side: membership, the local change log, the shadow, conflicts.
+
+Decision 0030. The triggers of migration 0010 mark the rows written (``sync_dirty``) while
+the library is a member; :meth:`SyncStore.capture` turns them into changes in the local log
+(``sync_log``: the fields that differ from the shadow, each with the server version it is
+based on, numbered by this member's own sequence). Pushing sends the log in order and
+:meth:`SyncStore.pushed` applies the server's answer; :meth:`SyncStore.apply_pulled` writes
+what other members changed. Each of these runs in one SQLite transaction, so a member killed
+in the middle of a sync loses nothing and sends nothing twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from refmanager.library.connection import Connection, Store, timestamp
+from refmanager.library.syncrows import KINDS, EntityRows, Fields
+from refmanager.model import InputError
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+DELETED_FIELD = "(deleted)"  # a conflict's field when an edit met a deleted entity
+
+
+@dataclass(slots=True)
+class Membership:
+    """What this library knows of the shared library it belongs to."""
+
+    url: str  # without a password
+    library: str
+    member: str
+    role: str
+    pulled: int
+    next_seq: int
+    synced: float | None
+
+
+@dataclass(slots=True)
+class Change:
+    """One change of the local log: one entity's changed fields (or its deletion)."""
+
+    seq: int
+    uid: str
+    kind: str
+    op: str  # put | delete
+    fields: Fields
+    bases: dict[str, int]
+
+
+@dataclass(slots=True)
+class PushResult:
+    """The server's answer to one change."""
+
+    member_seq: int
+    seq: int  # the server's number for it (0 when it was there already)
+    applied: list[str] = field(default_factory=list)
+    # fields the server kept its own value for: field -> (value, version)
+    conflicts: dict[str, tuple[Any, int]] = field(default_factory=dict)
+    duplicate: bool = False
+
+
+@dataclass(slots=True)
+class Entity:
+    """An entity as the server holds it."""
+
+    uid: str
+    kind: str
+    fields: Fields
+    versions: dict[str, int]
+    deleted: bool
+    seq: int
+
+
+@dataclass(slots=True)
+class Conflict:
+    """Two values of one field: the one the server kept, the other one, who wrote it."""
+
+    id: int
+    uid: str
+    kind: str
+    field: str
+    kept: Any
+    other: Any
+    author: str
+    resolved: bool = False
+    title: str = ""  # the entity's title or name, for showing it
+
+
+class SyncStore(Store):
+    """The ``sync_*`` tables, over the library's rows (:class:`EntityRows`)."""
+
+    def __init__(self, connection: Connection, rows: EntityRows) -> None:
+        super().__init__(connection)
+        self.rows = rows
+
+    # ------------------------------------------------------------ membership
+
+    def membership(self) -> Membership | None:
+        row = self._read(
+            "SELECT url, library, member, role, pulled, next_seq, synced FROM sync_state"
+        )
+        return Membership(*row[0]) if row else None
+
+    def join(self, url: str, library: str, role: str) -> Membership:
+        """Make this library a member; every row it holds is to be captured (shared)."""
+        with self.transaction():
+            self.conn.execute(
+                "INSERT INTO sync_state (id, url, library, member, role) VALUES (1, ?, ?, ?, ?)",
+                (url, library, uuid.uuid4().hex, role),
+            )
+            for kind in KINDS:
+                self.conn.executemany(
+                    "INSERT OR IGNORE INTO sync_dirty (kind, local_id) VALUES (?, ?)",
+                    [(kind, i) for i in self.rows.all_ids(kind)],
+                )
+        found = self.membership()
+        assert found is not None
+        self.refuse_if_reader()
+        return found
+
+    def set_role(self, role: str) -> None:
+        with self.transaction():
+            self.conn.execute("UPDATE sync_state SET role = ?", (role,))
+        self.refuse_if_reader()
+
+    def refuse_if_reader(self) -> None:
+        """A reader of a shared library may not change it: every change is refused here
+        (the server refuses it too); syncing still writes what the server holds."""
+        state = self.membership() if self._is_member_schema() else None
+        self.connection.refusal = (
+            InputError(
+                state.url,
+                "this library is shared with you as a reader: it cannot be changed "
+                "(ask its owner for the editor role)",
+            )
+            if state is not None and state.role == "reader"
+            else None
+        )
+
+    def _is_member_schema(self) -> bool:
+        return bool(
+            self._read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_state'")
+        )
+
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        """The sync's own transactions: allowed for a reader (see :meth:`refuse_if_reader`)."""
+        return self.connection.transaction(syncing=True)
+
+    def set_url(self, url: str) -> None:
+        with self.transaction():
+            self.conn.execute("UPDATE sync_state SET url = ?", (url,))
+
+    def mark_synced(self) -> None:
+        with self.transaction():
+            self.conn.execute("UPDATE sync_state SET synced = ?", (timestamp(),))
+
+    def pending_count(self) -> int:
+        """Changes not on the server yet (captured or not)."""
+        rows = self._read(
+            "SELECT (SELECT count(*) FROM sync_log) + (SELECT count(*) FROM sync_dirty)"
+        )
+        return int(rows[0][0])
+
+    # ------------------------------------------------------------ capture
+
+    def capture(self) -> int:
+        """Turn the rows written since the last capture into changes; how many."""
+        with self.transaction():
+            return self._capture()
+
+    def _capture(self) -> int:
+        self.rows.forget()
+        dirty: dict[str, list[int]] = {}
+        for kind, local_id in self.conn.execute("SELECT kind, local_id FROM sync_dirty"):
+            dirty.setdefault(kind, []).append(local_id)
+        if not dirty:
+            return 0
+        state = self.membership()
+        assert state is not None
+        next_seq = state.next_seq
+        log: list[tuple[Any, ...]] = []
+        shadow_rows: list[tuple[Any, ...]] = []
+        for kind in KINDS:
+            ids = dirty.get(kind, [])
+            if not ids:
+                continue
+            current = self.rows.read(kind, ids)
+            for start in range(0, len(ids), 5000):
+                chunk = ids[start : start + 5000]
+                uids = {i: str(self.rows.uid_of(kind, i)) for i in chunk if i in current}
+                gone = self._uids_of(kind, [i for i in chunk if i not in current])
+                shadows = self._shadows([*uids.values(), *gone.values()])
+                for local_id, uid in uids.items():
+                    fields = current[local_id]
+                    old, versions, _ = shadows.get(uid, ({}, {}, False))
+                    changed = {f: v for f, v in fields.items() if old.get(f) != v}
+                    changed.update({f: None for f in old if f not in fields})
+                    if not changed:
+                        continue
+                    bases = {f: int(versions.get(f, 0)) for f in changed}
+                    log.append((next_seq, uid, kind, "put", _ENCODE(changed), _ENCODE(bases)))
+                    shadow_rows.append((uid, kind, _ENCODE(fields), _ENCODE(versions), 0))
+                    next_seq += 1
+                for local_id, uid in gone.items():
+                    old, versions, deleted = shadows.get(uid, ({}, {}, False))
+                    self.rows.unbind(kind, local_id)
+                    if deleted or uid not in shadows:
+                        continue  # never shared, or deleted by the server already
+                    log.append((next_seq, uid, kind, "delete", "{}", "{}"))
+                    shadow_rows.append((uid, kind, "{}", _ENCODE(versions), 1))
+                    next_seq += 1
+        self.conn.executemany(
+            "INSERT INTO sync_log (seq, uid, kind, op, fields, bases) VALUES (?, ?, ?, ?, ?, ?)",
+            log,
+        )
+        self._put_shadows(shadow_rows)
+        self.conn.execute("UPDATE sync_state SET next_seq = ?", (next_seq,))
+        self.conn.execute("DELETE FROM sync_dirty")
+        return len(log)
+
+    def _uids_of(self, kind: str, ids: Sequence[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        rows = self.conn.execute(
+            "SELECT local_id, uid FROM sync_ids WHERE kind = ? AND local_id IN "
+            "(SELECT value FROM json_each(?))",
+            (kind, json.dumps(list(ids))),
+        )
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    def _shadows(self, uids: Iterable[str]) -> dict[str, tuple[Fields, dict[str, int], bool]]:
+        wanted = list(uids)
+        if not wanted:
+            return {}
+        rows = self.conn.execute(
+            "SELECT uid, fields, versions, deleted FROM sync_shadow WHERE uid IN "
+            "(SELECT value FROM json_each(?))",
+            (json.dumps(wanted),),
+        )
+        return {r[0]: (json.loads(r[1]), json.loads(r[2]), bool(r[3])) for r in rows}
+
+    def _put_shadows(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO sync_shadow (uid, kind, fields, versions, deleted) "
+            "VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )
+
+    # ------------------------------------------------------------ push
+
+    def pending(self, limit: int) -> list[Change]:
+        """The oldest changes not pushed yet, in order."""
+        rows = self._read(
+            "SELECT seq, uid, kind, op, fields, bases FROM sync_log ORDER BY seq LIMIT ?",
+            (limit,),
+        )
+        return [Change(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5])) for r in rows]
+
+    def pushed(self, results: Sequence[PushResult]) -> None:
+        """Apply the server's answers: the changes leave the log; applied fields take the
+        server's version; a conflicted field takes the server's value (unless a newer local
+        change of it waits, which will meet the server's value in its own push)."""
+        with self.transaction():
+            self.rows.forget()
+            self._capture()  # local edits made while the push was under way come first
+            seqs = [r.member_seq for r in results]
+            changes = {c.seq: c for c in self._changes_by_seq(seqs)}
+            self.conn.execute(
+                "DELETE FROM sync_log WHERE seq IN (SELECT value FROM json_each(?))",
+                (json.dumps(seqs),),
+            )
+            by_uid: dict[str, list[PushResult]] = {}
+            for result in results:
+                change = changes.get(result.member_seq)
+                if change is not None:
+                    by_uid.setdefault(change.uid, []).append(result)
+            shadows = self._shadows(by_uid)
+            waiting = self._waiting_fields(by_uid)
+            updates: list[tuple[Any, ...]] = []
+            for uid, uid_results in by_uid.items():
+                if uid not in shadows:
+                    continue
+                fields, versions, deleted = shadows[uid]
+                server_values: Fields = {}
+                for result in uid_results:
+                    for name in result.applied:
+                        versions[name] = result.seq
+                    for name, (value, version) in result.conflicts.items():
+                        if name == DELETED_FIELD:
+                            continue  # the pull deletes it here too
+                        versions[name] = version
+                        if name not in waiting.get(uid, ()):
+                            server_values[name] = value
+                kind = changes[uid_results[0].member_seq].kind
+                if server_values and not deleted:
+                    local_id = self.rows.local_of(uid)
+                    if local_id is not None:
+                        merged = {**fields, **server_values}
+                        self.rows.write(kind, local_id, _present(merged))
+                        if kind == "ref":
+                            self.rows.set_merged(local_id, merged)
+                        fields = self.rows.read(kind, [local_id]).get(local_id, merged)
+                updates.append((uid, kind, _ENCODE(fields), _ENCODE(versions), int(deleted)))
+            self._put_shadows(updates)
+            self.conn.execute("DELETE FROM sync_dirty")
+
+    def _changes_by_seq(self, seqs: Sequence[int]) -> list[Change]:
+        rows = self.conn.execute(
+            "SELECT seq, uid, kind, op, fields, bases FROM sync_log WHERE seq IN "
+            "(SELECT value FROM json_each(?))",
+            (json.dumps(list(seqs)),),
+        )
+        return [Change(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5])) for r in rows]
+
+    def _waiting_fields(self, uids: Iterable[str]) -> dict[str, set[str]]:
+        """The fields of these entities that changes still in the log change."""
+        out: dict[str, set[str]] = {}
+        rows = self.conn.execute(
+            "SELECT uid, op, fields FROM sync_log WHERE uid IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(uids)),),
+        )
+        for uid, op, fields in rows:
+            names = out.setdefault(uid, set())
+            names.update(json.loads(fields) if op == "put" else ["*"])
+        return out
+
+    # ------------------------------------------------------------ pull
+
+    def apply_pulled(self, entities: Sequence[Entity], watermark: int) -> int:
+        """Write what the server holds for these entities (where no local change of the same
+        field waits to be pushed), and move the watermark; how many rows changed here."""
+        with self.transaction():
+            self._capture()  # an edit made since the last capture is not overwritten
+            waiting = self._waiting_fields(e.uid for e in entities)
+            shadows = self._shadows(e.uid for e in entities)
+            touched = 0
+            shadow_rows: list[tuple[Any, ...]] = []
+            refs_written: list[tuple[int, Fields]] = []
+            new_refs: list[Entity] = []
+            for kind in KINDS:
+                for entity in (e for e in entities if e.kind == kind):
+                    local_id = self.rows.local_of(entity.uid)
+                    pending = waiting.get(entity.uid, set())
+                    _, old_versions, _ = shadows.get(entity.uid, ({}, {}, False))
+                    if entity.deleted:
+                        if local_id is not None and "*" not in pending:
+                            self.rows.delete(kind, local_id)
+                            self.rows.unbind(kind, local_id)
+                            touched += 1
+                        shadow_rows.append((entity.uid, kind, "{}", _ENCODE(entity.versions), 1))
+                        continue
+                    if local_id is None:
+                        if "*" in pending:
+                            continue  # deleted here; the delete is on its way
+                        if kind == "ref":
+                            new_refs.append(entity)
+                            continue
+                        local_id = self.rows.write(kind, None, entity.fields)
+                        self.rows.bind(kind, local_id, entity.uid)
+                        touched += 1
+                        shadow_rows.append(self._shadow_row(entity, local_id, entity.versions))
+                        continue
+                    current = self.rows.read(kind, [local_id]).get(local_id, {})
+                    target = dict(current)
+                    versions = dict(old_versions)
+                    for name in {*entity.versions, *entity.fields}:
+                        if name in pending:
+                            continue
+                        if int(entity.versions.get(name, 0)) > int(old_versions.get(name, 0)):
+                            target[name] = entity.fields.get(name)
+                            versions[name] = int(entity.versions.get(name, 0))
+                    target = _present(target)
+                    if target != current:
+                        self.rows.write(kind, local_id, target)
+                        touched += 1
+                        if kind == "ref":
+                            refs_written.append((local_id, target))
+                    shadow_rows.append((entity.uid, kind, None, _ENCODE(versions), 0, local_id))
+                if kind == "ref" and new_refs:
+                    ids = self.rows.write_new_refs([e.fields for e in new_refs])
+                    for entity, local_id in zip(new_refs, ids, strict=True):
+                        self.rows.bind("ref", local_id, entity.uid)
+                        refs_written.append((local_id, entity.fields))
+                        shadow_rows.append(
+                            (entity.uid, "ref", None, _ENCODE(entity.versions), 0, local_id)
+                        )
+                    touched += len(new_refs)
+            for local_id, fields in refs_written:
+                if fields.get("merged_into") or local_id in self._merged(refs_written):
+                    self.rows.set_merged(local_id, fields)
+            self._store_pulled_shadows(shadow_rows)
+            self.conn.execute("UPDATE sync_state SET pulled = max(pulled, ?)", (watermark,))
+            self.conn.execute("DELETE FROM sync_dirty")
+        return touched
+
+    def _merged(self, written: Sequence[tuple[int, Fields]]) -> set[int]:
+        """Those of these references that are hidden as merged here now."""
+        rows = self.conn.execute(
+            "SELECT id FROM refs WHERE merged_into IS NOT NULL AND id IN "
+            "(SELECT value FROM json_each(?))",
+            (json.dumps([i for i, _ in written]),),
+        )
+        return {int(r[0]) for r in rows}
+
+    def _shadow_row(
+        self, entity: Entity, local_id: int, versions: dict[str, int]
+    ) -> tuple[Any, ...]:
+        return (entity.uid, entity.kind, None, _ENCODE(versions), 0, local_id)
+
+    def _store_pulled_shadows(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Shadows of pulled entities: their fields as this library now stores them (so its
+        own way of storing a value is never taken for a local change)."""
+        final: list[tuple[Any, ...]] = []
+        by_kind: dict[str, list[tuple[Any, ...]]] = {}
+        for row in rows:
+            if len(row) == 5:
+                final.append(row)
+            else:
+                by_kind.setdefault(row[1], []).append(row)
+        for kind, kind_rows in by_kind.items():
+            stored = self.rows.read(kind, [r[5] for r in kind_rows])
+            final.extend(
+                (uid, kind, _ENCODE(stored.get(local_id, {})), versions, deleted)
+                for uid, _, _, versions, deleted, local_id in kind_rows
+            )
+        self._put_shadows(final)
+
+    # ------------------------------------------------------------ conflicts
+
+    def set_conflicts(self, conflicts: Sequence[Conflict]) -> None:
+        """The server's open conflicts, as pulled (those chosen here and not pushed stay)."""
+        with self.transaction():
+            chosen = {
+                r[0] for r in self.conn.execute("SELECT id FROM sync_conflicts WHERE resolved")
+            }
+            self.conn.execute("DELETE FROM sync_conflicts WHERE NOT resolved")
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO sync_conflicts (id, uid, kind, field, kept, other, author) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (c.id, c.uid, c.kind, c.field, _ENCODE(c.kept), _ENCODE(c.other), c.author)
+                    for c in conflicts
+                    if c.id not in chosen
+                ],
+            )
+
+    def conflicts(self, *, resolved: bool = False) -> list[Conflict]:
+        """The conflicts waiting for a person (with ``resolved``: those chosen here and not
+        yet told to the server)."""
+        rows = self._read(
+            "SELECT c.id, c.uid, c.kind, c.field, c.kept, c.other, c.author, c.resolved, "
+            "coalesce(r.title, t.name, s.name, '') FROM sync_conflicts c "
+            "LEFT JOIN sync_ids i ON i.uid = c.uid "
+            "LEFT JOIN refs r ON i.kind = 'ref' AND r.id = i.local_id "
+            "LEFT JOIN tags t ON i.kind = 'tag' AND t.id = i.local_id "
+            "LEFT JOIN saved_searches s ON i.kind = 'search' AND s.id = i.local_id "
+            "WHERE c.resolved = ? ORDER BY c.id",
+            (int(resolved),),
+        )
+        return [
+            Conflict(
+                r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), r[6], bool(r[7]), r[8]
+            )
+            for r in rows
+        ]
+
+    def choose(self, conflict_id: int, take_other: bool) -> None:
+        """A person's choice: keep the server's value, or take the other one (an ordinary
+        edit of the field here, pushed with the next sync); the conflict is then resolved."""
+        with self.transaction():
+            row = self.conn.execute(
+                "SELECT uid, kind, field, other FROM sync_conflicts WHERE id = ?", (conflict_id,)
+            ).fetchone()
+            if row is None:
+                raise KeyError(conflict_id)
+            uid, kind, name, other = row
+            local_id = self.rows.local_of(uid)
+            if take_other and local_id is not None and name != DELETED_FIELD:
+                fields = self.rows.read(kind, [local_id]).get(local_id, {})
+                fields[name] = json.loads(other)
+                self.rows.write(kind, local_id, _present(fields))
+                if kind == "ref":
+                    self.rows.set_merged(local_id, fields)
+            self.conn.execute("UPDATE sync_conflicts SET resolved = 1 WHERE id = ?", (conflict_id,))
+
+    def forget_resolved(self, ids: Sequence[int]) -> None:
+        with self.transaction():
+            self.conn.execute(
+                "DELETE FROM sync_conflicts WHERE id IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(ids)),),
+            )
+
+    # ------------------------------------------------------------ comparing
+
+    def snapshot(self) -> dict[str, Fields]:
+        """Every shared entity this library holds now, by uid (for comparing with the
+        server: after a complete sync they are equal)."""
+        out: dict[str, Fields] = {}
+        with self.transaction():
+            self.rows.forget()
+            for kind in KINDS:
+                ids = self.rows.all_ids(kind)
+                for local_id, fields in self.rows.read(kind, ids).items():
+                    uid = self.rows.uid_of(kind, local_id)
+                    assert uid is not None
+                    out[uid] = fields
+        return out
+
+    def missing_files(self) -> list[tuple[str, str]]:
+        """``(sha256, file_name)`` of documents whose file is not here yet."""
+        return [
+            (str(r[0]), str(r[1]))
+            for r in self._read("SELECT sha256, file_name FROM documents WHERE sha256 IS NOT NULL")
+        ]
+
+
+def _present(fields: Fields) -> Fields:
+    return {k: v for k, v in fields.items() if v is not None and v not in ("", [])}
