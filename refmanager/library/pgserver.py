@@ -1,6 +1,6 @@
 """A shared library's server: a PostgreSQL database (14 or newer), through psycopg 3.
 
-Decision 0030. The schema ``refmanager`` holds ``meta``, the change log ``changes``, the
+Decision 0031. The schema ``refmanager`` holds ``meta``, the change log ``changes``, the
 entities as they stand (``entities``: fields, per-field versions and writers, tombstones),
 ``conflicts`` and content-addressed ``files``. Permissions are PostgreSQL's: the roles
 ``<database>_reader`` and ``<database>_editor`` get grants on the schema's tables, and the
@@ -270,7 +270,7 @@ class Server:
     # ------------------------------------------------------------ changes
 
     def push(self, member: str, changes: Sequence[Change]) -> list[PushResult]:
-        """Apply a member's changes in order, in one transaction (decision 0030's merge
+        """Apply a member's changes in order, in one transaction (decision 0031's merge
         rule); a change the server has already (same member and number) is skipped.
 
         Raises:

@@ -1,4 +1,4 @@
-"""One sync of a member library with its server: capture, push, pull, files (decision 0030).
+"""One sync of a member library with its server: capture, push, pull, files (decision 0031).
 
 Every step is a transaction of its own on each side, and each can be cut short (the member
 killed, the server stopped) without losing or doubling a change: the next sync goes on from

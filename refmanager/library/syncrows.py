@@ -1,7 +1,7 @@
 """The library's rows as a shared library's entities: read as fields, written back from them.
 
 An entity is a ``kind``, a stable ``uid`` and a flat map of fields with JSON values
-(decision 0030): a reference's fields are the keys of its CSL item (``_raw`` included) and
+(decision 0031): a reference's fields are the keys of its CSL item (``_raw`` included) and
 ``edited``, ``document``, ``position``, ``note``, ``attachments``, ``merged_into`` and one
 ``tag/<tag uid>`` per tag; a document's are its columns and its tags; a tag's its name and
 colour; a saved search's its name and query; corrections and layout corrections (append-only)

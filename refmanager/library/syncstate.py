@@ -1,6 +1,6 @@
 """A shared library's local side: membership, the local change log, the shadow, conflicts.
 
-Decision 0030. The triggers of migration 0010 mark the rows written (``sync_dirty``) while
+Decision 0031. The triggers of migration 0010 mark the rows written (``sync_dirty``) while
 the library is a member; :meth:`SyncStore.capture` turns them into changes in the local log
 (``sync_log``: the fields that differ from the shadow, each with the server version it is
 based on, numbered by this member's own sequence). Pushing sends the log in order and

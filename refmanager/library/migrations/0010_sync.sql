@@ -1,4 +1,4 @@
--- refmanager library schema, version 10: a shared library's local side (decision 0030).
+-- refmanager library schema, version 10: a shared library's local side (decision 0031).
 -- A library that is a member of a shared library (one row in sync_state) records which of
 -- its rows changed (sync_dirty, filled by the triggers below, whoever writes); a capture
 -- turns them into changes in the local change log (sync_log) by comparing each with its
