@@ -35,8 +35,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("refmanager.cli.check_cmd", "check the library: integrity, files, counts"),
     "watch": (
         "refmanager.cli.watch_cmd",
-        "keep the files set up with export --keep-updated up to date",
+        "keep kept-updated files and a shared library in step while it runs",
     ),
+    "share": (
+        "refmanager.cli.share_cmd",
+        "share a library through PostgreSQL; add and remove its members",
+    ),
+    "join": ("refmanager.cli.join_cmd", "make a new library that mirrors a shared one"),
+    "sync": ("refmanager.cli.sync_cmd", "exchange a shared library's changes with its server"),
 }
 
 

@@ -1,4 +1,5 @@
-"""``refmanager watch``: keep the files set up with ``export --keep-updated`` up to date."""
+"""``refmanager watch``: keep the files set up with ``export --keep-updated`` up to date, and
+a shared library in step with its server (live: LISTEN/NOTIFY and the library's commits)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from refmanager.service.auto_export import (
     update_all,
 )
 from refmanager.service.library_ops import open_library
+from refmanager.service.sharing import LiveState, LiveSync, status
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
     folder = library_path(args)
     with open_library(folder, create=False) as library:
         kept = kept_files(library)
+        shared = status(library)
         if args.list:
             for item in kept:
                 query = item.query or "(every reference)"
@@ -56,15 +59,40 @@ def run(args: argparse.Namespace) -> int:
             done = update_all(library)
             _report(done)
             return 1 if any(r.error for r in done) else 0
-    if not kept:
+    if not kept and shared is None:
         note(
             "no file is kept up to date; set one up with `refmanager export QUERY -o FILE "
             "--keep-updated`"
         )
+    live = None
+    if shared is not None:
+        live = LiveSync(folder, _report_live)
+        live.start()
+        note(f"syncing {folder} with {shared.url} as it changes")
     note(f"watching {len(kept)} file(s) of {folder}; stop with Ctrl+C")
     watcher = Watcher(folder, on_pass=_report)
     try:
         watcher.run()
     except KeyboardInterrupt:
         note("stopped")
+    finally:
+        if live is not None:
+            live.stop()
     return 0
+
+
+def _report_live(state: LiveState) -> None:
+    """What the live sync did, one line each time it did something or went offline."""
+    stamp = time.strftime("%H:%M:%S")
+    if state.status in {"offline", "stopped"}:
+        note(f"{stamp} shared library {state.status}: {state.message}")
+    elif state.status == "online" and state.message:
+        note(f"{stamp} {state.message}")
+    elif state.status == "online" and state.report is not None:
+        report = state.report
+        if report.pushed or report.pulled or report.files:
+            note(
+                f"{stamp} synced: sent {report.pushed}, received {report.pulled}, "
+                f"{report.files} file(s)"
+                + (f"; {len(report.conflicts)} conflict(s) wait" if report.conflicts else "")
+            )

@@ -1,0 +1,343 @@
+"""A lab's shared library (decision 0031): share, join, sync, members, conflicts, live sync.
+
+The local library stays the working copy; these use cases exchange its changes with a
+PostgreSQL database. A password given in a URI is moved to libpq's password file and never
+stored in the library, its settings or any message. :class:`LiveSync` (run by
+``refmanager watch`` and the window) listens for the server's notifications and for this
+library's own commits, and syncs at once, on a thread and connections of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import psycopg
+
+from refmanager.library import Library
+from refmanager.library.pgserver import (
+    CHANNEL,
+    NewerSchema,
+    NotAllowed,
+    Server,
+    ServerError,
+    ServerUnavailable,
+    redact,
+    safe_url,
+    url_password,
+)
+from refmanager.library.syncing import Progress, SyncReport, differences, membership
+from refmanager.library.syncing import join as join_library
+from refmanager.library.syncing import publish as publish_library
+from refmanager.library.syncing import sync as sync_library
+from refmanager.library.syncstate import Conflict
+from refmanager.model import InputError
+from refmanager.service.library_ops import open_library
+
+__all__ = [
+    "ROLES",
+    "Conflict",
+    "LiveState",
+    "LiveSync",
+    "NewerSchema",
+    "NotAllowed",
+    "ServerError",
+    "ServerUnavailable",
+    "ShareStatus",
+    "SyncReport",
+    "add_member",
+    "agrees",
+    "choose",
+    "conflicts",
+    "join",
+    "members",
+    "remove_member",
+    "safe_url",
+    "share",
+    "status",
+    "sync",
+]
+
+ROLES = ("editor", "reader")
+
+
+# ------------------------------------------------------------ passwords
+
+
+def password_file() -> Path:
+    """libpq's password file: ``$PGPASSFILE``, else ``~/.pgpass``."""
+    return Path(os.environ.get("PGPASSFILE") or Path.home() / ".pgpass").expanduser()
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace(":", "\\:")
+
+
+def remember_password(url: str) -> str:
+    """Move the URI's password (if any) to libpq's password file (mode 0600); the URI
+    without it, which libpq completes from that file by itself."""
+    password = url_password(url)
+    if password is None:
+        return url
+    parts = urlsplit(url)
+    host = parts.hostname or "localhost"
+    port = str(parts.port or 5432)
+    user = unquote(parts.username or os.environ.get("USER", ""))
+    database = unquote(parts.path.lstrip("/")) or user
+    key = ":".join(_escape(v) for v in (host, port, database, user))
+    path = password_file()
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    kept = [line for line in lines if not line.startswith(key + ":")]
+    kept.append(f"{key}:{_escape(password)}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(kept) + "\n")
+    tmp.replace(path)
+    path.chmod(0o600)
+    return safe_url(url)
+
+
+def _connect(url: str) -> Server:
+    return Server.connect(url)
+
+
+# ------------------------------------------------------------ use cases
+
+
+def share(
+    folder: Path,
+    url: str,
+    *,
+    progress: Progress | None = None,
+) -> SyncReport:
+    """Publish the library in ``folder`` to the (empty) database ``url`` names and make it
+    its first member (the owner).
+
+    Raises:
+        InputError: the library is shared already, the database holds a shared library,
+            the user may not create it there, or the server cannot be reached.
+    """
+    stored = remember_password(url)
+    with open_library(folder, create=False) as lib, _connect(url) as server:
+        return publish_library(lib, server, stored, progress=progress)
+
+
+def join(folder: Path, url: str, *, progress: Progress | None = None) -> SyncReport:
+    """Make a new local library in ``folder`` that mirrors the shared library ``url``.
+
+    Raises:
+        InputError: ``folder`` holds a library with references already, the user is not a
+            member, or the server cannot be reached.
+    """
+    stored = remember_password(url)
+    with _connect(url) as server:
+        server.check()  # before anything is created here
+        with open_library(folder) as lib:
+            if lib.search.count("") or lib.documents.document_count():
+                raise InputError(
+                    str(folder),
+                    "join makes a new library: this folder holds one already "
+                    "(share it instead, or choose another folder)",
+                )
+            return join_library(lib, server, stored, progress=progress)
+
+
+def sync(lib: Library, *, url: str | None = None, progress: Progress | None = None) -> SyncReport:
+    """Exchange changes with the server now (``url`` overrides the stored one, e.g. with a
+    password or other TLS settings; its password is moved to the password file).
+
+    Raises:
+        ServerUnavailable: the server cannot be reached; NotAllowed: a reader's local changes;
+        NewerSchema; InputError: the library is not shared.
+    """
+    state = membership(lib)
+    target = url or state.url
+    if url is not None:
+        stored = remember_password(url)
+        if stored != state.url:
+            lib.sync.set_url(stored)
+    with _connect(target) as server:
+        return sync_library(lib, server, progress=progress)
+
+
+def agrees(lib: Library) -> list[str]:
+    """What differs between the library and its server (empty when they agree)."""
+    with _connect(membership(lib).url) as server:
+        return differences(lib, server)
+
+
+@dataclass(slots=True)
+class ShareStatus:
+    """A library's membership as the window and ``sync`` show it."""
+
+    url: str
+    role: str
+    pending: int
+    conflicts: int
+    synced: float | None
+
+
+def status(lib: Library) -> ShareStatus | None:
+    """None when the library is not shared."""
+    state = lib.sync.membership()
+    if state is None:
+        return None
+    return ShareStatus(
+        state.url, state.role, lib.sync.pending_count(), len(lib.sync.conflicts()), state.synced
+    )
+
+
+def conflicts(lib: Library) -> list[Conflict]:
+    """The conflicts waiting for a person (both values of one field)."""
+    return lib.sync.conflicts()
+
+
+def choose(lib: Library, conflict_id: int, *, take_other: bool) -> None:
+    """Resolve a conflict: keep the value the server kept, or take the other one. The
+    choice reaches the server with the next sync.
+
+    Raises:
+        InputError: no such conflict waits.
+    """
+    try:
+        lib.sync.choose(conflict_id, take_other)
+    except KeyError:
+        raise InputError(str(lib.folder), f"no conflict {conflict_id} waits") from None
+
+
+def members(lib: Library) -> list[tuple[str, str]]:
+    """``(login role, owner|editor|reader)`` of every member."""
+    with _connect(membership(lib).url) as server:
+        return server.members()
+
+
+def add_member(lib: Library, name: str, role: str) -> None:
+    """Give a login role of the server the role ``editor`` or ``reader`` (an owner's act;
+    changing a member's role is adding them again)."""
+    if role not in ROLES:
+        raise InputError(name, f"a member's role is editor or reader, not {role!r}")
+    with _connect(membership(lib).url) as server:
+        server.set_member(name, role)
+
+
+def remove_member(lib: Library, name: str) -> None:
+    with _connect(membership(lib).url) as server:
+        server.set_member(name, None)
+
+
+# ------------------------------------------------------------ live
+
+
+@dataclass(slots=True)
+class LiveState:
+    """What the live sync is doing: ``connecting``, ``online``, ``syncing``, ``offline``
+    (``message`` says why; it retries) or ``stopped``; the last sync's report."""
+
+    status: str
+    message: str = ""
+    report: SyncReport | None = None
+    pending: int = 0
+    conflicts: list[Conflict] = field(default_factory=list)
+
+
+RETRY_SECONDS = 5.0
+POLL_SECONDS = 0.1
+
+
+class LiveSync:
+    """Keeps a shared library in step while it runs: syncs when the server notifies a
+    change (LISTEN/NOTIFY), when this library's file is written by another connection
+    (the window, the CLI: SQLite's ``data_version``), and every ``RETRY_SECONDS`` when the
+    server is away. ``on_state`` is called on the live sync's own thread."""
+
+    def __init__(
+        self,
+        folder: Path,
+        on_state: Callable[[LiveState], None],
+        *,
+        poll: float = POLL_SECONDS,
+        retry: float = RETRY_SECONDS,
+    ) -> None:
+        self.folder = folder
+        self.on_state = on_state
+        self.poll = poll
+        self.retry = retry
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def sync_now(self) -> None:
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run_quietly, name="live-sync", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _run_quietly(self) -> None:
+        try:
+            self.run()
+        except InputError as exc:
+            self.on_state(LiveState("stopped", str(exc)))
+
+    def run(self) -> None:
+        """Sync until :meth:`stop` (blocks; ``refmanager watch`` runs it)."""
+        with open_library(self.folder, create=False) as lib:
+            url = membership(lib).url
+            while not self._stop.is_set():
+                self.on_state(LiveState("connecting"))
+                try:
+                    self._connected(lib, url)
+                except (ServerUnavailable, psycopg.OperationalError) as exc:
+                    message = redact(str(exc), url)
+                    self.on_state(LiveState("offline", message, pending=lib.sync.pending_count()))
+                    self._wake.wait(self.retry)
+                    self._wake.clear()
+
+    def _connected(self, lib: Library, url: str) -> None:
+        with (
+            _connect(url) as server,
+            psycopg.connect(url, autocommit=True, connect_timeout=10) as listener,
+        ):
+            listener.execute(f"LISTEN {CHANNEL}")
+            seen = lib.exports.data_version()
+            due = True
+            while not self._stop.is_set():
+                if due:
+                    self._sync_once(lib, server)
+                    seen = lib.exports.data_version()
+                notified = any(True for _ in listener.notifies(timeout=self.poll, stop_after=1))
+                version = lib.exports.data_version()
+                due = notified or version != seen or self._wake.is_set()
+                self._wake.clear()
+
+    def _sync_once(self, lib: Library, server: Server) -> None:
+        self.on_state(LiveState("syncing", pending=lib.sync.pending_count()))
+        try:
+            report = sync_library(lib, server)
+        except NotAllowed as exc:
+            self.on_state(
+                LiveState("online", str(exc), None, lib.sync.pending_count(), lib.sync.conflicts())
+            )
+            return
+        except ServerUnavailable:
+            raise
+        except ServerError as exc:
+            self.on_state(LiveState("offline", str(exc), pending=lib.sync.pending_count()))
+            raise ServerUnavailable(exc.source, exc.cause) from None
+        self.on_state(LiveState("online", "", report, lib.sync.pending_count(), report.conflicts))
