@@ -7,18 +7,19 @@ a re-parse of the rows in view at the end of the table sorted by author.
 
 A timer asks the event loop to run every millisecond; the longest gap between two of its
 runs is the longest time the window could not repaint or answer a click. Target (issue
-12): under 100 ms. The export runs as a background job (the read helper: its own
-connection, references streamed a batch at a time, each batch reported; the benchmark
-prints the thread it ran on), the re-parse and its undo through the change helper
-(``refmanager.gui.commands``) on the writer thread. Runs offscreen.
+12): under 100 ms. The export runs as a background job in a worker process of its own
+(references streamed a batch at a time, each batch reported; the benchmark prints the
+thread that waits for it), the re-parse through the change helper
+(``refmanager.gui.commands``) in the session's worker process, its undo on the writer
+thread. Runs offscreen.
 
 On a shared machine part of a stall is threads waiting for a CPU (Linux's schedstat says
 how long): the GUI thread, or the worker while it holds the GIL. Each line gives that part
 of the longest stall, and the count of stalls over the target without it; the "nothing
 running" line shows what the machine's load alone costs. Each
-line also gives the longest pass of Python's cyclic collector in the step (it holds the
-GIL, so the window waits as long; a change defers it to its end, see
-``refmanager.service.collector``) and how many objects the collector tracks after the
+line also gives the longest pass of Python's cyclic collector in the window's process in
+the step (it holds the GIL, so the window waits as long; the re-parse and the export run
+in worker processes, decision 0032) and how many objects the collector tracks after the
 step (what a full pass scans: a re-parse's undo kept as decoded references grew it by
 some 60,000 per 1,000 references), and the GUI thread's CPU time in the window's refresh
 after the change (what it reads again on that thread; not slowed by other processes).

@@ -15,7 +15,8 @@ and the stack of the thread that held it, taken just after, says where (a C call
 not release the GIL shows as the line that made it).
 
 What it found (decision 0028): the one long hold was the cyclic collector's pass when a
-change ended (``refmanager.service.collector`` defers it there), as long as the objects
+change ended (the collector was then deferred there; since decision 0032 the re-parse
+runs in a worker process), as long as the objects
 the change left alive: a re-parse's undo of 1,000 decoded references, some 60,000. After
 that, what is left is the machine's load, and the collector's passes over the parser's
 token cache (``refmanager.parse.features``), whose entries hold lists it tracks.

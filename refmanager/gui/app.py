@@ -29,9 +29,6 @@ def create_app(argv: Sequence[str] | None = None) -> QApplication:
     else:
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])
     app.setStyle("Fusion")
-    # Background jobs share the interpreter: hand the GIL back to the event loop every
-    # millisecond rather than every five, so a busy worker thread cannot freeze the window.
-    sys.setswitchinterval(0.001)
     app.setWindowIcon(app_icon())
     QGuiApplication.setDesktopFileName("refmanager")
     apply_theme(app)

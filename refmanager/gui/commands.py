@@ -10,8 +10,10 @@ and refreshes only that.
 Where a change runs: a quick one (one field, a tag's colour) on the GUI thread, on the
 window's connection; a slow one (``Change.slow``: re-parse, paste, merge, delete, undoing
 an import) on the one background writer thread, on its own connection, never touching a
-widget. While the writer is busy every change, undo and redo is queued behind it on that
-thread, so they happen in the order the user asked for. A change that failed (bad input)
+widget; a re-parse or a paste waits there while the session's worker process parses and
+writes (``service.workers``: the writer's job gives it progress and Cancel). While the
+writer is busy every change, undo and redo is queued behind it on that thread, so they
+happen in the order the user asked for. A change that failed (bad input)
 is reported and never pushed. The library saves each change as it happens.
 """
 
@@ -25,8 +27,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from refmanager.gui.jobs import JobRunner
 from refmanager.model import InputError
-from refmanager.service.collector import cycle_collector_paused
-from refmanager.service.session import Session
+from refmanager.service.session import Session, Task
 from refmanager.service.views import Change, Changes
 
 Work = Callable[[Any], object]  # given the connection of the thread it runs on
@@ -168,8 +169,10 @@ class CommandFactory(QObject):
             return
         session = self.session
 
-        def background(_task: object) -> object:
-            with cycle_collector_paused():
+        def background(task: Task) -> object:
+            # a re-parse or a paste runs in the session's worker process: this job's
+            # progress and Cancel are its
+            with session.worker.reporting_to(task):
                 return work(session.writer())
 
         self.writer.start(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -614,10 +613,8 @@ def parse_reference(text: str, model_path: Path | None = None) -> Reference:
 def parse_entries(
     entries: list[Entry],
     model_path: Path | None = None,
-    after_each: Callable[[], None] | None = None,
 ) -> list[Reference]:
-    """Parse extracted entries in order; a same-author dash repeats the previous authors.
-    ``after_each`` is called after every entry (a background caller shares the GIL there)."""
+    """Parse extracted entries in order; a same-author dash repeats the previous authors."""
     out: list[Reference] = []
     previous: list[Name] = []
     for index, entry in enumerate(entries):
@@ -641,8 +638,6 @@ def parse_entries(
         if ref.author:
             previous = ref.author
         out.append(ref)
-        if after_each is not None:
-            after_each()
     return out
 
 

@@ -17,8 +17,9 @@ from refmanager.library import Library, StoredReference
 from refmanager.model import Entry, InputError, Reference, Token
 from refmanager.model.fields import get_field, set_field
 from refmanager.parse import parse_entries
+from refmanager.service import parsing
 from refmanager.service.parsing import model_for
-from refmanager.service.parsing import reparse as parse_again
+from refmanager.service.workers import Report
 
 
 def store_correction(lib: Library, ref_id: int) -> int | None:
@@ -143,13 +144,11 @@ def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) ->
     return out
 
 
-def reparse(
-    lib: Library, ref_ids: Sequence[int], after_each: Callable[[], None] | None = None
-) -> list[dict[str, Any]]:
+def reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
     """Run the parser again on references (fields the user edited are kept), in one
     transaction; returns their previous rows as the library stores them
     (:func:`restore_references` undoes it). The library's own retrained model is used when
-    it has one.
+    it has one. A window runs it in its worker process (:func:`reparse_in_folder`).
 
     The undo keeps stored rows (strings and numbers), not decoded references: a thousand
     decoded references are some 60,000 objects, which Python's cyclic collector scanned in
@@ -158,7 +157,7 @@ def reparse(
     full collection while the undo stack kept them. Dicts of plain values it skips.
     """
     stored = [s for s in lib.references.references(list(ref_ids)) if s.reference.raw]
-    fresh = parse_again([s.reference for s in stored], model_for(lib.folder), after_each)
+    fresh = parsing.reparse([s.reference for s in stored], model_for(lib.folder))
     with lib.transaction():
         previous = lib.references.row_dicts([s.id for s in stored])
         for s, new in zip(stored, fresh, strict=True):
@@ -185,6 +184,22 @@ def reparse_matching(
     return done
 
 
+def reparse_in_folder(folder: Path, ref_ids: list[int], report: Report) -> list[dict[str, Any]]:
+    """:func:`reparse` on a connection of its own to the library in ``folder``: how a
+    window's worker process re-parses (``WorkerProcess.call``), so that neither the parser
+    nor the writing runs in the window's process."""
+    report(0, len(ref_ids), f"Re-parsing {len(ref_ids):,} references")
+    with Library.open(folder, create=False) as lib:
+        return reparse(lib, ref_ids)
+
+
+def add_texts_in_folder(folder: Path, texts: list[str], report: Report) -> list[int]:
+    """:func:`add_texts` on a connection of its own, as :func:`reparse_in_folder`."""
+    report(0, len(texts), f"Parsing {len(texts):,} references")
+    with Library.open(folder, create=False) as lib:
+        return add_texts(lib, texts)
+
+
 def restore_references(lib: Library, previous: Sequence[Mapping[str, Any]]) -> None:
     """Put references back as they were (the undo of :func:`reparse`)."""
     with lib.transaction():
@@ -192,12 +207,10 @@ def restore_references(lib: Library, previous: Sequence[Mapping[str, Any]]) -> N
             lib.references.write_row(row, insert=False)
 
 
-def add_texts(
-    lib: Library, texts: Sequence[str], after_each: Callable[[], None] | None = None
-) -> list[int]:
+def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
     """Reference strings (pasted) parsed and added without a document; their ids."""
     entries = [Entry(raw=t) for t in texts if t.strip()]
-    refs = parse_entries(entries, model_for(lib.folder), after_each)
+    refs = parse_entries(entries, model_for(lib.folder))
     return lib.references.add_references(refs)
 
 

@@ -25,9 +25,9 @@ from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe
 from refmanager.service.citekeys import StableKeys
-from refmanager.service.collector import cycle_collector_paused
 from refmanager.service.files import atomic_text_file, inside
 from refmanager.service.reading import read_parts
+from refmanager.service.workers import Report
 
 EXPORT_FORMATS = WRITE_FORMATS  # what an export writes: the front ends' choices
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
@@ -148,10 +148,7 @@ def import_file(
     summary.resumed = skip = run.added
     judged = False  # whether the file is a large import (told by its first references)
     try:
-        # the cyclic collector waits: a batch's items, references and rows hold no cycles
-        # (reference counting frees them), and each full collection would rescan the whole
-        # process holding the GIL, the window's thread waiting (decision 0024)
-        with cycle_collector_paused(), read_parts(stream) as parts:
+        with read_parts(stream) as parts:
             for part in parts:
                 summary.note(part.problems)
                 forms = part.forms
@@ -312,15 +309,38 @@ def export(
             yield ref
 
     if not isinstance(out, (str, Path)):
-        with cycle_collector_paused():
-            write_format(fmt, counted(refs), out)
+        write_format(fmt, counted(refs), out)
         return written[0]
     target = Path(out)
     refuse_library_file(library, target)
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
-    with atomic_text_file(target, encoding) as stream, cycle_collector_paused():
+    with atomic_text_file(target, encoding) as stream:
         write_format(fmt, counted(refs), stream)
     return written[0]
+
+
+def export_in_folder(
+    folder: Path,
+    fmt: str,
+    path: Path,
+    report: Report,
+    *,
+    ids: Sequence[int] | None = None,
+    query: str = "",
+) -> int:
+    """:func:`export` on a connection of its own to the library in ``folder``, each batch
+    told to ``report`` (which stops it when the user cancelled: the file is then left as it
+    was): how a worker process exports (``WorkerProcess.call``)."""
+    message = f"Exporting to {path.name}"
+    with Library.open(folder, create=False) as lib:
+        return export(
+            lib,
+            fmt,
+            path,
+            ids=ids,
+            query=query,
+            on_batch=lambda done, total: report(done, total, message),
+        )
 
 
 def refuse_library_file(library: Library, target: Path) -> None:

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
+from multiprocessing.queues import SimpleQueue
 from pathlib import Path
 
 from refmanager.library import Library, file_sha256
@@ -179,24 +182,44 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
 
-def _lower_priority() -> None:
-    """Worker initializer: run below the caller's priority (where the OS allows it)."""
+def _start_reader(pids: SimpleQueue[int]) -> None:
+    """Worker initializer: say its process id (to be stopped by ``ReaderPool.stop_now``), and run
+    below the caller's priority (where the OS allows it)."""
+    pids.put(os.getpid())
     with suppress(AttributeError, OSError):
         os.nice(WORKER_NICENESS)
 
 
-def reader_pool(workers: int) -> ProcessPoolExecutor | None:
+class ReaderPool(ProcessPoolExecutor):
+    """Worker processes for reading PDFs; ``pids`` receives each one's process id as it
+    starts, so that a cancelled import stops them at once (:meth:`stop_now`)."""
+
+    def __init__(self, workers: int, context: BaseContext) -> None:
+        self.pids: SimpleQueue[int] = context.SimpleQueue()
+        super().__init__(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_start_reader,
+            initargs=(self.pids,),
+        )
+
+    def stop_now(self) -> None:
+        """Stop without waiting for the PDFs being read (its workers are still this
+        process's unreaped children, so their ids name no other process)."""
+        while not self.pids.empty():
+            with suppress(ProcessLookupError, PermissionError):
+                os.kill(self.pids.get(), signal.SIGTERM)
+        self.shutdown(wait=False, cancel_futures=True)
+
+
+def reader_pool(workers: int) -> ReaderPool | None:
     """Worker processes for reading PDFs, safe to start from a process running threads
     (a GUI): ``forkserver`` where available, else ``spawn``; low priority. None when this
     system cannot start processes (the PDFs are then read in the calling thread)."""
     methods = multiprocessing.get_all_start_methods()
     method = "forkserver" if "forkserver" in methods else "spawn"
     try:
-        return ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context(method),
-            initializer=_lower_priority,
-        )
+        return ReaderPool(workers, multiprocessing.get_context(method))
     except (OSError, ValueError, NotImplementedError):
         return None
 
@@ -308,8 +331,8 @@ class _Run:
         self.read_here(queue)  # no processes here (or none any more)
 
     def _with_pool(
-        self, pool: ProcessPoolExecutor, workers: int, queue: list[_Pending]
-    ) -> tuple[ProcessPoolExecutor | None, list[_Pending]]:
+        self, pool: ReaderPool, workers: int, queue: list[_Pending]
+    ) -> tuple[ReaderPool | None, list[_Pending]]:
         """Read ``queue`` in ``pool`` until done or cancelled: ``(None, [])``. When the
         pool breaks (a worker killed, out of memory), the files it was reading get one
         more try: ``(a fresh pool, them)``; when processes cannot start at all, ``(None,
@@ -321,7 +344,7 @@ class _Run:
                 future = pool.submit(read_pdf, job.path, self.password, self.line_model)
                 outstanding[future] = job
         except (OSError, RuntimeError, BrokenProcessPool):
-            _terminate(pool)
+            pool.stop_now()
             return None, queue
         retry: list[_Pending] = []
         try:
@@ -342,7 +365,7 @@ class _Run:
                     outstanding.clear()
         finally:
             if outstanding or retry:
-                _terminate(pool)  # cancelled, broken, or an error: stop reading now
+                pool.stop_now()  # cancelled, broken, or an error: stop reading now
             else:
                 pool.shutdown(wait=True)
         if self.stop():
@@ -434,15 +457,6 @@ class _Run:
         except OSError:
             return ImportItem(path, FAILED, message=cause)
         return ImportItem(path, FAILED, doc_id, created=True, message=cause)
-
-
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool without waiting for the PDFs being read."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
 
 
 def _import_bibliography(

@@ -32,11 +32,7 @@ def parse_text(
     return parse_entries(entries, model_path)
 
 
-def reparse(
-    refs: Sequence[Reference],
-    model_path: Path | None = None,
-    after_each: Callable[[], None] | None = None,
-) -> list[Reference]:
+def reparse(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
     """Parse items again from their raw text (keeps label, location, fragment and the font
     styles extraction saw, so that the tagger sees what it saw the first time)."""
     entries = [
@@ -49,7 +45,7 @@ def reparse(
         )
         for r in refs
     ]
-    fresh = parse_entries(entries, model_path, after_each)
+    fresh = parse_entries(entries, model_path)
     out: list[Reference] = []
     for old, new in zip(refs, fresh, strict=True):
         if not old.raw:

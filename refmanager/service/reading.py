@@ -25,7 +25,6 @@ from refmanager.formats import Problem
 from refmanager.formats.records import RecordStream, open_records
 from refmanager.library.codec import StoredForm, stored_form
 from refmanager.model import InputError
-from refmanager.service.collector import cycle_collector_paused
 
 WORKER_BYTES = 8 << 20  # files at least this large are read in a worker process
 
@@ -92,13 +91,10 @@ def _received(receive: Connection, path: Path) -> Iterator[StoredPart]:
 
 
 def _read_in_worker(path: Path, fmt: str, chunk: int, send: Connection) -> None:
-    """The worker: every part of the file, then None; or the InputError that stopped it.
-    The cyclic garbage collector waits here as in the caller (``import_file``): the parts
-    make no cycles, and its full collections would rescan every object alive."""
+    """The worker: every part of the file, then None; or the InputError that stopped it."""
     try:
-        with cycle_collector_paused():
-            for part in stored_parts(open_records(path, fmt, chunk)):
-                send.send(part)
+        for part in stored_parts(open_records(path, fmt, chunk)):
+            send.send(part)
         send.send(None)
     except BrokenPipeError:
         return  # the caller is gone

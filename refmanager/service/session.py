@@ -10,11 +10,10 @@ drives it directly.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from refmanager.library import (
     DeletedDocument,
@@ -38,7 +37,6 @@ from refmanager.service import (
     page_links,
     training,
 )
-from refmanager.service.collector import GilSharing
 from refmanager.service.views import (
     STRUCTURE,
     TAGS,
@@ -54,6 +52,9 @@ from refmanager.service.views import (
     TagEntry,
     plural,
 )
+from refmanager.service.workers import Cancelled, Task, WorkerProcess
+
+__all__ = ["Cancelled", "Session", "Task"]
 
 DOCUMENTS_SHOWN = 500  # the sidebar lists this many documents, newest first
 DUPLICATES_SHOWN = 2000
@@ -61,24 +62,6 @@ SLOW_ROWS = 500  # tagging more references than this runs off the GUI thread
 T = TypeVar("T")
 POLL_SECONDS = 0.2
 STEPS_PER_FILE = 1000  # an import's progress steps per file (a file's batches move within it)
-
-
-class Cancelled(Exception):
-    """Raised inside a task (by :meth:`Task.check`) when the user asked to stop."""
-
-
-class Task(Protocol):
-    """What a slow use case may use while it runs on a worker thread."""
-
-    @property
-    def cancelled(self) -> bool: ...
-
-    def check(self) -> None:
-        """Raise :class:`Cancelled` if the user asked to stop."""
-
-    def progress(self, done: int, total: int, message: str = "") -> None: ...
-
-    def partial(self, value: object) -> None: ...
 
 
 def number_of(position: int, fragment: bool, printed: str) -> str:
@@ -108,6 +91,8 @@ class Session:
         self._writer_lib: Library | None = None  # the background writer's connection
         self._watcher: auto_export.Watcher | None = None
         self._auto_export_problems: list[str] = []
+        # re-parse and paste run here, out of the front end's process (parser and writing)
+        self.worker = WorkerProcess("refmanager-parser")
 
     def start_auto_export(self) -> None:
         """Keep the library's kept-up-to-date files (``export --keep-updated``) in step
@@ -135,6 +120,7 @@ class Session:
         if self._watcher is not None:
             self._watcher.stop()
             self._watcher = None
+        self.worker.close()
         for background in (self._reader_lib, self._writer_lib):
             if background is not None:
                 background.close()
@@ -324,7 +310,7 @@ class Session:
         clean = list(ids)
         return Change(
             f"re-parse {plural(len(clean), 'reference')}",
-            lambda lib: editing.reparse(lib, clean, GilSharing()),
+            lambda lib: self.worker.call(editing.reparse_in_folder, lib.folder, clean),
             editing.restore_references,
             Changes.of_rows(clean) | Changes(duplicates=True),
             slow=True,
@@ -418,7 +404,7 @@ class Session:
         chosen = list(texts)
         return Change(
             f"paste {plural(len(chosen), 'reference')}",
-            lambda lib: editing.add_texts(lib, chosen, GilSharing()),
+            lambda lib: self.worker.call(editing.add_texts_in_folder, lib.folder, chosen),
             lambda lib, ids: lib.references.delete_references(ids),
             STRUCTURE,
             slow=True,
@@ -549,19 +535,11 @@ class Session:
         hold the window's GIL). Cancel stops the trainer at once.
         """
         task.progress(0, 0, "Training with your corrections (a minute or two)")
-        with multiprocessing.get_context("spawn").Pool(1) as pool:
-            pending = pool.apply_async(training.retrain_library, (self.folder,))
-            while True:
-                try:
-                    task.check()
-                except Cancelled:
-                    pool.terminate()
-                    raise
-                try:
-                    result: tuple[int, dict[str, float]] = pending.get(timeout=POLL_SECONDS)
-                    return result  # an InputError in the trainer comes back as one
-                except multiprocessing.TimeoutError:
-                    continue
+        trainer = WorkerProcess("refmanager-trainer")
+        try:
+            return trainer.call(training.retrain_reported, self.folder, task=task)
+        finally:
+            trainer.close()
 
     # -- duplicates (worker thread) -----------------------------------------------------------
     def find_duplicates(self, task: Task) -> list[DuplicatePair]:
@@ -593,7 +571,8 @@ class Session:
     ) -> int:
         """Write references (``ids``, else those matching ``query``) to ``path``; how many.
 
-        With a ``task`` it runs on the calling (worker) thread's own connection, streams
+        With a ``task`` it runs in a worker process of its own, on its own connection
+        (formatting a large export is seconds of CPU the window's process keeps), streams
         the references a batch at a time, reports each batch and stops at Cancel.
 
         Raises:
@@ -602,15 +581,20 @@ class Session:
         chosen = None if ids is None else list(ids)
         if task is None:
             return exchange.export(self.lib, fmt, path, ids=chosen, query=query)
-        message = f"Exporting to {path.name}"
-        task.progress(0, 0, message)
-
-        def step(done: int, total: int) -> None:  # before each batch of references is read
-            task.check()  # Cancel: Cancelled, and the file is left as it was
-            task.progress(done, total, message)
-
-        with self.open_connection() as lib:
-            return exchange.export(lib, fmt, path, ids=chosen, query=query, on_batch=step)
+        task.progress(0, 0, f"Exporting to {path.name}")
+        exporter = WorkerProcess("refmanager-exporter")
+        try:
+            return exporter.call(
+                exchange.export_in_folder,
+                self.folder,
+                fmt,
+                path,
+                ids=chosen,
+                query=query,
+                task=task,
+            )
+        finally:
+            exporter.close()
 
     # -- the library's files --------------------------------------------------------------------
     def prune_plan(self, restorable: Iterable[object] = ()) -> PrunePlan:

@@ -22,6 +22,7 @@ from refmanager.model import InputError
 from refmanager.pdf.linetrain import LineRetrainRejected, train_library
 from refmanager.service.fixing import layout_training_documents
 from refmanager.service.parsing import library_model_path, stored_corrections, train
+from refmanager.service.workers import Report
 
 
 def line_model_path(folder: Path) -> Path:
@@ -111,6 +112,12 @@ def retrain_library(
         lines = retrain_line_model(folder)
         stats.update({f"lines_{key}": value for key, value in lines.items()})
     return len(corrections), stats
+
+
+def retrain_reported(folder: Path, report: Report) -> tuple[int, dict[str, float]]:
+    """:func:`retrain_library` as a worker process runs it (``WorkerProcess.call``): each
+    step's words go to ``report``, which stops it between steps when the user cancelled."""
+    return retrain_library(folder, progress=lambda message: report(0, 0, message))
 
 
 def learnt(result: tuple[int, dict[str, float]]) -> str:

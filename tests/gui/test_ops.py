@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -13,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from refmanager.gui.main_window import MainWindow
 from refmanager.service import editing
 from refmanager.service.views import Changes
+from refmanager.service.workers import WorkerProcess
 from tests.gui.test_window import wait_jobs
 
 pytestmark = pytest.mark.gui
@@ -21,14 +23,14 @@ pytestmark = pytest.mark.gui
 def test_a_slow_change_runs_off_the_gui_thread_then_is_undoable(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    threads: list[threading.Thread] = []
-    real = editing.add_texts
+    calls: list[tuple[threading.Thread, object]] = []
+    real = WorkerProcess.call
 
-    def add_texts(lib: object, texts: list[str], *rest: object) -> list[int]:
-        threads.append(threading.current_thread())
-        return real(lib, texts, *rest)  # type: ignore[arg-type]
+    def call(self: WorkerProcess, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        calls.append((threading.current_thread(), fn))
+        return real(self, fn, *args, **kwargs)
 
-    monkeypatch.setattr(editing, "add_texts", add_texts)
+    monkeypatch.setattr(WorkerProcess, "call", call)
     refreshed: list[Changes] = []
     original = window.apply_changes
 
@@ -41,7 +43,9 @@ def test_a_slow_change_runs_off_the_gui_thread_then_is_undoable(
     window.imports.paste_references(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
     assert window.undo_stack.count() == 0  # registered only once made
     wait_jobs(qtbot, window)
-    assert threads and threads[0] is not threading.main_thread()
+    # parsed and stored in the session's worker process, waited for off the GUI thread
+    assert [fn for _thread, fn in calls] == [editing.add_texts_in_folder]
+    assert calls[0][0] is not threading.main_thread()
     assert window.undo_stack.undoText() == "paste 1 reference"
     assert window.model.rowCount() == 1 and window.totals[0] == 1
     assert refreshed and refreshed[-1].structure
@@ -124,44 +128,36 @@ def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
     assert window.session.lib.layout.layout_corrections() == []  # undone fixes teach nothing
 
 
-def test_an_export_streams_off_the_gui_thread_with_progress_and_stops_at_cancel(
+def test_an_export_runs_in_a_worker_process_with_progress_and_stops_at_cancel(
     qtbot: QtBot, paper_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refmanager.service import exchange
+    from refmanager.service import exchange, workers
 
-    monkeypatch.setattr(exchange, "BATCH", 5)  # the sample paper's 12 references: 3 batches
-    threads: list[threading.Thread] = []
-    real = exchange.iter_references
+    ran: list[object] = []
+    real_call = workers.WorkerProcess.call
 
-    def iter_references(*args: object, **kwargs: object) -> object:
-        threads.append(threading.current_thread())
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+    def call(self: workers.WorkerProcess, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        ran.append(fn)
+        return real_call(self, fn, *args, **kwargs)
 
-    monkeypatch.setattr(exchange, "iter_references", iter_references)
+    monkeypatch.setattr(workers.WorkerProcess, "call", call)
     win = paper_window
     target = tmp_path / "all.bib"
     job = win.exports.export("bibtex", target, ids=None, query="")
     steps: list[tuple[int, int]] = []
     job.progressed.connect(lambda done, total, _m: steps.append((done, total)))
     wait_jobs(qtbot, win)
-    assert threads and threads[0] is not threading.main_thread()
-    assert steps[-3:] == [(5, 12), (10, 12), (12, 12)]  # a batch at a time
+    assert ran == [exchange.export_in_folder]  # formatted in a process of its own
+    assert steps[-1] == (12, 12)  # each batch told (the sample paper's 12 references: one)
     assert target.read_text(encoding="utf-8").count("@") == 12
 
-    # Cancel stops it between two batches; the file written before is left as it was
+    # Cancel stops it before the next batch; the file written before is left as it was
     before = target.read_bytes()
-    gate = threading.Event()
-
-    def held(*args: object, **kwargs: object) -> object:
-        gate.wait(10)  # the export waits here until the user has pressed Cancel
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(exchange, "iter_references", held)
     job = win.exports.export("bibtex", target, ids=None, query="year:2015")
     cancelled: list[bool] = []
     job.cancelled.connect(lambda: cancelled.append(True))
     job.cancel()
-    gate.set()
     wait_jobs(qtbot, win)
     assert cancelled and target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("all")) == ["all.bib"]
     assert "Export cancelled" in win.statusBar().currentMessage()

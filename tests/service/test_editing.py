@@ -12,6 +12,7 @@ import pytest
 from refmanager.library import Library
 from refmanager.model import DocumentMeta, InputError, Location, Name, Reference, Token
 from refmanager.service import citations, editing, library_ops, page_links, training
+from refmanager.service.workers import WorkerProcess
 
 RAW = "Knuth, D. E. The Art of Computer Programming. Addison-Wesley, 1968."
 
@@ -85,15 +86,22 @@ def test_reparse_undo_is_rows_the_cycle_collector_skips(lib: Library) -> None:
     assert not any(gc.is_tracked(row) for row in previous)
 
 
-def test_reparse_and_paste_call_back_after_each_reference(lib: Library) -> None:
-    # where the window's background change shares the GIL (collector.GilSharing)
-    calls: list[None] = []
-    editing.reparse(lib, [_knuth(lib), _knuth(lib)], lambda: calls.append(None))
-    assert len(calls) == 2
-    editing.add_texts(
-        lib, [RAW, "J. Doe. Another book. Springer, 2001."], lambda: calls.append(None)
-    )
-    assert len(calls) == 4
+def test_reparse_and_paste_in_a_worker_process_store_what_parsing_here_stores(
+    lib: Library,
+) -> None:
+    # the window parses and writes in its session's worker process
+    pasted = [RAW, "J. Doe. Another book. Springer, 2001."]
+    here = editing.add_texts(lib, pasted)
+    worker = WorkerProcess()
+    try:
+        there = worker.call(editing.add_texts_in_folder, lib.folder, pasted)
+        previous = worker.call(editing.reparse_in_folder, lib.folder, there)
+    finally:
+        worker.close()
+    assert [row["id"] for row in previous] == there
+    assert [lib.references.reference(i).reference.to_csl() for i in here] == [
+        lib.references.reference(i).reference.to_csl() for i in there
+    ]
 
 
 def test_add_texts_parses_pasted_references(lib: Library) -> None:

@@ -226,26 +226,6 @@ class _FailingStream(io.StringIO):
         raise OSError("disk full")
 
 
-def test_export_gives_the_garbage_collector_back_as_it_was(library: Library) -> None:
-    import gc
-
-    _seed(library)
-    was = gc.isenabled()
-    try:
-        gc.enable()
-        export(library, "bibtex", io.StringIO())
-        assert gc.isenabled()
-        with pytest.raises(OSError):
-            export(library, "bibtex", _FailingStream())
-        assert gc.isenabled()
-        gc.disable()
-        export(library, "ris", io.StringIO())
-        assert not gc.isenabled()
-    finally:
-        if was:
-            gc.enable()
-
-
 def test_format_helpers() -> None:
     assert format_for("x.bib", None) == "bibtex"
     assert format_for("x.json", None) == "csl-json"

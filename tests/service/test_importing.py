@@ -4,6 +4,7 @@ failed PDFs kept as documents, bibliography files, progress and cancel."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -219,6 +220,22 @@ class _FakePool:
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         self.stopped = True
+
+    def stop_now(self) -> None:
+        self.stopped = True
+
+
+def test_a_reader_pool_stops_now_with_work_in_hand() -> None:
+    pool = importing.reader_pool(1)
+    assert pool is not None
+    pool.submit(time.sleep, 60)
+    deadline = time.monotonic() + 30
+    while pool.pids.empty() and time.monotonic() < deadline:  # its worker has started
+        time.sleep(0.05)
+    start = time.monotonic()
+    pool.stop_now()
+    pool.shutdown(wait=True)
+    assert time.monotonic() - start < 20
 
 
 @pytest.mark.parametrize("second_breaks", [False, True])
