@@ -21,8 +21,8 @@ from pathlib import Path
 from refmanager.formats import format_string
 from refmanager.library import AutoExport, Library
 from refmanager.model import InputError
-from refmanager.service.exchange import check_format, iter_references, refuse_library_file
-from refmanager.service.files import atomic_binary_file
+from refmanager.service.exchange import check_format, iter_references
+from refmanager.service.files import check_user_file, user_file
 from refmanager.service.library_ops import open_library
 
 POLL_SECONDS = 0.25  # how often a watcher looks for changes
@@ -48,7 +48,7 @@ def keep_updated(library: Library, fmt: str, path: Path | str, query: str = "") 
     """
     check_format(fmt)
     target = Path(path).expanduser().absolute()
-    refuse_library_file(library, target)
+    check_user_file(target, library.folder)
     library.search.count(query)  # a malformed query fails here, before anything is recorded
     library.exports.add_auto_export(str(target), fmt, query)
     kept = next(e for e in library.exports.auto_exports() if e.path == str(target))
@@ -81,14 +81,14 @@ def update(library: Library, kept: AutoExport) -> bool:
             now, or the file cannot be written.
     """
     target = Path(kept.path)
-    refuse_library_file(library, target)  # checked again: the path may be a link by now
+    check_user_file(target, library.folder)  # again: the path may be a link by now
     data = render(library, kept)
     try:
         if target.read_bytes() == data:
             return False
     except OSError:
         pass  # missing or unreadable: written anew
-    with atomic_binary_file(target) as out:
+    with user_file(target, library.folder) as out:
         out.write(data)
     if not library.read_only:
         library.exports.auto_export_written(kept.id)

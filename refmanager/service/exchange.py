@@ -25,7 +25,7 @@ from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe
 from refmanager.service.citekeys import StableKeys
-from refmanager.service.files import atomic_text_file, inside
+from refmanager.service.files import check_user_file, user_text_file
 from refmanager.service.reading import read_parts
 from refmanager.service.workers import Report
 
@@ -297,10 +297,12 @@ def export(
             or it cannot be written.
     """
     check_format(fmt)
-    chosen = select_ids(library, query, ids)
-    refs = iter_references(library, chosen, with_attachments=with_attachments, on_batch=on_batch)
     if isinstance(out, (str, Path)) and str(out) == "-":
         out = sys.stdout
+    if isinstance(out, (str, Path)):
+        check_user_file(Path(out), library.folder)  # before any work
+    chosen = select_ids(library, query, ids)
+    refs = iter_references(library, chosen, with_attachments=with_attachments, on_batch=on_batch)
     written = [0]
 
     def counted(refs: Iterator[Reference]) -> Iterator[Reference]:
@@ -311,10 +313,8 @@ def export(
     if not isinstance(out, (str, Path)):
         write_format(fmt, counted(refs), out)
         return written[0]
-    target = Path(out)
-    refuse_library_file(library, target)
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
-    with atomic_text_file(target, encoding) as stream:
+    with user_text_file(Path(out), library.folder, encoding) as stream:
         write_format(fmt, counted(refs), stream)
     return written[0]
 
@@ -340,20 +340,6 @@ def export_in_folder(
             ids=ids,
             query=query,
             on_batch=lambda done, total: report(done, total, message),
-        )
-
-
-def refuse_library_file(library: Library, target: Path) -> None:
-    """Refuse to write an export over the library's own files (its database, its ``files/``).
-
-    Raises:
-        InputError: ``target`` (symlinks followed) lies in the library's folder.
-    """
-    if inside(target, library.folder):
-        raise InputError(
-            str(target),
-            f"this is inside the library folder {library.folder}; exporting here would "
-            "overwrite the library's own files: choose a file outside it",
         )
 
 

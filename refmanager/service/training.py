@@ -11,15 +11,21 @@ the corrections as a packed file for ``python -m tools.corpus.linemodel train``.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 import json
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from refmanager.library import Library
-from refmanager.model import InputError
+from refmanager.model import InputError, Reference
+from refmanager.parse.tagger import STACKED_SUFFIX
 from refmanager.pdf.linetrain import LineRetrainRejected, train_library
+from refmanager.service.files import check_user_file, user_file
 from refmanager.service.fixing import layout_training_documents
 from refmanager.service.parsing import library_model_path, stored_corrections, train
 from refmanager.service.workers import Report
@@ -94,6 +100,8 @@ def retrain_library(
             failed.
     """
     say = progress or (lambda _message: None)
+    if out is not None:
+        check_user_file(out, folder)  # before any work: never over the library's own files
     corrections = stored_corrections(folder)
     layout = layout_correction_counts(folder)
     if not corrections and not layout:
@@ -105,7 +113,10 @@ def retrain_library(
     stats: dict[str, float] = {}
     if corrections:
         say(f"{len(corrections)} corrections from {folder}")
-        stats.update(train(out or library_model_path(folder), corrections, size, progress))
+        if out is None:
+            stats.update(train(library_model_path(folder), corrections, size, progress))
+        else:
+            stats.update(_train_to_user_file(out, folder, corrections, size, progress))
     if layout:
         kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(layout.items()))
         say(f"{sum(layout.values())} layout corrections ({kinds}): training the line model")
@@ -118,6 +129,31 @@ def retrain_reported(folder: Path, report: Report) -> tuple[int, dict[str, float
     """:func:`retrain_library` as a worker process runs it (``WorkerProcess.call``): each
     step's words go to ``report``, which stops it between steps when the user cancelled."""
     return retrain_library(folder, progress=lambda message: report(0, 0, message))
+
+
+def _train_to_user_file(
+    out: Path,
+    folder: Path,
+    corrections: list[tuple[str, Reference]],
+    size: int | None,
+    progress: Callable[[str], None] | None,
+) -> dict[str, float]:
+    """:func:`~refmanager.service.parsing.train` for a model the user asked for at ``out``:
+    trained in a private folder (beside a copy of the model ``out`` holds, which it must
+    beat), then written through :func:`~refmanager.service.files.user_file` with the
+    marker of a stacked model beside it."""
+    with tempfile.TemporaryDirectory(prefix="refmanager-train-") as work:
+        model = Path(work) / "model.crfsuite"
+        for suffix in ("", STACKED_SUFFIX):
+            with contextlib.suppress(OSError):
+                shutil.copyfile(f"{out}{suffix}", f"{model}{suffix}")
+        stats = train(model, corrections, size, progress)
+        for suffix in ("", STACKED_SUFFIX):
+            written = Path(f"{model}{suffix}")
+            if written.is_file():
+                with user_file(Path(f"{out}{suffix}"), folder) as stream:
+                    stream.write(written.read_bytes())
+    return stats
 
 
 def learnt(result: tuple[int, dict[str, float]]) -> str:
@@ -154,11 +190,13 @@ def write_layout_examples(folder: Path, out: Path) -> int:
     Raises:
         InputError: no library there, no layout corrections yet, or ``out`` cannot be written.
     """
+    check_user_file(out, folder)  # before any work: never over the library's own files
     docs = _layout_documents(folder)
-    try:
-        with gzip.open(out, "wt", encoding="utf-8") as fh:
-            for doc in docs:
-                fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
-    except OSError as exc:
-        raise InputError(str(out), f"cannot be written ({exc.strerror or exc})") from None
+    with (
+        user_file(out, folder) as raw,
+        gzip.GzipFile(fileobj=raw, mode="wb") as packed,
+        io.TextIOWrapper(packed, encoding="utf-8") as fh,
+    ):
+        for doc in docs:
+            fh.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
     return len(docs)

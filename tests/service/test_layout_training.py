@@ -12,7 +12,11 @@ from refmanager.model import InputError
 from refmanager.pdf.linetrain import read_packed, rows_of
 from refmanager.service.fixing import Mark
 from refmanager.service.session import Session
-from refmanager.service.training import layout_correction_counts, write_layout_examples
+from refmanager.service.training import (
+    layout_correction_counts,
+    retrain_library,
+    write_layout_examples,
+)
 from tests.service.test_fixing import _document
 from tools.corpus.linemodel import train, write_packed
 
@@ -134,3 +138,23 @@ def test_refmanager_train_with_corrections_trains_the_line_model(
     assert "2 layout corrections (1 bounds, 1 merge): training the line model" in err
     assert "corrected entries found" in err
     assert line_model_for(library) is not None
+
+
+def test_layout_examples_over_the_library_database_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 26 defect 1: gzip data was written over the library's database
+    library = _corrected(tmp_path)
+    database = library / "library.sqlite"
+    before = database.read_bytes()
+    argv = ["train", "--library", str(library), "--layout-examples", str(database)]
+    assert main(argv) == 2
+    assert "inside the library folder" in capsys.readouterr().err
+    assert database.read_bytes() == before
+    assert layout_correction_counts(library) == {"bounds": 1, "merge": 1}  # it still opens
+
+
+def test_a_model_out_inside_the_library_is_refused_before_training(tmp_path: Path) -> None:
+    Session(tmp_path / "empty").close()  # no corrections: the file name is checked first
+    with pytest.raises(InputError, match="inside the library folder"):
+        retrain_library(tmp_path / "empty", tmp_path / "empty" / "library.sqlite")
