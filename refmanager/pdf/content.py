@@ -271,6 +271,9 @@ class TextReader:
         self.chars = 0
         self.bytes = 0
         self.form_calls = 0
+        # What made text unreadable, for the user (a page with none is not "scanned"):
+        # text shown without a font that can be read, forms that draw themselves.
+        self.unreadable: set[str] = set()
         self._ops = 0
         self._fonts: dict[int, tuple[Any, GlyphFont | None]] = fonts if fonts is not None else {}
         self._run: Run | None = None
@@ -470,7 +473,10 @@ class TextReader:
         try:
             xobjects = resolve(resources.get("/XObject")) if resources is not None else None
             form = resolve(xobjects.get(name.decode("latin-1"))) if xobjects is not None else None
-            if form is None or form.get("/Subtype") != "/Form" or id(form) in forms:
+            if form is not None and id(form) in forms:
+                self.unreadable.add("a form draws itself (a hostile or broken file)")
+                return
+            if form is None or form.get("/Subtype") != "/Form":
                 return
             self.form_calls += 1
             if self.form_calls > MAX_FORM_CALLS:
@@ -498,6 +504,7 @@ class TextReader:
         """Show a string or TJ array from text matrix ``tm``; the matrix after it."""
         font = state.font
         if font is None:
+            self.unreadable.add("its text is shown in fonts that are missing or damaged")
             return tm
         size = state.size
         k = size * state.scale / 1000  # text space units per thousandth of an em

@@ -6,6 +6,7 @@ import contextlib
 import io
 import logging
 import os
+import stat
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -68,11 +69,21 @@ def check_header(path: str | os.PathLike[str]) -> bytes:
     """The bytes of the file at ``path``; InputError unless it can be a PDF."""
     source = os.fspath(path)
     try:
-        size = os.stat(source).st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(source, f"is too large to read ({size // 1_000_000} MB)")
+        info = os.stat(source)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            # a device (/dev/zero, /dev/urandom) or a pipe has no size to check: it could
+            # give bytes without end (and opening a pipe waits for a writer)
+            raise InputError(source, "is not a file (a device or a pipe), not a PDF")
+        if info.st_size > MAX_FILE_BYTES:
+            raise InputError(source, f"is too large to read ({info.st_size // 1_000_000} MB)")
         with open(source, "rb") as fh:
-            data = fh.read()
+            data = fh.read(MAX_FILE_BYTES + 1)  # a file that grows meanwhile: bounded too
+        if len(data) > MAX_FILE_BYTES:
+            raise InputError(
+                source, f"is too large to read (over {MAX_FILE_BYTES // 1_000_000} MB)"
+            )
     except FileNotFoundError:
         raise InputError(source, "no such file") from None
     except IsADirectoryError:

@@ -9,6 +9,7 @@ from xml.etree import ElementTree
 
 from refmanager.model import DocumentMeta, Name
 from refmanager.model.identifiers import ARXIV_ID, find_doi
+from refmanager.model.limits import MAX_FIELD_CHARS
 from refmanager.pdf.layout import Line, body_size
 from refmanager.pdf.source import PypdfSource
 
@@ -18,18 +19,26 @@ _AFFILIATION = re.compile(r"(?i)universit|institut|department|school|college|@|l
 _JUNK_TITLES = re.compile(r"^(untitled|microsoft word|title|.*\.(docx?|pdf|tex|dvi))", re.I)
 
 
+# A document's own title is a line or two; a longer /Title (megabytes in a hostile file)
+# is no title, and is not read (the first page's title is taken instead).
+MAX_TITLE_CHARS = 2_000
+
+
 def _info(source: PypdfSource) -> tuple[str, list[Name], int | None]:
     title, authors, year = "", [], None
     info = source.info()
-    raw_title = info.get("Title", "").strip()
+    raw_title = info.get("Title", "")
+    raw_title = raw_title.strip() if len(raw_title) <= MAX_TITLE_CHARS else ""
     if raw_title and not _JUNK_TITLES.match(raw_title):
         title = raw_title
-    raw_author = info.get("Author", "").strip()
+    raw_author = info.get("Author", "")[:MAX_FIELD_CHARS].strip()
     if raw_author:
         authors = _split_names(raw_author)
     packet = source.xmp()
     if packet:
         dc_title, creators, dates = xmp_fields(packet)
+        if len(dc_title) > MAX_TITLE_CHARS:
+            dc_title = ""
         if dc_title and not title and not _JUNK_TITLES.match(dc_title):
             title = dc_title.strip()
         if creators and not authors:

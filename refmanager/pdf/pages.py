@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from pypdf.errors import LimitReachedError
+from pypdf.errors import LimitReachedError, PyPdfError
 
 from refmanager.model import InputError
 from refmanager.pdf.content import GlyphFont, Measure
@@ -37,6 +37,8 @@ class Pages:
         self.side_text: dict[int, str] = {}
         self.chars = 0
         self.failed: set[int] = set()
+        # what made some page's text unreadable (a page with none is then not "scanned")
+        self.unreadable: set[str] = set()
         self.fonts: dict[int, tuple[object, GlyphFont | None]] = {}
         self.measures: dict[int, dict[bytes, Measure]] = {}
 
@@ -56,6 +58,7 @@ class Pages:
                 deadline=self.budget.deadline,
                 fonts=self.fonts,
                 measures=self.measures,
+                unreadable=self.unreadable,
             )
             self.budget.content_bytes += used
             lines = page_lines(runs, number, x1 - x0)
@@ -65,9 +68,10 @@ class Pages:
         except Exception as exc:
             self.failed.add(number)
             why = next((w for kind, w in _PAGE_FAILURES if isinstance(exc, kind)), None)
-            if why is None:
-                reason = str(exc).splitlines()[0][:100] if str(exc) else type(exc).__name__
-                why = f"text could not be read ({reason})"
+            if why is None and isinstance(exc, PyPdfError) and str(exc).strip():
+                why = f"text could not be read ({str(exc).strip().splitlines()[0][:100]})"
+            elif why is None:  # not pypdf's word but a Python error on its data: no message
+                why = "text could not be read (the page's description is damaged)"
             self.budget.notes.append(f"page {number}: {why}")
         self.lines[number] = lines
         return lines

@@ -83,6 +83,8 @@ def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> 
     # Page 1 gives the document's own metadata; without it, it is read only when nothing
     # was readable so far (is there any text at all?).
     first = pages.get(1) if with_meta or pages.chars == 0 else []
+    if pages.chars == 0 and not pages.failed and pages.unreadable:
+        raise InputError(str(path), "no page text could be read: " + sorted(pages.unreadable)[0])
     if pages.chars == 0 and not pages.failed:
         raise InputError(
             str(path), "has no text layer (a scanned document?): it needs OCR before extraction"

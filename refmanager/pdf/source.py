@@ -126,12 +126,14 @@ def page_runs(
     deadline: float | None = None,
     fonts: dict[int, tuple[Any, GlyphFont | None]] | None = None,
     measures: dict[int, dict[bytes, Measure]] | None = None,
+    unreadable: set[str] | None = None,
 ) -> tuple[list[Run], str, tuple[float, float, float, float], int]:
     """The runs of text of the 0-based ``index``-th page, the text of its rotated runs, its
     media box and the content bytes decoded for it.
 
     ``fonts`` and ``measures`` are the document's caches (see TextReader); the budgets
-    bound a hostile page (PageTooBig, PageTimeout).
+    bound a hostile page (PageTooBig, PageTimeout). ``unreadable`` is given what made text
+    on the page unreadable (``TextReader.unreadable``).
     """
     page = source.page(index)
     box = source.box(page)
@@ -144,5 +146,9 @@ def page_runs(
         fonts=fonts,
         measures=measures,
     )
-    runs, side = reader.read(content, page.get("/Resources"))
+    try:
+        runs, side = reader.read(content, page.get("/Resources"))
+    finally:
+        if unreadable is not None:
+            unreadable.update(reader.unreadable)
     return runs, side, box, reader.bytes

@@ -116,3 +116,9 @@ def test_bad_marks_are_told_with_exit_code_2(tmp_path: Path, args: list[str], me
     done = _entry(["extract", str(_paper(tmp_path)), *args])
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_extract_refuses_a_device_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 26 defect 5: stat says 0 bytes for a device, and /dev/zero was read without end
+    assert main(["extract", "/dev/zero"]) == 2
+    assert "/dev/zero: is not a file (a device or a pipe)" in capsys.readouterr().err

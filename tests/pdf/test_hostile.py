@@ -5,6 +5,7 @@ How long they take is not asserted here (team rule: no timed assertions in tests
 
 from __future__ import annotations
 
+import os
 import zlib
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 
 from refmanager.model import InputError
 from refmanager.pdf import Bibliography, read_bibliography
-from tests.pdf.pdfbuild import build_raw
+from tests.pdf.pdfbuild import Text, build_raw, write_pdf
 
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
 TEXT = b"BT /F1 10 Tf 72 700 Td ([1] A. B. Title. 2000.) Tj ET"
@@ -142,3 +143,78 @@ def test_bomb_spread_over_form_xobjects(tmp_path: Path) -> None:
     result = _read(tmp_path, build_raw(objects))
     assert isinstance(result, InputError)
     assert "size limit" in str(result)
+
+
+# ------------------------------------------------------------------ issue 26
+
+
+def _one_page(contents: bytes, resources: bytes, *extra: bytes) -> bytes:
+    return build_raw(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+            b"/Resources << " + resources + b" >> >>",
+            contents,
+            FONT,
+            *extra,
+        ]
+    )
+
+
+def test_a_form_that_only_draws_itself_is_not_called_a_scan(tmp_path: Path) -> None:
+    form = zlib.compress(b"/Fm1 Do /Fm1 Do")
+    data = _one_page(
+        _stream(b"/Fm1 Do"),
+        b"/Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R >>",
+        b"<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Length %d /Filter /FlateDecode "
+        b"/Resources << /XObject << /Fm1 6 0 R >> >> >>\nstream\n"
+        % len(form)
+        + form
+        + b"\nendstream",
+    )
+    result = _read(tmp_path, data)
+    assert isinstance(result, InputError)
+    assert "OCR" not in str(result)
+    assert "a form draws itself" in str(result)
+
+
+def test_text_without_a_readable_font_is_not_called_a_scan(tmp_path: Path) -> None:
+    result = _read(tmp_path, _one_page(_stream(TEXT), b"/Font 5"))  # /Font is no dictionary
+    assert isinstance(result, InputError)
+    assert "OCR" not in str(result)
+    assert "fonts that are missing or damaged" in str(result)
+
+
+def test_a_python_error_on_a_damaged_page_is_not_shown_to_the_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise AttributeError("'NumberObject' object has no attribute 'get_object'")
+
+    monkeypatch.setattr("refmanager.pdf.pages.page_runs", broken)
+    result = _read(tmp_path, _one_page(_stream(TEXT), b"/Font << /F1 5 0 R >>"))
+    assert isinstance(result, InputError)
+    assert "attribute" not in str(result) and "NumberObject" not in str(result)
+    assert "page 1: text could not be read (the page's description is damaged)" in str(result)
+
+
+def test_a_huge_metadata_title_is_not_taken(tmp_path: Path) -> None:
+    page = [
+        Text(72, 760, "A Real Title Of The Paper", 18),
+        Text(72, 700, "References", 12),
+        Text(72, 680, "[1] A. B. Title. 2000."),
+    ]
+    path = write_pdf(tmp_path / "t.pdf", [page], info={"Title": "T" * 3_000_000, "Author": "X"})
+    result = read_bibliography(path)
+    assert len(result.meta.title) < 1_000
+    assert "TTTT" not in result.meta.title  # the page's own title, if it finds one
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "fifo"])
+def test_a_device_or_a_pipe_is_refused_without_reading(tmp_path: Path, device: str) -> None:
+    if device == "fifo":
+        os.mkfifo(tmp_path / "pipe.pdf")  # opening it would wait for a writer for ever
+        device = str(tmp_path / "pipe.pdf")
+    with pytest.raises(InputError, match="is not a file"):
+        read_bibliography(device)
