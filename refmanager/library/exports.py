@@ -86,6 +86,22 @@ class ExportStore(Store):
         rows = self._read(sql, (json.dumps(list(keys), ensure_ascii=False),))
         return {str(key).lower(): int(ref_id) for key, ref_id in rows}
 
+    def keys_starting(self, prefix: str) -> dict[str, int]:
+        """Every stored key that starts with ``prefix``, case ignored (lower case -> the
+        reference), in one query on the keys' index: the keys a new key with a suffix
+        (``prefix`` + ``a``, ``b``, ...) must not be."""
+        sql = (
+            "SELECT key, ref_id FROM citation_keys "
+            "WHERE key >= ? COLLATE NOCASE AND key < ? COLLATE NOCASE"
+        )
+        rows = self._read(sql, (prefix, prefix + "\U0010ffff"))
+        lower = prefix.lower()
+        return {
+            str(key).lower(): int(ref_id)
+            for key, ref_id in rows
+            if str(key).lower().startswith(lower)
+        }
+
     def store_keys(self, keys: Iterable[WrittenKey]) -> None:
         """Store (or replace) the keys of references."""
         with self.transaction():

@@ -48,6 +48,8 @@ class StableKeys:
         self.library = library
         self.pattern = key_pattern(library)
         self._given: set[str] = set()  # keys handed out by this instance, lower case
+        self._taken: dict[str, dict[str, int]] = {}  # base -> stored keys starting with it
+        self._next: dict[str, int] = {}  # base -> the suffix number given last
 
     def apply(self, rows: Sequence[tuple[int, Reference]]) -> None:
         """Give each ``(id, reference)`` its key in the ``citation-key`` field; keys new to
@@ -82,13 +84,22 @@ class StableKeys:
             self.library.exports.store_keys(new)
 
     def _unique(self, base: str, ref_id: int) -> str:
-        number = 0
-        key = base
+        """``base`` with the first suffix (``a``, ``b``, ...) free in the library and in this
+        export: the library's keys with that start are read once per base, and the search
+        goes on from the suffix last given (one query per base, not per candidate: 20,000
+        references sharing a base were quadratic)."""
+        lower = base.lower()
+        taken = self._taken.get(lower)
+        if taken is None:
+            taken = self._taken[lower] = self.library.exports.keys_starting(base)
+        number = self._next.get(lower, 0)
+        key = base + key_suffix(number)
         while True:
-            owner = self.library.exports.key_owners([key]).get(key.lower())
+            owner = taken.get(key.lower())
             if (owner is None or owner == ref_id) and key.lower() not in self._given:
                 break
             number += 1
             key = base + key_suffix(number)
+        self._next[lower] = number
         self._given.add(key.lower())
         return key

@@ -114,3 +114,22 @@ def test_a_read_only_library_gives_the_same_keys_without_storing(tmp_path: Path)
     with Library.open(folder, read_only=True) as lib:
         assert _keys(lib, tmp_path) == ["lecun2015deep", "lecun2015deepa"]
         assert len(lib.exports.written_keys(lib.search.search_ids(""))) == 1
+
+
+def test_colliding_keys_cost_a_query_per_base_not_per_candidate(
+    library: Library, tmp_path: Path
+) -> None:
+    # issue 26 defect 6: each colliding key tried every suffix with a query of its own
+    # (quadratic: 20,000 references sharing a base ran for over 6 minutes)
+    n = 400
+    library.references.add_references([_ref("Same", "Smith", 2020) for _ in range(n)])
+    statements: list[str] = []
+    library.conn.set_trace_callback(statements.append)
+    try:
+        keys = _keys(library, tmp_path)
+    finally:
+        library.conn.set_trace_callback(None)
+    assert len(keys) == n and len(set(keys)) == n
+    assert keys[:3] == ["smith2020same", "smith2020samea", "smith2020sameb"]
+    lookups = [s for s in statements if "citation_keys" in s and s.lstrip().startswith("SELECT")]
+    assert len(lookups) < 20
