@@ -85,25 +85,28 @@ def check_user_file(target: Path, library_folder: Path | None) -> None:
 
 
 @contextmanager
-def user_file(target: Path, library_folder: Path | None) -> Iterator[BinaryIO]:
+def user_file(
+    target: Path, library_folder: Path | None, *, private: bool = False
+) -> Iterator[BinaryIO]:
     """A binary stream whose content replaces ``target`` when the block ends without error
-    (:func:`check_user_file` first).
+    (:func:`check_user_file` first). A ``private`` file (a password file) is given mode
+    0600 whatever it had.
 
     Raises:
         InputError: the target is refused, its folder cannot be written, or writing failed
             (the target is left as it was).
     """
     check_user_file(target, library_folder)
-    with _atomic_binary_file(target) as stream:
+    with _atomic_binary_file(target, private) as stream:
         yield stream
 
 
 @contextmanager
 def user_text_file(
-    target: Path, library_folder: Path | None, encoding: str = "utf-8"
+    target: Path, library_folder: Path | None, encoding: str = "utf-8", *, private: bool = False
 ) -> Iterator[TextIO]:
     """:func:`user_file` as text in ``encoding`` (newlines written as given)."""
-    with user_file(target, library_folder) as raw:
+    with user_file(target, library_folder, private=private) as raw:
         text = io.TextIOWrapper(raw, encoding=encoding, newline="", write_through=False)
         try:
             yield text
@@ -157,7 +160,7 @@ def remove_leftovers(real: Path) -> list[Path]:
 
 
 @contextmanager
-def _atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
+def _atomic_binary_file(target: Path, private: bool = False) -> Iterator[BinaryIO]:
     """A binary stream whose content replaces ``target`` when the block ends without error.
 
     Raises:
@@ -182,6 +185,8 @@ def _atomic_binary_file(target: Path) -> Iterator[BinaryIO]:
             return
         mode = stat.S_IMODE(info.st_mode)
         owner = (info.st_uid, info.st_gid)
+    if private:
+        mode = 0o600
     remove_leftovers(real)
     try:
         handle, tmp_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)

@@ -36,6 +36,7 @@ from refmanager.library.syncing import publish as publish_library
 from refmanager.library.syncing import sync as sync_library
 from refmanager.library.syncstate import Conflict
 from refmanager.model import InputError
+from refmanager.service.files import user_text_file
 from refmanager.service.library_ops import open_library
 
 __all__ = [
@@ -94,12 +95,8 @@ def remember_password(url: str) -> str:
     kept = [line for line in lines if not line.startswith(key + ":")]
     kept.append(f"{key}:{_escape(password)}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+    with user_text_file(path, None, private=True) as handle:  # libpq wants it 0600
         handle.write("\n".join(kept) + "\n")
-    tmp.replace(path)
-    path.chmod(0o600)
     return safe_url(url)
 
 

@@ -259,10 +259,9 @@ def _direct_writes(path: Path) -> list[str]:
             "rename",
             "mkstemp",
         ):
-            if name == "replace" and not (
-                isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "os"
-            ):
-                continue  # str.replace
+            by_os = isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "os"
+            if name == "replace" and not by_os and (len(node.args) != 1 or node.keywords):
+                continue  # str.replace(a, b), dataclasses.replace(x, f=v): not a file
             found.append(f"{path}:{node.lineno}: {name}")
     return found
 
@@ -275,3 +274,13 @@ def test_front_ends_and_use_cases_write_files_only_through_the_helper() -> None:
             if str(path.relative_to(root)) not in _OWN_WRITERS:
                 writes += _direct_writes(path)
     assert writes == []
+
+
+def test_a_private_file_is_written_0600_whatever_it_had(tmp_path: Path) -> None:
+    target = tmp_path / ".pgpass"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o644)
+    with user_text_file(target, None, private=True) as out:
+        out.write("host:5432:db:user:secret\n")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert target.read_text(encoding="utf-8") == "host:5432:db:user:secret\n"
