@@ -1,0 +1,125 @@
+"""Fit the confidence calibration on real strings held out by document.
+
+    python -m tools.realdata.calibrate MODELS_DIR [--folds 5] [--out FILE] [--junk 0.15]
+
+``MODELS_DIR`` holds ``fold-K.crfsuite`` for every fold K, as ``benchmarks.real_cv --keep``
+writes them: fold K's model never saw the real strings of fold K's documents. Each real
+string is parsed with the model of its own fold and every field the parser sets is judged
+right or wrong against the hand labels (``tools.fieldcorpus.calibrate.judge``); generated
+non-references, fragments and merged pairs (``tools.fieldcorpus.junk``, a ``--junk`` share)
+teach the row confidence what is not one reference.
+
+The figures printed are cross-fitted: the calibration scored on fold K was fitted on the
+other folds only. The file written (``--out``, default the shipped
+``refmanager/parse/data/calibration.json``) is fitted on every fold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks.real_cv import folds_of
+from refmanager.parse.confidence import CALIBRATION_FILE, row_features, score
+from refmanager.parse.train import Example
+from tools.fieldcorpus.calibrate import Observation, ece_auroc, fit, observe
+from tools.fieldcorpus.junk import fragment, junk_example, merged
+from tools.fieldcorpus.records import RecordGenerator
+from tools.realdata import DATA, real_strings
+
+Observed = list[tuple[list[tuple[str, float]], dict[str, Observation], bool]]
+
+
+def junk(refs: Sequence[Example], n: int, seed: int) -> list[Example]:
+    """``n`` strings that are not one whole reference (made from ``refs`` and records)."""
+    rng = random.Random(seed)
+    gen = RecordGenerator(seed)
+    out: list[Example] = []
+    for _ in range(int(n * 0.55)):
+        out.append(junk_example(gen, rng))
+    for _ in range(int(n * 0.3)):
+        out.append(fragment(rng.choice(refs), rng))
+    while len(out) < n:
+        out.append(merged(rng.choice(refs), rng.choice(refs)))
+    return out
+
+
+def fit_both(obs: Observed) -> tuple[dict[str, float], dict[str, float]]:
+    """The field and row weights fitted on ``obs``."""
+    field_w = fit([o for _, fields, _ in obs for o in fields.values()])
+    row_w = fit(rows(obs, field_w))
+    return field_w, row_w
+
+
+def rows(obs: Observed, field_w: dict[str, float]) -> list[Observation]:
+    out = []
+    for entry, fields, row in obs:
+        probs = [score(field_w, f) for f, _ in fields.values()]
+        out.append((row_features(entry, probs), row))
+    return out
+
+
+def reliability(pairs: Sequence[tuple[float, bool]]) -> str:
+    """The reliability table: per confidence bin, how many, how sure, how often right."""
+    lines = ["    confidence     n      mean conf  right"]
+    for k in range(10):
+        lo, hi = k / 10, (k + 1) / 10
+        b = [(c, r) for c, r in pairs if lo <= c < hi or (k == 9 and c >= 1.0)]
+        if b:
+            conf = sum(c for c, _ in b) / len(b)
+            right = sum(r for _, r in b) / len(b)
+            lines.append(f"    {lo:.1f}-{hi:.1f}    {len(b):<6} {conf:.3f}      {right:.3f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("models", type=Path)
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--junk", type=float, default=0.15, help="share of non-references")
+    ap.add_argument("--out", type=Path, default=Path(CALIBRATION_FILE))
+    args = ap.parse_args(argv)
+    real = real_strings(args.data)
+    fold_of = folds_of([g for _, g in real], args.folds)
+    by_fold: list[Observed] = []
+    for k in range(args.folds):
+        model = args.models / f"fold-{k}.crfsuite"
+        refs = [ex for ex, g in real if fold_of[g] == k]
+        extra = junk(refs, int(len(refs) * args.junk / (1 - args.junk)), seed=31 + k)
+        by_fold.append(observe([*refs, *extra], model))
+        print(f"fold {k}: {len(refs)} real strings, {len(extra)} non-references", file=sys.stderr)
+    fields_out: list[tuple[float, bool]] = []
+    rows_out: list[tuple[float, bool]] = []
+    for k in range(args.folds):
+        train = [o for j in range(args.folds) if j != k for o in by_fold[j]]
+        field_w, row_w = fit_both(train)
+        fields_out += [(score(field_w, f), r) for _, fs, _ in by_fold[k] for f, r in fs.values()]
+        rows_out += [(min(score(row_w, f), 1.0), r) for f, r in rows(by_fold[k], field_w)]
+    fe, fa = ece_auroc(fields_out)
+    re_, ra = ece_auroc(rows_out)
+    sure = [r for c, r in fields_out if c >= 0.9]
+    print("Field confidence on held-out real folds (cross-fitted):")
+    print(reliability(fields_out))
+    print(
+        f"fields {len(fields_out)}: ECE {fe:.3f}  AUROC {fa:.3f}  wrong among sure (>= 0.9) "
+        f"{(len(sure) - sum(sure)) / max(len(sure), 1):.3f} of {len(sure)}"
+    )
+    print("Row confidence (every field of the row right):")
+    print(reliability(rows_out))
+    print(f"rows {len(rows_out)}: ECE {re_:.3f}  AUROC {ra:.3f}")
+    field_w, row_w = fit_both([o for obs in by_fold for o in obs])
+    args.out.write_text(
+        json.dumps({"field": field_w, "row": row_w}, indent=0, sort_keys=True) + "\n",
+        encoding="utf-8",
+    )
+    print(f"-> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
