@@ -45,6 +45,21 @@ _SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,)\s*")
 _AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*")
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
+# "D-H", "J-P", "JP-R": hyphenated initials without periods (Korean and French given names)
+_HYPHEN_INITIALS = re.compile(r"^[A-Z]{1,2}(?:[\-\u2010][A-Z]{1,2})+$")
+# The commonest Chinese family names in pinyin: "Zhao Mingyu" printed family first.
+PINYIN_FAMILIES = word_set(
+    "wang li zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo "
+    "zheng liang xie song tang han feng deng cao peng zeng xiao tian dong yuan pan cai jiang "
+    "yu du ye cheng wei su lv lu ding ren shen yao jin fu zhong cui tan liao fan wan qiu qin "
+    "jia xia gu shi hou bai meng long kong xiong qian dai yan mo lei yin kang geng fang "
+    "qiao zou shao mao hao duan lai gong wen yi chang xue niu nie zhan ge bi an ouyang situ "
+    "shangguan zhuge"
+)
+_PINYIN_SYLLABLE = re.compile(
+    r"(?:[bpmfdtnlgkhjqxrzcsyw]|zh|ch|sh)?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|"
+    r"\u00fcn|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo|ui|ue|er|a|o|e|i|u|\u00fc|v)(?![aeiou])"
+)
 # Two to six CJK characters (or middle dots): a Chinese name in characters.
 _CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
 _CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
@@ -61,7 +76,7 @@ def is_initials(text: str) -> bool:
     t = text.strip()
     if not t:
         return False
-    if _TIGHT_INITIALS.match(t):
+    if _TIGHT_INITIALS.match(t) or _HYPHEN_INITIALS.match(t):
         return True
     if "." not in t:
         return False
@@ -78,6 +93,33 @@ def split_chinese(name: str) -> Name:
     if len(name) >= 3 and name[:2] in COMPOUND_SURNAMES:
         return Name(family=name[:2], given=name[2:])
     return Name(family=name[:1], given=name[1:])
+
+
+def _is_pinyin_given(word: str) -> bool:
+    """ "Mingyu", "Xiaoming", "Wei": a capitalised word that is one to three pinyin syllables."""
+    low = word.lower()
+    if not (word[:1].isupper() and word[1:].islower() and low.isascii()):
+        return False
+    pos = count = 0
+    while pos < len(low) and count < 4:
+        m = _PINYIN_SYLLABLE.match(low, pos)
+        if m is None or m.end() == pos:
+            return False
+        pos = m.end()
+        count += 1
+    return pos == len(low) and 1 <= count <= 3
+
+
+def _family_first_pinyin(chunks: list[str]) -> bool:
+    """Whether a list prints Chinese names family first ("Zhao Mingyu, Li Xiaohua"): every
+    name is two words, the first a common family name, the second pinyin, and at least one
+    second word is not itself a common family name (which "Wei Li" could be either way)."""
+    pairs = [c.split() for c in chunks]
+    if not pairs or any(len(p) != 2 for p in pairs):
+        return False
+    if not all(p[0].lower() in PINYIN_FAMILIES and _is_pinyin_given(p[1]) for p in pairs):
+        return False
+    return any(p[1].lower() not in PINYIN_FAMILIES for p in pairs)
 
 
 def _looks_family_only(chunk: str) -> bool:
@@ -199,10 +241,24 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     # Chinese names written with spaces between characters ("王 伟") stay together.
     names: list[Name] = []
     i = 0
+    if _family_first_pinyin(chunks):
+        return [Name(family=c.split()[0], given=c.split()[1]) for c in chunks], etal
     inverted = _detect_inverted(chunks)
     while i < len(chunks):
         chunk = chunks[i]
         nxt = chunks[i + 1] if i + 1 < len(chunks) else None
+        words = chunk.split()
+        if (
+            nxt is not None
+            and len(words) >= 2
+            and words[-1].rstrip(".") in _SUFFIX_BARE
+            and is_initials(nxt)
+            and _looks_family_only(" ".join(words[:-1]))
+        ):
+            # "Miller III, A. J.": the suffix printed after the family name
+            names.append(Name(family=" ".join(words[:-1]), given=nxt.strip(), suffix=words[-1]))
+            i += 2
+            continue
         if nxt is not None and nxt.rstrip(".") in _SUFFIX_BARE:
             after = chunks[i + 2] if i + 2 < len(chunks) else None
             if inverted and after is not None and _looks_family_only(chunk) and is_initials(after):
@@ -248,6 +304,9 @@ def _detect_inverted(chunks: list[str]) -> bool:
     """Is the list written "Family, Given, Family, Given" (at least for the first name)?"""
     if len(chunks) < 2:
         return False
+    first = chunks[0].split()
+    if len(first) >= 2 and first[-1].rstrip(".") in _SUFFIX_BARE and is_initials(chunks[1]):
+        return True  # "Miller III, A. J."
     second_chunk = (
         chunks[2] if chunks[1].rstrip(".") in _SUFFIX_BARE and len(chunks) > 2 else chunks[1]
     )

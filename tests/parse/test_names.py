@@ -71,3 +71,27 @@ def test_a_particle_family_before_initials_keeps_its_particles() -> None:
         ("van de Velde", "MA"),
         ("ter Horst", "J"),
     ]
+
+
+def _names(text: str) -> list[tuple[str, str, str]]:
+    return [(n.family, n.given, n.suffix) for n in split_names(text)[0]]
+
+
+def test_a_suffix_after_the_family_name_is_the_suffix_not_a_name() -> None:
+    assert _names("Miller III, A. J., Jones, B.") == [("Miller", "A. J.", "III"), ("Jones", "B", "")]
+    assert _names("Walker, J. H., IV, and Smith, A.") == [
+        ("Walker", "J. H.", "IV"),
+        ("Smith", "A", ""),
+    ]
+
+
+def test_hyphenated_initials_are_a_given_name() -> None:
+    assert _names("Park D-H, Kim J") == [("Park", "D-H", ""), ("Kim", "J", "")]
+
+
+def test_pinyin_names_printed_family_first() -> None:
+    assert _names("Zhao Mingyu, Li Xiaohua") == [("Zhao", "Mingyu", ""), ("Li", "Xiaohua", "")]
+    # given-first lists, and lists that read either way, keep the Western order
+    assert _names("Mingyu Zhao and Xiaohua Li") == [("Zhao", "Mingyu", ""), ("Li", "Xiaohua", "")]
+    assert _names("Yang Liu, Wei Zhang") == [("Liu", "Yang", ""), ("Zhang", "Wei", "")]
+    assert _names("Kaiming He, Jian Sun") == [("He", "Kaiming", ""), ("Sun", "Jian", "")]
