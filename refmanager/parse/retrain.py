@@ -22,6 +22,7 @@ from refmanager.parse.tagger import (
     DEFAULT_MODEL_FILE,
     STACKED_SUFFIX,
     open_tagger,
+    stacked_marker,
     tag_sequence,
     with_base_labels,
 )
@@ -89,12 +90,15 @@ def train_library(
     weight: int = LIBRARY_WEIGHT,
     max_iterations: int = LIBRARY_ITERATIONS,
     progress: Callable[[str], None] | None = None,
+    base_model: Path | None = None,
 ) -> dict[str, float]:
     """A library's own model: its corrections (each ``weight`` times) plus generated strings.
 
     ``base`` is the generated part (the strings shipped with the model when None: no CSL
     rendering, so it works in the default install); pass it to train several models on
-    the same one. Corrections that align no character are left out.
+    the same one. Corrections that align no character are left out. ``base_model`` is the
+    model adapted (the shipped one by default; a benchmark adapts models that never saw
+    the corrected documents).
 
     The new model replaces the one at ``out_path`` (or the shipped model) only when it is
     at least as right on the corrected entries and, on ``guard`` (shipped strings it was
@@ -120,18 +124,18 @@ def train_library(
     t1 = time.perf_counter()
     tmp = out_path.with_name(out_path.name + ".new")
     marker = Path(os.fspath(tmp) + STACKED_SUFFIX)
-    base_tagger = open_tagger()
+    base_tagger = open_tagger(base_model)
     if base_tagger is None:
-        raise OSError("the shipped model cannot be read")
+        raise OSError("the model to adapt cannot be read")
     fixed = [_stacked_sequence(base_tagger, ex) for ex in fixes]
     copied = (_stacked_sequence(base_tagger, ex, copy=True) for ex in generated)
     sequences = [*copied, *(fixed * weight)]
     stats = train_sequences(sequences, tmp, max_iterations=max_iterations)
-    marker.write_text("adapts the shipped model\n", encoding="utf-8")
+    marker.write_text(stacked_marker(base_model), encoding="utf-8")
     stats["corrections"] = float(len(fixes))
     stats["render_seconds"] = t1 - t0
     stats["train_seconds"] = time.perf_counter() - t1
-    current = out_path if out_path.is_file() else None
+    current = out_path if out_path.is_file() else base_model
     before = token_accuracy(current, fixes)
     after = token_accuracy(tmp, fixes)
     stats["corrections_before"], stats["corrections_after"] = before, after

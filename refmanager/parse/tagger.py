@@ -54,9 +54,25 @@ STACKED_SUFFIX = ".stacked"
 
 
 def is_stacked(model_path: Path | None) -> bool:
-    """Whether a model adapts the shipped one: it reads the shipped model's labels as
-    features (a library model trained from corrections, decision 0013)."""
+    """Whether a model adapts another: it reads that model's labels as features (a library
+    model trained from corrections, decision 0013)."""
     return model_path is not None and os.path.isfile(os.fspath(model_path) + STACKED_SUFFIX)
+
+
+def stacked_marker(base_model: Path | None) -> str:
+    """The text of a stacked model's marker file: the model it adapts (the shipped one
+    when the marker names none)."""
+    return f"adapts {os.fspath(base_model)}\n" if base_model else "adapts the shipped model\n"
+
+
+def base_of(model_path: Path) -> Path | None:
+    """The model a stacked model adapts, from its marker file (None: the shipped one)."""
+    try:
+        text = Path(os.fspath(model_path) + STACKED_SUFFIX).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    name = text.strip().removeprefix("adapts ")
+    return Path(name) if name != "the shipped model" and os.path.isfile(name) else None
 
 
 _KEEP_PREFIXES = ("w=", "sh=", "k=", "w-1=", "w+1=")
@@ -90,7 +106,8 @@ def _label(
     """The labels of ``toks`` and the tagger whose marginals go with them; a stacked
     model's labels are its own only where it is sure."""
     xseq = features(toks, styles)
-    base = open_tagger() if is_stacked(model_path) else None
+    stacked = model_path is not None and is_stacked(model_path)
+    base = open_tagger(base_of(model_path)) if stacked and model_path is not None else None
     if base is None:  # a plain model (or no shipped model for a stacked one to read)
         return list(tagger.tag(xseq)), tagger
     base_labels = list(base.tag(xseq))
