@@ -30,6 +30,19 @@ _PATENT = re.compile(r"\bpatent\b|\u4e13\u5229")
 _STANDARD = re.compile(r"\b(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]")
 _CODE_HOST = re.compile(r"github\.com|gitlab\.com|bitbucket\.org|pypi\.org")
 _IN_PROC = re.compile(r"\bin:?\s+(?:proc|the\s+proc)")
+_SOFTWARE = re.compile(
+    r"\b(?:software|computer\s+(?:program|software)|r\s+package|python\s+package|"
+    r"package\s+version|source\s+code|version\s+\d+(?:\.\d+)*|v\d+\.\d+(?:\.\d+)?)\b",
+    re.IGNORECASE,
+)
+_SOFTWARE_HOST = re.compile(r"\b(?:zenodo|cran|pypi|bioconductor)\b", re.IGNORECASE)
+_DATASET = re.compile(r"\b(?:data\s?set|data\s+repository)\b", re.IGNORECASE)
+# a web page's tell: when it was read, or that it is on line
+_WEB = re.compile(
+    r"\b(?:accessed|retrieved|last\s+access(?:ed)?|visited|available\s+(?:online|at|from)|"
+    r"online|web\s*page|website|blog)\b|\[(?:online|internet)\]|\u8bbf\u95ee",
+    re.IGNORECASE,
+)
 
 
 def infer_type(ref: Reference, raw: str) -> str:
@@ -63,6 +76,11 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "software"
     if container and "github" in container.lower():
         return "software"
+    journal_like = any(ref.get(f) for f in ("issue", "page")) or ref.editor
+    if not journal_like and _SOFTWARE.search(low) and (url or _SOFTWARE_HOST.search(low)):
+        return "software"  # "R package version 2.3", "Computer software", on line
+    if not journal_like and _DATASET.search(low) and (url or ref.get("DOI")):
+        return "dataset"
     if _THESIS.search(low) and not container:
         return "thesis"
     if _REPORT.search(low) and not (container and (ref.get("volume") or ref.get("issue"))):
@@ -75,6 +93,8 @@ def infer_type(ref: Reference, raw: str) -> str:
                 return "paper-conference"
             return "chapter"
         return "article-journal"
+    if url and not ref.get("page") and not ref.get("ISBN") and _WEB.search(low):
+        return "webpage"  # "..., Acme Corp. https://... (accessed May 4, 2020)"
     if ref.get("publisher") or ref.get("ISBN"):
         return "book"
     if url and not ref.get("page"):

@@ -215,3 +215,34 @@ def test_a_container_right_before_the_edition_of_a_book_is_its_publisher() -> No
         ("Press", "publisher"), (".", "O"),
     ]  # fmt: skip
     assert _build(raw, spec).get("container-title") == "Big Book"
+
+
+def test_software_datasets_and_web_pages_get_their_types() -> None:
+    def kind(raw: str) -> str:
+        return parse_reference(raw).type
+
+    assert (
+        kind(
+            "R Core Team (2023). R: A language and environment for statistical computing. "
+            "R package version 4.3.1. https://www.R-project.org/"
+        )
+        == "software"
+    )
+    assert (
+        kind(
+            "Smith, J. (2020). FastSort: Computer software (Version 2.3). Zenodo. "
+            "https://doi.org/10.5281/zenodo.123456"
+        )
+        == "software"
+    )
+    assert (
+        kind("Jones, A. (2019). City traffic counts [Data set]. https://data.example.org/traffic")
+        == "dataset"
+    )
+    assert (
+        kind(
+            "Acme Corporation. Annual sustainability update. https://acme.example.com/"
+            "update (accessed May 4, 2021)."
+        )
+        == "webpage"
+    )
