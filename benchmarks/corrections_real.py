@@ -83,15 +83,19 @@ def main(argv: list[str] | None = None) -> int:
         gains.append(gain)
         seconds.append(took)
         name = group.removeprefix("grobid:")[:56]
-        print(f"{name:<58} {len(strings):<5} {before.f1():.3f}   {after.f1():.3f}   "
-              f"{gain:+.3f}  {took:5.1f} s ({kept}, {len(examples)}/{len(fixed)} aligned)",
-              flush=True)
+        print(
+            f"{name:<58} {len(strings):<5} {before.f1():.3f}   {after.f1():.3f}   "
+            f"{gain:+.3f}  {took:5.1f} s ({kept}, {len(examples)}/{len(fixed)} aligned)",
+            flush=True,
+        )
         if args.limit and len(gains) >= args.limit:
             break
     if gains:
-        print(f"documents {len(gains)}: mean gain {statistics.mean(gains):+.3f}, "
-              f"worst {min(gains):+.3f}, best {max(gains):+.3f}; "
-              f"retraining median {statistics.median(seconds):.1f} s, max {max(seconds):.1f} s")
+        print(
+            f"documents {len(gains)}: mean gain {statistics.mean(gains):+.3f}, "
+            f"worst {min(gains):+.3f}, best {max(gains):+.3f}; "
+            f"retraining median {statistics.median(seconds):.1f} s, max {max(seconds):.1f} s"
+        )
     return 0
 
 

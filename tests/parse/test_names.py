@@ -78,7 +78,10 @@ def _names(text: str) -> list[tuple[str, str, str]]:
 
 
 def test_a_suffix_after_the_family_name_is_the_suffix_not_a_name() -> None:
-    assert _names("Miller III, A. J., Jones, B.") == [("Miller", "A. J.", "III"), ("Jones", "B", "")]
+    assert _names("Miller III, A. J., Jones, B.") == [
+        ("Miller", "A. J.", "III"),
+        ("Jones", "B", ""),
+    ]
     assert _names("Walker, J. H., IV, and Smith, A.") == [
         ("Walker", "J. H.", "IV"),
         ("Smith", "A", ""),

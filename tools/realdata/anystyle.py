@@ -72,7 +72,12 @@ def volume_pieces(text: str) -> list[Piece]:
     base = len(text) - len(text.lstrip())
     pieces: list[Piece] = []
     pos = 0
-    for group, label in (("volume", "volume"), ("issue", "issue"), ("issue2", "issue"), ("page", "page")):
+    for group, label in (
+        ("volume", "volume"),
+        ("issue", "issue"),
+        ("issue2", "issue"),
+        ("page", "page"),
+    ):
         if m.group(group) is None:
             continue
         a, b = base + m.start(group), base + m.end(group)

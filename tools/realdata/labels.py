@@ -20,7 +20,15 @@ from refmanager.parse.train import Example
 
 # Characters trimmed from either end of every labelled value.
 _EDGE = " \t\n,;:"
-_OPENERS = {"(": ")", "[": "]", "{": "}", "\u201c": "\u201d", '"': '"', "\u2018": "\u2019", "'": "'"}
+_OPENERS = {
+    "(": ")",
+    "[": "]",
+    "{": "}",
+    "\u201c": "\u201d",
+    '"': '"',
+    "\u2018": "\u2019",
+    "'": "'",
+}
 _CLOSERS = {v: k for k, v in _OPENERS.items()}
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 _NUMBER_PREFIX = re.compile(

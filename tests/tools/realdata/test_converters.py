@@ -39,7 +39,12 @@ def test_values_are_trimmed_to_what_the_parser_labels() -> None:
 
 def test_whitespace_is_collapsed_and_labels_kept() -> None:
     ex = to_example(
-        [Piece("[3] "), Piece("Smith,\n J.", "author"), Piece(" ,  "), Piece("Title  here.", "title")],
+        [
+            Piece("[3] "),
+            Piece("Smith,\n J.", "author"),
+            Piece(" ,  "),
+            Piece("Title  here.", "title"),
+        ],
         "s",
     )
     assert ex.text == "[3] Smith, J. , Title here."
