@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from refmanager.cli.common import note
 from refmanager.model import InputError
 from refmanager.service.exchange import EXPORT_FORMATS
-from refmanager.service.parsing import parse_text, render
+from refmanager.service.parsing import model_warning, parse_text, render
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
     model = Path(args.model) if args.model else None
     if model is not None and not model.is_file():
         raise InputError(str(model), "no such model file")
+    warning = model_warning(model)
+    if warning:
+        note(warning)
+        model = None
     refs = parse_text(text, paragraphs=args.paragraphs, model_path=model)
     sys.stdout.write(render(refs, args.format))
     return 0

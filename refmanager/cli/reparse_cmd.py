@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from refmanager.cli.common import add_library_option, library_path
+from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.editing import reparse_matching
 from refmanager.service.library_ops import open_library
+from refmanager.service.parsing import library_model_path, model_warning
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +22,11 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write(f"\r{done}/{total} re-parsed")
             sys.stderr.flush()
 
-    with open_library(library_path(args), create=False) as lib:
+    folder = library_path(args)
+    warning = model_warning(library_model_path(folder))
+    if warning:
+        note(warning)
+    with open_library(folder, create=False) as lib:
         count = reparse_matching(lib, " ".join(args.query), progress=progress)
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 40 + "\r")

@@ -11,6 +11,7 @@ from typing import Any
 import pycrfsuite
 
 from refmanager.parse.features import features
+from refmanager.parse.modelcheck import model_problem
 from refmanager.parse.tokens import Tok
 
 # The shipped model.
@@ -24,7 +25,8 @@ def open_tagger(model_path: Path | None = None) -> Any | None:
     """An open pycrfsuite.Tagger for the model (the shipped one by default), or None.
 
     Cached per thread and path, and reopened when the file changes (a library's model is
-    rewritten in place by retraining while the window keeps parsing).
+    rewritten in place by retraining while the window keeps parsing). A model other than
+    the shipped one is opened only when ``modelcheck`` found it safe (None otherwise).
     """
     path = os.fspath(model_path) if model_path else DEFAULT_MODEL_FILE
     cache: dict[str, tuple[tuple[int, int] | None, Any]] = (
@@ -40,7 +42,8 @@ def open_tagger(model_path: Path | None = None) -> Any | None:
     if cached is not None and cached[0] == stamp:
         return cached[1]
     tagger: Any | None = None
-    if stamp is not None:
+    if stamp is not None and (path == DEFAULT_MODEL_FILE or model_problem(path) is None):
+        # a damaged model would take the process down (SIGSEGV): checked first, apart
         tagger = pycrfsuite.Tagger()
         try:
             tagger.open(path)

@@ -11,6 +11,7 @@ from refmanager.formats import format_string
 from refmanager.library import Library
 from refmanager.model import Entry, InputError, Reference
 from refmanager.parse import example_from_correction, parse_entries
+from refmanager.parse.modelcheck import model_problem
 from refmanager.parse.retrain import LIBRARY_SIZE, RetrainRejected, train_library
 from refmanager.parse.train import fully_aligned
 
@@ -70,11 +71,23 @@ def library_model_path(library: Path) -> Path:
 
 
 def model_for(library: Path | None) -> Path | None:
-    """The library's own model when it has one, else None (the shipped model)."""
+    """The library's own model when it has one that is safe to open, else None (the
+    shipped model; :func:`model_warning` says why a damaged one is not used)."""
     if library is None:
         return None
     path = library_model_path(library)
-    return path if path.is_file() else None
+    return path if path.is_file() and model_problem(path) is None else None
+
+
+def model_warning(model: Path | None) -> str | None:
+    """What to tell the user when the parser model file ``model`` is damaged (parsing then
+    goes on with the shipped model), or None when it is fine or absent."""
+    if model is None or not model.is_file():
+        return None
+    problem = model_problem(model)
+    if problem is None:
+        return None
+    return f"{model}: this parser model {problem}; parsing with the shipped model instead"
 
 
 def train(

@@ -23,6 +23,7 @@ from typing import Any
 
 from refmanager.library import Library
 from refmanager.model import InputError, Reference
+from refmanager.parse.modelcheck import model_problem
 from refmanager.parse.tagger import STACKED_SUFFIX
 from refmanager.pdf.linetrain import LineRetrainRejected, train_library
 from refmanager.service.files import check_user_file, user_file
@@ -41,7 +42,7 @@ def line_model_for(folder: Path | None) -> Path | None:
     if folder is None:
         return None
     path = line_model_path(folder)
-    return path if path.is_file() else None
+    return path if path.is_file() and model_problem(path) is None else None
 
 
 def _layout_documents(folder: Path) -> list[dict[str, Any]]:

@@ -158,3 +158,16 @@ def test_a_model_out_inside_the_library_is_refused_before_training(tmp_path: Pat
     Session(tmp_path / "empty").close()  # no corrections: the file name is checked first
     with pytest.raises(InputError, match="inside the library folder"):
         retrain_library(tmp_path / "empty", tmp_path / "empty" / "library.sqlite")
+
+
+def test_a_damaged_library_line_model_is_not_used(tmp_path: Path) -> None:
+    from refmanager.pdf.zones import MODEL_PATH
+    from refmanager.service.training import line_model_for, line_model_path
+
+    folder = tmp_path / "lib"
+    folder.mkdir()
+    data = bytearray(MODEL_PATH.read_bytes())
+    line_model_path(folder).write_bytes(bytes(data[: len(data) // 2]))  # truncated
+    assert line_model_for(folder) is None  # imports read with the shipped model
+    line_model_path(folder).write_bytes(bytes(data))
+    assert line_model_for(folder) == line_model_path(folder)
