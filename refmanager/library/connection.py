@@ -74,13 +74,26 @@ class Connection:
         try:
             yield
             db.retry_locked(lambda: self.conn.execute("COMMIT"))
-        except BaseException:
+        except BaseException as exc:
             # SQLite may have rolled back already (disk full, I/O error): do not mask the cause
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error) and db.is_full(exc):
+                raise InputError(
+                    self.database(),
+                    "the disk is full: this change was not stored (the library is as it was);"
+                    " free some space and try again",
+                ) from None
             raise
         finally:
             self._depth = 0
+
+    def database(self) -> str:
+        """The library's database file (for messages)."""
+        try:
+            return str(self.conn.execute("PRAGMA database_list").fetchone()[2]) or "library"
+        except sqlite3.Error:
+            return "library"
 
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows of a read, retried while another process holds a lock."""

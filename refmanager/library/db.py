@@ -197,7 +197,18 @@ def _statements(sql: str) -> list[str]:
 
 
 def copy_file(src: Path, dest: Path) -> None:
-    """Copy ``src`` to ``dest`` through a temporary name, so ``dest`` is whole or absent."""
+    """Copy ``src`` to ``dest`` through a temporary name, so ``dest`` is whole or absent
+    (a copy that fails, on a full disk say, leaves nothing behind)."""
     tmp = dest.with_name(dest.name + ".part")
-    shutil.copyfile(src, tmp)
-    tmp.replace(dest)
+    try:
+        shutil.copyfile(src, tmp)
+        tmp.replace(dest)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def is_full(exc: sqlite3.Error) -> bool:
+    """Whether SQLite says the disk (or the database's page limit) is full."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == sqlite3.SQLITE_FULL

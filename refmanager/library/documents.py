@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -15,7 +16,7 @@ from refmanager.library.records import DeletedDocument, DocumentRecord, StoredRe
 from refmanager.library.references import ReferenceStore
 from refmanager.library.tags import TagStore
 from refmanager.library.works import WorkStore
-from refmanager.model import AlreadyInLibrary, DocumentMeta, Name, Reference
+from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError, Name, Reference
 from refmanager.model.identifiers import doi_key
 
 
@@ -114,12 +115,50 @@ class DocumentStore(Store):
             file_name = file_name or file.name
         if sha256 is not None and self.document_id_for_hash(sha256) is not None:
             raise AlreadyInLibrary(file_name or sha256)
+        copied: Path | None = None
         if file is not None and sha256 is not None:
             dest = self.stored_path(sha256, file_name)
             # recorded before the copy: a copy a crash leaves behind is still known as ours
             self.record_stored_file(sha256)
             if not dest.exists():
-                db.copy_file(file, dest)
+                try:
+                    db.copy_file(file, dest)
+                except OSError as exc:
+                    raise InputError(
+                        str(file), f"cannot be stored in the library ({exc.strerror or exc})"
+                    ) from None
+                copied = dest
+        try:
+            return self._insert_document(
+                meta,
+                references,
+                sha256,
+                file_name=file_name,
+                source=source,
+                status=status,
+                message=message,
+                tags=tags,
+            )
+        except BaseException:
+            if copied is not None and sha256 is not None:
+                # the file just copied is no document's (a full disk stopped the insert)
+                with contextlib.suppress(sqlite3.Error, OSError):
+                    if self.document_id_for_hash(sha256) is None:
+                        copied.unlink(missing_ok=True)
+            raise
+
+    def _insert_document(
+        self,
+        meta: DocumentMeta,
+        references: Sequence[Reference],
+        sha256: str | None,
+        *,
+        file_name: str,
+        source: str,
+        status: str,
+        message: str,
+        tags: Iterable[str],
+    ) -> int:
         now = timestamp()
         with self.transaction():
             # checked again under the write lock: another process may have added it meanwhile

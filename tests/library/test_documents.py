@@ -73,3 +73,20 @@ def test_complete_document_fills_a_failed_document_in_place(lib: Library) -> Non
     assert lib.documents.document_id_for_hash("f" * 64) == doc
     with pytest.raises(KeyError):
         lib.documents.complete_document(12345, meta, [])
+
+
+def test_a_full_disk_is_said_and_leaves_neither_an_orphan_file_nor_a_change(
+    lib: Library, tmp_path: Path
+) -> None:
+    # issue 26 defect 9: "internal error: OperationalError: database or disk is full" and
+    # an orphan PDF in files/. SQLite's page limit makes the disk full for the test.
+    lib.documents.add_document(DocumentMeta(title="before"), [FLASH])
+    pages = lib.conn.execute("PRAGMA page_count").fetchone()[0]
+    lib.conn.execute(f"PRAGMA max_page_count = {pages}")
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4 fake content")
+    many = [FLASH, ATTENTION, BOOK] * 200
+    with pytest.raises(InputError, match="the disk is full"):
+        lib.documents.add_document(DocumentMeta(title="after"), many, file=pdf)
+    assert list(lib.files_dir.iterdir()) == []
+    assert [d.meta.title for d in lib.documents.documents()] == ["before"]
