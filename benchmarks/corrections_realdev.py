@@ -4,7 +4,7 @@
 
 For each paper of the set: import the PDF into a new library (``import_paths``), take the
 first ``k`` extracted references that match a gold entry and have a wrong field, and
-correct every field that is wrong, as a user would in the window (``correct_field``,
+correct every field that is wrong, as a user would in the window (``edit_field``,
 values from the gold); retrain the library's model (``retrain_library``: what
 ``refmanager train --with-corrections`` and "Learn from my corrections" run), re-parse the
 library (``reparse_matching``: edited fields are kept), and score the paper's *other*
@@ -30,10 +30,10 @@ from types import ModuleType
 from typing import Any
 
 from refmanager.model import InputError
-from refmanager.service.editing import correct_field, reparse_matching
+from refmanager.service.editing import edit_field, reparse_matching
 from refmanager.service.importing import import_paths
-from refmanager.service.library_ops import open_library
-from refmanager.service.parsing import reparse as parse_again
+from refmanager.service.opening import open_library
+from refmanager.service.parsing import parse_again
 from refmanager.service.training import retrain_library
 
 SCORED = (
@@ -117,7 +117,7 @@ def run_paper(
             corrections = 0
             for i, j in chosen:
                 for field, value in _wrong_fields(S, pred[i], gold[j]):
-                    correct_field(lib, stored[i].id, "issued" if field == "year" else field, value)
+                    edit_field(stored[i].id, "issued" if field == "year" else field, value).do(lib)
                     corrections += 1
             others_gold = [g for j, g in enumerate(gold) if j not in fixed_gold]
             before = _micro(S, [p for i, p in enumerate(pred) if i not in fixed_pred], others_gold)

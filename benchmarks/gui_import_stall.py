@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     stall = gaps[0][0] * 1000 if gaps else took * 1000
     verdict = "ok" if stall < TARGET_MS else "OVER"
-    total = window.session.total()
+    total = window.session.lib.search.count("")
     print(
         f"import of {data.name} through the window: {took:.1f} s, {total:,} references in "
         f"the library (process CPU {cpu:.1f} s)"

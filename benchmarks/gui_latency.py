@@ -97,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     took = time.perf_counter() - started
     stalls = [max(0.0, g - 0.005) * 1000 for g in gaps]
     worst = max(stalls) if stalls else 0.0
+    lib = window.session.lib
     print(
-        f"imported {window.session.document_count()} documents, {window.session.total():,} "
+        f"imported {lib.documents.document_count()} documents, {lib.search.count(''):,} "
         f"references in {took:.1f} s; problems reported: {len(window.errors)}"
     )
     print(

@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from refmanager.gui.app import create_app
     from refmanager.gui.main_window import MainWindow
-    from refmanager.service import exchange
+    from refmanager.service import editing, exchange
     from refmanager.service.views import Changes
 
     app = create_app()
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     window.resize(1400, 880)
     window.show()
     app.processEvents()
-    total = window.session.total()
+    total = window.session.lib.search.count("")
     results: list[tuple[str, Watched, str]] = []
     collector = Collections()
     refresh_cpu = [0.0]  # the GUI thread's CPU seconds in the window's refresh after changes
@@ -236,12 +236,12 @@ def main(argv: list[str] | None = None) -> int:
         f"references, each reported ({len(reports)} progress reports)"
     )
 
-    every = window.session.search_ids("")
+    every = window.session.lib.search.search_ids("")
     for label, ids in (
         ("re-parse {n:,} references (first: loads the parser)", every[: args.reparse]),
         ("re-parse {n:,} other references (parser loaded)", every[args.reparse : 2 * args.reparse]),
     ):
-        window.commands.run(window.session.reparse(ids))
+        window.commands.run(editing.reparse(ids, window.session.worker))
         step(label.format(n=len(ids)), window.commands.busy)
     window.undo_stack.undo()
     step(f"undo the last re-parse ({len(ids):,})", window.commands.busy)
@@ -254,7 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     last = model.rowCount() - 1
     step("sort by author, scroll to the end", lambda: model.row_at(last, wait=False) is None)
     shown = [model.row_at(r) for r in range(last - 199, last + 1)]
-    window.commands.run(window.session.reparse([r.id for r in shown if r is not None]))
+    window.commands.run(
+        editing.reparse([r.id for r in shown if r is not None], window.session.worker)
+    )
     step(
         "re-parse the 200 rows in view at the end, sorted by author",
         lambda: window.commands.busy() or model.loading(),

@@ -188,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from refmanager.gui.app import create_app
     from refmanager.gui.main_window import MainWindow
+    from refmanager.service import editing
     from refmanager.service.views import Changes
 
     app = create_app()
@@ -212,12 +213,12 @@ def main(argv: list[str] | None = None) -> int:
         refreshes.append((start, time.perf_counter()))
 
     window.commands.refresh = timed_refresh  # type: ignore[method-assign]
-    every = window.session.search_ids("")
+    every = window.session.lib.search.search_ids("")
     for round_ in range(args.rounds):
         ids = every[round_ * args.reparse : (round_ + 1) * args.reparse]
         before = len(dog.stalls)
         started = time.perf_counter()
-        window.commands.run(window.session.reparse(ids))
+        window.commands.run(editing.reparse(ids, window.session.worker))
         while window.commands.busy():
             app.processEvents()
             time.sleep(0.0005)

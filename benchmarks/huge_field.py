@@ -21,7 +21,7 @@ _STEP = r"""
 import resource, sys, time
 sys.path.insert(0, {repo!r})
 from refmanager.service.exchange import export, import_file
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 start = time.perf_counter()
 with open_library({lib!r}) as lib:
     if {step!r} == "store":  # straight into the library, past the readers' limit
@@ -45,7 +45,7 @@ print(f"{{peak:.0f}} {{took:.2f}} {{note}}")
 _BASELINE = r"""
 import resource, sys
 sys.path.insert(0, {repo!r})
-import refmanager.service.exchange, refmanager.service.library_ops
+import refmanager.service.exchange, refmanager.service.opening
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
 

@@ -8,7 +8,7 @@ import argparse
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.attachments import attachments_of, describe
 from refmanager.service.exchange import select_ids
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

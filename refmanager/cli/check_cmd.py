@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.service.library_ops import check, open_library, prune_files
+from refmanager.service.maintenance import check, prune_files
+from refmanager.service.opening import open_library
 
 SHOWN = 20  # missing files listed one by one; the rest are counted
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.service import library_ops as ops
+from refmanager.service import duplicates
+from refmanager.service.opening import open_library
 
 ROWS_PER_GROUP = 8
 
@@ -22,12 +23,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with ops.open_library(library_path(args), create=False) as lib:
+    with open_library(library_path(args), create=False) as lib:
         if args.merge_exact:
-            records = ops.merge_exact(lib)
+            records = duplicates.merge_exact().do(lib)
             hidden = sum(len(r.others) for r in records)
             print(f"merged {len(records)} groups of exact duplicates ({hidden} entries hidden)")
-        groups, total = ops.find_duplicates(lib, exact_only=args.exact_only, limit=args.limit)
+        groups, total = duplicates.find_groups(lib, exact_only=args.exact_only, limit=args.limit)
         if not total:
             note("no duplicates found")
             return 0

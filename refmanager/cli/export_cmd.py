@@ -8,7 +8,7 @@ from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.auto_export import keep_updated
 from refmanager.service.citekeys import set_key_pattern
 from refmanager.service.exchange import EXPORT_FORMATS, export, format_for
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

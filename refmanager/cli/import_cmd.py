@@ -9,7 +9,7 @@ from pathlib import Path
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.exchange import FileProgress
 from refmanager.service.importing import ImportItem, import_paths
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,7 @@ import sys
 
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.editing import reparse_matching
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 from refmanager.service.parsing import library_model_path, model_warning
 
 

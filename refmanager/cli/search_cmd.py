@@ -9,7 +9,8 @@ import sys
 
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.exchange import format_references
-from refmanager.service.library_ops import open_library, search, sort_columns, stored_references
+from refmanager.service.opening import open_library
+from refmanager.service.search import search, sort_columns
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             if shown < result.total:
                 note(f"{shown} of {result.total} shown (use --limit)")
             return 0
-        refs = [s.reference for s in stored_references(lib, [r.id for r in result.rows])]
+        refs = [s.reference for s in lib.references.references([r.id for r in result.rows])]
     if args.format == "csl-json":
         json.dump([r.to_csl() for r in refs], out, ensure_ascii=False, indent=1)
         out.write("\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 from refmanager.service.sharing import (
     ROLES,
     add_member,

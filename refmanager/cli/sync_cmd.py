@@ -11,7 +11,7 @@ import argparse
 import json
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 from refmanager.service.sharing import agrees, choose, conflicts, sync
 
 

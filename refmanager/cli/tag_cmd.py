@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from refmanager.cli.common import add_library_option, library_path, note
-from refmanager.service import library_ops as ops
+from refmanager.service import tags
+from refmanager.service.opening import open_library
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +20,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rename = sub.add_parser("rename", help="rename a tag")
     rename.add_argument("old")
     rename.add_argument("new")
-    rename.add_argument("--merge", action="store_true", help="if NEW exists, merge OLD into it")
+    rename.add_argument(
+        "--merge",
+        action="store_true",
+        help="accepted for old scripts: onto an existing NEW, a rename always merges OLD into it",
+    )
     sub.add_parser("list", help="tags with their counts")
     colour = sub.add_parser("colour", help="set a tag's colour (#rrggbb, or '' for none)")
     colour.add_argument("tag")
@@ -29,23 +34,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with ops.open_library(library_path(args), create=args.action in ("add",)) as lib:
+    with open_library(library_path(args), create=args.action in ("add",)) as lib:
         if args.action == "add":
-            n = ops.tag_add(lib, args.tag, " ".join(args.query))
+            ids = lib.search.search_ids(" ".join(args.query))
+            n = len(tags.tag(ids, args.tag).do(lib))
             print(f"tagged {n} reference{'s' if n != 1 else ''} with {args.tag!r}")
         elif args.action == "remove":
-            n = ops.tag_remove(lib, args.tag, " ".join(args.query))
+            ids = tags.tagged(lib, args.tag, " ".join(args.query))
+            n = len(tags.tag(ids, args.tag, add=False).do(lib))
             print(f"removed {args.tag!r} from {n} reference{'s' if n != 1 else ''}")
         elif args.action == "rename":
-            ops.tag_rename(lib, args.old, args.new, merge=args.merge)
+            tags.rename(args.old, args.new).do(lib)
             print(f"renamed {args.old!r} to {args.new!r}")
         elif args.action == "colour":
-            ops.tag_colour(lib, args.tag, args.colour)
+            tags.set_colour(args.tag, args.colour).do(lib)
         else:
-            tags = ops.tag_list(lib)
-            if not tags:
+            found = tags.tag_list(lib)
+            if not found:
                 note("no tags yet")
-            for t in tags:
+            for t in found:
                 colour = f"  {t.colour}" if t.colour else ""
                 print(f"{t.reference_count:>8} refs {t.document_count:>6} docs  {t.name}{colour}")
     return 0

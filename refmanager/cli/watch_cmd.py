@@ -14,7 +14,7 @@ from refmanager.service.auto_export import (
     stop_keeping,
     update_all,
 )
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 from refmanager.service.sharing import LiveState, LiveSync, status
 
 

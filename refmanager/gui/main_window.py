@@ -79,6 +79,7 @@ from refmanager.gui.table_model import (
     ViewSnapshot,
 )
 from refmanager.model import InputError
+from refmanager.service import page_links
 from refmanager.service.session import Session
 from refmanager.service.views import STRUCTURE, Changes, ImportSummary
 
@@ -504,7 +505,7 @@ class MainWindow(QMainWindow):
         count = self.model.rowCount()
         ranges = [selection.at(i) for i in range(selection.count())]
         if count > ASYNC_ROWS and any(r.top() == 0 and r.bottom() == count - 1 for r in ranges):
-            return self.session.search_ids(self.model.query)  # everything shown
+            return self.session.lib.search.search_ids(self.model.query)  # everything shown
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
         out = []
         for row in rows:
@@ -593,7 +594,7 @@ class MainWindow(QMainWindow):
     def _pdf_clicked(self, page: int, x: float, y: float) -> None:
         if self._shown_document is None:
             return
-        ref_id = self.session.locate(self._shown_document, page, x, y)
+        ref_id = page_links.reference_at(self.session.lib, self._shown_document, page, x, y)
         if ref_id is None:
             return
         if not self.select_id(ref_id):
@@ -681,7 +682,8 @@ class MainWindow(QMainWindow):
 
     def refresh_totals(self) -> None:
         """Re-count references and documents (after anything that adds or removes some)."""
-        self.totals = (self.session.total(), self.session.document_count())
+        lib = self.session.lib
+        self.totals = (lib.search.count(""), lib.documents.document_count())
         self.searching.total = self.totals[0]
 
     def refresh_sidebar(self) -> None:

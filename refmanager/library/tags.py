@@ -74,6 +74,22 @@ class TagStore(Store):
                     added.append(doc_id)
         return added
 
+    def untag_documents(self, document_ids: Sequence[int], name: str) -> list[int]:
+        """Take a tag off documents; return the ids that had it."""
+        with self.transaction():
+            tag_id = self._tag_id(name, create=False)
+            if tag_id is None:
+                return []
+            removed: list[int] = []
+            for doc_id in dict.fromkeys(document_ids):
+                cur = self.conn.execute(
+                    "DELETE FROM document_tags WHERE tag_id = ? AND document_id = ?",
+                    (tag_id, doc_id),
+                )
+                if cur.rowcount:
+                    removed.append(doc_id)
+        return removed
+
     def tagged_references(self, name: str) -> list[int]:
         """The ids of the references carrying tag ``name`` themselves (not via a document)."""
         rows = self._read(

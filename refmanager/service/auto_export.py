@@ -23,7 +23,7 @@ from refmanager.library import AutoExport, Library
 from refmanager.model import InputError
 from refmanager.service.exchange import check_format, iter_references
 from refmanager.service.files import check_user_file, user_file
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 
 POLL_SECONDS = 0.25  # how often a watcher looks for changes
 RECHECK_SECONDS = 2.0  # how often it also looks whether a file was deleted or changed

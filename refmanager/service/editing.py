@@ -1,8 +1,11 @@
 """Use cases that change references by hand: correct a field (kept as a training example),
-give a span of the raw text to a field, parse references again, add pasted references.
+give a span of the raw text to a field, parse references again, add pasted references,
+write a note, delete references.
 
-Each change returns what its undo needs; the window keeps those on its undo stack, the CLI
-(``refmanager correct``, ``refmanager reparse``) just makes the change.
+Each is an undoable :class:`Change` whose ``do`` returns what its ``undo`` needs; the
+window keeps those on its undo stack, the command line (``refmanager correct``,
+``refmanager reparse``) calls ``do``. A re-parse and a paste take a window's worker
+process, which parses and writes out of the window's process.
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from refmanager.library import Library, StoredReference
+from refmanager.library import DeletedReferences, Library, StoredReference
 from refmanager.model import Entry, InputError, Reference, Token
 from refmanager.model.fields import get_field, set_field
 from refmanager.parse import parse_entries
 from refmanager.service import parsing
 from refmanager.service.parsing import model_for
-from refmanager.service.workers import Report
+from refmanager.service.views import STRUCTURE, Change, Changes, plural
+from refmanager.service.workers import Report, WorkerProcess
 
 
 def store_correction(lib: Library, ref_id: int) -> int | None:
@@ -44,7 +48,7 @@ class Correction:
     correction_id: int | None
 
 
-def correct_field(lib: Library, ref_id: int, name: str, value: str) -> Correction:
+def _correct_field(lib: Library, ref_id: int, name: str, value: str) -> Correction:
     """Set a field as the user corrected it, and keep the corrected item as a training
     example for the parser (:func:`store_correction`), in one transaction."""
     with lib.transaction():
@@ -60,7 +64,7 @@ def undo_correction(lib: Library, correction: Correction) -> None:
             lib.corrections.delete_correction(correction.correction_id)
 
 
-def assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> Correction:
+def _assign_span(lib: Library, ref_id: int, name: str, start: int, end: int) -> Correction:
     """Give the raw text ``[start, end)`` to field ``name``: the field takes that text and the
     tokens inside the span take its label ("O": no field, only the tokens change). The result
     is kept as a training example; the correction returned is for :func:`undo_correction`.
@@ -144,11 +148,11 @@ def _relabel(tokens: list[Token], start: int, end: int, label: str, raw: str) ->
     return out
 
 
-def reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
+def _reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
     """Run the parser again on references (fields the user edited are kept), in one
     transaction; returns their previous rows as the library stores them
     (:func:`restore_references` undoes it). The library's own retrained model is used when
-    it has one. A window runs it in its worker process (:func:`reparse_in_folder`).
+    it has one.
 
     The undo keeps stored rows (strings and numbers), not decoded references: a thousand
     decoded references are some 60,000 objects, which Python's cyclic collector scanned in
@@ -157,7 +161,7 @@ def reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
     full collection while the undo stack kept them. Dicts of plain values it skips.
     """
     stored = [s for s in lib.references.references(list(ref_ids)) if s.reference.raw]
-    fresh = parsing.reparse([s.reference for s in stored], model_for(lib.folder))
+    fresh = parsing.parse_again([s.reference for s in stored], model_for(lib.folder))
     with lib.transaction():
         previous = lib.references.row_dicts([s.id for s in stored])
         for s, new in zip(stored, fresh, strict=True):
@@ -178,10 +182,104 @@ def reparse_matching(
     ids = lib.search.search_ids(query, order_by="id")
     done = 0
     for start in range(0, len(ids), batch):
-        done += len(reparse(lib, ids[start : start + batch]))
+        done += len(reparse(ids[start : start + batch]).do(lib))
         if progress is not None:
             progress(min(start + batch, len(ids)), len(ids))
     return done
+
+
+def edit_field(ref_id: int, name: str, value: str) -> Change[Correction]:
+    """Set a field as the user typed it (kept as a training example for the parser).
+
+    Raises:
+        InputError: the value cannot be stored in that field.
+    """
+    if name == "issued" and value and not value[:4].isdigit():
+        raise InputError("year", f"'{value}' is not a year")
+    label = name.replace("container-title", "container").replace("issued", "year")
+    return Change(
+        f"edit {label}",
+        lambda lib: _correct_field(lib, ref_id, name, value),
+        undo_correction,
+        Changes.of_rows([ref_id]) | Changes(duplicates=True),
+    )
+
+
+def assign_span(ref_id: int, name: str, start: int, end: int) -> Change[Correction]:
+    """Give the raw text ``[start, end)`` to field ``name``: the field takes that text and
+    the tokens inside the span take its label ("O": no field, only the tokens change); kept
+    as a training example.
+
+    ``do`` raises InputError when the span is empty.
+    """
+    return Change(
+        f"assign text to {name}",
+        lambda lib: _assign_span(lib, ref_id, name, start, end),
+        undo_correction,
+        Changes.of_rows([ref_id]) | Changes(duplicates=True),
+    )
+
+
+def reparse(
+    ids: Sequence[int], worker: WorkerProcess | None = None
+) -> Change[list[dict[str, Any]]]:
+    """Parse references again from their raw text (fields the user edited are kept):
+    here, or in ``worker`` (a window's), which parses and writes out of its process."""
+    chosen = list(ids)
+
+    def do(lib: Library) -> list[dict[str, Any]]:
+        if worker is None:
+            return _reparse(lib, chosen)
+        return worker.call(reparse_in_folder, lib.folder, chosen)
+
+    return Change(
+        f"re-parse {plural(len(chosen), 'reference')}",
+        do,
+        restore_references,
+        Changes.of_rows(chosen) | Changes(duplicates=True),
+        slow=True,
+    )
+
+
+def paste(texts: Sequence[str], worker: WorkerProcess | None = None) -> Change[list[int]]:
+    """Pasted reference strings parsed and added without a document (in ``worker``, as for
+    :func:`reparse`); ``do`` returns their ids."""
+    chosen = list(texts)
+
+    def do(lib: Library) -> list[int]:
+        if worker is None:
+            return _add_texts(lib, chosen)
+        return worker.call(add_texts_in_folder, lib.folder, chosen)
+
+    return Change(
+        f"paste {plural(len(chosen), 'reference')}",
+        do,
+        lambda lib, ids: lib.references.delete_references(ids),
+        STRUCTURE,
+        slow=True,
+    )
+
+
+def set_note(ref_id: int, text: str) -> Change[str]:
+    """Write the user's note on a reference (an empty text removes it)."""
+    return Change(
+        "edit note",
+        lambda lib: lib.notes.set_note(ref_id, text),
+        lambda lib, previous: lib.notes.set_note(ref_id, previous),
+        Changes.of_rows([ref_id]),
+    )
+
+
+def delete(ids: Sequence[int]) -> Change[DeletedReferences]:
+    """Delete references; the undo gives them back with their tags, marks and notes."""
+    chosen = list(ids)
+    return Change(
+        f"delete {plural(len(chosen), 'reference')}",
+        lambda lib: lib.references.delete_references(chosen),
+        lambda lib, snapshot: lib.references.restore_references(snapshot),
+        STRUCTURE,
+        slow=True,
+    )
 
 
 def reparse_in_folder(folder: Path, ref_ids: list[int], report: Report) -> list[dict[str, Any]]:
@@ -190,14 +288,14 @@ def reparse_in_folder(folder: Path, ref_ids: list[int], report: Report) -> list[
     nor the writing runs in the window's process."""
     report(0, len(ref_ids), f"Re-parsing {len(ref_ids):,} references")
     with Library.open(folder, create=False) as lib:
-        return reparse(lib, ref_ids)
+        return _reparse(lib, ref_ids)
 
 
 def add_texts_in_folder(folder: Path, texts: list[str], report: Report) -> list[int]:
-    """:func:`add_texts` on a connection of its own, as :func:`reparse_in_folder`."""
+    """:func:`paste` on a connection of its own, as :func:`reparse_in_folder`."""
     report(0, len(texts), f"Parsing {len(texts):,} references")
     with Library.open(folder, create=False) as lib:
-        return add_texts(lib, texts)
+        return _add_texts(lib, texts)
 
 
 def restore_references(lib: Library, previous: Sequence[Mapping[str, Any]]) -> None:
@@ -207,7 +305,7 @@ def restore_references(lib: Library, previous: Sequence[Mapping[str, Any]]) -> N
             lib.references.write_row(row, insert=False)
 
 
-def add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
+def _add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
     """Reference strings (pasted) parsed and added without a document; their ids."""
     entries = [Entry(raw=t) for t in texts if t.strip()]
     refs = parse_entries(entries, model_for(lib.folder))
@@ -220,7 +318,7 @@ def correct(library: Path, ref_id: int, changes: Sequence[tuple[str, str]]) -> R
     with Library.open(library, create=False) as lib:
         try:
             for name, value in changes:
-                correct_field(lib, ref_id, name, value)
+                edit_field(ref_id, name, value).do(lib)
             return lib.references.reference(ref_id).reference
         except KeyError as exc:
             raise InputError(str(ref_id), "no reference with this id") from exc

@@ -1,21 +1,24 @@
-"""Use cases: fixing a failed extraction by hand, each step undoable.
+"""Use cases: fixing a failed extraction by hand, each an undoable :class:`Change`.
 
 - :func:`extract_between`: the user marked where the document's list starts and ends; the
   PDF is read again between the marks and its references are replaced.
-- :func:`join`: two rows that are one entry become one (the raw texts joined, re-parsed).
-- :func:`split`: a row that holds two entries is cut at the cursor in its raw text.
-- :func:`reject`: rows that are not references (an affiliation, a footnote) are removed.
+- :func:`merge_rows`: two rows that are one entry become one (the raw texts joined,
+  re-parsed).
+- :func:`split_row`: a row that holds two entries is cut at the cursor in its raw text.
+- :func:`not_reference`: rows that are not references (an affiliation, a footnote) are
+  removed.
 
-Each returns the undo state its ``undo_*`` takes back, and keeps the document's lines as the
-correction left them labelled (``start``/``in``/``other``...) in the library's
-``layout_corrections``: training data for the line model in the form
-:mod:`refmanager.pdf.linetrain` trains on (see :func:`layout_training_documents`).
+Each keeps the document's lines as the correction left them labelled
+(``start``/``in``/``other``...) in the library's ``layout_corrections``: training data for
+the line model in the form :mod:`refmanager.pdf.linetrain` trains on (see
+:func:`layout_training_documents`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from refmanager.model import Entry, InputError
 from refmanager.parse import parse_entries
 from refmanager.pdf import Mark, layout_example, read_between, split_boxes
 from refmanager.service.parsing import model_for
+from refmanager.service.views import STRUCTURE, Change, plural
 
 __all__ = [
     "Extracted",
@@ -32,15 +36,11 @@ __all__ = [
     "Rejected",
     "Split",
     "extract_between",
-    "join",
     "layout_training_documents",
+    "merge_rows",
     "next_in_document",
-    "reject",
-    "split",
-    "undo_extract",
-    "undo_join",
-    "undo_reject",
-    "undo_split",
+    "not_reference",
+    "split_row",
 ]
 
 BOUNDS, MERGE, SPLIT, NOT_REFERENCE = "bounds", "merge", "split", "not-reference"
@@ -48,7 +48,7 @@ BOUNDS, MERGE, SPLIT, NOT_REFERENCE = "bounds", "merge", "split", "not-reference
 
 @dataclass(slots=True)
 class Extracted:
-    """What :func:`extract_between` did (and its undo state)."""
+    """What :func:`_extract_between` did (and its undo state)."""
 
     document_id: int
     removed: DeletedReferences
@@ -60,7 +60,7 @@ class Extracted:
 
 @dataclass(slots=True)
 class Joined:
-    """The undo state of :func:`join`."""
+    """The undo state of :func:`_join`."""
 
     kept: int
     before: StoredReference
@@ -70,7 +70,7 @@ class Joined:
 
 @dataclass(slots=True)
 class Split:
-    """The undo state of :func:`split`."""
+    """The undo state of :func:`_split`."""
 
     before: StoredReference
     added: int
@@ -79,14 +79,14 @@ class Split:
 
 @dataclass(slots=True)
 class Rejected:
-    """The undo state of :func:`reject`."""
+    """The undo state of :func:`_reject`."""
 
     removed: DeletedReferences
     examples: list[int]
 
 
 # -- the list's bounds ---------------------------------------------------------------------
-def extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> Extracted:
+def _extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> Extracted:
     """Read the document's PDF again between ``start`` and ``end`` and replace its references.
 
     Raises:
@@ -110,7 +110,7 @@ def extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> E
     )
 
 
-def undo_extract(lib: Library, done: Extracted) -> None:
+def _undo_extract(lib: Library, done: Extracted) -> None:
     with lib.transaction():
         lib.references.delete_references(done.added)
         lib.references.restore_references(done.removed)
@@ -150,7 +150,7 @@ def shifted_styles(
     return out
 
 
-def join(lib: Library, first_id: int, second_id: int) -> Joined:
+def _join(lib: Library, first_id: int, second_id: int) -> Joined:
     """Make one reference of two: the first keeps its id, label and place; its raw text is
     both texts joined, parsed again; the second is removed.
 
@@ -186,7 +186,7 @@ def join(lib: Library, first_id: int, second_id: int) -> Joined:
     return Joined(first.id, before, removed, example)
 
 
-def undo_join(lib: Library, done: Joined) -> None:
+def _undo_join(lib: Library, done: Joined) -> None:
     with lib.transaction():
         _open_gaps(lib, done.removed)
         lib.references.restore_references(done.removed)
@@ -195,7 +195,7 @@ def undo_join(lib: Library, done: Joined) -> None:
 
 
 # -- one row into two ----------------------------------------------------------------------
-def split(lib: Library, ref_id: int, offset: int) -> Split:
+def _split(lib: Library, ref_id: int, offset: int) -> Split:
     """Cut a reference in two at ``offset`` in its raw text; each part is parsed again, the
     second placed right after the first (its boxes on the page are cut at the nearest line).
 
@@ -239,7 +239,7 @@ def split(lib: Library, ref_id: int, offset: int) -> Split:
     return Split(before, added, example)
 
 
-def undo_split(lib: Library, done: Split) -> None:
+def _undo_split(lib: Library, done: Split) -> None:
     with lib.transaction():
         removed = lib.references.delete_references([done.added])
         _close_gaps(lib, removed)
@@ -248,7 +248,7 @@ def undo_split(lib: Library, done: Split) -> None:
 
 
 # -- rows that are not references ----------------------------------------------------------
-def reject(lib: Library, ref_ids: list[int]) -> Rejected:
+def _reject(lib: Library, ref_ids: list[int]) -> Rejected:
     """Remove rows that are not references; their documents' lines are kept labelled as
     not part of the list (negative examples for the line model)."""
     if not ref_ids:
@@ -262,7 +262,7 @@ def reject(lib: Library, ref_ids: list[int]) -> Rejected:
     return Rejected(removed, [e for e in examples if e is not None])
 
 
-def undo_reject(lib: Library, done: Rejected) -> None:
+def _undo_reject(lib: Library, done: Rejected) -> None:
     with lib.transaction():
         _open_gaps(lib, done.removed)
         lib.references.restore_references(done.removed)
@@ -328,3 +328,57 @@ def _open_gaps(lib: Library, removed: DeletedReferences) -> None:
     for row in sorted(removed.rows, key=lambda r: int(r["position"])):
         if row["document_id"] is not None:
             lib.layout.shift_positions(int(row["document_id"]), int(row["position"]) - 1, 1)
+
+
+# -- the changes a front end makes (each undoable) ------------------------------------------
+
+
+def extract_between(document_id: int, start: Mark, end: Mark) -> Change[Extracted]:
+    """Read the document's list again between the user's marks (replaces its references)."""
+    return Change(
+        "extract between the marks",
+        lambda lib: _extract_between(lib, document_id, start, end),
+        _undo_extract,
+        replace(STRUCTURE, documents=frozenset([document_id])),
+        slow=True,
+    )
+
+
+def merge_rows(ids: Sequence[int]) -> Change[Joined]:
+    """Two rows into one entry: the two given, or one and the next in its document.
+
+    Raises:
+        InputError: not one or two rows.
+    """
+    chosen = list(dict.fromkeys(ids))
+    if len(chosen) not in (1, 2):
+        raise InputError("merge", "choose one row (to merge with the next) or two rows")
+
+    def do(lib: Library) -> Joined:
+        second = chosen[1] if len(chosen) == 2 else next_in_document(lib, chosen[0])
+        return _join(lib, chosen[0], second)
+
+    return Change("merge rows into one entry", do, _undo_join, STRUCTURE, slow=True)
+
+
+def split_row(ref_id: int, offset: int) -> Change[Split]:
+    """Cut a row in two at ``offset`` in its raw text."""
+    return Change(
+        "split the entry",
+        lambda lib: _split(lib, ref_id, offset),
+        _undo_split,
+        STRUCTURE,
+        slow=True,
+    )
+
+
+def not_reference(ids: Sequence[int]) -> Change[Rejected]:
+    """Remove rows that are not references (kept as negative examples for layout)."""
+    chosen = list(dict.fromkeys(ids))
+    return Change(
+        f"mark {plural(len(chosen), 'row')} not a reference",
+        lambda lib: _reject(lib, chosen),
+        _undo_reject,
+        STRUCTURE,
+        slow=True,
+    )

@@ -31,6 +31,7 @@ from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError
 from refmanager.service.exchange import IMPORT_SUFFIXES, FileProgress
 from refmanager.service.extract import ExtractResult
 from refmanager.service.training import line_model_for
+from refmanager.service.views import ImportSummary
 
 PDF_SUFFIXES = frozenset({".pdf"})
 BIB_SUFFIXES = IMPORT_SUFFIXES  # read by refmanager.formats (service.exchange.import_file)
@@ -491,3 +492,18 @@ def _import_bibliography(
         problems=problems,
         skipped=summary.skipped,
     )
+
+
+def summary_of(report: ImportReport) -> ImportSummary:
+    """An import's view for a front end: what to undo and what to say."""
+    out = ImportSummary()
+    for item in report.items:
+        out.references_added += item.references
+        if item.status == "already":
+            out.already.append(item.path)
+        elif item.status == FAILED:
+            out.failed.extend(item.lines())
+        if item.created and item.document_id is not None:
+            out.document_ids.append(item.document_id)
+        out.reference_ids.extend(item.reference_ids)
+    return out

@@ -33,7 +33,7 @@ def parse_text(
     return parse_entries(entries, model_path)
 
 
-def reparse(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
+def parse_again(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
     """Parse items again from their raw text (keeps label, location, fragment and the font
     styles extraction saw, so that the tagger sees what it saw the first time)."""
     entries = [

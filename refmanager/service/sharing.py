@@ -37,7 +37,7 @@ from refmanager.library.syncing import sync as sync_library
 from refmanager.library.syncstate import Conflict
 from refmanager.model import InputError
 from refmanager.service.files import user_text_file
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 
 __all__ = [
     "ROLES",

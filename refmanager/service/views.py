@@ -14,7 +14,6 @@ from typing import Generic, TypeVar
 
 from refmanager.library import Library
 from refmanager.model import Reference
-from refmanager.service import importing
 
 
 @dataclass(slots=True)
@@ -107,21 +106,6 @@ class ImportSummary:
     failed: list[str] = field(default_factory=list)
     references_added: int = 0
     snapshots: list[object] = field(default_factory=list)
-
-    @classmethod
-    def of(cls, report: importing.ImportReport) -> ImportSummary:
-        """An import's view for a front end: what to undo and what to say."""
-        out = cls()
-        for item in report.items:
-            out.references_added += item.references
-            if item.status == "already":
-                out.already.append(item.path)
-            elif item.status == importing.FAILED:
-                out.failed.extend(item.lines())
-            if item.created and item.document_id is not None:
-                out.document_ids.append(item.document_id)
-            out.reference_ids.extend(item.reference_ids)
-        return out
 
     @property
     def changed_anything(self) -> bool:

@@ -53,6 +53,11 @@ def test_import_then_search_tag_check(
     assert code == 0
     code, out, _ = _run(capsys, "tag", "list", "--library", str(folder))
     assert "old" in out and "new" in out
+    code, out, _ = _run(capsys, "tag", "add", "fresh", "knuth", "--library", str(folder))
+    code, out, _ = _run(capsys, "tag", "rename", "fresh", "old", "--library", str(folder))
+    assert code == 0  # onto an existing tag: merged (as in the window), no --merge needed
+    code, out, _ = _run(capsys, "tag", "list", "--library", str(folder))
+    assert "fresh" not in out
     code, out, _ = _run(capsys, "tag", "remove", "old", "--library", str(folder))
     assert "removed 'old' from 1 reference" in out
 

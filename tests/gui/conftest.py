@@ -58,7 +58,7 @@ def paper_library_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     its one page) imported once per session through the service. The paper is in the
     checkout, so these tests run wherever the code does (CI has no ``../shared``)."""
     from refmanager.service.importing import import_paths
-    from refmanager.service.library_ops import open_library
+    from refmanager.service.opening import open_library
 
     folder = tmp_path_factory.mktemp("paper-template") / "library"
     lib = open_library(folder)

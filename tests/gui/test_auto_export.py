@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from refmanager.gui.main_window import MainWindow
 from refmanager.model import Reference
+from refmanager.service import editing
 from refmanager.service.auto_export import keep_updated
 
 
@@ -31,7 +32,7 @@ def test_an_edit_in_the_window_rewrites_the_kept_file(
     refs = tmp_path / "refs.bib"
     keep_updated(lib, "bibtex", refs)
     assert re.findall(r"@book\{([^,]+),", refs.read_text("utf-8")) == ["knuth1968art"]
-    window.commands.run(window.session.edit_field(ref_id, "title", "Concrete mathematics"))
+    window.commands.run(editing.edit_field(ref_id, "title", "Concrete mathematics"))
     qtbot.waitUntil(lambda: "Concrete mathematics" in refs.read_text("utf-8"), timeout=20_000)
     assert re.findall(r"@book\{([^,]+),", refs.read_text("utf-8")) == ["knuth1968art"]
     assert window.session.auto_export_problems() == []
@@ -61,7 +62,7 @@ def test_a_kept_file_is_set_up_from_the_window(
     assert window.exports.keep_updated_dialog(dialog_hook=fill)
     text = target.read_text("utf-8")
     assert "TI  - Tagged" in text and "Other" not in text
-    window.commands.run(window.session.edit_field(ids[0], "title", "Tagged, renamed"))
+    window.commands.run(editing.edit_field(ids[0], "title", "Tagged, renamed"))
     qtbot.waitUntil(lambda: "Tagged, renamed" in target.read_text("utf-8"), timeout=20_000)
     # refused with a message in the Problems panel: a file inside the library folder
     inside = window.session.lib.folder / "refs.bib"
@@ -86,5 +87,5 @@ def test_a_kept_file_that_cannot_be_written_is_reported(
     keep_updated(lib, "bibtex", folder / "refs.bib")
     (folder / "refs.bib").unlink()
     folder.rmdir()
-    window.commands.run(window.session.edit_field(ref_id, "title", "T2"))
+    window.commands.run(editing.edit_field(ref_id, "title", "T2"))
     qtbot.waitUntil(lambda: any("refs.bib" in e for e in window.errors), timeout=20_000)

@@ -35,7 +35,7 @@ def _two_duplicates(qtbot: QtBot, win: MainWindow) -> None:
 def test_the_merge_button_merges_the_selected_pair(qtbot: QtBot, window: MainWindow) -> None:
     """Merge... called merge_selected_pair(False): 'bool' object is not callable."""
     _two_duplicates(qtbot, window)
-    total = window.session.total()
+    total = window.session.lib.search.count("")
     opened: list[object] = []
 
     def accept_dialog() -> None:
@@ -50,7 +50,7 @@ def test_the_merge_button_merges_the_selected_pair(qtbot: QtBot, window: MainWin
     QTest.mouseClick(window.dups.merge_button, Qt.MouseButton.LeftButton)
     wait_jobs(qtbot, window)
     assert opened, "the merge dialog opened"
-    assert window.session.total() == total - 1
+    assert window.session.lib.search.count("") == total - 1
     assert window.undo_stack.undoText() == "merge duplicates"
 
 
@@ -136,7 +136,7 @@ def test_the_pdf_pane_shows_the_paper_of_the_current_reference(
     window.sidebar.select("all")
     window.imports.paste_references(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
     wait_jobs(qtbot, window)
-    [pasted] = window.session.search_ids("quicksort")
+    [pasted] = window.session.lib.search.search_ids("quicksort")
     window.search.setText("quicksort")
     window.searching.apply()
     assert window.select_id(pasted)

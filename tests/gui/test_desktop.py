@@ -28,9 +28,9 @@ def test_a_second_launch_hands_its_files_to_the_open_window(
     assert server_name(folder) != server_name(tmp_path / "another library")
     pdf = make_pdf(tmp_path / "later.pdf", "Handed over", ENTRIES)
     assert hand_over(folder, [pdf])
-    qtbot.waitUntil(lambda: window.session.document_count() == 1, timeout=10_000)
+    qtbot.waitUntil(lambda: window.session.lib.documents.document_count() == 1, timeout=10_000)
     wait_jobs(qtbot, window)
-    assert window.session.total() == len(ENTRIES)
+    assert window.session.lib.search.count("") == len(ENTRIES)
 
 
 def test_the_pdf_opens_in_the_system_viewer_and_its_folder(

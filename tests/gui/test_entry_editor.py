@@ -19,7 +19,7 @@ def test_editing_one_author_keeps_the_others_suffix_and_particle(
     # "King, Martin Luther; Beethoven, Ludwig; Smith, Ann", losing "Jr." and "van".
     win = paper_window
     lib = win.session.lib
-    ref_id = win.session.search_ids("")[0]
+    ref_id = win.session.lib.search.search_ids("")[0]
     stored = lib.references.reference(ref_id)
     stored.reference.author = [
         Name(family="King", given="Martin Luther", suffix="Jr."),

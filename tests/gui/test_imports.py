@@ -48,7 +48,7 @@ def test_a_big_bibliography_file_moves_the_progress_bar_batch_by_batch(
     # the bar moved on within the file, before the file was finished, and never back
     assert 0 < values[0] < top and values == sorted(values) and values[-1] < top
     assert seen[-1][:3] == (top, top, "Imported big.json (1/1)")
-    assert window.session.total() == count
+    assert window.session.lib.search.count("") == count
     assert window.imports.last is not None and window.imports.last.references_added == count
 
 
@@ -61,7 +61,7 @@ def test_an_import_refresh_counts_and_reads_rows_off_the_gui_thread(
     job = window.imports.import_paths([csl_json_file(tmp_path / "some.json", 450)])
     assert job is not None
     wait_jobs(qtbot, window)
-    documents = window.session.document_count()
+    documents = window.session.lib.documents.document_count()
     gui_thread = threading.current_thread()
     on_gui: list[str] = []
     lib = window.session.lib

@@ -52,7 +52,7 @@ def test_a_slow_change_runs_off_the_gui_thread_then_is_undoable(
 
     window.undo_stack.undo()  # the undo of a slow change is slow too: in the background
     wait_jobs(qtbot, window)
-    assert window.session.total() == 0 and window.model.rowCount() == 0
+    assert window.session.lib.search.count("") == 0 and window.model.rowCount() == 0
 
 
 def test_changes_asked_for_during_a_slow_one_happen_after_it_in_order(
@@ -63,15 +63,15 @@ def test_changes_asked_for_during_a_slow_one_happen_after_it_in_order(
     assert window.commands.busy()
     window.imports.paste_references(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
     wait_jobs(qtbot, window)
-    assert window.session.total() == 21
+    assert window.session.lib.search.count("") == 21
     assert window.undo_stack.count() == 2
     window.undo_stack.undo()
     window.undo_stack.undo()
     wait_jobs(qtbot, window)
-    assert window.session.total() == 0
+    assert window.session.lib.search.count("") == 0
     window.undo_stack.redo()
     wait_jobs(qtbot, window)
-    assert window.session.total() == 20
+    assert window.session.lib.search.count("") == 20
 
 
 def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from refmanager.gui.main_window import MainWindow
 from refmanager.model import DocumentMeta
+from refmanager.service import documents
 
 
 def _orphan(win: MainWindow, tmp_path: Path) -> Path:
@@ -57,7 +58,7 @@ def test_files_the_undo_stack_can_bring_back_are_kept(
     stored = lib.documents.file_path(doc)
     assert stored is not None
     orphan = _orphan(window, tmp_path)  # deleted outside the window: nothing can undo it
-    window.commands.run(window.session.remove_document(doc))
+    window.commands.run(documents.remove_document(doc))
     qtbot.waitUntil(lambda: window.undo_stack.count() == 1, timeout=10_000)
     asked: list[list[Path]] = []
 

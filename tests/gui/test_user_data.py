@@ -83,7 +83,7 @@ def test_a_note_typed_in_the_editor_is_kept_and_undoable(qtbot: QtBot, window: M
     notes.left.emit()  # the box lost the focus: the note is saved
     qtbot.waitUntil(lambda: window.session.lib.notes.note(ref_id) != "", timeout=3000)
     assert window.undo_stack.undoText() == "edit note"
-    assert window.session.search_ids("notes:merge") == [ref_id]
+    assert window.session.lib.search.search_ids("notes:merge") == [ref_id]
     window.undo_stack.undo()
     assert window.session.lib.notes.note(ref_id) == ""
     assert window.editor.notes.toPlainText() == ""

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from refmanager.gui.main_window import MainWindow
 from refmanager.gui.table_model import COLUMN_INDEX, EDITED_ROLE, ID_ROLE
+from refmanager.service import editing
 
 pytestmark = pytest.mark.gui
 
@@ -68,11 +69,11 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
 
     window.undo_stack.undo()
     wait_jobs(qtbot, window)
-    assert window.session.total() == 0
-    assert window.session.document_count() == 0
+    assert window.session.lib.search.count("") == 0
+    assert window.session.lib.documents.document_count() == 0
     window.undo_stack.redo()
     wait_jobs(qtbot, window)
-    assert window.session.total() == len(rows)
+    assert window.session.lib.search.count("") == len(rows)
 
 
 def test_selecting_a_row_shows_its_entry_on_its_page_and_clicking_the_page_selects_rows(
@@ -245,7 +246,7 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, paper_window: MainWindow) 
     )
     win.imports.paste_references([text, text.replace("Speech recognition", "Speech Recognition")])
     wait_jobs(qtbot, win)
-    total = win.session.total()
+    total = win.session.lib.search.count("")
     win.sidebar.select("duplicates")
     wait_jobs(qtbot, win)
     pasted = set(win.session.lib.search.search_ids("doi:10.1109/ICASSP.2013.6638947"))
@@ -257,11 +258,11 @@ def test_merge_two_duplicates_then_undo(qtbot: QtBot, paper_window: MainWindow) 
         dialog_hook=lambda d: d.choose("title", 1) if "title" in d.groups else None
     )
     wait_jobs(qtbot, win)
-    assert win.session.total() == total - 1
+    assert win.session.lib.search.count("") == total - 1
     assert win.undo_stack.undoText() == "merge duplicates"
     win.undo_stack.undo()
     wait_jobs(qtbot, win)
-    assert win.session.total() == total
+    assert win.session.lib.search.count("") == total
 
 
 def test_table_model_passes_qabstractitemmodeltester(
@@ -301,7 +302,7 @@ def test_empty_library_offers_the_sample_paper(qtbot: QtBot, window: MainWindow)
     QTest.mouseClick(window.start_button, Qt.MouseButton.LeftButton)
     wait_jobs(qtbot, window)
     assert window.errors == []
-    assert window.session.document_count() == 1
+    assert window.session.lib.documents.document_count() == 1
     assert window.model.rowCount() >= 10
     assert not window.start_button.isVisible()
 
@@ -321,7 +322,7 @@ def test_bad_files_go_to_the_problems_panel_without_blocking(
     assert "import" in window.undo_stack.undoText()
     window.undo_stack.undo()
     wait_jobs(qtbot, window)
-    assert window.session.document_count() == 0
+    assert window.session.lib.documents.document_count() == 0
 
 
 def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, paper_window: MainWindow) -> None:
@@ -341,14 +342,33 @@ def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, paper_window: Ma
     assert [(t.name, t.colour) for t in win.session.tags()] == [("later", "")]
 
 
+def test_renaming_a_tag_onto_another_merges_them_undoably(
+    qtbot: QtBot, paper_window: MainWindow
+) -> None:
+    # the window's rename is the command line's (``service.tags.rename``): it merges
+    win = paper_window
+    win.table.selectRow(0)
+    win.edits.tag_selected("later")
+    wait_jobs(qtbot, win)
+    win.table.selectRow(1)
+    win.edits.tag_selected("soon")
+    wait_jobs(qtbot, win)
+    win.edits.rename_tag_dialog("later", "soon")
+    wait_jobs(qtbot, win)
+    assert [(t.name, t.count) for t in win.session.tags()] == [("soon", 2)]
+    win.undo_stack.undo()
+    wait_jobs(qtbot, win)
+    assert [(t.name, t.count) for t in win.session.tags()] == [("later", 1), ("soon", 1)]
+
+
 def test_delete_and_reparse_are_undoable(qtbot: QtBot, paper_window: MainWindow) -> None:
     win = paper_window
-    total = win.session.total()
+    total = win.session.lib.search.count("")
     click_row(qtbot, win, 3)
     ref_id = win.current_id()
     assert ref_id is not None
     win.session.run(
-        win.session.edit_field(ref_id, "volume", "777")
+        editing.edit_field(ref_id, "volume", "777")
     )  # stands in for an earlier wrong parse
     win.session.lib.references.set_field(ref_id, "volume", "777", edited=False)
     win.edits.reparse_selected()
@@ -362,14 +382,14 @@ def test_delete_and_reparse_are_undoable(qtbot: QtBot, paper_window: MainWindow)
     win.table.setFocus()
     win.delete_selected()
     wait_jobs(qtbot, win)
-    assert win.session.total() == total - 1
+    assert win.session.lib.search.count("") == total - 1
     assert win.undo_stack.undoText() == "delete 1 reference"
     # the status bar says so and offers Undo there
     assert win.statusBar().currentMessage() == "Deleted 1 reference"
     assert win.status.undo_offer.isVisible()
     QTest.mouseClick(win.status.undo_offer, LEFT)
     wait_jobs(qtbot, win)
-    assert win.session.total() == total
+    assert win.session.lib.search.count("") == total
     assert win.session.stored(ref_id) is not None
 
 
@@ -392,7 +412,7 @@ def test_dropping_files_on_the_window_imports_them(
     )
     window.dropEvent(event)
     wait_jobs(qtbot, window)
-    assert window.session.total() == 1
+    assert window.session.lib.search.count("") == 1
     assert window.model.index(0, TITLE).data() == "Long Short-Term Memory"
 
 
@@ -435,14 +455,17 @@ def test_several_pdfs_are_read_in_worker_processes_and_shown_as_they_finish(
     wait_jobs(qtbot, window)
     assert sorted(item.path for item in finished) == pdfs
     assert all(item.status == "added" and item.references == 3 for item in finished)
-    assert window.session.document_count() == 3
+    assert window.session.lib.documents.document_count() == 3
     assert window.model.rowCount() == 9 and window.errors == []
     assert window.imports.last is not None and window.imports.last.describe() == (
         "3 documents, 9 references"
     )
     window.undo_stack.undo()
     wait_jobs(qtbot, window)
-    assert window.session.document_count() == 0 and window.session.total() == 0
+    assert (
+        window.session.lib.documents.document_count() == 0
+        and window.session.lib.search.count("") == 0
+    )
 
 
 def test_a_read_only_library_says_so_and_refuses_changes(qtbot: QtBot, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from refmanager.model import InputError
 from refmanager.pdf.linetrain import rows_of
-from refmanager.service import fixing, importing
+from refmanager.service import editing, fixing, importing
 from refmanager.service.fixing import Mark
 from refmanager.service.session import Session
 from tests.pdf.pdfbuild import Text, column, write_pdf
@@ -62,7 +62,7 @@ def _positions(session: Session, document_id: int) -> list[int]:
 
 
 def _between(session: Session, doc: int) -> fixing.Extracted:
-    token = session.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
+    token = fixing.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
     assert isinstance(token, fixing.Extracted)
     return token
 
@@ -74,7 +74,7 @@ def test_marks_replace_the_references_and_undo_puts_the_old_ones_back(
     before = _raws(session, doc)
     assert any("Department" in raw for raw in before)  # the finder took the affiliations
     session.lib.notes.set_note(session.lib.documents.references_of(doc)[0].id, "mine")
-    change = session.extract_between(doc, Mark(2, 752), Mark(2, 700))
+    change = fixing.extract_between(doc, Mark(2, 752), Mark(2, 700))
     assert change.slow and change.changes.structure and doc in change.changes.documents
     token = change.do(session.lib)
     after = _raws(session, doc)
@@ -97,7 +97,7 @@ def test_marks_with_nothing_between_say_why_on_the_document(
     session: Session, tmp_path: Path
 ) -> None:
     doc = _document(session, tmp_path)
-    token = session.extract_between(doc, Mark(1, 100), Mark(1, 90)).do(session.lib)
+    token = fixing.extract_between(doc, Mark(1, 100), Mark(1, 90)).do(session.lib)
     assert isinstance(token, fixing.Extracted)
     record = session.lib.documents.document(doc)
     assert _raws(session, doc) == []
@@ -112,12 +112,12 @@ def test_a_document_without_a_pdf_and_bad_marks_are_refused(
 ) -> None:
     doc = _document(session, tmp_path)
     with pytest.raises(InputError, match="end is before its start"):
-        session.extract_between(doc, Mark(2, 600), Mark(2, 752)).do(session.lib)
+        fixing.extract_between(doc, Mark(2, 600), Mark(2, 752)).do(session.lib)
     from refmanager.model import DocumentMeta
 
     bare = session.lib.documents.add_document(DocumentMeta(title="No file"), [], source="bibtex")
     with pytest.raises(InputError, match="no PDF"):
-        session.extract_between(bare, Mark(1, 700), Mark(1, 600)).do(session.lib)
+        fixing.extract_between(bare, Mark(1, 700), Mark(1, 600)).do(session.lib)
 
 
 def test_merge_with_next_joins_two_rows_renumbers_and_undoes(
@@ -126,7 +126,7 @@ def test_merge_with_next_joins_two_rows_renumbers_and_undoes(
     doc = _document(session, tmp_path)
     _between(session, doc)
     ids = [s.id for s in session.lib.documents.references_of(doc)]
-    change = session.merge_rows([ids[0]])
+    change = fixing.merge_rows([ids[0]])
     token = change.do(session.lib)
     raws = _raws(session, doc)
     assert len(raws) == 2
@@ -152,16 +152,14 @@ def test_merge_needs_a_next_row_or_two_rows_of_one_document(
     _between(session, doc)
     ids = [s.id for s in session.lib.documents.references_of(doc)]
     with pytest.raises(InputError, match="last reference"):
-        session.merge_rows([ids[-1]]).do(session.lib)
+        fixing.merge_rows([ids[-1]]).do(session.lib)
     with pytest.raises(InputError, match="one row"):
-        session.merge_rows(ids)
-    [pasted] = session.add_texts(["D. Knuth. The Art of Computer Programming. 1968."]).do(
-        session.lib
-    )
+        fixing.merge_rows(ids)
+    [pasted] = editing.paste(["D. Knuth. The Art of Computer Programming. 1968."]).do(session.lib)
     with pytest.raises(InputError, match="different documents"):
-        session.merge_rows([ids[0], pasted]).do(session.lib)
+        fixing.merge_rows([ids[0], pasted]).do(session.lib)
     # two given rows merge in their document's order
-    token = session.merge_rows([ids[2], ids[1]]).do(session.lib)
+    token = fixing.merge_rows([ids[2], ids[1]]).do(session.lib)
     assert token.kept == ids[1]
     second = _raws(session, doc)[1]
     assert second.startswith("[2] K. Jones") and "P. Brown" in second
@@ -173,10 +171,10 @@ def test_split_at_the_cursor_makes_two_rows_in_place_and_undoes(
     doc = _document(session, tmp_path)
     _between(session, doc)
     ids = [s.id for s in session.lib.documents.references_of(doc)]
-    session.merge_rows([ids[0]]).do(session.lib)
+    fixing.merge_rows([ids[0]]).do(session.lib)
     joined = session.lib.references.reference(ids[0]).reference
     cut = joined.raw.index("[2]")
-    change = session.split_row(ids[0], cut)
+    change = fixing.split_row(ids[0], cut)
     token = change.do(session.lib)
     raws = _raws(session, doc)
     assert len(raws) == 3
@@ -191,23 +189,23 @@ def test_split_at_the_cursor_makes_two_rows_in_place_and_undoes(
     assert len(_raws(session, doc)) == 2
     assert session.lib.references.reference(ids[0]).reference.raw == joined.raw
     with pytest.raises(InputError, match="cursor"):
-        session.split_row(ids[0], 0).do(session.lib)
+        fixing.split_row(ids[0], 0).do(session.lib)
 
 
 def test_not_a_reference_removes_rows_keeps_a_negative_example_and_undoes(
     session: Session, tmp_path: Path
 ) -> None:
     doc = _document(session, tmp_path)
-    session.extract_between(doc, Mark(1, 752), Mark(2, 700)).do(session.lib)
+    fixing.extract_between(doc, Mark(1, 752), Mark(2, 700)).do(session.lib)
     rows = session.lib.documents.references_of(doc)
     wrong = [s.id for s in rows if "University" in s.reference.raw]
     assert wrong
-    change = session.not_reference(wrong)
+    change = fixing.not_reference(wrong)
     token = change.do(session.lib)
     raws = _raws(session, doc)
     assert not any("University" in raw for raw in raws)
     assert _positions(session, doc) == list(range(len(raws)))
-    assert session.search_ids("Physics") == []  # out of searches and exports
+    assert session.lib.search.search_ids("Physics") == []  # out of searches and exports
     latest = session.lib.layout.layout_corrections()[-1]
     assert latest.kind == "not-reference"
     texts, labels = [r.text for r in rows_of(latest.example)[0]], rows_of(latest.example)[1]

@@ -16,7 +16,7 @@ from refmanager.library import Library
 from refmanager.model import InputError
 from refmanager.service import importing
 from refmanager.service.extract import ExtractResult
-from refmanager.service.library_ops import open_library
+from refmanager.service.opening import open_library
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
 

@@ -10,6 +10,7 @@ import pytest
 from refmanager.cli.main import main
 from refmanager.model import InputError
 from refmanager.pdf.linetrain import read_packed, rows_of
+from refmanager.service import fixing
 from refmanager.service.fixing import Mark
 from refmanager.service.session import Session
 from refmanager.service.training import (
@@ -25,9 +26,9 @@ def _corrected(tmp_path: Path) -> Path:
     session = Session(tmp_path / "lib")
     try:
         doc = _document(session, tmp_path)
-        session.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
+        fixing.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
         first = session.lib.documents.references_of(doc)[0].id
-        session.merge_rows([first]).do(session.lib)
+        fixing.merge_rows([first]).do(session.lib)
     finally:
         session.close()
     return tmp_path / "lib"
@@ -110,7 +111,7 @@ def test_layout_corrections_train_the_library_line_model_that_imports_then_use(
         assert pdf is not None
         wrong = [e.raw for e in extract_pdf(pdf).references]
         assert any("Department" in raw for raw in wrong)  # the shipped model's reading
-        session.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
+        fixing.extract_between(doc, Mark(2, 752), Mark(2, 700)).do(session.lib)
         fixed = [s.reference.raw for s in session.lib.documents.references_of(doc)]
     finally:
         session.close()

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from refmanager.model import InputError, Reference
-from refmanager.service.parsing import parse_text, render, reparse, split_references
+from refmanager.service.parsing import parse_again, parse_text, render, split_references
 
 TEXT = (
     "[1] K. Mensah and L. Moreau, \u201cSparse routing for elastic clusters,\u201d "
@@ -53,7 +53,7 @@ def test_reparse_keeps_identity() -> None:
         raw="[9] Okafor CN. Tidal storage. Energy Letters, 2018, 7(2): 33-41.", label="9"
     )
     old.id = "my-id"
-    fresh = reparse([old, Reference()])
+    fresh = parse_again([old, Reference()])
     assert fresh[0].id == "my-id"
     assert fresh[0].year == 2018
     assert fresh[1].raw == ""
@@ -72,6 +72,6 @@ def test_reparse_sees_the_font_styles_extraction_saw() -> None:
     [first] = parse_entries([Entry(raw=raw, styles=styles)])
     assert first.styles == styles
     stored = Reference.from_csl(first.to_csl())
-    [again] = reparse([stored])
+    [again] = parse_again([stored])
     assert again.styles == styles
     assert again.tokens == first.tokens and again.fields == first.fields

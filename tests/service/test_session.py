@@ -11,7 +11,7 @@ import pytest
 
 from refmanager.formats import stream
 from refmanager.model import InputError, Name, Reference
-from refmanager.service import exchange
+from refmanager.service import documents, duplicates, editing, exchange, maintenance, tags
 from refmanager.service.importing import ImportItem
 from refmanager.service.session import STEPS_PER_FILE, Cancelled, Session
 from refmanager.service.views import Changes
@@ -67,12 +67,12 @@ def test_rows_and_the_editor_heading_come_as_plain_records(session: Session) -> 
     info = session.stored(ref_id)
     assert info is not None and info.heading.startswith("Reference 1")
     assert session.stored(ref_id + 100) is None
-    assert session.total() == 1 and session.count("knuth") == 1
+    assert session.lib.search.count("") == 1 and session.lib.search.count("knuth") == 1
 
 
 def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
     ref_id = _add(session, "The Art of Computer")
-    change = session.edit_field(ref_id, "title", "The Art of Computer Programming")
+    change = editing.edit_field(ref_id, "title", "The Art of Computer Programming")
     assert change.name == "edit title"
     assert change.changes.rows == {ref_id} and not change.changes.structure
     token = session.run(change)
@@ -80,7 +80,7 @@ def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
     change.undo(session.lib, token)
     assert session.lib.references.get_field(ref_id, "title") == "The Art of Computer"
     with pytest.raises(InputError, match="not a year"):
-        session.edit_field(ref_id, "issued", "soon")
+        editing.edit_field(ref_id, "issued", "soon")
 
 
 def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
@@ -88,7 +88,7 @@ def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
 ) -> None:
     a, b = _add(session, "One"), _add(session, "Two", "Dijkstra")
     session.lib.tags.tag_references([a], "read")
-    change = session.tag([a, b], "read")
+    change = tags.tag([a, b], "read")
     assert change.changes == Changes(rows=frozenset({a, b}), sidebar=True)
     token = session.run(change)
     assert token == [b]  # only b was newly tagged
@@ -98,24 +98,24 @@ def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
 
 def test_delete_merge_and_paste_say_they_change_the_structure(session: Session) -> None:
     a, b = _add(session, "Same Paper"), _add(session, "Same Paper")
-    merge = session.merge(a, [b], {})
+    merge = duplicates.merge(a, [b], {})
     assert merge.changes.structure and merge.changes.duplicates
     record = session.run(merge)
-    assert session.total() == 1
+    assert session.lib.search.count("") == 1
     merge.undo(session.lib, record)
-    assert session.total() == 2
+    assert session.lib.search.count("") == 2
 
-    delete = session.delete([a])
+    delete = editing.delete([a])
     snapshot = session.run(delete)
-    assert session.total() == 1 and delete.name == "delete 1 reference"
+    assert session.lib.search.count("") == 1 and delete.name == "delete 1 reference"
     delete.undo(session.lib, snapshot)
-    assert session.total() == 2
+    assert session.lib.search.count("") == 2
 
-    paste = session.add_texts(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
+    paste = editing.paste(["Hoare C. A. R. Quicksort. The Computer Journal, 1962."])
     ids = session.run(paste)
-    assert len(ids) == 1 and session.total() == 3 and paste.changes.structure
+    assert len(ids) == 1 and session.lib.search.count("") == 3 and paste.changes.structure
     paste.undo(session.lib, ids)
-    assert session.total() == 2
+    assert session.lib.search.count("") == 2
 
 
 def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
@@ -130,12 +130,15 @@ def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
     assert summary.references_added == 1 and summary.changed_anything
     assert [type(p) for p in task.partials] == [exchange.FileProgress, ImportItem]
     assert task.progressed
-    change = session.imported(summary)
+    change = documents.imported(summary)
     assert change.changes.structure
     change.undo(session.lib, summary)
-    assert session.total() == 0
+    assert session.lib.search.count("") == 0
     session.run(change)
-    assert session.total() == 1 and session.search_ids("sorting") == summary.reference_ids
+    assert (
+        session.lib.search.count("") == 1
+        and session.lib.search.search_ids("sorting") == summary.reference_ids
+    )
 
 
 def csl_json_file(path: Path, count: int) -> Path:
@@ -202,7 +205,7 @@ def test_duplicates_and_export_run_on_their_own_connection(
     target = tmp_path / "out.bib"
     assert session.export("bibtex", target, task=FakeTask()) == 2
     assert "Attention" in target.read_text(encoding="utf-8")
-    not_dup = session.not_duplicate(a, b)
+    not_dup = duplicates.not_duplicate(a, b)
     session.run(not_dup)
     assert session.find_duplicates(FakeTask()) == []
     not_dup.undo(session.lib, None)
@@ -212,15 +215,15 @@ def test_duplicates_and_export_run_on_their_own_connection(
 def test_tags_names_colours_and_deletion_undo(session: Session) -> None:
     a = _add(session, "One")
     session.lib.tags.tag_references([a], "later")
-    colour = session.set_tag_colour("later", "#cc3300")
+    colour = tags.set_colour("later", "#cc3300")
     previous = session.run(colour)
     assert [t.colour for t in session.tags()] == ["#cc3300"]
     colour.undo(session.lib, previous)
-    rename = session.rename_tag("later", "soon")
-    session.run(rename)
+    rename = tags.rename("later", "soon")
+    renamed = session.run(rename)
     assert [t.name for t in session.tags()] == ["soon"]
-    rename.undo(session.lib, None)
-    delete = session.delete_tag("later")
+    rename.undo(session.lib, renamed)
+    delete = tags.delete("later")
     snapshot = session.run(delete)
     assert session.tags() == []
     delete.undo(session.lib, snapshot)
@@ -231,20 +234,20 @@ def test_notes_are_undoable_searchable_and_survive_a_deleted_reference_coming_ba
     session: Session,
 ) -> None:
     a = _add(session, "One")
-    note = session.set_note(a, "Reread section 3 — Über important")
+    note = editing.set_note(a, "Reread section 3 — Über important")
     previous = session.run(note)
     assert previous == "" and session.lib.notes.note(a).startswith("Reread")
     info = session.stored(a)
     assert info is not None and info.notes.startswith("Reread")
-    assert session.search_ids("notes:uber") == [a]  # accents and case ignored
-    assert session.search_ids("has:notes") == [a]
-    delete = session.delete([a])
+    assert session.lib.search.search_ids("notes:uber") == [a]  # accents and case ignored
+    assert session.lib.search.search_ids("has:notes") == [a]
+    delete = editing.delete([a])
     token = session.run(delete)
-    assert session.search_ids("notes:reread") == []
+    assert session.lib.search.search_ids("notes:reread") == []
     delete.undo(session.lib, token)
     assert session.lib.notes.note(a).startswith("Reread")
     note.undo(session.lib, previous)
-    assert session.lib.notes.note(a) == "" and session.search_ids("has:notes") == []
+    assert session.lib.notes.note(a) == "" and session.lib.search.search_ids("has:notes") == []
 
 
 def test_a_read_only_session_says_so_and_refuses_changes_before_they_start(
@@ -261,7 +264,7 @@ def test_a_read_only_session_says_so_and_refuses_changes_before_they_start(
         with pytest.raises(InputError, match="open read-only"):
             session.check_writable()
         with pytest.raises(InputError, match="open read-only"):
-            session.run(session.edit_field(ref_id, "title", "Changed"))
+            session.run(editing.edit_field(ref_id, "title", "Changed"))
         # the other connections (background reader and writer, workers) are read-only too
         assert session.writer().read_only and session.reader().read_only
         info = session.stored(ref_id)
@@ -281,10 +284,16 @@ def test_the_prune_plan_keeps_files_that_an_undo_or_a_redo_brings_back(
     doc = session.lib.documents.add_document(DocumentMeta(), [], file=pdf)
     stored = session.lib.documents.file_path(doc)
     assert stored is not None
-    token = session.run(session.remove_document(doc))
-    assert session.prune_plan().delete == [stored]
-    plan = session.prune_plan([token])  # the removal can be undone
+    token = session.run(documents.remove_document(doc))
+    assert maintenance.prune_plan(
+        session.lib,
+    ).delete == [stored]
+    plan = maintenance.prune_plan(session.lib, [token])  # the removal can be undone
     assert (plan.delete, plan.kept) == ([], [stored])
     undone_import = ImportSummary(document_ids=[doc], snapshots=[token])
-    assert session.prune_plan([undone_import]).kept == [stored]  # its redo brings it back
-    assert session.prune_plan([ImportSummary(document_ids=[doc])]).delete == [stored]
+    assert maintenance.prune_plan(session.lib, [undone_import]).kept == [
+        stored
+    ]  # its redo brings it back
+    assert maintenance.prune_plan(session.lib, [ImportSummary(document_ids=[doc])]).delete == [
+        stored
+    ]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.model import Attachment
-from refmanager.service.attachments import open_url
+from refmanager.service.attachments import attachments_of, open_url
 
 
 def _label(link: Attachment) -> str:
@@ -34,7 +34,11 @@ class AttachmentController(QObject):
         """An "Open attachment" submenu in ``menu`` for the current reference, when it has
         links (None otherwise)."""
         ref_id = self.host.current_id()
-        links = self.host.session.attachments(ref_id) if ref_id is not None else []
+        links = (
+            attachments_of(self.host.session.lib, [ref_id]).get(ref_id, [])
+            if ref_id is not None
+            else []
+        )
         if not links:
             return None
         sub = menu.addMenu("Open attachment")

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import MergeDialog
 from refmanager.gui.look import plain_label, plain_tip
+from refmanager.service import duplicates
 from refmanager.service.views import Changes, DuplicatePair
 
 DialogHook = Callable[[MergeDialog], object]
@@ -147,10 +148,10 @@ class DuplicatesController(QObject):
         keep, other = (pair.a, pair.b) if dialog.keeps_left() else (pair.b, pair.a)
         sides = (pair.a, pair.b)
         choices = {name: sides[side] for name, side in dialog.choices().items()}
-        return self.host.commands.run(session.merge(keep, [other], choices))
+        return self.host.commands.run(duplicates.merge(keep, [other], choices))
 
     def mark_not_duplicate(self) -> bool:
         pair = self.selected_pair()
         if pair is None:
             return False
-        return self.host.commands.run(self.host.session.not_duplicate(pair.a, pair.b))
+        return self.host.commands.run(duplicates.not_duplicate(pair.a, pair.b))

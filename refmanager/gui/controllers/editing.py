@@ -14,6 +14,7 @@ from refmanager.gui.controllers.search import SearchController
 from refmanager.gui.dialogs import ask_text
 from refmanager.gui.sidebar import Sidebar
 from refmanager.model import InputError
+from refmanager.service import documents, editing, fixing, tags
 from refmanager.service.fixing import Mark
 from refmanager.service.training import learnt
 from refmanager.service.views import Changes
@@ -42,17 +43,17 @@ class EditController(QObject):
     def request_edit(self, ref_id: int, field: str, value: str) -> bool:
         """An undoable edit of one field (from the table or the entry editor)."""
         try:
-            change = self.host.session.edit_field(ref_id, field, value)
+            change = editing.edit_field(ref_id, field, value)
         except InputError as exc:
             self.host.show_error(str(exc))
             return False
         return self.host.commands.run(change)
 
     def request_span(self, ref_id: int, field: str, start: int, end: int) -> bool:
-        return self.host.commands.run(self.host.session.assign_span(ref_id, field, start, end))
+        return self.host.commands.run(editing.assign_span(ref_id, field, start, end))
 
     def request_note(self, ref_id: int, text: str) -> bool:
-        return self.host.commands.run(self.host.session.set_note(ref_id, text))
+        return self.host.commands.run(editing.set_note(ref_id, text))
 
     # -- the selection ------------------------------------------------------------------------
     def delete_selected(self) -> bool:
@@ -61,7 +62,7 @@ class EditController(QObject):
             return False
         message = f"Deleted {len(ids)} reference{'s' if len(ids) > 1 else ''}"
         return self.host.commands.run(
-            self.host.session.delete(ids), on_done=lambda: self.host.offer_undo(message)
+            editing.delete(ids), on_done=lambda: self.host.offer_undo(message)
         )
 
     def tag_selected(self, tag: str, add: bool = True) -> bool:
@@ -71,7 +72,7 @@ class EditController(QObject):
         verb = "Tagged" if add else "Untagged"
         message = f"{verb} {len(ids)} reference{'s' if len(ids) > 1 else ''}: {tag}"
         return self.host.commands.run(
-            self.host.session.tag(ids, tag, add), on_done=lambda: self.host.offer_undo(message)
+            tags.tag(ids, tag, add), on_done=lambda: self.host.offer_undo(message)
         )
 
     # -- fixing a failed extraction (service.fixing): each undoable -------------------------
@@ -82,14 +83,14 @@ class EditController(QObject):
             return False
         message = f"{len(ids)} row{'s' if len(ids) > 1 else ''} marked not a reference"
         return self.host.commands.run(
-            self.host.session.not_reference(ids), on_done=lambda: self.host.offer_undo(message)
+            fixing.not_reference(ids), on_done=lambda: self.host.offer_undo(message)
         )
 
     def merge_rows(self) -> bool:
         """The two selected rows (or the current one and the next) are one entry."""
         ids = self.host.selected_ids()
         try:
-            change = self.host.session.merge_rows(ids)
+            change = fixing.merge_rows(ids)
         except InputError as exc:
             self.host.show_error(str(exc))
             return False
@@ -97,7 +98,7 @@ class EditController(QObject):
 
     def split_row(self, ref_id: int, offset: int) -> bool:
         """The row holds two entries: cut it at ``offset`` in its raw text."""
-        return self.host.commands.run(self.host.session.split_row(ref_id, offset))
+        return self.host.commands.run(fixing.split_row(ref_id, offset))
 
     def mark_list(self, kind: str, document_id: int | None, page: int, x: float, y: float) -> bool:
         """The user marked where the document's list starts or ends; with both marks the
@@ -117,7 +118,7 @@ class EditController(QObject):
             return False
         self._marks = {}
         self.marked.emit({})
-        return self.host.commands.run(self.host.session.extract_between(document_id, start, end))
+        return self.host.commands.run(fixing.extract_between(document_id, start, end))
 
     def tag_selected_dialog(self) -> None:
         count = len(self.host.selected_ids())
@@ -135,7 +136,7 @@ class EditController(QObject):
         ids = self.host.selected_ids() or ([current] if current is not None else [])
         if not ids:
             return False
-        return self.host.commands.run(self.host.session.reparse(ids))
+        return self.host.commands.run(editing.reparse(ids, self.host.session.worker))
 
     def remove_document(self) -> bool:
         kind, key = self.search.scope
@@ -143,7 +144,7 @@ class EditController(QObject):
             self.host.notify("Choose a document in the sidebar first", 4000)
             return False
         self.sidebar.select("all")
-        return self.host.commands.run(self.host.session.remove_document(key))
+        return self.host.commands.run(documents.remove_document(key))
 
     # -- tags and saved searches --------------------------------------------------------------
     def choose_tag_colour(self, tag: str, colour: str | None = None) -> bool:
@@ -152,7 +153,7 @@ class EditController(QObject):
             if not chosen.isValid():
                 return False
             colour = chosen.name()
-        return self.host.commands.run(self.host.session.set_tag_colour(tag, colour))
+        return self.host.commands.run(tags.set_colour(tag, colour))
 
     def rename_tag_dialog(self, tag: str, new: str | None = None) -> bool:
         new = new or ask_text(self.host.widget(), "Rename tag", f"New name for {tag}:", tag)
@@ -160,15 +161,15 @@ class EditController(QObject):
             return False
         if self.search.scope == ("tag", tag):
             self.search.set_scope("tag", new, new)
-        return self.host.commands.run(self.host.session.rename_tag(tag, new))
+        return self.host.commands.run(tags.rename(tag, new))
 
     def delete_tag(self, tag: str) -> bool:
         if self.search.scope == ("tag", tag):
             self.sidebar.select("all")
-        return self.host.commands.run(self.host.session.delete_tag(tag))
+        return self.host.commands.run(tags.delete(tag))
 
     def delete_saved_search(self, name: str) -> None:
-        self.host.session.delete_saved_search(name)
+        self.host.session.lib.saved_searches.delete_saved_search(name)
         self.host.apply_changes(Changes(sidebar=True))
 
     # -- learning -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import ExportDialog
 from refmanager.gui.jobs import Job
 from refmanager.model import InputError
+from refmanager.service import auto_export, citations, exchange
 
 
 class ExportController(QObject):
@@ -85,7 +86,9 @@ class ExportController(QObject):
             return False
         path = dialog.path()
         try:
-            self.host.session.keep_updated(dialog.fmt(), path, scopes.get(dialog.scope(), ""))
+            auto_export.keep_updated(
+                self.host.session.lib, dialog.fmt(), path, scopes.get(dialog.scope(), "")
+            )
         except InputError as exc:
             self.host.show_error(str(exc))
             return False
@@ -96,7 +99,10 @@ class ExportController(QObject):
         ids = self.host.selected_ids()
         if not ids:
             return
-        session = self.host.session
-        text = session.bibtex(ids) if kind == "bibtex" else session.citations(ids)
+        lib = self.host.session.lib
+        if kind == "bibtex":
+            text = exchange.format_library_references(lib, ids, "bibtex")
+        else:
+            text = citations.citations(s.reference for s in lib.references.references(ids))
         QGuiApplication.clipboard().setText(text)
         self.host.notify(f"Copied {len(ids)} as {kind}", 3000)

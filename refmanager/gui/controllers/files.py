@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import confirm_prune
 from refmanager.model import InputError
+from refmanager.service import maintenance
 
 
 class FilesController(QObject):
@@ -31,7 +32,7 @@ class FilesController(QObject):
         session = self.host.session
         try:
             session.check_writable()
-            plan = session.prune_plan(self.host.commands.tokens())
+            plan = maintenance.prune_plan(session.lib, self.host.commands.tokens())
             kept = f" ({len(plan.kept)} kept: Undo can bring back their documents)"
             kept = kept if plan.kept else ""
             if not plan.delete:
@@ -42,7 +43,7 @@ class FilesController(QObject):
                 return []
             if not confirm(self.host.widget(), plan.delete):
                 return []
-            removed = session.prune_files(plan.delete)
+            removed = maintenance.prune_files(session.lib, plan.delete)
         except InputError as exc:
             self.host.show_error(str(exc))
             return []

@@ -26,6 +26,7 @@ from refmanager.gui.jobs import Job
 from refmanager.gui.look import resource
 from refmanager.gui.table_model import ViewRequest, ViewSnapshot, read_view
 from refmanager.model import InputError
+from refmanager.service import documents, editing, importing
 from refmanager.service.exchange import FileProgress
 from refmanager.service.importing import ImportItem
 from refmanager.service.views import ImportSummary
@@ -95,7 +96,7 @@ class ImportController(QObject):
         except InputError as exc:
             self.host.show_error(str(exc))
             return None
-        files = session.importable(paths)
+        files = importing.collect_paths(paths)[0]
         if not files:
             self.host.show_error(
                 "Nothing to import: no PDF, .bib, .ris or .json file in what was given"
@@ -173,7 +174,7 @@ class ImportController(QObject):
         self.stop_refreshing()
         self.last = summary
         if summary.changed_anything:
-            self.host.commands.record(self.host.session.imported(summary), summary)
+            self.host.commands.record(documents.imported(summary), summary)
         self.host.notify(f"Imported {summary.describe()}")
         self.finished.emit(summary)
 
@@ -194,4 +195,4 @@ class ImportController(QObject):
     def paste_references(self, texts: list[str]) -> bool:
         if not texts:
             return False
-        return self.host.commands.run(self.host.session.add_texts(texts))
+        return self.host.commands.run(editing.paste(texts, self.host.session.worker))

@@ -17,6 +17,7 @@ from refmanager.gui.dialogs import ask_text
 from refmanager.gui.look import plain_label
 from refmanager.gui.table_model import ASYNC_ROWS, ReferenceTableModel
 from refmanager.model import InputError
+from refmanager.service import search
 from refmanager.service.views import Changes
 
 SEARCH_DELAY_MS = 300
@@ -157,7 +158,9 @@ class SearchController(QObject):
                 self.everywhere.show()
             else:
                 hints = [
-                    h for h in self.host.session.suggest(text) if h.casefold() != text.casefold()
+                    h
+                    for h in search.suggest(self.host.session.lib, text)
+                    if h.casefold() != text.casefold()
                 ]
                 self._say(
                     "Nothing found." + (f" Did you mean: {', '.join(hints)}?" if hints else "")
@@ -185,7 +188,7 @@ class SearchController(QObject):
 
     # -- help and saved searches --------------------------------------------------------------
     def show_help(self) -> None:
-        QMessageBox.information(self.host.widget(), "Search syntax", self.host.session.query_help())
+        QMessageBox.information(self.host.widget(), "Search syntax", search.query_help())
 
     def save_dialog(self, name: str | None = None) -> bool:
         query = self.full_query()
@@ -197,6 +200,6 @@ class SearchController(QObject):
         )
         if not name:
             return False
-        self.host.session.save_search(name, query)
+        self.host.session.lib.saved_searches.save_search(name, query)
         self.host.apply_changes(Changes(sidebar=True))
         return True
