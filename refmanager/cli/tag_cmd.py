@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
             n = len(tags.tag(ids, args.tag, add=False).do(lib))
             print(f"removed {args.tag!r} from {n} reference{'s' if n != 1 else ''}")
         elif args.action == "rename":
-            tags.rename(args.old, args.new).do(lib)
+            tags.rename_tag(args.old, args.new).do(lib)
             print(f"renamed {args.old!r} to {args.new!r}")
         elif args.action == "colour":
             tags.set_colour(args.tag, args.colour).do(lib)

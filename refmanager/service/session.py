@@ -5,7 +5,7 @@ It owns the calling thread's connection, a background reader's and a background 
 and the worker process the window's re-parses and pastes run in (``service.workers``). It
 turns library records into the plain records of :mod:`refmanager.service.views`. The
 changes themselves are module functions of the service that return an undoable
-:class:`Change` (``tags.rename``, ``editing.reparse``, ``duplicates.merge``, ...): the
+:class:`Change` (``tags.rename_tag``, ``editing.reparse``, ``duplicates.merge``, ...): the
 window runs them through its undo stack (``gui/commands.py``), a script or a test through
 :meth:`Session.run`. Slow reads and imports take a :class:`Task` (progress, partial results,
 cancellation) and open their own connection on the thread that runs them. No Qt here:

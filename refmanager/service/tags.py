@@ -85,7 +85,7 @@ def _undo_rename(lib: Library, done: Renamed) -> None:
         lib.tags.restore_tag(done.merged)
 
 
-def rename(old: str, new: str) -> Change[Renamed]:
+def rename_tag(old: str, new: str) -> Change[Renamed]:
     """Rename a tag; onto another existing tag, the two are merged (its references and
     documents get ``new``; the undo gives ``old`` back and takes ``new`` from those only).
 

@@ -345,7 +345,7 @@ def test_tags_take_colours_and_new_names_undoably(qtbot: QtBot, paper_window: Ma
 def test_renaming_a_tag_onto_another_merges_them_undoably(
     qtbot: QtBot, paper_window: MainWindow
 ) -> None:
-    # the window's rename is the command line's (``service.tags.rename``): it merges
+    # the window's rename is the command line's (``service.tags.rename_tag``): it merges
     win = paper_window
     win.table.selectRow(0)
     win.edits.tag_selected("later")

@@ -219,7 +219,7 @@ def test_tags_names_colours_and_deletion_undo(session: Session) -> None:
     previous = session.run(colour)
     assert [t.colour for t in session.tags()] == ["#cc3300"]
     colour.undo(session.lib, previous)
-    rename = tags.rename("later", "soon")
+    rename = tags.rename_tag("later", "soon")
     renamed = session.run(rename)
     assert [t.name for t in session.tags()] == ["soon"]
     rename.undo(session.lib, renamed)

@@ -35,7 +35,7 @@ def test_tags_through_the_use_cases(lib: Library) -> None:
     assert add("dl", "deep") == 0
     assert add("nature", "venue:nature") == 1
     assert remove("dl", "venue:nature") == 1
-    tags.rename("dl", "nature").do(lib)
+    tags.rename_tag("dl", "nature").do(lib)
     assert [(t.name, t.reference_count) for t in tags.tag_list(lib)] == [("nature", 2)]
     assert tags.set_colour("nature", "#AA0000").do(lib) == ""
     assert tags.set_colour("nature", "").do(lib) == "#aa0000"  # the previous colour
@@ -55,7 +55,7 @@ def test_a_rename_onto_an_existing_tag_merges_and_its_undo_parts_them_again(
     assert doc is not None
     lib.tags.tag_documents([doc], "dl")
     lib.tags.set_tag_colour("dl", "#112233")
-    rename = tags.rename("dl", "Deep Learning")  # another case: the same tag
+    rename = tags.rename_tag("dl", "Deep Learning")  # another case: the same tag
     renamed = rename.do(lib)
     assert renamed.merged is not None and renamed.added_refs == [a]
     assert [(t.name, t.reference_count, t.document_count) for t in lib.tags.tags()] == [

@@ -161,7 +161,7 @@ class EditController(QObject):
             return False
         if self.search.scope == ("tag", tag):
             self.search.set_scope("tag", new, new)
-        return self.host.commands.run(tags.rename(tag, new))
+        return self.host.commands.run(tags.rename_tag(tag, new))
 
     def delete_tag(self, tag: str) -> bool:
         if self.search.scope == ("tag", tag):
