@@ -1,4 +1,5 @@
-"""``refmanager`` entry point: dispatch to sub-commands; no traceback reaches the user."""
+"""``refmanager`` entry point: the whole argument parser (every sub-command's module
+imported and wired), then the sub-command run; no traceback reaches the user."""
 
 from __future__ import annotations
 
@@ -56,8 +57,8 @@ def _load(module: str) -> _Command:
     return command
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser; with ``only`` set, just that sub-command is wired (fast start)."""
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, every sub-command wired."""
     parser = argparse.ArgumentParser(
         prog="refmanager",
         description="Read the bibliographies of scholarly PDFs into a local library.",
@@ -65,9 +66,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"refmanager {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
-        if only is not None and name != only:
-            sub.add_parser(name, help=help_text, add_help=False)  # listed, never parsed
-            continue
         cmd_parser = sub.add_parser(name, help=help_text, description=help_text)
         _load(module).add_arguments(cmd_parser)
         cmd_parser.set_defaults(_module=module)
@@ -83,9 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "gui" in COMMANDS and (not args_list or (first is None and library_only)):
         # No command: open the window, as a desktop program does.
         args_list = ["gui", *args_list]
-        first = "gui"
-    only = first if first in COMMANDS else None
-    parser = build_parser(only)
+    parser = build_parser()
     args = parser.parse_args(args_list)
     if not getattr(args, "_module", None):
         parser.print_help()

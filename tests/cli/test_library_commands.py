@@ -153,3 +153,28 @@ def test_import_keeps_an_unreadable_pdf_marked_failed(
     with Library.open(folder, create=False) as lib:
         [doc] = lib.documents.documents()
         assert doc.status == "failed" and doc.message
+
+
+def test_the_whole_parser_is_built_whatever_the_command() -> None:
+    # one parser holds every sub-command (main() used to wire only the one asked for)
+    from refmanager.cli.main import COMMANDS, build_parser
+
+    parser = build_parser()
+    for name in COMMANDS:
+        args = parser.parse_args([name, *_minimal(name)])
+        assert args.command == name
+
+
+def _minimal(name: str) -> list[str]:
+    """The fewest arguments each sub-command takes."""
+    needs = {
+        "extract": ["a.pdf"],
+        "export": ["-o", "out.bib"],
+        "import": ["a.bib"],
+        "search": ["x"],
+        "tag": ["list"],
+        "correct": ["1", "title=T"],
+        "share": ["postgresql://h/db"],
+        "join": ["postgresql://h/db"],
+    }
+    return needs.get(name, [])

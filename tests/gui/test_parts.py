@@ -223,7 +223,7 @@ def test_gui_command_is_registered() -> None:
     from refmanager.cli.main import COMMANDS, build_parser
 
     assert COMMANDS["gui"][0] == "refmanager.cli.gui_cmd"
-    args = build_parser("gui").parse_args(["gui", "--library", "/tmp/x", "a.pdf", "b.pdf"])
+    args = build_parser().parse_args(["gui", "--library", "/tmp/x", "a.pdf", "b.pdf"])
     assert args.files == ["a.pdf", "b.pdf"] and args.library == "/tmp/x"
 
 
