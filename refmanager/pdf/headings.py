@@ -4,6 +4,7 @@ it is over (appendices, biographies, acknowledgements)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from refmanager.pdf.layout import Line
 
@@ -37,10 +38,32 @@ END_HEADING = re.compile(
 )
 
 
+# Letters spaced out one by one ("R E F E R E N C E S", "参 考 文 献").
+_SPACED = re.compile(r"^\S(?:\s+\S){2,}$")
+
+
+def names_bibliography(text: str) -> bool:
+    """Whether ``text`` is a bibliography heading's words: as printed, in full-width forms
+    ("ＲＥＦＥＲＥＮＣＥＳ"), or letter-spaced."""
+    text = text.strip()
+    if HEADING.match(text):
+        return True
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        if HEADING.match(text):
+            return True
+    return bool(_SPACED.match(text)) and bool(HEADING.match(re.sub(r"\s+", "", text)))
+
+
+def _caseless(char: str) -> bool:
+    """A letter of a script without case (Chinese, Japanese, Arabic, Hebrew, ...)."""
+    return char.isalpha() and char.upper() == char.lower()
+
+
 def is_heading(line: Line, body_size: float) -> bool:
     """A line that reads as a bibliography heading."""
     text = line.text.strip()
-    if len(text) > 60 or not HEADING.match(text):
+    if len(text) > 60 or not names_bibliography(text):
         return False
     # A bare word inside a paragraph ("Sources" at the start of a line) is not a heading:
     # headings are set larger, bold, capitalised, or stand alone.
@@ -50,6 +73,7 @@ def is_heading(line: Line, body_size: float) -> bool:
         or text.isupper()
         or text[:1].isupper()
         or not text[:1].isalpha()
+        or _caseless(text[:1])
     )
 
 
@@ -61,6 +85,7 @@ def is_strong_heading(line: Line, body_size: float) -> bool:
         or "bold" in {s[2] for s in line.styles}
         or (text.isupper() and len(text) > 3)
         or not text[:1].isalpha()
+        or bool(_SPACED.match(text))
     )
 
 

@@ -25,7 +25,12 @@ from typing import Any
 
 from refmanager.model.typecodes import is_type_code
 from refmanager.pdf.furniture import furniture
-from refmanager.pdf.headings import HEADING, is_end_heading, is_heading, is_strong_heading
+from refmanager.pdf.headings import (
+    is_end_heading,
+    is_heading,
+    is_strong_heading,
+    names_bibliography,
+)
 from refmanager.pdf.layout import Line, body_size
 from refmanager.pdf.segment import rule_starts
 
@@ -66,7 +71,9 @@ def _flat(line: Line) -> Line:
 
 # A numeric label: at most three digits, so that a line opening with a year ("(2019);",
 # "2019, 26(6): 999-1009.") is not read as a label.
-_LABEL = re.compile(r"^\s*(?:\[(\d{1,3})\]|\((\d{1,3})\)|(\d{1,3})\.(?=\s|[^\d\s])|(\d{1,3})\s)")
+_LABEL = re.compile(
+    r"^\s*(?:[\[［【](\d{1,3})[\]］】]|\((\d{1,3})\)|(\d{1,3})\.(?=\s|[^\d\s])|(\d{1,3})\s)"
+)
 _ALPHA_LABEL = re.compile(r"^\s*\[([A-Za-z][^\[\]]{0,40})\]")
 _YEAR = re.compile(r"(?<!\d)(?:1[6-9]\d\d|20\d\d)[a-z]?(?!\d)")
 _PAGES = re.compile(r"\d+\s*[-–—]\s*\d+")
@@ -271,7 +278,7 @@ def _line_features(
         f.append("hyphen")
     if text.isupper() and len(text) > 3:
         f.append("caps")
-    if HEADING.match(text):
+    if names_bibliography(text):
         f.append("heading.words")
     f.extend(name for name, on in rule.items() if on)
     return f

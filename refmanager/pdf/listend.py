@@ -46,16 +46,18 @@ def _all_bold(line: Line) -> bool:
 
 # Over how many lines in a row the model must be sure that the list is over.
 END_RUN = 3
-NUMBER = re.compile(r"^\s*[\[(]?(\d{1,4})[\].)]?\s")
+NUMBER = re.compile(r"^\s*(?:[［【](\d{1,4})[］】]|[\[(]?(\d{1,4})[\].)]?\s)")
+
+
+def label_number(line: Line) -> int | None:
+    """The number of the label opening ``line`` ("[12] ", "12. ", "［12］"), if any."""
+    m = NUMBER.match(line.text)
+    return None if m is None else int(m.group(1) or m.group(2))
 
 
 def numbering_goes_on(lines: list[Line], number: int) -> bool:
     """Whether the next entry's number (``number`` + 1) opens one of ``lines``."""
-    for ln in lines:
-        m = NUMBER.match(ln.text)
-        if m is not None and int(m.group(1)) == number + 1:
-            return True
-    return False
+    return any(label_number(ln) == number + 1 for ln in lines)
 
 
 def amid_list(ordered: list[Line], k: int) -> bool:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import re
 
-from refmanager.pdf.headings import HEADING, is_heading, is_strong_heading
+from refmanager.pdf.headings import is_heading, is_strong_heading, names_bibliography
 from refmanager.pdf.layout import Line, body_size
 from refmanager.pdf.pages import Pages
 
 # Pages read backwards from the end looking for the heading, at most.
 MAX_SCAN_PAGES = 80
-# A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ".
-ENTRY_START = re.compile(r"^(?:\[[^\]]{1,60}\](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\)|\d{1,4}\.)\s)")
+# A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ",
+# and the full-width "［12］张" and "【12】张".
+ENTRY_START = re.compile(
+    r"^(?:[\[［【][^\]］】]{1,60}[\]］】](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\)|\d{1,4}\.)\s)"
+)
 _AUTHOR_START = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s")
 
 # The heading as (page, index of its line on the page).
@@ -40,6 +43,7 @@ def _scan_backwards(pages: Pages) -> tuple[Heading | None, list[int]]:
     heading: Heading | None = None
     scanned: list[int] = []
     seen_entries = False
+    run: list[Line] = []  # the pages of entry-like lines seen so far, in reading order
     count = pages.count
     for number in range(count, max(0, count - MAX_SCAN_PAGES), -1):
         if pages.out_of_time(number):
@@ -61,9 +65,32 @@ def _scan_backwards(pages: Pages) -> tuple[Heading | None, list[int]]:
             break
         entries_here = _entry_like(lines) >= max(3, 0.15 * len(lines))
         if seen_entries and not entries_here and len(lines) >= 12:
-            break  # a headless list: its first page is behind us
+            if _items_dated(run):
+                break  # a headless list: its first page is behind us
+            # A numbered list that does not cite (an appendix's proof steps, a licence's
+            # sections): the list, if any, is further back, under its heading.
+            seen_entries, run = False, []
+        if entries_here:
+            run = lines + run
         seen_entries = seen_entries or entries_here
     return heading, scanned
+
+
+# A year (or "n.d.", "in press"): most reference entries carry one.
+YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|\bn\.\s?d\.|\bin press\b", re.I)
+
+
+def _items_dated(lines: list[Line]) -> bool:
+    """Whether most labelled items of ``lines`` (a labelled line and the lines up to the
+    next one, at most three) carry a year, as reference entries do."""
+    starts = [i for i, ln in enumerate(lines) if ENTRY_START.match(ln.text)]
+    if not starts:
+        return False
+    dated = 0
+    for k, i in enumerate(starts):
+        end = min(starts[k + 1] if k + 1 < len(starts) else len(lines), i + 3)
+        dated += any(YEARISH.search(ln.text) for ln in lines[i:end])
+    return dated >= 0.5 * len(starts)
 
 
 def _from_outline(pages: Pages) -> tuple[Heading | None, list[int]]:
@@ -75,7 +102,7 @@ def _from_outline(pages: Pages) -> tuple[Heading | None, list[int]]:
     while the list itself, at the end, has no bookmark.
     """
     items = pages.source.outline()
-    marks = [i for i, (title, _) in enumerate(items) if HEADING.match(title.strip())]
+    marks = [i for i, (title, _) in enumerate(items) if names_bibliography(title)]
     if not marks:
         return None, []
     index = marks[-1]

@@ -4,7 +4,6 @@ then read the list in one way (:func:`_reading`)."""
 from __future__ import annotations
 
 import os
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,18 +12,18 @@ from statistics import median
 from refmanager.model import DocumentMeta, Entry, InputError
 from refmanager.pdf import zones
 from refmanager.pdf.furniture import furniture
-from refmanager.pdf.headings import HEADING
+from refmanager.pdf.headings import names_bibliography
 from refmanager.pdf.layout import Line
 from refmanager.pdf.listend import (
     END_RUN,
-    NUMBER,
     amid_list,
     cut_end,
+    label_number,
     list_end,
     numbering_goes_on,
     sure_over,
 )
-from refmanager.pdf.locate import Heading, find_heading, headless_region
+from refmanager.pdf.locate import YEARISH, Heading, find_heading, headless_region
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.pages import Pages, open_pages
 from refmanager.pdf.segment import entries_from_labels, label_spans, rule_starts, segment
@@ -153,13 +152,17 @@ def _reading(
 
     Without the shipped model file the rules decide alone.
     """
-    found = _rule_entries(pages, region, heading, vocab)
-    if not zones.available():
+    # Furniture is judged on every page read (more pages, better evidence).
+    junk = furniture(pages.lines, pages.heights)
+    found = _rule_entries(pages, region, heading, vocab, junk)
+    lines = _from_heading(pages, region, heading)
+    model = zones.read_lines(lines, pages.heights, library=library) if lines else None
+    if model is None:
         return found
+    other = _combined_entries(pages, lines, heading, vocab, found, model=model, junk=junk)
     if library is not None:
-        return _combined_entries(pages, region, heading, vocab, found, library=library)
-    ended = _model_entries(pages, region, heading, vocab, found)
-    other = _combined_entries(pages, region, heading, vocab, found)
+        return other
+    ended = _model_entries(lines, heading, vocab, found, model)
     if prefers_model(_whole(ended[1]), _whole(other[1])):
         return other
     return ended
@@ -175,11 +178,10 @@ def prefers_model(rules: int, model: int) -> bool:
 
 
 def _rule_entries(
-    pages: Pages, region: list[int], heading: Heading | None, vocab: set[str]
+    pages: Pages, region: list[int], heading: Heading | None, vocab: set[str], junk: set[int]
 ) -> Reading:
-    """The rules: lines after the heading, minus furniture, cut at the list's end."""
-    # Furniture is judged on every page read (more pages, better evidence).
-    junk = furniture(pages.lines, pages.heights)
+    """The rules: lines after the heading, minus furniture (``junk``), cut at the list's
+    end."""
     ordered: list[Line] = []
     unmapped = 0
     for number in region:
@@ -191,7 +193,7 @@ def _rule_entries(
                 continue
             if not ln.mapped:
                 unmapped += 1
-            elif not HEADING.match(ln.text):  # a repeated "References" head, say
+            elif not names_bibliography(ln.text):  # a repeated "References" head, say
                 ordered.append(ln)
     if unmapped > max(3, len(ordered)):
         pages.budget.notes.append(
@@ -217,21 +219,25 @@ def _rule_entries(
 
 
 def _model_entries(
-    pages: Pages, region: list[int], heading: Heading | None, vocab: set[str], found: Reading
+    lines: list[Line],
+    heading: Heading | None,
+    vocab: set[str],
+    found: Reading,
+    model: zones.Reading,
 ) -> Reading:
-    """The rules' list (``found``), ended where the learned line model ends it.
+    """The rules' list (``found``), ended where the learned line model ends it (``model``:
+    its reading of ``lines``, those of the pages read from the heading on).
 
-    The model labels every line of the pages read. Where it finds a list, the rules' lines
-    after its last line, and those it takes for page furniture, are not part of the list:
-    it is right far more often about where a list ends (an affiliation block, a journal
-    footer, author addresses after it) than the rules are. The start (the heading, or the
-    headless run of labels) and the cutting into entries stay with the rules.
+    Where the model finds a list, the rules' lines after its last line, and those it takes
+    for page furniture, are not part of the list: it is right far more often about where
+    a list ends (an affiliation block, a journal footer, author addresses after it) than
+    the rules are. The start (the heading, or the headless run of labels) and the cutting
+    into entries stay with the rules.
     """
     ordered, entries, reason = found
     if not ordered:
         return found
-    lines = [ln for number in region for ln in pages.lines.get(number, []) if ln.mapped]
-    labels, listed, furn = zones.list_marginals(lines, pages.heights)
+    labels, listed, furn = model.labels, model.listed, model.furn
     spans = label_spans(labels)
     if not spans:
         return found
@@ -242,7 +248,7 @@ def _model_entries(
     kept: list[Line] = []
     number: int | None = None
     for k, (ln, i) in enumerate(zip(ordered, index, strict=True)):
-        label = NUMBER.match(ln.text)
+        label = label_number(ln)
         goes_on = number is not None and numbering_goes_on(ordered[k : k + 8], number)
         if i > last and not goes_on and sure_over(index[k : k + END_RUN], listed):
             break  # the model is sure the list is over (and its numbering does not go on)
@@ -251,7 +257,7 @@ def _model_entries(
         if i < 0 or furn[i] < zones.SURE or per_page[ln.page] < 4 or amid_list(ordered, k):
             kept.append(ln)
             if label is not None:
-                number = int(label.group(1))
+                number = label
     if len(kept) == len(ordered):
         return found
     entries = segment(kept, vocab)
@@ -262,24 +268,22 @@ def _model_entries(
 
 def _combined_entries(
     pages: Pages,
-    region: list[int],
+    lines: list[Line],
     heading: Heading | None,
     vocab: set[str],
     found: Reading,
     *,
-    library: Path | None = None,
+    model: zones.Reading,
+    junk: set[int],
 ) -> Reading:
-    """The line model (with ``library``, the library's own, stacked on the shipped one)
-    decides every line it is sure of (head, entry start, entry line, other text,
-    furniture); the rules' decision (``found``, what :func:`_rule_entries` found) stands
-    where it is not (see :func:`zones.decide`). The entries are then cut from those
-    labels."""
+    """The line model (``model``: its reading of ``lines``; a library's own model, stacked
+    on the shipped one, where the library has one) decides every line it is sure of
+    (head, entry start, entry line, other text, furniture); the rules' decision
+    (``found``, what :func:`_rule_entries` found) stands where it is not. The entries are
+    then cut from those labels."""
     ordered, entries, reason = found
-    lines = _from_heading(pages, region, heading)
-    rules = _rule_labels(pages, lines, ordered if entries else [], heading)
-    labels = zones.decide(lines, pages.heights, rules, library=library)
-    if not labels:
-        return found
+    rules = _rule_labels(pages, lines, ordered if entries else [], heading, junk)
+    labels = model.decide(rules)
     decided = entries_from_labels(lines, labels, vocab)
     if heading is None and not _looks_like_references(decided):
         decided = []
@@ -290,11 +294,10 @@ def _combined_entries(
 
 
 def _rule_labels(
-    pages: Pages, lines: list[Line], listed: list[Line], heading: Heading | None
+    pages: Pages, lines: list[Line], listed: list[Line], heading: Heading | None, junk: set[int]
 ) -> list[str]:
     """The rules' decisions as line labels: the heading, the list's lines (those where
-    the rules start an entry ``start``), furniture, and other text."""
-    junk = furniture(pages.lines, pages.heights)
+    the rules start an entry ``start``), furniture (``junk``), and other text."""
     starts = rule_starts(listed)
     members = {id(ln) for ln in listed}
     head = pages.lines[heading[0]][heading[1]] if heading is not None else None
@@ -326,13 +329,10 @@ def _from_heading(pages: Pages, region: list[int], heading: Heading | None) -> l
     return out
 
 
-_YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|\bn\.\s?d\.|\bin press\b", re.I)
-
-
 def _looks_like_references(entries: list[Entry]) -> bool:
     """Most reference entries carry a year; numbered sections of a licence do not."""
     whole = [e for e in entries if not e.fragment]
     if not whole:
         return False
-    dated = sum(1 for e in whole if _YEARISH.search(e.raw))
+    dated = sum(1 for e in whole if YEARISH.search(e.raw))
     return dated >= 0.5 * len(whole)

@@ -16,7 +16,7 @@ from typing import Any
 
 from refmanager.model import DocumentMeta, InputError, Location
 from refmanager.pdf.furniture import furniture
-from refmanager.pdf.headings import HEADING
+from refmanager.pdf.headings import names_bibliography
 from refmanager.pdf.layout import Line
 from refmanager.pdf.linefeatures import stored_row
 from refmanager.pdf.locate import MAX_SCAN_PAGES
@@ -76,7 +76,7 @@ def read_between(
         chosen = [
             ln
             for ln in ordered[lo : hi + 1]
-            if id(ln) not in junk and ln.mapped and not HEADING.match(ln.text)
+            if id(ln) not in junk and ln.mapped and not names_bibliography(ln.text)
         ]
         vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
         entries = segment(chosen, vocab)
@@ -124,7 +124,7 @@ def layout_example(
         listed = [i for i, lab in enumerate(labels) if lab in ("start", "in")]
         if listed:
             for i in range(listed[0] - 1, max(-1, listed[0] - 6), -1):
-                if HEADING.match(lines[i].text):
+                if names_bibliography(lines[i].text):
                     labels[i] = "head"
                     break
         rows = [[*stored_row(ln), label] for ln, label in zip(lines, labels, strict=True)]

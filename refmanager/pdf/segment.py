@@ -21,11 +21,18 @@ from refmanager.pdf.layout import Line
 from refmanager.pdf.textclean import join_lines
 
 _LABELS: dict[str, re.Pattern[str]] = {
-    "bracket": re.compile(r"^\[([^\[\]]{1,60})\]\s*"),
+    # [12], and the full-width ［12］ and 【12】 of Chinese and Japanese lists.
+    "bracket": re.compile(r"^[\[［【]([^\[\]［］【】]{1,60})[\]］】]\s*"),
     "paren": re.compile(r"^\((\d{1,4})\)\s*"),
-    "dot": re.compile(r"^(\d{1,4})\.(?=\s|[^\d\s])\s*"),
+    "close": re.compile(r"^(\d{1,4})\)\s*"),  # 12) A. Author
+    "dot": re.compile(r"^(\d{1,4})\.(?=\s|[^\d\s]|$)\s*"),
     "bare": re.compile(r"^(\d{1,4})\s+(?=\S)"),
 }
+# A float's caption: "Figure 12:", "Fig. 3.", "Table 2", in the languages headings are read in.
+CAPTION = re.compile(
+    r"^\s*(?:Figure|Fig\.|Table|Listing|Algorithm|Abbildung|Tabelle|Tableau|Tabla|图|表)\s*\d",
+    re.I,
+)
 _ALPHA_KEY = re.compile(r"^[A-Za-z\u00c0-\u024f][\w\u00c0-\u024f+\-.'’&, ]{0,58}$")
 _MAX_JUMP = 120
 
@@ -132,7 +139,7 @@ def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> s
         score = ordered + 0.5 * starts
         if kind == "bare" and ordered < 0.8 * starts:
             continue
-        if kind in ("dot", "paren") and ordered < 0.5 * starts:
+        if kind in ("dot", "paren", "close") and ordered < 0.5 * starts:
             continue
         if best is None or score > best[0]:
             best = (score, kind)
@@ -183,6 +190,8 @@ def _drafts(lines: list[Line]) -> list[_Draft]:
                 break  # text at the label position without a label: the list is over
         else:
             start = _unlabelled_start(ln, prev, col)
+        if not start and CAPTION.match(ln.text):
+            start = True  # a float's caption set in the list: a piece of its own, no entry's
         if start:
             if (
                 current is not None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +56,6 @@ def _tagger(path: Path) -> Any | None:
         return tagger
 
 
-def available(path: Path = MODEL_PATH) -> bool:
-    return _tagger(path) is not None
-
-
 def _tagged(
     lines: Sequence[Line], heights: dict[int, float], path: Path, library: Path | None
 ) -> tuple[Any, list[str]] | None:
@@ -75,6 +72,44 @@ def _tagged(
     return top, list(top.tag(with_base_labels(feats, labels)))
 
 
+@dataclass(slots=True)
+class Reading:
+    """The model's reading of a run of lines: a label per line, whether it is sure of it
+    (its marginal probability at least :data:`SURE`), and per line its probability that
+    the line is part of the list (``start`` or ``in``) and that it is page furniture."""
+
+    labels: list[str]
+    sure: list[bool]
+    listed: list[float]
+    furn: list[float]
+
+    def decide(self, rules: Sequence[str]) -> list[str]:
+        """One label per line: the model's where it is sure of it, else the rules'
+        (``rules``, one label per line as the rules decided)."""
+        return [lab if ok else rule
+                for lab, ok, rule in zip(self.labels, self.sure, rules, strict=True)]  # fmt: skip
+
+
+def read_lines(
+    lines: Sequence[Line],
+    heights: dict[int, float],
+    path: Path = MODEL_PATH,
+    library: Path | None = None,
+) -> Reading | None:
+    """The model's reading of ``lines`` (reading order, all pages read), tagged once;
+    None without a model."""
+    with _lock:  # a Tagger holds the last sequence it tagged
+        done = _tagged(lines, heights, path, library)
+        if done is None:
+            return None
+        tagger, labels = done
+        n = len(labels)
+        sure = [tagger.marginal(lab, i) >= SURE for i, lab in enumerate(labels)]
+        listed = [tagger.marginal("start", i) + tagger.marginal("in", i) for i in range(n)]
+        furn = [tagger.marginal("furn", i) for i in range(n)]
+    return Reading(labels, sure, listed, furn)
+
+
 def tag_lines(
     lines: Sequence[Line],
     heights: dict[int, float],
@@ -87,25 +122,6 @@ def tag_lines(
     return done[1] if done is not None else []
 
 
-def list_marginals(
-    lines: Sequence[Line],
-    heights: dict[int, float],
-    path: Path = MODEL_PATH,
-    library: Path | None = None,
-) -> tuple[list[str], list[float], list[float]]:
-    """Labels, and per line the model's probability that it is part of the list
-    (``start`` or ``in``) and that it is page furniture; empty lists without a model."""
-    with _lock:  # a Tagger holds the last sequence it tagged
-        done = _tagged(lines, heights, path, library)
-        if done is None:
-            return [], [], []
-        tagger, labels = done
-        n = len(labels)
-        listed = [tagger.marginal("start", i) + tagger.marginal("in", i) for i in range(n)]
-        furn = [tagger.marginal("furn", i) for i in range(n)]
-    return labels, listed, furn
-
-
 def decide(
     lines: Sequence[Line],
     heights: dict[int, float],
@@ -115,10 +131,5 @@ def decide(
 ) -> list[str]:
     """One label per line: the model's where it is sure of it, else the rules' (``rules``,
     one label per line as the rules decided); [] without a model."""
-    with _lock:
-        done = _tagged(lines, heights, path, library)
-        if done is None:
-            return []
-        tagger, labels = done
-        sure = [tagger.marginal(lab, i) >= SURE for i, lab in enumerate(labels)]
-    return [lab if ok else rule for lab, ok, rule in zip(labels, sure, rules, strict=True)]
+    reading = read_lines(lines, heights, path, library)
+    return reading.decide(rules) if reading is not None else []

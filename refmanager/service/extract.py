@@ -9,6 +9,7 @@ from pathlib import Path
 from refmanager.model import DocumentMeta, Entry, InputError, Reference
 from refmanager.parse import parse_entries
 from refmanager.pdf import Mark, read_between, read_bibliography
+from refmanager.service.refness import dropped_note, keep_references
 
 
 @dataclass(slots=True)
@@ -81,8 +82,12 @@ def extract_pdf(
     else:
         bib = read_bibliography(path, password=password, meta=meta, line_model=line_model)
     refs: list[Reference] = []
+    notes = list(bib.notes)
     if parse:
-        refs = parse_entries(bib.entries)
+        # What does not read as a reference (a caption, code, a footer) is no row.
+        refs, dropped = keep_references(parse_entries(bib.entries))
+        if dropped:
+            notes.append(dropped_note(dropped))
     else:
         refs = [entry_to_reference(e, i) for i, e in enumerate(bib.entries)]
-    return ExtractResult(path=path, meta=bib.meta, references=refs, notes=list(bib.notes))
+    return ExtractResult(path=path, meta=bib.meta, references=refs, notes=notes)

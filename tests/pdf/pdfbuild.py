@@ -158,3 +158,51 @@ def build_raw(objects: list[bytes], root: int = 1) -> bytes:
     out += b"trailer\n<< /Size %d /Root %d 0 R >>\n" % (len(objects) + 1, root)
     out += b"startxref\n%d\n%%%%EOF\n" % xref
     return bytes(out)
+
+
+def write_unicode_pdf(path: Path, pages: list[list[Text]], *, width: float = 595.0) -> Path:
+    """A PDF whose text may be any Unicode (CJK, full-width forms): one Type0 font (a
+    code per character, mapped by ToUnicode; CJK and full-width characters 1 em wide,
+    others half); ``Text.font`` "F3" names the font as bold."""
+    chars = sorted({ch for page in pages for t in page for ch in t.text})
+    code = {ch: i + 1 for i, ch in enumerate(chars)}
+    pairs = b" ".join(
+        b"<%04X> <%s>" % (code[ch], ch.encode("utf-16-be").hex().encode()) for ch in chars
+    )
+    cmap = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+        b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
+        b"%d beginbfchar %s endbfchar endcmap end end" % (len(chars), pairs)
+    )
+    half = b" ".join(b"%d [500]" % code[ch] for ch in chars if ord(ch) < 0x2E80)
+    n = len(pages)
+    page_ids = [8 + 2 * i for i in range(n)]
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>"
+        % (b" ".join(b"%d 0 R" % i for i in page_ids), n),
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+SimSun /Encoding /Identity-H "
+        b"/DescendantFonts [4 0 R] /ToUnicode 5 0 R >>",
+        b"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /ABCDEF+SimSun /DW 1000 /W [%s] >>"
+        % half,
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+SimHei-Bold /Encoding /Identity-H "
+        b"/DescendantFonts [7 0 R] /ToUnicode 5 0 R >>",
+        b"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /ABCDEF+SimHei-Bold /DW 1000 /W [%s] >>"
+        % half,
+    ]
+    for index, page in enumerate(pages):
+        shows = []
+        for t in page:
+            font = b"/F3" if t.font == "F3" else b"/F1"
+            hexed = b"".join(b"%04X" % code[ch] for ch in t.text)
+            shows.append(b"%s %g Tf 1 0 0 1 %g %g Tm <%s> Tj" % (font, t.size, t.x, t.y, hexed))
+        body = b"BT " + b" ".join(shows) + b" ET"
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %g 842] "
+            b"/Resources << /Font << /F1 3 0 R /F3 6 0 R >> >> /Contents %d 0 R >>"
+            % (width, 9 + 2 * index)
+        )
+        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(body), body))
+    path.write_bytes(build_raw(objects))
+    return path

@@ -161,3 +161,30 @@ def test_plain_word_heading_needs_a_list_after_it(tmp_path: Path) -> None:
         "[2] B. Two. Title two that is long enough to wrap onto a second line too. 2002.",
         "[3] C. Three. Title three. 2003.",
     ]
+
+
+def test_labels_closed_by_a_parenthesis_start_entries() -> None:
+    texts = [
+        "1) Z. One and W. Two, Phys. Rev. D 73 (2006), 034005.",
+        "2) M. Three and M. Four, Nucl. Phys. B 675 (2003), 333.",
+        "3) A. Five, talk given at a meeting on the physics of things,",
+        "May 23-27, 2011.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    assert [e.label for e in segment(lines)] == ["1", "2", "3"]
+
+
+def test_a_label_alone_on_its_line_opens_the_entry_below_it() -> None:
+    texts = [
+        "1.",
+        "Author A, Writer B. A first title. J Things. 2015;21(10):1885-6.",
+        "2.",
+        "Person C. A second title that runs on and on and on to the end of the line,",
+        "and goes on here. J Things. 2016;4(3):143-59.",
+        "3.",
+        "Other D. Third. 2017.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    entries = segment(lines)
+    assert [e.label for e in entries] == ["1", "2", "3"]
+    assert entries[1].raw.endswith("2016;4(3):143-59.")

@@ -1,0 +1,208 @@
+"""`extract` over every PDF under some folders: references, none, refusals, crashes, time.
+
+    .venv/bin/python -m benchmarks.sweep FOLDER... [--timeout 60] [--memory 2048]
+        [--limit N] [--json out.json]
+
+Meant for the PDFs that Debian documentation packages ship (TeX Live's documentation, R
+packages' vignettes): unpack them outside the repository, e.g.
+
+    apt-get download texlive-publishers-doc texlive-science-doc r-cran-survival ...
+    for d in *.deb; do dpkg -x "$d" root; done
+    .venv/bin/python -m benchmarks.sweep root /usr/share/doc
+
+Each PDF is read as ``refmanager extract FILE`` reads it (``service.extract.extract_pdf``,
+fields parsed) in a worker process that reads one PDF after another; a PDF that takes
+longer than ``--timeout`` seconds is a timeout (the worker is killed and replaced), one
+whose worker dies or runs out of ``--memory`` MB is a crash, and so is any error but
+``InputError`` (a file a user must fix: encrypted, damaged, no text layer), which is a
+refusal. For every PDF that gave no references, all its pages are read again to see
+whether one prints a bibliography heading; those are listed with the reason ``extract``
+gave. Prints the counts, the 20 slowest PDFs (CPU seconds in the worker) and that list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import resource
+import sys
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+# Pages read again, at most, to look for a bibliography heading in a PDF that gave none.
+_HEADING_PAGES = 400
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one PDF gave."""
+
+    path: str
+    status: str  # refs, none, refused, crash, timeout
+    references: int = 0
+    cpu: float = 0.0
+    wall: float = 0.0
+    pages: int = 0
+    notes: list[str] = field(default_factory=list)
+    heading: str = ""  # a bibliography heading printed in a PDF that gave none
+
+
+def _heading_in(path: str) -> str:
+    """The first line of the PDF that reads as a bibliography heading ("" if none)."""
+    from refmanager.pdf.headings import is_heading
+    from refmanager.pdf.layout import body_size
+    from refmanager.pdf.pages import open_pages
+
+    with open_pages(path, None) as pages:
+        for number in range(1, min(pages.count, _HEADING_PAGES) + 1):
+            if pages.out_of_time(number):
+                break
+            lines = pages.get(number)
+            body = body_size(lines)
+            for ln in lines:
+                if is_heading(ln, body):
+                    return f"page {number}: {ln.text.strip()}"
+    return ""
+
+
+def _read(path: str) -> Outcome:
+    from refmanager.model import InputError
+    from refmanager.service.extract import extract_pdf
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    try:
+        result = extract_pdf(path)
+    except InputError as exc:
+        return Outcome(path, "refused", notes=[str(exc)])
+    except Exception as exc:  # the sweep counts crashes instead of stopping at one
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        why = f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
+        return Outcome(path, "crash", notes=[why[:300]])
+    found = sum(1 for r in result.references if not r.fragment)
+    out = Outcome(
+        path,
+        "refs" if found else "none",
+        references=found,
+        cpu=time.process_time() - cpu,
+        wall=time.perf_counter() - wall,
+        pages=result.meta.page_count,
+        notes=list(result.notes),
+    )
+    if not found:
+        try:
+            out.heading = _heading_in(path)
+        except Exception as exc:  # the heading search is the benchmark's own, best effort
+            out.heading = f"(pages could not be read again: {type(exc).__name__})"
+    return out
+
+
+def _serve(conn: Connection, memory_mb: int) -> None:
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    while True:
+        path = conn.recv()
+        if path is None:
+            return
+        try:
+            conn.send(asdict(_read(path)))
+        except MemoryError:
+            conn.send(asdict(Outcome(path, "crash", notes=["out of memory"])))
+
+
+class _Worker:
+    def __init__(self, memory_mb: int) -> None:
+        self.memory_mb = memory_mb
+        self.conn, theirs = mp.Pipe()
+        self.proc = mp.get_context("fork").Process(
+            target=_serve, args=(theirs, memory_mb), daemon=True
+        )
+        self.proc.start()
+
+    def read(self, path: str, timeout: float) -> Outcome:
+        start = time.perf_counter()
+        self.conn.send(path)
+        try:
+            if not self.conn.poll(timeout):
+                self.stop()
+                return Outcome(path, "timeout", wall=time.perf_counter() - start)
+            return Outcome(**self.conn.recv())
+        except (EOFError, ConnectionError):
+            self.stop()
+            code = self.proc.exitcode
+            return Outcome(path, "crash", notes=[f"the worker died (exit code {code})"])
+
+    def stop(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join()
+
+
+def sweep(pdfs: list[Path], timeout: float, memory_mb: int) -> list[Outcome]:
+    out: list[Outcome] = []
+    worker = _Worker(memory_mb)
+    try:
+        for i, pdf in enumerate(pdfs, 1):
+            got = worker.read(str(pdf), timeout)
+            if got.status in ("timeout", "crash") and not worker.proc.is_alive():
+                worker = _Worker(memory_mb)
+            out.append(got)
+            if i % 100 == 0:
+                print(f"... {i} of {len(pdfs)}", file=sys.stderr, flush=True)
+    finally:
+        worker.conn.send(None) if worker.proc.is_alive() else None
+        worker.stop()
+    return out
+
+
+def report(outcomes: list[Outcome]) -> None:
+    counts = {s: sum(1 for o in outcomes if o.status == s) for s in
+              ("refs", "none", "refused", "crash", "timeout")}  # fmt: skip
+    read = [o for o in outcomes if o.status in ("refs", "none")]
+    cpu = sum(o.cpu for o in read)
+    print(f"PDFs {len(outcomes)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    if read:
+        print(f"CPU in the worker: {cpu:.1f} s for {len(read)} PDFs read "
+              f"({len(read) / max(cpu, 1e-9):.2f} PDFs/s per core)")  # fmt: skip
+    for status in ("crash", "timeout"):
+        for o in outcomes:
+            if o.status == status:
+                print(f"{status}: {o.path}: {'; '.join(o.notes)}")
+    print("\n20 slowest (CPU s, pages, references):")
+    for o in sorted(read, key=lambda o: -o.cpu)[:20]:
+        print(f"  {o.cpu:7.2f} {o.pages:5d} {o.references:5d}  {o.path}")
+    headed = [o for o in outcomes if o.status == "none" and o.heading]
+    print(f"\nno references, but a bibliography heading is printed: {len(headed)}")
+    for o in headed:
+        why = next(
+            (n for n in o.notes if n.startswith("no bibliography found")), "; ".join(o.notes)
+        )
+        print(f"  {o.path}\n      heading {o.heading!r}\n      {why}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folders", type=Path, nargs="+")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per PDF (wall)")
+    ap.add_argument("--memory", type=int, default=2048, help="MB the worker may use")
+    ap.add_argument("--limit", type=int, default=0, help="read only the first N PDFs")
+    ap.add_argument("--json", type=Path, help="write every PDF's outcome here")
+    args = ap.parse_args()
+    pdfs = sorted({p for folder in args.folders for p in folder.rglob("*.pdf") if p.is_file()})
+    if args.limit:
+        pdfs = pdfs[: args.limit]
+    if not pdfs:
+        print("no PDFs found", file=sys.stderr)
+        return 1
+    outcomes = sweep(pdfs, args.timeout, args.memory)
+    if args.json is not None:
+        args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1))
+    report(outcomes)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,62 @@
+"""Reference-ness: what does not read as a reference is no row, and extract says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from refmanager.model import Entry
+from refmanager.parse import parse_entries
+from refmanager.service import refness
+from refmanager.service.extract import extract_pdf
+from tests.pdf.pdfbuild import Text, column, write_pdf
+from tests.pdf.test_read import BODY
+
+REFERENCES = [
+    "[1] A. Author and B. Writer. A study of reading. Journal of Tests, 12(3):45-67, 2019.",
+    "[2] C. Person. Another title about lists. In Proc. of Things, pages 1-9, 2020.",
+    "[3] D. Someone, E. Other. The third paper. Transactions on Lists, 7:100-120, 2018.",
+]
+NON_ENTRIES = [
+    "Figure 12: The distribution of the scores over all the runs of the experiment.",
+    "\\newcommand{\\foo}[1]{\\textbf{#1}} % define the macro; \\foo{x} = y_{i}",
+    "Department of Statistics, University of Somewhere, ana.lopez@example.org",
+]
+
+
+def _p(text: str) -> float:
+    model = refness._model()
+    assert model is not None
+    [ref] = parse_entries([Entry(raw=text)])
+    return refness.probability(ref, model.weights)
+
+
+def test_references_read_as_references_and_captions_code_and_addresses_do_not() -> None:
+    model = refness._model()
+    assert model is not None
+    for text in REFERENCES:
+        assert _p(text) >= model.threshold, text
+    for text in NON_ENTRIES:
+        assert _p(text) < model.threshold, text
+
+
+def test_keep_references_splits_off_what_is_dropped_and_says_so_in_one_line() -> None:
+    refs = parse_entries([Entry(raw=t) for t in [*REFERENCES, NON_ENTRIES[0]]])
+    kept, dropped = refness.keep_references(refs)
+    assert [r.raw for r in kept] == REFERENCES
+    note = refness.dropped_note(dropped)
+    assert note.startswith("left out 1 entry that does not read as a reference")
+    assert "Figure 12" in note and "\n" not in note
+    assert refness.dropped_note([]) == ""
+
+
+def test_without_a_model_every_entry_is_kept(tmp_path: Path) -> None:
+    assert refness._model(tmp_path / "none.json") is None
+
+
+def test_extract_leaves_a_caption_inside_the_list_out_and_notes_it(tmp_path: Path) -> None:
+    rows = [*REFERENCES[:2], NON_ENTRIES[0], REFERENCES[2]]
+    page = [*column(72, 780, BODY), Text(72, 740, "References", 13, "F3"),
+            *column(72, 720, rows, leading=16)]  # fmt: skip
+    result = extract_pdf(write_pdf(tmp_path / "cap.pdf", [page]))
+    assert [r.raw for r in result.references] == REFERENCES
+    assert any(n.startswith("left out 1 entry") for n in result.notes)
