@@ -249,12 +249,38 @@ class ExportDialog(QDialog):
             self.path_edit.setText(name)
 
 
+class TextPrompt(QDialog):
+    """A one-line text prompt whose question is plain text: it names a tag, which can come
+    from a file (a .bib ``groups`` field), and QInputDialog reads a label that looks like
+    HTML as HTML (styling it, loading a local image)."""
+
+    def __init__(self, parent: QWidget | None, title: str, label: str, text: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.label = plain_label(QLabel(label, self))
+        self.label.setWordWrap(True)
+        self.edit = QLineEdit(text, self)
+        self.edit.selectAll()
+        self.label.setBuddy(self.edit)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        layout.addWidget(self.edit)
+        layout.addWidget(buttons)
+
+    def value(self) -> str | None:
+        """The text given, stripped; None when empty."""
+        return self.edit.text().strip() or None
+
+
 def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
     """A one-line text prompt; None when cancelled."""
-    from PySide6.QtWidgets import QInputDialog
-
-    value, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, text)
-    return value.strip() if ok and value.strip() else None
+    prompt = TextPrompt(parent, title, label, text)
+    return prompt.value() if prompt.exec() == QDialog.DialogCode.Accepted else None
 
 
 class PasteDialog(QDialog):

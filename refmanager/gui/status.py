@@ -8,7 +8,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton
 
 from refmanager.gui.jobs import Job, JobRunner
-from refmanager.gui.look import plain_label
+from refmanager.gui.look import plain_label, plain_tip
 
 UNDO_OFFER_MS = 10_000  # how long the status bar offers Undo after a delete or a tag
 
@@ -56,7 +56,7 @@ class StatusArea(QObject):
 
     def offer_undo(self, message: str) -> None:
         self.bar.showMessage(message, UNDO_OFFER_MS)
-        self.undo_offer.setToolTip(self.undo_stack.undoText())
+        self.undo_offer.setToolTip(plain_tip(self.undo_stack.undoText()))  # names a tag
         self.undo_offer.show()
         self.undo_offer_timer.start()
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QUrl
 from PySide6.QtWidgets import QMenu, QWidget
 
 from refmanager.gui.controllers.host import Host
+from refmanager.gui.look import plain_tip
 from refmanager.model import Attachment
 from refmanager.service.attachments import attachments_of, open_url
 
@@ -44,7 +45,7 @@ class AttachmentController(QObject):
         sub = menu.addMenu("Open attachment")
         for link in links:
             action = sub.addAction(_label(link))
-            action.setToolTip(link.location)
+            action.setToolTip(plain_tip(link.location))  # a path from a file
             action.triggered.connect(functools.partial(self._clicked, link))
         return sub
 
