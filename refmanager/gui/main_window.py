@@ -140,6 +140,8 @@ class MainWindow(QMainWindow):
 
         self.pdf = PdfPane(self)
         self.pdf.pageClicked.connect(self._pdf_clicked)
+        self.pdf.loaded.connect(self._pdf_loaded)
+        self._checking_document: int | None = None
         self.start_button = QPushButton("Open the sample paper", self.pdf)
         self.start_button.setObjectName("sampleButton")
         pdf_layout = self.pdf.layout()
@@ -431,6 +433,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
+        self.pdf.safety.stop()  # a PDF still being checked is not shown any more
         self.jobs.cancel_all()
         self.imports.stop_refreshing()
         self.jobs.wait(10_000)
@@ -583,7 +586,19 @@ class MainWindow(QMainWindow):
             return
         self.pdf.view.set_highlights([])
         self._shown_document = document_id if self.pdf.load(path) else None
+        self._checking_document = document_id if self.pdf.checking() else None
         self._update_start_screen()
+
+    def _pdf_loaded(self) -> None:
+        """A PDF that was checked before it was shown is shown now: its document (and the
+        current reference's place on it) as if it had loaded at once."""
+        document_id, self._checking_document = self._checking_document, None
+        if document_id is None:
+            return
+        self.show_document(document_id)
+        current = self.current_id()
+        if current is not None:
+            self.show_reference(current)
 
     def show_no_document(self) -> None:
         self.pdf.load(None)

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from refmanager.gui.look import plain_label
+from refmanager.gui.pdf_safety import PdfSafety
 from refmanager.model import Location
 
 HIGHLIGHT_FILL = QColor(255, 200, 0, 70)
@@ -46,6 +47,17 @@ HIGHLIGHT_EDGE = QColor(230, 120, 0, 220)
 ZOOM_STEPS = (0.25, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0)
 MARK_COLOUR = QColor(40, 120, 220)
 PLACEHOLDER = "Drop PDFs here, or use File > Import PDFs... (Ctrl+O)"
+
+
+def unsafe_message(path: Path, problem: str) -> str:
+    """What the view shows in place of a PDF the probe refused."""
+    return (
+        f"{path.name}: this page cannot be shown safely ({problem}; a hostile or broken"
+        " file?). Its references are in the table; Library > Open PDF in the system"
+        " viewer opens it outside refmanager."
+    )
+
+
 MARKS = (("start", "The reference list starts here"), ("end", "The reference list ends here"))
 
 
@@ -61,6 +73,7 @@ class RefPdfView(QPdfView):
 
     pageClicked = Signal(int, float, float)
     markRequested = Signal(str, int, float, float)
+    loaded = Signal()  # a file that had to be checked first is shown now
 
     def __init__(self, parent: QWidget | None = None) -> None:
         if parent is None:
@@ -258,6 +271,7 @@ class PdfPane(QWidget):
 
     pageClicked = Signal(int, float, float)
     markRequested = Signal(str, int, float, float)
+    loaded = Signal()  # a file that had to be checked first is shown now
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -266,6 +280,10 @@ class PdfPane(QWidget):
         self.search_model.setDocument(self.document)
         self.view = self._attach(RefPdfView(self), self.document)
         self.path: Path | None = None
+        # every new file is drawn by a throwaway process first (issue 26 defect 3)
+        self.safety = PdfSafety(self)
+        self.safety.judged.connect(self._judged)
+        self._pending: Path | None = None
 
         self.toolbar = QToolBar("PDF", self)
         self.toolbar.setObjectName("pdfToolbar")
@@ -388,8 +406,37 @@ class PdfPane(QWidget):
         self.view.set_highlights([])
         self.path = None
         if path is None or not path.is_file():
+            self._pending = None
+            self.safety.stop()
             self._show_placeholder(PLACEHOLDER)
             return False
+        verdict = self.safety.verdict(path)
+        if verdict is None:  # not checked yet: shown (or refused) when the probe is done
+            if self._pending != path or self.safety.checking() != path:
+                self._pending = path
+                self.safety.check(path)
+            self._show_placeholder(f"Checking {path.name} before showing it...")
+            return False
+        self._pending = None
+        if verdict:
+            self._show_placeholder(unsafe_message(path, verdict))
+            return False
+        return self._show(path)
+
+    def checking(self) -> bool:
+        """Whether a file asked for is still being checked before it is shown."""
+        return self._pending is not None
+
+    def _judged(self, path: str, problem: str) -> None:
+        if self._pending is None or str(self._pending) != path:
+            return
+        pending, self._pending = self._pending, None
+        if problem:
+            self._show_placeholder(unsafe_message(pending, problem))
+        elif self._show(pending):
+            self.loaded.emit()
+
+    def _show(self, path: Path) -> bool:
         document = QPdfDocument(self)
         error = document.load(str(path))
         if error != QPdfDocument.Error.None_:

@@ -84,6 +84,7 @@ def test_a_failed_extraction_is_fixed_in_a_few_undoable_clicks(
     doc = _document(window.session, tmp_path)  # its affiliations were taken for the list
     window.apply_changes(STRUCTURE)
     window.sidebar.select("document", doc)
+    wait_jobs(qtbot, window)  # the paper is checked, then shown
     before = window.model.rowCount()
 
     # marks on the page (the view's right-click menu): the list is read between them

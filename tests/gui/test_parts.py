@@ -25,6 +25,7 @@ from refmanager.gui.table_model import (
 )
 from refmanager.model import InputError, Location
 from refmanager.service.views import TableRow
+from tests.gui.test_pdf_pane import checked
 
 pytestmark = pytest.mark.gui
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample-paper.pdf"
@@ -184,6 +185,7 @@ def test_pdf_geometry_round_trips_and_highlights(qtbot: QtBot) -> None:
     qtbot.addWidget(pane)
     pane.resize(700, 900)
     pane.show()
+    checked(qtbot, pane, SAMPLE)
     assert pane.load(SAMPLE)
     loc = Location(1, (72.0, 300.0, 520.0, 330.0))
     pane.show_locations([loc])

@@ -96,6 +96,14 @@ def wait_drawn(qtbot: QtBot, pane: PdfPane) -> None:
     qtbot.waitUntil(lambda: not misdrawn_pages(pane), timeout=5000)
 
 
+def checked(qtbot: QtBot, pane: PdfPane, *papers: Path) -> None:
+    """Let ``pane`` check ``papers`` (each new file is drawn by a probe process before it is
+    shown): later loads of them are at once, as a paper shown before is."""
+    for path in papers:
+        if not pane.load(path):
+            qtbot.waitUntil(lambda path=path: pane.path == path, timeout=30_000)
+
+
 def test_each_page_shows_the_paper_loaded_not_the_one_before(qtbot: QtBot, tmp_path: Path) -> None:
     # QtPdf's view asks its render thread for the pages on screen and keeps, for each
     # page number, whatever image comes back. Pages of the previous paper drawn just
@@ -108,6 +116,7 @@ def test_each_page_shows_the_paper_loaded_not_the_one_before(qtbot: QtBot, tmp_p
     pane.resize(600, 1000)
     pane.show()
     qtbot.waitExposed(pane)
+    checked(qtbot, pane, *papers)
     for turn in range(4):
         assert pane.load(papers[turn % 2])
         qtbot.wait(100)
@@ -133,6 +142,7 @@ def test_every_page_on_screen_is_drawn_after_quick_switches_between_papers(
     pane.show()
     qtbot.waitExposed(pane)
     pane.view.set_zoom(0.4)
+    checked(qtbot, pane, *papers)
     for turn in range(6):
         slow_while_not_ready(pane.document)
         assert pane.load(papers[turn % 3])
@@ -149,6 +159,7 @@ def test_a_paper_shown_again_after_none_is_drawn(qtbot: QtBot, tmp_path: Path) -
     qtbot.waitExposed(pane)
     pane.view.set_zoom(0.4)
     papers = [paper(tmp_path / "a.pdf"), boxes(tmp_path / "b.pdf")]
+    checked(qtbot, pane, *papers)
     for turn in range(4):
         slow_while_not_ready(pane.document)
         assert pane.load(papers[turn % 2])

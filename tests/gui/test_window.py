@@ -24,7 +24,11 @@ NO_KEYS = Qt.KeyboardModifier.NoModifier
 
 
 def wait_jobs(qtbot: QtBot, win: MainWindow, timeout: int = 60_000) -> None:
-    qtbot.waitUntil(lambda: not win.jobs.busy() and not win.commands.busy(), timeout=timeout)
+    """Wait for the window's jobs and changes, and for the PDF it checks before showing."""
+    qtbot.waitUntil(
+        lambda: not win.jobs.busy() and not win.commands.busy() and not win.pdf.checking(),
+        timeout=timeout,
+    )
 
 
 def row_of_number(win: MainWindow, number: str) -> int:
@@ -44,8 +48,10 @@ def click_row(qtbot: QtBot, win: MainWindow, row: int, column: int = TITLE) -> N
 
 
 def shown(qtbot: QtBot, win: MainWindow) -> None:
-    """Wait until the editor shows the current row (it follows on the next event-loop turn)."""
+    """Wait until the editor shows the current row (it follows on the next event-loop turn)
+    and the PDF pane its paper (a new file is checked first)."""
     qtbot.waitUntil(lambda: win.editor.ref_id == win.current_id(), timeout=3000)
+    qtbot.waitUntil(lambda: not win.pdf.checking(), timeout=30_000)
 
 
 def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
