@@ -107,7 +107,7 @@ def show_in_window(name: str, timeout: float = 120.0) -> str:
     from refmanager.gui.app import create_app
     from refmanager.gui.main_window import MainWindow
     from refmanager.model import DocumentMeta
-    from refmanager.service.library_ops import open_library
+    from refmanager.service.opening import open_library
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "library"

@@ -101,7 +101,8 @@ def checked(qtbot: QtBot, pane: PdfPane, *papers: Path) -> None:
     shown): later loads of them are at once, as a paper shown before is."""
     for path in papers:
         if not pane.load(path):
-            qtbot.waitUntil(lambda path=path: pane.path == path, timeout=30_000)
+            qtbot.waitUntil(lambda: not pane.checking(), timeout=30_000)
+        assert pane.path == path
 
 
 def test_each_page_shows_the_paper_loaded_not_the_one_before(qtbot: QtBot, tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ BIB = f"""@article{{evil,
 @pytest.fixture
 def html_window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     from refmanager.service.importing import import_paths
-    from refmanager.service.library_ops import open_library
+    from refmanager.service.opening import open_library
 
     bib = tmp_path / "evil.bib"
     bib.write_text(BIB, encoding="utf-8")
