@@ -20,7 +20,7 @@ from refmanager.formats.bounds import bound_references
 from refmanager.formats.common import Problem, ReadResult
 from refmanager.formats.csljson import iter_csl_json, read_csl_json, to_csl_json
 from refmanager.formats.csvfile import iter_csv, read_csv, to_csv
-from refmanager.formats.records import open_records, sniff
+from refmanager.formats.parts import open_records, sniff
 from refmanager.formats.ris import iter_ris, read_ris, to_ris
 from refmanager.model import InputError, Reference
 

@@ -434,7 +434,7 @@ def read_csl_json(text: str, source: str = "") -> ReadResult:
     """All the items of a CSL-JSON text (an array, one object, or JSON lines).
 
     A broken array or object is refused whole (its structure is lost from the break on);
-    in JSON lines a bad line is skipped and reported. ``formats.records`` reads files the
+    in JSON lines a bad line is skipped and reported. ``formats.parts`` reads files the
     same way, a part at a time.
 
     Raises:

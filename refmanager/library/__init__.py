@@ -9,7 +9,7 @@ from refmanager.library.exports import AutoExport, WrittenKey
 from refmanager.library.library import Library
 from refmanager.library.query import FIELDS as QUERY_FIELDS
 from refmanager.library.query import compile_query
-from refmanager.library.records import (
+from refmanager.library.results import (
     CheckReport,
     DeletedDocument,
     DeletedReferences,

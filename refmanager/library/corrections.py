@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from refmanager.library.connection import Store, timestamp
-from refmanager.library.records import Correction
+from refmanager.library.results import Correction
 
 
 class CorrectionStore(Store):

@@ -12,8 +12,8 @@ from typing import Any
 
 from refmanager.library import db
 from refmanager.library.connection import Connection, Store, marks, timestamp
-from refmanager.library.records import DeletedDocument, DocumentRecord, StoredReference
 from refmanager.library.references import ReferenceStore
+from refmanager.library.results import DeletedDocument, DocumentRecord, StoredReference
 from refmanager.library.tags import TagStore
 from refmanager.library.works import WorkStore
 from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError, Name, Reference

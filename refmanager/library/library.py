@@ -31,11 +31,11 @@ from refmanager.library.attachments import AttachmentStore
 from refmanager.library.connection import Connection
 from refmanager.library.corrections import CorrectionStore
 from refmanager.library.documents import DocumentStore
+from refmanager.library.duplicates import DuplicateStore
 from refmanager.library.exports import ExportStore
 from refmanager.library.imports import ImportStore
-from refmanager.library.layout import LayoutStore
+from refmanager.library.layout_corrections import LayoutStore
 from refmanager.library.maintenance import MaintenanceStore
-from refmanager.library.merging import DuplicateStore
 from refmanager.library.notes import NoteStore
 from refmanager.library.references import ReferenceStore
 from refmanager.library.saved_searches import SavedSearchStore

@@ -9,7 +9,7 @@ from refmanager.library.codec import fts_values, load_reference
 from refmanager.library.connection import Connection, Store
 from refmanager.library.documents import DocumentStore, file_sha256, stored_sha
 from refmanager.library.normalize import space_cjk
-from refmanager.library.records import CheckReport
+from refmanager.library.results import CheckReport
 from refmanager.model import InputError
 
 

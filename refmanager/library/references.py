@@ -18,7 +18,7 @@ from refmanager.library.codec import (
 )
 from refmanager.library.connection import IN_IDS, Connection, Store, ids_json, marks, timestamp
 from refmanager.library.normalize import space_cjk
-from refmanager.library.records import DeletedReferences, StoredReference
+from refmanager.library.results import DeletedReferences, StoredReference
 from refmanager.library.works import WorkStore
 from refmanager.model import Reference
 from refmanager.model.fields import get_field, set_field

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refmanager.library.connection import Store, timestamp
 from refmanager.library.query import compile_query
-from refmanager.library.records import SavedSearch
+from refmanager.library.results import SavedSearch
 from refmanager.model import InputError
 
 

@@ -14,7 +14,7 @@ from rapidfuzz import fuzz, process
 from refmanager.library.connection import IN_IDS, Store, ids_json
 from refmanager.library.normalize import space_cjk
 from refmanager.library.query import compile_query
-from refmanager.library.records import ReferenceRow, RowExtras, Suggestion
+from refmanager.library.results import ReferenceRow, RowExtras, Suggestion
 from refmanager.model import InputError
 from refmanager.model.text import fold
 

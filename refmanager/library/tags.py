@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from refmanager.library.connection import IN_IDS, Store, ids_json
-from refmanager.library.records import DeletedTag, TagInfo
+from refmanager.library.results import DeletedTag, TagInfo
 from refmanager.model import InputError
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")

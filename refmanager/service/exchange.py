@@ -20,7 +20,7 @@ from refmanager.formats import (
     format_string,
     write_format,
 )
-from refmanager.formats.records import open_records
+from refmanager.formats.parts import open_records
 from refmanager.library import Library, file_sha256
 from refmanager.model import InputError, Reference
 from refmanager.model.links import export_safe

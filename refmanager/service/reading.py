@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from refmanager.formats import Problem
-from refmanager.formats.records import RecordStream, open_records
+from refmanager.formats.parts import RecordStream, open_records
 from refmanager.library.codec import StoredForm, stored_form
 from refmanager.model import InputError
 

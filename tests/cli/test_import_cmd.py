@@ -15,7 +15,7 @@ import pytest
 
 from refmanager.cli.main import main
 from refmanager.library import Library
-from tests.formats.test_records import ris_export
+from tests.formats.test_parts import ris_export
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

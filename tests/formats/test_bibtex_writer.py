@@ -10,7 +10,7 @@ from bibtexparser.library import Library
 from bibtexparser.model import Block, Entry, Field
 from bibtexparser.writer import BibtexFormat
 
-from refmanager.formats.bibtex.layout import CHUNK, entry_fields, iter_bibtex
+from refmanager.formats.bibtex.entrytext import CHUNK, entry_fields, iter_bibtex
 from refmanager.formats.keys import KeyMaker
 from refmanager.model import Date, Name, Reference
 from tests.formats.conftest import sample

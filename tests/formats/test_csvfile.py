@@ -71,7 +71,7 @@ def test_plain_numbers_and_text_stay(value: str) -> None:
 
 
 def test_an_exported_csv_file_reads_back(tmp_path: Path) -> None:
-    from refmanager.formats.records import open_records
+    from refmanager.formats.parts import open_records
 
     refs = [
         Reference.from_csl(
@@ -102,7 +102,7 @@ def test_an_exported_csv_file_reads_back(tmp_path: Path) -> None:
 
 
 def test_spreadsheet_columns_are_read_and_unknown_ones_reported(tmp_path: Path) -> None:
-    from refmanager.formats.records import open_records
+    from refmanager.formats.parts import open_records
 
     path = tmp_path / "sheet.csv"
     path.write_text(

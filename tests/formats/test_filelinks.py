@@ -10,7 +10,7 @@ import pytest
 
 from refmanager.formats import read_file, read_string, to_bibtex, to_csl_json, to_ris
 from refmanager.formats.filelinks import file_field, parse_file_field
-from refmanager.formats.records import open_records
+from refmanager.formats.parts import open_records
 from refmanager.model import Attachment, Reference
 from refmanager.model.links import export_safe
 

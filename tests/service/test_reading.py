@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from refmanager.formats.records import open_records
+from refmanager.formats.parts import open_records
 from refmanager.library import Library
 from refmanager.model import InputError
 from refmanager.service import exchange, reading

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 
-from refmanager.formats.bibtex.layout import iter_bibtex, to_bibtex
+from refmanager.formats.bibtex.entrytext import iter_bibtex, to_bibtex
 from refmanager.formats.bibtex.reader import read_bibtex
 
 # bibtexparser logs each block it skips (the reader reports it as a problem of its own)

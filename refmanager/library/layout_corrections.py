@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from refmanager.library.connection import Store, timestamp
-from refmanager.library.records import LayoutCorrection
+from refmanager.library.results import LayoutCorrection
 
 
 class LayoutStore(Store):

@@ -11,7 +11,7 @@ import pytest
 
 from refmanager.formats.common import ReadResult
 from refmanager.formats.csljson import BrokenDocument
-from refmanager.formats.records import open_records
+from refmanager.formats.parts import open_records
 from refmanager.model import InputError
 
 
