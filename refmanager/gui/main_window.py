@@ -59,6 +59,7 @@ from refmanager.gui.controllers.export import ExportController
 from refmanager.gui.controllers.files import FilesController
 from refmanager.gui.controllers.imports import ImportController
 from refmanager.gui.controllers.search import SearchController
+from refmanager.gui.controllers.sharing import SharingController
 from refmanager.gui.delegates import FieldDelegate
 from refmanager.gui.dialogs import about
 from refmanager.gui.entry_editor import EntryEditor
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         self.refresh_totals()
         self.refresh_sidebar()
         self.session.start_auto_export()  # files set up with export --keep-updated
+        self.sharing.start()  # a shared library syncs while the window is open
         self._update_start_screen()
         self._update_counts()
 
@@ -206,6 +208,8 @@ class MainWindow(QMainWindow):
         self.desktop = DesktopController(self, self.searching, self)
         self.files = FilesController(self, self)
         self.attachments = AttachmentController(self, self.desktop.open_url, self)
+        self.sharing = SharingController(self, self.statusBar(), self._open_window, self)
+        self._other_windows: list[MainWindow] = []  # shared libraries joined from here
         self.model.edit_handler = self.edits.request_edit
 
         table_host = QWidget(self)
@@ -305,6 +309,10 @@ class MainWindow(QMainWindow):
             file_menu, "&Export...", exports.export_dialog, QKeySequence("Ctrl+E")
         )
         self._change(file_menu, "&Keep a file up to date...", exports.keep_updated_dialog)
+        file_menu.addSeparator()
+        self._change(file_menu, "&Share library...", self.sharing.share_dialog)
+        self._action(file_menu, "&Join shared library...", self.sharing.join_dialog)
+        self._action(file_menu, "Shared library &conflicts...", self.sharing.conflict_dialog)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -439,6 +447,7 @@ class MainWindow(QMainWindow):
         self.jobs.wait(10_000)
         self.commands.wait(60_000)  # a change under way is finished, never cut off
         self.reader.wait(10_000)
+        self.sharing.stop()
         self.session.close()
         super().closeEvent(event)
 
@@ -587,6 +596,11 @@ class MainWindow(QMainWindow):
         self.pdf.view.set_highlights([])
         self._shown_document = document_id if self.pdf.load(path) else None
         self._checking_document = document_id if self.pdf.checking() else None
+        if path is not None and not path.is_file() and self.sharing.live is not None:
+            self.pdf.placeholder.setText(
+                "This PDF is still on its way from the shared library: it shows here as "
+                "soon as it has arrived."
+            )
         self._update_start_screen()
 
     def _pdf_loaded(self) -> None:
@@ -599,6 +613,12 @@ class MainWindow(QMainWindow):
         current = self.current_id()
         if current is not None:
             self.show_reference(current)
+
+    def _open_window(self, folder: Path) -> None:
+        """A window on another library (a shared library just joined)."""
+        window = MainWindow(folder)
+        self._other_windows.append(window)
+        window.show()
 
     def show_no_document(self) -> None:
         self.pdf.load(None)

@@ -471,7 +471,7 @@ class SyncStore(Store):
     def choose(self, conflict_id: int, take_other: bool) -> None:
         """A person's choice: keep the server's value, or take the other one (an ordinary
         edit of the field here, pushed with the next sync); the conflict is then resolved."""
-        with self.transaction():
+        with self.connection.transaction():  # a user's edit: refused for a reader
             row = self.conn.execute(
                 "SELECT uid, kind, field, other FROM sync_conflicts WHERE id = ?", (conflict_id,)
             ).fetchone()
@@ -486,6 +486,23 @@ class SyncStore(Store):
                 if kind == "ref":
                     self.rows.set_merged(local_id, fields)
             self.conn.execute("UPDATE sync_conflicts SET resolved = 1 WHERE id = ?", (conflict_id,))
+
+    def unchoose(self, conflict_id: int, took_other: bool) -> None:
+        """Undo :meth:`choose` before it was pushed: the conflict waits again (and the
+        field has the value the server kept)."""
+        with self.connection.transaction():
+            row = self.conn.execute(
+                "SELECT uid, kind, field, kept FROM sync_conflicts WHERE id = ?", (conflict_id,)
+            ).fetchone()
+            if row is None:
+                return
+            uid, kind, name, kept = row
+            local_id = self.rows.local_of(uid)
+            if took_other and local_id is not None and name != DELETED_FIELD:
+                fields = self.rows.read(kind, [local_id]).get(local_id, {})
+                fields[name] = json.loads(kept)
+                self.rows.write(kind, local_id, _present(fields))
+            self.conn.execute("UPDATE sync_conflicts SET resolved = 0 WHERE id = ?", (conflict_id,))
 
     def forget_resolved(self, ids: Sequence[int]) -> None:
         with self.transaction():

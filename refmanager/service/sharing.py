@@ -38,6 +38,7 @@ from refmanager.library.syncstate import Conflict
 from refmanager.model import InputError
 from refmanager.service.files import user_text_file
 from refmanager.service.opening import open_library
+from refmanager.service.views import Change, Changes
 
 __all__ = [
     "ROLES",
@@ -53,6 +54,7 @@ __all__ = [
     "add_member",
     "agrees",
     "choose",
+    "choose_conflict",
     "conflicts",
     "join",
     "members",
@@ -206,6 +208,20 @@ def choose(lib: Library, conflict_id: int, *, take_other: bool) -> None:
         lib.sync.choose(conflict_id, take_other)
     except KeyError:
         raise InputError(str(lib.folder), f"no conflict {conflict_id} waits") from None
+
+
+def choose_conflict(conflict: Conflict, *, take_other: bool) -> Change[None]:
+    """:func:`choose` as an undoable change (the window's conflict chooser)."""
+    what = "the other value" if take_other else "the kept value"
+    touched = Changes(structure=True, sidebar=True)
+
+    def do(lib: Library) -> None:
+        choose(lib, conflict.id, take_other=take_other)
+
+    def undo(lib: Library, _token: None) -> None:
+        lib.sync.unchoose(conflict.id, take_other)
+
+    return Change(f"choose {what} of {conflict.field}", do, undo, touched)
 
 
 def members(lib: Library) -> list[tuple[str, str]]:

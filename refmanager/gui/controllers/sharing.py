@@ -1,0 +1,157 @@
+"""A shared library in the window: File > Share library..., File > Join shared library...,
+the connection's state in the status bar, continuous sync off the GUI thread, and the
+conflict chooser (decision 0031)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QStatusBar, QToolButton, QWidget
+
+from refmanager.gui.controllers.host import Host
+from refmanager.gui.share_dialogs import ConflictDialog, ConnectDialog
+from refmanager.service import sharing
+from refmanager.service.sharing import Conflict, LiveState, LiveSync
+from refmanager.service.views import STRUCTURE, plural
+
+
+class _Bridge(QObject):
+    """Carries the live sync's states from its thread to the GUI thread (queued)."""
+
+    state = Signal(object)
+
+
+class SharingController(QObject):
+    """Shares, joins and keeps the window's library in step with its server while it runs.
+
+    ``open_window(folder)`` opens a window on a library just joined.
+    """
+
+    def __init__(
+        self,
+        host: Host,
+        bar: QStatusBar,
+        open_window: Callable[[Path], None],
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.open_window = open_window
+        self.live: LiveSync | None = None
+        self.last: LiveState | None = None
+        self.conflicts: list[Conflict] = []
+        self._bridge = _Bridge(self)
+        self._bridge.state.connect(self._state)
+        self.label = QToolButton(bar)
+        self.label.setObjectName("shareState")
+        self.label.setAutoRaise(True)
+        self.label.clicked.connect(self._clicked)
+        self.label.hide()
+        bar.addPermanentWidget(self.label)
+
+    # ------------------------------------------------------------ live
+
+    def start(self) -> None:
+        """Sync continuously when the window's library is shared."""
+        if self.live is not None or sharing.status(self.host.session.lib) is None:
+            return
+        self.live = LiveSync(self.host.session.folder, self._bridge.state.emit)
+        self.label.show()
+        self.label.setText("Shared: connecting...")
+        self.live.start()
+
+    def stop(self) -> None:
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
+
+    def sync_now(self) -> None:
+        if self.live is not None:
+            self.live.sync_now()
+
+    def _state(self, state: LiveState) -> None:
+        """A state of the live sync, on the GUI thread: the status bar, and the table when
+        another member's changes arrived."""
+        self.last = state
+        self.conflicts = state.conflicts
+        text = {
+            "connecting": "Shared: connecting...",
+            "syncing": "Shared: syncing...",
+            "online": "Shared: up to date",
+            "offline": "Shared: offline",
+            "stopped": "Shared: stopped",
+        }.get(state.status, state.status)
+        if state.pending and state.status != "online":
+            text += f", {plural(state.pending, 'change')} to send"
+        if state.conflicts:
+            text += f", {plural(len(state.conflicts), 'conflict')}"
+        self.label.setText(text)
+        self.label.setToolTip(state.message or "Click to sync now")
+        if state.status in {"offline", "stopped"} and state.message:
+            self.host.notify(state.message)
+        elif state.status == "online" and state.message:
+            self.host.show_error(state.message)  # a reader's changes were refused
+        report = state.report
+        if report is not None and (report.pulled or report.files):
+            self.host.apply_changes(STRUCTURE)
+
+    def _clicked(self) -> None:
+        if self.conflicts:
+            self.conflict_dialog()
+        else:
+            self.sync_now()
+
+    # ------------------------------------------------------------ dialogs
+
+    def conflict_dialog(
+        self, dialog_hook: Callable[[ConflictDialog], object] | None = None
+    ) -> None:
+        dialog = ConflictDialog(self.host.widget(), self.conflicts, self.choose)
+        if dialog_hook is not None:
+            dialog_hook(dialog)
+        else:
+            dialog.exec()
+
+    def choose(self, conflict: Conflict, take_other: bool) -> None:
+        """A person's choice, an undoable change; the live sync sends it."""
+        change = sharing.choose_conflict(conflict, take_other=take_other)
+        self.host.commands.run(change, self.sync_now)
+
+    def share_dialog(self, dialog_hook: Callable[[ConnectDialog], object] | None = None) -> None:
+        """Ask for the database, then publish the library to it in the background."""
+        dialog = ConnectDialog(self.host.widget(), "Share library", folder=False)
+        if dialog_hook is not None:
+            dialog_hook(dialog)
+        elif dialog.exec() != ConnectDialog.DialogCode.Accepted:
+            return
+        url, folder = dialog.url(), self.host.session.folder
+        self.host.jobs.start(
+            "Sharing the library",
+            lambda _task: sharing.share(folder, url),
+            on_success=lambda report: self._shared(report.pushed),
+            on_failure=self.host.job_failed,
+        )
+
+    def _shared(self, pushed: int) -> None:
+        self.host.notify(f"The library is shared: {plural(pushed, 'change')} sent")
+        self.start()
+
+    def join_dialog(self, dialog_hook: Callable[[ConnectDialog], object] | None = None) -> None:
+        """Ask for the database and a folder, join in the background, open the new library."""
+        dialog = ConnectDialog(self.host.widget(), "Join shared library", folder=True)
+        if dialog_hook is not None:
+            dialog_hook(dialog)
+        elif dialog.exec() != ConnectDialog.DialogCode.Accepted:
+            return
+        url, folder = dialog.url(), dialog.folder()
+        if folder is None:
+            self.host.show_error("Join shared library: choose a folder for the new library")
+            return
+        self.host.jobs.start(
+            "Joining the shared library",
+            lambda _task: sharing.join(folder, url),
+            on_success=lambda _report: self.open_window(folder),
+            on_failure=self.host.job_failed,
+        )

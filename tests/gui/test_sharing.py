@@ -1,0 +1,157 @@
+"""A shared library in the window: sharing, live updates without F5, the conflict chooser."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from refmanager.gui.app import create_app
+from refmanager.gui.main_window import MainWindow
+from refmanager.gui.share_dialogs import ConflictDialog, ConnectDialog
+from refmanager.library import Library
+from refmanager.model import Reference
+from refmanager.service import sharing
+from tests.conftest import PASSWORDS, Lab
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def pgpass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "pgpass"
+    monkeypatch.setenv("PGPASSFILE", str(path))
+    return path
+
+
+def _open(qtbot: QtBot, folder: Path) -> MainWindow:
+    create_app()
+    win = MainWindow(folder)
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def _close(win: MainWindow) -> None:
+    win.sharing.stop()
+    win.jobs.cancel_all()
+    win.jobs.wait(10_000)
+
+
+@pytest.fixture
+def lab_libraries(tmp_path: Path, pg_lab: Lab, pgpass: Path) -> tuple[Path, Path]:
+    """alice's library shared (two references), bob's joined."""
+    alice, bob = tmp_path / "alice", tmp_path / "bob"
+    with Library.open(alice) as lib:
+        lib.references.add_references(
+            [
+                Reference.from_csl({"type": "book", "title": "Programming pearls"}),
+                Reference.from_csl({"type": "book", "title": "Other"}),
+            ]
+        )
+    sharing.share(alice, pg_lab.url("alice"))
+    with Library.open(alice) as lib:
+        sharing.add_member(lib, "bob", "editor")
+    sharing.join(bob, pg_lab.url("bob"))
+    return alice, bob
+
+
+@pytest.fixture
+def bob_window(qtbot: QtBot, lab_libraries: tuple[Path, Path]) -> Iterator[MainWindow]:
+    win = _open(qtbot, lab_libraries[1])
+    qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=10_000)
+    yield win
+    _close(win)
+
+
+def test_another_members_edit_shows_without_f5(
+    qtbot: QtBot, bob_window: MainWindow, lab_libraries: tuple[Path, Path]
+) -> None:
+    alice, _ = lab_libraries
+    assert bob_window.model.rowCount() == 2
+    with Library.open(alice) as lib:
+        lib.references.add_references([Reference.from_csl({"title": "A new paper"})])
+        sharing.sync(lib)
+    qtbot.waitUntil(lambda: bob_window.model.rowCount() == 3, timeout=10_000)
+
+
+def test_an_edit_in_the_window_reaches_the_server(
+    qtbot: QtBot, bob_window: MainWindow, lab_libraries: tuple[Path, Path]
+) -> None:
+    alice, _ = lab_libraries
+    ref_id = int(
+        bob_window.session.lib.conn.execute("SELECT id FROM refs WHERE title = 'Other'").fetchone()[
+            0
+        ]
+    )
+    bob_window.commands.run(bob_window.session.edit_field(ref_id, "volume", "9"))
+
+    def arrived() -> bool:
+        with Library.open(alice) as lib:
+            sharing.sync(lib)
+            return (
+                lib.conn.execute(
+                    'SELECT 1 FROM ref_data WHERE csl LIKE \'%"volume":"9"%\''
+                ).fetchone()
+                is not None
+            )
+
+    qtbot.waitUntil(arrived, timeout=10_000)
+
+
+def test_the_conflict_chooser_takes_the_other_value(
+    qtbot: QtBot, lab_libraries: tuple[Path, Path]
+) -> None:
+    alice, bob = lab_libraries
+    for folder, value in ((alice, "Addison-Wesley"), (bob, "Pearson")):
+        with Library.open(folder) as lib:
+            row = lib.conn.execute("SELECT id FROM refs WHERE title = 'Other'").fetchone()
+            lib.references.set_field(row[0], "publisher", value)
+            if folder == alice:
+                sharing.sync(lib)
+    win = _open(qtbot, bob)
+    try:
+        qtbot.waitUntil(lambda: "1 conflict" in win.sharing.label.text(), timeout=10_000)
+        shown: list[ConflictDialog] = []
+        win.sharing.conflict_dialog(shown.append)
+        dialog = shown[0]
+        assert dialog.table.item(0, 1).text() == "publisher"
+        assert (dialog.table.item(0, 2).text(), dialog.table.item(0, 3).text()) == (
+            "Addison-Wesley",
+            "Pearson",
+        )
+        dialog.take_button.click()
+        qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=10_000)
+    finally:
+        _close(win)
+    with Library.open(alice) as lib:
+        sharing.sync(lib)
+        assert lib.sync.conflicts() == []
+        row = lib.conn.execute("SELECT id FROM refs WHERE title = 'Other'").fetchone()
+        assert lib.references.reference(row[0]).reference.fields["publisher"] == "Pearson"
+        assert sharing.agrees(lib) == []
+
+
+def test_share_library_from_the_file_menu(
+    qtbot: QtBot, tmp_path: Path, pg_lab: Lab, pgpass: Path
+) -> None:
+    folder = tmp_path / "mine"
+    with Library.open(folder) as lib:
+        lib.references.add_references([Reference.from_csl({"title": "Mine"})])
+    win = _open(qtbot, folder)
+    try:
+
+        def fill(dialog: ConnectDialog) -> None:
+            dialog.url_edit.setText(pg_lab.url("alice", password=False))
+            dialog.password_edit.setText(PASSWORDS["alice"])
+
+        win.sharing.share_dialog(fill)
+        qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=10_000)
+    finally:
+        _close(win)
+    assert PASSWORDS["alice"] in pgpass.read_text()
+    assert PASSWORDS["alice"].encode() not in (folder / "library.sqlite").read_bytes()
