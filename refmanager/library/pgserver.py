@@ -10,6 +10,7 @@ through :class:`psycopg.sql.Identifier`. No error message carries the URI's pass
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
@@ -32,6 +33,8 @@ SCHEMA_VERSION = 1
 CHANNEL = "refmanager"  # LISTEN/NOTIFY channel: each push notifies its last seq
 _LOCK = 0x7265666D  # the advisory lock that serializes pushes ("refm")
 ROLES = ("owner", "editor", "reader")
+# JSON as COPY sends it (the server parses it into jsonb)
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 class ServerError(InputError):
@@ -87,6 +90,7 @@ class Server:
     def __init__(self, url: str, conn: psycopg.Connection[tuple[Any, ...]]) -> None:
         self.url = safe_url(url)
         self.conn = conn
+        self.pulled_to = 0  # the last seq the last pull's snapshot held
 
     @classmethod
     def connect(cls, url: str, *, timeout: int = 10) -> Server:
@@ -315,15 +319,15 @@ class Server:
                 results.append(PushResult(change.seq, 0, duplicate=True))
                 continue
             seq += 1
-            result = PushResult(change.seq, seq)
+            result = PushResult(change.seq, seq, change.uid, change.kind)
             current = state.get(change.uid)
             applied: dict[str, Any] = {}
-            if change.op == "delete":
+            if change.op == "delete":  # the writers say who deleted it
                 if current is not None and not current[4]:
-                    current[1], current[4] = {}, True
+                    current[1], current[3], current[4] = {}, {"*": member}, True
                     touched[change.uid] = seq
                 elif current is None:
-                    state[change.uid] = [change.kind, {}, {}, {}, True]
+                    state[change.uid] = [change.kind, {}, {}, {"*": member}, True]
                     touched[change.uid] = seq
             elif current is None:
                 fields = {k: v for k, v in change.fields.items() if v is not None}
@@ -334,7 +338,7 @@ class Server:
                     dict.fromkeys(change.fields, member),
                     False,
                 ]
-                applied = dict(change.fields)
+                applied = change.fields
                 touched[change.uid] = seq
             elif current[4]:
                 conflicts.append((change.uid, change.kind, DELETED_FIELD, None, change.fields, seq))
@@ -363,14 +367,15 @@ class Server:
                     touched[change.uid] = seq
             result.applied = list(applied)
             results.append(result)
-            log.append((seq, member, change.seq, change.uid, change.kind, change.op, applied))
+            text = change.text if applied is change.fields and change.text else _JSON(applied)
+            log.append((seq, member, change.seq, change.uid, change.kind, change.op, text))
         with conn.cursor() as cur:
             with cur.copy(
                 "COPY refmanager.changes (seq, member_id, member_seq, uid, kind, op, fields) "
                 "FROM STDIN"
             ) as copy:
                 for item in log:
-                    copy.write_row((*item[:6], Jsonb(item[6])))
+                    copy.write_row(item)
             cur.execute(
                 "CREATE TEMP TABLE IF NOT EXISTS push_entities "
                 "(LIKE refmanager.entities) ON COMMIT DELETE ROWS"
@@ -381,7 +386,7 @@ class Server:
                 for uid, at in touched.items():
                     kind, fields, versions, writers, deleted = state[uid]
                     copy.write_row(
-                        (uid, kind, Jsonb(fields), Jsonb(versions), Jsonb(writers), deleted, at)
+                        (uid, kind, _JSON(fields), _JSON(versions), _JSON(writers), deleted, at)
                     )
             cur.execute(
                 "INSERT INTO refmanager.entities SELECT * FROM push_entities "
@@ -399,18 +404,22 @@ class Server:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(seq)))
         return results
 
-    def pull(self, after: int, batch: int = 2000) -> Iterator[list[Entity]]:
+    def pull(self, after: int, member: str = "", batch: int = 2000) -> Iterator[list[Entity]]:
         """The entities changed after ``after``, in batches, in the order of their seq
-        (one repeatable-read snapshot; a server-side cursor keeps memory flat)."""
+        (one repeatable-read snapshot; a server-side cursor keeps memory flat). Those whose
+        every field ``member`` wrote last are left out: it has them."""
         try:
             with self.conn.transaction():
                 self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                self.pulled_to = self.max_seq()  # what this snapshot holds, pulled or not
                 with self.conn.cursor(name="refmanager_pull") as cur:
                     cur.itersize = batch
                     cur.execute(
                         "SELECT uid, kind, fields, versions, deleted, seq "
-                        "FROM refmanager.entities WHERE seq > %s ORDER BY seq",
-                        (after,),
+                        "FROM refmanager.entities e WHERE seq > %s AND EXISTS "
+                        "(SELECT 1 FROM jsonb_each_text(e.writers) w WHERE w.value <> %s) "
+                        "ORDER BY seq",
+                        (after, member),
                     )
                     while rows := cur.fetchmany(batch):
                         yield [Entity(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]

@@ -99,10 +99,11 @@ def sync(
         server.resolve(resolved)
         lib.sync.forget_resolved(resolved)
     after = membership(lib).pulled
-    for entities in server.pull(after, batch):
+    for entities in server.pull(after, state.member, batch):
         report.pulled += lib.sync.apply_pulled(entities, max(e.seq for e in entities))
         if progress is not None:
             progress("pull", report.pulled)
+    lib.sync.set_pulled(server.pulled_to)
     lib.sync.set_conflicts(server.conflicts())
     report.files += _fetch_files(lib, server, progress)
     report.conflicts = lib.sync.conflicts()

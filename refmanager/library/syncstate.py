@@ -49,6 +49,7 @@ class Change:
     op: str  # put | delete
     fields: Fields
     bases: dict[str, int]
+    text: str = ""  # ``fields`` as the log holds it (JSON), sent as it is
 
 
 @dataclass(slots=True)
@@ -57,6 +58,8 @@ class PushResult:
 
     member_seq: int
     seq: int  # the server's number for it (0 when it was there already)
+    uid: str = ""
+    kind: str = ""
     applied: list[str] = field(default_factory=list)
     # fields the server kept its own value for: field -> (value, version)
     conflicts: dict[str, tuple[Any, int]] = field(default_factory=dict)
@@ -154,6 +157,11 @@ class SyncStore(Store):
         with self.transaction():
             self.conn.execute("UPDATE sync_state SET url = ?", (url,))
 
+    def set_pulled(self, seq: int) -> None:
+        """Everything up to ``seq`` is here (what a pull left out was this member's own)."""
+        with self.transaction():
+            self.conn.execute("UPDATE sync_state SET pulled = max(pulled, ?)", (seq,))
+
     def mark_synced(self) -> None:
         with self.transaction():
             self.conn.execute("UPDATE sync_state SET synced = ?", (timestamp(),))
@@ -196,7 +204,13 @@ class SyncStore(Store):
                 shadows = self._shadows([*uids.values(), *gone.values()])
                 for local_id, uid in uids.items():
                     fields = current[local_id]
-                    old, versions, _ = shadows.get(uid, ({}, {}, False))
+                    if uid not in shadows:  # new: every field, based on nothing
+                        text = _ENCODE(fields)
+                        log.append((next_seq, uid, kind, "put", text, "{}"))
+                        shadow_rows.append((uid, kind, text, "{}", 0))
+                        next_seq += 1
+                        continue
+                    old, versions, _ = shadows[uid]
                     changed = {f: v for f, v in fields.items() if old.get(f) != v}
                     changed.update({f: None for f in old if f not in fields})
                     if not changed:
@@ -258,7 +272,9 @@ class SyncStore(Store):
             "SELECT seq, uid, kind, op, fields, bases FROM sync_log ORDER BY seq LIMIT ?",
             (limit,),
         )
-        return [Change(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5])) for r in rows]
+        return [
+            Change(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), r[4]) for r in rows
+        ]
 
     def pushed(self, results: Sequence[PushResult]) -> None:
         """Apply the server's answers: the changes leave the log; applied fields take the
@@ -267,44 +283,48 @@ class SyncStore(Store):
         with self.transaction():
             self.rows.forget()
             self._capture()  # local edits made while the push was under way come first
-            seqs = [r.member_seq for r in results]
-            changes = {c.seq: c for c in self._changes_by_seq(seqs)}
             self.conn.execute(
                 "DELETE FROM sync_log WHERE seq IN (SELECT value FROM json_each(?))",
-                (json.dumps(seqs),),
+                (json.dumps([r.member_seq for r in results]),),
             )
-            by_uid: dict[str, list[PushResult]] = {}
-            for result in results:
-                change = changes.get(result.member_seq)
-                if change is not None:
-                    by_uid.setdefault(change.uid, []).append(result)
-            shadows = self._shadows(by_uid)
-            waiting = self._waiting_fields(by_uid)
+            # the common case: every field applied, only versions move (no JSON decoded here)
+            self.conn.executemany(
+                "UPDATE sync_shadow SET versions = json_patch(versions, ?) WHERE uid = ?",
+                [
+                    (_ENCODE(dict.fromkeys(r.applied, r.seq)), r.uid)
+                    for r in results
+                    if r.applied and not r.conflicts
+                ],
+            )
+            conflicted = [r for r in results if r.conflicts]
+            if not conflicted:
+                return
+            shadows = self._shadows(r.uid for r in conflicted)
+            waiting = self._waiting_fields(r.uid for r in conflicted)
             updates: list[tuple[Any, ...]] = []
-            for uid, uid_results in by_uid.items():
-                if uid not in shadows:
+            for result in conflicted:
+                if result.uid not in shadows:
                     continue
-                fields, versions, deleted = shadows[uid]
+                fields, versions, deleted = shadows[result.uid]
                 server_values: Fields = {}
-                for result in uid_results:
-                    for name in result.applied:
-                        versions[name] = result.seq
-                    for name, (value, version) in result.conflicts.items():
-                        if name == DELETED_FIELD:
-                            continue  # the pull deletes it here too
-                        versions[name] = version
-                        if name not in waiting.get(uid, ()):
-                            server_values[name] = value
-                kind = changes[uid_results[0].member_seq].kind
-                if server_values and not deleted:
-                    local_id = self.rows.local_of(uid)
-                    if local_id is not None:
-                        merged = {**fields, **server_values}
-                        self.rows.write(kind, local_id, _present(merged))
-                        if kind == "ref":
-                            self.rows.set_merged(local_id, merged)
-                        fields = self.rows.read(kind, [local_id]).get(local_id, merged)
-                updates.append((uid, kind, _ENCODE(fields), _ENCODE(versions), int(deleted)))
+                versions.update(dict.fromkeys(result.applied, result.seq))
+                for name, (value, version) in result.conflicts.items():
+                    if name == DELETED_FIELD:
+                        continue  # the pull deletes it here too
+                    versions[name] = version
+                    if name not in waiting.get(result.uid, ()):
+                        server_values[name] = value
+                local_id = self.rows.local_of(result.uid)
+                if server_values and not deleted and local_id is not None:
+                    merged = {**fields, **server_values}
+                    self.rows.write(result.kind, local_id, _present(merged))
+                    if result.kind == "ref":
+                        self.rows.set_merged(local_id, merged)
+                    fields = self.rows.read(result.kind, [local_id]).get(local_id, merged)
+                shadows[result.uid] = (fields, versions, deleted)
+                updates.append(
+                    (result.uid, result.kind, _ENCODE(fields), _ENCODE(versions), int(deleted))
+                )
             self._put_shadows(updates)
             self.conn.execute("DELETE FROM sync_dirty")
 
@@ -335,17 +355,26 @@ class SyncStore(Store):
         field waits to be pushed), and move the watermark; how many rows changed here."""
         with self.transaction():
             self._capture()  # an edit made since the last capture is not overwritten
-            waiting = self._waiting_fields(e.uid for e in entities)
-            shadows = self._shadows(e.uid for e in entities)
+            uids = [e.uid for e in entities]
+            known = self._shadow_versions(uids)
+            work = [e for e in entities if _news(e, known.get(e.uid))]
+            waiting = self._waiting_fields(e.uid for e in work)
+            local = self._locals(e.uid for e in work)
             touched = 0
             shadow_rows: list[tuple[Any, ...]] = []
             refs_written: list[tuple[int, Fields]] = []
-            new_refs: list[Entity] = []
             for kind in KINDS:
-                for entity in (e for e in entities if e.kind == kind):
-                    local_id = self.rows.local_of(entity.uid)
+                of_kind = [e for e in work if e.kind == kind]
+                if not of_kind:
+                    continue
+                current = self.rows.read(
+                    kind, [local[e.uid] for e in of_kind if e.uid in local and not e.deleted]
+                )
+                new_refs: list[Entity] = []
+                for entity in of_kind:
+                    local_id = local.get(entity.uid)
                     pending = waiting.get(entity.uid, set())
-                    _, old_versions, _ = shadows.get(entity.uid, ({}, {}, False))
+                    old_versions, _ = known.get(entity.uid, ({}, False))
                     if entity.deleted:
                         if local_id is not None and "*" not in pending:
                             self.rows.delete(kind, local_id)
@@ -364,8 +393,8 @@ class SyncStore(Store):
                         touched += 1
                         shadow_rows.append(self._shadow_row(entity, local_id, entity.versions))
                         continue
-                    current = self.rows.read(kind, [local_id]).get(local_id, {})
-                    target = dict(current)
+                    have = current.get(local_id, {})
+                    target = dict(have)
                     versions = dict(old_versions)
                     for name in {*entity.versions, *entity.fields}:
                         if name in pending:
@@ -374,28 +403,42 @@ class SyncStore(Store):
                             target[name] = entity.fields.get(name)
                             versions[name] = int(entity.versions.get(name, 0))
                     target = _present(target)
-                    if target != current:
+                    if target != have:
                         self.rows.write(kind, local_id, target)
                         touched += 1
                         if kind == "ref":
                             refs_written.append((local_id, target))
-                    shadow_rows.append((entity.uid, kind, None, _ENCODE(versions), 0, local_id))
-                if kind == "ref" and new_refs:
+                    shadow_rows.append(self._shadow_row(entity, local_id, versions))
+                if new_refs:
                     ids = self.rows.write_new_refs([e.fields for e in new_refs])
                     for entity, local_id in zip(new_refs, ids, strict=True):
                         self.rows.bind("ref", local_id, entity.uid)
                         refs_written.append((local_id, entity.fields))
-                        shadow_rows.append(
-                            (entity.uid, "ref", None, _ENCODE(entity.versions), 0, local_id)
-                        )
+                        shadow_rows.append(self._shadow_row(entity, local_id, entity.versions))
                     touched += len(new_refs)
+            hidden = self._merged(refs_written)
             for local_id, fields in refs_written:
-                if fields.get("merged_into") or local_id in self._merged(refs_written):
+                if fields.get("merged_into") or local_id in hidden:
                     self.rows.set_merged(local_id, fields)
             self._store_pulled_shadows(shadow_rows)
             self.conn.execute("UPDATE sync_state SET pulled = max(pulled, ?)", (watermark,))
             self.conn.execute("DELETE FROM sync_dirty")
         return touched
+
+    def _shadow_versions(self, uids: Sequence[str]) -> dict[str, tuple[dict[str, int], bool]]:
+        rows = self.conn.execute(
+            "SELECT uid, versions, deleted FROM sync_shadow WHERE uid IN "
+            "(SELECT value FROM json_each(?))",
+            (json.dumps(list(uids)),),
+        )
+        return {r[0]: (json.loads(r[1]), bool(r[2])) for r in rows}
+
+    def _locals(self, uids: Iterable[str]) -> dict[str, int]:
+        rows = self.conn.execute(
+            "SELECT uid, local_id FROM sync_ids WHERE uid IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(uids)),),
+        )
+        return {str(r[0]): int(r[1]) for r in rows}
 
     def _merged(self, written: Sequence[tuple[int, Fields]]) -> set[int]:
         """Those of these references that are hidden as merged here now."""
@@ -533,6 +576,16 @@ class SyncStore(Store):
             (str(r[0]), str(r[1]))
             for r in self._read("SELECT sha256, file_name FROM documents WHERE sha256 IS NOT NULL")
         ]
+
+
+def _news(entity: Entity, known: tuple[dict[str, int], bool] | None) -> bool:
+    """Whether the server holds something this library has not applied yet."""
+    if known is None:
+        return True
+    versions, deleted = known
+    if entity.deleted or deleted:
+        return entity.deleted != deleted
+    return any(int(v) > int(versions.get(k, 0)) for k, v in entity.versions.items())
 
 
 def _present(fields: Fields) -> Fields:

@@ -9,11 +9,14 @@ library's own commits, and syncs at once, on a thread and connections of its own
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import psycopg
@@ -45,6 +48,7 @@ __all__ = [
     "Conflict",
     "LiveState",
     "LiveSync",
+    "LiveSyncProcess",
     "NewerSchema",
     "NotAllowed",
     "ServerError",
@@ -354,3 +358,74 @@ class LiveSync:
             self.on_state(LiveState("offline", str(exc), pending=lib.sync.pending_count()))
             raise ServerUnavailable(exc.source, exc.cause) from None
         self.on_state(LiveState("online", "", report, lib.sync.pending_count(), report.conflicts))
+
+
+class LiveSyncProcess:
+    """:class:`LiveSync` in a worker process of its own (the window's: its JSON, merging and
+    SQLite work never competes with the window's thread for the GIL). ``on_state`` is
+    called on a thread that reads the worker's pipe."""
+
+    def __init__(self, folder: Path, on_state: Callable[[LiveState], None]) -> None:
+        self.folder = folder
+        self.on_state = on_state
+        self._pipe: Any = None
+        self._process: Any = None
+        self._reader: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._process is not None:
+            return
+        context = multiprocessing.get_context("spawn")
+        self._pipe, child = context.Pipe()
+        self._process = context.Process(
+            target=_serve_live, args=(self.folder, child), name="live-sync", daemon=True
+        )
+        self._process.start()
+        child.close()
+        self._reader = threading.Thread(target=self._read, name="live-sync-pipe", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                state = self._pipe.recv()
+            except (EOFError, OSError):
+                return
+            self.on_state(state)
+
+    def sync_now(self) -> None:
+        if self._pipe is not None:
+            with contextlib.suppress(OSError):
+                self._pipe.send("sync")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self._process is None:
+            return
+        with contextlib.suppress(OSError):
+            self._pipe.send("stop")
+        self._process.join(timeout)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout)
+        self._pipe.close()
+        if self._reader is not None:
+            self._reader.join(timeout)
+        self._process = self._pipe = self._reader = None
+
+
+def _serve_live(folder: Path, pipe: Any) -> None:
+    """The worker process of :class:`LiveSyncProcess`: states out, requests in."""
+    live = LiveSync(folder, pipe.send)
+    live.start()
+    try:
+        while True:
+            try:
+                request = pipe.recv()
+            except (EOFError, OSError):
+                break
+            if request == "stop":
+                break
+            live.sync_now()
+    finally:
+        live.stop()
+        pipe.close()

@@ -63,7 +63,7 @@ def lab_libraries(tmp_path: Path, pg_lab: Lab, pgpass: Path) -> tuple[Path, Path
 @pytest.fixture
 def bob_window(qtbot: QtBot, lab_libraries: tuple[Path, Path]) -> Iterator[MainWindow]:
     win = _open(qtbot, lab_libraries[1])
-    qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=10_000)
+    qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=30_000)
     yield win
     _close(win)
 
@@ -76,7 +76,7 @@ def test_another_members_edit_shows_without_f5(
     with Library.open(alice) as lib:
         lib.references.add_references([Reference.from_csl({"title": "A new paper"})])
         sharing.sync(lib)
-    qtbot.waitUntil(lambda: bob_window.model.rowCount() == 3, timeout=10_000)
+    qtbot.waitUntil(lambda: bob_window.model.rowCount() == 3, timeout=30_000)
 
 
 def test_an_edit_in_the_window_reaches_the_server(
@@ -100,7 +100,7 @@ def test_an_edit_in_the_window_reaches_the_server(
                 is not None
             )
 
-    qtbot.waitUntil(arrived, timeout=10_000)
+    qtbot.waitUntil(arrived, timeout=30_000)
 
 
 def test_the_conflict_chooser_takes_the_other_value(
@@ -115,7 +115,7 @@ def test_the_conflict_chooser_takes_the_other_value(
                 sharing.sync(lib)
     win = _open(qtbot, bob)
     try:
-        qtbot.waitUntil(lambda: "1 conflict" in win.sharing.label.text(), timeout=10_000)
+        qtbot.waitUntil(lambda: "1 conflict" in win.sharing.label.text(), timeout=30_000)
         shown: list[ConflictDialog] = []
         win.sharing.conflict_dialog(shown.append)
         dialog = shown[0]
@@ -126,7 +126,7 @@ def test_the_conflict_chooser_takes_the_other_value(
             "Pearson",
         ]
         dialog.take_button.click()
-        qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=10_000)
+        qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=30_000)
     finally:
         _close(win)
     with Library.open(alice) as lib:
@@ -151,7 +151,7 @@ def test_share_library_from_the_file_menu(
             dialog.password_edit.setText(PASSWORDS["alice"])
 
         win.sharing.share_dialog(fill)
-        qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=10_000)
+        qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=30_000)
     finally:
         _close(win)
     assert PASSWORDS["alice"] in pgpass.read_text()

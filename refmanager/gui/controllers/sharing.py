@@ -1,5 +1,5 @@
 """A shared library in the window: File > Share library..., File > Join shared library...,
-the connection's state in the status bar, continuous sync off the GUI thread, and the
+the connection's state in the status bar, continuous sync in a worker process, and the
 conflict chooser (decision 0031)."""
 
 from __future__ import annotations
@@ -7,14 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QStatusBar, QToolButton, QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.share_dialogs import ConflictDialog, ConnectDialog
 from refmanager.service import sharing
-from refmanager.service.sharing import Conflict, LiveState, LiveSync
-from refmanager.service.views import STRUCTURE, plural
+from refmanager.service.sharing import Conflict, LiveState, LiveSyncProcess
+from refmanager.service.views import Changes, plural
+
+# how often at most the window re-reads what other members changed (pulls come in bursts
+# while several members edit; each would otherwise re-read the table and the sidebar)
+REFRESH_MS = 250
+# what a pull may have changed: rows come and go, tags and documents too (the duplicates
+# are looked for again when the user asks, not on every pull)
+PULLED = Changes(structure=True, sidebar=True)
 
 
 class _Bridge(QObject):
@@ -39,7 +46,7 @@ class SharingController(QObject):
         super().__init__(parent)
         self.host = host
         self.open_window = open_window
-        self.live: LiveSync | None = None
+        self.live: LiveSyncProcess | None = None
         self.last: LiveState | None = None
         self.conflicts: list[Conflict] = []
         self._bridge = _Bridge(self)
@@ -50,6 +57,11 @@ class SharingController(QObject):
         self.label.clicked.connect(self._clicked)
         self.label.hide()
         bar.addPermanentWidget(self.label)
+        self.refresh_timer = QTimer(self)
+        self.refresh_timer.setSingleShot(True)
+        self.refresh_timer.setInterval(REFRESH_MS)
+        self.refresh_timer.timeout.connect(self._cooled)
+        self._refresh_due = False
 
     # ------------------------------------------------------------ live
 
@@ -57,7 +69,7 @@ class SharingController(QObject):
         """Sync continuously when the window's library is shared."""
         if self.live is not None or sharing.status(self.host.session.lib) is None:
             return
-        self.live = LiveSync(self.host.session.folder, self._bridge.state.emit)
+        self.live = LiveSyncProcess(self.host.session.folder, self._bridge.state.emit)
         self.label.show()
         self.label.setText("Shared: connecting...")
         self.live.start()
@@ -95,7 +107,21 @@ class SharingController(QObject):
             self.host.show_error(state.message)  # a reader's changes were refused
         report = state.report
         if report is not None and (report.pulled or report.files):
-            self.host.apply_changes(STRUCTURE)
+            self._pulled()
+
+    def _pulled(self) -> None:
+        """Re-read what other members changed: at once, then at most once per
+        ``REFRESH_MS`` while pulls keep coming (one refresh for a burst)."""
+        if self.refresh_timer.isActive():
+            self._refresh_due = True
+            return
+        self._refresh_due = False
+        self.host.apply_changes(PULLED)
+        self.refresh_timer.start()
+
+    def _cooled(self) -> None:
+        if self._refresh_due:
+            self._pulled()
 
     def _clicked(self) -> None:
         if self.conflicts:
