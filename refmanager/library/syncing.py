@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from refmanager.library.library import Library
 from refmanager.library.pgserver import NotAllowed, Server, ServerError
-from refmanager.library.syncstate import Conflict, Membership
+from refmanager.library.syncstate import Conflict, Membership, Pulled
 from refmanager.model import InputError
 
 BATCH = 2000
@@ -30,6 +30,7 @@ class SyncReport:
     files: int = 0
     conflicts: list[Conflict] = field(default_factory=list)
     role: str = ""
+    changed: Pulled = field(default_factory=Pulled)  # what the pull changed here
 
 
 def membership(lib: Library) -> Membership:
@@ -100,7 +101,9 @@ def sync(
         lib.sync.forget_resolved(resolved)
     after = membership(lib).pulled
     for entities in server.pull(after, state.member, batch):
-        report.pulled += lib.sync.apply_pulled(entities, max(e.seq for e in entities))
+        changed = lib.sync.apply_pulled(entities, max(e.seq for e in entities))
+        report.pulled += changed.count
+        report.changed += changed
         if progress is not None:
             progress("pull", report.pulled)
     lib.sync.set_pulled(server.pulled_to)

@@ -53,6 +53,36 @@ class Change:
 
 
 @dataclass(slots=True)
+class Pulled:
+    """What a pull changed here: how many rows; references changed in place (``rows``);
+    whether rows came or went (``structure``) and whether tags, searches or documents
+    changed (``sidebar``), for a window's refresh."""
+
+    count: int = 0
+    rows: set[int] = field(default_factory=set)
+    structure: bool = False
+    sidebar: bool = False
+
+    def note(self, kind: str, local_id: int | None, *, added: bool) -> None:
+        self.count += 1
+        if kind == "ref" and not added and local_id is not None:
+            self.rows.add(local_id)
+        elif kind in ("ref", "document") and added:
+            self.structure = True
+        if kind in ("document", "tag", "search") or (kind == "ref" and added):
+            self.sidebar = True
+        if kind == "tag":
+            self.structure = True  # rows show their tags' names
+
+    def __iadd__(self, other: Pulled) -> Pulled:
+        self.count += other.count
+        self.rows |= other.rows
+        self.structure |= other.structure
+        self.sidebar |= other.sidebar
+        return self
+
+
+@dataclass(slots=True)
 class PushResult:
     """The server's answer to one change."""
 
@@ -350,9 +380,9 @@ class SyncStore(Store):
 
     # ------------------------------------------------------------ pull
 
-    def apply_pulled(self, entities: Sequence[Entity], watermark: int) -> int:
+    def apply_pulled(self, entities: Sequence[Entity], watermark: int) -> Pulled:
         """Write what the server holds for these entities (where no local change of the same
-        field waits to be pushed), and move the watermark; how many rows changed here."""
+        field waits to be pushed), and move the watermark; what changed here."""
         with self.transaction():
             self._capture()  # an edit made since the last capture is not overwritten
             uids = [e.uid for e in entities]
@@ -360,7 +390,7 @@ class SyncStore(Store):
             work = [e for e in entities if _news(e, known.get(e.uid))]
             waiting = self._waiting_fields(e.uid for e in work)
             local = self._locals(e.uid for e in work)
-            touched = 0
+            touched = Pulled()
             shadow_rows: list[tuple[Any, ...]] = []
             refs_written: list[tuple[int, Fields]] = []
             for kind in KINDS:
@@ -379,7 +409,7 @@ class SyncStore(Store):
                         if local_id is not None and "*" not in pending:
                             self.rows.delete(kind, local_id)
                             self.rows.unbind(kind, local_id)
-                            touched += 1
+                            touched.note(kind, None, added=True)
                         shadow_rows.append((entity.uid, kind, "{}", _ENCODE(entity.versions), 1))
                         continue
                     if local_id is None:
@@ -390,7 +420,7 @@ class SyncStore(Store):
                             continue
                         local_id = self.rows.write(kind, None, entity.fields)
                         self.rows.bind(kind, local_id, entity.uid)
-                        touched += 1
+                        touched.note(kind, local_id, added=True)
                         shadow_rows.append(self._shadow_row(entity, local_id, entity.versions))
                         continue
                     have = current.get(local_id, {})
@@ -405,7 +435,7 @@ class SyncStore(Store):
                     target = _present(target)
                     if target != have:
                         self.rows.write(kind, local_id, target)
-                        touched += 1
+                        touched.note(kind, local_id, added=_moved(have, target))
                         if kind == "ref":
                             refs_written.append((local_id, target))
                     shadow_rows.append(self._shadow_row(entity, local_id, versions))
@@ -415,7 +445,8 @@ class SyncStore(Store):
                         self.rows.bind("ref", local_id, entity.uid)
                         refs_written.append((local_id, entity.fields))
                         shadow_rows.append(self._shadow_row(entity, local_id, entity.versions))
-                    touched += len(new_refs)
+                    touched.count += len(new_refs)
+                    touched.structure = True
             hidden = self._merged(refs_written)
             for local_id, fields in refs_written:
                 if fields.get("merged_into") or local_id in hidden:
@@ -586,6 +617,12 @@ def _news(entity: Entity, known: tuple[dict[str, int], bool] | None) -> bool:
     if entity.deleted or deleted:
         return entity.deleted != deleted
     return any(int(v) > int(versions.get(k, 0)) for k, v in entity.versions.items())
+
+
+def _moved(before: Fields, after: Fields) -> bool:
+    """Whether a reference's change moves it between views: its tags, document or merge."""
+    names = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+    return any(k.startswith("tag/") or k in ("document", "merged_into") for k in names)
 
 
 def _present(fields: Fields) -> Fields:

@@ -19,9 +19,9 @@ from refmanager.service.views import Changes, plural
 # how often at most the window re-reads what other members changed (pulls come in bursts
 # while several members edit; each would otherwise re-read the table and the sidebar)
 REFRESH_MS = 250
-# what a pull may have changed: rows come and go, tags and documents too (the duplicates
-# are looked for again when the user asks, not on every pull)
-PULLED = Changes(structure=True, sidebar=True)
+# what arriving files may have changed: the PDF pane (the duplicates are looked for again
+# when the user asks, not on every pull)
+FILES = Changes(structure=True, sidebar=True)
 
 
 class _Bridge(QObject):
@@ -61,7 +61,7 @@ class SharingController(QObject):
         self.refresh_timer.setSingleShot(True)
         self.refresh_timer.setInterval(REFRESH_MS)
         self.refresh_timer.timeout.connect(self._cooled)
-        self._refresh_due = False
+        self._due = Changes()
 
     # ------------------------------------------------------------ live
 
@@ -107,21 +107,29 @@ class SharingController(QObject):
             self.host.show_error(state.message)  # a reader's changes were refused
         report = state.report
         if report is not None and (report.pulled or report.files):
-            self._pulled()
+            changed = report.changed
+            self._pulled(
+                Changes(
+                    rows=frozenset(changed.rows),
+                    structure=changed.structure,
+                    sidebar=changed.sidebar,
+                )
+                | (FILES if report.files else Changes())
+            )
 
-    def _pulled(self) -> None:
-        """Re-read what other members changed: at once, then at most once per
+    def _pulled(self, changes: Changes) -> None:
+        """Re-read what other members changed (only that): at once, then at most once per
         ``REFRESH_MS`` while pulls keep coming (one refresh for a burst)."""
+        self._due = self._due | changes
         if self.refresh_timer.isActive():
-            self._refresh_due = True
             return
-        self._refresh_due = False
-        self.host.apply_changes(PULLED)
+        due, self._due = self._due, Changes()
+        self.host.apply_changes(due)
         self.refresh_timer.start()
 
     def _cooled(self) -> None:
-        if self._refresh_due:
-            self._pulled()
+        if self._due != Changes():
+            self._pulled(Changes())
 
     def _clicked(self) -> None:
         if self.conflicts:
