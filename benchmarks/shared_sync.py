@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from refmanager.library import Library
 from refmanager.model import Reference
-from refmanager.service import sharing
+from refmanager.service import editing, sharing
 
 SCRIPT = Path(__file__).resolve()
 FIELDS = ("volume", "page", "publisher", "note", "tag")
@@ -302,7 +302,7 @@ def five_members(cluster: object, tmp: Path, seconds: float) -> None:
     assert isinstance(app, QApplication)
     while time.monotonic() < end:
         ids = [r[0] for r in win.session.lib.conn.execute("SELECT id FROM refs LIMIT 1000")]
-        change = win.session.edit_field(rng.choice(ids), rng.choice(FIELDS[:3]), f"w {n}")
+        change = editing.edit_field(rng.choice(ids), rng.choice(FIELDS[:3]), f"w {n}")
         began = time.perf_counter()
         win.commands.run(change)
         slowest_edit = max(slowest_edit, time.perf_counter() - began)

@@ -13,7 +13,7 @@ from refmanager.gui.main_window import MainWindow
 from refmanager.gui.share_dialogs import ConflictDialog, ConnectDialog
 from refmanager.library import Library
 from refmanager.model import Reference
-from refmanager.service import sharing
+from refmanager.service import editing, sharing
 from tests.conftest import PASSWORDS, Lab
 
 pytestmark = pytest.mark.gui
@@ -88,7 +88,7 @@ def test_an_edit_in_the_window_reaches_the_server(
             0
         ]
     )
-    bob_window.commands.run(bob_window.session.edit_field(ref_id, "volume", "9"))
+    bob_window.commands.run(editing.edit_field(ref_id, "volume", "9"))
 
     def arrived() -> bool:
         with Library.open(alice) as lib:
