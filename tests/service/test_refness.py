@@ -60,3 +60,17 @@ def test_extract_leaves_a_caption_inside_the_list_out_and_notes_it(tmp_path: Pat
     result = extract_pdf(write_pdf(tmp_path / "cap.pdf", [page]))
     assert [r.raw for r in result.references] == REFERENCES
     assert any(n.startswith("left out 1 entry") for n in result.notes)
+
+
+def test_the_import_worker_reports_what_it_left_out(tmp_path: Path) -> None:
+    from refmanager.service.importing import read_pdf
+
+    rows = [*REFERENCES, NON_ENTRIES[0]]
+    page = [*column(72, 780, BODY), Text(72, 740, "References", 13, "F3"),
+            *column(72, 720, rows, leading=16)]  # fmt: skip
+    result = read_pdf(write_pdf(tmp_path / "w.pdf", [page]))
+    assert len(result.references) == 3
+    assert [n for n in result.notes if "left out" in n] == [
+        "left out 1 entry that does not read as a reference (such as 'Figure 12: The"
+        " distribution of the scores over all the ru...')"
+    ]
