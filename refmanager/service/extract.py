@@ -87,7 +87,7 @@ def extract_pdf(
         # What does not read as a reference (a caption, code, a footer) is no row.
         refs, dropped = keep_references(parse_entries(bib.entries))
         if dropped:
-            notes.append(dropped_note(dropped))
+            notes.append(dropped_note(dropped, kept=len(refs)))
     else:
         refs = [entry_to_reference(e, i) for i, e in enumerate(bib.entries)]
     return ExtractResult(path=path, meta=bib.meta, references=refs, notes=notes)

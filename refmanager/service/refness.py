@@ -126,12 +126,17 @@ def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Refere
     return kept, dropped
 
 
-def dropped_note(dropped: list[Reference]) -> str:
-    """One line saying what was dropped ("" for nothing)."""
+def dropped_note(dropped: list[Reference], kept: int = 1) -> str:
+    """One line saying what was dropped ("" for nothing); with nothing ``kept``, that no
+    bibliography was found, and why."""
     if not dropped:
         return ""
     first = dropped[0].raw.strip()
     sample = first if len(first) <= 60 else first[:57].rstrip() + "..."
     count = len(dropped)
+    if not kept:
+        what = "the entry read does" if count == 1 else f"none of the {count} entries read"
+        verb = "not read" if count == 1 else "reads"
+        return f"no bibliography found ({what} {verb} as a reference, such as '{sample}')"
     what = "entry that does" if count == 1 else "entries that do"
     return f"left out {count} {what} not read as a reference (such as '{sample}')"

@@ -47,6 +47,9 @@ def test_keep_references_splits_off_what_is_dropped_and_says_so_in_one_line() ->
     assert note.startswith("left out 1 entry that does not read as a reference")
     assert "Figure 12" in note and "\n" not in note
     assert refness.dropped_note([]) == ""
+    assert refness.dropped_note(dropped * 2, kept=0).startswith(
+        "no bibliography found (none of the 2 entries read reads as a reference, such as"
+    )
 
 
 def test_without_a_model_every_entry_is_kept(tmp_path: Path) -> None:
