@@ -73,9 +73,10 @@ def redact(text: str, url: str) -> str:
     """``text`` with the URI's password (raw and decoded) replaced by ``***``."""
     parts = urlsplit(url)
     raw = parts.netloc.rsplit("@", 1)[0].partition(":")[2] if "@" in parts.netloc else ""
+    text = text.replace(url, safe_url(url))
     for secret in {raw, unquote(raw)} - {""}:
         text = text.replace(secret, "***")
-    return text.replace(url, safe_url(url))
+    return text
 
 
 def _validate(url: str) -> None:
@@ -115,15 +116,16 @@ class Server:
     def close(self) -> None:
         self.conn.close()
 
-    def fail(self, exc: psycopg.Error) -> ServerError:
-        """The error a front end shows for a psycopg error (told apart by its type)."""
+    def fail(
+        self,
+        exc: psycopg.Error,
+        refused: str = "the server does not let you change this shared library (you are a reader)",
+    ) -> ServerError:
+        """The error a front end shows for a psycopg error (told apart by its type);
+        ``refused`` says what a permission error means where it happened."""
         message = redact(str(exc).strip().splitlines()[0] if str(exc).strip() else "", self.url)
         if isinstance(exc, errors.InsufficientPrivilege):
-            return NotAllowed(
-                self.url,
-                "the server does not let you change this shared library (you are a reader): "
-                + message,
-            )
+            return NotAllowed(self.url, f"{refused}: {message}")
         if isinstance(exc, psycopg.OperationalError):
             return ServerUnavailable(self.url, f"the server is unreachable: {message}")
         return ServerError(self.url, message)
@@ -177,7 +179,11 @@ class Server:
                 for grant in grants:
                     self.conn.execute(sql.SQL(grant).format(r=reader, e=editor))
         except psycopg.Error as exc:
-            raise self.fail(exc) from None
+            raise self.fail(
+                exc,
+                "you may not create a shared library in this database (sharing needs a role "
+                "that may create roles, CREATEROLE, and schemas in it, CREATE)",
+            ) from None
 
     def check(self) -> tuple[str, str]:
         """``(library id, this user's role)`` of the shared library here.
@@ -269,7 +275,7 @@ class Server:
                         )
                     )
         except psycopg.Error as exc:
-            raise self.fail(exc) from None
+            raise self.fail(exc, "you may not manage this shared library's members") from None
 
     # ------------------------------------------------------------ changes
 

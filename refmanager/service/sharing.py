@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import psycopg
+from psycopg import sql
 
 from refmanager.library import Library
 from refmanager.library.pgserver import (
@@ -331,7 +332,7 @@ class LiveSync:
             _connect(url) as server,
             psycopg.connect(url, autocommit=True, connect_timeout=10) as listener,
         ):
-            listener.execute(f"LISTEN {CHANNEL}")
+            listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
             seen = lib.exports.data_version()
             due = True
             while not self._stop.is_set():

@@ -79,6 +79,24 @@ def test_another_members_edit_shows_without_f5(
     qtbot.waitUntil(lambda: bob_window.model.rowCount() == 3, timeout=30_000)
 
 
+def test_another_members_field_edit_shows_in_its_row(
+    qtbot: QtBot, bob_window: MainWindow, lab_libraries: tuple[Path, Path]
+) -> None:
+    alice, _ = lab_libraries
+    with Library.open(alice) as lib:
+        row = lib.conn.execute("SELECT id FROM refs WHERE title = 'Other'").fetchone()
+        lib.references.set_field(row[0], "title", "Other, edited")
+        sharing.sync(lib)
+
+    def shown() -> bool:
+        model = bob_window.model
+        rows = [model.row_at(i, wait=False) for i in range(model.rowCount())]
+        return any(r is not None and r.title == "Other, edited" for r in rows)
+
+    qtbot.waitUntil(shown, timeout=30_000)
+    assert bob_window.model.rowCount() == 2
+
+
 def test_an_edit_in_the_window_reaches_the_server(
     qtbot: QtBot, bob_window: MainWindow, lab_libraries: tuple[Path, Path]
 ) -> None:
