@@ -11,9 +11,10 @@ packages' vignettes): unpack them outside the repository, e.g.
     .venv/bin/python -m benchmarks.sweep root /usr/share/doc
 
 Each PDF is read as ``refmanager extract FILE`` reads it (``service.extract.extract_pdf``,
-fields parsed) in a worker process that reads one PDF after another; a PDF that takes
-longer than ``--timeout`` seconds is a timeout (the worker is killed and replaced), one
-whose worker dies or runs out of ``--memory`` MB is a crash, and so is any error but
+fields parsed) in a worker process that reads one PDF after another; a PDF whose extract
+takes longer than ``--timeout`` seconds of wall time is a timeout (a worker that does not
+answer at all is killed and replaced), one whose worker dies or runs out of ``--memory``
+MB is a crash, and so is any error but
 ``InputError`` (a file a user must fix: encrypted, damaged, no text layer), which is a
 refusal. For every PDF that gave no references, all its pages are read again to see
 whether one prints a bibliography heading; those are listed with the reason ``extract``
@@ -126,10 +127,15 @@ class _Worker:
         start = time.perf_counter()
         self.conn.send(path)
         try:
-            if not self.conn.poll(timeout):
+            # The extract's own time is judged in the worker; the heading search after a
+            # PDF that gave none may take as long again.
+            if not self.conn.poll(2 * timeout + 10):
                 self.stop()
                 return Outcome(path, "timeout", wall=time.perf_counter() - start)
-            return Outcome(**self.conn.recv())
+            got = Outcome(**self.conn.recv())
+            if got.wall > timeout:
+                got.status, got.notes = "timeout", [f"{got.wall:.0f} s", *got.notes]
+            return got
         except (EOFError, ConnectionError):
             self.stop()
             code = self.proc.exitcode

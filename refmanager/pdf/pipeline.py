@@ -115,7 +115,11 @@ def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> 
                 f"no heading such as 'References' and no run of numbered entries"
                 f" in the last {len(scanned)} page(s)"
             )
-        notes.append(f"no bibliography found ({reason})" if reason else "no bibliography found")
+        else:
+            reason = reason or (
+                f"the lines after the heading on page {heading[0]} do not read as entries"
+            )
+        notes.append(f"no bibliography found ({reason})")
         entries = []
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
 

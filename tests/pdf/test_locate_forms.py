@@ -84,3 +84,19 @@ def test_a_numbered_appendix_after_the_list_does_not_hide_its_heading(tmp_path: 
     assert len(bib.entries) == 30, bib.notes
     assert bib.entries[0].raw.startswith("Author1, A.")
     assert not any("Let step" in e.raw for e in bib.entries)
+
+
+def test_a_heading_without_entries_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.pdf import pipeline
+
+    rows = ["[1] A. Author. A title. 2001.", "[2] B. Author. Two. 2002."]
+    page = [*column(72, 780, BODY), Text(72, 740, "References", 13, "F3"), *column(72, 720, rows)]
+    pdf = write_pdf(tmp_path / "r.pdf", [page])
+    # A reading that ends with nothing whole (every entry a fragment, say) and no reason.
+    monkeypatch.setattr(pipeline, "_reading", lambda *_: ([], [], ""))
+    bib = read_bibliography(pdf)
+    assert bib.notes == [
+        "no bibliography found (the lines after the heading on page 1 do not read as entries)"
+    ]
