@@ -112,6 +112,7 @@ def _next_label(toks: list[Tok], labels: list[str], j: int) -> str:
     return labels[j] if j < len(toks) else "O"
 
 
+_GLUED_INITIAL = re.compile(r"^(?:and|et|und)[A-Z]{1,2}$")
 _NAME_WORD = re.compile(
     r"^(?:[A-Z\u00c0-\u00de][\w'\u2019\-]*\.?|[A-Z]\.|van|von|der|de|da|di|del|la|le)$"
 )
@@ -174,8 +175,17 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         prev, nxt = toks[k - 1], toks[k + 1]
         if nxt.kind not in ("word", "cjk") or not (nxt.text[:1].isupper() or nxt.kind == "cjk"):
             continue
+        # "J.", "JR.", and the two-letter initials of Russian and German names ("Yu.",
+        # "Kh.", "Th.")
         prev_initial = prev.kind == "word" and (
-            (len(prev.text) <= 3 and prev.text.isupper()) or len(prev.text) == 1
+            (len(prev.text) <= 3 and prev.text.isupper())
+            or (len(prev.text) <= 2 and prev.text[:1].isupper())
+            or _GLUED_INITIAL.match(prev.text) is not None  # "andM . DenNijs" (lost space)
+        )
+        # an initial printed before its family name ("and R. Jackiw: Phys."): the word
+        # after the period is that family name, whatever follows it
+        given_first = prev_initial and (
+            k < 2 or toks[k - 2].kind != "word" or toks[k - 2].text in ("and", "et", "und")
         )
         colon_next = False
         m = k + 2
@@ -184,7 +194,7 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
                 colon_next = True
                 break
             m += 1
-        if prev_initial and not colon_next:
+        if prev_initial and (not colon_next or given_first):
             continue
         if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
             continue

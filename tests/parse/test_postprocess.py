@@ -246,3 +246,23 @@ def test_software_datasets_and_web_pages_get_their_types() -> None:
         )
         == "webpage"
     )
+
+
+def _author_run(raw: str) -> str:
+    """The author text of ``raw`` labelled as authors up to its container."""
+    toks = tokenize(raw)
+    cut = raw.index(":") if ":" in raw else raw.index(", Nucl")
+    labels = ["author" if t.end <= cut else "container-title" for t in toks]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    return " ".join(_labels_of(ref, raw, "author"))
+
+
+def test_a_name_list_is_not_cut_at_an_initial_before_its_family_name() -> None:
+    # "R. Jackiw:" is an initial and the family name it belongs to, not a title
+    assert _author_run("L.D. Faddeev and R. Jackiw: Phys. Rev. Lett. 60 (1988) 1692.").endswith(
+        "Jackiw"
+    )
+    # two-letter initials of Russian and German given names
+    assert _author_run("A. Yu. Smirnov and Th. Cornelius, Nucl. Phys. A 49, 1 (1989)").endswith(
+        "Cornelius"
+    )
