@@ -12,6 +12,8 @@ folds, and scored on the fold's strings: no document is on both sides. GROBID's 
 evaluation files are a fixed development set, never trained on: every fold's model
 scores them too (the mean is printed).
 
+``--models DIR`` scores fold models kept by an earlier ``--keep`` run without training
+(the parser's rules after tagging can change without retraining).
 ``--baseline`` scores one model (``--model``, the shipped one by default) on all the real
 strings and the evaluation files, without training: the figure a model trained without
 them gives. Field F1 compares each field's value as printed (letters and digits only)
@@ -165,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--real-weight", type=int, default=1, help="times each real string is seen")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "refmanager-cv")
     ap.add_argument("--keep", type=Path, help="keep each fold's model here (fold-K.crfsuite)")
+    ap.add_argument("--models", type=Path, help="score the fold models kept there (no training)")
     ap.add_argument("--errors", action="store_true", help="F1 by field")
     ap.add_argument("--json", type=Path, help="write the figures here (for a model's manifest)")
     args = ap.parse_args(argv)
@@ -188,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
 
     fold_of = folds_of([g for _, g in real], args.folds)
     only = {int(k) for k in args.only_folds.split(",") if k} or set(range(args.folds))
-    gen = generated(args.gen_size, args.cache)
+    gen = [] if args.models else generated(args.gen_size, args.cache)
     total: dict[str, Tally] = {}
     dev_f1: list[float] = []
     for k in sorted(only):
@@ -196,8 +199,12 @@ def main(argv: list[str] | None = None) -> int:
         train = [ex for ex, g in real if fold_of[g] != k]
         test = [(ex, g) for ex, g in real if fold_of[g] == k]
         with tempfile.TemporaryDirectory() as tmp:
-            model = (args.keep or Path(tmp)) / f"fold-{k}.crfsuite"
-            train_model([*gen, *train * args.real_weight], model, max_iterations=args.iterations)
+            if args.models:
+                model = args.models / f"fold-{k}.crfsuite"
+            else:
+                model = (args.keep or Path(tmp)) / f"fold-{k}.crfsuite"
+                train = [*gen, *train * args.real_weight]
+                train_model(train, model, max_iterations=args.iterations)
             tallies = score(test, model)
             dev_tally = score(dev, model)["all"]
         merge(total, tallies)
