@@ -1,6 +1,6 @@
 """Leave-style-family-out cross-validation of the learned line model on the corpus.
 
-    .venv/bin/python -m benchmarks.line_cv [--data tools/corpus/data/lines.jsonl.gz] [--folds 5]
+    .venv/bin/python -m benchmarks.line_cv [--data tools/corpus/data] [--folds 5]
         [--only 1,3] [--c1 0.05 --c2 0.01] [--errors]
 
 The documents' gold is tidied as packing does (``tools.corpus.linemodel.tidy``), then they are split
@@ -30,7 +30,7 @@ from refmanager.pdf.linefeatures import featurize
 from refmanager.pdf.linetrain import LIST, rows_of, score
 from tools.corpus.linemodel import C1, C2, read_tidy, train
 
-DATA = Path(__file__).resolve().parent.parent / "tools" / "corpus" / "data" / "lines.jsonl.gz"
+DATA = Path(__file__).resolve().parent.parent / "tools" / "corpus" / "data"
 
 
 def folds_by_family(docs: list[dict[str, Any]], k: int, seed: int) -> list[list[dict[str, Any]]]:

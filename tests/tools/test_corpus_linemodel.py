@@ -245,3 +245,35 @@ def test_tidy_takes_a_float_caption_inside_the_list_out_of_the_entry() -> None:
     )
     labels = [r[9] for r in tidy(doc)["lines"]]
     assert labels == ["head", "start", "other", "other", "other", "other", "start", "in"]
+
+
+def test_adding_documents_writes_only_them_in_a_new_shard(tmp_path: Path) -> None:
+    from tools.corpus.linemodel import add_shard, read_corpus
+
+    rows, labels = _doc()
+    corpus = tmp_path / "data"
+    corpus.mkdir()
+    build = tmp_path / "lines"
+    build.mkdir()
+
+    def stored(doc_id: str) -> None:
+        doc = {
+            "id": doc_id,
+            "family": "test",
+            "style": "bst:test",
+            "page_sizes": {"1": 792.0},
+            "lines": [[*stored_row(r), lab] for r, lab in zip(rows, labels, strict=True)],
+        }
+        with gzip.open(build / f"{doc_id}.json.gz", "wt", encoding="utf-8") as fh:
+            json.dump(doc, fh)
+
+    stored("00001")
+    assert pack(build, corpus / "lines.jsonl.gz") == 1
+    first = (corpus / "lines.jsonl.gz").read_bytes()
+    stored("00002")
+    shard, count = add_shard([build], corpus)
+    assert shard == corpus / "lines-001.jsonl.gz" and count == 1
+    assert [d["id"] for d in read_packed(shard)] == ["00002"]
+    assert (corpus / "lines.jsonl.gz").read_bytes() == first  # never rewritten
+    assert [d["id"] for d in read_corpus(corpus)] == ["00001", "00002"]
+    assert add_shard([build], corpus) == (None, 0)

@@ -1,7 +1,9 @@
 """The shipped line model's data and trainer (development only; no TeX needed).
 
-``python -m tools.corpus.linemodel pack|base|train``: ``pack`` gathers corpus builds'
-``lines/*.json.gz`` into one gzip'd JSON-lines file (``tools/corpus/data/lines.jsonl.gz``),
+``python -m tools.corpus.linemodel pack|add|base|train``: ``pack`` gathers corpus builds'
+``lines/*.json.gz`` into one gzip'd JSON-lines file; ``add`` packs only the documents the
+committed corpus (``tools/corpus/data/``: ``lines.jsonl.gz`` and the shards added after it,
+``lines-NNN.jsonl.gz``) does not hold into a new shard, so git stores only what is new;
 tidying their gold (:func:`tidy`) and leaving out documents that teach nothing true
 (:func:`usable`); ``base`` writes the sample a library's own line model is trained with
 (``refmanager/pdf/data/base-lines.jsonl.gz``); ``train`` fits the shipped CRF
@@ -25,6 +27,8 @@ from refmanager.pdf.linefeatures import CJK_CHAR, featurize
 from refmanager.pdf.linetrain import BASE_PATH, LIST, read_packed, rows_of, views
 from refmanager.pdf.zones import MODEL_PATH
 
+# The committed corpus: a folder of packed shards (``shards``).
+CORPUS = Path(__file__).resolve().parent / "data"
 # Documents in the shipped base sample.
 BASE_DOCS = 120
 # The CRF's L1 and L2 regularisation (L-BFGS). A stronger L1 than 0.05 generalises better
@@ -33,12 +37,57 @@ C1 = 0.2
 C2 = 0.01
 
 
+def shards(folder: Path) -> list[Path]:
+    """The packed files of a corpus folder, oldest first: ``lines.jsonl.gz`` (the first
+    pack) and the shards :func:`add_shard` wrote after it (``lines-001.jsonl.gz``, ...)."""
+    first = folder / "lines.jsonl.gz"
+    return [*([first] if first.is_file() else []), *sorted(folder.glob("lines-[0-9]*.jsonl.gz"))]
+
+
+def read_corpus(path: Path) -> Iterator[dict[str, Any]]:
+    """The documents of a packed file, or of every shard of a corpus folder (an id seen
+    twice is read once, the first seen)."""
+    if not path.is_dir():
+        yield from read_packed(path)
+        return
+    seen: set[str] = set()
+    for shard in shards(path):
+        for doc in read_packed(shard):
+            if str(doc["id"]) not in seen:
+                seen.add(str(doc["id"]))
+                yield doc
+
+
 def read_tidy(path: Path) -> Iterator[dict[str, Any]]:
-    """The usable documents of a packed file, their gold tidied as :func:`pack` does now
-    (a file packed before a change of :func:`tidy` needs no repacking)."""
-    for doc in read_packed(path):
+    """The usable documents of a packed file or corpus folder, their gold tidied as
+    :func:`pack` does now (a file packed before a change of :func:`tidy` needs no repacking)."""
+    for doc in read_corpus(path):
         if usable(doc):
             yield tidy(doc)
+
+
+def add_shard(folders: Sequence[Path], corpus: Path) -> tuple[Path | None, int]:
+    """Pack the documents of corpus builds' ``lines/`` folders that the corpus folder does
+    not hold yet into a new shard of it, so that adding documents adds only them to git
+    (the packed files already committed are never rewritten). Returns the new shard (None
+    when nothing was new) and how many documents it holds."""
+    known = {str(doc["id"]) for doc in read_corpus(corpus)}
+    docs: dict[str, dict[str, Any]] = {}
+    for folder in folders:
+        for path in sorted(folder.glob("*.json.gz")):
+            with gzip.open(path, "rt", encoding="utf-8") as src:
+                doc = json.load(src)
+            doc.pop("geometry", None)
+            if str(doc["id"]) not in known:
+                docs.setdefault(str(doc["id"]), doc)
+    kept = [tidy(doc) for _, doc in sorted(docs.items()) if usable(doc)]
+    if not kept:
+        return None, 0
+    out = corpus / f"lines-{len(shards(corpus)):03d}.jsonl.gz"
+    part = out.with_name(out.name + ".part")
+    count = write_packed(kept, part)
+    part.replace(out)
+    return out, count
 
 
 def pack(folders: Path | Sequence[Path], out: Path, merge: Path | None = None) -> int:
@@ -322,18 +371,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("folder", type=Path, nargs="+", help="a build's lines/ folder")
     p.add_argument("out", type=Path)
     p.add_argument("--merge", type=Path, help="also the documents of this packed file")
+    a = sub.add_parser("add", help="pack builds' new documents into a new shard of the corpus")
+    a.add_argument("folder", type=Path, nargs="+", help="a build's lines/ folder")
+    a.add_argument("--corpus", type=Path, default=CORPUS)
     b = sub.add_parser("base", help="write the base sample a library's line model is trained with")
-    b.add_argument("data", type=Path, help="the packed corpus")
+    b.add_argument(
+        "data", type=Path, nargs="?", default=CORPUS, help="a packed file or corpus folder"
+    )
     b.add_argument("--out", type=Path, default=BASE_PATH)
     b.add_argument("--docs", type=int, default=BASE_DOCS)
     t = sub.add_parser("train", help="train the line model from a packed file")
-    t.add_argument("data", type=Path)
+    t.add_argument("data", type=Path, nargs="?", default=CORPUS)
     t.add_argument("--model", type=Path, default=MODEL_PATH)
     t.add_argument("--iterations", type=int, default=150)
     args = ap.parse_args(argv)
     if args.cmd == "pack":
         n = pack(args.folder, args.out, args.merge)
         print(f"packed {n} documents into {args.out}")
+    elif args.cmd == "add":
+        shard, n = add_shard(args.folder, args.corpus)
+        print(f"added {n} documents in {shard}" if shard else "no new documents")
     elif args.cmd == "base":
         n = write_packed(base_sample(read_tidy(args.data), args.docs), args.out)
         print(f"wrote {n} base documents to {args.out}")
