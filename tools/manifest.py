@@ -78,3 +78,32 @@ def write_manifest(
 def command_line(module: str, argv: Iterable[str]) -> str:
     """The command that runs ``module`` with ``argv`` from the checkout."""
     return " ".join([".venv/bin/python", "-m", module, *argv])
+
+
+def add_figures(model: Path, figures: Mapping[str, object]) -> Path:
+    """Merge measured figures into ``model``'s manifest (measured after it was written:
+    cross-validation and calibration take longer than the build)."""
+    path = manifest_path(model)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("sha256") != sha256(model):
+        raise ValueError(f"{path}: written for another build of {model.name}")
+    data.setdefault("figures", {}).update(figures)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tools.manifest MODEL FIGURES.json [FIGURES.json ...]``: add figures."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=main.__doc__)
+    ap.add_argument("model", type=Path)
+    ap.add_argument("figures", type=Path, nargs="+")
+    args = ap.parse_args(argv)
+    for path in args.figures:
+        print(add_figures(args.model, json.loads(path.read_text(encoding="utf-8"))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

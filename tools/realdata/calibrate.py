@@ -2,8 +2,9 @@
 
     python -m tools.realdata.calibrate MODELS_DIR [--folds 5] [--out FILE] [--junk 0.15]
 
-``MODELS_DIR`` holds ``fold-K.crfsuite`` for every fold K, as ``benchmarks.real_cv --keep``
-writes them: fold K's model never saw the real strings of fold K's documents. Each real
+``MODELS_DIR`` holds ``fold-K.crfsuite`` for the folds K of ``benchmarks.real_cv --keep``
+(the folds whose model is there are used): fold K's model never saw the real strings of
+fold K's documents. Each real
 string is parsed with the model of its own fold and every field the parser sets is judged
 right or wrong against the hand labels (``tools.fieldcorpus.calibrate.judge``); generated
 non-references, fragments and merged pairs (``tools.fieldcorpus.junk``, a ``--junk`` share)
@@ -83,11 +84,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--junk", type=float, default=0.15, help="share of non-references")
     ap.add_argument("--out", type=Path, default=Path(CALIBRATION_FILE))
+    ap.add_argument("--no-write", action="store_true", help="print the figures only")
     args = ap.parse_args(argv)
     real = real_strings(args.data)
     fold_of = folds_of([g for _, g in real], args.folds)
+    kept = [k for k in range(args.folds) if (args.models / f"fold-{k}.crfsuite").is_file()]
+    if len(kept) < 2:
+        ap.error(f"{args.models}: fewer than two fold models")
     by_fold: list[Observed] = []
-    for k in range(args.folds):
+    for k in kept:
         model = args.models / f"fold-{k}.crfsuite"
         refs = [ex for ex, g in real if fold_of[g] == k]
         extra = junk(refs, int(len(refs) * args.junk / (1 - args.junk)), seed=31 + k)
@@ -95,23 +100,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fold {k}: {len(refs)} real strings, {len(extra)} non-references", file=sys.stderr)
     fields_out: list[tuple[float, bool]] = []
     rows_out: list[tuple[float, bool]] = []
-    for k in range(args.folds):
-        train = [o for j in range(args.folds) if j != k for o in by_fold[j]]
+    for k in range(len(kept)):
+        train = [o for j in range(len(kept)) if j != k for o in by_fold[j]]
         field_w, row_w = fit_both(train)
         fields_out += [(score(field_w, f), r) for _, fs, _ in by_fold[k] for f, r in fs.values()]
         rows_out += [(min(score(row_w, f), 1.0), r) for f, r in rows(by_fold[k], field_w)]
     fe, fa = ece_auroc(fields_out)
     re_, ra = ece_auroc(rows_out)
-    sure = [r for c, r in fields_out if c >= 0.9]
     print("Field confidence on held-out real folds (cross-fitted):")
     print(reliability(fields_out))
-    print(
-        f"fields {len(fields_out)}: ECE {fe:.3f}  AUROC {fa:.3f}  wrong among sure (>= 0.9) "
-        f"{(len(sure) - sum(sure)) / max(len(sure), 1):.3f} of {len(sure)}"
-    )
+    wrong = []
+    for cut in (0.9, 0.8):  # 0.8: the window tints what is below
+        sure = [r for c, r in fields_out if c >= cut]
+        wrong.append(
+            f"wrong among >= {cut}: {(len(sure) - sum(sure)) / max(len(sure), 1):.3f}"
+            f" of {len(sure)}"
+        )
+    print(f"fields {len(fields_out)}: ECE {fe:.3f}  AUROC {fa:.3f}  " + "; ".join(wrong))
     print("Row confidence (every field of the row right):")
     print(reliability(rows_out))
     print(f"rows {len(rows_out)}: ECE {re_:.3f}  AUROC {ra:.3f}")
+    if args.no_write:
+        return 0
     field_w, row_w = fit_both([o for obs in by_fold for o in obs])
     args.out.write_text(
         json.dumps({"field": field_w, "row": row_w}, indent=0, sort_keys=True) + "\n",
