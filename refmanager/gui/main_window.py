@@ -208,7 +208,9 @@ class MainWindow(QMainWindow):
         self.desktop = DesktopController(self, self.searching, self)
         self.files = FilesController(self, self)
         self.attachments = AttachmentController(self, self.desktop.open_url, self)
-        self.sharing = SharingController(self, self.statusBar(), self._open_window, self)
+        self.sharing = SharingController(
+            self, self.statusBar(), self._open_window, self._file_arrived, self
+        )
         self._other_windows: list[MainWindow] = []  # shared libraries joined from here
         self.model.edit_handler = self.edits.request_edit
 
@@ -601,6 +603,7 @@ class MainWindow(QMainWindow):
                 "This PDF is still on its way from the shared library: it shows here as "
                 "soon as it has arrived."
             )
+            self.sharing.fetch_file(document_id)
         self._update_start_screen()
 
     def _pdf_loaded(self) -> None:
@@ -613,6 +616,14 @@ class MainWindow(QMainWindow):
         current = self.current_id()
         if current is not None:
             self.show_reference(current)
+
+    def _file_arrived(self, document_id: int) -> None:
+        """A shared document's file arrived: show it if its reference is still shown."""
+        current = self.current_id()
+        if current is not None and self._shown_document is None:
+            self.show_reference(current)
+        elif self.searching.scope == ("document", document_id):
+            self.show_document(document_id)
 
     def _open_window(self, folder: Path) -> None:
         """A window on another library (a shared library just joined)."""

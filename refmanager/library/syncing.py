@@ -63,9 +63,16 @@ def join(lib: Library, server: Server, url: str, *, progress: Progress | None = 
 
 
 def sync(
-    lib: Library, server: Server, *, batch: int = BATCH, progress: Progress | None = None
+    lib: Library,
+    server: Server,
+    *,
+    batch: int = BATCH,
+    progress: Progress | None = None,
+    files: bool = True,
 ) -> SyncReport:
-    """Exchange changes with the server now.
+    """Exchange changes with the server now; with ``files``, fetch every document's file
+    this library lacks too (without, a file is fetched when it is asked for:
+    :func:`fetch_file`).
 
     Raises:
         ServerUnavailable: the server cannot be reached (what was committed stays).
@@ -108,7 +115,8 @@ def sync(
             progress("pull", report.pulled)
     lib.sync.set_pulled(server.pulled_to)
     lib.sync.set_conflicts(server.conflicts())
-    report.files += _fetch_files(lib, server, progress)
+    if files:
+        report.files += _fetch_files(lib, server, progress)
     report.conflicts = lib.sync.conflicts()
     if refused is not None:
         raise refused
@@ -137,21 +145,28 @@ def _fetch_files(lib: Library, server: Server, progress: Progress | None) -> int
     """Fetch the files of documents this library has no file for yet."""
     fetched = 0
     for sha, name in lib.sync.missing_files():
-        path = lib.documents.stored_path(sha, name)
-        if path.exists():
-            continue
-        data = server.get_file(sha)
-        if data is None or hashlib.sha256(data).hexdigest() != sha:
-            continue  # not uploaded yet (its member has not synced since)
-        with lib.sync.transaction():  # allowed for a reader too
-            lib.documents.record_stored_file(sha)
-        part = path.with_name(path.name + ".part")
-        part.write_bytes(data)
-        part.replace(path)
-        fetched += 1
-        if progress is not None:
-            progress("files", fetched)
+        if fetch_file(lib, server, sha, name):
+            fetched += 1
+            if progress is not None:
+                progress("files", fetched)
     return fetched
+
+
+def fetch_file(lib: Library, server: Server, sha: str, name: str) -> bool:
+    """Fetch one document's file (by its content hash) unless it is here; whether it is
+    here now (False: no member has sent it yet)."""
+    path = lib.documents.stored_path(sha, name)
+    if path.exists():
+        return True
+    data = server.get_file(sha)
+    if data is None or hashlib.sha256(data).hexdigest() != sha:
+        return False  # not uploaded yet (its member has not synced since)
+    with lib.sync.transaction():  # allowed for a reader too
+        lib.documents.record_stored_file(sha)
+    part = path.with_name(path.name + ".part")
+    part.write_bytes(data)
+    part.replace(path)
+    return True
 
 
 def differences(lib: Library, server: Server) -> list[str]:

@@ -34,7 +34,13 @@ from refmanager.library.pgserver import (
     safe_url,
     url_password,
 )
-from refmanager.library.syncing import Progress, SyncReport, differences, membership
+from refmanager.library.syncing import (
+    Progress,
+    SyncReport,
+    differences,
+    fetch_file,
+    membership,
+)
 from refmanager.library.syncing import join as join_library
 from refmanager.library.syncing import publish as publish_library
 from refmanager.library.syncing import sync as sync_library
@@ -61,6 +67,7 @@ __all__ = [
     "choose",
     "choose_conflict",
     "conflicts",
+    "fetch_document_file",
     "join",
     "members",
     "remove_member",
@@ -229,6 +236,22 @@ def choose_conflict(conflict: Conflict, *, take_other: bool) -> Change[None]:
     return Change(f"choose {what} of {conflict.field}", do, undo, touched)
 
 
+def fetch_document_file(folder: Path, document_id: int) -> Path | None:
+    """Fetch a shared document's file now (the window asks when it shows the document);
+    where it is, or None (not a shared library's document, or no member sent it yet).
+
+    Raises:
+        ServerUnavailable: the server cannot be reached.
+    """
+    with open_library(folder, create=False) as lib:
+        path = lib.documents.file_path(document_id)
+        if path is None or path.exists() or lib.sync.membership() is None:
+            return path if path is not None and path.exists() else None
+        sha = path.name.split(".", 1)[0]
+        with _connect(membership(lib).url) as server:
+            return path if fetch_file(lib, server, sha, path.name) else None
+
+
 def members(lib: Library) -> list[tuple[str, str]]:
     """``(login role, owner|editor|reader)`` of every member."""
     with _connect(membership(lib).url) as server:
@@ -281,8 +304,10 @@ class LiveSync:
         *,
         poll: float = POLL_SECONDS,
         retry: float = RETRY_SECONDS,
+        files: bool = True,
     ) -> None:
         self.folder = folder
+        self.files = files  # False: files are fetched when asked for (the window's)
         self.on_state = on_state
         self.poll = poll
         self.retry = retry
@@ -347,7 +372,7 @@ class LiveSync:
     def _sync_once(self, lib: Library, server: Server) -> None:
         self.on_state(LiveState("syncing", pending=lib.sync.pending_count()))
         try:
-            report = sync_library(lib, server)
+            report = sync_library(lib, server, files=self.files)
         except NotAllowed as exc:
             self.on_state(
                 LiveState("online", str(exc), None, lib.sync.pending_count(), lib.sync.conflicts())
@@ -415,8 +440,9 @@ class LiveSyncProcess:
 
 
 def _serve_live(folder: Path, pipe: Any) -> None:
-    """The worker process of :class:`LiveSyncProcess`: states out, requests in."""
-    live = LiveSync(folder, pipe.send)
+    """The worker process of :class:`LiveSyncProcess`: states out, requests in. Files are
+    fetched when the window shows their document (:func:`fetch_document_file`)."""
+    live = LiveSync(folder, pipe.send, files=False)
     live.start()
     try:
         while True:

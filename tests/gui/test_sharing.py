@@ -12,9 +12,10 @@ from refmanager.gui.app import create_app
 from refmanager.gui.main_window import MainWindow
 from refmanager.gui.share_dialogs import ConflictDialog, ConnectDialog
 from refmanager.library import Library
-from refmanager.model import Reference
+from refmanager.model import DocumentMeta, Reference
 from refmanager.service import editing, sharing
 from tests.conftest import PASSWORDS, Lab
+from tests.gui.conftest import SAMPLE_PDF
 
 pytestmark = pytest.mark.gui
 
@@ -95,6 +96,36 @@ def test_another_members_field_edit_shows_in_its_row(
 
     qtbot.waitUntil(shown, timeout=30_000)
     assert bob_window.model.rowCount() == 2
+
+
+def test_a_shared_pdf_is_fetched_when_its_reference_is_shown(
+    qtbot: QtBot, bob_window: MainWindow, lab_libraries: tuple[Path, Path]
+) -> None:
+    alice, bob = lab_libraries
+    with Library.open(alice) as lib:
+        lib.documents.add_document(
+            DocumentMeta(title="Sample"),
+            [Reference.from_csl({"title": "Cited by the sample", "_raw": "A. Cited. 2020."})],
+            file=SAMPLE_PDF,
+        )
+        sharing.sync(lib)
+    conn = bob_window.session.lib.conn
+    qtbot.waitUntil(
+        lambda: (
+            conn.execute("SELECT 1 FROM refs WHERE title = 'Cited by the sample'").fetchone()
+            is not None
+        ),
+        timeout=30_000,
+    )
+    doc_id, sha = conn.execute("SELECT id, sha256 FROM documents").fetchone()
+    stored = bob / "files" / f"{sha}.pdf"
+    assert not stored.exists()  # the window's live sync does not fetch files by itself
+    ref_id = conn.execute("SELECT id FROM refs WHERE document_id = ?", (doc_id,)).fetchone()[0]
+    qtbot.waitUntil(lambda: bob_window.model.rowCount() == 3, timeout=30_000)
+    assert bob_window.select_id(ref_id)
+    bob_window.show_reference(ref_id)
+    qtbot.waitUntil(stored.exists, timeout=30_000)  # fetched when it was asked for
+    qtbot.waitUntil(lambda: bob_window.pdf.path == stored, timeout=30_000)
 
 
 def test_an_edit_in_the_window_reaches_the_server(

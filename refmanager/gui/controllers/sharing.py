@@ -41,11 +41,14 @@ class SharingController(QObject):
         host: Host,
         bar: QStatusBar,
         open_window: Callable[[Path], None],
+        file_arrived: Callable[[int], None],
         parent: QWidget,
     ) -> None:
         super().__init__(parent)
         self.host = host
         self.open_window = open_window
+        self.file_arrived = file_arrived
+        self._fetching: set[int] = set()  # documents whose file is on its way
         self.live: LiveSyncProcess | None = None
         self.last: LiveState | None = None
         self.conflicts: list[Conflict] = []
@@ -130,6 +133,30 @@ class SharingController(QObject):
     def _cooled(self) -> None:
         if self._due != Changes():
             self._pulled(Changes())
+
+    def fetch_file(self, document_id: int) -> None:
+        """Fetch a shared document's file in the background (once at a time per document);
+        ``file_arrived(document_id)`` when it is here."""
+        if self.live is None or document_id in self._fetching:
+            return
+        self._fetching.add(document_id)
+        folder = self.host.session.folder
+
+        def done(path: Path | None) -> None:
+            self._fetching.discard(document_id)
+            if path is not None:
+                self.file_arrived(document_id)
+
+        def failed(error: BaseException) -> None:
+            self._fetching.discard(document_id)
+            self.host.notify(f"The PDF could not be fetched: {error}")
+
+        self.host.jobs.start(
+            "Fetching a PDF from the shared library",
+            lambda _task: sharing.fetch_document_file(folder, document_id),
+            on_success=done,
+            on_failure=failed,
+        )
 
     def _clicked(self) -> None:
         if self.conflicts:
