@@ -8,7 +8,7 @@ from pathlib import Path
 
 from refmanager.cli.common import add_library_option, library_path, note
 from refmanager.service.exchange import FileProgress
-from refmanager.service.importing import ImportItem, import_paths
+from refmanager.service.importing import ImportItem, ImportStatus, import_paths
 from refmanager.service.opening import open_library
 
 
@@ -83,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
         finally:
             bar.finish()
     for item in report.items:
-        if item.status != "already":
+        if item.status is not ImportStatus.ALREADY:
             for line in item.lines():  # each names the file once
                 note(line)
     print(report.summary())
-    return 1 if report.count("failed") or report.skipped else 0
+    return 1 if report.count(ImportStatus.FAILED) or report.skipped else 0

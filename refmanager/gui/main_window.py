@@ -81,8 +81,9 @@ from refmanager.gui.table_model import (
 )
 from refmanager.model import InputError
 from refmanager.service import page_links
+from refmanager.service.importing import ImportReport
 from refmanager.service.session import Session
-from refmanager.service.views import STRUCTURE, Changes, ImportSummary
+from refmanager.service.views import STRUCTURE, Changes
 
 RESELECT_LIMIT = 2000  # a refresh keeps at most this many selected rows selected
 PROBLEMS_MIN_HEIGHT = 80
@@ -720,7 +721,7 @@ class MainWindow(QMainWindow):
             selection.blockSignals(False)
             self.table.viewport().update()
 
-    def _import_finished(self, summary: ImportSummary) -> None:
+    def _import_finished(self, summary: ImportReport) -> None:
         if not summary.changed_anything:
             self.apply_changes(Changes(sidebar=True))
         if summary.document_ids and self.current_id() is None:

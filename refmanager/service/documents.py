@@ -8,7 +8,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from refmanager.library import DeletedDocument, DeletedReferences, Library
-from refmanager.service.views import STRUCTURE, Change, ImportSummary
+from refmanager.service.importing import ImportReport
+from refmanager.service.views import STRUCTURE, Change
 
 
 def remove_document(document_id: int) -> Change[DeletedDocument]:
@@ -22,7 +23,7 @@ def remove_document(document_id: int) -> Change[DeletedDocument]:
     )
 
 
-def _undo_import(lib: Library, summary: ImportSummary) -> None:
+def _undo_import(lib: Library, summary: ImportReport) -> None:
     # notes written since the import come back with a redo (in the snapshots)
     with lib.transaction():
         summary.snapshots = [
@@ -32,7 +33,7 @@ def _undo_import(lib: Library, summary: ImportSummary) -> None:
             summary.snapshots.append(lib.references.delete_references(summary.reference_ids))
 
 
-def _redo_import(lib: Library, summary: ImportSummary) -> ImportSummary:
+def _redo_import(lib: Library, summary: ImportReport) -> ImportReport:
     with lib.transaction():
         for snap in reversed(summary.snapshots):
             if isinstance(snap, DeletedReferences):
@@ -43,7 +44,7 @@ def _redo_import(lib: Library, summary: ImportSummary) -> ImportSummary:
     return summary
 
 
-def imported(summary: ImportSummary) -> Change[ImportSummary]:
+def imported(summary: ImportReport) -> Change[ImportReport]:
     """The undo of an import that already ran (its ``do`` is the redo)."""
     return Change(
         f"import {summary.describe()}",
@@ -60,7 +61,7 @@ def restorable_documents(tokens: Iterable[object]) -> Iterator[DeletedDocument]:
     for token in tokens:
         if isinstance(token, DeletedDocument):
             yield token
-        elif isinstance(token, ImportSummary):
+        elif isinstance(token, ImportReport):
             yield from restorable_documents(token.snapshots)
         elif isinstance(token, (tuple, list)):
             yield from restorable_documents(token)

@@ -60,7 +60,7 @@ class FileProgress:
 
 
 @dataclass(slots=True)
-class ImportSummary:
+class FileImport:
     """What importing one bibliography file did.
 
     Attributes:
@@ -118,7 +118,7 @@ def import_file(
     tag: str | None = None,
     progress: Callable[[FileProgress], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
-) -> ImportSummary:
+) -> FileImport:
     """Add every readable entry of a .bib, .ris or CSL-JSON file to ``library``.
 
     The file is read a part at a time (``formats.open_records``; a large file in a worker
@@ -136,7 +136,7 @@ def import_file(
     """
     path = Path(path)
     stream = open_records(path, EXTENSIONS.get(path.suffix.lower()), chunk=BATCH_REFERENCES)
-    summary = ImportSummary(path=path, format=stream.format)
+    summary = FileImport(path=path, format=stream.format)
     try:
         sha = file_sha256(path)
     except OSError as exc:

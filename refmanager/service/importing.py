@@ -22,6 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import dataclass, field
+from enum import Enum
 from multiprocessing.context import BaseContext
 from multiprocessing.queues import SimpleQueue
 from pathlib import Path
@@ -31,7 +32,6 @@ from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError
 from refmanager.service.exchange import IMPORT_SUFFIXES, FileProgress
 from refmanager.service.extract import ExtractResult
 from refmanager.service.training import line_model_for
-from refmanager.service.views import ImportSummary
 
 PDF_SUFFIXES = frozenset({".pdf"})
 BIB_SUFFIXES = IMPORT_SUFFIXES  # read by refmanager.formats (service.exchange.import_file)
@@ -39,7 +39,15 @@ BIB_SUFFIXES = IMPORT_SUFFIXES  # read by refmanager.formats (service.exchange.i
 FOLDER_SUFFIXES = frozenset({".pdf", ".bib", ".bibtex", ".biblatex", ".ris"})
 WORKER_NICENESS = 10  # readers yield the CPU to the caller (the window, the terminal)
 POLL_SECONDS = 0.1  # how often a cancel check is asked while workers read
-FAILED = "failed"
+DOCUMENT_FAILED = "failed"  # a document's status when its PDF could not be read
+
+
+class ImportStatus(Enum):
+    """What happened to one file of an import."""
+
+    ADDED = "added"
+    ALREADY = "already"  # the same content is in the library already
+    FAILED = "failed"
 
 
 @dataclass(slots=True)
@@ -48,7 +56,7 @@ class ImportItem:
 
     Attributes:
         path: the file.
-        status: ``added``, ``already`` (same content already in the library) or ``failed``.
+        status: added, already (same content in the library) or failed.
         document_id: the PDF's document (new or existing; a PDF that could not be read is
             kept as a document marked failed); None for bibliography files.
         references: how many references were added.
@@ -62,7 +70,7 @@ class ImportItem:
     """
 
     path: Path
-    status: str
+    status: ImportStatus
     document_id: int | None = None
     references: int = 0
     reference_ids: list[int] = field(default_factory=list)
@@ -80,13 +88,49 @@ class ImportItem:
 
 @dataclass(slots=True)
 class ImportReport:
-    """All files of one import, in the order they finished."""
+    """What one import did: all its files, in the order they finished. The command line
+    prints its :meth:`summary`; the window shows :meth:`describe` and keeps the report as
+    its import command's undo state (``documents.imported``: ``snapshots`` hold what an
+    undo deleted, for the redo)."""
 
     items: list[ImportItem] = field(default_factory=list)
     cancelled: bool = False
+    snapshots: list[object] = field(default_factory=list)
 
-    def count(self, status: str) -> int:
-        return sum(1 for item in self.items if item.status == status)
+    def count(self, status: ImportStatus) -> int:
+        return sum(1 for item in self.items if item.status is status)
+
+    @property
+    def document_ids(self) -> list[int]:
+        """The documents this import created (its undo deletes them)."""
+        return [i.document_id for i in self.items if i.created and i.document_id is not None]
+
+    @property
+    def reference_ids(self) -> list[int]:
+        """The references added without a document (bibliography files)."""
+        return [ref_id for item in self.items for ref_id in item.reference_ids]
+
+    @property
+    def failed(self) -> list[str]:
+        """What to tell the user about the files that failed, one line each."""
+        return [line for i in self.items if i.status is ImportStatus.FAILED for line in i.lines()]
+
+    @property
+    def changed_anything(self) -> bool:
+        return bool(self.document_ids or self.reference_ids)
+
+    def describe(self) -> str:
+        """``2 documents, 120 references, 1 already there, 1 failed``: for a window."""
+        parts = []
+        if self.document_ids:
+            n = len(self.document_ids)
+            parts.append(f"{n} document{'' if n == 1 else 's'}")
+        parts.append(f"{self.references} references")
+        if self.count(ImportStatus.ALREADY):
+            parts.append(f"{self.count(ImportStatus.ALREADY)} already there")
+        if self.failed:
+            parts.append(f"{len(self.failed)} failed")
+        return ", ".join(parts)
 
     @property
     def references(self) -> int:
@@ -101,10 +145,12 @@ class ImportReport:
         """``3 added (120 references), 1 already there, 1 failed; not imported: 2 entries
         (listed above)``: what was added and what was not."""
         text = (
-            f"{self.count('added')} added ({self.references} references), "
-            f"{self.count('already')} already there, {self.count(FAILED)} failed"
+            f"{self.count(ImportStatus.ADDED)} added ({self.references} references), "
+            f"{self.count(ImportStatus.ALREADY)} already there, "
+            f"{self.count(ImportStatus.FAILED)} failed"
         )
-        kept = sum(1 for i in self.items if i.status == FAILED and i.document_id is not None)
+        failed = (i for i in self.items if i.status is ImportStatus.FAILED)
+        kept = sum(1 for i in failed if i.document_id is not None)
         if kept:
             text += f" ({kept} kept in the library, marked failed)"
         if self.skipped:
@@ -147,9 +193,9 @@ def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
             add(path)
         elif path.is_file():
             message = "not a PDF, .bib, .ris, .json or .csv file"
-            bad.append(ImportItem(path, FAILED, message=message))
+            bad.append(ImportItem(path, ImportStatus.FAILED, message=message))
         else:
-            bad.append(ImportItem(path, FAILED, message="no such file or folder"))
+            bad.append(ImportItem(path, ImportStatus.FAILED, message="no such file or folder"))
     return found, bad
 
 
@@ -276,23 +322,25 @@ def import_paths(
         try:
             sha = file_sha256(path)
         except OSError as exc:
-            step(ImportItem(path, FAILED, message=exc.strerror or str(exc)))
+            step(ImportItem(path, ImportStatus.FAILED, message=exc.strerror or str(exc)))
             continue
         existing = lib.documents.document_id_for_hash(sha)
         retry: int | None = None
         if existing is not None:
-            if lib.documents.document(existing).status != FAILED:
-                step(ImportItem(path, "already", document_id=existing))
+            if lib.documents.document(existing).status != DOCUMENT_FAILED:
+                step(ImportItem(path, ImportStatus.ALREADY, document_id=existing))
                 continue
             retry = existing  # its reading failed before: read it again
         if sha in hashes:
-            step(ImportItem(path, "already", message="same content as another file given"))
+            step(
+                ImportItem(path, ImportStatus.ALREADY, message="same content as another file given")
+            )
             continue
         hashes.add(sha)
         pending.append(_Pending(path, sha, retry))
     if pending:
         _Run(lib, tag, password, step, stop).read_and_store(pending, jobs)
-    if report.count("added"):
+    if report.count(ImportStatus.ADDED):
         lib.optimize()  # keep the planner's statistics in step with the library's growth
     return report
 
@@ -409,7 +457,7 @@ class _Run:
                 lib.documents.complete_document(
                     job.retry, result.meta, refs, status=status, message=message
                 )
-                return ImportItem(path, "added", job.retry, len(refs), message=message)
+                return ImportItem(path, ImportStatus.ADDED, job.retry, len(refs), message=message)
             doc_id = lib.documents.add_document(
                 result.meta,
                 refs,
@@ -421,43 +469,47 @@ class _Run:
             )
         except AlreadyInLibrary:  # another writer got there first
             return ImportItem(
-                path, "already", document_id=lib.documents.document_id_for_hash(job.sha)
+                path, ImportStatus.ALREADY, document_id=lib.documents.document_id_for_hash(job.sha)
             )
         except InputError as exc:
-            return ImportItem(path, FAILED, message=exc.cause)
+            return ImportItem(path, ImportStatus.FAILED, message=exc.cause)
         except KeyError:
-            return ImportItem(path, FAILED, message="its document was deleted while reading")
+            return ImportItem(
+                path, ImportStatus.FAILED, message="its document was deleted while reading"
+            )
         except OSError as exc:
             cause = f"cannot copy into the library: {exc.strerror or exc}"
-            return ImportItem(path, FAILED, message=cause)
-        return ImportItem(path, "added", doc_id, len(refs), created=True, message=message)
+            return ImportItem(path, ImportStatus.FAILED, message=cause)
+        return ImportItem(
+            path, ImportStatus.ADDED, doc_id, len(refs), created=True, message=message
+        )
 
     def store_failure(self, job: _Pending, cause: str) -> ImportItem:
         """Keep a PDF that could not be read as a document marked failed, with the cause,
         so the user sees it (and can open it); importing it again reads it again."""
         lib, path = self.lib, job.path
         if job.retry is not None:
-            lib.documents.set_document_status(job.retry, FAILED, cause)
-            return ImportItem(path, FAILED, job.retry, message=cause)
+            lib.documents.set_document_status(job.retry, DOCUMENT_FAILED, cause)
+            return ImportItem(path, ImportStatus.FAILED, job.retry, message=cause)
         try:
             doc_id = lib.documents.add_document(
                 DocumentMeta(title=path.stem),
                 [],
                 file=path,
                 sha256=job.sha,
-                status=FAILED,
+                status=DOCUMENT_FAILED,
                 message=cause,
                 tags=self.tags,
             )
         except AlreadyInLibrary:
             return ImportItem(
-                path, "already", document_id=lib.documents.document_id_for_hash(job.sha)
+                path, ImportStatus.ALREADY, document_id=lib.documents.document_id_for_hash(job.sha)
             )
         except InputError:
-            return ImportItem(path, FAILED, message=cause)
+            return ImportItem(path, ImportStatus.FAILED, message=cause)
         except OSError:
-            return ImportItem(path, FAILED, message=cause)
-        return ImportItem(path, FAILED, doc_id, created=True, message=cause)
+            return ImportItem(path, ImportStatus.FAILED, message=cause)
+        return ImportItem(path, ImportStatus.FAILED, doc_id, created=True, message=cause)
 
 
 def _import_bibliography(
@@ -473,15 +525,16 @@ def _import_bibliography(
     try:
         summary = import_file(lib, path, tag=tag, progress=progress, cancelled=cancelled)
     except InputError as exc:
-        return ImportItem(path, FAILED, message=exc.cause)
+        return ImportItem(path, ImportStatus.FAILED, message=exc.cause)
     if summary.already:
-        return ImportItem(path, "already", message="this file was imported before")
+        return ImportItem(path, ImportStatus.ALREADY, message="this file was imported before")
     # summary.messages() name the file and the line already: kept apart from ``message``
     problems = summary.messages()
     reasons = [f"line {p.line}: {p.message}" if p.line else p.message for p in summary.problems]
     if summary.resumed:
         reasons.insert(0, f"went on after the {summary.resumed} references stored before")
-    status = "added" if summary.added or summary.resumed or not problems else FAILED
+    added = summary.added or summary.resumed or not problems
+    status = ImportStatus.ADDED if added else ImportStatus.FAILED
     return ImportItem(
         path,
         status,
@@ -492,18 +545,3 @@ def _import_bibliography(
         problems=problems,
         skipped=summary.skipped,
     )
-
-
-def summary_of(report: ImportReport) -> ImportSummary:
-    """An import's view for a front end: what to undo and what to say."""
-    out = ImportSummary()
-    for item in report.items:
-        out.references_added += item.references
-        if item.status == "already":
-            out.already.append(item.path)
-        elif item.status == FAILED:
-            out.failed.extend(item.lines())
-        if item.created and item.document_id is not None:
-            out.document_ids.append(item.document_id)
-        out.reference_ids.extend(item.reference_ids)
-    return out

@@ -26,7 +26,6 @@ from refmanager.service.views import (
     Change,
     DocumentEntry,
     DuplicatePair,
-    ImportSummary,
     RefInfo,
     SearchEntry,
     TableRow,
@@ -211,7 +210,7 @@ class Session:
         return [SearchEntry(s.name, s.query) for s in self.lib.saved_searches.saved_searches()]
 
     # -- import (worker thread) ---------------------------------------------------------------
-    def import_files(self, paths: Sequence[Path], task: Task) -> ImportSummary:
+    def import_files(self, paths: Sequence[Path], task: Task) -> importing.ImportReport:
         """Import files and folders on the calling (worker) thread, on its own connection,
         through the one import use case (``service.importing``). Each file is handed over
         (``task.partial``, an ``ImportItem``) as soon as it is stored, and each batch of a
@@ -256,7 +255,7 @@ class Session:
                 file_progress=file_progress,
             )
         task.check()
-        return importing.summary_of(report)
+        return report
 
     # -- training (worker thread, in a process of its own) -----------------------------------
     def retrain(self, task: Task) -> tuple[int, dict[str, float]]:

@@ -96,33 +96,6 @@ class PrunePlan:
     kept: list[Path]
 
 
-@dataclass(slots=True)
-class ImportSummary:
-    """What an import did; also the undo state of its command."""
-
-    document_ids: list[int] = field(default_factory=list)
-    reference_ids: list[int] = field(default_factory=list)  # added without a document
-    already: list[Path] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
-    references_added: int = 0
-    snapshots: list[object] = field(default_factory=list)
-
-    @property
-    def changed_anything(self) -> bool:
-        return bool(self.document_ids or self.reference_ids)
-
-    def describe(self) -> str:
-        parts = []
-        if self.document_ids:
-            parts.append(plural(len(self.document_ids), "document"))
-        parts.append(f"{self.references_added} references")
-        if self.already:
-            parts.append(f"{len(self.already)} already there")
-        if self.failed:
-            parts.append(f"{len(self.failed)} failed")
-        return ", ".join(parts)
-
-
 @dataclass(slots=True, frozen=True)
 class Changes:
     """What a change touched (after Anki's ``OpChanges``); a window refreshes only that.

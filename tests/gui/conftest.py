@@ -64,7 +64,9 @@ def paper_library_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     lib = open_library(folder)
     try:
         report = import_paths(lib, [SAMPLE_PDF], jobs=1)
-        assert [(i.status, i.references) for i in report.items] == [("added", 12)], report.items
+        assert [(i.status.value, i.references) for i in report.items] == [("added", 12)], (
+            report.items
+        )
     finally:
         lib.close()
     return folder

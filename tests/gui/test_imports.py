@@ -49,7 +49,7 @@ def test_a_big_bibliography_file_moves_the_progress_bar_batch_by_batch(
     assert 0 < values[0] < top and values == sorted(values) and values[-1] < top
     assert seen[-1][:3] == (top, top, "Imported big.json (1/1)")
     assert window.session.lib.search.count("") == count
-    assert window.imports.last is not None and window.imports.last.references_added == count
+    assert window.imports.last is not None and window.imports.last.references == count
 
 
 def test_an_import_refresh_counts_and_reads_rows_off_the_gui_thread(

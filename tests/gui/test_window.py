@@ -460,7 +460,7 @@ def test_several_pdfs_are_read_in_worker_processes_and_shown_as_they_finish(
     job.partial.connect(finished.append)
     wait_jobs(qtbot, window)
     assert sorted(item.path for item in finished) == pdfs
-    assert all(item.status == "added" and item.references == 3 for item in finished)
+    assert all(item.status.value == "added" and item.references == 3 for item in finished)
     assert window.session.lib.documents.document_count() == 3
     assert window.model.rowCount() == 9 and window.errors == []
     assert window.imports.last is not None and window.imports.last.describe() == (

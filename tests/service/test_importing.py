@@ -72,16 +72,16 @@ def test_import_folder_in_worker_processes_with_summary(lib: Library, tmp_path: 
     )
     by_name = {item.path.name: item for item in report.items}
     # copy.pdf comes first (sorted), so one.pdf, with the same content, is already there
-    assert by_name["copy.pdf"].status == "added" and by_name["copy.pdf"].references == 3
+    assert by_name["copy.pdf"].status.value == "added" and by_name["copy.pdf"].references == 3
     assert by_name["copy.pdf"].created and by_name["copy.pdf"].document_id is not None
-    assert by_name["two.pdf"].status == "added" and by_name["two.pdf"].references == 2
-    assert by_name["one.pdf"].status == "already" and not by_name["one.pdf"].created
-    assert by_name["stray.txt"].status == "failed"
+    assert by_name["two.pdf"].status.value == "added" and by_name["two.pdf"].references == 2
+    assert by_name["one.pdf"].status.value == "already" and not by_name["one.pdf"].created
+    assert by_name["stray.txt"].status.value == "failed"
     assert by_name["missing.pdf"].lines() == [f"{tmp_path / 'missing.pdf'}: no such file or folder"]
     assert "notes.txt" not in by_name
     # the PDF that cannot be read is kept, marked failed, with its cause, tagged
     broken = by_name["broken.pdf"]
-    assert broken.status == "failed" and broken.created and broken.document_id is not None
+    assert broken.status.value == "failed" and broken.created and broken.document_id is not None
     record = lib.documents.document(broken.document_id)
     assert record.status == "failed" and record.message == broken.message != ""
     assert record.meta.title == "broken" and record.tags == ("inbox",)
@@ -95,7 +95,7 @@ def test_import_folder_in_worker_processes_with_summary(lib: Library, tmp_path: 
     assert {d.tags for d in lib.documents.documents()} == {("inbox",)}
     assert lib.search.count("tag:inbox") == 5
     again = importing.import_paths(lib, [src / "one.pdf"], jobs=1)
-    assert [i.status for i in again.items] == ["already"]
+    assert [i.status.value for i in again.items] == ["already"]
 
 
 def test_a_failed_pdf_is_read_again_on_the_next_import(
@@ -116,20 +116,22 @@ def test_a_failed_pdf_is_read_again_on_the_next_import(
     monkeypatch.setattr(extract, "extract_pdf", locked)
     first = importing.import_paths(lib, [pdf], tag="todo", jobs=1)
     [item] = first.items
-    assert item.status == "failed" and item.message.startswith("encrypted")
+    assert item.status.value == "failed" and item.message.startswith("encrypted")
     doc = item.document_id
     assert doc is not None and lib.documents.document(doc).status == "failed"
     still = importing.import_paths(lib, [pdf], jobs=1)  # read again, fails again
-    assert [(i.status, i.document_id, i.created) for i in still.items] == [("failed", doc, False)]
+    assert [(i.status.value, i.document_id, i.created) for i in still.items] == [
+        ("failed", doc, False)
+    ]
     assert lib.documents.document_count() == 1
     done = importing.import_paths(lib, [pdf], jobs=1, password="secret")
     [item] = done.items
-    assert (item.status, item.document_id, item.references) == ("added", doc, 3)
+    assert (item.status.value, item.document_id, item.references) == ("added", doc, 3)
     assert not item.created  # undoing this import would not delete the document
     record = lib.documents.document(doc)
     assert record.status == "ok" and record.reference_count == 3 and record.tags == ("todo",)
     assert lib.documents.document_count() == 1
-    assert [i.status for i in importing.import_paths(lib, [pdf], jobs=1).items] == ["already"]
+    assert [i.status.value for i in importing.import_paths(lib, [pdf], jobs=1).items] == ["already"]
 
 
 def test_cancel_stops_the_workers_and_keeps_what_was_stored(lib: Library, tmp_path: Path) -> None:
@@ -184,7 +186,7 @@ def test_bibliography_files_report_each_problem_naming_the_file_once(
     bib.write_text(BIB, encoding="utf-8")
     report = importing.import_paths(lib, [bib], tag="bib")
     [item] = report.items
-    assert item.status == "added" and item.references == 1 and item.document_id is None
+    assert item.status.value == "added" and item.references == 1 and item.document_id is None
     assert lib.references.reference(item.reference_ids[0]).tags == ["bib"]
     lines = item.lines()
     assert lines and all(line.count(str(bib)) == 1 for line in lines)
@@ -249,9 +251,9 @@ def test_a_broken_pool_gets_one_more_try_then_the_files_fail(
     report = importing.import_paths(lib, pdfs, jobs=2)
     assert all(pool.stopped for pool in pools)
     if second_breaks:
-        assert [i.status for i in report.items] == ["failed", "failed"]
+        assert [i.status.value for i in report.items] == ["failed", "failed"]
         assert all("reading process stopped" in i.message for i in report.items)
         assert {d.status for d in lib.documents.documents()} == {"failed"}  # kept, to be read again
     else:
-        assert [i.status for i in report.items] == ["added", "added"]
+        assert [i.status.value for i in report.items] == ["added", "added"]
         assert report.references == 6

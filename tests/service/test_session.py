@@ -127,7 +127,7 @@ def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
     )
     task = FakeTask()
     summary = session.import_files([bib], task)
-    assert summary.references_added == 1 and summary.changed_anything
+    assert summary.references == 1 and summary.changed_anything
     assert [type(p) for p in task.partials] == [exchange.FileProgress, ImportItem]
     assert task.progressed
     change = documents.imported(summary)
@@ -167,7 +167,7 @@ def test_an_import_reports_progress_batch_by_batch(
     second = csl_json_file(tmp_path / "b.json", 20)
     task = FakeTask()
     summary = session.import_files([first, second], task)
-    assert summary.references_added == 470
+    assert summary.references == 470
 
     assert task.progressed[0] == (0, 0, "Reading")
     steps = task.progressed[1:]
@@ -277,7 +277,7 @@ def test_the_prune_plan_keeps_files_that_an_undo_or_a_redo_brings_back(
     session: Session, tmp_path: Path
 ) -> None:
     from refmanager.model import DocumentMeta
-    from refmanager.service.views import ImportSummary
+    from refmanager.service.importing import ImportItem, ImportReport, ImportStatus
 
     pdf = tmp_path / "paper.pdf"
     pdf.write_bytes(b"%PDF-1.4 paper")
@@ -285,15 +285,10 @@ def test_the_prune_plan_keeps_files_that_an_undo_or_a_redo_brings_back(
     stored = session.lib.documents.file_path(doc)
     assert stored is not None
     token = session.run(documents.remove_document(doc))
-    assert maintenance.prune_plan(
-        session.lib,
-    ).delete == [stored]
+    assert maintenance.prune_plan(session.lib).delete == [stored]
     plan = maintenance.prune_plan(session.lib, [token])  # the removal can be undone
     assert (plan.delete, plan.kept) == ([], [stored])
-    undone_import = ImportSummary(document_ids=[doc], snapshots=[token])
-    assert maintenance.prune_plan(session.lib, [undone_import]).kept == [
-        stored
-    ]  # its redo brings it back
-    assert maintenance.prune_plan(session.lib, [ImportSummary(document_ids=[doc])]).delete == [
-        stored
-    ]
+    added = [ImportItem(pdf, ImportStatus.ADDED, doc, created=True)]
+    undone_import = ImportReport(added, snapshots=[token])
+    assert maintenance.prune_plan(session.lib, [undone_import]).kept == [stored]  # its redo
+    assert maintenance.prune_plan(session.lib, [ImportReport(added)]).delete == [stored]

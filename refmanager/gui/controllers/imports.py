@@ -29,7 +29,6 @@ from refmanager.model import InputError
 from refmanager.service import documents, editing, importing
 from refmanager.service.exchange import FileProgress
 from refmanager.service.importing import ImportItem
-from refmanager.service.views import ImportSummary
 
 IMPORT_REFRESH_MS = 500  # at most two table refreshes a second while an import runs
 
@@ -41,7 +40,7 @@ class ImportController(QObject):
         progressed(object): rows were stored while the import runs: a ``ViewSnapshot`` of
             the table's rows in view and the counts, read in the background (show it, keep
             the selection).
-        finished(object): the import's ``ImportSummary`` (also when nothing was added).
+        finished(object): the import's ``ImportReport`` (also when nothing was added).
     """
 
     progressed = Signal(object)
@@ -50,7 +49,7 @@ class ImportController(QObject):
     def __init__(self, host: Host, parent: QWidget) -> None:
         super().__init__(parent)
         self.host = host
-        self.last: ImportSummary | None = None
+        self.last: importing.ImportReport | None = None
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setSingleShot(True)
         self.refresh_timer.setInterval(IMPORT_REFRESH_MS)
@@ -120,7 +119,7 @@ class ImportController(QObject):
             if item.references and not self.refresh_timer.isActive():
                 self.refresh_timer.start()
             return
-        if item.status == "already":
+        if item.status is importing.ImportStatus.ALREADY:
             return
         for line in item.lines():
             self.host.show_error(line)
@@ -170,7 +169,7 @@ class ImportController(QObject):
         self._serial += 1
         self._reading = self._again = False
 
-    def _done(self, summary: ImportSummary) -> None:
+    def _done(self, summary: importing.ImportReport) -> None:
         self.stop_refreshing()
         self.last = summary
         if summary.changed_anything:
