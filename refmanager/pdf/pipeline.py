@@ -26,7 +26,7 @@ from refmanager.pdf.listend import (
 from refmanager.pdf.locate import YEARISH, Heading, find_heading, headless_region
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.pages import Pages, open_pages
-from refmanager.pdf.segment import entries_from_labels, label_spans, rule_starts, segment
+from refmanager.pdf.segment import entries_from_labels, label_spans, segment, segment_with_starts
 from refmanager.pdf.textclean import vocabulary
 
 
@@ -158,12 +158,14 @@ def _reading(
     """
     # Furniture is judged on every page read (more pages, better evidence).
     junk = furniture(pages.lines, pages.heights)
-    found = _rule_entries(pages, region, heading, vocab, junk)
+    found, starts = _rule_entries(pages, region, heading, vocab, junk)
     lines = _from_heading(pages, region, heading)
     model = zones.read_lines(lines, pages.heights, library=library) if lines else None
     if model is None:
         return found
-    other = _combined_entries(pages, lines, heading, vocab, found, model=model, junk=junk)
+    other = _combined_entries(
+        pages, lines, heading, vocab, found, model=model, junk=junk, starts=starts
+    )
     if library is not None:
         return other
     ended = _model_entries(lines, heading, vocab, found, model)
@@ -183,9 +185,9 @@ def prefers_model(rules: int, model: int) -> bool:
 
 def _rule_entries(
     pages: Pages, region: list[int], heading: Heading | None, vocab: set[str], junk: set[int]
-) -> Reading:
+) -> tuple[Reading, set[int]]:
     """The rules: lines after the heading, minus furniture (``junk``), cut at the list's
-    end."""
+    end; and the ids of the lines where they start an entry (none without entries)."""
     ordered: list[Line] = []
     unmapped = 0
     for number in region:
@@ -211,7 +213,7 @@ def _rule_entries(
         ordered = cut_end(ordered, size)
         # Footnotes and captions in much smaller type than the list are not part of it.
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
-    entries = segment(ordered, vocab)
+    entries, starts = segment_with_starts(ordered, vocab)
     reason = ""
     if heading is None and not _looks_like_references(entries):
         if entries:
@@ -219,7 +221,7 @@ def _rule_entries(
         entries = []  # a numbered list without a heading that does not cite anything
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
-    return ordered, entries, reason
+    return (ordered, entries, reason), starts if entries else set()
 
 
 def _model_entries(
@@ -279,6 +281,7 @@ def _combined_entries(
     *,
     model: zones.Reading,
     junk: set[int],
+    starts: set[int],
 ) -> Reading:
     """The line model (``model``: its reading of ``lines``; a library's own model, stacked
     on the shipped one, where the library has one) decides every line it is sure of
@@ -286,7 +289,8 @@ def _combined_entries(
     (``found``, what :func:`_rule_entries` found) stands where it is not. The entries are
     then cut from those labels."""
     ordered, entries, reason = found
-    rules = _rule_labels(pages, lines, ordered if entries else [], heading, junk)
+    listed = ordered if entries else []
+    rules = _rule_labels(pages, lines, listed, heading, junk=junk, starts=starts)
     labels = model.decide(rules)
     decided = entries_from_labels(lines, labels, vocab)
     if heading is None and not _looks_like_references(decided):
@@ -298,11 +302,17 @@ def _combined_entries(
 
 
 def _rule_labels(
-    pages: Pages, lines: list[Line], listed: list[Line], heading: Heading | None, junk: set[int]
+    pages: Pages,
+    lines: list[Line],
+    listed: list[Line],
+    heading: Heading | None,
+    *,
+    junk: set[int],
+    starts: set[int],
 ) -> list[str]:
     """The rules' decisions as line labels: the heading, the list's lines (those where
-    the rules start an entry ``start``), furniture (``junk``), and other text."""
-    starts = rule_starts(listed)
+    the rules start an entry, ``starts``, are ``start``), furniture (``junk``), and other
+    text."""
     members = {id(ln) for ln in listed}
     head = pages.lines[heading[0]][heading[1]] if heading is not None else None
     out: list[str] = []

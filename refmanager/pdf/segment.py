@@ -162,6 +162,15 @@ def rule_starts(lines: list[Line]) -> set[int]:
     return {id(d.lines[0]) for d in _drafts(lines) if d.lines and not d.fragment}
 
 
+def segment_with_starts(
+    lines: list[Line], vocab: set[str] | None = None
+) -> tuple[list[Entry], set[int]]:
+    """:func:`segment` and :func:`rule_starts` of the same lines, cut once."""
+    drafts = [d for d in _drafts(lines) if d.lines]
+    starts = {id(d.lines[0]) for d in drafts if not d.fragment}
+    return [_entry(d, vocab) for d in drafts], starts
+
+
 def _drafts(lines: list[Line]) -> list[_Draft]:
     if not lines:
         return []
