@@ -66,7 +66,7 @@ from refmanager.gui.entry_editor import EntryEditor
 from refmanager.gui.jobs import JobRunner
 from refmanager.gui.look import THEMES, apply_theme, resource
 from refmanager.gui.pdf_pane import PdfPane
-from refmanager.gui.read_only import show_read_only
+from refmanager.gui.read_only import READER_EXPLANATION, READER_NOTE, show_read_only
 from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, Sidebar
 from refmanager.gui.status import StatusArea
 from refmanager.gui.table_model import (
@@ -113,6 +113,8 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         if self.session.read_only:
             show_read_only(self, self.table, self.change_actions)
+        elif self.sharing.reader():
+            show_read_only(self, self.table, self.change_actions, READER_NOTE, READER_EXPLANATION)
         self.restore_settings()
         self.refresh_totals()
         self.refresh_sidebar()

@@ -21,16 +21,31 @@ EXPLANATION = (
 )
 
 
-def show_read_only(window: QMainWindow, table: QTableView, changes: Iterable[QAction]) -> QLabel:
-    """Say in the title and the status bar that the library is read-only; disable the
-    actions in ``changes`` and editing in ``table``. The status bar's label is returned."""
-    window.setWindowTitle(f"{window.windowTitle()} (read-only)")
-    label = plain_label(QLabel(NOTE, window.statusBar()))
+READER_NOTE = "Reader"
+READER_EXPLANATION = (
+    "This library is shared with you as a reader: it can be searched, read and exported, "
+    "and it follows the other members' changes; nothing in it can be changed here (the "
+    "shared library's owner can make you an editor)."
+)
+
+
+def show_read_only(
+    window: QMainWindow,
+    table: QTableView,
+    changes: Iterable[QAction],
+    note: str = NOTE,
+    explanation: str = EXPLANATION,
+) -> QLabel:
+    """Say in the title and the status bar that the library is read-only (or, with
+    ``note`` and ``explanation``, why it cannot be changed); disable the actions in
+    ``changes`` and editing in ``table``. The status bar's label is returned."""
+    window.setWindowTitle(f"{window.windowTitle()} ({note.lower()})")
+    label = plain_label(QLabel(note, window.statusBar()))
     label.setObjectName("readOnly")
-    label.setToolTip(EXPLANATION)
+    label.setToolTip(explanation)
     window.statusBar().insertPermanentWidget(0, label)
     for action in changes:
         action.setEnabled(False)
-        action.setToolTip(EXPLANATION)
+        action.setToolTip(explanation)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     return label

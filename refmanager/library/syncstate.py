@@ -174,6 +174,10 @@ class SyncStore(Store):
             else None
         )
 
+    def refusing(self) -> bool:
+        """Whether changes are refused (a reader's library)."""
+        return self.connection.refusal is not None
+
     def _is_member_schema(self) -> bool:
         return bool(
             self._read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_state'")

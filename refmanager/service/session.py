@@ -113,7 +113,7 @@ class Session:
         Raises:
             InputError: the library is open read-only (the library's own message).
         """
-        if self.lib.read_only:
+        if self.lib.read_only or self.lib.sync.refusing():
             with self.lib.transaction():  # refused at once: no transaction is begun
                 pass
 

@@ -12,7 +12,7 @@ from refmanager.gui.app import create_app
 from refmanager.gui.main_window import MainWindow
 from refmanager.gui.share_dialogs import ConflictDialog, ConnectDialog
 from refmanager.library import Library
-from refmanager.model import DocumentMeta, Reference
+from refmanager.model import DocumentMeta, InputError, Reference
 from refmanager.service import editing, sharing
 from tests.conftest import PASSWORDS, Lab
 from tests.gui.conftest import SAMPLE_PDF
@@ -205,3 +205,22 @@ def test_share_library_from_the_file_menu(
         _close(win)
     assert PASSWORDS["alice"] in pgpass.read_text()
     assert PASSWORDS["alice"].encode() not in (folder / "library.sqlite").read_bytes()
+
+
+def test_a_readers_window_offers_no_change(
+    qtbot: QtBot, lab_libraries: tuple[Path, Path], pg_lab: Lab, tmp_path: Path
+) -> None:
+    alice, _ = lab_libraries
+    with Library.open(alice) as lib:
+        sharing.add_member(lib, "carol", "reader")
+    carol = tmp_path / "carol"
+    sharing.join(carol, pg_lab.url("carol"))
+    win = _open(qtbot, carol)
+    try:
+        assert win.windowTitle().endswith("(reader)")
+        assert not win.act_import.isEnabled()
+        with pytest.raises(InputError, match="reader"):
+            win.session.check_writable()
+        qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=30_000)
+    finally:
+        _close(win)

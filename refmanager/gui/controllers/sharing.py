@@ -66,6 +66,11 @@ class SharingController(QObject):
         self.refresh_timer.timeout.connect(self._cooled)
         self._due = Changes()
 
+    def reader(self) -> bool:
+        """Whether the window's library is shared with its user as a reader."""
+        shared = sharing.status(self.host.session.lib)
+        return shared is not None and shared.role == "reader"
+
     # ------------------------------------------------------------ live
 
     def start(self) -> None:
