@@ -72,7 +72,7 @@ def _flat(line: Line) -> Line:
 # A numeric label: at most three digits, so that a line opening with a year ("(2019);",
 # "2019, 26(6): 999-1009.") is not read as a label.
 _LABEL = re.compile(
-    r"^\s*(?:[\[［【](\d{1,3})[\]］】]|\((\d{1,3})\)|(\d{1,3})\.(?=\s|[^\d\s])|(\d{1,3})\s)"
+    r"^\s*(?:[\[［【](\d{1,3})[\]］】]|\((\d{1,3})\)|(\d{1,3})\.(?=\s|[^\d\s]|$)|(\d{1,3})\s)"
 )
 _ALPHA_LABEL = re.compile(r"^\s*\[([A-Za-z][^\[\]]{0,40})\]")
 _YEAR = re.compile(r"(?<!\d)(?:1[6-9]\d\d|20\d\d)[a-z]?(?!\d)")

@@ -180,17 +180,21 @@ def _drafts(lines: list[Line]) -> list[_Draft]:
     current: _Draft | None = None
     last_number: int | None = None
     prev: Line | None = None
-    for ln in lines:
+    found_labels = [_label_of(ln, kind) if kind is not None else None for ln in lines]
+    for k, ln in enumerate(lines):
         col = columns[(ln.page, ln.column)]
         start = False
         label = ""
         number: int | None = None
         if kind is not None:
-            found = _label_of(ln, kind)
+            found = found_labels[k]
             if found is not None and _at_label_position(ln, col):
                 if found.isdigit():
                     number = int(found)
-                    if last_number is None or 0 < number - last_number <= _MAX_JUMP:
+                    if last_number is None or (
+                        0 < number - last_number <= _MAX_JUMP
+                        and not _next_label_follows(found_labels, k, last_number)
+                    ):
                         start = True
                 else:
                     start = True
@@ -220,6 +224,20 @@ def _drafts(lines: list[Line]) -> list[_Draft]:
             current.lines.append(ln)
         prev = ln
     return drafts
+
+
+# How many lines ahead the label after the last one is looked for.
+_NEXT_WITHIN = 8
+
+
+def _next_label_follows(labels: list[str | None], k: int, last: int) -> bool:
+    """Whether the label after ``last`` opens one of the next lines, while line ``k``'s
+    number jumps: then line ``k`` is no label ("82." ending a page range "161-")."""
+    number = int(labels[k] or 0)
+    if number == last + 1:
+        return False
+    following = str(last + 1)
+    return any(lab == following for lab in labels[k + 1 : k + 1 + _NEXT_WITHIN])
 
 
 def _outdented(line: Line, col: _Column) -> bool:

@@ -188,3 +188,16 @@ def test_a_label_alone_on_its_line_opens_the_entry_below_it() -> None:
     entries = segment(lines)
     assert [e.label for e in entries] == ["1", "2", "3"]
     assert entries[1].raw.endswith("2016;4(3):143-59.")
+
+
+def test_a_page_range_ending_on_a_line_of_its_own_is_no_label() -> None:
+    texts = [
+        "3. Author A. A title of the paper. Clinical reviews. 2009;22(1):161-",
+        "82. doi:10.1000/cr.2009.0161",
+        "4. Writer B. Another title. Trends in things. 2012;18(5):263-72.",
+        "5. Person C. The third title. Diseases. 2011;17(10):1791-8.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    entries = segment(lines)
+    assert [e.label for e in entries] == ["3", "4", "5"]
+    assert entries[0].raw.endswith("161-82. doi:10.1000/cr.2009.0161")
