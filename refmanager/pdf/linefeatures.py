@@ -181,7 +181,7 @@ def _shape(token: str) -> str:
 
 
 def _digit_share(text: str) -> float:
-    return sum(c.isdigit() for c in text) / max(len(text), 1)
+    return sum(map(str.isdigit, text)) / max(len(text), 1)
 
 
 def _bucket(value: float, edges: Sequence[float]) -> int:
@@ -448,13 +448,14 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
         "years=",
         "gaprel=",
     )
+    shown = [[x for x in f if x.startswith(keys)] for f in per_line]
     out: list[list[str]] = []
     for i, f in enumerate(per_line):
         g = list(f)
         for off in (-1, 1, -2, 2):
             j = i + off
             if 0 <= j < len(per_line):
-                g.extend(f"{off}:{x}" for x in per_line[j] if x.startswith(keys))
+                g.extend(f"{off}:{x}" for x in shown[j])
             else:
                 g.append(f"{off}:none")
         out.append(g)
