@@ -63,13 +63,15 @@ class Pulled:
     structure: bool = False
     sidebar: bool = False
 
-    def note(self, kind: str, local_id: int | None, *, added: bool) -> None:
+    def note(self, kind: str, local_id: int | None, *, added: bool, tagged: bool = False) -> None:
+        """One row written: ``added`` (or removed, or moved between documents or merged),
+        ``tagged`` (its tags changed: the sidebar's counts)."""
         self.count += 1
         if kind == "ref" and not added and local_id is not None:
             self.rows.add(local_id)
         elif kind in ("ref", "document") and added:
             self.structure = True
-        if kind in ("document", "tag", "search") or (kind == "ref" and added):
+        if kind in ("document", "tag", "search") or (kind == "ref" and (added or tagged)):
             self.sidebar = True
         if kind == "tag":
             self.structure = True  # rows show their tags' names
@@ -439,7 +441,12 @@ class SyncStore(Store):
                     target = _present(target)
                     if target != have:
                         self.rows.write(kind, local_id, target)
-                        touched.note(kind, local_id, added=_moved(have, target))
+                        touched.note(
+                            kind,
+                            local_id,
+                            added=_moved(have, target),
+                            tagged=_retagged(have, target),
+                        )
                         if kind == "ref":
                             refs_written.append((local_id, target))
                     shadow_rows.append(self._shadow_row(entity, local_id, versions))
@@ -623,10 +630,19 @@ def _news(entity: Entity, known: tuple[dict[str, int], bool] | None) -> bool:
     return any(int(v) > int(versions.get(k, 0)) for k, v in entity.versions.items())
 
 
+def _changed(before: Fields, after: Fields) -> set[str]:
+    return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+
+
 def _moved(before: Fields, after: Fields) -> bool:
-    """Whether a reference's change moves it between views: its tags, document or merge."""
-    names = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
-    return any(k.startswith("tag/") or k in ("document", "merged_into") for k in names)
+    """Whether a reference's change moves it between documents or merges it."""
+    return bool(_changed(before, after) & {"document", "merged_into"})
+
+
+def _retagged(before: Fields, after: Fields) -> bool:
+    """Whether a reference's tags changed (a window re-reads the row and the sidebar; the
+    table only when it shows a tag, which ``apply_changes`` knows)."""
+    return any(k.startswith("tag/") for k in _changed(before, after))
 
 
 def _present(fields: Fields) -> Fields:
