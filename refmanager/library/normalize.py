@@ -9,6 +9,7 @@ import re
 from refmanager.model import Name, Reference
 from refmanager.model.identifiers import arxiv_key
 from refmanager.model.text import fold
+from refmanager.model.words import word_list
 
 _CJK_RANGES = (
     (0x3040, 0x30FF),  # hiragana, katakana
@@ -20,47 +21,7 @@ _CJK_RANGES = (
 )
 _WORD = re.compile(r"\w+")
 
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "by",
-        "for",
-        "from",
-        "in",
-        "into",
-        "is",
-        "of",
-        "on",
-        "or",
-        "the",
-        "to",
-        "with",
-        "via",
-        "using",
-        "towards",
-        "toward",
-        "der",
-        "die",
-        "das",
-        "und",
-        "von",
-        "zur",
-        "zum",
-        "le",
-        "la",
-        "les",
-        "des",
-        "et",
-        "du",
-        "de",
-        "en",
-    ]
-)
+STOPWORDS = word_list("title-stopwords")
 
 
 _CJK_CHAR = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]")

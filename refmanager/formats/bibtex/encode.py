@@ -18,6 +18,7 @@ from bibtexparser.model import Entry, Field
 
 from refmanager.formats.bibtex.decode import decode
 from refmanager.model import Name
+from refmanager.model.words import word_list
 
 _CONTROL_WORD = re.compile(r"\\[a-zA-Z]+")
 _ASCII_SPECIALS = re.compile(r"[$~^\\{}\[\]]|https?://|www\.|--|``|''|[?!]`")
@@ -229,49 +230,7 @@ _TITLE_MARKS = re.compile(r"[$:.?!{}\\]")
 _STYLED_WORD = re.compile(r"((?:\\text(?:it|bf|sc|superscript|subscript)\{|\{)*)([^{}\\]*)(\}*)")
 
 # Words a Title Case title leaves in lower case: they say nothing of the title's style.
-_SMALL_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "but",
-        "nor",
-        "for",
-        "of",
-        "on",
-        "in",
-        "at",
-        "to",
-        "by",
-        "with",
-        "from",
-        "as",
-        "via",
-        "vs",
-        "into",
-        "onto",
-        "over",
-        "per",
-        "up",
-        "upon",
-        "than",
-        "de",
-        "la",
-        "le",
-        "les",
-        "des",
-        "du",
-        "et",
-        "und",
-        "der",
-        "die",
-        "das",
-        "von",
-        "zu",
-    ]
-)
+_SMALL_WORDS = word_list("title-small-words")
 
 
 @dataclass(slots=True)
