@@ -11,10 +11,9 @@ import pytest
 
 from refmanager.formats import stream
 from refmanager.model import InputError, Name, Reference
-from refmanager.service import documents, duplicates, editing, exchange, maintenance, tags
+from refmanager.service import documents, duplicates, editing, exchange, maintenance
 from refmanager.service.importing import ImportItem
 from refmanager.service.session import STEPS_PER_FILE, Cancelled, Session
-from refmanager.service.views import Changes
 
 
 class FakeTask:
@@ -81,19 +80,6 @@ def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
     assert session.lib.references.get_field(ref_id, "title") == "The Art of Computer"
     with pytest.raises(InputError, match="not a year"):
         editing.edit_field(ref_id, "issued", "soon")
-
-
-def test_tagging_changes_rows_in_place_and_its_undo_spares_earlier_tags(
-    session: Session,
-) -> None:
-    a, b = _add(session, "One"), _add(session, "Two", "Dijkstra")
-    session.lib.tags.tag_references([a], "read")
-    change = tags.tag([a, b], "read")
-    assert change.changes == Changes(rows=frozenset({a, b}), sidebar=True)
-    token = session.run(change)
-    assert token == [b]  # only b was newly tagged
-    change.undo(session.lib, token)
-    assert session.lib.tags.tagged_references("read") == [a]
 
 
 def test_delete_merge_and_paste_say_they_change_the_structure(session: Session) -> None:
@@ -210,24 +196,6 @@ def test_duplicates_and_export_run_on_their_own_connection(
     assert session.find_duplicates(FakeTask()) == []
     not_dup.undo(session.lib, None)
     assert len(session.find_duplicates(FakeTask())) == 1
-
-
-def test_tags_names_colours_and_deletion_undo(session: Session) -> None:
-    a = _add(session, "One")
-    session.lib.tags.tag_references([a], "later")
-    colour = tags.set_colour("later", "#cc3300")
-    previous = session.run(colour)
-    assert [t.colour for t in session.tags()] == ["#cc3300"]
-    colour.undo(session.lib, previous)
-    rename = tags.rename_tag("later", "soon")
-    renamed = session.run(rename)
-    assert [t.name for t in session.tags()] == ["soon"]
-    rename.undo(session.lib, renamed)
-    delete = tags.delete("later")
-    snapshot = session.run(delete)
-    assert session.tags() == []
-    delete.undo(session.lib, snapshot)
-    assert [t.name for t in session.tags()] == ["later"]
 
 
 def test_notes_are_undoable_searchable_and_survive_a_deleted_reference_coming_back(

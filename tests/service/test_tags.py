@@ -12,6 +12,7 @@ from refmanager.library import Library
 from refmanager.model import Reference
 from refmanager.service import tags
 from refmanager.service.opening import open_library
+from refmanager.service.views import Changes
 from tests.service.records import two_of_one_work as _refs
 
 
@@ -67,3 +68,32 @@ def test_a_rename_onto_an_existing_tag_merges_and_its_undo_parts_them_again(
         "deep learning": (2, 0, ""),
     }
     assert sorted(lib.tags.tagged_references("deep learning")) == sorted([b, c])
+
+
+def test_tagging_says_what_it_changes_and_its_undo_spares_earlier_tags(lib: Library) -> None:
+    a, b = lib.references.add_references([Reference(raw="One"), Reference(raw="Two")])
+    lib.tags.tag_references([a], "read")
+    change = tags.tag([a, b], "read")
+    assert change.changes == Changes(rows=frozenset({a, b}), sidebar=True)
+    token = change.do(lib)
+    assert token == [b]  # only b was newly tagged
+    change.undo(lib, token)
+    assert lib.tags.tagged_references("read") == [a]
+
+
+def test_colour_rename_and_delete_undo(lib: Library) -> None:
+    [a] = lib.references.add_references([Reference(raw="One")])
+    lib.tags.tag_references([a], "later")
+    colour = tags.set_colour("later", "#cc3300")
+    previous = colour.do(lib)
+    assert [t.colour for t in lib.tags.tags()] == ["#cc3300"]
+    colour.undo(lib, previous)
+    rename = tags.rename_tag("later", "soon")
+    renamed = rename.do(lib)
+    assert [t.name for t in lib.tags.tags()] == ["soon"]
+    rename.undo(lib, renamed)
+    delete = tags.delete("later")
+    snapshot = delete.do(lib)
+    assert lib.tags.tags() == []
+    delete.undo(lib, snapshot)
+    assert [(t.name, t.reference_count) for t in lib.tags.tags()] == [("later", 1)]
