@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
             choose(lib, conflict_id, take_other=True)
         report = sync(lib, url=args.url)
         note(f"sent {report.pushed} change(s), received {report.pulled}, {report.files} file(s)")
+        for problem in report.changed.problems:
+            print(f"not stored here: {problem}")
         waiting = conflicts(lib)
         for conflict in waiting:
             print(
@@ -55,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
                 f"{len(waiting)} conflict(s) wait for a person: "
                 "refmanager sync --keep ID or --take ID"
             )
+            return 1
+        if report.changed.problems:
+            note(f"{len(report.changed.problems)} item(s) of the server cannot be stored here")
             return 1
         if args.check:
             differing = agrees(lib)

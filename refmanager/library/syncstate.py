@@ -14,8 +14,9 @@ from __future__ import annotations
 import contextlib
 import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from refmanager.library.connection import Connection, Store, timestamp
@@ -62,6 +63,8 @@ class Pulled:
     rows: set[int] = field(default_factory=set)
     structure: bool = False
     sidebar: bool = False
+    # entities the server holds that this library cannot store (uid: why), left out
+    problems: list[str] = field(default_factory=list)
 
     def note(self, kind: str, local_id: int | None, *, added: bool, tagged: bool = False) -> None:
         """One row written: ``added`` (or removed, or moved between documents or merged),
@@ -81,6 +84,7 @@ class Pulled:
         self.rows |= other.rows
         self.structure |= other.structure
         self.sidebar |= other.sidebar
+        self.problems += other.problems
         return self
 
 
@@ -424,7 +428,12 @@ class SyncStore(Store):
                         if kind == "ref":
                             new_refs.append(entity)
                             continue
-                        local_id = self.rows.write(kind, None, entity.fields)
+                        written = self._safely(
+                            entity, touched, partial(self.rows.write, kind, None, entity.fields)
+                        )
+                        if written is None:
+                            continue
+                        local_id = written
                         self.rows.bind(kind, local_id, entity.uid)
                         touched.note(kind, local_id, added=True)
                         shadow_rows.append(self._shadow_row(entity, local_id, entity.versions))
@@ -440,7 +449,15 @@ class SyncStore(Store):
                             versions[name] = int(entity.versions.get(name, 0))
                     target = _present(target)
                     if target != have:
-                        self.rows.write(kind, local_id, target)
+                        if (
+                            self._safely(
+                                entity,
+                                touched,
+                                partial(self.rows.write, kind, local_id, target),
+                            )
+                            is None
+                        ):
+                            continue
                         touched.note(
                             kind,
                             local_id,
@@ -451,7 +468,7 @@ class SyncStore(Store):
                             refs_written.append((local_id, target))
                     shadow_rows.append(self._shadow_row(entity, local_id, versions))
                 if new_refs:
-                    ids = self.rows.write_new_refs([e.fields for e in new_refs])
+                    ids, new_refs = self._new_refs(new_refs, touched)
                     for entity, local_id in zip(new_refs, ids, strict=True):
                         self.rows.bind("ref", local_id, entity.uid)
                         refs_written.append((local_id, entity.fields))
@@ -466,6 +483,36 @@ class SyncStore(Store):
             self.conn.execute("UPDATE sync_state SET pulled = max(pulled, ?)", (watermark,))
             self.conn.execute("DELETE FROM sync_dirty")
         return touched
+
+    def _safely(self, entity: Entity, pulled: Pulled, write: Callable[[], int]) -> int | None:
+        """``write()`` in a savepoint; None (and the entity named in ``pulled.problems``)
+        when the server's fields cannot be stored here (another client wrote them wrong)."""
+        try:
+            with self.transaction():
+                return write()
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            pulled.problems.append(f"{entity.uid}: cannot be stored here ({exc})")
+            return None
+
+    def _new_refs(self, entities: list[Entity], pulled: Pulled) -> tuple[list[int], list[Entity]]:
+        """New references in bulk; when the batch fails, one by one (those that cannot be
+        stored are left out and named)."""
+        try:
+            with self.transaction():
+                return self.rows.write_new_refs([e.fields for e in entities]), entities
+        except (TypeError, ValueError, KeyError, AttributeError):
+            pass
+        ids: list[int] = []
+        kept: list[Entity] = []
+        for entity in entities:
+            written = self._safely(entity, pulled, partial(self._write_one_ref, entity.fields))
+            if written is not None:
+                ids.append(written)
+                kept.append(entity)
+        return ids, kept
+
+    def _write_one_ref(self, fields: Fields) -> int:
+        return self.rows.write_new_refs([fields])[0]
 
     def _shadow_versions(self, uids: Sequence[str]) -> dict[str, tuple[dict[str, int], bool]]:
         rows = self.conn.execute(

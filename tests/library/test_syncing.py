@@ -6,6 +6,7 @@ same fields, nothing lost and no duplicates.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -387,3 +388,22 @@ def test_errors_never_show_the_password(pg_lab: Lab) -> None:
         Server.connect(url)
     assert "wrong-secret-9" not in str(caught.value)
     assert "bob" in str(caught.value)
+
+
+def test_an_entity_another_client_wrote_wrong_is_named_not_a_crash(
+    members: tuple[Library, Library], pg_lab: Lab
+) -> None:
+    alice, bob = members
+    with psycopg.connect(pg_lab.url("bob")) as conn:  # bob's modified client, an editor
+        conn.execute(
+            "INSERT INTO refmanager.entities (uid, kind, fields, versions, writers, seq) "
+            "VALUES ('ref:forged', 'ref', %s, '{}', '{\"title\": \"x\"}', 1000000)",
+            (json.dumps({"title": "Forged", "author": 5, "position": "not a number"}),),
+        )
+    bob.references.set_field(ref_id(bob, FLASH.fields["title"]), "volume", "35")
+    sync_as(bob, pg_lab, "bob")
+    with Server.connect(pg_lab.url("alice")) as server:
+        report = sync(alice, server)
+    assert [p.split(":")[0:2] for p in report.changed.problems] == [["ref", "forged"]]
+    flash = alice.references.reference(ref_id(alice, FLASH.fields["title"])).reference
+    assert flash.fields["volume"] == "35"  # the rest of the pull was applied

@@ -114,6 +114,8 @@ class SharingController(QObject):
         elif state.status == "online" and state.message:
             self.host.show_error(state.message)  # a reader's changes were refused
         report = state.report
+        for problem in report.changed.problems if report is not None else ():
+            self.host.show_error(f"Shared library: {problem}")
         if report is not None and (report.pulled or report.files):
             changed = report.changed
             self._pulled(
