@@ -127,7 +127,7 @@ def test_watch_brings_another_members_edit_live(shared: tuple[Path, Path], pgpas
             assert main(["sync", "--library", str(alice)]) == 0
             sent = time.monotonic()
             found = False
-            while time.monotonic() - sent < 5 and not found:
+            while time.monotonic() - sent < 30 and not found:  # latency: the benchmark
                 with Library.open(bob) as lib:
                     found = (
                         lib.search.count("title:other") == 1
