@@ -109,9 +109,12 @@ def _serve(conn: Connection, memory_mb: int) -> None:
         if path is None:
             return
         try:
-            conn.send(asdict(_read(path)))
+            got = _read(path)
         except MemoryError:
-            conn.send(asdict(Outcome(path, "crash", notes=["out of memory"])))
+            got = Outcome(path, "crash", notes=["out of memory"])
+        conn.send(asdict(got))
+        if "MemoryError" in got.heading or got.notes == ["out of memory"]:
+            return  # a process that ran out of memory is replaced, not trusted again
 
 
 class _Worker:
@@ -153,13 +156,17 @@ def sweep(pdfs: list[Path], timeout: float, memory_mb: int) -> list[Outcome]:
     try:
         for i, pdf in enumerate(pdfs, 1):
             got = worker.read(str(pdf), timeout)
-            if got.status in ("timeout", "crash") and not worker.proc.is_alive():
+            # A worker that crashed, timed out or ran out of memory is replaced.
+            if got.status in ("crash", "timeout") or "MemoryError" in got.heading:
+                worker.stop()
+            if not worker.proc.is_alive():
                 worker = _Worker(memory_mb)
             out.append(got)
             if i % 100 == 0:
                 print(f"... {i} of {len(pdfs)}", file=sys.stderr, flush=True)
     finally:
-        worker.conn.send(None) if worker.proc.is_alive() else None
+        if worker.proc.is_alive():
+            worker.conn.send(None)
         worker.stop()
     return out
 

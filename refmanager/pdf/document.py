@@ -79,7 +79,12 @@ def check_header(path: str | os.PathLike[str]) -> bytes:
         if info.st_size > MAX_FILE_BYTES:
             raise InputError(source, f"is too large to read ({info.st_size // 1_000_000} MB)")
         with open(source, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)  # a file that grows meanwhile: bounded too
+            # Only what the file holds (a read of MAX_FILE_BYTES reserves that much memory
+            # whatever the file's size, and fails under an address-space limit); a file
+            # that grows meanwhile is read on, bounded too.
+            data = fh.read(info.st_size + 1)
+            if len(data) > info.st_size:
+                data += fh.read(MAX_FILE_BYTES + 1 - len(data))
         if len(data) > MAX_FILE_BYTES:
             raise InputError(
                 source, f"is too large to read (over {MAX_FILE_BYTES // 1_000_000} MB)"

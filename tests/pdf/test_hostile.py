@@ -218,3 +218,25 @@ def test_a_device_or_a_pipe_is_refused_without_reading(tmp_path: Path, device: s
         device = str(tmp_path / "pipe.pdf")
     with pytest.raises(InputError, match="is not a file"):
         read_bibliography(device)
+
+
+def test_a_small_pdf_reads_under_an_address_space_limit(tmp_path: Path) -> None:
+    """Reading a file reserves memory for what it holds, not for the largest file allowed
+    (every PDF failed with MemoryError under a 2 GB address-space limit)."""
+    import subprocess
+    import sys
+
+    from tests.pdf.pdfbuild import Text, write_pdf
+
+    pdf = write_pdf(tmp_path / "small.pdf", [[Text(72, 700, "References", 12, "F3")]])
+    code = (
+        "import resource, sys\n"
+        "limit = 1_000_000_000\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        "from refmanager.pdf import read_bibliography\n"
+        "print(read_bibliography(sys.argv[1]).page_count)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(pdf)], capture_output=True, text=True, check=False
+    )
+    assert done.stdout.strip() == "1", done.stderr[-500:]
