@@ -10,6 +10,7 @@ from typing import Any
 from refmanager.formats.common import CSL_TEXT_VARIABLES, CSL_TYPES, Problem, ReadResult
 from refmanager.formats.filelinks import file_field, parse_file_field
 from refmanager.formats.keys import KeyMaker
+from refmanager.formats.stream import text_lines
 from refmanager.model import InputError, Reference
 
 NAME_VARIABLES: frozenset[str] = frozenset(
@@ -450,8 +451,8 @@ def read_csl_json(text: str, source: str = "") -> ReadResult:
         return result
     if head == "[":
         entries = list(JsonItems([text], source))  # all or nothing
-    elif head == "{" and is_json_lines(enumerate(text.splitlines(), start=1)):
-        entries = json_lines(enumerate(text.splitlines(), start=1))
+    elif head == "{" and is_json_lines(enumerate(text_lines(text), start=1)):
+        entries = json_lines(enumerate(text_lines(text), start=1))
     elif head == "{":
         entries = object_items(text, source)
     else:

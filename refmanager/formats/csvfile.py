@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 
 from refmanager.formats.common import Problem, ReadResult, date_from_text
 from refmanager.formats.keys import KeyMaker
+from refmanager.formats.stream import text_lines
 from refmanager.model import CSL_FIELDS, Reference
 from refmanager.model.names import names_text, parse_names
 
@@ -164,7 +165,7 @@ def csv_records(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Referen
 def read_csv(text: str) -> ReadResult:
     """All the rows of a CSV text (a header row first) as references."""
     result = ReadResult(format="csv")
-    numbered = enumerate(text.splitlines(), start=1)
+    numbered = enumerate(text_lines(text), start=1)
     for entry in csv_records(numbered):
         if isinstance(entry, Problem):
             result.problems.append(entry)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from refmanager.formats.common import Problem, ReadResult, date_from_text
 from refmanager.formats.filelinks import ris_link, ris_tag
+from refmanager.formats.stream import text_lines
 from refmanager.model import Date, Name, Reference
 from refmanager.model.names import parse_name
 
@@ -271,7 +272,7 @@ def read_ris(text: str) -> ReadResult:
     result = ReadResult(format="ris")
     current: list[tuple[int, str, str]] | None = None
     stray_reported = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text_lines(text), start=1):
         line = raw.rstrip("\r\n").lstrip("\ufeff")
         if not line.strip():
             continue

@@ -15,6 +15,7 @@ Memory: one block (about 1 MB) and the line being finished at a time.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -232,3 +233,17 @@ def lines(blocks: Iterator[TextBlock]) -> Iterator[tuple[int, str]]:
         if len(tail) == 1 or tail[1]:
             # a last line without its line end (the end of the file)
             yield block.line + block.text.count("\n"), tail[-1]
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a whole text, broken at line feeds and carriage returns only, as files
+    are read (``str.splitlines`` also breaks at NEL, form feed, the Unicode line and
+    paragraph separators and more, which a value may hold: a CSV row holding one was read
+    as two)."""
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from refmanager.formats import read_string, to_bibtex
-from refmanager.model import Date
+from refmanager.formats import format_string, read_string, to_bibtex
+from refmanager.model import Date, Reference
 
 
 def test_csl_json_control_characters_are_taken_out_of_keys_and_venues() -> None:
@@ -66,3 +66,23 @@ def test_year_beyond_9999_is_said_and_kept_as_text(text: str, fmt: str) -> None:
     assert ref.issued.year is None
     assert ref.issued.literal in ("99999", "123456")
     assert any("beyond 9999" in p.message for p in result.problems)
+
+
+def test_an_access_date_written_as_text_is_encoded_in_bibtex() -> None:
+    # found by the fuzz tests: urldate = {@comment{} lost the entry on reading back
+    ref = Reference.from_csl({"type": "book", "accessed": {"raw": "@comment{"}})
+    (back,) = read_string(to_bibtex([ref]), "bibtex").references  # the entry is there
+    assert back.accessed is not None and back.accessed.literal.startswith("@comment")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "ris"])
+def test_a_value_holding_a_unicode_line_break_stays_in_its_row(fmt: str) -> None:
+    # found by the fuzz tests: str.splitlines breaks at NEL (U+0085), U+2028 and more
+    first = Reference(type="book")
+    first.set("title", "One")
+    first.set("note", "a\x85b\u2028c")
+    second = Reference(type="book")
+    second.set("title", "Two")
+    back = read_string(format_string(fmt, [first, second]), fmt).references
+    assert [r.get("title") for r in back] == ["One", "Two"]  # not three rows
+    assert back[0].get("note").startswith("a")

@@ -160,7 +160,9 @@ def _date_fields(ref: Reference, biblatex: bool) -> list[tuple[str, str]]:
                 if date.day is not None:
                     fields.append(("date", "{" + date.iso() + "}"))
     if ref.accessed and ref.accessed.iso():
-        fields.append(("urldate", "{" + ref.accessed.iso() + "}"))
+        accessed = ref.accessed
+        when = verbatim(accessed.literal) if accessed.year is None else accessed.iso()
+        fields.append(("urldate", "{" + when + "}"))  # a literal's braces kept balanced
     return fields
 
 
