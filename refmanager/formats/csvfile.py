@@ -8,7 +8,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
-from refmanager.formats.common import Problem, ReadResult, date_from_text
+from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_text
 from refmanager.formats.keys import KeyMaker
 from refmanager.formats.stream import text_lines
 from refmanager.model import CSL_FIELDS, Reference
@@ -150,7 +150,11 @@ def csv_records(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Referen
                 ref.set("citation-key", value)
                 ref.id = value
             elif column == "type":
-                ref.type = value
+                if value in CSL_TYPES:
+                    ref.type = value
+                else:  # as the CSL-JSON reader does with a type it does not know
+                    ref.type = "document"
+                    yield Problem(start, f"unknown type {value[:60]!r} read as document")
             elif column in ("author", "editor"):
                 setattr(ref, column, parse_names(value))
             elif column == "issued":

@@ -86,3 +86,17 @@ def test_a_value_holding_a_unicode_line_break_stays_in_its_row(fmt: str) -> None
     back = read_string(format_string(fmt, [first, second]), fmt).references
     assert [r.get("title") for r in back] == ["One", "Two"]  # not three rows
     assert back[0].get("note").startswith("a")
+
+
+def test_a_csv_type_that_is_no_csl_type_is_read_as_a_document() -> None:
+    # found by benchmarks/fuzz.py: the type went into BibTeX's entrysubtype unescaped,
+    # and its brace lost the entry on reading back
+    result = read_string("key,type,title\na,Mül@preamble{ler,T\n", "csv")
+    (ref,) = result.references
+    assert ref.type == "document"
+    assert any("unknown type" in p.message for p in result.problems)
+    (back,) = read_string(to_bibtex([ref]), "bibtex").references
+    assert back.get("title") == "T"
+    odd = Reference(type="x{y")
+    odd.set("title", "U")
+    assert [r.get("title") for r in read_string(to_bibtex([odd]), "bibtex").references] == ["U"]

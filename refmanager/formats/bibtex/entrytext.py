@@ -99,7 +99,7 @@ def entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, s
     if not dates_written:
         fields.extend(_date_fields(ref, biblatex))
     if subtype:
-        fields.append(("entrysubtype", "{" + subtype + "}"))
+        fields.append(("entrysubtype", "{" + verbatim(subtype) + "}"))  # braces balanced
     if ref.attachments:  # only there when the export asked for them (decision 0022)
         fields.append(("file", "{" + verbatim(file_field(ref.attachments)) + "}"))
     return entry_type, fields
