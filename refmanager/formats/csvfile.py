@@ -12,6 +12,7 @@ from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_
 from refmanager.formats.keys import KeyMaker
 from refmanager.formats.stream import text_lines
 from refmanager.model import CSL_FIELDS, Reference
+from refmanager.model.limits import MAX_FIELD_CHARS
 from refmanager.model.names import names_text, parse_names
 
 # The CSL string fields ("medium" aside), after the key, type, names and date.
@@ -28,6 +29,9 @@ CHUNK = 2000
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 # A negative number, which a spreadsheet reads as a number, not a formula: kept as it is.
 _PLAIN_NEGATIVE = re.compile(r"-(?:\d+(?:[.,]\d+)?|[.,]\d+)(?:[eE][-+]?\d+)?")
+
+
+CELL_LIMIT = 16 * MAX_FIELD_CHARS  # the largest cell the reader takes (a value is cut after)
 
 
 def safe_cell(value: str) -> str:
@@ -117,6 +121,10 @@ def csv_records(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, Referen
             current[0] = number
             yield text + "\n"
 
+    # Python's csv module refuses a cell over 128 KB; a value may hold MAX_FIELD_CHARS
+    # (cut with a message beyond), and a names cell several of them. (A process-wide
+    # setting: only ever raised.)
+    csv.field_size_limit(max(csv.field_size_limit(), CELL_LIMIT))
     reader = csv.reader(feed())
     try:
         header = next(reader)

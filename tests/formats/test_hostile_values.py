@@ -8,7 +8,7 @@ import json
 import pytest
 
 from refmanager.formats import format_string, read_string, to_bibtex
-from refmanager.model import Date, Reference
+from refmanager.model import Date, Name, Reference
 
 
 def test_csl_json_control_characters_are_taken_out_of_keys_and_venues() -> None:
@@ -100,3 +100,15 @@ def test_a_csv_type_that_is_no_csl_type_is_read_as_a_document() -> None:
     odd = Reference(type="x{y")
     odd.set("title", "U")
     assert [r.get("title") for r in read_string(to_bibtex([odd]), "bibtex").references] == ["U"]
+
+
+def test_found_by_fuzzing_a_big_csv_cell_and_a_brace_after_an_address() -> None:
+    big = Reference(type="book")
+    big.set("title", "Big")
+    big.set("note", "7a" * 100_000)  # 200,000 characters: csv's own limit is 131,072
+    (back,) = read_string(format_string("csv", [big]), "csv").references
+    assert len(back.get("note")) == 200_000
+    url = Reference(type="book", author=[Name(family="see \\url{https://example.org/post}")])
+    url.set("title", "Url")
+    (again,) = read_string(to_bibtex([url]), "bibtex").references  # the entry is not lost
+    assert again.get("title") == "Url"

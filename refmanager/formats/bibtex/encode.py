@@ -144,7 +144,19 @@ def _encode_slow(value: str) -> str:
     return "".join(pieces)
 
 
+# A web address as the encoder sees one (it writes it as ``\url{...}``, braces and all).
+_URL_RUN = re.compile(r"(?:https?://|www\.)\S*")
+
+
+def _url_braces(match: re.Match[str]) -> str:
+    return match.group(0).replace("{", "%7B").replace("}", "%7D")
+
+
 def _middleware_encode(value: str) -> str:
+    if "{" in value or "}" in value:
+        # a brace in or after an address would go inside \url{...} unbalanced and lose the
+        # entry on reading back: in an address it is written as it may be, %7B and %7D
+        value = _URL_RUN.sub(_url_braces, value)
     block = _ENCODER.transform_entry(Entry("misc", "x", [Field("v", value)]), _EMPTY)
     if isinstance(block, Entry):
         # accents on dotless \\i and \\j: LaTeX reads \\'i as well, pandoc only \\'i
