@@ -21,6 +21,7 @@ and hangs, per target.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import random
 import sys
@@ -104,6 +105,43 @@ def mutate(rng: random.Random, text: str, corpus: list[str]) -> str:
         else:
             text = text[:pos]
     return "".join(c for c in text if not 0xD800 <= ord(c) <= 0xDFFF)
+
+
+_VALUES: list[object] = [
+    None, True, 0, -1, 10**23, 1e23, -1e300, 2.5, "", [], {}, [[1e23]], {"raw": "99999999999"},
+    {"date-parts": [["x", None, 1e9]]}, {"literal": "\x00"}, [{"family": "\x00"}],
+    [{"literal": "<b>x</b>"}], "\x00\x00", "journal-article", "thesis", [None, 3, "a"],
+]  # fmt: skip
+_KEYS = [
+    "id", "type", "title", "author", "editor", "issued", "accessed", "citation-key",
+    "container-title", "DOI", "page", "note", "file", "_raw", "_tokens", "_location",
+]  # fmt: skip
+
+
+def mutate_json(rng: random.Random, text: str) -> str:
+    """A CSL-JSON text with values (not its syntax) changed: an array of items whose
+    fields hold the wrong shapes, huge numbers, control characters."""
+    try:
+        items = json.loads(text)
+    except ValueError:
+        items = []
+    if not isinstance(items, list):
+        items = [items]
+    for _ in range(rng.randint(1, 6)):
+        if not items or rng.random() < 0.2:
+            items.append({})
+        item = rng.choice(items)
+        if not isinstance(item, dict):
+            continue
+        key = rng.choice(_KEYS)
+        kind = rng.random()
+        if kind < 0.5:
+            item[key] = rng.choice(_VALUES)
+        elif kind < 0.8:
+            item[key] = rng.choice(TOKENS) * rng.randint(1, 3) + str(item.get(key, ""))[:50]
+        else:
+            item.pop(key, None)
+    return json.dumps(items, ensure_ascii=rng.random() < 0.5)
 
 
 def _work(target: str, text: str, folder: Path) -> str:
@@ -194,7 +232,11 @@ def main(argv: list[str]) -> int:
     try:
         while time.monotonic() < end:
             target = rng.choice(TARGETS)
-            text = mutate(rng, rng.choice(corpus[target]), everything)
+            seed_text = rng.choice(corpus[target])
+            if target == "csl-json" and rng.random() < 0.6:
+                text = mutate_json(rng, seed_text)
+            else:
+                text = mutate(rng, seed_text, everything)
             began = time.monotonic()
             kind, detail = pool.run(target, text, args.timeout)
             slowest = max(slowest, time.monotonic() - began)

@@ -112,3 +112,13 @@ def test_found_by_fuzzing_a_big_csv_cell_and_a_brace_after_an_address() -> None:
     url.set("title", "Url")
     (again,) = read_string(to_bibtex([url]), "bibtex").references  # the entry is not lost
     assert again.get("title") == "Url"
+
+
+def test_found_by_fuzzing_a_verbatim_value_ending_in_a_backslash() -> None:
+    # urldate = {\\} and doi = {10.1/x\}: BibTeX read the closing brace as escaped
+    ref = Reference.from_csl({"type": "book", "title": "T", "accessed": "\\\\", "DOI": "10.1/x\\"})
+    other = Reference(type="book")
+    other.set("title", "Next")
+    back = read_string(to_bibtex([ref, other]), "bibtex").references
+    assert [r.get("title") for r in back] == ["T", "Next"]
+    assert back[0].get("DOI") == "10.1/x\\"

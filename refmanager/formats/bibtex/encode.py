@@ -204,10 +204,16 @@ def _balanced(text: str, skip_escaped: bool = False) -> bool:
 
 
 def verbatim(value: str) -> str:
-    """A URL or identifier as BibTeX can hold it (only braces need care)."""
+    """A URL or identifier as BibTeX can hold it (only braces need care, and a backslash
+    before one: BibTeX reads ``\\}`` as no closing brace, so a value ending in a
+    backslash gets a space, which reading strips)."""
+    if value.endswith("\\"):
+        value += " "
     if "{" not in value and "}" not in value:
         return value
-    return value.replace("{", "%7B").replace("}", "%7D") if not _balanced(value) else value
+    if not _balanced(value) or "\\{" in value or "\\}" in value:
+        return value.replace("{", "%7B").replace("}", "%7D")
+    return value
 
 
 def protect_title(encoded: str) -> str:
