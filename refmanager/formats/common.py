@@ -128,6 +128,7 @@ CSL_TEXT_VARIABLES: frozenset[str] = frozenset(
     ]
 )
 
+_YEAR_DIGITS = 30  # a longer run of digits is no year, not even a huge one to report
 _NUMERIC_DATE = re.compile(r"^\s*(\d{4,})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?")
 
 
@@ -170,8 +171,8 @@ def date_from_text(text: str) -> Date | None:
     if not text:
         return None
     match = _NUMERIC_DATE.match(text)
-    if not match:
-        return Date(literal=text)
+    if not match or len(match.group(1)) > _YEAR_DIGITS:
+        return Date(literal=text)  # (digits beyond any year: the text is kept as it is)
     year = int(match.group(1))
     month = int(match.group(2)) if match.group(2) else None
     day = int(match.group(3)) if match.group(3) and month else None

@@ -119,6 +119,15 @@ MAX_ITEM_CHARS = 64 << 20  # a JSON item larger than this is refused (memory sta
 _WS = " \t\r\n"
 
 
+_INT_DIGITS = 4000  # Python refuses to read an integer of more than 4,300 digits
+
+
+def _json_int(text: str) -> int | str:
+    """A JSON integer; one too long for Python to read stays its text (a value of the
+    wrong shape, which the item's repairs report) rather than failing the whole file."""
+    return int(text) if len(text) <= _INT_DIGITS else text
+
+
 class BrokenDocument(InputError):
     """A CSL-JSON document whose structure breaks at ``line``, ``column``: nothing of it
     is read."""
@@ -141,7 +150,7 @@ class JsonItems:
     def __init__(self, texts: Iterable[str], name: str) -> None:
         self.texts: Iterator[str] = iter(texts)
         self.name = name
-        self.decoder = json.JSONDecoder()
+        self.decoder = json.JSONDecoder(parse_int=_json_int)
         self.buf = ""
         self.line = 1  # the line of buf[0]
         self.column = 1  # its column

@@ -122,3 +122,16 @@ def test_found_by_fuzzing_a_verbatim_value_ending_in_a_backslash() -> None:
     back = read_string(to_bibtex([ref, other]), "bibtex").references
     assert [r.get("title") for r in back] == ["T", "Next"]
     assert back[0].get("DOI") == "10.1/x\\"
+
+
+def test_found_by_fuzzing_numbers_too_long_for_python() -> None:
+    # Python refuses int() of more than 4,300 digits: a ValueError, an internal error
+    digits = "9" * 6000
+    result = read_string(
+        f'[{{"id": "a", "type": "book", "title": "A", "volume": {digits}}},'
+        ' {"id": "b", "type": "book", "title": "B"}]',
+        "csl-json",
+    )
+    assert [r.get("title") for r in result.references] == ["A", "B"]
+    (ris,) = read_string(f"TY  - BOOK\nTI  - Big\nPY  - {digits}\nER  - \n", "ris").references
+    assert ris.issued is not None and ris.issued.literal == digits
