@@ -122,6 +122,10 @@ class Name:
         return self.literal or self.family
 
 
+# A date's number has at most this many digits; longer runs are kept as the date's text.
+_DATE_DIGITS = 30
+
+
 @dataclass(slots=True)
 class Date:
     """A CSL date: year with optional month and day, or a literal string."""
@@ -175,6 +179,8 @@ class Date:
             text = data.strip()
             if text[:4].isdigit():
                 bits = text.replace("/", "-").split("-")
+                if any(len(b) > _DATE_DIGITS for b in bits[:3]):
+                    return cls(literal=text)  # digits beyond any date (and int()'s limit)
                 nums = [int(b) for b in bits[:3] if b.isdigit()]
                 if not nums:
                     return cls(literal=text)

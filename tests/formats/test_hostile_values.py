@@ -135,3 +135,11 @@ def test_found_by_fuzzing_numbers_too_long_for_python() -> None:
     assert [r.get("title") for r in result.references] == ["A", "B"]
     (ris,) = read_string(f"TY  - BOOK\nTI  - Big\nPY  - {digits}\nER  - \n", "ris").references
     assert ris.issued is not None and ris.issued.literal == digits
+
+
+def test_found_by_fuzzing_a_literal_date_of_many_digits_round_trips() -> None:
+    # a BibTeX year of 28,924 digits became a literal date, which CSL-JSON then failed
+    # to read back (int() of it: ValueError), and the item was skipped
+    (ref,) = read_string("@book{a, title = {A}, year = {" + "9" * 5000 + "}}", "bibtex").references
+    (back,) = read_string(format_string("csl-json", [ref]), "csl-json").references
+    assert back.issued is not None and back.issued.literal == "9" * 5000
