@@ -194,6 +194,9 @@ def collect_paths(paths: Iterable[Path]) -> tuple[list[Path], list[ImportItem]]:
         elif path.is_file():
             message = "not a PDF, .bib, .ris, .json or .csv file"
             bad.append(ImportItem(path, ImportStatus.FAILED, message=message))
+        elif path.exists():  # a device (/dev/zero) or a pipe: never read (it may not end)
+            message = "is not a file (a device or a pipe)"
+            bad.append(ImportItem(path, ImportStatus.FAILED, message=message))
         else:
             bad.append(ImportItem(path, ImportStatus.FAILED, message="no such file or folder"))
     return found, bad

@@ -130,3 +130,15 @@ def test_sigkill_mid_import_leaves_whole_batches_and_rerunning_finishes(
         titles = {row.title for row in lib.search.search("", order_by="id", limit=10_000)}
         assert len(titles) == 6000  # each item once
         assert lib.maintenance.check().integrity == ["ok"]
+
+
+def test_importing_a_device_or_a_pipe_says_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 26 defect 5: /dev/zero and a FIFO were called missing ("no such file or folder")
+    os.mkfifo(tmp_path / "pipe.bib")
+    lib = str(tmp_path / "lib")
+    assert main(["import", "/dev/zero", str(tmp_path / "pipe.bib"), "--library", lib]) == 1
+    err = capsys.readouterr().err
+    assert err.count("is not a file (a device or a pipe)") == 2
+    assert "no such file" not in err
