@@ -14,9 +14,8 @@ from __future__ import annotations
 import contextlib
 import json
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from refmanager.library.connection import Connection, Store, timestamp
@@ -428,12 +427,9 @@ class SyncStore(Store):
                         if kind == "ref":
                             new_refs.append(entity)
                             continue
-                        written = self._safely(
-                            entity, touched, partial(self.rows.write, kind, None, entity.fields)
-                        )
-                        if written is None:
+                        if not self._storable(entity, touched, entity.fields):
                             continue
-                        local_id = written
+                        local_id = self.rows.write(kind, None, entity.fields)
                         self.rows.bind(kind, local_id, entity.uid)
                         touched.note(kind, local_id, added=True)
                         shadow_rows.append(self._shadow_row(entity, local_id, entity.versions))
@@ -449,15 +445,9 @@ class SyncStore(Store):
                             versions[name] = int(entity.versions.get(name, 0))
                     target = _present(target)
                     if target != have:
-                        if (
-                            self._safely(
-                                entity,
-                                touched,
-                                partial(self.rows.write, kind, local_id, target),
-                            )
-                            is None
-                        ):
+                        if not self._storable(entity, touched, target):
                             continue
+                        self.rows.write(kind, local_id, target)
                         touched.note(
                             kind,
                             local_id,
@@ -484,35 +474,20 @@ class SyncStore(Store):
             self.conn.execute("DELETE FROM sync_dirty")
         return touched
 
-    def _safely(self, entity: Entity, pulled: Pulled, write: Callable[[], int]) -> int | None:
-        """``write()`` in a savepoint; None (and the entity named in ``pulled.problems``)
-        when the server's fields cannot be stored here (another client wrote them wrong)."""
+    def _storable(self, entity: Entity, pulled: Pulled, fields: Fields) -> bool:
+        """Whether the server's fields can be stored here; if not, the entity is named in
+        ``pulled.problems`` (another client wrote it wrong) and left out."""
         try:
-            with self.transaction():
-                return write()
+            self.rows.check(entity.kind, fields)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             pulled.problems.append(f"{entity.uid}: cannot be stored here ({exc})")
-            return None
+            return False
+        return True
 
     def _new_refs(self, entities: list[Entity], pulled: Pulled) -> tuple[list[int], list[Entity]]:
-        """New references in bulk; when the batch fails, one by one (those that cannot be
-        stored are left out and named)."""
-        try:
-            with self.transaction():
-                return self.rows.write_new_refs([e.fields for e in entities]), entities
-        except (TypeError, ValueError, KeyError, AttributeError):
-            pass
-        ids: list[int] = []
-        kept: list[Entity] = []
-        for entity in entities:
-            written = self._safely(entity, pulled, partial(self._write_one_ref, entity.fields))
-            if written is not None:
-                ids.append(written)
-                kept.append(entity)
-        return ids, kept
-
-    def _write_one_ref(self, fields: Fields) -> int:
-        return self.rows.write_new_refs([fields])[0]
+        """New references in bulk (those that cannot be stored left out and named)."""
+        kept = [e for e in entities if self._storable(e, pulled, e.fields)]
+        return self.rows.write_new_refs([e.fields for e in kept]), kept
 
     def _shadow_versions(self, uids: Sequence[str]) -> dict[str, tuple[dict[str, int], bool]]:
         rows = self.conn.execute(
