@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.pgcluster import Cluster, missing_reason
+from tests.pgcluster import Cluster, missing_reason, remove_stale
 
 PASSWORDS = {"alice": "alice-secret-1", "bob": "bob-secret-2", "carol": "carol-secret-3"}
 _databases = itertools.count(1)
@@ -42,6 +42,7 @@ def pg_cluster() -> Iterator[Cluster]:
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the PostgreSQL tests: {reason}")
         pytest.skip(reason)
+    remove_stale()  # clusters of killed runs (their teardown never ran)
     cluster = Cluster(tls=True)
     try:
         cluster.create_role("alice", PASSWORDS["alice"], createrole=True)

@@ -56,6 +56,33 @@ def _unprivileged_user() -> str | None:
     return None
 
 
+PREFIX = "refmanager-pg-"
+
+
+def remove_stale() -> list[Path]:
+    """Stop and remove the clusters of test runs that were killed (their ``owner`` process
+    is gone, so their teardown never ran); the folders removed."""
+    removed: list[Path] = []
+    for owner in Path(tempfile.gettempdir()).glob(f"{PREFIX}*/owner"):
+        try:
+            os.kill(int(owner.read_text()), 0)
+            continue  # its test run is still going
+        except ProcessLookupError:
+            pass
+        except (ValueError, OSError):
+            continue
+        folder = owner.parent
+        command = [str(server_bin() or ""), "-D", str(folder / "data"), "-m", "immediate"]
+        stop = [str(Path(command[0]) / "pg_ctl"), *command[1:], "stop"]
+        user = _unprivileged_user() if os.geteuid() == 0 else None
+        if user is not None:
+            stop = ["runuser", "-u", user, "--", *stop]
+        subprocess.run(stop, capture_output=True, check=False)
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -74,7 +101,8 @@ class Cluster:
         self.port = free_port()
         self.super_name = "rmadmin"
         self.super_password = secrets.token_hex(12)
-        self.folder = Path(tempfile.mkdtemp(prefix="refmanager-pg-"))
+        self.folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (self.folder / "owner").write_text(str(os.getpid()))  # see remove_stale
         self.data = self.folder / "data"
         self.user = _unprivileged_user() if os.geteuid() == 0 else None
         pwfile = self.folder / "pw"
