@@ -178,6 +178,22 @@ def import_file(
     return summary
 
 
+def import_file_in_folder(folder: Path, path: Path, tag: str | None, report: Report) -> FileImport:
+    """:func:`import_file` on a connection of its own to the library in ``folder``, each
+    batch's ``FileProgress`` handed to ``report`` as a partial result, stopped cleanly
+    between batches when the caller cancelled: how a window imports a large file in a
+    worker process, so that neither reading nor storing runs in the window's process."""
+
+    def progress(state: FileProgress) -> None:
+        if not report.cancelled:
+            report(state.bytes_done, state.bytes_total, "", state)
+
+    with Library.open(folder, create=False) as lib:
+        return import_file(
+            lib, path, tag=tag, progress=progress, cancelled=lambda: report.cancelled
+        )
+
+
 def _large(library: Library, expected: float) -> bool:
     """Whether an import expected to add this many references is a large one: at least
     ``LARGE_IMPORT``, and at least as many as the library holds."""

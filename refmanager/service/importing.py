@@ -31,7 +31,9 @@ from refmanager.library import Library, file_sha256
 from refmanager.model import AlreadyInLibrary, DocumentMeta, InputError
 from refmanager.service.exchange import IMPORT_SUFFIXES, FileProgress
 from refmanager.service.extract import ExtractResult
+from refmanager.service.reading import WORKER_BYTES
 from refmanager.service.training import line_model_for
+from refmanager.service.workers import Cancelled, WorkerProcess
 
 PDF_SUFFIXES = frozenset({".pdf"})
 BIB_SUFFIXES = IMPORT_SUFFIXES  # read by refmanager.formats (service.exchange.import_file)
@@ -284,8 +286,14 @@ def import_paths(
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
     file_progress: FileProgressCallback | None = None,
+    store_large_files_apart: bool = False,
 ) -> ImportReport:
     """Import PDFs, folders of them, and bibliography files.
+
+    With ``store_large_files_apart`` (a window's import) a bibliography file of
+    ``reading.WORKER_BYTES`` or more is read and stored by a worker process on its own
+    connection (``exchange.import_file_in_folder``), so that none of it runs in the
+    caller's process.
 
     PDFs whose content is already in the library are reported ``already`` without being
     read (unless their document is marked failed: those are read again). The others are
@@ -320,7 +328,8 @@ def import_paths(
         if stop():
             return report
         if path.suffix.lower() in BIB_SUFFIXES:
-            step(_import_bibliography(lib, path, tag, file_progress, stop))
+            apart = store_large_files_apart and _size(path) >= WORKER_BYTES
+            step(_import_bibliography(lib, path, tag, file_progress, stop, apart=apart))
             continue
         try:
             sha = file_sha256(path)
@@ -515,18 +524,59 @@ class _Run:
         return ImportItem(path, ImportStatus.FAILED, doc_id, created=True, message=cause)
 
 
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+@dataclass(slots=True)
+class _Callbacks:
+    """A :class:`Task` made of an import's callbacks, for a file stored in a worker."""
+
+    progress_of: FileProgressCallback | None
+    asked: Callable[[], bool] | None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.asked is not None and self.asked()
+
+    def check(self) -> None:
+        if self.cancelled:
+            raise Cancelled
+
+    def progress(self, done: int, total: int, message: str = "") -> None:
+        pass  # the FileProgress (a partial) says it
+
+    def partial(self, value: object) -> None:
+        if self.progress_of is not None and isinstance(value, FileProgress):
+            self.progress_of(value)
+
+
 def _import_bibliography(
     lib: Library,
     path: Path,
     tag: str | None,
     progress: FileProgressCallback | None = None,
     cancelled: Callable[[], bool] | None = None,
+    *,
+    apart: bool = False,
 ) -> ImportItem:
-    """A BibTeX, RIS or CSL-JSON file's items, as references without a document."""
-    from refmanager.service.exchange import import_file
+    """A BibTeX, RIS or CSL-JSON file's items, as references without a document; with
+    ``apart``, read and stored in a worker process."""
+    from refmanager.service.exchange import import_file, import_file_in_folder
 
     try:
-        summary = import_file(lib, path, tag=tag, progress=progress, cancelled=cancelled)
+        if apart:
+            worker = WorkerProcess("refmanager-importer", daemon=False)
+            try:
+                task = _Callbacks(progress, cancelled)
+                summary = worker.call(import_file_in_folder, lib.folder, path, tag, task=task)
+            finally:
+                worker.close()
+        else:
+            summary = import_file(lib, path, tag=tag, progress=progress, cancelled=cancelled)
     except InputError as exc:
         return ImportItem(path, ImportStatus.FAILED, message=exc.cause)
     if summary.already:

@@ -253,6 +253,7 @@ class Session:
                 progress=progress,
                 cancelled=lambda: task.cancelled,
                 file_progress=file_progress,
+                store_large_files_apart=True,  # a large file: nothing of it runs here
             )
         task.check()
         return report

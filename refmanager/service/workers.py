@@ -57,17 +57,26 @@ class Task(Protocol):
 
 
 class Report(Protocol):
-    """What a function run in a worker is given: its progress (raises :class:`Cancelled`
-    when the caller's task was cancelled)."""
+    """What a function run in a worker is given: its progress, with a partial result for
+    the caller's task (raises :class:`Cancelled` when the caller's task was cancelled),
+    and whether the caller cancelled (for a function that stops cleanly by itself)."""
 
-    def __call__(self, done: int, total: int, message: str = "") -> None: ...
+    def __call__(
+        self, done: int, total: int, message: str = "", partial: object = None
+    ) -> None: ...
+
+    @property
+    def cancelled(self) -> bool: ...
 
 
 class WorkerProcess:
     """One worker process, started on first use and kept; one call at a time."""
 
-    def __init__(self, name: str = "refmanager-worker") -> None:
+    def __init__(self, name: str = "refmanager-worker", daemon: bool = True) -> None:
+        """``daemon``: the process stops with its caller's; a worker that starts processes
+        of its own (an import's reader) cannot be one, and must be closed."""
         self.name = name
+        self.daemon = daemon
         self._lock = threading.Lock()
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
@@ -119,8 +128,11 @@ class WorkerProcess:
                     self._stop()
                     raise WorkerFailed("the worker process stopped (out of memory?)") from None
                 if kind == "progress":
+                    done, total, message, partial = rest
                     if task is not None and asked is None:
-                        task.progress(*rest)
+                        task.progress(done, total, message)
+                        if partial is not None:
+                            task.partial(partial)
                 elif kind == "done":
                     result: T = rest[0]
                     return result
@@ -144,7 +156,7 @@ class WorkerProcess:
         mine, theirs = self._context.Pipe(duplex=True)
         cancel = self._context.Event()
         process = self._context.Process(
-            target=_serve, args=(theirs, cancel), name=self.name, daemon=True
+            target=_serve, args=(theirs, cancel), name=self.name, daemon=self.daemon
         )
         process.start()
         theirs.close()
@@ -163,13 +175,27 @@ class WorkerProcess:
                 process.join()
 
 
+class _Reporter:
+    """The worker's side of :class:`Report`."""
+
+    def __init__(self, pipe: Connection, cancel: Event) -> None:
+        self._pipe = pipe
+        self._cancel = cancel
+
+    def __call__(self, done: int, total: int, message: str = "", partial: object = None) -> None:
+        if self._cancel.is_set():
+            raise Cancelled
+        self._pipe.send(("progress", done, total, message, partial))
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+
 def _serve(pipe: Connection, cancel: Event) -> None:
     """The worker: run each function sent, send back its progress and its outcome."""
 
-    def report(done: int, total: int, message: str = "") -> None:
-        if cancel.is_set():
-            raise Cancelled
-        pipe.send(("progress", done, total, message))
+    report = _Reporter(pipe, cancel)
 
     while True:
         try:

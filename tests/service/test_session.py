@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -260,3 +261,27 @@ def test_the_prune_plan_keeps_files_that_an_undo_or_a_redo_brings_back(
     undone_import = ImportReport(added, snapshots=[token])
     assert maintenance.prune_plan(session.lib, [undone_import]).kept == [stored]  # its redo
     assert maintenance.prune_plan(session.lib, [ImportReport(added)]).delete == [stored]
+
+
+def test_a_large_bibliography_file_is_read_and_stored_in_a_worker_process(
+    session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # nothing of a large import runs in the window's process (its collector passes stalled
+    # the window): the session's import hands the file to a worker with its own connection
+    from refmanager.service import importing, workers
+
+    monkeypatch.setattr(importing, "WORKER_BYTES", 0)  # every file is a large one here
+    ran: list[object] = []
+    real = workers.WorkerProcess.call
+
+    def call(self: workers.WorkerProcess, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        ran.append(fn)
+        return real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(workers.WorkerProcess, "call", call)
+    path = csl_json_file(tmp_path / "refs.json", 30)
+    task = FakeTask()
+    report = session.import_files([path], task)
+    assert ran == [exchange.import_file_in_folder]
+    assert report.references == 30 and session.lib.search.count("") == 30
+    assert [p.references for p in task.partials if isinstance(p, exchange.FileProgress)][-1] == 30
