@@ -362,8 +362,10 @@ class LiveSync:
             due = True
             while not self._stop.is_set():
                 if due:
-                    self._sync_once(lib, server)
+                    # read before the sync: a commit another connection makes while it runs
+                    # (after its capture) moves the version again and starts the next one
                     seen = lib.exports.data_version()
+                    self._sync_once(lib, server)
                 notified = any(True for _ in listener.notifies(timeout=self.poll, stop_after=1))
                 version = lib.exports.data_version()
                 due = notified or version != seen or self._wake.is_set()

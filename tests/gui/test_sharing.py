@@ -137,7 +137,7 @@ def test_an_edit_in_the_window_reaches_the_server(
             0
         ]
     )
-    bob_window.commands.run(editing.edit_field(ref_id, "volume", "9"))
+    assert bob_window.commands.run(editing.edit_field(ref_id, "volume", "9")), bob_window.errors
 
     def arrived() -> bool:
         with Library.open(alice) as lib:
