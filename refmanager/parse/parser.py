@@ -15,6 +15,7 @@ from refmanager.parse.features import MONTHS
 from refmanager.parse.names import list_end, split_names
 from refmanager.parse.tagger import Tagging, tag_sequence
 from refmanager.parse.tokens import (
+    ARXIV_ID,
     ARXIV_RE,
     ISBN_RE,
     ISSN_RE,
@@ -187,11 +188,15 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         given_first = prev_initial and (
             k < 2 or toks[k - 2].kind != "word" or toks[k - 2].text in ("and", "et", "und")
         )
+        # a colon within the next three words ("Alpa:", "PyTorch FSDP:") before any
+        # other punctuation: a title's head, not a name
         colon_next = False
         m = k + 2
-        while m < n and m < k + 6 and toks[m].start == toks[m - 1].end:
+        while m < n and m < k + 5:
             if toks[m].text == ":":
                 colon_next = True
+                break
+            if toks[m].kind == KIND_PUNCT and toks[m].text in ".,;()":
                 break
             m += 1
         if prev_initial and (not colon_next or given_first):
@@ -277,6 +282,58 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
         labels[a:b] = ["publisher"] * (b - a)
 
 
+# A container that is only an identifier ("arXiv:2006.04768", a DOI) names no container.
+_ONLY_IDENTIFIER = re.compile(
+    rf"^(?:ar[Xx]iv\s*(?:preprint)?\s*:?\s*{ARXIV_ID}(?:v\d+)?|10\.\d{{4,9}}/\S+)$"
+)
+# A venue abbreviated word by word ("Proc. of the ... Technical Conf", "Comput. Syst"): the
+# period after its last word abbreviates it too.
+_TRAILING_ACRONYM = re.compile(r"(?<=\.)\s+([A-Z][A-Z0-9&]{1,7})$")
+_ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,6}\.\s.*\b[A-Z][a-z]{1,5}$")
+
+
+def _container_rules(
+    raw: str,
+    ref: Reference,
+    values: dict[str, str],
+    spans: dict[str, tuple[int, int]],
+    conf: dict[str, float],
+) -> None:
+    """A container that is only an identifier is dropped (the identifier rules read it);
+    an abbreviated venue keeps the period after its last word."""
+    container = values.get("container-title")
+    if container is None:
+        return
+    a, b = spans["container-title"]
+    if _ONLY_IDENTIFIER.match(container.strip()):
+        del values["container-title"], spans["container-title"], conf["container-title"]
+        for tok in ref.tokens:
+            if tok.label == "container-title" and a <= tok.start < b:
+                tok.label = "O"
+        return
+    m = _TRAILING_ACRONYM.search(container)
+    if m and "publisher" not in values and len(container[: m.start()].split()) >= 3:
+        # "Proc. of the ... Conf. ACM, 2020": the publisher's acronym after the venue
+        cut = a + m.start(1)
+        values["container-title"] = container = container[: m.start()].rstrip()
+        values["publisher"] = m.group(1)
+        spans["container-title"] = (a, a + len(container))
+        spans["publisher"] = (cut, cut + len(m.group(1)))
+        conf["publisher"] = conf["container-title"]
+        for tok in ref.tokens:
+            if tok.label == "container-title" and tok.start >= cut:
+                tok.label = "publisher"
+            elif tok.label == "container-title" and tok.start >= a + len(container):
+                tok.label = "O"
+        a, b = spans["container-title"]
+    if raw[b : b + 1] == "." and _ABBREVIATED_VENUE.search(container):
+        values["container-title"] = container + "."
+        spans["container-title"] = (a, b + 1)
+        for tok in ref.tokens:
+            if tok.start == b and tok.end == b + 1:
+                tok.label = "container-title"
+
+
 def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
     """A DOI or URL token with the pieces a line break split off ("10.1016/j.ins. 2019.1"):
     the tokens after it that the tagger labels as the same identifier, spaces removed."""
@@ -329,6 +386,7 @@ def build_reference(
         values[field] = raw[toks[a].start : toks[b - 1].end]
         spans[field] = (toks[a].start, toks[b - 1].end)
         conf[field] = sum(probs[a:b]) / (b - a)
+    _container_rules(raw, ref, values, spans, conf)
     if "publisher" in values and "publisher-place" not in values:
         # "Holt, Rinehart and Winston, New York": a place after the publisher's last comma
         head, sep, tail = values["publisher"].rpartition(", ")
@@ -350,6 +408,22 @@ def build_reference(
         conf["title"] = conf.pop("container-title")
         for tok in ref.tokens:
             if tok.label == "container-title":
+                tok.label = "title"
+    if (
+        "title" not in values
+        and "author" in values
+        and "publisher" in values
+        and not any(k in values for k in ("container-title", "volume", "issue", "page"))
+        and any(t.kind == KIND_URL for t in toks)
+        and spans["publisher"][0] < next(t.start for t in toks if t.kind == KIND_URL)
+    ):
+        # "Some Team. Toolname. 2021. https://...": the one name between the authors and
+        # the link is the program's or page's title, not its publisher
+        values["title"] = values.pop("publisher")
+        spans["title"] = spans.pop("publisher")
+        conf["title"] = conf.pop("publisher")
+        for tok in ref.tokens:
+            if tok.label == "publisher":
                 tok.label = "title"
     if "title" not in values:
         # no title labelled: the longest run of unlabelled words is the best guess

@@ -266,3 +266,62 @@ def test_a_name_list_is_not_cut_at_an_initial_before_its_family_name() -> None:
     assert _author_run("A. Yu. Smirnov and Th. Cornelius, Nucl. Phys. A 49, 1 (1989)").endswith(
         "Cornelius"
     )
+
+
+def test_a_container_that_is_only_an_arxiv_id_is_no_container() -> None:
+    raw = "Ode K, Lin Q. Sparse nets. arXiv:2101.01234, 2021."
+    spec = [(t.text, "O") for t in tokenize(raw)]
+    labels = {"Ode": "author", "K": "author", ",": "author", "Lin": "author", "Q": "author"}
+    spec = [(text, labels.get(text, lab)) for text, lab in spec]
+    spec[6:9] = [("Sparse", "title"), ("nets", "title"), (".", "O")]
+    spec[9] = ("arXiv:2101.01234", "container-title")
+    spec[11] = ("2021", "issued")
+    ref = _build(raw, spec)
+    assert not ref.get("container-title")
+    assert ref.get("number") == "arXiv:2101.01234"
+
+
+def test_an_abbreviated_venue_keeps_the_period_of_its_last_word() -> None:
+    raw = "Ode K. Sorting. In: Proc. of the Data Systems Conf. Oslo: ACM, 2018."
+    toks = tokenize(raw)
+    start = raw.index("Proc")
+    end = raw.index("Conf") + 4
+    labels = ["container-title" if start <= t.start < end else "O" for t in toks]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    assert ref.get("container-title") == "Proc. of the Data Systems Conf."
+
+
+def test_a_publisher_acronym_after_the_venue_is_the_publisher() -> None:
+    raw = "Ode K. Sorting. In: Proc. of the Data Systems Conf. ACM, 2018. 1-9."
+    toks = tokenize(raw)
+    start, end = raw.index("Proc"), raw.index(", 2018")
+    labels = ["container-title" if start <= t.start < end else "O" for t in toks]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    assert ref.get("container-title") == "Proc. of the Data Systems Conf."
+    assert ref.get("publisher") == "ACM"
+    # a journal's single-letter section is no publisher
+    raw = "Ode K. Sorting. Phys. Rev. Lett. B, 2018."
+    toks = tokenize(raw)
+    start, end = raw.index("Phys"), raw.index(", 2018")
+    labels = ["container-title" if start <= t.start < end else "O" for t in toks]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    assert not ref.get("publisher")
+
+
+def test_a_lone_name_before_a_link_is_the_title_not_the_publisher() -> None:
+    raw = "Widget Team. Gizmo. 2021. https://example.org/gizmo/"
+    toks = tokenize(raw)
+    labels = ["author", "author", "O", "publisher", "O", "issued", "O", "URL"]
+    assert [t.text for t in toks][:7] == ["Widget", "Team", ".", "Gizmo", ".", "2021", "."]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    assert ref.get("title") == "Gizmo" and not ref.get("publisher")
+
+
+def test_a_title_with_a_colon_after_the_last_initials_is_cut_from_the_names() -> None:
+    raw = "Ode K, Li S. Torch FSDP: Scaling sharded data. Data Syst, 2020."
+    toks = tokenize(raw)
+    cut = raw.index("Scaling")
+    end = raw.index(". Data")
+    labels = ["author" if t.end <= cut - 2 else "title" if t.start < end else "O" for t in toks]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    assert ref.get("title").startswith("Torch FSDP")
