@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from refmanager.model import CSL_FIELDS, Date, Entry, Name, Reference, Token
-from refmanager.model.identifiers import find_doi
+from refmanager.model.identifiers import ARXIV_ID, find_doi
 from refmanager.model.typecodes import TYPE_CODE_RE
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
@@ -15,7 +15,6 @@ from refmanager.parse.features import MONTHS
 from refmanager.parse.names import list_end, split_names
 from refmanager.parse.tagger import Tagging, tag_sequence
 from refmanager.parse.tokens import (
-    ARXIV_ID,
     ARXIV_RE,
     ISBN_RE,
     ISSN_RE,
