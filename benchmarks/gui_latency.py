@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     lib = window.session.lib
     print(
         f"imported {lib.documents.document_count()} documents, {lib.search.count(''):,} "
-        f"references in {took:.1f} s; problems reported: {len(window.errors)}"
+        f"references in {took:.1f} s; problems reported: {len(window.problems.messages)}"
     )
     print(
         f"event-loop stall during the import: longest {worst:.1f} ms, p99 "

@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             s0 = time.perf_counter()
             window.searching.apply()
             blocked = time.perf_counter() - s0
-            while window.search_message.text() == "Searching…" and time.perf_counter() - s0 < 60:
+            while window.searching.message.text() == "Searching…" and time.perf_counter() - s0 < 60:
                 app.processEvents()
                 time.sleep(0.001)
             settle(app, model)
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         window.search.setText("")
         window.searching.apply()
         s0 = time.perf_counter()
-        while window.search_message.text() == "Searching…" and time.perf_counter() - s0 < 60:
+        while window.searching.message.text() == "Searching…" and time.perf_counter() - s0 < 60:
             app.processEvents()
             time.sleep(0.001)
         settle(app, model)

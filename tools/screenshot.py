@@ -8,14 +8,15 @@ Xvfb; without a display it falls back to offscreen:
 Each picture is taken on a throw-away library and settings folder:
 
 - ``import.png``: an import under way (progress and Cancel in the status bar);
-- ``row-page.png``: a row selected and its entry outlined on the PDF page;
+- ``row-page.png``: a row of a Chinese paper selected and its entry outlined on the page;
+- ``collections.png``: the sidebar's collections, one chosen, its references listed;
 - ``low-confidence.png``: a low-confidence cell (tinted) being edited in place;
 - ``list-start.png``: where the reference list starts, marked on the page;
 - ``duplicates.png``: the proposed merges of two references to one work;
 - ``dark-1024x700.png``: the dark theme at 1024x700.
 
-The paper is the shared seed (``../shared/seed/seed-pages.pdf``) when it is there, else the
-sample paper shipped in ``resources/``.
+The papers are the sample paper shipped in ``resources/`` and a short Chinese journal paper
+written by ``tools/chinese_sample.py`` (its text is the project's own), or ``--pdf``.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from refmanager.gui.app import create_app  # noqa: E402
 from refmanager.gui.main_window import MainWindow  # noqa: E402
 from refmanager.gui.table_model import COLUMN_INDEX, LOW_ROLE  # noqa: E402
+from refmanager.service import collections  # noqa: E402
+from tools import chinese_sample  # noqa: E402
 
-SEED = REPO.parent / "shared" / "seed" / "seed-pages.pdf"
 SAMPLE = REPO / "resources" / "sample-paper.pdf"
 LSTM = (
     "Hochreiter S, Schmidhuber J. Long short-term memory. Neural Computation, 1997, "
@@ -56,7 +58,7 @@ def pump(app: QApplication, until: Callable[[], bool] = lambda: False, limit: fl
         time.sleep(0.01)
 
 
-def settle(app: QApplication, seconds: float = 0.6) -> None:
+def settle(app: QApplication, seconds: float = 3.0) -> None:
     """Let pages render and timers fire."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -83,15 +85,19 @@ def save(window: MainWindow, out: Path, name: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pdf", type=Path, default=SEED if SEED.is_file() else SAMPLE)
+    parser.add_argument("--pdf", type=Path, help="the paper shown (default: a Chinese one)")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "screenshots")
     args = parser.parse_args()
-    if not args.pdf.is_file():
-        print(f"screenshot: no such PDF: {args.pdf}", file=sys.stderr)
-        return 2
     args.out.mkdir(parents=True, exist_ok=True)
     app = create_app()
     print(f"platform: {QApplication.platformName()}")
+    if args.pdf is None:
+        args.pdf = chinese_sample.write(
+            Path(tempfile.mkdtemp(prefix="refmanager-zh-")) / "论文.pdf"
+        )
+    if not args.pdf.is_file():
+        print(f"screenshot: no such PDF: {args.pdf}", file=sys.stderr)
+        return 2
 
     # 1. an import under way, then the row <-> page link once it is done
     window = new_window((1440, 880))
@@ -101,9 +107,13 @@ def main() -> int:
     save(window, args.out, "import.png")
     pump(app, lambda: idle(window))
     # the paper asked for (the sample, imported beside it, has 12 references)
-    document = max(window.session.documents(), key=lambda d: d.count)
+    document = next(
+        d
+        for d in window.session.documents()
+        if d.title != "Reading Reference Lists Offline: A Small Case Study"
+    )
     window.sidebar.select("document", document.id)
-    row = min(23, window.model.rowCount() - 1)
+    row = min(5, window.model.rowCount() - 1)
     window.table.selectRow(row)
     window.table.scrollTo(window.model.index(row, 0))
     settle(app)
@@ -140,9 +150,24 @@ def main() -> int:
         window.pdf.view.markRequested.emit("start", where.page, where.bbox[0], top)
         settle(app)
         save(window, args.out, "list-start.png")
+
+    # 4. collections: a small tree, a reference in two, one collection chosen
+    session = window.session
+    thesis = session.run(collections.create_collection("Thesis"))
+    chapter = session.run(collections.create_collection("Chapter 2: methods", thesis))
+    reading = session.run(collections.create_collection("Reading list"))
+    everything = session.lib.search.search_ids("")
+    session.run(collections.add_to_collection(chapter, everything[:6]))
+    session.run(collections.add_to_collection(reading, everything[3:9]))
+    window.refresh_everything()
+    window.sidebar.select("collection", chapter)
+    pump(app, lambda: window.model.rowCount() == 6, 10)
+    window.table.selectRow(3)
+    settle(app)
+    save(window, args.out, "collections.png")
     window.close()
 
-    # 4. duplicates: the same work pasted twice, proposed as one merge
+    # 5. duplicates: the same work pasted twice, proposed as one merge
     window = new_window((1440, 880))
     window.imports.paste_references([LSTM, LSTM.replace("Long short-term", "Long Short-Term")])
     pump(app, lambda: idle(window))
@@ -152,7 +177,7 @@ def main() -> int:
     save(window, args.out, "duplicates.png")
     window.close()
 
-    # 5. the dark theme at 1024x700
+    # 6. the dark theme at 1024x700
     window = new_window((1024, 700))
     window.set_theme("dark")
     window.imports.import_paths([args.pdf])

@@ -7,10 +7,12 @@ cd "$(dirname "$0")/.."
 
 # What Qt needs on a bare Debian machine, checked with `ldd` on the wheel's libraries
 # (PySide6/Qt/plugins/platforms/libqxcb.so, lib/libQt6XcbQpa.so.6, lib/libQt6Pdf*.so.6):
-# the core and offscreen libraries, one font, then what the xcb platform plugin (the
-# window on an X11 desktop, or under Xvfb) loads.
+# the core and offscreen libraries, one font for Latin text and one for Chinese, Japanese
+# and Korean (a bare Debian has none that covers CJK: its text was drawn as empty boxes),
+# then what the xcb platform plugin (the window on an X11 desktop, or under Xvfb) loads.
 APT_PACKAGES=(libegl1 libgl1 libglx0 libglvnd0 libx11-6 libxkbcommon0 libfontconfig1
               libfreetype6 libglib2.0-0 libdbus-1-3 libgssapi-krb5-2 fonts-dejavu-core
+              fonts-noto-cjk
               libx11-xcb1 libxkbcommon-x11-0 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0
               libxcb-keysyms1 libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shape0
               libxcb-shm0 libxcb-sync1 libxcb-xfixes0 libxcb-xkb1 libxcb-glx0 libxcb-util1

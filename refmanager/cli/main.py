@@ -27,6 +27,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("refmanager.cli.import_cmd", "add PDFs, folders and bibliography files"),
     "search": ("refmanager.cli.search_cmd", "search the library"),
     "tag": ("refmanager.cli.tag_cmd", "add, remove, rename and list tags"),
+    "collection": (
+        "refmanager.cli.collection_cmd",
+        "collections: list, create, rename, delete; add and remove references",
+    ),
     "attachments": (
         "refmanager.cli.attachments_cmd",
         "list references' attachments (file paths and links; nothing is opened)",

@@ -39,6 +39,9 @@ class Refresher(Protocol):
 
     def apply_changes(self, changes: Changes) -> None: ...
 
+    def show_restored(self, ids: list[int]) -> None:
+        """Select the references an undo brought back."""
+
 
 def describe_error(error: BaseException) -> str:
     """A user's line for an error (an InputError says its cause; anything else is ours)."""
@@ -76,11 +79,14 @@ class ChangeCommand(QUndoCommand):
 
     def undo(self) -> None:
         change, token = self.change, self._token
+
+        def done(_result: object) -> None:
+            self._factory.refresh(change.changes)
+            if change.restores is not None:
+                self._factory.show_restored(change.restores(token))
+
         self._factory.execute(
-            f"undo {change.name}",
-            lambda lib: change.undo(lib, token),
-            lambda _result: self._factory.refresh(change.changes),
-            change.slow,
+            f"undo {change.name}", lambda lib: change.undo(lib, token), done, change.slow
         )
 
 
@@ -141,6 +147,9 @@ class CommandFactory(QObject):
 
     def refresh(self, changes: Changes) -> None:
         self._refresher.apply_changes(changes)
+
+    def show_restored(self, ids: list[int]) -> None:
+        self._refresher.show_restored(ids)
 
     def execute(
         self,

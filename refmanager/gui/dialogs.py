@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -75,6 +76,24 @@ def confirm_prune(parent: QWidget | None, paths: list[Path]) -> bool:
     return box.exec() == QMessageBox.StandardButton.Yes
 
 
+MERGE_VALUE_MIN_WIDTH = 120  # pixels: a value in the merge dialog shows a few words
+
+
+def confirm_remove_document(parent: QWidget | None, title: str, count: int) -> bool:
+    """Ask before removing a document and its references (Undo brings them back)."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Remove document")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the title comes from a file
+    box.setText(
+        f"Remove “{title}” and its {count} reference(s) from the library? "
+        "Edit > Undo brings them back."
+    )
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    return box.exec() == QMessageBox.StandardButton.Yes
+
+
 # Fields the merge dialog offers, with the CSL type first.
 MERGE_FIELDS: tuple[tuple[str, str], ...] = (("type", "Type"), *FORM_FIELDS)
 
@@ -114,6 +133,10 @@ class MergeDialog(QDialog):
             rb = QRadioButton(b or "(empty)", grid_host)
             for button in (ra, rb):
                 button.setToolTip(plain_tip(button.text()))
+                # a long value is cut at its column's edge (its tooltip is whole): both
+                # columns always fit the dialog, never behind a horizontal scroll bar
+                button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+                button.setMinimumWidth(MERGE_VALUE_MIN_WIDTH)
             group.addButton(ra, 0)
             group.addButton(rb, 1)
             # Default: the non-empty value, else the longer one (more complete), else left.
@@ -128,8 +151,10 @@ class MergeDialog(QDialog):
             row += 1
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
+        grid.setRowStretch(row, 1)  # room to spare goes below the rows, not above the header
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(grid_host)
 
         buttons = QDialogButtonBox(

@@ -13,6 +13,7 @@ import hashlib
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QFocusEvent, QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from refmanager.gui.delegates import DoiValidator
 from refmanager.gui.look import plain_label
+from refmanager.gui.steady_combo import SteadyComboBox
 from refmanager.gui.table_model import LOW_CONFIDENCE
 from refmanager.model import CSL_FIELDS, Reference
 from refmanager.model.fields import get_field
@@ -245,7 +247,7 @@ class EntryEditor(QWidget):
         form_host = QWidget(self)
         form = QFormLayout(form_host)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        type_box = QComboBox(form_host)
+        type_box = SteadyComboBox(form_host)
         type_box.setEditable(True)
         type_box.addItems(CSL_TYPES)
         type_box.setAccessibleName("Type")
@@ -280,7 +282,7 @@ class EntryEditor(QWidget):
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.assign_box = QComboBox(self)
+        self.assign_box = SteadyComboBox(self)
         self.assign_box.addItems(SPAN_LABELS)
         self.assign_box.setAccessibleName("Field for the selected text")
         self.assign_button = QPushButton("&Assign selection", self)
@@ -317,6 +319,7 @@ class EntryEditor(QWidget):
         self.notes.setAccessibleName("Notes")
         self.notes.setPlaceholderText("Your notes on this reference (searchable: notes:word)")
         self.notes.setMaximumHeight(70)
+        self.notes.setTabChangesFocus(True)  # Tab leaves the notes (no trap for the keyboard)
         self.notes.left.connect(self._commit_note)
         notes_label = QLabel("&Notes:", raw_host)
         notes_label.setBuddy(self.notes)
@@ -335,11 +338,29 @@ class EntryEditor(QWidget):
         layout.addWidget(self.splitter, 1)
         self.set_reference(None, None)
 
+    def focus_chain(self) -> list[QWidget]:
+        """The editor's widgets in the order Tab visits them: the form top to bottom, the
+        raw text, the field to assign and its buttons, the notes."""
+        return [
+            *self.edits.values(),
+            self.raw,
+            self.assign_box,
+            self.assign_button,
+            self.reparse_button,
+            self.notes,
+        ]
+
     # -- showing ------------------------------------------------------------------------------
     def set_reference(
-        self, ref_id: int | None, ref: Reference | None, heading: str = "", notes: str = ""
+        self,
+        ref_id: int | None,
+        ref: Reference | None,
+        heading: str = "",
+        notes: str = "",
+        edited: frozenset[str] = frozenset(),
     ) -> None:
-        """Show ``ref`` and the user's ``notes`` on it (None: clear and disable)."""
+        """Show ``ref`` and the user's ``notes`` on it (None: clear and disable); the
+        fields in ``edited`` are the user's, never tinted as the parser's doubts."""
         if self.ref_id is not None and self.ref_id != ref_id:
             self._commit_note()  # a note being typed is kept when another row is chosen
         self.ref_id = ref_id
@@ -367,7 +388,8 @@ class EntryEditor(QWidget):
             if isinstance(edit, QLineEdit):
                 conf = ref.confidence.get(name)
                 edit.setToolTip(f"parser confidence {conf:.2f}" if conf is not None else "")
-                low = conf is not None and conf < LOW_CONFIDENCE
+                low = conf is not None and conf < LOW_CONFIDENCE and bool(text)
+                low = low and name not in edited  # the user's value: no doubt to show
                 edit.setStyleSheet("background-color: rgba(240,160,40,70);" if low else "")
         self._show_raw(ref)
         self.notes.setEnabled(True)
@@ -398,7 +420,9 @@ class EntryEditor(QWidget):
         """The raw text with each token's field as a coloured extra selection (drawn over the
         text, so the document is not re-laid out once per token)."""
         self.raw.setPlainText(ref.raw)
-        base = self.raw.palette().base().color()
+        # the application's palette: a widget's own follows a theme change only later
+        # (Dark -> Light kept the dark colours until the theme was chosen twice)
+        base = QApplication.palette().base().color()
         selections: list[QTextEdit.ExtraSelection] = []
         used: list[str] = []
         for token in ref.tokens:

@@ -1,29 +1,20 @@
 """The main window: library sidebar | PDF | table over the entry editor.
 
-Menus File, Edit, View, Library, Help; a status bar with counts, the progress of the
-running job (with Cancel) and Undo after a delete or a tag; a non-blocking Problems panel;
-splitters, columns and geometry kept in QSettings.
-
-The window lays out the widgets, keeps the table, the editor and the PDF pane in step, and
-refreshes what a change touched (:meth:`MainWindow.apply_changes`). The concerns live in
+The window lays the widgets out, keeps the table, the editor and the PDF pane in step, and
+refreshes what a change touched (:meth:`MainWindow.apply_changes`). Its parts live in
+modules of their own: the menus as tables (``menus``), the references table
+(``reference_table``), the Problems panel (``problems``), the status bar (``status``),
+the keyboard's Undo (``undo_keys``), and one controller per concern in
 ``refmanager.gui.controllers``. Every change goes through the one command factory
 (``refmanager.gui.commands``); every use case is a method of the service ``Session``.
 """
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import (
-    QItemSelection,
-    QItemSelectionModel,
-    QModelIndex,
-    QPoint,
-    QSettings,
-    Qt,
-    QTimer,
-)
+from PySide6.QtCore import QModelIndex, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -34,24 +25,23 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
-    QDockWidget,
-    QHeaderView,
-    QListWidget,
+    QFrame,
     QMainWindow,
     QMenu,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from refmanager.gui import window_state
+from refmanager.gui import menus, window_state
+from refmanager.gui.cjk_font import missing_chinese_font
 from refmanager.gui.commands import CommandFactory, describe_error
 from refmanager.gui.controllers.attachments import AttachmentController
+from refmanager.gui.controllers.collections import CollectionController
 from refmanager.gui.controllers.desktop import DesktopController
 from refmanager.gui.controllers.duplicates import DuplicatesController
 from refmanager.gui.controllers.editing import EditController
@@ -60,35 +50,27 @@ from refmanager.gui.controllers.files import FilesController
 from refmanager.gui.controllers.imports import ImportController
 from refmanager.gui.controllers.search import SearchController
 from refmanager.gui.controllers.sharing import SharingController
-from refmanager.gui.delegates import FieldDelegate
 from refmanager.gui.dialogs import about
 from refmanager.gui.entry_editor import EntryEditor
 from refmanager.gui.jobs import JobRunner
 from refmanager.gui.look import THEMES, apply_theme, resource
+from refmanager.gui.outside_watch import OutsideWatch
 from refmanager.gui.pdf_pane import PdfPane
+from refmanager.gui.problems import ProblemsPanel
 from refmanager.gui.read_only import READER_EXPLANATION, READER_NOTE, show_read_only
-from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, Sidebar
+from refmanager.gui.reference_table import ReferenceTable
+from refmanager.gui.sidebar import KEY_ROLE, KIND_ROLE, NAME_ROLE, Sidebar
 from refmanager.gui.status import StatusArea
-from refmanager.gui.table_model import (
-    ASYNC_ROWS,
-    COLUMNS,
-    ID_ROLE,
-    PAGE_SIZE,
-    PageRequest,
-    ReferenceTableModel,
-    ViewRequest,
-    ViewSnapshot,
-)
+from refmanager.gui.table_model import PAGE_SIZE, PageRequest, ReferenceTableModel, ViewSnapshot
+from refmanager.gui.undo_keys import UndoKeys
 from refmanager.model import InputError
 from refmanager.service import page_links
 from refmanager.service.importing import ImportReport
 from refmanager.service.session import Session
 from refmanager.service.views import STRUCTURE, Changes
 
-RESELECT_LIMIT = 2000  # a refresh keeps at most this many selected rows selected
-PROBLEMS_MIN_HEIGHT = 80
-Shortcut = QKeySequence | QKeySequence.StandardKey | str | None
-SPLIT = (130, 370, 500)  # sidebar, PDF, table and editor: the shares of a first window
+SPLIT = (180, 370, 500)  # sidebar, PDF, table and editor: the shares of a first window
+NARROW = 1200  # a window narrower than this opens with the table below the PDF
 
 
 class MainWindow(QMainWindow):
@@ -103,25 +85,50 @@ class MainWindow(QMainWindow):
         # Reads for the table run on one long-lived thread with its own connection.
         self.reader = JobRunner(self, max_threads=1, keep_threads=True)
         self.undo_stack = QUndoStack(self)
+        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.problems = ProblemsPanel(self)
         self.commands = CommandFactory(self.undo_stack, self.session, self, self.show_error, self)
-        self.errors: list[str] = []
         self._shown_document: int | None = None
         self.totals = (0, 0)  # references, documents
 
         self._build_widgets()
-        self._build_menus()
-        self._build_status_bar()
+        self.menu_actions = menus.build(self.menuBar(), self)
+        self.status = StatusArea(
+            self.statusBar(), self.undo_stack, (self.jobs, self.commands.writer)
+        )
+        self._set_tab_order()
+        self.undo_keys = UndoKeys(self)
         if self.session.read_only:
-            show_read_only(self, self.table, self.change_actions)
+            show_read_only(self, self.table, self.menu_actions.changes)
         elif self.sharing.reader():
-            show_read_only(self, self.table, self.change_actions, READER_NOTE, READER_EXPLANATION)
+            show_read_only(
+                self, self.table, self.menu_actions.changes, READER_NOTE, READER_EXPLANATION
+            )
         self.restore_settings()
         self.refresh_totals()
         self.refresh_sidebar()
         self.session.start_auto_export()  # files set up with export --keep-updated
         self.sharing.start()  # a shared library syncs while the window is open
+        # writes by other processes (the command line, a shared library's sync) appear
+        self.outside = OutsideWatch(
+            self.session, self.reader, self._working, self.apply_changes, self
+        )
+        self.outside.start()
         self._update_start_screen()
         self._update_counts()
+        self.say_if_no_chinese_font()
+        if self.model.rowCount():
+            self.table.select_row(0)  # the editor and the page show a reference at once
+
+    def say_if_no_chinese_font(self) -> bool:
+        """Say once, at start, when no installed font covers Chinese; True if it did."""
+        no_font = missing_chinese_font()
+        if no_font is not None:
+            self.show_error(no_font)
+        return no_font is not None
 
     # ------------------------------------------------------------------ Host (controllers)
     def widget(self) -> QWidget:
@@ -135,6 +142,12 @@ class MainWindow(QMainWindow):
 
     def job_progress(self, done: int, total: int, message: str) -> None:
         self.status.job_progress(done, total, message)
+
+    def selected_ids(self) -> list[int]:
+        return self.table.selected_ids()
+
+    def current_id(self) -> int | None:
+        return self.table.current_id()
 
     # ------------------------------------------------------------------ construction
     def _build_widgets(self) -> None:
@@ -162,47 +175,21 @@ class MainWindow(QMainWindow):
         self.model.page_loader = self._load_page
         self.model.countChanged.connect(lambda _n: self._update_counts())
         self.model.failed.connect(self.show_error, Qt.ConnectionType.QueuedConnection)
-        self.table = QTableView(self)
-        self.table.setObjectName("references")
-        self.table.setModel(self.model)
-        self.table.setItemDelegate(FieldDelegate(self.table))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-            | QAbstractItemView.EditTrigger.AnyKeyPressed
-        )
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionsMovable(True)
-        header.setStretchLastSection(False)
-        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        header.customContextMenuRequested.connect(self._header_menu)
-        for i, col in enumerate(COLUMNS):
-            self.table.setColumnWidth(i, col.width)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table = ReferenceTable(self.model, self.session.lib.search.search_ids, self)
         self.table.selectionModel().selectionChanged.connect(lambda _s, _d: self._update_counts())
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._table_menu)
 
         self.searching = SearchController(self, self.model, self)
         self.searching.shown.connect(self._query_shown)
         self.searching.wholeLibraryRequested.connect(lambda: self.sidebar.select("all"))
         self.search = self.searching.box
-        self.search_message = self.searching.message
         self.dups = DuplicatesController(self, self)
         self.dups.counted.connect(
             lambda n: self.sidebar.duplicates_item.setText(0, f"Duplicates ({n})")
         )
         self.imports = ImportController(self, self)
-        self.imports.view_wanted = self._view_wanted
+        self.imports.view_wanted = self.table.view_request
         self.imports.progressed.connect(self._refresh_during_import)
         self.imports.finished.connect(self._import_finished)
         self.start_button.clicked.connect(self.imports.open_sample)
@@ -215,7 +202,8 @@ class MainWindow(QMainWindow):
             self, self.statusBar(), self._open_window, self._file_arrived, self
         )
         self._other_windows: list[MainWindow] = []  # shared libraries joined from here
-        self.model.edit_handler = self.edits.request_edit
+        self.collections = CollectionController(self, self.searching, self)
+        self.table.queue_edit(self.edits.request_edit)
 
         table_host = QWidget(self)
         table_layout = QVBoxLayout(table_host)
@@ -223,10 +211,9 @@ class MainWindow(QMainWindow):
         table_layout.setSpacing(2)
         table_layout.addWidget(self.search)
         table_layout.addWidget(self.searching.scope_label)
-        table_layout.addWidget(self.search_message)
+        table_layout.addWidget(self.searching.message)
         table_layout.addWidget(self.searching.everywhere)
-        self.extraction_note = self.searching.extraction_note
-        table_layout.addWidget(self.extraction_note)
+        table_layout.addWidget(self.searching.extraction_note)
         table_layout.addWidget(self.table, 1)
 
         self.stack = QStackedWidget(self)
@@ -247,7 +234,14 @@ class MainWindow(QMainWindow):
         self.right_splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.right_splitter.setObjectName("rightSplitter")
         self.right_splitter.addWidget(self.stack)
-        self.right_splitter.addWidget(self.editor)
+        # the editor scrolls when the window is short (1024x700, the table below the PDF)
+        # rather than squeezing the table to two rows
+        editor_area = QScrollArea(self)
+        editor_area.setObjectName("editorArea")
+        editor_area.setWidgetResizable(True)
+        editor_area.setFrameShape(QFrame.Shape.NoFrame)
+        editor_area.setWidget(self.editor)
+        self.right_splitter.addWidget(editor_area)
         self.right_splitter.setStretchFactor(0, 3)
         self.right_splitter.setStretchFactor(1, 2)
 
@@ -268,144 +262,64 @@ class MainWindow(QMainWindow):
         self.table_below = False
         self.setCentralWidget(self.main_splitter)
 
-        self.error_list = QListWidget(self)
-        self.error_list.setObjectName("errors")
-        self.error_list.setMinimumHeight(PROBLEMS_MIN_HEIGHT - 30)
-        self.error_dock = QDockWidget("Problems", self)
-        self.error_dock.setObjectName("errorDock")
-        self.error_dock.setWidget(self.error_list)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.error_dock)
-        self.error_dock.hide()
+    def _set_tab_order(self) -> None:
+        """Tab goes sidebar -> search -> table -> editor (its form top to bottom, the raw
+        text, the notes) -> PDF (page, find, the page itself), and round again."""
+        chain: list[QWidget] = [
+            self.sidebar,
+            self.search,
+            self.table,
+            *self.editor.focus_chain(),
+            self.pdf.page_spin,
+            self.pdf.find_edit,
+            self.pdf.view,
+        ]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
-    def _action(
-        self,
-        menu: QMenu,
-        text: str,
-        slot: Any,
-        shortcut: Shortcut = None,
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(
-                shortcut if isinstance(shortcut, QKeySequence) else QKeySequence(shortcut)
-            )
-        action.triggered.connect(lambda _checked=False: slot())
-        menu.addAction(action)
-        return action
-
-    def _change(self, menu: QMenu, text: str, slot: Any, shortcut: Shortcut = None) -> QAction:
-        """An action that changes the library (disabled when it is read-only)."""
-        action = self._action(menu, text, slot, shortcut)
-        self.change_actions.append(action)
-        return action
-
-    def _build_menus(self) -> None:
-        self.change_actions: list[QAction] = []
-        bar = self.menuBar()
-        imports, exports, edits = self.imports, self.exports, self.edits
-        file_menu = bar.addMenu("&File")
-        self.act_import = self._change(
-            file_menu, "&Import PDFs...", imports.pdfs_dialog, QKeySequence.StandardKey.Open
-        )
-        self._change(file_menu, "Import &BibTeX/RIS/CSL-JSON...", imports.bibliographies_dialog)
-        self._change(file_menu, "Import &folder...", imports.folder_dialog)
-        file_menu.addSeparator()
-        self.act_export = self._action(
-            file_menu, "&Export...", exports.export_dialog, QKeySequence("Ctrl+E")
-        )
-        self._change(file_menu, "&Keep a file up to date...", exports.keep_updated_dialog)
-        file_menu.addSeparator()
-        self._change(file_menu, "&Share library...", self.sharing.share_dialog)
-        self._action(file_menu, "&Join shared library...", self.sharing.join_dialog)
-        self._action(file_menu, "Shared library &conflicts...", self.sharing.conflict_dialog)
-        file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-
-        edit_menu = bar.addMenu("&Edit")
-        self.act_undo = self.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
-        self.act_redo = self.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        edit_menu.addAction(self.act_undo)
-        edit_menu.addAction(self.act_redo)
-        edit_menu.addSeparator()
-        self.act_edit = self._change(edit_menu, "&Edit cell", self.edit_current, "F2")
-        self.act_delete = self._change(
-            edit_menu, "&Delete references", self.delete_selected, QKeySequence.StandardKey.Delete
-        )
-        self._change(edit_menu, "&Paste references...", imports.paste_dialog, "Ctrl+Shift+V")
-        self._action(
-            edit_menu, "Copy as &BibTeX", lambda: exports.copy_selected("bibtex"), "Ctrl+Shift+C"
-        )
-        self._action(edit_menu, "Copy as &citation", lambda: exports.copy_selected("citation"))
-        edit_menu.addSeparator()
-        self._change(edit_menu, "&Tag selected...", edits.tag_selected_dialog, "Ctrl+T")
-        self._change(edit_menu, "&Untag selected...", edits.untag_selected_dialog)
-        self._change(edit_menu, "&Re-parse selected", edits.reparse_selected, "Ctrl+R")
-        edit_menu.addSeparator()
-        self._change(edit_menu, "&Merge rows into one entry", edits.merge_rows, "Ctrl+M")
-        self._change(edit_menu, "&Split the entry at the cursor", self.editor.request_split)
-        self._change(edit_menu, "&Not a reference", edits.mark_not_references, "Ctrl+Shift+N")
-        edit_menu.addSeparator()
-        self.act_find = self._action(
-            edit_menu, "&Find", self.searching.focus, QKeySequence.StandardKey.Find
-        )
-        self._action(
-            edit_menu, "Select &all", self.table.selectAll, QKeySequence.StandardKey.SelectAll
-        )
-
-        view_menu = bar.addMenu("&View")
-        self.columns_menu = view_menu.addMenu("&Columns")
-        self.columns_menu.aboutToShow.connect(lambda: self._fill_columns_menu(self.columns_menu))
-        view_menu.addAction(self.pdf.act_zoom_in)
-        view_menu.addAction(self.pdf.act_zoom_out)
-        view_menu.addAction(self.pdf.act_fit_width)
-        view_menu.addAction(self.pdf.act_prev)
-        view_menu.addAction(self.pdf.act_next)
-        self._action(view_menu, "Find in &PDF", self.pdf.find_edit.setFocus, "Ctrl+Shift+F")
-        view_menu.addSeparator()
-        self.act_below = QAction("Table &below the PDF", self, checkable=True)
-        self.act_below.toggled.connect(self.set_table_below)
-        view_menu.addAction(self.act_below)
-        view_menu.addAction(self.error_dock.toggleViewAction())
-        theme_menu = view_menu.addMenu("&Theme")
-        group = QActionGroup(self)
+    # ------------------------------------------------------------------ menus
+    def fill_theme_menu(self, menu: QMenu) -> None:
+        menu.clear()
+        group = QActionGroup(menu)
         current = str(QSettings().value("view/theme", "system"))
         for theme in THEMES:
-            action = QAction(theme.capitalize(), self, checkable=True)
+            action = QAction(theme.capitalize(), menu, checkable=True)
             action.setChecked(theme == current)
             action.triggered.connect(lambda _c=False, t=theme: self.set_theme(t))
             group.addAction(action)
-            theme_menu.addAction(action)
+            menu.addAction(action)
 
-        library_menu = bar.addMenu("&Library")
-        self._action(library_menu, "&All references", lambda: self.sidebar.select("all"))
-        self._action(library_menu, "Find &duplicates", lambda: self.sidebar.select("duplicates"))
-        self._change(library_menu, "&Save this search...", self.searching.save_dialog)
-        self._change(library_menu, "&Remove document...", edits.remove_document)
-        library_menu.addSeparator()
-        self._action(
-            library_menu, "&Open PDF in the system viewer", self.desktop.open_pdf, "Ctrl+Shift+O"
-        )
-        self._action(library_menu, "Show PDF in &folder", self.desktop.show_in_folder)
-        library_menu.addSeparator()
-        self._change(library_menu, "&Learn from my corrections", edits.retrain)
-        self._change(library_menu, "Delete &unused files...", self.files.prune_unused_files)
-        self._action(
-            library_menu,
-            "&Refresh",
-            lambda: self.apply_changes(STRUCTURE),
-            QKeySequence.StandardKey.Refresh,
-        )
+    def show_about(self) -> None:
+        about(self)
 
-        help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Search syntax", self.searching.show_help)
-        self._action(help_menu, "&About refmanager", lambda: about(self))
+    def refresh_everything(self) -> None:
+        self.apply_changes(STRUCTURE)
 
-    def _build_status_bar(self) -> None:
-        self.status = StatusArea(
-            self.statusBar(), self.undo_stack, (self.jobs, self.commands.writer)
-        )
+    def _table_menu(self, pos: QPoint) -> None:
+        menu = menus.popup(menus.ROW, self, self.session.read_only)
+        menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    def _sidebar_menu(self, pos: QPoint) -> None:
+        item = self.sidebar.itemAt(pos)
+        kind = item.data(0, KIND_ROLE) if item is not None else None
+        if item is None or kind not in menus.SIDEBAR:
+            return
+        key = item.data(0, NAME_ROLE) if kind == "search" else item.data(0, KEY_ROLE)
+        extra = () if kind in ("document", "collections") else (key,)
+        if kind == "document":
+            self.sidebar.setCurrentItem(item)  # its menu acts on the document shown
+        menu = menus.popup(menus.SIDEBAR[str(kind)], self, self.session.read_only, extra)
+        menu.exec(self.sidebar.viewport().mapToGlobal(pos))
+
+    def mark_list_at_cursor(self, kind: str) -> bool:
+        """The list starts (or ends) on the PDF's line the user last clicked or found:
+        the keyboard's way to what the page's right-click menu does."""
+        cursor = self.pdf.cursor_point()
+        if cursor is None:
+            self.notify("Click a line of the PDF, or find its text (Ctrl+Shift+F), first", 6000)
+            return False
+        page, x, y = cursor
+        return self.edits.mark_list(kind, self._shown_document, page, x, y)
 
     # ------------------------------------------------------------------ settings
     def _splitters(self) -> tuple[QSplitter, ...]:
@@ -413,7 +327,9 @@ class MainWindow(QMainWindow):
 
     def restore_settings(self) -> None:
         header = self.table.horizontalHeader()
-        self.set_table_below(window_state.restore(self, header))
+        below = window_state.restore(self, header)
+        self.set_table_below(bool(below))
+        self._share_width()
         window_state.restore_splitters(self._splitters())
 
     def save_settings(self) -> None:
@@ -433,9 +349,35 @@ class MainWindow(QMainWindow):
             self.main_splitter.insertWidget(1, self.pdf)
             self.main_splitter.insertWidget(2, self.right_splitter)
             self.below_splitter.hide()
-        self.act_below.blockSignals(True)
-        self.act_below.setChecked(below)
-        self.act_below.blockSignals(False)
+        self._share_width()
+        below_action = (
+            self.menu_actions.named.get("below") if hasattr(self, "menu_actions") else None
+        )
+        if below_action is not None:
+            below_action.blockSignals(True)
+            below_action.setChecked(below)
+            below_action.blockSignals(False)
+
+    def _share_width(self) -> None:
+        """Give the panes their shares of the window: a narrow sidebar; beside each other,
+        the PDF at least 48% of a narrow window (a page under 400 px cannot be read); the
+        table below the PDF, the page 40% of the height and the table most of the rest."""
+        width, height = max(1, self.width()), max(1, self.height())
+        side = min(SPLIT[0], width // 8 if width >= NARROW else width // 10)
+        if self.table_below:
+            shares: dict[QWidget | None, int] = {
+                self.sidebar: side,
+                self.below_splitter: width - side,
+            }
+            self.below_splitter.setSizes([height * 40 // 100, height * 60 // 100])
+            self.right_splitter.setSizes([height * 36 // 100, height * 24 // 100])
+        else:
+            total = sum(SPLIT)
+            pdf = max(width * SPLIT[1] // total, width * 48 // 100 if width < NARROW else 0)
+            shares = {self.sidebar: side, self.pdf: pdf, self.right_splitter: width - side - pdf}
+        splitter = self.main_splitter
+        sizes = [shares.get(splitter.widget(i), 0) for i in range(splitter.count())]
+        splitter.setSizes([max(0, size) for size in sizes])
 
     def set_theme(self, theme: str) -> None:
         QSettings().setValue("view/theme", theme)
@@ -445,6 +387,8 @@ class MainWindow(QMainWindow):
         self.editor.refresh_colours()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.outside.timer.stop()  # the session's connections close below
+        self.show_timer.stop()
         self.save_settings()
         self.pdf.safety.stop()  # a PDF still being checked is not shown any more
         self.jobs.cancel_all()
@@ -455,21 +399,6 @@ class MainWindow(QMainWindow):
         self.sharing.stop()
         self.session.close()
         super().closeEvent(event)
-
-    # ------------------------------------------------------------------ columns
-    def _fill_columns_menu(self, menu: QMenu) -> None:
-        menu.clear()
-        header = self.table.horizontalHeader()
-        for i, col in enumerate(COLUMNS):
-            action = menu.addAction(col.header)
-            action.setCheckable(True)
-            action.setChecked(not header.isSectionHidden(i))
-            action.toggled.connect(lambda on, i=i: self.table.setColumnHidden(i, not on))
-
-    def _header_menu(self, pos: QPoint) -> None:
-        menu = QMenu(self)
-        self._fill_columns_menu(menu)
-        menu.exec(self.table.horizontalHeader().mapToGlobal(pos))
 
     # ------------------------------------------------------------------ scope
     def choose_scope(self, kind: str, key: object) -> None:
@@ -495,7 +424,7 @@ class MainWindow(QMainWindow):
         """What File > Export offers besides the selection: scope name -> query."""
         scopes = {"all": ""}
         kind = self.searching.scope[0]
-        if kind in ("document", "tag"):
+        if kind in ("document", "tag", "collection"):
             scopes[kind] = self.searching.scope_query()
         query = self.searching.full_query()
         if query:
@@ -517,56 +446,8 @@ class MainWindow(QMainWindow):
         self.job_failed(error)
 
     # ------------------------------------------------------------------ selection and PDF
-    def selected_ids(self) -> list[int]:
-        selection = self.table.selectionModel().selection()
-        count = self.model.rowCount()
-        ranges = [selection.at(i) for i in range(selection.count())]
-        if count > ASYNC_ROWS and any(r.top() == 0 and r.bottom() == count - 1 for r in ranges):
-            return self.session.lib.search.search_ids(self.model.query)  # everything shown
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        out = []
-        for row in rows:
-            ref_id = self.model.index(row, 0).data(ID_ROLE)
-            if isinstance(ref_id, int):
-                out.append(ref_id)
-        return out
-
-    def current_id(self) -> int | None:
-        index = self.table.currentIndex()
-        if not index.isValid():
-            return None
-        value = index.data(ID_ROLE)
-        return value if isinstance(value, int) else None
-
     def select_id(self, ref_id: int) -> bool:
-        row = self.model.find_id(ref_id)
-        if row < 0:
-            return False
-        index = self.model.index(row, 0)
-        self.table.selectionModel().setCurrentIndex(
-            index,
-            QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows,
-        )
-        self.table.scrollTo(index)
-        return True
-
-    def select_ids(self, ids: list[int], current: int | None) -> bool:
-        """Select the rows of ``ids`` that are shown (the current one stays current)."""
-        selection = QItemSelection()
-        for ref_id in ids[:RESELECT_LIMIT]:
-            row = self.model.find_id(ref_id)
-            if row >= 0:
-                selection.select(self.model.index(row, 0), self.model.index(row, 0))
-        if selection.isEmpty():
-            return False
-        model = self.table.selectionModel()
-        flags = QItemSelectionModel.SelectionFlag
-        current_row = self.model.find_id(current) if current is not None else -1
-        if current_row >= 0:
-            model.setCurrentIndex(self.model.index(current_row, 0), flags.NoUpdate)
-        model.select(selection, flags.ClearAndSelect | flags.Rows)
-        return True
+        return self.table.select_id(ref_id)
 
     def _current_changed(self, _current: QModelIndex, _previous: QModelIndex) -> None:
         # Shown on the next turn of the event loop: a key held down in the table, or a
@@ -583,7 +464,9 @@ class MainWindow(QMainWindow):
             self.editor.set_reference(None, None)
             self.pdf.view.set_highlights([])
             return
-        self.editor.set_reference(info.id, info.reference, info.heading, info.notes)
+        self.editor.set_reference(
+            info.id, info.reference, info.heading, info.notes, frozenset(info.edited)
+        )
         if info.document_id is None:
             self.show_no_document()
             return
@@ -668,36 +551,42 @@ class MainWindow(QMainWindow):
         if shown in changes.documents and self.session.document_path(shown) is None:
             self.show_reference(self.current_id())
         self.dups.changed(changes)
+        self.searching.note_extraction()
         self._update_start_screen()
         self._update_counts()
+        if hasattr(self, "outside"):
+            self.outside.own_change()  # what this window did is not another's change
+
+    def _working(self) -> bool:
+        """Whether the window's own imports or changes are running (their writes are not
+        others' changes)."""
+        return self.jobs.busy() or self.commands.busy()
+
+    def show_restored(self, ids: list[int]) -> None:
+        """After an undo brought references back: select them (the first current)."""
+        if ids and self.table.select_ids(ids, ids[0]):
+            self.show_reference(self.current_id())
 
     def _reread(self) -> None:
         """Read the table again, keeping the selection and the current row where they are
-        still shown."""
+        still shown; else the row now at the current row's place (the one after a deleted
+        row), so the view stays where the user was."""
         keep, selected = self.current_id(), self.selected_ids()
+        place = self.table.currentIndex().row()
         try:
             self.model.refresh(None if self.model.query else self.totals[0])
         except InputError:
             self.searching.set_scope("all", None)
             self.model.set_query("")
-        if selected and self.select_ids(selected, keep):
-            if keep is not None and self.current_id() == keep:
-                self.show_reference(keep)
-            else:
-                self.show_reference(self.current_id())
+        if selected and self.table.select_ids(selected, keep):
+            self.show_reference(self.current_id())
             return
         if keep is not None and self.select_id(keep):
             return
         if self.model.rowCount():
-            self.table.selectRow(0)
+            self.table.select_row(max(0, place))
         else:
             self.show_reference(None)
-
-    def _view_wanted(self) -> ViewRequest:
-        """What an import's background refresh reads: the rows in view, and a screenful more."""
-        top = max(0, self.table.rowAt(0))
-        shown = self.table.viewport().height() // self.table.verticalHeader().defaultSectionSize()
-        return self.model.view_request(top, top + shown + 1)
 
     def _refresh_during_import(self, view: ViewSnapshot) -> None:
         """New rows and documents appear (read in the background); the selection stays."""
@@ -705,23 +594,10 @@ class MainWindow(QMainWindow):
         self.searching.total = view.total
         keep = self.current_id()
         if self.model.show_view(view) and keep is not None:
-            self._reselect_quietly(keep)
+            self.table.reselect_quietly(keep)
         self.refresh_sidebar()
         self._update_start_screen()
         self._update_counts()
-
-    def _reselect_quietly(self, ref_id: int) -> None:
-        row = self.model.row_of_id(ref_id)  # among the pages read (the first one always)
-        if row >= 0:
-            selection = self.table.selectionModel()
-            selection.blockSignals(True)
-            selection.setCurrentIndex(
-                self.model.index(row, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows,
-            )
-            selection.blockSignals(False)
-            self.table.viewport().update()
 
     def _import_finished(self, summary: ImportReport) -> None:
         if not summary.changed_anything:
@@ -743,6 +619,7 @@ class MainWindow(QMainWindow):
             tags,
             self.session.saved_searches(),
             len(self.dups.pairs) if self.dups.pairs else None,
+            collections=self.session.collections(),
         )
         self.model.tag_colours = {t.name: t.colour for t in tags}
 
@@ -767,58 +644,11 @@ class MainWindow(QMainWindow):
             self.pdf.placeholder.setText("Select a reference or a document to see its PDF.")
 
     # ------------------------------------------------------------------ table actions
-    def edit_current(self) -> None:
-        index = self.table.currentIndex()
-        if index.isValid():
-            if not self.model.flags(index) & Qt.ItemFlag.ItemIsEditable:
-                index = self.model.index(index.row(), 3)  # the title
-                self.table.setCurrentIndex(index)
-            self.table.edit(index)
-
     def delete_selected(self) -> None:
         focus = QApplication.focusWidget()
         if self.search.hasFocus() or (focus is not None and self.editor.isAncestorOf(focus)):
             return  # Delete belongs to the text being edited there
         self.edits.delete_selected()
-
-    def _table_menu(self, pos: QPoint) -> None:
-        menu = QMenu(self)
-        menu.addAction(self.act_edit)
-        menu.addAction("Tag selected...", self.edits.tag_selected_dialog)
-        menu.addAction("Untag selected...", self.edits.untag_selected_dialog)
-        menu.addAction("Re-parse selected", self.edits.reparse_selected)
-        menu.addAction("Merge into one entry", self.edits.merge_rows)
-        menu.addAction("Not a reference", self.edits.mark_not_references)
-        menu.addAction("Copy as BibTeX", lambda: self.exports.copy_selected("bibtex"))
-        menu.addAction("Copy as citation", lambda: self.exports.copy_selected("citation"))
-        menu.addAction("Export selected...", lambda: self.exports.export_dialog("selection"))
-        menu.addAction("Open PDF in the system viewer", self.desktop.open_pdf)
-        menu.addAction("Show PDF in folder", self.desktop.show_in_folder)
-        self.attachments.add_menu(menu)
-        menu.addSeparator()
-        menu.addAction(self.act_delete)
-        menu.exec(self.table.viewport().mapToGlobal(pos))
-
-    def _sidebar_menu(self, pos: QPoint) -> None:
-        item = self.sidebar.itemAt(pos)
-        if item is None:
-            return
-        kind, key = item.data(0, KIND_ROLE), item.data(0, KEY_ROLE)
-        menu = QMenu(self)
-        edits = self.edits
-        if kind == "tag" and isinstance(key, str):
-            menu.addAction("Set colour...", lambda: edits.choose_tag_colour(key))
-            menu.addAction("Rename...", lambda: edits.rename_tag_dialog(key))
-            menu.addAction("Delete tag", lambda: edits.delete_tag(key))
-        elif kind == "search" and isinstance(key, str):
-            menu.addAction("Delete saved search", lambda: edits.delete_saved_search(item.text(0)))
-        elif kind == "document":
-            menu.addAction("Open PDF in the system viewer", self.desktop.open_pdf)
-            menu.addAction("Show PDF in folder", self.desktop.show_in_folder)
-            menu.addAction("Remove document", edits.remove_document)
-        else:
-            return
-        menu.exec(self.sidebar.viewport().mapToGlobal(pos))
 
     # ------------------------------------------------------------------ drag and drop
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -836,16 +666,8 @@ class MainWindow(QMainWindow):
         self.show_error(describe_error(error))
 
     def show_error(self, message: str) -> None:
-        """Add a line to the Problems panel (never a blocking dialog): a strip at the
-        bottom, a sixth of the window, when it opens."""
-        self.errors.append(message)
-        self.error_list.addItem(message)
-        self.error_list.scrollToBottom()
-        if not self.error_dock.isVisible():
-            self.error_dock.show()
-            strip = max(PROBLEMS_MIN_HEIGHT, self.height() // 6)
-            self.resizeDocks([self.error_dock], [strip], Qt.Orientation.Vertical)
-        self.statusBar().showMessage(message, 8000)
+        """Add a line to the Problems panel (never a blocking dialog)."""
+        self.problems.add(message)
 
 
 __all__ = ["MainWindow"]

@@ -284,6 +284,8 @@ class PdfPane(QWidget):
         self.safety = PdfSafety(self)
         self.safety.judged.connect(self._judged)
         self._pending: Path | None = None
+        self._cursor: tuple[int, float, float] | None = None  # see cursor_point
+        self.pageClicked.connect(self._clicked)
 
         self.toolbar = QToolBar("PDF", self)
         self.toolbar.setObjectName("pdfToolbar")
@@ -369,7 +371,7 @@ class PdfPane(QWidget):
         layout.addWidget(self.toolbar)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.placeholder, 1)
-        self.view.hide()
+        self._show_placeholder(PLACEHOLDER)  # no paper yet: no page ("– / 0", not "1 / 0")
 
     def _attach(self, view: RefPdfView, document: QPdfDocument) -> RefPdfView:
         """Show ``document`` (loaded, ready) in ``view`` and wire the view to the pane."""
@@ -380,6 +382,14 @@ class PdfPane(QWidget):
         view.zoomFactorChanged.connect(self._sync_fit_action)
         view.verticalScrollBar().valueChanged.connect(self._sync_page_spin)
         return view
+
+    def _clicked(self, page: int, x: float, y: float) -> None:
+        self._cursor = (page, x, y)
+
+    def cursor_point(self) -> tuple[int, float, float] | None:
+        """Where the user last pointed in this PDF: the last click on a page, or the text
+        Find in PDF last went to (page, x, y in PDF points); None before either."""
+        return self._cursor
 
     def _set_fit_width(self, on: bool) -> None:
         self.view.set_fit_width(on)  # the view of the paper shown now
@@ -405,6 +415,7 @@ class PdfPane(QWidget):
             return True
         self.view.set_highlights([])
         self.path = None
+        self._cursor = None
         if path is None or not path.is_file():
             self._pending = None
             self.safety.stop()
@@ -448,10 +459,14 @@ class PdfPane(QWidget):
         self.path = path
         self.placeholder.hide()
         self.view.show()
+        self.page_spin.setEnabled(True)
+        self.page_spin.setSpecialValueText("")
+        self.page_spin.setMinimum(1)
         self.page_spin.setMaximum(max(1, document.pageCount()))
         self.page_total.setText(f" / {document.pageCount()} ")
         if self.view.fit_width():
             self.view.set_fit_width(True)
+        self._sync_page_spin(0)  # this paper's page, not the one the last paper was on
         self._apply_find()
         return True
 
@@ -485,6 +500,12 @@ class PdfPane(QWidget):
         self.view.hide()
         self.placeholder.setText(message)
         self.placeholder.show()
+        self.page_spin.blockSignals(True)
+        self.page_spin.setMinimum(0)
+        self.page_spin.setSpecialValueText("–")  # no document: no page (was "6 / 0")
+        self.page_spin.setValue(0)
+        self.page_spin.blockSignals(False)
+        self.page_spin.setEnabled(False)
         self.page_total.setText(" / 0 ")
 
     def page_count(self) -> int:
@@ -548,4 +569,6 @@ class PdfPane(QWidget):
                 (box.left(), size.height() - box.bottom(), box.right(), size.height() - box.top()),
             )
             self.view.scroll_to(loc)
+            middle = (loc.bbox[1] + loc.bbox[3]) / 2
+            self._cursor = (loc.page, (loc.bbox[0] + loc.bbox[2]) / 2, middle)
         self.find_status.setText(f" {self._find_index + 1} of {count} ")

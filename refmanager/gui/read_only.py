@@ -43,7 +43,7 @@ def show_read_only(
     label = plain_label(QLabel(note, window.statusBar()))
     label.setObjectName("readOnly")
     label.setToolTip(explanation)
-    window.statusBar().insertPermanentWidget(0, label)
+    window.statusBar().addPermanentWidget(label)
     for action in changes:
         action.setEnabled(False)
         action.setToolTip(explanation)

@@ -1,4 +1,5 @@
-"""The library sidebar: All references, Documents, Tags, Saved searches, Duplicates."""
+"""The library sidebar: All references, Documents, Collections (a tree), Tags, Saved
+searches, Duplicates."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from refmanager.gui.look import plain_tip
-from refmanager.service.views import DocumentEntry, SearchEntry, TagEntry
+from refmanager.service.views import CollectionEntry, DocumentEntry, SearchEntry, TagEntry
 
 KIND_ROLE = Qt.ItemDataRole.UserRole + 10
 KEY_ROLE = Qt.ItemDataRole.UserRole + 11
@@ -24,8 +25,8 @@ class Sidebar(QTreeWidget):
     """The library's sections.
 
     Signals:
-        chosen(str, object): kind ("all", "document", "tag", "search", "duplicates") and key
-            (document id, tag name, query, or None).
+        chosen(str, object): kind ("all", "document", "collection", "tag", "search",
+            "duplicates") and key (document id, collection id, tag name, query, or None).
     """
 
     chosen = Signal(str, object)
@@ -36,8 +37,12 @@ class Sidebar(QTreeWidget):
         self.setColumnCount(1)
         self.setAccessibleName("Library")
         self.setObjectName("sidebar")
+        # names that start alike ("Lessons Learned from ...") differ at their ends: a
+        # narrow sidebar cuts them in the middle, and keeps each one's count in view
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.all_item = self._section("All references", "all")
         self.documents_item = self._section("Documents", "documents")
+        self.collections_item = self._section("Collections", "collections")
         self.tags_item = self._section("Tags", "tags")
         self.searches_item = self._section("Saved searches", "searches")
         self.duplicates_item = self._section("Duplicates", "duplicates")
@@ -60,22 +65,28 @@ class Sidebar(QTreeWidget):
         tags: list[TagEntry],
         searches: list[SearchEntry],
         duplicates: int | None = None,
+        *,
+        collections: list[CollectionEntry] | None = None,
     ) -> None:
         """Fill the sections, keeping the current choice selected."""
         current = self.current_choice()
         self._silent = True
         self.all_item.setText(0, f"All references ({total})")
-        for parent in (self.documents_item, self.tags_item, self.searches_item):
+        for parent in (
+            self.documents_item,
+            self.collections_item,
+            self.tags_item,
+            self.searches_item,
+        ):
             parent.takeChildren()
+        self._fill_collections(collections or [])
         self.documents_item.setText(0, f"Documents ({len(documents)})")
         for doc in documents:
             year = f" ({doc.year})" if doc.year else ""
             authors = f"{doc.authors}{year}" if doc.authors else year.strip()
             status = "" if doc.status == "ok" else f" [{doc.status}]"
-            byline = f" — {authors}" if authors else ""
-            item = QTreeWidgetItem(
-                self.documents_item, [f"{doc.title}{byline}{status}  ·  {doc.count}"]
-            )
+            # the title alone (its authors are in the tooltip): the sidebar is narrow
+            item = QTreeWidgetItem(self.documents_item, [f"{doc.title}{status}  ·  {doc.count}"])
             item.setData(0, KIND_ROLE, "document")
             item.setData(0, KEY_ROLE, doc.id)
             item.setData(0, NAME_ROLE, doc.title)
@@ -101,6 +112,19 @@ class Sidebar(QTreeWidget):
         )
         self._select(current)
         self._silent = False
+
+    def _fill_collections(self, collections: list[CollectionEntry]) -> None:
+        self.collections_item.setText(0, f"Collections ({len(collections)})")
+        items: dict[int, QTreeWidgetItem] = {}
+        for entry in collections:  # parents come before their children
+            parent = items.get(entry.parent_id or -1, self.collections_item)
+            item = QTreeWidgetItem(parent, [f"{entry.name}  ·  {entry.count}"])
+            item.setData(0, KIND_ROLE, "collection")
+            item.setData(0, KEY_ROLE, entry.id)
+            item.setData(0, NAME_ROLE, entry.path)
+            item.setToolTip(0, plain_tip(f"{entry.path}\n{entry.count} references"))
+            item.setExpanded(True)
+            items[entry.id] = item
 
     def current_name(self) -> str:
         """What the current item names (a document's title, a tag, a search's name)."""
@@ -134,21 +158,24 @@ class Sidebar(QTreeWidget):
 
     def _items(self) -> list[QTreeWidgetItem]:
         out: list[QTreeWidgetItem] = []
+
+        def walk(item: QTreeWidgetItem) -> None:
+            out.append(item)
+            for j in range(item.childCount()):
+                child = item.child(j)
+                if child is not None:
+                    walk(child)
+
         for i in range(self.topLevelItemCount()):
             top = self.topLevelItem(i)
-            if top is None:
-                continue
-            out.append(top)
-            for j in range(top.childCount()):
-                child = top.child(j)
-                if child is not None:
-                    out.append(child)
+            if top is not None:
+                walk(top)
         return out
 
     def _changed(self, item: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
         if self._silent or item is None:
             return
         kind = str(item.data(0, KIND_ROLE))
-        if kind in ("documents", "tags", "searches"):
+        if kind in ("documents", "collections", "tags", "searches"):
             kind = "all"
         self.chosen.emit(kind, item.data(0, KEY_ROLE))

@@ -47,6 +47,7 @@ class Column:
     csl: str  # the CSL variable an edit of this cell changes ("" = not editable)
     sort_key: str  # what the row source sorts on ("" = position order)
     width: int
+    hidden: bool = False  # hidden until the user shows it (View > Columns)
 
 
 COLUMNS: tuple[Column, ...] = (
@@ -60,6 +61,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("Issue", "issue", "issue", "issue", 50),
     Column("Pages", "pages", "page", "page", 80),
     Column("DOI", "doi", "DOI", "doi", 160),
+    Column("Type", "type", "type", "type", 110, hidden=True),
+    Column("URL", "url", "URL", "URL", 160, hidden=True),
     Column("Tags", "tags", "", "", 100),
     Column("Confidence", "confidence", "", "confidence", 80),
 )

@@ -19,9 +19,10 @@ def first_size(window: QMainWindow) -> tuple[int, int]:
     return width, height
 
 
-def restore(window: QMainWindow, header: QHeaderView) -> bool:
+def restore(window: QMainWindow, header: QHeaderView) -> bool | None:
     """Put the window back as it was saved; whether the table was below the PDF (the
-    caller moves it there before the splitters are restored, see :func:`restore_splitters`)."""
+    caller moves it there before the splitters are restored, see :func:`restore_splitters`),
+    None for a first window (the caller chooses by its width)."""
     settings = QSettings()
     geometry = settings.value("window/geometry")
     if isinstance(geometry, QByteArray):
@@ -34,7 +35,8 @@ def restore(window: QMainWindow, header: QHeaderView) -> bool:
     saved = settings.value("table/header")
     if isinstance(saved, QByteArray):
         header.restoreState(saved)
-    return str(settings.value("view/tableBelow", "false")) == "true"
+    below = settings.value("view/tableBelow")
+    return None if below is None else str(below) == "true"
 
 
 def restore_splitters(splitters: Sequence[QSplitter]) -> None:

@@ -4,6 +4,8 @@ Public API: :class:`Library` (open a folder, read and write) and the records it 
 See ``docs/decisions`` for the schema, the search compiler and duplicate blocking.
 """
 
+from refmanager.library.changes import LibraryState
+from refmanager.library.collections import CollectionInfo, DeletedCollection
 from refmanager.library.documents import file_sha256, stored_sha
 from refmanager.library.exports import AutoExport, WrittenKey
 from refmanager.library.library import Library
@@ -30,11 +32,14 @@ __all__ = [
     "SORT_COLUMNS",
     "AutoExport",
     "CheckReport",
+    "CollectionInfo",
+    "DeletedCollection",
     "DeletedDocument",
     "DeletedReferences",
     "DeletedTag",
     "DuplicateCandidate",
     "Library",
+    "LibraryState",
     "MergeRecord",
     "ReferenceRow",
     "RowExtras",

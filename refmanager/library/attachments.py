@@ -52,3 +52,27 @@ class AttachmentStore(Store):
             if all(link.location != have.location for have in links):
                 links.append(link)
         return out
+
+    def add_attachment(self, ref_id: int, link: Attachment) -> int:
+        """Add one link after a reference's others (the user attached a file); its
+        position."""
+        with self.transaction():
+            row = self._read(
+                "SELECT coalesce(max(position) + 1, 0) FROM ref_attachments WHERE ref_id = ?",
+                (ref_id,),
+            )
+            position = int(row[0][0])
+            self.conn.execute(
+                "INSERT INTO ref_attachments (ref_id, position, target, resolved, kind, title) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (ref_id, position, link.target, link.resolved, link.kind, link.title),
+            )
+        return position
+
+    def remove_attachment(self, ref_id: int, position: int) -> None:
+        """Remove the link at ``position`` (the undo of :meth:`add_attachment`)."""
+        with self.transaction():
+            self.conn.execute(
+                "DELETE FROM ref_attachments WHERE ref_id = ? AND position = ?",
+                (ref_id, position),
+            )

@@ -73,6 +73,19 @@ class DocumentStore(Store):
             return None
         return self.stored_path(row[0][0], row[0][1])
 
+    def origin(self, document_id: int) -> Path | None:
+        """The file the document was imported from, when it is still there with the same
+        content (None otherwise: moved, changed, or not known)."""
+        row = self._read("SELECT origin, sha256 FROM documents WHERE id = ?", (document_id,))
+        if not row or not row[0][0] or not row[0][1]:
+            return None
+        path = Path(row[0][0])
+        try:
+            same = path.is_file() and file_sha256(path) == row[0][1]
+        except OSError:
+            return None
+        return path if same else None
+
     def stored_path(self, sha256: str, file_name: str) -> Path:
         suffix = Path(file_name).suffix.lower() or ".pdf"
         return self.files_dir / f"{sha256}{suffix}"
@@ -134,6 +147,7 @@ class DocumentStore(Store):
                 references,
                 sha256,
                 file_name=file_name,
+                origin=str(file.resolve()) if file is not None else "",
                 source=source,
                 status=status,
                 message=message,
@@ -154,6 +168,7 @@ class DocumentStore(Store):
         sha256: str | None,
         *,
         file_name: str,
+        origin: str,
         source: str,
         status: str,
         message: str,
@@ -166,8 +181,9 @@ class DocumentStore(Store):
                 raise AlreadyInLibrary(file_name or sha256)
             cur = self.conn.execute(
                 "INSERT INTO documents (sha256, file_name, source, page_count, title, authors, "
-                "year, doi, arxiv, added, status, message) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (sha256, file_name, source, *_meta_columns(meta), now, status, message),
+                "year, doi, arxiv, added, status, message, origin) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (sha256, file_name, source, *_meta_columns(meta), now, status, message, origin),
             )
             doc_id = int(cur.lastrowid or 0)
             self.refs.insert_references(doc_id, references, now)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from refmanager.library.attachments import AttachmentStore
 from refmanager.library.codec import StoredForm, stored_form
+from refmanager.library.collections import CollectionStore
 from refmanager.library.connection import Connection, Store, timestamp
 from refmanager.library.references import ReferenceStore
 from refmanager.library.tags import TagStore
@@ -69,11 +70,13 @@ class ImportStore(Store):
         refs: ReferenceStore,
         tags: TagStore,
         attachments: AttachmentStore,
+        collections: CollectionStore,
     ) -> None:
         super().__init__(connection)
         self.refs = refs
         self.tags = tags
         self.attachments = attachments
+        self.collections = collections
 
     def begin_import(self, sha256: str, file_name: str, fmt: str) -> ImportRun:
         """The import of the file with this content hash: the last one when its references
@@ -103,8 +106,8 @@ class ImportStore(Store):
     def add_import_batch(
         self, run: ImportRun, references: Sequence[Reference], tag: str | None = None
     ) -> list[int]:
-        """Store a batch of the file's references (tagged ``tag``, and with the tags their
-        groups name, and their attachments) and count them in the run, in one transaction;
+        """Store a batch of the file's references (tagged ``tag``, in the collections their
+        JabRef groups name, and their attachments) and count them in the run, in one transaction;
         their ids."""
         return self.add_import_forms(run, [stored_form(ref) for ref in references], tag)
 
@@ -129,7 +132,10 @@ class ImportStore(Store):
                 for group in form.groups:
                     by_group.setdefault(group, []).append(ref_id)
             for group, members in by_group.items():
-                self.tags.tag_references(members, group)
+                # a JabRef group is a collection at its path in the group tree
+                path = [part for part in group.split("/") if part.strip()]
+                if path:
+                    self.collections.add(self.collections.path_id(path), members)
             if ids:
                 self.conn.execute(
                     "UPDATE imports SET added = added + ?, first_ref = coalesce(first_ref, ?), "

@@ -28,6 +28,8 @@ from types import TracebackType
 
 from refmanager.library import db
 from refmanager.library.attachments import AttachmentStore
+from refmanager.library.changes import ChangeStore
+from refmanager.library.collections import CollectionStore
 from refmanager.library.connection import Connection
 from refmanager.library.corrections import CorrectionStore
 from refmanager.library.documents import DocumentStore
@@ -86,8 +88,12 @@ class Library:
         self.notes = NoteStore(shared)
         self.maintenance = MaintenanceStore(shared, self.documents)
         self.attachments = AttachmentStore(shared)
-        self.imports = ImportStore(shared, self.references, self.tags, self.attachments)
+        self.collections = CollectionStore(shared)
+        self.imports = ImportStore(
+            shared, self.references, self.tags, self.attachments, self.collections
+        )
         self.exports = ExportStore(shared)
+        self.changes = ChangeStore(shared)
         self.sync = SyncStore(
             shared, EntityRows(shared, self.references, self.documents, self.tags)
         )

@@ -39,6 +39,7 @@ FIELDS: dict[str, str] = {
     "confidence": "lowest parser confidence: confidence:<0.8",
     "work": "references citing one work, by work id: work:12",
     "notes": "words in your notes on the reference: notes:reread",
+    "collection": "in a collection, by id or name: collection:12, collection:thesis",
 }
 ALIASES = {"journal": "venue", "container": "venue", "au": "author", "ti": "title", "y": "year"}
 _FTS_COLUMNS = {"author": "author", "title": "title"}
@@ -57,6 +58,7 @@ _HAS = {
     "tag": "r.id IN (SELECT ref_id FROM ref_tags)",
     "edits": "r.edited <> ''",
     "notes": "r.id IN (SELECT ref_id FROM ref_notes)",
+    "collection": "r.id IN (SELECT ref_id FROM collection_refs)",
 }
 _WORD = re.compile(r"\w+")
 # Parentheses may nest this deep; deeper nesting is refused with a message (it would
@@ -487,6 +489,14 @@ def _term(term: Term, query: str) -> _Sql | _Fts:
             f"WHERE dt.tag_id IN ({tag_ids}))",
             [param, param],
         )
+    if name == "collection":
+        by_name = "collection_id IN (SELECT id FROM collections WHERE name = ? COLLATE NOCASE)"
+        if value.isascii() and value.isdigit():
+            by_id: list[object] = [_integer(value, query, name)]
+            return _Sql(
+                "r.id IN (SELECT ref_id FROM collection_refs WHERE collection_id = ?)", by_id
+            )
+        return _Sql(f"r.id IN (SELECT ref_id FROM collection_refs WHERE {by_name})", [value])
     if name == "in":
         if value.isascii() and value.isdigit():
             return _Sql("r.document_id = ?", [_integer(value, query, name)])

@@ -284,6 +284,7 @@ class ReferenceStore(Store):
                 select(
                     f"SELECT ref_id, text, folded, updated FROM ref_notes WHERE ref_id {IN_IDS}"
                 ),
+                select(f"SELECT collection_id, ref_id FROM collection_refs WHERE ref_id {IN_IDS}"),
             )
             self.conn.execute(f"DELETE FROM refs_fts WHERE rowid {IN_IDS}", param)
             self.conn.execute(f"DELETE FROM refs WHERE id {IN_IDS}", param)
@@ -292,7 +293,8 @@ class ReferenceStore(Store):
         return snapshot
 
     def restore_references(self, snapshot: DeletedReferences) -> None:
-        """Undo :meth:`delete_references`: same ids, fields, tags, marks and merges."""
+        """Undo :meth:`delete_references`: same ids, fields, tags, collections, marks and
+        merges."""
         with self.transaction():
             for row in sorted(snapshot.rows, key=lambda r: r["merged_into"] is not None):
                 work = row["work_id"]
@@ -320,6 +322,11 @@ class ReferenceStore(Store):
                 "INSERT OR REPLACE INTO ref_notes (ref_id, text, folded, updated) "
                 "VALUES (?, ?, ?, ?)",
                 snapshot.notes,
+            )
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO collection_refs (collection_id, ref_id) "
+                "SELECT id, ? FROM collections WHERE id = ?",  # the collection may be gone
+                [(ref_id, collection) for collection, ref_id in snapshot.collections],
             )
             self.conn.executemany(
                 "UPDATE refs SET merged_into = ? WHERE id = ?",

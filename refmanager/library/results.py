@@ -86,6 +86,11 @@ class DeletedReferences:
     # (ref_id, position, target, resolved, kind, title): their links (ref_attachments)
     attachments: list[tuple[int, int, str, str, str, str]] = field(default_factory=list)
     notes: list[tuple[int, str, str, float]] = field(default_factory=list)  # their ref_notes rows
+    collections: list[tuple[int, int]] = field(default_factory=list)  # (collection, ref_id)
+
+    def ids(self) -> list[int]:
+        """The ids of the references this snapshot puts back."""
+        return [int(row["id"]) for row in self.rows]
 
 
 @dataclass(slots=True, frozen=True)
@@ -216,7 +221,7 @@ class RowExtras:
     item's JSON (no names, no tokens parsed): ``lib.search.row_extras``.
 
     Attributes:
-        volume, issue, page, doi: the CSL fields ("" when absent).
+        volume, issue, page, doi, url: the CSL fields ("" when absent).
         number: the citation number, else the printed label, else "".
         fragment: the tail of an entry whose start is not in the document.
         confidence: the parser's per-field confidence.
@@ -231,3 +236,4 @@ class RowExtras:
     fragment: bool
     confidence: dict[str, float]
     tags: tuple[str, ...]
+    url: str = ""

@@ -35,7 +35,7 @@ _ORDER = {
 # Columns ``search`` can sort on (``order_by``).
 SORT_COLUMNS: tuple[str, ...] = tuple(_ORDER)
 # CSL fields kept only in the item's JSON (no column) that ``search_ids_by_field`` sorts on.
-CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page")
+CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page", "URL")
 _SORT_INDEX = {
     "title": "refs_title",
     "author": "refs_author",
@@ -153,7 +153,7 @@ class SearchStore(Store):
         self, query: str, name: str, descending: bool = False, offset: int = 0, limit: int = 100
     ) -> list[int]:
         """One page of the ids matching ``query``, sorted on a CSL field kept only in the
-        item's JSON (``CSL_SORT_FIELDS``: volume, issue, page): numbers in numeric order,
+        item's JSON (``CSL_SORT_FIELDS``: volume, issue, page, URL): numbers in numeric order,
         then text; ties by id. Not indexed: every match is read, so this is for a table's
         occasional sort, not for hot paths.
 
@@ -175,7 +175,7 @@ class SearchStore(Store):
         return [int(r[0]) for r in rows]
 
     def row_extras(self, ref_ids: Sequence[int]) -> dict[int, RowExtras]:
-        """Volume, issue, pages, DOI, number, per-field confidence and tags of these
+        """Volume, issue, pages, DOI, URL, number, per-field confidence and tags of these
         references, read with SQLite's JSON operators (no item parsed), so a page of a
         table costs milliseconds at any library size. Unknown ids are left out.
         """
@@ -185,7 +185,8 @@ class SearchStore(Store):
             "d.csl ->> '$.DOI', d.csl ->> '$.citation-number', d.csl ->> '$._label', "
             "d.csl ->> '$._fragment', d.csl -> '$._confidence', "
             "(SELECT group_concat(t.name, char(31)) FROM ref_tags rt JOIN tags t "
-            f"ON t.id = rt.tag_id WHERE rt.ref_id = d.id) FROM ref_data d WHERE d.id {IN_IDS}"
+            f"ON t.id = rt.tag_id WHERE rt.ref_id = d.id), d.csl ->> '$.URL' "
+            f"FROM ref_data d WHERE d.id {IN_IDS}"
         )
         for row in self._read(sql, (ids_json(ref_ids),)):
             number = row[5] if row[5] is not None else (row[6] or "")
@@ -202,6 +203,7 @@ class SearchStore(Store):
                 fragment=bool(row[7]),
                 confidence=conf,
                 tags=tuple(sorted(row[9].split("\x1f"))) if row[9] else (),
+                url=str(row[10] or ""),
             )
         return out
 

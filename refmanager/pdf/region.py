@@ -190,16 +190,19 @@ def _column_lines(lines: list[Line], mark: Mark) -> list[Line]:
 
 
 def _first_at_or_below(lines: list[Line], mark: Mark) -> Line | None:
+    """The first line the mark is on or above (a mark inside a line takes it whole: a
+    right-click on the list's first line cut it off when its top was above the click)."""
     for ln in _column_lines(lines, mark):
-        if ln.top <= mark.y + _SLACK:
+        if ln.bottom <= mark.y:
             return ln
     return None
 
 
 def _last_at_or_above(lines: list[Line], mark: Mark) -> Line | None:
+    """The last line the mark is on or below (a mark inside a line takes it whole)."""
     found = None
     for ln in _column_lines(lines, mark):
-        if ln.bottom >= mark.y - _SLACK:
+        if ln.top >= mark.y:
             found = ln
     return found
 

@@ -1,4 +1,5 @@
-"""Use cases: a reference's attachments (links to files and web pages, decision 0022).
+"""Use cases: a reference's attachments (links to files and web pages, decision 0022),
+and a file the user attaches by hand (``attach_file``: a link to it, never a copy).
 
 The links are listed as stored; nothing here reads, opens, copies or looks for what they
 name. ``open_url`` says what the window may hand to the desktop when, and only when, the
@@ -9,12 +10,13 @@ another scheme (``javascript:``, EndNote's ``internal-pdf://``, which names noth
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from refmanager.library import Library
-from refmanager.model import Attachment
+from refmanager.model import Attachment, InputError, Reference
 from refmanager.model.attachments import is_absolute
 from refmanager.model.links import web_link
+from refmanager.service.views import Change, Changes
 
 
 @dataclass(slots=True, frozen=True)
@@ -52,3 +54,50 @@ def describe(link: Attachment) -> str:
     if link.resolved and link.resolved != link.target:
         text += f"  -> {link.resolved}"
     return text
+
+
+def attach_file(library: Library, ref_id: int, path: Path) -> int:
+    """Link a file to a reference by its absolute path (the file stays where it is: the
+    library keeps the link, as for links a .bib gave); the link's position.
+
+    Raises:
+        InputError: ``path`` is not a file, or the reference is gone.
+    """
+    resolved = path.expanduser().resolve()
+    if not resolved.is_file():
+        raise InputError(str(path), "is not a file: only a file can be attached")
+    try:
+        library.references.reference(ref_id)
+    except KeyError:
+        raise InputError(str(path), "the reference it was to be attached to is gone") from None
+    kind = resolved.suffix.lstrip(".").upper()
+    return library.attachments.add_attachment(
+        ref_id, Attachment(str(resolved), str(resolved), kind, resolved.name)
+    )
+
+
+def detach(library: Library, ref_id: int, position: int) -> None:
+    """Remove the link :func:`attach_file` added (its undo)."""
+    library.attachments.remove_attachment(ref_id, position)
+
+
+def online_url(ref: Reference) -> str | None:
+    """Where a reference is on the web: its DOI at doi.org, else its URL when it is a web
+    link (Zotero's View Online); None when it has neither."""
+    doi = ref.get("DOI").strip()
+    if doi:
+        return f"https://doi.org/{doi}"
+    url = web_link(ref.get("URL"))
+    if not url:
+        return None
+    return url if "://" in url else f"https://{url}"
+
+
+def attach(ref_id: int, path: Path) -> Change[int]:
+    """Attach a file to a reference, undoably (a link to it, :func:`attach_file`)."""
+    return Change(
+        f"attach {path.name}",
+        lambda lib: attach_file(lib, ref_id, path),
+        lambda lib, position: detach(lib, ref_id, position),
+        Changes.of_rows([ref_id]),
+    )

@@ -167,8 +167,30 @@ def _reparse(lib: Library, ref_ids: Sequence[int]) -> list[dict[str, Any]]:
         for s, new in zip(stored, fresh, strict=True):
             if s.reference.citation_number is not None:
                 new.citation_number = s.reference.citation_number
+            new.tokens = kept_assignments(s.reference.tokens, new.tokens, s.edited)
             lib.references.replace_reference(s.id, new, keep_edited=True)
     return previous
+
+
+def kept_assignments(
+    old: Sequence[Token], new: Sequence[Token], edited: frozenset[str]
+) -> list[Token]:
+    """The new parse's tokens, but where the user gave text to a field they edited (a
+    field a re-parse keeps) the text keeps that field's label: the raw text is coloured by
+    what the fields hold, not by the parser's old reading of it."""
+    spans = [(t.start, t.end, t.label) for t in old if _field_of(t.label) in edited]
+    out = []
+    for token in new:
+        label = token.label
+        for start, end, kept in spans:
+            if token.start < end and token.end > start:
+                label = kept
+                break
+        else:
+            if _field_of(label) in edited:
+                label = "O"  # the field holds what the user said, not this text
+        out.append(Token(token.start, token.end, label) if label != token.label else token)
+    return out
 
 
 def reparse_matching(
@@ -279,6 +301,7 @@ def delete(ids: Sequence[int]) -> Change[DeletedReferences]:
         lambda lib, snapshot: lib.references.restore_references(snapshot),
         STRUCTURE,
         slow=True,
+        restores=DeletedReferences.ids,
     )
 
 

@@ -16,6 +16,7 @@ the line model in the form :mod:`refmanager.pdf.linetrain` trains on (see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -44,6 +45,7 @@ __all__ = [
 ]
 
 BOUNDS, MERGE, SPLIT, NOT_REFERENCE = "bounds", "merge", "split", "not-reference"
+PRINTED_LABEL = re.compile(r"\s*[\[(]?\d+[\]).]")  # a part split off that starts "[22]"
 
 
 @dataclass(slots=True)
@@ -166,9 +168,10 @@ def _join(lib: Library, first_id: int, second_id: int) -> Joined:
         first, second = second, first
     a, b = first.reference, second.reference
     head, tail = a.raw.rstrip(), b.raw.lstrip()
-    shift = len(head) + 1 - (len(b.raw) - len(tail))
+    gap = joint(head, tail)
+    shift = len(head) + len(gap) - (len(b.raw) - len(tail))
     entry = Entry(
-        raw=f"{head} {tail}".strip(),
+        raw=f"{head}{gap}{tail}".strip(),
         label=a.label,
         locations=[*a.location, *b.location],
         fragment=a.fragment,
@@ -194,7 +197,49 @@ def _undo_join(lib: Library, done: Joined) -> None:
         _forget(lib, [done.example])
 
 
+def _cjk(char: str) -> bool:
+    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\uffef"
+
+
+def joint(head: str, tail: str) -> str:
+    """What goes between two texts joined into one entry: nothing beside Chinese,
+    Japanese or Korean text (written without spaces), else a space."""
+    if head and tail and (_cjk(head[-1]) or _cjk(tail[0])):
+        return ""
+    return " "
+
+
+def _in_word(char: str) -> bool:
+    return char.isalnum() and not _cjk(char)
+
+
 # -- one row into two ----------------------------------------------------------------------
+def word_boundary(raw: str, offset: int) -> int:
+    """``offset`` moved out of a word: to the word's start (the entry after a split begins
+    with a whole word), or to its end when the word is the text's first. A cut inside a word
+    gave "… B. U" and "sing DeepSpeed"."""
+    if not 0 < offset < len(raw) or not (_in_word(raw[offset - 1]) and _in_word(raw[offset])):
+        return offset
+    start = offset
+    while start > 0 and _in_word(raw[start - 1]):
+        start -= 1
+    if raw[:start].strip():
+        return start
+    end = offset
+    while end < len(raw) and _in_word(raw[end]):
+        end += 1
+    return end
+
+
+def second_label(label: str) -> str:
+    """The label of the part split off an entry: its entry's with a "b" (``[22]`` ->
+    ``[22b]``), so that it repeats no other entry's number; none when it had none."""
+    if not label:
+        return ""
+    closing = label[-1] if label[-1] in ")]}." else ""
+    return f"{label[: len(label) - len(closing)]}b{closing}"
+
+
 def _split(lib: Library, ref_id: int, offset: int) -> Split:
     """Cut a reference in two at ``offset`` in its raw text; each part is parsed again, the
     second placed right after the first (its boxes on the page are cut at the nearest line).
@@ -204,6 +249,7 @@ def _split(lib: Library, ref_id: int, offset: int) -> Split:
     """
     stored = lib.references.reference(ref_id)
     ref = stored.reference
+    offset = word_boundary(ref.raw, offset)
     head, tail = ref.raw[:offset].rstrip(), ref.raw[offset:].lstrip()
     if not head or not tail:
         raise InputError("split", "put the cursor inside the raw text, between two entries")
@@ -222,6 +268,7 @@ def _split(lib: Library, ref_id: int, offset: int) -> Split:
     start = len(ref.raw) - len(tail)
     second = Entry(
         raw=tail,
+        label="" if PRINTED_LABEL.match(tail) else second_label(ref.label),
         locations=boxes[1],
         styles=shifted_styles(
             [(a, b, k) for a, b, k in ref.styles if b > start], -start, len(ref.raw)
@@ -358,7 +405,14 @@ def merge_rows(ids: Sequence[int]) -> Change[Joined]:
         second = chosen[1] if len(chosen) == 2 else next_in_document(lib, chosen[0])
         return _join(lib, chosen[0], second)
 
-    return Change("merge rows into one entry", do, _undo_join, STRUCTURE, slow=True)
+    return Change(
+        "merge rows into one entry",
+        do,
+        _undo_join,
+        STRUCTURE,
+        slow=True,
+        restores=lambda joined: [joined.kept, *joined.removed.ids()],
+    )
 
 
 def split_row(ref_id: int, offset: int) -> Change[Split]:
@@ -369,6 +423,7 @@ def split_row(ref_id: int, offset: int) -> Change[Split]:
         _undo_split,
         STRUCTURE,
         slow=True,
+        restores=lambda done: [done.before.id],
     )
 
 
@@ -381,4 +436,5 @@ def not_reference(ids: Sequence[int]) -> Change[Rejected]:
         _undo_reject,
         STRUCTURE,
         slow=True,
+        restores=lambda done: done.removed.ids(),
     )

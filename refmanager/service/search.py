@@ -130,6 +130,8 @@ def table_rows(
                 document_id=row.document_id,
                 fragment=bool(x and x.fragment),
                 source=row.document_title,
+                type=row.type,
+                url=x.url if x else "",
             )
         )
     return out

@@ -19,11 +19,21 @@ from pathlib import Path
 from typing import TypeVar
 
 from refmanager.library import Library
-from refmanager.service import auto_export, duplicates, exchange, importing, training
+from refmanager.service import (
+    auto_export,
+    collections,
+    duplicates,
+    exchange,
+    importing,
+    outside_changes,
+    training,
+)
 from refmanager.service.opening import open_library
 from refmanager.service.search import number_of, table_rows
 from refmanager.service.views import (
     Change,
+    Changes,
+    CollectionEntry,
     DocumentEntry,
     DuplicatePair,
     RefInfo,
@@ -54,6 +64,7 @@ class Session:
         self._reader_lib: Library | None = None  # the background reader's connection
         self._writer_lib: Library | None = None  # the background writer's connection
         self._watcher: auto_export.Watcher | None = None
+        self._outside = outside_changes.OutsideChanges()  # read on the reader's connection
         self._auto_export_problems: list[str] = []
         # re-parse and paste run here, out of the front end's process (parser and writing)
         self.worker = WorkerProcess("refmanager-parser")
@@ -148,6 +159,20 @@ class Session:
         """A page of the references table, read on the (background) reader's connection."""
         return table_rows(self.reader(), query, order_by, descending, offset=offset, limit=limit)
 
+    # -- changes made by other processes (see service.outside_changes) --------------------------
+    def data_version(self) -> int:
+        """:func:`outside_changes.moved` on this thread's connection (cheap: poll it)."""
+        return outside_changes.moved(self.lib)
+
+    def outside_changes(self) -> Changes:
+        """What changed since last seen, read on the background reader's connection."""
+        return self._outside.changes(self.reader())
+
+    def catch_up_outside(self) -> None:
+        """Take the library as seen now (after the front end's own change), on the
+        background reader's connection."""
+        self._outside.catch_up(self.reader())
+
     def stored(self, ref_id: int) -> RefInfo | None:
         """A reference for the editor (None when it is gone)."""
         try:
@@ -204,6 +229,10 @@ class Session:
             TagEntry(t.name, t.reference_count + t.document_count, t.colour)
             for t in self.lib.tags.tags()
         ]
+
+    def collections(self) -> list[CollectionEntry]:
+        """The collections, parents before children (``collections.collection_tree``)."""
+        return collections.collection_tree(self.lib)
 
     def saved_searches(self) -> list[SearchEntry]:
         """The sidebar's saved searches."""

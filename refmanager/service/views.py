@@ -37,6 +37,20 @@ class TableRow:
     document_id: int | None = None
     fragment: bool = False
     source: str = ""  # the title of the document the reference was read from
+    type: str = ""  # the CSL type
+    url: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class CollectionEntry:
+    """A collection as the sidebar lists it (parents before children)."""
+
+    id: int
+    name: str
+    parent_id: int | None
+    depth: int
+    count: int  # references in it (not in its sub-collections)
+    path: str  # its names from the top, "Thesis/Chapter 2"
 
 
 @dataclass(slots=True, frozen=True)
@@ -139,6 +153,8 @@ class Change(Generic[T]):
 
     ``do`` may run again after an ``undo`` (redo). ``changes`` says what both touch;
     ``slow`` changes (many references, the parser) run off a window's GUI thread.
+    ``restores``, given the undo state, names the references an undo brings back (a
+    window selects them: the user sees what came back, not the table's first row).
     """
 
     name: str
@@ -146,6 +162,7 @@ class Change(Generic[T]):
     undo: Callable[[Library, T], object]
     changes: Changes
     slow: bool = False
+    restores: Callable[[T], list[int]] | None = None
 
 
 def plural(n: int, word: str) -> str:

@@ -173,6 +173,7 @@ def _minimal(name: str) -> list[str]:
         "import": ["a.bib"],
         "search": ["x"],
         "tag": ["list"],
+        "collection": ["list"],
         "correct": ["1", "title=T"],
         "share": ["postgresql://h/db"],
         "join": ["postgresql://h/db"],

@@ -74,7 +74,7 @@ def test_a_kept_file_is_set_up_from_the_window(
         dialog.set_values("bibtex", "all", inside)
 
     assert not window.exports.keep_updated_dialog(dialog_hook=inside_library)
-    assert any("inside the library folder" in e for e in window.errors)
+    assert any("inside the library folder" in e for e in window.problems.messages)
 
 
 def test_a_kept_file_that_cannot_be_written_is_reported(
@@ -88,4 +88,4 @@ def test_a_kept_file_that_cannot_be_written_is_reported(
     (folder / "refs.bib").unlink()
     folder.rmdir()
     window.commands.run(editing.edit_field(ref_id, "title", "T2"))
-    qtbot.waitUntil(lambda: any("refs.bib" in e for e in window.errors), timeout=20_000)
+    qtbot.waitUntil(lambda: any("refs.bib" in e for e in window.problems.messages), timeout=20_000)

@@ -108,8 +108,8 @@ def test_search_names_its_scope_and_offers_the_whole_library(
     win.search.setText("knuth")
     win.searching.apply()
     assert win.model.rowCount() == 0
-    assert "Nothing found in" in win.search_message.text()
-    assert "Did you mean" not in win.search_message.text()
+    assert "Nothing found in" in win.searching.message.text()
+    assert "Did you mean" not in win.searching.message.text()
     assert win.searching.everywhere.isVisible()
     QTest.mouseClick(win.searching.everywhere, Qt.MouseButton.LeftButton)
     assert win.model.rowCount() == 1 and not label.isVisible()

@@ -51,4 +51,11 @@ def test_the_pdf_opens_in_the_system_viewer_and_its_folder(
     assert window.desktop.show_in_folder()
     stored = window.desktop.current_pdf()
     assert stored is not None
-    assert [u.toLocalFile() for u in opened] == [str(stored), str(stored.parent)]
+    # the folder the paper was imported from (issue 25, item 9: not the library's files/)
+    assert [u.toLocalFile() for u in opened] == [str(stored), str(tmp_path)]
+    (tmp_path / "p.pdf").unlink()  # moved away: the library's own copy is shown
+    assert window.desktop.show_in_folder()
+    assert opened[-1].toLocalFile() == str(stored.parent)
+    monkeypatch.setattr(window.desktop, "open_url", lambda _url: False)
+    assert not window.desktop.open_pdf()  # the desktop cannot: the user is told
+    assert "could not open the PDF" in window.problems.messages[-1]

@@ -97,8 +97,8 @@ def test_the_problems_panel_takes_a_strip_not_half_the_window(
     window.resize(1280, 800)
     window.show_error("something went wrong")
     qtbot.wait(50)
-    assert window.error_dock.isVisible()
-    assert window.error_dock.height() <= window.height() // 4
+    assert window.problems.dock.isVisible()
+    assert window.problems.dock.height() <= window.height() // 4
 
 
 def test_the_start_button_is_on_screen_at_1024x700(qtbot: QtBot, window: MainWindow) -> None:

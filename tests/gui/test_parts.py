@@ -307,12 +307,12 @@ def test_big_library_counts_queries_in_the_background(
     monkeypatch.setattr(search, "ASYNC_ROWS", 10)  # the sample library counts as big
     win.search.setText("year:2015")
     win.searching.apply()
-    assert win.search_message.text() == "Searching…"
+    assert win.searching.message.text() == "Searching…"
     qtbot.waitUntil(lambda: win.model.query.endswith("(year:2015)"), timeout=5000)
-    assert not win.search_message.isVisible() and win.search_message.text() == ""
+    assert not win.searching.message.isVisible() and win.searching.message.text() == ""
     win.search.setText('title:"unclosed')
     win.searching.apply()
-    qtbot.waitUntil(lambda: win.search_message.text() not in ("", "Searching…"), timeout=5000)
+    qtbot.waitUntil(lambda: win.searching.message.text() not in ("", "Searching…"), timeout=5000)
     assert win.model.query.endswith("(year:2015)")
 
 
@@ -327,12 +327,12 @@ def test_menus_carry_the_standard_shortcuts_and_themes_switch(qtbot: QtBot, wind
     menus = [a.text().replace("&", "") for a in win.menuBar().actions()]
     assert menus == ["File", "Edit", "View", "Library", "Help"]
     native = QKeySequence.SequenceFormat.PortableText
-    assert win.act_import.shortcut().toString(native) == "Ctrl+O"
-    assert win.act_find.shortcut().toString(native) == "Ctrl+F"
-    assert win.act_delete.shortcut().toString(native) == "Del"
-    assert win.act_edit.shortcut().toString(native) == "F2"
-    assert win.act_undo.shortcut().toString(native) == "Ctrl+Z"
-    assert "Ctrl+Shift+Z" in [s.toString(native) for s in win.act_redo.shortcuts()]
+    assert win.menu_actions.named["import"].shortcut().toString(native) == "Ctrl+O"
+    assert win.menu_actions.named["find"].shortcut().toString(native) == "Ctrl+F"
+    assert win.menu_actions.named["delete"].shortcut().toString(native) == "Del"
+    assert win.menu_actions.named["edit"].shortcut().toString(native) == "F2"
+    assert win.undo_action.shortcut().toString(native) == "Ctrl+Z"
+    assert "Ctrl+Shift+Z" in [s.toString(native) for s in win.redo_action.shortcuts()]
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     win.set_theme("dark")

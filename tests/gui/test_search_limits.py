@@ -23,8 +23,8 @@ def test_overflowing_queries_give_a_message_and_keep_the_last_rows(
     assert good > 0
     win.search.setText(query)
     win.searching.apply()
-    qtbot.waitUntil(win.search_message.isVisible, timeout=3000)
-    message = win.search_message.text()
+    qtbot.waitUntil(win.searching.message.isVisible, timeout=3000)
+    message = win.searching.message.text()
     assert message and "\n" not in message and "Traceback" not in message
     assert win.model.rowCount() == good
     assert win.model.query.endswith("(year:2015)")
@@ -40,4 +40,4 @@ def test_forty_nots_are_a_plain_query(qtbot: QtBot, paper_window: MainWindow) ->
     win.searching.apply()
     qtbot.waitUntil(lambda: win.model.query.endswith("NOT year:2015)"), timeout=3000)
     assert win.model.rowCount() == good
-    assert not win.search_message.isVisible()
+    assert not win.searching.message.isVisible()

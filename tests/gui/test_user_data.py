@@ -65,7 +65,7 @@ def test_a_document_without_references_says_why(
     wait_jobs(qtbot, window)
     [doc] = window.session.documents()
     window.sidebar.select("document", doc.id)
-    note = window.extraction_note
+    note = window.searching.extraction_note
     assert note.isVisible()
     assert "No references were read" in note.text() and "no bibliography found" in note.text()
     window.sidebar.select("all")

@@ -61,7 +61,7 @@ def test_import_seed_pdf_shows_its_44_references_and_undo_removes_them(
     window.imports.import_paths([seed_pdf])
     assert window.status.progress.isVisible() and window.status.cancel_button.isVisible()
     wait_jobs(qtbot, window)
-    assert window.errors == []
+    assert window.problems.messages == []
     rows = [window.model.row_at(r) for r in range(window.model.rowCount())]
     complete = [r for r in rows if r is not None and not r.fragment]
     assert len(complete) == 44
@@ -129,17 +129,17 @@ def test_edit_title_in_place_then_undo_and_redo(qtbot: QtBot, paper_window: Main
     QTest.keyClick(editor, Qt.Key.Key_Return)  # Qt commits on the next event-loop turn
     qtbot.waitUntil(lambda: win.model.index(0, TITLE).data() == "A corrected title", timeout=3000)
     assert win.model.index(0, TITLE).data(EDITED_ROLE) is True
-    assert win.act_undo.text().replace("&", "") == "Undo edit title"
+    assert win.undo_action.text().replace("&", "") == "Undo edit title"
     assert win.editor.edits["title"].text() == "A corrected title"  # type: ignore[union-attr]
     assert len(win.session.lib.corrections.corrections()) == 1  # stored as a training example
 
-    win.act_undo.trigger()
+    win.undo_action.trigger()
     assert win.model.index(0, TITLE).data() == before
     assert not win.model.index(0, TITLE).data(EDITED_ROLE)
     assert win.session.lib.corrections.corrections() == []
-    assert win.act_redo.text().replace("&", "") == "Redo edit title"
+    assert win.redo_action.text().replace("&", "") == "Redo edit title"
 
-    win.act_redo.trigger()
+    win.redo_action.trigger()
     assert win.model.index(0, TITLE).data() == "A corrected title"
 
 
@@ -210,7 +210,7 @@ def test_search_box_filters_live_and_reports_bad_queries(
     win = paper_window
     total = win.model.rowCount()
     win.activateWindow()
-    win.act_find.trigger()
+    win.menu_actions.named["find"].trigger()
     qtbot.waitUntil(win.search.hasFocus, timeout=2000)
     QTest.keyClicks(win.search, "year:2015")
     qtbot.waitUntil(lambda: win.model.query.endswith("(year:2015)"), timeout=3000)
@@ -220,8 +220,8 @@ def test_search_box_filters_live_and_reports_bad_queries(
 
     win.search.clear()
     QTest.keyClicks(win.search, 'title:"unclosed')
-    qtbot.waitUntil(win.search_message.isVisible, timeout=3000)
-    assert win.search_message.text()
+    qtbot.waitUntil(win.searching.message.isVisible, timeout=3000)
+    assert win.searching.message.text()
     assert win.model.rowCount() == count  # the last good result stays
 
 
@@ -307,7 +307,7 @@ def test_empty_library_offers_the_sample_paper(qtbot: QtBot, window: MainWindow)
     assert window.start_button.isVisible()
     QTest.mouseClick(window.start_button, Qt.MouseButton.LeftButton)
     wait_jobs(qtbot, window)
-    assert window.errors == []
+    assert window.problems.messages == []
     assert window.session.lib.documents.document_count() == 1
     assert window.model.rowCount() >= 10
     assert not window.start_button.isVisible()
@@ -320,8 +320,8 @@ def test_bad_files_go_to_the_problems_panel_without_blocking(
     bad.write_bytes(b"this is not a PDF at all")
     window.imports.import_paths([bad])
     wait_jobs(qtbot, window)
-    assert window.error_dock.isVisible()
-    assert any("not-a-paper.pdf" in e for e in window.errors)
+    assert window.problems.dock.isVisible()
+    assert any("not-a-paper.pdf" in e for e in window.problems.messages)
     # kept as a document marked failed, with why, so the sidebar shows it; undo removes it
     [doc] = window.session.documents()
     assert doc.status == "failed" and doc.message and doc.title == "not-a-paper"
@@ -425,21 +425,21 @@ def test_dropping_files_on_the_window_imports_them(
 def test_learning_needs_corrections_and_says_so(qtbot: QtBot, window: MainWindow) -> None:
     window.edits.retrain()
     wait_jobs(qtbot, window)
-    assert any("no corrections yet" in e for e in window.errors)
+    assert any("no corrections yet" in e for e in window.problems.messages)
 
 
 def test_the_table_can_go_below_the_pdf_and_stays_there(
     qtbot: QtBot, paper_window: MainWindow
 ) -> None:
     win = paper_window
-    win.act_below.trigger()
+    win.menu_actions.named["below"].trigger()
     assert win.table_below and win.pdf.parent() is win.below_splitter
     assert win.right_splitter.parent() is win.below_splitter
     win.close()
     again = MainWindow(win.session.folder)
     qtbot.addWidget(again)
     again.show()
-    assert again.table_below and again.act_below.isChecked()
+    assert again.table_below and again.menu_actions.named["below"].isChecked()
     again.set_table_below(False)
     assert again.pdf.parent() is again.main_splitter and not again.below_splitter.isVisible()
     again.close()
@@ -462,7 +462,7 @@ def test_several_pdfs_are_read_in_worker_processes_and_shown_as_they_finish(
     assert sorted(item.path for item in finished) == pdfs
     assert all(item.status.value == "added" and item.references == 3 for item in finished)
     assert window.session.lib.documents.document_count() == 3
-    assert window.model.rowCount() == 9 and window.errors == []
+    assert window.model.rowCount() == 9 and window.problems.messages == []
     assert window.imports.last is not None and window.imports.last.describe() == (
         "3 documents, 9 references"
     )
@@ -494,9 +494,17 @@ def test_a_read_only_library_says_so_and_refuses_changes(qtbot: QtBot, tmp_path:
     assert window.windowTitle().endswith("(read-only)")
     label = window.statusBar().findChild(QLabel, "readOnly")
     assert label is not None and label.isVisible() and label.text() == "Read-only"
-    assert window.change_actions and not any(a.isEnabled() for a in window.change_actions)
-    assert not window.act_import.isEnabled() and not window.act_delete.isEnabled()
-    assert window.act_export.isEnabled() and window.act_find.isEnabled()  # reading stays
+    assert window.menu_actions.changes and not any(
+        a.isEnabled() for a in window.menu_actions.changes
+    )
+    assert (
+        not window.menu_actions.named["import"].isEnabled()
+        and not window.menu_actions.named["delete"].isEnabled()
+    )
+    assert (
+        window.menu_actions.named["export"].isEnabled()
+        and window.menu_actions.named["find"].isEnabled()
+    )  # reading stays
     triggers = window.table.editTriggers()
     assert triggers == QAbstractItemView.EditTrigger.NoEditTriggers
     assert window.model.rowCount() == 1
@@ -506,8 +514,8 @@ def test_a_read_only_library_says_so_and_refuses_changes(qtbot: QtBot, tmp_path:
     assert not window.edits.request_edit(ref_id, "title", "Changed")
     assert window.imports.import_paths([tmp_path / "paper.pdf"]) is None
     assert window.files.prune_unused_files(confirm=lambda _parent, _plan: True) == []
-    assert len(window.errors) == 3
-    assert all("open read-only" in e for e in window.errors)
+    assert len(window.problems.messages) == 3
+    assert all("open read-only" in e for e in window.problems.messages)
     assert window.undo_stack.count() == 0
     info = window.session.stored(ref_id)
     assert info is not None and info.reference.get("title") == "Long Short-Term Memory"

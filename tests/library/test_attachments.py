@@ -1,5 +1,5 @@
 """The attachments store (migration 0009): links kept as given, in order, with their
-reference; imported batches store their links and their JabRef groups as tags."""
+reference; imported batches store their links, and their JabRef groups as collections."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def test_schema_has_the_attachments_table(lib: Library) -> None:
     assert columns == ["ref_id", "position", "target", "resolved", "kind", "title"]
 
 
-def test_import_batch_stores_links_in_order_and_groups_as_tags(lib: Library) -> None:
+def test_import_batch_stores_links_in_order_and_groups_as_collections(lib: Library) -> None:
     pdf = Attachment("a.pdf", "/home/u/bib/a.pdf", "PDF", "Full Text")
     url = Attachment("https://example.org/a", kind="URL")
     run = lib.imports.begin_import("0" * 64, "refs.bib", "bibtex")
@@ -34,8 +34,14 @@ def test_import_batch_stores_links_in_order_and_groups_as_tags(lib: Library) -> 
         ],
     )
     assert lib.attachments.attachments_of(ids) == {ids[0]: [pdf, url]}
-    assert lib.references.reference(ids[0]).tags == ["Deep learning/CNN", "Reading list"]
-    assert lib.tags.tagged_references("Reading list") == ids
+    assert lib.references.reference(ids[0]).tags == []  # groups are not tags any more
+    tree = {c.name: c for c in lib.collections.collections()}
+    assert sorted(tree) == ["CNN", "Deep learning", "Reading list"]
+    assert tree["CNN"].parent_id == tree["Deep learning"].id  # the group tree kept
+    assert tree["Reading list"].count == 2 and tree["CNN"].count == 1
+    assert sorted(lib.collections.collections_of(ids[0])) == sorted(
+        [tree["CNN"].id, tree["Reading list"].id]
+    )
 
 
 def test_links_go_with_their_reference_and_come_back_on_undo(lib: Library) -> None:

@@ -115,12 +115,15 @@ def test_an_older_library_records_the_files_of_its_documents(tmp_path: Path) -> 
             "sync_dirty",
             "sync_log",
             "sync_conflicts",
+            "collection_refs",
+            "collections",
         ):
             lib.conn.execute(f"DROP TABLE {table}")  # as a version 3 library was
         for (trigger,) in lib.conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'trigger'"
         ).fetchall():
             lib.conn.execute(f"DROP TRIGGER {trigger}")
+        lib.conn.execute("ALTER TABLE documents DROP COLUMN origin")
         lib.conn.execute("PRAGMA user_version = 3")
     assert kept is not None
     stray = kept.with_name("f" * 64 + ".pdf")  # a file left before the records existed

@@ -128,3 +128,16 @@ def test_on_a_page_in_two_columns_x_chooses_the_column_of_each_mark(tmp_path: Pa
     assert raws and raws[0].startswith("[1] A. Author1.")
     assert not any("left column" in raw for raw in raws)
     assert not any("More body" in raw for raw in raws)
+
+
+def test_a_mark_on_a_line_takes_that_line_whole(tmp_path: Path) -> None:
+    """Issue 25, item 3: a right-click on the first line of the first entry cut that line
+    off (the mark was the click's height, and the line's top is above it); a mark on the
+    last line of the last entry likewise keeps it."""
+    pdf = _paper(tmp_path)
+    # the list's first line has its baseline at 740 (10 pt text): 743 is inside it
+    bib = read_between(pdf, Mark(2, 743), Mark(2, 707))  # 704 is [3]'s baseline
+    raws = [e.raw for e in bib.entries]
+    assert len(raws) == 3
+    assert raws[0].startswith("[1] J. Smith.")
+    assert raws[2].startswith("[3] P. Brown.")

@@ -16,6 +16,7 @@ from refmanager.cli.main import main
 from refmanager.library import Library
 from refmanager.model import Attachment
 from refmanager.service.attachments import Openable, attachments_of, open_url
+from refmanager.service.collections import collection_tree
 from refmanager.service.exchange import export, import_file
 
 DATA = Path(__file__).parents[1] / "formats" / "data"
@@ -32,7 +33,7 @@ def _by_key(library: Library) -> dict[str, int]:
     return {library.references.reference(i).reference.id: i for i in library.search.search_ids("")}
 
 
-def test_jabref_file_links_are_attachments_and_groups_tags(
+def test_jabref_file_links_are_attachments_and_groups_collections(
     library: Library, tmp_path: Path
 ) -> None:
     bib = tmp_path / "bib" / "jabref5-groups.bib"
@@ -46,23 +47,28 @@ def test_jabref_file_links_are_attachments_and_groups_tags(
         ("C:\\Users\\ana\\papers\\vaswani2017.pdf", "C:\\Users\\ana\\papers\\vaswani2017.pdf"),
         ("talks/vaswani-slides.pdf", str(bib.parent / "pdfs/talks/vaswani-slides.pdf")),
     ]
-    assert library.references.reference(ids["vaswani2017"]).tags == [
+    paths = {c.id: c.path for c in collection_tree(library)}
+    in_vaswani = library.collections.collections_of(ids["vaswani2017"])
+    assert sorted(paths[c] for c in in_vaswani) == ["Deep learning/Transformers", "Reading list"]
+    assert [paths[c] for c in library.collections.collections_of(ids["he2016"])] == [
+        "Deep learning/CNN"
+    ]
+    assert sorted(paths.values()) == [
+        "Deep learning",
+        "Deep learning/CNN",
         "Deep learning/Transformers",
         "Reading list",
     ]
-    assert library.references.reference(ids["he2016"]).tags == ["Deep learning/CNN"]
-    assert {t.name for t in library.tags.tags()} == {
-        "Deep learning/Transformers",
-        "Deep learning/CNN",
-        "Reading list",
-    }
+    assert library.tags.tags() == []  # groups are collections, not tags
 
 
 def test_jabref3_groups_and_zotero_links(library: Library) -> None:
     import_file(library, DATA / "jabref3.bib")
     import_file(library, DATA / "zotero-bbt.bib")
     ids = _by_key(library)
-    assert library.references.reference(ids["knuth1984"]).tags == ["Classics", "Typesetting"]
+    paths = {c.id: c.path for c in collection_tree(library)}
+    in_knuth = library.collections.collections_of(ids["knuth1984"])
+    assert sorted(paths[c] for c in in_knuth) == ["Classics", "Typesetting"]
     (link,) = attachments_of(library, [ids["wangAttentionAgain2023"]])[
         ids["wangAttentionAgain2023"]
     ]

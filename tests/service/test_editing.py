@@ -1,4 +1,4 @@
-"""Changing references by hand (with undo), the page link, citations, retraining, and the
+"""Changing references by hand (with undo), the page link, retraining, and the
 table's pages: the use cases the window and the CLI share."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from refmanager.library import Library
 from refmanager.model import DocumentMeta, InputError, Location, Name, Reference, Token
-from refmanager.service import citations, editing, page_links, search, training
+from refmanager.service import editing, page_links, search, training
 from refmanager.service.importing import import_paths
 from refmanager.service.opening import open_library
 from refmanager.service.workers import WorkerProcess
@@ -125,25 +125,6 @@ def test_reference_at_a_point_of_a_page(lib: Library) -> None:
     assert page_links.reference_at(lib, doc, 2, 10, 10) is None
 
 
-def test_citations_one_a_line() -> None:
-    ref = Reference.from_csl(
-        {
-            "author": [{"family": "Dao", "given": "Tri"}],
-            "issued": {"date-parts": [[2022]]},
-            "title": "FlashAttention",
-            "container-title": "NeurIPS",
-            "volume": "35",
-            "page": "1-10",
-            "DOI": "10.5555/x",
-        }
-    )
-    line = citations.citation(ref)
-    assert line == "Tri Dao (2022). FlashAttention. NeurIPS, 35: 1-10. https://doi.org/10.5555/x."
-    assert citations.citations([ref, Reference(raw="Just raw text")]) == (
-        f"{line}\nJust raw text.\n"
-    )
-
-
 def test_retrain_without_corrections_raises_input_error(lib: Library) -> None:
     with pytest.raises(InputError, match="no corrections yet"):
         training.retrain_library(lib.folder)
@@ -191,3 +172,18 @@ def test_reparse_matching_keeps_the_fields_the_user_edited(lib: Library, tmp_pat
     stored = lib.references.reference(knuth)
     assert stored.reference.get("title") == "TAOCP (edited)"
     assert stored.edited == {"title"}
+
+
+def test_a_reparse_keeps_the_label_of_text_the_user_assigned(lib: Library) -> None:
+    """Issue 25, item 6: after a re-parse the raw text coloured an assigned span by the
+    parser's reading, while the field kept what the user assigned."""
+    ref_id = _knuth(lib)
+    start = RAW.index("Programming")
+    end = start + len("Programming")
+    editing.assign_span(ref_id, "note", start, end).do(lib)
+    editing.reparse([ref_id]).do(lib)
+    stored = lib.references.reference(ref_id)
+    assert "note" in stored.edited
+    inside = [t for t in stored.reference.tokens if t.start < end and t.end > start]
+    assert inside and all(t.label == "note" for t in inside)
+    assert not any(t.label == "note" for t in stored.reference.tokens if t not in inside)

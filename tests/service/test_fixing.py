@@ -222,3 +222,26 @@ def test_font_styles_follow_the_text_into_joined_and_cut_rows() -> None:
     assert fixing.shifted_styles(styles, 0, 15) == [(0, 4, "bold"), (10, 15, "italic")]
     assert fixing.shifted_styles(styles, 30, 40) == [(30, 34, "bold"), (40, 50, "italic")]
     assert fixing.shifted_styles(styles, -12, 40) == [(0, 8, "italic")]
+
+
+def test_a_split_inside_a_word_moves_to_the_word_and_the_part_gets_its_own_label(
+    session: Session, tmp_path: Path
+) -> None:
+    """Issue 25, item 4: a split went exactly where the pointer was ("… B. U" + "sing
+    DeepSpeed"), and the part split off showed the next row's number ([22] twice)."""
+    assert fixing.word_boundary("Smith, B. Using DeepSpeed", 11) == 10  # "U|sing"
+    assert fixing.word_boundary("Smith, B. Using DeepSpeed", 10) == 10  # already between
+    assert fixing.word_boundary("Catanzaro rest", 4) == 9  # the first word: to its end
+    assert fixing.word_boundary("张三. 基于深度学习", 6) == 6  # Chinese has no spaces
+    assert fixing.second_label("[22]") == "[22b]" and fixing.second_label("22.") == "22b."
+    assert fixing.second_label("") == ""
+    assert fixing.joint("Catanza", "ro") == " " and fixing.joint("基于深度", "学习") == ""
+    doc = _document(session, tmp_path)
+    _between(session, doc)
+    first = session.lib.documents.references_of(doc)[0]
+    raw = first.reference.raw
+    inside = raw.index("Smith") + 2  # "Sm|ith"
+    fixing.split_row(first.id, inside).do(session.lib)
+    parts = _raws(session, doc)[:2]
+    assert parts[1].startswith("Smith")
+    assert session.lib.documents.references_of(doc)[1].reference.label != first.reference.label

@@ -1,19 +1,20 @@
 """The table's "Open attachment" menu: a reference's links (decision 0022), each opened by
-the desktop only when the user clicks it; nothing is read or looked for before."""
+the desktop only when the user clicks it; nothing is read or looked for before. And
+"Add attachment..." (or a file dropped on a row): a link to a file the user chose."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
-from PySide6.QtCore import QObject, QUrl
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtCore import QObject, QSettings, QUrl
+from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.look import plain_tip
 from refmanager.model import Attachment
-from refmanager.service.attachments import attachments_of, open_url
+from refmanager.service.attachments import attach, attachments_of, open_url
 
 
 def _label(link: Attachment) -> str:
@@ -31,23 +32,42 @@ class AttachmentController(QObject):
         self.host = host
         self.opener = opener
 
-    def add_menu(self, menu: QMenu) -> QMenu | None:
-        """An "Open attachment" submenu in ``menu`` for the current reference, when it has
-        links (None otherwise)."""
+    def fill_menu(self, menu: QMenu) -> None:
+        """The "Open attachment" submenu: the current reference's links (or why none)."""
+        menu.clear()
         ref_id = self.host.current_id()
-        links = (
-            attachments_of(self.host.session.lib, [ref_id]).get(ref_id, [])
-            if ref_id is not None
-            else []
-        )
+        lib = self.host.session.lib
+        links = attachments_of(lib, [ref_id]).get(ref_id, []) if ref_id is not None else []
         if not links:
-            return None
-        sub = menu.addMenu("Open attachment")
+            menu.addAction("No attachments").setEnabled(False)
+            return
         for link in links:
-            action = sub.addAction(_label(link))
+            action = menu.addAction(_label(link))
             action.setToolTip(plain_tip(link.location))  # a path from a file
             action.triggered.connect(functools.partial(self._clicked, link))
-        return sub
+
+    def add_dialog(self) -> bool:
+        """Choose a file and attach it to the current reference."""
+        ref_id = self.host.current_id()
+        if ref_id is None:
+            self.host.notify("Choose a reference to attach a file to", 4000)
+            return False
+        folder = str(QSettings().value("attachments/folder", str(Path.home())))
+        name, _ = QFileDialog.getOpenFileName(self.host.widget(), "Attach a file", folder)
+        if not name:
+            return False
+        QSettings().setValue("attachments/folder", str(Path(name).parent))
+        return self.attach(ref_id, [Path(name)])
+
+    def attach(self, ref_id: int, paths: list[Path]) -> bool:
+        """Attach files to a reference (each an undoable change)."""
+        done = False
+        for path in paths:
+            done = self.host.commands.run(attach(ref_id, path)) or done
+        if done:
+            names = ", ".join(p.name for p in paths)
+            self.host.notify(f"Attached {names}", 4000)
+        return done
 
     def _clicked(self, link: Attachment, _checked: bool = False) -> None:
         self.open(link)
@@ -62,7 +82,12 @@ class AttachmentController(QObject):
             )
             return False
         url = QUrl.fromLocalFile(target.path) if target.path else QUrl(target.url)
+        if target.path and not Path(target.path).exists():
+            self.host.show_error(f"Cannot open the attachment: {target.path} does not exist")
+            return False
         if not self.opener(url):
-            self.host.show_error(f"The desktop could not open {link.location}")
+            self.host.show_error(
+                f"The desktop could not open {link.location}: no application is set up to open it"
+            )
             return False
         return True

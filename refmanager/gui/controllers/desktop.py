@@ -1,4 +1,5 @@
-"""The PDF handed to the desktop: opened in the system's viewer, or shown in its folder."""
+"""The PDF handed to the desktop: opened in the system's viewer, or shown in its folder;
+a reference's DOI or URL opened in the web browser. Each says so when it cannot be done."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.controllers.search import SearchController
+from refmanager.service.attachments import online_url
 
 
 class DesktopController(QObject):
@@ -26,27 +28,59 @@ class DesktopController(QObject):
 
     def current_pdf(self) -> Path | None:
         """The PDF of the current reference, else of the document chosen in the sidebar."""
-        session, current = self.host.session, self.host.current_id()
-        info = session.stored(current) if current is not None else None
-        document_id = info.document_id if info is not None else None
-        kind, key = self.search.scope
-        if document_id is None and kind == "document" and isinstance(key, int):
-            document_id = key
-        return session.document_path(document_id) if document_id is not None else None
+        document_id = self._document_id()
+        return self.host.session.document_path(document_id) if document_id is not None else None
 
     def open_pdf(self) -> bool:
         """Open the current PDF in the system's viewer."""
         path = self._pdf()
-        return path is not None and self.open_url(QUrl.fromLocalFile(str(path)))
+        return path is not None and self._hand_over(
+            QUrl.fromLocalFile(str(path)), "open the PDF", "no PDF viewer is set up"
+        )
 
     def show_in_folder(self) -> bool:
-        """Open the folder that holds the current PDF in the file manager."""
+        """Show the current PDF in the file manager: the folder it was imported from when
+        the same file is still there, else the library's copy."""
         path = self._pdf()
-        return path is not None and self.open_url(QUrl.fromLocalFile(str(path.parent)))
+        if path is None:
+            return False
+        session, shown = self.host.session, path
+        document_id = self._document_id()
+        if document_id is not None:
+            shown = session.lib.documents.origin(document_id) or path
+        return self._hand_over(
+            QUrl.fromLocalFile(str(shown.parent)),
+            f"show the folder {shown.parent}",
+            "no file manager is set up",
+        )
+
+    def open_online(self) -> bool:
+        """Open the current reference's DOI (at doi.org) or URL in the web browser."""
+        current = self.host.current_id()
+        info = self.host.session.stored(current) if current is not None else None
+        url = online_url(info.reference) if info is not None else None
+        if url is None:
+            self.host.notify("This reference has no DOI or web link", 4000)
+            return False
+        return self._hand_over(QUrl(url), f"open {url}", "no web browser is set up")
+
+    def _hand_over(self, url: QUrl, what: str, why: str) -> bool:
+        if self.open_url(url):
+            return True
+        self.host.show_error(f"The desktop could not {what}: {why}")
+        return False
+
+    def _document_id(self) -> int | None:
+        session, current = self.host.session, self.host.current_id()
+        info = session.stored(current) if current is not None else None
+        if info is not None and info.document_id is not None:
+            return info.document_id
+        kind, key = self.search.scope
+        return key if kind == "document" and isinstance(key, int) else None
 
     def _pdf(self) -> Path | None:
         path = self.current_pdf()
         if path is None or not path.is_file():
-            self.host.notify("No PDF for this reference", 4000)
+            self.host.show_error("No PDF to show: this reference was not read from a PDF")
             return None
         return path

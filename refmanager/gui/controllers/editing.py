@@ -6,18 +6,22 @@ Learning from the corrections (retraining the parser) starts here too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QColorDialog, QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.controllers.search import SearchController
-from refmanager.gui.dialogs import ask_text
+from refmanager.gui.dialogs import ask_text, confirm_remove_document
 from refmanager.gui.sidebar import Sidebar
 from refmanager.model import InputError
 from refmanager.service import documents, editing, fixing, tags
 from refmanager.service.fixing import Mark
 from refmanager.service.training import learnt
 from refmanager.service.views import Changes
+
+Confirm = Callable[[str, int], bool]  # a document's title and reference count: remove it?
 
 
 class EditController(QObject):
@@ -138,13 +142,24 @@ class EditController(QObject):
             return False
         return self.host.commands.run(editing.reparse(ids, self.host.session.worker))
 
-    def remove_document(self) -> bool:
+    def remove_document(self, confirm: Confirm | None = None) -> bool:
+        """Remove the document chosen in the sidebar and its references, once the user
+        agreed (the "..." of its menu item: a dialog naming it; Undo brings it back)."""
         kind, key = self.search.scope
         if kind != "document" or not isinstance(key, int):
             self.host.notify("Choose a document in the sidebar first", 4000)
             return False
+        entry = next((d for d in self.host.session.documents() if d.id == key), None)
+        title = entry.title if entry is not None else self.search.scope_title
+        count = entry.count if entry is not None else 0
+        agreed = (confirm or self._confirm_remove)(title, count)
+        if not agreed:
+            return False
         self.sidebar.select("all")
         return self.host.commands.run(documents.remove_document(key))
+
+    def _confirm_remove(self, title: str, count: int) -> bool:
+        return confirm_remove_document(self.host.widget(), title, count)
 
     # -- tags and saved searches --------------------------------------------------------------
     def choose_tag_colour(self, tag: str, colour: str | None = None) -> bool:

@@ -83,7 +83,12 @@ class SearchController(QObject):
         if kind == "all":
             self.scope_label.hide()
         else:
-            what = {"document": "the document", "tag": "the tag", "search": "the saved search"}
+            what = {
+                "document": "the document",
+                "collection": "the collection",
+                "tag": "the tag",
+                "search": "the saved search",
+            }
             self.scope_label.setText(f"Searching in {what.get(kind, kind)} “{title or key}”")
             self.scope_label.show()
 
@@ -93,6 +98,8 @@ class SearchController(QObject):
             return f"in:{int(key)}"
         if kind == "tag" and key is not None:
             return f"tag:{quote_value(str(key))}"
+        if kind == "collection" and isinstance(key, int):
+            return f"collection:{key}"
         if kind == "search" and key is not None:
             return f"({key})"
         return ""
@@ -169,11 +176,12 @@ class SearchController(QObject):
         else:
             self._say("")
             self.everywhere.hide()
-        self._explain_empty_document()
+        self.note_extraction()
         self.shown.emit()
 
-    def _explain_empty_document(self) -> None:
-        """A document without references says why, in the extractor's words."""
+    def note_extraction(self) -> None:
+        """A document without references says why, in the extractor's words (and says
+        nothing once it has some: called again after every change)."""
         kind, key = self.scope
         note = ""
         if kind == "document" and self.model.rowCount() == 0 and not self.text():
