@@ -137,7 +137,9 @@ def test_an_edit_in_the_window_reaches_the_server(
             0
         ]
     )
-    assert bob_window.commands.run(editing.edit_field(ref_id, "volume", "9")), bob_window.errors
+    assert bob_window.commands.run(editing.edit_field(ref_id, "volume", "9")), (
+        bob_window.problems.messages
+    )
 
     def arrived() -> bool:
         with Library.open(alice) as lib:
@@ -218,7 +220,7 @@ def test_a_readers_window_offers_no_change(
     win = _open(qtbot, carol)
     try:
         assert win.windowTitle().endswith("(reader)")
-        assert not win.act_import.isEnabled()
+        assert not win.menu_actions.named["import"].isEnabled()
         with pytest.raises(InputError, match="reader"):
             win.session.check_writable()
         qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=30_000)
