@@ -18,6 +18,12 @@ pytestmark = pytest.mark.gui
 TITLE = COLUMN_INDEX["Title"]
 
 
+def activate(qtbot: QtBot, win: MainWindow) -> None:
+    """Give the window the keyboard (under xcb without a window manager it has none)."""
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)
+
+
 def tabbed(qtbot: QtBot, start: QWidget, steps: int) -> list[QWidget]:
     """The widgets Tab visits from ``start`` (an editable combo counts as itself)."""
     start.setFocus()
@@ -48,6 +54,7 @@ def test_tab_goes_search_table_editor_pdf(qtbot: QtBot, paper_window: MainWindow
 
 def test_arrows_never_change_a_closed_type_box(qtbot: QtBot, paper_window: MainWindow) -> None:
     win = paper_window
+    activate(qtbot, win)
     click_row(qtbot, win, 0)
     box = win.editor.edits["type"]
     assert isinstance(box, QComboBox)
@@ -62,6 +69,7 @@ def test_arrows_never_change_a_closed_type_box(qtbot: QtBot, paper_window: MainW
 
 def test_undo_works_with_the_focus_in_the_type_box(qtbot: QtBot, paper_window: MainWindow) -> None:
     win = paper_window
+    activate(qtbot, win)
     click_row(qtbot, win, 0)
     ref_id = win.current_id()
     assert ref_id is not None
@@ -82,6 +90,7 @@ def test_undo_works_with_the_focus_in_the_type_box(qtbot: QtBot, paper_window: M
 
 def test_typing_in_a_field_is_undone_there_first(qtbot: QtBot, paper_window: MainWindow) -> None:
     win = paper_window
+    activate(qtbot, win)
     click_row(qtbot, win, 0)
     title = win.editor.edits["title"]
     assert isinstance(title, QLineEdit)
@@ -100,6 +109,7 @@ def test_f2_edit_in_a_document_keeps_the_focus_and_down_moves_on(
     (and Qt warned "commitData called with an editor that does not belong to this view",
     which fails any GUI test now: pyproject's qt_log_level_fail)."""
     win = paper_window
+    activate(qtbot, win)
     assert win.searching.scope[0] == "document"
     click_row(qtbot, win, 2)
     win.table.setFocus()
@@ -123,6 +133,7 @@ def test_the_sidebar_and_the_list_marks_are_reached_from_the_keyboard(
     qtbot: QtBot, paper_window: MainWindow
 ) -> None:
     win = paper_window
+    activate(qtbot, win)
     named = {a.text().replace("&", ""): a for a in win.findChildren(type(win.undo_action))}
     named["Go to the library sidebar"].trigger()
     assert win.sidebar.hasFocus() or QApplication.focusWidget() is win.sidebar
