@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from refmanager.model.typecodes import TYPE_CODE_RE
+
 _EDGE = " \t,;:/\u3001\uff0c\uff1b\uff1a"
 _ORDINALS = {
     "first": "1",
@@ -74,5 +76,10 @@ def clean_value(field: str, text: str) -> str:
     if field == "URL":
         return text.strip(_EDGE).rstrip(".,;")
     if field in ("title", "container-title", "collection-title", "publisher"):
-        return strip_value(text, keep_abbrev=field != "title")
+        text = strip_value(text, keep_abbrev=field != "title")
+        # a GB/T 7714 type code ends the title; it is never part of it ("...[J]")
+        m = TYPE_CODE_RE.search(text) if field == "title" and text.endswith("]") else None
+        if m and m.end() == len(text) and m.start() > 0:
+            text = strip_value(text[: m.start()])
+        return text
     return strip_value(text)

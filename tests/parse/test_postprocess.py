@@ -325,3 +325,11 @@ def test_a_title_with_a_colon_after_the_last_initials_is_cut_from_the_names() ->
     labels = ["author" if t.end <= cut - 2 else "title" if t.start < end else "O" for t in toks]
     ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
     assert ref.get("title").startswith("Torch FSDP")
+
+
+def test_a_type_code_labelled_with_the_title_is_not_part_of_it() -> None:
+    from refmanager.parse.values import clean_value
+
+    assert clean_value("title", "中英文混排的自动切分[J]") == "中英文混排的自动切分"
+    assert clean_value("title", "Sorting things [EB/OL]") == "Sorting things"
+    assert clean_value("title", "Arrays [in Python]") == "Arrays [in Python]"
