@@ -6,6 +6,7 @@ Each runs in a window process of its own, whose peak resident memory is its own.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -23,9 +24,14 @@ GIGABYTE_MB = 1024
 
 @pytest.mark.parametrize("name", [*HOSTILE, "sample"])
 def test_the_window_survives_selecting_a_hostile_pdf_within_1_gb(name: str) -> None:
+    # the window process measured is drawn offscreen whatever platform the suite runs on:
+    # under xcb without a window manager its probe of the sample never reported (seen
+    # 2026-12-06, open question in the closing note); memory does not depend on it
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run(
         [sys.executable, "-m", "tests.gui.hostile_pdfs", name],
         cwd=REPO,
+        env=env,
         capture_output=True,
         text=True,
         timeout=300,
