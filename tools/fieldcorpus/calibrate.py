@@ -142,6 +142,18 @@ def observe(
     return out
 
 
+def row_observations(
+    obs: Sequence[tuple[Features, dict[str, Observation], bool]], field_w: dict[str, float]
+) -> list[Observation]:
+    """The row model's observations: each entry's evidence with its fields' probabilities
+    under the field weights ``field_w``, and whether the whole row was right."""
+    out = []
+    for entry, fields, row in obs:
+        probs = [score(field_w, f) for f, _ in fields.values()]
+        out.append((row_features(entry, probs), row))
+    return out
+
+
 def fit(
     data: Sequence[Observation],
     epochs: int = 12,
@@ -204,20 +216,13 @@ def main(argv: list[str] | None = None) -> int:
     t1 = time.perf_counter()
     field_w = fit([o for _, fields, _ in train_obs for o in fields.values()])
 
-    def rows(obs: Sequence[tuple[Features, dict[str, Observation], bool]]) -> list[Observation]:
-        out = []
-        for entry, fields, row in obs:
-            probs = [score(field_w, f) for f, _ in fields.values()]
-            out.append((row_features(entry, probs), row))
-        return out
-
-    row_w = fit(rows(train_obs))
+    row_w = fit(row_observations(train_obs, field_w))
     args.out.write_text(
         json.dumps({"field": field_w, "row": row_w}, indent=0, sort_keys=True) + "\n",
         encoding="utf-8",
     )
     fields_test = [(score(field_w, f), r) for _, fields, _ in test_obs for f, r in fields.values()]
-    rows_test = [(min(score(row_w, f), 1.0), r) for f, r in rows(test_obs)]
+    rows_test = [(min(score(row_w, f), 1.0), r) for f, r in row_observations(test_obs, field_w)]
     fe, fa = ece_auroc(fields_test)
     re_, ra = ece_auroc(rows_test)
     print(

@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.real_cv import folds_of
-from refmanager.parse.confidence import CALIBRATION_FILE, row_features, score
+from refmanager.parse.confidence import CALIBRATION_FILE, score
 from refmanager.parse.train import Example
-from tools.fieldcorpus.calibrate import Observation, ece_auroc, fit, observe
+from tools.fieldcorpus.calibrate import Observation, ece_auroc, fit, observe, row_observations
 from tools.fieldcorpus.junk import fragment, junk_example, merged
 from tools.fieldcorpus.records import RecordGenerator
 from tools.realdata import DATA, real_strings
@@ -52,16 +52,8 @@ def junk(refs: Sequence[Example], n: int, seed: int) -> list[Example]:
 def fit_both(obs: Observed) -> tuple[dict[str, float], dict[str, float]]:
     """The field and row weights fitted on ``obs``."""
     field_w = fit([o for _, fields, _ in obs for o in fields.values()])
-    row_w = fit(rows(obs, field_w))
+    row_w = fit(row_observations(obs, field_w))
     return field_w, row_w
-
-
-def rows(obs: Observed, field_w: dict[str, float]) -> list[Observation]:
-    out = []
-    for entry, fields, row in obs:
-        probs = [score(field_w, f) for f, _ in fields.values()]
-        out.append((row_features(entry, probs), row))
-    return out
 
 
 def reliability(pairs: Sequence[tuple[float, bool]]) -> str:
@@ -104,7 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         train = [o for j in range(len(kept)) if j != k for o in by_fold[j]]
         field_w, row_w = fit_both(train)
         fields_out += [(score(field_w, f), r) for _, fs, _ in by_fold[k] for f, r in fs.values()]
-        rows_out += [(min(score(row_w, f), 1.0), r) for f, r in rows(by_fold[k], field_w)]
+        rows_out += [
+            (min(score(row_w, f), 1.0), r) for f, r in row_observations(by_fold[k], field_w)
+        ]
     fe, fa = ece_auroc(fields_out)
     re_, ra = ece_auroc(rows_out)
     print("Field confidence on held-out real folds (cross-fitted):")
