@@ -49,6 +49,11 @@ fi
 stamp=".venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)${extras:+-$extras}"
 if [ ! -f "$stamp" ]; then
     .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
+    # A venv made before decision 0037 holds PySide6-Pdf 6.12, whose QtPdf files
+    # PySide6-Addons 6.11.3 installs again: remove it so that no package owns them twice.
+    if .venv/bin/python -m pip show -q PySide6-Pdf >/dev/null 2>&1; then
+        .venv/bin/python -m pip uninstall -q -y PySide6-Pdf >/dev/null
+    fi
     if ! .venv/bin/python -m pip install -q -e ".${extras:+[$extras]}" >.venv/pip-install.log 2>&1; then
         cat .venv/pip-install.log >&2
         echo "setup: installing refmanager's Python packages failed (log above)" >&2

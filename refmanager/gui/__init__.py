@@ -4,5 +4,3 @@ This is the only package that imports PySide6. Every use case goes through
 ``refmanager.service``; nothing here talks to SQLite, the PDF reader or the parser directly.
 Entry point: :func:`refmanager.gui.app.run`.
 """
-
-from refmanager.gui import qtfix  # noqa: F401  (first: PySide6 6.12.0 refcount work-around)

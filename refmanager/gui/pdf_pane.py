@@ -2,7 +2,7 @@
 and a highlight over the entry the table has selected.
 
 QPdfView does not say where it puts each page, so :class:`RefPdfView` works the layout out
-again from the properties it exposes (Qt 6.12's ``QPdfViewPrivate::calculateDocumentLayout``).
+again from the properties it exposes (Qt's ``QPdfViewPrivate::calculateDocumentLayout``).
 To keep that simple the view always runs in ``Custom`` zoom: "fit width" is done here by
 computing the zoom factor, so the page geometry is a pure function of zoom, margins, spacing
 and viewport, and Qt's own search highlights (which scale by the zoom factor) line up.
