@@ -159,14 +159,31 @@ class RefPdfView(QPdfView):
             self._apply_fit_width()
 
     def _apply_fit_width(self) -> None:
+        """Zoom so that the widest page fills the viewport's width, less the vertical scroll
+        bar when the pages at that width are taller than the viewport.
+
+        The width is worked out from the viewport as it is without scroll bars, never from
+        the viewport as it is now: the zoom then does not depend on whether the bar is
+        shown. (From the viewport as it was, a page that needed the bar at the full width
+        but not at the width left beside it made the bar come and go, each time resizing
+        the viewport and changing the zoom again: the window spun at full CPU for panes of
+        such a size, e.g. 500 x 685-689 px for the sample paper.)"""
         doc = self.document()
         if doc is None or doc.status() != QPdfDocument.Status.Ready or doc.pageCount() == 0:
             return
-        widest = max(doc.pagePointSize(p).width() for p in range(doc.pageCount()))
+        pages = [doc.pagePointSize(p) for p in range(doc.pageCount())]
+        widest = max(size.width() for size in pages) * self._resolution()
         margins = self.documentMargins()
-        available = self.viewport().width() - margins.left() - margins.right()
-        if widest > 0 and available > 50:
-            self.setZoomFactor(available / (widest * self._resolution()))
+        room = self.maximumViewportSize()  # the viewport with no scroll bar shown
+        available = room.width() - margins.left() - margins.right()
+        if widest <= 0 or available <= 50:
+            return
+        tall = sum(size.height() for size in pages) * self._resolution() * available / widest
+        spacing = self.pageSpacing() * (len(pages) - 1) + margins.top() + margins.bottom()
+        if tall + spacing > room.height():  # the vertical bar will be shown: leave it room
+            available -= self.verticalScrollBar().sizeHint().width()
+        if available > 50:
+            self.setZoomFactor(available / widest)
 
     def set_zoom(self, factor: float) -> None:
         self._fit_width = False

@@ -6,9 +6,10 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QEventLoop, QPoint
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtPdf import QPdfDocument
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from refmanager.gui.pdf_pane import PdfPane, RefPdfView
@@ -177,3 +178,33 @@ def test_a_paper_shown_again_after_none_is_drawn(qtbot: QtBot, tmp_path: Path) -
     qtbot.wait(50)  # the views and documents of the papers before are gone
     assert pane.findChildren(RefPdfView) == [pane.view]
     assert pane.findChildren(QPdfDocument) == [pane.document]
+
+
+def test_fit_width_settles_whatever_the_views_height(qtbot: QtBot) -> None:
+    """A page that needs the vertical scroll bar at the viewport's full width but not at
+    the width left beside the bar: the bar came and went, each time changing the zoom,
+    and the window spun at full CPU (the sample paper in a 500 px wide pane 685-689 px
+    high; seen with settings the GUI tests had saved, closing note of 2026-12-06)."""
+    document = QPdfDocument()
+    document.load(str(SAMPLE_PDF))
+    view = RefPdfView()
+    qtbot.addWidget(view)
+    view.setDocument(document)
+    changes: list[float] = []
+    view.zoomFactorChanged.connect(changes.append)
+    view.show()
+    qtbot.waitExposed(view)
+    page = document.pagePointSize(0)
+    near = round(500 * page.height() / page.width())
+    for height in range(near - 20, near + 20):
+        view.resize(500, height)
+        changes.clear()
+        # bounded: before the fix this never ran out of events
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        assert len(changes) <= 1, (height, len(changes))
+        # the page fills the width it has: all of it, or all but the bar when it is shown
+        bar = view.verticalScrollBar()
+        room = view.viewport().width() + (bar.width() if bar.isVisible() else 0)
+        margins = view.documentMargins()
+        width = view.page_rects()[0].width() + margins.left() + margins.right()
+        assert room - bar.sizeHint().width() - 1 <= width <= room + 1, (height, width, room)

@@ -25,9 +25,9 @@ GIGABYTE_MB = 1024
 @pytest.mark.parametrize("name", [*HOSTILE, "sample"])
 def test_the_window_survives_selecting_a_hostile_pdf_within_1_gb(name: str) -> None:
     # the window process measured is drawn offscreen, with settings of its own, whatever
-    # the suite runs on: after the other window tests' settings, its window never reported
-    # on the sample paper (seen 2026-12-06 under xcb, open question in the closing note);
-    # memory does not depend on either
+    # the suite runs on: its memory does not depend on either, and what the other window
+    # tests saved once gave its PDF view a height at which fit-width spun (fixed, see
+    # test_pdf_pane.test_fit_width_settles_whatever_the_views_height)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     env.pop("XDG_CONFIG_HOME", None)
     done = subprocess.run(
