@@ -25,8 +25,9 @@ from pathlib import Path
 
 from benchmarks.learning_curve import corrected_item
 from benchmarks.real_cv import Tally, folds_of, score
+from refmanager.crf.keep import RetrainRejected
 from refmanager.parse import Example, example_from_correction
-from refmanager.parse.retrain import RetrainRejected, train_library
+from refmanager.parse.retrain import train_library
 from refmanager.parse.train import fully_aligned
 from tools.realdata import DATA, real_strings
 

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if "lines_entries" in stats:
         note(
             f"line model: {int(stats['lines_entries_after'])} of {int(stats['lines_entries'])}"
-            f" corrected entries found (the shipped model: {int(stats['lines_entries_before'])});"
-            f" imports into {lib} read with it"
+            f" corrected entries found (the model it replaces:"
+            f" {int(stats['lines_entries_before'])}); imports into {lib} read with it"
         )
     return 0

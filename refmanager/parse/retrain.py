@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from refmanager.crf.keep import Measure, train_and_keep
 from refmanager.parse.features import features
 from refmanager.parse.tagger import (
     DEFAULT_MODEL_FILE,
@@ -45,10 +46,6 @@ def read_examples(path: Path) -> list[Example]:
 def base_examples_path() -> Path:
     """The generated strings shipped with the model, for retraining without citeproc."""
     return Path(DEFAULT_MODEL_FILE).with_name(BASE_FILE)
-
-
-class RetrainRejected(Exception):
-    """A retrained model got wrong what the model it would replace got right."""
 
 
 GUARD_SIZE = 300  # shipped strings never trained on by a library model: the guard set
@@ -102,8 +99,9 @@ def train_library(
 
     The new model replaces the one at ``out_path`` (or the shipped model) only when it is
     at least as right on the corrected entries and, on ``guard`` (shipped strings it was
-    not trained on), loses at most ``GUARD_TOLERANCE`` of token accuracy; otherwise
-    ``RetrainRejected`` is raised and nothing is written.
+    not trained on), loses at most ``GUARD_TOLERANCE`` of token accuracy
+    (:func:`refmanager.crf.keep.train_and_keep`); otherwise ``RetrainRejected`` is raised
+    and nothing is written.
     """
     t0 = time.perf_counter()
     fixes = [ex for ex in corrections if any(lab != "O" for lab in ex.labels)]
@@ -122,40 +120,49 @@ def train_library(
             f"({time.perf_counter() - t0:.1f} s)"
         )
     t1 = time.perf_counter()
-    tmp = out_path.with_name(out_path.name + ".new")
-    marker = Path(os.fspath(tmp) + STACKED_SUFFIX)
     base_tagger = open_tagger(base_model)
     if base_tagger is None:
         raise OSError("the model to adapt cannot be read")
-    fixed = [_stacked_sequence(base_tagger, ex) for ex in fixes]
-    copied = (_stacked_sequence(base_tagger, ex, copy=True) for ex in generated)
-    sequences = [*copied, *(fixed * weight)]
-    stats = train_sequences(sequences, tmp, max_iterations=max_iterations)
-    marker.write_text(stacked_marker(base_model), encoding="utf-8")
-    stats["corrections"] = float(len(fixes))
-    stats["render_seconds"] = t1 - t0
-    stats["train_seconds"] = time.perf_counter() - t1
-    current = out_path if out_path.is_file() else base_model
-    before = token_accuracy(current, fixes)
-    after = token_accuracy(tmp, fixes)
-    stats["corrections_before"], stats["corrections_after"] = before, after
-    if guard:
-        g_before, g_after = token_accuracy(current, guard), token_accuracy(tmp, guard)
-        stats["guard_before"], stats["guard_after"] = g_before, g_after
-    else:
-        g_before = g_after = 1.0
-    if after < before or g_after < g_before - GUARD_TOLERANCE:
-        tmp.unlink(missing_ok=True)
-        marker.unlink(missing_ok=True)
-        raise RetrainRejected(
-            f"the retrained model was not kept: corrected entries {before:.3f} -> {after:.3f}, "
-            f"other strings {g_before:.3f} -> {g_after:.3f} (token accuracy)"
+
+    def train(trial: Path) -> dict[str, float]:
+        fixed = [_stacked_sequence(base_tagger, ex) for ex in fixes]
+        copied = (_stacked_sequence(base_tagger, ex, copy=True) for ex in generated)
+        stats = train_sequences([*copied, *(fixed * weight)], trial, max_iterations=max_iterations)
+        Path(os.fspath(trial) + STACKED_SUFFIX).write_text(
+            stacked_marker(base_model), encoding="utf-8"
         )
-    tmp.replace(out_path)
-    marker.replace(Path(os.fspath(out_path) + STACKED_SUFFIX))
+        stats["corrections"] = float(len(fixes))
+        stats["render_seconds"] = t1 - t0
+        stats["train_seconds"] = time.perf_counter() - t1
+        return stats
+
+    measures = [
+        Measure(
+            "corrections",
+            "token accuracy on the corrected entries",
+            lambda m: token_accuracy(m, fixes),
+        ),
+    ]
+    if guard:
+        measures.append(
+            Measure(
+                "guard",
+                "token accuracy on other strings",
+                lambda m: token_accuracy(m, guard),
+                GUARD_TOLERANCE,
+            )
+        )
+    stats = train_and_keep(
+        out_path,
+        train,
+        measures,
+        replaces=out_path if out_path.is_file() else base_model,
+        companions=[STACKED_SUFFIX],
+    )
     if progress:
         progress(
             f"trained in {stats['train_seconds']:.1f} s: {out_path} "
-            f"({stats['bytes'] / 1e6:.2f} MB); corrected entries {before:.3f} -> {after:.3f}"
+            f"({stats['bytes'] / 1e6:.2f} MB); corrected entries "
+            f"{stats['corrections_before']:.3f} -> {stats['corrections_after']:.3f}"
         )
     return stats

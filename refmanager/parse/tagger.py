@@ -1,56 +1,27 @@
-"""The CRF tagger: the shipped model file, one open tagger per thread and model, marginals."""
+"""The field parser's CRF tagger: the shipped model file, stacked library models, marginals."""
 
 from __future__ import annotations
 
 import os
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pycrfsuite
-
+from refmanager.crf.taggers import open_tagger as crf_tagger
 from refmanager.parse.features import features
-from refmanager.parse.modelcheck import model_problem
 from refmanager.parse.tokens import Tok
 
 # The shipped model.
 DEFAULT_MODEL = Path(__file__).resolve().parent / "data" / "parser.crfsuite"
 DEFAULT_MODEL_FILE = os.fspath(DEFAULT_MODEL)
 
-_local_data = threading.local()
-
 
 def open_tagger(model_path: Path | None = None) -> Any | None:
-    """An open pycrfsuite.Tagger for the model (the shipped one by default), or None.
-
-    Cached per thread and path, and reopened when the file changes (a library's model is
-    rewritten in place by retraining while the window keeps parsing). A model other than
-    the shipped one is opened only when ``modelcheck`` found it safe (None otherwise).
-    """
+    """An open tagger for the model (the shipped one by default), or None: from the one
+    cache of open taggers (:func:`refmanager.crf.taggers.open_tagger`: per thread and file
+    version; a model other than the shipped one only once ``modelcheck`` found it safe)."""
     path = os.fspath(model_path) if model_path else DEFAULT_MODEL_FILE
-    cache: dict[str, tuple[tuple[int, int] | None, Any]] = (
-        getattr(_local_data, "taggers", None) or {}
-    )
-    _local_data.taggers = cache
-    try:
-        info = os.stat(path)
-        stamp: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
-    except OSError:
-        stamp = None
-    cached = cache.get(path)
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    tagger: Any | None = None
-    if stamp is not None and (path == DEFAULT_MODEL_FILE or model_problem(path) is None):
-        # a damaged model would take the process down (SIGSEGV): checked first, apart
-        tagger = pycrfsuite.Tagger()
-        try:
-            tagger.open(path)
-        except Exception:  # a corrupt model file: parse with the rules only
-            tagger = None
-    cache[path] = (stamp, tagger)
-    return tagger
+    return crf_tagger(path, shipped=path == DEFAULT_MODEL_FILE)
 
 
 STACKED_SUFFIX = ".stacked"

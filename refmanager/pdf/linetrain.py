@@ -4,7 +4,9 @@ Documents are in the stored training form (a JSON object with ``page_sizes`` and
 ``lines``: rows of ``[page, column, x0, x1, y, size, bold, italic, text, label]``, see
 :func:`refmanager.pdf.linefeatures.stored_row`). :func:`train_library` stacks a model on
 the shipped one, trained on the base sample shipped with it (``data/base-lines.jsonl.gz``)
-and the library's corrected documents, and keeps it only if it reads them at least as well.
+and the library's corrected documents, and keeps it only if it reads them at least as well
+as the model it replaces (:func:`refmanager.crf.keep.train_and_keep`, as the field
+parser's library model).
 Packing the corpus and training the shipped model are development tools
 (``tools/corpus/linemodel.py``).
 """
@@ -18,10 +20,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import pycrfsuite
+
+from refmanager.crf.keep import Measure, train_and_keep
+from refmanager.crf.taggers import open_tagger
 from refmanager.pdf.layout import Line
 from refmanager.pdf.linefeatures import featurize, stored_line, with_base_labels
 from refmanager.pdf.segment import label_spans
-from refmanager.pdf.zones import MODEL_PATH
+from refmanager.pdf.zones import MODEL_PATH, tag_lines
 
 # A few hundred corpus documents shipped with the model, for a library's own line model
 # (``train_library``): retraining needs neither TeX nor the whole corpus.
@@ -90,10 +96,6 @@ def _crops(rows: list[Line], labels: list[str]) -> list[tuple[list[Line], list[s
     return out
 
 
-class LineRetrainRejected(Exception):
-    """A library's line model read its own corrected documents worse than the shipped one."""
-
-
 def train_library(
     examples: Sequence[dict[str, Any]],
     out: Path,
@@ -108,63 +110,64 @@ def train_library(
     ``BASE_PATH``) and the library's corrected documents (``examples``, in the stored
     form; each counts ``weight`` times), with the shipped model's labels as features.
 
-    The model is written only if it reads the corrected documents' entries at least as
-    well as the shipped model does (else :class:`LineRetrainRejected`). Returns figures:
-    documents, base documents, and entries right on the corrected documents before and
-    after.
+    The model is written only if it finds at least as many of the corrected documents'
+    entries as the model it replaces (the library's line model at ``out``, else the
+    shipped one; :func:`refmanager.crf.keep.train_and_keep`, else ``RetrainRejected``).
+    Returns figures: documents, base documents, and the corrected documents' entries, and
+    those found before and after.
     """
-    import pycrfsuite
-
     docs = list(base) if base is not None else list(read_packed(BASE_PATH))
-    tagger = pycrfsuite.Tagger()
-    tagger.open(str(shipped))
-    trainer = pycrfsuite.Trainer(verbose=False)
+    tagger = open_tagger(shipped, shipped=True)
+    if tagger is None:
+        raise OSError(f"{shipped}: the line model to adapt cannot be read")
+    corrected = [rows_of(doc) for doc in examples]
 
-    def add(doc: dict[str, Any], times: int) -> None:
-        rows, labels, heights = rows_of(doc)
-        if not rows:
-            return
-        for part_rows, part_labels in views(rows, labels):
-            feats = featurize(part_rows, heights)
-            stacked = with_base_labels(feats, tagger.tag(feats))
-            for _ in range(times):
-                trainer.append(stacked, part_labels)
+    def train(trial: Path) -> dict[str, float]:
+        trainer = pycrfsuite.Trainer(verbose=False)
 
-    for doc in docs:
-        add(doc, 1)
-    for doc in examples:
-        add(doc, weight)
-    trainer.set_params(
-        {"c1": 0.05, "c2": 0.01, "max_iterations": iterations, "feature.possible_transitions": True}
-    )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    trial = out.with_name(out.name + ".new")
-    trainer.train(str(trial))
-    library = pycrfsuite.Tagger()
-    library.open(str(trial))
-    before = after = gold = 0
-    for doc in examples:
-        rows, labels, heights = rows_of(doc)
-        feats = featurize(rows, heights)
-        shipped_labels = tagger.tag(feats)
-        before += score(labels, shipped_labels)[0]
-        after += score(labels, library.tag(with_base_labels(feats, shipped_labels)))[0]
-        gold += len(entry_spans(labels))
-    library.close()
-    if after < before:
-        trial.unlink(missing_ok=True)
-        raise LineRetrainRejected(
-            f"the retrained line model found {after} of {gold} corrected entries,"
-            f" the shipped one {before}: not kept"
+        def add(doc: dict[str, Any], times: int) -> None:
+            rows, labels, heights = rows_of(doc)
+            if not rows:
+                return
+            for part_rows, part_labels in views(rows, labels):
+                feats = featurize(part_rows, heights)
+                stacked = with_base_labels(feats, tagger.tag(feats))
+                for _ in range(times):
+                    trainer.append(stacked, part_labels)
+
+        for doc in docs:
+            add(doc, 1)
+        for doc in examples:
+            add(doc, weight)
+        trainer.set_params(
+            {"c1": 0.05, "c2": 0.01, "max_iterations": iterations,
+             "feature.possible_transitions": True}
+        )  # fmt: skip
+        trainer.train(str(trial))
+        return {
+            "documents": float(len(examples)),
+            "base_documents": float(len(docs)),
+            "entries": float(sum(len(entry_spans(labels)) for _, labels, _ in corrected)),
+        }
+
+    def found(model: Path | None) -> float:
+        """The corrected documents' entries the shipped model with ``model`` stacked on it
+        finds (the shipped model alone when None)."""
+        return float(
+            sum(
+                score(labels, tag_lines(rows, heights, shipped, model))[0]
+                for rows, labels, heights in corrected
+            )
         )
-    trial.replace(out)
-    return {
-        "documents": float(len(examples)),
-        "base_documents": float(len(docs)),
-        "entries": float(gold),
-        "entries_before": float(before),
-        "entries_after": float(after),
-    }
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return train_and_keep(
+        out,
+        train,
+        [Measure("entries", "corrected entries found", found, digits=0)],
+        replaces=out if out.is_file() else None,
+        what="line model",
+    )
 
 
 def entry_spans(labels: Sequence[str]) -> list[tuple[int, ...]]:

@@ -10,16 +10,17 @@ A library may have a line model of its own, trained on its layout corrections
 (:func:`refmanager.pdf.linetrain.train_library`): it is stacked on the shipped model (its
 features are the shipped model's, plus the shipped model's label of each line and of
 its neighbours), so each function here takes the library model's path as ``library``.
+Taggers come from the one cache of open models (:mod:`refmanager.crf.taggers`).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from refmanager.crf.taggers import open_tagger
 from refmanager.pdf.layout import Line
 from refmanager.pdf.linefeatures import featurize, with_base_labels
 
@@ -29,40 +30,15 @@ MODEL_PATH = Path(__file__).resolve().parent / "data" / "lines.crfsuite"
 # against the rules.
 SURE = 0.9
 
-_lock = threading.RLock()  # _tagged opens taggers while holding it
-_taggers: dict[tuple[str, float], Any] = {}
-
-
-def _tagger(path: Path) -> Any | None:
-    """The tagger of the model at ``path`` (None without one); reopened when the file
-    changes (a library's model is retrained in place)."""
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        stamp = -1.0
-    key = (str(path), stamp)
-    with _lock:
-        if key in _taggers:
-            return _taggers[key]
-        tagger = None
-        if stamp >= 0:
-            import pycrfsuite
-
-            tagger = pycrfsuite.Tagger()
-            tagger.open(str(path))
-        for old in [k for k in _taggers if k[0] == key[0]]:
-            del _taggers[old]
-        _taggers[key] = tagger
-        return tagger
-
 
 def _tagged(
     lines: Sequence[Line], heights: dict[int, float], path: Path, library: Path | None
 ) -> tuple[Any, list[str]] | None:
-    """Tag ``lines`` (call under ``_lock``): the tagger that decided (it keeps the sequence
-    for its marginals) and its labels; None without a model."""
-    base = _tagger(path)
-    top = _tagger(library) if library is not None else None
+    """Tag ``lines``: the tagger that decided (this thread's: it keeps the sequence for its
+    marginals) and its labels; None without a model. ``path`` is the shipped model (or one
+    a benchmark trained); ``library`` a library's own, opened only once found safe."""
+    base = open_tagger(path, shipped=True)
+    top = open_tagger(library) if library is not None else None
     if base is None or not lines:
         return None
     feats = featurize(lines, heights)
@@ -98,15 +74,14 @@ def read_lines(
 ) -> Reading | None:
     """The model's reading of ``lines`` (reading order, all pages read), tagged once;
     None without a model."""
-    with _lock:  # a Tagger holds the last sequence it tagged
-        done = _tagged(lines, heights, path, library)
-        if done is None:
-            return None
-        tagger, labels = done
-        n = len(labels)
-        sure = [tagger.marginal(lab, i) >= SURE for i, lab in enumerate(labels)]
-        listed = [tagger.marginal("start", i) + tagger.marginal("in", i) for i in range(n)]
-        furn = [tagger.marginal("furn", i) for i in range(n)]
+    done = _tagged(lines, heights, path, library)
+    if done is None:
+        return None
+    tagger, labels = done
+    n = len(labels)
+    sure = [tagger.marginal(lab, i) >= SURE for i, lab in enumerate(labels)]
+    listed = [tagger.marginal("start", i) + tagger.marginal("in", i) for i in range(n)]
+    furn = [tagger.marginal("furn", i) for i in range(n)]
     return Reading(labels, sure, listed, furn)
 
 
@@ -117,8 +92,7 @@ def tag_lines(
     library: Path | None = None,
 ) -> list[str]:
     """One label per line (reading order, all pages read); [] without a model."""
-    with _lock:
-        done = _tagged(lines, heights, path, library)
+    done = _tagged(lines, heights, path, library)
     return done[1] if done is not None else []
 
 

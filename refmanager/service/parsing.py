@@ -7,12 +7,13 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from refmanager.crf.keep import RetrainRejected
+from refmanager.crf.modelcheck import model_problem
 from refmanager.formats import format_string
 from refmanager.library import Library
 from refmanager.model import Entry, InputError, Reference
 from refmanager.parse import example_from_correction, parse_entries
-from refmanager.parse.modelcheck import model_problem
-from refmanager.parse.retrain import LIBRARY_SIZE, RetrainRejected, train_library
+from refmanager.parse.retrain import LIBRARY_SIZE, train_library
 from refmanager.parse.train import fully_aligned
 
 

@@ -21,11 +21,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from refmanager.crf.keep import RetrainRejected
+from refmanager.crf.modelcheck import model_problem
 from refmanager.library import Library
 from refmanager.model import InputError, Reference
-from refmanager.parse.modelcheck import model_problem
 from refmanager.parse.tagger import STACKED_SUFFIX
-from refmanager.pdf.linetrain import LineRetrainRejected, train_library
+from refmanager.pdf.linetrain import train_library
 from refmanager.service.files import check_user_file, user_file
 from refmanager.service.fixing import layout_training_documents
 from refmanager.service.parsing import library_model_path, stored_corrections, train
@@ -65,16 +66,16 @@ def _layout_documents(folder: Path) -> list[dict[str, Any]]:
 def retrain_line_model(folder: Path) -> dict[str, float]:
     """Train the library's own line model on its layout corrections (about a minute);
     imports read with it from then on. Returns the training figures (documents, and the
-    corrected documents' entries the shipped and the new model find).
+    corrected documents' entries the model it replaces and the new model find).
 
     Raises:
         InputError: no library there, no layout corrections yet, or the new model reads
-            the corrected documents worse than the shipped one (it is not kept).
+            the corrected documents worse than the model it would replace (it is not kept).
     """
     docs = _layout_documents(folder)
     try:
         return train_library(docs, line_model_path(folder))
-    except LineRetrainRejected as exc:
+    except RetrainRejected as exc:
         raise InputError(str(folder), str(exc)) from None
     except OSError as exc:
         raise InputError(str(folder), f"the line model cannot be trained ({exc})") from None

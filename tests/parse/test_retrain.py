@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from refmanager.crf.keep import RetrainRejected
 from refmanager.model import Date, Name, Reference
 from refmanager.parse import Example, example_from_correction, parse_reference
 from refmanager.parse.retrain import (
     LIBRARY_WEIGHT,
-    RetrainRejected,
     base_examples_path,
     read_examples,
     train_library,

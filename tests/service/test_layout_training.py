@@ -141,6 +141,29 @@ def test_refmanager_train_with_corrections_trains_the_line_model(
     assert line_model_for(library) is not None
 
 
+@pytest.mark.usefixtures("small_base")
+def test_a_new_line_model_is_compared_with_the_library_model_it_replaces(
+    tmp_path: Path,
+) -> None:
+    # crf.keep, as for the parser's library model: before, the shipped model was the
+    # measure whatever library model the new one replaced
+    import pycrfsuite
+
+    from refmanager.pdf.linetrain import train_library
+    from refmanager.service.training import _layout_documents, line_model_path
+
+    library = _corrected(tmp_path)
+    docs = _layout_documents(library)
+    shipped = train_library(docs, tmp_path / "fresh.crfsuite")
+    blind = pycrfsuite.Trainer(verbose=False)  # a library model that finds no entry
+    blind.append([["b=other"], ["b=in"]], ["other", "other"])
+    out = line_model_path(library)
+    blind.train(str(out))
+    stats = train_library(docs, out)
+    assert stats["entries_before"] < shipped["entries_before"]
+    assert stats["entries_after"] >= stats["entries_before"]
+
+
 def test_layout_examples_over_the_library_database_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

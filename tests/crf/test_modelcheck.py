@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from refmanager.crf import modelcheck
+from refmanager.crf.modelcheck import model_problem
 from refmanager.library import Library
 from refmanager.model import Reference
-from refmanager.parse import modelcheck
-from refmanager.parse.modelcheck import model_problem
 from refmanager.parse.tagger import DEFAULT_MODEL, open_tagger
 
 # the refmanager command in a process of its own: a crash there does not end the tests
