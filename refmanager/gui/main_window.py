@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
+    QDragLeaveEvent,
     QDropEvent,
     QKeySequence,
     QUndoStack,
@@ -51,6 +52,7 @@ from refmanager.gui.controllers.imports import ImportController
 from refmanager.gui.controllers.search import SearchController
 from refmanager.gui.controllers.sharing import SharingController
 from refmanager.gui.dialogs import about
+from refmanager.gui.drops import FileDrop, local_paths
 from refmanager.gui.entry_editor import EntryEditor
 from refmanager.gui.jobs import JobRunner
 from refmanager.gui.look import THEMES, apply_theme, resource
@@ -99,6 +101,8 @@ class MainWindow(QMainWindow):
         self.status = StatusArea(
             self.statusBar(), self.undo_stack, (self.jobs, self.commands.writer)
         )
+        self.table.drop_hint.connect(self.status.hint)  # what a drop of files would do
+        self.sidebar.drop_hint.connect(self.status.hint)  # ... of rows on a collection
         self._set_tab_order()
         self.undo_keys = UndoKeys(self)
         if self.session.read_only:
@@ -204,6 +208,8 @@ class MainWindow(QMainWindow):
         self._other_windows: list[MainWindow] = []  # shared libraries joined from here
         self.collections = CollectionController(self, self.searching, self)
         self.table.queue_edit(self.edits.request_edit)
+        self.table.files_dropped.connect(self.drop_files)
+        self.sidebar.references_dropped.connect(self.collections.add)
 
         table_host = QWidget(self)
         table_layout = QVBoxLayout(table_host)
@@ -651,15 +657,32 @@ class MainWindow(QMainWindow):
         self.edits.delete_selected()
 
     # ------------------------------------------------------------------ drag and drop
+    # Files dropped on a reference's row are attached to it (the table's own drop, see
+    # ``gui.drops``); dropped anywhere else in the window they are imported.
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls():
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
+        paths = local_paths(event.mimeData())
         if paths:
             event.acceptProposedAction()
-            self.imports.import_paths(paths)
+            self.status.hint(FileDrop(paths).hint())
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self.status.hint("")
+        super().dragLeaveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self.status.hint("")
+        paths = local_paths(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.drop_files(FileDrop(paths))
+
+    def drop_files(self, drop: FileDrop) -> None:
+        """Import the dropped files, or attach them to the reference they were dropped on."""
+        self.status.hint("")
+        if drop.ref_id is None:
+            self.imports.import_paths(drop.paths)
+        else:
+            self.attachments.attach(drop.ref_id, drop.paths)
 
     # ------------------------------------------------------------------ jobs and errors
     def job_failed(self, error: BaseException) -> None:

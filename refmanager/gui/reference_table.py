@@ -5,16 +5,41 @@ The view knows rows by reference id (the model's ``ID_ROLE``): what is selected,
 current, and choosing rows again after a refresh. Editing a cell hands the change to the
 model's ``edit_handler`` once the cell's editor is closed (see :meth:`ReferenceTable.
 queue_edit`), so the refresh the change brings never removes an editor the view still holds.
+
+Drags (``refmanager.gui.drops``): the selected rows can be dragged out (onto a collection in
+the sidebar); files dragged in from the desktop are attached to the row they are dropped on,
+which is framed while the drag moves over it, or imported (elsewhere, with Shift, or a
+folder). The table says which in ``drop_hint`` and hands the drop on in ``files_dropped``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QPoint, Qt, QTimer
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QMimeData,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QDrag,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from refmanager.gui.delegates import FieldDelegate
+from refmanager.gui.drops import FileDrop, ids_mime, local_paths, plan_file_drop
 from refmanager.gui.table_model import (
     ASYNC_ROWS,
     COLUMNS,
@@ -28,7 +53,16 @@ TITLE_COLUMN = next(i for i, c in enumerate(COLUMNS) if c.attr == "title")
 
 
 class ReferenceTable(QTableView):
-    """The table of references (sortable, editable cells, rows chosen by id)."""
+    """The table of references (sortable, editable cells, rows chosen by id).
+
+    Signals:
+        files_dropped(object): files from the desktop were dropped: a ``drops.FileDrop``
+            (attach them to its reference, or import them).
+        drop_hint(str): what a drop here would do now ("" once the drag has left).
+    """
+
+    files_dropped = Signal(object)
+    drop_hint = Signal(str)
 
     def __init__(
         self,
@@ -67,6 +101,10 @@ class ReferenceTable(QTableView):
             self.setColumnHidden(i, col.hidden)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.setDragEnabled(True)  # rows, onto a collection
+        self.setAcceptDrops(True)  # files, onto a row (attach) or elsewhere (import)
+        self._dragged: tuple[list[Path], bool] | None = None  # files (any folder?) coming in
+        self._drop_row = -1  # the row framed as the drop's target
 
     # -- editing ------------------------------------------------------------------------------
     def queue_edit(self, handler: Callable[[int, str, str], object]) -> None:
@@ -185,3 +223,98 @@ class ReferenceTable(QTableView):
         menu = QMenu(self)
         self.fill_columns_menu(menu)
         menu.exec(self.horizontalHeader().mapToGlobal(pos))
+
+    # -- drags out: rows ----------------------------------------------------------------------
+    def startDrag(self, _actions: Qt.DropAction) -> None:
+        """Drag the selected rows as their reference ids (not Qt's copy of their cells)."""
+        mime = self.drag_mime()
+        if mime is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.exec(Qt.DropAction.CopyAction)
+
+    def drag_mime(self) -> QMimeData | None:
+        """What a drag of the selected rows carries (None when none is selected)."""
+        ids = self.selected_ids()
+        return ids_mime(ids) if ids else None
+
+    # -- drags in: files ----------------------------------------------------------------------
+    def file_drop(self, event: QDropEvent) -> FileDrop | None:
+        """What dropping the files of ``event`` here would do (None: not a drag of files)."""
+        if self._dragged is None:
+            return None
+        paths, folder = self._dragged
+        index = self.indexAt(event.position().toPoint())
+        ref_id = index.siblingAtColumn(0).data(ID_ROLE) if index.isValid() else None
+        return plan_file_drop(
+            paths,
+            ref_id if isinstance(ref_id, int) else None,
+            event.modifiers(),
+            folder=folder,
+        )
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        paths = local_paths(event.mimeData())
+        if not paths:
+            self._dragged = None
+            event.ignore()  # rows dragged over their own table: nothing to do here
+            return
+        self._dragged = (paths, any(p.is_dir() for p in paths))  # read once per drag
+        event.acceptProposedAction()
+        self._show_target(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if self._dragged is None:
+            event.ignore()
+            return
+        super().dragMoveEvent(event)  # scrolls when the drag nears the top or bottom
+        event.acceptProposedAction()
+        self._show_target(event)
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        super().dragLeaveEvent(event)
+        self._end_drag()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        plan = self.file_drop(event)
+        self._end_drag()
+        self.stopAutoScroll()
+        self.setState(QAbstractItemView.State.NoState)
+        if plan is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.files_dropped.emit(plan)
+
+    def _show_target(self, event: QDropEvent) -> None:
+        plan = self.file_drop(event)
+        row = -1
+        title = ""
+        if plan is not None and plan.ref_id is not None:
+            row = self.indexAt(event.position().toPoint()).row()
+            title = str(self.references.index(row, TITLE_COLUMN).data() or "")
+        if row != self._drop_row:
+            self._drop_row = row
+            self.viewport().update()
+        if plan is not None:
+            self.drop_hint.emit(plan.hint(title))
+
+    def _end_drag(self) -> None:
+        self._dragged = None
+        if self._drop_row >= 0:
+            self._drop_row = -1
+            self.viewport().update()
+        self.drop_hint.emit("")
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._drop_row < 0:
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(QPen(self.palette().highlight().color(), 2))
+        top = self.rowViewportPosition(self._drop_row)
+        painter.drawRect(
+            1, top + 1, self.viewport().width() - 2, self.rowHeight(self._drop_row) - 2
+        )
+        painter.end()

@@ -1,14 +1,33 @@
 """The library sidebar: All references, Documents, Collections (a tree), Tags, Saved
-searches, Duplicates."""
+searches, Duplicates. Rows dragged from the table onto a collection are added to it (the
+collection is framed while the drag is over it, and ``drop_hint`` says what a drop does)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QIcon,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
+from refmanager.gui.drops import ids_from
 from refmanager.gui.look import plain_tip
-from refmanager.service.views import CollectionEntry, DocumentEntry, SearchEntry, TagEntry
+from refmanager.service.views import (
+    CollectionEntry,
+    DocumentEntry,
+    SearchEntry,
+    TagEntry,
+    plural,
+)
 
 KIND_ROLE = Qt.ItemDataRole.UserRole + 10
 KEY_ROLE = Qt.ItemDataRole.UserRole + 11
@@ -27,9 +46,14 @@ class Sidebar(QTreeWidget):
     Signals:
         chosen(str, object): kind ("all", "document", "collection", "tag", "search",
             "duplicates") and key (document id, collection id, tag name, query, or None).
+        references_dropped(int, list): rows of the table (their reference ids) were
+            dropped on a collection (its id).
+        drop_hint(str): what a drop here would do now ("" once the drag has left).
     """
 
     chosen = Signal(str, object)
+    references_dropped = Signal(int, list)
+    drop_hint = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +72,8 @@ class Sidebar(QTreeWidget):
         self.duplicates_item = self._section("Duplicates", "duplicates")
         self.currentItemChanged.connect(self._changed)
         self._silent = False
+        self.setAcceptDrops(True)  # the table's rows, onto a collection
+        self._drop_item: QTreeWidgetItem | None = None  # the collection framed as the target
 
     def _section(self, text: str, kind: str) -> QTreeWidgetItem:
         item = QTreeWidgetItem(self, [text])
@@ -179,3 +205,71 @@ class Sidebar(QTreeWidget):
         if kind in ("documents", "collections", "tags", "searches"):
             kind = "all"
         self.chosen.emit(kind, item.data(0, KEY_ROLE))
+
+    # -- rows dragged onto a collection -------------------------------------------------------
+    def collection_at(self, event: QDropEvent) -> QTreeWidgetItem | None:
+        """The collection under a drag (None elsewhere)."""
+        item = self.itemAt(event.position().toPoint())
+        if item is None or item.data(0, KIND_ROLE) != "collection":
+            return None
+        return item
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if ids_from(event.mimeData()):
+            event.acceptProposedAction()
+            self._show_target(event)
+        else:
+            event.ignore()  # files: the window imports them wherever they are dropped
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        ids = ids_from(event.mimeData())
+        if not ids:
+            event.ignore()
+            return
+        super().dragMoveEvent(event)  # scrolls near the edges, opens nothing
+        if self._show_target(event) is None:
+            event.ignore()  # not a collection: no drop here
+        else:
+            event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        super().dragLeaveEvent(event)
+        self._frame(None)
+        self.drop_hint.emit("")
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        item = self.collection_at(event)
+        ids = ids_from(event.mimeData())
+        self._frame(None)
+        self.drop_hint.emit("")
+        self.stopAutoScroll()
+        self.setState(QTreeWidget.State.NoState)
+        if item is None or not ids:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.references_dropped.emit(int(item.data(0, KEY_ROLE)), ids)
+
+    def _show_target(self, event: QDropEvent) -> QTreeWidgetItem | None:
+        item = self.collection_at(event)
+        self._frame(item)
+        count = plural(len(ids_from(event.mimeData())), "reference")
+        if item is None:
+            self.drop_hint.emit(f"Drop on a collection to add {count} to it")
+        else:
+            self.drop_hint.emit(f"Drop to add {count} to \u201c{item.data(0, NAME_ROLE)}\u201d")
+        return item
+
+    def _frame(self, item: QTreeWidgetItem | None) -> None:
+        if item is not self._drop_item:
+            self._drop_item = item
+            self.viewport().update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._drop_item is None:
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(QPen(self.palette().highlight().color(), 2))
+        painter.drawRect(self.visualItemRect(self._drop_item).adjusted(1, 1, -1, -1))
+        painter.end()

@@ -23,6 +23,7 @@ class StatusArea(QObject):
         self.bar = bar
         self.undo_stack = undo_stack
         self.runners = runners
+        self._hint = ""  # the line saying what a drag would do, while one moves
         self.undo_offer = QToolButton(bar)
         self.undo_offer.setObjectName("undoOffer")
         self.undo_offer.setText("Undo")
@@ -53,6 +54,18 @@ class StatusArea(QObject):
     def notify(self, message: str, msecs: int = 6000) -> None:
         self.undo_offer.hide()
         self.bar.showMessage(message, msecs)
+
+    def hint(self, message: str) -> None:
+        """What a drag would do if dropped now; "" once it has left or dropped (the line
+        is cleared only if it is still the hint)."""
+        if message:
+            self.undo_offer.hide()
+            self.bar.showMessage(message)
+            self._hint = message
+        elif self._hint:
+            if self.bar.currentMessage() == self._hint:
+                self.bar.clearMessage()
+            self._hint = ""
 
     def offer_undo(self, message: str) -> None:
         self.bar.showMessage(message, UNDO_OFFER_MS)

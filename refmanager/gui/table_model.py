@@ -404,7 +404,10 @@ class ReferenceTableModel(QAbstractTableModel):
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        # rows can be dragged (onto a collection in the sidebar)
+        base = (
+            Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        )
         if COLUMNS[index.column()].csl:
             base |= Qt.ItemFlag.ItemIsEditable
         return base

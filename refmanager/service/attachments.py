@@ -1,5 +1,5 @@
 """Use cases: a reference's attachments (links to files and web pages, decision 0022),
-and a file the user attaches by hand (``attach_file``: a link to it, never a copy).
+and files the user attaches by hand (``attach_files``: a link to it, never a copy).
 
 The links are listed as stored; nothing here reads, opens, copies or looks for what they
 name. ``open_url`` says what the window may hand to the desktop when, and only when, the
@@ -9,6 +9,7 @@ another scheme (``javascript:``, EndNote's ``internal-pdf://``, which names noth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
@@ -16,7 +17,7 @@ from refmanager.library import Library
 from refmanager.model import Attachment, InputError, Reference
 from refmanager.model.attachments import is_absolute
 from refmanager.model.links import web_link
-from refmanager.service.views import Change, Changes
+from refmanager.service.views import Change, Changes, plural
 
 
 @dataclass(slots=True, frozen=True)
@@ -56,29 +57,39 @@ def describe(link: Attachment) -> str:
     return text
 
 
-def attach_file(library: Library, ref_id: int, path: Path) -> int:
-    """Link a file to a reference by its absolute path (the file stays where it is: the
-    library keeps the link, as for links a .bib gave); the link's position.
+def attach_files(library: Library, ref_id: int, paths: Sequence[Path]) -> list[int]:
+    """Link files to a reference by their absolute paths (each file stays where it is:
+    the library keeps the link, as for links a .bib gave), all or none; their positions.
 
     Raises:
-        InputError: ``path`` is not a file, or the reference is gone.
+        InputError: a path is not a file (nothing is attached), or the reference is gone.
     """
-    resolved = path.expanduser().resolve()
-    if not resolved.is_file():
-        raise InputError(str(path), "is not a file: only a file can be attached")
+    resolved = []
+    for path in paths:
+        target = path.expanduser().resolve()
+        if not target.is_file():
+            raise InputError(str(path), "is not a file: only a file can be attached")
+        resolved.append(target)
     try:
         library.references.reference(ref_id)
     except KeyError:
-        raise InputError(str(path), "the reference it was to be attached to is gone") from None
-    kind = resolved.suffix.lstrip(".").upper()
-    return library.attachments.add_attachment(
-        ref_id, Attachment(str(resolved), str(resolved), kind, resolved.name)
-    )
+        raise InputError(
+            str(paths[0]) if paths else str(ref_id),
+            "the reference it was to be attached to is gone",
+        ) from None
+    links = [
+        Attachment(str(target), str(target), target.suffix.lstrip(".").upper(), target.name)
+        for target in resolved
+    ]
+    with library.transaction():
+        return [library.attachments.add_attachment(ref_id, link) for link in links]
 
 
-def detach(library: Library, ref_id: int, position: int) -> None:
-    """Remove the link :func:`attach_file` added (its undo)."""
-    library.attachments.remove_attachment(ref_id, position)
+def detach(library: Library, ref_id: int, positions: Sequence[int]) -> None:
+    """Remove the links :func:`attach_files` added (its undo)."""
+    with library.transaction():
+        for position in reversed(positions):
+            library.attachments.remove_attachment(ref_id, position)
 
 
 def online_url(ref: Reference) -> str | None:
@@ -93,11 +104,14 @@ def online_url(ref: Reference) -> str | None:
     return url if "://" in url else f"https://{url}"
 
 
-def attach(ref_id: int, path: Path) -> Change[int]:
-    """Attach a file to a reference, undoably (a link to it, :func:`attach_file`)."""
+def attach(ref_id: int, paths: Sequence[Path]) -> Change[list[int]]:
+    """Attach files to a reference, undoably, as one change (links to them,
+    :func:`attach_files`)."""
+    chosen = list(paths)
+    what = chosen[0].name if len(chosen) == 1 else plural(len(chosen), "file")
     return Change(
-        f"attach {path.name}",
-        lambda lib: attach_file(lib, ref_id, path),
-        lambda lib, position: detach(lib, ref_id, position),
+        f"attach {what}",
+        lambda lib: attach_files(lib, ref_id, chosen),
+        lambda lib, positions: detach(lib, ref_id, positions),
         Changes.of_rows([ref_id]),
     )

@@ -14,8 +14,8 @@ import pytest
 
 from refmanager.cli.main import main
 from refmanager.library import Library
-from refmanager.model import Attachment
-from refmanager.service.attachments import Openable, attachments_of, open_url
+from refmanager.model import Attachment, InputError
+from refmanager.service.attachments import Openable, attach, attachments_of, open_url
 from refmanager.service.collections import collection_tree
 from refmanager.service.exchange import export, import_file
 
@@ -159,3 +159,27 @@ def test_a_kept_updated_file_never_gets_attachments(
     assert not target.exists()
     assert main(argv) == 0
     assert "file" not in target.read_text(encoding="utf-8")
+
+
+def test_files_attached_by_hand_are_one_change_all_or_none(
+    library: Library, tmp_path: Path
+) -> None:
+    import_file(library, DATA / "jabref5-groups.bib")
+    ref_id = library.search.search_ids("")[0]
+    before = attachments_of(library, [ref_id]).get(ref_id, [])
+    first, second = tmp_path / "a.pdf", tmp_path / "b notes.txt"
+    first.write_bytes(b"%PDF-1.4")
+    second.write_text("notes", encoding="utf-8")
+    with pytest.raises(InputError, match="is not a file"):
+        attach(ref_id, [first, tmp_path / "missing.pdf"]).do(library)
+    assert attachments_of(library, [ref_id]).get(ref_id, []) == before  # none of them
+    change = attach(ref_id, [first, second])
+    assert change.name == "attach 2 files"
+    positions = change.do(library)
+    links = attachments_of(library, [ref_id])[ref_id]
+    assert [(x.resolved, x.kind) for x in links[len(before) :]] == [
+        (str(first), "PDF"),
+        (str(second), "TXT"),
+    ]
+    change.undo(library, positions)
+    assert attachments_of(library, [ref_id]).get(ref_id, []) == before

@@ -60,14 +60,15 @@ class AttachmentController(QObject):
         return self.attach(ref_id, [Path(name)])
 
     def attach(self, ref_id: int, paths: list[Path]) -> bool:
-        """Attach files to a reference (each an undoable change)."""
-        done = False
-        for path in paths:
-            done = self.host.commands.run(attach(ref_id, path)) or done
-        if done:
-            names = ", ".join(p.name for p in paths)
-            self.host.notify(f"Attached {names}", 4000)
-        return done
+        """Attach files to a reference (one undoable change); the status bar says so and
+        offers Undo."""
+        info = self.host.session.stored(ref_id)
+        title = info.reference.get("title") if info is not None else ""
+        names = ", ".join(p.name for p in paths)
+        target = f" to \u201c{title}\u201d" if title else ""
+        return self.host.commands.run(
+            attach(ref_id, paths), on_done=lambda: self.host.offer_undo(f"Attached {names}{target}")
+        )
 
     def _clicked(self, link: Attachment, _checked: bool = False) -> None:
         self.open(link)

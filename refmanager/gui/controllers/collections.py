@@ -1,5 +1,6 @@
 """Collections in the window: making, renaming and deleting them (the sidebar's menus),
-and putting the selected references in one or taking them out (the row menu). Each is an
+and putting the selected references in one (the row menu, or rows dragged onto it in the
+sidebar) or taking them out (the row menu). Each is an
 undoable command over the service's use cases (``service.collections``), the same the
 command line runs."""
 
@@ -59,13 +60,19 @@ class CollectionController:
             action.triggered.connect(lambda _c=False, i=entry.id: self.add_selected(i))
 
     def add_selected(self, collection_id: int) -> bool:
-        ids = self.host.selected_ids()
+        return self.add(collection_id, self.host.selected_ids())
+
+    def add(self, collection_id: int, ids: list[int]) -> bool:
+        """Put references in a collection (the row menu's "Add to collection", or rows
+        dropped on it in the sidebar); the status bar says so and offers Undo."""
         if not ids:
             return False
-        message = f"Added {plural(len(ids), 'reference')} to the collection"
+        entry = next((c for c in self.host.session.collections() if c.id == collection_id), None)
+        where = f"\u201c{entry.path}\u201d" if entry is not None else "the collection"
+        message = f"Added {plural(len(ids), 'reference')} to {where}"
         return self.host.commands.run(
             use.add_to_collection(collection_id, ids),
-            on_done=lambda: self.host.notify(message, 4000),
+            on_done=lambda: self.host.offer_undo(message),
         )
 
     def remove_selected(self) -> bool:
