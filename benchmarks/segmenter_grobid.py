@@ -1,115 +1,49 @@
-"""Entries F1 of the list splitting on GROBID's 136 hand-marked real reference sections.
+"""Entries F1 of the list splitting on GROBID's hand-marked real reference sections.
 
-    .venv/bin/python -m benchmarks.segmenter_grobid [--errors 5]
-        [--data ../shared/data/grobid/reference-segmenter]
+    .venv/bin/python -m benchmarks.segmenter_grobid [--errors 5] [--folds 5]
 
-Each TEI file holds one document's reference section as extracted from its PDF, with
-every line break (``<lb/>``) and every entry (``<bibl>``) marked. Its lines become lines
-of one column from their text alone (the line model's features that need the page, a
-box or the font cannot be read from text: every line starts at the column's left edge,
-in one size; a line much shorter than the section's long lines ends short of the
-margin, the others are justified to it). They are split three ways, and an entry is
-right when exactly its lines are found:
+Each TEI file of ``../shared/data/grobid/reference-segmenter`` holds one document's
+reference section as extracted from its PDF, with every line break and every entry
+marked; ``tools.realdata.segmenter`` reads it into lines of one column from their text
+alone (no indents, no fonts, no space between lines: what the layout shows is lost). They
+are split three ways, and an entry is right when exactly its lines are found:
 
-- ``rules``: the rules' cut (``segment``);
+- ``rules``: the rules' cut (``segment``), which reads a list set flush (no labels, no
+  indents, no space between entries, as every list is here) with the start model of
+  flush lists (``pdf/flushlist``);
 - ``model``: the shipped line model's own labels;
 - ``pipeline``: what ``pipeline._reading`` does with a list it has found: the rules' cut,
   unless the model's reading (its sure labels over the rules') finds wholesale more
   entries (``pipeline.prefers_model``).
 
-Nothing is trained on these files, so every document is held out; the figures are
-printed micro-averaged over the entries and as the mean of the documents' own F1.
-The data is read in place (``../shared/data``), never copied into the project.
+The start model of flush lists is trained on these documents: every document is read
+with a model trained without it (``--folds`` models, documents dealt by name). The line
+model is not trained on them. Figures are micro-averaged over the entries and the mean of
+the documents' own F1, for all documents and apart for labelled lists (numbers or keys
+open their entries) and unlabelled ones. GROBID marks each reference of a compound entry
+("[3] a) ...; b) ...", or several works under one number) as an entry of its own, many of
+them starting inside a printed line; refmanager keeps a numbered entry whole. ``one per
+label`` scores the labelled lists with each such part joined to the labelled entry it
+belongs to, and ``all, one per label`` every document so. The data is read in place,
+never copied into the project.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+import tempfile
 from itertools import pairwise
 from pathlib import Path
 
-from benchmarks._util import SHARED
 from refmanager.pdf import zones
 from refmanager.pdf.headings import names_bibliography
 from refmanager.pdf.layout import Line
 from refmanager.pdf.pipeline import prefers_model
-from refmanager.pdf.segment import label_spans, rule_starts
-from refmanager.pdf.textclean import normalize
+from refmanager.pdf.segment import _columns, _label_of, choose_kind, label_spans, rule_starts
+from tools.flushlist import FOLDS, fold_models, fold_of
+from tools.realdata.segmenter import Doc, as_lines, documents
 
-DATA = SHARED / "data" / "grobid" / "reference-segmenter"
-_X0, _TOP, _LEADING, _SIZE, _CHAR = 72.0, 760.0, 12.0, 10.0, 4.6
-
-
-@dataclass(slots=True)
-class Doc:
-    name: str
-    lines: list[str]
-    entries: list[tuple[int, ...]]  # gold: each entry's line indexes
-
-
-def read_doc(path: Path) -> Doc:
-    """A TEI file's lines and its entries' line indexes (a line belongs to the entry in
-    which it starts; text outside every entry is a line of no entry)."""
-    root = ET.parse(path).getroot()
-    lines: list[str] = []
-    owner: list[int] = []
-    current: list[str] = []
-    state = {"entry": -1, "count": 0, "line_entry": -1}
-
-    def cut() -> None:
-        text = normalize(re.sub(r"\s+", " ", "".join(current)))
-        if text:
-            lines.append(text)
-            owner.append(state["line_entry"])
-        current.clear()
-        state["line_entry"] = state["entry"]
-
-    def walk(node: ET.Element) -> None:
-        tag = node.tag.split("}")[-1]
-        if tag == "bibl":
-            if "".join(current).strip():
-                cut()
-            state["entry"] = state["count"]
-            state["count"] += 1
-            state["line_entry"] = state["entry"]
-        if tag == "lb":
-            cut()
-        elif node.text:
-            current.append(node.text)
-        for child in node:
-            walk(child)
-            if child.tail:
-                if not "".join(current).strip():
-                    state["line_entry"] = state["entry"]
-                current.append(child.tail)
-        if tag == "bibl":
-            state["entry"] = -1
-
-    body = next((n for n in root.iter() if n.tag.split("}")[-1] == "listBibl"), root)
-    walk(body)
-    cut()
-    spans: dict[int, list[int]] = {}
-    for i, k in enumerate(owner):
-        if k >= 0:
-            spans.setdefault(k, []).append(i)
-    return Doc(path.name, lines, [tuple(v) for _, v in sorted(spans.items())])
-
-
-def as_lines(texts: list[str]) -> list[Line]:
-    """One column of lines from text alone (see the module's docstring)."""
-    widths = sorted(len(t) for t in texts)
-    full = widths[int(0.9 * (len(widths) - 1))] if widths else 0
-    right = _X0 + _CHAR * full
-    out = []
-    for i, text in enumerate(texts):
-        x1 = right if len(text) >= 0.85 * full else _X0 + _CHAR * len(text)
-        out.append(Line(1, text, _X0, x1, _TOP - _LEADING * (i % 60), _SIZE))
-    for i, ln in enumerate(out):  # 60 lines a page
-        ln.page = 1 + i // 60
-    return out
+WAYS = ("rules", "model", "pipeline")
 
 
 def _spans_from_starts(n: int, starts: list[int]) -> list[tuple[int, ...]]:
@@ -117,19 +51,19 @@ def _spans_from_starts(n: int, starts: list[int]) -> list[tuple[int, ...]]:
     return [tuple(range(a, b)) for a, b in pairwise(bounds)]
 
 
-def split(lines: list[Line]) -> dict[str, list[tuple[int, ...]]]:
+def split(lines: list[Line], flush: Path | None) -> dict[str, list[tuple[int, ...]]]:
     """Each way's entries (line indexes); a heading opening the section is no entry's,
     as in the pipeline (the list starts after it)."""
     skip = 0
     while skip < len(lines) and names_bibliography(lines[skip].text):
         skip += 1
-    ways = _split(lines[skip:])
+    ways = _split(lines[skip:], flush)
     return {w: [tuple(i + skip for i in span) for span in spans] for w, spans in ways.items()}
 
 
-def _split(lines: list[Line]) -> dict[str, list[tuple[int, ...]]]:
+def _split(lines: list[Line], flush: Path | None) -> dict[str, list[tuple[int, ...]]]:
     heights = {p: 792.0 for p in {ln.page for ln in lines}}
-    starts = rule_starts(lines)
+    starts = rule_starts(lines, flush)
     rule_idx = [i for i, ln in enumerate(lines) if id(ln) in starts]
     rules = _spans_from_starts(len(lines), rule_idx)
     if rule_idx and rule_idx[0] > 0:
@@ -145,48 +79,111 @@ def _split(lines: list[Line]) -> dict[str, list[tuple[int, ...]]]:
     return {"rules": rules, "model": model, "pipeline": pipeline}
 
 
+def labelled_kind(lines: list[Line]) -> str | None:
+    """The label style the rules read the list in (None: unlabelled)."""
+    return choose_kind(lines, _columns(lines))
+
+
+def per_label(doc: Doc, lines: list[Line], kind: str) -> list[tuple[int, ...]]:
+    """The gold with each entry that opens without a label joined to the entry before
+    (one entry per label: the parts of a compound entry are one)."""
+    out: list[list[int]] = []
+    for entry in doc.entries:
+        if out and _label_of(lines[entry[0]], kind) is None:
+            out[-1].extend(entry)
+        else:
+            out.append(list(entry))
+    return [tuple(e) for e in out]
+
+
 def f1(right: int, gold: int, got: int) -> float:
     p = right / got if got else 0.0
     r = right / gold if gold else 0.0
     return 2 * p * r / (p + r) if p + r else 0.0
 
 
+class Tally:
+    def __init__(self) -> None:
+        self.right = self.gold = self.got = 0
+        self.docs: list[tuple[float, str]] = []
+
+    def add(self, name: str, gold: list[tuple[int, ...]], got: list[tuple[int, ...]]) -> None:
+        hits = len(set(gold) & set(got))
+        self.right, self.gold, self.got = (
+            self.right + hits,
+            self.gold + len(gold),
+            self.got + len(got),
+        )
+        self.docs.append((f1(hits, len(gold), len(got)), name))
+
+    def row(self) -> dict[str, float | int]:
+        p = self.right / self.got if self.got else 0.0
+        r = self.right / self.gold if self.gold else 0.0
+        scores = [s for s, _ in self.docs]
+        return {
+            "documents": len(self.docs),
+            "entries": self.gold,
+            "P": round(p, 3),
+            "R": round(r, 3),
+            "F1": round(f1(self.right, self.gold, self.got), 3),
+            "mean_doc_F1": round(sum(scores) / max(len(scores), 1), 3),
+            "docs_ge_0.97": sum(1 for s in scores if s >= 0.97),
+        }
+
+
+def run(docs: list[Doc], folds: int) -> dict[str, Tally]:
+    """Every document split with the fold model that did not see it: a tally per way, and
+    per way for the labelled and unlabelled lists (``way/labelled``, ``way/unlabelled``)
+    and the labelled ones scored one entry per label (``way/one per label``)."""
+    tallies: dict[str, Tally] = {}
+
+    def tally(key: str) -> Tally:
+        return tallies.setdefault(key, Tally())
+
+    with tempfile.TemporaryDirectory(prefix="flush-folds-") as tmp:
+        models = fold_models(docs, Path(tmp), folds)
+        for doc in docs:
+            lines = as_lines(doc.lines)
+            kind = labelled_kind(lines)
+            group = "labelled" if kind else "unlabelled"
+            for way, spans in split(lines, models[fold_of(doc.name, folds)]).items():
+                tally(way).add(doc.name, doc.entries, spans)
+                tally(f"{way}/{group}").add(doc.name, doc.entries, spans)
+                gold = per_label(doc, lines, kind) if kind is not None else doc.entries
+                if kind is not None:
+                    tally(f"{way}/one per label").add(doc.name, gold, spans)
+                tally(f"{way}/all, one per label").add(doc.name, gold, spans)
+    return tallies
+
+
+def evaluate(docs: list[Doc], folds: int = FOLDS) -> dict[str, dict[str, float | int]]:
+    """The figures of :func:`run` as rows (for a model's manifest)."""
+    return {key: t.row() for key, t in run(docs, folds).items()}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--folds", type=int, default=FOLDS)
     ap.add_argument("--errors", type=int, default=0, help="print the N worst documents")
     args = ap.parse_args()
-    paths = sorted((args.data / "corpus" / "tei").glob("*.xml"))
-    paths += sorted((args.data / "evaluation" / "tei").glob("*.xml"))
-    ways = ("rules", "model", "pipeline")
-    totals = {w: [0, 0, 0] for w in ways}
-    per_doc: dict[str, list[tuple[float, str]]] = {w: [] for w in ways}
-    docs = 0
-    for path in paths:
-        doc = read_doc(path)
-        if not doc.entries:
-            continue
-        docs += 1
-        marked = set(doc.entries)
-        for way, spans in split(as_lines(doc.lines)).items():
-            hits = len(marked & set(spans))
-            t = totals[way]
-            t[0], t[1], t[2] = t[0] + hits, t[1] + len(marked), t[2] + len(spans)
-            per_doc[way].append((f1(hits, len(marked), len(spans)), doc.name))
-    print(f"{docs} documents, {totals['rules'][1]} entries (every document held out: "
-          "nothing is trained on them)")  # fmt: skip
-    print(f"{'split':<10} {'P':>6} {'R':>6} {'F1':>6} {'mean doc F1':>12} {'docs >= 0.97':>13}")
-    for way in ways:
-        right, gold, got = totals[way]
-        p = right / got if got else 0.0
-        r = right / gold if gold else 0.0
-        scores = [s for s, _ in per_doc[way]]
-        good = sum(1 for s in scores if s >= 0.97)
-        print(f"{way:<10} {p:6.3f} {r:6.3f} {f1(right, gold, got):6.3f} "
-              f"{sum(scores) / len(scores):12.3f} {good:>8}/{len(scores)}")  # fmt: skip
+    docs = documents()
+    tallies = run(docs, args.folds)
+    total = sum(len(d.entries) for d in docs)
+    print(f"{len(docs)} documents, {total} entries; every document read with a start model "
+          f"of flush lists trained without it ({args.folds} folds by document)")  # fmt: skip
+    head = f"{'split':<28} {'docs':>5} {'P':>6} {'R':>6} {'F1':>6}"
+    print(f"{head} {'mean doc F1':>12} {'docs >= 0.97':>13}")
+    for way in WAYS:
+        keys = ("", "/labelled", "/one per label", "/unlabelled", "/all, one per label")
+        for key in (f"{way}{k}" for k in keys):
+            if key not in tallies:
+                continue
+            r = tallies[key].row()
+            print(f"{key:<28} {r['documents']:>5} {r['P']:6.3f} {r['R']:6.3f} {r['F1']:6.3f} "
+                  f"{r['mean_doc_F1']:12.3f} {r['docs_ge_0.97']:>9}/{r['documents']}")  # fmt: skip
     if args.errors:
         print(f"\nworst {args.errors} documents (pipeline):")
-        for score, name in sorted(per_doc["pipeline"])[: args.errors]:
+        for score, name in sorted(tallies["pipeline"].docs)[: args.errors]:
             print(f"  {score:.3f} {name}")
     return 0
 

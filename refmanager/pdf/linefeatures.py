@@ -369,7 +369,7 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
     for ln in lines:
         pages.setdefault(ln.page, []).append(ln)
     junk = furniture(pages, heights)
-    starts = rule_starts([ln for ln in lines if id(ln) not in junk])
+    starts = rule_starts([ln for ln in lines if id(ln) not in junk], flush=None)
     per_line: list[list[str]] = []
     last_number: int | None = None
     rank: dict[int, int] = {}

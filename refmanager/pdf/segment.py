@@ -14,9 +14,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
+from pathlib import Path
 
 from refmanager.model import Entry, Location
 from refmanager.model.typecodes import is_type_code
+from refmanager.pdf import flushlist
 from refmanager.pdf.layout import Line
 from refmanager.pdf.textclean import join_lines
 
@@ -121,16 +123,20 @@ def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> s
     for kind in _LABELS:
         starts = 0
         ordered = 0
+        steps = 0  # labels that follow the one before (12 after 11)
         prev: int | None = None
         for ln in lines:
             label = _label_of(ln, kind)
             if label is None or not _at_label_position(ln, columns[(ln.page, ln.column)]):
+                continue
+            if label.isdigit() and _year_not_label(int(label), prev):
                 continue
             starts += 1
             if label.isdigit():
                 num = int(label)
                 if prev is not None and 0 < num - prev <= _MAX_JUMP:
                     ordered += 1
+                    steps += num == prev + 1
                 prev = num
             else:
                 ordered += 1 if kind == "bracket" else 0
@@ -141,9 +147,18 @@ def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> s
             continue
         if kind in ("dot", "paren", "close") and ordered < 0.5 * starts:
             continue
+        if kind != "bracket" and steps == 0:
+            continue  # numbers that never count on by one: page ranges' ends ("288."), not labels
         if best is None or score > best[0]:
             best = (score, kind)
     return best[1] if best else None
+
+
+def _year_not_label(number: int, last: int | None) -> bool:
+    """Whether a four-digit number opening a line is no label: a year ("1976. Pollination
+    of ...", an author-year list's entry under the author of the one before) unless the
+    numbering has reached it."""
+    return number >= 1000 and (last is None or number != last + 1)
 
 
 def _at_label_position(line: Line, col: _Column) -> bool:
@@ -157,9 +172,11 @@ def segment(lines: list[Line], vocab: set[str] | None = None) -> list[Entry]:
     return [_entry(d, vocab) for d in _drafts(lines) if d.lines]
 
 
-def rule_starts(lines: list[Line]) -> set[int]:
-    """ids of the lines where the rules would start an entry (a feature of the line model)."""
-    return {id(d.lines[0]) for d in _drafts(lines) if d.lines and not d.fragment}
+def rule_starts(lines: list[Line], flush: Path | None = flushlist.MODEL_PATH) -> set[int]:
+    """ids of the lines where the rules would start an entry (a feature of the line
+    model, which is shown the layout rules alone: ``flush=None`` keeps the start model
+    of flush lists out, see :func:`_flush_starts`)."""
+    return {id(d.lines[0]) for d in _drafts(lines, flush) if d.lines and not d.fragment}
 
 
 def segment_with_starts(
@@ -171,11 +188,12 @@ def segment_with_starts(
     return [_entry(d, vocab) for d in drafts], starts
 
 
-def _drafts(lines: list[Line]) -> list[_Draft]:
+def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> list[_Draft]:
     if not lines:
         return []
     columns = _columns(lines)
     kind = choose_kind(lines, columns)
+    flush = _flush_starts(lines, columns, model) if kind is None and model else None
     drafts: list[_Draft] = []
     current: _Draft | None = None
     last_number: int | None = None
@@ -188,6 +206,8 @@ def _drafts(lines: list[Line]) -> list[_Draft]:
         number: int | None = None
         if kind is not None:
             found = found_labels[k]
+            if found is not None and found.isdigit() and _year_not_label(int(found), last_number):
+                found = None
             if found is not None and _at_label_position(ln, col):
                 if found.isdigit():
                     number = int(found)
@@ -201,6 +221,8 @@ def _drafts(lines: list[Line]) -> list[_Draft]:
                 label = found
             elif current is not None and not current.fragment and _outdented(ln, col):
                 break  # text at the label position without a label: the list is over
+        elif flush is not None:
+            start = prev is None or flush[k]
         else:
             start = _unlabelled_start(ln, prev, col)
         if not start and CAPTION.match(ln.text):
@@ -267,13 +289,40 @@ def _split_tail(current: _Draft, drafts: list[_Draft]) -> None:
     drafts.append(_Draft(tail, fragment=True))
 
 
+# A list whose lines are this much further apart than its usual line spacing, at
+# entries' ends, shows its entries by the space between them.
+_ENTRY_GAP = 1.35
+
+
+def _flush_starts(
+    lines: list[Line], columns: dict[tuple[int, int], _Column], model: Path
+) -> list[bool] | None:
+    """Where an unlabelled list set flush (no hanging or first-line indent, no space
+    between entries) starts its entries, as the start model of such lists reads its
+    text (:mod:`refmanager.pdf.flushlist`); None where the layout shows the entries or
+    without the model."""
+    if any(col.indent is not None and col.indent > col.left for col in columns.values()):
+        return None
+    for a, b in pairwise(lines):
+        col = columns[(b.page, b.column)]
+        if (a.page, a.column) == (b.page, b.column) and a.y - b.y > _ENTRY_GAP * col.spacing:
+            return None
+    rules: list[bool] = []
+    prev: Line | None = None
+    for ln in lines:
+        rules.append(_unlabelled_start(ln, prev, columns[(ln.page, ln.column)]))
+        prev = ln
+    labels = flushlist.tag(lines, rules, model)
+    return [lab == "start" for lab in labels] if labels else None
+
+
 def _unlabelled_start(ln: Line, prev: Line | None, col: _Column) -> bool:
     if prev is None:
         return True
     if col.indent is not None and col.indent > col.left:
         return ln.x0 < col.left + 0.5 * (col.indent - col.left)
     same_col = (prev.page, prev.column) == (ln.page, ln.column) and prev.y > ln.y
-    if same_col and prev.y - ln.y > 1.35 * col.spacing:
+    if same_col and prev.y - ln.y > _ENTRY_GAP * col.spacing:
         return True
     if same_col and prev.y - ln.y > 1.1 * col.spacing:
         return False

@@ -201,3 +201,31 @@ def test_a_page_range_ending_on_a_line_of_its_own_is_no_label() -> None:
     entries = segment(lines)
     assert [e.label for e in entries] == ["3", "4", "5"]
     assert entries[0].raw.endswith("161-82. doi:10.1000/cr.2009.0161")
+
+
+def test_years_opening_lines_of_an_author_year_list_are_no_labels() -> None:
+    texts = [
+        "Baker, H. G. 1959. Reproductive methods as factors in speciation. Cold",
+        "Spring Harbor Symposium 24: 177-191.",
+        "1960. Apomixis and polyembryony in a tropical tree. Amer. J. Bot. 47:",
+        "296-302.",
+        "1970. Evolution in the tropics. Biotropica 2: 101-111.",
+        "Bawa, K. S. 1974. Breeding systems of tree species. Evolution 28: 85-92.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    assert all(e.label == "" for e in segment(lines))
+
+
+def test_page_range_ends_that_never_count_on_are_no_labels() -> None:
+    texts = [
+        "Achin, Peter (2001). A title in a book. In Histories, pp. 403-",
+        "424. Cambridge, MA: MIT Press.",
+        "Amor, M. et al. (2002). Production of cold atoms. Nature 419: 456-",
+        "459.",
+        "Arm, Peter (1985). On the production of elements. Review 35: 135-",
+        "194.",
+        "Bera, J. K. (1999). Names of the heavier elements. Resonance 4: 53-",
+        "261.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    assert all(e.label == "" for e in segment(lines))

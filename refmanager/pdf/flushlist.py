@@ -1,0 +1,209 @@
+"""Where an entry starts in a list whose layout shows none: no labels, no hanging indent,
+no space between entries (every line starts at the column's left edge, one line below
+the other). Only the text tells an entry's first line there: how it opens (a name, initials,
+a year, a dash for the author repeated) and how the line before ends (a short line, a full
+stop). A linear-chain CRF over the list's lines reads these cues; it is trained on real
+reference sections (GROBID's reference-segmenter documents, whole documents held out to
+measure it: ``python -m tools.flushlist``) and ships as ``data/flush.crfsuite`` with its
+manifest. Without the file the caller keeps to its rules.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from refmanager.pdf.layout import Line
+
+MODEL_PATH = Path(__file__).resolve().parent / "data" / "flush.crfsuite"
+LABELS = ("start", "in", "other")
+
+_YEAR = re.compile(r"(?<![\d.])(?:1[6-9]\d\d|20\d\d)[a-z]?(?![\d])")
+# Openings of a reference's first line, by the way its authors are written.
+_OPENINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # "Smith, J.", "Smith, John", "van der Berg, A.", "O'Neil, R.-M."
+    ("name.comma", re.compile(r"^(?:[a-z]{1,3} ){0,2}[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s?[A-Z]")),
+    # "J. Smith", "J.-P. Dupont", "A. B. Smith", "J Smith"
+    ("initials.name", re.compile(r"^(?:[A-Z]\.?[\s-]?){1,3}\s?[A-Z][a-z\u00c0-\u024f]")),
+    # "Smith JA,", "Smith J.", "Smith AB and" (Vancouver)
+    ("name.initials", re.compile(r"^[A-Z][\w'’\-]+ [A-Z]{1,3}[,.\s]")),
+    # "SMITH, J." or "MESLIN et"
+    ("caps.name", re.compile(r"^(?:[A-Z]\.\s?)*[A-Z]{2,}[A-Z'\-]*[,\s]")),
+    # "——.", "---,", "-,": the author of the entry before, repeated
+    ("dashes", re.compile(r"^\s*(?:(?:[—–―-]+|_{2,})\s*[.,;:&~]|[—–―-]{2,}|_{3,})")),
+    ("year.first", re.compile(r"^\(?(?:1[6-9]\d\d|20\d\d)[a-z]?\)?[.,:]")),
+    ("label.num", re.compile(r"^\s*(?:[\[［【]\d{1,4}[\]］】]|\(\d{1,4}\)|\d{1,4}[.)]\s)")),
+    ("label.bare", re.compile(r"^\d{1,3}\s+(?:[A-Z]|[\u3400-\u9fff])")),
+    ("label.sub", re.compile(r"^\s*\(?[a-z]\s?\)\s?")),
+    ("label.alpha", re.compile(r"^\s*\[[A-Za-z][^\[\]]{0,30}\]")),
+)
+_OPENING_NAMES = frozenset(name for name, _ in _OPENINGS)
+# A number opening a line ("12.", "[12]", "(12)", "12 A. Author").
+_NUMBER = re.compile(r"^\s*[\[［【(]?(\d{1,3})(?:[\]］】).]|\s)")
+_STOP_OPEN = frozenset(
+    ["in", "and", "of", "the", "for", "on", "with", "to", "from", "by", "at", "a", "an",
+     "pp", "pp.", "vol.", "vol", "volume", "proceedings", "journal", "eds.", "eds", "ed.",
+     "ed", "editor", "editors", "doi", "doi:", "url", "available", "retrieved",
+     "accessed", "http", "https", "arxiv"]
+)  # fmt: skip
+
+
+def _shape(token: str) -> str:
+    out: list[str] = []
+    for ch in token[:10]:
+        c = "X" if ch.isupper() else "x" if ch.islower() else "d" if ch.isdigit() else ch
+        if not out or out[-1] != c:
+            out.append(c)
+    return "".join(out)
+
+
+def _bucket(value: float, edges: Sequence[float]) -> int:
+    for i, edge in enumerate(edges):
+        if value < edge:
+            return i
+    return len(edges)
+
+
+def _own(line: Line, right: float, left: float) -> list[str]:
+    text = line.text.strip()
+    tokens = text.split()
+    first = tokens[0] if tokens else ""
+    second = tokens[1] if len(tokens) > 1 else ""
+    last = tokens[-1] if tokens else ""
+    em = max(line.size, 1.0)
+    f = [
+        f"s1={_shape(first)}",
+        f"s12={_shape(first)}_{_shape(second)}",
+        f"end={last[-1:] if last and not last[-1].isalnum() else _shape(last[-1:])}",
+        f"short={_bucket((right - line.x1) / em, (1.0, 3.0, 8.0, 16.0))}",
+        f"len={_bucket(len(text), (15, 35, 60, 90))}",
+        f"commas={min(text.count(','), 4)}",
+    ]
+    if line.x0 > left + 0.5 * em:
+        f.append("indented")
+    low = first.lower()
+    if low in _STOP_OPEN:
+        f.append(f"w1={low}")
+    if first[:1].islower():
+        f.append("lower")
+    f.extend(name for name, rx in _OPENINGS if rx.match(text))
+    year = _YEAR.search(text)
+    if year is not None:
+        f.append(f"yearpos={_bucket(year.start(), (3, 12, 30, 60))}")
+    else:
+        f.append("noyear")
+    if text.endswith("-") and len(text) > 1 and text[-2].isalpha():
+        f.append("hyphen")
+    if re.search(r"(?:pp?\.\s*)?\d+\s*[-–]\s*\d+\.?$", text):
+        f.append("ends.pages")
+    if re.search(r"(?:doi|https?://|www\.)\S*$", text, re.I):
+        f.append("ends.link")
+    if re.search(r"\bet al\b", text):
+        f.append("etal")
+    f.append(f"names={min(len(_NAMES.findall(text)), 3)}")
+    return f
+
+
+# A person's name as reference lists print it: "Smith JA,", "Smith, J. A.,", "J. A. Smith,".
+_NAMES = re.compile(
+    r"(?:\b[A-Z][\w'’\-]+,? (?:[A-Z]{1,3}|[A-Z]\.(?:\s?-?[A-Z]\.)*)(?=[,;]|$| and | &)"
+    r"|\b[A-Z]\.(?:\s?-?[A-Z]\.)* [A-Z][\w'’\-]+(?=[,;]|$| and | &))"
+)
+
+
+def _last_word(text: str) -> str:
+    tokens = text.split()
+    return re.sub(r"\d+", "0", tokens[-1]).casefold() if tokens else ""
+
+
+# The features of a line's neighbours it is shown (prefixes).
+_SHOWN = ("s1=", "end=", "short=", "len=", "name.", "initials.", "caps.", "dashes", "year",
+          "label.", "rule.", "end.common", "names=", "lower", "hyphen", "ends.", "indented",
+          "w1=")  # fmt: skip
+
+
+_LONE_LABEL = re.compile(r"^(?:[\[［【][^\]］】]{1,12}[\]］】]|\(?\d{1,4}[.)]?)$")
+
+
+def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
+    """One feature list per line of a list (in reading order); ``rules`` says per line
+    whether the layout rules start an entry there."""
+    if not lines:
+        return []
+    rights: dict[tuple[int, int], float] = {}
+    lefts: dict[tuple[int, int], float] = {}
+    for ln in lines:
+        key = (ln.page, ln.column)
+        rights[key] = max(rights.get(key, ln.x1), ln.x1)
+        lefts[key] = min(lefts.get(key, ln.x0), ln.x0)
+    own = [_own(ln, rights[(ln.page, ln.column)], lefts[(ln.page, ln.column)]) for ln in lines]
+    labelled = sum(1 for f in own if "label.num" in f or "label.alpha" in f) >= 0.3 * len(lines)
+    # Words that end many of the list's lines end its entries ("Medline", "[CrossRef]").
+    ends = Counter(_last_word(ln.text) for ln in lines)
+    common = {w for w, n in ends.items() if n >= 3 and n >= 0.05 * len(lines) and w}
+    last: int | None = None
+    for ln, f, rule in zip(lines, own, rules, strict=True):
+        if _last_word(ln.text) in common:
+            f.append("end.common")
+        if rule:
+            f.append("rule.start")
+        if len(ln.text.split()) == 1 and _LONE_LABEL.match(ln.text.strip()):
+            f.append("label.alone")
+        number = _NUMBER.match(ln.text)
+        if number is not None:
+            value = int(number.group(1))
+            if last is not None and value == last + 1:
+                f.append("label.next")
+            last = value
+    shown = [[x for x in f if x.startswith(_SHOWN)] for f in own]
+    out: list[list[str]] = []
+    for i, f in enumerate(own):
+        g = ["bias", f"labelled={int(labelled)}", *f]
+        for off in (-1, 1, -2):
+            j = i + off
+            if 0 <= j < len(own):
+                g.extend(f"{off}:{x}" for x in shown[j])
+            else:
+                g.append(f"{off}:none")
+        if i > 0:
+            # How the line before ends against how this one opens.
+            prev_end = next(x for x in own[i - 1] if x.startswith("end="))
+            prev_short = next(x for x in own[i - 1] if x.startswith("short="))
+            opens = [x for x in f if x in _OPENING_NAMES] or ["none"]
+            g.append(f"pair={prev_end}|{f[0]}")
+            g.extend(f"open={o}|{prev_end}" for o in opens)
+            g.extend(f"open={o}|{prev_short}" for o in opens)
+        out.append(g)
+    return out
+
+
+_lock = threading.Lock()
+_taggers: dict[str, Any] = {}
+
+
+def _tagger(path: Path) -> Any | None:
+    key = str(path)
+    with _lock:
+        if key not in _taggers:
+            tagger = None
+            if path.is_file():
+                import pycrfsuite
+
+                tagger = pycrfsuite.Tagger()
+                tagger.open(key)
+            _taggers[key] = tagger
+        return _taggers[key]
+
+
+def tag(lines: Sequence[Line], rules: Sequence[bool], path: Path = MODEL_PATH) -> list[str]:
+    """One label per line (``start``, ``in``, ``other``); [] without a model."""
+    tagger = _tagger(path)
+    if tagger is None or not lines:
+        return []
+    feats = featurize(lines, rules)
+    with _lock:  # a Tagger holds the last sequence it tagged
+        return list(tagger.tag(feats))

@@ -1,0 +1,91 @@
+"""Lists set flush (no labels, no indents, no space between entries): the start model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from refmanager.pdf import flushlist
+from refmanager.pdf.layout import Line
+from refmanager.pdf.segment import rule_starts, segment
+
+# An author-year list as a journal sets it flush in a narrow column: every line starts at
+# the left edge and each entry's last line ends with a closing bracket or a database's
+# name, not with a full stop (invented references).
+_ENTRIES = [
+    ["Albers HT, Kowal PD, Ross JN (2012) The regulation of social memory in the",
+     "behaving mouse. Horm Behav 61:283-292. CrossRef Medline"],
+    ["Barkley MS, Goldman BD, Fenner KL, Ortiz RA, Palmer CD, Quist E,",
+     "Sato T (1977) The effects of early housing on intermale aggression in the",
+     "mouse. Horm Behav 9:32-48. CrossRef Medline"],
+    ["Beeman EA (1947) The relation of the interval between castration and",
+     "first encounter to the aggressive behaviour of mice. Anat Rec",
+     "99:570. Medline"],
+    ["Bishop MJ, Chevins PF (1987) Urine odours and marking patterns in",
+     "territorial laboratory mice. Behav Processes 15:233-248. CrossRef"],
+    ["Keller JA, Moreau LT (2009) Characterization of a receptor antagonist in",
+     "rodent models of stress. Eur J Pharmacol 615:1-9. CrossRef Medline"],
+    ["Lukas M, Wohl M (2015) Endogenous signals and the emission of calls",
+     "during social play in juvenile rats. Psychoneuroendocrinology 56:",
+     "35-44. CrossRef Medline"],
+]  # fmt: skip
+
+
+def _lines(rows: list[str]) -> list[Line]:
+    # One column 300 pt wide, 11 pt apart; a line fills it when it has about 62 characters.
+    return [
+        Line(1, text, 72.0, min(72.0 + 4.8 * len(text), 372.0), 700.0 - 11.0 * i, 9.0)
+        for i, text in enumerate(rows)
+    ]
+
+
+def test_a_flush_list_is_cut_where_its_entries_start() -> None:
+    rows = [text for entry in _ENTRIES for text in entry]
+    entries = segment(_lines(rows))
+    assert [e.raw.split()[0] for e in entries] == [
+        "Albers", "Barkley", "Beeman", "Bishop", "Keller", "Lukas"
+    ]  # fmt: skip
+
+
+def test_without_the_model_the_rules_cut_a_flush_list() -> None:
+    rows = [text for entry in _ENTRIES for text in entry]
+    lines = _lines(rows)
+    # The rules alone join entries whose last line ends without a full stop.
+    assert len(rule_starts(lines, flush=None)) < len(_ENTRIES)
+    assert len(rule_starts(lines)) == len(_ENTRIES)
+
+
+def test_a_list_with_hanging_indents_is_the_rules_alone() -> None:
+    rows: list[Line] = []
+    y = 700.0
+    for entry in _ENTRIES:
+        for k, text in enumerate(entry):
+            x0 = 72.0 if k == 0 else 84.0
+            rows.append(Line(1, text, x0, x0 + 4.8 * len(text), y, 9.0))
+            y -= 11.0
+    assert rule_starts(rows) == rule_starts(rows, flush=None)
+    assert len(segment(rows)) == len(_ENTRIES)
+
+
+def test_features_are_read_from_the_text_and_the_line_ends() -> None:
+    lines = _lines(["Davies, P.C.W.: J. Phys. A 8, 609 (1975)", "—— . Another title (1976)"])
+    feats = flushlist.featurize(lines, [True, False])
+    assert "name.comma" in feats[0] and "rule.start" in feats[0]
+    assert "dashes" in feats[1] and "-1:name.comma" in feats[1]
+
+
+def test_the_shipped_model_has_its_manifest() -> None:
+    manifest = flushlist.MODEL_PATH.with_name(flushlist.MODEL_PATH.name + ".manifest.json")
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    assert data["command"].startswith(".venv/bin/python -m tools.flushlist")
+    assert data["model"] == "refmanager/pdf/data/flush.crfsuite"
+    assert all(
+        name.startswith("../shared/data/grobid/reference-segmenter/") for name in data["inputs"]
+    )
+    held_out = data["figures"]["segmenter_grobid_held_out"]
+    assert held_out["rules/unlabelled"]["documents"] > 0
+
+
+def test_no_model_file_keeps_to_the_rules(tmp_path: Path) -> None:
+    lines = _lines([text for entry in _ENTRIES for text in entry])
+    assert flushlist.tag(lines, [False] * len(lines), tmp_path / "missing.crfsuite") == []
