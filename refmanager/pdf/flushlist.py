@@ -11,12 +11,11 @@ manifest. Without the file the caller keeps to its rules.
 from __future__ import annotations
 
 import re
-import threading
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from refmanager.crf.taggers import open_tagger
 from refmanager.pdf.layout import Line
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "flush.crfsuite"
@@ -181,29 +180,10 @@ def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
     return out
 
 
-_lock = threading.Lock()
-_taggers: dict[str, Any] = {}
-
-
-def _tagger(path: Path) -> Any | None:
-    key = str(path)
-    with _lock:
-        if key not in _taggers:
-            tagger = None
-            if path.is_file():
-                import pycrfsuite
-
-                tagger = pycrfsuite.Tagger()
-                tagger.open(key)
-            _taggers[key] = tagger
-        return _taggers[key]
-
-
 def tag(lines: Sequence[Line], rules: Sequence[bool], path: Path = MODEL_PATH) -> list[str]:
-    """One label per line (``start``, ``in``, ``other``); [] without a model."""
-    tagger = _tagger(path)
+    """One label per line (``start``, ``in``, ``other``); [] without a model. ``path`` is
+    the shipped model, or one a benchmark trained."""
+    tagger = open_tagger(path, shipped=True)
     if tagger is None or not lines:
         return []
-    feats = featurize(lines, rules)
-    with _lock:  # a Tagger holds the last sequence it tagged
-        return list(tagger.tag(feats))
+    return list(tagger.tag(featurize(lines, rules)))
