@@ -1,2 +1,3 @@
-"""Command-line front end. Each sub-command lives in its own module with
-``add_arguments(parser)`` and ``run(args) -> int``; heavy imports happen inside ``run``."""
+"""Command-line front end. ``arguments`` declares every sub-command (its help, its
+arguments and the module that runs it) without importing any use case; each sub-command's
+``run(args) -> int`` lives in its own module, ``<name>_cmd``, imported only to run it."""

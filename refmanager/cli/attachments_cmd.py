@@ -5,22 +5,10 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.attachments import attachments_of, describe
 from refmanager.service.exchange import select_ids
 from refmanager.service.opening import open_library
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "query",
-        nargs="*",
-        help="search query (as in `refmanager search`); none lists every reference's links",
-    )
-    parser.add_argument(
-        "--id", type=int, action="append", metavar="N", help="this reference (repeatable)"
-    )
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.maintenance import check, prune_files
 from refmanager.service.opening import open_library
 
 SHOWN = 20  # missing files listed one by one; the rest are counted
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--prune",
-        action="store_true",
-        help="delete the library's own files no document refers to (listed first; "
-        "files the library did not store are never deleted)",
-    )
-    parser.add_argument("--repair", action="store_true", help="rebuild the search index")
-    add_library_option(parser)
 
 
 def _listed(names: list[str], what: str) -> None:

@@ -5,29 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service import collections as use
 from refmanager.service.opening import open_library
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    sub.add_parser("list", help="the collections as a tree, with their counts")
-    create = sub.add_parser("create", help="a new collection (PATH: Parent/Name)")
-    create.add_argument("path")
-    rename = sub.add_parser("rename", help="rename a collection")
-    rename.add_argument("path")
-    rename.add_argument("name")
-    delete = sub.add_parser("delete", help="remove a collection and its sub-collections")
-    delete.add_argument("path")
-    add = sub.add_parser("add", help="put the references a query finds in a collection")
-    add.add_argument("path")
-    add.add_argument("query", nargs="+", help="search query ('' for every reference)")
-    remove = sub.add_parser("remove", help="take the references a query finds out of one")
-    remove.add_argument("path")
-    remove.add_argument("query", nargs="+", help="search query ('' for every reference)")
-    for action in sub.choices.values():
-        add_library_option(action)
 
 
 def run(args: argparse.Namespace) -> int:

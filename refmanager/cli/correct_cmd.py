@@ -6,20 +6,9 @@ import argparse
 import json
 import sys
 
-from refmanager.cli.common import add_library_option, library_path
+from refmanager.cli.common import library_path
 from refmanager.model import InputError
 from refmanager.service.editing import correct
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("ref_id", type=int, help="the reference's id in the library")
-    parser.add_argument(
-        "changes",
-        nargs="+",
-        metavar="FIELD=VALUE",
-        help='e.g. title="A better title" author="Smith, J.; Doe, A." issued=2020 page=1-10',
-    )
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service import duplicates
 from refmanager.service.opening import open_library
 
 ROWS_PER_GROUP = 8
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--merge-exact",
-        action="store_true",
-        help="merge the groups with the same DOI, arXiv id or ISBN (keeps the fullest entry)",
-    )
-    parser.add_argument("--exact-only", action="store_true", help="only identifier matches")
-    parser.add_argument("--limit", "-n", type=int, default=50, metavar="N", help="groups shown")
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

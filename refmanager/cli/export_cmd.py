@@ -4,49 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.auto_export import keep_updated
 from refmanager.service.citekeys import set_key_pattern
-from refmanager.service.exchange import EXPORT_FORMATS, export, format_for
+from refmanager.service.exchange import export, format_for
 from refmanager.service.opening import open_library
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "query",
-        nargs="*",
-        help="search query (as in `refmanager search`); none exports every reference",
-    )
-    parser.add_argument(
-        "--format",
-        "-f",
-        choices=EXPORT_FORMATS,
-        help="output format (default: from the file name: .bib, .ris, .json, .csv)",
-    )
-    parser.add_argument(
-        "-o", "--output", required=True, metavar="FILE", help="file to write, or - for stdout"
-    )
-    parser.add_argument(
-        "--keep-updated",
-        action="store_true",
-        help="keep the file up to date: rewritten whenever what it covers changes, while "
-        "`refmanager watch` or the window runs (undo with `refmanager watch --stop FILE`)",
-    )
-    parser.add_argument(
-        "--with-attachments",
-        action="store_true",
-        help="also write the references' attachments (file paths and links) in the format's "
-        "own syntax: BibTeX file fields, RIS L1/L4 lines, a CSL-JSON file variable "
-        "(left out by default: an export does not hand on local file paths)",
-    )
-    parser.add_argument(
-        "--key-pattern",
-        metavar="PATTERN",
-        help="pattern of new citation keys, kept in the library (default [auth][year][title]; "
-        "fields: [auth] [Auth] [authors] [Authors] [year] [shortyear] [title] [Title] "
-        "[shorttitle] [ShortTitle]); keys already written never change",
-    )
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

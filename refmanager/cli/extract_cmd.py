@@ -12,33 +12,6 @@ from refmanager.model import InputError
 from refmanager.service.extract import extract_pdf, mark_of
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("pdf", metavar="FILE.pdf", help="the PDF to read")
-    parser.add_argument(
-        "--format",
-        choices=("csl-json", "jsonl", "text"),
-        default="csl-json",
-        help="csl-json (default): one JSON array; jsonl: one item per line; text: raw entries",
-    )
-    parser.add_argument("--password", help="password of an encrypted PDF")
-    parser.add_argument(
-        "--no-parse", action="store_true", help="only find the entries, do not parse fields"
-    )
-    parser.add_argument(
-        "--from",
-        dest="start",
-        metavar="PAGE:Y",
-        help="the list starts at the first line at or below this place (Y in points from the"
-        " bottom of the page; PAGE:Y:X picks the column); needs --to",
-    )
-    parser.add_argument(
-        "--to",
-        dest="end",
-        metavar="PAGE:Y",
-        help="the list ends at the last line at or above this place; needs --from",
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     # The text format prints the entries as found: nothing to parse. The document's own
     # metadata (read from page 1) is not printed by this command.

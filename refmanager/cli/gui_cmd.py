@@ -6,17 +6,7 @@ import argparse
 import importlib
 from pathlib import Path
 
-from refmanager.cli.common import add_library_option, library_path
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_library_option(parser)
-    parser.add_argument(
-        "files",
-        nargs="*",
-        metavar="FILE.pdf",
-        help="PDFs (or BibTeX/RIS/CSL-JSON files) to import when the window opens",
-    )
+from refmanager.cli.common import library_path
 
 
 def run(args: argparse.Namespace) -> int:

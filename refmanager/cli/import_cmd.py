@@ -6,30 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.exchange import FileProgress
 from refmanager.service.importing import ImportItem, ImportStatus, import_paths
 from refmanager.service.opening import open_library
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "paths",
-        nargs="+",
-        metavar="PATH",
-        help="PDFs, folders (searched recursively), .bib, .ris, CSL-JSON or .csv files",
-    )
-    parser.add_argument("--tag", metavar="T", help="tag every imported document and reference")
-    parser.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        metavar="N",
-        help="PDFs read at once, in worker processes (default: one per core)",
-    )
-    parser.add_argument("--password", help="password for encrypted PDFs")
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
-    add_library_option(parser)
 
 
 class _Bar:

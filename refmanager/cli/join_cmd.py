@@ -4,17 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.sharing import join, safe_url
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "url",
-        metavar="URL",
-        help="the shared library's PostgreSQL database, as a connection URI",
-    )
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

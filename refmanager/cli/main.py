@@ -1,5 +1,5 @@
-"""``refmanager`` entry point: the whole argument parser (every sub-command's module
-imported and wired), then the sub-command run; no traceback reaches the user."""
+"""``refmanager`` entry point: the whole argument parser (``cli.arguments``), then the
+module of the sub-command asked for runs it; no traceback reaches the user."""
 
 from __future__ import annotations
 
@@ -9,71 +9,18 @@ import sys
 from collections.abc import Sequence
 from typing import Protocol
 
-from refmanager import __version__
+from refmanager.cli.arguments import COMMANDS, build_parser
 from refmanager.model.errors import InputError, RefmanagerError
 from refmanager.service.crashlog import write_crash_log
 
-# sub-command -> module (each has add_arguments(parser) and run(args) -> int)
-COMMANDS: dict[str, tuple[str, str]] = {
-    "extract": ("refmanager.cli.extract_cmd", "read a PDF's bibliography into references"),
-    "parse": ("refmanager.cli.parse_cmd", "parse reference strings into CSL-JSON, BibTeX or RIS"),
-    "train": (
-        "refmanager.cli.train_cmd",
-        "learn from a library's corrections (its own parser model)",
-    ),
-    "correct": ("refmanager.cli.correct_cmd", "correct fields of a reference (the parser learns)"),
-    "gui": ("refmanager.cli.gui_cmd", "open the desktop window (the default with no command)"),
-    "export": ("refmanager.cli.export_cmd", "write references to BibTeX, RIS, CSL-JSON or CSV"),
-    "import": ("refmanager.cli.import_cmd", "add PDFs, folders and bibliography files"),
-    "search": ("refmanager.cli.search_cmd", "search the library"),
-    "tag": ("refmanager.cli.tag_cmd", "add, remove, rename and list tags"),
-    "collection": (
-        "refmanager.cli.collection_cmd",
-        "collections: list, create, rename, delete; add and remove references",
-    ),
-    "attachments": (
-        "refmanager.cli.attachments_cmd",
-        "list references' attachments (file paths and links; nothing is opened)",
-    ),
-    "duplicates": ("refmanager.cli.duplicates_cmd", "find (and merge) duplicate references"),
-    "reparse": ("refmanager.cli.reparse_cmd", "parse references again from their raw text"),
-    "check": ("refmanager.cli.check_cmd", "check the library: integrity, files, counts"),
-    "watch": (
-        "refmanager.cli.watch_cmd",
-        "keep kept-updated files and a shared library in step while it runs",
-    ),
-    "share": (
-        "refmanager.cli.share_cmd",
-        "share a library through PostgreSQL; add and remove its members",
-    ),
-    "join": ("refmanager.cli.join_cmd", "make a new library that mirrors a shared one"),
-    "sync": ("refmanager.cli.sync_cmd", "exchange a shared library's changes with its server"),
-}
-
 
 class _Command(Protocol):
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
     def run(self, args: argparse.Namespace) -> int: ...
 
 
 def _load(module: str) -> _Command:
     command: _Command = importlib.import_module(module)
     return command
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, every sub-command wired."""
-    parser = argparse.ArgumentParser(
-        prog="refmanager",
-        description="Read the bibliographies of scholarly PDFs into a local library.",
-    )
-    parser.add_argument("--version", action="version", version=f"refmanager {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (module, help_text) in COMMANDS.items():
-        cmd_parser = sub.add_parser(name, help=help_text, description=help_text)
-        _load(module).add_arguments(cmd_parser)
-        cmd_parser.set_defaults(_module=module)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,29 +8,7 @@ from pathlib import Path
 
 from refmanager.cli.common import note
 from refmanager.model import InputError
-from refmanager.service.exchange import EXPORT_FORMATS
 from refmanager.service.parsing import model_warning, parse_text, render
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "file",
-        nargs="?",
-        default="-",
-        metavar="FILE|-",
-        help="text file of references (default: stdin)",
-    )
-    parser.add_argument(
-        "--paragraphs",
-        action="store_true",
-        help="references are separated by blank lines (default: one per line)",
-    )
-    parser.add_argument(
-        "--format", choices=EXPORT_FORMATS, default="csl-json", help="output format"
-    )
-    parser.add_argument(
-        "--model", metavar="FILE", help="a parser model file (default: the shipped one)"
-    )
 
 
 def run(args: argparse.Namespace) -> int:

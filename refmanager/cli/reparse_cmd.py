@@ -5,15 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.editing import reparse_matching
 from refmanager.service.opening import open_library
 from refmanager.service.parsing import library_model_path, model_warning
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("query", nargs="*", help="search query (default: every reference)")
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,30 +7,10 @@ import json
 import shutil
 import sys
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.exchange import format_references
 from refmanager.service.opening import open_library
-from refmanager.service.search import search, sort_columns
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "query",
-        nargs="*",
-        help="search query, e.g. 'author:dao year:>=2020' or 'title:\"flash attention\"' "
-        "(fields: author title venue year doi type tag in has edited confidence work; "
-        "AND implicit, OR, NOT or -, parentheses); none lists everything",
-    )
-    parser.add_argument("--format", "-f", choices=("table", "csl-json", "bibtex"), default="table")
-    parser.add_argument("--limit", "-n", type=int, default=50, metavar="N", help="default 50")
-    parser.add_argument(
-        "--sort",
-        default="added",
-        choices=sort_columns(),
-        help="column to sort on (default: added)",
-    )
-    parser.add_argument("--desc", action="store_true", help="sort in descending order")
-    add_library_option(parser)
+from refmanager.service.search import search
 
 
 def _clip(text: str, width: int) -> str:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.opening import open_library
 from refmanager.service.sharing import (
-    ROLES,
     add_member,
     members,
     remove_member,
@@ -15,25 +14,6 @@ from refmanager.service.sharing import (
     share,
     status,
 )
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "url",
-        metavar="URL",
-        nargs="?",
-        help="the PostgreSQL database, as a connection URI (postgresql://user@host/db"
-        "?sslmode=verify-full); a password in it goes to libpq's password file",
-    )
-    parser.add_argument(
-        "--add-member",
-        metavar="ROLE_NAME",
-        help="give a login role of the server access (--role editor or reader)",
-    )
-    parser.add_argument("--role", choices=ROLES, default="editor", help="for --add-member")
-    parser.add_argument("--remove-member", metavar="ROLE_NAME", help="take a member's access away")
-    parser.add_argument("--members", action="store_true", help="list the members and roles")
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

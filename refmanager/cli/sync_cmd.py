@@ -10,25 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.opening import open_library
 from refmanager.service.sharing import agrees, choose, conflicts, sync
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--url", help="connect with this URI (its password is remembered)")
-    parser.add_argument(
-        "--keep", type=int, action="append", default=[], metavar="ID",
-        help="resolve conflict ID by keeping the value the server kept",
-    )  # fmt: skip
-    parser.add_argument(
-        "--take", type=int, action="append", default=[], metavar="ID",
-        help="resolve conflict ID by taking the other value",
-    )  # fmt: skip
-    parser.add_argument(
-        "--check", action="store_true", help="also compare every item with the server"
-    )
-    add_library_option(parser)
 
 
 def _value(value: object) -> str:

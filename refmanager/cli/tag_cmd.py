@@ -4,33 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service import tags
 from refmanager.service.opening import open_library
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    add = sub.add_parser("add", help="tag the references a query finds")
-    add.add_argument("tag")
-    add.add_argument("query", nargs="+", help="search query ('' for every reference)")
-    remove = sub.add_parser("remove", help="take a tag off references (all, or a query's)")
-    remove.add_argument("tag")
-    remove.add_argument("query", nargs="*", help="search query (default: every reference)")
-    rename = sub.add_parser("rename", help="rename a tag")
-    rename.add_argument("old")
-    rename.add_argument("new")
-    rename.add_argument(
-        "--merge",
-        action="store_true",
-        help="accepted for old scripts: onto an existing NEW, a rename always merges OLD into it",
-    )
-    sub.add_parser("list", help="tags with their counts")
-    colour = sub.add_parser("colour", help="set a tag's colour (#rrggbb, or '' for none)")
-    colour.add_argument("tag")
-    colour.add_argument("colour")
-    for action in sub.choices.values():
-        add_library_option(action)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,36 +11,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.model import InputError
 from refmanager.service.training import retrain_library, write_layout_examples
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
-        help="where to write the model (default: the library's own model)",
-    )
-    parser.add_argument(
-        "--size",
-        type=int,
-        default=None,
-        help="number of the shipped generated strings to train with (default 2000)",
-    )
-    parser.add_argument(
-        "--with-corrections",
-        action="store_true",
-        help="learn from the corrections stored in the library (writes the library's parser"
-        " model from field corrections, its line model from layout corrections)",
-    )
-    parser.add_argument(
-        "--layout-examples",
-        metavar="FILE",
-        help="write the library's layout corrections (list bounds, merged and split rows, rows"
-        " not references) for 'python -m tools.corpus.linemodel train FILE' and stop",
-    )
-    add_library_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

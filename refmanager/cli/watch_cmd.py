@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from refmanager.cli.common import add_library_option, library_path, note
+from refmanager.cli.common import library_path, note
 from refmanager.service.auto_export import (
     Rewrite,
     Watcher,
@@ -16,18 +16,6 @@ from refmanager.service.auto_export import (
 )
 from refmanager.service.opening import open_library
 from refmanager.service.sharing import LiveState, LiveSync, status
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    what = parser.add_mutually_exclusive_group()
-    what.add_argument("--list", action="store_true", help="list the files kept up to date")
-    what.add_argument(
-        "--once", action="store_true", help="bring every kept file up to date, then exit"
-    )
-    what.add_argument(
-        "--stop", metavar="FILE", help="stop keeping FILE up to date (the file stays)"
-    )
-    add_library_option(parser)
 
 
 def _report(done: list[Rewrite]) -> None:

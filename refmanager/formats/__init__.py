@@ -23,8 +23,8 @@ from refmanager.formats.csvfile import iter_csv, read_csv, to_csv
 from refmanager.formats.parts import open_records, sniff
 from refmanager.formats.ris import iter_ris, read_ris, to_ris
 from refmanager.model import InputError, Reference
+from refmanager.model.options import WRITE_FORMATS
 
-WRITE_FORMATS: tuple[str, ...] = ("bibtex", "biblatex", "ris", "csl-json", "csv")
 EXTENSIONS: dict[str, str] = {
     ".bib": "bibtex",
     ".bibtex": "bibtex",

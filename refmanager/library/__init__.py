@@ -24,7 +24,8 @@ from refmanager.library.results import (
     Suggestion,
     TagInfo,
 )
-from refmanager.library.search import CSL_SORT_FIELDS, SORT_COLUMNS
+from refmanager.library.search import CSL_SORT_FIELDS
+from refmanager.model.options import SORT_COLUMNS
 
 __all__ = [
     "CSL_SORT_FIELDS",

@@ -16,9 +16,11 @@ from refmanager.library.normalize import space_cjk
 from refmanager.library.query import compile_query
 from refmanager.library.results import ReferenceRow, RowExtras, Suggestion
 from refmanager.model import InputError
+from refmanager.model.options import SORT_COLUMNS
 from refmanager.model.text import fold
 
-# Sort keys (ties broken by id) and the index that yields rows in that order.
+# Sort keys (ties broken by id) and the index that yields rows in that order: one for each
+# of ``model.options.SORT_COLUMNS``, the columns ``search`` can sort on (``order_by``).
 _ORDER = {
     "title": "r.title COLLATE NOCASE",
     "author": "r.author_sort, r.year",
@@ -32,8 +34,6 @@ _ORDER = {
     "position": "r.document_id, r.position",
     "id": "r.id",
 }
-# Columns ``search`` can sort on (``order_by``).
-SORT_COLUMNS: tuple[str, ...] = tuple(_ORDER)
 # CSL fields kept only in the item's JSON (no column) that ``search_ids_by_field`` sorts on.
 CSL_SORT_FIELDS: tuple[str, ...] = ("volume", "issue", "page", "URL")
 _SORT_INDEX = {

@@ -29,7 +29,6 @@ from refmanager.service.files import check_user_file, user_text_file
 from refmanager.service.reading import read_parts
 from refmanager.service.workers import Report
 
-EXPORT_FORMATS = WRITE_FORMATS  # what an export writes: the front ends' choices
 # File name endings `refmanager import` hands to import_file rather than to PDF extraction.
 IMPORT_SUFFIXES: frozenset[str] = frozenset(EXTENSIONS)
 BATCH = 2000  # references loaded from SQLite at a time while exporting

@@ -20,11 +20,6 @@ from refmanager.model import InputError
 from refmanager.service.views import TableRow
 
 
-def sort_columns() -> tuple[str, ...]:
-    """The columns the library sorts on in SQL (``order_by`` of :func:`search`)."""
-    return SORT_COLUMNS
-
-
 @dataclass(slots=True)
 class SearchResult:
     """One page of a search, the total, and suggestions when nothing matched."""

@@ -46,6 +46,7 @@ from refmanager.library.syncing import publish as publish_library
 from refmanager.library.syncing import sync as sync_library
 from refmanager.library.syncstate import Conflict
 from refmanager.model import InputError
+from refmanager.model.options import MEMBER_ROLES
 from refmanager.service.files import user_text_file
 from refmanager.service.opening import open_library
 from refmanager.service.views import Change, Changes
@@ -77,7 +78,7 @@ __all__ = [
     "sync",
 ]
 
-ROLES = ("editor", "reader")
+ROLES = MEMBER_ROLES
 
 
 # ------------------------------------------------------------ passwords

@@ -14,10 +14,6 @@ from refmanager.service.crashlog import crash_log_folder
 
 class _Crashing:
     @staticmethod
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        del parser
-
-    @staticmethod
     def run(args: argparse.Namespace) -> int:
         del args
         raise ValueError("boom")

@@ -157,7 +157,7 @@ def test_import_keeps_an_unreadable_pdf_marked_failed(
 
 def test_the_whole_parser_is_built_whatever_the_command() -> None:
     # one parser holds every sub-command (main() used to wire only the one asked for)
-    from refmanager.cli.main import COMMANDS, build_parser
+    from refmanager.cli.arguments import COMMANDS, build_parser
 
     parser = build_parser()
     for name in COMMANDS:

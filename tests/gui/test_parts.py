@@ -232,9 +232,9 @@ def test_field_editors_check_their_input() -> None:
 
 
 def test_gui_command_is_registered() -> None:
-    from refmanager.cli.main import COMMANDS, build_parser
+    from refmanager.cli.arguments import COMMANDS, build_parser
 
-    assert COMMANDS["gui"][0] == "refmanager.cli.gui_cmd"
+    assert COMMANDS["gui"].module == "refmanager.cli.gui_cmd"
     args = build_parser().parse_args(["gui", "--library", "/tmp/x", "a.pdf", "b.pdf"])
     assert args.files == ["a.pdf", "b.pdf"] and args.library == "/tmp/x"
 
