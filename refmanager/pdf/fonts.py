@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeGuard
@@ -137,6 +138,22 @@ def _probe(page: PageObject, font_ref: Any, codes: list[bytes]) -> list[str]:
     return [t[:-1] if t.endswith("\n") else t for t in texts]
 
 
+# What a code whose text the font does not give reads as.
+UNKNOWN = "\ufffd"
+
+
+def _glyph_text(text: str) -> str:
+    """A code's text as pypdf gives it, where a control character stands for "unknown":
+    pypdf falls back to the code itself (U+0084 for code 0x84) when the font's /ToUnicode
+    leaves the code out, as Qt's writer does for the glyphs its shaper substituted (the
+    proportional digits of a Latin run in a CJK font). No glyph prints a control
+    character; the unknown one is U+FFFD (tabs and line ends stay: some fonts map their
+    space glyph to them)."""
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n\r" for ch in text):
+        return UNKNOWN
+    return text
+
+
 @dataclass(slots=True)
 class PdfFont:
     """A font ready to decode shown strings.
@@ -174,7 +191,7 @@ class PdfFont:
         size = 2 if self.composite else 1
         raw = [c.to_bytes(size, "big") for c in missing]
         for code, text in zip(missing, _probe(self.page, self.font_ref, raw), strict=True):
-            self.texts[code] = self.positions.get(code, text)
+            self.texts[code] = self.positions.get(code, _glyph_text(text))
 
     def queue(self, data: bytes) -> bool:
         """Whether the text of every code in ``data`` is known; the codes that are not are

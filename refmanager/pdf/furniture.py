@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from refmanager.pdf.layout import Line
 
@@ -61,6 +62,7 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
             if count >= 5:
                 out.update(id(ln) for ln in numbers if abs(round(ln.x1 / 4) - band) <= 1)
     # Edge rows set apart from the body: a wide gap to the next row (and often other type).
+    inner = _inner_gaps(pages)
     for pno, lines in pages.items():
         if len(lines) < 4:
             continue  # a nearly empty page: its lines are furniture only when they recur
@@ -83,7 +85,8 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                     break
                 other_type = any(round(ln.size) != body for ln in row)
                 known = all(id(ln) in out for ln in row)
-                if known or gap > 2.2 * body or (other_type and gap > 1.6 * body):
+                wide = gap > 2.2 * body and (other_type or not _recurs(gap, inner))
+                if known or wide or (other_type and gap > 1.6 * body):
                     out.update(id(ln) for ln in row)
                     continue
                 break
@@ -100,3 +103,20 @@ def _rows(lines: Sequence[Line], top: bool) -> list[list[Line]]:
         else:
             rows.append([ln])
     return rows
+
+
+def _inner_gaps(pages: dict[int, list[Line]]) -> Counter[int]:
+    """The distances between the rows inside the pages (not the two at either edge), in
+    points: the spacing of the body's lines and paragraphs."""
+    gaps: Counter[int] = Counter()
+    for lines in pages.values():
+        rows = _rows(lines, True)
+        for a, b in pairwise(rows[2:-2]):
+            gaps[round(a[0].y - b[0].y)] += 1
+    return gaps
+
+
+def _recurs(gap: float, inner: Counter[int]) -> bool:
+    """Whether the body's rows are as far apart at least twice (an entry or a paragraph
+    set apart by the document's own spacing: the tail of an entry at a page's top)."""
+    return sum(inner[g] for g in range(round(gap) - 1, round(gap) + 2)) >= 2

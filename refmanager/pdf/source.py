@@ -151,4 +151,17 @@ def page_runs(
     finally:
         if unreadable is not None:
             unreadable.update(reader.unreadable)
-    return runs, side, box, reader.bytes
+    return on_page(runs, box), side, box, reader.bytes
+
+
+def on_page(runs: list[Run], box: tuple[float, float, float, float]) -> list[Run]:
+    """The runs drawn on the page: a run wholly outside its media box is not seen (Qt prints
+    a line that straddles two pages on both, the second time above the next page's top).
+    A page whose runs mostly fall outside its box has a wrong box, and keeps them all."""
+    x0, y0, x1, top = box
+    inside = [
+        r
+        for r in runs
+        if r.y - 0.3 * r.size < top and r.y + r.size > y0 and r.x0 < x1 and r.x1 > x0
+    ]
+    return inside if 2 * len(inside) >= len(runs) else runs

@@ -1,8 +1,8 @@
 """Text clean-up: safe normalisation, and joining an entry's lines into one.
 
 NFKC is applied only to characters whose compatibility form is a plain spelling of the
-same text (ligatures, odd spaces, mathematical letters); CJK punctuation, dashes and
-accented letters stay as printed. Spacing accents that pdfTeX prints before a letter are
+same text (ligatures, odd spaces, mathematical letters, Kangxi radicals); CJK punctuation,
+dashes and accented letters stay as printed. Spacing accents that pdfTeX prints before a letter are
 combined with it.
 """
 
@@ -30,9 +30,11 @@ _ACCENT_RE = re.compile("([" + "".join(SPACING_ACCENTS) + "])\\s?([A-Za-z\u0131]
 
 # Characters whose NFKC form is a plain spelling of the same text: Latin ligatures,
 # no-break, narrow and typographic spaces (not the em space: layout reads it as a wide
-# gap), mathematical letters and digits.
+# gap), mathematical letters and digits, and the Kangxi and CJK radicals (a CJK font maps
+# a radical and its ideograph to one glyph, and writers such as Qt's give the glyph the
+# lower code point: "⽂" U+2F42 for "文" U+6587).
 _NFKC_SAFE = re.compile(
-    "[\ufb00-\ufb06\u00a0\u202f\u205f\u2000-\u2002\u2004-\u200a\U0001d400-\U0001d7ff]"
+    "[\ufb00-\ufb06\u00a0\u202f\u205f\u2000-\u2002\u2004-\u200a\u2e80-\u2fdf\U0001d400-\U0001d7ff]"
 )
 
 
@@ -280,7 +282,15 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
         return ""
     if _is_cjk(last) and _is_cjk(first):
         return ""
+    if _FULL_WIDTH_PUNCTUATION.match(last) or _FULL_WIDTH_PUNCTUATION.match(first):
+        return ""  # "，" or "：" holds its own space: "2019，38(5)：" + "471-480."
     return " "
+
+
+# CJK and full-width punctuation (full-width letters and digits are not).
+_FULL_WIDTH_PUNCTUATION = re.compile(
+    "[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]"
+)
 
 
 def _is_cjk(ch: str) -> bool:
