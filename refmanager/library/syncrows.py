@@ -2,10 +2,13 @@
 
 An entity is a ``kind``, a stable ``uid`` and a flat map of fields with JSON values
 (decision 0031): a reference's fields are the keys of its CSL item (``_raw`` included) and
-``edited``, ``document``, ``position``, ``note``, ``attachments``, ``merged_into`` and one
-``tag/<tag uid>`` per tag; a document's are its columns and its tags; a tag's its name and
-colour; a saved search's its name and query; corrections and layout corrections (append-only)
-their columns. A field that is absent and a field set to None are the same thing.
+``edited``, ``document``, ``position``, ``note``, ``attachments``, ``merged_into``, one
+``tag/<tag uid>`` per tag and one ``collection/<collection uid>`` per collection it is in; a
+document's are its columns and its tags; a tag's its name and colour; a collection's its
+name, ``parent`` (a uid) and position; a saved search's its name and query; corrections and
+layout corrections (append-only) their columns. A field that is absent and a field set to
+None are the same thing. A link to a tag or collection that is not here yet (it comes in a
+later batch of the pull) waits in ``sync_waiting`` and is made when it comes.
 
 Rows are read and written through the stores of :class:`~refmanager.library.Library`
 (references keep their search index, works and venues), inside the caller's transaction.
@@ -30,18 +33,27 @@ from refmanager.model.text import fold
 
 Fields = dict[str, Any]
 # the kinds in the order they are written: what a row refers to comes first
-KINDS = ("tag", "document", "ref", "search", "correction", "layout")
+KINDS = ("tag", "collection", "document", "ref", "search", "correction", "layout")
 TAG_PREFIX = "tag/"
+COLLECTION_PREFIX = "collection/"
+LINK_PREFIXES = (TAG_PREFIX, COLLECTION_PREFIX)  # fields that link to another entity
 # a reference's fields that are not keys of its CSL item
 REF_META = ("document", "position", "note", "attachments", "merged_into")
 EDITED_PREFIX = "edited/"  # a field the user edited (re-parsing keeps it): one flag per field
 _TABLE = {
     "tag": "tags",
+    "collection": "collections",
     "document": "documents",
     "ref": "refs",
     "search": "saved_searches",
     "correction": "corrections",
     "layout": "layout_corrections",
+}
+# the tables of links: (owner kind, target kind) -> (table, owner column, target column)
+_LINKS = {
+    ("ref", "tag"): ("ref_tags", "ref_id", "tag_id"),
+    ("document", "tag"): ("document_tags", "document_id", "tag_id"),
+    ("ref", "collection"): ("collection_refs", "ref_id", "collection_id"),
 }
 _DOC_COLUMNS = (
     "sha256", "file_name", "source", "page_count", "title", "authors", "year", "doi",
@@ -126,6 +138,14 @@ class EntityRows(Store):
             ).fetchone()
             if row:
                 candidate = f"{kind}:{fold(str(row[0])).strip()}"
+        elif kind == "collection":  # two members making "Thesis" at one place make one
+            row = self.conn.execute(
+                "SELECT name, parent_id FROM collections WHERE id = ?", (local_id,)
+            ).fetchone()
+            if row:
+                parent = self.uid_of("collection", row[1]) or ""
+                key = f"{parent}\x1f{fold(str(row[0])).strip()}"
+                candidate = f"collection:{hashlib.sha256(key.encode()).hexdigest()[:40]}"
         elif kind == "document":
             row = self.conn.execute(
                 "SELECT sha256 FROM documents WHERE id = ?", (local_id,)
@@ -180,6 +200,7 @@ class EntityRows(Store):
         """The fields of these rows (ids with no row are left out: deleted)."""
         readers: dict[str, Callable[[Sequence[int]], dict[int, Fields]]] = {
             "tag": self._read_tags,
+            "collection": self._read_collections,
             "document": self._read_documents,
             "ref": self._read_refs,
             "search": self._read_searches,
@@ -197,6 +218,17 @@ class EntityRows(Store):
     def _read_tags(self, ids: Sequence[int]) -> dict[int, Fields]:
         rows = self._rows(f"SELECT id, name, colour FROM tags WHERE id {IN_IDS}", ids)
         return {r[0]: _clean({"name": r[1], "colour": r[2]}) for r in rows}
+
+    def _read_collections(self, ids: Sequence[int]) -> dict[int, Fields]:
+        rows = self._rows(
+            f"SELECT id, name, parent_id, position FROM collections WHERE id {IN_IDS}", ids
+        )
+        return {
+            r[0]: _clean(
+                {"name": r[1], "parent": self.uid_of("collection", r[2]), "position": r[3]}
+            )
+            for r in rows
+        }
 
     def _read_searches(self, ids: Sequence[int]) -> dict[int, Fields]:
         rows = self._rows(f"SELECT id, name, query FROM saved_searches WHERE id {IN_IDS}", ids)
@@ -231,19 +263,24 @@ class EntityRows(Store):
             for r in rows
         }
 
-    def _tag_fields(self, table: str, column: str, ids: Sequence[int]) -> dict[int, Fields]:
+    def _link_fields(self, kind: str, ids: Sequence[int]) -> dict[int, Fields]:
+        """The ``tag/<uid>`` (and, for references, ``collection/<uid>``) fields of rows."""
         out: dict[int, Fields] = {}
-        for owner, tag_id in self._rows(
-            f"SELECT {column}, tag_id FROM {table} WHERE {column} {IN_IDS}", ids
-        ):
-            out.setdefault(owner, {})[f"{TAG_PREFIX}{self.uid_of('tag', tag_id)}"] = True
+        for (owner_kind, target_kind), (table, column, target) in _LINKS.items():
+            if owner_kind != kind:
+                continue
+            for owner, target_id in self._rows(
+                f"SELECT {column}, {target} FROM {table} WHERE {column} {IN_IDS}", ids
+            ):
+                uid = self.uid_of(target_kind, target_id)
+                out.setdefault(owner, {})[f"{target_kind}/{uid}"] = True
         return out
 
     def _read_documents(self, ids: Sequence[int]) -> dict[int, Fields]:
         rows = self._rows(
             f"SELECT id, {', '.join(_DOC_COLUMNS)} FROM documents WHERE id {IN_IDS}", ids
         )
-        tags = self._tag_fields("document_tags", "document_id", ids)
+        tags = self._link_fields("document", ids)
         out: dict[int, Fields] = {}
         for row in rows:
             fields = _clean(dict(zip(_DOC_COLUMNS, row[1:], strict=True)))
@@ -265,7 +302,7 @@ class EntityRows(Store):
             ids,
         ):
             links.setdefault(ref_id, []).append(list(link))
-        tags = self._tag_fields("ref_tags", "ref_id", ids)
+        tags = self._link_fields("ref", ids)
         out: dict[int, Fields] = {}
         for ref_id, document_id, position, edited, merged_into, raw, csl in rows:
             fields: Fields = json.loads(csl)
@@ -287,6 +324,7 @@ class EntityRows(Store):
         """Make the row hold these fields (inserting it when ``local_id`` is None); its id."""
         writers: dict[str, Callable[[int | None, Fields], int]] = {
             "tag": self._write_tag,
+            "collection": self._write_collection,
             "document": self._write_document,
             "ref": self._write_ref,
             "search": self._write_search,
@@ -304,7 +342,7 @@ class EntityRows(Store):
             item = {
                 k: v
                 for k, v in fields.items()
-                if k not in REF_META and not k.startswith((TAG_PREFIX, EDITED_PREFIX))
+                if k not in REF_META and not k.startswith((*LINK_PREFIXES, EDITED_PREFIX))
             }
             stored_form(Reference.from_csl(item))
             int(fields.get("position") or 0)
@@ -317,6 +355,9 @@ class EntityRows(Store):
                     int(fields[column])
         elif kind in ("correction", "layout"):
             float(fields.get("created") or 0)
+        elif kind == "collection":
+            int(fields.get("position") or 0)
+            str(fields.get("name") or "")
         if not isinstance(fields, dict):
             raise TypeError(f"fields are a {type(fields).__name__}, not an object")
 
@@ -350,6 +391,105 @@ class EntityRows(Store):
             "UPDATE tags SET name = ?, colour = ? WHERE id = ?", (name, colour, local_id)
         )
         return local_id
+
+    def _write_collection(self, local_id: int | None, fields: Fields) -> int:
+        name = str(fields.get("name") or "collection").strip() or "collection"
+        position = int(fields.get("position") or 0)
+        parent = self.local_of(fields.get("parent"))
+        if parent is not None and local_id is not None and self._within(parent, local_id):
+            parent = None  # never a collection inside itself (two members' moves crossed)
+        # its parent comes in a later batch: at the top until then
+        waits = bool(fields.get("parent")) and self.local_of(fields.get("parent")) is None
+        sibling = self.conn.execute(
+            "SELECT id FROM collections WHERE parent_id IS ? AND name = ? COLLATE NOCASE "
+            "AND id IS NOT ?",
+            (parent, name, local_id),
+        ).fetchone()
+        if sibling and local_id is None and not self._bound("collection", int(sibling[0])):
+            local_id = int(sibling[0])  # the same collection made here before it was shared
+        elif sibling:
+            name = f"{name} ({uuid.uuid4().hex[:4]})"  # another member's of the same name
+        if local_id is None:
+            cur = self.conn.execute(
+                "INSERT INTO collections (name, parent_id, position) VALUES (?, ?, ?)",
+                (name, parent, position),
+            )
+            local_id = int(cur.lastrowid or 0)
+        else:
+            self.conn.execute(
+                "UPDATE collections SET name = ?, parent_id = ?, position = ? WHERE id = ?",
+                (name, parent, position, local_id),
+            )
+        if waits:
+            self._wait(str(fields["parent"]), "collection", local_id)
+        return local_id
+
+    def _within(self, collection_id: int, ancestor: int) -> bool:
+        """Whether ``collection_id`` is ``ancestor`` or inside it."""
+        row = self.conn.execute(
+            "WITH RECURSIVE up(id) AS (SELECT ? UNION SELECT c.parent_id FROM collections c "
+            "JOIN up ON c.id = up.id WHERE c.parent_id IS NOT NULL) "
+            "SELECT 1 FROM up WHERE id = ?",
+            (collection_id, ancestor),
+        ).fetchone()
+        return row is not None
+
+    def _bound(self, kind: str, local_id: int) -> bool:
+        return bool(
+            self.conn.execute(
+                "SELECT 1 FROM sync_ids WHERE kind = ? AND local_id = ?", (kind, local_id)
+            ).fetchone()
+        )
+
+    def _wait(self, target: str, kind: str, local_id: int | None) -> None:
+        """Remember a link to ``target``, not here yet, to make when it comes."""
+        if local_id is not None:
+            self.conn.execute(
+                "INSERT OR IGNORE INTO sync_waiting (target, kind, local_id) VALUES (?, ?, ?)",
+                (target, kind, local_id),
+            )
+
+    def make_waiting_links(self) -> int:
+        """Make the links that waited for entities a pull has brought now (a reference
+        tagged, or put in a collection, before the tag or collection came; a collection
+        inside one that came later); how many. The shadows take the links as pulled, so
+        they are not sent back as changes."""
+        rows = self.conn.execute(
+            "SELECT w.target, w.kind, w.local_id, i.kind, i.local_id, s.uid FROM sync_waiting w "
+            "JOIN sync_ids i ON i.uid = w.target "
+            "LEFT JOIN sync_ids s ON s.kind = w.kind AND s.local_id = w.local_id"
+        ).fetchall()
+        for target, kind, local_id, target_kind, target_id, uid in rows:
+            if kind == "collection" and target_kind == "collection":
+                if not self._within(target_id, local_id):
+                    self.conn.execute(
+                        "UPDATE collections SET parent_id = ? WHERE id = ?", (target_id, local_id)
+                    )
+                    field, value = "parent", json.dumps(target)
+                else:
+                    continue
+            elif (kind, target_kind) in _LINKS:
+                table, column, target_column = _LINKS[kind, target_kind]
+                owner = "refs" if kind == "ref" else "documents"
+                self.conn.execute(
+                    f"INSERT OR IGNORE INTO {table} ({target_column}, {column}) "
+                    f"SELECT ?, id FROM {owner} WHERE id = ?",
+                    (target_id, local_id),
+                )
+                field, value = f"{target_kind}/{target}", "true"
+            else:
+                continue
+            if uid is not None:
+                self.conn.execute(
+                    "UPDATE sync_shadow SET fields = json_set(fields, ?, json(?)) WHERE uid = ?",
+                    (f'$."{field}"', value, uid),
+                )
+        self.conn.execute(
+            "DELETE FROM sync_waiting WHERE target IN (SELECT uid FROM sync_ids) "
+            "OR NOT EXISTS (SELECT 1 FROM sync_ids s WHERE s.kind = sync_waiting.kind "
+            "AND s.local_id = sync_waiting.local_id)"
+        )
+        return len(rows)
 
     def _write_search(self, local_id: int | None, fields: Fields) -> int:
         name = str(fields.get("name") or "search")
@@ -406,28 +546,36 @@ class EntityRows(Store):
         )
         return local_id
 
-    def _set_tags(self, table: str, column: str, local_id: int, fields: Fields) -> None:
-        wanted = {
-            tag_id
-            for key, value in fields.items()
-            if key.startswith(TAG_PREFIX) and value
-            for tag_id in [self.local_of(key[len(TAG_PREFIX) :])]
-            if tag_id is not None
-        }
-        have = {
-            r[0]
-            for r in self.conn.execute(
-                f"SELECT tag_id FROM {table} WHERE {column} = ?", (local_id,)
+    def _set_links(self, kind: str, local_id: int, fields: Fields) -> None:
+        """Make a row's tags (and a reference's collections) those its fields name; a link
+        to one not here yet waits for it (:meth:`make_waiting_links`)."""
+        for (owner_kind, target_kind), (table, column, target) in _LINKS.items():
+            if owner_kind != kind:
+                continue
+            prefix = f"{target_kind}/"
+            wanted: set[int] = set()
+            for key, value in fields.items():
+                if not key.startswith(prefix) or not value:
+                    continue
+                target_id = self.local_of(key[len(prefix) :])
+                if target_id is None:
+                    self._wait(key[len(prefix) :], kind, local_id)
+                else:
+                    wanted.add(target_id)
+            have = {
+                r[0]
+                for r in self.conn.execute(
+                    f"SELECT {target} FROM {table} WHERE {column} = ?", (local_id,)
+                )
+            }
+            self.conn.executemany(
+                f"DELETE FROM {table} WHERE {column} = ? AND {target} = ?",
+                [(local_id, t) for t in have - wanted],
             )
-        }
-        self.conn.executemany(
-            f"DELETE FROM {table} WHERE {column} = ? AND tag_id = ?",
-            [(local_id, t) for t in have - wanted],
-        )
-        self.conn.executemany(
-            f"INSERT INTO {table} (tag_id, {column}) VALUES (?, ?)",
-            [(t, local_id) for t in wanted - have],
-        )
+            self.conn.executemany(
+                f"INSERT INTO {table} ({target}, {column}) VALUES (?, ?)",
+                [(t, local_id) for t in wanted - have],
+            )
 
     def _write_document(self, local_id: int | None, fields: Fields) -> int:
         values = {c: fields.get(c) for c in _DOC_COLUMNS}
@@ -455,7 +603,7 @@ class EntityRows(Store):
                 f"UPDATE documents SET {', '.join(f'{c} = ?' for c in _DOC_COLUMNS)} WHERE id = ?",
                 [*(values[c] for c in _DOC_COLUMNS), local_id],
             )
-        self._set_tags("document_tags", "document_id", local_id, fields)
+        self._set_links("document", local_id, fields)
         return local_id
 
     def write_new_refs(self, entities: Sequence[Fields]) -> list[int]:
@@ -466,7 +614,7 @@ class EntityRows(Store):
             item = {
                 k: v
                 for k, v in fields.items()
-                if k not in REF_META and not k.startswith((TAG_PREFIX, EDITED_PREFIX))
+                if k not in REF_META and not k.startswith((*LINK_PREFIXES, EDITED_PREFIX))
             }
             forms.append(stored_form(Reference.from_csl(item)))
         ids = self.refs.insert_forms(None, forms, timestamp(), 0)
@@ -500,24 +648,30 @@ class EntityRows(Store):
                 for i, link in enumerate(fields.get("attachments") or ())
             ],
         )
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO ref_tags (tag_id, ref_id) VALUES (?, ?)",
-            [
-                (tag_id, ref_id)
-                for ref_id, fields in zip(ids, entities, strict=True)
-                for key, value in fields.items()
-                if key.startswith(TAG_PREFIX) and value
-                for tag_id in [self.local_of(key[len(TAG_PREFIX) :])]
-                if tag_id is not None
-            ],
-        )
+        for (owner_kind, target_kind), (table, column, target) in _LINKS.items():
+            if owner_kind != "ref":
+                continue
+            prefix = f"{target_kind}/"
+            links: list[tuple[int, int]] = []
+            for ref_id, fields in zip(ids, entities, strict=True):
+                for key, value in fields.items():
+                    if not key.startswith(prefix) or not value:
+                        continue
+                    target_id = self.local_of(key[len(prefix) :])
+                    if target_id is None:
+                        self._wait(key[len(prefix) :], "ref", ref_id)
+                    else:
+                        links.append((target_id, ref_id))
+            self.conn.executemany(
+                f"INSERT OR IGNORE INTO {table} ({target}, {column}) VALUES (?, ?)", links
+            )
         return ids
 
     def _write_ref(self, local_id: int | None, fields: Fields) -> int:
         item = {
             k: v
             for k, v in fields.items()
-            if k not in REF_META and not k.startswith((TAG_PREFIX, EDITED_PREFIX))
+            if k not in REF_META and not k.startswith((*LINK_PREFIXES, EDITED_PREFIX))
         }
         ref = Reference.from_csl(item)
         edited = set(_edited(fields).split())
@@ -561,7 +715,7 @@ class EntityRows(Store):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [(local_id, i, a.target, a.resolved, a.kind, a.title) for i, a in enumerate(links)],
             )
-        self._set_tags("ref_tags", "ref_id", local_id, fields)
+        self._set_links("ref", local_id, fields)
         return local_id
 
     def set_merged(self, local_id: int, fields: Fields) -> None:

@@ -19,7 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from refmanager.library.connection import Connection, Store, timestamp
-from refmanager.library.syncrows import KINDS, EntityRows, Fields
+from refmanager.library.syncrows import (
+    COLLECTION_PREFIX,
+    KINDS,
+    LINK_PREFIXES,
+    EntityRows,
+    Fields,
+)
 from refmanager.model import InputError
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
@@ -65,18 +71,30 @@ class Pulled:
     # entities the server holds that this library cannot store (uid: why), left out
     problems: list[str] = field(default_factory=list)
 
-    def note(self, kind: str, local_id: int | None, *, added: bool, tagged: bool = False) -> None:
+    def note(
+        self,
+        kind: str,
+        local_id: int | None,
+        *,
+        added: bool,
+        tagged: bool = False,
+        grouped: bool = False,
+    ) -> None:
         """One row written: ``added`` (or removed, or moved between documents or merged),
-        ``tagged`` (its tags changed: the sidebar's counts)."""
+        ``tagged`` (its tags or collections changed: the sidebar's counts), ``grouped``
+        (its collections changed: a collection's listing)."""
         self.count += 1
         if kind == "ref" and not added and local_id is not None:
             self.rows.add(local_id)
         elif kind in ("ref", "document") and added:
             self.structure = True
-        if kind in ("document", "tag", "search") or (kind == "ref" and (added or tagged)):
+        if kind in ("document", "tag", "collection", "search") or (
+            kind == "ref" and (added or tagged)
+        ):
             self.sidebar = True
-        if kind == "tag":
-            self.structure = True  # rows show their tags' names
+        if kind in ("tag", "collection") or (kind == "ref" and grouped):
+            # rows show their tags' names; a collection's view lists its members
+            self.structure = True
 
     def __iadd__(self, other: Pulled) -> Pulled:
         self.count += other.count
@@ -453,6 +471,7 @@ class SyncStore(Store):
                             local_id,
                             added=_moved(have, target),
                             tagged=_retagged(have, target),
+                            grouped=_regrouped(have, target),
                         )
                         if kind == "ref":
                             refs_written.append((local_id, target))
@@ -470,6 +489,8 @@ class SyncStore(Store):
                 if fields.get("merged_into") or local_id in hidden:
                     self.rows.set_merged(local_id, fields)
             self._store_pulled_shadows(shadow_rows)
+            if self.rows.make_waiting_links():
+                touched.structure = touched.sidebar = True
             self.conn.execute("UPDATE sync_state SET pulled = max(pulled, ?)", (watermark,))
             self.conn.execute("DELETE FROM sync_dirty")
         return touched
@@ -560,10 +581,11 @@ class SyncStore(Store):
         yet told to the server)."""
         rows = self._read(
             "SELECT c.id, c.uid, c.kind, c.field, c.kept, c.other, c.author, c.resolved, "
-            "coalesce(r.title, t.name, s.name, '') FROM sync_conflicts c "
+            "coalesce(r.title, t.name, k.name, s.name, '') FROM sync_conflicts c "
             "LEFT JOIN sync_ids i ON i.uid = c.uid "
             "LEFT JOIN refs r ON i.kind = 'ref' AND r.id = i.local_id "
             "LEFT JOIN tags t ON i.kind = 'tag' AND t.id = i.local_id "
+            "LEFT JOIN collections k ON i.kind = 'collection' AND k.id = i.local_id "
             "LEFT JOIN saved_searches s ON i.kind = 'search' AND s.id = i.local_id "
             "WHERE c.resolved = ? ORDER BY c.id",
             (int(resolved),),
@@ -662,9 +684,14 @@ def _moved(before: Fields, after: Fields) -> bool:
 
 
 def _retagged(before: Fields, after: Fields) -> bool:
-    """Whether a reference's tags changed (a window re-reads the row and the sidebar; the
-    table only when it shows a tag, which ``apply_changes`` knows)."""
-    return any(k.startswith("tag/") for k in _changed(before, after))
+    """Whether a reference's tags or collections changed (a window re-reads the sidebar's
+    counts and the listing)."""
+    return any(k.startswith(LINK_PREFIXES) for k in _changed(before, after))
+
+
+def _regrouped(before: Fields, after: Fields) -> bool:
+    """Whether a reference's collections changed."""
+    return any(k.startswith(COLLECTION_PREFIX) for k in _changed(before, after))
 
 
 def _present(fields: Fields) -> Fields:

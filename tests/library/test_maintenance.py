@@ -100,6 +100,10 @@ def test_an_older_library_records_the_files_of_its_documents(tmp_path: Path) -> 
             DocumentMeta(), [], file=_pdf(tmp_path, "a.pdf", b"%PDF one")
         )
         kept = lib.documents.file_path(doc)
+        for (trigger,) in lib.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+        ).fetchall():
+            lib.conn.execute(f"DROP TRIGGER {trigger}")  # first: they name the tables below
         for table in (
             "stored_files",
             "imports",
@@ -115,14 +119,11 @@ def test_an_older_library_records_the_files_of_its_documents(tmp_path: Path) -> 
             "sync_dirty",
             "sync_log",
             "sync_conflicts",
+            "sync_waiting",
             "collection_refs",
             "collections",
         ):
             lib.conn.execute(f"DROP TABLE {table}")  # as a version 3 library was
-        for (trigger,) in lib.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'trigger'"
-        ).fetchall():
-            lib.conn.execute(f"DROP TRIGGER {trigger}")
         lib.conn.execute("ALTER TABLE documents DROP COLUMN origin")
         lib.conn.execute("PRAGMA user_version = 3")
     assert kept is not None

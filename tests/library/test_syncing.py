@@ -407,3 +407,97 @@ def test_an_entity_another_client_wrote_wrong_is_named_not_a_crash(
     assert [p.split(":")[0:2] for p in report.changed.problems] == [["ref", "forged"]]
     flash = alice.references.reference(ref_id(alice, FLASH.fields["title"])).reference
     assert flash.fields["volume"] == "35"  # the rest of the pull was applied
+
+
+def tree(lib: Library) -> dict[str, set[str]]:
+    """Each collection by its path, with the titles of the references in it."""
+    paths: dict[int, str] = {}
+    out: dict[str, set[str]] = {}
+    for info in lib.collections.collections():
+        parent = paths.get(info.parent_id) if info.parent_id is not None else None
+        paths[info.id] = f"{parent}/{info.name}" if parent else info.name
+        out[paths[info.id]] = {
+            r[0]
+            for r in lib.conn.execute(
+                "SELECT r.title FROM collection_refs c JOIN refs r ON r.id = c.ref_id "
+                "WHERE c.collection_id = ?",
+                (info.id,),
+            )
+        }
+    return out
+
+
+def test_collections_and_what_is_in_them_are_shared(
+    members: tuple[Library, Library], pg_lab: Lab
+) -> None:
+    alice, bob = members
+    flash, book, muller = FLASH.fields["title"], BOOK.fields["title"], MULLER.fields["title"]
+    thesis = alice.collections.create("Thesis")
+    chapter = alice.collections.create("Chapter 2", thesis)
+    alice.collections.add(chapter, [ref_id(alice, flash), ref_id(alice, book)])
+    sync_as(alice, pg_lab, "alice")
+    sync_as(bob, pg_lab, "bob")
+    settled(pg_lab, alice, bob)
+    assert tree(bob) == {"Thesis": set(), "Thesis/Chapter 2": {flash, book}}
+
+    # at once: bob adds a reference to Chapter 2 and makes a collection of his own; alice
+    # takes one out of Chapter 2 and renames Thesis: every change is kept
+    bob_chapter = next(c.id for c in bob.collections.collections() if c.name == "Chapter 2")
+    bob.collections.add(bob_chapter, [ref_id(bob, muller)])
+    reading = bob.collections.create("Reading")
+    bob.collections.add(reading, [ref_id(bob, flash)])
+    alice.collections.remove(chapter, [ref_id(alice, book)])
+    alice.collections.set_name(thesis, "PhD thesis")
+    sync_as(alice, pg_lab, "alice")
+    sync_as(bob, pg_lab, "bob")
+    sync_as(alice, pg_lab, "alice")
+    settled(pg_lab, alice, bob)
+    expected = {"PhD thesis": set(), "PhD thesis/Chapter 2": {flash, muller}, "Reading": {flash}}
+    assert tree(alice) == tree(bob) == expected
+    assert bob.search.count('collection:"Chapter 2"') == 2
+
+    # deleting a collection deletes its sub-collections everywhere, never a reference
+    total = bob.search.count("")
+    alice.collections.delete(thesis)
+    sync_as(alice, pg_lab, "alice")
+    sync_as(bob, pg_lab, "bob")
+    settled(pg_lab, alice, bob)
+    assert tree(bob) == {"Reading": {flash}}
+    assert bob.search.count("") == total
+
+
+def test_a_collection_or_tag_pulled_after_what_links_to_it_is_linked_then(
+    pg_lab: Lab, tmp_path: Path, pdf: Path
+) -> None:
+    """A pull reads entities in the order of their last change, in batches: a collection
+    (or tag) renamed after references were put in it comes after them. Their links to it
+    waited for it (they were lost before: the reference's shadow lacked them)."""
+    alice = Library.open(tmp_path / "alice")
+    fill(alice, pdf)
+    flash = FLASH.fields["title"]
+    group = alice.collections.create("Group")
+    alice.collections.add(group, [ref_id(alice, flash)])
+    parent = alice.collections.create("Parent")
+    child = alice.collections.create("Child", parent)
+    with Server.connect(pg_lab.url("alice")) as server:
+        publish(alice, server, pg_lab.url("alice", password=False))
+        server.set_member("bob", "editor")
+    # changed last, so pulled last: after the references (and the child) that name them
+    alice.collections.set_name(group, "Group renamed")
+    alice.collections.set_name(parent, "Parent renamed")
+    alice.tags.rename_tag("to-read", "reading")
+    sync_as(alice, pg_lab, "alice")
+    bob = Library.open(tmp_path / "bob")
+    try:
+        with Server.connect(pg_lab.url("bob")) as server:
+            library_id, role = server.check()
+            bob.sync.join(pg_lab.url("bob", password=False), library_id, role)
+            sync(bob, server, batch=1)  # one entity a batch: none waits in the same one
+        settled(pg_lab, alice, bob)
+        assert tree(bob) == {"Group renamed": {flash}, "Parent renamed": set(),
+                             "Parent renamed/Child": set()}  # fmt: skip
+        assert bob.search.count("tag:reading") == 2
+        assert child  # (alice's)
+    finally:
+        alice.close()
+        bob.close()
