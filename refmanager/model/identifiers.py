@@ -21,6 +21,9 @@ ARXIV_ID = r"(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})"
 _ARXIV_KEY = re.compile(rf"(?:arxiv[:\s/]*|abs/)?({ARXIV_ID})(?:v\d+)?", re.IGNORECASE)
 # Sentence punctuation that ends a sentence rather than an identifier or a URL.
 _TRAIL = ".,;:\u3002\uff0c"
+# The label of the next item, glued on where a text layer lost the space after a period
+# ("10.1103/PhysRevD.93.085012.URL https://...", "10.1210/jc.2017-02717.PMID: 29590401").
+_GLUED_LABEL = re.compile(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|arXiv)$")
 
 
 def trim_identifier(text: str) -> str:
@@ -32,6 +35,8 @@ def trim_identifier(text: str) -> str:
         unbalanced = last in ")]" and text.count(opener) < text.count(last)
         if last in _TRAIL or unbalanced:
             text = text[:-1]
+        elif _GLUED_LABEL.search(text):
+            text = text[: text.rindex(".")]
         else:
             break
     return text

@@ -513,7 +513,7 @@ def build_reference(
         ref.confidence["DOI"] = 1.0
     url = ""
     for i, t in enumerate(toks):
-        if t.kind == KIND_URL and "doi.org/10." not in t.text.lower():
+        if t.kind == KIND_URL:  # a printed doi.org link is kept as printed, too
             url = _identifier(raw, toks, labels, i)
             break
     if url:

@@ -22,7 +22,7 @@ LABELS: tuple[str, ...] = ("author", "editor", *CSL_FIELDS, "issued", "accessed"
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 _TOKEN_RE = re.compile(
-    r"(?P<url>(?:https?|ftp)://[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
+    r"(?P<url>(?:https?|ftp) ?: ?//[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
     rf"|(?P<doi>{DOI_IN_TEXT.pattern})"
     rf"|(?P<arxiv>ar[Xx]iv:\s?{ARXIV_ID}(?:v\d+)?)"
     rf"|(?P<cjk>[{CJK}]+)"
@@ -64,9 +64,9 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
             trimmed = trim_identifier(whole) or whole[:1]
             cut = s + len(trimmed)
             append(Tok(trimmed, s, cut, kind))
-            # the trimmed sentence punctuation becomes tokens of its own
-            for k in range(cut, e):
-                append(Tok(text[k], k, k + 1, KIND_PUNCT))
+            # what was trimmed (sentence punctuation, a glued-on ".PMID") is tokens of its own
+            for rest in _TOKEN_RE.finditer(text, cut, e):
+                append(Tok(rest.group(), rest.start(), rest.end(), rest.lastgroup or KIND_PUNCT))
             continue
         append(Tok(m.group(), s, e, kind))
     return out

@@ -27,6 +27,14 @@ def test_trim_identifier_keeps_balanced_brackets() -> None:
     assert trim_identifier("10.1000/x]\u3002") == "10.1000/x"
 
 
+def test_trim_identifier_drops_the_next_items_label_glued_on() -> None:
+    # a text layer that lost the space after the period glues the next label on
+    assert trim_identifier("10.1103/PhysRevD.93.085012.URL") == "10.1103/PhysRevD.93.085012"
+    assert trim_identifier("10.1210/jc.2017-02717.PMID:") == "10.1210/jc.2017-02717"
+    # a DOI whose own suffix ends in capitals is kept
+    assert trim_identifier("10.1000/ABC.URLX") == "10.1000/ABC.URLX"
+
+
 @pytest.mark.parametrize(
     ("value", "bare"),
     [

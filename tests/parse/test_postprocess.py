@@ -165,6 +165,21 @@ def test_a_url_whose_host_a_line_break_cut_is_joined() -> None:
     assert ref.get("URL") == "https://github.com/okafor/kernels"
 
 
+def test_a_url_with_a_space_the_text_layer_put_after_its_scheme_is_read() -> None:
+    ref = parse_reference(
+        "Okafor T. Graph kernels, Phys. Rev. D 93 (2016) 085012. doi:10.1103/PhysRevD.93.085012."
+        "URL https: //link.example.org/doi/10.1103/PhysRevD.93.085012"
+    )
+    assert ref.get("DOI") == "10.1103/PhysRevD.93.085012"
+    assert ref.get("URL") == "https://link.example.org/doi/10.1103/PhysRevD.93.085012"
+
+
+def test_a_printed_doi_link_gives_the_doi_and_keeps_the_link() -> None:
+    ref = parse_reference("Okafor T (2020). Graph Kernels. Zenodo. https://doi.org/10.5281/zenodo.35")
+    assert ref.get("DOI") == "10.5281/zenodo.35"
+    assert ref.get("URL") == "https://doi.org/10.5281/zenodo.35"
+
+
 def test_a_place_the_container_took_before_the_publisher_is_the_place() -> None:
     raw = "Ode K. Sorting things. In: Proc. Data Conf. Oslo: ACM, 2018."
     spec = [
