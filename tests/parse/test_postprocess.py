@@ -175,7 +175,9 @@ def test_a_url_with_a_space_the_text_layer_put_after_its_scheme_is_read() -> Non
 
 
 def test_a_printed_doi_link_gives_the_doi_and_keeps_the_link() -> None:
-    ref = parse_reference("Okafor T (2020). Graph Kernels. Zenodo. https://doi.org/10.5281/zenodo.35")
+    ref = parse_reference(
+        "Okafor T (2020). Graph Kernels. Zenodo. https://doi.org/10.5281/zenodo.35"
+    )
     assert ref.get("DOI") == "10.5281/zenodo.35"
     assert ref.get("URL") == "https://doi.org/10.5281/zenodo.35"
 
