@@ -180,6 +180,7 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         prev_initial = prev.kind == "word" and (
             (len(prev.text) <= 3 and prev.text.isupper())
             or (len(prev.text) <= 2 and prev.text[:1].isupper())
+            or len(prev.text) == 1  # a particle's initial: "L. d. F. Costa"
             or _GLUED_INITIAL.match(prev.text) is not None  # "andM . DenNijs" (lost space)
         )
         # an initial printed before its family name ("and R. Jackiw: Phys."): the word

@@ -350,3 +350,15 @@ def test_a_type_code_labelled_with_the_title_is_not_part_of_it() -> None:
     assert clean_value("title", "中英文混排的自动切分[J]") == "中英文混排的自动切分"
     assert clean_value("title", "Sorting things [EB/OL]") == "Sorting things"
     assert clean_value("title", "Arrays [in Python]") == "Arrays [in Python]"
+
+
+def test_a_particles_lower_case_initial_does_not_end_the_name_list() -> None:
+    raw = "L. d. F. Costa and C. H. Comin, Graphs. 2017."
+    names = ["L", ".", "d", ".", "F", ".", "Costa", "and", "C", ".", "H", ".", "Comin"]
+    spec = [
+        *((t, "author") for t in names),
+        (",", "O"), ("Graphs", "title"), (".", "O"), ("2017", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.family for a in ref.author] == ["Costa", "Comin"]
+    assert ref.get("title") == "Graphs"
