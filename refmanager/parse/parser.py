@@ -287,8 +287,9 @@ _ONLY_IDENTIFIER = re.compile(
     rf"^(?:ar[Xx]iv\s*(?:preprint)?\s*:?\s*{ARXIV_ID}(?:v\d+)?|10\.\d{{4,9}}/\S+)$"
 )
 # A venue abbreviated word by word ("Proc. of the ... Technical Conf", "Comput. Syst"): the
-# period after its last word abbreviates it too.
-_TRAILING_ACRONYM = re.compile(r"(?<=\.)\s+([A-Z][A-Z0-9&]{1,7})$")
+# period after its last word abbreviates it too. A country's code after it is the venue's
+# ("Proc. Natl. Acad. Sci. USA"), not a publisher's acronym.
+_TRAILING_ACRONYM = re.compile(r"(?<=\.)\s+(?!(?:USA|UK|US)$)([A-Z][A-Z0-9&]{1,7})$")
 _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,6}\.\s.*\b[A-Z][a-z]{1,5}$")
 
 

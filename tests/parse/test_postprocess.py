@@ -362,3 +362,17 @@ def test_a_particles_lower_case_initial_does_not_end_the_name_list() -> None:
     ref = _build(raw, spec)
     assert [a.family for a in ref.author] == ["Costa", "Comin"]
     assert ref.get("title") == "Graphs"
+
+
+def test_a_country_code_ending_a_venue_is_not_its_publisher() -> None:
+    raw = "Ode K. Kernels. Proc. Natl. Acad. Sci. USA 1990, 87, 9943."
+    venue = ["Proc", ".", "Natl", ".", "Acad", ".", "Sci", ".", "USA"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"),
+        ("Kernels", "title"), (".", "O"),
+        *((t, "container-title") for t in venue),
+        ("1990", "issued"), (",", "O"), ("87", "volume"), (",", "O"), ("9943", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Proc. Natl. Acad. Sci. USA"
+    assert not ref.get("publisher")
