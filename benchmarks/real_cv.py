@@ -1,7 +1,8 @@
 """The field parser on real labelled strings, validated by whole documents.
 
     .venv/bin/python -m benchmarks.real_cv [--baseline] [--folds 5] [--only-folds 0,1]
-        [--gen-size 10000] [--iterations 150] [--real-weight 1] [--keep DIR] [--errors]
+        [--gen-size 10000] [--iterations 150] [--real-weight 1] [--c1 0.05] [--c2 0.01]
+        [--keep DIR] [--errors]
 
 The real strings are GROBID's citation training set (one group per source document; its
 many-paper ``citations.xml`` in blocks of consecutive strings) and AnyStyle's (blocks of
@@ -34,7 +35,7 @@ from pathlib import Path
 from benchmarks.learning_curve import _norm, gold_fields, predicted_fields
 from refmanager.parse import Example, parse_reference
 from refmanager.parse.retrain import read_examples
-from refmanager.parse.train import train_model
+from refmanager.parse.train import C1, C2, train_model
 from tools.fieldcorpus.build import build_corpus, write_examples
 from tools.realdata import DATA, evaluation_strings, real_strings
 
@@ -165,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gen-size", type=int, default=10000)
     ap.add_argument("--iterations", type=int, default=150)
     ap.add_argument("--real-weight", type=int, default=1, help="times each real string is seen")
+    ap.add_argument("--c1", type=float, default=C1, help="L1 penalty")
+    ap.add_argument("--c2", type=float, default=C2, help="L2 penalty")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "refmanager-cv")
     ap.add_argument("--keep", type=Path, help="keep each fold's model here (fold-K.crfsuite)")
     ap.add_argument("--models", type=Path, help="score the fold models kept there (no training)")
@@ -204,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 model = (args.keep or Path(tmp)) / f"fold-{k}.crfsuite"
                 train = [*gen, *train * args.real_weight]
-                train_model(train, model, max_iterations=args.iterations)
+                train_model(train, model, max_iterations=args.iterations, c1=args.c1, c2=args.c2)
             tallies = score(test, model)
             dev_tally = score(dev, model)["all"]
         merge(total, tallies)
