@@ -9,6 +9,7 @@ from pathlib import Path
 from refmanager.model import CSL_FIELDS, Date, Entry, Name, Reference, Token
 from refmanager.model.identifiers import ARXIV_ID, find_doi
 from refmanager.model.typecodes import TYPE_CODE_RE
+from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
@@ -21,6 +22,7 @@ from refmanager.parse.tokens import (
     KIND_DOI,
     KIND_PUNCT,
     KIND_URL,
+    KIND_WORD,
     YEAR_RE,
     Tok,
     label_runs,
@@ -263,6 +265,69 @@ def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:
             labels[j] = "URL"
 
 
+_VENUE_NEXT = frozenset(("container-title", "collection-title", "issued", "volume", "page"))
+
+
+def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
+    """A journal abbreviated word by word right after an unpunctuated title ("... field
+    theory Nucl. Phys. B 410", "... cascade Genes Dev 1998;"): the title's last words that
+    are serial-title abbreviations, and the abbreviations after them left unlabelled, are
+    the container's first words. At least two abbreviations make such a venue; the title
+    keeps three words or more."""
+    n = len(labels)
+    a, b = _first_run(labels, "title")
+    if b - a < 5 or b >= n:
+        return
+    # after the title: abbreviations (and their periods) the tagger left unlabelled
+    end = b
+    after_words = 0
+    while end < n and labels[end] == "O":
+        tok = toks[end]
+        if tok.kind == KIND_WORD and is_serial_abbreviation(tok.text):
+            after_words += 1
+        elif tok.text != "." or toks[end - 1].end != tok.start:
+            break
+        end += 1
+    if end < n and labels[end] not in _VENUE_NEXT:
+        return
+    # a container that goes on in abbreviations ("Phys. B"), not in words ("Journal of")
+    joins_container = (
+        end < n
+        and labels[end] in ("container-title", "collection-title")
+        and toks[end].kind == KIND_WORD
+        and is_serial_abbreviation(toks[end].text)
+    )
+    # the title's last words that are abbreviations ("Nucl" "." , "Genes")
+    start = b
+    title_words = 0
+    while start - 1 > a:
+        tok = toks[start - 1]
+        if tok.text == "." and toks[start - 2].end == tok.start:
+            start -= 1
+            continue
+        # printed with its period, or the last title word before more abbreviations
+        abbreviated = toks[start].text == "." or (start == b and after_words > 0)
+        if tok.kind == KIND_WORD and abbreviated and is_serial_abbreviation(tok.text):
+            title_words += 1
+            start -= 1
+            continue
+        break
+    while start < b and toks[start].kind != KIND_WORD:
+        start += 1
+    words_left = sum(1 for t in toks[a:start] if t.kind in (KIND_WORD, "cjk"))
+    venue_words = title_words + after_words + (1 if joins_container else 0)
+    if not title_words or venue_words < 2 or words_left < 3:
+        return
+    if toks[start - 1].text in (".", ",", ":", ";"):
+        return  # the title's own punctuation ends it before these words
+    for k in range(start, end):
+        labels[k] = "container-title"
+    # the tagger's "series" right after the title is this venue's rest
+    while end < n and labels[end] == "collection-title":
+        labels[end] = "container-title"
+        end += 1
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -370,6 +435,7 @@ def build_reference(
     _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
+    _abbreviated_venue_after_title(toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))

@@ -376,3 +376,40 @@ def test_a_country_code_ending_a_venue_is_not_its_publisher() -> None:
     ref = _build(raw, spec)
     assert ref.get("container-title") == "Proc. Natl. Acad. Sci. USA"
     assert not ref.get("publisher")
+
+
+def test_an_abbreviated_journal_after_an_unpunctuated_title_is_the_container() -> None:
+    raw = "Ode K 1993 Logarithmic operators in field theory Nucl. Phys. B 410 535"
+    spec = [
+        ("Ode", "author"), ("K", "author"), ("1993", "issued"),
+        *((w, "title") for w in ["Logarithmic", "operators", "in", "field", "theory", "Nucl"]),
+        (".", "O"), ("Phys", "container-title"), (".", "container-title"),
+        ("B", "container-title"), ("410", "volume"), ("535", "page"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Logarithmic operators in field theory"
+    assert ref.get("container-title") == "Nucl. Phys. B"
+    # Vancouver, without periods: "... cascade Genes Dev 1998;"
+    raw = "Ode K. DNA damage activates a cascade Genes Dev 1998; 12:2831."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"),
+        *((w, "title") for w in ["DNA", "damage", "activates", "a", "cascade", "Genes"]),
+        ("Dev", "O"), ("1998", "issued"), (";", "O"), ("12", "volume"), (":", "O"),
+        ("2831", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "DNA damage activates a cascade"
+    assert ref.get("container-title") == "Genes Dev"
+
+
+def test_a_title_ending_in_a_word_before_a_journal_in_words_keeps_it() -> None:
+    raw = "Ode K. Estimation of Loose Layer. Journal of Geotechnics, 31, 41."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"),
+        *((w, "title") for w in ["Estimation", "of", "Loose", "Layer"]), (".", "O"),
+        *((w, "container-title") for w in ["Journal", "of", "Geotechnics"]),
+        (",", "O"), ("31", "volume"), (",", "O"), ("41", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Estimation of Loose Layer"
+    assert ref.get("container-title") == "Journal of Geotechnics"
