@@ -3,12 +3,14 @@
 An entity is a ``kind``, a stable ``uid`` and a flat map of fields with JSON values
 (decision 0031): a reference's fields are the keys of its CSL item (``_raw`` included) and
 ``edited``, ``document``, ``position``, ``note``, ``attachments``, ``merged_into``, one
-``tag/<tag uid>`` per tag and one ``collection/<collection uid>`` per collection it is in; a
-document's are its columns and its tags; a tag's its name and colour; a collection's its
-name, ``parent`` (a uid) and position; a saved search's its name and query; corrections and
-layout corrections (append-only) their columns. A field that is absent and a field set to
-None are the same thing. A link to a tag or collection that is not here yet (it comes in a
-later batch of the pull) waits in ``sync_waiting`` and is made when it comes.
+``tag/<tag uid>`` per tag, one ``collection/<collection uid>`` per collection it is in and
+one ``distinct/<reference uid>`` per reference marked "not a duplicate" of it (held by the
+one of the pair whose uid sorts first); a document's are its columns and its tags; a tag's
+its name and colour; a collection's its name, ``parent`` (a uid) and position; a saved
+search's its name and query; corrections and layout corrections (append-only) their columns.
+A field that is absent and a field set to None are the same thing. A link to a tag,
+collection or reference that is not here yet (it comes in a later batch of the pull) waits
+in ``sync_waiting`` and is made when it comes.
 
 Rows are read and written through the stores of :class:`~refmanager.library.Library`
 (references keep their search index, works and venues), inside the caller's transaction.
@@ -36,7 +38,9 @@ Fields = dict[str, Any]
 KINDS = ("tag", "collection", "document", "ref", "search", "correction", "layout")
 TAG_PREFIX = "tag/"
 COLLECTION_PREFIX = "collection/"
-LINK_PREFIXES = (TAG_PREFIX, COLLECTION_PREFIX)  # fields that link to another entity
+# "not duplicates": a field of the pair's reference whose uid sorts first, naming the other
+DISTINCT_PREFIX = "distinct/"
+LINK_PREFIXES = (TAG_PREFIX, COLLECTION_PREFIX, DISTINCT_PREFIX)  # fields linking to others
 # a reference's fields that are not keys of its CSL item
 REF_META = ("document", "position", "note", "attachments", "merged_into")
 EDITED_PREFIX = "edited/"  # a field the user edited (re-parsing keeps it): one flag per field
@@ -264,8 +268,20 @@ class EntityRows(Store):
         }
 
     def _link_fields(self, kind: str, ids: Sequence[int]) -> dict[int, Fields]:
-        """The ``tag/<uid>`` (and, for references, ``collection/<uid>``) fields of rows."""
+        """The ``tag/<uid>`` (and, for references, ``collection/<uid>`` and
+        ``distinct/<uid>``) fields of rows."""
         out: dict[int, Fields] = {}
+        if kind == "ref":
+            wanted = set(ids)
+            for a, b in self.conn.execute(
+                f"SELECT a, b FROM not_duplicates WHERE a {IN_IDS} OR b {IN_IDS}",
+                (ids_json(ids), ids_json(ids)),
+            ):
+                first, second = sorted(
+                    ((str(self.uid_of("ref", a)), a), (str(self.uid_of("ref", b)), b))
+                )
+                if first[1] in wanted:
+                    out.setdefault(first[1], {})[f"{DISTINCT_PREFIX}{second[0]}"] = True
         for (owner_kind, target_kind), (table, column, target) in _LINKS.items():
             if owner_kind != kind:
                 continue
@@ -468,6 +484,9 @@ class EntityRows(Store):
                     field, value = "parent", json.dumps(target)
                 else:
                     continue
+            elif kind == "ref" and target_kind == "ref":
+                self._mark_distinct([(local_id, target_id)])
+                field, value = f"{DISTINCT_PREFIX}{target}", "true"
             elif (kind, target_kind) in _LINKS:
                 table, column, target_column = _LINKS[kind, target_kind]
                 owner = "refs" if kind == "ref" else "documents"
@@ -576,6 +595,45 @@ class EntityRows(Store):
                 f"INSERT INTO {table} ({target}, {column}) VALUES (?, ?)",
                 [(t, local_id) for t in wanted - have],
             )
+        if kind == "ref":
+            self._set_distinct(local_id, fields)
+
+    def _set_distinct(self, local_id: int, fields: Fields) -> None:
+        """Make the "not duplicates" pairs this reference holds (those with references whose
+        uid sorts after its own) those its fields name."""
+        wanted: set[int] = set()
+        for key, value in fields.items():
+            if key.startswith(DISTINCT_PREFIX) and value:
+                other = self.local_of(key[len(DISTINCT_PREFIX) :])
+                if other is None:
+                    self._wait(key[len(DISTINCT_PREFIX) :], "ref", local_id)
+                elif other != local_id:
+                    wanted.add(other)
+        row = self.conn.execute(
+            "SELECT uid FROM sync_ids WHERE kind = 'ref' AND local_id = ?", (local_id,)
+        ).fetchone()
+        have: set[int] = set()
+        if row is not None:  # a reference new here holds no pair yet
+            for (other,) in self.conn.execute(
+                "SELECT CASE WHEN a = ? THEN b ELSE a END FROM not_duplicates WHERE a = ? OR b = ?",
+                (local_id, local_id, local_id),
+            ).fetchall():
+                if str(row[0]) < str(self.uid_of("ref", other)):
+                    have.add(int(other))
+        self.conn.executemany(
+            "DELETE FROM not_duplicates WHERE a = ? AND b = ?",
+            [tuple(sorted((local_id, other))) for other in have - wanted],
+        )
+        self._mark_distinct([(local_id, other) for other in wanted - have])
+
+    def _mark_distinct(self, pairs: Sequence[tuple[int, int]]) -> None:
+        now = timestamp()
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO not_duplicates (a, b, created) SELECT ?, ?, ? "
+            "WHERE EXISTS (SELECT 1 FROM refs WHERE id = ?) "
+            "AND EXISTS (SELECT 1 FROM refs WHERE id = ?)",
+            [(*sorted((a, b)), now, a, b) for a, b in pairs if a != b],
+        )
 
     def _write_document(self, local_id: int | None, fields: Fields) -> int:
         values = {c: fields.get(c) for c in _DOC_COLUMNS}
@@ -665,6 +723,16 @@ class EntityRows(Store):
             self.conn.executemany(
                 f"INSERT OR IGNORE INTO {table} ({target}, {column}) VALUES (?, ?)", links
             )
+        pairs: list[tuple[int, int]] = []
+        for ref_id, fields in zip(ids, entities, strict=True):
+            for key, value in fields.items():
+                if key.startswith(DISTINCT_PREFIX) and value:
+                    other = self.local_of(key[len(DISTINCT_PREFIX) :])
+                    if other is None:  # not here yet (or in this batch, bound after it)
+                        self._wait(key[len(DISTINCT_PREFIX) :], "ref", ref_id)
+                    else:
+                        pairs.append((ref_id, other))
+        self._mark_distinct(pairs)
         return ids
 
     def _write_ref(self, local_id: int | None, fields: Fields) -> int:

@@ -501,3 +501,41 @@ def test_a_collection_or_tag_pulled_after_what_links_to_it_is_linked_then(
     finally:
         alice.close()
         bob.close()
+
+
+def test_not_duplicates_marks_are_shared(members: tuple[Library, Library], pg_lab: Lab) -> None:
+    alice, bob = members
+    flash, book, muller = FLASH.fields["title"], BOOK.fields["title"], MULLER.fields["title"]
+
+    def marks(lib: Library) -> set[frozenset[str]]:
+        rows = lib.conn.execute(
+            "SELECT x.title, y.title FROM not_duplicates n JOIN refs x ON x.id = n.a "
+            "JOIN refs y ON y.id = n.b"
+        )
+        return {frozenset(r) for r in rows}
+
+    alice.duplicates.mark_not_duplicate(ref_id(alice, flash), ref_id(alice, book))
+    bob.duplicates.mark_not_duplicate(ref_id(bob, muller), ref_id(bob, flash))
+    sync_as(alice, pg_lab, "alice")
+    sync_as(bob, pg_lab, "bob")
+    sync_as(alice, pg_lab, "alice")
+    settled(pg_lab, alice, bob)
+    both = {frozenset((flash, book)), frozenset((muller, flash))}
+    assert marks(alice) == marks(bob) == both
+    # a mark taken back is taken back everywhere
+    bob.duplicates.unmark_not_duplicate(ref_id(bob, book), ref_id(bob, flash))
+    sync_as(bob, pg_lab, "bob")
+    sync_as(alice, pg_lab, "alice")
+    settled(pg_lab, alice, bob)
+    assert marks(alice) == marks(bob) == {frozenset((muller, flash))}
+    # a member that joins now gets them, whatever order the references come in
+    carol = Library.open(alice.folder.parent / "carol")
+    try:
+        with Server.connect(pg_lab.url("alice")) as server:
+            library_id, role = server.check()
+            carol.sync.join(pg_lab.url("alice", password=False), library_id, role)
+            sync(carol, server, batch=1)
+        settled(pg_lab, alice, bob, carol)
+        assert marks(carol) == {frozenset((muller, flash))}
+    finally:
+        carol.close()
