@@ -2,6 +2,7 @@
 ``gui_ops.py``'s figure).
 
     .venv/bin/python benchmarks/gui_stall_trace.py --keep /tmp/big   # the library gui_ops built
+    nice .venv/bin/python benchmarks/gui_stall_trace.py --import FILE.json   # an import instead
 
 The GUI thread beats a heart every millisecond (a 1 ms QTimer). A watchdog thread wakes
 every millisecond too (``--every``; it competes for the GIL, which changes what it sees).
@@ -172,9 +173,49 @@ class Watchdog(threading.Thread):
                     current = None
 
 
+def report(dog: Watchdog, started: float, refreshes: list[tuple[float, float]]) -> None:
+    """Each stall since ``started`` with its samples, then the watchdog's GIL waits."""
+    for stall in [s for s in dog.stalls if s.start >= started]:
+        end = stall.end or time.perf_counter()
+        print(
+            f"-- stall {1000 * (end - stall.start):.0f} ms at +{stall.start - started:.2f} s; "
+            f"watchdog woke up to {stall.watchdog_late_ms:.0f} ms late; "
+            f"collections: {dog.gc_in(stall.start, end)}; window's refresh: "
+            + (
+                ", ".join(
+                    f"{1000 * (b - a):.0f} ms"
+                    for a, b in refreshes
+                    if b >= stall.start and a <= end
+                )
+                or "none"
+            )
+        )
+        print(f"   CPU ms in it: {cpu_in(stall)}")
+        for stack, count in stall.samples.most_common(6):
+            print(f"   {count:3d}  {stack}")
+    waits = [w for w in dog.gil_waits if w[0] >= started]
+    print(
+        f"-- the watchdog waited for the GIL {len(waits)} times over {GIL_WAIT_MS:.0f} ms; "
+        "the longest:"
+    )
+    for when, ms, others in sorted(waits, key=lambda w: -w[1])[:8]:
+        print(f"   {ms:4.0f} ms at +{when - started:.2f} s:")
+        for stack in others:
+            if "threading.py" not in stack.split(" <- ")[0]:  # not a thread that waits
+                print(f"         {stack}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--keep", metavar="DIR", required=True, help="a library gui_ops built")
+    parser.add_argument("--keep", metavar="DIR", help="a library gui_ops built (re-parse)")
+    parser.add_argument(
+        "--import",
+        dest="import_file",
+        metavar="FILE",
+        type=Path,
+        help="instead of re-parsing, import FILE into a new library through the window"
+        " (gui_import_stall.py's path: ImportController.import_paths)",
+    )
     parser.add_argument("--reparse", type=int, default=1000, help="references to re-parse")
     parser.add_argument("--late", type=float, default=30.0, help="a stall, in ms (30)")
     parser.add_argument("--depth", type=int, default=6, help="frames per sample (6)")
@@ -183,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
         "--every", type=float, default=1.0, help="ms between the watchdog's looks (1)"
     )
     args = parser.parse_args(argv)
+    if (args.keep is None) == (args.import_file is None):
+        parser.error("give --keep DIR (re-parse) or --import FILE")
 
     from PySide6.QtCore import QTimer
 
@@ -192,7 +235,12 @@ def main(argv: list[str] | None = None) -> int:
     from refmanager.service.views import Changes
 
     app = create_app()
-    window = MainWindow(Path(args.keep))
+    folder = (
+        Path(args.keep)
+        if args.keep
+        else Path(tempfile.mkdtemp(prefix="refmanager-trace-")) / "library"
+    )
+    window = MainWindow(folder)
     window.resize(1400, 880)
     window.show()
     app.processEvents()
@@ -213,10 +261,21 @@ def main(argv: list[str] | None = None) -> int:
         refreshes.append((start, time.perf_counter()))
 
     window.commands.refresh = timed_refresh  # type: ignore[method-assign]
-    every = window.session.lib.search.search_ids("")
-    for round_ in range(args.rounds):
+    if args.import_file is not None:
+        started = time.perf_counter()
+        job = window.imports.import_paths([args.import_file])
+        assert job is not None, "the window refused the import"
+        ended: float | None = None
+        while ended is None or time.perf_counter() - ended < 3.0:  # the end's refresh too
+            app.processEvents()
+            time.sleep(0.0005)
+            if ended is None and not job.running:
+                ended = time.perf_counter()
+        print(f"\n== import of {args.import_file.name}: {ended - started:.1f} s")
+        report(dog, started, refreshes)
+    every = window.session.lib.search.search_ids("") if args.keep else []
+    for round_ in range(args.rounds if args.keep else 0):
         ids = every[round_ * args.reparse : (round_ + 1) * args.reparse]
-        before = len(dog.stalls)
         started = time.perf_counter()
         window.commands.run(editing.reparse(ids, window.session.worker))
         while window.commands.busy():
@@ -225,34 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
         took = time.perf_counter() - started
         print(f"\n== re-parse {len(ids):,} (round {round_ + 1}): {took:.2f} s")
-        for stall in dog.stalls[before:]:
-            end = stall.end or time.perf_counter()
-            print(
-                f"-- stall {1000 * (end - stall.start):.0f} ms at +{stall.start - started:.2f} s; "
-                f"watchdog woke up to {stall.watchdog_late_ms:.0f} ms late; "
-                f"collections: {dog.gc_in(stall.start, end)}; window's refresh: "
-                + (
-                    ", ".join(
-                        f"{1000 * (b - a):.0f} ms"
-                        for a, b in refreshes
-                        if b >= stall.start and a <= end
-                    )
-                    or "none"
-                )
-            )
-            print(f"   CPU ms in it: {cpu_in(stall)}")
-            for stack, count in stall.samples.most_common(6):
-                print(f"   {count:3d}  {stack}")
-        waits = [w for w in dog.gil_waits if w[0] >= started]
-        print(
-            f"-- the watchdog waited for the GIL {len(waits)} times over {GIL_WAIT_MS:.0f} ms; "
-            "the longest:"
-        )
-        for when, ms, others in sorted(waits, key=lambda w: -w[1])[:8]:
-            print(f"   {ms:4.0f} ms at +{when - started:.2f} s:")
-            for stack in others:
-                if "threading.py" not in stack.split(" <- ")[0]:  # not a thread that waits
-                    print(f"         {stack}")
+        report(dog, started, refreshes)
     dog.stop.set()
     timer.stop()
     window.close()

@@ -136,9 +136,15 @@ class CommandFactory(QObject):
         return ok[0]
 
     def record(self, change: Change[Any], token: object) -> None:
-        """Push a change already made elsewhere (e.g. by a background job) with its token."""
-        self.stack.push(ChangeCommand(change, token, self))
+        """Push a change already made elsewhere (e.g. by a background job) with its token,
+        and refresh what it touched."""
+        self.push(change, token)
         self.refresh(change.changes)
+
+    def push(self, change: Change[Any], token: object) -> None:
+        """Push a change already made elsewhere with its token; the caller refreshes (an
+        import, from what its job read at its end)."""
+        self.stack.push(ChangeCommand(change, token, self))
 
     def tokens(self) -> list[object]:
         """The undo tokens of every command on the stack, to undo or to redo."""

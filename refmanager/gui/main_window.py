@@ -69,7 +69,7 @@ from refmanager.model import InputError
 from refmanager.service import page_links
 from refmanager.service.importing import ImportReport
 from refmanager.service.session import Session
-from refmanager.service.views import STRUCTURE, Changes
+from refmanager.service.views import STRUCTURE, Changes, SidebarContents
 
 SPLIT = (180, 370, 500)  # sidebar, PDF, table and editor: the shares of a first window
 NARROW = 1200  # a window narrower than this opens with the table below the PDF
@@ -540,19 +540,25 @@ class MainWindow(QMainWindow):
             self.select_id(ref_id)
 
     # ------------------------------------------------------------------ refreshing
-    def apply_changes(self, changes: Changes) -> None:
-        """Refresh what a change (or its undo or redo) touched, and nothing else."""
+    def apply_changes(self, changes: Changes, view: ViewSnapshot | None = None) -> None:
+        """Refresh what a change (or its undo or redo) touched, and nothing else. With
+        ``view`` (read off the GUI thread: an import's end) the totals, the rows in view and
+        the sidebar are taken from it instead of read here."""
         if changes.structure:
-            self.refresh_totals()  # first: the whole table's count is the library's total
+            if view is not None:
+                self.totals = (view.total, view.documents)
+                self.searching.total = view.total
+            else:
+                self.refresh_totals()  # first: the whole table's count is the library's total
         if changes.structure or (changes.rows and self.searching.scope[0] != "all"):
-            self._reread()  # rows come and go (or may leave a tag's or a search's scope)
+            self._reread(view)  # rows come and go (or may leave a tag's or a search's scope)
         elif changes.rows:
             self.model.refresh_ids(changes.rows)
             current = self.current_id()
             if current is not None and current in changes.rows:
                 self.show_reference(current)
         if changes.sidebar or changes.structure:
-            self.refresh_sidebar()
+            self.refresh_sidebar(view.sidebar if view is not None else None)
         shown = self._shown_document
         if shown in changes.documents and self.session.document_path(shown) is None:
             self.show_reference(self.current_id())
@@ -573,14 +579,16 @@ class MainWindow(QMainWindow):
         if ids and self.table.select_ids(ids, ids[0]):
             self.show_reference(self.current_id())
 
-    def _reread(self) -> None:
-        """Read the table again, keeping the selection and the current row where they are
-        still shown; else the row now at the current row's place (the one after a deleted
-        row), so the view stays where the user was."""
+    def _reread(self, view: ViewSnapshot | None = None) -> None:
+        """Read the table again (or show ``view``, read in the background, when it answers
+        the table's query and order), keeping the selection and the current row where they
+        are still shown; else the row now at the current row's place (the one after a
+        deleted row), so the view stays where the user was."""
         keep, selected = self.current_id(), self.selected_ids()
         place = self.table.currentIndex().row()
         try:
-            self.model.refresh(None if self.model.query else self.totals[0])
+            if view is None or not self.model.show_view(view):
+                self.model.refresh(None if self.model.query else self.totals[0])
         except InputError:
             self.searching.set_scope("all", None)
             self.model.set_query("")
@@ -601,13 +609,11 @@ class MainWindow(QMainWindow):
         keep = self.current_id()
         if self.model.show_view(view) and keep is not None:
             self.table.reselect_quietly(keep)
-        self.refresh_sidebar()
+        self.refresh_sidebar(view.sidebar)
         self._update_start_screen()
         self._update_counts()
 
     def _import_finished(self, summary: ImportReport) -> None:
-        if not summary.changed_anything:
-            self.apply_changes(Changes(sidebar=True))
         if summary.document_ids and self.current_id() is None:
             self.sidebar.select("document", summary.document_ids[-1])
 
@@ -617,17 +623,18 @@ class MainWindow(QMainWindow):
         self.totals = (lib.search.count(""), lib.documents.document_count())
         self.searching.total = self.totals[0]
 
-    def refresh_sidebar(self) -> None:
-        tags = self.session.tags()
+    def refresh_sidebar(self, contents: SidebarContents | None = None) -> None:
+        """Fill the sidebar: with ``contents`` read in the background, else read here."""
+        shown = contents if contents is not None else self.session.sidebar()
         self.sidebar.populate(
             self.totals[0],
-            self.session.documents(),
-            tags,
-            self.session.saved_searches(),
+            shown.documents,
+            shown.tags,
+            shown.searches,
             len(self.dups.pairs) if self.dups.pairs else None,
-            collections=self.session.collections(),
+            collections=shown.collections,
         )
-        self.model.tag_colours = {t.name: t.colour for t in tags}
+        self.model.tag_colours = {t.name: t.colour for t in shown.tags}
 
     def _update_counts(self) -> None:
         selected = len(self.table.selectionModel().selectedRows())

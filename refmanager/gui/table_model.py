@@ -26,7 +26,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
 from refmanager.gui.look import plain_tip
 from refmanager.model import InputError
-from refmanager.service.views import TableRow
+from refmanager.service.views import SidebarContents, TableRow
 
 PAGE_SIZE = 200
 MAX_PAGES = 40
@@ -137,40 +137,44 @@ class ViewRequest:
 
 @dataclass(slots=True)
 class ViewSnapshot:
-    """A :class:`ViewRequest` answered: the library's totals, the query's row count and the
-    pages read (page -> rows)."""
+    """A :class:`ViewRequest` answered: the library's totals, the query's row count, the
+    pages read (page -> rows) and what the sidebar lists (its tags' counts too)."""
 
     request: ViewRequest
     total: int
     documents: int
     count: int
     pages: dict[int, list[TableRow]]
+    sidebar: SidebarContents
 
 
 class ViewSource(Protocol):
-    """The reads of a :class:`ViewRequest`, on the background reader's own connection."""
+    """The reads of a :class:`ViewRequest` on a connection other than the GUI thread's
+    (``Session.reads``, ``Session.own_reads``: ``service.session.LibraryReads``)."""
 
-    def count_in_reader(self, query: str) -> int: ...
+    def count(self, query: str) -> int: ...
 
-    def documents_in_reader(self) -> int: ...
+    def document_count(self) -> int: ...
 
-    def read_rows(
+    def rows(
         self, query: str, order_by: str, descending: bool, offset: int, limit: int
     ) -> list[TableRow]: ...
 
+    def sidebar(self) -> SidebarContents: ...
+
 
 def read_view(source: ViewSource, request: ViewRequest) -> ViewSnapshot:
-    """Answer ``request`` (runs on the reader thread; it touches no widget)."""
-    total = source.count_in_reader("")
-    count = source.count_in_reader(request.query) if request.query else total
+    """Answer ``request`` (runs off the GUI thread; it touches no widget)."""
+    total = source.count("")
+    count = source.count(request.query) if request.query else total
     pages = {
-        page: source.read_rows(
+        page: source.rows(
             request.query, request.order_by, request.descending, page * PAGE_SIZE, PAGE_SIZE
         )
         for page in request.pages
         if page * PAGE_SIZE < count
     }
-    return ViewSnapshot(request, total, source.documents_in_reader(), count, pages)
+    return ViewSnapshot(request, total, source.document_count(), count, pages, source.sidebar())
 
 
 class ReferenceTableModel(QAbstractTableModel):

@@ -14,7 +14,8 @@ cancellation) and open their own connection on the thread that runs them. No Qt 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -38,6 +39,7 @@ from refmanager.service.views import (
     DuplicatePair,
     RefInfo,
     SearchEntry,
+    SidebarContents,
     TableRow,
     TagEntry,
 )
@@ -48,6 +50,62 @@ __all__ = ["Cancelled", "Session", "Task"]
 DOCUMENTS_SHOWN = 500  # the sidebar lists this many documents, newest first
 T = TypeVar("T")
 STEPS_PER_FILE = 1000  # an import's progress steps per file (a file's batches move within it)
+
+
+def sidebar_documents(lib: Library) -> list[DocumentEntry]:
+    """The sidebar's documents, newest first."""
+    out = []
+    for d in lib.documents.documents(limit=DOCUMENTS_SHOWN):
+        authors = ", ".join(n.sort_key() for n in d.meta.authors[:3])
+        if len(d.meta.authors) > 3:
+            authors += " et al."
+        out.append(
+            DocumentEntry(
+                d.id, d.display_title, authors, d.meta.year, d.reference_count, d.status, d.message
+            )
+        )
+    return out
+
+
+def sidebar_tags(lib: Library) -> list[TagEntry]:
+    """The sidebar's tags with their counts."""
+    return [
+        TagEntry(t.name, t.reference_count + t.document_count, t.colour) for t in lib.tags.tags()
+    ]
+
+
+def sidebar_searches(lib: Library) -> list[SearchEntry]:
+    """The sidebar's saved searches."""
+    return [SearchEntry(s.name, s.query) for s in lib.saved_searches.saved_searches()]
+
+
+class LibraryReads:
+    """What a window shows of the library, read on one connection: the background
+    reader's (:meth:`Session.reads`) or a job's own (:meth:`Session.own_reads`). In a
+    library of a million references counting them, or a tag's, takes tens of
+    milliseconds: never on the GUI thread while an import runs or when it ends."""
+
+    def __init__(self, lib: Library) -> None:
+        self.lib = lib
+
+    def count(self, query: str) -> int:
+        return self.lib.search.count(query)
+
+    def document_count(self) -> int:
+        return self.lib.documents.document_count()
+
+    def rows(
+        self, query: str, order_by: str, descending: bool, offset: int, limit: int
+    ) -> list[TableRow]:
+        return table_rows(self.lib, query, order_by, descending, offset=offset, limit=limit)
+
+    def sidebar(self) -> SidebarContents:
+        return SidebarContents(
+            sidebar_documents(self.lib),
+            sidebar_tags(self.lib),
+            sidebar_searches(self.lib),
+            collections.collection_tree(self.lib),
+        )
 
 
 class Session:
@@ -140,9 +198,6 @@ class Session:
     def count_in_reader(self, query: str) -> int:
         return self.reader().search.count(query)
 
-    def documents_in_reader(self) -> int:
-        return self.reader().documents.document_count()
-
     # -- reads the window shows ----------------------------------------------------------------
     def reader(self) -> Library:
         """The background reader's own connection, opened on first use and kept.
@@ -158,6 +213,20 @@ class Session:
     ) -> list[TableRow]:
         """A page of the references table, read on the (background) reader's connection."""
         return table_rows(self.reader(), query, order_by, descending, offset=offset, limit=limit)
+
+    def reads(self) -> LibraryReads:
+        """What the window shows, read on the background reader's connection."""
+        return LibraryReads(self.reader())
+
+    @contextlib.contextmanager
+    def own_reads(self) -> Iterator[LibraryReads]:
+        """What the window shows, read on a connection of the calling thread's own (a job's,
+        at its end), closed after."""
+        lib = self.open_connection()
+        try:
+            yield LibraryReads(lib)
+        finally:
+            lib.close()
 
     # -- changes made by other processes (see service.outside_changes) --------------------------
     def data_version(self) -> int:
@@ -198,23 +267,7 @@ class Session:
 
     def documents(self) -> list[DocumentEntry]:
         """The sidebar's documents, newest first."""
-        out = []
-        for d in self.lib.documents.documents(limit=DOCUMENTS_SHOWN):
-            authors = ", ".join(n.sort_key() for n in d.meta.authors[:3])
-            if len(d.meta.authors) > 3:
-                authors += " et al."
-            out.append(
-                DocumentEntry(
-                    d.id,
-                    d.display_title,
-                    authors,
-                    d.meta.year,
-                    d.reference_count,
-                    d.status,
-                    d.message,
-                )
-            )
-        return out
+        return sidebar_documents(self.lib)
 
     def document_path(self, document_id: int) -> Path | None:
         """A document's stored PDF (None when the document or its file is gone)."""
@@ -225,10 +278,7 @@ class Session:
 
     def tags(self) -> list[TagEntry]:
         """The sidebar's tags with their counts."""
-        return [
-            TagEntry(t.name, t.reference_count + t.document_count, t.colour)
-            for t in self.lib.tags.tags()
-        ]
+        return sidebar_tags(self.lib)
 
     def collections(self) -> list[CollectionEntry]:
         """The collections, parents before children (``collections.collection_tree``)."""
@@ -236,7 +286,11 @@ class Session:
 
     def saved_searches(self) -> list[SearchEntry]:
         """The sidebar's saved searches."""
-        return [SearchEntry(s.name, s.query) for s in self.lib.saved_searches.saved_searches()]
+        return sidebar_searches(self.lib)
+
+    def sidebar(self) -> SidebarContents:
+        """Everything the sidebar lists, read on this thread's connection."""
+        return LibraryReads(self.lib).sidebar()
 
     # -- import (worker thread) ---------------------------------------------------------------
     def import_files(self, paths: Sequence[Path], task: Task) -> importing.ImportReport:

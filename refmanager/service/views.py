@@ -78,6 +78,17 @@ class SearchEntry:
 
 
 @dataclass(slots=True)
+class SidebarContents:
+    """What the sidebar lists: documents (newest first), tags with their counts, saved
+    searches, and collections (parents before children)."""
+
+    documents: list[DocumentEntry]
+    tags: list[TagEntry]
+    searches: list[SearchEntry]
+    collections: list[CollectionEntry]
+
+
+@dataclass(slots=True)
 class RefInfo:
     """A whole reference for the entry editor and the PDF link."""
 

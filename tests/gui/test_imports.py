@@ -10,6 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from refmanager.gui.main_window import MainWindow
+from refmanager.service import tags
 from refmanager.service.exchange import BATCH_REFERENCES
 from refmanager.service.views import STRUCTURE
 from tests.gui.test_window import wait_jobs
@@ -121,3 +122,46 @@ def test_after_an_import_the_whole_table_is_counted_once(
     window.apply_changes(STRUCTURE)
     assert queries == [""]
     assert window.model.rowCount() == 30 and window.totals[0] == 30
+
+
+def test_an_import_counts_nothing_on_the_gui_thread_while_it_runs_or_when_it_ends(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the end of a 1,000,000-reference import, counting the references and the tags'
+    references for the table and the sidebar took 76 ms of the window's thread (a 105 ms
+    stall, benchmarks/gui_stall_trace.py --import): the job reads them at its end, and
+    the refreshes while it runs read the sidebar with the rows."""
+    window.session.run(tags.tag([], "kept"))  # a tag: the sidebar counts its references
+    gui_thread = threading.current_thread()
+    on_gui: list[str] = []
+    lib = window.session.lib
+
+    def watch(owner: object, name: str) -> None:
+        real = getattr(owner, name)
+
+        def watched(*args: object, **kwargs: object) -> object:
+            if threading.current_thread() is gui_thread:
+                on_gui.append(name)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, watched)
+
+    for owner, name in (
+        (lib.search, "count"),
+        (lib.tags, "tags"),
+        (lib.documents, "document_count"),
+        (lib.documents, "documents"),
+        (lib.collections, "collections"),
+    ):
+        watch(owner, name)
+    count = 2 * BATCH_REFERENCES + 5
+    job = window.imports.import_paths([csl_json_file(tmp_path / "many.json", count)])
+    assert job is not None
+    wait_jobs(qtbot, window)
+    assert on_gui == []
+    assert window.totals[0] == count and window.model.rowCount() == count
+    assert f"{count:,} references" in window.status.counts_label.text()
+    assert "import" in window.undo_stack.undoText()
+    window.undo_stack.undo()  # the undo refreshes as any change does (on the GUI thread)
+    wait_jobs(qtbot, window)
+    assert window.totals[0] == 0 and window.model.rowCount() == 0

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QWidget
 
 from refmanager.gui.commands import CommandFactory
 from refmanager.gui.jobs import JobRunner
+from refmanager.gui.table_model import ViewSnapshot
 from refmanager.service.session import Session
 from refmanager.service.views import Changes
 
@@ -27,7 +28,9 @@ class Host(Protocol):
 
     def current_id(self) -> int | None: ...
 
-    def apply_changes(self, changes: Changes) -> None: ...
+    def apply_changes(self, changes: Changes, view: ViewSnapshot | None = None) -> None:
+        """Refresh what ``changes`` touched (from ``view`` where one was read off the GUI
+        thread)."""
 
     def show_error(self, message: str) -> None: ...
 

@@ -6,9 +6,10 @@ of a big bibliography file, whose progress moves the status bar batch by batch. 
 job ends the whole import becomes one undoable command.
 
 While it runs, each refresh (at most one every ``IMPORT_REFRESH_MS``) is read by the
-window's background reader: counting a million references and reading a page take 50-100 ms
-each, which on the GUI thread froze the window. One refresh is read at a time; a tick that
-comes meanwhile asks for one more after it.
+window's background reader: counting a million references (or a tag's, for the sidebar) and
+reading a page take 50-100 ms each, which on the GUI thread froze the window. One refresh is
+read at a time; a tick that comes meanwhile asks for one more after it. When the job ends it
+reads the view once more itself, and the window shows that with the undoable command.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from refmanager.gui.controllers.host import Host
 from refmanager.gui.dialogs import PasteDialog
-from refmanager.gui.jobs import Job
+from refmanager.gui.jobs import Job, JobContext
 from refmanager.gui.look import resource
 from refmanager.gui.table_model import ViewRequest, ViewSnapshot, read_view
 from refmanager.model import InputError
 from refmanager.service import documents, editing, importing
 from refmanager.service.exchange import FileProgress
 from refmanager.service.importing import ImportItem
+from refmanager.service.views import Changes
 
 IMPORT_REFRESH_MS = 500  # at most two table refreshes a second while an import runs
 
@@ -101,9 +103,20 @@ class ImportController(QObject):
                 "Nothing to import: no PDF, .bib, .ris or .json file in what was given"
             )
             return None
+        # the view when it ends is read by the job too, off the GUI thread: what the table
+        # shows now (a different query or order by then is read again by the window)
+        request = self.view_wanted() if self.view_wanted is not None else None
+
+        def work(ctx: JobContext) -> tuple[importing.ImportReport, ViewSnapshot | None]:
+            report = session.import_files(files, ctx)
+            if request is None:
+                return report, None
+            with session.own_reads() as reads:
+                return report, read_view(reads, request)
+
         return self.host.jobs.start(
             f"Importing {len(files)} file{'s' if len(files) > 1 else ''}",
-            lambda ctx: session.import_files(files, ctx),
+            work,
             on_success=self._done,
             on_failure=self.host.job_failed,
             on_partial=self._file_done,
@@ -138,7 +151,7 @@ class ImportController(QObject):
         request, serial, session = self.view_wanted(), self._serial, self.host.session
         self.host.reader.start(
             "import refresh",
-            lambda _ctx: read_view(session, request),
+            lambda _ctx: read_view(session.reads(), request),
             on_success=lambda view: self._view_read(serial, view),
             on_failure=lambda exc: self._view_failed(serial, exc),
         )
@@ -169,11 +182,19 @@ class ImportController(QObject):
         self._serial += 1
         self._reading = self._again = False
 
-    def _done(self, summary: importing.ImportReport) -> None:
+    def _done(self, result: tuple[importing.ImportReport, ViewSnapshot | None]) -> None:
+        """The import ended: it becomes one undoable command, and the window shows the
+        counts, rows and sidebar the job read at its end (a million references counted
+        on the GUI thread stalled the window)."""
+        summary, view = result
         self.stop_refreshing()
         self.last = summary
         if summary.changed_anything:
-            self.host.commands.record(documents.imported(summary), summary)
+            change = documents.imported(summary)
+            self.host.commands.push(change, summary)
+            self.host.apply_changes(change.changes, view)
+        else:
+            self.host.apply_changes(Changes(sidebar=True), view)
         self.host.notify(f"Imported {summary.describe()}")
         self.finished.emit(summary)
 
