@@ -28,6 +28,14 @@ _OPENINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("name.comma", re.compile(r"^(?:[a-z]{1,3} ){0,2}[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s?[A-Z]")),
     # "J. Smith", "J.-P. Dupont", "A. B. Smith", "J Smith"
     ("initials.name", re.compile(r"^(?:[A-Z]\.?[\s-]?){1,3}\s?[A-Z][a-z\u00c0-\u024f]")),
+    # "Eugene Charniak.", "Dan Klein and", "Sunil K. Thulasidasan," (ACL, NeurIPS)
+    (
+        "given.family",
+        re.compile(
+            r"^[A-Z][a-z\u00c0-\u024f]+(?:-[A-Z][a-z]+)?(?: [A-Z]\.)* [A-Z][\w'’\-]+"
+            r"(?:[.,]| and | &)"
+        ),
+    ),
     # "Smith JA,", "Smith J.", "Smith AB and" (Vancouver)
     ("name.initials", re.compile(r"^[A-Z][\w'’\-]+ [A-Z]{1,3}[,.\s]")),
     # "SMITH, J." or "MESLIN et"
@@ -120,9 +128,9 @@ def _last_word(text: str) -> str:
 
 
 # The features of a line's neighbours it is shown (prefixes).
-_SHOWN = ("s1=", "end=", "short=", "len=", "name.", "initials.", "caps.", "dashes", "year",
-          "label.", "rule.", "end.common", "names=", "lower", "hyphen", "ends.", "indented",
-          "w1=")  # fmt: skip
+_SHOWN = ("s1=", "end=", "short=", "len=", "name.", "initials.", "caps.", "given.",
+          "dashes", "year", "label.", "rule.", "end.common", "names=", "lower", "hyphen",
+          "ends.", "indented", "w1=")  # fmt: skip
 
 
 _LONE_LABEL = re.compile(r"^(?:[\[［【][^\]］】]{1,12}[\]］】]|\(?\d{1,4}[.)]?)$")

@@ -213,6 +213,7 @@ def _rule_entries(
         ordered = cut_end(ordered, size)
         # Footnotes and captions in much smaller type than the list are not part of it.
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
+        ordered = _without_footnotes(ordered, size)
     entries, starts = segment_with_starts(ordered, vocab)
     reason = ""
     if heading is None and not _looks_like_references(entries):
@@ -222,6 +223,30 @@ def _rule_entries(
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return (ordered, entries, reason), starts if entries else set()
+
+
+# Type this much smaller than the list's, at a column's foot, is a footnote's (a word
+# processor's footnotes are 10 pt under 12 pt text; a line in small capitals is as small,
+# but an entry goes on below it).
+_FOOTNOTE_SIZE = 0.9
+# ... when this many times the list's type size stands between it and the list above.
+_FOOTNOTE_GAP = 1.5
+
+
+def _without_footnotes(lines: list[Line], size: float) -> list[Line]:
+    """The list's lines without the footnotes at the foot of its columns: the lines in
+    smaller type after the column's last line in the list's type, set off by a gap."""
+    drop: set[int] = set()
+    columns: dict[tuple[int, int], list[Line]] = {}
+    for ln in lines:
+        columns.setdefault((ln.page, ln.column), []).append(ln)
+    for column in columns.values():
+        k = len(column)
+        while k > 0 and column[k - 1].size < _FOOTNOTE_SIZE * size:
+            k -= 1
+        if 0 < k < len(column) and column[k - 1].y - column[k].y > _FOOTNOTE_GAP * size:
+            drop.update(id(ln) for ln in column[k:])
+    return [ln for ln in lines if id(ln) not in drop] if drop else lines
 
 
 def _model_entries(

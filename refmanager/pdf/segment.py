@@ -175,7 +175,7 @@ def segment(lines: list[Line], vocab: set[str] | None = None) -> list[Entry]:
 def rule_starts(lines: list[Line], flush: Path | None = flushlist.MODEL_PATH) -> set[int]:
     """ids of the lines where the rules would start an entry (a feature of the line
     model, which is shown the layout rules alone: ``flush=None`` keeps the start model
-    of flush lists out, see :func:`_flush_starts`)."""
+    of flush lists out, see :func:`_unlabelled_starts`)."""
     return {id(d.lines[0]) for d in _drafts(lines, flush) if d.lines and not d.fragment}
 
 
@@ -193,11 +193,10 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
         return []
     columns = _columns(lines)
     kind = choose_kind(lines, columns)
-    flush = _flush_starts(lines, columns, model) if kind is None and model else None
+    unlabelled = _unlabelled_starts(lines, columns, model) if kind is None else []
     drafts: list[_Draft] = []
     current: _Draft | None = None
     last_number: int | None = None
-    prev: Line | None = None
     found_labels = [_label_of(ln, kind) if kind is not None else None for ln in lines]
     for k, ln in enumerate(lines):
         col = columns[(ln.page, ln.column)]
@@ -221,10 +220,8 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
                 label = found
             elif current is not None and not current.fragment and _outdented(ln, col):
                 break  # text at the label position without a label: the list is over
-        elif flush is not None:
-            start = prev is None or flush[k]
         else:
-            start = _unlabelled_start(ln, prev, col)
+            start = unlabelled[k]
         if not start and CAPTION.match(ln.text):
             start = True  # a float's caption set in the list: a piece of its own, no entry's
         if start:
@@ -244,7 +241,6 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
             drafts.append(current)
         else:
             current.lines.append(ln)
-        prev = ln
     return drafts
 
 
@@ -294,41 +290,74 @@ def _split_tail(current: _Draft, drafts: list[_Draft]) -> None:
 _ENTRY_GAP = 1.35
 
 
-def _flush_starts(
-    lines: list[Line], columns: dict[tuple[int, int], _Column], model: Path
-) -> list[bool] | None:
-    """Where an unlabelled list set flush (no hanging or first-line indent, no space
-    between entries) starts its entries, as the start model of such lists reads its
-    text (:mod:`refmanager.pdf.flushlist`); None where the layout shows the entries or
-    without the model."""
-    if any(col.indent is not None and col.indent > col.left for col in columns.values()):
-        return None
-    for a, b in pairwise(lines):
-        col = columns[(b.page, b.column)]
-        if (a.page, a.column) == (b.page, b.column) and a.y - b.y > _ENTRY_GAP * col.spacing:
-            return None
+def _unlabelled_starts(
+    lines: list[Line], columns: dict[tuple[int, int], _Column], model: Path | None
+) -> list[bool]:
+    """Where an unlabelled list starts its entries. The layout tells where it shows them
+    (a hanging indent, space between entries); where it does not, the start model of
+    flush lists reads the text (:mod:`refmanager.pdf.flushlist`): every line of a list
+    set flush (no indent in any column, no space between entries anywhere), and the
+    first line of each column or page of a list spaced out (no space above it to tell).
+    Without the model the rules decide those too."""
     rules: list[bool] = []
+    by_layout: list[bool] = []
     prev: Line | None = None
+    spaced = _spaced_columns(lines, columns)
     for ln in lines:
-        rules.append(_unlabelled_start(ln, prev, columns[(ln.page, ln.column)]))
+        key = (ln.page, ln.column)
+        start, sure = _unlabelled_start(ln, prev, columns[key], key in spaced)
+        rules.append(start)
+        by_layout.append(sure)
         prev = ln
+    flush = _is_flush(lines, columns)
+    if model is None or (not flush and all(by_layout)):
+        return rules
     labels = flushlist.tag(lines, rules, model)
-    return [lab == "start" for lab in labels] if labels else None
+    if not labels:
+        return rules
+    return [
+        k == 0 or (lab == "start" if flush or not sure else rule)
+        for k, (rule, sure, lab) in enumerate(zip(rules, by_layout, labels, strict=True))
+    ]
 
 
-def _unlabelled_start(ln: Line, prev: Line | None, col: _Column) -> bool:
+def _spaced_columns(
+    lines: list[Line], columns: dict[tuple[int, int], _Column]
+) -> set[tuple[int, int]]:
+    """The columns (page, column) where space wider than :data:`_ENTRY_GAP` times the
+    line spacing stands between two of the list's lines: its entries are spaced out."""
+    out: set[tuple[int, int]] = set()
+    for a, b in pairwise(lines):
+        key = (b.page, b.column)
+        if (a.page, a.column) == key and a.y - b.y > _ENTRY_GAP * columns[key].spacing:
+            out.add(key)
+    return out
+
+
+def _is_flush(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> bool:
+    """Whether a list is set flush: no hanging or first-line indent in any column, no
+    space between its lines wider than :data:`_ENTRY_GAP` times their spacing."""
+    if any(col.indent is not None and col.indent > col.left for col in columns.values()):
+        return False
+    return not _spaced_columns(lines, columns)
+
+
+def _unlabelled_start(ln: Line, prev: Line | None, col: _Column, spaced: bool) -> tuple[bool, bool]:
+    """Whether ``ln`` starts an entry of an unlabelled list, and whether the layout says
+    so (an indent, the space above it, or none in a column whose entries are spaced
+    out; not the text's cues alone)."""
     if prev is None:
-        return True
+        return True, True
     if col.indent is not None and col.indent > col.left:
-        return ln.x0 < col.left + 0.5 * (col.indent - col.left)
+        return ln.x0 < col.left + 0.5 * (col.indent - col.left), True
     same_col = (prev.page, prev.column) == (ln.page, ln.column) and prev.y > ln.y
     if same_col and prev.y - ln.y > _ENTRY_GAP * col.spacing:
-        return True
-    if same_col and prev.y - ln.y > 1.1 * col.spacing:
-        return False
+        return True, True
+    if same_col and (spaced or prev.y - ln.y > 1.1 * col.spacing):
+        return False, True
     # No indent and no gaps: a short line ending with a full stop ends an entry.
     ends = prev.text.rstrip().endswith((".", "。"))
-    return ends and ln.text[:1].isupper() and prev.x1 < col.right - 2 * prev.size
+    return ends and ln.text[:1].isupper() and prev.x1 < col.right - 2 * prev.size, same_col
 
 
 def _entry(draft: _Draft, vocab: set[str] | None) -> Entry:

@@ -40,6 +40,12 @@ DEFAULT_OUT = Path("/work/corpus-cache/corpus")
 # Pandoc's ODT printed to PDF by LibreOffice (its own page layout: A4 or letter, no running
 # heads).
 OFFICE = Layout("libreoffice", "odt", (), "soffice", biblatex=False)
+# The same, the list's paragraphs set as word processors set them (office.PARAGRAPHS):
+# "libreoffice-spacing", "libreoffice-hanging", "libreoffice-hanging-spacing".
+WORD_PROCESSOR = {
+    kind: Layout(f"libreoffice-{kind}", "odt", (), "soffice", biblatex=False)
+    for kind in office.PARAGRAPHS
+}
 TIMEOUT = 90
 
 
@@ -97,7 +103,11 @@ def _bibtex(records: list[dict[str, Any]]) -> str:
 
 
 def choose(
-    rng: random.Random, styles: list[Style], failed: set[str], chinese: str | None = None
+    rng: random.Random,
+    styles: list[Style],
+    failed: set[str],
+    chinese: str | None = None,
+    office_only: bool = False,
 ) -> tuple[Layout, Style]:
     """A document's layout and style.
 
@@ -117,6 +127,8 @@ def choose(
         if wanted and s.key not in failed and s.name not in ("debug", "draft"):
             by_engine.setdefault(s.engine, []).append(s)
     engine = rng.choices(["bst", "bbx", "gbt", "csl", "office"], weights=[34, 24, 13, 19, 10])[0]
+    if office_only:
+        engine = "office"
     if chinese == "gbt7714":
         engine = "gbt"
     elif chinese == "any":
@@ -127,6 +139,8 @@ def choose(
     pool = by_engine.get(engine) or by_engine["bst"]
     style = rng.choice(pool)
     if style.engine == "csl" and producer == "office" and office.available():
+        if office_only:
+            return WORD_PROCESSOR[rng.choice(sorted(WORD_PROCESSOR))], style
         return OFFICE, style
     if style.engine == "csl":
         return Layout("pandoc", "article", ("11pt",), "pdflatex"), style
@@ -267,12 +281,13 @@ def build_one(
     failed: set[str],
     *,
     chinese: str | None = None,
+    office_only: bool = False,
 ) -> dict[str, Any]:
     """Render and label document ``index``; returns its summary (raises BuildError)."""
     from refmanager.pdf.pages import document_lines
 
     rng = random.Random(f"{seed}-{index}")
-    layout, style = choose(rng, styles, failed, chinese)
+    layout, style = choose(rng, styles, failed, chinese, office_only)
     p = plan(rng, layout, style)
     size = rng.choice((2, 4, 6, 10, 15, 20, 30, 40, 60, 90, 130))
     zh_share = 0.6 if layout.zh else 0.0
@@ -291,12 +306,13 @@ def build_one(
         start = time.monotonic()
         printed: list[str] = []
         heading = ""
-        if layout is OFFICE:
+        if layout.cls == "odt":
             md, heading = _markdown(p, records, rng)
             (work / "doc.md").write_text(md, encoding="utf-8")
             (work / "refs.json").write_text(json.dumps(records), encoding="utf-8")
+            kind = next((k for k, x in WORD_PROCESSOR.items() if x is layout), None)
             try:
-                printed = office.render(work, style.name)
+                printed = office.render(work, style.name, kind)
             except GoldError as exc:
                 raise BuildError(f"libreoffice: {exc}") from None
         elif style.engine == "csl":
@@ -331,7 +347,7 @@ def build_one(
         lines = [ln for number in sorted(pages) for ln in pages[number]]
         geometry: dict[str, float] = {}
         try:
-            if layout is OFFICE:
+            if layout.cls == "odt":
                 if len(printed) != len(records):
                     raise GoldError(f"{len(printed)} entries printed for {len(records)} records")
                 labels = office.label_by_text(lines, heading, printed)
@@ -430,6 +446,13 @@ def main(argv: list[str] | None = None) -> int:
         "Chinese share: with a gbt7714 -zh style (the default), or with 'any' .bst, "
         "biblatex or gbt7714 -zh style; use ids of their own (they are drawn otherwise)",
     )
+    ap.add_argument(
+        "--office",
+        action="store_true",
+        help="draw only LibreOffice documents whose list is set as word processors set it "
+        "(space after each entry, a hanging indent, or both; office.PARAGRAPHS); use ids "
+        "of their own",
+    )
     args = ap.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -449,11 +472,13 @@ def main(argv: list[str] | None = None) -> int:
             continue
         start = time.monotonic()
         try:
-            info = build_one(index, args.seed, out, styles, failed, chinese=args.chinese)
+            info = build_one(
+                index, args.seed, out, styles, failed, chinese=args.chinese, office_only=args.office
+            )
             status = "ok"
         except BuildError as exc:
             rng = random.Random(f"{args.seed}-{index}")
-            _, style = choose(rng, styles, failed, args.chinese)
+            _, style = choose(rng, styles, failed, args.chinese, args.office)
             info = {"id": name, "style": style.key, "error": str(exc)}
             (out / "failed" / f"{name}.json").write_text(json.dumps(info), encoding="utf-8")
             if exc.style_failed:

@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -66,15 +67,98 @@ def _entries(blocks: list[Any]) -> list[str] | None:
     return None
 
 
-def render(work: Path, style: str) -> list[str]:
-    """``doc.md`` (with ``refs.json``) in ``work`` to ``doc.pdf`` through an ODT file;
-    returns each entry's text as pandoc's citeproc printed it."""
+# How a word processor sets the list's paragraphs (the ODT paragraph properties of every
+# entry); pandoc's own ODT (``None``) gives them its body text style (space below each,
+# no indent).
+PARAGRAPHS: dict[str, dict[str, str]] = {
+    # Word's default: space after each paragraph (8 pt), lines at 108%, no indent, no label.
+    "spacing": {
+        "fo:margin-left": "0cm",
+        "fo:text-indent": "0cm",
+        "fo:margin-top": "0cm",
+        "fo:margin-bottom": "0.282cm",
+        "fo:line-height": "108%",
+    },
+    # Google Docs' hanging indent (0.5 in): no space between paragraphs, lines at 115%.
+    "hanging": {
+        "fo:margin-left": "1.27cm",
+        "fo:text-indent": "-1.27cm",
+        "fo:margin-top": "0cm",
+        "fo:margin-bottom": "0cm",
+        "fo:line-height": "115%",
+    },
+    # Word's Bibliography style: a hanging indent and space after.
+    "hanging-spacing": {
+        "fo:margin-left": "1.27cm",
+        "fo:text-indent": "-1.27cm",
+        "fo:margin-top": "0cm",
+        "fo:margin-bottom": "0.282cm",
+        "fo:line-height": "108%",
+    },
+}
+_ENTRY_STYLE = "RefmanagerEntry"
+
+
+def set_paragraphs(odt: Path, kind: str) -> None:
+    """Give every paragraph of the ODT's bibliography (pandoc's ``refs`` section) the
+    properties of ``kind`` (:data:`PARAGRAPHS`), in place."""
+    with zipfile.ZipFile(odt) as src:
+        parts = {info.filename: (info, src.read(info)) for info in src.infolist()}
+    content = parts["content.xml"][1].decode("utf-8")
+    start = content.find('<text:section text:name="refs">')
+    if start < 0:
+        raise GoldError("pandoc's ODT holds no refs section")
+    end = _section_end(content, start)
+    refs = re.sub(
+        r'(<text:p text:style-name=")[^"]*(")', rf"\g<1>{_ENTRY_STYLE}\g<2>", content[start:end]
+    )
+    props = " ".join(f'{k}="{v}"' for k, v in PARAGRAPHS[kind].items())
+    style = (
+        f'<style:style style:name="{_ENTRY_STYLE}" style:family="paragraph" '
+        f'style:parent-style-name="Text_20_body"><style:paragraph-properties {props} '
+        'fo:text-align="start" /></style:style>'
+    )
+    content = content[:start] + refs + content[end:]
+    if "<office:automatic-styles/>" in content:
+        content = content.replace(
+            "<office:automatic-styles/>",
+            f"<office:automatic-styles>{style}</office:automatic-styles>",
+        )
+    else:
+        content = content.replace(
+            "</office:automatic-styles>", style + "</office:automatic-styles>", 1
+        )
+    parts["content.xml"] = (parts["content.xml"][0], content.encode("utf-8"))
+    tmp = odt.with_name(odt.name + ".part")
+    with zipfile.ZipFile(tmp, "w") as out:
+        for info, data in parts.values():  # "mimetype" first and stored, as read
+            out.writestr(info, data)
+    tmp.replace(odt)
+
+
+def _section_end(content: str, start: int) -> int:
+    """Where the ``<text:section>`` opened at ``start`` closes (sections nest: pandoc puts
+    each entry in one of its own)."""
+    depth = 0
+    for m in re.finditer(r"<text:section[ >]|</text:section>", content[start:]):
+        depth += -1 if m.group(0).startswith("</") else 1
+        if depth == 0:
+            return start + m.end()
+    raise GoldError("pandoc's refs section does not close")
+
+
+def render(work: Path, style: str, paragraphs: str | None = None) -> list[str]:
+    """``doc.md`` (with ``refs.json``) in ``work`` to ``doc.pdf`` through an ODT file, the
+    list's paragraphs set as ``paragraphs`` says (:data:`PARAGRAPHS`; pandoc's own style
+    when None); returns each entry's text as pandoc's citeproc printed it."""
     common = ["pandoc", "doc.md", "--citeproc", "--bibliography", "refs.json", "--csl", style]
     tree = _run([*common, "-t", "json"], work)
     entries = _entries(json.loads(tree.stdout).get("blocks", [])) or []
     if not entries:
         raise GoldError("pandoc printed no bibliography entries")
     _run([*common, "-s", "-o", "doc.odt"], work)
+    if paragraphs is not None:
+        set_paragraphs(work / "doc.odt", paragraphs)
     profile = (work / "lo-profile").resolve()
     _run(
         [
