@@ -53,11 +53,11 @@ def main() -> int:
                 t = totals.setdefault(key, [0, 0, 0, 0])
                 t[0], t[1], t[2], t[3] = t[0] + 1, t[1] + right, t[2] + len(gold), t[3] + len(got)
     print(f"{'layout':<30} {'docs':>5} {'gold':>6} {'found':>6} {'P':>6} {'R':>6} {'F1':>6}")
-    for key, (docs, right, gold, got) in sorted(totals.items()):
-        p = right / got if got else 0.0
-        r = right / gold if gold else 0.0
+    for key, (docs, hits, marked, found) in sorted(totals.items()):
+        p = hits / found if found else 0.0
+        r = hits / marked if marked else 0.0
         f = 2 * p * r / (p + r) if p + r else 0.0
-        print(f"{key:<30} {docs:>5} {gold:>6} {got:>6} {p:6.3f} {r:6.3f} {f:6.3f}")
+        print(f"{key:<30} {docs:>5} {marked:>6} {found:>6} {p:6.3f} {r:6.3f} {f:6.3f}")
     return 0
 
 
