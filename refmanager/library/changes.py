@@ -22,6 +22,8 @@ class LibraryState:
             and colour.
         notes: the newest note's time and the number of notes.
         searches: the number of saved searches.
+        collections: the number of memberships, and every collection's id, parent,
+            position and name.
     """
 
     version: int
@@ -33,6 +35,7 @@ class LibraryState:
     tags: tuple[int, int, str]
     notes: tuple[float, int]
     searches: int
+    collections: tuple[int, str] = (0, "")
 
 
 class ChangeStore(Store):
@@ -51,7 +54,10 @@ class ChangeStore(Store):
             "(SELECT coalesce(group_concat(id || ':' || colour || ':' || name, char(31)), '') "
             "FROM tags), "
             "(SELECT coalesce(max(updated), 0) FROM ref_notes), "
-            "(SELECT count(*) FROM ref_notes), (SELECT count(*) FROM saved_searches)"
+            "(SELECT count(*) FROM ref_notes), (SELECT count(*) FROM saved_searches), "
+            "(SELECT count(*) FROM collection_refs), "
+            "(SELECT coalesce(group_concat(id || ':' || coalesce(parent_id, '') || ':' || "
+            "position || ':' || name, char(31)), '') FROM collections)"
         )[0]
         return LibraryState(
             version=version,
@@ -63,6 +69,7 @@ class ChangeStore(Store):
             tags=(int(row[5]), int(row[6]), str(row[7])),
             notes=(float(row[8]), int(row[9])),
             searches=int(row[10]),
+            collections=(int(row[11]), str(row[12])),
         )
 
     def version(self) -> int:

@@ -6,8 +6,8 @@ A front end polls :func:`moved` (SQLite's ``data_version`` on its connection: on
 pragma) and, when it moved, asks :meth:`OutsideChanges.changes` on another connection
 (its background reader): a summary of the library (:class:`LibraryState`) compared with
 the one seen last. References changed in place are named (their rows are read again);
-references or documents added or removed, tags or saved searches changed make the
-listing be read again. After its own changes the front end calls
+references or documents added or removed, tags, collections or saved searches changed make
+the listing be read again. After its own changes the front end calls
 :meth:`OutsideChanges.catch_up`, so that what it did is not taken for another's change.
 """
 
@@ -55,6 +55,8 @@ class OutsideChanges:
             out = out | Changes(structure=True, sidebar=True)  # rows show their tags
         if before.searches != now.searches:
             out = out | Changes(sidebar=True)
+        if before.collections != now.collections:  # a collection's view lists its members
+            out = out | Changes(structure=True, sidebar=True)
         rows: list[int] = []
         if now.modified > before.modified:
             rows += lib.changes.modified_since(before.modified, ROWS_NAMED + 1)

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from refmanager.gui.main_window import MainWindow
 from refmanager.gui.table_model import COLUMN_INDEX
-from refmanager.service import editing, tags
+from refmanager.service import collections, editing, tags
 from refmanager.service.session import Session
 from tests.gui.test_window import wait_jobs
 
@@ -46,6 +46,28 @@ def test_another_process_edit_and_paste_appear_without_f5(
         )
         editing.paste(["Doe, J. (2020). An added paper. Journal 1, 2-3."]).do(other.lib)
         qtbot.waitUntil(lambda: win.model.rowCount() == total + 1, timeout=5000)
+    finally:
+        other.close()
+
+
+def test_a_collection_made_and_filled_by_another_process_appears_without_f5(
+    qtbot: QtBot, paper_window: MainWindow
+) -> None:
+    win = paper_window
+    wait_jobs(qtbot, win)
+    first = win.model.row_at(0)
+    assert first is not None
+    other = Session(win.session.folder)  # refmanager collection new / add, elsewhere
+    try:
+        thesis = other.run(collections.create_collection("Thesis"))
+        top = win.sidebar.collections_item
+        qtbot.waitUntil(lambda: top.childCount() == 1, timeout=5000)
+        win.sidebar.select("collection", thesis)
+        qtbot.waitUntil(lambda: win.model.rowCount() == 0, timeout=5000)
+        other.run(collections.add_to_collection(thesis, [first.id]))
+        qtbot.waitUntil(lambda: win.model.rowCount() == 1, timeout=5000)
+        item = top.child(0)
+        assert item is not None and item.text(0).endswith("1")  # its count
     finally:
         other.close()
 

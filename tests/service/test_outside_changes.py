@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from refmanager.service import editing, outside_changes, tags
+from refmanager.service import collections, editing, outside_changes, tags
 from refmanager.service.outside_changes import OutsideChanges
 from refmanager.service.session import Session
 from refmanager.service.views import STRUCTURE, Changes
@@ -27,6 +27,13 @@ def test_rows_in_place_tags_and_new_references_are_told_apart(tmp_path: Path) ->
         other.run(tags.tag([a], "later"))
         tagged = seen.changes(mine.lib)
         assert tagged.structure and tagged.sidebar
+        # a collection made, filled or renamed elsewhere (refmanager collection ...)
+        thesis = collections.create_collection("Thesis").do(other.lib)
+        assert seen.changes(mine.lib) == Changes(structure=True, sidebar=True)
+        collections.add_to_collection(thesis, [b]).do(other.lib)
+        assert seen.changes(mine.lib) == Changes(structure=True, sidebar=True)
+        collections.rename_collection(thesis, "PhD").do(other.lib)
+        assert seen.changes(mine.lib) == Changes(structure=True, sidebar=True)
         editing.paste(["Poe, E. (1845). Three."]).do(other.lib)
         assert seen.changes(mine.lib) == STRUCTURE
         other.run(editing.delete([a]))
