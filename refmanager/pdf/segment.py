@@ -125,12 +125,17 @@ def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> s
         ordered = 0
         steps = 0  # labels that follow the one before (12 after 11)
         prev: int | None = None
-        for ln in lines:
-            label = _label_of(ln, kind)
-            if label is None or not _at_label_position(ln, columns[(ln.page, ln.column)]):
+        found = [
+            _label_of(ln, kind) if _at_label_position(ln, columns[(ln.page, ln.column)]) else None
+            for ln in lines
+        ]
+        for k, label in enumerate(found):
+            if label is None:
                 continue
             if label.isdigit() and _year_not_label(int(label), prev):
                 continue
+            if label.isdigit() and prev is not None and _next_label_follows(found, k, prev):
+                continue  # "231 (2001)", a page range's end, while label 2 comes next
             starts += 1
             if label.isdigit():
                 num = int(label)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -17,10 +20,13 @@ from tools import chinese_sample
 
 @pytest.fixture(scope="module")
 def qt_paper(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from PySide6.QtGui import QGuiApplication
-
-    _app = QGuiApplication.instance() or QGuiApplication([])
-    return chinese_sample.write(tmp_path_factory.mktemp("qt") / "zh.pdf")
+    """The sample written by Qt in a process of its own (no Qt application in the tests'
+    process: the window's tests make theirs)."""
+    out = tmp_path_factory.mktemp("qt") / "zh.pdf"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    script = Path(chinese_sample.__file__)
+    subprocess.run([sys.executable, str(script), str(out)], env=env, check=True, timeout=120)
+    return out
 
 
 def test_kangxi_radicals_read_as_the_ideographs_they_draw() -> None:
