@@ -82,7 +82,8 @@ class RefPdfView(QPdfView):
             super().__init__(parent)
         self.setPageMode(QPdfView.PageMode.MultiPage)
         self.setZoomMode(QPdfView.ZoomMode.Custom)
-        self._fit_width = True
+        self._fit_width = False
+        self._set_fit(True)
         self._highlights: list[Location] = []
         self._marks: dict[str, tuple[int, float]] = {}  # start/end: (page, y) as marked
 
@@ -153,8 +154,17 @@ class RefPdfView(QPdfView):
     def fit_width(self) -> bool:
         return self._fit_width
 
-    def set_fit_width(self, on: bool) -> None:
+    def _set_fit(self, on: bool) -> None:
+        """Fit width on or off. While on, the pages are never wider than the viewport: no
+        horizontal scroll bar (as needed, Qt could keep it and the vertical one shown
+        together after a resize, each needed only because of the other)."""
         self._fit_width = on
+        self.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if on else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+
+    def set_fit_width(self, on: bool) -> None:
+        self._set_fit(on)
         if on:
             self._apply_fit_width()
 
@@ -178,15 +188,17 @@ class RefPdfView(QPdfView):
         available = room.width() - margins.left() - margins.right()
         if widest <= 0 or available <= 50:
             return
-        tall = sum(size.height() for size in pages) * self._resolution() * available / widest
-        spacing = self.pageSpacing() * (len(pages) - 1) + margins.top() + margins.bottom()
-        if tall + spacing > room.height():  # the vertical bar will be shown: leave it room
-            available -= self.verticalScrollBar().sizeHint().width()
+        # the pages' height at that width as QPdfView lays them out: each page rounded to
+        # whole pixels, followed by the spacing (the last one too), within the margins
+        scale = self._resolution() * available / widest
+        tall = sum(int(size.height() * scale + 0.5) + self.pageSpacing() for size in pages)
+        if tall + margins.top() + margins.bottom() > room.height():
+            available -= self.verticalScrollBar().sizeHint().width()  # leave the bar room
         if available > 50:
             self.setZoomFactor(available / widest)
 
     def set_zoom(self, factor: float) -> None:
-        self._fit_width = False
+        self._set_fit(False)
         self.setZoomFactor(max(0.1, min(8.0, factor)))
 
     def zoom_step(self, direction: int) -> None:
