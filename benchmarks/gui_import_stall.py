@@ -22,11 +22,13 @@ gap in which the process ran.
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -70,6 +72,20 @@ def main(argv: list[str] | None = None) -> int:
         ticks.append((time.perf_counter(), time.thread_time(), time.process_time()))
 
     timer.timeout.connect(tick)
+    # the cyclic collector's passes (start, end, generation, on the window's thread): a
+    # pass holds the GIL, whichever thread runs it
+    passes: list[tuple[float, float, int, bool]] = []
+    began: dict[int, float] = {}
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        thread = threading.get_ident()
+        if phase == "start":
+            began[thread] = time.perf_counter()
+        elif thread in began:
+            on_gui = thread == threading.main_thread().ident
+            passes.append((began.pop(thread), time.perf_counter(), info["generation"], on_gui))
+
+    gc.callbacks.append(on_gc)
     start = time.perf_counter()
     tick()
     timer.start()
@@ -82,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         if ended is None and not job.running:
             ended = time.perf_counter()
     timer.stop()
+    gc.callbacks.remove(on_gc)
     cpu = time.process_time()
     took = ended - start
     gaps = sorted(
@@ -110,10 +127,22 @@ def main(argv: list[str] | None = None) -> int:
     over = sum(1 for gap in gaps if gap[0] * 1000 >= TARGET_MS)
     print(f"gaps of {TARGET_MS:.0f} ms or more: {over}; the longest (CPU used in the gap):")
     for gap, at, window_cpu, process_cpu in gaps[:8]:
+        ended_at, began_at = start + at, start + at - gap
+        collected = ", ".join(
+            f"gen{gen} {'on the window' if on_gui else 'elsewhere'} {(b - a) * 1000:.0f} ms"
+            for a, b, gen, on_gui in passes
+            if b >= began_at and a <= ended_at and (gen == 2 or b - a > 0.005)
+        )
         print(
             f"  {gap * 1000:.0f} ms at {at:.1f} s (window's thread {window_cpu * 1000:.0f} ms, "
-            f"whole process {process_cpu * 1000:.0f} ms)"
+            f"whole process {process_cpu * 1000:.0f} ms"
+            + (f"; collector: {collected})" if collected else ")")
         )
+    full = [b - a for a, b, gen, _ in passes if gen == 2]
+    print(
+        f"the collector's full passes in the window's process: {len(full)}, the longest "
+        f"{max(full, default=0) * 1000:.0f} ms"
+    )
     window.close()
     shutil.rmtree(folder.parent, ignore_errors=True)
     return 0

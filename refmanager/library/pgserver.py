@@ -6,20 +6,34 @@ entities as they stand (``entities``: fields, per-field versions and writers, to
 ``<database>_reader`` and ``<database>_editor`` get grants on the schema's tables, and the
 owner (who shared the library) owns them. Every value is a bound parameter; names of roles go
 through :class:`psycopg.sql.Identifier`. No error message carries the URI's password.
+
+This is the one module that imports the PostgreSQL client (psycopg): what the rest of
+refmanager names of a server without talking to it (its errors, its URI without the
+password) is in :mod:`refmanager.library.serverterms`, so a process that never talks to a
+server (a window on a library that is not shared) never loads psycopg.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
-from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors, sql
 from psycopg.types.json import Jsonb
 
+from refmanager.library.serverterms import (
+    CHANNEL,
+    NewerSchema,
+    NotAllowed,
+    ServerError,
+    ServerUnavailable,
+    redact,
+    safe_url,
+)
 from refmanager.library.syncstate import (
     DELETED_FIELD,
     Change,
@@ -27,61 +41,68 @@ from refmanager.library.syncstate import (
     Entity,
     PushResult,
 )
-from refmanager.model import InputError
 
 SCHEMA_VERSION = 1
-CHANNEL = "refmanager"  # LISTEN/NOTIFY channel: each push notifies its last seq
 _LOCK = 0x7265666D  # the advisory lock that serializes pushes ("refm")
 ROLES = ("owner", "editor", "reader")
 # JSON as COPY sends it (the server parses it into jsonb)
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
-class ServerError(InputError):
-    """The shared library's server refused or could not do something."""
-
-
-class ServerUnavailable(ServerError):
-    """The server cannot be reached (down, no network, wrong address): work goes on
-    offline, and the next sync sends what waits."""
-
-
-class NotAllowed(ServerError):
-    """The server's permissions do not let this member do that (a reader writing)."""
-
-
-class NewerSchema(ServerError):
-    """The server's schema is newer than this refmanager understands."""
-
-
-def safe_url(url: str) -> str:
-    """The URI without its password (what may be stored, shown and logged)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = quote(unquote(parts.username or ""), safe="")
-    return urlunsplit(parts._replace(netloc=f"{user}@{netloc[1]}"))
-
-
-def url_password(url: str) -> str | None:
-    password = urlsplit(url).password
-    return unquote(password) if password is not None else None
-
-
-def redact(text: str, url: str) -> str:
-    """``text`` with the URI's password (raw and decoded) replaced by ``***``."""
-    parts = urlsplit(url)
-    raw = parts.netloc.rsplit("@", 1)[0].partition(":")[2] if "@" in parts.netloc else ""
-    text = text.replace(url, safe_url(url))
-    for secret in {raw, unquote(raw)} - {""}:
-        text = text.replace(secret, "***")
-    return text
-
-
 def _validate(url: str) -> None:
     if not re.match(r"^postgres(ql)?://", url):
         raise ServerError(safe_url(url), "not a PostgreSQL connection URI (postgresql://...)")
+
+
+class Listener:
+    """A connection that waits for the server's notices (LISTEN on ``CHANNEL``): each push
+    and each resolved conflict notifies. Use as a context manager."""
+
+    def __init__(self, url: str, conn: psycopg.Connection[tuple[Any, ...]]) -> None:
+        self.url = safe_url(url)
+        self.conn = conn
+
+    @classmethod
+    def connect(cls, url: str, *, timeout: int = 10) -> Listener:
+        """Connect and listen.
+
+        Raises:
+            ServerUnavailable: the server cannot be reached, or refuses the login.
+        """
+        _validate(url)
+        try:
+            conn = psycopg.connect(url, autocommit=True, connect_timeout=timeout)
+            conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
+        except psycopg.Error as exc:
+            raise ServerUnavailable(safe_url(url), redact(str(exc).strip(), url)) from None
+        return cls(url, conn)
+
+    def notified(self, timeout: float) -> bool:
+        """Whether a notice came within ``timeout`` seconds.
+
+        Raises:
+            ServerUnavailable: the connection was lost.
+        """
+        try:
+            return any(True for _ in self.conn.notifies(timeout=timeout, stop_after=1))
+        except psycopg.OperationalError as exc:
+            raise ServerUnavailable(self.url, redact(str(exc).strip(), self.url)) from None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.conn.close()
+
+
+@contextlib.contextmanager
+def unreachable_as_offline(url: str) -> Iterator[None]:
+    """A lost connection (psycopg's ``OperationalError``) in the block, raised where no
+    :meth:`Server.fail` translated it, as ``ServerUnavailable``: work goes on offline."""
+    try:
+        yield
+    except psycopg.OperationalError as exc:
+        raise ServerUnavailable(safe_url(url), redact(str(exc).strip(), url)) from None
 
 
 class Server:

@@ -10,11 +10,15 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from refmanager.library.library import Library
-from refmanager.library.pgserver import NotAllowed, Server, ServerError
+from refmanager.library.serverterms import NotAllowed, ServerError
 from refmanager.library.syncstate import Conflict, Membership, Pulled
 from refmanager.model import InputError
+
+if TYPE_CHECKING:  # a type only: the connection (and psycopg) is the caller's
+    from refmanager.library.pgserver import Server
 
 BATCH = 2000
 # what a sync reports after each batch: ("push" | "pull" | "files", how many so far)

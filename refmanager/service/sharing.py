@@ -16,18 +16,13 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
-import psycopg
-from psycopg import sql
-
 from refmanager.library import Library
-from refmanager.library.pgserver import (
-    CHANNEL,
+from refmanager.library.serverterms import (
     NewerSchema,
     NotAllowed,
-    Server,
     ServerError,
     ServerUnavailable,
     redact,
@@ -50,6 +45,9 @@ from refmanager.model.options import MEMBER_ROLES
 from refmanager.service.files import user_text_file
 from refmanager.service.opening import open_library
 from refmanager.service.views import Change, Changes
+
+if TYPE_CHECKING:  # a type only: the connection module is loaded where one is opened
+    from refmanager.library.pgserver import Server
 
 __all__ = [
     "ROLES",
@@ -116,6 +114,12 @@ def remember_password(url: str) -> str:
 
 
 def _connect(url: str) -> Server:
+    """A connection to the server: where a process first talks to one, it loads the
+    PostgreSQL client (``library.pgserver``, the connection module). A window on a library
+    that is not shared never does: psycopg's 23,500 objects are not in its process, nor in
+    each full pass of its cyclic collector."""
+    from refmanager.library.pgserver import Server
+
     return Server.connect(url)
 
 
@@ -347,18 +351,20 @@ class LiveSync:
                 self.on_state(LiveState("connecting"))
                 try:
                     self._connected(lib, url)
-                except (ServerUnavailable, psycopg.OperationalError) as exc:
+                except ServerUnavailable as exc:
                     message = redact(str(exc), url)
                     self.on_state(LiveState("offline", message, pending=lib.sync.pending_count()))
                     self._wake.wait(self.retry)
                     self._wake.clear()
 
     def _connected(self, lib: Library, url: str) -> None:
+        from refmanager.library import pgserver  # the connection module (see _connect)
+
         with (
-            _connect(url) as server,
-            psycopg.connect(url, autocommit=True, connect_timeout=10) as listener,
+            pgserver.unreachable_as_offline(url),
+            pgserver.Server.connect(url) as server,
+            pgserver.Listener.connect(url) as listener,
         ):
-            listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
             seen = lib.exports.data_version()
             due = True
             while not self._stop.is_set():
@@ -367,7 +373,7 @@ class LiveSync:
                     # (after its capture) moves the version again and starts the next one
                     seen = lib.exports.data_version()
                     self._sync_once(lib, server)
-                notified = any(True for _ in listener.notifies(timeout=self.poll, stop_after=1))
+                notified = listener.notified(self.poll)
                 version = lib.exports.data_version()
                 due = notified or version != seen or self._wake.is_set()
                 self._wake.clear()

@@ -19,13 +19,8 @@ import psycopg
 import pytest
 
 from refmanager.library import Library
-from refmanager.library.pgserver import (
-    SCHEMA_VERSION,
-    NewerSchema,
-    NotAllowed,
-    Server,
-    ServerUnavailable,
-)
+from refmanager.library.pgserver import SCHEMA_VERSION, Server
+from refmanager.library.serverterms import NewerSchema, NotAllowed, ServerUnavailable
 from refmanager.library.syncing import differences, join, publish, sync
 from refmanager.library.syncstate import Change
 from refmanager.model import DocumentMeta, InputError
