@@ -20,6 +20,7 @@ from refmanager.parse.tokens import (
     ISBN_RE,
     ISSN_RE,
     KIND_DOI,
+    KIND_NUM,
     KIND_PUNCT,
     KIND_URL,
     KIND_WORD,
@@ -328,6 +329,29 @@ def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
         end += 1
 
 
+def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Lett. Nuovo Cimento 30, 101 (1981)": a number that ends the container's run, when
+    the tagger found no volume, is the volume (not a year: "Proc. ICML 2019" keeps it)."""
+    if "volume" in labels:
+        return
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
+    if len(runs) != 1:
+        return
+    a, b = runs[0]
+    last = toks[b - 1]
+    if b - a < 2 or last.kind != KIND_NUM or len(last.text) > 4 or YEAR_RE.fullmatch(last.text):
+        return
+    if toks[b - 2].kind != KIND_WORD or toks[b - 2].end == last.start:
+        return  # "Part2", a name glued to its number
+    # a book's or a proceedings' numbered name ("In ... Cognition 1", "Advances in Neural
+    # Information Processing Systems 30") keeps its number
+    if any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a])):
+        return
+    if CONF_WORDS.search(" ".join(t.text for t in toks[a:b])):
+        return
+    labels[b - 1] = "volume"
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -436,6 +460,7 @@ def build_reference(
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
     _abbreviated_venue_after_title(toks, labels)
+    _volume_ending_container(toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))

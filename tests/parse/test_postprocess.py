@@ -413,3 +413,25 @@ def test_a_title_ending_in_a_word_before_a_journal_in_words_keeps_it() -> None:
     ref = _build(raw, spec)
     assert ref.get("title") == "Estimation of Loose Layer"
     assert ref.get("container-title") == "Journal of Geotechnics"
+
+
+def test_a_number_ending_the_container_is_its_volume_unless_a_year() -> None:
+    raw = "Ode K, Lett. Nuovo Cimento 30, 101 (1981)."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (",", "O"),
+        ("Lett", "container-title"), (".", "container-title"), ("Nuovo", "container-title"),
+        ("Cimento", "container-title"), ("30", "container-title"), (",", "O"),
+        ("101", "page"), ("(", "O"), ("1981", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Lett. Nuovo Cimento"
+    assert ref.get("volume") == "30"
+    raw = "Ode K. Kernels. Proc. ICML 2019, 101."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Kernels", "title"), (".", "O"),
+        ("Proc", "container-title"), (".", "container-title"), ("ICML", "container-title"),
+        ("2019", "container-title"), (",", "O"), ("101", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Proc. ICML 2019"
+    assert not ref.get("volume")
