@@ -172,6 +172,7 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """
     n = len(labels)
     i, j = _first_run(labels, "author")
+    family_first = _opens_family_first(toks, i, j)
     for k in range(i + 1, j - 1):
         if toks[k].text != "." or toks[k + 1].start == toks[k].end:
             continue
@@ -202,7 +203,9 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             if toks[m].kind == KIND_PUNCT and toks[m].text in ".,;()":
                 break
             m += 1
-        if prev_initial and (not colon_next or given_first):
+        if prev_initial and family_first and _ends_family_first_list(toks, k):
+            pass  # "De Lorgeril M. Wine, alcohol...": a word after the last initials
+        elif prev_initial and (not colon_next or given_first):
             continue
         if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
             continue
@@ -225,6 +228,57 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         for m in range(i, j):
             if toks[m].start >= base + cut:
                 labels[m] = "O" if toks[m].text == "," and labels[m - 1] == "author" else new
+
+
+def _opens_family_first(toks: list[Tok], i: int, j: int) -> bool:
+    """Whether the name list ``toks[i:j]`` opens with a family name, its initials and the
+    next name's separator: "Renaud S, ...", "Budzianowski, P. and ..." (not "James F. Babb,"
+    nor "Niyti, G. Sawhney,")."""
+    if i >= j or toks[i].kind != "word" or len(toks[i].text) < 2:
+        return False
+    k = i + 1
+    if k < j and toks[k].text == ",":
+        k += 1
+    initials = 0
+    while k < j:
+        text = toks[k].text
+        if toks[k].kind == "word" and len(text) <= 3 and text.isupper():
+            initials += 1
+        elif text not in (".", "-") or not initials:
+            break
+        k += 1
+    return initials > 0 and k < j and toks[k].text in (",", ";", "and", "&")
+
+
+def _ends_family_first_list(toks: list[Tok], k: int) -> bool:
+    """In a family-first name list, the "." at ``k`` after a name's initials ends the list
+    when a word that is no initial follows, and no initial after a comma follows that word
+    ("Lorgeril M. Wine, alcohol" ends; "Smith, J. Jones, K." and "Smith J. R." do not)."""
+    # this name is family-first too: a family name (and a comma) before its initials
+    m = k - 1
+    while m >= 0 and (
+        toks[m].text in (".", "-")
+        or (toks[m].kind == "word" and len(toks[m].text) <= 3 and toks[m].text.isupper())
+    ):
+        m -= 1
+    if m >= 0 and toks[m].text == ",":
+        m -= 1
+    if m < 0 or toks[m].kind != "word" or len(toks[m].text) < 2 or toks[m].text.isupper():
+        return False
+    if toks[m].text in ("and", "et", "und"):
+        return False
+    nxt = toks[k + 1]
+    if len(nxt.text) < 2 or (len(nxt.text) <= 3 and nxt.text.isupper()):
+        return False
+    if nxt.text.lower() in ("jr", "sr", "iii", "iv"):
+        return False  # "Ford, W.K. Jr.": the name's suffix
+    rest = toks[k + 2 : k + 4]
+    if rest and rest[0].text in ("and", "&", ";"):
+        return False  # "H. Claustre, A. Morel and S. B. Hooker": the next name
+    if len(rest) == 2 and rest[0].text == ",":
+        # a title goes on in lower case ("Wine, alcohol"); a name list in names or "and"
+        return rest[1].kind == "word" and rest[1].text[:1].islower() and rest[1].text != "and"
+    return True
 
 
 def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:

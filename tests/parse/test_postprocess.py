@@ -435,3 +435,39 @@ def test_a_number_ending_the_container_is_its_volume_unless_a_year() -> None:
     ref = _build(raw, spec)
     assert ref.get("container-title") == "Proc. ICML 2019"
     assert not ref.get("volume")
+
+
+def _author_then_title(raw: str, names: list[str], title: list[str]) -> Reference:
+    """``raw`` tagged with ``names`` as the author run and ``title`` as the title, the rest
+    unlabelled (the tagger's labelling of a first title word as a name)."""
+    toks = tokenize(raw)
+    labels = ["O"] * len(toks)
+    for k in range(len(names)):
+        labels[k] = "author"
+    start = len(names)
+    for k in range(start, start + len(title)):
+        labels[k] = "title"
+    assert [t.text for t in toks[: start + len(title)]] == names + title
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    return ref
+
+
+def test_a_word_after_the_initials_of_a_family_first_list_starts_the_title() -> None:
+    names = ["Renaud", "S", ",", "De", "Lorgeril", "M", ".", "Wine"]
+    title = [",", "alcohol", "and", "platelets"]
+    ref = _author_then_title("Renaud S, De Lorgeril M. Wine, alcohol and platelets.", names, title)
+    assert [a.family for a in ref.author] == ["Renaud", "De Lorgeril"]
+    assert ref.get("title") == "Wine, alcohol and platelets"
+
+
+def test_names_after_an_inverted_first_author_are_kept() -> None:
+    names = ["Uitz", ",", "J", ".", ",", "H", ".", "Claustre", ",", "A", ".", "Morel"]
+    names += [",", "and", "S", ".", "Hooker"]
+    title = [",", "Vertical", "distribution"]
+    ref = _author_then_title(
+        "Uitz, J., H. Claustre, A. Morel, and S. Hooker, Vertical distribution.", names, title
+    )
+    assert [a.family for a in ref.author] == ["Uitz", "Claustre", "Morel", "Hooker"]
+    names = ["Rubin", ",", "V", ".", ",", "Ford", ",", "W", ".", "K", ".", "Jr", "."]
+    ref = _author_then_title("Rubin, V., Ford, W. K. Jr.: Rotation.", names, [":", "Rotation"])
+    assert [a.family for a in ref.author] == ["Rubin", "Ford"]
