@@ -90,34 +90,39 @@ def sync(
     if role != state.role:
         lib.sync.set_role(role)
     report = SyncReport(role=role)
-    lib.sync.capture()
     refused: NotAllowed | None = None
-    if role == "reader":
-        if lib.sync.pending(1):
-            refused = NotAllowed(
-                server.url,
-                "you are a reader of this shared library: your local changes cannot be "
-                "shared (ask its owner for the editor role)",
-            )
-    else:
-        report.files += _upload_files(lib, server)
-        while changes := lib.sync.pending(batch):
-            results = server.push(state.member, changes)
-            lib.sync.pushed(results)
-            report.pushed += len(changes)
+    # a second round when the pull's deletes changed rows here (a collection's
+    # sub-collections, links to a tag or collection another member used meanwhile)
+    for _round in range(2):
+        lib.sync.capture()
+        if role == "reader":
+            if lib.sync.pending(1):
+                refused = NotAllowed(
+                    server.url,
+                    "you are a reader of this shared library: your local changes cannot be "
+                    "shared (ask its owner for the editor role)",
+                )
+        else:
+            report.files += _upload_files(lib, server)
+            while changes := lib.sync.pending(batch):
+                results = server.push(state.member, changes)
+                lib.sync.pushed(results)
+                report.pushed += len(changes)
+                if progress is not None:
+                    progress("push", report.pushed)
+            resolved = [c.id for c in lib.sync.conflicts(resolved=True)]
+            server.resolve(resolved)
+            lib.sync.forget_resolved(resolved)
+        after = membership(lib).pulled
+        for entities in server.pull(after, state.member, batch):
+            changed = lib.sync.apply_pulled(entities, max(e.seq for e in entities))
+            report.pulled += changed.count
+            report.changed += changed
             if progress is not None:
-                progress("push", report.pushed)
-        resolved = [c.id for c in lib.sync.conflicts(resolved=True)]
-        server.resolve(resolved)
-        lib.sync.forget_resolved(resolved)
-    after = membership(lib).pulled
-    for entities in server.pull(after, state.member, batch):
-        changed = lib.sync.apply_pulled(entities, max(e.seq for e in entities))
-        report.pulled += changed.count
-        report.changed += changed
-        if progress is not None:
-            progress("pull", report.pulled)
-    lib.sync.set_pulled(server.pulled_to)
+                progress("pull", report.pulled)
+        lib.sync.set_pulled(server.pulled_to)
+        if role == "reader" or not lib.sync.pending_count():
+            break
     lib.sync.set_conflicts(server.conflicts())
     if files:
         report.files += _fetch_files(lib, server, progress)

@@ -457,9 +457,63 @@ class EntityRows(Store):
             ).fetchone()
         )
 
+    def linked_to(self, kind: str, local_id: int) -> list[tuple[str, int, str]]:
+        """What deleting this tag or collection takes with it here: ``(kind, local id,
+        field)`` of each row tagged with it or in it (the field naming it), and of its
+        sub-collections (deleted with it: no field) and what is in them."""
+        if kind == "tag":
+            field = f"{TAG_PREFIX}{self.uid_of('tag', local_id)}"
+            return [
+                (owner, int(r[0]), field)
+                for owner, table, column in (
+                    ("ref", "ref_tags", "ref_id"),
+                    ("document", "document_tags", "document_id"),
+                )
+                for r in self.conn.execute(
+                    f"SELECT {column} FROM {table} WHERE tag_id = ?", (local_id,)
+                )
+            ]
+        if kind != "collection":
+            return []
+        below = [
+            int(r[0])
+            for r in self.conn.execute(
+                "WITH RECURSIVE down(id) AS (SELECT ? UNION SELECT c.id FROM collections c "
+                "JOIN down ON c.parent_id = down.id) SELECT id FROM down",
+                (local_id,),
+            )
+        ]
+        out: list[tuple[str, int, str]] = [("collection", i, "") for i in below if i != local_id]
+        for collection_id, ref_id in self.conn.execute(
+            f"SELECT collection_id, ref_id FROM collection_refs WHERE collection_id {IN_IDS}",
+            (ids_json(below),),
+        ).fetchall():
+            field = f"{COLLECTION_PREFIX}{self.uid_of('collection', collection_id)}"
+            out.append(("ref", int(ref_id), field))
+        return out
+
+    def send_cascade(self, rows: Sequence[tuple[str, int, str]]) -> None:
+        """Make what a pulled delete took with it here a change of this member's, for its
+        next capture: the rows are marked written, and a link removed is put back in the
+        row's shadow (a pull may have just stored the row without it), so the capture
+        sends its removal."""
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO sync_dirty (kind, local_id) VALUES (?, ?)",
+            [(kind, local_id) for kind, local_id, _field in rows],
+        )
+        self.conn.executemany(
+            "UPDATE sync_shadow SET fields = json_set(fields, ?, json('true')) WHERE uid = "
+            "(SELECT uid FROM sync_ids WHERE kind = ? AND local_id = ?) AND NOT deleted",
+            [(f'$."{field}"', kind, local_id) for kind, local_id, field in rows if field],
+        )
+
     def _wait(self, target: str, kind: str, local_id: int | None) -> None:
-        """Remember a link to ``target``, not here yet, to make when it comes."""
-        if local_id is not None:
+        """Remember a link to ``target``, not here yet, to make when it comes (never one
+        to what was deleted: it will not come)."""
+        gone = self.conn.execute(
+            "SELECT 1 FROM sync_shadow WHERE uid = ? AND deleted = 1", (target,)
+        ).fetchone()
+        if local_id is not None and not gone:
             self.conn.execute(
                 "INSERT OR IGNORE INTO sync_waiting (target, kind, local_id) VALUES (?, ?, ?)",
                 (target, kind, local_id),

@@ -418,6 +418,7 @@ class SyncStore(Store):
             waiting = self._waiting_fields(e.uid for e in work)
             local = self._locals(e.uid for e in work)
             touched = Pulled()
+            cascaded: list[tuple[str, int, str]] = []  # rows a pulled delete changed here
             shadow_rows: list[tuple[Any, ...]] = []
             refs_written: list[tuple[int, Fields]] = []
             for kind in KINDS:
@@ -434,6 +435,7 @@ class SyncStore(Store):
                     old_versions, _ = known.get(entity.uid, ({}, False))
                     if entity.deleted:
                         if local_id is not None and "*" not in pending:
+                            cascaded += self.rows.linked_to(kind, local_id)
                             self.rows.delete(kind, local_id)
                             self.rows.unbind(kind, local_id)
                             touched.note(kind, None, added=True)
@@ -493,6 +495,10 @@ class SyncStore(Store):
                 touched.structure = touched.sidebar = True
             self.conn.execute("UPDATE sync_state SET pulled = max(pulled, ?)", (watermark,))
             self.conn.execute("DELETE FROM sync_dirty")
+            if cascaded and not self.refusing():
+                # what the deletes took with them here (sub-collections, links to a tag or
+                # collection another member used meanwhile) is this member's change to send
+                self.rows.send_cascade(cascaded)
         return touched
 
     def _storable(self, entity: Entity, pulled: Pulled, fields: Fields) -> bool:

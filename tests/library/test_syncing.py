@@ -534,3 +534,32 @@ def test_not_duplicates_marks_are_shared(members: tuple[Library, Library], pg_la
         assert marks(carol) == {frozenset((muller, flash))}
     finally:
         carol.close()
+
+
+def test_a_collection_deleted_while_another_member_filled_it(
+    members: tuple[Library, Library], pg_lab: Lab
+) -> None:
+    """alice deletes a collection (and a tag) while bob, offline, puts a reference in it,
+    tags one and makes a sub-collection: the delete wins, on every member and the server,
+    with no reference left naming what is gone."""
+    alice, bob = members
+    flash, book = FLASH.fields["title"], BOOK.fields["title"]
+    thesis = alice.collections.create("Thesis")
+    alice.collections.add(thesis, [ref_id(alice, flash)])
+    alice.tags.tag_references([ref_id(alice, book)], "doomed")
+    sync_as(alice, pg_lab, "alice")
+    sync_as(bob, pg_lab, "bob")
+    alice.collections.delete(thesis)
+    alice.tags.delete_tag("doomed")
+    bob_thesis = bob.collections.collections()[0].id
+    bob.collections.add(bob_thesis, [ref_id(bob, book)])
+    bob.collections.create("New", bob_thesis)
+    bob.tags.tag_references([ref_id(bob, flash)], "doomed")
+    sync_as(alice, pg_lab, "alice")
+    sync_as(bob, pg_lab, "bob")
+    sync_as(bob, pg_lab, "bob")
+    sync_as(alice, pg_lab, "alice")
+    settled(pg_lab, alice, bob)
+    for lib in (alice, bob):
+        assert tree(lib) == {}
+        assert "doomed" not in [t.name for t in lib.tags.tags()]
