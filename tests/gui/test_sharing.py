@@ -98,6 +98,25 @@ def test_another_members_field_edit_shows_in_its_row(
     assert bob_window.model.rowCount() == 2
 
 
+def test_another_members_collection_shows_in_the_sidebar_and_its_view(
+    qtbot: QtBot, bob_window: MainWindow, lab_libraries: tuple[Path, Path]
+) -> None:
+    alice, _ = lab_libraries
+    with Library.open(alice) as lib:
+        row = lib.conn.execute("SELECT id FROM refs WHERE title = 'Other'").fetchone()
+        thesis = lib.collections.create("Thesis")
+        sharing.sync(lib)
+    top = bob_window.sidebar.collections_item
+    qtbot.waitUntil(lambda: top.childCount() == 1, timeout=30_000)
+    bob_thesis = bob_window.session.collections()[0].id
+    bob_window.sidebar.select("collection", bob_thesis)
+    qtbot.waitUntil(lambda: bob_window.model.rowCount() == 0, timeout=30_000)
+    with Library.open(alice) as lib:  # alice files a reference in it: bob's view lists it
+        lib.collections.add(thesis, [row[0]])
+        sharing.sync(lib)
+    qtbot.waitUntil(lambda: bob_window.model.rowCount() == 1, timeout=30_000)
+
+
 def test_a_shared_pdf_is_fetched_when_its_reference_is_shown(
     qtbot: QtBot, bob_window: MainWindow, lab_libraries: tuple[Path, Path]
 ) -> None:
