@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -288,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     dog.stop.set()
     timer.stop()
     window.close()
+    if args.import_file is not None:  # the library this run made (a million references: GBs)
+        shutil.rmtree(folder.parent, ignore_errors=True)
     return 0
 
 
