@@ -122,6 +122,13 @@ _NAMES = re.compile(
 )
 
 
+def _opening(text: str) -> str:
+    """The shapes of a line's first two words, their punctuation kept ("Xx_XX," for
+    "Drubin DG,")."""
+    tokens = text.split()[:2]
+    return "_".join(_shape(t) for t in tokens)
+
+
 def _last_word(text: str) -> str:
     tokens = text.split()
     return re.sub(r"\d+", "0", tokens[-1]).casefold() if tokens else ""
@@ -129,7 +136,7 @@ def _last_word(text: str) -> str:
 
 # The features of a line's neighbours it is shown (prefixes).
 _SHOWN = ("s1=", "end=", "short=", "len=", "name.", "initials.", "caps.", "given.",
-          "dashes", "year", "label.", "rule.", "end.common", "names=", "lower", "hyphen",
+          "dashes", "year", "label.", "rule.", "end.common", "open.", "names=", "lower", "hyphen",
           "ends.", "indented", "w1=")  # fmt: skip
 
 
@@ -152,8 +159,17 @@ def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
     # Words that end many of the list's lines end its entries ("Medline", "[CrossRef]").
     ends = Counter(_last_word(ln.text) for ln in lines)
     common = {w for w, n in ends.items() if n >= 3 and n >= 0.05 * len(lines) and w}
+    # How entries open in this list: the opening of its first line (an entry's start)
+    # and the openings many lines share (continuation lines open in every way).
+    openings = [_opening(ln.text) for ln in lines]
+    counts = Counter(openings)
+    first = openings[0]
     last: int | None = None
-    for ln, f, rule in zip(lines, own, rules, strict=True):
+    for ln, f, rule, opening in zip(lines, own, rules, openings, strict=True):
+        if opening == first:
+            f.append("open.like.first")
+        if counts[opening] >= max(3, 0.1 * len(lines)):
+            f.append("open.common")
         if _last_word(ln.text) in common:
             f.append("end.common")
         if rule:
