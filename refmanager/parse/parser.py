@@ -430,9 +430,11 @@ _ONLY_IDENTIFIER = re.compile(
     rf"^(?:ar[Xx]iv\s*(?:preprint)?\s*:?\s*{ARXIV_ID}(?:v\d+)?|10\.\d{{4,9}}/\S+)$"
 )
 # A venue abbreviated word by word ("Proc. of the ... Technical Conf", "Comput. Syst"): the
-# period after its last word abbreviates it too. A country's code after it is the venue's
-# ("Proc. Natl. Acad. Sci. USA"), not a publisher's acronym.
-_TRAILING_ACRONYM = re.compile(r"(?<=\.)\s+(?!(?:USA|UK|US)$)([A-Z][A-Z0-9&]{1,7})$")
+# period after its last word abbreviates it too. An acronym after it, or after a comma, is
+# the publisher's ("... Conf. ACM", "J. Struct. Eng., ASCE"); a country's code is the
+# venue's ("Proc. Natl. Acad. Sci. USA").
+_TRAILING_ACRONYM = re.compile(r"(?<=[.,])\s+(?!(?:USA|UK|US)$)([A-Z][A-Z0-9&]{1,7})$")
+_JOURNAL_NAME = re.compile(r"\b(?:journal|J\.|trans(?:actions)?\b)", re.IGNORECASE)
 _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,6}\.\s.*\b[A-Z][a-z]{1,5}$")
 
 
@@ -456,10 +458,13 @@ def _container_rules(
                 tok.label = "O"
         return
     m = _TRAILING_ACRONYM.search(container)
+    if m and container[m.start() - 1] == "," and not _JOURNAL_NAME.search(container[: m.start()]):
+        m = None  # "Workshop on ..., CVPR", "Physics and Manual, JHEP": the venue's own
     if m and "publisher" not in values and len(container[: m.start()].split()) >= 3:
-        # "Proc. of the ... Conf. ACM, 2020": the publisher's acronym after the venue
+        # "Proc. of the ... Conf. ACM, 2020", "J. Struct. Eng., ASCE, 135(11)": the
+        # publisher's acronym after the venue
         cut = a + m.start(1)
-        values["container-title"] = container = container[: m.start()].rstrip()
+        values["container-title"] = container = container[: m.start()].rstrip().rstrip(",")
         values["publisher"] = m.group(1)
         spans["container-title"] = (a, a + len(container))
         spans["publisher"] = (cut, cut + len(m.group(1)))

@@ -471,3 +471,26 @@ def test_names_after_an_inverted_first_author_are_kept() -> None:
     names = ["Rubin", ",", "V", ".", ",", "Ford", ",", "W", ".", "K", ".", "Jr", "."]
     ref = _author_then_title("Rubin, V., Ford, W. K. Jr.: Rotation.", names, [":", "Rotation"])
     assert [a.family for a in ref.author] == ["Rubin", "Ford"]
+
+
+def test_a_societys_acronym_after_a_journal_and_a_comma_is_the_publisher() -> None:
+    raw = "Ode K. Walls. Journal of Applied Mechanics, ASME, 28, 455."
+    venue = ["Journal", "of", "Applied", "Mechanics", ",", "ASME"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Walls", "title"), (".", "O"),
+        *((t, "container-title") for t in venue),
+        (",", "O"), ("28", "volume"), (",", "O"), ("455", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Journal of Applied Mechanics"
+    assert ref.get("publisher") == "ASME"
+    # a workshop held at a conference keeps the conference's acronym
+    raw = "Ode K. Birds. In First Workshop on Visual Categorization, CVPR, 2011."
+    venue = ["First", "Workshop", "on", "Visual", "Categorization", ",", "CVPR"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Birds", "title"), (".", "O"),
+        ("In", "O"), *((t, "container-title") for t in venue),
+        (",", "O"), ("2011", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "First Workshop on Visual Categorization, CVPR"
