@@ -9,6 +9,7 @@ cannot end inside a compound; numbers are still split at a hyphen ("12-19").
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -68,7 +69,12 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
             for rest in _TOKEN_RE.finditer(text, cut, e):
                 append(Tok(rest.group(), rest.start(), rest.end(), rest.lastgroup or KIND_PUNCT))
             continue
-        append(Tok(m.group(), s, e, kind))
+        word = m.group()
+        if kind == KIND_PUNCT and "\uff01" <= word <= "\uff5e":
+            # full-width punctuation ("．" "，" "：" "（") reads as its ASCII form; the span
+            # still points at the printed character
+            word = unicodedata.normalize("NFKC", word)
+        append(Tok(word, s, e, kind))
     return out
 
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from refmanager.parse import parse_reference
 from refmanager.parse.tokens import split_label, tokenize
 
 
@@ -25,3 +26,23 @@ def test_labels() -> None:
     assert split_label("3. Smith J.") == ("3", 3)
     assert split_label("Smith J. 2020.") == ("", 0)
     assert split_label("[J] odd") == ("", 0)
+
+
+def test_full_width_punctuation_reads_as_ascii_with_spans_on_the_printed_characters() -> None:
+    raw = "李明，陈静．基于 CRF 的方法［J］．计算机学报，2019，42（5）：101-110．"
+    toks = tokenize(raw)
+    punct = [t for t in toks if t.kind == "other"]
+    assert [t.text for t in punct][:4] == [",", ".", "[", "]"]
+    assert {raw[t.start : t.end] for t in punct} == set("，．［］（）：-")
+    # a DOI's trimmed tail is still read from the whole string
+    doi = tokenize("（2019）．doi:10.1000/xyz.")
+    assert [t.text for t in doi][-2:] == ["10.1000/xyz", "."]
+
+
+def test_a_chinese_entry_in_full_width_punctuation_is_parsed_field_by_field() -> None:
+    ref = parse_reference(
+        "李明，陈静．基于 CRF 的文献解析方法［J］．计算机学报，2019，42（5）：101-110．"
+    )
+    assert ref.get("title") == "基于 CRF 的文献解析方法"
+    assert ref.get("container-title") == "计算机学报"
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("42", "5", "101-110")
