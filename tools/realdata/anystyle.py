@@ -54,35 +54,43 @@ LABELS = {
 
 
 # AnyStyle's volume segment often holds the issue and pages too ("vol. 57, no. 12,",
-# "23(11):3059-3071"): the parser labels them apart
+# "23(11):3059-3071", "13.2", "30, 2", "v.13 n.4"), in Vancouver lists the year as well
+# ("2012;30(15):"), and AnyStyle has no issue label: the parser labels them apart
 _VOLUME = re.compile(
-    r"^(?:(?:vol(?:ume)?s?|v|\u0422|t|bd)\.?\s*)?(?P<volume>[\dIVXivx]+(?:[\u2013-]\d+)?)"
-    r"(?:[,:]?\s*(?:no|n\u00b0|nr|issue|h)\.?\s*(?P<issue>[\w\u2013/-]+))?"
-    r"\s*(?:\((?P<issue2>[^()]+)\))?"
+    r"^[\s;,(]*(?:(?P<year>(?:1[5-9]|20)\d\d)\s*;\s*)?"
+    r"(?:(?:vol(?:ume)?s?|v|\u0422|t|bd)\.?\s*)?(?P<volume>[\dIVXivx]+(?:[\u2013-]\d+)?)?"
+    r"(?:\.(?P<issue3>\d{1,2})(?=[\s.,;:]*$))?"
+    r"(?:\s*[,:]?\s*(?:no|n\u00b0|n|nr|issue|h)\.?\s*(?P<issue>[\w\u2013/-]+))?"
+    r"(?:\s*,\s*(?P<issue4>\d{1,4})(?=[\s.,;:]*$))?"
+    r"\s*,?\s*(?:\((?P<issue2>[^()]+)\))?"
     r"(?:\s*:\s*(?P<page>[\w\u2013-]+))?[\s.,;:)]*$",
     re.IGNORECASE,
 )
 
 
 def volume_pieces(text: str) -> list[Piece]:
-    """A volume segment cut into volume, issue and page pieces where it holds them."""
-    m = _VOLUME.match(text.strip())
+    """A volume segment cut into year, volume, issue and page pieces where it holds them."""
+    m = _VOLUME.match(text)
     if m is None:
         return [Piece(text, "volume")]
-    base = len(text) - len(text.lstrip())
     pieces: list[Piece] = []
     pos = 0
     for group, label in (
+        ("year", "issued"),
         ("volume", "volume"),
+        ("issue3", "issue"),
         ("issue", "issue"),
+        ("issue4", "issue"),
         ("issue2", "issue"),
         ("page", "page"),
     ):
         if m.group(group) is None:
             continue
-        a, b = base + m.start(group), base + m.end(group)
+        a, b = m.start(group), m.end(group)
         pieces += [Piece(text[pos:a]), Piece(text[a:b], label)]
         pos = b
+    if not pos:
+        return [Piece(text, "volume")]
     pieces.append(Piece(text[pos:]))
     return pieces
 

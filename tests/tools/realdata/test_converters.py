@@ -6,6 +6,7 @@ from pathlib import Path
 
 from refmanager.parse.tokens import label_runs
 from tools.realdata import anystyle, grobid
+from tools.realdata.anystyle import volume_pieces
 from tools.realdata.labels import Piece, to_example, value_span
 
 
@@ -137,3 +138,18 @@ def test_anystyle_maps_onto_the_parser_labels(tmp_path: Path) -> None:
         ("publisher-place", "London"),
         ("publisher", "Elsevier"),
     ]
+
+
+def test_an_anystyle_volume_segment_gives_its_year_volume_and_issue_apart() -> None:
+    def labelled(text: str) -> list[tuple[str, str]]:
+        return [(p.text, p.label) for p in volume_pieces(text) if p.label not in ("", "O")]
+
+    # Vancouver: the year before the volume; AnyStyle has no issue or date label there
+    assert labelled("2012;30(15):") == [("2012", "issued"), ("30", "volume"), ("15", "issue")]
+    assert labelled("13.2") == [("13", "volume"), ("2", "issue")]
+    assert labelled("30, 2") == [("30", "volume"), ("2", "issue")]
+    assert labelled("63, (16).") == [("63", "volume"), ("16", "issue")]
+    assert labelled("v.13 n.4,") == [("13", "volume"), ("4", "issue")]
+    assert labelled("n° 82,") == [("82", "issue")]
+    # what it cannot read stays one volume piece
+    assert labelled("2 vols.") == [("2 vols.", "volume")]
