@@ -406,6 +406,25 @@ def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
     labels[b - 1] = "volume"
 
 
+def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "Phys. Rev. Lett. 28, 5 (1997)": a lone number after the volume and a comma, where
+    no page was found, is the page (an issue is printed "28(5)" or "28, no. 5")."""
+    if "page" in labels or "issue" not in labels:
+        return
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "issue"]
+    if len(runs) != 1:
+        return
+    a, b = runs[0]
+    if b - a != 1 or toks[a].kind != KIND_NUM or a < 2:
+        return
+    if toks[a - 1].text != "," or labels[a - 2] != "volume" or toks[a - 2].kind != KIND_NUM:
+        return
+    after = toks[a + 1 : a + 3]
+    if len(after) == 2 and after[0].text == "(" and after[1].text.lower().rstrip(".") in MONTHS:
+        return  # ACM's "63, 9 (September 1975)": volume, issue (month year)
+    labels[a] = "page"
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -520,6 +539,7 @@ def build_reference(
     _trim_author_run(raw, toks, labels)
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
+    _page_after_volume(toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))

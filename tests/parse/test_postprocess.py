@@ -494,3 +494,26 @@ def test_a_societys_acronym_after_a_journal_and_a_comma_is_the_publisher() -> No
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert ref.get("container-title") == "First Workshop on Visual Categorization, CVPR"
+
+
+def test_a_lone_number_after_the_volume_and_a_comma_is_the_page() -> None:
+    raw = "Ode K, Phys. Rev. Lett. 28, 5 (1997)."
+    venue = ["Phys", ".", "Rev", ".", "Lett", "."]
+    spec = [
+        ("Ode", "author"), ("K", "author"), (",", "O"),
+        *((t, "container-title") for t in venue),
+        ("28", "volume"), (",", "O"), ("5", "issue"),
+        ("(", "O"), ("1997", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("volume"), ref.get("page"), ref.get("issue")) == ("28", "5", "")
+    # ACM's "volume, issue (month year)" keeps its issue
+    raw = "Ode K. Sharing. Proc. IEEE 63, 9 (September 1975)."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Sharing", "title"), (".", "O"),
+        ("Proc", "container-title"), (".", "container-title"), ("IEEE", "container-title"),
+        ("63", "volume"), (",", "O"), ("9", "issue"),
+        ("(", "O"), ("September", "issued"), ("1975", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("63", "9")
