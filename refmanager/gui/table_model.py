@@ -30,7 +30,10 @@ from refmanager.service.views import SidebarContents, TableRow
 
 PAGE_SIZE = 200
 MAX_PAGES = 40
-LOW_CONFIDENCE = 0.8
+# Cells and rows under this confidence are tinted for a look. The confidences are
+# calibrated on real strings held out by document: of the fields at 0.9 or more, 2.9% were
+# wrong (benchmarks.real_calibration), against 4.5% of those at 0.8 or more.
+LOW_CONFIDENCE = 0.9
 # Tables bigger than this read their pages in the background (a deep OFFSET or an unindexed
 # sort can take a second on a million rows); smaller ones read them at once.
 ASYNC_ROWS = 20_000

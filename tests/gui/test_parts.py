@@ -84,6 +84,24 @@ def test_model_reads_pages_on_demand_never_all_rows(qtmodeltester: object) -> No
     qtmodeltester.check(model)  # type: ignore[attr-defined]
 
 
+def test_fields_under_the_confidence_untinted_cells_need_are_tinted() -> None:
+    # untinted means 0.9 or more: on real strings, 2.9% of those fields were wrong, 4.5%
+    # of those at 0.8 or more
+    source = FakeSource(total=1)
+    model = ReferenceTableModel(source)
+    title = next(i for i, c in enumerate(COLUMNS) if c.csl == "title")
+
+    def low(conf: float) -> bool:
+        row = TableRow(id=1, number="1", title="T", year="2020", confidence=0.95)
+        row.field_confidence = {"title": conf}
+        source.rows = lambda *_: [row]  # type: ignore[method-assign]
+        model.refresh()
+        return bool(model.index(0, title).data(LOW_ROLE))
+
+    assert low(0.85)
+    assert not low(0.92)
+
+
 def test_bad_query_leaves_the_model_as_it_was() -> None:
     model = ReferenceTableModel(FakeSource(1000))
     with pytest.raises(InputError):
