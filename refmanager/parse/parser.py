@@ -323,6 +323,18 @@ def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:
 _VENUE_NEXT = frozenset(("container-title", "collection-title", "issued", "volume", "page"))
 
 
+def _venue_abbreviation(toks: list[Tok], i: int) -> bool:
+    """Whether token ``i`` is a serial-title word abbreviation ("Nucl", "Gynecol"), or the
+    "J." of "J. Phys." (one letter, so only with its period)."""
+    tok = toks[i]
+    if tok.kind != KIND_WORD:
+        return False
+    if tok.text == "J":
+        return i + 1 < len(toks) and toks[i + 1].text == "."
+    # written as a word ("Nucl"), not as a formula or an acronym ("TaP", "MRI")
+    return tok.text[1:].islower() and is_serial_abbreviation(tok.text)
+
+
 def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
     """A journal abbreviated word by word right after an unpunctuated title ("... field
     theory Nucl. Phys. B 410", "... cascade Genes Dev 1998;"): the title's last words that
@@ -338,9 +350,9 @@ def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
     after_words = 0
     while end < n and labels[end] == "O":
         tok = toks[end]
-        if tok.kind == KIND_WORD and is_serial_abbreviation(tok.text):
+        if _venue_abbreviation(toks, end):
             after_words += 1
-        elif tok.text != "." or toks[end - 1].end != tok.start:
+        elif tok.text != ".":
             break
         end += 1
     if end < n and labels[end] not in _VENUE_NEXT:
@@ -349,20 +361,19 @@ def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
     joins_container = (
         end < n
         and labels[end] in ("container-title", "collection-title")
-        and toks[end].kind == KIND_WORD
-        and is_serial_abbreviation(toks[end].text)
+        and _venue_abbreviation(toks, end)
     )
     # the title's last words that are abbreviations ("Nucl" "." , "Genes")
     start = b
     title_words = 0
     while start - 1 > a:
         tok = toks[start - 1]
-        if tok.text == "." and toks[start - 2].end == tok.start:
+        if tok.text == ".":
             start -= 1
             continue
         # printed with its period, or the last title word before more abbreviations
         abbreviated = toks[start].text == "." or (start == b and after_words > 0)
-        if tok.kind == KIND_WORD and abbreviated and is_serial_abbreviation(tok.text):
+        if abbreviated and _venue_abbreviation(toks, start - 1):
             title_words += 1
             start -= 1
             continue

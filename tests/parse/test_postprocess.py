@@ -517,3 +517,27 @@ def test_a_lone_number_after_the_volume_and_a_comma_is_the_page() -> None:
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert (ref.get("volume"), ref.get("issue")) == ("63", "9")
+
+
+def test_a_journal_opening_with_j_or_spaced_periods_after_a_title_is_the_container() -> None:
+    raw = "Ode K 2008 Generalised integrals of two kinds J. Phys. A 45 12"
+    spec = [
+        ("Ode", "author"), ("K", "author"), ("2008", "issued"),
+        *((w, "title") for w in ["Generalised", "integrals", "of", "two", "kinds", "J"]),
+        (".", "O"), ("Phys", "container-title"), (".", "container-title"),
+        ("A", "container-title"), ("45", "volume"), ("12", "page"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Generalised integrals of two kinds"
+    assert ref.get("container-title") == "J. Phys. A"
+    # a formula ending the title is no abbreviation ("... semimetal TaP .Nat .Commun")
+    raw = "Ode K. Chirality in the Weyl semimetal TaP .Nat .Commun .7 ,11615 (2016)."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"),
+        *((w, "title") for w in ["Chirality", "in", "the", "Weyl", "semimetal", "TaP"]),
+        (".", "O"), ("Nat", "container-title"), (".", "container-title"),
+        ("Commun", "container-title"), (".", "O"), ("7", "volume"), (",", "O"),
+        ("11615", "page"), ("(", "O"), ("2016", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Chirality in the Weyl semimetal TaP"
