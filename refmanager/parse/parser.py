@@ -436,6 +436,76 @@ def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:
     labels[a] = "page"
 
 
+_EDITION_TAIL = re.compile(
+    r"^(?:\d+\s*(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    r"tenth|revised|new|expanded)\s+(?:edition|ed|edn)\.?$",
+    re.IGNORECASE,
+)
+_VERSION_TAIL = re.compile(r"^(?:[A-Z][\w.+]{0,10}\s+package\s+)?version\s+\S+$", re.I)
+_ARTICLE_FIELDS = frozenset(("container-title", "volume", "issue", "page"))
+
+
+def _is_name(text: str) -> bool:
+    """Two to five capitalised words ("Duxbury Thomson Learning"): a name, not a sentence."""
+    words = text.rstrip(".").split()
+    return 2 <= len(words) <= 5 and all(w[:1].isupper() for w in words)
+
+
+def _sentence_after_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """A book's or a program's next sentence that the tagger ran into its title: "Modern
+    Applied Statistics with S. 4th edition.", "kernels: Graph Kernels. R package version
+    1.2-3", "R: A Language ... Computing. R Foundation for Statistical Computing, Vienna"
+    (its edition, its version as a note, its publisher). A book whose name the tagger read
+    as a container ("Statistical Inference. Duxbury Thomson Learning.") is split the same
+    way into its title and publisher."""
+    n = len(labels)
+    field = "title"
+    a, b = _first_run(labels, "title")
+    if a == b:
+        if any(lab in labels for lab in ("volume", "issue", "page", "publisher")):
+            return
+        field = "container-title"
+        a, b = _first_run(labels, field)
+        if b - a < 4 or labels.count(field) != b - a:
+            return
+    cut = -1
+    for d in range(a + 2, b - 1):
+        if toks[d].text == "." and toks[d + 1].start > toks[d].end:
+            cut = d
+    if cut < 0:
+        return
+    tail = raw[toks[cut + 1].start : toks[b - 1].end].strip()
+    words_before = sum(1 for t in toks[a:cut] if t.kind in (KIND_WORD, "cjk"))
+    if words_before < 2:
+        return
+    if field == "container-title":
+        head = raw[toks[a].start : toks[cut].start]
+        venue = CONF_WORDS.search(head) or _JOURNAL_NAME.search(head)
+        after_in = any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
+        if venue or after_in or len(tail.split()) < 2:
+            return  # a venue ("Proc. of the ... Conf. ACM"), not a book
+    if field == "title" and _EDITION_TAIL.match(tail):
+        new = "edition"
+    elif field == "title" and _VERSION_TAIL.match(tail):
+        new = "note"
+    elif (
+        "publisher" not in labels
+        and (_PUBLISHER_WORDS.search(tail) or (field == "container-title" and _is_name(tail)))
+        and len(tail.split()) <= 8
+        and not any(lab in _ARTICLE_FIELDS for lab in labels[b:])
+        and (field == "title" or b == n or labels[b] == "O")
+    ):
+        new = "publisher"
+    else:
+        return
+    if field == "container-title":
+        for k in range(a, cut):
+            labels[k] = "title"
+    labels[cut] = "O"
+    for k in range(cut + 1, b):
+        labels[k] = new
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -551,6 +621,7 @@ def build_reference(
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
     _page_after_volume(toks, labels)
+    _sentence_after_title(raw, toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))

@@ -541,3 +541,52 @@ def test_a_journal_opening_with_j_or_spaced_periods_after_a_title_is_the_contain
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert ref.get("title") == "Chirality in the Weyl semimetal TaP"
+
+
+def test_a_books_next_sentence_run_into_its_title_is_its_edition_version_or_publisher() -> None:
+    def title_then(raw: str, title: list[str], rest: list[tuple[str, str]]) -> Reference:
+        head = [("Ode", "author"), ("K", "author"), ("(", "O"), ("2002", "issued"), (")", "O")]
+        return _build(raw, [*head, (".", "O"), *((w, "title") for w in title), *rest])
+
+    ref = title_then(
+        "Ode K (2002). Applied Statistics with S. 4th edition.",
+        ["Applied", "Statistics", "with", "S", ".", "4", "th", "edition"],
+        [(".", "O")],
+    )
+    assert (ref.get("title"), ref.get("edition")) == ("Applied Statistics with S", "4")
+    ref = title_then(
+        "Ode K (2002). kernels: Graph Kernels. R package version 1.2-3.",
+        ["kernels", ":", "Graph", "Kernels", ".", "R", "package", "version", *"1.2-3"],
+        [(".", "O")],
+    )
+    assert ref.get("title") == "kernels: Graph Kernels"
+    assert ref.get("note") == "R package version 1.2-3"
+    ref = title_then(
+        "Ode K (2002). A Language for Computing. R Foundation for Computing, Vienna.",
+        ["A", "Language", "for", "Computing", ".", "R", "Foundation", "for", "Computing"],
+        [(",", "O"), ("Vienna", "publisher-place"), (".", "O")],
+    )
+    assert ref.get("title") == "A Language for Computing"
+    assert ref.get("publisher") == "R Foundation for Computing"
+    # a title with a sentence of its own stays whole
+    ref = title_then(
+        "Ode K (2002). Graph kernels. A survey of routing. J. Graphs 3, 1-9.",
+        ["Graph", "kernels", ".", "A", "survey", "of", "routing"],
+        [(".", "O"), ("J", "container-title"), (".", "container-title"),
+         ("Graphs", "container-title"), ("3", "volume"), (",", "O"),
+         ("1", "page"), ("-", "page"), ("9", "page"), (".", "O")],
+    )  # fmt: skip
+    assert ref.get("title") == "Graph kernels. A survey of routing"
+
+
+def test_a_book_read_as_a_container_gives_its_title_and_publisher() -> None:
+    raw = "Ode K (2002). Statistical Inference. Duxbury Thomson Learning."
+    venue = ["Statistical", "Inference", ".", "Duxbury", "Thomson", "Learning"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), ("(", "O"), ("2002", "issued"), (")", "O"),
+        (".", "O"), *((w, "container-title") for w in venue), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Statistical Inference"
+    assert ref.get("publisher") == "Duxbury Thomson Learning"
+    assert not ref.get("container-title")
