@@ -506,6 +506,37 @@ def _sentence_after_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
         labels[k] = new
 
 
+def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """No title, and the first container or publisher opens with a sentence of words
+    ("Sample Quantiles in Statistical Packages. The American Statistician, 50, 361",
+    "Modern Applied Statistics with S. Springer-Verlag"): that sentence is the title. A
+    period after an abbreviation ("Proc. Natl.") or an initial ends no sentence."""
+    if "title" in labels:
+        return
+    starts = [(a, b) for lab, a, b in label_runs(labels) if lab in ("container-title", "publisher")]
+    if not starts:
+        return
+    a, b = starts[0]
+    for d in range(a + 3, b - 1):
+        prev = toks[d - 1]
+        if toks[d].text != "." or toks[d + 1].start == toks[d].end:
+            continue
+        if prev.kind != KIND_WORD or len(prev.text) < 4 or not prev.text[1:].islower():
+            continue
+        if is_serial_abbreviation(prev.text):
+            continue
+        head = raw[toks[a].start : prev.end]
+        words = head.split()
+        if len(words) < 3 or CONF_WORDS.search(head) or _JOURNAL_NAME.search(head):
+            return
+        if not any(w.isalpha() and w.islower() and len(w) > 1 for w in words):
+            return  # a sentence has small words ("in", "with"); "Nucl. Instr. Meth" none
+        for k in range(a, d):
+            labels[k] = "title"
+        labels[d] = "O"
+        return
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -622,6 +653,7 @@ def build_reference(
     _volume_ending_container(toks, labels)
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
+    _title_run_into_next_field(raw, toks, labels)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))

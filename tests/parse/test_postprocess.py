@@ -590,3 +590,27 @@ def test_a_book_read_as_a_container_gives_its_title_and_publisher() -> None:
     assert ref.get("title") == "Statistical Inference"
     assert ref.get("publisher") == "Duxbury Thomson Learning"
     assert not ref.get("container-title")
+
+
+def test_a_sentence_opening_the_container_where_no_title_was_found_is_the_title() -> None:
+    raw = "Ode K (1996). Sample Quantiles in Statistical Packages. The American Statistician, 50."
+    venue = ["Sample", "Quantiles", "in", "Statistical", "Packages", ".", "The", "American"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), ("(", "O"), ("1996", "issued"), (")", "O"),
+        (".", "O"), *((w, "container-title") for w in [*venue, "Statistician"]),
+        (",", "O"), ("50", "volume"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Sample Quantiles in Statistical Packages"
+    assert ref.get("container-title") == "The American Statistician"
+    # a physics journal abbreviated word by word is no sentence
+    raw = "Ode K, Nucl. Instr. Meth. B, 196: 275 (2002)."
+    venue = ["Nucl", ".", "Instr", ".", "Meth", ".", "B"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), (",", "O"),
+        *((w, "container-title") for w in venue), (",", "O"), ("196", "volume"), (":", "O"),
+        ("275", "page"), ("(", "O"), ("2002", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert not ref.get("title")
+    assert ref.get("container-title") == "Nucl. Instr. Meth. B"
