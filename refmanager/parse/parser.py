@@ -537,6 +537,44 @@ def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> 
         return
 
 
+def _title_cut_where_italics_change(
+    toks: list[Tok], labels: list[str], styles: list[tuple[int, int, str]]
+) -> None:
+    """A title run that goes on past ". " where the print changes between italic and roman
+    ends there: an italic book title and its roman publisher ("*Spatial Autocorrelation*.
+    Pion"), or a roman article title and its italic journal. The rest is the publisher or
+    the container, whichever the entry lacks."""
+    a, b = _first_run(labels, "title")
+    if b - a < 4:
+        return
+    italic = [
+        any(kind == "italic" and s < t.end and e > t.start for s, e, kind in styles) for t in toks
+    ]
+
+    def style(lo: int, hi: int) -> bool | None:
+        """Whether the words of toks[lo:hi] are all italic (True), all roman (False)."""
+        flags = {italic[k] for k in range(lo, hi) if toks[k].kind in (KIND_WORD, "cjk")}
+        return flags.pop() if len(flags) == 1 else None
+
+    n = len(labels)
+    for d in range(a + 2, b - 1):
+        if toks[d].text != "." or toks[d + 1].start == toks[d].end:
+            continue
+        head, tail = style(a, d), style(d + 1, b)
+        if head is None or tail is None or head == tail:
+            continue
+        if head and "publisher" not in labels and (b == n or labels[b] != "container-title"):
+            new = "publisher"
+        elif tail and "container-title" not in labels:
+            new = "container-title"
+        else:
+            return
+        labels[d] = "O"
+        for k in range(d + 1, b):
+            labels[k] = new
+        return
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -641,8 +679,10 @@ def build_reference(
     *,
     label: str = "",
     label_end: int = 0,
+    styles: list[tuple[int, int, str]] | None = None,
 ) -> tuple[Reference, bool]:
-    """The CSL item for tagged tokens; also whether it opens with a same-author dash."""
+    """The CSL item for tagged tokens; also whether it opens with a same-author dash
+    (``styles``: the italic and bold spans of the printed entry, when it was read from a PDF)."""
     ref = Reference(raw=raw, label=label)
     labels = list(labels)
     _join_cut_urls(raw, toks, labels)
@@ -654,6 +694,8 @@ def build_reference(
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
     _title_run_into_next_field(raw, toks, labels)
+    if styles:
+        _title_cut_where_italics_change(toks, labels, styles)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))
@@ -962,7 +1004,13 @@ def parse_uncalibrated(
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
     tagging = tag_sequence(toks, styles, model_path)
     ref, same = build_reference(
-        raw, toks, tagging.labels, tagging.probs, label=label or "", label_end=label_end
+        raw,
+        toks,
+        tagging.labels,
+        tagging.probs,
+        label=label or "",
+        label_end=label_end,
+        styles=styles,
     )
     if label:
         ref.id = f"ref-{label}"

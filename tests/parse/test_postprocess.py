@@ -614,3 +614,21 @@ def test_a_sentence_opening_the_container_where_no_title_was_found_is_the_title(
     ref = _build(raw, spec)
     assert not ref.get("title")
     assert ref.get("container-title") == "Nucl. Instr. Meth. B"
+
+
+def test_a_title_run_ends_where_the_print_turns_from_italic_to_roman() -> None:
+    raw = "Ode K (1981). Spatial Autocorrelation. Pion, London."
+    spec = [
+        ("Ode", "author"), ("K", "author"), ("(", "O"), ("1981", "issued"), (")", "O"),
+        (".", "O"), ("Spatial", "title"), ("Autocorrelation", "title"), (".", "title"),
+        ("Pion", "title"), (",", "O"), ("London", "publisher-place"), (".", "O"),
+    ]  # fmt: skip
+    toks = tokenize(raw)
+    labels = [label for _, label in spec]
+    italic = [(raw.index("Spatial"), raw.index(". Pion"), "italic")]
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks), styles=italic)
+    assert ref.get("title") == "Spatial Autocorrelation"
+    assert ref.get("publisher") == "Pion"
+    # without the print's styles (a string typed in) nothing tells the two apart
+    ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
+    assert ref.get("title") == "Spatial Autocorrelation. Pion"
