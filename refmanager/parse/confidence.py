@@ -66,8 +66,13 @@ def sigmoid(z: float) -> float:
     return e / (1.0 + e)
 
 
+def _dot(weights: dict[str, float], feats: Features) -> float:
+    get = weights.get
+    return sum(get(name, 0.0) * value for name, value in feats)
+
+
 def score(weights: dict[str, float], feats: Features) -> float:
-    return sigmoid(sum(weights.get(name, 0.0) * value for name, value in feats))
+    return sigmoid(_dot(weights, feats))
 
 
 def entry_features(ref: Reference, tagging: Tagging, final: list[str]) -> Features:
@@ -113,7 +118,18 @@ def field_features(
     field: str, prior: float, tagging: Tagging, runs: list[tuple[int, int]], entry: Features
 ) -> Features:
     """Evidence about one field (``prior``: the builder's raw confidence; ``runs``: the
-    token runs labelled with it)."""
+    token runs labelled with it) and, prefixed "e:", about its entry."""
+    return [*_own_features(field, prior, tagging, runs), *_entry_part(entry)]
+
+
+def _entry_part(entry: Features) -> Features:
+    return [("e:" + name, value) for name, value in entry]
+
+
+def _own_features(
+    field: str, prior: float, tagging: Tagging, runs: list[tuple[int, int]]
+) -> Features:
+    """The evidence of ``field_features`` about the field itself."""
     idx = [i for a, b in runs for i in range(a, b)]
     f = field
     feats: Features = [("f=" + f, 1.0), (f"prior={_bucket(prior, _PROB_EDGES)}|{f}", 1.0)]
@@ -140,7 +156,6 @@ def field_features(
             feats.append(("runs|" + f, 1.0))
     else:
         feats.append(("notok|" + f, 1.0))
-    feats += [("e:" + name, value) for name, value in entry]
     return feats
 
 
@@ -157,15 +172,21 @@ def row_features(entry: Features, field_probs: list[float]) -> Features:
     ]
 
 
-def evidence(ref: Reference, tagging: Tagging) -> tuple[Features, dict[str, Features]]:
-    """The entry's features and each scored field's features."""
+def _labels_and_runs(ref: Reference) -> tuple[list[str], dict[str, list[tuple[int, int]]]]:
+    """The tagged tokens' final labels (the printed label left out) and each label's runs."""
     tokens = ref.tokens
     off = 1 if tokens and tokens[0].label == "label" else 0
     final = [t.label for t in tokens[off:]]
-    entry = entry_features(ref, tagging, final)
     runs: dict[str, list[tuple[int, int]]] = {}
     for label, a, b in label_runs(final):
         runs.setdefault(label, []).append((a, b))
+    return final, runs
+
+
+def evidence(ref: Reference, tagging: Tagging) -> tuple[Features, dict[str, Features]]:
+    """The entry's features and each scored field's features."""
+    final, runs = _labels_and_runs(ref)
+    entry = entry_features(ref, tagging, final)
     fields = {
         key: field_features(key, value, tagging, runs.get(key, []), entry)
         for key, value in ref.confidence.items()
@@ -180,10 +201,17 @@ def calibrate(ref: Reference, tagging: Tagging) -> None:
     weights = _weights()
     if weights is None:
         return
-    entry, fields = evidence(ref, tagging)
+    final, runs = _labels_and_runs(ref)
+    entry = entry_features(ref, tagging, final)
+    # the entry's part of every field's score, summed once (``field_features`` = own + it)
+    field_weights = weights["field"]
+    entry_z = _dot(field_weights, _entry_part(entry))
     probs: list[float] = []
-    for key, feats in fields.items():
-        p = score(weights["field"], feats)
+    for key, value in ref.confidence.items():
+        if key in _NOT_FIELDS:
+            continue
+        own = _own_features(key, value, tagging, runs.get(key, []))
+        p = sigmoid(entry_z + _dot(field_weights, own))
         ref.confidence[key] = p
         probs.append(p)
     row = score(weights["row"], row_features(entry, probs))

@@ -124,7 +124,13 @@ _NAME_WORD = re.compile(
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
     """Start and end (exclusive) of the first run of ``label``; (n, n) when there is none."""
     n = len(labels)
-    return next(((a, b) for lab, a, b in label_runs(labels) if lab == label), (n, n))
+    if label not in labels:
+        return n, n
+    a = labels.index(label)
+    b = a + 1
+    while b < n and labels[b] == label:
+        b += 1
+    return a, b
 
 
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
