@@ -581,6 +581,22 @@ def _title_cut_where_italics_change(
         return
 
 
+_EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg", "dir", "dirs"))
+
+
+def _editors_first(toks: list[Tok], labels: list[str]) -> None:
+    """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)" edited the
+    work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"."""
+    if "editor" in labels:
+        return
+    a, b = _first_run(labels, "author")
+    if a == b or b + 1 >= len(toks) or toks[b].text != "(":
+        return
+    if toks[b + 1].text.lower() in _EDITOR_MARK:
+        for k in range(a, b):
+            labels[k] = "editor"
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -695,6 +711,7 @@ def build_reference(
     _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
+    _editors_first(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
     _page_after_volume(toks, labels)

@@ -632,3 +632,17 @@ def test_a_title_run_ends_where_the_print_turns_from_italic_to_roman() -> None:
     # without the print's styles (a string typed in) nothing tells the two apart
     ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
     assert ref.get("title") == "Spatial Autocorrelation. Pion"
+
+
+def test_names_opening_the_entry_before_ed_in_parentheses_are_editors() -> None:
+    raw = "Ode, Kemi (ed.), Graph Kernels (Accra University Press, 1986)."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("Kemi", "author"),
+        ("(", "O"), ("ed", "O"), (".", "O"), (")", "O"), (",", "O"),
+        ("Graph", "title"), ("Kernels", "title"), ("(", "O"),
+        ("Accra", "publisher"), ("University", "publisher"), ("Press", "publisher"),
+        (",", "O"), ("1986", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert not ref.author
+    assert [e.family for e in ref.editor] == ["Ode"]
