@@ -585,16 +585,22 @@ _EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg",
 
 
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:
-    """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)" edited the
-    work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"."""
+    """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)", ", eds."
+    or ", editors." edited the work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"."""
     if "editor" in labels:
         return
     a, b = _first_run(labels, "author")
-    if a == b or b + 1 >= len(toks) or toks[b].text != "(":
+    if a == b:
         return
-    if toks[b + 1].text.lower() in _EDITOR_MARK:
-        for k in range(a, b):
-            labels[k] = "editor"
+    k = b
+    while k < len(toks) and k < b + 3 and toks[k].text in (",", ".", "("):
+        k += 1  # "Ode, K. (ed.)", "Ode, K., eds.", "Ode, K., editors."
+    if k >= len(toks) or labels[k] == "title":
+        return
+    mark = toks[k].text.lower()
+    if mark in _EDITOR_MARK and (mark.startswith("ed") or toks[k - 1].text == "("):
+        for m in range(a, b):
+            labels[m] = "editor"
 
 
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))

@@ -646,3 +646,24 @@ def test_names_opening_the_entry_before_ed_in_parentheses_are_editors() -> None:
     ref = _build(raw, spec)
     assert not ref.author
     assert [e.family for e in ref.editor] == ["Ode"]
+
+
+def test_names_before_eds_after_a_comma_are_editors_but_a_films_director_is_not() -> None:
+    raw = "Ode, K., and J. Mensah, eds. 2000. Graph Kernels. Accra: Harbor."
+    names = ["Ode", ",", "K", ".", ",", "and", "J", ".", "Mensah"]
+    spec = [
+        *((t, "author") for t in names), (",", "O"), ("eds", "O"), (".", "O"),
+        ("2000", "issued"), (".", "O"), ("Graph", "title"), ("Kernels", "title"), (".", "O"),
+        ("Accra", "publisher-place"), (":", "O"), ("Harbor", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [e.family for e in ref.editor] == ["Ode", "Mensah"]
+    raw = "Ode Kemi. Dir. Kofi Mensah. Harbor Pictures, 1999."
+    spec = [
+        ("Ode", "author"), ("Kemi", "author"), (".", "O"), ("Dir", "O"), (".", "O"),
+        ("Kofi", "title"), ("Mensah", "title"), (".", "O"),
+        ("Harbor", "publisher"), ("Pictures", "publisher"), (",", "O"), ("1999", "issued"),
+        (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert not ref.editor
