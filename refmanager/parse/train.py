@@ -87,8 +87,10 @@ def to_sequence(example: Example) -> tuple[list[list[str]], list[str]]:
 _SPACE_OR_ACCENT = "[\\s\u00a8\u00b4\u0060\u02c6\u02dc\u00b8\u02d8\u02c7\u02d9\u02da\u02db\u02dd]*"
 
 
-def _flex_pattern(value: str) -> str:
-    """A regex for ``value`` tolerant of spacing, dash and quote differences."""
+def _flex_pattern(value: str, glued: bool = False) -> str:
+    """A regex for ``value`` tolerant of spacing, dash and quote differences, standing
+    apart from the words and numbers around it; with ``glued`` a value may also end
+    where letters meet digits ("Eur. Phys. J. C" and "71" printed "C71")."""
     out = []
     for ch in value.strip():
         base = unicodedata.normalize("NFD", ch)[0]
@@ -106,19 +108,23 @@ def _flex_pattern(value: str) -> str:
     value = value.strip()
     head = r"(?<!\w)" if value[:1].isalnum() else ""
     tail = r"(?!\w)" if value[-1:].isalnum() else ""
+    if glued:  # where letters meet digits, as the tokenizer splits them ("C" + "71")
+        head = r"(?<![\d_])" if value[:1].isdigit() else head
+        tail = r"(?![^\W\d])" if value[-1:].isalpha() else tail
     return head + "".join(out) + tail
 
 
 def _find(raw: str, value: str, taken: list[str], start: int = 0) -> tuple[int, int] | None:
     if not value.strip():
         return None
-    try:
-        pattern = re.compile(_flex_pattern(value), re.IGNORECASE)
-    except re.error:
-        return None
-    for m in pattern.finditer(raw, start):
-        if m.end() > m.start() and all(lab == "O" for lab in taken[m.start() : m.end()]):
-            return m.start(), m.end()
+    for glued in (False, True):
+        try:
+            pattern = re.compile(_flex_pattern(value, glued), re.IGNORECASE)
+        except re.error:
+            return None
+        for m in pattern.finditer(raw, start):
+            if m.end() > m.start() and all(lab == "O" for lab in taken[m.start() : m.end()]):
+                return m.start(), m.end()
     return None
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from refmanager.model import Date, Name, Reference
 from refmanager.parse import Example, align_labels, example_from_correction, train_model
-from refmanager.parse.train import token_labels
+from refmanager.parse.train import fully_aligned, token_labels
 
 
 def corrected() -> tuple[str, Reference]:
@@ -111,3 +111,33 @@ def test_accents_the_pdf_text_lost_still_align() -> None:
     assert title.startswith("Protein structure validation by") and title.endswith("model")
     ref.set("publisher", "Nowhere Press")  # a value the text does not show
     assert not fully_aligned(example_from_correction(raw, ref), ref)
+
+
+def test_a_series_letter_printed_against_the_volume_aligns() -> None:
+    # "Ann. Sci. Lett. B" and "12" printed "B12": the tokenizer reads "B" and "12", and
+    # the correction aligns with both rather than being left out as unaligned
+    raw = "K. Lindqvist, Ann. Sci. Lett. B12, 345 (1999)."
+    ref = Reference(raw=raw)
+    ref.author = [Name(family="Lindqvist", given="K.")]
+    ref.set("container-title", "Ann. Sci. Lett. B")
+    ref.set("volume", "12")
+    ref.set("page", "345")
+    ref.issued = Date(year=1999)
+    example = example_from_correction(raw, ref)
+    assert fully_aligned(example, ref)
+    toks, labels = token_labels(raw, example.labels)
+    got = {t.text: lab for t, lab in zip(toks, labels, strict=True)}
+    assert got["B"] == "container-title" and got["12"] == "volume" and got["345"] == "page"
+
+
+def test_a_value_inside_a_longer_word_or_number_still_does_not_align() -> None:
+    # the letter-digit boundary is a second choice: a value standing apart comes first,
+    # and a value never ends inside a word or inside a number
+    raw = "T. Okoye, Rev. Mod. Cells 2, 7 (2001); see also ICRC2 and 27."
+    ref = Reference(raw=raw)
+    ref.set("container-title", "Rev. Mod. Cells")
+    ref.set("volume", "2")
+    ref.set("page", "7")
+    labels = align_labels(raw, ref)
+    assert raw[labels.index("volume")] == "2" and labels.index("volume") == raw.index("2,")
+    assert [i for i, lab in enumerate(labels) if lab == "page"] == [raw.index("7 (")]
