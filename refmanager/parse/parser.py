@@ -9,21 +9,18 @@ from pathlib import Path
 from refmanager.model import CSL_FIELDS, Date, Entry, Name, Reference, Token
 from refmanager.model.identifiers import ARXIV_ID, find_doi
 from refmanager.model.typecodes import TYPE_CODE_RE
-from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
-from refmanager.parse.names import list_end, split_names
+from refmanager.parse.names import split_names
+from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS, mend_runs
 from refmanager.parse.tagger import Tagging, tag_sequence
 from refmanager.parse.tokens import (
     ARXIV_RE,
     ISBN_RE,
     ISSN_RE,
     KIND_DOI,
-    KIND_NUM,
-    KIND_PUNCT,
     KIND_URL,
-    KIND_WORD,
     YEAR_RE,
     Tok,
     label_runs,
@@ -41,13 +38,6 @@ _TAGGED_FIELDS = tuple(f for f in CSL_FIELDS if f not in ("DOI", "URL", "ISBN"))
 # ------------------------------------------------------------------ assembling the item
 
 
-_PUBLISHER_WORDS = re.compile(
-    r"\b(?:press|publish\w*|association|society|acm|ieee|springer|elsevier|wiley|inc|ltd|llc|"
-    r"university|verlag|books|media|institute|foundation|consortium|group|associates|academic|"
-    r"sons|co|company|corporation|usenix|pmlr|mit|aaai|siam|oreilly|o'reilly|zenodo|github|"
-    r"laborator\w*|organi[sz]ation|force|committee|council|center|centre)\b|\u51fa\u7248",
-    re.IGNORECASE,
-)
 _PLACE_LIKE = re.compile(r"^[A-Z][\w.'\u2019-]*(?:[ ,]+[A-Z][\w.'\u2019-]*){0,2}$")
 
 
@@ -63,7 +53,7 @@ def _publisher_first(
     def text(run: tuple[int, int]) -> str:
         return raw[toks[run[0]].start : toks[run[1] - 1].end]
 
-    named = [r for r in runs if _PUBLISHER_WORDS.search(text(r))]
+    named = [r for r in runs if PUBLISHER_WORDS.search(text(r))]
     best = named[-1] if named else runs[-1]
     rest = [r for r in runs if r != best]
     if rest and "publisher-place" not in by_field:
@@ -108,521 +98,6 @@ _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNO
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
-def _next_label(toks: list[Tok], labels: list[str], j: int) -> str:
-    """The label of the first non-punctuation token from ``j`` on ("O" at the end)."""
-    while j < len(toks) and toks[j].kind == "other" and labels[j] == "O":
-        j += 1
-    return labels[j] if j < len(toks) else "O"
-
-
-_GLUED_INITIAL = re.compile(r"^(?:and|et|und)[A-Z]{1,2}$")
-_NAME_WORD = re.compile(
-    r"^(?:[A-Z\u00c0-\u00de][\w'\u2019\-]*\.?|[A-Z]\.|van|von|der|de|da|di|del|la|le)$"
-)
-
-
-def _first_run(labels: list[str], label: str) -> tuple[int, int]:
-    """Start and end (exclusive) of the first run of ``label``; (n, n) when there is none."""
-    n = len(labels)
-    if label not in labels:
-        return n, n
-    a = labels.index(label)
-    b = a + 1
-    while b < n and labels[b] == label:
-        b += 1
-    return a, b
-
-
-def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
-    """A name list the tagger let go too early: "..., Mohammad Norouzi, and Geoffrey Hinton."
-    labelled as title is given back to the authors when it reads as names up to a period."""
-    n = len(labels)
-    i, j = _first_run(labels, "author")
-    if j == i or j >= n:
-        return
-    k = j
-    while k < n and toks[k].kind == "other" and toks[k].text == "," and labels[k] == "O":
-        k += 1
-    if k == j and toks[j - 1].text != ",":
-        return
-    if k >= n or labels[k] != "title":
-        return
-    end = k
-    while end < n and labels[end] == "title":
-        if toks[end].text == "." and end + 1 < n and toks[end + 1].start > toks[end].end:
-            prev = toks[end - 1].text
-            if not (len(prev) == 1 and prev.isupper()):
-                break
-        end += 1
-    if end >= n or labels[end] != "title" or end == k:
-        return
-    segment = raw[toks[k].start : toks[end - 1].end]
-    if not re.search(r"(?:^|,\s*|\s)(?:and|&)\s", segment):
-        return
-    chunks = [c.strip() for c in re.split(r",|\band\b|&", segment) if c.strip()]
-    if not chunks or any(
-        not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD.match(w) for w in c.split())
-        for c in chunks
-    ):
-        return
-    for m in range(j, end):
-        labels[m] = "author"
-
-
-def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
-    """A name list does not run into the title: cut "Lamport. Time" and "Stoica I. Alpa:".
-
-    Inside the first author run, a "." followed by a capitalised word ends the list when
-    the word before the "." is not an initial, or when the word is followed by ":".
-    The cut words join the title when one follows, else they are left unlabelled.
-    """
-    n = len(labels)
-    i, j = _first_run(labels, "author")
-    family_first = _opens_family_first(toks, i, j)
-    for k in range(i + 1, j - 1):
-        if toks[k].text != "." or toks[k + 1].start == toks[k].end:
-            continue
-        prev, nxt = toks[k - 1], toks[k + 1]
-        if nxt.kind not in ("word", "cjk") or not (nxt.text[:1].isupper() or nxt.kind == "cjk"):
-            continue
-        # "J.", "JR.", and the two-letter initials of Russian and German names ("Yu.",
-        # "Kh.", "Th.")
-        prev_initial = prev.kind == "word" and (
-            (len(prev.text) <= 3 and prev.text.isupper())
-            or (len(prev.text) <= 2 and prev.text[:1].isupper())
-            or len(prev.text) == 1  # a particle's initial: "L. d. F. Costa"
-            or _GLUED_INITIAL.match(prev.text) is not None  # "andM . DenNijs" (lost space)
-        )
-        # an initial printed before its family name ("and R. Jackiw: Phys."): the word
-        # after the period is that family name, whatever follows it
-        given_first = prev_initial and (
-            k < 2 or toks[k - 2].kind != "word" or toks[k - 2].text in ("and", "et", "und")
-        )
-        # a colon within the next three words ("Alpa:", "PyTorch FSDP:") before any
-        # other punctuation: a title's head, not a name
-        colon_next = False
-        m = k + 2
-        while m < n and m < k + 5:
-            if toks[m].text == ":":
-                colon_next = True
-                break
-            if toks[m].kind == KIND_PUNCT and toks[m].text in ".,;()":
-                break
-            m += 1
-        if prev_initial and family_first and _ends_family_first_list(toks, k):
-            pass  # "De Lorgeril M. Wine, alcohol...": a word after the last initials
-        elif prev_initial and (not colon_next or given_first):
-            continue
-        if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
-            continue
-        after = _next_label(toks, labels, j)
-        new = "title" if after == "title" or (after == "O" and colon_next) else "O"
-        labels[k] = "O"
-        for m in range(k + 1, j):
-            labels[m] = new
-        if new == "title":
-            _join_title_gap(toks, labels, j)
-        return
-    if j - i > 3:
-        # "S. Boyd and L. Vandenberghe, Convex Optimization": the list ends at its last name
-        base = toks[i].start
-        cut = list_end(raw[base : toks[j - 1].end])
-        if cut is None:
-            return
-        after = labels[j] if j < n else "O"
-        new = "title" if after in ("title", "O") else "O"
-        for m in range(i, j):
-            if toks[m].start >= base + cut:
-                labels[m] = "O" if toks[m].text == "," and labels[m - 1] == "author" else new
-
-
-def _opens_family_first(toks: list[Tok], i: int, j: int) -> bool:
-    """Whether the name list ``toks[i:j]`` opens with a family name, its initials and the
-    next name's separator: "Renaud S, ...", "Budzianowski, P. and ..." (not "James F. Babb,"
-    nor "Niyti, G. Sawhney,")."""
-    if i >= j or toks[i].kind != "word" or len(toks[i].text) < 2:
-        return False
-    k = i + 1
-    if k < j and toks[k].text == ",":
-        k += 1
-    initials = 0
-    while k < j:
-        text = toks[k].text
-        if toks[k].kind == "word" and len(text) <= 3 and text.isupper():
-            initials += 1
-        elif text not in (".", "-") or not initials:
-            break
-        k += 1
-    return initials > 0 and k < j and toks[k].text in (",", ";", "and", "&")
-
-
-def _ends_family_first_list(toks: list[Tok], k: int) -> bool:
-    """In a family-first name list, the "." at ``k`` after a name's initials ends the list
-    when a word that is no initial follows, and no initial after a comma follows that word
-    ("Lorgeril M. Wine, alcohol" ends; "Smith, J. Jones, K." and "Smith J. R." do not)."""
-    # this name is family-first too: a family name (and a comma) before its initials
-    m = k - 1
-    while m >= 0 and (
-        toks[m].text in (".", "-")
-        or (toks[m].kind == "word" and len(toks[m].text) <= 3 and toks[m].text.isupper())
-    ):
-        m -= 1
-    if m >= 0 and toks[m].text == ",":
-        m -= 1
-    if m < 0 or toks[m].kind != "word" or len(toks[m].text) < 2 or toks[m].text.isupper():
-        return False
-    if toks[m].text in ("and", "et", "und"):
-        return False
-    nxt = toks[k + 1]
-    if len(nxt.text) < 2 or (len(nxt.text) <= 3 and nxt.text.isupper()):
-        return False
-    if nxt.text.lower() in ("jr", "sr", "iii", "iv"):
-        return False  # "Ford, W.K. Jr.": the name's suffix
-    rest = toks[k + 2 : k + 4]
-    if rest and rest[0].text in ("and", "&", ";"):
-        return False  # "H. Claustre, A. Morel and S. B. Hooker": the next name
-    if len(rest) == 2 and rest[0].text == ",":
-        # a title goes on in lower case ("Wine, alcohol"); a name list in names or "and"
-        return rest[1].kind == "word" and rest[1].text[:1].islower() and rest[1].text != "and"
-    return True
-
-
-def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:
-    """Words cut from a name list joined the title ("Alpa: Automating ..."): the
-    punctuation between them and the rest of the title ("Alpa" ":" "Automating") is
-    title too, so the title is one run of tokens, as its value is one span of text."""
-    p = j
-    while p < len(labels) and labels[p] == "O" and toks[p].kind == KIND_PUNCT:
-        p += 1
-    if p > j and p < len(labels) and labels[p] == "title":
-        for m in range(j, p):
-            labels[m] = "title"
-
-
-# "http://www. R-project.org": a URL whose host has no dot yet was cut by a line break;
-# what follows the space up to the next one continues it when it reads as a host name.
-_URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://([^/\s]*)", re.IGNORECASE)
-_HOST_REST = re.compile(r"\.?\s{1,2}([\w-]+(?:\.[\w-]+)+(?:/\S*)?)")
-
-
-def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:
-    """Label as URL the rest of a URL whose host a line break cut ("http://www. x.org")."""
-    for i, tok in enumerate(toks):
-        if tok.kind != KIND_URL:
-            continue
-        host = _URL_HOST.match(tok.text)
-        if host is None or "." in host.group(1).rstrip("."):
-            continue
-        rest = _HOST_REST.match(raw, tok.end)
-        if rest is None:
-            continue
-        end = rest.end(1)
-        while raw[end - 1] in ".,;:":
-            end -= 1
-        labels[i] = "URL"
-        for j in range(i + 1, len(toks)):
-            if toks[j].start >= end:
-                break
-            labels[j] = "URL"
-
-
-_VENUE_NEXT = frozenset(("container-title", "collection-title", "issued", "volume", "page"))
-
-
-def _venue_abbreviation(toks: list[Tok], i: int) -> bool:
-    """Whether token ``i`` is a serial-title word abbreviation ("Nucl", "Gynecol"), or the
-    "J." of "J. Phys." (one letter, so only with its period)."""
-    tok = toks[i]
-    if tok.kind != KIND_WORD:
-        return False
-    if tok.text == "J":
-        return i + 1 < len(toks) and toks[i + 1].text == "."
-    # written as a word ("Nucl"), not as a formula or an acronym ("TaP", "MRI")
-    return tok.text[1:].islower() and is_serial_abbreviation(tok.text)
-
-
-def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
-    """A journal abbreviated word by word right after an unpunctuated title ("... field
-    theory Nucl. Phys. B 410", "... cascade Genes Dev 1998;"): the title's last words that
-    are serial-title abbreviations, and the abbreviations after them left unlabelled, are
-    the container's first words. At least two abbreviations make such a venue; the title
-    keeps three words or more."""
-    n = len(labels)
-    a, b = _first_run(labels, "title")
-    if b - a < 5 or b >= n:
-        return
-    # after the title: abbreviations (and their periods) the tagger left unlabelled
-    end = b
-    after_words = 0
-    while end < n and labels[end] == "O":
-        tok = toks[end]
-        if _venue_abbreviation(toks, end):
-            after_words += 1
-        elif tok.text != ".":
-            break
-        end += 1
-    if end < n and labels[end] not in _VENUE_NEXT:
-        return
-    # a container that goes on in abbreviations ("Phys. B"), not in words ("Journal of")
-    joins_container = (
-        end < n
-        and labels[end] in ("container-title", "collection-title")
-        and _venue_abbreviation(toks, end)
-    )
-    # the title's last words that are abbreviations ("Nucl" "." , "Genes")
-    start = b
-    title_words = 0
-    while start - 1 > a:
-        tok = toks[start - 1]
-        if tok.text == ".":
-            start -= 1
-            continue
-        # printed with its period, or the last title word before more abbreviations
-        abbreviated = toks[start].text == "." or (start == b and after_words > 0)
-        if abbreviated and _venue_abbreviation(toks, start - 1):
-            title_words += 1
-            start -= 1
-            continue
-        break
-    while start < b and toks[start].kind != KIND_WORD:
-        start += 1
-    words_left = sum(1 for t in toks[a:start] if t.kind in (KIND_WORD, "cjk"))
-    venue_words = title_words + after_words + (1 if joins_container else 0)
-    if not title_words or venue_words < 2 or words_left < 3:
-        return
-    if toks[start - 1].text in (".", ",", ":", ";"):
-        return  # the title's own punctuation ends it before these words
-    for k in range(start, end):
-        labels[k] = "container-title"
-    # the tagger's "series" right after the title is this venue's rest
-    while end < n and labels[end] == "collection-title":
-        labels[end] = "container-title"
-        end += 1
-
-
-def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
-    """ "Lett. Nuovo Cimento 30, 101 (1981)": a number that ends the container's run, when
-    the tagger found no volume, is the volume (not a year: "Proc. ICML 2019" keeps it)."""
-    if "volume" in labels:
-        return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
-    if len(runs) != 1:
-        return
-    a, b = runs[0]
-    last = toks[b - 1]
-    if b - a < 2 or last.kind != KIND_NUM or len(last.text) > 4 or YEAR_RE.fullmatch(last.text):
-        return
-    if toks[b - 2].kind != KIND_WORD or toks[b - 2].end == last.start:
-        return  # "Part2", a name glued to its number
-    # a book's or a proceedings' numbered name ("In ... Cognition 1", "Advances in Neural
-    # Information Processing Systems 30") keeps its number
-    if any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a])):
-        return
-    if CONF_WORDS.search(" ".join(t.text for t in toks[a:b])):
-        return
-    labels[b - 1] = "volume"
-
-
-def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:
-    """ "Phys. Rev. Lett. 28, 5 (1997)": a lone number after the volume and a comma, where
-    no page was found, is the page (an issue is printed "28(5)" or "28, no. 5")."""
-    if "page" in labels or "issue" not in labels:
-        return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "issue"]
-    if len(runs) != 1:
-        return
-    a, b = runs[0]
-    if b - a != 1 or toks[a].kind != KIND_NUM or a < 2:
-        return
-    if toks[a - 1].text != "," or labels[a - 2] != "volume" or toks[a - 2].kind != KIND_NUM:
-        return
-    after = toks[a + 1 : a + 3]
-    if len(after) == 2 and after[0].text == "(" and after[1].text.lower().rstrip(".") in MONTHS:
-        return  # ACM's "63, 9 (September 1975)": volume, issue (month year)
-    labels[a] = "page"
-
-
-_EDITION_TAIL = re.compile(
-    r"^(?:\d+\s*(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
-    r"tenth|revised|new|expanded)\s+(?:edition|ed|edn)\.?$",
-    re.IGNORECASE,
-)
-_VERSION_TAIL = re.compile(r"^(?:[A-Z][\w.+]{0,10}\s+package\s+)?version\s+\S+$", re.I)
-_ARTICLE_FIELDS = frozenset(("container-title", "volume", "issue", "page"))
-
-
-def _is_name(text: str) -> bool:
-    """Two to five capitalised words ("Duxbury Thomson Learning"): a name, not a sentence."""
-    words = text.rstrip(".").split()
-    return 2 <= len(words) <= 5 and all(w[:1].isupper() for w in words)
-
-
-def _sentence_after_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
-    """A book's or a program's next sentence that the tagger ran into its title: "Modern
-    Applied Statistics with S. 4th edition.", "kernels: Graph Kernels. R package version
-    1.2-3", "R: A Language ... Computing. R Foundation for Statistical Computing, Vienna"
-    (its edition, its version as a note, its publisher). A book whose name the tagger read
-    as a container ("Statistical Inference. Duxbury Thomson Learning.") is split the same
-    way into its title and publisher."""
-    n = len(labels)
-    field = "title"
-    a, b = _first_run(labels, "title")
-    if a == b:
-        if any(lab in labels for lab in ("volume", "issue", "page", "publisher")):
-            return
-        field = "container-title"
-        a, b = _first_run(labels, field)
-        if b - a < 4 or labels.count(field) != b - a:
-            return
-    cut = -1
-    for d in range(a + 2, b - 1):
-        if toks[d].text == "." and toks[d + 1].start > toks[d].end:
-            cut = d
-    if cut < 0:
-        return
-    tail = raw[toks[cut + 1].start : toks[b - 1].end].strip()
-    words_before = sum(1 for t in toks[a:cut] if t.kind in (KIND_WORD, "cjk"))
-    if words_before < 2:
-        return
-    if field == "container-title":
-        head = raw[toks[a].start : toks[cut].start]
-        venue = CONF_WORDS.search(head) or _JOURNAL_NAME.search(head)
-        after_in = any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
-        if venue or after_in or len(tail.split()) < 2:
-            return  # a venue ("Proc. of the ... Conf. ACM"), not a book
-    if field == "title" and _EDITION_TAIL.match(tail):
-        new = "edition"
-    elif field == "title" and _VERSION_TAIL.match(tail):
-        new = "note"
-    elif (
-        "publisher" not in labels
-        and (_PUBLISHER_WORDS.search(tail) or (field == "container-title" and _is_name(tail)))
-        and len(tail.split()) <= 8
-        and not any(lab in _ARTICLE_FIELDS for lab in labels[b:])
-        and (field == "title" or b == n or labels[b] == "O")
-    ):
-        new = "publisher"
-    else:
-        return
-    if field == "container-title":
-        for k in range(a, cut):
-            labels[k] = "title"
-    labels[cut] = "O"
-    for k in range(cut + 1, b):
-        labels[k] = new
-
-
-def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> None:
-    """No title, and the first container or publisher opens with a sentence of words
-    ("Sample Quantiles in Statistical Packages. The American Statistician, 50, 361",
-    "Modern Applied Statistics with S. Springer-Verlag"): that sentence is the title. A
-    period after an abbreviation ("Proc. Natl.") or an initial ends no sentence."""
-    if "title" in labels:
-        return
-    starts = [(a, b) for lab, a, b in label_runs(labels) if lab in ("container-title", "publisher")]
-    if not starts:
-        return
-    a, b = starts[0]
-    for d in range(a + 3, b - 1):
-        prev = toks[d - 1]
-        if toks[d].text != "." or toks[d + 1].start == toks[d].end:
-            continue
-        if prev.kind != KIND_WORD or len(prev.text) < 4 or not prev.text[1:].islower():
-            continue
-        if is_serial_abbreviation(prev.text):
-            continue
-        head = raw[toks[a].start : prev.end]
-        words = head.split()
-        if len(words) < 3 or CONF_WORDS.search(head) or _JOURNAL_NAME.search(head):
-            return
-        if not any(w.isalpha() and w.islower() and len(w) > 1 for w in words):
-            return  # a sentence has small words ("in", "with"); "Nucl. Instr. Meth" none
-        for k in range(a, d):
-            labels[k] = "title"
-        labels[d] = "O"
-        return
-
-
-def _title_cut_where_italics_change(
-    toks: list[Tok], labels: list[str], styles: list[tuple[int, int, str]]
-) -> None:
-    """A title run that goes on past ". " where the print changes between italic and roman
-    ends there: an italic book title and its roman publisher ("*Spatial Autocorrelation*.
-    Pion"), or a roman article title and its italic journal. The rest is the publisher or
-    the container, whichever the entry lacks."""
-    a, b = _first_run(labels, "title")
-    if b - a < 4:
-        return
-    italic = [
-        any(kind == "italic" and s < t.end and e > t.start for s, e, kind in styles) for t in toks
-    ]
-
-    def style(lo: int, hi: int) -> bool | None:
-        """Whether the words of toks[lo:hi] are all italic (True), all roman (False)."""
-        flags = {italic[k] for k in range(lo, hi) if toks[k].kind in (KIND_WORD, "cjk")}
-        return flags.pop() if len(flags) == 1 else None
-
-    n = len(labels)
-    for d in range(a + 2, b - 1):
-        if toks[d].text != "." or toks[d + 1].start == toks[d].end:
-            continue
-        head, tail = style(a, d), style(d + 1, b)
-        if head is None or tail is None or head == tail:
-            continue
-        if head and "publisher" not in labels and (b == n or labels[b] != "container-title"):
-            new = "publisher"
-        elif tail and "container-title" not in labels:
-            new = "container-title"
-        else:
-            return
-        labels[d] = "O"
-        for k in range(d + 1, b):
-            labels[k] = new
-        return
-
-
-_EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg", "dir", "dirs"))
-
-
-def _editors_first(toks: list[Tok], labels: list[str]) -> None:
-    """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)", ", eds."
-    or ", editors." edited the work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"."""
-    if "editor" in labels:
-        return
-    a, b = _first_run(labels, "author")
-    if a == b:
-        return
-    k = b
-    while k < len(toks) and k < b + 3 and toks[k].text in (",", ".", "("):
-        k += 1  # "Ode, K. (ed.)", "Ode, K., eds.", "Ode, K., editors."
-    if k >= len(toks) or labels[k] == "title":
-        return
-    mark = toks[k].text.lower()
-    if mark in _EDITOR_MARK and (mark.startswith("ed") or toks[k - 1].text == "("):
-        for m in range(a, b):
-            labels[m] = "editor"
-
-
-_NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
-
-
-def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
-    """ "Statistical Inference. Duxbury Press, 2nd edition.": what the tagger read as a
-    container right before the edition is a book's publisher (BibTeX's book styles print
-    "Publisher, edition"); not when the entry has pages, a volume, editors or a publisher."""
-    if "edition" not in labels or "container-title" not in labels:
-        return
-    if any(lab in _NOT_A_BOOK for lab in labels):
-        return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
-    if len(runs) != 1:
-        return
-    a, b = runs[0]
-    if b + 1 < len(toks) and toks[b].text == "," and labels[b + 1] == "edition":
-        labels[a:b] = ["publisher"] * (b - a)
-
-
-# A container that is only an identifier ("arXiv:2006.04768", a DOI) names no container.
 _ONLY_IDENTIFIER = re.compile(
     rf"^(?:ar[Xx]iv\s*(?:preprint)?\s*:?\s*{ARXIV_ID}(?:v\d+)?|10\.\d{{4,9}}/\S+)$"
 )
@@ -631,7 +106,6 @@ _ONLY_IDENTIFIER = re.compile(
 # the publisher's ("... Conf. ACM", "J. Struct. Eng., ASCE"); a country's code is the
 # venue's ("Proc. Natl. Acad. Sci. USA").
 _TRAILING_ACRONYM = re.compile(r"(?<=[.,])\s+(?!(?:USA|UK|US)$)([A-Z][A-Z0-9&]{1,7})$")
-_JOURNAL_NAME = re.compile(r"\b(?:journal|J\.|trans(?:actions)?\b)", re.IGNORECASE)
 _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,6}\.\s.*\b[A-Z][a-z]{1,5}$")
 
 
@@ -655,7 +129,7 @@ def _container_rules(
                 tok.label = "O"
         return
     m = _TRAILING_ACRONYM.search(container)
-    if m and container[m.start() - 1] == "," and not _JOURNAL_NAME.search(container[: m.start()]):
+    if m and container[m.start() - 1] == "," and not JOURNAL_NAME.search(container[: m.start()]):
         m = None  # "Workshop on ..., CVPR", "Physics and Manual, JHEP": the venue's own
     if m and "publisher" not in values and len(container[: m.start()].split()) >= 3:
         # "Proc. of the ... Conf. ACM, 2020", "J. Struct. Eng., ASCE, 135(11)": the
@@ -713,18 +187,7 @@ def build_reference(
     (``styles``: the italic and bold spans of the printed entry, when it was read from a PDF)."""
     ref = Reference(raw=raw, label=label)
     labels = list(labels)
-    _join_cut_urls(raw, toks, labels)
-    _publisher_before_edition(toks, labels)
-    _extend_author_run(raw, toks, labels)
-    _trim_author_run(raw, toks, labels)
-    _editors_first(toks, labels)
-    _abbreviated_venue_after_title(toks, labels)
-    _volume_ending_container(toks, labels)
-    _page_after_volume(toks, labels)
-    _sentence_after_title(raw, toks, labels)
-    _title_run_into_next_field(raw, toks, labels)
-    if styles:
-        _title_cut_where_italics_change(toks, labels, styles)
+    mend_runs(raw, toks, labels, styles)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))
@@ -746,7 +209,7 @@ def build_reference(
     if "publisher" in values and "publisher-place" not in values:
         # "Holt, Rinehart and Winston, New York": a place after the publisher's last comma
         head, sep, tail = values["publisher"].rpartition(", ")
-        if sep and head and _PLACE_LIKE.match(tail) and not _PUBLISHER_WORDS.search(tail):
+        if sep and head and _PLACE_LIKE.match(tail) and not PUBLISHER_WORDS.search(tail):
             values["publisher"] = head
             values["publisher-place"] = tail
             conf["publisher-place"] = conf["publisher"]
