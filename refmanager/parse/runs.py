@@ -39,6 +39,17 @@ PUBLISHER_WORDS = re.compile(
 JOURNAL_NAME = re.compile(r"\b(?:journal|J\.|trans(?:actions)?\b)", re.IGNORECASE)
 
 
+def _after_in(toks: list[Tok], labels: list[str], a: int) -> bool:
+    """Whether an unlabelled "In" comes before token ``a`` (a chapter's book, a paper's
+    proceedings follow it)."""
+    return any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
+
+
+def _names_venue(text: str) -> bool:
+    """Whether ``text`` names a conference or a journal ("Proc. of", "Journal of")."""
+    return bool(CONF_WORDS.search(text) or JOURNAL_NAME.search(text))
+
+
 def mend_runs(
     raw: str,
     toks: list[Tok],
@@ -369,7 +380,7 @@ def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
         return  # "Part2", a name glued to its number
     # a book's or a proceedings' numbered name ("In ... Cognition 1", "Advances in Neural
     # Information Processing Systems 30") keeps its number
-    if any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a])):
+    if _after_in(toks, labels, a):
         return
     if CONF_WORDS.search(" ".join(t.text for t in toks[a:b])):
         return
@@ -439,9 +450,7 @@ def _sentence_after_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
         return
     if field == "container-title":
         head = raw[toks[a].start : toks[cut].start]
-        venue = CONF_WORDS.search(head) or JOURNAL_NAME.search(head)
-        after_in = any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
-        if venue or after_in or len(tail.split()) < 2:
+        if _names_venue(head) or _after_in(toks, labels, a) or len(tail.split()) < 2:
             return  # a venue ("Proc. of the ... Conf. ACM"), not a book
     if field == "title" and _EDITION_TAIL.match(tail):
         new = "edition"
@@ -486,7 +495,7 @@ def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> 
             continue
         head = raw[toks[a].start : prev.end]
         words = head.split()
-        if len(words) < 3 or CONF_WORDS.search(head) or JOURNAL_NAME.search(head):
+        if len(words) < 3 or _names_venue(head):
             return
         if not any(w.isalpha() and w.islower() and len(w) > 1 for w in words):
             return  # a sentence has small words ("in", "with"); "Nucl. Instr. Meth" none
