@@ -107,12 +107,15 @@ def _rows(lines: Sequence[Line], top: bool) -> list[list[Line]]:
 
 def _inner_gaps(pages: dict[int, list[Line]]) -> Counter[int]:
     """The distances between the rows inside the pages (not the two at either edge), in
-    points: the spacing of the body's lines and paragraphs."""
+    points: the spacing of the body's lines and paragraphs. Only rows set in one type
+    size, the same for both, count: a title block's steps from one size to the next (a
+    title over its authors on page 1) are no spacing of the body's."""
     gaps: Counter[int] = Counter()
     for lines in pages.values():
         rows = _rows(lines, True)
         for a, b in pairwise(rows[2:-2]):
-            gaps[round(a[0].y - b[0].y)] += 1
+            if len({round(ln.size) for ln in (*a, *b)}) == 1:
+                gaps[round(a[0].y - b[0].y)] += 1
     return gaps
 
 

@@ -102,6 +102,33 @@ def test_recurring_header_and_page_number_are_furniture() -> None:
     assert kept == [f"{WORDS[2]} body line {WORDS[i]}" for i in range(8)]
 
 
+def test_a_running_head_in_body_type_stays_furniture_when_page_one_is_read() -> None:
+    # Alternating running heads (no text recurs) in the body's type, set apart by 25 pt;
+    # page 1's title block steps 24 and 26 pt from one type size to the next, which is no
+    # spacing of the body (read with page 1, the heads were taken into the list).
+    title = [
+        _line("Journal of Things, banner", 800, size=9),
+        _line("Volume 3, 2022", 788, size=9),
+        _line("A Title of Some Length", 740, size=22),
+        _line("A. Author, B. Author", 716, size=14),
+        _line("University of Somewhere", 690, size=10),
+        *[_line(f"abstract line {WORDS[i]}", 670 - 12 * i) for i in range(8)],
+        _line("1", 40, x0=300, size=8),
+    ]
+    heads = {2: "Journal of Things 2022 3", 3: "Author et al: A Title"}
+    pages = {1: title} | {
+        p: [
+            _line(heads[p], 800, page=p),
+            *[_line(f"[{i}] {WORDS[(i + p) % 8]} entry", 775 - 12 * i, page=p) for i in range(8)],
+            _line(str(p), 40, x0=300, size=8, page=p),
+        ]
+        for p in (2, 3)
+    }
+    junk = furniture(pages, dict.fromkeys(pages, 842.0))
+    assert all(id(pages[p][0]) in junk for p in (2, 3))
+    assert not any(id(ln) in junk for p in (2, 3) for ln in pages[p][1:-1])
+
+
 def test_segment_numbered_with_hanging_indent_and_gap_fragment() -> None:
     lines = [
         _line("tail of a lost entry, 2001.", 780, x0=90, column=1),
