@@ -10,8 +10,11 @@ so the window's event loop waits as long as the pass takes, whichever thread ran
 (``benchmarks/gui_import_stall.py``). This counts those objects (``gc.get_objects()``), by
 type and by where they were made: the package whose code allocated them, read from
 ``tracemalloc``'s traceback of each object (the innermost frame outside the standard
-library and importlib; ``stdlib`` when there is none, ``?`` when the object was made
-before tracing began, at the interpreter's start). It also times one full pass at each
+library and importlib; ``stdlib`` when there is none; ``?`` when it has none at all, made
+by the interpreter's own start or by C code no Python frame called). The script runs
+itself again with ``PYTHONTRACEMALLOC`` set so that tracing starts with the interpreter. A C
+extension's objects count for the module that imported it (PySide6's for
+``refmanager.gui``); ``benchmarks`` is this script's own. It also times one full pass at each
 stage (the median of five, CPU time of this thread), and says which of the heavy
 libraries the process has imported. Runs offscreen; tracing slows the window down, so no
 timing other than the collector's is printed.
@@ -51,8 +54,10 @@ AFTER_SECONDS = 3.0
 def origin(filename: str) -> str | None:
     """``refmanager.gui``, ``pypdf``, ...: the package a file belongs to; None for the
     standard library and importlib's frozen modules."""
-    if filename.startswith("<"):
+    if filename.startswith("<") or "/__editable___" in filename:  # importlib, the finder
         return None
+    if "shibokensupport/" in filename or filename.endswith("signature_bootstrap.py"):
+        return "shiboken6"  # PySide6's own support code (embedded in its library)
     if "site-packages/" in filename:
         return filename.split("site-packages/", 1)[1].split("/", 1)[0].removesuffix(".py")
     if "/refmanager/" in filename:
@@ -146,13 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=1_000_000, help="CSL-JSON references (0: none)")
     parser.add_argument("--cache", type=Path, default=None, help="import_speed.py's data cache")
     args = parser.parse_args(argv)
-    tracemalloc.start(FRAMES)
+    if not tracemalloc.is_tracing():  # traced from the interpreter's start: run again so
+        os.environ["PYTHONTRACEMALLOC"] = str(FRAMES)
+        os.execv(sys.executable, [sys.executable, *sys.argv])
+    os.environ.pop("PYTHONTRACEMALLOC", None)  # the window's worker processes: untraced
 
-    from benchmarks._util import SHARED
-    from benchmarks.import_speed import DEFAULT_CACHE, dataset
-
-    data = dataset(args.cache or DEFAULT_CACHE, "csl", args.n) if args.n else None
-    seed = SHARED / "seed" / "seed-pages.pdf"
+    seed = Path(__file__).resolve().parents[2] / "shared" / "seed" / "seed-pages.pdf"
     folder = Path(tempfile.mkdtemp(prefix="refmanager-guiobjects-")) / "library"
 
     from refmanager.gui.app import create_app
@@ -180,7 +184,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"(no seed PDF at {seed}: that stage is left out)")
         opened = rest
 
-    if data is not None:
+    if args.n:
+        # imported only now: the data's module (and what it imports) is this script's own
+        from benchmarks.import_speed import DEFAULT_CACHE, dataset
+
+        data = dataset(args.cache or DEFAULT_CACHE, "csl", args.n)
+        opened = Counts()  # counted again, with it
         samples: list[int] = []
         peak: Counts | None = None
         job = window.imports.import_paths([data])

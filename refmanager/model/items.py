@@ -205,6 +205,17 @@ class Date:
         return None
 
 
+@dataclass(slots=True, frozen=True)
+class Mark:
+    """A place on a page the user marked (where a list starts or ends): 1-based ``page``,
+    height ``y`` in PDF points (origin at the bottom), and optionally ``x``, which chooses
+    the column on a page set in two."""
+
+    page: int
+    y: float
+    x: float | None = None
+
+
 @dataclass(slots=True)
 class Location:
     """Where (part of) an entry is printed: a 1-based page and a box in PDF points.

@@ -11,10 +11,9 @@ in the stored form :mod:`refmanager.pdf.linetrain` trains on.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Any
 
-from refmanager.model import DocumentMeta, InputError, Location
+from refmanager.model import DocumentMeta, InputError, Location, Mark
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.headings import names_bibliography
 from refmanager.pdf.layout import Line
@@ -27,16 +26,6 @@ from refmanager.pdf.textclean import vocabulary
 
 # How far (points) a line may stick out of an entry's box and still count as inside it.
 _SLACK = 1.5
-
-
-@dataclass(slots=True, frozen=True)
-class Mark:
-    """A place on a page: 1-based ``page``, height ``y`` in PDF points (origin at the
-    bottom), and optionally ``x``, which chooses the column on a page set in two."""
-
-    page: int
-    y: float
-    x: float | None = None
 
 
 def read_between(

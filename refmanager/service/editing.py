@@ -19,7 +19,6 @@ from typing import Any
 from refmanager.library import DeletedReferences, Library, StoredReference
 from refmanager.model import Entry, InputError, Reference, Token
 from refmanager.model.fields import get_field, set_field
-from refmanager.parse import parse_entries
 from refmanager.service import parsing
 from refmanager.service.parsing import model_for
 from refmanager.service.views import STRUCTURE, Change, Changes, plural
@@ -330,6 +329,8 @@ def restore_references(lib: Library, previous: Sequence[Mapping[str, Any]]) -> N
 
 def _add_texts(lib: Library, texts: Sequence[str]) -> list[int]:
     """Reference strings (pasted) parsed and added without a document; their ids."""
+    from refmanager.parse import parse_entries  # where it parses: the worker, the CLI
+
     entries = [Entry(raw=t) for t in texts if t.strip()]
     refs = parse_entries(entries, model_for(lib.folder))
     return lib.references.add_references(refs)

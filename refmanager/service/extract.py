@@ -1,4 +1,9 @@
-"""Use case: read a PDF's bibliography and parse each entry into a CSL item."""
+"""Use case: read a PDF's bibliography and parse each entry into a CSL item.
+
+The PDF reader and the parser are imported by :func:`extract_pdf`, which runs in a worker
+process when a window imports (``importing.read_pdf``); the window's process unpickles an
+:class:`ExtractResult` and so loads this module, never the reader (decision 0045).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from refmanager.model import DocumentMeta, Entry, InputError, Reference
-from refmanager.parse import parse_entries
-from refmanager.pdf import Mark, read_between, read_bibliography
-from refmanager.service.refness import dropped_note, keep_references
+from refmanager.model import DocumentMeta, Entry, InputError, Mark, Reference
 
 
 @dataclass(slots=True)
@@ -77,6 +79,10 @@ def extract_pdf(
         InputError: the file is not a readable PDF (named, with the cause), or a mark is off
             the document or after the other.
     """
+    from refmanager.parse import parse_entries
+    from refmanager.pdf import read_between, read_bibliography
+    from refmanager.service.refness import dropped_note, keep_references
+
     if between is not None:
         bib = read_between(path, between[0], between[1], password=password)
     else:

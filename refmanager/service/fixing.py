@@ -12,28 +12,32 @@ Each keeps the document's lines as the correction left them labelled
 (``start``/``in``/``other``...) in the library's ``layout_corrections``: training data for
 the line model in the form :mod:`refmanager.pdf.linetrain` trains on (see
 :func:`layout_training_documents`).
+
+Given a window's worker process (``Session.worker``), each change reads the PDF and parses
+there, on a connection of its own, as a re-parse does; its undo only writes, on the
+window's writer thread. The PDF reader and the parser are imported by the functions that
+run them, so the window's process, which loads this module for the changes and their
+undo, never loads them (decision 0045).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from refmanager.library import DeletedReferences, Library, StoredReference
-from refmanager.model import Entry, InputError
-from refmanager.parse import parse_entries
-from refmanager.pdf import Mark, layout_example, read_between, split_boxes
+from refmanager.model import Entry, InputError, Mark, Reference
 from refmanager.service.parsing import model_for
 from refmanager.service.views import STRUCTURE, Change, plural
+from refmanager.service.workers import Report, WorkerProcess
 
 __all__ = [
     "Extracted",
     "Joined",
-    "Mark",
     "Rejected",
     "Split",
     "extract_between",
@@ -44,6 +48,7 @@ __all__ = [
     "split_row",
 ]
 
+T = TypeVar("T")
 BOUNDS, MERGE, SPLIT, NOT_REFERENCE = "bounds", "merge", "split", "not-reference"
 PRINTED_LABEL = re.compile(r"\s*[\[(]?\d+[\]).]")  # a part split off that starts "[22]"
 
@@ -95,9 +100,11 @@ def _extract_between(lib: Library, document_id: int, start: Mark, end: Mark) -> 
         InputError: the document has no PDF in the library, the file cannot be read, or a
             mark is off the document or after the other.
     """
+    from refmanager.pdf import read_between
+
     path = _pdf_of(lib, document_id)
     bib = read_between(path, start, end)
-    refs = parse_entries(bib.entries, model_for(lib.folder))
+    refs = _parsed(lib, bib.entries)
     record = lib.documents.document(document_id)
     with lib.transaction():
         old = [s.id for s in lib.documents.references_of(document_id)]
@@ -180,7 +187,7 @@ def _join(lib: Library, first_id: int, second_id: int) -> Joined:
             *shifted_styles(b.styles, shift, len(b.raw)),
         ],
     )
-    [joined] = parse_entries([entry], model_for(lib.folder))
+    [joined] = _parsed(lib, [entry])
     with lib.transaction():
         before = lib.references.replace_reference(first.id, joined, keep_edited=False)
         removed = lib.references.delete_references([second.id])
@@ -256,6 +263,8 @@ def _split(lib: Library, ref_id: int, offset: int) -> Split:
     boxes = (list(ref.location), list(ref.location))
     path = _pdf_or_none(lib, stored.document_id)
     if path is not None and ref.location:
+        from refmanager.pdf import split_boxes
+
         with suppress(InputError):  # unreadable now: the parts keep the whole box
             boxes = split_boxes(path, ref.location, ref.raw, offset)
     first = Entry(
@@ -274,7 +283,7 @@ def _split(lib: Library, ref_id: int, offset: int) -> Split:
             [(a, b, k) for a, b, k in ref.styles if b > start], -start, len(ref.raw)
         ),
     )
-    parsed = parse_entries([first, second], model_for(lib.folder))
+    parsed = _parsed(lib, [first, second])
     with lib.transaction():
         before = lib.references.replace_reference(ref_id, parsed[0], keep_edited=False)
         if stored.document_id is not None:
@@ -324,6 +333,13 @@ def layout_training_documents(lib: Library) -> list[dict[str, Any]]:
 
 
 # -- helpers -------------------------------------------------------------------------------
+def _parsed(lib: Library, entries: Sequence[Entry]) -> list[Reference]:
+    """``entries`` parsed with the library's own model when it has one."""
+    from refmanager.parse import parse_entries
+
+    return parse_entries(list(entries), model_for(lib.folder))
+
+
 def _pdf_or_none(lib: Library, document_id: int | None) -> Path | None:
     if document_id is None:
         return None
@@ -349,6 +365,8 @@ def _keep_example(
     path = path or _pdf_or_none(lib, document_id)
     if document_id is None or path is None:
         return None
+    from refmanager.pdf import layout_example
+
     ordered = sorted(lib.documents.references_of(document_id), key=lambda s: s.position)
     try:
         example = layout_example(path, [s.reference.location for s in ordered])
@@ -378,21 +396,52 @@ def _open_gaps(lib: Library, removed: DeletedReferences) -> None:
 
 
 # -- the changes a front end makes (each undoable) ------------------------------------------
+def fixed_in_folder(
+    folder: Path, fix: Callable[..., T], args: tuple[Any, ...], _report: Report
+) -> T:
+    """``fix(lib, *args)`` on a connection of its own to the library in ``folder``: how a
+    window's worker process makes a fix (``WorkerProcess.call``), so that neither the PDF
+    reader nor the parser runs in the window's process."""
+    with Library.open(folder, create=False) as lib:
+        return fix(lib, *args)
 
 
-def extract_between(document_id: int, start: Mark, end: Mark) -> Change[Extracted]:
-    """Read the document's list again between the user's marks (replaces its references)."""
+def _doing(
+    fix: Callable[..., T], args: tuple[Any, ...], worker: WorkerProcess | None
+) -> Callable[[Library], T]:
+    """A change's ``do``: ``fix(lib, *args)`` here, or in ``worker`` (a window's)."""
+
+    def do(lib: Library) -> T:
+        if worker is None:
+            return fix(lib, *args)
+        done: T = worker.call(fixed_in_folder, lib.folder, fix, args)
+        return done
+
+    return do
+
+
+def extract_between(
+    document_id: int, start: Mark, end: Mark, worker: WorkerProcess | None = None
+) -> Change[Extracted]:
+    """Read the document's list again between the user's marks (replaces its references);
+    here, or in ``worker`` (a window's)."""
     return Change(
         "extract between the marks",
-        lambda lib: _extract_between(lib, document_id, start, end),
+        _doing(_extract_between, (document_id, start, end), worker),
         _undo_extract,
         replace(STRUCTURE, documents=frozenset([document_id])),
         slow=True,
     )
 
 
-def merge_rows(ids: Sequence[int]) -> Change[Joined]:
-    """Two rows into one entry: the two given, or one and the next in its document.
+def _merge(lib: Library, chosen: list[int]) -> Joined:
+    second = chosen[1] if len(chosen) == 2 else next_in_document(lib, chosen[0])
+    return _join(lib, chosen[0], second)
+
+
+def merge_rows(ids: Sequence[int], worker: WorkerProcess | None = None) -> Change[Joined]:
+    """Two rows into one entry: the two given, or one and the next in its document (here,
+    or in ``worker``).
 
     Raises:
         InputError: not one or two rows.
@@ -400,14 +449,9 @@ def merge_rows(ids: Sequence[int]) -> Change[Joined]:
     chosen = list(dict.fromkeys(ids))
     if len(chosen) not in (1, 2):
         raise InputError("merge", "choose one row (to merge with the next) or two rows")
-
-    def do(lib: Library) -> Joined:
-        second = chosen[1] if len(chosen) == 2 else next_in_document(lib, chosen[0])
-        return _join(lib, chosen[0], second)
-
     return Change(
         "merge rows into one entry",
-        do,
+        _doing(_merge, (chosen,), worker),
         _undo_join,
         STRUCTURE,
         slow=True,
@@ -415,11 +459,11 @@ def merge_rows(ids: Sequence[int]) -> Change[Joined]:
     )
 
 
-def split_row(ref_id: int, offset: int) -> Change[Split]:
-    """Cut a row in two at ``offset`` in its raw text."""
+def split_row(ref_id: int, offset: int, worker: WorkerProcess | None = None) -> Change[Split]:
+    """Cut a row in two at ``offset`` in its raw text (here, or in ``worker``)."""
     return Change(
         "split the entry",
-        lambda lib: _split(lib, ref_id, offset),
+        _doing(_split, (ref_id, offset), worker),
         _undo_split,
         STRUCTURE,
         slow=True,
@@ -427,12 +471,13 @@ def split_row(ref_id: int, offset: int) -> Change[Split]:
     )
 
 
-def not_reference(ids: Sequence[int]) -> Change[Rejected]:
-    """Remove rows that are not references (kept as negative examples for layout)."""
+def not_reference(ids: Sequence[int], worker: WorkerProcess | None = None) -> Change[Rejected]:
+    """Remove rows that are not references (kept as negative examples for layout; their
+    pages are read here, or in ``worker``)."""
     chosen = list(dict.fromkeys(ids))
     return Change(
         f"mark {plural(len(chosen), 'row')} not a reference",
-        lambda lib: _reject(lib, chosen),
+        _doing(_reject, (chosen,), worker),
         _undo_reject,
         STRUCTURE,
         slow=True,

@@ -286,14 +286,15 @@ def import_paths(
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
     file_progress: FileProgressCallback | None = None,
-    store_large_files_apart: bool = False,
+    work_apart: bool = False,
 ) -> ImportReport:
     """Import PDFs, folders of them, and bibliography files.
 
-    With ``store_large_files_apart`` (a window's import) a bibliography file of
-    ``reading.WORKER_BYTES`` or more is read and stored by a worker process on its own
-    connection (``exchange.import_file_in_folder``), so that none of it runs in the
-    caller's process.
+    With ``work_apart`` (a window's import) the reading runs out of the caller's process:
+    every PDF is read by a worker process (one PDF too, unless ``jobs`` is 1), and a
+    bibliography file of ``reading.WORKER_BYTES`` or more is read and stored by a worker
+    process on its own connection (``exchange.import_file_in_folder``). So the caller's
+    process never loads the PDF reader or the parser, nor holds their objects.
 
     PDFs whose content is already in the library are reported ``already`` without being
     read (unless their document is marked failed: those are read again). The others are
@@ -328,7 +329,7 @@ def import_paths(
         if stop():
             return report
         if path.suffix.lower() in BIB_SUFFIXES:
-            apart = store_large_files_apart and _size(path) >= WORKER_BYTES
+            apart = work_apart and _size(path) >= WORKER_BYTES
             step(_import_bibliography(lib, path, tag, file_progress, stop, apart=apart))
             continue
         try:
@@ -351,7 +352,7 @@ def import_paths(
         hashes.add(sha)
         pending.append(_Pending(path, sha, retry))
     if pending:
-        _Run(lib, tag, password, step, stop).read_and_store(pending, jobs)
+        _Run(lib, tag, password, step, stop).read_and_store(pending, jobs, work_apart)
     if report.count(ImportStatus.ADDED):
         lib.optimize()  # keep the planner's statistics in step with the library's growth
     return report
@@ -383,9 +384,11 @@ class _Run:
         self.step = step
         self.stop = stop
 
-    def read_and_store(self, pending: list[_Pending], jobs: int | None) -> None:
+    def read_and_store(self, pending: list[_Pending], jobs: int | None, apart: bool) -> None:
+        """Read in ``jobs`` worker processes (at most one per PDF; ``apart``: in one even
+        for a single PDF), or here when ``jobs`` is 1 or no process can start."""
         workers = max(1, min(jobs or default_jobs(), len(pending)))
-        pool = reader_pool(workers) if workers > 1 else None
+        pool = reader_pool(workers) if workers > 1 or (apart and jobs != 1) else None
         queue = list(pending)
         while queue and pool is not None:
             pool, queue = self._with_pool(pool, workers, queue)

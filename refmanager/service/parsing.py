@@ -1,4 +1,9 @@
-"""Use cases of the field parser: parse pasted text, re-parse items, train a model."""
+"""Use cases of the field parser: parse pasted text, re-parse items, train a model.
+
+The parser, its trainer and the file formats are imported by the functions that run them:
+a window loads this module for :func:`model_for`, and parses in its worker process
+(decision 0045).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,8 @@ from pathlib import Path
 
 from refmanager.crf.keep import RetrainRejected
 from refmanager.crf.modelcheck import model_problem
-from refmanager.formats import format_string
 from refmanager.library import Library
 from refmanager.model import Entry, InputError, Reference
-from refmanager.parse import example_from_correction, parse_entries
-from refmanager.parse.retrain import LIBRARY_SIZE, train_library
-from refmanager.parse.train import fully_aligned
 
 
 def split_references(text: str, paragraphs: bool = False) -> list[str]:
@@ -30,6 +31,8 @@ def parse_text(
     text: str, paragraphs: bool = False, model_path: Path | None = None
 ) -> list[Reference]:
     """Parse every reference in a pasted bibliography (same-author dashes included)."""
+    from refmanager.parse import parse_entries
+
     entries = [Entry(raw=s) for s in split_references(text, paragraphs)]
     return parse_entries(entries, model_path)
 
@@ -37,6 +40,8 @@ def parse_text(
 def parse_again(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
     """Parse items again from their raw text (keeps label, location, fragment and the font
     styles extraction saw, so that the tagger sees what it saw the first time)."""
+    from refmanager.parse import parse_entries
+
     entries = [
         Entry(
             raw=r.raw,
@@ -60,6 +65,8 @@ def parse_again(refs: Sequence[Reference], model_path: Path | None = None) -> li
 
 def render(refs: Iterable[Reference], fmt: str) -> str:
     """The items as text in one of ``formats.WRITE_FORMATS``."""
+    from refmanager.formats import format_string
+
     items = list(refs)
     if fmt == "csl-json":
         return json.dumps([r.to_csl() for r in items], ensure_ascii=False, indent=1) + "\n"
@@ -106,6 +113,10 @@ def train(
     gets right is not written (``InputError``). The shipped model itself is rebuilt by
     ``python -m tools.fieldcorpus.build`` (development only).
     """
+    from refmanager.parse import example_from_correction
+    from refmanager.parse.retrain import LIBRARY_SIZE, train_library
+    from refmanager.parse.train import fully_aligned
+
     # each correction of a field stores the whole item: only a reference's last one counts
     latest = {raw: ref for raw, ref in corrections if raw}
     pairs = [(example_from_correction(raw, ref), ref) for raw, ref in latest.items()]

@@ -118,7 +118,7 @@ class Session:
         self.lib = open_library(folder, read_only=read_only)
         # Every other connection opens the way the first did.
         self._read_only = True if self.lib.read_only else read_only
-        self.use_processes = True  # read PDFs in worker processes when importing several
+        self.use_processes = True  # read PDFs in worker processes (False: on the thread)
         self._reader_lib: Library | None = None  # the background reader's connection
         self._writer_lib: Library | None = None  # the background writer's connection
         self._watcher: auto_export.Watcher | None = None
@@ -336,7 +336,7 @@ class Session:
                 progress=progress,
                 cancelled=lambda: task.cancelled,
                 file_progress=file_progress,
-                store_large_files_apart=True,  # a large file: nothing of it runs here
+                work_apart=True,  # PDFs and large files are read in worker processes
             )
         task.check()
         return report

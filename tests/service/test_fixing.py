@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from refmanager.model import InputError
+from refmanager.model import InputError, Mark
 from refmanager.pdf.linetrain import rows_of
 from refmanager.service import editing, fixing, importing
-from refmanager.service.fixing import Mark
 from refmanager.service.session import Session
+from refmanager.service.views import Change
+from refmanager.service.workers import WorkerProcess
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
 AFFILIATIONS = [
@@ -245,3 +247,40 @@ def test_a_split_inside_a_word_moves_to_the_word_and_the_part_gets_its_own_label
     parts = _raws(session, doc)[:2]
     assert parts[1].startswith("Smith")
     assert session.lib.documents.references_of(doc)[1].reference.label != first.reference.label
+
+
+def test_each_fix_runs_in_a_worker_process_and_undoes_here(
+    session: Session, tmp_path: Path
+) -> None:
+    """Given a window's worker process, a fix reads the PDF and parses there, on its own
+    connection (the window's process loads neither); the undo writes here."""
+    doc = _document(session, tmp_path)
+    before = _raws(session, doc)
+    worker = WorkerProcess("test-fixer")
+    done: list[tuple[Change[Any], Any]] = []
+
+    def make(change: Change[Any]) -> Any:
+        token = change.do(session.lib)
+        done.append((change, token))
+        return token
+
+    try:
+        extracted = make(fixing.extract_between(doc, Mark(2, 752), Mark(2, 700), worker))
+        assert isinstance(extracted, fixing.Extracted) and len(extracted.added) == 3
+        ids = [s.id for s in session.lib.documents.references_of(doc)]
+        assert ids == extracted.added
+        joined = make(fixing.merge_rows([ids[0]], worker))
+        assert joined.kept == ids[0] and len(_raws(session, doc)) == 2
+        cut = session.lib.references.reference(ids[0]).reference.raw.index("[2]")
+        split = make(fixing.split_row(ids[0], cut, worker))
+        assert _raws(session, doc)[1].startswith("[2] K. Jones") and split.added not in ids
+        rejected = make(fixing.not_reference([split.added], worker))
+        assert rejected.removed.ids() == [split.added] and len(_raws(session, doc)) == 2
+        kinds = [c.kind for c in session.lib.layout.layout_corrections()]
+        assert kinds == ["bounds", "merge", "split", "not-reference"]
+    finally:
+        worker.close()
+    for change, token in reversed(done):  # here, on this connection
+        change.undo(session.lib, token)
+    assert _raws(session, doc) == before
+    assert session.lib.layout.layout_corrections() == []

@@ -4,6 +4,8 @@ failed PDFs kept as documents, bibliography files, progress and cancel."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -257,3 +259,27 @@ def test_a_broken_pool_gets_one_more_try_then_the_files_fail(
     else:
         assert [i.status.value for i in report.items] == ["added", "added"]
         assert report.references == 6
+
+
+def test_working_apart_one_pdf_is_read_in_a_worker_process(tmp_path: Path) -> None:
+    """A window's import (``work_apart``) of a single PDF reads it in a worker process:
+    the caller's process never loads the PDF reader nor the parser."""
+    pdf = make_pdf(tmp_path / "one.pdf", "First paper", ENTRIES)
+    script = f"""
+import sys
+from pathlib import Path
+from refmanager.service import importing
+from refmanager.service.opening import open_library
+lib = open_library(Path({str(tmp_path / "lib")!r}))
+report = importing.import_paths(lib, [Path({str(pdf)!r})], work_apart=True)
+print(report.summary())
+print(sorted(m for m in ("pypdf", "pycrfsuite", "refmanager.pdf", "refmanager.parse")
+             if m in sys.modules))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
+    )
+    assert done.stdout.splitlines() == [
+        "1 added (3 references), 0 already there, 0 failed",
+        "[]",
+    ], done.stderr

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from refmanager.cli.main import main
-from refmanager.model import InputError
+from refmanager.model import InputError, Mark
 from refmanager.pdf.linetrain import read_packed, rows_of
 from refmanager.service import fixing
-from refmanager.service.fixing import Mark
 from refmanager.service.session import Session
 from refmanager.service.training import (
     layout_correction_counts,

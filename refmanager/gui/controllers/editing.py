@@ -15,9 +15,8 @@ from refmanager.gui.controllers.host import Host
 from refmanager.gui.controllers.search import SearchController
 from refmanager.gui.dialogs import ask_text, confirm_remove_document
 from refmanager.gui.sidebar import Sidebar
-from refmanager.model import InputError
+from refmanager.model import InputError, Mark
 from refmanager.service import documents, editing, fixing, tags
-from refmanager.service.fixing import Mark
 from refmanager.service.training import learnt
 from refmanager.service.views import Changes
 
@@ -87,14 +86,15 @@ class EditController(QObject):
             return False
         message = f"{len(ids)} row{'s' if len(ids) > 1 else ''} marked not a reference"
         return self.host.commands.run(
-            fixing.not_reference(ids), on_done=lambda: self.host.offer_undo(message)
+            fixing.not_reference(ids, self.host.session.worker),
+            on_done=lambda: self.host.offer_undo(message),
         )
 
     def merge_rows(self) -> bool:
         """The two selected rows (or the current one and the next) are one entry."""
         ids = self.host.selected_ids()
         try:
-            change = fixing.merge_rows(ids)
+            change = fixing.merge_rows(ids, self.host.session.worker)
         except InputError as exc:
             self.host.show_error(str(exc))
             return False
@@ -102,7 +102,7 @@ class EditController(QObject):
 
     def split_row(self, ref_id: int, offset: int) -> bool:
         """The row holds two entries: cut it at ``offset`` in its raw text."""
-        return self.host.commands.run(fixing.split_row(ref_id, offset))
+        return self.host.commands.run(fixing.split_row(ref_id, offset, self.host.session.worker))
 
     def mark_list(self, kind: str, document_id: int | None, page: int, x: float, y: float) -> bool:
         """The user marked where the document's list starts or ends; with both marks the
@@ -122,7 +122,9 @@ class EditController(QObject):
             return False
         self._marks = {}
         self.marked.emit({})
-        return self.host.commands.run(fixing.extract_between(document_id, start, end))
+        return self.host.commands.run(
+            fixing.extract_between(document_id, start, end, self.host.session.worker)
+        )
 
     def tag_selected_dialog(self) -> None:
         count = len(self.host.selected_ids())
