@@ -3,6 +3,7 @@ the window."""
 
 from __future__ import annotations
 
+import linecache
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,6 +39,12 @@ def create_app(argv: Sequence[str] | None = None) -> QApplication:
             apply_theme(app, "system")
 
     app.styleHints().colorSchemeChanged.connect(follow_system)
+    # PySide6's import hook reads the source of each module imported after it, to see
+    # whether it uses PySide6 (shibokensupport's feature check, PYSIDE-2029), and so
+    # leaves the lines of every file the window imported in linecache: some 95,000 lines
+    # nothing shows, which each full pass of the cyclic collector walked (a fifth of its
+    # time; decision 0045). A traceback reads the lines it shows again.
+    linecache.clearcache()
     return app
 
 

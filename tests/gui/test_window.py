@@ -582,3 +582,24 @@ def test_the_window_s_process_loads_no_pdf_reader_parser_nor_citeproc(tmp_path: 
             ).stdout.strip()
             == "False"
         )
+
+
+def test_the_window_s_process_keeps_no_source_lines_its_imports_read() -> None:
+    """PySide6's import hook reads every module's source after it is imported; the
+    application drops those lines (the collector walked them in every full pass)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import linecache\n"
+        "from refmanager.gui.app import create_app\n"
+        "from refmanager.gui.main_window import MainWindow\n"
+        "create_app()\n"
+        "print(len(linecache.cache))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    assert done.stdout.strip() == "0", done.stderr
