@@ -17,31 +17,13 @@ from typing import TextIO
 
 from refmanager.formats.bibtex import iter_bibtex, read_bibtex, to_bibtex
 from refmanager.formats.bounds import bound_references
-from refmanager.formats.common import Problem, ReadResult
+from refmanager.formats.common import ReadResult
 from refmanager.formats.csljson import iter_csl_json, read_csl_json, to_csl_json
 from refmanager.formats.csvfile import iter_csv, read_csv, to_csv
 from refmanager.formats.parts import open_records, sniff
 from refmanager.formats.ris import iter_ris, read_ris, to_ris
-from refmanager.model import InputError, Reference
-from refmanager.model.options import WRITE_FORMATS
-
-EXTENSIONS: dict[str, str] = {
-    ".bib": "bibtex",
-    ".bibtex": "bibtex",
-    ".biblatex": "bibtex",
-    ".ris": "ris",
-    ".json": "csl-json",
-    ".csljson": "csl-json",
-    ".jsonl": "csl-json",
-    ".csv": "csv",
-}
-SUFFIX: dict[str, str] = {
-    "bibtex": ".bib",
-    "biblatex": ".bib",
-    "ris": ".ris",
-    "csl-json": ".json",
-    "csv": ".csv",
-}
+from refmanager.model import InputError, Problem, Reference
+from refmanager.model.options import EXTENSIONS, SUFFIX, WRITE_FORMATS
 
 
 def iter_format(fmt: str, refs: Iterable[Reference]) -> Iterator[str]:

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 
-from refmanager.formats.common import Problem
-from refmanager.model import Date, Name, Reference
+from refmanager.model import Date, Name, Problem, Reference
 from refmanager.model.limits import MAX_FIELD_CHARS, MAX_YEAR, over_limit_message
 
 # C0 control characters but tab, line feed and carriage return (which readers

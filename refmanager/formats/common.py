@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from refmanager.model import Date, Reference
+from refmanager.model import Date, Problem, Reference
 
 # CSL 1.0.2 item types.
 CSL_TYPES: frozenset[str] = frozenset(
@@ -130,23 +130,6 @@ CSL_TEXT_VARIABLES: frozenset[str] = frozenset(
 
 _YEAR_DIGITS = 30  # a longer run of digits is no year, not even a huge one to report
 _NUMERIC_DATE = re.compile(r"^\s*(\d{4,})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?")
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Something wrong with one entry of an input file: its 1-based line and what is wrong.
-
-    ``skipped``: something of the file did not make it into the references (an entry
-    skipped, text outside any entry, bytes that could not be decoded); otherwise the
-    problem says what was repaired in an entry that was kept.
-    """
-
-    line: int
-    message: str
-    skipped: bool = False
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
 
 
 @dataclass(slots=True)

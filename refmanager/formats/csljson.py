@@ -7,11 +7,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from refmanager.formats.common import CSL_TEXT_VARIABLES, CSL_TYPES, Problem, ReadResult
+from refmanager.formats.common import CSL_TEXT_VARIABLES, CSL_TYPES, ReadResult
 from refmanager.formats.filelinks import file_field, parse_file_field
 from refmanager.formats.keys import KeyMaker
 from refmanager.formats.stream import text_lines
-from refmanager.model import InputError, Reference
+from refmanager.model import InputError, Problem, Reference
 
 NAME_VARIABLES: frozenset[str] = frozenset(
     [

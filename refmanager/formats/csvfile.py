@@ -8,10 +8,10 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
-from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_text
+from refmanager.formats.common import CSL_TYPES, ReadResult, date_from_text
 from refmanager.formats.keys import KeyMaker
 from refmanager.formats.stream import text_lines
-from refmanager.model import CSL_FIELDS, Reference
+from refmanager.model import CSL_FIELDS, Problem, Reference
 from refmanager.model.limits import MAX_FIELD_CHARS
 from refmanager.model.names import names_text, parse_names
 

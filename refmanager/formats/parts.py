@@ -34,7 +34,7 @@ from typing import Any
 
 from refmanager.formats.bibtex import read_bibtex
 from refmanager.formats.bounds import bound_references
-from refmanager.formats.common import Problem, ReadResult
+from refmanager.formats.common import ReadResult
 from refmanager.formats.csljson import (
     JsonItems,
     is_json_lines,
@@ -46,7 +46,7 @@ from refmanager.formats.csvfile import csv_records
 from refmanager.formats.filelinks import resolve_attachments
 from refmanager.formats.ris import read_ris
 from refmanager.formats.stream import TextSource, lines
-from refmanager.model import InputError, Reference
+from refmanager.model import InputError, Problem, Reference
 
 CHUNK = 5000  # records per part
 _BIB_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from refmanager.formats.common import Problem, ReadResult, date_from_text
+from refmanager.formats.common import ReadResult, date_from_text
 from refmanager.formats.filelinks import ris_link, ris_tag
 from refmanager.formats.stream import text_lines
-from refmanager.model import Date, Name, Reference
+from refmanager.model import Date, Name, Problem, Reference
 from refmanager.model.names import parse_name
 
 # CSL type -> RIS type

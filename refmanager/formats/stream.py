@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from refmanager.formats.common import Problem
-from refmanager.model import InputError
+from refmanager.model import InputError, Problem
 
 BLOCK_BYTES = 1 << 20
 JUDGED_BYTES = 1 << 22  # how much non-ASCII text the encoding is judged on

@@ -4,7 +4,7 @@ Nothing here imports any other refmanager package, nor any third-party library.
 """
 
 from refmanager.model.attachments import Attachment
-from refmanager.model.errors import AlreadyInLibrary, InputError, RefmanagerError
+from refmanager.model.errors import AlreadyInLibrary, InputError, Problem, RefmanagerError
 from refmanager.model.items import (
     CSL_FIELDS,
     Date,
@@ -28,6 +28,7 @@ __all__ = [
     "Location",
     "Mark",
     "Name",
+    "Problem",
     "Reference",
     "RefmanagerError",
     "Token",

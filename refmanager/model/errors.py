@@ -7,6 +7,8 @@ Anything else that escapes is a bug.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class RefmanagerError(Exception):
     """Base class of every error refmanager raises on purpose."""
@@ -35,3 +37,21 @@ class AlreadyInLibrary(InputError):
 
     def __init__(self, source: str, cause: str = "already in the library") -> None:
         super().__init__(source, cause)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong with one entry of an input file: its 1-based line and what is wrong
+    (a file's reader reports it as data, and reading goes on).
+
+    ``skipped``: something of the file did not make it into the references (an entry
+    skipped, text outside any entry, bytes that could not be decoded); otherwise the
+    problem says what was repaired in an entry that was kept.
+    """
+
+    line: int
+    message: str
+    skipped: bool = False
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from refmanager.formats import format_string
 from refmanager.library import AutoExport, Library
 from refmanager.model import InputError
 from refmanager.service.exchange import check_format, iter_references
@@ -68,6 +67,8 @@ def stop_keeping(library: Library, path: Path | str) -> bool:
 
 def render(library: Library, kept: AutoExport) -> bytes:
     """The bytes the kept file should hold now."""
+    from refmanager.formats import format_string
+
     ids = library.search.search_ids(kept.query)
     text = format_string(kept.format, iter_references(library, ids))
     return text.encode("utf-8-sig" if kept.format == "csv" else "utf-8")

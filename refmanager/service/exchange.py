@@ -2,6 +2,10 @@
 
 The CLI (``refmanager export``, ``refmanager import`` for .bib/.ris/.json) and the window
 both call these.
+
+The file formats are imported by the functions that read or write a file: a window
+imports this module for its records and reads and writes a large file in a worker
+process (decision 0045).
 """
 
 from __future__ import annotations
@@ -12,19 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from refmanager.formats import (
-    EXTENSIONS,
-    SUFFIX,
-    WRITE_FORMATS,
-    Problem,
-    format_string,
-    write_format,
-)
-from refmanager.formats.parts import open_records
 from refmanager.library import Library, file_sha256
-from refmanager.model import InputError, Reference
+from refmanager.model import InputError, Problem, Reference
 from refmanager.model.links import export_safe
-from refmanager.service.citekeys import StableKeys
+from refmanager.model.options import EXTENSIONS, SUFFIX, WRITE_FORMATS
 from refmanager.service.files import check_user_file, user_text_file
 from refmanager.service.reading import read_parts
 from refmanager.service.workers import Report
@@ -133,6 +128,8 @@ def import_file(
             is a CSL-JSON document broken somewhere (nothing is added then; the message
             gives the line and column).
     """
+    from refmanager.formats.parts import open_records
+
     path = Path(path)
     stream = open_records(path, EXTENSIONS.get(path.suffix.lower()), chunk=BATCH_REFERENCES)
     summary = FileImport(path=path, format=stream.format)
@@ -227,6 +224,8 @@ def iter_references(
     references' attachments, which each format writes in its own syntax (decision 0022).
     A fragment with nothing to cite (:func:`nothing_to_cite`) is left out.
     """
+    from refmanager.service.citekeys import StableKeys  # (the formats' key patterns)
+
     keys = StableKeys(library)
     for start in range(0, len(ids), BATCH):
         if on_batch is not None:
@@ -269,6 +268,8 @@ def nothing_to_cite(ref: Reference) -> bool:
 def format_library_references(library: Library, ids: Sequence[int], fmt: str) -> str:
     """References of the library as text in ``fmt``, as an export writes them (stable keys,
     tags as keywords, only safe links): for the clipboard."""
+    from refmanager.formats import format_string
+
     check_format(fmt)
     return format_string(fmt, iter_references(library, list(ids)))
 
@@ -276,6 +277,8 @@ def format_library_references(library: Library, ids: Sequence[int], fmt: str) ->
 def format_references(refs: Iterable[Reference], fmt: str) -> str:
     """References as text in one of ``WRITE_FORMATS`` (for ``parse``/``search --format``),
     without what ``model.links.export_safe`` removes (from the references given)."""
+    from refmanager.formats import format_string
+
     check_format(fmt)
     return format_string(fmt, _export_safe(refs))
 
@@ -311,6 +314,8 @@ def export(
         InputError: unknown format, malformed query, the file is in the library's folder,
             or it cannot be written.
     """
+    from refmanager.formats import write_format
+
     check_format(fmt)
     if isinstance(out, (str, Path)) and str(out) == "-":
         out = sys.stdout

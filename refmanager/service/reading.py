@@ -10,6 +10,9 @@ of the caller, so its CPU time counts in the caller's) and sends one part at a t
 through a pipe: it waits while the caller stores, so memory stays one or two parts. A
 caller that stops early (cancelled, or an error) stops the worker; a worker whose caller
 died stops at its next send (the pipe is broken).
+
+The file formats are imported by the caller that opens the file (``exchange``) and by the
+worker: a window imports this module and reads no large file itself (decision 0045).
 """
 
 from __future__ import annotations
@@ -20,11 +23,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from refmanager.formats import Problem
-from refmanager.formats.parts import RecordStream, open_records
 from refmanager.library.codec import StoredForm, stored_form
-from refmanager.model import InputError
+from refmanager.model import InputError, Problem
+
+if TYPE_CHECKING:
+    from refmanager.formats.parts import RecordStream
 
 WORKER_BYTES = 8 << 20  # files at least this large are read in a worker process
 
@@ -92,6 +97,8 @@ def _received(receive: Connection, path: Path) -> Iterator[StoredPart]:
 
 def _read_in_worker(path: Path, fmt: str, chunk: int, send: Connection) -> None:
     """The worker: every part of the file, then None; or the InputError that stopped it."""
+    from refmanager.formats.parts import open_records
+
     try:
         for part in stored_parts(open_records(path, fmt, chunk)):
             send.send(part)

