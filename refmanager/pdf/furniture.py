@@ -64,8 +64,10 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
     # Edge rows set apart from the body: a wide gap to the next row (and often other type).
     inner = _inner_gaps(pages)
     for pno, lines in pages.items():
-        if len(lines) < 4:
-            continue  # a nearly empty page: its lines are furniture only when they recur
+        if sum(1 for ln in lines if id(ln) not in out) < 4:
+            # A nearly empty page (its recurring head and foot aside: a list's last entry
+            # under its heading): its lines are furniture only when they recur.
+            continue
         weights: Counter[int] = Counter()
         for ln in lines:
             if id(ln) not in out:

@@ -129,6 +129,27 @@ def test_a_running_head_in_body_type_stays_furniture_when_page_one_is_read() -> 
     assert not any(id(ln) in junk for p in (2, 3) for ln in pages[p][1:-1])
 
 
+def test_a_last_entry_alone_under_its_heading_is_no_furniture() -> None:
+    # The list's one entry, under its heading, on a page that holds nothing else but its
+    # recurring foot: the page is nearly empty, and the entry's gap to the foot is no
+    # sign of furniture (AIAA's template lost its one reference so).
+    def foot(p: int) -> list[Line]:
+        return [
+            _line(f"{p} of 3", 42, x0=295, size=8, page=p),
+            _line("American Institute of Things", 23, x0=208, size=8, page=p),
+        ]
+
+    last = [
+        _line("References", 728, x0=274, size=12, page=2),
+        _line("1Tufte, E. R., The Visual Display, Graphics Press, 1983.", 708, size=8, page=2),
+        *foot(2),
+    ]
+    after = [_line(f"table row {WORDS[i]}", 470 - 12 * i, page=3) for i in range(6)]
+    pages = {2: last, 3: [*after, *foot(3)]}
+    junk = furniture(pages, dict.fromkeys(pages, 792.0))
+    assert [ln.text for ln in last if id(ln) not in junk] == [ln.text for ln in last[:2]]
+
+
 def test_segment_numbered_with_hanging_indent_and_gap_fragment() -> None:
     lines = [
         _line("tail of a lost entry, 2001.", 780, x0=90, column=1),
