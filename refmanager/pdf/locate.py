@@ -4,6 +4,7 @@ the document back), or, without one, the run of numbered entries at the end."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from refmanager.pdf.headings import is_heading, is_strong_heading, names_bibliography
 from refmanager.pdf.layout import Line, body_size
@@ -22,26 +23,34 @@ _AUTHOR_START = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s")
 Heading = tuple[int, int]
 
 
-def find_heading(pages: Pages) -> tuple[Heading | None, list[int]]:
-    """The bibliography's heading, through the outline or else read from the end back,
-    and the pages read (the outline's in order, the scan's last first)."""
+@dataclass(slots=True)
+class Search:
+    """What the search for the heading found: the heading (None if none), the pages read
+    (the outline's in order, the scan's last first), and the lines that read as a
+    bibliography heading but were passed over, as (page, text): no list follows them."""
+
+    heading: Heading | None
+    scanned: list[int]
+    passed: list[tuple[int, str]] = field(default_factory=list)
+
+
+def find_heading(pages: Pages) -> Search:
+    """The bibliography's heading, through the outline or else read from the end back."""
     heading, scanned = _from_outline(pages)
-    if heading is None:
-        heading, scanned = _scan_backwards(pages)
-    return heading, scanned
+    if heading is not None:
+        return Search(heading, scanned)
+    return _scan_backwards(pages)
 
 
 def _entry_like(lines: list[Line]) -> int:
     return sum(1 for ln in lines if ENTRY_START.match(ln.text))
 
 
-def _scan_backwards(pages: Pages) -> tuple[Heading | None, list[int]]:
-    """Pages from the end back to the bibliography heading (or the start of a headless list).
-
-    Returns the heading as (page, line index) or None, and the pages read, last first.
-    """
+def _scan_backwards(pages: Pages) -> Search:
+    """Pages from the end back to the bibliography heading (or the start of a headless list)."""
     heading: Heading | None = None
     scanned: list[int] = []
+    passed: list[tuple[int, str]] = []
     seen_entries = False
     run: list[Line] = []  # the pages of entry-like lines seen so far, in reading order
     count = pages.count
@@ -52,11 +61,12 @@ def _scan_backwards(pages: Pages) -> tuple[Heading | None, list[int]]:
         scanned.append(number)
         body = body_size(lines)
         for i in range(len(lines) - 1, -1, -1):
-            if is_heading(lines[i], body) and (
-                is_strong_heading(lines[i], body) or _list_follows(lines, i)
-            ):
+            if not is_heading(lines[i], body):
+                continue
+            if is_strong_heading(lines[i], body) or _list_follows(lines, i):
                 heading = (number, i)
                 break
+            passed.append((number, lines[i].text.strip()))
         if heading is not None and _running_head(pages, number, lines[heading[1]]):
             heading = None  # a running head repeated on every page of the list: go on
             seen_entries = True
@@ -73,7 +83,7 @@ def _scan_backwards(pages: Pages) -> tuple[Heading | None, list[int]]:
         if entries_here:
             run = lines + run
         seen_entries = seen_entries or entries_here
-    return heading, scanned
+    return Search(heading, scanned, passed)
 
 
 # A year (or "n.d.", "in press"): most reference entries carry one.

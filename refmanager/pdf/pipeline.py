@@ -23,7 +23,7 @@ from refmanager.pdf.listend import (
     numbering_goes_on,
     sure_over,
 )
-from refmanager.pdf.locate import YEARISH, Heading, find_heading, headless_region
+from refmanager.pdf.locate import YEARISH, Heading, Search, find_heading, headless_region
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.pages import Pages, open_pages
 from refmanager.pdf.segment import entries_from_labels, label_spans, segment, segment_with_starts
@@ -78,7 +78,8 @@ def read_bibliography(
 def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> Bibliography:
     budget = pages.budget
     count = pages.count
-    heading, scanned = find_heading(pages)
+    search = find_heading(pages)
+    heading, scanned = search.heading, search.scanned
     # Page 1 gives the document's own metadata; without it, it is read only when nothing
     # was readable so far (is there any text at all?).
     first = pages.get(1) if with_meta or pages.chars == 0 else []
@@ -111,10 +112,7 @@ def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> 
     notes = list(budget.notes)
     if not any(not e.fragment for e in entries):
         if heading is None:
-            reason = reason or (
-                f"no heading such as 'References' and no run of numbered entries"
-                f" in the last {len(scanned)} page(s)"
-            )
+            reason = _no_heading(search, reason) + _unread(search, count)
         else:
             reason = reason or (
                 f"the lines after the heading on page {heading[0]} do not read as entries"
@@ -122,6 +120,30 @@ def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> 
         notes.append(f"no bibliography found ({reason})")
         entries = []
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+
+
+def _no_heading(search: Search, reason: str) -> str:
+    """Why no list was found without a heading (``reason``: the rules' own, if any): what
+    the scan saw, and the headings it passed over."""
+    pages = f"in the last {len(search.scanned)} page(s)"
+    if not search.passed:
+        return reason or f"no heading such as 'References' and no run of numbered entries {pages}"
+    number, text = search.passed[0]
+    more = len(search.passed) - 1
+    passed = f"the heading '{text[:60]}' on page {number}{f' (and {more} more)' if more else ''}"
+    if reason:
+        return f"{reason}; {passed} is followed by no list"
+    return f"{passed} is followed by no list, and no run of numbered entries is {pages}"
+
+
+def _unread(search: Search, count: int) -> str:
+    """The pages the scan for the heading did not reach, said after the reason."""
+    if search.heading is not None or not search.scanned or len(search.scanned) >= count:
+        return ""
+    first = min(search.scanned)
+    if first <= 1:
+        return ""
+    return f"; pages 1-{first - 1} of {count} were not read"
 
 
 # The rules' entries give way to the line model's reading where it finds this many times
@@ -205,6 +227,7 @@ def _rule_entries(
         pages.budget.notes.append(
             "much of the text is set in fonts without a Unicode map and cannot be read"
         )
+    followed = bool(ordered)
     if heading is None:
         ordered = headless_region(ordered)
     if ordered:
@@ -220,6 +243,8 @@ def _rule_entries(
         if entries:
             reason = "a numbered list was found, but its items do not read as references"
         entries = []  # a numbered list without a heading that does not cite anything
+    elif heading is not None and not followed:
+        reason = f"nothing but page furniture follows the heading on page {heading[0]}"
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return (ordered, entries, reason), starts if entries else set()

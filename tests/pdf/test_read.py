@@ -159,6 +159,43 @@ def test_no_bibliography_is_a_note_not_an_error(tmp_path: Path) -> None:
     ]
 
 
+def test_a_heading_followed_by_no_list_is_named_in_the_note(tmp_path: Path) -> None:
+    # A section about references in a manual: a plain heading with prose after it.
+    page = [
+        *column(72, 780, BODY),
+        Text(72, 740, "References", 10),
+        *column(72, 720, BODY),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "m.pdf", [page]))
+    assert bib.notes == [
+        "no bibliography found (the heading 'References' on page 1 is followed by no list,"
+        " and no run of numbered entries is in the last 1 page(s))"
+    ]
+
+
+def test_a_heading_followed_by_nothing_says_the_list_is_empty(tmp_path: Path) -> None:
+    pages = [column(72, 780, BODY), [Text(72, 740, "BIBLIOGRAPHY", 13, "F3")]]
+    bib = read_bibliography(write_pdf(tmp_path / "e.pdf", pages))
+    assert bib.notes == [
+        "no bibliography found (nothing but page furniture follows the heading on page 2)"
+    ]
+
+
+def test_the_pages_the_heading_scan_did_not_reach_are_said() -> None:
+    from refmanager.pdf.locate import Search
+    from refmanager.pdf.pipeline import _no_heading, _unread
+
+    search = Search(None, list(range(156, 76, -1)), [])
+    assert _unread(search, 156) == "; pages 1-76 of 156 were not read"
+    assert _unread(Search(None, [3, 2, 1]), 3) == ""
+    assert _unread(Search((90, 0), [156, 90]), 156) == ""
+    numbered = "a numbered list was found, but its items do not read as references"
+    passed = Search(None, [9, 8], [(9, "参考文献"), (5, "参考文献")])
+    assert _no_heading(passed, numbered) == (
+        f"{numbered}; the heading '参考文献' on page 9 (and 1 more) is followed by no list"
+    )
+
+
 def test_styles_come_from_font_names(tmp_path: Path) -> None:
     page = [
         Text(72, 760, "References", 13, "F3"),
