@@ -11,6 +11,7 @@ process (decision 0045).
 from __future__ import annotations
 
 import sys
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,7 +61,8 @@ class FileImport:
     Attributes:
         path: the file.
         format: ``bibtex``, ``ris`` or ``csl-json``.
-        reference_ids: the new references' ids, in file order.
+        reference_ids: the new references' ids, in file order (an array: a million ids
+            in a list are a million items the collector walks in each full pass).
         problems: entries skipped (with their line) and repairs made (the first
             ``MAX_PROBLEMS``; ``more_problems`` counts the others, ``skipped`` those
             that lost something of the file).
@@ -73,7 +75,7 @@ class FileImport:
 
     path: Path
     format: str
-    reference_ids: list[int] = field(default_factory=list)
+    reference_ids: array[int] = field(default_factory=lambda: array("q"))
     problems: list[Problem] = field(default_factory=list)
     already: bool = False
     resumed: int = 0
@@ -157,7 +159,7 @@ def import_file(
                     drop = min(skip, len(forms))
                     forms, skip = forms[drop:], skip - drop
                 if forms:
-                    summary.reference_ids += library.imports.add_import_forms(run, forms, tag)
+                    summary.reference_ids.extend(library.imports.add_import_forms(run, forms, tag))
                 if progress is not None:
                     size = stream.source.size
                     progress(FileProgress(path, part.bytes_read, size, run.added))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -62,8 +63,10 @@ class ImportItem:
         document_id: the PDF's document (new or existing; a PDF that could not be read is
             kept as a document marked failed); None for bibliography files.
         references: how many references were added.
-        reference_ids: the references added without a document (bibliography files); a
-            document's references go (and are undone) with the document.
+        reference_ids: the references added without a document (bibliography files), as
+            an array of ids: a million of them in a list would be walked item by item by
+            every full pass of the collector while the window's undo stack keeps the
+            import; a document's references go (and are undone) with the document.
         created: the document was created by this import (undoing the import deletes it).
         message: why it failed, or notes (no bibliography found), without the file name.
         problems: a bibliography file's skipped entries, each naming the file and line.
@@ -75,7 +78,7 @@ class ImportItem:
     status: ImportStatus
     document_id: int | None = None
     references: int = 0
-    reference_ids: list[int] = field(default_factory=list)
+    reference_ids: array[int] = field(default_factory=lambda: array("q"))
     created: bool = False
     message: str = ""
     problems: list[str] = field(default_factory=list)
@@ -108,9 +111,12 @@ class ImportReport:
         return [i.document_id for i in self.items if i.created and i.document_id is not None]
 
     @property
-    def reference_ids(self) -> list[int]:
+    def reference_ids(self) -> array[int]:
         """The references added without a document (bibliography files)."""
-        return [ref_id for item in self.items for ref_id in item.reference_ids]
+        ids: array[int] = array("q")
+        for item in self.items:
+            ids.extend(item.reference_ids)
+        return ids
 
     @property
     def failed(self) -> list[str]:
@@ -119,7 +125,7 @@ class ImportReport:
 
     @property
     def changed_anything(self) -> bool:
-        return bool(self.document_ids or self.reference_ids)
+        return bool(self.document_ids) or any(item.reference_ids for item in self.items)
 
     def describe(self) -> str:
         """``2 documents, 120 references, 1 already there, 1 failed``: for a window."""
@@ -596,7 +602,7 @@ def _import_bibliography(
         status,
         None,
         summary.added,
-        reference_ids=list(summary.reference_ids),
+        reference_ids=summary.reference_ids,
         message="; ".join(reasons),
         problems=problems,
         skipped=summary.skipped,

@@ -3,6 +3,7 @@ failed PDFs kept as documents, bibliography files, progress and cancel."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -194,6 +195,22 @@ def test_bibliography_files_report_each_problem_naming_the_file_once(
     assert lines and all(line.count(str(bib)) == 1 for line in lines)
     assert any(line.startswith(f"{bib}:3: ") for line in lines)
     assert str(bib) not in item.message and "line 3" in item.message
+
+
+def test_a_file_s_reference_ids_are_one_array_the_collector_does_not_walk(
+    lib: Library, tmp_path: Path
+) -> None:
+    """The ids of a file's references (a million for a big file, kept by the window's undo
+    stack) are an array of numbers: no list of objects for each full pass to walk."""
+    bib = tmp_path / "refs.bib"
+    bib.write_text("\n".join(f"@misc{{k{i}, title={{T {i}}}}}" for i in range(5)))
+    report = importing.import_paths(lib, [bib])
+    [item] = report.items
+    assert item.references == 5 and len(item.reference_ids) == 5
+    # what a full pass visits of it: its type at most, not each id
+    assert len(gc.get_referents(item.reference_ids)) <= 1
+    assert len(gc.get_referents(report.reference_ids)) <= 1 and report.changed_anything
+    assert sorted(lib.search.search_ids("")) == sorted(report.reference_ids)
 
 
 def test_folders_give_pdfs_and_bibliographies_only(tmp_path: Path) -> None:

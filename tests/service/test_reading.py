@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -35,7 +35,7 @@ def library(tmp_path: Path) -> Iterator[Library]:
     lib.close()
 
 
-def _snapshot(lib: Library, ids: list[int]) -> list[object]:
+def _snapshot(lib: Library, ids: Sequence[int]) -> list[object]:
     stored = lib.references.references(ids)
     links = lib.attachments.attachments_of(ids)
     return [(s.reference.to_csl(), s.work_id is not None, s.tags, links.get(s.id)) for s in stored]

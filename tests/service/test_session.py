@@ -122,9 +122,8 @@ def test_an_import_runs_as_a_task_and_its_undo_redo_keep_the_ids(
     change.undo(session.lib, summary)
     assert session.lib.search.count("") == 0
     session.run(change)
-    assert (
-        session.lib.search.count("") == 1
-        and session.lib.search.search_ids("sorting") == summary.reference_ids
+    assert session.lib.search.count("") == 1 and session.lib.search.search_ids("sorting") == list(
+        summary.reference_ids
     )
 
 
