@@ -68,6 +68,7 @@ def mend_runs(
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
     _title_run_into_next_field(raw, toks, labels)
+    _quoted_title_to_its_close(toks, labels)
     if styles:
         _title_cut_where_italics_change(toks, labels, styles)
 
@@ -503,6 +504,38 @@ def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> 
             labels[k] = "title"
         labels[d] = "O"
         return
+
+
+# Quotation marks that open a quoted title, and the marks that may close each.
+_QUOTE_PAIRS = {
+    "\u201c": "\u201d\"",
+    '"': '"\u201d',
+    "\u2018": "\u2019'",
+    "'": "'\u2019",
+    "\u00ab": "\u00bb",
+    "\u300c": "\u300d",
+    "\u300e": "\u300f",
+}
+
+
+def _quoted_title_to_its_close(toks: list[Tok], labels: list[str]) -> None:
+    """A title that opens with a quotation mark runs to the mark that closes it
+    (\u201cTitle (TT); Part 2\u201d): the tagger often ends it at a semicolon, a
+    parenthesis or a colon inside the quotes and gives the rest to another field."""
+    a, b = _first_run(labels, "title")
+    if a == 0 or a >= len(toks) or toks[a - 1].text not in _QUOTE_PAIRS:
+        return
+    closers = _QUOTE_PAIRS[toks[a - 1].text]
+    c = next((k for k in range(a, len(toks)) if toks[k].text in closers), -1)
+    if c <= b or c - b > 40:
+        return
+    if any(toks[k].text in _QUOTE_PAIRS and toks[k].text not in closers for k in range(b, c)):
+        return
+    end = c
+    while end > b and toks[end - 1].kind == KIND_PUNCT and toks[end - 1].text in ",.;:":
+        end -= 1  # the closing punctuation inside the quotes ("Title,") is no part of it
+    for k in range(b, end):
+        labels[k] = "title"
 
 
 def _title_cut_where_italics_change(

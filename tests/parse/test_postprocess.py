@@ -667,3 +667,22 @@ def test_names_before_eds_after_a_comma_are_editors_but_a_films_director_is_not(
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert not ref.editor
+
+
+def test_a_title_opening_with_a_quotation_mark_runs_to_the_mark_that_closes_it() -> None:
+    raw = 'Kemi Ode, "Graph Kernels (GK); Part 2," Acta Graphica, 12.'
+    spec = [
+        ("Kemi", "author"), ("Ode", "author"), (",", "O"), ('"', "O"), ("Graph", "title"),
+        ("Kernels", "title"), ("(", "title"), ("GK", "title"), (")", "title"), (";", "O"),
+        ("Part", "container-title"), ("2", "volume"), (",", "O"), ('"', "O"),
+        ("Acta", "container-title"), ("Graphica", "container-title"), (",", "O"),
+        ("12", "volume"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph Kernels (GK); Part 2"
+    assert ref.get("container-title") == "Acta Graphica"
+    # a title not opened by a quotation mark is left as the tagger ended it
+    raw = "Kemi Ode, Graph Kernels (GK); Part 2, Acta Graphica, 12."
+    spec = [s for s in spec if s[0] != '"']
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph Kernels (GK)"
