@@ -69,6 +69,7 @@ def mend_runs(
     _sentence_after_title(raw, toks, labels)
     _title_run_into_next_field(raw, toks, labels)
     _quoted_title_to_its_close(toks, labels)
+    _publisher_before_place(toks, labels)
     if styles:
         _title_cut_where_italics_change(toks, labels, styles)
 
@@ -508,7 +509,7 @@ def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> 
 
 # Quotation marks that open a quoted title, and the marks that may close each.
 _QUOTE_PAIRS = {
-    "\u201c": "\u201d\"",
+    "\u201c": '\u201d"',
     '"': '"\u201d',
     "\u2018": "\u2019'",
     "'": "'\u2019",
@@ -618,3 +619,51 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
 
 
 # A container that is only an identifier ("arXiv:2006.04768", a DOI) names no container.
+
+
+# Words a publisher's name may hold between its capitalised words ("Methuen and Co.").
+_PUBLISHER_GLUE = frozenset(("and", "&", "of", "de", "et", "und", "-", "'", "."))
+
+
+_FIRM_ABBREVIATIONS = frozenset(("co", "inc", "ltd", "corp", "bros", "st", "pub", "publ"))
+
+
+def _publisher_before_place(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title. Springer-Verlag, Berlin, 1988." and "Title (Artech House, Boston, 2005)": a
+    place with no publisher, after a comma; the capitalised words before that comma, back to
+    a sentence's period or an opening parenthesis, are the publisher when the tagger left
+    them unlabelled, or ran them into the title after the parenthesis."""
+    if "publisher" in labels or "publisher-place" not in labels:
+        return
+    p, _ = _first_run(labels, "publisher-place")
+    if p < 2 or toks[p - 1].text != ",":
+        return
+    k = p - 2
+    while k >= 0 and (
+        (
+            toks[k].kind == KIND_WORD
+            and (toks[k].text[0].isupper() or toks[k].text in _PUBLISHER_GLUE)
+        )
+        or toks[k].text in _PUBLISHER_GLUE
+    ):
+        if toks[k].text == "." and (k == 0 or toks[k - 1].text.lower() not in _FIRM_ABBREVIATIONS):
+            break  # a sentence's period ends the search; an abbreviation's ("Co.") does not
+        k -= 1
+    start = k + 1
+    while start < p - 1 and toks[start].text in _PUBLISHER_GLUE:
+        start += 1
+    if start >= p - 1 or p - 1 - start > 6 or k < 0 or not toks[start].text[0].isupper():
+        return
+    if not any(toks[m].kind == KIND_WORD and len(toks[m].text) > 1 for m in range(start, p - 1)):
+        return  # "The Iliad. I, London": a volume's numeral is no publisher
+    boundary = toks[k].text
+    span = set(labels[start : p - 1])
+    if span == {"O"} and boundary in (".", "(", ":"):
+        pass
+    elif boundary == "(" and len(span) == 1 and span <= {"title", "container-title"}:
+        if labels[k] == next(iter(span)):
+            labels[k] = "O"
+    else:
+        return
+    for m in range(start, p - 1):
+        labels[m] = "publisher"

@@ -686,3 +686,32 @@ def test_a_title_opening_with_a_quotation_mark_runs_to_the_mark_that_closes_it()
     spec = [s for s in spec if s[0] != '"']
     ref = _build(raw, spec)
     assert ref.get("title") == "Graph Kernels (GK)"
+
+
+def test_capitalised_words_before_a_place_with_no_publisher_are_the_publisher() -> None:
+    raw = "Ode, K. Graph Kernels. Accra-Verlag, Berlin, 1988."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Graph", "title"), ("Kernels", "title"), (".", "O"), ("Accra-Verlag", "O"),
+        (",", "O"), ("Berlin", "publisher-place"), (",", "O"), ("1988", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("publisher") == "Accra-Verlag"
+    # the Nature style: the tagger ran the publisher into the title after its parenthesis
+    raw = "K. Ode, Graph Kernels (Tema House, Boston, 2005)."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("Graph", "title"),
+        ("Kernels", "title"), ("(", "title"), ("Tema", "title"), ("House", "title"), (",", "O"),
+        ("Boston", "publisher-place"), (",", "O"), ("2005", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph Kernels"
+    assert ref.get("publisher") == "Tema House"
+    # a volume's numeral before the place is no publisher
+    raw = "K. Ode, The Iliad. I, London 1902."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("The", "title"),
+        ("Iliad", "title"), (".", "O"), ("I", "O"), (",", "O"), ("London", "publisher-place"),
+        ("1902", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("publisher")
