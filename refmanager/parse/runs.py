@@ -62,6 +62,7 @@ def mend_runs(
     _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
+    _hangul_phrase_ends_names(toks, labels)
     _editors_first(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
@@ -667,3 +668,27 @@ def _publisher_before_place(toks: list[Tok], labels: list[str]) -> None:
         return
     for m in range(start, p - 1):
         labels[m] = "publisher"
+
+
+_HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+def _hangul_phrase_ends_names(toks: list[Tok], labels: list[str]) -> None:
+    """A Korean name is one word ("이영일"); a phrase of several Hangul words between
+    commas in the name list is the title that follows the names, run into them."""
+    a, b = _first_run(labels, "author")
+    start = a
+    for k in range(a, b + 1):
+        if k < b and toks[k].text != ",":
+            continue
+        words = [t for t in toks[start:k] if t.kind == KIND_WORD]
+        if len(words) >= 2 and all(_HANGUL.search(t.text) for t in words):
+            if start == a:
+                return  # no name before it: not a list the rule can read
+            end = k if k < b else b
+            cut = start - 1 if toks[start - 1].text == "," else start
+            labels[cut] = "O"
+            for m in range(start, end):
+                labels[m] = "title" if "title" not in labels[:a] + labels[b:] else "O"
+            return
+        start = k + 1

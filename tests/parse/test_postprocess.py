@@ -715,3 +715,15 @@ def test_capitalised_words_before_a_place_with_no_publisher_are_the_publisher() 
         ("1902", "issued"), (".", "O"),
     ]  # fmt: skip
     assert not _build(raw, spec).get("publisher")
+
+
+def test_a_phrase_of_hangul_words_in_the_name_list_is_the_title() -> None:
+    raw = "김하늘, 박바다, 한국 문화 연구, 문화학보, 2014."
+    spec = [
+        ("김하늘", "author"), (",", "author"), ("박바다", "author"), (",", "author"),
+        ("한국", "author"), ("문화", "author"), ("연구", "author"), (",", "O"),
+        ("문화학보", "container-title"), (",", "O"), ("2014", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.family for a in ref.author] == ["김하늘", "박바다"]
+    assert ref.get("title") == "한국 문화 연구"
