@@ -241,6 +241,23 @@ def _drop_hyphen(left_word: str, right_word: str, vocab: set[str] | None) -> boo
     )
 
 
+def _last_words(text: str) -> int:
+    """Where the last two words of ``text`` start (its last word and the one before, if one
+    space parts them): a URL or DOI that ends the text starts there (``_URL_TAIL``), so it
+    is looked for there, not in all of the text joined so far (a long entry's lines are
+    joined one by one: searching all of it each time took seconds for a list of
+    thousands of lines)."""
+    k = len(text)
+    while k > 0 and not text[k - 1].isspace():
+        k -= 1
+    if k == 0:
+        return 0
+    k -= 1  # the space before the last word
+    while k > 0 and not text[k - 1].isspace():
+        k -= 1
+    return k
+
+
 def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
     """The separator between two lines of one entry: '', ' ', or drop a hyphen ('-')."""
     if not left or not right:
@@ -257,7 +274,7 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
         return ""
     if re.search(r"(?i)\b(?:http|ftp)$", tail) and re.match(r"s?://", right):
         return ""
-    if _URL_TAIL.search(left) and not re.search(r"(?i)(doi|url):$", tail):
+    if _URL_TAIL.search(left, _last_words(left)) and not re.search(r"(?i)(doi|url):$", tail):
         if last in "/.-_=?&#:~%":
             if last == "." and not re.match(r"^[a-z0-9/]", head):
                 return " "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from refmanager.pdf.textclean import join_break, join_lines, normalize, vocabulary
 
 
@@ -59,3 +61,29 @@ def test_ranges_cjk_and_type_codes() -> None:
         join_lines(["a theory of the learnable", "[J]. Comm"])[0]
         == "a theory of the learnable[J]. Comm"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "https://example.org/a",
+        "see https://example.org/a/b",
+        "Available at: doi: 10.1000/xyz",
+        "Available at: doi:  10.1000/xyz",
+        "A. Author. Title. doi:10.1000/",
+        "x10.1234/abc",
+        "Journal 12, 10.1234/abc",
+        "arXiv preprint, arxiv.org/abs/1234.5678 and more",
+        "www.example.org words after it",
+        "a long entry " * 50 + "https://example.org/tail",
+        "ends with\u00a0www.x",
+    ],
+)
+def test_a_url_ending_the_text_is_found_in_its_last_words(text: str) -> None:
+    from refmanager.pdf.textclean import _URL_TAIL, _last_words
+
+    whole = _URL_TAIL.search(text)
+    tail = _URL_TAIL.search(text, _last_words(text))
+    assert (whole is None) == (tail is None)
+    assert whole is None or tail is None or whole.start() == tail.start()
