@@ -181,8 +181,11 @@ class JobRunner(QObject):
         on_cancelled: Callable[[], None] | None = None,
     ) -> Job:
         """Run ``func(context)`` in a worker thread; the callbacks run on the main thread."""
+        # The jobs finished before go now (deleted by the event loop): their connections
+        # (the lambda below names the job) held them through Qt, where the cyclic
+        # collector cannot see, so a job only released stayed in the process for good.
         for old in self._finished:
-            old.setParent(None)
+            old.deleteLater()
         self._finished.clear()
         job = Job(name, self)
         if on_success is not None:

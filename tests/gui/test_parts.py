@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,32 @@ def test_job_failure_and_cancel_are_reported(qtbot: QtBot) -> None:
         started.wait(2)
         job.cancel()
     assert cancelled == [True] and len(errors) == 1
+
+
+def test_finished_jobs_are_freed_not_kept_by_their_connections(qtbot: QtBot) -> None:
+    """A finished job goes once the next one starts: its signals' connections (a lambda
+    naming the job among them) held it through Qt, out of the collector's reach, so every
+    job a window ran (two a second while an import runs) stayed in its process."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from refmanager.gui.jobs import Job
+
+    runner = JobRunner()
+    results: list[int] = []
+
+    def number(i: int) -> Callable[[JobContext], int]:
+        return lambda _ctx: i
+
+    for i in range(30):
+        with qtbot.waitSignal(runner.idle, timeout=5000):
+            runner.start("one of thirty", number(i), on_success=results.append)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    gc.collect()
+    assert results == list(range(30))
+    kept = [o for o in gc.get_objects() if isinstance(o, Job) and o.name == "one of thirty"]
+    assert len(kept) <= 1  # the last one, until the next job starts
 
 
 class _Pinger(QObject):
