@@ -25,6 +25,7 @@ from refmanager.parse.tokens import (
     YEAR_RE,
     Tok,
     label_runs,
+    word_set,
 )
 
 # Words that name a publisher (a press, a society, a company); the builder reads them too.
@@ -71,6 +72,9 @@ def mend_runs(
     _title_run_into_next_field(raw, toks, labels)
     _quoted_title_to_its_close(toks, labels)
     _publisher_before_place(toks, labels)
+    _title_cut_after_a_small_word(toks, labels)
+    _venue_acronym_ending_the_title(toks, labels)
+    _close_open_brackets(toks, labels)
     if styles:
         _title_cut_where_italics_change(toks, labels, styles)
 
@@ -692,3 +696,83 @@ def _hangul_phrase_ends_names(toks: list[Tok], labels: list[str]) -> None:
                 labels[m] = "title" if "title" not in labels[:a] + labels[b:] else "O"
             return
         start = k + 1
+
+
+# Words a title never ends on ("A Language and | Environment for ...").
+_SMALL_WORDS = word_set(
+    "a an and the of for in on with to from by at as or vs via into over under "
+    "et und der die das le la les du des de"
+)
+
+
+def _ends_sentence(toks: list[Tok], e: int) -> bool:
+    """Whether token ``e`` is a period that ends a sentence: spaced from what follows, after
+    a word of four letters or more."""
+    return (
+        toks[e].text == "."
+        and e + 1 < len(toks)
+        and toks[e + 1].start > toks[e].end
+        and toks[e - 1].kind == KIND_WORD
+        and len(toks[e - 1].text) > 3
+    )
+
+
+def _title_cut_after_a_small_word(toks: list[Tok], labels: list[str]) -> None:
+    """A title run that ends on "and", "of", "for" with the container run straight after it
+    (no punctuation between): the container's first sentence is the rest of the title."""
+    a, b = _first_run(labels, "title")
+    if b >= len(toks) or b == a or labels[b] != "container-title":
+        return
+    if toks[b - 1].text.lower() not in _SMALL_WORDS or toks[b].kind == KIND_PUNCT:
+        return
+    e = b
+    while e < len(toks) and labels[e] == "container-title":
+        if _ends_sentence(toks, e):
+            break  # a sentence's period, not an abbreviation's
+        e += 1
+    for m in range(b, e):
+        labels[m] = "title"
+    if e < len(toks) and labels[e] == "container-title" and toks[e].text == ".":
+        labels[e] = "O"
+
+
+_ACRONYM = re.compile(r"^[A-Z][A-Z&]{1,9}(?:-[A-Z]{2,9})?$")
+
+
+def _venue_acronym_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title. NAACL. 2011.": an acronym printed as the title's last sentence, where the
+    entry has no container, is the venue."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 4:
+        return
+    k = b - 1
+    if toks[k].text == ".":
+        k -= 1
+    if k - 2 < a or not _ACRONYM.match(toks[k].text) or not _ends_sentence(toks, k - 1):
+        return  # "Proc. Natl. Acad. Sci. USA": an abbreviation's period ends no sentence
+    nxt = _next_label(toks, labels, b)
+    if nxt not in ("issued", "O", "page", "URL", "DOI"):
+        return
+    labels[k - 1] = "O"
+    for m in range(k, b):
+        labels[m] = "container-title" if toks[m].text != "." else "O"
+
+
+_PAIRS = {"(": ")", "[": "]"}
+
+
+def _close_open_brackets(toks: list[Tok], labels: list[str]) -> None:
+    """A value that opens a bracket the tagger left outside it ("University of California
+    (Berkeley" and ")") takes the closing bracket that follows it."""
+    for lab, a, b in label_runs(labels):
+        if lab == "O" or b >= len(toks) or labels[b] != "O":
+            continue
+        close = toks[b].text
+        for open_ in ("(", "["):
+            if close != _PAIRS[open_]:
+                continue
+            inside = [t.text for t in toks[a:b]]
+            if inside.count(open_) > inside.count(close):
+                labels[b] = lab

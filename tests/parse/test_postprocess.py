@@ -727,3 +727,50 @@ def test_a_phrase_of_hangul_words_in_the_name_list_is_the_title() -> None:
     ref = _build(raw, spec)
     assert [a.family for a in ref.author] == ["김하늘", "박바다"]
     assert ref.get("title") == "한국 문화 연구"
+
+
+def test_a_title_cut_after_a_small_word_takes_the_containers_first_sentence() -> None:
+    raw = "Ode K. A Theory of Graphs and Kernels for Data. Accra Press, 2020."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("A", "title"), ("Theory", "title"),
+        ("of", "title"), ("Graphs", "title"), ("and", "title"), ("Kernels", "container-title"),
+        ("for", "container-title"), ("Data", "container-title"), (".", "container-title"),
+        ("Accra", "container-title"), ("Press", "container-title"), (",", "O"),
+        ("2020", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "A Theory of Graphs and Kernels for Data"
+    assert ref.get("container-title") == "Accra Press"
+
+
+def test_an_acronym_printed_as_the_titles_last_sentence_is_the_venue() -> None:
+    raw = "Ode, K. Graph kernels for words. ACLW. 2011."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Graph", "title"), ("kernels", "title"), ("for", "title"), ("words", "title"),
+        (".", "title"), ("ACLW", "title"), (".", "O"), ("2011", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph kernels for words"
+    assert ref.get("container-title") == "ACLW"
+    # an abbreviation's period ends no sentence: "Sci. USA" stays as it was read
+    raw = "Ode, K. Graph kernels in Proc. Acad. Sci. USA. 2011."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Graph", "title"), ("kernels", "title"), ("in", "title"), ("Proc", "title"),
+        (".", "title"), ("Acad", "title"), (".", "title"), ("Sci", "title"), (".", "title"),
+        ("USA", "title"), (".", "O"), ("2011", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("container-title")
+
+
+def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
+    raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Graphs", "title"), (".", "O"), ("PhD", "genre"), ("thesis", "genre"), (",", "O"),
+        ("University", "publisher"), ("of", "publisher"), ("Accra", "publisher"),
+        ("(", "publisher"), ("Legon", "publisher"), (")", "O"), (",", "O"),
+        ("2018", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("publisher") == "University of Accra (Legon)"
