@@ -373,6 +373,13 @@ def build_reference(
                     ref.set(field, "")
                     ref.confidence.pop(field, None)
     year_text = values.get("issued", "")
+    access = access_date(raw)
+    if access is not None:
+        ref.accessed = access[0]
+        ref.confidence["accessed"] = 0.9
+        a, b = access[1]
+        if "issued" in spans and a <= spans["issued"][0] < b:
+            year_text = ""  # the date the tagger took for the publication's is the visit's
     ym = YEAR_RE.search(year_text)
     date_conf = conf.get("issued", 0.0)
     if not ym:
@@ -382,6 +389,8 @@ def build_reference(
             for f in ("title", "URL", "DOI", "container-title", "page", "volume")
             if f in spans
         ]
+        if access is not None:
+            blocked.append(access[1])
         cands = [
             y
             for y in YEAR_RE.finditer(raw, label_end)
@@ -392,7 +401,7 @@ def build_reference(
         date_conf = 0.5
     if ym:
         date = Date(year=int(ym.group(1)))
-        start = spans["issued"][0] if "issued" in spans else ym.start()
+        start = spans["issued"][0] if "issued" in spans and year_text else ym.start()
         around = raw[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):
             if word in MONTHS:
@@ -457,6 +466,61 @@ def _merge_split_title(
         in_container = tok.label == "container-title" and c0 <= tok.start < c1
         if in_container or (c1 <= tok.start < t0 and raw[tok.start : tok.end] == ","):
             tok.label = "title"
+
+
+# "accessed on 4 May 2021", "Retrieved March 3, 2020", "last visited 2021-05-04", "abgerufen
+# am 4. Mai 2021": the date a web page or dataset was seen, never its publication date.
+_ACCESS = re.compile(
+    r"\b(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
+    r"zugegriffen|consult\u00e9)(?:\s+(?:on|am|le|at))?\s*[:,]?\s*"
+    r"(?:(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)"
+    r"|(?P<dmy>(?P<dd>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?P<dm>[A-Za-z\u00e4\u00e9\u00fb]+)\.?,?\s+(?P<dy>\d{4}))"
+    r"|(?P<mdy>(?P<mm>[A-Za-z]+)\.?\s+(?:(?P<md>\d{1,2})(?:st|nd|rd|th)?,?\s+)?(?P<my>\d{4}))"
+    r"|(?P<y>\d{4}))",
+    re.IGNORECASE,
+)
+# German and French month names that English's three letters do not give
+_OTHER_MONTHS = {
+    "januar": 1, "februar": 2, "m\u00e4rz": 3, "juni": 6, "juli": 7, "oktober": 10,
+    "dezember": 12, "janvier": 1, "f\u00e9vrier": 2, "mars": 3, "avril": 4, "mai": 5,
+    "juin": 6, "juillet": 7, "ao\u00fbt": 8, "septembre": 9, "octobre": 10, "novembre": 11,
+    "d\u00e9cembre": 12,
+}  # fmt: skip
+
+
+def _month_of(word: str) -> int | None:
+    """The number of a month's name or abbreviation (English, German, French), or None."""
+    low = word.lower()
+    if low in MONTHS:
+        return _month_number(low)
+    return _OTHER_MONTHS.get(low)
+
+
+def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
+    """The date a reference says its source was accessed, and that date's span in ``raw``."""
+    m = _ACCESS.search(raw)
+    if m is None:
+        return None
+    if m.group("iso"):
+        month = int(m.group("im"))
+        day = int(m.group("id")) if m.group("id") else None
+        date = Date(int(m.group("iy")), month if 1 <= month <= 12 else None, day)
+    elif m.group("dmy"):
+        month_of = _month_of(m.group("dm"))
+        if month_of is None:
+            return None
+        date = Date(int(m.group("dy")), month_of, int(m.group("dd")))
+    elif m.group("mdy"):
+        month_of = _month_of(m.group("mm"))
+        if month_of is None:
+            return None
+        day = int(m.group("md")) if m.group("md") else None
+        date = Date(int(m.group("my")), month_of, day)
+    else:
+        date = Date(int(m.group("y")))
+    if date.day is not None and not 1 <= date.day <= 31:
+        date.day = None
+    return date, (m.start(), m.end())
 
 
 def _month_number(word: str) -> int:

@@ -123,3 +123,24 @@ def test_a_title_word_cut_from_the_name_list_joins_the_title_as_one_run() -> Non
     at = [i for i, t in enumerate(ref.tokens) if t.label == "title"]
     assert at == list(range(at[0], at[-1] + 1))
     assert ref.confidence["title"] > 0.05
+
+
+@pytest.mark.parametrize(
+    ("raw", "accessed", "issued"),
+    [
+        ("Ode K. A page. https://example.org/p (accessed on 4 May 2021).", (2021, 5, 4), None),
+        ("Ode K. A page. 2020. https://example.org/p (accessed 12 March 2021).", (2021, 3, 12), 2020),
+        ("Ode K. A page. https://example.org/p. Accessed May 4, 2020.", (2020, 5, 4), None),
+        ("Ode K. A post. Retrieved 3 June 2019, from https://example.org/p", (2019, 6, 3), None),
+        ("Ode K. Rivers (2018). https://example.org/p (last accessed 2021-02-03).", (2021, 2, 3), 2018),
+        ("Ode K. Ein Titel. 2017. https://example.de (abgerufen am 4. Juni 2021).", (2021, 6, 4), 2017),
+        ("Ode K. Un titre. 2017. https://example.fr (consulté le 3 juillet 2020).", (2020, 7, 3), 2017),
+    ],
+)
+def test_an_access_date_is_the_accessed_date_never_the_publication_date(
+    raw: str, accessed: tuple[int, int, int], issued: int | None
+) -> None:
+    ref = parse_reference(raw)
+    assert ref.accessed is not None
+    assert (ref.accessed.year, ref.accessed.month, ref.accessed.day) == accessed
+    assert (ref.issued.year if ref.issued else None) == issued
