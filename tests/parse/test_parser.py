@@ -128,13 +128,13 @@ def test_a_title_word_cut_from_the_name_list_joins_the_title_as_one_run() -> Non
 @pytest.mark.parametrize(
     ("raw", "accessed", "issued"),
     [
-        ("Ode K. A page. https://example.org/p (accessed on 4 May 2021).", (2021, 5, 4), None),
-        ("Ode K. A page. 2020. https://example.org/p (accessed 12 March 2021).", (2021, 3, 12), 2020),
-        ("Ode K. A page. https://example.org/p. Accessed May 4, 2020.", (2020, 5, 4), None),
-        ("Ode K. A post. Retrieved 3 June 2019, from https://example.org/p", (2019, 6, 3), None),
-        ("Ode K. Rivers (2018). https://example.org/p (last accessed 2021-02-03).", (2021, 2, 3), 2018),
-        ("Ode K. Ein Titel. 2017. https://example.de (abgerufen am 4. Juni 2021).", (2021, 6, 4), 2017),
-        ("Ode K. Un titre. 2017. https://example.fr (consulté le 3 juillet 2020).", (2020, 7, 3), 2017),
+        ("Ode K. A page. https://x.org/p (accessed on 4 May 2021).", (2021, 5, 4), None),
+        ("Ode K. A page. 2020. https://x.org/p (accessed 12 March 2021).", (2021, 3, 12), 2020),
+        ("Ode K. A page. https://x.org/p. Accessed May 4, 2020.", (2020, 5, 4), None),
+        ("Ode K. A post. Retrieved 3 June 2019, from https://x.org/p", (2019, 6, 3), None),
+        ("Ode K. Rivers (2018). https://x.org/p (last accessed 2021-02-03).", (2021, 2, 3), 2018),
+        ("Ode K. Ein Titel. 2017. https://x.de (abgerufen am 4. Juni 2021).", (2021, 6, 4), 2017),
+        ("Ode K. Un titre. 2017. https://x.fr (consulté le 3 juillet 2020).", (2020, 7, 3), 2017),
     ],
 )
 def test_an_access_date_is_the_accessed_date_never_the_publication_date(
