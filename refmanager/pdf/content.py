@@ -142,7 +142,7 @@ def _unescape(body: bytes) -> bytes:
 
 
 def _hex(digits: bytes) -> _Str:
-    digits = bytes(c for c in digits if c not in _WS)
+    digits = digits.translate(None, _WS)
     if len(digits) % 2:
         digits += b"0"
     try:
