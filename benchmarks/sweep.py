@@ -10,6 +10,9 @@ packages' vignettes): unpack them outside the repository, e.g.
     for d in *.deb; do dpkg -x "$d" root; done
     .venv/bin/python -m benchmarks.sweep root /usr/share/doc
 
+(On 2026-12-06: texlive-humanities-doc, -publishers-doc, -science-doc, -bibtex-extra and
+-latex-recommended-doc, 37 r-cran packages' vignettes and /usr/share/doc: 2,047 PDFs.)
+
 Each PDF is read as ``refmanager extract FILE`` reads it (``service.extract.extract_pdf``,
 fields parsed) in a worker process that reads one PDF after another; a PDF whose extract
 takes longer than ``--timeout`` seconds of wall time is a timeout (a worker that does not
