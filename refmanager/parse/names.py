@@ -40,6 +40,7 @@ def is_corporate(text: str) -> bool:
 
 
 _SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
+_ETAL_INSIDE = re.compile(r",?\s*\bet\s*al\b\.?\s*[;,.]?\s*")
 _ETAL = re.compile(r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*)$")
 _SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,)\s*")
 _AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*")
@@ -211,6 +212,12 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     text = _SPACES.sub(" ", text).strip(" .,;:")
     if not text:
         return [], False
+    inner = _ETAL_INSIDE.search(text)
+    if inner is not None and inner.start() > 0 and text[inner.end() :].strip(" .,;"):
+        # "Doe J, Roe R, et al.; ALPHA Study Group": a group after the shortened list
+        first, _ = split_names(text[: inner.start()])
+        rest, _ = split_names(text[inner.end() :])
+        return first + rest, True
     etal = False
     tail = text[-12:].lower()
     m = _ETAL.search(text) if ("al" in tail or "\u7b49" in tail or "others" in tail) else None

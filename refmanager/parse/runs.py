@@ -64,6 +64,7 @@ def mend_runs(
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
     _hangul_phrase_ends_names(toks, labels)
+    _group_after_et_al(toks, labels)
     _editors_first(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
@@ -776,3 +777,39 @@ def _close_open_brackets(toks: list[Tok], labels: list[str]) -> None:
             inside = [t.text for t in toks[a:b]]
             if inside.count(open_) > inside.count(close):
                 labels[b] = lab
+
+
+# The last word of a group that signs a paper with its members ("ALPHA Study Group").
+_GROUP_WORDS = word_set(
+    "group groups consortium collaboration collaborators investigators committee team "
+    "network trialists initiative taskforce force panel"
+)
+
+
+def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
+    """ "Doe J, Roe R, et al.; ALPHA Study Group. Title": the capitalised words after the
+    name list's "et al.", up to the sentence's period, that end on "Group", "Consortium",
+    "Investigators" and the like sign the paper too; the tagger reads them as the title."""
+    a, b = _first_run(labels, "author")
+    if b - a < 3 or b >= len(toks):
+        return
+    k = b - 1
+    if toks[k].text == ".":
+        k -= 1
+    if toks[k].text.lower() != "al" or toks[k - 1].text.lower() != "et":
+        return
+    start = b
+    while start < len(toks) and toks[start].text in ";,." and labels[start] == "O":
+        start += 1
+    end = start
+    while end < len(toks) and toks[end].kind == KIND_WORD and end - start < 10:
+        end += 1
+    if end == start or end >= len(toks) or toks[end].text != ".":
+        return
+    if toks[end - 1].text.lower() not in _GROUP_WORDS or not toks[start].text[0].isupper():
+        return
+    if labels[start] not in ("title", "author", "O"):
+        return
+    for m in range(b, end):
+        labels[m] = "author"
+    labels[end] = "O"

@@ -98,3 +98,15 @@ def test_pinyin_names_printed_family_first() -> None:
     assert _names("Mingyu Zhao and Xiaohua Li") == [("Zhao", "Mingyu", ""), ("Li", "Xiaohua", "")]
     assert _names("Yang Liu, Wei Zhang") == [("Liu", "Yang", ""), ("Zhang", "Wei", "")]
     assert _names("Kaiming He, Jian Sun") == [("He", "Kaiming", ""), ("Sun", "Jian", "")]
+
+
+def test_a_group_after_et_al_is_one_more_author() -> None:
+    names, etal = split_names("Doe J, Roe R, et al.; ALPHA Study Group")
+    assert etal
+    assert [n.family or n.literal for n in names] == ["Doe", "Roe", "ALPHA Study Group"]
+    names, etal = split_names("Doe J, Roe R, et al. Accra Kernel Expert Group")
+    assert etal
+    assert names[-1].literal == "Accra Kernel Expert Group"
+    names, etal = split_names("Doe J, Roe R, et al.")
+    assert etal
+    assert [n.family for n in names] == ["Doe", "Roe"]

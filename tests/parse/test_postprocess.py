@@ -774,3 +774,18 @@ def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None
         ("2018", "issued"), (".", "O"),
     ]  # fmt: skip
     assert _build(raw, spec).get("publisher") == "University of Accra (Legon)"
+
+
+def test_a_group_after_et_al_that_the_tagger_read_as_the_title_signs_the_paper() -> None:
+    raw = "Ode K, Abe T, et al.; ALPHA Study Group. Graph kernels. Acta Graph. 2019;3:1-9."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (",", "author"), ("Abe", "author"), ("T", "author"),
+        (",", "author"), ("et", "author"), ("al", "author"), (".", "author"), (";", "O"),
+        ("ALPHA", "title"), ("Study", "title"), ("Group", "title"), (".", "title"),
+        ("Graph", "title"), ("kernels", "title"), (".", "O"), ("Acta", "container-title"),
+        ("Graph", "container-title"), (".", "container-title"), ("2019", "issued"), (";", "O"),
+        ("3", "volume"), (":", "O"), ("1", "page"), ("-", "page"), ("9", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph kernels"
+    assert [a.family or a.literal for a in ref.author] == ["Ode", "Abe", "ALPHA Study Group"]
