@@ -72,8 +72,8 @@ def mend_runs(
     _sentence_after_title(raw, toks, labels)
     _title_run_into_next_field(raw, toks, labels)
     _quoted_title_to_its_close(toks, labels)
-    _publisher_before_place(toks, labels)
     _title_cut_after_a_small_word(toks, labels)
+    _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
     _close_open_brackets(toks, labels)
     if styles:
@@ -628,7 +628,7 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
 
 
 # Words a publisher's name may hold between its capitalised words ("Methuen and Co.").
-_PUBLISHER_GLUE = frozenset(("and", "&", "of", "de", "et", "und", "-", "'", "."))
+_PUBLISHER_GLUE = frozenset(("and", "&", "of", "for", "the", "de", "et", "und", "-", "'", "."))
 
 
 _FIRM_ABBREVIATIONS = frozenset(("co", "inc", "ltd", "corp", "bros", "st", "pub", "publ"))
@@ -669,6 +669,15 @@ def _publisher_before_place(toks: list[Tok], labels: list[str]) -> None:
     elif boundary == "(" and len(span) == 1 and span <= {"title", "container-title"}:
         if labels[k] == next(iter(span)):
             labels[k] = "O"
+    elif (
+        span == {"container-title"}
+        and boundary == "."
+        and labels[k] != "container-title"
+        and not any(lab in ("volume", "issue", "page") for lab in labels)
+        and PUBLISHER_WORDS.search(named := " ".join(t.text for t in toks[start : p - 1]))
+        and not _names_venue(named)
+    ):
+        pass  # "... Computing. R Foundation for Statistical Computing, Vienna": a book's
     else:
         return
     for m in range(start, p - 1):

@@ -789,3 +789,26 @@ def test_a_group_after_et_al_that_the_tagger_read_as_the_title_signs_the_paper()
     ref = _build(raw, spec)
     assert ref.get("title") == "Graph kernels"
     assert [a.family or a.literal for a in ref.author] == ["Ode", "Abe", "ALPHA Study Group"]
+
+
+def test_a_container_naming_a_press_before_a_place_with_no_pages_is_the_publisher() -> None:
+    raw = "Ode K. Graph Kernels. Accra Foundation for Kernels, Legon, 2020."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Graph", "title"), ("Kernels", "title"),
+        (".", "O"), ("Accra", "container-title"), ("Foundation", "container-title"),
+        ("for", "container-title"), ("Kernels", "container-title"), (",", "O"),
+        ("Legon", "publisher-place"), (",", "O"), ("2020", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("publisher") == "Accra Foundation for Kernels"
+    assert not ref.get("container-title")
+    # a conference's proceedings stay the container
+    raw = "Ode K. Graph Kernels. Proceedings of the Accra ACM Conference, Legon, 2020."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Graph", "title"), ("Kernels", "title"),
+        (".", "O"), ("Proceedings", "container-title"), ("of", "container-title"),
+        ("the", "container-title"), ("Accra", "container-title"), ("ACM", "container-title"),
+        ("Conference", "container-title"), (",", "O"), ("Legon", "publisher-place"), (",", "O"),
+        ("2020", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "Proceedings of the Accra ACM Conference"
