@@ -68,6 +68,7 @@ def mend_runs(
     _editors_first(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
+    _lettered_volume_is_the_venue(toks, labels)
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
     _title_run_into_next_field(raw, toks, labels)
@@ -822,3 +823,33 @@ def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
     for m in range(b, end):
         labels[m] = "author"
     labels[end] = "O"
+
+
+_ROMAN = re.compile(r"^[IVXLCivxlc]+$")
+_VOLUME_WORDS = word_set("suppl supplement pt part spec special issue no vol vols nr bd tome tomo")
+
+
+def _lettered_volume_is_the_venue(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title. Proc ACL 2019:1-10.": a "volume" that holds a name ("ACL") where the entry
+    has no container is the venue, with the unlabelled words right before it."""
+    if "container-title" in labels:
+        return
+    a, b = _first_run(labels, "volume")
+    if a == b:
+        return
+    named = [
+        t
+        for t in toks[a:b]
+        if t.kind == KIND_WORD
+        and len(t.text) >= 2
+        and t.text[0].isupper()
+        and not _ROMAN.match(t.text)
+        and t.text.lower() not in _VOLUME_WORDS
+    ]
+    if not named:
+        return
+    start = a
+    while start > 0 and labels[start - 1] == "O" and toks[start - 1].kind == KIND_WORD:
+        start -= 1
+    for m in range(start, b):
+        labels[m] = "container-title"

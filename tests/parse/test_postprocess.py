@@ -812,3 +812,25 @@ def test_a_container_naming_a_press_before_a_place_with_no_pages_is_the_publishe
         ("2020", "issued"), (".", "O"),
     ]  # fmt: skip
     assert _build(raw, spec).get("container-title") == "Proceedings of the Accra ACM Conference"
+
+
+def test_a_volume_that_holds_a_name_where_there_is_no_container_is_the_venue() -> None:
+    raw = "Ode K, Abe T: Graph kernels. Proc GKC 2019:1-10."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (",", "author"), ("Abe", "author"), ("T", "author"),
+        (":", "O"), ("Graph", "title"), ("kernels", "title"), (".", "O"), ("Proc", "O"),
+        ("GKC", "volume"), ("2019", "volume"), (":", "O"), ("1", "page"), ("-", "page"),
+        ("10", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Proc GKC 2019"
+    assert not ref.get("volume")
+    # a supplement's or a part's volume stays a volume
+    raw = "Ode K. Graph kernels. Acta Graph 2019;12 Suppl 2:1-10."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Graph", "title"), ("kernels", "title"),
+        (".", "O"), ("Acta", "container-title"), ("Graph", "container-title"),
+        ("2019", "issued"), (";", "O"), ("12", "volume"), ("Suppl", "volume"), ("2", "volume"),
+        (":", "O"), ("1", "page"), ("-", "page"), ("10", "page"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "Acta Graph"
