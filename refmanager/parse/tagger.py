@@ -33,20 +33,41 @@ def is_stacked(model_path: Path | None) -> bool:
     return model_path is not None and os.path.isfile(os.fspath(model_path) + STACKED_SUFFIX)
 
 
-def stacked_marker(base_model: Path | None) -> str:
+# The marker's line of a stacked model whose own labelling is used wherever it differs
+# from the base model's (no veto, see ``KEEP_BASE_ABOVE``): its lessons were checked on
+# corrections it was not trained on (``parse.retrain``, decision 0035).
+REACHES_FURTHER = "reaches further"
+
+
+def stacked_marker(base_model: Path | None, *, further: bool = False) -> str:
     """The text of a stacked model's marker file: the model it adapts (the shipped one
-    when the marker names none)."""
-    return f"adapts {os.fspath(base_model)}\n" if base_model else "adapts the shipped model\n"
+    when the marker names none) and, with ``further``, that no veto applies."""
+    head = f"adapts {os.fspath(base_model)}\n" if base_model else "adapts the shipped model\n"
+    return head + (REACHES_FURTHER + "\n" if further else "")
+
+
+def _marker(model_path: Path) -> tuple[Path | None, bool]:
+    """What a stacked model's marker file says: the model it adapts (None: the shipped
+    one) and whether it reaches further."""
+    try:
+        text = Path(os.fspath(model_path) + STACKED_SUFFIX).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None, False
+    lines = text.splitlines() or [""]
+    name = lines[0].strip().removeprefix("adapts ")
+    base = Path(name) if name != "the shipped model" and os.path.isfile(name) else None
+    return base, REACHES_FURTHER in (line.strip() for line in lines[1:])
 
 
 def base_of(model_path: Path) -> Path | None:
     """The model a stacked model adapts, from its marker file (None: the shipped one)."""
-    try:
-        text = Path(os.fspath(model_path) + STACKED_SUFFIX).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    name = text.strip().removeprefix("adapts ")
-    return Path(name) if name != "the shipped model" and os.path.isfile(name) else None
+    return _marker(model_path)[0]
+
+
+def reaches_further(model_path: Path) -> bool:
+    """Whether a stacked model's own labelling is used wherever it differs from the base
+    model's (its marker says so), instead of only where it is sure the base is wrong."""
+    return _marker(model_path)[1]
 
 
 _KEEP_PREFIXES = ("w=", "sh=", "k=", "w-1=", "w+1=")
@@ -78,15 +99,19 @@ def _label(
     tagger: Any, model_path: Path | None, toks: list[Tok], styles: list[tuple[int, int, str]] | None
 ) -> tuple[list[str], Any]:
     """The labels of ``toks`` and the tagger whose marginals go with them; a stacked
-    model's labels are its own only where it is sure."""
+    model's labels are its own only where it is sure, or wherever they differ when it
+    reaches further."""
     xseq = features(toks, styles)
     stacked = model_path is not None and is_stacked(model_path)
-    base = open_tagger(base_of(model_path)) if stacked and model_path is not None else None
+    base_path, further = (None, False)
+    if stacked and model_path is not None:
+        base_path, further = _marker(model_path)
+    base = open_tagger(base_path) if stacked else None
     if base is None:  # a plain model (or no shipped model for a stacked one to read)
         return list(tagger.tag(xseq)), tagger
     base_labels = list(base.tag(xseq))
     labels = list(tagger.tag(with_base_labels(xseq, base_labels)))
-    if labels == base_labels:
+    if labels == base_labels or further:
         return labels, tagger
     try:
         p_base = tagger.probability(base_labels)
