@@ -63,7 +63,8 @@ def mend_runs(
     _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
-    _hangul_phrase_ends_names(toks, labels)
+    if _HANGUL.search(raw):
+        _hangul_phrase_ends_names(toks, labels)
     _group_after_et_al(toks, labels)
     _editors_first(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
@@ -76,7 +77,8 @@ def mend_runs(
     _title_cut_after_a_small_word(toks, labels)
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
-    _close_open_brackets(toks, labels)
+    if "(" in raw or "[" in raw:
+        _close_open_brackets(toks, labels)
     if styles:
         _title_cut_where_italics_change(toks, labels, styles)
 
