@@ -75,6 +75,7 @@ def mend_runs(
     _title_run_into_next_field(raw, toks, labels)
     _quoted_title_to_its_close(toks, labels)
     _title_cut_after_a_small_word(toks, labels)
+    _title_run_into_in(toks, labels)
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
     if "(" in raw or "[" in raw:
@@ -855,3 +856,27 @@ def _lettered_volume_is_the_venue(toks: list[Tok], labels: list[str]) -> None:
         start -= 1
     for m in range(start, b):
         labels[m] = "container-title"
+
+
+def _title_run_into_in(toks: list[Tok], labels: list[str]) -> None:
+    """ "Invariants of manifolds, in The Heritage of Weyl (Durham, 1987)": a title run that
+    goes on past ", in" and a capitalised word ran into the book or proceedings it is in."""
+    a, b = _first_run(labels, "title")
+    c, _ = _first_run(labels, "container-title")
+    if c < a:
+        return  # a container before the title: the "in" is the title's
+    for k in range(a + 2, b - 2):
+        if toks[k].text != "," or toks[k + 1].text not in ("in", "In"):
+            continue
+        nxt = toks[k + 2]
+        titled = nxt.kind == KIND_WORD and nxt.text[:1].isupper() and not nxt.text.isupper()
+        if not titled and nxt.text != ":":
+            continue  # "..., in BRCA2 carriers": a gene's or an acronym's capitals
+        labels[k] = "O"
+        labels[k + 1] = "O"
+        first = k + 2 if nxt.text != ":" else k + 3
+        if nxt.text == ":":
+            labels[k + 2] = "O"
+        for m in range(first, b):
+            labels[m] = "container-title"
+        return

@@ -834,3 +834,26 @@ def test_a_volume_that_holds_a_name_where_there_is_no_container_is_the_venue() -
         (":", "O"), ("1", "page"), ("-", "page"), ("10", "page"), (".", "O"),
     ]  # fmt: skip
     assert _build(raw, spec).get("container-title") == "Acta Graph"
+
+
+def test_a_title_run_on_past_in_and_a_capitalised_word_ran_into_its_book() -> None:
+    raw = "K. Ode, Graph kernels, in The Heritage of Accra (Legon, 1987), 1-9."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("Graph", "title"),
+        ("kernels", "title"), (",", "title"), ("in", "title"), ("The", "title"),
+        ("Heritage", "title"), ("of", "title"), ("Accra", "title"), ("(", "O"),
+        ("Legon", "publisher-place"), (",", "O"), ("1987", "issued"), (")", "O"), (",", "O"),
+        ("1", "page"), ("-", "page"), ("9", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph kernels"
+    assert ref.get("container-title") == "The Heritage of Accra"
+    # a gene's or an acronym's capitals after "in" are the title's words
+    raw = "K. Ode, Risks by position, in BRCA carriers. Acta Gen, 1987."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("Risks", "title"),
+        ("by", "title"), ("position", "title"), (",", "title"), ("in", "title"),
+        ("BRCA", "title"), ("carriers", "title"), (".", "O"), ("Acta", "container-title"),
+        ("Gen", "container-title"), (",", "O"), ("1987", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("title") == "Risks by position, in BRCA carriers"
