@@ -19,6 +19,8 @@ from refmanager.model import InputError
 from refmanager.model.options import SORT_COLUMNS
 from refmanager.model.text import fold
 
+NOTHING_EDITED: frozenset[str] = frozenset()  # the ``edited`` of every row not edited
+
 # Sort keys (ties broken by id) and the index that yields rows in that order: one for each
 # of ``model.options.SORT_COLUMNS``, the columns ``search`` can sort on (``order_by``).
 _ORDER = {
@@ -229,7 +231,8 @@ class SearchStore(Store):
             venue=row[7],
             doi=row[8],
             confidence=row[9],
-            edited=frozenset(row[10].split()),
+            # one set for all rows not edited: a window's table keeps hundreds of rows
+            edited=frozenset(row[10].split()) if row[10] else NOTHING_EDITED,
             work_id=row[11],
             document_title=row[12] or "",
         )

@@ -118,7 +118,7 @@ def table_rows(
                 issue=x.issue if x else "",
                 pages=x.page if x else "",
                 doi=x.doi if x and x.doi else row.doi,
-                tags=list(x.tags) if x else [],
+                tags=x.tags if x else (),
                 confidence=row.confidence,
                 field_confidence=dict(x.confidence) if x else {},
                 edited=row.edited,

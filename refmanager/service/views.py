@@ -30,7 +30,7 @@ class TableRow:
     issue: str = ""
     pages: str = ""
     doi: str = ""
-    tags: list[str] = field(default_factory=list)
+    tags: tuple[str, ...] = ()  # strings only: no object of its own for the collector
     confidence: float | None = None
     field_confidence: dict[str, float] = field(default_factory=dict)
     edited: frozenset[str] = frozenset()
