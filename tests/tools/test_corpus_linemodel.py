@@ -277,3 +277,53 @@ def test_adding_documents_writes_only_them_in_a_new_shard(tmp_path: Path) -> Non
     assert (corpus / "lines.jsonl.gz").read_bytes() == first  # never rewritten
     assert [d["id"] for d in read_corpus(corpus)] == ["00001", "00002"]
     assert add_shard([build], corpus) == (None, 0)
+
+
+def test_train_writes_the_models_manifest_with_every_shard_read(tmp_path: Path) -> None:
+    from tools.corpus.linemodel import main
+    from tools.manifest import manifest_path, sha256
+
+    rows, labels = _doc()
+    corpus = tmp_path / "data"
+    corpus.mkdir()
+    build = tmp_path / "lines"
+    build.mkdir()
+    doc = {
+        "id": "00001",
+        "family": "test",
+        "style": "bst:test",
+        "page_sizes": {"1": 792.0},
+        "lines": [[*stored_row(r), lab] for r, lab in zip(rows, labels, strict=True)],
+    }
+    with gzip.open(build / "00001.json.gz", "wt", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    assert pack(build, corpus / "lines.jsonl.gz") == 1
+    doc["id"] = "00002"
+    with gzip.open(build / "00002.json.gz", "wt", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    from tools.corpus.linemodel import add_shard
+
+    add_shard([build], corpus)
+    model = tmp_path / "m.crfsuite"
+    argv = ["train", str(corpus), "--model", str(model), "--iterations", "20"]
+    assert main(argv) == 0
+    data = json.loads(manifest_path(model).read_text(encoding="utf-8"))
+    assert data["sha256"] == sha256(model)
+    assert data["command"] == ".venv/bin/python -m tools.corpus.linemodel " + " ".join(argv)
+    assert sorted(Path(p).name for p in data["inputs"]) == ["lines-001.jsonl.gz", "lines.jsonl.gz"]
+    assert data["inputs"][next(p for p in data["inputs"] if p.endswith("lines-001.jsonl.gz"))] == (
+        sha256(corpus / "lines-001.jsonl.gz")
+    )
+    assert data["settings"]["documents"] == 2
+
+
+def test_the_shipped_line_model_has_its_manifest_over_every_shard() -> None:
+    from refmanager.pdf.zones import MODEL_PATH
+    from tools.corpus.linemodel import CORPUS, shards
+    from tools.manifest import manifest_path, sha256
+
+    data = json.loads(manifest_path(MODEL_PATH).read_text(encoding="utf-8"))
+    assert data["model"] == "refmanager/pdf/data/lines.crfsuite"
+    assert data["sha256"] == sha256(MODEL_PATH)
+    assert data["command"].startswith(".venv/bin/python -m tools.corpus.linemodel train")
+    assert data["inputs"] == {f"tools/corpus/data/{p.name}": sha256(p) for p in shards(CORPUS)}

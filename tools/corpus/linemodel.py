@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -352,6 +353,23 @@ def base_sample(docs: Iterable[dict[str, Any]], count: int = BASE_DOCS) -> list[
     return out[:count]
 
 
+def write_model_manifest(
+    model: Path, data: Path, documents: int, iterations: int, argv: Sequence[str]
+) -> Path:
+    """The line model's manifest: the command, every corpus shard read with its hash, the
+    settings (figures are added after, ``python -m tools.manifest``: cross-validation takes
+    longer than training)."""
+    from tools.manifest import command_line, write_manifest
+
+    return write_manifest(
+        model,
+        command=command_line("tools.corpus.linemodel", list(argv)),
+        inputs=shards(data) if data.is_dir() else [data],
+        packages=["python-crfsuite"],
+        settings={"c1": C1, "c2": C2, "max_iterations": iterations, "documents": documents},
+    )
+
+
 def write_packed(docs: Iterable[dict[str, Any]], out: Path) -> int:
     count = 0
     with gzip.open(out, "wt", encoding="utf-8", compresslevel=9) as fh:
@@ -397,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         n = train(read_tidy(args.data), args.model, iterations=args.iterations)
         print(f"trained on {n} documents: {args.model}")
+        shown = sys.argv[1:] if argv is None else argv
+        print(write_model_manifest(args.model, args.data, n, args.iterations, shown))
     return 0
 
 
