@@ -245,3 +245,12 @@ def test_a_readers_window_offers_no_change(
         qtbot.waitUntil(lambda: win.sharing.label.text() == "Shared: up to date", timeout=30_000)
     finally:
         _close(win)
+
+
+def test_stopping_the_live_sync_drops_a_refresh_still_due(window: MainWindow) -> None:
+    """A burst of pulls leaves one refresh due (the cool-down timer); stopping the live sync
+    (the window closes its session next) drops it, so that no refresh reads a closed
+    library afterwards."""
+    window.sharing.refresh_timer.start()
+    window.sharing.stop()
+    assert not window.sharing.refresh_timer.isActive()

@@ -83,9 +83,13 @@ class SharingController(QObject):
         self.live.start()
 
     def stop(self) -> None:
+        """Stop the live sync; a refresh still due is dropped (the window closes its
+        session next: a refresh after it read a closed library)."""
         if self.live is not None:
             self.live.stop()
             self.live = None
+        self.refresh_timer.stop()
+        self._due = Changes()
 
     def sync_now(self) -> None:
         if self.live is not None:
@@ -94,6 +98,8 @@ class SharingController(QObject):
     def _state(self, state: LiveState) -> None:
         """A state of the live sync, on the GUI thread: the status bar, and the table when
         another member's changes arrived."""
+        if self.live is None:  # stopped (the window closes): a state sent before is late
+            return
         self.last = state
         self.conflicts = state.conflicts
         text = {
