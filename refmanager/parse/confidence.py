@@ -20,8 +20,13 @@ import functools
 import json
 import math
 import os
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import repeat
 
-from refmanager.model import Reference
+from refmanager.model import Name, Reference, Token
+from refmanager.parse.shapes import value_shapes
 from refmanager.parse.tagger import Tagging
 from refmanager.parse.tokens import label_runs
 
@@ -39,9 +44,12 @@ def _weights() -> dict[str, dict[str, float]] | None:
     try:
         with open(CALIBRATION_FILE, encoding="utf-8") as fh:
             data = json.load(fh)
-        return {"field": data["field"], "row": data["row"]}
+        field, row = data["field"], data["row"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    # the field model's weights of the entry's features, without their "e:" prefix
+    entry = {k[2:]: v for k, v in field.items() if k.startswith("e:")}
+    return {"field": field, "row": row, "entry": entry}
 
 
 def _logit(p: float) -> float:
@@ -50,10 +58,8 @@ def _logit(p: float) -> float:
 
 
 def _bucket(value: float, edges: tuple[float, ...]) -> int:
-    for k, edge in enumerate(edges):
-        if value < edge:
-            return k
-    return len(edges)
+    """The number of ``edges`` at or below ``value`` (they are sorted)."""
+    return bisect_right(edges, value)
 
 
 _PROB_EDGES = (0.5, 0.7, 0.85, 0.95, 0.99, 0.999)
@@ -68,95 +74,223 @@ def sigmoid(z: float) -> float:
 
 def _dot(weights: dict[str, float], feats: Features) -> float:
     get = weights.get
-    return sum(get(name, 0.0) * value for name, value in feats)
+    total = 0.0
+    for name, value in feats:
+        weight = get(name)
+        if weight is not None:
+            total += weight * value
+    return total
+
+
+_ZEROS = repeat(0.0)
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_LATIN = re.compile("[A-Za-z]{3}")
+_NUMBERS = re.compile(r"\d\d+")
+_YEARS = re.compile(r"(?:1[5-9]|20)\d\d(?!\d)")  # (a count: no look-behind, which is slow)
+
+
+def _dot_split(weights: dict[str, float], names: list[str], reals: Features) -> float:
+    """``_dot`` of the features ``names`` (each of value 1) and ``reals``."""
+    get = weights.get
+    total = sum(map(get, names, _ZEROS))
+    for name, value in reals:
+        weight = get(name)
+        if weight is not None:
+            total += weight * value
+    return total
+
+
+def _pairs(names: list[str], reals: Features) -> Features:
+    return [*((name, 1.0) for name in names), *reals]
 
 
 def score(weights: dict[str, float], feats: Features) -> float:
     return sigmoid(_dot(weights, feats))
 
 
-def entry_features(ref: Reference, tagging: Tagging, final: list[str]) -> Features:
+def entry_features(ref: Reference, tagging: Tagging, ctx: _Entry) -> Features:
     """Evidence about the entry as a whole."""
+    return _pairs(*_entry_evidence(ref, tagging, ctx))
+
+
+def _entry_evidence(ref: Reference, tagging: Tagging, ctx: _Entry) -> tuple[list[str], Features]:
+    """``entry_features`` as the names of the features of value 1 and the others."""
+    final = ctx.final
     n = len(final)
     raw = ref.raw
-    feats: Features = [("bias", 1.0)]
+    names = ["bias"]
     if not n:
-        return [*feats, ("empty", 1.0)]
-    seq = tagging.sequence_prob
-    per_token = math.log(max(seq, 1e-300)) / n
-    feats.append(("seq", max(per_token, -3.0)))
-    feats.append((f"seqb={_bucket(-per_token, (0.005, 0.02, 0.05, 0.1, 0.2, 0.5))}", 1.0))
-    mean = sum(tagging.probs) / n if tagging.probs else 0.0
-    feats.append(("mean", _logit(mean)))
-    feats.append((f"minb={_bucket(min(tagging.probs or [0.0]), _PROB_EDGES)}", 1.0))
-    share_o = sum(1 for lab in final if lab == "O") / n
-    feats.append(("o", share_o))
-    feats.append((f"ntok={_bucket(n, (4, 8, 14, 25, 45, 80))}", 1.0))
-    found = {lab for lab in final if lab != "O"}
-    for key in ("author", "title", "container-title", "issued", "publisher", "page", "volume"):
-        feats.append((("has=" if key in found else "no=") + key, 1.0))
+        return [*names, "empty"], []
+    probs = tagging.probs
+    per_token = math.log(max(tagging.sequence_prob, 1e-300)) / n
+    mean = sum(probs) / n if probs else 0.0
+    found = {lab for lab in ctx.runs if lab != "O"}
+    reals: Features = [
+        ("seq", max(per_token, -3.0)),
+        ("mean", _logit(mean)),
+        ("o", final.count("O") / n),
+        ("nf", len(found) / 8.0),
+    ]
+    digits = sum(map(raw.count, "0123456789")) / max(len(raw), 1)
+    again = sum(len(runs) for lab, runs in ctx.runs.items() if lab != "O") - len(found)
+    names += [
+        f"seqb={_bucket(-per_token, (0.005, 0.02, 0.05, 0.1, 0.2, 0.5))}",
+        f"minb={_bucket(min(probs or [0.0]), _PROB_EDGES)}",
+        f"ntok={_bucket(n, (4, 8, 14, 25, 45, 80))}",
+        f"digits={_bucket(digits, (0.02, 0.05, 0.1, 0.2, 0.35))}",
+        f"again{'-bilingual' if ctx.bilingual else ''}={min(again, 3)}",
+        f"years={min(len(_YEARS.findall(raw)), 3)}",
+        "first=" + next((lab for lab in final if lab != "O"), "O"),
+        "type=" + ref.type,
+    ]
+    names += [has if key in found else no for key, has, no in _ENTRY_FIELDS]
     if ref.issued is None or not ref.issued.year:
-        feats.append(("noyear", 1.0))
-    feats.append(("nf", len(found) / 8.0))
+        names.append("noyear")
     if "@" in raw:
-        feats.append(("email", 1.0))
+        names.append("email")
     if ref.label:
-        feats.append(("label", 1.0))
-    text = raw.rstrip()
-    if text.endswith("."):
-        feats.append(("stop", 1.0))
-    digits = sum(map(str.isdigit, raw))
-    feats.append(
-        (f"digits={_bucket(digits / max(len(raw), 1), (0.02, 0.05, 0.1, 0.2, 0.35))}", 1.0)
-    )
+        names.append("label")
+    if raw.rstrip().endswith("."):
+        names.append("stop")
     if raw[:1].islower():
-        feats.append(("lowerstart", 1.0))
-    return feats
+        names.append("lowerstart")
+    elif raw[:1] and not raw[:1].isalnum():
+        names.append("punctstart")
+    if ref.author:
+        head = ref.author[0]
+        if _odd_name(head, 2):
+            names.append("oddfirst")  # "JC, Holt PR": a list cut inside a name
+    return names, reals
 
 
-def field_features(
-    field: str, prior: float, tagging: Tagging, runs: list[tuple[int, int]], entry: Features
-) -> Features:
-    """Evidence about one field (``prior``: the builder's raw confidence; ``runs``: the
-    token runs labelled with it) and, prefixed "e:", about its entry."""
-    return [*_own_features(field, prior, tagging, runs), *_entry_part(entry)]
+def _odd_name(name: Name, shortest: int) -> bool:
+    """A Latin-script name without given names or with a family name of at most
+    ``shortest`` letters ("F", "JC"; a Chinese family name is often one character)."""
+    family = name.family
+    return not name.literal and family.isascii() and (len(family) <= shortest or not name.given)
+
+
+_ENTRY_FIELDS = tuple(
+    (key, "has=" + key, "no=" + key)
+    for key in ("author", "title", "container-title", "issued", "publisher", "page", "volume")
+)
 
 
 def _entry_part(entry: Features) -> Features:
     return [("e:" + name, value) for name, value in entry]
 
 
+_PROB_EDGES_RUN = (2, 3, 5, 9, 16, 30)
+
+
+def _near_label(final: list[str], i: int, step: int) -> str:
+    """The nearest label other than O from token ``i`` on in direction ``step``."""
+    while 0 <= i < len(final):
+        if final[i] != "O":
+            return final[i]
+        i += step
+    return "^" if step < 0 else "$"
+
+
+_EDGE_EDGES = (0.01, 0.05, 0.15, 0.3, 0.5)
+_LENGTH_EDGES = (2, 3, 5, 9, 16, 30)
+_POSITION_EDGES = (0.1, 0.3, 0.5, 0.7, 0.9)
+_LOW_NAMES = tuple(f"nb={k}" for k in range(len(_PROB_EDGES) + 1))
+
+
+class _FieldNames:
+    """The names of one field's features, made once (formatting them per field and entry
+    was a fifth of the calibration's time)."""
+
+    __slots__ = ("bias", "edge", "field", "length", "made", "mean", "position")
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+        self.bias = "f=" + field
+        self.mean = tuple(f"mb={k}|{field}" for k in range(len(_PROB_EDGES) + 1))
+        self.edge = tuple(f"eb={k}|{field}" for k in range(len(_EDGE_EDGES) + 1))
+        self.length = tuple(f"ntok={k}|{field}" for k in range(len(_LENGTH_EDGES) + 1))
+        self.position = tuple(f"pos={k}|{field}" for k in range(len(_POSITION_EDGES) + 1))
+        self.made: dict[tuple[str, str], str] = {}
+
+    def named(self, kind: str, value: str) -> str:
+        """``kind`` + ``value`` + "|" + the field, made once."""
+        name = self.made.get((kind, value))
+        if name is None:
+            name = self.made[kind, value] = f"{kind}{value}|{self.field}"
+        return name
+
+
+@functools.cache
+def _names_of(field: str) -> _FieldNames:
+    return _FieldNames(field)
+
+
 def _own_features(
-    field: str, prior: float, tagging: Tagging, runs: list[tuple[int, int]]
-) -> Features:
-    """The evidence of ``field_features`` about the field itself."""
-    idx = [i for a, b in runs for i in range(a, b)]
+    field: str, prior: float, tagging: Tagging, ctx: _Entry
+) -> tuple[list[str], Features]:
+    """The evidence about the field itself: the names of the features of value 1 and the
+    others."""
     f = field
-    feats: Features = [("f=" + f, 1.0), (f"prior={_bucket(prior, _PROB_EDGES)}|{f}", 1.0)]
-    if idx and tagging.probs:
-        probs = [tagging.probs[i] for i in idx]
+    tail = "|" + f
+    runs = ctx.runs.get(f)
+    ref = ctx.ref
+    t = _names_of(f)
+    names = [t.bias, t.named("type=", ref.type)]
+    reals: Features = []
+    if runs and tagging.probs:
+        labels = tagging.labels
+        probs: list[float] = []
+        relabelled = 0
+        for a, b in runs:
+            if labels[a:b].count(f) == b - a:
+                probs += tagging.probs[a:b]
+                continue
+            # the marginal of the field's own label: where a rule relabelled a token,
+            # the tagger's probability of that label, not of the one it chose
+            for i in range(a, b):
+                if labels[i] == f:
+                    probs.append(tagging.probs[i])
+                else:
+                    probs.append(tagging.marginal(f, i))
+                    relabelled += 1
         mean = sum(probs) / len(probs)
         low = min(probs)
         a, b = runs[0][0], runs[-1][1]
-        edge = max(tagging.marginal(field, a - 1), tagging.marginal(field, b))
-        agree = all(tagging.labels[i] == field for i in idx)
-        feats += [
-            ("lm", _logit(mean)),
-            ("lm|" + f, _logit(mean)),
-            ("ln", _logit(low)),
-            ("le", _logit(edge)),
-            (f"mb={_bucket(mean, _PROB_EDGES)}|{f}", 1.0),
-            (f"nb={_bucket(low, _PROB_EDGES)}", 1.0),
-            (f"eb={_bucket(edge, (0.01, 0.05, 0.15, 0.3, 0.5))}|{f}", 1.0),
-            (f"ntok={_bucket(len(idx), (2, 3, 5, 9, 16, 30))}|{f}", 1.0),
+        edge = max(tagging.marginal(f, a - 1), tagging.marginal(f, b))
+        lm = _logit(mean)
+        reals += [("lm", lm), ("lm" + tail, lm), ("ln", _logit(low)), ("le", _logit(edge))]
+        final = ctx.final
+        names += [
+            t.mean[_bucket(mean, _PROB_EDGES)],
+            _LOW_NAMES[_bucket(low, _PROB_EDGES)],
+            t.edge[_bucket(edge, _EDGE_EDGES)],
+            t.length[_bucket(len(probs), _LENGTH_EDGES)],
+            t.position[_bucket(a / len(final), _POSITION_EDGES)],
+            t.named("prev=", _near_label(final, a - 1, -1)),
+            t.named("next=", _near_label(final, b, 1)),
         ]
-        if not agree:
-            feats.append(("relabelled|" + f, 1.0))
+        if relabelled:
+            names.append(
+                ("relabelled=all" if relabelled == len(probs) else "relabelled=some") + tail
+            )
         if len(runs) > 1:
-            feats.append(("runs|" + f, 1.0))
+            names.append(("runs-bilingual" if ctx.bilingual else "runs") + tail)
+        if a >= ctx.restart:
+            names.append("late" + tail)
+    else:  # set by a rule (a DOI's pattern, the year found outside the labels): its prior
+        names += ["notok" + tail, f"prior={_bucket(prior, _PROB_EDGES)}{tail}"]
+    if f in {"author", "editor"}:
+        people = ref.author if f == "author" else ref.editor
+        names.append(f"names={_bucket(len(people), (1, 2, 3, 5, 8))}{tail}")
+        if any(_odd_name(m, 1) for m in people):
+            names.append("oddname" + tail)
+    elif f == "issued":
+        year = ref.issued.year if ref.issued and ref.issued.year else 0
+        names += [f"shape={tag}{tail}" for tag in value_shapes(f, "", year)]
     else:
-        feats.append(("notok|" + f, 1.0))
-    return feats
+        names += [f"shape={tag}{tail}" for tag in value_shapes(f, ref.get(f))]
+    return names, reals
 
 
 def row_features(entry: Features, field_probs: list[float]) -> Features:
@@ -172,23 +306,57 @@ def row_features(entry: Features, field_probs: list[float]) -> Features:
     ]
 
 
-def _labels_and_runs(ref: Reference) -> tuple[list[str], dict[str, list[tuple[int, int]]]]:
-    """The tagged tokens' final labels (the printed label left out) and each label's runs."""
+@dataclass(slots=True)
+class _Entry:
+    """What the features read about the entry: its tagged tokens (the printed label left
+    out), their final labels and each label's runs."""
+
+    ref: Reference
+    raw: str
+    final: list[str]
+    runs: dict[str, list[tuple[int, int]]]
+    tokens: list[Token]
+    restart: int  # where the label of the first field starts again (two entries run together)
+    # Chinese, Japanese or Korean text, then a tail in Latin script: the entry again in
+    # English (GB/T 7714), whose second runs of each field are no sign of a wrong one
+    bilingual: bool
+
+
+def _entry(ref: Reference) -> _Entry:
     tokens = ref.tokens
     off = 1 if tokens and tokens[0].label == "label" else 0
-    final = [t.label for t in tokens[off:]]
+    tagged = tokens[off:]
+    final = [t.label for t in tagged]
     runs: dict[str, list[tuple[int, int]]] = {}
     for label, a, b in label_runs(final):
         runs.setdefault(label, []).append((a, b))
-    return final, runs
+    first = next((lab for lab in final if lab != "O"), "O")
+    again = runs.get(first, [])
+    restart = again[1][0] if len(again) > 1 else len(final)
+    return _Entry(ref, ref.raw, final, runs, tagged, restart, _bilingual(ref.raw))
+
+
+def _bilingual(raw: str) -> bool:
+    """Whether ``raw`` is an entry in CJK script followed by its English version: a tail
+    in Latin script that repeats the head's numbers (year, volume, pages)."""
+    if not _CJK.search(raw):
+        return False
+    cut = len(raw) * 3 // 5
+    tail = raw[cut:]
+    if _CJK.search(tail) or not _LATIN.search(tail):
+        return False
+    numbers = set(_NUMBERS.findall(tail))
+    return len(numbers) >= 2 and numbers <= set(_NUMBERS.findall(raw[:cut]))
 
 
 def evidence(ref: Reference, tagging: Tagging) -> tuple[Features, dict[str, Features]]:
-    """The entry's features and each scored field's features."""
-    final, runs = _labels_and_runs(ref)
-    entry = entry_features(ref, tagging, final)
+    """The entry's features and each scored field's: its own and, prefixed "e:", its
+    entry's."""
+    ctx = _entry(ref)
+    entry = entry_features(ref, tagging, ctx)
+    part = _entry_part(entry)
     fields = {
-        key: field_features(key, value, tagging, runs.get(key, []), entry)
+        key: [*_pairs(*_own_features(key, value, tagging, ctx)), *part]
         for key, value in ref.confidence.items()
         if key not in _NOT_FIELDS
     }
@@ -201,18 +369,18 @@ def calibrate(ref: Reference, tagging: Tagging) -> None:
     weights = _weights()
     if weights is None:
         return
-    final, runs = _labels_and_runs(ref)
-    entry = entry_features(ref, tagging, final)
-    # the entry's part of every field's score, summed once (``field_features`` = own + it)
+    ctx = _entry(ref)
+    entry_names, entry_reals = _entry_evidence(ref, tagging, ctx)
+    # the entry's part of every field's score, summed once (a field's features = own + it)
+    entry_z = _dot_split(weights["entry"], entry_names, entry_reals)
     field_weights = weights["field"]
-    entry_z = _dot(field_weights, _entry_part(entry))
     probs: list[float] = []
     for key, value in ref.confidence.items():
         if key in _NOT_FIELDS:
             continue
-        own = _own_features(key, value, tagging, runs.get(key, []))
-        p = sigmoid(entry_z + _dot(field_weights, own))
+        p = sigmoid(entry_z + _dot_split(field_weights, *_own_features(key, value, tagging, ctx)))
         ref.confidence[key] = p
         probs.append(p)
-    row = score(weights["row"], row_features(entry, probs))
+    row_reals = row_features(entry_reals, probs)
+    row = sigmoid(_dot_split(weights["row"], entry_names, row_reals))
     ref.confidence[ROW] = min(row, *probs) if probs else row

@@ -70,3 +70,59 @@ def test_a_right_preprint_row_is_not_sunk_by_its_derived_genre() -> None:
     assert ref.get("genre") == "preprint"
     assert ref.confidence["genre"] > 0.5
     assert ref.confidence[ROW] > 0.3
+
+
+class _FakeTagger:
+    """Marginals that favour "title" on every token (a rule relabelled the tagger's O)."""
+
+    def probability(self, labels: list[str]) -> float:
+        return 0.5
+
+    def marginal(self, label: str, i: int) -> float:
+        return 0.9 if label == "title" else 0.1
+
+
+def test_a_field_a_rule_relabelled_is_judged_by_the_marginals_of_its_own_label() -> None:
+    from refmanager.model import Reference, Token
+    from refmanager.parse.confidence import _entry, _own_features
+    from refmanager.parse.tagger import Tagging
+
+    raw = "Sparse routing. 2020."
+    ref = Reference(raw=raw, tokens=[Token(0, 6, "title"), Token(7, 14, "title")])
+    ref.set("title", "Sparse routing")
+    tagging = Tagging(_FakeTagger(), ["O", "O"], [0.1, 0.1])
+    names, reals = _own_features("title", 0.1, tagging, _entry(ref))
+    lm = dict(reals)["lm"]
+    assert lm > 0.3  # logit(0.9) / 5, not logit(0.1) / 5 (the tagger's own O)
+    assert "relabelled=all|title" in names
+    assert "next=$|title" in names and "prev=^|title" in names
+
+
+def test_values_that_fail_their_field_s_shape_are_evidence() -> None:
+    from refmanager.parse.confidence import evidence
+    from refmanager.parse.parser import parse_uncalibrated
+
+    ref, _, tagging = parse_uncalibrated(GOOD)
+    _, fields = evidence(ref, tagging)
+    names = {name for name, _ in fields["page"]}
+    assert "shape=range|page" in names
+    assert "shape=num|volume" in {name for name, _ in fields["volume"]}
+    assert "e:type=article-journal" in names
+
+
+def test_the_app_scores_the_features_the_calibration_was_fitted_on() -> None:
+    from refmanager.parse.confidence import calibrate, evidence
+    from refmanager.parse.parser import parse_uncalibrated
+
+    weights = _weights()
+    assert weights is not None
+    for text in (GOOD, ARXIV, "Table 3: Mean accuracy of the tuned models over five runs."):
+        ref, _, tagging = parse_uncalibrated(text)
+        entry, fields = evidence(ref, tagging)
+        want = {key: score(weights["field"], feats) for key, feats in fields.items()}
+        calibrate(ref, tagging)
+        for key, p in want.items():
+            assert ref.confidence[key] == pytest.approx(p, abs=1e-12), key
+        field_probs = list(want.values())
+        row = score(weights["row"], row_features(entry, field_probs))
+        assert ref.confidence[ROW] == pytest.approx(min(row, *field_probs), abs=1e-12)

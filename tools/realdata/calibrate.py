@@ -12,7 +12,10 @@ teach the row confidence what is not one reference.
 
 The figures printed are cross-fitted: the calibration scored on fold K was fitted on the
 other folds only. The file written (``--out``, default the shipped
-``refmanager/parse/data/calibration.json``) is fitted on every fold.
+``refmanager/parse/data/calibration.json``) is fitted on every fold, with its manifest
+(``calibration.json.manifest.json``: this command, the fold models and real strings with
+their hashes, the versions, the settings and the cross-fitted figures). After a new tagger
+model, the same command on its fold models refits it.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from refmanager.parse.train import Example
 from tools.fieldcorpus.calibrate import Observation, ece_auroc, fit, observe, row_observations
 from tools.fieldcorpus.junk import fragment, junk_example, merged
 from tools.fieldcorpus.records import RecordGenerator
-from tools.realdata import DATA, real_strings
+from tools.manifest import command_line, write_manifest
+from tools.realdata import DATA, real_files, real_strings
 
 Observed = list[tuple[list[tuple[str, float]], dict[str, Observation], bool]]
 
@@ -121,7 +125,26 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps({"field": field_w, "row": row_w}, indent=0, sort_keys=True) + "\n",
         encoding="utf-8",
     )
-    print(f"-> {args.out}")
+    sure = [r for c, r in fields_out if c >= 0.9]
+    figures = {
+        "fields": len(fields_out),
+        "field ECE": round(fe, 4),
+        "field AUROC": round(fa, 4),
+        "wrong among >= 0.9": round((len(sure) - sum(sure)) / max(len(sure), 1), 4),
+        "fields >= 0.9": len(sure),
+        "rows": len(rows_out),
+        "row ECE": round(re_, 4),
+        "row AUROC": round(ra, 4),
+    }
+    manifest = write_manifest(
+        args.out,
+        command=command_line("tools.realdata.calibrate", argv or sys.argv[1:]),
+        inputs=[*(args.models / f"fold-{k}.crfsuite" for k in kept), *real_files(args.data)],
+        packages=["python-crfsuite"],
+        settings={"folds": kept, "junk share": args.junk, "junk seeds": [31 + k for k in kept]},
+        figures={"cross-fitted on held-out real folds": figures},
+    )
+    print(f"-> {args.out}, {manifest}")
     return 0
 
 
