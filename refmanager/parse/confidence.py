@@ -1,17 +1,25 @@
 """Calibrated confidence: the probability that a field is right, and that a whole row is.
 
 The evidence for a field is what the CRF says about its tokens (the mean and the lowest
-marginal probability of their labels, how likely the tokens just outside the field are
-to belong to it, whether the rules changed the tagger's labels, how many separate runs
-it has) and about the entry as a whole (the probability of the whole labelling per
-token, the share of unlabelled tokens, which fields were found, e-mail addresses, the
-length): text that is not a reference at all reads unlike one on all of these.
+marginal probability of the field's own label on them, so that a field a rule of
+``runs`` relabelled is judged by the tagger's probability of the label it now has; how
+likely the tokens just outside it are to belong to it; how many separate runs it has),
+where it sits (its relative position, the fields next to it), whether its value has the
+usual shape of its field (``shapes``: a page range, a volume that is a number, a plausible
+year, a well-formed DOI, balanced brackets, a container of serial-title abbreviations;
+for names, initials without a family name), the item type, and evidence about the entry
+as a whole (the probability of the whole labelling per token, the share of unlabelled
+tokens, which fields were found, how many years, the first field, e-mail addresses, the
+length): text that is not a reference at all reads unlike one on all of these. An entry in Chinese,
+Japanese or Korean followed by its English version (the same numbers again) has its
+repeated runs told apart from two entries run together.
 
 Two logistic models turn the evidence into probabilities: one for a field, one for the
-row (every field right). They are fitted by ``tools.fieldcorpus.calibrate`` on
-strings in style families the field parser never saw and on generated non-references,
-fragments and merged entries, and shipped as ``data/calibration.json``. Without that
-file the builder's raw confidences are kept.
+row (every field right). ``tools.realdata.calibrate`` fits them on real strings parsed by
+tagger models that never saw their documents, with generated non-references, fragments
+and merged entries, and writes ``data/calibration.json`` with its manifest. Without that
+file the builder's raw confidences are kept. Scoring a field is a few dictionary lookups
+per feature: the names are made once per field (``_FieldNames``).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import repeat
 
-from refmanager.model import Name, Reference, Token
+from refmanager.model import Name, Reference
 from refmanager.parse.shapes import value_shapes
 from refmanager.parse.tagger import Tagging
 from refmanager.parse.tokens import label_runs
@@ -183,17 +191,6 @@ def _entry_part(entry: Features) -> Features:
 _PROB_EDGES_RUN = (2, 3, 5, 9, 16, 30)
 
 
-def _near_label(final: list[str], i: int, step: int) -> str:
-    """The nearest label other than O from token ``i`` on in direction ``step``."""
-    while 0 <= i < len(final):
-        if final[i] != "O":
-            return final[i]
-        i += step
-    return "^" if step < 0 else "$"
-
-
-_EDGE_EDGES = (0.01, 0.05, 0.15, 0.3, 0.5)
-_LENGTH_EDGES = (2, 3, 5, 9, 16, 30)
 _POSITION_EDGES = (0.1, 0.3, 0.5, 0.7, 0.9)
 _LOW_NAMES = tuple(f"nb={k}" for k in range(len(_PROB_EDGES) + 1))
 
@@ -202,14 +199,12 @@ class _FieldNames:
     """The names of one field's features, made once (formatting them per field and entry
     was a fifth of the calibration's time)."""
 
-    __slots__ = ("bias", "edge", "field", "length", "made", "mean", "position")
+    __slots__ = ("bias", "field", "made", "mean", "position")
 
     def __init__(self, field: str) -> None:
         self.field = field
         self.bias = "f=" + field
         self.mean = tuple(f"mb={k}|{field}" for k in range(len(_PROB_EDGES) + 1))
-        self.edge = tuple(f"eb={k}|{field}" for k in range(len(_EDGE_EDGES) + 1))
-        self.length = tuple(f"ntok={k}|{field}" for k in range(len(_LENGTH_EDGES) + 1))
         self.position = tuple(f"pos={k}|{field}" for k in range(len(_POSITION_EDGES) + 1))
         self.made: dict[tuple[str, str], str] = {}
 
@@ -264,11 +259,9 @@ def _own_features(
         names += [
             t.mean[_bucket(mean, _PROB_EDGES)],
             _LOW_NAMES[_bucket(low, _PROB_EDGES)],
-            t.edge[_bucket(edge, _EDGE_EDGES)],
-            t.length[_bucket(len(probs), _LENGTH_EDGES)],
             t.position[_bucket(a / len(final), _POSITION_EDGES)],
-            t.named("prev=", _near_label(final, a - 1, -1)),
-            t.named("next=", _near_label(final, b, 1)),
+            t.named("prev=", ctx.before[a]),
+            t.named("next=", ctx.after[b]),
         ]
         if relabelled:
             names.append(
@@ -276,8 +269,6 @@ def _own_features(
             )
         if len(runs) > 1:
             names.append(("runs-bilingual" if ctx.bilingual else "runs") + tail)
-        if a >= ctx.restart:
-            names.append("late" + tail)
     else:  # set by a rule (a DOI's pattern, the year found outside the labels): its prior
         names += ["notok" + tail, f"prior={_bucket(prior, _PROB_EDGES)}{tail}"]
     if f in {"author", "editor"}:
@@ -308,15 +299,15 @@ def row_features(entry: Features, field_probs: list[float]) -> Features:
 
 @dataclass(slots=True)
 class _Entry:
-    """What the features read about the entry: its tagged tokens (the printed label left
-    out), their final labels and each label's runs."""
+    """What the features read about the entry: its tagged tokens' final labels (the
+    printed label left out), each field's runs and the fields around them."""
 
     ref: Reference
     raw: str
     final: list[str]
-    runs: dict[str, list[tuple[int, int]]]
-    tokens: list[Token]
-    restart: int  # where the label of the first field starts again (two entries run together)
+    runs: dict[str, list[tuple[int, int]]]  # each field's runs of tokens
+    before: dict[int, str]  # a run's start -> the field before it ("^": none)
+    after: dict[int, str]  # a run's end -> the field after it ("$": none)
     # Chinese, Japanese or Korean text, then a tail in Latin script: the entry again in
     # English (GB/T 7714), whose second runs of each field are no sign of a wrong one
     bilingual: bool
@@ -328,12 +319,22 @@ def _entry(ref: Reference) -> _Entry:
     tagged = tokens[off:]
     final = [t.label for t in tagged]
     runs: dict[str, list[tuple[int, int]]] = {}
+    before: dict[int, str] = {}  # a run's start -> the label of the field before it
+    after: dict[int, str] = {}  # a run's end -> the label of the field after it
+    last = "^"
+    open_ends: list[int] = []
     for label, a, b in label_runs(final):
+        if label == "O":
+            continue
         runs.setdefault(label, []).append((a, b))
-    first = next((lab for lab in final if lab != "O"), "O")
-    again = runs.get(first, [])
-    restart = again[1][0] if len(again) > 1 else len(final)
-    return _Entry(ref, ref.raw, final, runs, tagged, restart, _bilingual(ref.raw))
+        before[a] = last
+        for end in open_ends:
+            after[end] = label
+        open_ends = [b]
+        last = label
+    for end in open_ends:
+        after[end] = "$"
+    return _Entry(ref, ref.raw, final, runs, before, after, _bilingual(ref.raw))
 
 
 def _bilingual(raw: str) -> bool:
