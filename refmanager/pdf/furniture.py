@@ -87,12 +87,8 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                     break
                 other_type = any(round(ln.size) != body for ln in row)
                 known = all(id(ln) in out for ln in row)
-                # Under the page's head, a row in larger type than the body is a heading
-                # (a running head is not set larger than the text), furniture only if it
-                # recurs.
-                heading = i > 0 and all(ln.size >= 1.15 * body for ln in row)
                 wide = gap > 2.2 * body and (other_type or not _recurs(gap, inner))
-                if known or (not heading and (wide or (other_type and gap > 1.6 * body))):
+                if known or wide or (other_type and gap > 1.6 * body):
                     out.update(id(ln) for ln in row)
                     continue
                 break

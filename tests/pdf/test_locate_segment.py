@@ -150,22 +150,6 @@ def test_a_last_entry_alone_under_its_heading_is_no_furniture() -> None:
     assert [ln.text for ln in last if id(ln) not in junk] == [ln.text for ln in last[:2]]
 
 
-def test_a_heading_in_larger_type_under_the_running_head_is_no_furniture() -> None:
-    # A table of contents after the list (nwejm's example): under the running head, its
-    # heading in larger type ends the list, and must not be dropped as furniture.
-    def page(p: int, top: list[Line]) -> list[Line]:
-        body = [
-            _line(f"{WORDS[(i + p) % 8]} section . . . {20 + i}", 570 - 14 * i, page=p)
-            for i in range(8)
-        ]
-        return [*top, *body, _line(str(p), 40, x0=300, size=8, page=p)]
-
-    toc = [_line("Contents", 630, page=2), _line("Contents", 600, size=14.3, page=2)]
-    pages = {1: page(1, [_line("Some title", 630, page=1)]), 2: page(2, toc)}
-    junk = furniture(pages, dict.fromkeys(pages, 700.0))
-    assert id(toc[1]) not in junk
-
-
 def test_segment_numbered_with_hanging_indent_and_gap_fragment() -> None:
     lines = [
         _line("tail of a lost entry, 2001.", 780, x0=90, column=1),
