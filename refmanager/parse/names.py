@@ -29,6 +29,7 @@ _CORPORATE_WORDS = word_set(
     "corp company university project contributors office bureau department ministry "
     "commission center centre laboratory laboratories lab labs network alliance "
     "administration authority board federation union initiative working developers "
+    "investigators collaborators trialists panel taskforce "
     "community research openai google deepmind microsoft meta nvidia github wikipedia "
     "who nasa ieee acm iso w3c ietf"
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from refmanager.model.words import word_list
 from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
 from refmanager.parse.features import MONTHS
@@ -712,11 +713,9 @@ def _hangul_phrase_ends_names(toks: list[Tok], labels: list[str]) -> None:
         start = k + 1
 
 
-# Words a title never ends on ("A Language and | Environment for ...").
-_SMALL_WORDS = word_set(
-    "a an and the of for in on with to from by at as or vs via into over under "
-    "et und der die das le la les du des de"
-)
+# Words a title never ends on ("A Language and | Environment for ..."): the words a Title
+# Case title leaves in lower case.
+_SMALL_WORDS = word_list("title-small-words")
 
 
 def _ends_sentence(toks: list[Tok], e: int) -> bool:

@@ -107,6 +107,8 @@ def test_a_group_after_et_al_is_one_more_author() -> None:
     names, etal = split_names("Doe J, Roe R, et al. Accra Kernel Expert Group")
     assert etal
     assert names[-1].literal == "Accra Kernel Expert Group"
+    names, _ = split_names("Doe J, Roe R, et al.; ALPHA Trial Investigators")
+    assert names[-1].literal == "ALPHA Trial Investigators"
     names, etal = split_names("Doe J, Roe R, et al.")
     assert etal
     assert [n.family for n in names] == ["Doe", "Roe"]
