@@ -10,6 +10,11 @@ caption's opening, a lower-case start). A logistic model weighs it, fitted by
 non-entries (text of real PDFs outside their lists), leaving whole documents out to
 calibrate and choose the threshold (decision 0033); its weights ship as
 ``data/refness.json``. Without that file every entry is kept.
+
+The list ends where its entries stop reading as references (:func:`tail_start`): the rows
+after the last one that reads as a reference beyond doubt are text after the list (an
+index, a table of contents, a code listing, an affiliation block) when, together, they
+weigh clearly against being the list's, even where each alone passes the threshold.
 """
 
 from __future__ import annotations
@@ -86,10 +91,13 @@ def features(ref: Reference) -> Features:
 
 @dataclass(slots=True, frozen=True)
 class Model:
-    """The fitted weights and the probability under which an entry is no reference."""
+    """The fitted weights, the probability under which an entry is no reference, and the
+    share of a list's candidate entries that are references (the prior the
+    probabilities hold for)."""
 
     weights: dict[str, float]
     threshold: float
+    prior: float = 0.95
 
 
 @functools.cache
@@ -97,7 +105,7 @@ def _model(path: Path = WEIGHTS_FILE) -> Model | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return Model({str(k): float(v) for k, v in data["weights"].items()},
-                     float(data["threshold"]))  # fmt: skip
+                     float(data["threshold"]), float(data.get("prior", 0.95)))  # fmt: skip
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -113,16 +121,61 @@ def probability(ref: Reference, weights: dict[str, float]) -> float:
     return score(weights, features(ref))
 
 
+# A row this sure to be a reference shows that the list has not stopped.
+GOES_ON = 0.9
+# How strongly (natural log of the likelihood ratio) the rows after the last such row
+# must weigh against being the list's for all of them to be dropped: two rows at 0.05 or
+# three at 0.57 (a code listing's) are enough; one row never is, nor are two at 0.7.
+TAIL_EVIDENCE = 4.0
+# A first label this little past the list's last one continues its numbering.
+_NUMBER_STEP = 3
+
+
+def _against_list(p: float, prior: float) -> float:
+    """The log likelihood ratio of a row with probability ``p`` (at the list ``prior``)
+    between the list (references, and a share of ``1 - prior`` that are not) and the
+    text after it (no references)."""
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    odds = (p / (1 - p)) / (prior / (1 - prior))
+    return math.log(prior * odds + (1 - prior))
+
+
+def tail_start(probs: list[float], labels: list[str], prior: float) -> int:
+    """Where the list's entries stop reading as references: the index of the first row
+    after the list (``len(probs)`` if none). ``probs`` are the rows' probabilities of
+    being references, ``labels`` their labels.
+
+    The candidate is the run of rows after the last one at :data:`GOES_ON` or more; it is
+    text after the list when its rows, together, weigh :data:`TAIL_EVIDENCE` against the
+    list, unless its first label continues the list's numbering (a run of bare entries,
+    "[10] CTAN: macros/latex/contrib/...", is the list's own).
+    """
+    n = len(probs)
+    start = max((i for i, p in enumerate(probs) if p >= GOES_ON), default=-1) + 1
+    if start == 0 or start >= n:
+        return n
+    before = next((lab for lab in reversed(labels[:start]) if lab.isdigit()), "")
+    first = labels[start]
+    if before and first.isdigit() and 0 < int(first) - int(before) <= _NUMBER_STEP:
+        return n
+    if sum(_against_list(p, prior) for p in probs[start:]) < -TAIL_EVIDENCE:
+        return start
+    return n
+
+
 def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Reference]]:
     """``refs`` split into those that read as references and those dropped (probability
-    under the model's threshold); all are kept without a model."""
+    under the model's threshold, or text after the list: :func:`tail_start`); all are
+    kept without a model."""
     model = _model()
     if model is None:
         return refs, []
+    probs = [probability(ref, model.weights) for ref in refs]
+    end = tail_start(probs, [ref.label for ref in refs], model.prior)
     kept: list[Reference] = []
     dropped: list[Reference] = []
-    for ref in refs:
-        (kept if probability(ref, model.weights) >= model.threshold else dropped).append(ref)
+    for i, (ref, p) in enumerate(zip(refs, probs, strict=True)):
+        (kept if i < end and p >= model.threshold else dropped).append(ref)
     return kept, dropped
 
 

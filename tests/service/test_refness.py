@@ -77,3 +77,48 @@ def test_the_import_worker_reports_what_it_left_out(tmp_path: Path) -> None:
         "left out 1 entry that does not read as a reference (such as 'Figure 12: The"
         " distribution of the scores over all the ru...')"
     ]
+
+
+# A table of contents set after the list (its heading lost as page furniture): each line
+# alone may pass the threshold, together they are no part of the list.
+CONTENTS = [
+    "Introduction . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 1",
+    "Related work . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 3",
+    "Experiments . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 7",
+    "Acknowledgements . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 12",
+    "References . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 12",
+]
+
+
+def test_the_list_ends_where_its_entries_stop_reading_as_references() -> None:
+    model = refness._model()
+    assert model is not None
+    refs = parse_entries([Entry(raw=t) for t in [*REFERENCES, *CONTENTS]])
+    # Some of the contents lines pass the threshold on their own ...
+    assert sum(_p(t) >= model.threshold for t in CONTENTS) >= 2
+    kept, dropped = refness.keep_references(refs)
+    # ... but the run after the last sure reference weighs against the list as a whole.
+    assert [r.raw for r in kept] == REFERENCES
+    assert [r.raw for r in dropped] == CONTENTS
+    assert refness.dropped_note(dropped, kept=len(kept)).startswith("left out 5 entries")
+
+
+def test_tail_start_weighs_the_rows_after_the_last_sure_reference() -> None:
+    labels = [""] * 8
+    # Text after the list: rows that each pass 1/2 but together weigh against the list.
+    assert refness.tail_start([0.99, 1.0, 0.98, 0.55, 0.6, 0.57, 0.2], labels[:7], 0.95) == 3
+    # An isolated weak row inside the list is the threshold's to judge, not the end's.
+    assert refness.tail_start([0.99, 0.2, 0.98, 0.1, 0.99], labels[:5], 0.95) == 5
+    # The last two entries read less well than the rest: not enough to end the list.
+    assert refness.tail_start([0.99, 1.0, 0.7, 0.7], labels[:4], 0.95) == 4
+    # A single row after the list is never enough; nor is a list with no sure row.
+    assert refness.tail_start([0.99, 0.01], labels[:2], 0.95) == 2
+    assert refness.tail_start([0.6, 0.6, 0.6, 0.1], labels[:4], 0.95) == 4
+
+
+def test_bare_entries_that_continue_the_numbering_stay_in_the_list() -> None:
+    # "[9] A. Author ... 2001." then "[11] CTAN: macros/latex/contrib/..." (one lost).
+    probs = [0.99, 1.0, 0.72, 0.72, 0.78, 0.84]
+    numbered = ["8", "9", "11", "12", "13", "14"]
+    assert refness.tail_start(probs, numbered, 0.95) == 6
+    assert refness.tail_start(probs, ["8", "9", "30", "31", "32", "33"], 0.95) == 2
