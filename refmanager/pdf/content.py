@@ -38,6 +38,9 @@ MAX_FORM_DEPTH = 8
 MAX_FORM_CALLS = 500
 
 _WS = b" \t\r\n\f\x00"
+# A number token: it ends where a delimiter or whitespace does.
+_NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
+_NUMBERS = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)")
 # One token. Strings with at most one level of nested parentheses are matched whole;
 # deeper ones fall back to a scan (group "open").
 _TOKEN = re.compile(
@@ -46,7 +49,13 @@ _TOKEN = re.compile(
     # them): strings without nested parentheses, hex strings and numbers only.
     rb"(?P<tj>\[(?:[^\[\]()<>\\]|\((?:[^\\()]|\\.)*\)|<[0-9A-Fa-f \t\r\n\f]*>)*\]"
     rb"[ \t\r\n\f\x00]*TJ(?![^ \t\r\n\f\x00()<>\[\]{}/%]))"
-    rb"|(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
+    # A run of operators that place no text (paths, painting, clipping, colours, line
+    # styles), each with its numbers, in one match: most of a figure's tokens.
+    rb"|(?P<skip>(?:(?:" + _NUMBER + rb"[ \t\r\n\f\x00]*)*+"
+    rb"(?:[mlcvySsfFBbnWgGkKwJjMi]|re|f\*|B\*|b\*|W\*|rg|RG|sc|SC|scn|SCN|Tr|Ts|d0|d1"
+    rb"|EMC|BX|EX)(?![^ \t\r\n\f\x00()<>\[\]{}/%])[ \t\r\n\f\x00]*)++)"
+    # Numbers, all of a run in one match, and the operator after them, if one does.
+    rb"|(?P<nums>(?:" + _NUMBER + rb"[ \t\r\n\f\x00]*)++)(?P<numop>[^ \t\r\n\f\x00()<>\[\]{}/%]+)?"
     rb"|(?P<str>\((?:[^\\()]|\\.|\((?:[^\\()]|\\.)*\))*\))"
     rb"|(?P<name>/[^ \t\r\n\f\x00()<>\[\]{}/%]*)"
     rb"|(?P<hex><[0-9A-Fa-f \t\r\n\f]*>)"
@@ -151,18 +160,24 @@ def _hex(digits: bytes) -> _Str:
         return _Str(b"")
 
 
-def _tj_items(whole: bytes) -> list[Any]:
-    """The operand of a TJ matched whole (``[...] TJ``): strings and raw number tokens."""
+def _tj_items(whole: bytes) -> tuple[bytes | float, ...]:
+    """The operand of a TJ matched whole (``[...] TJ``): its strings (bytes) and offsets
+    (floats), as :meth:`TextReader._show` takes them."""
     body = whole[1 : whole.rindex(b"]")]
-    items: list[Any] = []
-    for text, hexed, number in _TJ_ITEM.findall(body):
-        if text:
-            items.append(_Str(_unescape(text[1:-1])))
-        elif number:
-            items.append(number)
-        else:
-            items.append(_hex(hexed))
-    return items
+    return tuple(
+        _unescape(text[1:-1]) if text else float(number) if number else _hex(hexed)
+        for text, hexed, number in _TJ_ITEM.findall(body)
+    )
+
+
+def _items(operand: Any) -> tuple[bytes | float, ...] | list[bytes | float]:
+    """A show operator's operand (a string, or an array read token by token) as strings
+    (bytes) and offsets (floats: any other token is one, 0 where it is not a number)."""
+    if isinstance(operand, tuple):
+        return operand  # matched whole (_tj_items)
+    if isinstance(operand, list):
+        return [item if isinstance(item, _Str) else _num(item) for item in operand]
+    return (operand,) if isinstance(operand, _Str) else (_num(operand),)
 
 
 def _scan_string(data: bytes, start: int) -> tuple[bytes, int]:
@@ -202,19 +217,22 @@ def _measure(glyphs: list[tuple[str, float, bool]]) -> Measure:
     none is visible), width after its last visible glyph, codes that take word spacing,
     and codes, all widths in thousandths of an em."""
     count = len(glyphs)
-    text = "".join([g[0] for g in glyphs])
-    total = sum(g[1] for g in glyphs)
-    words = sum(1 for g in glyphs if g[2])
+    if not count:
+        return "", 0, -1.0, 0.0, 0, 0
+    texts, widths, spaced = zip(*glyphs, strict=True)
+    text = "".join(texts)
+    total = sum(widths)
+    words = sum(spaced)
     first = 0
-    while first < count and not glyphs[first][0].strip():
+    while first < count and not texts[first].strip():
         first += 1
     if first == count:
         return text, total, -1.0, 0.0, words, count
     last = count - 1
-    while not glyphs[last][0].strip():
+    while not texts[last].strip():
         last -= 1
-    lead = sum(g[1] for g in glyphs[:first]) if first else 0.0
-    trail = sum(g[1] for g in glyphs[last + 1 :]) if last < count - 1 else 0.0
+    lead = sum(widths[:first]) if first else 0.0
+    trail = sum(widths[last + 1 :]) if last < count - 1 else 0.0
     return text, total, lead, trail, words, count
 
 
@@ -370,8 +388,22 @@ class TextReader:
             elif kind == "op":
                 op = m.group(kind)
                 arrays.clear()
+            elif kind == "skip":
+                # Operators that place no text: they only end the operands before them.
+                operands.clear()
+                arrays.clear()
+                self._ops += 1
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise PageTimeout
+                continue
+            elif kind in ("numop", "nums"):  # numbers, then an operator or not
+                (arrays[-1] if arrays else operands).extend(_NUMBERS.findall(m.group("nums")))
+                if kind == "nums":
+                    continue
+                op = m.group(kind)
+                arrays.clear()
             else:
-                if kind in ("num", "name"):
+                if kind == "name":
                     value: Any = m.group(kind)
                 elif kind == "str":
                     value = _Str(_unescape(m.group(kind)[1:-1]))
@@ -518,11 +550,10 @@ class TextReader:
         measures = self._measures.get(state.font_key)
         if measures is None:
             measures = self._measures[state.font_key] = {}
-        items = operand if isinstance(operand, list) else (operand,)
-        for item in items:
-            if not isinstance(item, _Str):
+        for item in _items(operand):
+            if isinstance(item, float):
                 # A TJ offset: thousandths of an em, moving the pen back when positive.
-                offset = _num(item)
+                offset = item
                 pen -= offset * k
                 run = self._run
                 if (

@@ -41,6 +41,7 @@ import functools
 import gzip
 import json
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeGuard
@@ -196,11 +197,14 @@ class PdfFont:
     def queue(self, data: bytes) -> bool:
         """Whether the text of every code in ``data`` is known; the codes that are not are
         queued for :meth:`learn_queued`."""
+        codes = self._codes(data)
+        if self.texts.keys() >= set(codes):
+            return True
         texts = self.texts
-        missing = [c for c in self._codes(data) if c not in texts]
-        for code in missing:
-            self._queued[code] = None
-        return not missing
+        for code in codes:
+            if code not in texts:
+                self._queued[code] = None
+        return False
 
     def learn_queued(self) -> None:
         """Ask pypdf, in one probe, for the text of the codes queued."""
@@ -208,10 +212,10 @@ class PdfFont:
         self._queued.clear()
         self.learn(queued)
 
-    def _codes(self, data: bytes) -> list[int]:
+    def _codes(self, data: bytes) -> Sequence[int]:
         if self.composite:
             return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
-        return list(data)
+        return data  # a simple font's codes are its bytes
 
     def _width(self, code: int) -> float:
         if code == self.space_code:
@@ -223,11 +227,14 @@ class PdfFont:
         word spacing applies: the single-byte code 32)."""
         codes = self._codes(data)
         cache = self._cache
-        if any(c not in cache for c in codes):
-            self.learn(codes)
-            for c in codes:
-                if c not in cache:
-                    cache[c] = (self.texts[c], self._width(c), not self.composite and c == 32)
+        try:
+            return [cache[c] for c in codes]
+        except KeyError:
+            pass
+        self.learn(list(codes))
+        for c in codes:
+            if c not in cache:
+                cache[c] = (self.texts[c], self._width(c), not self.composite and c == 32)
         return [cache[c] for c in codes]
 
 

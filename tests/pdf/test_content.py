@@ -166,3 +166,25 @@ def test_tj_arrays_with_hex_strings_and_nesting_read_alike() -> None:
     nested = read(b"BT /F1 10 Tf 0 0 Td [(a(b)c) -200 (d)] TJ ET")
     assert [r.text for r in nested] == ["a(b)c d"]
     assert whole[0].x1 == pytest.approx(6 * 5 + 2 - 0.5)
+
+
+def test_drawing_operators_and_their_numbers_place_no_text() -> None:
+    # Paths, colours and line styles are skipped a run at a time; each still ends the
+    # operands before it, so a positioning operator after one has none.
+    figure = b"0.5 w 1 0 0 RG 10 20 m 30 40 l 1 2 3 4 5 6 c h S 0 0 1 rg 0 0 5 5 re f* "
+    runs = read(b"BT /F1 10 Tf " + figure + b"100 700 Td (a) Tj 100 700 5 5 m Td (b) Tj ET")
+    assert [(r.text, r.x0, r.x1, r.y) for r in runs] == [("ab", 100, 110, 700)]
+    # Numbers before an operator that is not skipped are its operands, however many.
+    (run,) = read(b"BT /F1 10 Tf 9 9 9 9 1 0 0 1 30 40 Tm (c) Tj ET")
+    assert (run.x0, run.y) == (30, 40)
+    # Numbers inside an array stay in it: the Td after the open array gets none.
+    (run,) = read(b"BT /F1 10 Tf [7 8 Td (d) Tj ET")
+    assert (run.text, run.x0, run.y) == ("d", 0, 0)
+    # A token that only starts like a number is an operator of its own.
+    (run,) = read(b"BT /F1 10 Tf 50 60 1.2.3 Td (e) Tj ET")
+    assert (run.x0, run.y) == (0, 0)
+
+
+def test_a_page_of_drawing_alone_stops_at_the_deadline() -> None:
+    with pytest.raises(PageTimeout):
+        read(b"0 0 m 10 10 l S " * 5000, deadline=time.monotonic() - 1)
