@@ -17,10 +17,11 @@ be re-featurised without TeX.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import groupby, pairwise
 from typing import Any
 
 from refmanager.model.typecodes import is_type_code
@@ -161,23 +162,32 @@ _FIRST_WORDS = frozenset(
 )
 
 
+# An ASCII token's shape, a character at a time (others keep their own character).
+_ASCII_SHAPE = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", "X" * 26 + "x" * 26 + "d" * 10
+)
+
+
 def _shape(token: str) -> str:
     """A token's shape: Xx, XX, x, d, with runs folded and punctuation kept."""
-    out: list[str] = []
-    for ch in token[:12]:
-        if ch.isupper():
-            c = "X"
-        elif ch.islower():
-            c = "x"
-        elif ch.isdigit():
-            c = "d"
-        elif CJK_CHAR.match(ch):
-            c = "C"
-        else:
-            c = ch
-        if not out or out[-1] != c:
-            out.append(c)
-    return "".join(out)
+    head = token[:12]
+    if head.isascii():
+        shapes: Iterable[str] = head.translate(_ASCII_SHAPE)
+    else:
+        shapes = map(_char_shape, head)
+    return "".join(c for c, _ in groupby(shapes))
+
+
+def _char_shape(ch: str) -> str:
+    if ch.isupper():
+        return "X"
+    if ch.islower():
+        return "x"
+    if ch.isdigit():
+        return "d"
+    if CJK_CHAR.match(ch):
+        return "C"
+    return ch
 
 
 def _digit_share(text: str) -> float:
@@ -185,10 +195,8 @@ def _digit_share(text: str) -> float:
 
 
 def _bucket(value: float, edges: Sequence[float]) -> int:
-    for i, edge in enumerate(edges):
-        if value < edge:
-            return i
-    return len(edges)
+    """The index of the first of the (ascending) ``edges`` above ``value``."""
+    return bisect_right(edges, value)
 
 
 def _number(text: str) -> int | None:
@@ -450,16 +458,21 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
     )
     shown = [[x for x in f if x.startswith(keys)] for f in per_line]
     out: list[list[str]] = []
+    n = len(per_line)
     for i, f in enumerate(per_line):
         g = list(f)
-        for off in (-1, 1, -2, 2):
+        for off, prefix in _NEIGHBOURS:
             j = i + off
-            if 0 <= j < len(per_line):
-                g.extend(f"{off}:{x}" for x in shown[j])
+            if 0 <= j < n:
+                g += map(prefix.__add__, shown[j])
             else:
-                g.append(f"{off}:none")
+                g.append(prefix + "none")
         out.append(g)
     return out
+
+
+# The neighbours whose key features a line is given, and the prefix that names each.
+_NEIGHBOURS = tuple((off, f"{off}:") for off in (-1, 1, -2, 2))
 
 
 def with_base_labels(feats: list[list[str]], base: Sequence[str]) -> list[list[str]]:

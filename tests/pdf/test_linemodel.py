@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from refmanager.pdf.layout import Line
-from refmanager.pdf.linefeatures import featurize, stored_line, stored_row
+from refmanager.pdf.linefeatures import _shape, featurize, stored_line, stored_row
 from refmanager.pdf.linetrain import entry_spans, score
 from refmanager.pdf.segment import entries_from_labels
 from tools.corpus.linemodel import train
@@ -56,6 +56,17 @@ def test_features_see_numbering_indents_and_rules() -> None:
     # the line before it ends.
     assert ["label.cont" in feats[i] for i in (7, 9, 11, 13, 15)] == [True] * 4 + [False]
     assert any(f.startswith("-1:short=") for f in feats[9])
+
+
+def test_a_tokens_shape_folds_runs_of_letters_digits_and_signs_in_any_script() -> None:
+    assert [_shape(t) for t in ("Smith,", "IEEE", "1999a", "pp.--12", "")] == [
+        "Xx,", "X", "dx", "x.-d", ""
+    ]  # fmt: skip
+    # Beyond ASCII: cased letters by their case, digits of any form, CJK as C.
+    assert [_shape(t) for t in ("Éloïse", "ΑΒΓ", "中文研究", "①②x", "Ａｂ１")] == [
+        "Xx", "X", "C", "dx", "Xxd"
+    ]  # fmt: skip
+    assert _shape("abcdefghijklmnopqrstuvwxyz0123") == "x"  # its first 12 characters
 
 
 def test_entry_spans_skip_furniture_and_end_with_the_list() -> None:
