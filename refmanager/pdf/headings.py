@@ -89,10 +89,23 @@ def is_strong_heading(line: Line, body_size: float) -> bool:
     )
 
 
-def is_end_heading(line: Line, body_size: float) -> bool:
-    """A heading after which the bibliography is over (appendix, biographies, ...)."""
+# The sections of floats a manuscript sets after its list ("Tables", "Figure legends"):
+# only the bare heading, never a caption ("Table 2: ..." may stand inside a list).
+_FLOATS = re.compile(
+    r"^\s*(?:[A-Z]\.?\s+|\d{1,2}\.?\s+)?(?:tables|figures|tables?\s+and\s+figures?"
+    r"|figures?\s+and\s+tables?|figure\s+(?:legends?|captions?|titles?)"
+    r"|legends?\s+(?:to|for|of)\s+(?:the\s+)?figures|list\s+of\s+(?:figures|tables)"
+    r"|tabellen|abbildungen|tableaux|figuras|tablas)\s*:?\s*$",
+    re.I,
+)
+
+
+def is_end_heading(line: Line, body_size: float, floats: bool = False) -> bool:
+    """A heading after which the bibliography is over (appendix, biographies, ...); with
+    ``floats``, also a manuscript's sections of tables and figures ("Tables", "Figure
+    legends"; the line model's feature is without them, as it was trained)."""
     text = line.text.strip()
-    if len(text) > 90 or not END_HEADING.match(text):
+    if len(text) > 90 or not (END_HEADING.match(text) or (floats and _FLOATS.match(text))):
         return False
     bold = any(s[2] == "bold" and s[1] - s[0] >= min(len(text), 6) for s in line.styles)
     return line.size >= body_size * 1.1 or bold or (text.isupper() and len(text) > 4)

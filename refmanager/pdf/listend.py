@@ -5,6 +5,7 @@ of other text after the list, its certainty that lines are no longer the list's)
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from refmanager.pdf.headings import is_end_heading
 from refmanager.pdf.layout import Line
@@ -15,7 +16,7 @@ def cut_end(lines: list[Line], body: float) -> list[Line]:
     """The list (set in ``body`` size) up to its end: an appendix/biography heading, larger
     type, a bold numbered heading, a biography or a "Received ..." line."""
     for i, ln in enumerate(lines):
-        if is_end_heading(ln, body):
+        if is_end_heading(ln, body, floats=True):
             return lines[:i]
         if i == 0:
             continue
@@ -26,6 +27,20 @@ def cut_end(lines: list[Line], body: float) -> list[Line]:
         if _BIOGRAPHY.match(ln.text) or _RECEIVED.match(ln.text):
             return lines[:i]
     return lines
+
+
+def heading_taken_for_furniture(line: Line, body: float, junk_texts: Counter[str]) -> bool:
+    """Whether ``line``, taken for page furniture (set apart at its page's edge), is a
+    heading that ends the list ("TABLES" atop the page after the list, "Appendix A"):
+    it reads as an end heading (set in ``body`` size text) and its text, digits
+    folded, stands in no other furniture line (``junk_texts`` counts them), as a running
+    head's would."""
+    return junk_texts[furniture_text(line)] <= 1 and is_end_heading(line, body, floats=True)
+
+
+def furniture_text(line: Line) -> str:
+    """A furniture line's text with case, spaces and digits folded."""
+    return re.sub(r"\d+", "#", re.sub(r"\s+", "", line.text.lower()))
 
 
 # The history line some journals print after the list: "Received 12 March 2020; ...".

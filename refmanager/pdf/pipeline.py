@@ -12,12 +12,14 @@ from statistics import median
 from refmanager.model import DocumentMeta, Entry, InputError
 from refmanager.pdf import zones
 from refmanager.pdf.furniture import furniture
-from refmanager.pdf.headings import names_bibliography
-from refmanager.pdf.layout import Line
+from refmanager.pdf.headings import is_end_heading, names_bibliography
+from refmanager.pdf.layout import Line, body_size
 from refmanager.pdf.listend import (
     END_RUN,
     amid_list,
     cut_end,
+    furniture_text,
+    heading_taken_for_furniture,
     label_number,
     list_end,
     numbering_goes_on,
@@ -180,8 +182,12 @@ def _reading(
     """
     # Furniture is judged on every page read (more pages, better evidence).
     junk = furniture(pages.lines, pages.heights)
-    found, starts = _rule_entries(pages, region, heading, vocab, junk)
+    found, starts, stop = _rule_entries(pages, region, heading, vocab, junk)
     lines = _from_heading(pages, region, heading)
+    # Past a heading that ends the list ("Appendix", "Tables") nothing is the list's,
+    # whatever the model makes of it (a table's rows read like short entries).
+    end = next((i for i, ln in enumerate(lines) if ln is stop), len(lines))
+    lines = lines[:end]
     model = zones.read_lines(lines, pages.heights, library=library) if lines else None
     if model is None:
         return found
@@ -207,22 +213,42 @@ def prefers_model(rules: int, model: int) -> bool:
 
 def _rule_entries(
     pages: Pages, region: list[int], heading: Heading | None, vocab: set[str], junk: set[int]
-) -> tuple[Reading, set[int]]:
+) -> tuple[Reading, set[int], Line | None]:
     """The rules: lines after the heading, minus furniture (``junk``), cut at the list's
-    end; and the ids of the lines where they start an entry (none without entries)."""
+    end; the ids of the lines where they start an entry (none without entries); and the
+    heading that ends the list ("Appendix", "Tables"), if one does."""
     ordered: list[Line] = []
+    stop: Line | None = None
     unmapped = 0
+    junk_texts = Counter(
+        furniture_text(ln) for page in pages.lines.values() for ln in page if id(ln) in junk
+    )
     for number in region:
         lines = pages.lines.get(number, [])
+        body = body_size(lines)
         if heading is not None and number == heading[0]:
             lines = lines[heading[1] + 1 :]
-        for ln in lines:
+        ended = False
+        for k, ln in enumerate(lines):
             if id(ln) in junk:
+                # A heading that ends the list ("TABLES" atop the next page) is no less
+                # one for being set apart at the page's edge, unless the numbering goes on
+                # below it (the running head "Index 6" over the list's last entry).
+                ended = (
+                    bool(ordered)
+                    and heading_taken_for_furniture(ln, body, junk_texts)
+                    and not _numbering_resumes(ordered, lines[k + 1 :])
+                )
+                if ended:
+                    stop = ln
+                    break
                 continue
             if not ln.mapped:
                 unmapped += 1
             elif not names_bibliography(ln.text):  # a repeated "References" head, say
                 ordered.append(ln)
+        if ended:
+            break
     if unmapped > max(3, len(ordered)):
         pages.budget.notes.append(
             "much of the text is set in fonts without a Unicode map and cannot be read"
@@ -233,7 +259,14 @@ def _rule_entries(
     if ordered:
         # The list's type: that of its first lines (a long footnote cannot outvote them).
         size = median([ln.size for ln in ordered[:3]])
-        ordered = cut_end(ordered, size)
+        whole, ordered = ordered, cut_end(ordered, size)
+        end = len(ordered)
+        if (
+            end < len(whole)
+            and is_end_heading(whole[end], size, floats=True)
+            and not _numbering_resumes(ordered, whole[end + 1 :])
+        ):
+            stop = whole[end]
         # Footnotes and captions in much smaller type than the list are not part of it.
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
         ordered = _without_footnotes(ordered, size)
@@ -247,7 +280,14 @@ def _rule_entries(
         reason = f"nothing but page furniture follows the heading on page {heading[0]}"
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
-    return (ordered, entries, reason), starts if entries else set()
+    return (ordered, entries, reason), starts if entries else set(), stop
+
+
+def _numbering_resumes(listed: list[Line], after: list[Line]) -> bool:
+    """Whether the list's numbering (its last label among ``listed``) goes on in the first
+    lines of ``after``: then what stands between is no end of the list."""
+    number = next((n for n in map(label_number, reversed(listed)) if n is not None), None)
+    return number is not None and numbering_goes_on(after[:8], number)
 
 
 # Type this much smaller than the list's, at a column's foot, is a footnote's (a word

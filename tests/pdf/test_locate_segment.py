@@ -88,6 +88,66 @@ def test_end_headings(text: str) -> None:
     assert not is_end_heading(_line(text.lower() + " was used in the study of", 700), 10)
 
 
+@pytest.mark.parametrize("text", ["TABLES", "Figures", "Figure legends", "Tables and Figures"])
+def test_a_manuscripts_tables_and_figures_end_the_list_but_not_the_line_models_feature(
+    text: str,
+) -> None:
+    assert is_end_heading(_line(text, 700, size=12), 10, floats=True)
+    assert not is_end_heading(_line(text, 700, size=12), 10)  # as the line model was trained
+
+
+@pytest.mark.parametrize("text", ["Table 2: Results of the runs", "Figure 3", "Tables."])
+def test_a_caption_inside_the_list_is_no_end_heading(text: str) -> None:
+    assert not is_end_heading(_line(text, 700, size=12), 10, floats=True)
+
+
+AUTHOR_YEAR = [
+    "Allen, F. and Gale, D. (2000). Comparing Financial Systems. Cambridge: MIT Press.",
+    "Brown, A. (2000). Inefficiencies in the banking sector. Journal of Banking, 58, 56-78.",
+    "Klein, S. and White, W. (2004). The American tax system. Journal of Taxation, 2, 134-156.",
+    "White, W. (2006). Growth in the EU. London: European Science Publishers.",
+]
+
+
+def test_a_tables_heading_taken_for_furniture_still_ends_the_list(tmp_path: Path) -> None:
+    # A manuscript's "TABLES" atop the page after its list, small and set apart (page
+    # furniture by its place), then a table whose rows read like short entries: the
+    # table was glued to the last entry and its rows read as two more.
+    rows = ["Author(s) Year Citation", "Brown 2000 Brown (2000)", "Jones 1999 Jones (1999)",
+            "Brown and Smith 2000 Brown and Smith (2000)",
+            "Allen and Winton 1995 Allen and Winton (1995)",
+            "Jones et al. 1998 Jones et al. (1998)",
+            "Bernanke et al. 1996 Bernanke et al. (1996)"]  # fmt: skip
+    body = ["This paper studies the extraction of reference lists from scholarly documents."]
+    page1 = [*column(72, 780, body), Text(72, 740, "REFERENCES", 10),
+             *column(72, 720, AUTHOR_YEAR, leading=16), Text(290, 60, "3", 10)]  # fmt: skip
+    page2 = [Text(270, 800, "TABLES", 8), Text(270, 770, "TABLE 1", 8),
+             *column(150, 740, rows, leading=14), Text(290, 60, "4", 10)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "tables.pdf", [page1, page2]))
+    assert [e.raw for e in bib.entries] == AUTHOR_YEAR
+
+
+def test_a_running_head_over_the_lists_last_entry_does_not_end_it(tmp_path: Path) -> None:
+    # The index's running head ("Index 6") atop the page that holds the list's last
+    # entry: the numbering goes on below it, so the list does too.
+    refs = [
+        "[1] A. Author and B. Writer. A study of reading. Journal of Tests, 12:45-67, 2019.",
+        "[2] C. Person. Another title about lists. In Proc. of Things, pages 1-9, 2020.",
+        "[3] D. Someone, E. Other. The third paper. Transactions on Lists, 7:100-120, 2018.",
+    ]
+    last = ["[4] F. Last. The last entry of the list, set", "on three lines. Journal of",
+            "Ends, 3:1-2, 2021."]  # fmt: skip
+    body = ["This paper studies the extraction of reference lists from scholarly documents."]
+    page1 = [*column(72, 780, body), Text(72, 740, "References", 13, "F3"),
+             *column(72, 720, refs, leading=16), Text(290, 60, "5", 10)]  # fmt: skip
+    index = [f"{WORDS[i % 8]} {WORDS[(i + 3) % 8]}, {i + 2}, {3 * i + 5}" for i in range(12)]
+    page2 = [Text(72, 800, "INDEX 6", 8), *column(72, 770, last[:1]),
+             *column(84, 758, last[1:], leading=12), Text(72, 710, "Index", 13, "F3"),
+             *column(72, 690, index, leading=12)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "index.pdf", [page1, page2]))
+    assert [e.raw for e in bib.entries] == [*refs, " ".join(last)]
+
+
 def test_recurring_header_and_page_number_are_furniture() -> None:
     pages = {
         p: [
