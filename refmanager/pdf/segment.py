@@ -29,6 +29,9 @@ _LABELS: dict[str, re.Pattern[str]] = {
     "close": re.compile(r"^(\d{1,4})\)\s*"),  # 12) A. Author
     "dot": re.compile(r"^(\d{1,4})\.(?=\s|[^\d\s]|$)\s*"),
     "bare": re.compile(r"^(\d{1,4})\s+(?=\S)"),
+    # A superscript number set against the first author's name ("12Smith, J. A., ..."):
+    # the text layer holds no space between them.
+    "glued": re.compile(r"^(\d{1,3})(?=[A-Z\u00c0-\u00de][\w\u00c0-\u024f'’\-.]*,)"),
 }
 # A float's caption: "Figure 12:", "Fig. 3.", "Table 2", in the languages headings are read in.
 CAPTION = re.compile(
@@ -126,7 +129,9 @@ def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> s
         steps = 0  # labels that follow the one before (12 after 11)
         prev: int | None = None
         found = [
-            _label_of(ln, kind) if _at_label_position(ln, columns[(ln.page, ln.column)]) else None
+            _label_of(ln, kind)
+            if kind == "glued" or _at_label_position(ln, columns[(ln.page, ln.column)])
+            else None
             for ln in lines
         ]
         for k, label in enumerate(found):
@@ -148,7 +153,7 @@ def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> s
         if starts < 2:
             continue
         score = ordered + 0.5 * starts
-        if kind == "bare" and ordered < 0.8 * starts:
+        if kind in ("bare", "glued") and ordered < 0.8 * starts:
             continue
         if kind in ("dot", "paren", "close") and ordered < 0.5 * starts:
             continue
@@ -212,7 +217,9 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
             found = found_labels[k]
             if found is not None and found.isdigit() and _year_not_label(int(found), last_number):
                 found = None
-            if found is not None and _at_label_position(ln, col):
+            # A glued label may open a first-line indent ("  12Smith, J., ...", the
+            # continuation lines set out at the column's left).
+            if found is not None and (kind == "glued" or _at_label_position(ln, col)):
                 if found.isdigit():
                     number = int(found)
                     if last_number is None or (
@@ -223,7 +230,12 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
                 else:
                     start = True
                 label = found
-            elif current is not None and not current.fragment and _outdented(ln, col):
+            elif (
+                kind != "glued"
+                and current is not None
+                and not current.fragment
+                and _outdented(ln, col)
+            ):
                 break  # text at the label position without a label: the list is over
         else:
             start = unlabelled[k]
@@ -373,6 +385,11 @@ def _entry(draft: _Draft, vocab: set[str] | None) -> Entry:
             s, e = offset + a, min(offset + b, len(raw))
             if e > s:
                 styles.append((s, e, kind))
+    cut = len(draft.label)
+    if draft.label.isdigit() and raw[:cut] == draft.label and raw[cut : cut + 1].isalpha():
+        # A superscript label glued to the first author's name: set apart by a space.
+        raw = f"{raw[:cut]} {raw[cut:]}"
+        styles = [(s + (s >= cut), e + (e > cut), kind) for s, e, kind in styles]
     return Entry(
         raw=raw,
         label=draft.label,

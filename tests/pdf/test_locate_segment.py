@@ -210,6 +210,25 @@ def test_a_last_entry_alone_under_its_heading_is_no_furniture() -> None:
     assert [ln.text for ln in last if id(ln) not in junk] == [ln.text for ln in last[:2]]
 
 
+def test_superscript_labels_glued_to_the_first_author_open_first_line_indents() -> None:
+    # AIAA's style: a superscript number against the first author's name, no space in the
+    # text layer, the entry's first line indented and the rest set out at the left.
+    rows = [
+        (91, "1Sutton, K., “Air Radiation Revisited,” Thermal Design of Transfer Vehicles,"),
+        (72, "Vol. 96, AIAA, New York, 1985, pp. 419–441."),
+        (91, "2Miner, E. W. and Lewis, C. H., “Hypersonic Viscous Shock-Layer Flows over"),
+        (72, "Blunt Bodies,” NASA CR-2250, May 1975."),
+        (91, "3Anon., “Equations, Tables, and Charts for Compressible Flow,” Rept. 1135, 1953."),
+        (91, "4Moss, J. N., private communication, Langley Research Center, June 1990."),
+        (91, "5Tufte, E. R., The Visual Display of Quantitative Information, Graphics, 1983."),
+    ]
+    lines = [_line(text, 700 - 11 * i, x0=x) for i, (x, text) in enumerate(rows)]
+    entries = segment(lines)
+    assert [e.label for e in entries] == ["1", "2", "3", "4", "5"]
+    assert entries[0].raw.startswith("1 Sutton, K., “Air Radiation")
+    assert entries[1].raw.endswith("NASA CR-2250, May 1975.")
+
+
 def test_segment_numbered_with_hanging_indent_and_gap_fragment() -> None:
     lines = [
         _line("tail of a lost entry, 2001.", 780, x0=90, column=1),
