@@ -79,6 +79,7 @@ def mend_runs(
     _title_run_into_in(toks, labels)
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
+    _journal_ending_the_title(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -771,6 +772,34 @@ def _venue_acronym_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     labels[k - 1] = "O"
     for m in range(k, b):
         labels[m] = "container-title" if toks[m].text != "." else "O"
+
+
+_NUMBERS = frozenset(("volume", "issue", "page"))
+
+
+def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title. Journal name, 2, 559-572": an article with a volume or pages and no
+    container, whose title ends in a short sentence of its own right before the numbers:
+    that sentence is the journal."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    if not any(lab in _NUMBERS for lab in labels):
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 6 or _next_label(toks, labels, b) not in _NUMBERS:
+        return
+    cut = -1
+    for d in range(a + 3, b - 1):
+        if _ends_sentence(toks, d):
+            cut = d
+    if cut < 0:
+        return
+    tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
+    if not 1 <= len(tail) <= 8 or not tail[0].text[:1].isalpha():
+        return
+    labels[cut] = "O"
+    for m in range(cut + 1, b):
+        labels[m] = "container-title"
 
 
 _PAIRS = {"(": ")", "[": "]"}

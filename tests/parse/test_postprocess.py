@@ -764,6 +764,30 @@ def test_an_acronym_printed_as_the_titles_last_sentence_is_the_venue() -> None:
     assert not _build(raw, spec).get("container-title")
 
 
+def test_a_short_last_sentence_of_the_title_before_the_numbers_is_the_journal() -> None:
+    raw = "Ode, K. Lines and planes of closest approach. Oslo magazine of science, 2, 559-572."
+    title = ["Lines", "and", "planes", "of", "closest", "approach", ".", "Oslo", "magazine", "of"]
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        *((t, "title") for t in title), ("science", "title"), (",", "O"),
+        ("2", "volume"), (",", "O"), ("559", "page"), ("-", "page"), ("572", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Lines and planes of closest approach"
+    assert ref.get("container-title") == "Oslo magazine of science"
+    # with no numbers after it, a title's second sentence stays in the title
+    raw = "Ode, K. Lines and planes of closest approach. A study of points, 2011."
+    title = ["Lines", "and", "planes", "of", "closest", "approach", ".", "A", "study", "of"]
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        *((t, "title") for t in title), ("points", "title"), (",", "O"),
+        ("2011", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Lines and planes of closest approach. A study of points"
+    assert not ref.get("container-title")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
