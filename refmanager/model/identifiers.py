@@ -22,21 +22,47 @@ _ARXIV_KEY = re.compile(rf"(?:arxiv[:\s/]*|abs/)?({ARXIV_ID})(?:v\d+)?", re.IGNO
 # Sentence punctuation that ends a sentence rather than an identifier or a URL.
 _TRAIL = ".,;:\u3002\uff0c"
 # The label of the next item, glued on where a text layer lost the space after a period
-# ("10.1103/PhysRevD.93.085012.URL https://...", "10.1210/jc.2017-02717.PMID: 29590401").
-_GLUED_LABEL = re.compile(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|arXiv)$")
+# ("10.1103/PhysRevD.93.085012.URL https://...", "10.1210/jc.2017-02717.PMID: 29590401",
+# "10.1103/RevModPhys.75.715.URLhttps://...").
+_GLUED_LABEL = re.compile(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|arXiv)(?=$|:|https?:)")
+# In a DOI, a comma before letters is the next item glued on ("...96.181602,hep-th/0603001"),
+# and so is a square bracket opening small letters or an arXiv mention ("...073[arXiv:1408.
+# 3203]", "nrn2947[doi]"); ASCE's "(asce)" and "(2015)" are a DOI's own.
+_DOI_GLUED = re.compile(r",(?=[^\W\d_])|\[(?=[a-z]|arXiv)")
+
+
+def _first_unclosed(text: str) -> int:
+    """The index of the first opening bracket that nothing closes, or -1."""
+    openers: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in "([":
+            openers.append(i)
+        elif ch in ")]" and openers:
+            openers.pop()
+    return openers[0] if openers else -1
 
 
 def trim_identifier(text: str) -> str:
     """``text`` (a DOI or URL found in running text) without the sentence punctuation and
-    unbalanced closing brackets after it."""
+    unbalanced closing brackets after it, and without what a text layer glued onto it: the
+    next item's label, and in a DOI an arXiv mention ("10.1007/JHEP01(2015)073[arXiv:...]"),
+    a bracket that nothing closes before a word ("...551(in Korean") or a comma and the next
+    identifier. A bracket that nothing closes before a number stays: the text lost the
+    closing bracket of "10.1061/(ASCE)0733-9399(1984)110:5(794)"."""
+    label = _GLUED_LABEL.search(text)
+    if label:
+        text = text[: label.start()]
+    if DOI_PREFIX.match(text) or text.startswith("10."):
+        text = _DOI_GLUED.split(text, maxsplit=1)[0]
+        unclosed = _first_unclosed(text)
+        if unclosed > 0 and text[unclosed + 1 : unclosed + 2].isalpha():
+            text = text[:unclosed]
     while text:
         last = text[-1]
         opener = "(" if last == ")" else "["
         unbalanced = last in ")]" and text.count(opener) < text.count(last)
         if last in _TRAIL or unbalanced:
             text = text[:-1]
-        elif _GLUED_LABEL.search(text):
-            text = text[: text.rindex(".")]
         else:
             break
     return text

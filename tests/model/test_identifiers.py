@@ -31,6 +31,27 @@ def test_trim_identifier_drops_the_next_items_label_glued_on() -> None:
     # a text layer that lost the space after the period glues the next label on
     assert trim_identifier("10.1103/PhysRevD.93.085012.URL") == "10.1103/PhysRevD.93.085012"
     assert trim_identifier("10.1210/jc.2017-02717.PMID:") == "10.1210/jc.2017-02717"
+    assert trim_identifier("10.1103/RevModPhys.75.715.URLhttps://x.org/a") == (
+        "10.1103/RevModPhys.75.715"
+    )
+    # in a DOI, an arXiv mention or a note glued on after it
+    assert trim_identifier("10.1007/JHEP01(2015)073[arXiv:1408.3203[hep-th]].") == (
+        "10.1007/JHEP01(2015)073"
+    )
+    assert trim_identifier("10.14191/atmos.2019.29.5.551(inkoreanwith") == (
+        "10.14191/atmos.2019.29.5.551"
+    )
+    assert trim_identifier("10.1103/PhysRevLett.96.181602,hep-th/0603001.") == (
+        "10.1103/PhysRevLett.96.181602"
+    )
+    # brackets a DOI closes are its own, and an unclosed one before a number; a URL keeps its comma
+    assert trim_identifier("10.1061/(asce)0733-9399(1984)110:5(794.") == (
+        "10.1061/(asce)0733-9399(1984)110:5(794"
+    )
+    assert trim_identifier("10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O") == (
+        "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+    )
+    assert trim_identifier("https://x.org/a,b") == "https://x.org/a,b"
     # a DOI whose own suffix ends in capitals is kept
     assert trim_identifier("10.1000/ABC.URLX") == "10.1000/ABC.URLX"
 
