@@ -80,6 +80,7 @@ def mend_runs(
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
+    _venue_before_the_volume(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -908,3 +909,49 @@ def _title_run_into_in(toks: list[Tok], labels: list[str]) -> None:
         for m in range(first, b):
             labels[m] = "container-title"
         return
+
+
+_NUMBER_SIGNS = frozenset(("#", "\u00b0", "\u2116", "\u00ba"))
+_NOT_A_VENUE = _VOLUME_WORDS | _EDITOR_MARK | {"volume", "number", "vol", "no"}
+
+
+def _venue_before_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "S. Chatterjee, Gen. Relat. Gravit. 18 (1986), 1073.", "Doe, J., 1997, PhPl, 4, 447":
+    an entry with neither title nor container whose volume follows words the tagger left
+    unlabelled, or serial-title abbreviations it ran into the names: those words are the
+    journal."""
+    if "title" in labels or "container-title" in labels or "volume" not in labels:
+        return
+    j = labels.index("volume")
+    while j > 0 and (labels[j - 1] == "issued" or toks[j - 1].kind == KIND_PUNCT):
+        if toks[j - 1].text in _NUMBER_SIGNS:
+            return  # "Meeting #126", "Thèse n° 2": a number, not a journal's volume
+        j -= 1
+    end = k = j
+    abbreviations = 0
+    while k > 0:
+        t, lab = toks[k - 1], labels[k - 1]
+        dotted = k < len(toks) and toks[k].text == "."
+        if t.text == "." and lab in ("O", "author"):
+            k -= 1
+        elif t.kind != KIND_WORD or t.text.lower() in _NOT_A_VENUE:
+            break
+        elif lab == "O":
+            k -= 1
+        elif lab == "author" and dotted and is_serial_abbreviation(t.text):
+            abbreviations += 1
+            k -= 1
+        elif lab == "author" and dotted and len(t.text) == 1 and t.text.isupper() and k == end - 1:
+            k -= 1  # the section letter ending "Biochem. J.", "Phys. Rev. D."
+        else:
+            break
+    while k < end and toks[k].text == ".":
+        k += 1
+    words = [m for m in range(k, end) if toks[m].kind == KIND_WORD]
+    if not words:
+        return
+    took_names = any(labels[m] == "author" for m in words)
+    if took_names and abbreviations < 1:
+        return
+    for m in range(k, end):
+        labels[m] = "container-title"

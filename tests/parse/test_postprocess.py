@@ -788,6 +788,34 @@ def test_a_short_last_sentence_of_the_title_before_the_numbers_is_the_journal() 
     assert not ref.get("container-title")
 
 
+def test_words_before_the_volume_of_an_entry_without_title_or_journal_are_the_journal() -> None:
+    # serial-title abbreviations the tagger ran into the names
+    raw = "Ode K., Gen. Relat. Grav. 18 (1986) 1073."
+    names = ["Ode", "K", ".", ",", "Gen", ".", "Relat", ".", "Grav"]
+    spec = [
+        *((t, "author") for t in names), (".", "O"), ("18", "volume"),
+        ("(", "O"), ("1986", "issued"), (")", "O"), ("1073", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Gen. Relat. Grav."
+    assert [a.family for a in ref.author] == ["Ode"]
+    # a word left unlabelled between the year and the volume
+    raw = "Ode, K. 1997, PhPl, 4, 447"
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("1997", "issued"), (",", "O"), ("PhPl", "O"), (",", "O"),
+        ("4", "volume"), (",", "O"), ("447", "page"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "PhPl"
+    # a number sign before the number: no volume of a journal
+    raw = "Ode, K. Meeting #126, 2019"
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Meeting", "O"), ("#", "O"), ("126", "volume"), (",", "O"), ("2019", "issued"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("container-title")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
