@@ -4,6 +4,7 @@ then read the list in one way (:func:`_reading`)."""
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -185,7 +186,10 @@ def _reading(
     found, starts, stop = _rule_entries(pages, region, heading, vocab, junk)
     lines = _from_heading(pages, region, heading)
     # Past a heading that ends the list ("Appendix", "Tables") nothing is the list's,
-    # whatever the model makes of it (a table's rows read like short entries).
+    # whatever the model makes of it (a table's rows read like short entries), unless it
+    # speaks of references itself ("Supplementary References" may head more of them).
+    if stop is not None and _REFERENCES_WORD.search(stop.text):
+        stop = None
     end = next((i for i, ln in enumerate(lines) if ln is stop), len(lines))
     lines = lines[:end]
     model = zones.read_lines(lines, pages.heights, library=library) if lines else None
@@ -281,6 +285,10 @@ def _rule_entries(
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return (ordered, entries, reason), starts if entries else set(), stop
+
+
+# A word of a heading about references, in the languages headings are read in.
+_REFERENCES_WORD = re.compile(r"(?i)referen|bibliog|literat|cited|quellen|文献")
 
 
 def _numbering_resumes(listed: list[Line], after: list[Line]) -> bool:

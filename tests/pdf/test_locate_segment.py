@@ -127,6 +127,22 @@ def test_a_tables_heading_taken_for_furniture_still_ends_the_list(tmp_path: Path
     assert [e.raw for e in bib.entries] == AUTHOR_YEAR
 
 
+def test_a_heading_of_more_references_does_not_stop_the_line_model(tmp_path: Path) -> None:
+    # "Supplementary References" ends the rules' list (an end heading), but it heads more
+    # of the list: the line model, which reads on past it, still may.
+    names = ["Adams", "Baker", "Clark", "Davis", "Evans", "Fox", "Green", "Hill", "Irwin", "Jones"]
+    refs = [f"{n}, A. (20{10 + i}). A study of reading number {i}. Journal of Tests, {i}, 45-67."
+            for i, n in enumerate(names[:3])]  # fmt: skip
+    more = [f"{n}, C. (20{10 + i}). Another title about lists, part {i}. Proc. of Things, {i}-9."
+            for i, n in enumerate(names[3:])]  # fmt: skip
+    body = ["This paper studies the extraction of reference lists from scholarly documents."]
+    page = [*column(72, 780, body), Text(72, 740, "References", 13, "F3"),
+            *column(72, 720, refs, leading=14), Text(72, 670, "Supplementary References", 11, "F3"),
+            *column(72, 650, more, leading=14), Text(290, 60, "5", 10)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "more.pdf", [page]))
+    assert bib.entries[-1].raw == more[-1]
+
+
 def test_a_running_head_over_the_lists_last_entry_does_not_end_it(tmp_path: Path) -> None:
     # The index's running head ("Index 6") atop the page that holds the list's last
     # entry: the numbering goes on below it, so the list does too.
