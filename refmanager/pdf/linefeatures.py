@@ -95,19 +95,20 @@ def _alpha_label(text: str) -> bool:
     return m is not None and not is_type_code(m.group(1))
 
 
-# Flags read off a line's text alone, in the order they are listed.
+# Flags read off a line's text alone, in the order they are listed. A pattern that needs
+# a character or word the line lacks is not searched for.
 _TEXT_FLAGS: tuple[tuple[str, Callable[[str], object]], ...] = (
     ("label.alpha", _alpha_label),
-    ("pages", _PAGES.search),
-    ("initials", _INITIALS.search),
+    ("pages", lambda text: ("-" in text or "–" in text or "—" in text) and _PAGES.search(text)),
+    ("initials", lambda text: "." in text and _INITIALS.search(text)),
     ("etal", lambda text: "et al" in text),
     ("doiurl", _DOI_URL.search),
     ("dashes", _DASHES.match),
     ("author.start", _AUTHOR_START.match),
     ("received", _RECEIVED.match),
-    ("bio", _BIO.search),
-    ("email", _EMAIL.search),
-    ("cjk", CJK_CHAR.search),
+    ("bio", lambda text: ("is" in text or "received" in text) and _BIO.search(text)),
+    ("email", lambda text: "@" in text and _EMAIL.search(text)),
+    ("cjk", lambda text: not text.isascii() and CJK_CHAR.search(text)),
 )
 _FIRST_WORDS = frozenset(
     [

@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from refmanager.pdf.layout import Line
-from refmanager.pdf.linefeatures import _shape, featurize, stored_line, stored_row
+from refmanager.pdf.linefeatures import (
+    _TEXT_FLAGS,
+    _shape,
+    featurize,
+    stored_line,
+    stored_row,
+)
 from refmanager.pdf.linetrain import entry_spans, score
 from refmanager.pdf.segment import entries_from_labels
 from tools.corpus.linemodel import train
@@ -67,6 +73,20 @@ def test_a_tokens_shape_folds_runs_of_letters_digits_and_signs_in_any_script() -
         "Xx", "X", "C", "dx", "Xxd"
     ]  # fmt: skip
     assert _shape("abcdefghijklmnopqrstuvwxyz0123") == "x"  # its first 12 characters
+
+
+def test_text_flags_fire_where_their_pattern_is_found_and_nowhere_else() -> None:
+    flags = dict(_TEXT_FLAGS)
+    cases = {
+        "email": ("write to a.b@c.org", "a.b at c dot org"),
+        "cjk": ("参考文献 [1]", "Références [1]"),
+        "pages": ("pp. 12–19", "pp. 12 19"),
+        "bio": ("She is currently a professor", "This is current"),
+        "initials": ("Smith, J. K., and", "Smith J K and"),
+    }
+    for name, (fires, does_not) in cases.items():
+        assert flags[name](fires), name
+        assert not flags[name](does_not), name
 
 
 def test_entry_spans_skip_furniture_and_end_with_the_list() -> None:
