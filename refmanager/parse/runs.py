@@ -81,6 +81,7 @@ def mend_runs(
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
     _venue_before_the_volume(toks, labels)
+    _book_after_the_editors(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -954,4 +955,27 @@ def _venue_before_the_volume(toks: list[Tok], labels: list[str]) -> None:
     if took_names and abbreviations < 1:
         return
     for m in range(k, end):
+        labels[m] = "container-title"
+
+
+def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title" in Mary Romero and Eric Margolis, eds., The Companion to Inequality. Oxford":
+    a second title run after "in" and the editors of a chapter's book, with no container
+    read, is that book."""
+    if "container-title" in labels or "editor" not in labels:
+        return
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
+    if len(runs) < 2:
+        return
+    first_end = runs[0][1]
+    a, b = runs[1]
+    between = labels[first_end:a]
+    if "editor" not in between or any(lab not in ("O", "editor") for lab in between):
+        return
+    if not any(
+        t.text.lower() == "in" and labels[k] == "O"
+        for k, t in enumerate(toks[first_end:a], first_end)
+    ):
+        return  # "Title. Edited by Mark Osteen. Viking critical edition": a book's own editor
+    for m in range(a, b):
         labels[m] = "container-title"

@@ -816,6 +816,31 @@ def test_words_before_the_volume_of_an_entry_without_title_or_journal_are_the_jo
     assert not _build(raw, spec).get("container-title")
 
 
+def test_a_second_title_after_in_and_the_editors_is_the_book() -> None:
+    raw = "Ode, K. Walls. In P. Roe (ed.), Rooms of the world. Accra: Legon Press."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Walls", "title"), (".", "O"), ("In", "O"), ("P", "editor"), (".", "editor"),
+        ("Roe", "editor"), ("(", "O"), ("ed", "O"), (".", "O"), (")", "O"), (",", "O"),
+        ("Rooms", "title"), ("of", "title"), ("the", "title"), ("world", "title"), (".", "O"),
+        ("Accra", "publisher-place"), (":", "O"), ("Legon", "publisher"), ("Press", "publisher"),
+        (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Walls"
+    assert ref.get("container-title") == "Rooms of the world"
+    # a book's own editor ("Edited by"): its next sentence is no container
+    raw = "Ode, K. Walls. Edited by P. Roe. Critical edition. Accra: Legon Press."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Walls", "title"), (".", "O"), ("Edited", "O"), ("by", "O"), ("P", "editor"),
+        (".", "editor"), ("Roe", "editor"), (".", "O"), ("Critical", "title"), ("edition", "title"),
+        (".", "O"), ("Accra", "publisher-place"), (":", "O"), ("Legon", "publisher"),
+        ("Press", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("container-title")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
