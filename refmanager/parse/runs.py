@@ -82,6 +82,7 @@ def mend_runs(
     _journal_ending_the_title(toks, labels)
     _venue_before_the_volume(toks, labels)
     _book_after_the_editors(toks, labels)
+    _volume_read_as_a_page(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -979,3 +980,23 @@ def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:
         return  # "Title. Edited by Mark Osteen. Viking critical edition": a book's own editor
     for m in range(a, b):
         labels[m] = "container-title"
+
+
+_PAGE_MARKS = frozenset(("p", "pp", "pg", "pgs", "page", "pages", "s", "str", "c"))
+
+
+def _volume_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
+    """ "Phys. Rev. Lett. 93 172502", "SSRv, 113 271": with no volume read, a page run of
+    two numbers set apart by a space alone (no dash, no comma) is the volume and the page."""
+    if "volume" in labels:
+        return
+    for lab, a, b in label_runs(labels):
+        if lab != "page" or b - a != 2:
+            continue
+        first, second = toks[a], toks[a + 1]
+        before = [t.text.lower() for t in toks[max(0, a - 2) : a] if t.kind == KIND_WORD]
+        if before and before[-1] in _PAGE_MARKS:
+            return  # "p. 112 114": pages, however printed
+        if first.text.isdigit() and second.text.isdigit() and second.start > first.end:
+            labels[a] = "volume"
+        return

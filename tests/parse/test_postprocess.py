@@ -841,6 +841,25 @@ def test_a_second_title_after_in_and_the_editors_is_the_book() -> None:
     assert not _build(raw, spec).get("container-title")
 
 
+def test_two_numbers_read_as_pages_with_no_volume_are_volume_and_page() -> None:
+    raw = "Ode K 2004 Phys. Rev. Lett. 93 172502"
+    venue = ["Phys", ".", "Rev", ".", "Lett", "."]
+    spec = [
+        ("Ode", "author"), ("K", "author"), ("2004", "issued"),
+        *((t, "container-title") for t in venue), ("93", "page"), ("172502", "page"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("93", "172502")
+    # after "p.", two numbers are pages however they are printed
+    raw = "Ode K 2004 Walls. Rooms, p. 112 114"
+    spec = [
+        ("Ode", "author"), ("K", "author"), ("2004", "issued"), ("Walls", "title"),
+        (".", "O"), ("Rooms", "container-title"), (",", "O"), ("p", "O"), (".", "O"),
+        ("112", "page"), ("114", "page"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("volume")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
