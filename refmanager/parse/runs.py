@@ -83,6 +83,7 @@ def mend_runs(
     _venue_before_the_volume(toks, labels)
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
+    _title_run_into_the_names(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -1000,3 +1001,40 @@ def _volume_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
         if first.text.isdigit() and second.text.isdigit() and second.start > first.end:
             labels[a] = "volume"
         return
+
+
+_PARTICLES = frozenset("van von der den de da das dos di del della la le du ter ten".split())
+
+
+def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Nestruev, J., Smooth Manifolds and Observables, Springer", "de Waal T., Black
+    Garden: Armenia ...": with no title read, the name list's last group after a comma that
+    holds no initial, where the names before it do (or are one family name), is the title."""
+    if "title" in labels:
+        return
+    a, b = _first_run(labels, "author")
+    if b - a < 3:
+        return
+    commas = [k for k in range(a, b) if toks[k].text == ","]
+    if not commas:
+        return
+    c = commas[-1]
+    tail = [t for t in toks[c + 1 : b] if t.kind != KIND_PUNCT or t.text in ":-'"]
+    words = [t for t in tail if t.kind == KIND_WORD]
+    if not 2 <= len(words) <= 10 or len(words) != len(tail):
+        return
+    if any(
+        len(t.text) == 1
+        or (t.text.isupper() and len(t.text) <= 3)
+        or t.text in _PARTICLES
+        or not (t.text[:1].isupper() or t.text in _SMALL_WORDS)
+        for t in words
+    ):
+        return  # initials ("J", "LF"), a particle ("von"), a lower-case word of no title
+    head = [t for t in toks[a:c] if t.kind == KIND_WORD]
+    initials = any(len(t.text) == 1 and t.text.isupper() for t in head)
+    if not initials and len(head) != 1:
+        return
+    labels[c] = "O"
+    for m in range(c + 1, b):
+        labels[m] = "title"

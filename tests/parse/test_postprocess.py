@@ -860,6 +860,29 @@ def test_two_numbers_read_as_pages_with_no_volume_are_volume_and_page() -> None:
     assert not _build(raw, spec).get("volume")
 
 
+def test_a_title_the_tagger_ran_into_the_names_after_a_comma_is_the_title() -> None:
+    raw = "Ode, K., Rooms and Walls, Legon Press (2002)."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (",", "author"),
+        ("Rooms", "author"), ("and", "author"), ("Walls", "author"), (",", "O"),
+        ("Legon", "publisher"), ("Press", "publisher"), ("(", "O"), ("2002", "issued"),
+        (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Rooms and Walls"
+    assert [a.family for a in ref.author] == ["Ode"]
+    # a name with initials or a particle after the comma is a name
+    for tail in (["Roe", "LF"], ["Leopold", "von"]):
+        raw = "Ode, K., " + " ".join(tail) + ", Legon Press (2002)."
+        spec = [
+            ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+            (",", "author"), *((t, "author") for t in tail), (",", "O"),
+            ("Legon", "publisher"), ("Press", "publisher"), ("(", "O"), ("2002", "issued"),
+            (")", "O"), (".", "O"),
+        ]  # fmt: skip
+        assert not _build(raw, spec).get("title")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
