@@ -1003,7 +1003,7 @@ def _volume_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
         return
 
 
-_PARTICLES = frozenset("van von der den de da das dos di del della la le du ter ten".split())
+_PARTICLES = word_set("van von der den de da das dos di del della la le du ter ten")
 
 
 def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
