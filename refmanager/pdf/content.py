@@ -38,8 +38,10 @@ MAX_FORM_DEPTH = 8
 MAX_FORM_CALLS = 500
 
 _WS = b" \t\r\n\f\x00"
-# A number token: it ends where a delimiter or whitespace does.
-_NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
+# A number token: it ends where a delimiter or whitespace does. Atomic: a shorter match
+# ends before a digit or a dot, no delimiter either, so giving back characters can never
+# succeed (and on a long run of digits glued to a letter it took quadratic time).
+_NUMBER = rb"(?>[+-]?(?:\d+\.?\d*|\.\d+))(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
 _NUMBERS = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)")
 # One token. Strings with at most one level of nested parentheses are matched whole;
 # deeper ones fall back to a scan (group "open").

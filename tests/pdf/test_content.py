@@ -188,3 +188,12 @@ def test_drawing_operators_and_their_numbers_place_no_text() -> None:
 def test_a_page_of_drawing_alone_stops_at_the_deadline() -> None:
     with pytest.raises(PageTimeout):
         read(b"0 0 m 10 10 l S " * 5000, deadline=time.monotonic() - 1)
+
+
+def test_a_long_run_of_digits_glued_to_a_letter_is_one_operator() -> None:
+    # Read in one pass: matching it as a number gave back one digit at a time (quadratic
+    # time, hours for a megabyte of digits in a hostile stream).
+    digits = b"1" * 1_000_000
+    runs = read(b"BT /F1 10 Tf 5 5 Td " + digits + b"x (a) Tj 9 " + digits + b"y Td (b) Tj ET")
+    # The operators clear the operands before them: (a) stays at 5 5, and the Td gets none.
+    assert [(r.text, r.x0, r.y) for r in runs] == [("ab", 5, 5)]
