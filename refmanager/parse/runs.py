@@ -84,6 +84,7 @@ def mend_runs(
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
     _title_run_into_the_names(toks, labels)
+    _title_case_journal_after_a_comma(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -1038,3 +1039,45 @@ def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     labels[c] = "O"
     for m in range(c + 1, b):
         labels[m] = "title"
+
+
+def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> None:
+    """ "3D printing in aerospace and its sustainability, Virtual and Physical Prototyping,
+    Vol. 10": an article with a volume or pages and no container, whose sentence-case
+    title ends in a comma and a phrase in title case right before the numbers: that phrase
+    is the journal."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    if not any(lab in _NUMBERS for lab in labels):
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 6:
+        return
+    nxt = b
+    while nxt < len(toks) and labels[nxt] == "O" and toks[nxt].text.lower() not in _VOLUME_WORDS:
+        if toks[nxt].kind == KIND_WORD:
+            return
+        nxt += 1
+    if nxt < len(toks) and labels[nxt] == "O":
+        nxt += 1  # "Vol", "No"
+    while nxt < len(toks) and toks[nxt].kind == KIND_PUNCT and labels[nxt] == "O":
+        nxt += 1
+    if nxt >= len(toks) or labels[nxt] not in _NUMBERS:
+        return
+    commas = [k for k in range(a + 3, b - 1) if toks[k].text == ","]
+    if not commas:
+        return
+    c = commas[-1]
+    tail = [t.text for t in toks[c + 1 : b] if t.kind == KIND_WORD]
+    head = [t.text for t in toks[a:c] if t.kind == KIND_WORD]
+    if not 2 <= len(tail) <= 8 or len(head) < 3:
+        return
+    long_tail = [w for w in tail if len(w) > 3]
+    long_head = [w for w in head[1:] if len(w) > 3 and w.isalpha()]
+    if not long_tail or not all(w[:1].isupper() for w in long_tail):
+        return
+    if not long_head or sum(w.islower() for w in long_head) < len(long_head) / 2:
+        return  # a title in title case too: nothing tells where it ends
+    labels[c] = "O"
+    for m in range(c + 1, b):
+        labels[m] = "container-title"

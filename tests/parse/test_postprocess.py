@@ -883,6 +883,29 @@ def test_a_title_the_tagger_ran_into_the_names_after_a_comma_is_the_title() -> N
         assert not _build(raw, spec).get("title")
 
 
+def test_a_title_case_phrase_after_a_sentence_case_title_and_a_comma_is_the_journal() -> None:
+    raw = "Ode, K., 2015, Printing in space and its future, Virtual Physical Prototyping, Vol. 10."
+    title = ["Printing", "in", "space", "and", "its", "future", ",", "Virtual", "Physical"]
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (",", "O"),
+        ("2015", "issued"), (",", "O"), *((t, "title") for t in title),
+        ("Prototyping", "title"), (",", "O"), ("Vol", "O"), (".", "O"), ("10", "volume"),
+        (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Printing in space and its future"
+    assert ref.get("container-title") == "Virtual Physical Prototyping"
+    # a title in title case: nothing tells where it ends
+    raw = "Ode, K., 2015, Printing In Space And Its Future, Virtual Physical Prototyping, 10."
+    title = ["Printing", "In", "Space", "And", "Its", "Future", ",", "Virtual", "Physical"]
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (",", "O"),
+        ("2015", "issued"), (",", "O"), *((t, "title") for t in title),
+        ("Prototyping", "title"), (",", "O"), ("10", "volume"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("container-title")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
