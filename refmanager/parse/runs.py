@@ -85,6 +85,7 @@ def mend_runs(
     _volume_read_as_a_page(toks, labels)
     _title_run_into_the_names(toks, labels)
     _title_case_journal_after_a_comma(toks, labels)
+    _journal_glued_to_the_title(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -1080,4 +1081,35 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
         return  # a title in title case too: nothing tells where it ends
     labels[c] = "O"
     for m in range(c + 1, b):
+        labels[m] = "container-title"
+
+
+def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "A review of trials of acupuncture for neck pain Rheumatology 38:143-147": an
+    article with no container whose sentence-case title ends, with no punctuation, in one
+    to four capitalised words right before its numbers (or year), after a lower-case word
+    that is no preposition or article: those words are the journal."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    if not any(lab in _NUMBERS for lab in labels):
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 6 or b >= len(toks) or labels[b] not in (*_NUMBERS, "issued", "O"):
+        return
+    if _next_label(toks, labels, b) not in (*_NUMBERS, "issued"):
+        return
+    k = b
+    while k > a and toks[k - 1].kind == KIND_WORD and toks[k - 1].text[:1].isupper():
+        k -= 1
+    if not 1 <= b - k <= 4 or k - a < 4:
+        return
+    before = toks[k - 1]
+    if before.kind != KIND_WORD or not before.text.islower() or len(before.text) < 3:
+        return
+    if before.text in _SMALL_WORDS or before.text in _PARTICLES:
+        return
+    words = [t.text for t in toks[a:k] if t.kind == KIND_WORD and len(t.text) > 3]
+    if sum(w.islower() for w in words[1:]) < max(2, len(words[1:]) / 2):
+        return  # a title in title case: nothing tells where it ends
+    for m in range(k, b):
         labels[m] = "container-title"

@@ -906,6 +906,30 @@ def test_a_title_case_phrase_after_a_sentence_case_title_and_a_comma_is_the_jour
     assert not _build(raw, spec).get("container-title")
 
 
+def test_capitalised_words_glued_to_a_sentence_case_title_before_the_numbers_are_the_journal() -> (
+    None
+):
+    raw = "Ode K. A review of trials of acupuncture for neck pain Rheumatology 38:143-147."
+    title = ["A", "review", "of", "trials", "of", "acupuncture", "for", "neck", "pain"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), *((t, "title") for t in title),
+        ("Rheumatology", "title"), ("38", "volume"), (":", "O"), ("143", "page"),
+        ("-", "page"), ("147", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "A review of trials of acupuncture for neck pain"
+    assert ref.get("container-title") == "Rheumatology"
+    # a place after a preposition ends the title itself
+    raw = "Ode K. A review of trials of acupuncture for neck pain in Ghana 38:143-147."
+    title = ["A", "review", "of", "trials", "of", "acupuncture", "for", "neck", "pain", "in"]
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), *((t, "title") for t in title),
+        ("Ghana", "title"), ("38", "volume"), (":", "O"), ("143", "page"),
+        ("-", "page"), ("147", "page"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("container-title")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
