@@ -29,13 +29,24 @@ def cut_end(lines: list[Line], body: float) -> list[Line]:
     return lines
 
 
-def heading_taken_for_furniture(line: Line, body: float, junk_texts: Counter[str]) -> bool:
+def heading_taken_for_furniture(
+    line: Line, body: float, listed: float, junk_texts: Counter[str]
+) -> bool:
     """Whether ``line``, taken for page furniture (set apart at its page's edge), is a
-    heading that ends the list ("TABLES" atop the page after the list, "Appendix A"):
-    it reads as an end heading (set in ``body`` size text) and its text, digits
-    folded, stands in no other furniture line (``junk_texts`` counts them), as a running
-    head's would."""
-    return junk_texts[furniture_text(line)] <= 1 and is_end_heading(line, body, floats=True)
+    heading that ends the list ("TABLES" atop the page after the list, "Appendix A",
+    "A. Technical details"): it reads as an end heading (its page's text set in
+    ``body`` size) or as an appendix's lettered section heading in type larger than the
+    list's (``listed``), and its text, digits folded, stands in no other furniture line
+    (``junk_texts`` counts them), as a running head's would."""
+    if junk_texts[furniture_text(line)] > 1:
+        return False
+    text = line.text.strip()
+    lettered = bool(_LETTERED.match(text)) and len(text) < 80 and line.size >= 1.25 * listed
+    return lettered or is_end_heading(line, body, floats=True)
+
+
+# An appendix's lettered section heading: "A Implementation details", "B. Proofs".
+_LETTERED = re.compile(r"^[A-Z]\.?\s+[A-Z][\w’'\-]*(?:\s|$)")
 
 
 def furniture_text(line: Line) -> str:

@@ -240,7 +240,9 @@ def _rule_entries(
                 # below it (the running head "Index 6" over the list's last entry).
                 ended = (
                     bool(ordered)
-                    and heading_taken_for_furniture(ln, body, junk_texts)
+                    and heading_taken_for_furniture(
+                        ln, body, median([o.size for o in ordered[:3]]), junk_texts
+                    )
                     and not _numbering_resumes(ordered, lines[k + 1 :])
                 )
                 if ended:

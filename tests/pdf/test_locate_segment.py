@@ -127,6 +127,24 @@ def test_a_tables_heading_taken_for_furniture_still_ends_the_list(tmp_path: Path
     assert [e.raw for e in bib.entries] == AUTHOR_YEAR
 
 
+def test_an_appendix_heading_in_larger_type_atop_the_next_page_ends_the_list(
+    tmp_path: Path,
+) -> None:
+    # A JSS-style appendix after the list: its lettered heading ("A Implementation
+    # details", 14 pt over 10 pt text) atop the next page is taken for furniture; the
+    # appendix's first line cites a year and read as one more entry.
+    prose = ["The p values of the tests are approximated as in Hansen (1997), who also",
+             "gives the tables the critical values are interpolated from, for all the",
+             "levels in common use, and this section gives more detail about them."]  # fmt: skip
+    body = ["This paper studies the extraction of reference lists from scholarly documents."]
+    page1 = [*column(72, 780, body), Text(72, 740, "References", 13, "F3"),
+             *column(72, 720, AUTHOR_YEAR, leading=16), Text(290, 60, "16", 10)]  # fmt: skip
+    page2 = [Text(72, 790, "A Implementation details for p values", 14.3),
+             *column(72, 760, prose * 4, leading=12), Text(290, 60, "17", 10)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "appendix.pdf", [page1, page2]))
+    assert [e.raw for e in bib.entries] == AUTHOR_YEAR
+
+
 def test_a_heading_of_more_references_does_not_stop_the_line_model(tmp_path: Path) -> None:
     # "Supplementary References" ends the rules' list (an end heading), but it heads more
     # of the list: the line model, which reads on past it, still may.
