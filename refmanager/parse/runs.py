@@ -86,6 +86,8 @@ def mend_runs(
     _title_run_into_the_names(toks, labels)
     _title_case_journal_after_a_comma(toks, labels)
     _journal_glued_to_the_title(toks, labels)
+    _book_title_read_as_a_container(toks, labels)
+    _note_where_the_title_stands(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -1113,3 +1115,52 @@ def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
         return  # a title in title case: nothing tells where it ends
     for m in range(k, b):
         labels[m] = "container-title"
+
+
+def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "E. W. Kolb, M. S. Turner, The Early Universe, Addison-Wesley (1990)": no title, a
+    container with a publisher after it and no volume, issue, page, editor or "In" before
+    it: the container is the book's title."""
+    if "title" in labels or "publisher" not in labels or "editor" in labels:
+        return
+    if any(lab in _NUMBERS for lab in labels):
+        return
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
+    if len(runs) != 1:
+        return
+    a, b = runs[0]
+    if _after_in(toks, labels, a) or _next_label(toks, labels, b) != "publisher":
+        return
+    if (a > 0 and labels[a - 1] not in ("O", "author")) or _names_venue(
+        " ".join(t.text for t in toks[a:b])
+    ):
+        return
+    for m in range(a, b):
+        labels[m] = "title"
+
+
+def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
+    """ "D Lehmann. Belief revision, revised. In Proceedings IJCAI-95": no title, and a note
+    read straight after the names and before an "In" or a container: that is the title."""
+    if "title" in labels:
+        return
+    a, b = _first_run(labels, "author")
+    if a == b:
+        return
+    k = b
+    while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k += 1
+    if k >= len(toks) or labels[k] != "note":
+        return
+    e = k
+    while e < len(toks) and labels[e] == "note":
+        e += 1
+    nxt = e
+    while nxt < len(toks) and labels[nxt] == "O" and toks[nxt].kind == KIND_PUNCT:
+        nxt += 1
+    if nxt >= len(toks):
+        return
+    if not (toks[nxt].text.lower() == "in" or labels[nxt] == "container-title"):
+        return
+    for m in range(k, e):
+        labels[m] = "title"

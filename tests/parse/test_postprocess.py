@@ -930,6 +930,41 @@ def test_capitalised_words_glued_to_a_sentence_case_title_before_the_numbers_are
     assert not _build(raw, spec).get("container-title")
 
 
+def test_a_container_before_a_publisher_with_no_title_or_numbers_is_the_books_title() -> None:
+    raw = "Ode, K., The Early Rooms, Legon Press (1990)."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (",", "O"),
+        ("The", "container-title"), ("Early", "container-title"), ("Rooms", "container-title"),
+        (",", "O"), ("Legon", "publisher"), ("Press", "publisher"), ("(", "O"),
+        ("1990", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "The Early Rooms"
+    assert not ref.get("container-title")
+    # after "In", the container is a book the work is part of
+    raw = "Ode, K., In The Early Rooms, Legon Press (1990)."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (",", "O"),
+        ("In", "O"), ("The", "container-title"), ("Early", "container-title"),
+        ("Rooms", "container-title"), (",", "O"), ("Legon", "publisher"), ("Press", "publisher"),
+        ("(", "O"), ("1990", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "The Early Rooms"
+
+
+def test_a_note_between_the_names_and_the_proceedings_is_the_title() -> None:
+    raw = "Ode K. Belief revision, revised. In Proc. IJCAI, 1995."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "O"), ("Belief", "note"), ("revision", "note"),
+        (",", "note"), ("revised", "note"), (".", "O"), ("In", "O"), ("Proc", "container-title"),
+        (".", "container-title"), ("IJCAI", "container-title"), (",", "O"), ("1995", "issued"),
+        (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Belief revision, revised"
+    assert not ref.get("note")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
