@@ -86,6 +86,7 @@ def mend_runs(
     _title_run_into_the_names(toks, labels)
     _title_case_journal_after_a_comma(toks, labels)
     _journal_glued_to_the_title(toks, labels)
+    _number_glued_to_the_container(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _note_where_the_title_stands(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1164,3 +1165,20 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
         return
     for m in range(k, e):
         labels[m] = "title"
+
+
+def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """A number glued to the container's last word with no space, where the text layer lost
+    it ("Optica1 , 119-124", "Review of scientific instruments69 , 1207"), is the volume, or
+    the page where a volume was read."""
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
+    if len(runs) != 1:
+        return
+    a, b = runs[0]
+    last, word = toks[b - 1], toks[b - 2]
+    if b - a < 2 or not last.text.isdigit() or word.end != last.start:
+        return
+    if CONF_WORDS.search(" ".join(t.text for t in toks[a:b])):
+        return  # "Conference on Agents Agents98": a meeting's year
+    if word.kind == KIND_WORD and len(word.text) >= 3 and word.text[-1:].islower():
+        labels[b - 1] = "page" if "volume" in labels else "volume"

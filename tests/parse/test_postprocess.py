@@ -965,6 +965,29 @@ def test_a_note_between_the_names_and_the_proceedings_is_the_title() -> None:
     assert not ref.get("note")
 
 
+def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
+    raw = "Ode, K. Phase of light. Optica1 , 119- 124(2014 )."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Phase", "title"), ("of", "title"), ("light", "title"), (".", "O"),
+        ("Optica", "container-title"), ("1", "container-title"), (",", "O"), ("119", "page"),
+        ("-", "page"), ("124", "page"), ("(", "O"), ("2014", "issued"), (")", "O"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Optica"
+    assert ref.get("volume") == "1"
+    # a meeting's year glued to its name stays in the name
+    raw = "Ode, K. Phase. In Conference on Agents Agents98, 119- 124."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Phase", "title"), (".", "O"), ("In", "O"), ("Conference", "container-title"),
+        ("on", "container-title"), ("Agents", "container-title"), ("Agents", "container-title"),
+        ("98", "container-title"), (",", "O"), ("119", "page"), ("-", "page"), ("124", "page"),
+        (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("volume")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
