@@ -87,6 +87,7 @@ def mend_runs(
     _title_case_journal_after_a_comma(toks, labels)
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
+    _issue_after_its_marker(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _note_where_the_title_stands(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1182,3 +1183,41 @@ def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
         return  # "Conference on Agents Agents98": a meeting's year
     if word.kind == KIND_WORD and len(word.text) >= 3 and word.text[-1:].islower():
         labels[b - 1] = "page" if "volume" in labels else "volume"
+
+
+_ISSUE_MARKS = word_set("no n nr num number issue iss heft h fasc fascicule cahier nos")
+
+
+def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:
+    """ "n° 1", "Nr. 10", "Heft 6", "Volume 4, Issue 2", "Film Comment 40.1": a journal's
+    number after an issue mark (or after its volume and a period with no space) is its
+    issue, where none was read."""
+    if "issue" in labels or "container-title" not in labels or "number" in labels:
+        return
+    n = len(toks)
+    for k in range(n):
+        t = toks[k]
+        if not t.text.isdigit() or labels[k] not in ("volume", "O"):
+            continue
+        j = k - 1
+        while j >= 0 and toks[j].kind == KIND_PUNCT and toks[j].text in ".\u00b0\u00ba":
+            j -= 1
+        marked = j >= 0 and toks[j].text.lower() in _ISSUE_MARKS and labels[j] == "O"
+        marked = marked or (j >= 0 and toks[j].text == "\u2116")
+        dotted = (
+            labels[k] == "volume"
+            and k >= 2
+            and toks[k - 1].text == "."
+            and toks[k - 2].text.isdigit()
+            and labels[k - 2] == "volume"
+            and toks[k - 2].end == toks[k - 1].start == t.start - 1
+            and len(toks[k - 2].text) <= 4
+            and len(t.text) <= 3
+            and (k < 3 or toks[k - 3].text != "/")
+        )
+        if not (marked or dotted):
+            continue
+        labels[k] = "issue"
+        if dotted:
+            labels[k - 1] = "O"
+        return

@@ -988,6 +988,36 @@ def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
     assert not _build(raw, spec).get("volume")
 
 
+def test_a_number_after_an_issue_mark_or_volume_and_period_is_the_issue() -> None:
+    raw = "Ode, K. Walls. Rooms, 2009, n\u00b0 1, pp. 91-106."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Walls", "title"), (".", "O"), ("Rooms", "container-title"), (",", "O"),
+        ("2009", "issued"), (",", "O"), ("n", "O"), ("\u00b0", "O"), ("1", "volume"), (",", "O"),
+        ("pp", "O"), (".", "O"), ("91", "page"), ("-", "page"), ("106", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("issue") == "1" and not ref.get("volume")
+    raw = "Ode, K. Walls. Film Rooms 40.1 (2004): 17."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Walls", "title"), (".", "O"), ("Film", "container-title"), ("Rooms", "container-title"),
+        ("40", "volume"), (".", "O"), ("1", "volume"), ("(", "O"), ("2004", "issued"),
+        (")", "O"), (":", "O"), ("17", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("40", "1")
+    # an arXiv number is no volume and issue
+    raw = "Ode, K. Walls. ArXiv, abs/2009.05021, 2020."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Walls", "title"), (".", "O"), ("ArXiv", "container-title"), (",", "O"),
+        ("abs", "volume"), ("/", "volume"), ("2009", "volume"), (".", "volume"),
+        ("05021", "volume"), (",", "O"), ("2020", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("issue")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
