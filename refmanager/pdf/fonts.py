@@ -28,6 +28,22 @@ OT1's (11-15); neither, where it has none (see :func:`_tex_positions`). A math i
 font (OML) keeps Greek at 11-15 and reads as OT1 there: its α to ε come out as
 ligatures, where pypdf gave control characters, so they were lost before too.
 
+A Type1 font without /ToUnicode whose embedded program (/FontFile, /FontFile3) has an
+encoding of its own: pypdf reads the program's built-in encoding as if it were a
+/ToUnicode map, over the font dictionary's /Encoding. The PDF reference (9.6.6) has it the
+other way round: /Differences, /BaseEncoding or a named encoding decide the codes they
+cover, and the built-in encoding only the others. TeX fonts whose program orders its glyphs
+its own way (TeX Gyre's "X" fonts put A at 33, a at 65) read shifted ("Works Cited" as
+"works cited", "1." as "QN"). The codes the /Encoding decides are probed through a copy of
+the font whose descriptor leaves the program out (:func:`_encoding_probe`); the others
+through the font as it is.
+
+A Type3 font whose glyphs are named by their codes and whose /ToUnicode maps them into
+the Dingbats block (U+2700-U+27BF): Ghostscript's pdfwrite maps the names ``/a1`` ...
+``/a191`` so, as the Zapf Dingbats names they also are, when it rewrites dvips's bitmap
+fonts ("References" reads "❘❡❢❡r❡♥❝❡s"). Such a /ToUnicode is left out and the font read
+as any font named by its codes (:func:`_dingbat_names`).
+
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
 /FirstChar, /MissingWidth, the /W and /DW of a descendant font, /FontMatrix of a Type3
 font), with the default width pypdf gives a font without one. A standard-14 font named
@@ -177,6 +193,10 @@ class PdfFont:
     space_code: int | None = None
     collection: dict[int, str] | None = None  # CID -> text (see _collection_of)
     positions: dict[int, str] = field(default_factory=dict)  # see _tex_positions
+    # The font as given, for the codes its /Encoding leaves to its program's built-in
+    # encoding (``font_ref`` then leaves the program out: see _encoding_probe).
+    builtin_ref: Any = None
+    encoded: frozenset[int] = frozenset()
     _cache: dict[int, Glyph] = field(default_factory=dict)
     _queued: dict[int, None] = field(default_factory=dict)
 
@@ -190,9 +210,19 @@ class PdfFont:
                 self.texts[code] = self.collection.get(code, "")
             return
         size = 2 if self.composite else 1
-        raw = [c.to_bytes(size, "big") for c in missing]
-        for code, text in zip(missing, _probe(self.page, self.font_ref, raw), strict=True):
-            self.texts[code] = self.positions.get(code, _glyph_text(text))
+        groups = [(self.font_ref, missing)]
+        if self.builtin_ref is not None:
+            encoded = self.encoded
+            groups = [
+                (self.font_ref, [c for c in missing if c in encoded]),
+                (self.builtin_ref, [c for c in missing if c not in encoded]),
+            ]
+        for ref, group in groups:
+            if not group:
+                continue
+            raw = [c.to_bytes(size, "big") for c in group]
+            for code, text in zip(group, _probe(self.page, ref, raw), strict=True):
+                self.texts[code] = self.positions.get(code, _glyph_text(text))
 
     def queue(self, data: bytes) -> bool:
         """Whether the text of every code in ``data`` is known; the codes that are not are
@@ -348,13 +378,12 @@ _T1_SIGNS = frozenset({21, 22, 27, 28, 29, 30, 31})  # dashes, ligatures
 _OT1_SIGNS = frozenset({11, 12, 13, 14, 15})  # ligatures
 
 
-def _tex_positions(ft: DictionaryObject) -> dict[int, str]:
-    """The text of the codes of a Type3 font whose glyphs are named by their codes, read
-    as positions of TeX's T1 or OT1 encoding; {} for any other font (module docstring)."""
+def _differences(ft: DictionaryObject) -> dict[int, str] | None:
+    """The glyph names of a simple font's /Encoding /Differences by code; None without."""
     encoding = resolve(ft.get("/Encoding"))
     differences = resolve(encoding.get("/Differences")) if isinstance(encoding, dict) else None
     if not isinstance(differences, list):
-        return {}
+        return None
     names: dict[int, str] = {}
     code = 0
     for item in map(resolve, differences):
@@ -363,12 +392,71 @@ def _tex_positions(ft: DictionaryObject) -> dict[int, str]:
         elif isinstance(item, str):
             names[code] = item
             code += 1
+    return names
+
+
+def _code_names(ft: DictionaryObject) -> set[int]:
+    """The codes of a font whose glyphs are all named by their codes (``/a27``), else {}."""
+    names = _differences(ft) or {}
     codes = {c for c, name in names.items() if name != "/.notdef"}
-    if not codes or any(names[c] != f"/a{c}" for c in codes):
+    if any(names[c] != f"/a{c}" for c in codes):
+        return set()
+    return codes
+
+
+def _tex_positions(ft: DictionaryObject) -> dict[int, str]:
+    """The text of the codes of a Type3 font whose glyphs are named by their codes, read
+    as positions of TeX's T1 or OT1 encoding; {} for any other font (module docstring)."""
+    codes = _code_names(ft)
+    if not codes:
         return {}
     t1, ot1 = len(codes & _T1_SIGNS), len(codes & _OT1_SIGNS)
     table = _T1 if t1 > ot1 else _OT1 if ot1 > t1 else {}
     return {c: text for c, text in table.items() if c in codes}
+
+
+def _encoding_probe(ft: DictionaryObject) -> tuple[DictionaryObject, frozenset[int] | None]:
+    """For a Type1 font without /ToUnicode whose /Encoding decides some codes and whose
+    descriptor embeds its program: a copy of the font whose descriptor leaves the program
+    out (pypdf then reads those codes by the /Encoding alone), and the codes it decides
+    (None: all of them). Raises LookupError for any other font (module docstring)."""
+    descriptor = resolve(ft.get("/FontDescriptor"))
+    encoding = resolve(ft.get("/Encoding"))
+    if (
+        resolve(ft.get("/Subtype")) != "/Type1"
+        or "/ToUnicode" in ft
+        or encoding is None
+        or not isinstance(descriptor, DictionaryObject)
+        or not any(key in descriptor for key in _PROGRAMS)
+    ):
+        raise LookupError
+    codes: frozenset[int] | None = None
+    if isinstance(encoding, dict) and "/BaseEncoding" not in encoding:
+        codes = frozenset((_differences(ft) or {}).keys())
+    bare = DictionaryObject(
+        {key: value for key, value in descriptor.items() if key not in _PROGRAMS}
+    )
+    copy = DictionaryObject(ft.items())
+    copy[NameObject("/FontDescriptor")] = bare
+    return copy, codes
+
+
+# The keys of a font descriptor that embed a Type1 font's program, as pypdf reads them.
+_PROGRAMS = ("/FontFile", "/FontFile3")
+# Ghostscript's reading of the glyph names /a1 ... /a191 as Zapf Dingbats.
+_DINGBATS = range(0x2700, 0x27C0)
+
+
+def _dingbat_names(font: PdfFont, ft: DictionaryObject) -> bool:
+    """Whether ``font`` is a Type3 font whose glyphs are named by their codes and whose
+    /ToUnicode reads most of its letters and digits as dingbats (module docstring)."""
+    if resolve(ft.get("/Subtype")) != "/Type3" or "/ToUnicode" not in ft:
+        return False
+    codes = [c for c in _code_names(ft) if chr(c).isascii() and chr(c).isalnum()]
+    dingbats = sum(
+        1 for c in codes if len(text := font.texts.get(c, "")) == 1 and ord(text) in _DINGBATS
+    )
+    return dingbats * 2 > len(codes)
 
 
 def load_font(font_ref: Any, page: PageObject) -> PdfFont:
@@ -432,10 +520,21 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
         collection=collection,
         positions=positions,
     )
+    try:
+        font.font_ref, encoded = _encoding_probe(ft)
+    except LookupError:
+        pass
+    else:
+        if encoded is not None:
+            font.builtin_ref, font.encoded = font_ref, encoded
     # The codes the font gives a width for (a subset font's glyphs), else all 256; others
     # when a page shows them.
     known = sorted(c for c, w in widths.items() if w)[:_MAX_PROBED_CODES]
     font.learn(known if composite or known else list(range(256)))
+    if _dingbat_names(font, ft):
+        font.font_ref = DictionaryObject((k, v) for k, v in ft.items() if k != "/ToUnicode")
+        font.texts.clear()
+        font.learn(known or list(range(256)))
     core = _core14().get(font.name) if not composite and "/Widths" not in ft else None
     if core is not None:
         metrics: dict[str, int] = core["widths"]

@@ -141,6 +141,96 @@ def test_a_type3_font_with_glyph_names_keeps_pypdfs_text() -> None:
     assert _type3({27: "ff"}).decode(b"\x1b")[0][0] == "\ufb00"
 
 
+def _type1_with_program(encoding: bytes) -> PdfFont:
+    """A Type1 font, codes 49-50 and 65-66, whose embedded program has a built-in encoding
+    of its own, as TeX Gyre's "X" fonts order their glyphs (A at 33, a at 65, 1 at 17, Q
+    at 49), with ``encoding`` as the font dictionary's /Encoding."""
+    program = (
+        b"%!PS-AdobeFont-1.0: TeXGyreTermesX-Regular 2.004\n"
+        b"/FontName /ABCDEF+TeXGyreTermesX-Regular def\n"
+        b"/Encoding 256 array\n0 1 255 {1 index exch /.notdef put} for\n"
+        b"dup 17 /one put\ndup 33 /A put\ndup 34 /B put\ndup 49 /Q put\ndup 50 /R put\n"
+        b"dup 65 /a put\ndup 66 /b put\nreadonly def\ncurrentfile eexec\n"
+    )
+    return _font(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+TeXGyreTermesX-Regular "
+        b"/FirstChar 49 /LastChar 66 /Widths [500 500 "
+        + b"0 " * 14
+        + b"600 600] /Encoding "
+        + encoding
+        + b" /FontDescriptor 5 0 R >>",
+        b"<< /Type /FontDescriptor /FontName /ABCDEF+TeXGyreTermesX-Regular /Flags 4 "
+        b"/FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 700 /Descent -200 /CapHeight 700 "
+        b"/StemV 80 /FontFile 6 0 R >>",
+        _stream(program),
+    )
+
+
+def test_a_type1_fonts_differences_decide_over_its_programs_built_in_encoding() -> None:
+    differences = _type1_with_program(b"<< /Differences [49 /one /two 65 /A] >>")
+    # The codes /Differences names read by their names; code 66, which it leaves to the
+    # program's built-in encoding, reads by it.
+    assert [t for t, _, _ in differences.decode(b"12AB")] == ["1", "2", "A", "b"]
+    assert [w for _, w, _ in differences.decode(b"12AB")] == [500, 500, 600, 600]
+    # A named encoding or a /BaseEncoding decides every code.
+    named = _type1_with_program(b"/WinAnsiEncoding")
+    assert "".join(t for t, _, _ in named.decode(b"12AB")) == "12AB"
+    based = _type1_with_program(b"<< /BaseEncoding /WinAnsiEncoding /Differences [50 /Q] >>")
+    assert "".join(t for t, _, _ in based.decode(b"12AB")) == "1QAB"
+
+
+def test_a_type1_font_without_encoding_reads_its_programs_built_in_encoding() -> None:
+    font = _font(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /X /FirstChar 49 /Widths [500] "
+        b"/FontDescriptor 5 0 R >>",
+        b"<< /Type /FontDescriptor /FontName /X /Flags 4 /FontFile 6 0 R >>",
+        _stream(
+            b"%!PS-AdobeFont-1.0: X\n/Encoding 256 array\n"
+            b"dup 49 /Q put\nreadonly def\ncurrentfile eexec\n"
+        ),
+    )
+    assert font.decode(b"1")[0][0] == "Q"
+
+
+def _cmap(pairs: dict[int, str]) -> bytes:
+    """A /ToUnicode CMap of one-byte codes."""
+    chars = " ".join(f"<{c:02X}> <{ord(t):04X}>" for c, t in pairs.items())
+    return (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+        b"1 begincodespacerange <00> <FF> endcodespacerange "
+        + f"{len(pairs)} beginbfchar {chars} endbfchar endcmap end end".encode("ascii")
+    )
+
+
+def _bitmap_font_mapped(codes: list[int], pairs: dict[int, str]) -> PdfFont:
+    """A Type3 font like dvips's of a TeX PK font (glyphs named /a<code>) with a /ToUnicode
+    mapping ``pairs``."""
+    first, last = min(codes), max(codes)
+    widths = " ".join("50" if c in codes else "0" for c in range(first, last + 1))
+    names = " ".join(f"{c} /a{c}" for c in codes)
+    procs = " ".join(f"/a{c} 6 0 R" for c in codes)
+    font = (
+        f"<< /Type /Font /Subtype /Type3 /FontMatrix [0.01 0 0 0.01 0 0] /FirstChar {first} "
+        f"/LastChar {last} /Widths [{widths}] /Encoding << /Differences [{names}] >> "
+        f"/CharProcs << {procs} >> /FontBBox [0 0 100 100] /Resources << >> "
+        f"/ToUnicode 5 0 R >>"
+    )
+    return _font(font.encode("ascii"), _stream(_cmap(pairs)), _stream(b"50 0 d0"))
+
+
+def test_a_bitmap_tex_fonts_names_read_as_zapf_dingbats_are_read_as_its_codes() -> None:
+    # Ghostscript maps /a82 /a101 /a102 /a110 /a99 /a115 /a27 as Zapf Dingbats names
+    # (R e f n c s ff), leaving out the names that are none (/a114: r).
+    codes = [27, 82, 99, 101, 102, 110, 114, 115]
+    dingbats = {27: "✛", 82: "❘", 99: "❝", 101: "❡", 102: "❢"}
+    dingbats |= {110: "♥", 115: "♦"}
+    font = _bitmap_font_mapped(codes, dingbats)
+    assert "".join(t for t, _, _ in font.decode(b"Referen\x1bces")) == "Referenffces"
+    # A /ToUnicode that reads the letters as letters is kept.
+    kept = _bitmap_font_mapped([97, 98], {97: "ä", 98: "b"})
+    assert "".join(t for t, _, _ in kept.decode(b"ab")) == "äb"
+
+
 def test_a_standard_font_without_widths_takes_adobe_metrics() -> None:
     font = _font(
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
