@@ -88,6 +88,7 @@ def mend_runs(
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
     _issue_after_its_marker(toks, labels)
+    _range_of_years_is_no_page(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _note_where_the_title_stands(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1221,3 +1222,35 @@ def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:
         if dotted:
             labels[k - 1] = "O"
         return
+
+
+_YEAR = re.compile(r"^(?:1[5-9]|20)\d\d$")
+
+
+def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
+    """ "Copenhagen 1955-1958", "Livre-journal de Pierre de Bessot, 1609-1652": a range of two
+    years read as pages (or as a year and the pages "-1958") is a span of years, not pages,
+    where no journal gives pages a place."""
+    if "container-title" in labels or "volume" in labels:
+        return
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "page"]
+    if len(runs) != 1:
+        return
+    a, b = runs[0]
+    before = [t.text.lower() for t in toks[max(0, a - 2) : a] if t.kind == KIND_WORD]
+    if before and before[-1] in _PAGE_MARKS:
+        return  # "pp. 1695-1705": pages that look like years
+    texts = [t.text for t in toks[a:b]]
+    dash = ("-", "\u2013", "\u2014")
+    if len(texts) == 3 and texts[1] in dash and _YEAR.match(texts[0]) and _YEAR.match(texts[2]):
+        first, last = int(texts[0]), int(texts[2])
+    elif len(texts) == 2 and texts[0] in dash and _YEAR.match(texts[1]) and a > 0:
+        if labels[a - 1] != "issued" or not _YEAR.match(toks[a - 1].text):
+            return
+        first, last = int(toks[a - 1].text), int(texts[1])
+    else:
+        return
+    if not 0 < last - first <= 60:
+        return
+    for m in range(a, b):
+        labels[m] = "O"

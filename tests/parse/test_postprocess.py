@@ -1018,6 +1018,26 @@ def test_a_number_after_an_issue_mark_or_volume_and_period_is_the_issue() -> Non
     assert not _build(raw, spec).get("issue")
 
 
+def test_a_range_of_years_read_as_pages_is_no_page() -> None:
+    raw = "Ode, K. Motif Index of Rooms, Accra 1955-1958."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Motif", "title"), ("Index", "title"), ("of", "title"), ("Rooms", "title"),
+        (",", "O"), ("Accra", "publisher-place"), ("1955", "issued"), ("-", "page"),
+        ("1958", "page"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("page")
+    # after "pp.", pages that look like years are pages
+    raw = "Ode, K. Motif Index of Rooms, pp. 1695-1705."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Motif", "title"), ("Index", "title"), ("of", "title"), ("Rooms", "title"),
+        (",", "O"), ("pp", "O"), (".", "O"), ("1695", "page"), ("-", "page"), ("1705", "page"),
+        (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("page") == "1695-1705"
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
