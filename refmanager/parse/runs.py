@@ -89,6 +89,8 @@ def mend_runs(
     _number_glued_to_the_container(toks, labels)
     _issue_after_its_marker(toks, labels)
     _range_of_years_is_no_page(toks, labels)
+    if "(" in raw or "[" in raw:
+        _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _note_where_the_title_stands(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1254,3 +1256,32 @@ def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
         return
     for m in range(a, b):
         labels[m] = "O"
+
+
+_LANGUAGES = word_set(
+    "english french german spanish portuguese italian russian chinese japanese korean turkish"
+    " polish czech dutch swedish norwegian danish finnish greek hungarian romanian persian"
+    " arabic hebrew ukrainian croatian serbian slovak slovenian bulgarian indonesian"
+)
+
+
+def _language_note(toks: list[Tok], labels: list[str]) -> None:
+    """ "A key to marine fishes of Turkey (in Turkish).", "... [in Chinese]": a bracket
+    opening "in" and a language says what language the work is in: a note, not part of the
+    title or the journal."""
+    n = len(toks)
+    for k in range(n - 3):
+        if toks[k].text not in "([" or toks[k + 1].text.lower() != "in":
+            continue
+        if toks[k + 2].text.lower() not in _LANGUAGES:
+            continue
+        close = ")" if toks[k].text == "(" else "]"
+        e = k + 3
+        while e < n and e - k < 12 and toks[e].text != close:
+            e += 1
+        if e >= n or toks[e].text != close:
+            return
+        for m in range(k + 1, e):
+            labels[m] = "note"
+        labels[k] = labels[e] = "O"
+        return

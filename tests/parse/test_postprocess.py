@@ -1038,6 +1038,19 @@ def test_a_range_of_years_read_as_pages_is_no_page() -> None:
     assert _build(raw, spec).get("page") == "1695-1705"
 
 
+def test_a_bracket_naming_the_language_is_a_note() -> None:
+    raw = "Ode, K. A key to fishes of Accra (in Turkish). Rooms 12, 1-9."
+    title = ["A", "key", "to", "fishes", "of", "Accra", "(", "in", "Turkish", ")"]
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        *((t, "title") for t in title), (".", "O"), ("Rooms", "container-title"),
+        ("12", "volume"), (",", "O"), ("1", "page"), ("-", "page"), ("9", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "A key to fishes of Accra"
+    assert ref.get("note") == "in Turkish"
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
