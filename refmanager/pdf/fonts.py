@@ -44,6 +44,12 @@ the Dingbats block (U+2700-U+27BF): Ghostscript's pdfwrite maps the names ``/a1`
 fonts ("References" reads "❘❡❢❡r❡♥❝❡s"). Such a /ToUnicode is left out and the font read
 as any font named by its codes (:func:`_dingbat_names`).
 
+A glyph name pypdf does not know (it gives the name itself, "/r.sc") is read by the Adobe
+Glyph List's rules for names: the part before the first period, each of its components
+between underscores read as a name (small capitals "/r.sc" as "r", oldstyle figures
+"/one.osf" as "1", a ligature "/f_f_i" as "ffi"). pypdf reads the components, shown in a
+font whose /Differences names them (:func:`_name_texts`).
+
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
 /FirstChar, /MissingWidth, the /W and /DW of a descendant font, /FontMatrix of a Type3
 font), with the default width pypdf gives a font without one. A standard-14 font named
@@ -63,7 +69,14 @@ from importlib import resources
 from typing import Any, TypeGuard
 
 from pypdf import PageObject
-from pypdf.generic import DecodedStreamObject, DictionaryObject, IndirectObject, NameObject
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    IndirectObject,
+    NameObject,
+    NumberObject,
+)
 
 __all__ = ["FontUnsupported", "Glyph", "PdfFont", "load_font", "resolve"]
 
@@ -197,6 +210,7 @@ class PdfFont:
     # encoding (``font_ref`` then leaves the program out: see _encoding_probe).
     builtin_ref: Any = None
     encoded: frozenset[int] = frozenset()
+    names: dict[int, str] = field(default_factory=dict)  # a simple font's /Differences
     _cache: dict[int, Glyph] = field(default_factory=dict)
     _queued: dict[int, None] = field(default_factory=dict)
 
@@ -223,6 +237,18 @@ class PdfFont:
             raw = [c.to_bytes(size, "big") for c in group]
             for code, text in zip(group, _probe(self.page, ref, raw), strict=True):
                 self.texts[code] = self.positions.get(code, _glyph_text(text))
+        names = self.names
+        unknown = {
+            c: name
+            for c in missing
+            if (name := names.get(c)) is not None
+            and self.texts[c] == name
+            and c not in self.positions
+        }
+        if unknown:
+            texts = _name_texts(self.page, list(unknown.values()))
+            for code, name in unknown.items():
+                self.texts[code] = texts.get(name) or self.texts[code]
 
     def queue(self, data: bytes) -> bool:
         """Whether the text of every code in ``data`` is known; the codes that are not are
@@ -441,6 +467,32 @@ def _encoding_probe(ft: DictionaryObject) -> tuple[DictionaryObject, frozenset[i
     return copy, codes
 
 
+def _name_texts(page: PageObject, names: list[str]) -> dict[str, str]:
+    """The text of glyph names pypdf does not know, by the Adobe Glyph List's rules: the
+    part before the first period, its components between underscores each read as a name
+    (by pypdf, the components shown in a font whose /Differences names them); "" for a
+    name none of whose components is known."""
+    parts = {name: name[1:].split(".", 1)[0].split("_") for name in names}
+    components = list(dict.fromkeys(c for cs in parts.values() for c in cs if c))[:255]
+    if not components:
+        return {}
+    differences = ArrayObject([NumberObject(1), *(NameObject(f"/{c}") for c in components)])
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/Encoding"): DictionaryObject({NameObject("/Differences"): differences}),
+        }
+    )
+    codes = [bytes((i,)) for i in range(1, len(components) + 1)]
+    known = {
+        c: text
+        for c, text in zip(components, _probe(page, font, codes), strict=True)
+        if text != f"/{c}" and _glyph_text(text) != UNKNOWN
+    }
+    return {name: "".join(known.get(c, "") for c in cs) for name, cs in parts.items()}
+
+
 # The keys of a font descriptor that embed a Type1 font's program, as pypdf reads them.
 _PROGRAMS = ("/FontFile", "/FontFile3")
 # Ghostscript's reading of the glyph names /a1 ... /a191 as Zapf Dingbats.
@@ -527,6 +579,8 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
     else:
         if encoded is not None:
             font.builtin_ref, font.encoded = font_ref, encoded
+    if not composite:
+        font.names = _differences(ft) or {}
     # The codes the font gives a width for (a subset font's glyphs), else all 256; others
     # when a page shows them.
     known = sorted(c for c, w in widths.items() if w)[:_MAX_PROBED_CODES]

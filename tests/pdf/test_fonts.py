@@ -192,6 +192,16 @@ def test_a_type1_font_without_encoding_reads_its_programs_built_in_encoding() ->
     assert font.decode(b"1")[0][0] == "Q"
 
 
+def test_glyph_names_with_suffixes_read_by_the_adobe_glyph_lists_rules() -> None:
+    font = _font(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /X /FirstChar 65 /Widths [500 500 500 500] "
+        b"/Encoding << /Differences [65 /r.sc /T_h /one.osf /g123] >> >>"
+    )
+    # Small capitals, a ligature, an oldstyle figure; a name with no known part stays
+    # as pypdf gives it.
+    assert [t for t, _, _ in font.decode(b"ABCD")] == ["r", "Th", "1", "/g123"]
+
+
 def _cmap(pairs: dict[int, str]) -> bytes:
     """A /ToUnicode CMap of one-byte codes."""
     chars = " ".join(f"<{c:02X}> <{ord(t):04X}>" for c, t in pairs.items())
