@@ -89,7 +89,7 @@ def mend_runs(
     _number_glued_to_the_container(toks, labels)
     _issue_after_its_marker(toks, labels)
     _range_of_years_is_no_page(toks, labels)
-    if "(" in raw or "[" in raw:
+    if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _note_where_the_title_stands(toks, labels)
@@ -1175,6 +1175,8 @@ def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
     """A number glued to the container's last word with no space, where the text layer lost
     it ("Optica1 , 119-124", "Review of scientific instruments69 , 1207"), is the volume, or
     the page where a volume was read."""
+    if "container-title" not in labels:
+        return
     runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
     if len(runs) != 1:
         return
@@ -1258,6 +1260,7 @@ def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
         labels[m] = "O"
 
 
+_IN_BRACKET = re.compile(r"[(\[]\s*in\s", re.IGNORECASE)
 _LANGUAGES = word_set(
     "english french german spanish portuguese italian russian chinese japanese korean turkish"
     " polish czech dutch swedish norwegian danish finnish greek hungarian romanian persian"
