@@ -143,18 +143,27 @@ def _core14() -> dict[str, dict[str, Any]]:
     return table
 
 
-def _probe(page: PageObject, font_ref: Any, codes: list[bytes]) -> list[str]:
-    """pypdf's text for each code in ``codes`` shown in the font ``font_ref``."""
+def _probe(page: PageObject, groups: Sequence[tuple[Any, list[bytes]]]) -> list[str]:
+    """pypdf's text for each code of ``groups`` (a font and the codes shown in it), in
+    their order, from one form that shows them all."""
     # Each code on a line of its own: ' moves down one line (TL) and shows the string.
-    shows = " ".join(f"<{code.hex()}>'" for code in codes)
-    data = f"BT /F 10 Tf {_LINE} TL {shows} ET"
+    shows = " ".join(
+        f"/F{i} 10 Tf " + " ".join(f"<{code.hex()}>'" for code in codes)
+        for i, (_, codes) in enumerate(groups)
+    )
+    data = f"BT {_LINE} TL {shows} ET"
     form = DecodedStreamObject()
     form.set_data(data.encode("ascii"))
     form[NameObject("/Type")] = NameObject("/XObject")
     form[NameObject("/Subtype")] = NameObject("/Form")
     form[NameObject("/Resources")] = DictionaryObject(
-        {NameObject("/Font"): DictionaryObject({NameObject("/F"): font_ref})}
+        {
+            NameObject("/Font"): DictionaryObject(
+                {NameObject(f"/F{i}"): ref for i, (ref, _) in enumerate(groups)}
+            )
+        }
     )
+    codes = [code for _, group in groups for code in group]
     texts = [""] * len(codes)
 
     def visit(text: str, _cm: Any, tm: Any, _font: Any, _size: Any) -> None:
@@ -231,12 +240,11 @@ class PdfFont:
                 (self.font_ref, [c for c in missing if c in encoded]),
                 (self.builtin_ref, [c for c in missing if c not in encoded]),
             ]
-        for ref, group in groups:
-            if not group:
-                continue
-            raw = [c.to_bytes(size, "big") for c in group]
-            for code, text in zip(group, _probe(self.page, ref, raw), strict=True):
-                self.texts[code] = self.positions.get(code, _glyph_text(text))
+        groups = [(ref, group) for ref, group in groups if group]
+        raw = [(ref, [c.to_bytes(size, "big") for c in group]) for ref, group in groups]
+        order = [c for _, group in groups for c in group]
+        for code, text in zip(order, _probe(self.page, raw), strict=True):
+            self.texts[code] = self.positions.get(code, _glyph_text(text))
         names = self.names
         unknown = {
             c: name
@@ -487,7 +495,7 @@ def _name_texts(page: PageObject, names: list[str]) -> dict[str, str]:
     codes = [bytes((i,)) for i in range(1, len(components) + 1)]
     known = {
         c: text
-        for c, text in zip(components, _probe(page, font, codes), strict=True)
+        for c, text in zip(components, _probe(page, [(font, codes)]), strict=True)
         if text != f"/{c}" and _glyph_text(text) != UNKNOWN
     }
     return {name: "".join(known.get(c, "") for c in cs) for name, cs in parts.items()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -91,9 +92,9 @@ def test_codes_a_page_shows_are_decoded_in_one_batch_per_font(
     probes: list[int] = []
     original = fonts._probe
 
-    def counting(page: Any, font_ref: Any, codes: list[bytes]) -> list[str]:
-        probes.append(len(codes))
-        return original(page, font_ref, codes)
+    def counting(page: Any, groups: Sequence[tuple[Any, list[bytes]]]) -> list[str]:
+        probes.append(sum(len(codes) for _, codes in groups))
+        return original(page, groups)
 
     monkeypatch.setattr(fonts, "_probe", counting)
     with pypdf_limits():
