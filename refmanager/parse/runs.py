@@ -87,6 +87,7 @@ def mend_runs(
     _title_case_journal_after_a_comma(toks, labels)
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
+    _quoted_title_ends_at_its_close(toks, labels)
     _issue_after_its_marker(toks, labels)
     _range_of_years_is_no_page(toks, labels)
     if _IN_BRACKET.search(raw):
@@ -1288,3 +1289,41 @@ def _language_note(toks: list[Tok], labels: list[str]) -> None:
             labels[m] = "note"
         labels[k] = labels[e] = "O"
         return
+
+
+def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
+    """ "“Criteria and Judgement.” The Claim of Reason, pp. 3-36", "« Bibliographie », Formes,
+    n°20": a title that opens with a quotation mark ends at the mark that closes it; what
+    the tagger ran on past it, where no container was read, is the container."""
+    if "container-title" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if a == b:
+        return
+    if toks[a].text in _QUOTE_PAIRS:
+        opener = toks[a].text
+    elif a > 0 and toks[a - 1].text in _QUOTE_PAIRS and labels[a - 1] == "O":
+        opener = toks[a - 1].text
+    else:
+        return
+    closers = _QUOTE_PAIRS[opener]
+    c = next(
+        (
+            k
+            for k in range(a + 1, b)
+            if toks[k].text in closers and toks[k - 1].end == toks[k].start
+        ),
+        -1,
+    )  # a closing mark follows its word with no space
+    if c < 0 or (c + 1 < b and toks[c + 1].text in ("-", "\u2013", "\u2014", ":")):
+        return  # ""On se verra" - Carnet de route": the title goes on after the quote
+    rest = c + 1
+    while rest < b and toks[rest].kind == KIND_PUNCT:
+        rest += 1
+    words = [t for t in toks[rest:b] if t.kind == KIND_WORD]
+    if not words or not words[0].text[:1].isupper():
+        return
+    for k in range(c + 1, rest):
+        labels[k] = "O"
+    for k in range(rest, b):
+        labels[k] = "container-title"

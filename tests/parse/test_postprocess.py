@@ -1051,6 +1051,28 @@ def test_a_bracket_naming_the_language_is_a_note() -> None:
     assert ref.get("note") == "in Turkish"
 
 
+def test_a_quoted_title_ends_at_its_closing_mark() -> None:
+    raw = "Ode, K. \u201cCriteria and Walls.\u201d The Claim of Rooms, pp. 3-36."
+    title = ["Criteria", "and", "Walls", ".", "\u201d", "The", "Claim", "of", "Rooms"]
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), ("\u201c", "O"),
+        *((t, "title") for t in title), (",", "O"), ("pp", "O"), (".", "O"), ("3", "page"),
+        ("-", "page"), ("36", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Criteria and Walls"
+    assert ref.get("container-title") == "The Claim of Rooms"
+    # a quotation inside the title, and a title that goes on after its quote, stay whole
+    raw = 'Ode, K. "On se verra" - Carnet de route. Accra, 2009.'
+    title = ["On", "se", "verra", '"', "-", "Carnet", "de", "route"]
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), ('"', "O"),
+        *((t, "title") for t in title), (".", "O"), ("Accra", "publisher-place"), (",", "O"),
+        ("2009", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("container-title")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
