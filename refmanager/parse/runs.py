@@ -88,6 +88,9 @@ def mend_runs(
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
     _quoted_title_ends_at_its_close(toks, labels)
+    if _CJK.search(raw):
+        _cjk_journal_in_the_title(toks, labels)
+        _cjk_number_marks(toks, labels)
     _issue_after_its_marker(toks, labels)
     _range_of_years_is_no_page(toks, labels)
     if _IN_BRACKET.search(raw):
@@ -1327,3 +1330,43 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "O"
     for k in range(rest, b):
         labels[k] = "container-title"
+
+
+_CJK = re.compile("[\u4e00-\u9fff]")
+_CJK_SEPARATORS = frozenset((".", ",", "\u3002", "\uff0c", "\u3001"))
+
+
+def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "江南園林與嶺南園林的淵源. 南方建築. 第3期": with no container read, a title of CJK
+    phrases whose last phrase stands after a separator is the title and its journal."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 3 or any(t.kind not in ("cjk", KIND_PUNCT) for t in toks[a:b]):
+        return
+    end = b
+    while end > a and toks[end - 1].kind == KIND_PUNCT:
+        end -= 1
+    cut = end - 1
+    while cut > a and toks[cut].text not in _CJK_SEPARATORS:
+        cut -= 1
+    if cut <= a or cut == end - 1:
+        return
+    labels[cut] = "O"
+    for m in range(cut + 1, end):
+        labels[m] = "container-title"
+
+
+_CJK_NUMBER_MARKS = {"\u5377": "volume", "\u671f": "issue", "\u9875": "page", "\u9801": "page"}
+
+
+def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
+    """ "40卷 21期", "第3期", "第265页": a number followed by 卷 is the volume, by 期 the issue,
+    by 页 the page."""
+    for k in range(len(toks) - 1):
+        field = _CJK_NUMBER_MARKS.get(toks[k + 1].text)
+        if not field or not toks[k].text.isdigit():
+            continue
+        others = labels[:k] + labels[k + 1 :]
+        if labels[k] in ("O", "volume", "issue", "page") and field not in others:
+            labels[k] = field

@@ -1073,6 +1073,20 @@ def test_a_quoted_title_ends_at_its_closing_mark() -> None:
     assert not _build(raw, spec).get("container-title")
 
 
+def test_a_cjk_title_and_journal_read_as_one_title_are_split_and_marked_numbers_read() -> None:
+    raw = "李涛(2009). 江南園林與嶺南園林的淵源. 南方建築. 40卷 21期: 33-35."
+    spec = [
+        ("李涛", "author"), ("(", "O"), ("2009", "issued"), (")", "O"), (".", "O"),
+        ("江南園林與嶺南園林的淵源", "title"), (".", "title"), ("南方建築", "title"), (".", "O"),
+        ("40", "O"), ("卷", "O"), ("21", "O"), ("期", "O"), (":", "O"), ("33", "page"),
+        ("-", "page"), ("35", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "江南園林與嶺南園林的淵源"
+    assert ref.get("container-title") == "南方建築"
+    assert (ref.get("volume"), ref.get("issue")) == ("40", "21")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
