@@ -88,7 +88,7 @@ def mend_runs(
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
     _quoted_title_ends_at_its_close(toks, labels)
-    if _CJK.search(raw):
+    if _CJK.search(raw) or _HANGUL.search(raw):
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
     _issue_after_its_marker(toks, labels)
@@ -1337,12 +1337,15 @@ _CJK_SEPARATORS = frozenset((".", ",", "\u3002", "\uff0c", "\u3001"))
 
 
 def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
-    """ "江南園林與嶺南園林的淵源. 南方建築. 第3期": with no container read, a title of CJK
-    phrases whose last phrase stands after a separator is the title and its journal."""
+    """ "江南園林與嶺南園林的淵源. 南方建築. 第3期", "사회적 경제와 사회적 협동조합, 도시문제":
+    with no container read, a title of CJK or Hangul phrases whose last phrase stands after
+    a separator is the title and its journal."""
     if "container-title" in labels or "publisher" in labels:
         return
     a, b = _first_run(labels, "title")
-    if b - a < 3 or any(t.kind not in ("cjk", KIND_PUNCT) for t in toks[a:b]):
+    if b - a < 3 or any(
+        t.kind not in ("cjk", KIND_PUNCT) and not _HANGUL.search(t.text) for t in toks[a:b]
+    ):
         return
     end = b
     while end > a and toks[end - 1].kind == KIND_PUNCT:

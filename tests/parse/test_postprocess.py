@@ -1085,6 +1085,17 @@ def test_a_cjk_title_and_journal_read_as_one_title_are_split_and_marked_numbers_
     assert ref.get("title") == "江南園林與嶺南園林的淵源"
     assert ref.get("container-title") == "南方建築"
     assert (ref.get("volume"), ref.get("issue")) == ("40", "21")
+    # Hangul words, each a token of its own
+    raw = "강민수(2012), 사회적 경제와 협동조합, 도시문제, (527), 19-24."
+    spec = [
+        ("강민수", "author"), ("(", "O"), ("2012", "issued"), (")", "O"), (",", "O"),
+        ("사회적", "title"), ("경제와", "title"), ("협동조합", "title"), (",", "title"),
+        ("도시문제", "title"), (",", "O"), ("(", "O"), ("527", "issue"), (")", "O"), (",", "O"),
+        ("19", "page"), ("-", "page"), ("24", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "사회적 경제와 협동조합"
+    assert ref.get("container-title") == "도시문제"
 
 
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
