@@ -3,7 +3,11 @@
 NFKC is applied only to characters whose compatibility form is a plain spelling of the
 same text (ligatures, odd spaces, mathematical letters, Kangxi radicals); CJK punctuation,
 dashes and accented letters stay as printed. Spacing accents that pdfTeX prints before a letter are
-combined with it.
+combined with it. A cedilla or an ogonek can also follow its letter: LaTeX's ``\\c`` and
+``\\k`` overlay them on a letter whose height is not the font's x-height (a capital, a
+font other than Computer Modern) after it ("Franc¸ois", "Gonc¸alves"); such an accent
+goes on the letter before it when that letter takes it (makes one precomposed character)
+and the letter after does not (or it is a capital, whose accent LaTeX always sets after it).
 """
 
 from __future__ import annotations
@@ -24,8 +28,27 @@ SPACING_ACCENTS = {
     "\u02da": "\u030a",  # ring
     "\u02dd": "\u030b",  # double acute
     "\u00af": "\u0304",  # macron
+    "\u02db": "\u0328",  # ogonek
 }
 _ACCENT_RE = re.compile("([" + "".join(SPACING_ACCENTS) + "])\\s?([A-Za-z\u0131])")
+# A cedilla or an ogonek right after a letter (LaTeX's \c and \k overlay it after).
+_BELOW_AFTER = re.compile("([^\\W\\d_])([\u00b8\u02db])")
+
+
+def _takes(letter: str, accent: str) -> bool:
+    """Whether ``letter`` with the combining ``accent`` is one precomposed character."""
+    return len(unicodedata.normalize("NFC", letter + accent)) == 1
+
+
+def _accent_below_after(m: re.Match[str]) -> str:
+    letter, accent = m.group(1), SPACING_ACCENTS[m.group(2)]
+    after = m.string[m.end() : m.end() + 1]
+    # Both could take it: a capital's is always set after it (no capital is 1 ex high).
+    if _takes(letter, accent) and (
+        letter.isupper() or not (after.isalpha() and _takes(after, accent))
+    ):
+        return unicodedata.normalize("NFC", letter + accent)
+    return m.group(0)
 
 
 # Characters whose NFKC form is a plain spelling of the same text: Latin ligatures,
@@ -49,6 +72,8 @@ def normalize(text: str) -> str:
     text = _CONTROL.sub("", text)
     if _NFKC_SAFE.search(text):
         text = _NFKC_SAFE.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
+    if _BELOW_AFTER.search(text):
+        text = _BELOW_AFTER.sub(_accent_below_after, text)
     if _ACCENT_RE.search(text):
         text = _ACCENT_RE.sub(
             lambda m: m.group(2).replace("\u0131", "i") + SPACING_ACCENTS[m.group(1)], text

@@ -596,3 +596,14 @@ def test_headless_numbered_sections_without_years_are_not_a_bibliography(tmp_pat
     assert bib.notes == [
         "no bibliography found (a numbered list was found, but its items do not read as references)"
     ]
+
+
+def test_a_cedilla_shown_after_its_letter_reads_as_one_letter(tmp_path: Path) -> None:
+    from refmanager.pdf.pages import document_lines
+
+    # LaTeX's \c overlays the cedilla after a capital (or a letter of a font other than
+    # cmr): the letter, a move back, the cedilla (WinAnsi 0xB8), then the rest.
+    content = b"BT /F1 10 Tf 1 0 0 1 72 700 Tm [(Fran\\347ois, Franc) 333 (\\270) (ois)] TJ ET"
+    path = tmp_path / "cedilla.pdf"
+    path.write_bytes(build_pdf([[]], raw_contents=[[content]]))
+    assert [line.text for line in document_lines(str(path))[1]] == ["Fran\u00e7ois, Fran\u00e7ois"]

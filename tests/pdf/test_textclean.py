@@ -14,6 +14,18 @@ def test_normalize_ligatures_and_spaces_but_keeps_cjk_dashes_accents() -> None:
     assert normalize("Erd\u02ddos") == "Erdős"
 
 
+def test_a_cedilla_or_ogonek_after_the_letter_that_takes_it_goes_on_it() -> None:
+    # LaTeX's \c and \k set after a capital, or a letter of a font other than cmr.
+    assert normalize("Franc\u00b8ois Gonc\u00b8alves FRANC\u00b8OIS") == (
+        "Fran\u00e7ois Gon\u00e7alves FRAN\u00c7OIS"
+    )
+    assert normalize("customizac\u00b8\u00f5es, S\u00b8tefan, L\u0105ka e\u02db") == (
+        "customiza\u00e7\u00f5es, \u015etefan, L\u0105ka \u0119"
+    )
+    # Before the letter (TeX's \accent) it still goes on the letter after it.
+    assert normalize("Fran\u00b8cois pocz\u02dbatek") == "Fran\u00e7ois pocz\u0105tek"
+
+
 def test_real_hyphens_are_kept() -> None:
     assert join_lines(["PyTorch: An imperative style, high-", "performance deep"])[0] == (
         "PyTorch: An imperative style, high-performance deep"
