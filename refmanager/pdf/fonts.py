@@ -38,8 +38,9 @@ its own way (TeX Gyre's "X" fonts put A at 33, a at 65) read shifted ("Works Cit
 the font whose descriptor leaves the program out (:func:`_encoding_probe`); the others
 through the font as it is.
 
-A Type3 font whose glyphs are named by their codes and whose /ToUnicode maps them into
-the Dingbats block (U+2700-U+27BF): Ghostscript's pdfwrite maps the names ``/a1`` ...
+A Type3 font whose glyphs are named by their codes and whose /ToUnicode maps half of its
+letters and digits or more to Zapf Dingbats' characters (the Dingbats block, card suits,
+circled numbers, arrows, shapes): Ghostscript's pdfwrite maps the names ``/a1`` ...
 ``/a191`` so, as the Zapf Dingbats names they also are, when it rewrites dvips's bitmap
 fonts ("References" reads "❘❡❢❡r❡♥❝❡s"). Such a /ToUnicode is left out and the font read
 as any font named by its codes (:func:`_dingbat_names`).
@@ -503,20 +504,23 @@ def _name_texts(page: PageObject, names: list[str]) -> dict[str, str]:
 
 # The keys of a font descriptor that embed a Type1 font's program, as pypdf reads them.
 _PROGRAMS = ("/FontFile", "/FontFile3")
-# Ghostscript's reading of the glyph names /a1 ... /a191 as Zapf Dingbats.
-_DINGBATS = range(0x2700, 0x27C0)
+# Where Ghostscript's reading of the glyph names /a1 ... /a191 as Zapf Dingbats puts them:
+# arrows, circled numbers, geometric shapes, card suits and other symbols, dingbats.
+_DINGBATS = (range(0x2190, 0x2200), range(0x2460, 0x2500), range(0x25A0, 0x27C0))
 
 
 def _dingbat_names(font: PdfFont, ft: DictionaryObject) -> bool:
     """Whether ``font`` is a Type3 font whose glyphs are named by their codes and whose
-    /ToUnicode reads most of its letters and digits as dingbats (module docstring)."""
+    /ToUnicode reads at least half of its letters and digits as dingbats (module docstring)."""
     if resolve(ft.get("/Subtype")) != "/Type3" or "/ToUnicode" not in ft:
         return False
     codes = [c for c in _code_names(ft) if chr(c).isascii() and chr(c).isalnum()]
     dingbats = sum(
-        1 for c in codes if len(text := font.texts.get(c, "")) == 1 and ord(text) in _DINGBATS
+        1
+        for c in codes
+        if len(text := font.texts.get(c, "")) == 1 and any(ord(text) in r for r in _DINGBATS)
     )
-    return dingbats * 2 > len(codes)
+    return dingbats > 0 and dingbats * 2 >= len(codes)
 
 
 def load_font(font_ref: Any, page: PageObject) -> PdfFont:

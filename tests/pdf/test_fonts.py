@@ -236,6 +236,15 @@ def test_a_bitmap_tex_fonts_names_read_as_zapf_dingbats_are_read_as_its_codes() 
     dingbats |= {110: "♥", 115: "♦"}
     font = _bitmap_font_mapped(codes, dingbats)
     assert "".join(t for t, _, _ in font.decode(b"Referen\x1bces")) == "Referenffces"
+    # Zapf Dingbats' names put some letters among the card suits and circled numbers.
+    suits = _bitmap_font_mapped(
+        [97, 100, 110, 115, 120, 122],
+        {97: "\u275b", 110: "\u2665", 115: "\u2666", 120: "\u2460", 122: "\u2462"},
+    )
+    assert "".join(t for t, _, _ in suits.decode(b"snaxzd")) == "snaxzd"
+    # Half of a small font's letters is enough: its other names are none of Zapf's.
+    half = _bitmap_font_mapped([97, 112, 115, 116], {97: "\u275b", 112: "\u2663"})
+    assert "".join(t for t, _, _ in half.decode(b"spatstat")) == "spatstat"
     # A /ToUnicode that reads the letters as letters is kept.
     kept = _bitmap_font_mapped([97, 98], {97: "ä", 98: "b"})
     assert "".join(t for t, _, _ in kept.decode(b"ab")) == "äb"
