@@ -51,6 +51,13 @@ between underscores read as a name (small capitals "/r.sc" as "r", oldstyle figu
 "/one.osf" as "1", a ligature "/f_f_i" as "ffi"). pypdf reads the components, shown in a
 font whose /Differences names them (:func:`_name_texts`).
 
+A Computer Modern text font (CMR10, CMBX12, CMTI8 ...) without /Encoding whose program is
+CFF (/FontFile3: Ghostscript's and dvipdfm's output of TeX's fonts) shows its built-in
+encoding, OT1. pypdf reads a CFF program's encoding only with fontTools (30 MB, not a
+dependency), and reads the codes as StandardEncoding without it: en dashes as "{" (pages
+"305{322"), opening quotes as "\\", ligatures lost ("Dierential"). Such a font's codes are
+read as OT1 positions (:func:`_cm_positions`, the table of the bitmap fonts').
+
 The widths come from the font dictionary as the PDF reference defines them (/Widths and
 /FirstChar, /MissingWidth, the /W and /DW of a descendant font, /FontMatrix of a Type3
 font), with the default width pypdf gives a font without one. A standard-14 font named
@@ -63,6 +70,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -450,6 +458,27 @@ def _tex_positions(ft: DictionaryObject) -> dict[int, str]:
     return {c: text for c, text in table.items() if c in codes}
 
 
+# Knuth's Computer Modern text fonts, whose built-in encoding is OT1 (not the typewriter
+# fonts, whose OT1 variant keeps ASCII's signs, nor the math fonts).
+_CM_TEXT = re.compile(r"(?:[A-Z]{6}\+)?CM(?:R|BX|SL|TI|BXSL|BXTI|SS|SSBX|SSI|CSC|U|B|FIB|DUNH)\d+")
+
+
+def _cm_positions(ft: DictionaryObject, descriptor: Any) -> dict[int, str]:
+    """The OT1 text of the codes of a Computer Modern text font that has no /Encoding and
+    embeds its program as CFF (/FontFile3); {} for any other font (module docstring)."""
+    base = resolve(ft.get("/BaseFont"))
+    if (
+        "/Encoding" in ft
+        or "/ToUnicode" in ft
+        or not isinstance(descriptor, dict)
+        or "/FontFile3" not in descriptor
+        or not isinstance(base, str)
+        or not _CM_TEXT.fullmatch(base[1:])
+    ):
+        return {}
+    return dict(_OT1)
+
+
 def _encoding_probe(ft: DictionaryObject) -> tuple[DictionaryObject, frozenset[int] | None]:
     """For a Type1 font without /ToUnicode whose /Encoding decides some codes and whose
     descriptor embeds its program: a copy of the font whose descriptor leaves the program
@@ -560,6 +589,8 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
         if subtype == "/Type3":
             scale = _type3_scale(ft)
             positions = _tex_positions(ft)
+        else:
+            positions = _cm_positions(ft, descriptor)
     else:
         descendants = resolve(ft.get("/DescendantFonts"))
         for raw in descendants if isinstance(descendants, list) else []:

@@ -202,6 +202,30 @@ def test_glyph_names_with_suffixes_read_by_the_adobe_glyph_lists_rules() -> None
     assert [t for t, _, _ in font.decode(b"ABCD")] == ["r", "Th", "1", "/g123"]
 
 
+def _cff_font(name: bytes) -> PdfFont:
+    """A Type1 font named ``name`` without /Encoding whose program is CFF (/FontFile3),
+    codes 11-12, 34, 92 and 123 shown."""
+    widths = {11: 583, 12: 555, 34: 500, 92: 500, 123: 500}
+    array = " ".join(str(widths.get(c, 0)) for c in range(11, 124))
+    return _font(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /" + name + b" /FirstChar 11 "
+        b"/LastChar 123 /Widths [" + array.encode("ascii") + b"] /FontDescriptor 5 0 R >>",
+        b"<< /Type /FontDescriptor /FontName /" + name + b" /Flags 4 /FontFile3 6 0 R >>",
+        b"<< /Subtype /Type1C /Length 4 >>\nstream\n\x01\x00\x04\x02\nendstream",
+    )
+
+
+def test_a_computer_modern_cff_font_without_encoding_reads_as_ot1() -> None:
+    # Ghostscript's and dvipdfm's CMR8: pypdf read StandardEncoding (no fontTools).
+    font = _cff_font(b"ABCDEF+CMR8")
+    assert "".join(t for t, _, _ in font.decode(b'Di\x0berential \\ok" 1{2')) == (
+        "Differential \u201cok\u201d 1\u20132"
+    )
+    # The typewriter fonts keep ASCII's signs; other fonts are read as pypdf reads them.
+    for name in (b"ABCDEF+CMTT10", b"ABCDEF+Foo"):
+        assert "".join(t for t, _, _ in _cff_font(name).decode(b"\\{")) == "\\{"
+
+
 def _cmap(pairs: dict[int, str]) -> bytes:
     """A /ToUnicode CMap of one-byte codes."""
     chars = " ".join(f"<{c:02X}> <{ord(t):04X}>" for c, t in pairs.items())
