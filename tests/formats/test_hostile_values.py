@@ -124,6 +124,18 @@ def test_found_by_fuzzing_a_verbatim_value_ending_in_a_backslash() -> None:
     assert back[0].get("DOI") == "10.1/x\\"
 
 
+def test_found_by_fuzzing_a_line_break_before_an_at_sign_in_a_value() -> None:
+    # "author = {{\n@{\`A}}}": a reader took the "@" opening a line for the next entry
+    refs = [Reference(type="article-journal") for _ in range(4)]
+    refs[3].author = [Name(family="", given="\n@\u00c0")]
+    refs[3].set("note", "@\\")
+    text = to_bibtex(refs)
+    assert sum(line.startswith("@") for line in text.splitlines()) == 4
+    back = read_string(text, "bibtex").references
+    assert len(back) == 4
+    assert [a.literal or a.given for a in back[3].author] == ["@\u00c0"]
+
+
 def test_found_by_fuzzing_numbers_too_long_for_python() -> None:
     # Python refuses int() of more than 4,300 digits: a ValueError, an internal error
     digits = "9" * 6000

@@ -37,6 +37,9 @@ from refmanager.model import Reference
 
 CHUNK = 500  # entries per piece of text iter_bibtex gives
 _AND_WORD = re.compile(r"\band\b", re.IGNORECASE)
+# BibTeX reads a line break inside a value as a space; written as one, no value can start a
+# line with "@", which a reader takes for the start of the next entry.
+_ONE_LINE = str.maketrans({"\r": " ", "\n": " "})
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -102,7 +105,7 @@ def entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, s
         fields.append(("entrysubtype", "{" + verbatim(subtype) + "}"))  # braces balanced
     if ref.attachments:  # only there when the export asked for them (decision 0022)
         fields.append(("file", "{" + verbatim(file_field(ref.attachments)) + "}"))
-    return entry_type, fields
+    return entry_type, [(name, value.translate(_ONE_LINE)) for name, value in fields]
 
 
 # The genre each thesis entry type says by itself (written as no ``type`` field).
