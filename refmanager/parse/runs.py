@@ -88,6 +88,8 @@ def mend_runs(
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
     _quoted_title_ends_at_its_close(toks, labels)
+    if "\u2019" in raw or "'" in raw:
+        _venue_with_its_year(toks, labels)
     if _CJK.search(raw) or _HANGUL.search(raw):
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
@@ -1373,3 +1375,37 @@ def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
         others = labels[:k] + labels[k + 1 :]
         if labels[k] in ("O", "volume", "issue", "page") and field not in others:
             labels[k] = field
+
+
+_APOSTROPHES = frozenset(("'", "\u2019", "\u2018"))
+
+
+def _venue_with_its_year(toks: list[Tok], labels: list[str]) -> None:
+    """ "In ICCV'11.", "ACM SIGCOMM'99, 1999": a meeting's name with its two-digit year
+    glued on is the venue; the tagger reads the number as a volume. With no container,
+    the name and the words of the same field before it are the container."""
+    if "container-title" in labels:
+        return
+    n = len(toks)
+    for k in range(2, n):
+        num, mark, name = toks[k], toks[k - 1], toks[k - 2]
+        if labels[k] != "volume" or len(num.text) != 2 or not num.text.isdigit():
+            continue
+        if mark.text not in _APOSTROPHES or not (name.end == mark.start == num.start - 1):
+            continue
+        if name.kind != KIND_WORD or not name.text[:1].isupper():
+            continue
+        start = k - 2
+        while (
+            start > 0
+            and labels[start - 1] == labels[k - 2]
+            and labels[start - 1]
+            in (
+                "volume",
+                "publisher",
+            )
+        ):
+            start -= 1
+        for m in range(start, k + 1):
+            labels[m] = "container-title"
+        return

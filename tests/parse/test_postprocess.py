@@ -1098,6 +1098,19 @@ def test_a_cjk_title_and_journal_read_as_one_title_are_split_and_marked_numbers_
     assert ref.get("container-title") == "도시문제"
 
 
+def test_a_meetings_name_with_its_two_digit_year_is_the_venue_not_a_volume() -> None:
+    raw = "Ode, K. Rooms and walls. ACM SIGROOM\u201999, 1999."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"),
+        ("Rooms", "title"), ("and", "title"), ("walls", "title"), (".", "O"),
+        ("ACM", "publisher"), ("SIGROOM", "publisher"), ("\u2019", "O"), ("99", "volume"),
+        (",", "O"), ("1999", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "ACM SIGROOM\u201999"
+    assert not ref.get("volume") and not ref.get("publisher")
+
+
 def test_a_value_that_opens_a_bracket_takes_the_bracket_that_closes_it() -> None:
     raw = "Ode, K. Graphs. PhD thesis, University of Accra (Legon), 2018."
     spec = [
