@@ -17,8 +17,9 @@ from refmanager.model.words import word_list
 from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
 from refmanager.parse.features import MONTHS
-from refmanager.parse.names import list_end
+from refmanager.parse.names import PARTICLES, list_end
 from refmanager.parse.tokens import (
+    KIND_CJK,
     KIND_NUM,
     KIND_PUNCT,
     KIND_URL,
@@ -90,7 +91,7 @@ def mend_runs(
     _quoted_title_ends_at_its_close(toks, labels)
     if "\u2019" in raw or "'" in raw:
         _venue_with_its_year(toks, labels)
-    if _CJK.search(raw) or _HANGUL.search(raw):
+    if _HAN_OR_HANGUL.search(raw):
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
     _issue_after_its_marker(toks, labels)
@@ -116,6 +117,13 @@ _GLUED_INITIAL = re.compile(r"^(?:and|et|und)[A-Z]{1,2}$")
 _NAME_WORD = re.compile(
     r"^(?:[A-Z\u00c0-\u00de][\w'\u2019\-]*\.?|[A-Z]\.|van|von|der|de|da|di|del|la|le)$"
 )
+
+
+def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
+    """Start and end (exclusive) of the one run of ``label``; None when there is none or
+    more than one."""
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == label]
+    return runs[0] if len(runs) == 1 else None
 
 
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
@@ -402,10 +410,10 @@ def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
     the tagger found no volume, is the volume (not a year: "Proc. ICML 2019" keeps it)."""
     if "volume" in labels:
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
-    if len(runs) != 1:
+    run = _only_run(labels, "container-title")
+    if run is None:
         return
-    a, b = runs[0]
+    a, b = run
     last = toks[b - 1]
     if b - a < 2 or last.kind != KIND_NUM or len(last.text) > 4 or YEAR_RE.fullmatch(last.text):
         return
@@ -425,10 +433,10 @@ def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:
     no page was found, is the page (an issue is printed "28(5)" or "28, no. 5")."""
     if "page" in labels or "issue" not in labels:
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "issue"]
-    if len(runs) != 1:
+    run = _only_run(labels, "issue")
+    if run is None:
         return
-    a, b = runs[0]
+    a, b = run
     if b - a != 1 or toks[a].kind != KIND_NUM or a < 2:
         return
     if toks[a - 1].text != "," or labels[a - 2] != "volume" or toks[a - 2].kind != KIND_NUM:
@@ -641,10 +649,10 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
         return
     if any(lab in _NOT_A_BOOK for lab in labels):
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
-    if len(runs) != 1:
+    run = _only_run(labels, "container-title")
+    if run is None:
         return
-    a, b = runs[0]
+    a, b = run
     if b + 1 < len(toks) and toks[b].text == "," and labels[b + 1] == "edition":
         labels[a:b] = ["publisher"] * (b - a)
 
@@ -930,7 +938,7 @@ def _title_run_into_in(toks: list[Tok], labels: list[str]) -> None:
 
 
 _NUMBER_SIGNS = frozenset(("#", "\u00b0", "\u2116", "\u00ba"))
-_NOT_A_VENUE = _VOLUME_WORDS | _EDITOR_MARK | {"volume", "number", "vol", "no"}
+_NOT_A_VENUE = _VOLUME_WORDS | _EDITOR_MARK | {"volume", "number"}
 
 
 def _venue_before_the_volume(toks: list[Tok], labels: list[str]) -> None:
@@ -1018,9 +1026,6 @@ def _volume_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
         return
 
 
-_PARTICLES = word_set("van von der den de da das dos di del della la le du ter ten")
-
-
 def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     """ "Nestruev, J., Smooth Manifolds and Observables, Springer", "de Waal T., Black
     Garden: Armenia ...": with no title read, the name list's last group after a comma that
@@ -1041,7 +1046,7 @@ def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     if any(
         len(t.text) == 1
         or (t.text.isupper() and len(t.text) <= 3)
-        or t.text in _PARTICLES
+        or t.text in PARTICLES
         or not (t.text[:1].isupper() or t.text in _SMALL_WORDS)
         for t in words
     ):
@@ -1119,7 +1124,7 @@ def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
     before = toks[k - 1]
     if before.kind != KIND_WORD or not before.text.islower() or len(before.text) < 3:
         return
-    if before.text in _SMALL_WORDS or before.text in _PARTICLES:
+    if before.text in _SMALL_WORDS or before.text in PARTICLES:
         return
     words = [t.text for t in toks[a:k] if t.kind == KIND_WORD and len(t.text) > 3]
     if sum(w.islower() for w in words[1:]) < max(2, len(words[1:]) / 2):
@@ -1136,10 +1141,10 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
         return
     if any(lab in _NUMBERS for lab in labels):
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
-    if len(runs) != 1:
+    run = _only_run(labels, "container-title")
+    if run is None:
         return
-    a, b = runs[0]
+    a, b = run
     if _after_in(toks, labels, a) or _next_label(toks, labels, b) != "publisher":
         return
     if (a > 0 and labels[a - 1] not in ("O", "author")) or _names_venue(
@@ -1183,10 +1188,10 @@ def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
     the page where a volume was read."""
     if "container-title" not in labels:
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "container-title"]
-    if len(runs) != 1:
+    run = _only_run(labels, "container-title")
+    if run is None:
         return
-    a, b = runs[0]
+    a, b = run
     last, word = toks[b - 1], toks[b - 2]
     if b - a < 2 or not last.text.isdigit() or word.end != last.start:
         return
@@ -1234,28 +1239,30 @@ def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:
         return
 
 
-_YEAR = re.compile(r"^(?:1[5-9]|20)\d\d$")
-
-
 def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
     """ "Copenhagen 1955-1958", "Livre-journal de Pierre de Bessot, 1609-1652": a range of two
     years read as pages (or as a year and the pages "-1958") is a span of years, not pages,
     where no journal gives pages a place."""
     if "container-title" in labels or "volume" in labels:
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "page"]
-    if len(runs) != 1:
+    run = _only_run(labels, "page")
+    if run is None:
         return
-    a, b = runs[0]
+    a, b = run
     before = [t.text.lower() for t in toks[max(0, a - 2) : a] if t.kind == KIND_WORD]
     if before and before[-1] in _PAGE_MARKS:
         return  # "pp. 1695-1705": pages that look like years
     texts = [t.text for t in toks[a:b]]
     dash = ("-", "\u2013", "\u2014")
-    if len(texts) == 3 and texts[1] in dash and _YEAR.match(texts[0]) and _YEAR.match(texts[2]):
+    if (
+        len(texts) == 3
+        and texts[1] in dash
+        and YEAR_RE.fullmatch(texts[0])
+        and YEAR_RE.fullmatch(texts[2])
+    ):
         first, last = int(texts[0]), int(texts[2])
-    elif len(texts) == 2 and texts[0] in dash and _YEAR.match(texts[1]) and a > 0:
-        if labels[a - 1] != "issued" or not _YEAR.match(toks[a - 1].text):
+    elif len(texts) == 2 and texts[0] in dash and YEAR_RE.fullmatch(texts[1]) and a > 0:
+        if labels[a - 1] != "issued" or not YEAR_RE.fullmatch(toks[a - 1].text):
             return
         first, last = int(toks[a - 1].text), int(texts[1])
     else:
@@ -1334,7 +1341,7 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "container-title"
 
 
-_CJK = re.compile("[\u4e00-\u9fff]")
+_HAN_OR_HANGUL = re.compile("[\u4e00-\u9fff\uac00-\ud7a3]")
 _CJK_SEPARATORS = frozenset((".", ",", "\u3002", "\uff0c", "\u3001"))
 
 
@@ -1346,7 +1353,7 @@ def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     a, b = _first_run(labels, "title")
     if b - a < 3 or any(
-        t.kind not in ("cjk", KIND_PUNCT) and not _HANGUL.search(t.text) for t in toks[a:b]
+        t.kind not in (KIND_CJK, KIND_PUNCT) and not _HANGUL.search(t.text) for t in toks[a:b]
     ):
         return
     end = b
