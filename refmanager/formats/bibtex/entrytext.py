@@ -105,7 +105,10 @@ def entry_fields(ref: Reference, biblatex: bool) -> tuple[str, list[tuple[str, s
         fields.append(("entrysubtype", "{" + verbatim(subtype) + "}"))  # braces balanced
     if ref.attachments:  # only there when the export asked for them (decision 0022)
         fields.append(("file", "{" + verbatim(file_field(ref.attachments)) + "}"))
-    return entry_type, [(name, value.translate(_ONE_LINE)) for name, value in fields]
+    return entry_type, [
+        (name, value.translate(_ONE_LINE) if "\n" in value or "\r" in value else value)
+        for name, value in fields
+    ]
 
 
 # The genre each thesis entry type says by itself (written as no ``type`` field).
