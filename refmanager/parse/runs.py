@@ -72,6 +72,10 @@ def mend_runs(
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
     _lettered_volume_is_the_venue(toks, labels)
+    _issue_in_the_volume(toks, labels)
+    _year_inside_the_title(toks, labels)
+    _body_opening_the_title(toks, labels)
+    _place_and_publisher_read_as_title(toks, labels)
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
     _title_run_into_next_field(raw, toks, labels)
@@ -81,6 +85,7 @@ def mend_runs(
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
+    _unlabelled_journal_after_the_title(toks, labels)
     _venue_before_the_volume(toks, labels)
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
@@ -100,6 +105,7 @@ def mend_runs(
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _note_where_the_title_stands(toks, labels)
+    _title_head_before_a_colon(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -426,6 +432,131 @@ def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
     if CONF_WORDS.search(" ".join(t.text for t in toks[a:b])):
         return
     labels[b - 1] = "volume"
+
+
+def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "2020;396(10258):1204": a volume run that holds a number in brackets after its own,
+    where no issue was found, holds the issue in those brackets."""
+    if "issue" in labels:
+        return
+    run = _only_run(labels, "volume")
+    if run is None:
+        return
+    a, b = run
+    if b - a != 4 or toks[a].kind != KIND_NUM or toks[a + 2].kind != KIND_NUM:
+        return
+    if toks[a + 1].text != "(" or toks[a + 3].text != ")":
+        return
+    labels[a + 1] = labels[a + 3] = "O"
+    labels[a + 2] = "issue"
+
+
+def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:
+    """ "R Core Team (2021). R: A Language and Environment ...": one to three words and a
+    colon the tagger left unlabelled between the date or the names and the title are the
+    title's head."""
+    a, b = _first_run(labels, "title")
+    if a == b or a < 3 or toks[a - 1].text != ":" or labels[a - 1] != "O":
+        return
+    k = a - 1
+    while k > 0 and labels[k - 1] == "O" and toks[k - 1].kind == KIND_WORD and a - k <= 3:
+        k -= 1
+    if k == a - 1 or toks[k].text.lower() in ("in", "available", "retrieved", "url"):
+        return
+    j = k
+    while j > 0 and labels[j - 1] == "O" and toks[j - 1].kind == KIND_PUNCT:
+        j -= 1
+    if j in (k, 0) or labels[j - 1] not in ("issued", "author", "editor"):
+        return
+    for m in range(k, a):
+        labels[m] = "title"
+
+
+def _year_inside_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Climate Change 2014: Synthesis Report. Geneva: IPCC; 2014.": a year read as the
+    date between two parts of the title (printed with no punctuation before it), where the
+    entry prints its date again later, is part of the title."""
+    years = [k for k, lab in enumerate(labels) if lab == "issued"]
+    if len(years) < 2:
+        return
+    y = years[0]
+    if y < 2 or y + 2 >= len(toks) or labels[y - 1] not in ("title", "genre"):
+        return
+    if toks[y - 1].kind != KIND_WORD or not YEAR_RE.fullmatch(toks[y].text):
+        return
+    if not any(labels[k] == "issued" and YEAR_RE.fullmatch(toks[k].text) for k in years[1:]):
+        return
+    if toks[y + 1].text == ":" and labels[y + 2] == "title":
+        labels[y + 1] = "title"
+    elif labels[y + 1] != "title" and (
+        toks[y + 1].text != "." or toks[y + 2].start == toks[y + 1].end
+    ):
+        return
+    k = y
+    while k > 0 and labels[k - 1] in ("title", "genre"):
+        k -= 1
+    for m in range(k, y + 1):
+        labels[m] = "title"
+
+
+# Words that make a capitalised phrase a body's name ("World Health Organization",
+# "Intergovernmental Panel on Climate Change", "R Core Team").
+_BODY_WORDS = word_set(
+    "organization organisation panel institute institution association society committee "
+    "council agency department ministry office bureau commission consortium foundation team "
+    "group board administration federation union collaboration authority corporation "
+    "academy academies survey service agency network"
+)
+
+
+def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "World Health Organization. Global tuberculosis report. Geneva; 2022.": an entry
+    with no names whose title opens with a sentence of capitalised words naming a body,
+    followed by more title: that sentence is the author."""
+    if "author" in labels or "editor" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if a == b or any(t.kind in (KIND_WORD, KIND_NUM) for t in toks[:a]):
+        return
+    cut = next((d for d in range(a + 1, b - 2) if toks[d].text == "."), -1)
+    if cut < 0 or toks[cut + 1].start == toks[cut].end:
+        return
+    words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]
+    if not 2 <= len(words) <= 10 or not any(w.lower() in _BODY_WORDS for w in words):
+        return
+    if not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in words):
+        return
+    for m in range(a, cut):
+        labels[m] = "author"
+    labels[cut] = "O"
+
+
+def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Global tuberculosis report 2022. Geneva: World Health Organization; 2022.": a
+    second title run shaped "Place: Name", with no publisher read, is the place and the
+    publisher."""
+    if "publisher" in labels or "publisher-place" in labels:
+        return
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
+    if len(runs) < 2:
+        return
+    a, b = runs[1]
+    colon = next((k for k in range(a + 1, min(b, a + 4)) if toks[k].text == ":"), -1)
+    if colon < 0 or b - colon < 2:
+        return
+    place = [t.text for t in toks[a:colon]]
+    name = [t.text for t in toks[colon + 1 : b] if t.kind != KIND_PUNCT]
+    if not all(w[:1].isupper() and w.isalpha() for w in place) or len(name) > 8:
+        return
+    if not name or not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in name):
+        return
+    if _next_label(toks, labels, b) not in ("issued", "O", "URL", "note", "DOI"):
+        return
+    for m in range(a, colon):
+        labels[m] = "publisher-place"
+    labels[colon] = "O"
+    for m in range(colon + 1, b):
+        labels[m] = "publisher"
 
 
 def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:
@@ -804,6 +935,66 @@ def _venue_acronym_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
 _NUMBERS = frozenset(("volume", "issue", "page"))
 
 
+def _numbers_follow(toks: list[Tok], labels: list[str], j: int) -> bool:
+    """Whether the volume, issue or pages come next from token ``j`` on, past punctuation,
+    the date ("Journal. 2006;24:195", "Journal June 2015: 60(2)") and a volume word left
+    unlabelled ("Journal, Nr. 253")."""
+    while j < len(toks):
+        t, lab = toks[j], labels[j]
+        if lab in _NUMBERS:
+            return True
+        skip = lab == "issued" or (
+            lab == "O"
+            and (t.kind == KIND_PUNCT or t.text.lower().rstrip(".") in _VOLUME_WORDS | MONTHS)
+        )
+        if not skip:
+            return False
+        j += 1
+    return False
+
+
+# Words that tell an unlabelled phrase after a title is no journal: a report's or a
+# preprint's kind, a volume of the book itself, the "In" of a chapter.
+_NOT_A_JOURNAL = word_set("in report arxiv preprint preprints e-prints thesis volume paper")
+
+
+def _unlabelled_journal_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title. Pain, 154, 294-305.": an article with no container whose title is followed
+    by capitalised words the tagger left unlabelled, right before the numbers: those words
+    are the journal."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if a == b:
+        return
+    k = b
+    while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k += 1
+    start = k
+    words = 0
+    while k < len(toks) and labels[k] == "O":
+        t = toks[k]
+        if t.kind == KIND_WORD:
+            low = t.text.lower()
+            if low in _NOT_A_JOURNAL or low in _VOLUME_WORDS or low in _PAGE_MARKS:
+                return
+            if low in MONTHS:
+                break
+            words += 1
+        elif t.kind != KIND_PUNCT:
+            break
+        k += 1
+    end = k
+    while end > start and toks[end - 1].kind == KIND_PUNCT:
+        end -= 1
+    if not 1 <= words <= 8 or end == start or not toks[start].text[:1].isupper():
+        return
+    if not _numbers_follow(toks, labels, end):
+        return
+    for m in range(start, end):
+        labels[m] = "container-title"
+
+
 def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Title. Journal name, 2, 559-572": an article with a volume or pages and no
     container, whose title ends in a short sentence of its own right before the numbers:
@@ -813,7 +1004,7 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     if not any(lab in _NUMBERS for lab in labels):
         return
     a, b = _first_run(labels, "title")
-    if b - a < 6 or _next_label(toks, labels, b) not in _NUMBERS:
+    if b - a < 6 or not _numbers_follow(toks, labels, b):
         return
     cut = -1
     for d in range(a + 3, b - 1):
@@ -870,8 +1061,12 @@ def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
     while start < len(toks) and toks[start].text in ";,." and labels[start] == "O":
         start += 1
     end = start
-    while end < len(toks) and toks[end].kind == KIND_WORD and end - start < 10:
-        end += 1
+    while (
+        end < len(toks)
+        and end - start < 10
+        and (toks[end].kind in (KIND_WORD, KIND_NUM) or toks[end].text in "-&")
+    ):
+        end += 1  # "GBD 2019 Collaborators", "COVID-19 Investigators"
     if end == start or end >= len(toks) or toks[end].text != ".":
         return
     if toks[end - 1].text.lower() not in _GROUP_WORDS or not toks[start].text[0].isupper():
@@ -1102,6 +1297,10 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
         labels[m] = "container-title"
 
 
+# The small words inside a journal's name ("Journal of Hospital Infection").
+_JOURNAL_JOINERS = frozenset(("of", "and", "&", "the", "for", "in", "on", "de", "la", "für"))
+
+
 def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "A review of trials of acupuncture for neck pain Rheumatology 38:143-147": an
     article with no container whose sentence-case title ends, with no punctuation, in one
@@ -1116,10 +1315,15 @@ def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     if _next_label(toks, labels, b) not in (*_NUMBERS, "issued"):
         return
-    k = b
-    while k > a and toks[k - 1].kind == KIND_WORD and toks[k - 1].text[:1].isupper():
-        k -= 1
-    if not 1 <= b - k <= 4 or k - a < 4:
+    k = m = b
+    while m > a and toks[m - 1].kind == KIND_WORD:
+        word = toks[m - 1].text
+        if word[:1].isupper():
+            k = m - 1
+        elif word not in _JOURNAL_JOINERS or m == b:
+            break
+        m -= 1
+    if not 1 <= b - k <= 6 or k - a < 4:
         return
     before = toks[k - 1]
     if before.kind != KIND_WORD or not before.text.islower() or len(before.text) < 3:

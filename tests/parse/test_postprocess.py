@@ -1204,3 +1204,146 @@ def test_a_title_run_on_past_in_and_a_capitalised_word_ran_into_its_book() -> No
         ("Gen", "container-title"), (",", "O"), ("1987", "issued"), (".", "O"),
     ]  # fmt: skip
     assert _build(raw, spec).get("title") == "Risks by position, in BRCA carriers"
+
+
+def _by_runs(raw: str, runs: list[tuple[str, str]]) -> Reference:
+    """Build a reference from hand-given runs: (text, label) pieces that make up ``raw`` in
+    order (spaces between them belong to no piece); every token takes its piece's label."""
+    labels: list[tuple[int, int, str]] = []
+    pos = 0
+    for text, label in runs:
+        start = raw.index(text, pos)
+        assert not raw[pos:start].strip(), raw[pos:start]
+        labels.append((start, start + len(text), label))
+        pos = start + len(text)
+    assert not raw[pos:].strip()
+    toks = tokenize(raw)
+    token_labels = [next(lab for a, b, lab in labels if a <= t.start < b) for t in toks]
+    ref, _ = build_reference(raw, toks, token_labels, [0.9] * len(toks))
+    return ref
+
+
+def test_a_journal_ending_the_title_is_found_past_the_date_and_a_volume_word() -> None:
+    raw = "Ode K, Abe T. Graph kernels for small molecules. Acta Graphica. 2006;24(3):195-9."
+    ref = _by_runs(
+        raw,
+        [("Ode K, Abe T", "author"), (".", "O"),
+         ("Graph kernels for small molecules. Acta Graphica", "title"), (".", "O"),
+         ("2006", "issued"), (";", "O"), ("24", "volume"), ("(", "O"), ("3", "issue"),
+         ("):", "O"), ("195-9", "page"), (".", "O")],
+    )  # fmt: skip
+    assert ref.get("title") == "Graph kernels for small molecules"
+    assert ref.get("container-title") == "Acta Graphica"
+    raw = "Ode, K. (1996). Die Vielfalt der Graphen. Blätter zur Graphik, Nr. 253, 17-21."
+    ref = _by_runs(
+        raw,
+        [("Ode, K.", "author"), ("(", "O"), ("1996", "issued"), (").", "O"),
+         ("Die Vielfalt der Graphen. Blätter zur Graphik", "title"), (", Nr.", "O"),
+         ("253", "volume"), (",", "O"), ("17-21", "page"), (".", "O")],
+    )  # fmt: skip
+    assert ref.get("container-title") == "Blätter zur Graphik"
+
+
+def test_unlabelled_capitalised_words_between_title_and_numbers_are_the_journal() -> None:
+    raw = "ODE, K. & ABE, T. 2013. Spinal graphs in a rat model. Pain, 154, 294-305."
+    spec = [("ODE, K. & ABE, T.", "author"), ("2013", "issued"), (".", "O"),
+            ("Spinal graphs in a rat model", "title"), (". Pain,", "O"), ("154", "volume"),
+            (",", "O"), ("294-305", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Pain"
+    # a report's kind, a preprint server or a chapter's "In" is no journal
+    raw = "Ode, K. Graph kernels in practice. Report 1247, 1955."
+    spec = [("Ode, K.", "author"), ("Graph kernels in practice", "title"), (". Report", "O"),
+            ("1247", "volume"), (",", "O"), ("1955", "issued"), (".", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("container-title")
+
+
+def test_a_journal_glued_to_the_title_may_hold_small_words() -> None:
+    raw = (
+        "Ode K, Abe T. Inactivation of graph kernels by alcohols Journal of Graph Infection"
+        " 28:137-48, 1994."
+    )
+    spec = [("Ode K, Abe T", "author"), (".", "O"),
+            ("Inactivation of graph kernels by alcohols Journal of Graph Infection", "title"),
+            ("28", "volume"), (":", "O"), ("137-48", "page"), (",", "O"), ("1994", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Inactivation of graph kernels by alcohols"
+    assert ref.get("container-title") == "Journal of Graph Infection"
+
+
+def test_a_volume_run_holding_a_bracketed_number_holds_the_issue() -> None:
+    raw = "Ode K. Graph kernels. Lancet. 2020;396(10258):1204-1222."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph kernels", "title"), (".", "O"),
+            ("Lancet", "container-title"), (".", "O"), ("2020", "issued"), (";", "O"),
+            ("396(10258)", "volume"), (":", "O"), ("1204-1222", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("volume") == "396"
+    assert ref.get("issue") == "10258"
+
+
+def test_a_words_head_and_colon_left_between_date_and_title_open_the_title() -> None:
+    raw = "Graph Core Team (2021). G: A Language for Graphs. Graph Foundation, Vienna."
+    spec = [("Graph Core Team", "author"), ("(", "O"), ("2021", "issued"), (").", "O"),
+            ("G:", "O"), ("A Language for Graphs", "title"), (".", "O"),
+            ("Graph Foundation", "publisher"), (",", "O"), ("Vienna", "publisher-place"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "G: A Language for Graphs"
+    # "In:" opens a container, not a title
+    raw = "Ode K (2021). In: Graphs in practice. Oslo."
+    spec = [("Ode K", "author"), ("(", "O"), ("2021", "issued"), (").", "O"), ("In:", "O"),
+            ("Graphs in practice", "title"), (".", "O"), ("Oslo", "publisher-place"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graphs in practice"
+
+
+def test_a_year_inside_the_title_is_part_of_it_where_the_date_comes_again() -> None:
+    raw = "Graph Change 2014: Synthesis Report. Geneva: Panel; 2014."
+    spec = [("Graph Change", "title"), ("2014", "issued"), (":", "O"),
+            ("Synthesis Report", "title"), (".", "O"), ("Geneva", "publisher-place"),
+            (":", "O"), ("Panel", "publisher"), (";", "O"), ("2014", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph Change 2014: Synthesis Report"
+    # with one date only, the year stays the date
+    raw = "Graph Change 2014: Synthesis Report. Geneva: Panel."
+    spec = [("Graph Change", "title"), ("2014", "issued"), (":", "O"),
+            ("Synthesis Report", "title"), (".", "O"), ("Geneva", "publisher-place"),
+            (":", "O"), ("Panel", "publisher"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).issued is not None
+
+
+def test_a_body_opening_the_title_of_an_entry_without_names_is_its_author() -> None:
+    raw = "Graph Health Organization. Global graph report. Geneva: GHO; 2022."
+    spec = [("Graph Health Organization. Global graph report", "title"), (".", "O"),
+            ("Geneva", "publisher-place"), (":", "O"), ("GHO", "publisher"), (";", "O"),
+            ("2022", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [a.literal for a in ref.author] == ["Graph Health Organization"]
+    assert ref.get("title") == "Global graph report"
+    # a title's first sentence that names no body stays the title's
+    raw = "Graph Kernels Revisited. A Survey. Oslo: GHO; 2022."
+    spec = [("Graph Kernels Revisited. A Survey", "title"), (".", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("GHO", "publisher"), (";", "O"),
+            ("2022", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph Kernels Revisited. A Survey"
+
+
+def test_a_group_with_a_number_after_et_al_signs_the_paper() -> None:
+    raw = "Ode K, Abe T, et al.; GKD 2019 Collaborators. Graph burden. Lancet. 2020;396:1-9."
+    spec = [("Ode K, Abe T, et al.", "author"), (";", "O"),
+            ("GKD 2019 Collaborators. Graph burden", "title"), (".", "O"),
+            ("Lancet", "container-title"), (".", "O"), ("2020", "issued"), (";", "O"),
+            ("396", "volume"), (":", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph burden"
+    assert ref.author[-1].literal == "GKD 2019 Collaborators"
+
+
+def test_a_second_title_run_shaped_place_colon_name_is_place_and_publisher() -> None:
+    raw = "Graph Organization. Global graph report 2022. Geneva: Graph Organization; 2022."
+    spec = [("Graph Organization", "author"), (".", "O"), ("Global graph report", "genre"),
+            ("2022", "issued"), (".", "O"), ("Geneva: Graph Organization", "title"),
+            (";", "O"), ("2022", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Global graph report 2022"
+    assert ref.get("publisher-place") == "Geneva"
+    assert ref.get("publisher") == "Graph Organization"
