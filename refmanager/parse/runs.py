@@ -76,6 +76,7 @@ def mend_runs(
     _year_inside_the_title(toks, labels)
     _body_opening_the_title(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
+    _series_read_as_container(toks, labels)
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
     _title_run_into_next_field(raw, toks, labels)
@@ -86,6 +87,7 @@ def mend_runs(
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
     _unlabelled_journal_after_the_title(toks, labels)
+    _abbreviated_journal_in_the_title(toks, labels)
     _venue_before_the_volume(toks, labels)
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
@@ -557,6 +559,103 @@ def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> No
     labels[colon] = "O"
     for m in range(colon + 1, b):
         labels[m] = "publisher"
+
+
+_SERIES = re.compile(
+    r"\b(?:Lecture Notes|Texts|Series|Studies|Library|Monographs?|Tracts|Surveys|Topics|"
+    r"Reihe|Schriften|Beihefte|Bibliotheca|Collection|Cahiers)\b"
+)
+
+
+def _series_read_as_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Differential topology, Graduate Texts in Mathematics, vol. 33, Springer-Verlag":
+    a book's series (its name says so) with its volume, read as the container of a book
+    that names its publisher and no "In", is the series."""
+    if "title" not in labels or "publisher" not in labels or "volume" not in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if any(t.text.lower() in ("in", "proc", "proceedings") for t in toks[max(0, a - 3) : a]):
+        return
+    if not _SERIES.search(" ".join(t.text for t in toks[a:b])):
+        return
+    j = b
+    while (
+        j < len(toks)
+        and labels[j] == "O"
+        and (
+            toks[j].kind == KIND_PUNCT
+            or toks[j].text.lower().rstrip(".") in ("vol", "vols", "volume")
+        )
+    ):
+        j += 1
+    if j >= len(toks) or labels[j] != "volume":
+        return
+    for m in range(a, b):
+        labels[m] = "collection-title"
+
+
+def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Determination of the in vitro SPF, Cosmet. Toilet. 118 (2003)", "Fusion algebra of
+    critical percolation J. Stat. Mech. P09002": serial-title abbreviations ("Cosmet.",
+    "J. Stat.") that end the title after a comma or a lower-case word, right before the
+    container or the numbers, open the journal."""
+    a, b = _first_run(labels, "title")
+    if b - a < 5 or b >= len(toks):
+        return
+    k = b
+    abbreviations = 0
+    while (k - 2 > a and toks[k - 1].text == ".") or (
+        k - 1 > a and toks[k - 1].kind == KIND_WORD and k < len(toks) and toks[k].text == "."
+    ):
+        if toks[k - 1].text == ".":
+            k -= 1
+            continue
+        word = toks[k - 1].text
+        if len(word) > 1 and (not word[1:].islower() or not is_serial_abbreviation(word)):
+            break
+        if len(word) == 1 and not word.isupper():
+            break
+        abbreviations += word != "J" or len(word) > 1
+        k -= 1
+    if k == b or not abbreviations or not any(len(t.text) > 1 for t in toks[k:b]):
+        return
+    stop = toks[k - 1]
+    if not (
+        stop.text == "," or (stop.kind == KIND_WORD and stop.text.islower() and len(stop.text) > 3)
+    ):
+        return
+    j = b
+    while j < len(toks) and labels[j] == "O" and toks[j].kind == KIND_PUNCT:
+        j += 1
+    end = j
+    if j < len(toks) and labels[j] == "container-title":
+        if (
+            j + 1 >= len(toks)
+            or toks[j + 1].text != "."
+            or not is_serial_abbreviation(toks[j].text)
+        ):
+            return  # "... cell line CEM. Exp Cell Res": the title's sentence ended there
+        while end < len(toks) and labels[end] == "container-title":
+            end += 1
+    else:
+        while (
+            end + 1 < len(toks)
+            and labels[end] == "O"
+            and toks[end + 1].text == "."
+            and (is_serial_abbreviation(toks[end].text))
+        ):
+            end += 2
+        if end == j or not _numbers_follow(toks, labels, end):
+            return
+    if stop.text == ",":
+        labels[k - 1] = "O"
+    for m in range(k, end):
+        labels[m] = "container-title"
+    if toks[end - 1].text == ".":
+        labels[end - 1] = "O"
 
 
 def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:

@@ -1347,3 +1347,38 @@ def test_a_second_title_run_shaped_place_colon_name_is_place_and_publisher() -> 
     assert ref.get("title") == "Global graph report 2022"
     assert ref.get("publisher-place") == "Geneva"
     assert ref.get("publisher") == "Graph Organization"
+
+
+def test_a_series_with_its_volume_read_as_a_books_container_is_the_series() -> None:
+    raw = "K. Ode, Graph topology, Graduate Texts in Graphs, vol. 33, Springer, Oslo, 1976."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph topology", "title"), (",", "O"),
+            ("Graduate Texts in Graphs", "container-title"), (", vol.", "O"), ("33", "volume"),
+            (",", "O"), ("Springer", "publisher"), (",", "O"), ("Oslo", "publisher-place"),
+            (",", "O"), ("1976", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("collection-title") == "Graduate Texts in Graphs"
+    assert not ref.get("container-title")
+    # a chapter "In" a book of a series keeps its container
+    raw = "K. Ode, Graph topology, In: Studies in Graphs, vol. 33, Springer, 1976."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph topology", "title"), (", In:", "O"),
+            ("Studies in Graphs", "container-title"), (", vol.", "O"), ("33", "volume"),
+            (",", "O"), ("Springer", "publisher"), (",", "O"), ("1976", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Studies in Graphs"
+
+
+def test_serial_abbreviations_ending_the_title_open_the_journal() -> None:
+    raw = "K. Ode, et al., Graph kernels in vitro, Cosmet. Toilet. 118 (2003) 63-72."
+    spec = [("K. Ode, et al.", "author"), (",", "O"),
+            ("Graph kernels in vitro, Cosmet", "title"), (".", "O"),
+            ("Toilet.", "container-title"), ("118", "volume"), ("(", "O"), ("2003", "issued"),
+            (")", "O"), ("63-72", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph kernels in vitro"
+    assert ref.get("container-title") == "Cosmet. Toilet."
+    # a title's last word before its sentence's period stays in the title
+    raw = "K. Ode. Graph kernels in the cell line CEM. Exp Cell Res 1997; 235:35-47."
+    spec = [("K. Ode", "author"), (".", "O"), ("Graph kernels in the cell line CEM", "title"),
+            (".", "O"), ("Exp Cell Res", "container-title"), ("1997", "issued"), (";", "O"),
+            ("235", "volume"), (":", "O"), ("35-47", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph kernels in the cell line CEM"
