@@ -65,6 +65,7 @@ def mend_runs(
     _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
+    _last_name_left_in_the_title(toks, labels)
     if _HANGUL.search(raw):
         _hangul_phrase_ends_names(toks, labels)
     _group_after_et_al(toks, labels)
@@ -180,6 +181,41 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         return
     for m in range(j, end):
         labels[m] = "author"
+
+
+_INITIALS = re.compile(r"^[A-Z]{1,3}$")
+
+
+def _last_name_left_in_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """The last name of a list that the tagger gave to the title: "Claessens AL,
+    Brumagne S. Study of ..." (family and initials), "R. Brandenberger, F. Finelli On the
+    ..." (an initial's family name)."""
+    n = len(labels)
+    i, j = _first_run(labels, "author")
+    if j - i < 4 or j + 2 >= n:
+        return
+    k = j
+    if toks[k].text == "," and labels[k] == "O":
+        k += 1
+    if labels[k] != "title" or toks[k].kind != KIND_WORD or not toks[k].text[:1].isupper():
+        return
+    names = toks[i:j]
+    if k > j and _opens_family_first(toks, i, j) and toks[i + 1].text != ",":
+        # "Hulens M, Vansant G, Claessens AL, Brumagne S. Study": family, initials, period
+        if _INITIALS.match(toks[k + 1].text) and toks[k + 2].text == "." and len(toks[k].text) > 1:
+            for m in range(j, k + 2):
+                labels[m] = "author"
+            labels[k + 2] = "O"
+        return
+    if k == j and toks[j - 1].text == "." and len(toks[j - 2].text) == 1:
+        # "S. Tsujikawa, R. Brandenberger, F. Finelli On": initials before family names
+        if not (len(names) >= 4 and len(names[0].text) == 1 and names[1].text == "."):
+            return
+        if toks[k + 1].kind != KIND_WORD or not toks[k + 1].text[:1].isupper():
+            return
+        if toks[k].text.lower() in _SMALL_WORDS or len(toks[k].text) < 2:
+            return
+        labels[k] = "author"
 
 
 def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:

@@ -1382,3 +1382,28 @@ def test_serial_abbreviations_ending_the_title_open_the_journal() -> None:
             (".", "O"), ("Exp Cell Res", "container-title"), ("1997", "issued"), (";", "O"),
             ("235", "volume"), (":", "O"), ("35-47", "page"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "Graph kernels in the cell line CEM"
+
+
+def test_the_last_name_of_a_list_left_in_the_title_goes_back_to_the_authors() -> None:
+    raw = "Ode M, Abe G, Claes AL, Brum S. Graph kernels of lean women. Int J Graphs 25:6-8, 2001."
+    spec = [("Ode M, Abe G, Claes AL", "author"), (",", "O"),
+            ("Brum S. Graph kernels of lean women", "title"), (".", "O"),
+            ("Int J Graphs", "container-title"), ("25", "volume"), (":", "O"), ("6-8", "page"),
+            (",", "O"), ("2001", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [a.family for a in ref.author] == ["Ode", "Abe", "Claes", "Brum"]
+    assert ref.get("title") == "Graph kernels of lean women"
+    raw = "S. Ode, R. Abelson, F. Finelli On the Construction of Graphs, Phys. Rev. D 66 (2002)."
+    spec = [("S. Ode, R. Abelson, F.", "author"),
+            ("Finelli On the Construction of Graphs", "title"), (",", "O"),
+            ("Phys. Rev. D", "container-title"), ("66", "volume"), ("(", "O"),
+            ("2002", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [a.family for a in ref.author] == ["Ode", "Abelson", "Finelli"]
+    assert ref.get("title") == "On the Construction of Graphs"
+    # a family-first list that ended on its own: the title's first word stays
+    raw = "Ode M, Abe G. Graph kernels of lean women. Int J Graphs 25:6-8, 2001."
+    spec = [("Ode M, Abe G", "author"), (".", "O"), ("Graph kernels of lean women", "title"),
+            (".", "O"), ("Int J Graphs", "container-title"), ("25", "volume"), (":", "O"),
+            ("6-8", "page"), (",", "O"), ("2001", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph kernels of lean women"
