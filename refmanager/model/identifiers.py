@@ -24,7 +24,7 @@ _TRAIL = ".,;:\u3002\uff0c"
 # The label of the next item, glued on where a text layer lost the space after a period
 # ("10.1103/PhysRevD.93.085012.URL https://...", "10.1210/jc.2017-02717.PMID: 29590401",
 # "10.1103/RevModPhys.75.715.URLhttps://...").
-_GLUED_LABEL = re.compile(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|arXiv)(?=$|:|https?:)")
+_GLUED_LABEL = re.compile(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|arXiv)(?=$|:|https?(?:\s*:|$))")
 # In a DOI, a comma before letters is the next item glued on ("...96.181602,hep-th/0603001"),
 # and so is a square bracket opening small letters or an arXiv mention ("...073[arXiv:1408.
 # 3203]", "nrn2947[doi]"); ASCE's "(asce)" and "(2015)" are a DOI's own.

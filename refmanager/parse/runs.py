@@ -103,6 +103,8 @@ def mend_runs(
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
     _issue_after_its_marker(toks, labels)
+    _page_read_as_a_year(toks, labels)
+    _bare_arxiv_id(toks, labels)
     _range_of_years_is_no_page(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
@@ -1575,6 +1577,55 @@ def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "issue"
         if dotted:
             labels[k - 1] = "O"
+        return
+
+
+def _page_read_as_a_year(toks: list[Tok], labels: list[str]) -> None:
+    """ "Nano Lett. 2010, 10, 1979.": a second date after the volume and a comma, where the
+    entry has its date already and no pages, is the page."""
+    if "page" in labels:
+        return
+    years = [k for k, lab in enumerate(labels) if lab == "issued"]
+    if len(years) < 2:
+        return
+    k = years[-1]
+    first = years[0]
+    if k - first < 3 or k < 2 or not YEAR_RE.fullmatch(toks[first].text):
+        return
+    glued = first + 1 < len(toks) and toks[first + 1].start == toks[first].end
+    if glued and toks[first + 1].kind != KIND_PUNCT:
+        return  # "1930년대": a decade named in the title, not the date
+    if not toks[k].text.isdigit() or toks[k - 1].text != "," or labels[k - 2] != "volume":
+        return
+    if labels[k - 1] != "O" or (k + 1 < len(toks) and labels[k + 1] == "issued"):
+        return
+    labels[k] = "page"
+
+
+_BARE_ARXIV = re.compile(r"^(?:0[7-9]|[1-9]\d)(?:0[1-9]|1[0-2])$")
+
+
+def _bare_arxiv_id(toks: list[Tok], labels: list[str]) -> None:
+    """ "Phys. Rev. D92, 074504 (2015), 1503.03649": a new-style arXiv identifier printed
+    without its prefix (year and month, a period, four or five digits, all glued) is the
+    entry's number, as printed."""
+    n = len(toks)
+    for k in range(n - 2):
+        if toks[k].kind != KIND_NUM or not _BARE_ARXIV.match(toks[k].text):
+            continue
+        dot, tail = toks[k + 1], toks[k + 2]
+        if dot.text != "." or dot.start != toks[k].end or tail.start != dot.end:
+            continue
+        if tail.kind != KIND_NUM or len(tail.text) not in (4, 5):
+            continue
+        if k > 0 and toks[k - 1].end == toks[k].start and toks[k - 1].text not in "([":
+            continue  # part of a longer token run ("10.1234.5678", "v1503.03649")
+        if k + 3 < n and toks[k + 3].start == tail.end and toks[k + 3].text not in ".,;)]":
+            continue
+        if "number" in labels:
+            return
+        for m in range(k, k + 3):
+            labels[m] = "number"
         return
 
 

@@ -34,6 +34,8 @@ def test_trim_identifier_drops_the_next_items_label_glued_on() -> None:
     assert trim_identifier("10.1103/RevModPhys.75.715.URLhttps://x.org/a") == (
         "10.1103/RevModPhys.75.715"
     )
+    # the text layer split "URLhttps : //": the token ends on the scheme
+    assert trim_identifier("10.1103/RevModPhys.75.715.URLhttps") == "10.1103/RevModPhys.75.715"
     # in a DOI, an arXiv mention or a note glued on after it
     assert trim_identifier("10.1007/JHEP01(2015)073[arXiv:1408.3203[hep-th]].") == (
         "10.1007/JHEP01(2015)073"

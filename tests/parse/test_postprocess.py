@@ -1407,3 +1407,35 @@ def test_the_last_name_of_a_list_left_in_the_title_goes_back_to_the_authors() ->
             (".", "O"), ("Int J Graphs", "container-title"), ("25", "volume"), (":", "O"),
             ("6-8", "page"), (",", "O"), ("2001", "issued"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "Graph kernels of lean women"
+
+
+def test_a_second_date_after_the_volume_and_a_comma_is_the_page() -> None:
+    raw = "K. Ode, A. Abe, Graph Lett. 2010, 10, 1979."
+    spec = [("K. Ode, A. Abe", "author"), (",", "O"), ("Graph Lett.", "container-title"),
+            ("2010", "issued"), (",", "O"), ("10", "volume"), (",", "O"), ("1979", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "1979"
+    assert ref.issued is not None and ref.issued.year == 2010
+    # a decade glued to a word is no date: the last year stays the date
+    raw = "박성섭, 1930년대 농촌통제 강화, 한국연구, 60, 2017."
+    spec = [("박성섭", "author"), (",", "O"), ("1930", "issued"), ("년대 농촌통제 강화", "title"),
+            (",", "O"), ("한국연구", "container-title"), (",", "O"), ("60", "volume"), (",", "O"),
+            ("2017", "issued"), (".", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("page")
+
+
+def test_a_bare_arxiv_identifier_is_the_number_as_printed() -> None:
+    raw = "K. Ode, A. Abe, Phys. Rev. D92, 074504 (2015), 1503.03649"
+    spec = [("K. Ode, A. Abe", "author"), (",", "O"), ("Phys. Rev. D", "container-title"),
+            ("92", "volume"), (",", "O"), ("074504", "page"), ("(", "O"), ("2015", "issued"),
+            ("),", "O"), ("1503.03649", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("number") == "1503.03649"
+    assert ref.get("page") == "074504"
+    # a decimal number of another shape is no identifier
+    raw = "K. Ode, Graph Lett. 92, 1999.1234 (2015)"
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph Lett.", "container-title"),
+            ("92", "volume"), (",", "O"), ("1999.1234", "page"), ("(", "O"), ("2015", "issued"),
+            (")", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("number")
