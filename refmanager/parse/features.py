@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 
 from refmanager.parse.tokens import (
     KIND_ARXIV,
@@ -37,14 +36,29 @@ _QUOTES_CLOSE = "\u201d\u00bb\u300d\u2019"
 _RUNS = re.compile(r"(.)\1{2,}")
 
 # (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
-# venue word, and its identity and shape as its neighbours print them
-# ("w-1=", "w+1=", "w-2=", "w+2=", "c-1=", "c+1="): computed once per distinct token.
-_Static = tuple[tuple[str, ...], str, str, bool, str, str, str, str, str, str]
+# venue word, its identity and shape as its neighbours print them ("w-1=", "w+1=", "w-2=",
+# "w+2=", "c-1=", "c+1="), and the heads of the pairs of coarse shapes it starts
+# ("c-1+1=", "c-2-1=", "c+1+2=" with the shape and "|"): computed once per distinct token.
+_Static = tuple[tuple[str, ...], str, str, bool, str, str, str, str, str, str, str, str, str]
 _static_cache: dict[tuple[str, str], _Static] = {}
 _CACHE_MAX = 200_000
 _DOTS = [f"dots={i}" for i in range(7)]
 _COMMAS = [f"com={i}" for i in range(9)]
 _POS = [f"pos={i}" for i in range(10)]
+_AND_STATES = ("", "and1", "and2")
+_STATE_NAMES = ("inq", "inpar", "aftyear", "aftin", "aft//", "aftcolon")
+
+
+def _edge(mark: str) -> _Static:
+    """What stands before the first token ("^") or after the last ("$") for its neighbours."""
+    return (
+        (), mark, mark, False, "w-1=" + mark, "w+1=" + mark, "w-2=" + mark, "w+2=" + mark,
+        "c-1=" + mark, "c+1=" + mark, f"c-1+1={mark}|", f"c-2-1={mark}|", f"c+1+2={mark}|",
+    )  # fmt: skip
+
+
+_BEGIN = _edge("^")
+_END = _edge("$")
 
 
 def _shape(text: str) -> str:
@@ -127,6 +141,9 @@ def _static(tok: Tok) -> _Static:
         "w+2=" + short,
         "c-1=" + coarse,
         "c+1=" + coarse,
+        f"c-1+1={coarse}|",
+        f"c-2-1={coarse}|",
+        f"c+1+2={coarse}|",
     )
     _static_cache[key] = entry
     return entry
@@ -164,34 +181,14 @@ def _short(tok: Tok) -> str:
 def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) -> list[list[str]]:
     """One feature list per token."""
     n = len(toks)
+    if not n:
+        return []
     out: list[list[str]] = []
     get = _static_cache.get
     statics = [get((t.text, t.kind)) or _static(t) for t in toks]
-    # the neighbours' strings, padded with two start ("^") and two end ("$") places
-    coarse = ["^", "^", *(st[2] for st in statics), "$", "$"]
-    w_m1 = ["w-1=^", *(st[4] for st in statics)]  # token i: w_m1[i]
-    w_p1 = [*(st[5] for st in statics[1:]), "w+1=$"]  # token i: w_p1[i]
-    w_m2 = ["w-2=^", "w-2=^", *(st[6] for st in statics)]  # token i: w_m2[i]
-    w_p2 = [*(st[7] for st in statics[2:]), "w+2=$", "w+2=$"]  # token i: w_p2[i]
-    c_m1 = ["c-1=^", *(st[8] for st in statics)]
-    c_p1 = [*(st[9] for st in statics[1:]), "c+1=$"]
-    c = coarse
-    # everything about token i that depends on positions only, as one tuple per token
-    around = list(
-        zip(
-            [_POS[10 * i // n] for i in range(n)],
-            w_m1[:n],
-            w_p1[:n],
-            w_m2[:n],
-            w_p2[:n],
-            c_m1[:n],
-            c_p1[:n],
-            [f"c-1+1={a}|{b}" for a, b in zip(c[1 : n + 1], c[3 : n + 3], strict=True)],
-            [f"c-2-1={a}|{b}" for a, b in pairwise(c[: n + 1])],
-            [f"c+1+2={a}|{b}" for a, b in pairwise(c[3 : n + 4])],
-            strict=True,
-        )
-    )
+    # each token's statics with its two neighbours on either side, padded with two start
+    # ("^") and two end ("$") places
+    padded = [_BEGIN, _BEGIN, *statics, _END, _END]
     quote = 0
     depth = 0
     dots = 0
@@ -220,38 +217,53 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
                 venue_prev[k] = True
     and_state = 0
     prev_end = -1
-    for i, tok in enumerate(toks):
+    dots_f = _DOTS[0]
+    commas_f = _COMMAS[0]
+    state: tuple[str, ...] = ()  # "inq", "inpar", "aftyear" ...: remade when one changes
+    starts = [t.start for t in toks[1:]]
+    starts.append(-1)
+    for i, (tok, next_start, m2, m1, st, p1, p2) in enumerate(
+        zip(
+            toks,
+            starts,
+            padded[:n],
+            padded[1 : n + 1],
+            statics,
+            padded[3 : n + 3],
+            padded[4:],
+            strict=True,
+        )
+    ):
         text = tok.text
         f = [
-            *statics[i][0],
-            *around[i],
-            _DOTS[dots if dots < 6 else 6],
-            _COMMAS[commas if commas < 8 else 8],
+            *st[0],
+            _POS[10 * i // n],
+            m1[4],
+            p1[5],
+            m2[6],
+            p2[7],
+            m1[8],
+            p1[9],
+            m1[10] + p1[2],
+            m2[11] + m1[2],
+            p1[12] + p2[2],
+            dots_f,
+            commas_f,
         ]
         if tok.kind == KIND_PUNCT:
-            f.append(f"b={statics[i - 1][1] if i else '^'}|{text}")
+            f.append(f"b={m1[1]}|{text}")
         if venue_next[i]:
             f.append("venue>")
         if venue_prev[i]:
             f.append("<venue")
         if and_state:
-            f.append("and" + str(and_state))
+            f.append(_AND_STATES[and_state])
         if tok.start == prev_end:
             f.append("nospace")
-        if i + 1 < n and toks[i + 1].start == tok.end:
+        if next_start == tok.end:
             f.append("glued")
-        if quote:
-            f.append("inq")
-        if depth:
-            f.append("inpar")
-        if seen_year:
-            f.append("aftyear")
-        if seen_in:
-            f.append("aftin")
-        if seen_slash2:
-            f.append("aft//")
-        if seen_colon:
-            f.append("aftcolon")
+        if state:
+            f += state
         if style_of[i]:
             f.append(style_of[i])
         out.append(f)
@@ -261,29 +273,39 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
             and_state = 1
         elif and_state == 1 and (text == "," or (text == "." and len(toks[i - 1].text) > 1)):
             and_state = 2
+        changed = False
         if len(text) == 1:
             if text in _QUOTES_OPEN or (text == '"' and not quote):
                 quote = 1
+                changed = True
             elif text in _QUOTES_CLOSE or text == '"':
                 quote = 0
+                changed = True
             elif text in _OPEN:
                 depth += 1
+                changed = True
             elif text in _CLOSE:
                 depth = max(0, depth - 1)
+                changed = True
             elif text in {".", "\u3002"}:
                 prev = toks[i - 1].text if i > 0 else ""
                 if not (len(prev) == 1 and prev.isupper()):
                     dots += 1
+                    dots_f = _DOTS[dots if dots < 6 else 6]
             elif text in {",", "\uff0c"}:
                 commas += 1
+                commas_f = _COMMAS[commas if commas < 8 else 8]
             elif text == ":":
-                seen_colon = True
+                seen_colon = changed = True
             elif text == "/" and i > 0 and toks[i - 1].text == "/":
-                seen_slash2 = True
+                seen_slash2 = changed = True
         elif tok.kind == KIND_NUM and len(text) == 4 and text[:2] in ("19", "20"):
-            seen_year = True
+            seen_year = changed = True
         elif tok.kind == KIND_WORD and text in ("In", "in") and i + 1 < n:
             nxt = toks[i + 1].text
             if nxt == ":" or nxt[:1].isupper():
-                seen_in = True
+                seen_in = changed = True
+        if changed:
+            flags = (quote, depth, seen_year, seen_in, seen_slash2, seen_colon)
+            state = tuple(name for name, on in zip(_STATE_NAMES, flags, strict=True) if on)
     return out
