@@ -80,14 +80,18 @@ def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int
     return a, b
 
 
-_NOT_TITLES = frozenset(
-    " ".join(
-        (
-            "in pp vol no eds available online accessed retrieved url doi arxiv preprint and",
-            "the proc proceedings journal ed edn edition internet",
-        )
-    ).split()
-)
+_NOT_TITLES = (
+    frozenset(
+        " ".join(
+            (
+                "in pp vol no eds available online accessed retrieved url doi arxiv preprint and",
+                "the proc proceedings journal ed edn edition internet volume band issue number",
+                "page pages seite seiten",
+            )
+        ).split()
+    )
+    | MONTHS
+)  # "JOURNAL OF VIROLOGY, June 1990, p. 2941": a date, not a title
 # "... Conf. Miami: MLSys" (a Latin or CJK place, a colon, a publisher)
 _PLACE_PUBLISHER = re.compile(
     r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
@@ -269,7 +273,7 @@ def build_reference(
                     and j - i == 1
                     and len(toks[i].text) >= 3
                     and toks[i].text[:1].isupper()
-                    and toks[i].text.lower() not in _NOT_TITLES
+                    and toks[i].text.lower().rstrip(".") not in _NOT_TITLES
                 )
                 if (words >= 2 or single) and (best is None or j - i > best[1] - best[0]):
                     best = (i, j)

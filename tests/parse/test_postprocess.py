@@ -1439,3 +1439,15 @@ def test_a_bare_arxiv_identifier_is_the_number_as_printed() -> None:
             ("92", "volume"), (",", "O"), ("1999.1234", "page"), ("(", "O"), ("2015", "issued"),
             (")", "O")]  # fmt: skip
     assert not _by_runs(raw, spec).get("number")
+
+
+def test_a_month_or_a_volume_word_left_unlabelled_is_no_title() -> None:
+    raw = "JOURNAL OF GRAPHS, June 1990, P. 2941-2947"
+    spec = [("JOURNAL OF GRAPHS", "container-title"), (", June", "O"), ("1990", "issued"),
+            (", P.", "O"), ("2941-2947", "page")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("title")
+    raw = "Graph Organs, Band 20, Nr. 9 (1996), Seiten 986-990"
+    spec = [("Graph Organs", "container-title"), (", Band", "O"), ("20", "volume"),
+            (", Nr.", "O"), ("9", "issue"), ("(", "O"), ("1996", "issued"), ("), Seiten", "O"),
+            ("986-990", "page")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("title")
