@@ -105,6 +105,7 @@ def mend_runs(
     _issue_after_its_marker(toks, labels)
     _page_read_as_a_year(toks, labels)
     _bare_arxiv_id(toks, labels)
+    _proceedings_open_the_container(toks, labels)
     _range_of_years_is_no_page(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
@@ -1627,6 +1628,26 @@ def _bare_arxiv_id(toks: list[Tok], labels: list[str]) -> None:
         for m in range(k, k + 3):
             labels[m] = "number"
         return
+
+
+_PROC = frozenset(("proc", "proceedings", "procs", "actes", "tagungsband"))
+
+
+def _proceedings_open_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "In Proc. Nineteenth International Conference on ...": "Proc." or "Proceedings of
+    the" left unlabelled right before the container is the container's first words."""
+    for _, a, _b in [r for r in label_runs(labels) if r[0] == "container-title"]:
+        k = a
+        while k > 0 and labels[k - 1] == "O" and a - k < 4:
+            word = toks[k - 1].text.lower()
+            if toks[k - 1].text == "." or word in ("of", "the"):
+                k -= 1
+            elif word in _PROC:
+                for m in range(k - 1, a):
+                    labels[m] = "container-title"
+                break
+            else:
+                break
 
 
 def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:

@@ -1451,3 +1451,18 @@ def test_a_month_or_a_volume_word_left_unlabelled_is_no_title() -> None:
             (", Nr.", "O"), ("9", "issue"), ("(", "O"), ("1996", "issued"), ("), Seiten", "O"),
             ("986-990", "page")]  # fmt: skip
     assert not _by_runs(raw, spec).get("title")
+
+
+def test_proc_left_unlabelled_before_the_container_opens_it() -> None:
+    raw = "Ode, K. 1993. Graph kernels. In Proc. Nineteenth Conference on Graphs, Dublin. 6-9."
+    spec = [("Ode, K.", "author"), ("1993", "issued"), (".", "O"), ("Graph kernels", "title"),
+            (". In Proc.", "O"), ("Nineteenth Conference on Graphs", "container-title"),
+            (",", "O"), ("Dublin", "publisher-place"), (".", "O"), ("6-9", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Proc. Nineteenth Conference on Graphs"
+    raw = "K. Ode, Proceedings of the Graph Society 51, 793 (1948)."
+    spec = [("K. Ode", "author"), (", Proceedings of the", "O"),
+            ("Graph Society", "container-title"), ("51", "volume"), (",", "O"), ("793", "page"),
+            ("(", "O"), ("1948", "issued"), (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Proceedings of the Graph Society"
