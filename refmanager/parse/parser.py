@@ -19,6 +19,7 @@ from refmanager.parse.tokens import (
     ARXIV_RE,
     ISBN_RE,
     ISSN_RE,
+    KIND_CJK,
     KIND_DOI,
     KIND_URL,
     YEAR_RE,
@@ -55,6 +56,10 @@ def _publisher_first(
 
     named = [r for r in runs if PUBLISHER_WORDS.search(text(r))]
     best = named[-1] if named else runs[-1]
+    original = [r for r in runs if toks[r[0]].kind == KIND_CJK]
+    if original and len(original) < len(runs):
+        # a CJK entry printed again in English (GB/T 7714): the publisher is the original's
+        best = original[0]
     rest = [r for r in runs if r != best]
     if rest and "publisher-place" not in by_field:
         a, b = rest[0]

@@ -109,6 +109,15 @@ def test_meeting_place_then_publisher() -> None:
     assert ref.type == "paper-conference"
 
 
+def test_a_cjk_entry_printed_again_in_english_keeps_its_original_publisher() -> None:
+    ref = parse_reference(
+        "张伟．基于视觉的零件识别方法研究[D]．哈尔滨：东北工业大学，2016．Zhang W. Research on "
+        "vision based part recognition[D]. Harbin: Northeast University of Technology, 2016."
+    )
+    assert ref.get("title") == "基于视觉的零件识别方法研究"
+    assert ref.get("publisher") == "东北工业大学"  # as the title: the original, not its translation
+
+
 def test_a_title_word_cut_from_the_name_list_joins_the_title_as_one_run() -> None:
     # The tagger reads "Streamformer" as a name; the name list's rule gives it to the title.
     # The ":" after it belongs to the title too: the title is one run of tokens, so its
