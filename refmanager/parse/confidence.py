@@ -91,9 +91,10 @@ def _dot(weights: dict[str, float], feats: Features) -> float:
 
 
 _ZEROS = repeat(0.0)
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 _LATIN = re.compile("[A-Za-z]{3}")
 _NUMBERS = re.compile(r"\d\d+")
+_TYPE_CODE = re.compile(r"\[[A-Z]{1,2}(?:/OL)?\]")  # GB/T 7714: "[J]", "[D]", "[EB/OL]"
 _YEARS = re.compile(r"(?:1[5-9]|20)\d\d(?!\d)")  # (a count: no look-behind, which is slow)
 
 
@@ -339,15 +340,24 @@ def _entry(ref: Reference) -> _Entry:
 
 def _bilingual(raw: str) -> bool:
     """Whether ``raw`` is an entry in CJK script followed by its English version: a tail
-    in Latin script that repeats the head's numbers (year, volume, pages)."""
-    if not _CJK.search(raw):
+    in Latin script, from the first Latin word after the last CJK character, that repeats
+    the head's numbers (year, volume, pages), or its one number (a thesis's year) and its
+    GB/T 7714 type code ("[D]", "[J]")."""
+    last = 0
+    for m in _CJK.finditer(raw):
+        last = m.end()
+    latin = _LATIN.search(raw, last) if last else None
+    if latin is None:
         return False
-    cut = len(raw) * 3 // 5
-    tail = raw[cut:]
-    if _CJK.search(tail) or not _LATIN.search(tail):
+    head, tail = raw[: latin.start()], raw[latin.start() :]
+    if len(tail) * 4 < len(raw):
         return False
     numbers = set(_NUMBERS.findall(tail))
-    return len(numbers) >= 2 and numbers <= set(_NUMBERS.findall(raw[:cut]))
+    if not numbers or not numbers <= set(_NUMBERS.findall(head)):
+        return False
+    return len(numbers) >= 2 or not set(_TYPE_CODE.findall(tail)).isdisjoint(
+        _TYPE_CODE.findall(head)
+    )
 
 
 def evidence(ref: Reference, tagging: Tagging) -> tuple[Features, dict[str, Features]]:

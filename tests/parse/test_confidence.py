@@ -126,3 +126,18 @@ def test_the_app_scores_the_features_the_calibration_was_fitted_on() -> None:
         field_probs = list(want.values())
         row = score(weights["row"], row_features(entry, field_probs))
         assert ref.confidence[ROW] == pytest.approx(min(row, *field_probs), abs=1e-12)
+
+
+def test_a_thesis_followed_by_its_english_version_is_one_bilingual_entry() -> None:
+    from refmanager.parse.confidence import _bilingual
+
+    thesis = (
+        "张伟．基于视觉的零件识别方法研究[D]．哈尔滨：东北工业大学，2016．"
+        "Zhang W. Research on vision based part recognition[D]. Harbin: "
+        "Northeast University of Technology, 2016."
+    )
+    assert _bilingual(thesis)  # one number (the year) and the same type code
+    # a Chinese entry whose journal is printed in English is no translation
+    assert not _bilingual("王芳．图像分割方法[J]．Pattern Recognition Letters，2019，40(2)：1-9．")
+    # nor a Chinese thesis followed by another, English, entry of another year
+    assert not _bilingual(thesis.replace("2016.", "2011.").replace("[D]. Harbin", ". Harbin"))
