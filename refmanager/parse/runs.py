@@ -106,6 +106,7 @@ def mend_runs(
     _page_read_as_a_year(toks, labels)
     _bare_arxiv_id(toks, labels)
     _proceedings_open_the_container(toks, labels)
+    _group_names_before_the_title(toks, labels)
     _range_of_years_is_no_page(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
@@ -1648,6 +1649,33 @@ def _proceedings_open_the_container(toks: list[Tok], labels: list[str]) -> None:
                 break
             else:
                 break
+
+
+def _group_names_before_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Thomas DW, Greer FR; American Academy of Pediatrics Committee on Nutrition.
+    Probiotics ...", "C. Amsler et al., Particle Data Group, Phys. Lett. B 667": the
+    names of groups and bodies after the name list, read as the title's head (or as the
+    whole title before the journal), are no title."""
+    a, b = _first_run(labels, "title")
+    if a == b or a < 2:
+        return
+    j = a
+    while j > 0 and labels[j - 1] == "O" and toks[j - 1].text in ",;":
+        j -= 1
+    if j == a or labels[j - 1] != "author":
+        return
+    cut = next((d for d in range(a + 1, b) if toks[d].text == "."), b)
+    if cut < b and (cut + 1 >= len(toks) or toks[cut + 1].start == toks[cut].end):
+        return
+    words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]
+    if not words or not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in words):
+        return
+    if not any(w.lower() in _GROUP_WORDS or w.lower() in _BODY_WORDS for w in words):
+        return
+    if cut == b and _next_label(toks, labels, b) != "container-title":
+        return  # the group's report is its own title
+    for m in range(a, min(cut + 1, b)):
+        labels[m] = "O"
 
 
 def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:

@@ -1466,3 +1466,17 @@ def test_proc_left_unlabelled_before_the_container_opens_it() -> None:
             ("Graph Society", "container-title"), ("51", "volume"), (",", "O"), ("793", "page"),
             ("(", "O"), ("1948", "issued"), (").", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Proceedings of the Graph Society"
+
+
+def test_group_names_after_the_name_list_are_no_title() -> None:
+    raw = "Ode DW, Abe FR; Graph Society Committee on Kernels. Graph kernels. Graphs 2010;1:1-9."
+    spec = [("Ode DW, Abe FR", "author"), (";", "O"),
+            ("Graph Society Committee on Kernels. Graph kernels", "title"), (".", "O"),
+            ("Graphs", "container-title"), ("2010", "issued"), (";", "O"), ("1", "volume"),
+            (":", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph kernels"
+    # a body's report named as the only title stays the title
+    raw = "Ode DW; Graph Society Committee on Kernels, 2010."
+    spec = [("Ode DW", "author"), (";", "O"), ("Graph Society Committee on Kernels", "title"),
+            (",", "O"), ("2010", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph Society Committee on Kernels"
