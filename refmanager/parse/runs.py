@@ -107,6 +107,7 @@ def mend_runs(
     _bare_arxiv_id(toks, labels)
     _proceedings_open_the_container(toks, labels)
     _group_names_before_the_title(toks, labels)
+    _publisher_after_in(toks, labels)
     _range_of_years_is_no_page(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
@@ -1676,6 +1677,26 @@ def _group_names_before_the_title(toks: list[Tok], labels: list[str]) -> None:
         return  # the group's report is its own title
     for m in range(a, min(cut + 1, b)):
         labels[m] = "O"
+
+
+def _publisher_after_in(toks: list[Tok], labels: list[str]) -> None:
+    """ "Attention is all you need. In NeurIPS, 2017.": a publisher right after "In", where
+    no container was read, is the venue the paper is in."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "publisher")
+    if run is None:
+        return
+    a, b = run
+    k = a
+    while k > 0 and labels[k - 1] == "O" and toks[k - 1].text in ":":
+        k -= 1
+    if k == 0 or labels[k - 1] != "O" or toks[k - 1].text.lower() != "in":
+        return
+    if k >= 2 and labels[k - 2] in ("editor", "author"):
+        return
+    for m in range(a, b):
+        labels[m] = "container-title"
 
 
 def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:

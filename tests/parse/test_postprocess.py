@@ -1480,3 +1480,13 @@ def test_group_names_after_the_name_list_are_no_title() -> None:
     spec = [("Ode DW", "author"), (";", "O"), ("Graph Society Committee on Kernels", "title"),
             (",", "O"), ("2010", "issued"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "Graph Society Committee on Kernels"
+
+
+def test_a_publisher_right_after_in_is_the_venue() -> None:
+    raw = "Ode, K. and Abe, T. Attention to graphs. In GraphConf, 2017."
+    spec = [("Ode, K. and Abe, T.", "author"), ("Attention to graphs", "title"),
+            (". In", "O"), ("GraphConf", "publisher"), (",", "O"), ("2017", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "GraphConf"
+    assert not ref.get("publisher")
