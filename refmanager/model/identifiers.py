@@ -29,6 +29,16 @@ _GLUED_LABEL = re.compile(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|arXiv)(?=$|:|https?(?:
 # and so is a square bracket opening small letters or an arXiv mention ("...073[arXiv:1408.
 # 3203]", "nrn2947[doi]"); ASCE's "(asce)" and "(2015)" are a DOI's own.
 _DOI_GLUED = re.compile(r",(?=[^\W\d_])|\[(?=[a-z]|arXiv)")
+# After a URL, an access note or a date in brackets ("...pdf(accessed: May 2019)",
+# "...net(30/01/2015)"), or a comma and a word with no path after it, after a file's
+# extension or a number ("...pdf,NACA", "...070,in press"), is the next item glued on where
+# the text layer lost the space.
+_URL_GLUED = re.compile(
+    r"[(\[](?=(?:accessed|visited|retrieved|last|consulted|cited|abgerufen|consult)\b"
+    r"|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[)\]])"
+    r"|(?:(?<=\.pdf)|(?<=\.html)|(?<=\.htm)|(?<=\d)),(?=[^\W\d_]{2}[^/=&?#%]*$)",
+    re.IGNORECASE,
+)
 
 
 def _first_unclosed(text: str) -> int:
@@ -52,6 +62,8 @@ def trim_identifier(text: str) -> str:
     label = _GLUED_LABEL.search(text)
     if label:
         text = text[: label.start()]
+    if text.startswith(("http://", "https://", "www.")):
+        text = _URL_GLUED.split(text, maxsplit=1)[0]
     if DOI_PREFIX.match(text) or text.startswith("10."):
         text = _DOI_GLUED.split(text, maxsplit=1)[0]
         unclosed = _first_unclosed(text)

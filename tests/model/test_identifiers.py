@@ -85,3 +85,15 @@ def test_keys_match_the_same_work() -> None:
     assert isbn_key("ISBN 978-0-262-03384-8") == "9780262033848"
     assert isbn_key("0-262-03384-x") == "026203384X"
     assert isbn_key("12345") == ""
+
+
+def test_trim_identifier_drops_an_access_note_or_word_glued_after_a_url() -> None:
+    assert trim_identifier("https://x.org/a.pdf(accessed") == "https://x.org/a.pdf"
+    assert trim_identifier("http://x.net(30/01/2015).") == "http://x.net"
+    assert trim_identifier("http://x.org/report-1247.pdf,NACA") == "http://x.org/report-1247.pdf"
+    # a URL's own brackets and commas stay
+    assert trim_identifier("https://en.wikipedia.org/wiki/Foo_(bar)") == (
+        "https://en.wikipedia.org/wiki/Foo_(bar)"
+    )
+    assert trim_identifier("https://x.org/a?x=1,2") == "https://x.org/a?x=1,2"
+    assert trim_identifier("https://x.org/a,b/c") == "https://x.org/a,b/c"
