@@ -157,4 +157,4 @@ def tag_sequence(
     if tagger is None:
         return Tagging(None, ["O"] * len(toks), [0.0] * len(toks))
     labels, source = _label(tagger, model_path, toks, styles)
-    return Tagging(source, labels, [source.marginal(y, i) for i, y in enumerate(labels)])
+    return Tagging(source, labels, list(map(source.marginal, labels, range(len(labels)))))

@@ -49,7 +49,7 @@ _TOKEN = re.compile(
     rb"[ \t\r\n\f\x00]*(?:"
     # A whole TJ array and its operator in one match (most of a page's tokens are in
     # them): strings without nested parentheses, hex strings and numbers only.
-    rb"(?P<tj>\[(?:[^\[\]()<>\\]|\((?:[^\\()]|\\.)*\)|<[0-9A-Fa-f \t\r\n\f]*>)*\]"
+    rb"(?P<tj>\[(?:[^\[\]()<>\\]++|\((?:[^\\()]++|\\.)*+\)|<[0-9A-Fa-f \t\r\n\f]*+>)*+\]"
     rb"[ \t\r\n\f\x00]*TJ(?![^ \t\r\n\f\x00()<>\[\]{}/%]))"
     # A run of operators that place no text (paths, painting, clipping, colours, line
     # styles), each with its numbers, in one match: most of a figure's tokens.
@@ -58,7 +58,7 @@ _TOKEN = re.compile(
     rb"|EMC|BX|EX)(?![^ \t\r\n\f\x00()<>\[\]{}/%])[ \t\r\n\f\x00]*)++)"
     # Numbers, all of a run in one match, and the operator after them, if one does.
     rb"|(?P<nums>(?:" + _NUMBER + rb"[ \t\r\n\f\x00]*)++)(?P<numop>[^ \t\r\n\f\x00()<>\[\]{}/%]+)?"
-    rb"|(?P<str>\((?:[^\\()]|\\.|\((?:[^\\()]|\\.)*\))*\))"
+    rb"|(?P<str>\((?:[^\\()]++|\\.|\((?:[^\\()]++|\\.)*+\))*+\))"
     rb"|(?P<name>/[^ \t\r\n\f\x00()<>\[\]{}/%]*)"
     rb"|(?P<hex><[0-9A-Fa-f \t\r\n\f]*>)"
     rb"|(?P<arr>[\[\]])"
@@ -72,7 +72,7 @@ _TOKEN = re.compile(
 )
 # The items of a TJ array matched whole: a string, a hex string or a number.
 _TJ_ITEM = re.compile(
-    rb"(\((?:[^\\()]|\\.)*\))|<([0-9A-Fa-f \t\r\n\f]*)>|([+-]?(?:\d+\.?\d*|\.\d+))", re.S
+    rb"(\((?:[^\\()]++|\\.)*+\))|<([0-9A-Fa-f \t\r\n\f]*+)>|([+-]?(?:\d+\.?\d*|\.\d+))", re.S
 )
 _ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))", re.S)
 _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
