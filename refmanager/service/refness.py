@@ -116,8 +116,16 @@ def score(weights: dict[str, float], feats: Features) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
 
 
+# A dot leader to a page number: a table of contents' or an index's line ("\\parindent
+# . . . . . 43, 68"), never a reference's (none of GROBID's 13,375 real entries holds one).
+LEADER = re.compile(r"(?:(?:\.\s?){5,}|(?:…\s?){2,})\s*\d")
+
+
 def probability(ref: Reference, weights: dict[str, float]) -> float:
-    """The probability that ``ref`` is a reference at all."""
+    """The probability that ``ref`` is a reference at all (none for a line of a table of
+    contents or an index: :data:`LEADER`)."""
+    if LEADER.search(ref.raw):
+        return 0.0
     return score(weights, features(ref))
 
 

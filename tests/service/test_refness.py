@@ -94,10 +94,12 @@ def test_the_list_ends_where_its_entries_stop_reading_as_references() -> None:
     model = refness._model()
     assert model is not None
     refs = parse_entries([Entry(raw=t) for t in [*REFERENCES, *CONTENTS]])
-    # Some of the contents lines pass the threshold on their own ...
-    assert sum(_p(t) >= model.threshold for t in CONTENTS) >= 2
+    # Some of the contents lines pass the threshold on the model's evidence alone (their
+    # dot leaders aside) ...
+    alone = [refness.score(model.weights, refness.features(r)) for r in refs[3:]]
+    assert sum(p >= model.threshold for p in alone) >= 2
     kept, dropped = refness.keep_references(refs)
-    # ... but the run after the last sure reference weighs against the list as a whole.
+    # ... but not as a whole (nor, with their leaders, one by one).
     assert [r.raw for r in kept] == REFERENCES
     assert [r.raw for r in dropped] == CONTENTS
     assert refness.dropped_note(dropped, kept=len(kept)).startswith("left out 5 entries")
@@ -122,3 +124,24 @@ def test_bare_entries_that_continue_the_numbering_stay_in_the_list() -> None:
     numbered = ["8", "9", "11", "12", "13", "14"]
     assert refness.tail_start(probs, numbered, 0.95) == 6
     assert refness.tail_start(probs, ["8", "9", "30", "31", "32", "33"], 0.95) == 2
+
+
+INDEX_LINES = [
+    "\\parfillskip . . . . . . . . 463, 478, 497 \\parindent 43, 68, 395",
+    "Lorem: an example entry in 2019 . . . . . . . . . . . . . . . 1996, 2013",
+    "Chapter 2: Related work, 1998–2004 …………… 17",
+]
+
+
+def test_a_dot_leader_to_a_page_number_is_no_reference() -> None:
+    # An index's or a table of contents' line: its page numbers read like years.
+    model = refness._model()
+    assert model is not None
+    assert any(refness.score(model.weights, refness.features(r)) >= model.threshold
+               for r in parse_entries([Entry(raw=t) for t in INDEX_LINES]))  # fmt: skip
+    for text in INDEX_LINES:
+        assert _p(text) == 0.0, text
+    for text in REFERENCES:
+        assert _p(text) > 0.5, text
+    spaced = "G. Stein. Why ask . . . ? A study of dots. Journal of Marks, 3:1-9, 2001."
+    assert _p(spaced) > 0.5
