@@ -15,7 +15,9 @@ MAX_SCAN_PAGES = 80
 # A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ",
 # and the full-width "［12］张" and "【12】张".
 ENTRY_START = re.compile(
-    r"^(?:[\[［【][^\]］】]{1,60}[\]］】](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\)|\d{1,4}\.)\s)"
+    r"^(?:[\[［【][^\]］】]{1,60}[\]］】](?:\s|(?=[^\W\d_]))|(?:\(\d{1,4}\)|\d{1,4}\.)\s"
+    # a superscript number against the first author's initials, as AIP's journals set it
+    r"|\d{1,3}(?=(?:[A-Z\u00c0-\u00de]\.[\s\-]?){1,3}[A-Z\u00c0-\u00de][\w\u00c0-\u024f'’\-]+[\s,]))"
 )
 _AUTHOR_START = re.compile(r"^[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s")
 

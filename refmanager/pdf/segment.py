@@ -29,9 +29,13 @@ _LABELS: dict[str, re.Pattern[str]] = {
     "close": re.compile(r"^(\d{1,4})\)\s*"),  # 12) A. Author
     "dot": re.compile(r"^(\d{1,4})\.(?=\s|[^\d\s]|$)\s*"),
     "bare": re.compile(r"^(\d{1,4})\s+(?=\S)"),
-    # A superscript number set against the first author's name ("12Smith, J. A., ..."):
-    # the text layer holds no space between them.
-    "glued": re.compile(r"^(\d{1,3})(?=[A-Z\u00c0-\u00de][\w\u00c0-\u024f'’\-.]*,)"),
+    # A superscript number set against the first author's name ("12Smith, J. A., ...", or
+    # the initials first, as AIP's journals set it: "12J. A. Smith, ..."): the text layer
+    # holds no space between them.
+    "glued": re.compile(
+        r"^(\d{1,3})(?=[A-Z\u00c0-\u00de][\w\u00c0-\u024f'’\-.]*,"
+        r"|(?:[A-Z\u00c0-\u00de]\.[\s\-]?){1,3}[A-Z\u00c0-\u00de][\w\u00c0-\u024f'’\-]+[\s,])"
+    ),
 }
 # A float's caption: "Figure 12:", "Fig. 3.", "Table 2", in the languages headings are read in.
 CAPTION = re.compile(
@@ -58,13 +62,16 @@ def _label_of(line: Line, kind: str) -> str | None:
 
 @dataclass(slots=True)
 class _Column:
-    """A column of the list: its edges, the x of indented continuation lines (None when
-    they are not indented) and the typical baseline distance inside an entry."""
+    """A column of the list: its edges, the x of its indented lines (None when none are
+    indented), the typical baseline distance inside an entry, and whether the indented
+    lines are the entries' first lines (a first-line indent) rather than their
+    continuations (a hanging indent)."""
 
     left: float
     right: float
     indent: float | None
     spacing: float
+    first_line: bool = False
 
 
 @dataclass(slots=True)
@@ -107,7 +114,51 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
         ):
             # Only continuations (x at the indent) or only entry starts (x at the left).
             col.left, col.indent = ref.left, ref.indent
+    if _first_line_indent(lines, out):
+        for col in out.values():
+            col.first_line = True
     return out
+
+
+# How much more often the line before an indented line must have had room for its first
+# word than the line before one at the left, for the indent to be a first-line indent.
+_FIRST_LINE_MARGIN = 0.4
+# Points an indent is at least (less is the jitter of lines set flush).
+_LEAST_INDENT = 4.0
+
+
+def _first_line_indent(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> bool:
+    """Whether the list's indented lines open its entries (a first-line indent, as a word
+    processor's body style sets every paragraph) rather than continue them (a hanging
+    indent). A line goes on below the one before only when its first word did not fit
+    on that one; an entry's first line mostly would have fitted (the entry before ended
+    early). So in a hanging list the lines at the left follow lines with room for their
+    first word and the indented ones lines without; with a first-line indent it is the
+    other way round."""
+    counts = {True: [0, 0], False: [0, 0]}  # indented?: [lines, with room before them]
+    for prev, ln in pairwise(lines):
+        col = columns[(ln.page, ln.column)]
+        if col.indent is None or (prev.page, prev.column) != (ln.page, ln.column):
+            continue
+        if col.indent - col.left < _LEAST_INDENT:
+            continue  # the jitter of a flush column's starts, no indent
+        at_indent = ln.x0 >= col.left + 0.5 * (col.indent - col.left)
+        counts[at_indent][0] += 1
+        counts[at_indent][1] += _had_room(prev, ln, col.right)
+    (indented, room_i), (left, room_l) = counts[True], counts[False]
+    if indented < 2 or left < 2:
+        return False
+    return room_i / indented > room_l / left + _FIRST_LINE_MARGIN
+
+
+def _had_room(prev: Line, line: Line, right: float) -> bool:
+    """Whether ``line``'s first word (and a space) would have fitted at the end of
+    ``prev``, the line above it, short of the column's ``right`` edge."""
+    text = line.text.strip()
+    if not text:
+        return False
+    word = len(text.split()[0]) + 1
+    return prev.x1 + word * (line.x1 - line.x0) / len(text) < right
 
 
 def _line_spacing(gaps: list[float]) -> float:
@@ -172,7 +223,7 @@ def _year_not_label(number: int, last: int | None) -> bool:
 
 
 def _at_label_position(line: Line, col: _Column) -> bool:
-    if col.indent is None:
+    if col.indent is None or col.first_line:
         return True
     return line.x0 < col.indent - 1.0
 
@@ -277,7 +328,7 @@ def _next_label_follows(labels: list[str | None], k: int, last: int) -> bool:
 
 def _outdented(line: Line, col: _Column) -> bool:
     """A line left of the continuation indent that does not even look like a label."""
-    if col.indent is None or col.indent - col.left < 4:
+    if col.indent is None or col.first_line or col.indent - col.left < 4:
         return False
     if line.x0 >= col.left + 0.5 * (col.indent - col.left):
         return False
@@ -366,7 +417,8 @@ def _unlabelled_start(ln: Line, prev: Line | None, col: _Column, spaced: bool) -
     if prev is None:
         return True, True
     if col.indent is not None and col.indent > col.left:
-        return ln.x0 < col.left + 0.5 * (col.indent - col.left), True
+        outdented = ln.x0 < col.left + 0.5 * (col.indent - col.left)
+        return outdented != col.first_line, True
     same_col = (prev.page, prev.column) == (ln.page, ln.column) and prev.y > ln.y
     if same_col and prev.y - ln.y > _ENTRY_GAP * col.spacing:
         return True, True

@@ -150,6 +150,46 @@ def test_headless_numbered_list_is_found_by_its_shape(tmp_path: Path, space: str
     assert [e.label for e in bib.entries] == [str(n) for n in range(5, 12)]
 
 
+# AIP's journals set each entry's number as a superscript against the first author's
+# initials: the text layer holds "12J. A. Smith, ..." (invented entries).
+_AIP = [
+    ["A. Einstein, B. Podolsky, and N. Rosen, Phys. Rev. 47, 777 (1935)."],
+    ["N. D. Birrell and P. C. W. Davies, Quantum Fields in Curved Space (Cambridge",
+     "University Press, Cambridge, 1982)."],
+    ["G. P. Berman and F. M. Izrailev, Chaos 15, 015104 (2005)."],
+    ["E. B. Davies and L. Parnovski, Q. J. Mech. Appl. Math. 51, 477 (1998)."],
+    ["D. E. Knuth, The Art of Computer Programming (Addison-Wesley, Reading,",
+     "1973), Vol. 1, pp. 10-119."],
+    ["J. S. Smith and G. W. Johnson, Philos. Trans. R. Soc. London, Ser. B 777,",
+     "1395 (2005)."],
+    ["W. J. Smith, T. J. Johnson, and B. G. Miller, J. Appl. Phys. 98, 014302 (2005)."],
+    ["É. Masterly, Mastering Thesis Writing, Master's project, Stanford University",
+     "(1988)."],
+    ["R. Ballagh and C. Savage, Bose-Einstein Condensation (World Scientific,",
+     "Singapore, 2000), pp. 1-23."],
+    ["T. S. Kipps, Williams Hematology (McGraw-Hill, New York, 1994), Chap. 7."],
+    ["V. E. Zakharov and A. B. Shabat, Sov. Phys. JETP 34, 62 (1972)."],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("heading", [True, False])
+def test_superscript_numbers_against_the_initials_are_labels(tmp_path: Path, heading: bool) -> None:
+    page = [Text(72, 760 - 12 * i, row, 10) for i, row in enumerate(BODY * 4)]
+    y = 640.0
+    if heading:
+        page.append(Text(72, y, "REFERENCES", 10, "F3"))
+        y -= 16
+    for k, rows in enumerate(_AIP, 1):
+        for i, row in enumerate(rows):
+            page.append(Text(72 if i == 0 else 80, y, (str(k) if i == 0 else "") + row, 8))
+            y -= 9.5
+    bib = read_bibliography(write_pdf(tmp_path / "aip.pdf", [page]))
+    assert [e.label for e in bib.entries] == [str(k) for k in range(1, len(_AIP) + 1)]
+    assert [e.raw for e in bib.entries] == [
+        f"{k} {' '.join(rows)}" for k, rows in enumerate(_AIP, 1)
+    ]
+
+
 def test_no_bibliography_is_a_note_not_an_error(tmp_path: Path) -> None:
     bib = read_bibliography(write_pdf(tmp_path / "f.pdf", [column(72, 780, BODY)]))
     assert bib.entries == []
