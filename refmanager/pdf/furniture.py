@@ -87,8 +87,11 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                     break
                 other_type = any(round(ln.size) != body for ln in row)
                 known = all(id(ln) in out for ln in row)
-                wide = gap > 2.2 * body and (other_type or not _recurs(gap, inner))
-                if known or wide or (other_type and gap > 1.6 * body):
+                # Other type at the body's own line spacing (a double-spaced page) is not
+                # set apart: a list's entry pasted in another font.
+                spacing = other_type and _line_spacing(gap, inner)
+                wide = gap > 2.2 * body and (other_type or not _recurs(gap, inner)) and not spacing
+                if known or wide or (other_type and gap > 1.6 * body and not spacing):
                     out.update(id(ln) for ln in row)
                     continue
                 break
@@ -125,3 +128,12 @@ def _recurs(gap: float, inner: Counter[int]) -> bool:
     """Whether the body's rows are as far apart at least twice (an entry or a paragraph
     set apart by the document's own spacing: the tail of an entry at a page's top)."""
     return sum(inner[g] for g in range(round(gap) - 1, round(gap) + 2)) >= 2
+
+
+def _line_spacing(gap: float, inner: Counter[int]) -> bool:
+    """Whether ``gap`` is the body's line spacing: the distance between its rows that
+    recurs most often (within a point)."""
+    if not inner:
+        return False
+    common = inner.most_common(1)[0][0]
+    return abs(round(gap) - common) <= 1

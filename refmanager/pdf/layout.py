@@ -347,11 +347,18 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     The gutter is where the fewest items cross the middle of the page; where that fails
     and almost nothing crosses, a few items may reach into it without hiding it, such as a
     page number centred under a narrow gutter or a line of code running a few points past
-    its column.
+    its column. No gutter runs through words (:func:`_cuts_words`).
     """
     if len(items) < 6 or width <= 0:
         return None
     spans = sorted((it.x0, ink_end(it), len(it.text), it.size) for it in items)
+    found = _find_gutter(spans, width)
+    if found is not None and _cuts_words(items, spans, found):
+        return None
+    return found
+
+
+def _find_gutter(spans: list[tuple[float, float, int, float]], width: float) -> float | None:
     # Candidate gutters every 2 pt across the middle; a span crosses candidate x when
     # x0 < x - 1 and x1 > x + 1, i.e. for one contiguous run of candidates, found by
     # bisection (the same comparisons as testing every span at every candidate).
@@ -403,6 +410,45 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
     # ... and lines of text (not pieces of a formula or a figure's labels, which may leave
     # a band free by chance) start at the right column's edge or one indent further.
     return found if _right_column_aligned(spans, gx) else None
+
+
+def _cuts_words(
+    items: list[Run] | list[Line], spans: list[tuple[float, float, int, float]], gx: float
+) -> bool:
+    """Whether a gutter at ``gx`` would cut through words: items that abut on one baseline
+    with no word space between them (a producer that draws a line in pieces, down to one
+    glyph at a time, as Skia does in Chrome's and Google Docs' PDFs at sizes whose
+    advances it rounds), taken together, cross it on more lines than the items alone do.
+    Between real columns there is always a gutter's width, and nothing abuts across it."""
+
+    def crossing(pieces: list[tuple[float, float, int, float]]) -> int:
+        return sum(1 for x0, x1, _, _ in pieces if x0 < gx - 1 and x1 > gx + 1)
+
+    return crossing(_pieces(items)) >= crossing(spans) + _CUT_WORDS
+
+
+# Lines a gutter may cut inside a word by chance (two pieces abutting at its x).
+_CUT_WORDS = 2
+
+
+def _pieces(items: list[Run] | list[Line]) -> list[tuple[float, float, int, float]]:
+    """The items as (start, ink end, characters, size), with those that abut on one
+    baseline (no word space between them) taken as one."""
+    out: list[list[float]] = []  # [x0, ink end, characters, size, baseline, x1]
+    both: list[Run | Line] = list(items)
+    for it in sorted(both, key=lambda it: (-round(it.y, 1), it.x0)):
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and abs(last[4] - it.y) <= 0.1 * it.size
+            and -0.5 * it.size <= it.x0 - last[5] <= _SPACE_GAP_EM * it.size
+        ):
+            last[1] = max(last[1], ink_end(it))
+            last[2] += len(it.text)
+            last[5] = max(last[5], it.x1)
+            continue
+        out.append([it.x0, ink_end(it), len(it.text), it.size, it.y, it.x1])
+    return [(x0, x1, int(n), size) for x0, x1, n, size, _, _ in out]
 
 
 def _right_column_aligned(spans: list[tuple[float, float, int, float]], gx: float) -> bool:

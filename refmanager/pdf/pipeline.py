@@ -7,6 +7,7 @@ import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from statistics import median
 
@@ -304,13 +305,17 @@ def _numbering_resumes(listed: list[Line], after: list[Line]) -> bool:
 # processor's footnotes are 10 pt under 12 pt text; a line in small capitals is as small,
 # but an entry goes on below it).
 _FOOTNOTE_SIZE = 0.9
-# ... when this many times the list's type size stands between it and the list above.
+# ... when this many times the list's type size stands between it and the list above,
+# and this many times the list's line spacing in the column.
 _FOOTNOTE_GAP = 1.5
+_FOOTNOTE_SPACING = 1.1
 
 
 def _without_footnotes(lines: list[Line], size: float) -> list[Line]:
     """The list's lines without the footnotes at the foot of its columns: the lines in
-    smaller type after the column's last line in the list's type, set off by a gap."""
+    smaller type after the column's last line in the list's type, set off by a gap wider
+    than the list's own line spacing there (a double-spaced list whose later entries are
+    set smaller, as pasted ones are, goes on at its spacing)."""
     drop: set[int] = set()
     columns: dict[tuple[int, int], list[Line]] = {}
     for ln in lines:
@@ -319,7 +324,12 @@ def _without_footnotes(lines: list[Line], size: float) -> list[Line]:
         k = len(column)
         while k > 0 and column[k - 1].size < _FOOTNOTE_SIZE * size:
             k -= 1
-        if 0 < k < len(column) and column[k - 1].y - column[k].y > _FOOTNOTE_GAP * size:
+        if not 0 < k < len(column):
+            continue
+        gap = column[k - 1].y - column[k].y
+        spacing = [a.y - b.y for a, b in pairwise(column[:k]) if 0 < a.y - b.y < 3 * size]
+        spaced = not spacing or gap > _FOOTNOTE_SPACING * median(spacing)
+        if gap > _FOOTNOTE_GAP * size and spaced:
             drop.update(id(ln) for ln in column[k:])
     return [ln for ln in lines if id(ln) not in drop] if drop else lines
 

@@ -149,6 +149,50 @@ def test_one_column_lines_drawn_in_pieces_that_break_near_one_x_have_no_gutter()
     assert {ln.column for ln in page_lines(runs, 1, 595.28)} == {0}
 
 
+def _glyph_runs(text: str, x: float, y: float, size: float, step: float) -> list[Run]:
+    return [Run(ch, x + i * step, x + (i + 1) * step, y, size, "A") for i, ch in enumerate(text)]
+
+
+def test_a_one_column_list_drawn_glyph_by_glyph_has_no_gutter_through_its_words() -> None:
+    # Skia (Chrome's and Google Docs' PDFs) draws some lines in pieces split inside words
+    # and, at sizes whose advances it rounds, one glyph at a time. Nothing but a word's
+    # own letters stands between the pieces: no gutter may cut through them.
+    runs: list[Run] = []
+    y = 704.0
+    pieces = [
+        [("Albers, A", 78, 131.6),
+         (". D., & Barkley, E. (2015). Communities mouse labo", 131.4, 477.7)],
+        [("pipelines policy r", 114, 215.7), ("ethinking behaving trial.", 215.5, 362.3),
+         ("Journal of Laboratory", 366.2, 492.4)],
+        [("rethinking pipelines storage", 114, 282.1), (". Sage P", 282.2, 330.8),
+         ("ublications.", 330.6, 399.5)],
+        [("https://www", 114, 186.5), ("g/articles/2023/chen/interactive/inde", 256.7, 478.5),
+         ("x.html?", 478.3, 522.9)],
+    ]  # fmt: skip
+    for line in pieces:
+        runs += [Run(text, x0, x1, y, 12, "A") for text, x0, x1 in line]
+        y -= 24
+    for text in [
+        "Dietrich, B. G., & Fischer, G. (1994). Storage mouse pruning pipelines so",
+        "memory [Doctoral dissertation, University of Digital]. ProQuest Disserta",
+        "Theses Global.",
+        "Eriksen, F. F. (2010). Evolution pruning trial literacy alignment memory dig",
+        "Journal of Pruning classroom adolescents, 5(1), 159-596.",
+        "https://doi.org/10.8301/eriksen.2010.391",
+        "Fischer, L. F. (2014). Regulation alignment training effects evolution be",
+        "social early. Sage Publications.",
+        "Garcia, M. D., & Moreau, D. (1998, June 3). Effects alignment elastic rethi",
+        "mouse. Rural pipelines News.",
+    ]:
+        runs += _glyph_runs(text, 78 if "," in text[:12] else 114, y, 10, 5.8)
+        y -= 20
+    assert find_gutter(runs, 612) is None
+    lines = page_lines(runs, 1, 612)
+    assert {ln.column for ln in lines} == {0}
+    texts = [ln.text for ln in lines]
+    assert "memory [Doctoral dissertation, University of Digital]. ProQuest Disserta" in texts
+
+
 def test_a_spacing_accent_set_a_little_below_its_letters_baseline_joins_the_letter() -> None:
     # pdfTeX's \accent lowers the accent by the letter's height below the x-height: over
     # an "o" the diaeresis stands about 0.4 pt below the line's baseline.
