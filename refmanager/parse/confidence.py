@@ -94,6 +94,9 @@ _ZEROS = repeat(0.0)
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
 _LATIN = re.compile("[A-Za-z]{3}")
 _NUMBERS = re.compile(r"\d\d+")
+_INITIAL_COMMA = re.compile(r"[A-Z]{1,2}\.?[,;]")
+_BRACKET = re.compile('[][()\u201c\u201d"]')
+_CLOSERS = frozenset(")]\u201d")
 _TYPE_CODE = re.compile(r"\[[A-Z]{1,2}(?:/OL)?\]")  # GB/T 7714: "[J]", "[D]", "[EB/OL]"
 _YEARS = re.compile(r"(?:1[5-9]|20)\d\d(?!\d)")  # (a count: no look-behind, which is slow)
 
@@ -165,11 +168,28 @@ def _entry_evidence(ref: Reference, tagging: Tagging, ctx: _Entry) -> tuple[list
         names.append("lowerstart")
     elif raw[:1] and not raw[:1].isalnum():
         names.append("punctstart")
+    first = ref.tokens[0]
+    names += _cut_start(raw[first.end :].lstrip() if first.label == "label" else raw)
     if ref.author:
         head = ref.author[0]
         if _odd_name(head, 2):
             names.append("oddfirst")  # "JC, Holt PR": a list cut inside a name
     return names, reals
+
+
+def _cut_start(text: str) -> list[str]:
+    """Signs that ``text`` (an entry after its printed label) starts inside a reference cut
+    off its head: a lone initial and a comma ("S, Lee AB, ..."), a digit, a closing
+    bracket or quote before any opening one ("German). Klin Wochenschr 1998; ...")."""
+    tags = []
+    if _INITIAL_COMMA.match(text):
+        tags.append("start=initial,")
+    if text[:1].isdigit():
+        tags.append("start=digit")
+    bracket = _BRACKET.search(text, 0, 48)  # (near the start: a long search is slow)
+    if bracket is not None and bracket.group() in _CLOSERS:
+        tags.append("start=closer")
+    return tags
 
 
 def _odd_name(name: Name, shortest: int) -> bool:

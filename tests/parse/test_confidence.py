@@ -141,3 +141,21 @@ def test_a_thesis_followed_by_its_english_version_is_one_bilingual_entry() -> No
     assert not _bilingual("王芳．图像分割方法[J]．Pattern Recognition Letters，2019，40(2)：1-9．")
     # nor a Chinese thesis followed by another, English, entry of another year
     assert not _bilingual(thesis.replace("2016.", "2011.").replace("[D]. Harbin", ". Harbin"))
+
+
+def test_an_entry_that_starts_inside_a_cut_reference_says_so() -> None:
+    from refmanager.parse.confidence import evidence
+    from refmanager.parse.parser import parse_uncalibrated
+
+    def starts(text: str) -> set[str]:
+        ref, _, tagging = parse_uncalibrated(text)
+        entry, _ = evidence(ref, tagging)
+        return {name for name, _ in entry if name.startswith("start=")}
+
+    assert starts("S, Lee AB, Park C. Gene maps in rice. Plant J 1999; 12: 33-41.") == {
+        "start=initial,"
+    }
+    assert starts("German). Klin Wochenschr 1998; 47: 838-843.") == {"start=closer"}
+    assert starts("2 vols. Paris: Hachette, 1988.") == {"start=digit"}
+    assert starts(GOOD) == set()
+    assert starts("[4] S. Lee, A. Park, Gene maps (rice), Plant J. 12 (1999) 33.") == set()
