@@ -12,8 +12,11 @@ and the letter after does not (or it is a capital, whose accent LaTeX always set
 
 from __future__ import annotations
 
+import gzip
 import re
 import unicodedata
+from functools import cache
+from importlib import resources
 
 # Spacing accent followed by the letter it belongs on (pdfTeX's separate-accent output).
 SPACING_ACCENTS = {
@@ -244,8 +247,26 @@ def vocabulary(texts: list[str]) -> set[str]:
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
-def _drop_hyphen(left_word: str, right_word: str, vocab: set[str] | None) -> bool:
-    """Whether a line-end hyphen between these halves is a hyphenation (to be removed)."""
+@cache
+def known_words() -> frozenset[str]:
+    """Words printed whole in reference lists (``data/words.txt.gz``, written by
+    ``tools.realdata.words``): what a document too short to show a word whole relies on."""
+    data = resources.files("refmanager.pdf").joinpath("data/words.txt.gz").read_bytes()
+    return frozenset(gzip.decompress(data).decode("utf-8").split())
+
+
+def breaks_a_word(
+    left_word: str,
+    right_word: str,
+    vocab: set[str] | None,
+    known: frozenset[str] | None = None,
+) -> bool:
+    """Whether a line-end hyphen between these halves is a hyphenation (to be removed);
+    ``vocab``: the document's words; ``known``: words known whole (``known_words()``).
+
+    The document's own words decide first (the word seen whole, or the compound seen with
+    its hyphen). Then a word known whole is a word broken (net-/work, dimensionali-/ty);
+    both halves known words make a compound (theorem-/proving, follow-/up)."""
     lw, rw = left_word, right_word
     joined = (lw + rw).lower()
     if vocab:
@@ -258,11 +279,18 @@ def _drop_hyphen(left_word: str, right_word: str, vocab: set[str] | None) -> boo
             return True  # an all-capitals word broken: GRAM-/FORT
         # Mc-/Clelland is one name; Klaus-/Robert and U-/Net keep their hyphen.
         return len(lw) == 2 and lw[0].isupper() and lw[1].islower()
+    if known is None:
+        known = known_words()
+    if joined in known:
+        return True
     if lw.lower() in _COMPOUND_HEADS or rw.lower() in _COMPOUND_TAILS:
         return False
-    # Both halves words of their own (theorem-/proving): a compound, keep the hyphen.
+    left, right = lw.lower(), rw.lower()
     return not (
-        vocab and len(lw) >= 4 and len(rw) >= 3 and lw.lower() in vocab and rw.lower() in vocab
+        len(lw) >= 4
+        and len(rw) >= 2
+        and (left in known or (vocab is not None and left in vocab))
+        and (right in known or (vocab is not None and right in vocab))
     )
 
 
@@ -316,7 +344,7 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
         if lw and rw and tail[:-1].endswith(lw[-1]) and left[-2:-1].isalpha():
             if "-" in tail[:-1] or "\u2010" in tail[:-1]:
                 return ""  # state-of-the-/art: a compound already
-            return "-" if _drop_hyphen(lw[-1], rw.group(0), vocab) else ""
+            return "-" if breaks_a_word(lw[-1], rw.group(0), vocab) else ""
         return ""  # W.-/t., 1999-/66: the hyphen stays, no space
     if left.endswith("//") or _NO_SPACE_BEFORE.match(right):
         return ""

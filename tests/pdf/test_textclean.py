@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from refmanager.pdf.textclean import join_break, join_lines, normalize, vocabulary
+from refmanager.pdf.textclean import (
+    breaks_a_word,
+    join_break,
+    join_lines,
+    known_words,
+    normalize,
+    vocabulary,
+)
 
 
 def test_normalize_ligatures_and_spaces_but_keeps_cjk_dashes_accents() -> None:
@@ -99,3 +106,32 @@ def test_a_url_ending_the_text_is_found_in_its_last_words(text: str) -> None:
     tail = _URL_TAIL.search(text, _last_words(text))
     assert (whole is None) == (tail is None)
     assert whole is None or tail is None or whole.start() == tail.start()
+
+
+def test_known_words_tell_a_compound_from_a_word_broken_at_a_line_end() -> None:
+    # a document too short to show either word whole
+    assert join_lines(["The complexity of theorem-", "proving procedures"])[0] == (
+        "The complexity of theorem-proving procedures"
+    )
+    assert join_lines(["A view of genome-", "wide transformation"])[0] == (
+        "A view of genome-wide transformation"
+    )
+    # a word known whole is a word broken, even where its halves are words too
+    assert join_lines(["Deep neural net-", "works for graphs"])[0] == (
+        "Deep neural networks for graphs"
+    )
+    assert join_lines(["A fast algo-", "rithm"])[0] == "A fast algorithm"
+    # two letters after the break, as Word and some journals' typesetting break words
+    assert join_lines(["Reducing the dimensionali-", "ty of data"])[0] == (
+        "Reducing the dimensionality of data"
+    )
+    # two letters after the hyphen: TeX breaks no word there, a compound's end
+    assert join_lines(["A five-year follow-", "up study"])[0] == "A five-year follow-up study"
+
+
+def test_known_words_come_from_the_shipped_list() -> None:
+    words = known_words()
+    assert {"theorem", "proving", "network", "algorithm"} <= words
+    assert "theoremproving" not in words
+    assert breaks_a_word("algo", "rithm", None, frozenset())
+    assert not breaks_a_word("theorem", "proving", None, frozenset({"theorem", "proving"}))
