@@ -74,6 +74,7 @@ def mend_runs(
     _volume_ending_container(toks, labels)
     _lettered_volume_is_the_venue(toks, labels)
     _issue_in_the_volume(toks, labels)
+    _issue_read_as_a_page(toks, labels)
     _year_inside_the_title(toks, labels)
     _body_opening_the_title(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
@@ -697,6 +698,24 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
         labels[m] = "container-title"
     if toks[end - 1].text == ".":
         labels[end - 1] = "O"
+
+
+def _issue_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
+    """ACM's "Science 220, 4598 (1983), 671-680": of two page runs, a lone number right
+    after the volume and a comma, with the range after it, is the issue."""
+    if "issue" in labels:
+        return
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "page"]
+    if len(runs) != 2:
+        return
+    (a, b), (c, d) = runs
+    if b - a != 1 or toks[a].kind != KIND_NUM or d - c < 3 or a < 2:
+        return
+    if toks[a - 1].text != "," or labels[a - 2] != "volume" or toks[c - 1].text not in ",:":
+        return
+    if c - b > 5 or not any(toks[m].text in "-\u2013\u2014" for m in range(c, d)):
+        return
+    labels[a] = "issue"
 
 
 def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:

@@ -1490,3 +1490,14 @@ def test_a_publisher_right_after_in_is_the_venue() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "GraphConf"
     assert not ref.get("publisher")
+
+
+def test_acms_issue_before_the_year_read_as_a_page_is_the_issue() -> None:
+    raw = "K. Ode. 1983. Graph kernels. Science 220, 4598 (1983), 671-680."
+    spec = [("K. Ode", "author"), (".", "O"), ("1983", "issued"), (".", "O"),
+            ("Graph kernels", "title"), (".", "O"), ("Science", "container-title"),
+            ("220", "volume"), (",", "O"), ("4598", "page"), ("(", "O"), ("1983", "issued"),
+            ("),", "O"), ("671-680", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("issue") == "4598"
+    assert ref.get("page") == "671-680"
