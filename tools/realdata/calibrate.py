@@ -73,6 +73,11 @@ def reliability(pairs: Sequence[tuple[float, bool]]) -> str:
     return "\n".join(lines)
 
 
+def _wrong_among(pairs: Sequence[tuple[float, bool]], cut: float) -> str:
+    sure = [r for c, r in pairs if c >= cut]
+    return f"wrong among >= {cut}: {(len(sure) - sum(sure)) / max(len(sure), 1):.3f} of {len(sure)}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("models", type=Path)
@@ -88,18 +93,23 @@ def main(argv: list[str] | None = None) -> int:
     if len(kept) < 2:
         ap.error(f"{args.models}: fewer than two fold models")
     by_fold: list[Observed] = []
+    real_counts: list[int] = []  # each fold's observations: its real strings, then the rest
     for k in kept:
         model = args.models / f"fold-{k}.crfsuite"
         refs = [ex for ex, g in real if fold_of[g] == k]
         extra = junk(refs, int(len(refs) * args.junk / (1 - args.junk)), seed=31 + k)
         by_fold.append(observe([*refs, *extra], model))
+        real_counts.append(len(refs))
         print(f"fold {k}: {len(refs)} real strings, {len(extra)} non-references", file=sys.stderr)
     fields_out: list[tuple[float, bool]] = []
+    from_real: list[bool] = []  # whether each of ``fields_out`` is a field of a real string
     rows_out: list[tuple[float, bool]] = []
     for k in range(len(kept)):
         train = [o for j in range(len(kept)) if j != k for o in by_fold[j]]
         field_w, row_w = fit_both(train)
-        fields_out += [(score(field_w, f), r) for _, fs, _ in by_fold[k] for f, r in fs.values()]
+        for i, (_, fs, _) in enumerate(by_fold[k]):
+            fields_out += [(score(field_w, f), r) for f, r in fs.values()]
+            from_real += [i < real_counts[k]] * len(fs)
         rows_out += [
             (min(score(row_w, f), 1.0), r) for f, r in row_observations(by_fold[k], field_w)
         ]
@@ -107,14 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     re_, ra = ece_auroc(rows_out)
     print("Field confidence on held-out real folds (cross-fitted):")
     print(reliability(fields_out))
-    wrong = []
-    for cut in (0.9, 0.8):  # 0.8: the window tints what is below
-        sure = [r for c, r in fields_out if c >= cut]
-        wrong.append(
-            f"wrong among >= {cut}: {(len(sure) - sum(sure)) / max(len(sure), 1):.3f}"
-            f" of {len(sure)}"
-        )
+    wrong = [_wrong_among(fields_out, cut) for cut in (0.9, 0.8)]  # the window tints < 0.9
     print(f"fields {len(fields_out)}: ECE {fe:.3f}  AUROC {fa:.3f}  " + "; ".join(wrong))
+    for name, keep in (("real strings", True), ("non-references", False)):
+        part = [pair for pair, real in zip(fields_out, from_real, strict=True) if real == keep]
+        print(f"  of which {name}: {len(part)} fields, {_wrong_among(part, 0.9)}")
     print("Row confidence (every field of the row right):")
     print(reliability(rows_out))
     print(f"rows {len(rows_out)}: ECE {re_:.3f}  AUROC {ra:.3f}")
