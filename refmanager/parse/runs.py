@@ -113,6 +113,7 @@ def mend_runs(
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
+    _title_run_into_the_next_field(toks, labels)
     _note_where_the_title_stands(toks, labels)
     _title_head_before_a_colon(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1497,10 +1498,13 @@ def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
 
 
 def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
-    """ "E. W. Kolb, M. S. Turner, The Early Universe, Addison-Wesley (1990)": no title, a
-    container with a publisher after it and no volume, issue, page, editor or "In" before
-    it: the container is the book's title."""
-    if "title" in labels or "publisher" not in labels or "editor" in labels:
+    """ "E. W. Kolb, M. S. Turner, The Early Universe, Addison-Wesley (1990)", "R Core Team
+    (2013). R: A Language and Environment for Statistical Computing. Vienna, Austria.": no
+    title, a container with a publisher or a place after it and no volume, issue, page,
+    editor or "In" before it: the container is the book's title."""
+    if "title" in labels or "editor" in labels:
+        return
+    if "publisher" not in labels and "publisher-place" not in labels:
         return
     if any(lab in _NUMBERS for lab in labels):
         return
@@ -1508,7 +1512,8 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     if run is None:
         return
     a, b = run
-    if _after_in(toks, labels, a) or _next_label(toks, labels, b) != "publisher":
+    nxt = _next_label(toks, labels, b)
+    if _after_in(toks, labels, a) or nxt not in ("publisher", "publisher-place"):
         return
     if (a > 0 and labels[a - 1] not in ("O", "author")) or _names_venue(
         " ".join(t.text for t in toks[a:b])
@@ -1516,6 +1521,58 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
         return
     for m in range(a, b):
         labels[m] = "title"
+
+
+def _sentence_end(toks: list[Tok], d: int) -> bool:
+    """Whether token ``d`` ends a sentence: a question or exclamation mark, or a period
+    after a word of four letters or more, spaced from what follows."""
+    if d + 1 >= len(toks) or toks[d + 1].start == toks[d].end:
+        return False
+    return toks[d].text in "?!" or _ends_sentence(toks, d)
+
+
+def _title_run_into_the_next_field(toks: list[Tok], labels: list[str]) -> None:
+    """ "Casella, G. (2002). Statistical Inference. Duxbury Thomson Learning, 2nd edition.",
+    "... (2001). Parasite Richness in Feral Cats: Insularity or Density? Parasitology,
+    123:143": no title, and the publisher or the journal read over a first sentence of two
+    words or more: that sentence is the title (a journal keeps one to six words after it)."""
+    if "title" in labels:
+        return
+    for field in ("publisher", "container-title"):
+        run = _only_run(labels, field)
+        if run is None:
+            continue
+        a, b = run
+        if a > 0 and labels[a - 1] not in ("O", "author", "issued"):
+            return
+        if _after_in(toks, labels, a):
+            return
+        cuts = [
+            d
+            for d in range(a + 2, b - 1)
+            if _sentence_end(toks, d) and not is_serial_abbreviation(toks[d - 1].text)
+        ]
+        if not cuts:
+            continue
+        cut = cuts[-1] if field == "container-title" else cuts[0]
+        head = [t for t in toks[a:cut] if t.kind == KIND_WORD]
+        tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
+        if len(head) < 2 or not tail:
+            return
+        asked = toks[cut].text in "?!"
+        if field == "container-title" and (
+            len(head) < (3 if asked else 4)
+            or (not asked and sum(t.text.islower() and len(t.text) > 3 for t in head) < 2)
+        ):
+            return  # "Adv. Theor. Math. Phys.": a journal's abbreviations, not a sentence
+        if field == "container-title" and (
+            len(tail) > 6 or not any(lab in _NUMBERS for lab in labels[b:])
+        ):
+            return
+        for m in range(a, cut):
+            labels[m] = "title"
+        labels[cut] = "title" if asked else "O"  # a question's mark is the title's
+        return
 
 
 def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:

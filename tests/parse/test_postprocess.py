@@ -1501,3 +1501,36 @@ def test_acms_issue_before_the_year_read_as_a_page_is_the_issue() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("issue") == "4598"
     assert ref.get("page") == "671-680"
+
+
+def test_a_title_read_into_the_publisher_or_the_journal_is_cut_out() -> None:
+    raw = "Ode, G. and Abe, R. (2002). Graph Inference. Duxbury Graph Learning, 2nd edition."
+    spec = [("Ode, G. and Abe, R.", "author"), ("(", "O"), ("2002", "issued"), (").", "O"),
+            ("Graph Inference. Duxbury Graph Learning", "publisher"), (",", "O"),
+            ("2nd edition", "edition"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Inference"
+    assert ref.get("publisher") == "Duxbury Graph Learning"
+    raw = "Ode, E. (2001). Graph Richness in Cats: Insularity or Density? Graphology, 123:143-151."
+    spec = [("Ode, E.", "author"), ("(", "O"), ("2001", "issued"), (").", "O"),
+            ("Graph Richness in Cats: Insularity or Density? Graphology", "container-title"),
+            (",", "O"), ("123", "volume"), (":", "O"), ("143-151", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Richness in Cats: Insularity or Density?"
+    assert ref.get("container-title") == "Graphology"
+    # a journal's abbreviations are no sentence
+    raw = "K. Ode, Adv. Theor. Graph. Phys., 2, 231-252 (1998)."
+    spec = [("K. Ode", "author"), (",", "O"), ("Adv. Theor. Graph. Phys.", "container-title"),
+            (",", "O"), ("2", "volume"), (",", "O"), ("231-252", "page"), ("(", "O"),
+            ("1998", "issued"), (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Adv. Theor. Graph. Phys."
+
+
+def test_a_container_with_only_a_place_after_it_is_the_books_title() -> None:
+    raw = "Graph Core Team (2013). G: A Language for Graphs. Vienna, Austria."
+    spec = [("Graph Core Team", "author"), ("(", "O"), ("2013", "issued"), (").", "O"),
+            ("G: A Language for Graphs", "container-title"), (".", "O"),
+            ("Vienna, Austria", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "G: A Language for Graphs"
+    assert not ref.get("container-title")
