@@ -114,6 +114,7 @@ def mend_runs(
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _title_run_into_the_next_field(toks, labels)
+    _place_read_into_the_publisher(toks, labels)
     _note_where_the_title_stands(toks, labels)
     _title_head_before_a_colon(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1573,6 +1574,34 @@ def _title_run_into_the_next_field(toks: list[Tok], labels: list[str]) -> None:
             labels[m] = "title"
         labels[cut] = "title" if asked else "O"  # a question's mark is the title's
         return
+
+
+def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
+    """ "pages 4171-4186, Minneapolis, Minnesota. Association for Computational
+    Linguistics.": a publisher run that opens with a place (one to four capitalised words,
+    a comma among them) and a period is the place and the publisher."""
+    if "publisher-place" in labels:
+        return
+    run = _only_run(labels, "publisher")
+    if run is None:
+        return
+    a, b = run
+    cut = next((d for d in range(a + 1, b - 1) if toks[d].text == "."), -1)
+    if cut < 0 or toks[cut + 1].start == toks[cut].end:
+        return
+    head = toks[a:cut]
+    words = [t.text for t in head if t.kind == KIND_WORD]
+    if not 2 <= len(words) <= 4 or not any(t.text == "," for t in head):
+        return
+    if any(t.kind != KIND_WORD and t.text != "," for t in head):
+        return
+    if not all(w[:1].isupper() and len(w) > 1 for w in words):
+        return
+    if not any(t.kind == KIND_WORD for t in toks[cut + 1 : b]):
+        return
+    for m in range(a, cut):
+        labels[m] = "publisher-place"
+    labels[cut] = "O"
 
 
 def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:

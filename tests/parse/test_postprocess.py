@@ -1534,3 +1534,16 @@ def test_a_container_with_only_a_place_after_it_is_the_books_title() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "G: A Language for Graphs"
     assert not ref.get("container-title")
+
+
+def test_a_place_read_into_the_publisher_is_split_off() -> None:
+    raw = (
+        "K. Ode. 2019. Graphs. In Proc. of GKC, pages 41-46, Minneapolis, Minnesota. Graph Society."
+    )
+    spec = [("K. Ode", "author"), (".", "O"), ("2019", "issued"), (".", "O"), ("Graphs", "title"),
+            (". In", "O"), ("Proc. of GKC", "container-title"), (", pages", "O"),
+            ("41-46", "page"), (",", "O"), ("Minneapolis, Minnesota. Graph Society", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher-place") == "Minneapolis, Minnesota"
+    assert ref.get("publisher") == "Graph Society"
