@@ -139,8 +139,8 @@ _NAME_WORD = re.compile(
 def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
     """Start and end (exclusive) of the one run of ``label``; None when there is none or
     more than one."""
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == label]
-    return runs[0] if len(runs) == 1 else None
+    a, b = _first_run(labels, label)  # (scans for the label, not every run: it is hot)
+    return None if a == b or label in labels[b:] else (a, b)
 
 
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
