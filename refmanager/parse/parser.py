@@ -27,6 +27,7 @@ from refmanager.parse.tokens import (
     label_runs,
     split_label,
     tokenize,
+    word_set,
 )
 from refmanager.parse.values import clean_value, strip_value
 
@@ -97,6 +98,10 @@ _NOT_TITLES = (
     )
     | MONTHS
 )  # "JOURNAL OF VIROLOGY, June 1990, p. 2941": a date, not a title
+# Words that make no title on their own, whatever their number.
+_NOT_TITLE_WORDS = _NOT_TITLES | word_set(
+    "of to as at on by for appear appears cite this see also issn isbn xxx sept"
+)
 # "... Conf. Miami: MLSys" (a Latin or CJK place, a colon, a publisher)
 _PLACE_PUBLISHER = re.compile(
     r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)\s*[:\uff1a]\s*([^\d:;()]{2,60}?)[.,]?$"
@@ -280,7 +285,21 @@ def build_reference(
                     and toks[i].text[:1].isupper()
                     and toks[i].text.lower().rstrip(".") not in _NOT_TITLES
                 )
-                if (words >= 2 or single) and (best is None or j - i > best[1] - best[0]):
+                # "Nov-Dec", "Issue of May 13, pp", "To appear in", "Cite this as": no words
+                # a title is made of
+                content = any(
+                    t.kind == "cjk"
+                    or (
+                        t.kind == "word"
+                        and not _NOT_TITLE_WORDS.issuperset(t.text.lower().split("-"))
+                    )
+                    for t in toks[i:j]
+                )
+                if (
+                    (words >= 2 or single)
+                    and content
+                    and (best is None or j - i > best[1] - best[0])
+                ):
                     best = (i, j)
                 i = j + 1
             else:

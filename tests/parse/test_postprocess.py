@@ -1441,6 +1441,18 @@ def test_a_bare_arxiv_identifier_is_the_number_as_printed() -> None:
     assert not _by_runs(raw, spec).get("number")
 
 
+def test_words_no_title_is_made_of_are_no_title() -> None:
+    raw = "Graph Kernels, 8(6): 996-1003, Nov-Dec 1995"
+    spec = [("Graph Kernels", "container-title"), (",", "O"), ("8", "volume"), ("(", "O"),
+            ("6", "issue"), ("):", "O"), ("996-1003", "page"), (", Nov-Dec", "O"),
+            ("1995", "issued")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("title")
+    raw = "To appear in: Graph Communications, 12 (2010)"
+    spec = [("To appear in:", "O"), ("Graph Communications", "container-title"), (",", "O"),
+            ("12", "volume"), ("(", "O"), ("2010", "issued"), (")", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("title")
+
+
 def test_a_month_or_a_volume_word_left_unlabelled_is_no_title() -> None:
     raw = "JOURNAL OF GRAPHS, June 1990, P. 2941-2947"
     spec = [("JOURNAL OF GRAPHS", "container-title"), (", June", "O"), ("1990", "issued"),
