@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from statistics import median
 from typing import Any
 
@@ -306,6 +307,7 @@ def group_lines(
     lines: list[Line] = []
     for row in rows:
         row.sort(key=lambda r: r.x0)
+        stretched = _stretched(row)
         group: list[Run] = [row[0]]
         for run in row[1:]:
             prev_end = max(r.x1 for r in group)
@@ -319,13 +321,32 @@ def group_lines(
             # A list label set off by a tab ("1.", "[12]") stays on its entry's line.
             label = len(group) == 1 and _is_label(group[0], run)
             wide = gap > (8.0 if label else _COLUMN_GAP_EM) * max(run.size, group[-1].size)
-            if across or wide:
+            if across or (wide and not stretched):
                 lines.append(_join_runs(group, page))
                 group = [run]
             else:
                 group.append(run)
         lines.append(_join_runs(group, page))
     return lines
+
+
+def _stretched(row: Sequence[Run | Line]) -> bool:
+    """Whether a row (its runs in order) is a justified line drawn word by word whose word
+    spaces are all stretched alike, some of them wider than a column gap: a few words
+    spread over the line before a long URL that did not fit on it. Its wide spaces part
+    no columns."""
+    gaps = [
+        b.x0 - a.x1 for a, b in pairwise(row) if b.x0 - a.x1 > _SPACE_GAP_EM * max(a.size, b.size)
+    ]
+    if len(gaps) < _STRETCHED_SPACES or max(gaps) <= _COLUMN_GAP_EM * row[0].size:
+        return False
+    return max(gaps) <= _STRETCH_EVEN * min(gaps)
+
+
+# A justified row's stretched word spaces: at least this many, the widest at most this many
+# times the narrowest.
+_STRETCHED_SPACES = 3
+_STRETCH_EVEN = 1.25
 
 
 # Closing full-width punctuation (，。、；：！？ and closing brackets) is drawn in the left
@@ -353,9 +374,26 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
         return None
     spans = sorted((it.x0, ink_end(it), len(it.text), it.size) for it in items)
     found = _find_gutter(spans, width)
-    if found is not None and _cuts_words(items, spans, found):
+    if found is not None and (_cuts_words(items, spans, found) or _through_spaces(items, found)):
         return None
     return found
+
+
+def _through_spaces(items: list[Run] | list[Line], gx: float) -> bool:
+    """Whether a gutter at ``gx`` would run through justified lines' stretched word spaces:
+    most rows with text on both sides of it are lines whose word spaces are all alike
+    (:func:`_stretched`), where a real gutter is wider than the columns' word spaces."""
+    rows: dict[float, list[Run | Line]] = {}
+    for it in items:
+        rows.setdefault(round(it.y, 1), []).append(it)
+    both = stretched = 0
+    for row in rows.values():
+        if not any(ink_end(it) <= gx + 1 for it in row) or not any(it.x0 >= gx - 1 for it in row):
+            continue
+        both += 1
+        row.sort(key=lambda it: it.x0)
+        stretched += _stretched(row)
+    return both > 0 and 2 * stretched >= both
 
 
 def _find_gutter(spans: list[tuple[float, float, int, float]], width: float) -> float | None:

@@ -193,6 +193,41 @@ def test_a_one_column_list_drawn_glyph_by_glyph_has_no_gutter_through_its_words(
     assert "memory [Doctoral dissertation, University of Digital]. ProQuest Disserta" in texts
 
 
+def _words(text: str, x0: float, x1: float, y: float, size: float = 12.0) -> list[Run]:
+    """A justified line drawn word by word: its words spread from x0 to x1 with equal spaces."""
+    words = text.split()
+    widths = [0.5 * size * len(w) for w in words]
+    space = (x1 - x0 - sum(widths)) / max(len(words) - 1, 1)
+    runs, x = [], x0
+    for word, w in zip(words, widths, strict=True):
+        runs.append(Run(word, x, x + w, y, size, "R"))
+        x += w + space
+    return runs
+
+
+def test_a_justified_lines_stretched_spaces_part_no_columns() -> None:
+    # Word and Google Docs justify a list's lines; the line before a URL too long to fit
+    # holds a few words spread over the column, their spaces several ems wide, alike. No
+    # line is cut at them, and no gutter runs through them.
+    runs: list[Run] = []
+    y = 700.0
+    for i in range(8):
+        first = f"Author{i}, A. B. ({2000 + i}). A title that runs on over the line"
+        runs += _words(first, 78, 534, y)
+        y -= 24
+        runs += _words("rethinking memory. Communities early News.", 78, 534, y)
+        y -= 24
+        runs += _words(f"https://www.example.org/articles/2023/page{i}/index.html", 78, 420, y)
+        y -= 24
+    assert find_gutter(runs, 612) is None
+    lines = page_lines(runs, 1, 612)
+    assert [ln.text for ln in lines[1:3]] == [
+        "rethinking memory. Communities early News.",
+        "https://www.example.org/articles/2023/page0/index.html",
+    ]
+    assert {ln.column for ln in lines} == {0}
+
+
 def test_a_spacing_accent_set_a_little_below_its_letters_baseline_joins_the_letter() -> None:
     # pdfTeX's \accent lowers the accent by the letter's height below the x-height: over
     # an "o" the diaeresis stands about 0.4 pt below the line's baseline.
