@@ -115,6 +115,8 @@ def mend_runs(
     _book_title_read_as_a_container(toks, labels)
     _title_run_into_the_next_field(toks, labels)
     _place_read_into_the_publisher(toks, labels)
+    _book_after_the_editors_mark(toks, labels)
+    _second_title_after_a_quoted_one(toks, labels)
     _note_where_the_title_stands(toks, labels)
     _title_head_before_a_colon(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1604,6 +1606,48 @@ def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
     labels[cut] = "O"
 
 
+_EDITOR_MARKS = frozenset(("ed", "eds", "edd", "hg", "hgg", "hrsg", "dir", "dirs", "coord", "eds"))
+
+
+def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
+    """ "In: Inka Mülder-Bach, Gerhard Neumann (Hgg.): Räume der Romantik. Würzburg: ...",
+    "in D.C. Greetham (ed.), Scholarly Editing: A Guide to Research, New York 1995": the
+    words after a chapter's editors and their "(ed.)" mark, up to the next comma or
+    sentence end, are the book, where no container was read."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "editor")
+    if run is None:
+        return
+    a, b = run
+    if not any(t.text.lower() == "in" for t in toks[max(0, a - 3) : a]):
+        return
+    if "title" not in labels[:a]:
+        return  # no chapter title: the book is the entry's title
+    k = b
+    marked = False
+    while k < len(toks) and labels[k] == "O" and toks[k].kind in (KIND_PUNCT, KIND_WORD):
+        if toks[k].kind == KIND_WORD:
+            if toks[k].text.lower() not in _EDITOR_MARKS:
+                return
+            marked = True
+        k += 1
+    book = ("publisher", "publisher-place", "title", "O")
+    if not marked or k >= len(toks) or labels[k] not in book:
+        return
+    e = k
+    while e < len(toks) and labels[e] in book:
+        if toks[e].text in ",;" or _sentence_end(toks, e):
+            break
+        if toks[e].kind not in (KIND_WORD, KIND_PUNCT):
+            break
+        e += 1
+    if not any(t.kind == KIND_WORD for t in toks[k:e]) or e >= len(toks):
+        return
+    for m in range(k, e):
+        labels[m] = "container-title"
+
+
 def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
     """ "D Lehmann. Belief revision, revised. In Proceedings IJCAI-95": no title, and a note
     read straight after the names and before an "In" or a container: that is the title."""
@@ -1904,6 +1948,40 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "O"
     for k in range(rest, b):
         labels[k] = "container-title"
+
+
+def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None:
+    """ "Barsalou, L. W. "Flexibility ... symbols." Theories of Memory. Ed. A. C. Collins",
+    "“Boethius and the Study of Logic.” In: Boethius: His Life, Thought and Influence. Ed.":
+    a second title run after a title closed by its quotation mark, where no container was
+    read, is the book the chapter is in (with a container run the tagger split off it)."""
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
+    if len(runs) < 2 or "container-title" in labels[: runs[1][0]]:
+        return
+    (a, b), (c, d) = runs[0], runs[1]
+    if a == 0 or toks[a - 1].text not in _QUOTE_PAIRS or labels[a - 1] != "O":
+        return
+    closers = _QUOTE_PAIRS[toks[a - 1].text]
+    between = toks[b:c]
+    # the closing mark right after the title, glued to it ("symbols." "): not an
+    # apostrophe further on ("분석 : '98")
+    if not any(
+        t.text in closers and k <= 1 and toks[b + k - 1].end == t.start
+        for k, t in enumerate(between)
+    ):
+        return
+    if any(t.kind != KIND_PUNCT and t.text.lower() != "in" for t in between):
+        return  # "... Zirconia" (2009). Masters Theses": a date between, a thesis's kind
+    e = d
+    while e < len(toks) and toks[e].text == "," and labels[e] == "O":
+        e += 1
+    if e < len(toks) and e > d and labels[e] == "container-title":
+        while e < len(toks) and labels[e] in ("container-title", "O") and toks[e].text != ".":
+            e += 1
+    else:
+        e = d
+    for m in range(c, e):
+        labels[m] = "container-title"
 
 
 _HAN_OR_HANGUL = re.compile("[\u4e00-\u9fff\uac00-\ud7a3]")

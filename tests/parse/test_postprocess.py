@@ -1559,3 +1559,37 @@ def test_a_place_read_into_the_publisher_is_split_off() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("publisher-place") == "Minneapolis, Minnesota"
     assert ref.get("publisher") == "Graph Society"
+
+
+def test_the_book_after_a_chapters_editors_mark_is_the_container() -> None:
+    raw = "K. Ode, 'Graph lore', in D.C. Abe (ed.), Graph Editing: A Guide, New York 1995."
+    spec = [("K. Ode", "author"), (", '", "O"), ("Graph lore", "title"), ("', in", "O"),
+            ("D.C. Abe", "editor"), ("(ed.),", "O"), ("Graph Editing", "publisher-place"),
+            (":", "O"), ("A Guide", "publisher"), (",", "O"), ("New York", "publisher-place"),
+            ("1995", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Editing: A Guide"
+    # no chapter title: the book is the entry's title
+    raw = "K. Ode, in: A. Abe (Eds.), Graph Lectures, North Holland, 1998, p.149."
+    spec = [("K. Ode", "author"), (", in:", "O"), ("A. Abe", "editor"), ("(Eds.),", "O"),
+            ("Graph Lectures", "title"), (",", "O"), ("North Holland", "publisher"), (",", "O"),
+            ("1998", "issued"), (", p.", "O"), ("149", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Lectures"
+    assert not ref.get("container-title")
+
+
+def test_a_second_title_after_a_quoted_title_is_the_book() -> None:
+    raw = 'Ode, K. "Graphs in concepts." Theories of Graphs. Ed. A. Abe. Hillsdale: Erlbaum, 1993.'
+    spec = [("Ode, K.", "author"), ('"', "O"), ("Graphs in concepts", "title"), ('."', "O"),
+            ("Theories of Graphs", "title"), (". Ed.", "O"), ("A. Abe", "editor"), (".", "O"),
+            ("Hillsdale", "publisher-place"), (":", "O"), ("Erlbaum", "publisher"), (",", "O"),
+            ("1993", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphs in concepts"
+    assert ref.get("container-title") == "Theories of Graphs"
+    # a date between the two: a thesis's kind, not a book
+    raw = 'Ode, K., "Graphs in concepts" (2009). Masters Theses. Paper 127.'
+    spec = [("Ode, K.", "author"), (', "', "O"), ("Graphs in concepts", "title"), ('" (', "O"),
+            ("2009", "issued"), (").", "O"), ("Masters Theses", "title"), (". Paper", "O"),
+            ("127", "number"), (".", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("container-title")
