@@ -117,6 +117,7 @@ def mend_runs(
     _place_read_into_the_publisher(toks, labels)
     _book_after_the_editors_mark(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    _book_read_into_the_editors(toks, labels)
     _note_where_the_title_stands(toks, labels)
     _title_head_before_a_colon(toks, labels)
     if "(" in raw or "[" in raw:
@@ -1948,6 +1949,35 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "O"
     for k in range(rest, b):
         labels[k] = "container-title"
+
+
+def _book_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
+    """ "In: A Manual of Acarology, Krantz G.W and D.E. Walter Eds., Third Edition": an
+    editor run right after "In" that opens with a title (three words or more, a small word
+    among them, no initial) before a comma and the names is the book, then its editors."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "editor")
+    if run is None:
+        return
+    a, b = run
+    k = a
+    while k > 0 and labels[k - 1] == "O" and toks[k - 1].text == ":":
+        k -= 1
+    if k == 0 or toks[k - 1].text.lower() != "in" or labels[k - 1] != "O":
+        return
+    comma = next((m for m in range(a + 1, b) if toks[m].text == ","), -1)
+    if comma < 0:
+        return
+    chunk = toks[a:comma]
+    words = [t.text for t in chunk if t.kind == KIND_WORD]
+    if len(words) < 3 or any(t.text == "." for t in chunk):
+        return
+    if not any(w in _SMALL_WORDS for w in words) or not words[0][:1].isupper():
+        return
+    for m in range(a, comma):
+        labels[m] = "container-title"
+    labels[comma] = "O"
 
 
 def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None:

@@ -1593,3 +1593,14 @@ def test_a_second_title_after_a_quoted_title_is_the_book() -> None:
             ("2009", "issued"), (").", "O"), ("Masters Theses", "title"), (". Paper", "O"),
             ("127", "number"), (".", "O")]  # fmt: skip
     assert not _by_runs(raw, spec).get("container-title")
+
+
+def test_a_book_read_into_its_editors_after_in_is_the_container() -> None:
+    raw = "Ode, K., 2009. Graph lore. In: A Manual of Graphs, Abe G.W and D.E. Walt Eds., Oslo."
+    spec = [("Ode, K.", "author"), (",", "O"), ("2009", "issued"), (".", "O"),
+            ("Graph lore", "title"), (". In:", "O"),
+            ("A Manual of Graphs, Abe G.W and D.E. Walt", "editor"), ("Eds.,", "O"),
+            ("Oslo", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "A Manual of Graphs"
+    assert [e.family for e in ref.editor] == ["Abe", "Walt"]
