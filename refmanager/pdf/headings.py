@@ -100,11 +100,18 @@ _FLOATS = re.compile(
 )
 
 
+# A CJK end heading alone on its line ("作者简介：", "致谢"): CJK type has no bold or
+# capitals to set it apart, and no reference opens with these words.
+_CJK_END = re.compile(r"^\s*(?:作者简介|致\s*谢|附\s*录)\s*[:：]?\s*$")
+
+
 def is_end_heading(line: Line, body_size: float, floats: bool = False) -> bool:
     """A heading after which the bibliography is over (appendix, biographies, ...); with
     ``floats``, also a manuscript's sections of tables and figures ("Tables", "Figure
     legends"; the line model's feature is without them, as it was trained)."""
     text = line.text.strip()
+    if floats and _CJK_END.match(text):
+        return True
     if len(text) > 90 or not (END_HEADING.match(text) or (floats and _FLOATS.match(text))):
         return False
     bold = any(s[2] == "bold" and s[1] - s[0] >= min(len(text), 6) for s in line.styles)

@@ -96,6 +96,13 @@ def test_a_manuscripts_tables_and_figures_end_the_list_but_not_the_line_models_f
     assert not is_end_heading(_line(text, 700, size=12), 10)  # as the line model was trained
 
 
+@pytest.mark.parametrize("text", ["作者简介：", "致谢", "附 录"])
+def test_a_cjk_end_heading_alone_on_its_line_ends_the_list_in_body_type(text: str) -> None:
+    # CJK type sets the heading apart by neither bold nor capitals nor size
+    assert is_end_heading(_line(text, 700, size=10), 10, floats=True)
+    assert not is_end_heading(_line("作者简介：张三（1981 –），男，博士", 700), 10, floats=True)
+
+
 @pytest.mark.parametrize("text", ["Table 2: Results of the runs", "Figure 3", "Tables."])
 def test_a_caption_inside_the_list_is_no_end_heading(text: str) -> None:
     assert not is_end_heading(_line(text, 700, size=12), 10, floats=True)
