@@ -171,19 +171,44 @@ def tail_start(probs: list[float], labels: list[str], prior: float) -> int:
     return n
 
 
+# The share of a list's other rows that must carry a year for a first row without any
+# digit to be a note set under the heading.
+_DATED_AROUND = 0.8
+_NO_DATE = re.compile(r"\bn\.\s?d\.|\bin press\b", re.I)
+
+
+def head_note(refs: list[Reference], probs: list[float]) -> bool:
+    """Whether the list's first row is a note set under its heading ("References marked
+    with an asterisk indicate studies included in the meta-analysis."), not an entry:
+    it holds no digit, no link and no label, does not read as a reference beyond doubt,
+    and nearly all the rows after it carry a year (a real entry with no digit at all is
+    rare: 57 of GROBID's 12,994, private communications and bare links among them)."""
+    if len(refs) < 3 or probs[0] >= GOES_ON:
+        return False
+    first = refs[0]
+    raw = first.raw
+    if first.label or any(c.isdigit() for c in raw) or _NO_DATE.search(raw):
+        return False
+    if first.get("URL") or first.get("DOI") or "http" in raw or "www." in raw:
+        return False
+    rest = refs[1:]
+    return sum(1 for r in rest if _YEAR.search(r.raw)) >= _DATED_AROUND * len(rest)
+
+
 def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Reference]]:
     """``refs`` split into those that read as references and those dropped (probability
-    under the model's threshold, or text after the list: :func:`tail_start`); all are
-    kept without a model."""
+    under the model's threshold, a note under the heading: :func:`head_note`, or text
+    after the list: :func:`tail_start`); all are kept without a model."""
     model = _model()
     if model is None:
         return refs, []
     probs = [probability(ref, model.weights) for ref in refs]
     end = tail_start(probs, [ref.label for ref in refs], model.prior)
+    start = 1 if head_note(refs, probs) else 0
     kept: list[Reference] = []
     dropped: list[Reference] = []
     for i, (ref, p) in enumerate(zip(refs, probs, strict=True)):
-        (kept if i < end and p >= model.threshold else dropped).append(ref)
+        (kept if start <= i < end and p >= model.threshold else dropped).append(ref)
     return kept, dropped
 
 

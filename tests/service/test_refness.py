@@ -145,3 +145,27 @@ def test_a_dot_leader_to_a_page_number_is_no_reference() -> None:
         assert _p(text) > 0.5, text
     spaced = "G. Stein. Why ask . . . ? A study of dots. Journal of Marks, 3:1-9, 2001."
     assert _p(spaced) > 0.5
+
+
+def test_a_note_under_the_heading_is_no_reference() -> None:
+    note = "References marked with an asterisk indicate studies included in the analysis."
+    entries = [
+        "Adams, R. (2001). A study of reading. Journal of Tests, 12(3), 45-67.",
+        "Baker, C. (2019). Another title about lists. Review of Things, 4, 1-9.",
+        "Clark, D. (2018). The third paper. Transactions on Lists, 7, 100-120.",
+    ]
+    model = refness._model()
+    assert model is not None
+    assert _p(note) >= model.threshold  # it reads like a title on its own
+    kept, dropped = refness.keep_references(parse_entries([Entry(raw=t) for t in [note, *entries]]))
+    assert [r.raw for r in kept] == entries
+    assert [r.raw for r in dropped] == [note]
+    # An entry with no digit at all, first in a list, stays where it has no dated company
+    # or says it has no date.
+    for first, rest in [
+        ("Richardson, P. Private communication.", ["Baker, C. Lists. Review of Things."] * 3),
+        ("Anonymous. The book of lists. n.d.", entries),
+    ]:
+        refs = parse_entries([Entry(raw=t) for t in [first, *rest]])
+        probs = [refness.probability(r, model.weights) for r in refs]
+        assert not refness.head_note(refs, probs), first
