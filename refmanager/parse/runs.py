@@ -103,6 +103,8 @@ def mend_runs(
     if _HAN_OR_HANGUL.search(raw):
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
+    if "J]" in raw or "J\uff3d" in raw:
+        _journal_after_its_type_code(toks, labels)
     _issue_after_its_marker(toks, labels)
     _page_read_as_a_year(toks, labels)
     _bare_arxiv_id(toks, labels)
@@ -2040,6 +2042,43 @@ def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
     labels[cut] = "O"
     for m in range(cut + 1, end):
         labels[m] = "container-title"
+
+
+def _journal_after_its_type_code(toks: list[Tok], labels: list[str]) -> None:
+    """GB/T 7714's "题名[J]. 机器人, 2016, 38(1): 49-55": the words between a journal
+    article's type code "[J]" and the comma before the year are the journal, whatever the
+    tagger read them as (a three-character journal name reads as a Chinese name)."""
+    n = len(toks)
+    for k in range(n - 4):
+        if toks[k].text not in "[\uff3b" or toks[k + 1].text != "J":
+            continue
+        if toks[k + 2].text not in "]\uff3d":
+            continue
+        j = k + 3
+        while j < n and toks[j].kind == KIND_PUNCT and toks[j].text in "./\uff0e\u3002":
+            j += 1
+        e = j
+        while (
+            e < n
+            and toks[e].text not in (",", "\uff0c")
+            and labels[e]
+            in (
+                "author",
+                "O",
+                "title",
+                "container-title",
+            )
+        ):
+            e += 1
+        if e == j or e >= n or labels[e + 1 : e + 3].count("issued") == 0:
+            return
+        if not any(t.kind in (KIND_CJK, KIND_WORD) for t in toks[j:e]):
+            return
+        if "container-title" in labels[:e]:
+            return
+        for m in range(j, e):
+            labels[m] = "container-title"
+        return
 
 
 _CJK_NUMBER_MARKS = {"\u5377": "volume", "\u671f": "issue", "\u9875": "page", "\u9801": "page"}

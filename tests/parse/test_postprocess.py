@@ -1604,3 +1604,14 @@ def test_a_book_read_into_its_editors_after_in_is_the_container() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "A Manual of Graphs"
     assert [e.family for e in ref.editor] == ["Abe", "Walt"]
+
+
+def test_the_words_after_a_journal_articles_type_code_are_the_journal() -> None:
+    raw = "倪鹤鹏，刘亚男．基于机器视觉的分拣算法[J]．机器人，2016，38(1)：49-55."
+    spec = [("倪鹤鹏，刘亚男", "author"), ("．", "O"), ("基于机器视觉的分拣算法", "title"),
+            ("[J]．", "O"), ("机器人", "author"), ("，", "O"), ("2016", "issued"), ("，", "O"),
+            ("38", "volume"), ("(", "O"), ("1", "issue"), (")：", "O"), ("49-55", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "机器人"
+    assert [a.family + a.given for a in ref.author] == ["倪鹤鹏", "刘亚男"]
