@@ -75,6 +75,7 @@ def mend_runs(
     _lettered_volume_is_the_venue(toks, labels)
     _issue_in_the_volume(toks, labels)
     _issue_read_as_a_page(toks, labels)
+    _volume_with_its_own_title(toks, labels)
     _year_inside_the_title(toks, labels)
     _body_opening_the_title(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
@@ -105,6 +106,8 @@ def mend_runs(
         _cjk_number_marks(toks, labels)
     if "J]" in raw or "J\uff3d" in raw:
         _journal_after_its_type_code(toks, labels)
+    if "]" in raw or "\uff3d" in raw:
+        _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
     _page_read_as_a_year(toks, labels)
     _bare_arxiv_id(toks, labels)
@@ -117,6 +120,7 @@ def mend_runs(
     _book_title_read_as_a_container(toks, labels)
     _title_run_into_the_next_field(toks, labels)
     _place_read_into_the_publisher(toks, labels)
+    _place_ending_the_container(toks, labels)
     _book_after_the_editors_mark(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
     _book_read_into_the_editors(toks, labels)
@@ -2079,6 +2083,97 @@ def _journal_after_its_type_code(toks: list[Tok], labels: list[str]) -> None:
         for m in range(j, e):
             labels[m] = "container-title"
         return
+
+
+def _number_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """GB/T 7714's "信息安全技术 个人信息安全规范: GB/T 35273—2020[S]", "The PageRank
+    citation ranking: Bringing order to the web: 1999-66[R]": a standard's, report's or
+    patent's number after the title's last colon, right before the type code, is the
+    entry's number."""
+    a, b = _first_run(labels, "title")
+    if b - a < 3 or b + 2 >= len(toks):
+        return
+    if toks[b].text not in "[\uff3b" or toks[b + 2].text not in "]\uff3d":
+        return
+    if toks[b + 1].text not in ("S", "R", "P"):
+        return
+    colon = max((k for k in range(a + 1, b - 1) if toks[k].text in ":\uff1a"), default=-1)
+    if colon < 0 or b - colon > 8:
+        return
+    tail = toks[colon + 1 : b]
+    if not any(t.kind == KIND_NUM or any(c.isdigit() for c in t.text) for t in tail):
+        return
+    if any(t.kind == KIND_CJK for t in tail):
+        return
+    if any(t.kind == KIND_WORD and t.text.lower() != t.text.upper() for t in tail) and any(
+        t.kind == KIND_WORD and not t.text.isupper() and not any(c.isdigit() for c in t.text)
+        for t in tail
+    ):
+        return  # "... : a survey of 2015": a subtitle, not a code
+    for m in range(colon + 1, b):
+        labels[m] = "number"
+
+
+def _volume_with_its_own_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "The Art of Computer Programming, Volume 1: Fundamental Algorithms": a volume number
+    followed by a colon and the volume's own title belongs to the title (or the book) it
+    follows, as the catalogues print it."""
+    n = len(toks)
+    for k in range(2, n - 2):
+        if labels[k] != "volume" or toks[k].kind != KIND_NUM or toks[k + 1].text != ":":
+            continue
+        if labels[k - 1] == "volume" or (k + 1 < n and labels[k + 1] == "volume"):
+            continue
+        w = k - 1
+        if toks[w].text == "." and w > 0:
+            w -= 1
+        if toks[w].text.lower() not in ("volume", "vol") or labels[w] not in ("O", "volume"):
+            continue
+        j = w - 1
+        while j >= 0 and toks[j].text == "," and labels[j] == "O":
+            j -= 1
+        if j < 0 or labels[j] not in ("title", "container-title"):
+            continue
+        field = labels[j]
+        e = k + 2
+        while (
+            e < n
+            and labels[e] in (field, "title", "container-title", "O")
+            and ((toks[e].kind == KIND_WORD and toks[e].text[:1].isupper()) or labels[e] == field)
+        ):
+            e += 1
+        if e == k + 2:
+            continue
+        for m in range(j + 1, e):
+            labels[m] = field
+        return
+
+
+def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """GB/T 7714's "[C]//Text Summarization Branches Out. Barcelona, Spain: ACL, 2004": a
+    container whose last sentence is a place (one to three capitalised words) before a
+    comma and the rest of the place, and the publisher after its colon, ends before it."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if b + 2 >= len(toks) or toks[b].text != "," or labels[b] != "O":
+        return
+    dot = max((k for k in range(a + 1, b - 1) if toks[k].text == "."), default=-1)
+    if dot < 0 or b - dot - 1 > 3 or toks[dot + 1].start == toks[dot].end:
+        return
+    if not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[dot + 1 : b]):
+        return
+    k = b + 1
+    if labels[k] not in ("publisher-place", "publisher"):
+        return
+    while k < len(toks) and labels[k] == labels[b + 1] and toks[k].kind == KIND_WORD:
+        k += 1
+    if k >= len(toks) or toks[k].text not in ":\uff1a":
+        return
+    labels[dot] = "O"
+    for m in range(dot + 1, k):
+        labels[m] = "publisher-place"
 
 
 _CJK_NUMBER_MARKS = {"\u5377": "volume", "\u671f": "issue", "\u9875": "page", "\u9801": "page"}

@@ -1615,3 +1615,42 @@ def test_the_words_after_a_journal_articles_type_code_are_the_journal() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "机器人"
     assert [a.family + a.given for a in ref.author] == ["倪鹤鹏", "刘亚男"]
+
+
+def test_a_standards_or_reports_number_ending_the_title_is_the_number() -> None:
+    raw = "Graph Committee. Graph rules: GB/T 7714—2015[S]. Beijing: Graph Press, 2015."
+    spec = [("Graph Committee", "author"), (".", "O"),
+            ("Graph rules: GB/T 7714—2015", "title"), ("[S].", "O"),
+            ("Beijing", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("2015", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph rules"
+    assert ref.get("number") == "GB/T 7714—2015"
+    # a subtitle after the colon stays
+    raw = "Ode K. Graph rules: a survey of 2015[R]. Oslo: GP, 2015."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph rules: a survey of 2015", "title"),
+            ("[R].", "O"), ("Oslo", "publisher-place"), (":", "O"), ("GP", "publisher"),
+            (",", "O"), ("2015", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph rules: a survey of 2015"
+
+
+def test_a_volume_with_its_own_title_belongs_to_the_title() -> None:
+    raw = "K. Ode. 1997. The Art of Graphs, Volume 1: Fundamental Kernels. Addison-Wesley."
+    spec = [("K. Ode", "author"), (".", "O"), ("1997", "issued"), (".", "O"),
+            ("The Art of Graphs", "title"), (", Volume", "O"), ("1", "volume"), (":", "O"),
+            ("Fundamental Kernels", "title"), (".", "O"), ("Addison-Wesley", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "The Art of Graphs, Volume 1: Fundamental Kernels"
+    assert not ref.get("volume")
+
+
+def test_a_place_ending_the_container_before_the_publisher_is_the_place() -> None:
+    raw = "Lin C Y. Graph kernels[C]//Graph Branches Out. Barcelona, Spain: ACL, 2004: 74-81."
+    spec = [("Lin C Y", "author"), (".", "O"), ("Graph kernels", "title"), ("[C]//", "O"),
+            ("Graph Branches Out. Barcelona", "container-title"), (",", "O"),
+            ("Spain", "publisher-place"), (":", "O"), ("ACL", "publisher"), (",", "O"),
+            ("2004", "issued"), (":", "O"), ("74-81", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Branches Out"
+    assert ref.get("publisher-place") == "Barcelona, Spain"
