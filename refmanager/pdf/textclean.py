@@ -274,13 +274,15 @@ def breaks_a_word(
             return True
         if f"{lw}-{rw}".lower() in vocab:
             return False
+    if known is None:
+        known = known_words()
     if rw[0].isupper():
         if lw.isupper() and rw.isupper() and len(lw) > 1:
             return True  # an all-capitals word broken: GRAM-/FORT
+        if not lw.isupper() and rw[1:].islower() and joined in known:
+            return True  # a name printed in camel case: Tensor-/Flow
         # Mc-/Clelland is one name; Klaus-/Robert and U-/Net keep their hyphen.
         return len(lw) == 2 and lw[0].isupper() and lw[1].islower()
-    if known is None:
-        known = known_words()
     if joined in known:
         return True
     if lw.lower() in _COMPOUND_HEADS or rw.lower() in _COMPOUND_TAILS:

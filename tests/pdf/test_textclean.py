@@ -121,6 +121,10 @@ def test_known_words_tell_a_compound_from_a_word_broken_at_a_line_end() -> None:
         "Deep neural networks for graphs"
     )
     assert join_lines(["A fast algo-", "rithm"])[0] == "A fast algorithm"
+    # a name printed in camel case, known whole, is one word
+    assert join_lines(["for PyTorch, Tensor-", "Flow, and JAX"])[0] == (
+        "for PyTorch, TensorFlow, and JAX"
+    )
     # two letters after the break, as Word and some journals' typesetting break words
     assert join_lines(["Reducing the dimensionali-", "ty of data"])[0] == (
         "Reducing the dimensionality of data"
