@@ -579,7 +579,9 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]
     if not 2 <= len(words) <= 10 or not any(w.lower() in _BODY_WORDS for w in words):
         return
-    if not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in words):
+    # capitalised words, or a team named in lower case ("The pandas development team")
+    team = words[0] == "The" and len(words) <= 5 and words[-1].lower() in _GROUP_WORDS
+    if not team and not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in words):
         return
     for m in range(a, cut):
         labels[m] = "author"

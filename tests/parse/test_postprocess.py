@@ -1319,6 +1319,13 @@ def test_a_body_opening_the_title_of_an_entry_without_names_is_its_author() -> N
     ref = _by_runs(raw, spec)
     assert [a.literal for a in ref.author] == ["Graph Health Organization"]
     assert ref.get("title") == "Global graph report"
+    # a team named in lower case after "The"
+    raw = "The graphs development team. graphs-dev/graphs: Graphs. Zenodo, 2020."
+    spec = [("The graphs development team. graphs-dev/graphs: Graphs", "title"), (".", "O"),
+            ("Zenodo", "publisher"), (",", "O"), ("2020", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [a.literal for a in ref.author] == ["The graphs development team"]
+    assert ref.get("title") == "graphs-dev/graphs: Graphs"
     # a title's first sentence that names no body stays the title's
     raw = "Graph Kernels Revisited. A Survey. Oslo: GHO; 2022."
     spec = [("Graph Kernels Revisited. A Survey", "title"), (".", "O"),
