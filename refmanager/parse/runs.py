@@ -209,6 +209,8 @@ def _last_name_left_in_the_title(toks: list[Tok], labels: list[str]) -> None:
     ..." (an initial's family name)."""
     n = len(labels)
     i, j = _first_run(labels, "author")
+    if _first_name_and_initial(toks, labels, i, j):
+        return
     if j - i < 4 or j + 2 >= n:
         return
     k = j
@@ -233,6 +235,36 @@ def _last_name_left_in_the_title(toks: list[Tok], labels: list[str]) -> None:
         if toks[k].text.lower() in _SMALL_WORDS or len(toks[k].text) < 2:
             return
         labels[k] = "author"
+
+
+def _first_name_and_initial(toks: list[Tok], labels: list[str], i: int, j: int) -> bool:
+    """ "Thomas N. Kipf and Max Welling. Semi-supervised ...": a list cut after a given
+    name and its initial, with the family name, "and" and the next given-first name up to
+    the period in the title: all of it is the list. Whether it relabelled."""
+    n = len(toks)
+    if j - i != 2 or j + 4 >= n or labels[j] != "O" or toks[j].text != ".":
+        return False
+    given, initial = toks[i], toks[i + 1]
+    if not (given.kind == KIND_WORD and len(given.text) > 1 and given.text[1:].islower()):
+        return False
+    if not (len(initial.text) == 1 and initial.text.isupper()):
+        return False
+    k = j + 1
+    if labels[k] != "title" or not _NAME_WORD.match(toks[k].text) or len(toks[k].text) < 2:
+        return False
+    e = k + 1
+    if toks[e].text.lower() not in ("and", "&"):
+        return False
+    e += 1
+    start = e
+    while e < n and labels[e] == "title" and _NAME_WORD.match(toks[e].text) and e - start < 4:
+        e += 1
+    if e - start < 2 or e >= n or toks[e].text != ".":
+        return False
+    for m in range(j, e):
+        labels[m] = "author"
+    labels[e] = "O"
+    return True
 
 
 def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:

@@ -1408,6 +1408,14 @@ def test_the_last_name_of_a_list_left_in_the_title_goes_back_to_the_authors() ->
     ref = _by_runs(raw, spec)
     assert [a.family for a in ref.author] == ["Ode", "Abelson", "Finelli"]
     assert ref.get("title") == "On the Construction of Graphs"
+    # a given name and its initial, then the family name, "and" and the next name
+    raw = "Thomas N. Ode and Max Abelson. Semi-supervised graph kernels. In GKC, 2017."
+    spec = [("Thomas N", "author"), (".", "O"),
+            ("Ode and Max Abelson. Semi-supervised graph kernels", "title"), (". In", "O"),
+            ("GKC", "container-title"), (",", "O"), ("2017", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [a.family for a in ref.author] == ["Ode", "Abelson"]
+    assert ref.get("title") == "Semi-supervised graph kernels"
     # a family-first list that ended on its own: the title's first word stays
     raw = "Ode M, Abe G. Graph kernels of lean women. Int J Graphs 25:6-8, 2001."
     spec = [("Ode M, Abe G", "author"), (".", "O"), ("Graph kernels of lean women", "title"),
