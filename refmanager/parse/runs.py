@@ -74,6 +74,7 @@ def mend_runs(
     _volume_ending_container(toks, labels)
     _lettered_volume_is_the_venue(toks, labels)
     _issue_in_the_volume(toks, labels)
+    _series_letter_read_as_volume(toks, labels)
     _issue_read_as_a_page(toks, labels)
     _volume_with_its_own_title(toks, labels)
     _year_inside_the_title(toks, labels)
@@ -743,6 +744,42 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
         labels[m] = "container-title"
     if toks[end - 1].text == ".":
         labels[end - 1] = "O"
+
+
+def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "Journal of the Royal Statistical Society, Series B, 56, 363-375": of two volume
+    runs, a first one of letters only ("B", "Series B") right after the journal is its
+    series, part of its name; the number after it is the volume."""
+    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "volume"]
+    if len(runs) != 2:
+        return
+    (a, b), (c, d) = runs
+    words = [t for t in toks[a:b] if t.kind != KIND_PUNCT]
+    if not words or len(words) > 2 or any(t.kind != KIND_WORD for t in words):
+        return
+    if not (len(words[-1].text) == 1 and words[-1].text.isupper()):
+        return
+    if len(words) == 2 and words[0].text.lower().rstrip(".") not in (
+        "series",
+        "ser",
+        "sect",
+        "section",
+    ):
+        return
+    k = a
+    while k > 0 and labels[k - 1] in ("O", "volume") and toks[k - 1].kind == KIND_PUNCT:
+        k -= 1
+    if k == 0 or labels[k - 1] != "container-title":
+        return
+    if any(t.kind != KIND_NUM for t in toks[c:d] if t.kind != KIND_PUNCT):
+        return
+    end = b
+    while end > a and toks[end - 1].kind == KIND_PUNCT:
+        end -= 1
+    for m in range(k, end):
+        labels[m] = "container-title"
+    for m in range(end, b):
+        labels[m] = "O"
 
 
 def _issue_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:

@@ -1669,3 +1669,14 @@ def test_a_place_ending_the_container_before_the_publisher_is_the_place() -> Non
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Graph Branches Out"
     assert ref.get("publisher-place") == "Barcelona, Spain"
+
+
+def test_a_journals_series_letter_read_as_a_volume_is_part_of_its_name() -> None:
+    raw = "Ode K (1994). Graph kernels. Journal of the Graph Society, Series B, 56, 363-375."
+    spec = [("Ode K", "author"), ("(", "O"), ("1994", "issued"), (").", "O"),
+            ("Graph kernels", "title"), (".", "O"),
+            ("Journal of the Graph Society", "container-title"), (", Series B", "volume"),
+            (",", "O"), ("56", "volume"), (",", "O"), ("363-375", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Journal of the Graph Society, Series B"
+    assert ref.get("volume") == "56"
