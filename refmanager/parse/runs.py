@@ -122,6 +122,7 @@ def mend_runs(
     _title_run_into_the_next_field(toks, labels)
     _place_read_into_the_publisher(toks, labels)
     _place_ending_the_container(toks, labels)
+    _publisher_ending_the_title(toks, labels)
     _book_after_the_editors_mark(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
     _book_read_into_the_editors(toks, labels)
@@ -2218,6 +2219,29 @@ def _volume_with_its_own_title(toks: list[Tok], labels: list[str]) -> None:
         for m in range(j + 1, e):
             labels[m] = field
         return
+
+
+def _publisher_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "A. D. Cliff and J. K. Ord. Spatial Autocorrelation. Pion, London, 1973.": a title
+    whose last sentence is one or two capitalised words before a comma and the place, with
+    no publisher read, ends before them: they are the publisher."""
+    if "publisher" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 4 or b + 1 >= len(toks) or toks[b].text != ",":
+        return
+    if _next_label(toks, labels, b) != "publisher-place":
+        return
+    dot = b - 1
+    while dot > a and toks[dot].text != ".":
+        dot -= 1
+    if dot <= a or not _sentence_end(toks, dot) or b - dot - 1 > 2:
+        return
+    if not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[dot + 1 : b]):
+        return
+    labels[dot] = "O"
+    for m in range(dot + 1, b):
+        labels[m] = "publisher"
 
 
 def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:

@@ -629,9 +629,11 @@ def test_a_title_run_ends_where_the_print_turns_from_italic_to_roman() -> None:
     ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks), styles=italic)
     assert ref.get("title") == "Spatial Autocorrelation"
     assert ref.get("publisher") == "Pion"
-    # without the print's styles (a string typed in) nothing tells the two apart
+    # without the print's styles (a string typed in) the last sentence of one or two
+    # capitalised words before the place tells the publisher
     ref, _ = build_reference(raw, toks, labels, [0.9] * len(toks))
-    assert ref.get("title") == "Spatial Autocorrelation. Pion"
+    assert ref.get("title") == "Spatial Autocorrelation"
+    assert ref.get("publisher") == "Pion"
 
 
 def test_names_opening_the_entry_before_ed_in_parentheses_are_editors() -> None:
@@ -1680,3 +1682,13 @@ def test_a_journals_series_letter_read_as_a_volume_is_part_of_its_name() -> None
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Journal of the Graph Society, Series B"
     assert ref.get("volume") == "56"
+
+
+def test_a_publisher_ending_the_title_before_the_place_is_the_publisher() -> None:
+    raw = "A. D. Ode and J. K. Abe. Spatial Graphs. Pion, London, 1973."
+    spec = [("A. D. Ode and J. K. Abe", "author"), (".", "O"),
+            ("Spatial Graphs. Pion", "title"), (",", "O"), ("London", "publisher-place"),
+            (",", "O"), ("1973", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Spatial Graphs"
+    assert ref.get("publisher") == "Pion"
