@@ -75,6 +75,7 @@ def mend_runs(
     _lettered_volume_is_the_venue(toks, labels)
     _issue_in_the_volume(toks, labels)
     _series_letter_read_as_volume(toks, labels)
+    _roman_volume_ending_the_container(toks, labels)
     _issue_read_as_a_page(toks, labels)
     _volume_with_its_own_title(toks, labels)
     _year_inside_the_title(toks, labels)
@@ -745,6 +746,26 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
         labels[m] = "container-title"
     if toks[end - 1].text == ".":
         labels[end - 1] = "O"
+
+
+def _roman_volume_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Mind LIX, 236 (1950), 433-460": a roman numeral ending the journal's name, before
+    a comma and a number read as the volume, is the volume; the number is the issue."""
+    if "issue" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    vol = _only_run(labels, "volume")
+    if run is None or vol is None:
+        return
+    a, b = run
+    last = toks[b - 1]
+    if b - a < 2 or len(last.text) < 2 or not last.text.isupper() or not _ROMAN.match(last.text):
+        return
+    c, d = vol
+    if d - c != 1 or toks[c].kind != KIND_NUM or any(t.kind != KIND_PUNCT for t in toks[b:c]):
+        return
+    labels[b - 1] = "volume"
+    labels[c] = "issue"
 
 
 def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:

@@ -1692,3 +1692,14 @@ def test_a_publisher_ending_the_title_before_the_place_is_the_publisher() -> Non
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Spatial Graphs"
     assert ref.get("publisher") == "Pion"
+
+
+def test_a_roman_volume_ending_the_journals_name_is_the_volume() -> None:
+    raw = "K. Ode. 1950. Graph Machinery. Mind LIX, 236 (1950), 433-460."
+    spec = [("K. Ode", "author"), (".", "O"), ("1950", "issued"), (".", "O"),
+            ("Graph Machinery", "title"), (".", "O"), ("Mind LIX", "container-title"),
+            (",", "O"), ("236", "volume"), ("(", "O"), ("1950", "issued"), ("),", "O"),
+            ("433-460", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Mind"
+    assert (ref.get("volume"), ref.get("issue")) == ("LIX", "236")
