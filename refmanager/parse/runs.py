@@ -80,6 +80,7 @@ def mend_runs(
     _volume_with_its_own_title(toks, labels)
     _year_inside_the_title(toks, labels)
     _body_opening_the_title(toks, labels)
+    _body_read_as_container(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
     _series_read_as_container(toks, labels)
     _page_after_volume(toks, labels)
@@ -621,6 +622,27 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     for m in range(a, cut):
         labels[m] = "author"
     labels[cut] = "O"
+
+
+def _body_read_as_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Hugging Face. Transformers: State-of-the-art machine learning ... GitHub, 2020.": an
+    entry with no names that opens with a container of one to five capitalised words, a
+    period and then its title: that opening is the body that wrote it."""
+    if "author" in labels or "editor" in labels:
+        return
+    run = _first_run(labels, "container-title")
+    a, b = run
+    if a == b or any(t.kind in (KIND_WORD, KIND_NUM) for t in toks[:a]):
+        return
+    if b + 1 >= len(toks) or toks[b].text != "." or labels[b + 1] != "title":
+        return
+    words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+    if not 1 <= len(words) <= 5 or len(words) != b - a:
+        return
+    if not all(w[:1].isupper() for w in words):
+        return
+    for m in range(a, b):
+        labels[m] = "author"
 
 
 def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> None:

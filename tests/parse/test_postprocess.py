@@ -1703,3 +1703,14 @@ def test_a_roman_volume_ending_the_journals_name_is_the_volume() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Mind"
     assert (ref.get("volume"), ref.get("issue")) == ("LIX", "236")
+
+
+def test_a_body_read_as_the_container_before_the_title_is_the_author() -> None:
+    raw = "Graph Face. Transformers: graph learning for JAX. GitHub repository, 2020."
+    spec = [("Graph Face", "container-title"), (".", "O"),
+            ("Transformers: graph learning for JAX", "title"), (".", "O"),
+            ("GitHub repository", "publisher"), (",", "O"), ("2020", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("container-title")
+    assert ref.author and ref.author[0].family == "Face"
