@@ -113,7 +113,8 @@ def mend_runs(
         _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
     _page_read_as_a_year(toks, labels)
-    _bare_arxiv_id(toks, labels)
+    if _ARXIV_IN_TEXT.search(raw):
+        _bare_arxiv_id(toks, labels)
     _proceedings_open_the_container(toks, labels)
     _group_names_before_the_title(toks, labels)
     _publisher_after_in(toks, labels)
@@ -651,6 +652,8 @@ def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> No
     publisher."""
     if "publisher" in labels or "publisher-place" in labels:
         return
+    if "title" not in labels[_first_run(labels, "title")[1] :]:
+        return
     runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
     if len(runs) < 2:
         return
@@ -794,6 +797,9 @@ def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:
     """ "Journal of the Royal Statistical Society, Series B, 56, 363-375": of two volume
     runs, a first one of letters only ("B", "Series B") right after the journal is its
     series, part of its name; the number after it is the volume."""
+    first = _first_run(labels, "volume")
+    if "volume" not in labels[first[1] :]:
+        return  # one volume run or none: the common case, decided without the runs
     runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "volume"]
     if len(runs) != 2:
         return
@@ -829,7 +835,7 @@ def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:
 def _issue_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
     """ACM's "Science 220, 4598 (1983), 671-680": of two page runs, a lone number right
     after the volume and a comma, with the range after it, is the issue."""
-    if "issue" in labels:
+    if "issue" in labels or "page" not in labels[_first_run(labels, "page")[1] :]:
         return
     runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "page"]
     if len(runs) != 2:
@@ -1876,6 +1882,8 @@ def _page_read_as_a_year(toks: list[Tok], labels: list[str]) -> None:
     labels[k] = "page"
 
 
+# A new-style arXiv identifier anywhere in an entry: what _bare_arxiv_id looks at.
+_ARXIV_IN_TEXT = re.compile(r"\d{4}\.\d{4,5}")
 _BARE_ARXIV = re.compile(r"^(?:0[7-9]|[1-9]\d)(?:0[1-9]|1[0-2])$")
 
 
@@ -1909,6 +1917,8 @@ _PROC = frozenset(("proc", "proceedings", "procs", "actes", "tagungsband"))
 def _proceedings_open_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "In Proc. Nineteenth International Conference on ...": "Proc." or "Proceedings of
     the" left unlabelled right before the container is the container's first words."""
+    if "container-title" not in labels:
+        return
     for _, a, _b in [r for r in label_runs(labels) if r[0] == "container-title"]:
         k = a
         while k > 0 and labels[k - 1] == "O" and a - k < 4:
@@ -2106,6 +2116,8 @@ def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None
     "“Boethius and the Study of Logic.” In: Boethius: His Life, Thought and Influence. Ed.":
     a second title run after a title closed by its quotation mark, where no container was
     read, is the book the chapter is in (with a container run the tagger split off it)."""
+    if "title" not in labels[_first_run(labels, "title")[1] :]:
+        return
     runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
     if len(runs) < 2 or "container-title" in labels[: runs[1][0]]:
         return
