@@ -222,9 +222,13 @@ def _merge_styles(styles: list[tuple[int, int, str]]) -> list[tuple[int, int, st
     return out
 
 
+# Type under this share of the body's is a mark's (raised, lowered, a footnote's).
+_MINOR_SIZE = 0.85
+
+
 def _is_minor(run: Run, body: float) -> bool:
     """Accents, raised or lowered letters, footnote marks: they belong to a nearby line."""
-    if run.size < 0.85 * body:
+    if run.size < _MINOR_SIZE * body:
         return True
     if _LABEL_ONLY.match(run.text):
         return False  # "1." is a list label, not a mark
@@ -242,33 +246,18 @@ def _is_label(first: Run, text: Run) -> bool:
     return first.text.isdigit() and len(first.text) <= 4 and first.size >= 0.9 * text.size
 
 
-def group_lines(
-    runs: list[Run], page: int, gutter: float | None = None, right_start: float | None = None
-) -> list[Line]:
-    """Group runs into lines: same baseline, not across the gutter, no gap wider than one.
-
-    A row is cut at the gutter only where its right part starts at the right column's edge
-    (``right_start``): a title-block line whose words straddle the gutter stays whole.
-    """
-    if not runs:
-        return []
-    body = Counter(round(r.size, 1) for r in runs).most_common(1)[0][0]
-    major = [r for r in runs if not _is_minor(r, body)]
-    minor = [r for r in runs if _is_minor(r, body)]
-    rows: list[list[Run]] = []
-    for run in sorted(major, key=lambda r: (-r.y, r.x0)):
-        if rows:
-            ref = rows[-1][0]
-            if abs(ref.y - run.y) <= 0.3 * max(min(ref.size, run.size), 1.0):
-                rows[-1].append(run)
-                continue
-        rows.append([run])
+def _attach(
+    minor: list[Run], rows: list[list[Run]], gutter: float | None, nearest: bool = False
+) -> list[Run]:
+    """Each minor run (an accent, a raised or lowered mark) into the row it stands by;
+    those that no row takes are returned. With ``nearest`` a row's baseline and size are
+    those of its run nearest the mark (a row may hold both columns' lines, in two sizes)."""
     orphans: list[Run] = []
     for run in minor:
         best: tuple[float, list[Run]] | None = None
         accent = run.text in SPACING_ACCENTS
         for row in rows:
-            ref = row[0]
+            ref = min(row, key=lambda r: abs(r.x0 - run.x1)) if nearest else row[0]
             dy = abs(ref.y - run.y)
             if accent:
                 # An accent sits above its letter: only the line below it can own it (or
@@ -290,17 +279,63 @@ def group_lines(
             orphans.append(run)
         else:
             best[1].append(run)
+    return orphans
+
+
+def _on_baseline(run: Run, rows: list[list[Run]]) -> None:
+    """``run`` into the row on its baseline, or a row of its own."""
+    for row in rows:
+        if abs(row[0].y - run.y) <= 0.3 * max(row[0].size, run.size):
+            row.append(run)
+            return
+    rows.append([run])
+
+
+def group_lines(
+    runs: list[Run],
+    page: int,
+    gutter: float | None = None,
+    right_start: float | None = None,
+    *,
+    marks_by_line: bool = False,
+) -> list[Line]:
+    """Group runs into lines: same baseline, not across the gutter, no gap wider than one.
+
+    A row is cut at the gutter only where its right part starts at the right column's edge
+    (``right_start``): a title-block line whose words straddle the gutter stays whole.
+    ``marks_by_line``: the page is drawn one glyph at a time (:func:`drawn_by_glyph`).
+    """
+    if not runs:
+        return []
+    body = Counter(round(r.size, 1) for r in runs).most_common(1)[0][0]
+    major = [r for r in runs if not _is_minor(r, body)]
+    minor = [r for r in runs if _is_minor(r, body)]
+    rows: list[list[Run]] = []
+    for run in sorted(major, key=lambda r: (-r.y, r.x0)):
+        if rows:
+            ref = rows[-1][0]
+            if abs(ref.y - run.y) <= 0.3 * max(min(ref.size, run.size), 1.0):
+                rows[-1].append(run)
+                continue
+        rows.append([run])
+    orphans = _attach(minor, rows, gutter)
     # Minor runs that no line took (too far from its ends) join the line on their baseline
     # (small capitals: "S" + "MITH" before ", J."; the row is cut at wide gaps and at the
     # gutter below), or form lines among themselves (a small-caps heading: "R" +
-    # "EFERENCES").
+    # "EFERENCES"; a list set in type much smaller than the page's body). With
+    # ``marks_by_line`` (a page drawn one glyph at a time, see glyph_words), marks much
+    # smaller than the rest of those (a superscript label on such a list: "²W. B. Smith")
+    # then go to the line they stand by, as the minor runs did.
+    marks: list[Run] = []
+    if orphans and marks_by_line:
+        small = Counter(round(r.size, 1) for r in orphans).most_common(1)[0][0]
+        marks = [r for r in orphans if r.size < _MINOR_SIZE * small and len(r.text.strip()) <= 3]
+        taken = {id(r) for r in marks}
+        orphans = [r for r in orphans if id(r) not in taken]
     for run in sorted(orphans, key=lambda r: (-r.y, r.x0)):
-        for row in rows:
-            if abs(row[0].y - run.y) <= 0.3 * max(row[0].size, run.size):
-                row.append(run)
-                break
-        else:
-            rows.append([run])
+        _on_baseline(run, rows)
+    for run in sorted(_attach(marks, rows, gutter, nearest=True), key=lambda r: (-r.y, r.x0)):
+        _on_baseline(run, rows)
     rows.sort(key=lambda row: -row[0].y)
     for row in rows:
         _attach_accents(row)
@@ -588,10 +623,61 @@ def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:
     return out
 
 
+def drawn_by_glyph(runs: list[Run]) -> bool:
+    """Whether a page's runs are mostly one glyph each (see :func:`glyph_words`)."""
+    return len(runs) >= 2 and sum(len(r.text) <= 1 for r in runs) >= _GLYPH_PAGE * len(runs)
+
+
+def glyph_words(runs: list[Run]) -> list[Run]:
+    """``runs`` with those drawn one glyph at a time joined into the pieces they make: a
+    glyph's run that starts where the run before it on its baseline ends, no wider apart
+    than a letter's kerning, in the same font and size. Skia (Chrome's and Google Docs'
+    PDFs) draws a line one glyph at a time at type sizes whose advances it rounds; each
+    glyph alone reads as a mark, not a word, to the line building. A page drawn in words
+    and lines (most of them) is left as it is: its lone glyphs are marks (the raised "A"
+    of the LaTeX logo between "L" and "T")."""
+    if not drawn_by_glyph(runs):
+        return runs  # a page drawn in words and lines: its lone glyphs are marks
+    out: list[Run] = []
+    for run in sorted(runs, key=lambda r: (-r.y, r.x0)):
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and run.y == last.y
+            and run.size == last.size
+            and run.font == last.font
+            and run.mapped == last.mapped
+            and -_GLYPH_OVERLAP * run.size <= run.x0 - last.x1 <= _GLYPH_GAP * run.size
+            and len(run.text) <= _GLYPH_CHARS
+            and run.text not in SPACING_ACCENTS
+            and last.text[-1:] not in SPACING_ACCENTS
+            and not run.text[:1].isspace()
+        ):
+            out[-1] = Run(last.text + run.text, last.x0, run.x1, last.y, last.size, last.font,
+                          last.mapped)  # fmt: skip
+            continue
+        out.append(run)
+    return out
+
+
+# A run this short is a glyph drawn alone (or a ligature's two); a page with at least
+# this share of its runs one character long is drawn one glyph at a time.
+_GLYPH_CHARS = 2
+_GLYPH_PAGE = 0.5
+# How far apart (in ems) two glyphs of one word are drawn at most, and how far they may
+# overlap (kerning): well under a word space (see _SPACE_GAP_EM).
+_GLYPH_GAP = 0.05
+_GLYPH_OVERLAP = 0.2
+
+
 def page_lines(runs: list[Run], page: int, width: float) -> list[Line]:
     """The page's lines in reading order."""
+    glyphs = drawn_by_glyph(runs)
+    if glyphs:
+        runs = glyph_words(runs)
     gutter = find_gutter(runs, width)
     right_start = None
     if gutter is not None:
         right_start = min((r.x0 for r in runs if r.x0 >= gutter - 1), default=None)
-    return reading_order(group_lines(runs, page, gutter, right_start), gutter)
+    lines = group_lines(runs, page, gutter, right_start, marks_by_line=glyphs)
+    return reading_order(lines, gutter)

@@ -228,6 +228,33 @@ def test_a_justified_lines_stretched_spaces_part_no_columns() -> None:
     assert {ln.column for ln in lines} == {0}
 
 
+def test_a_page_drawn_glyph_by_glyph_keeps_its_superscript_labels_on_their_lines() -> None:
+    # Skia (Chrome's print, Google Docs) draws some pages one glyph at a time. A journal's
+    # list is set in 8 pt under a 10 pt body, each entry's number a superscript raised
+    # 3.4 pt, the lines 9.2 pt apart: each number opens its own entry's line, not the end
+    # of the line above.
+    runs: list[Run] = []
+    y = 760.0
+    for _ in range(12):
+        runs += _glyph_runs(
+            "The measured conductance agrees with the model of the states.", 72, y, 10, 6
+        )
+        y -= 12
+    entries = [
+        ("1", "H. C. Einstein, Appl. Phys. Lett. 118, 9994 (2020)."),
+        ("2", "W. B. Birrell and E. Einstein, J. Chem. Phys. 34, 9124 (1989)."),
+        ("3", "G. H. Berman, Phys. Rev. Lett. 108, 9105 (2020)."),
+        ("4", "N. C. Davies and B. Knuth, Phys. Rev. Lett. 50, 348 (1968)."),
+    ]
+    y -= 10
+    for label, text in entries:
+        runs += _glyph_runs(label, 72, y + 3.4, 5.5, 3.5)
+        runs += _glyph_runs(text, 72 + 3.5 * len(label), y, 8, 4.8)
+        y -= 9.2
+    texts = [ln.text for ln in page_lines(runs, 1, 612)]
+    assert texts[-4:] == [label + text for label, text in entries]
+
+
 def test_a_spacing_accent_set_a_little_below_its_letters_baseline_joins_the_letter() -> None:
     # pdfTeX's \accent lowers the accent by the letter's height below the x-height: over
     # an "o" the diaeresis stands about 0.4 pt below the line's baseline.
