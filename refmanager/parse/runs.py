@@ -122,7 +122,7 @@ def mend_runs(
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
-    _title_run_into_the_next_field(toks, labels)
+    _title_read_as_the_publisher_or_journal(toks, labels)
     _place_read_into_the_publisher(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
@@ -155,6 +155,16 @@ def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
     more than one."""
     a, b = _first_run(labels, label)  # (scans for the label, not every run: it is hot)
     return None if a == b or label in labels[b:] else (a, b)
+
+
+def _runs_of(labels: list[str], label: str) -> list[tuple[int, int]]:
+    """Start and end (exclusive) of every run of ``label``, in order."""
+    return [(a, b) for lab, a, b in label_runs(labels) if lab == label]
+
+
+def _has_second_run(labels: list[str], label: str) -> bool:
+    """Whether ``label`` has two runs or more (a scan, not every run: it is hot)."""
+    return label in labels[_first_run(labels, label)[1] :]
 
 
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
@@ -591,13 +601,28 @@ def _year_inside_the_title(toks: list[Tok], labels: list[str]) -> None:
         labels[m] = "title"
 
 
+# The last word of a group that signs a paper with its members ("ALPHA Study Group").
+_GROUP_WORDS = word_set(
+    "group groups consortium collaboration collaborators investigators committee team "
+    "network trialists initiative taskforce force panel"
+)
+# The small words inside a journal's name ("Journal of Hospital Infection").
+_JOURNAL_JOINERS = frozenset(("of", "and", "&", "the", "for", "in", "on", "de", "la", "für"))
+
+
+def _capitalised_name(words: list[str]) -> bool:
+    """Whether ``words`` are capitalised but for a journal's small words ("Panel on
+    Climate Change", "Journal of Graph Infection"): a name, not a sentence."""
+    return all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in words)
+
+
 # Words that make a capitalised phrase a body's name ("World Health Organization",
 # "Intergovernmental Panel on Climate Change", "R Core Team").
 _BODY_WORDS = word_set(
     "organization organisation panel institute institution association society committee "
     "council agency department ministry office bureau commission consortium foundation team "
     "group board administration federation union collaboration authority corporation "
-    "academy academies survey service agency network"
+    "academy academies survey service network"
 )
 
 
@@ -618,7 +643,7 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     # capitalised words, or a team named in lower case ("The pandas development team")
     team = words[0] == "The" and len(words) <= 5 and words[-1].lower() in _GROUP_WORDS
-    if not team and not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in words):
+    if not team and not _capitalised_name(words):
         return
     for m in range(a, cut):
         labels[m] = "author"
@@ -631,8 +656,7 @@ def _body_read_as_container(toks: list[Tok], labels: list[str]) -> None:
     period and then its title: that opening is the body that wrote it."""
     if "author" in labels or "editor" in labels:
         return
-    run = _first_run(labels, "container-title")
-    a, b = run
+    a, b = _first_run(labels, "container-title")
     if a == b or any(t.kind in (KIND_WORD, KIND_NUM) for t in toks[:a]):
         return
     if b + 1 >= len(toks) or toks[b].text != "." or labels[b + 1] != "title":
@@ -652,9 +676,9 @@ def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> No
     publisher."""
     if "publisher" in labels or "publisher-place" in labels:
         return
-    if "title" not in labels[_first_run(labels, "title")[1] :]:
+    if not _has_second_run(labels, "title"):
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
+    runs = _runs_of(labels, "title")
     if len(runs) < 2:
         return
     a, b = runs[1]
@@ -665,7 +689,7 @@ def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> No
     name = [t.text for t in toks[colon + 1 : b] if t.kind != KIND_PUNCT]
     if not all(w[:1].isupper() and w.isalpha() for w in place) or len(name) > 8:
         return
-    if not name or not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in name):
+    if not name or not _capitalised_name(name):
         return
     if _next_label(toks, labels, b) not in ("issued", "O", "URL", "note", "DOI"):
         return
@@ -733,7 +757,8 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
             break
         if len(word) == 1 and not word.isupper():
             break
-        abbreviations += word != "J" or len(word) > 1
+        if word != "J":  # a lone "J." may as well be an initial
+            abbreviations += 1
         k -= 1
     if k == b or not abbreviations or not any(len(t.text) > 1 for t in toks[k:b]):
         return
@@ -760,7 +785,7 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
             end + 1 < len(toks)
             and labels[end] == "O"
             and toks[end + 1].text == "."
-            and (is_serial_abbreviation(toks[end].text))
+            and is_serial_abbreviation(toks[end].text)
         ):
             end += 2
         if end == j or not _numbers_follow(toks, labels, end):
@@ -797,10 +822,9 @@ def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:
     """ "Journal of the Royal Statistical Society, Series B, 56, 363-375": of two volume
     runs, a first one of letters only ("B", "Series B") right after the journal is its
     series, part of its name; the number after it is the volume."""
-    first = _first_run(labels, "volume")
-    if "volume" not in labels[first[1] :]:
+    if not _has_second_run(labels, "volume"):
         return  # one volume run or none: the common case, decided without the runs
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "volume"]
+    runs = _runs_of(labels, "volume")
     if len(runs) != 2:
         return
     (a, b), (c, d) = runs
@@ -835,9 +859,9 @@ def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:
 def _issue_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
     """ACM's "Science 220, 4598 (1983), 671-680": of two page runs, a lone number right
     after the volume and a comma, with the range after it, is the issue."""
-    if "issue" in labels or "page" not in labels[_first_run(labels, "page")[1] :]:
+    if "issue" in labels or not _has_second_run(labels, "page"):
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "page"]
+    runs = _runs_of(labels, "page")
     if len(runs) != 2:
         return
     (a, b), (c, d) = runs
@@ -1235,8 +1259,7 @@ def _numbers_follow(toks: list[Tok], labels: list[str], j: int) -> bool:
         if lab in _NUMBERS:
             return True
         skip = lab == "issued" or (
-            lab == "O"
-            and (t.kind == KIND_PUNCT or t.text.lower().rstrip(".") in _VOLUME_WORDS | MONTHS)
+            lab == "O" and (t.kind == KIND_PUNCT or t.text.lower().rstrip(".") in _VOLUME_OR_MONTH)
         )
         if not skip:
             return False
@@ -1329,13 +1352,6 @@ def _close_open_brackets(toks: list[Tok], labels: list[str]) -> None:
                 labels[b] = lab
 
 
-# The last word of a group that signs a paper with its members ("ALPHA Study Group").
-_GROUP_WORDS = word_set(
-    "group groups consortium collaboration collaborators investigators committee team "
-    "network trialists initiative taskforce force panel"
-)
-
-
 def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
     """ "Doe J, Roe R, et al.; ALPHA Study Group. Title": the capitalised words after the
     name list's "et al.", up to the sentence's period, that end on "Group", "Consortium",
@@ -1371,6 +1387,7 @@ def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
 
 _ROMAN = re.compile(r"^[IVXLCivxlc]+$")
 _VOLUME_WORDS = word_set("suppl supplement pt part spec special issue no vol vols nr bd tome tomo")
+_VOLUME_OR_MONTH = _VOLUME_WORDS | MONTHS  # ("Journal, Nr. 253", "Journal June 2015: 60")
 
 
 def _lettered_volume_is_the_venue(toks: list[Tok], labels: list[str]) -> None:
@@ -1475,7 +1492,7 @@ def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:
     read, is that book."""
     if "container-title" in labels or "editor" not in labels:
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
+    runs = _runs_of(labels, "title")
     if len(runs) < 2:
         return
     first_end = runs[0][1]
@@ -1588,10 +1605,6 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
         labels[m] = "container-title"
 
 
-# The small words inside a journal's name ("Journal of Hospital Infection").
-_JOURNAL_JOINERS = frozenset(("of", "and", "&", "the", "for", "in", "on", "de", "la", "für"))
-
-
 def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "A review of trials of acupuncture for neck pain Rheumatology 38:143-147": an
     article with no container whose sentence-case title ends, with no punctuation, in one
@@ -1654,7 +1667,7 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
         labels[m] = "title"
 
 
-def _sentence_end(toks: list[Tok], d: int) -> bool:
+def _ends_sentence_or_question(toks: list[Tok], d: int) -> bool:
     """Whether token ``d`` ends a sentence: a question or exclamation mark, or a period
     after a word of four letters or more, spaced from what follows."""
     if d + 1 >= len(toks) or toks[d + 1].start == toks[d].end:
@@ -1662,7 +1675,7 @@ def _sentence_end(toks: list[Tok], d: int) -> bool:
     return toks[d].text in "?!" or _ends_sentence(toks, d)
 
 
-def _title_run_into_the_next_field(toks: list[Tok], labels: list[str]) -> None:
+def _title_read_as_the_publisher_or_journal(toks: list[Tok], labels: list[str]) -> None:
     """ "Casella, G. (2002). Statistical Inference. Duxbury Thomson Learning, 2nd edition.",
     "... (2001). Parasite Richness in Feral Cats: Insularity or Density? Parasitology,
     123:143": no title, and the publisher or the journal read over a first sentence of two
@@ -1681,7 +1694,7 @@ def _title_run_into_the_next_field(toks: list[Tok], labels: list[str]) -> None:
         cuts = [
             d
             for d in range(a + 2, b - 1)
-            if _sentence_end(toks, d) and not is_serial_abbreviation(toks[d - 1].text)
+            if _ends_sentence_or_question(toks, d) and not is_serial_abbreviation(toks[d - 1].text)
         ]
         if not cuts:
             continue
@@ -1734,7 +1747,9 @@ def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
     labels[cut] = "O"
 
 
-_EDITOR_MARKS = frozenset(("ed", "eds", "edd", "hg", "hgg", "hrsg", "dir", "dirs", "coord", "eds"))
+# The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)"): the
+# abbreviated ones of _EDITOR_MARK and two more.
+_EDITORS_MARK_AFTER = (_EDITOR_MARK - {"editor", "editors"}) | {"hgg", "coord"}
 
 
 def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
@@ -1756,7 +1771,7 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
     marked = False
     while k < len(toks) and labels[k] == "O" and toks[k].kind in (KIND_PUNCT, KIND_WORD):
         if toks[k].kind == KIND_WORD:
-            if toks[k].text.lower() not in _EDITOR_MARKS:
+            if toks[k].text.lower() not in _EDITORS_MARK_AFTER:
                 return
             marked = True
         k += 1
@@ -1765,7 +1780,7 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
         return
     e = k
     while e < len(toks) and labels[e] in book:
-        if toks[e].text in ",;" or _sentence_end(toks, e):
+        if toks[e].text in ",;" or _ends_sentence_or_question(toks, e):
             break
         if toks[e].kind not in (KIND_WORD, KIND_PUNCT):
             break
@@ -1919,7 +1934,7 @@ def _proceedings_open_the_container(toks: list[Tok], labels: list[str]) -> None:
     the" left unlabelled right before the container is the container's first words."""
     if "container-title" not in labels:
         return
-    for _, a, _b in [r for r in label_runs(labels) if r[0] == "container-title"]:
+    for a, _b in _runs_of(labels, "container-title"):
         k = a
         while k > 0 and labels[k - 1] == "O" and a - k < 4:
             word = toks[k - 1].text.lower()
@@ -1950,7 +1965,7 @@ def _group_names_before_the_title(toks: list[Tok], labels: list[str]) -> None:
     if cut < b and (cut + 1 >= len(toks) or toks[cut + 1].start == toks[cut].end):
         return
     words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]
-    if not words or not all(w[:1].isupper() or w in _JOURNAL_JOINERS for w in words):
+    if not words or not _capitalised_name(words):
         return
     if not any(w.lower() in _GROUP_WORDS or w.lower() in _BODY_WORDS for w in words):
         return
@@ -1970,7 +1985,7 @@ def _publisher_after_in(toks: list[Tok], labels: list[str]) -> None:
         return
     a, b = run
     k = a
-    while k > 0 and labels[k - 1] == "O" and toks[k - 1].text in ":":
+    while k > 0 and labels[k - 1] == "O" and toks[k - 1].text == ":":
         k -= 1
     if k == 0 or labels[k - 1] != "O" or toks[k - 1].text.lower() != "in":
         return
@@ -2116,9 +2131,9 @@ def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None
     "“Boethius and the Study of Logic.” In: Boethius: His Life, Thought and Influence. Ed.":
     a second title run after a title closed by its quotation mark, where no container was
     read, is the book the chapter is in (with a container run the tagger split off it)."""
-    if "title" not in labels[_first_run(labels, "title")[1] :]:
+    if not _has_second_run(labels, "title"):
         return
-    runs = [(a, b) for lab, a, b in label_runs(labels) if lab == "title"]
+    runs = _runs_of(labels, "title")
     if len(runs) < 2 or "container-title" in labels[: runs[1][0]]:
         return
     (a, b), (c, d) = runs[0], runs[1]
@@ -2290,7 +2305,7 @@ def _publisher_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     dot = b - 1
     while dot > a and toks[dot].text != ".":
         dot -= 1
-    if dot <= a or not _sentence_end(toks, dot) or b - dot - 1 > 2:
+    if dot <= a or not _ends_sentence_or_question(toks, dot) or b - dot - 1 > 2:
         return
     if not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[dot + 1 : b]):
         return
