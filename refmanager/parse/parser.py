@@ -22,6 +22,7 @@ from refmanager.parse.tokens import (
     KIND_CJK,
     KIND_DOI,
     KIND_URL,
+    KIND_WORD,
     YEAR_RE,
     Tok,
     label_runs,
@@ -86,21 +87,16 @@ def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int
     return a, b
 
 
-_NOT_TITLES = (
-    frozenset(
-        " ".join(
-            (
-                "in pp vol no eds available online accessed retrieved url doi arxiv preprint and",
-                "the proc proceedings journal ed edn edition internet volume band issue number",
-                "page pages seite seiten",
-            )
-        ).split()
-    )
-    | MONTHS
-)  # "JOURNAL OF VIROLOGY, June 1990, p. 2941": a date, not a title
+# Words that are no title when one of them is all the unlabelled run holds (a month:
+# "JOURNAL OF VIROLOGY, June 1990, p. 2941" prints a date, not a title).
+_NOT_TITLES = MONTHS | word_set(
+    "in pp vol no eds available online accessed retrieved url doi arxiv preprint and "
+    "the proc proceedings journal ed edn edition internet volume band issue number "
+    "page pages seite seiten"
+)
 # Words that make no title on their own, whatever their number.
 _NOT_TITLE_WORDS = _NOT_TITLES | word_set(
-    "of to as at on by for appear appears cite this see also issn isbn xxx sept"
+    "of to as at on by for appear appears cite this see also issn isbn xxx"
 )
 # "... Conf. Miami: MLSys" (a Latin or CJK place, a colon, a publisher)
 _PLACE_PUBLISHER = re.compile(
@@ -263,7 +259,7 @@ def build_reference(
         best: tuple[int, int] | None = None
         i = 0
         while i < len(toks):
-            if labels[i] == "O" and toks[i].kind in ("word", "cjk"):
+            if labels[i] == "O" and toks[i].kind in (KIND_WORD, KIND_CJK):
                 j = i
                 while (
                     j < len(toks)
@@ -277,7 +273,7 @@ def build_reference(
                     ):
                         break
                     j += 1
-                words = sum(1 for t in toks[i:j] if t.kind in ("word", "cjk"))
+                words = sum(1 for t in toks[i:j] if t.kind in (KIND_WORD, KIND_CJK))
                 single = (
                     words == 1
                     and j - i == 1
@@ -288,9 +284,9 @@ def build_reference(
                 # "Nov-Dec", "Issue of May 13, pp", "To appear in", "Cite this as": no words
                 # a title is made of
                 content = any(
-                    t.kind == "cjk"
+                    t.kind == KIND_CJK
                     or (
-                        t.kind == "word"
+                        t.kind == KIND_WORD
                         and not _NOT_TITLE_WORDS.issuperset(t.text.lower().split("-"))
                     )
                     for t in toks[i:j]
