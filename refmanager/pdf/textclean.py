@@ -262,11 +262,15 @@ def breaks_a_word(
     known: frozenset[str] | None = None,
 ) -> bool:
     """Whether a line-end hyphen between these halves is a hyphenation (to be removed);
-    ``vocab``: the document's words; ``known``: words known whole (``known_words()``).
+    ``vocab``: the document's words; ``known``: words known whole (``known_words()`` when
+    None; decision 0051).
 
     The document's own words decide first (the word seen whole, or the compound seen with
-    its hyphen). Then a word known whole is a word broken (net-/work, dimensionali-/ty);
-    both halves known words make a compound (theorem-/proving, follow-/up)."""
+    its hyphen). A right half with a capital keeps the hyphen but for a word in capitals
+    (GRAM-/FORT), a known camel-case name (Tensor-/Flow) and Mc-/Clelland. Then a word
+    known whole is a word broken (net-/work, dimensionali-/ty); a compound's usual head or
+    tail (self-, -based), or both halves known words (theorem-/proving, follow-/up), make
+    a compound; anything else is a word broken."""
     lw, rw = left_word, right_word
     joined = (lw + rw).lower()
     if vocab:
