@@ -75,12 +75,11 @@ def main() -> int:
     print("line-end hyphens on real strings, documents held out (right / all):")
     for reading in ("without", "with"):
         parts = []
-        wrong_all = total_all = 0
+        wrong_all = 0
         for kind in ("compound", "word broken"):
             right, wrong = counts[reading, kind]
             parts.append(f"{kind} {right}/{right + wrong} ({right / max(1, right + wrong):.3f})")
             wrong_all += wrong
-            total_all += right + wrong
         print(f"  {reading:7} known words: " + ", ".join(parts) + f"; wrong {wrong_all}")
     return 0
 
