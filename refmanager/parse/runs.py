@@ -2163,7 +2163,8 @@ def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None
 
 
 _HAN_OR_HANGUL = re.compile("[\u4e00-\u9fff\uac00-\ud7a3]")
-_CJK_SEPARATORS = frozenset((".", ",", "\u3002", "\uff0c", "\u3001"))
+# (a token reads full-width punctuation as its ASCII form: "\uff0c" is ",", "\uff3b" is "[")
+_CJK_SEPARATORS = frozenset((".", ",", "\u3002", "\u3001"))
 
 
 def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -2196,27 +2197,21 @@ def _journal_after_its_type_code(toks: list[Tok], labels: list[str]) -> None:
     tagger read them as (a three-character journal name reads as a Chinese name)."""
     n = len(toks)
     for k in range(n - 4):
-        if toks[k].text not in "[\uff3b" or toks[k + 1].text != "J":
+        if toks[k].text != "[" or toks[k + 1].text != "J":
             continue
-        if toks[k + 2].text not in "]\uff3d":
+        if toks[k + 2].text != "]":
             continue
         j = k + 3
-        while j < n and toks[j].kind == KIND_PUNCT and toks[j].text in "./\uff0e\u3002":
+        while j < n and toks[j].kind == KIND_PUNCT and toks[j].text in (".", "/", "\u3002"):
             j += 1
         e = j
         while (
             e < n
-            and toks[e].text not in (",", "\uff0c")
-            and labels[e]
-            in (
-                "author",
-                "O",
-                "title",
-                "container-title",
-            )
+            and toks[e].text != ","
+            and labels[e] in ("author", "O", "title", "container-title")
         ):
             e += 1
-        if e == j or e >= n or labels[e + 1 : e + 3].count("issued") == 0:
+        if e == j or e >= n or "issued" not in labels[e + 1 : e + 3]:
             return
         if not any(t.kind in (KIND_CJK, KIND_WORD) for t in toks[j:e]):
             return
@@ -2235,11 +2230,11 @@ def _number_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     a, b = _first_run(labels, "title")
     if b - a < 3 or b + 2 >= len(toks):
         return
-    if toks[b].text not in "[\uff3b" or toks[b + 2].text not in "]\uff3d":
+    if toks[b].text != "[" or toks[b + 2].text != "]":
         return
     if toks[b + 1].text not in ("S", "R", "P"):
         return
-    colon = max((k for k in range(a + 1, b - 1) if toks[k].text in ":\uff1a"), default=-1)
+    colon = max((k for k in range(a + 1, b - 1) if toks[k].text == ":"), default=-1)
     if colon < 0 or b - colon > 8:
         return
     tail = toks[colon + 1 : b]
@@ -2264,7 +2259,7 @@ def _volume_with_its_own_title(toks: list[Tok], labels: list[str]) -> None:
     for k in range(2, n - 2):
         if labels[k] != "volume" or toks[k].kind != KIND_NUM or toks[k + 1].text != ":":
             continue
-        if labels[k - 1] == "volume" or (k + 1 < n and labels[k + 1] == "volume"):
+        if labels[k - 1] == "volume" or labels[k + 1] == "volume":
             continue
         w = k - 1
         if toks[w].text == "." and w > 0:
@@ -2334,7 +2329,7 @@ def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
         return
     while k < len(toks) and labels[k] == labels[b + 1] and toks[k].kind == KIND_WORD:
         k += 1
-    if k >= len(toks) or toks[k].text not in ":\uff1a":
+    if k >= len(toks) or toks[k].text != ":":
         return
     labels[dot] = "O"
     for m in range(dot + 1, k):
