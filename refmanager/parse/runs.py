@@ -157,6 +157,12 @@ def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
     return None if a == b or label in labels[b:] else (a, b)
 
 
+def _relabel(labels: list[str], a: int, b: int, label: str) -> None:
+    """Give tokens ``a`` to ``b`` (exclusive) the label ``label``."""
+    for m in range(a, b):
+        labels[m] = label
+
+
 def _runs_of(labels: list[str], label: str) -> list[tuple[int, int]]:
     """Start and end (exclusive) of every run of ``label``, in order."""
     return [(a, b) for lab, a, b in label_runs(labels) if lab == label]
@@ -211,8 +217,7 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         for c in chunks
     ):
         return
-    for m in range(j, end):
-        labels[m] = "author"
+    _relabel(labels, j, end, "author")
 
 
 _INITIALS = re.compile(r"^[A-Z]{1,3}$")
@@ -237,8 +242,7 @@ def _last_name_left_in_the_title(toks: list[Tok], labels: list[str]) -> None:
     if k > j and _opens_family_first(toks, i, j) and toks[i + 1].text != ",":
         # "Hulens M, Vansant G, Claessens AL, Brumagne S. Study": family, initials, period
         if _INITIALS.match(toks[k + 1].text) and toks[k + 2].text == "." and len(toks[k].text) > 1:
-            for m in range(j, k + 2):
-                labels[m] = "author"
+            _relabel(labels, j, k + 2, "author")
             labels[k + 2] = "O"
         return
     if k == j and toks[j - 1].text == "." and len(toks[j - 2].text) == 1:
@@ -276,8 +280,7 @@ def _first_name_and_initial(toks: list[Tok], labels: list[str], i: int, j: int) 
         e += 1
     if e - start < 2 or e >= n or toks[e].text != ".":
         return False
-    for m in range(j, e):
-        labels[m] = "author"
+    _relabel(labels, j, e, "author")
     labels[e] = "O"
     return True
 
@@ -331,8 +334,7 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         after = _next_label(toks, labels, j)
         new = "title" if after == "title" or (after == "O" and colon_next) else "O"
         labels[k] = "O"
-        for m in range(k + 1, j):
-            labels[m] = new
+        _relabel(labels, k + 1, j, new)
         if new == "title":
             _join_title_gap(toks, labels, j)
         return
@@ -408,8 +410,7 @@ def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:
     while p < len(labels) and labels[p] == "O" and toks[p].kind == KIND_PUNCT:
         p += 1
     if p > j and p < len(labels) and labels[p] == "title":
-        for m in range(j, p):
-            labels[m] = "title"
+        _relabel(labels, j, p, "title")
 
 
 # "http://www. R-project.org": a URL whose host has no dot yet was cut by a line break;
@@ -570,8 +571,7 @@ def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:
         j -= 1
     if j in (k, 0) or labels[j - 1] not in ("issued", "author", "editor"):
         return
-    for m in range(k, a):
-        labels[m] = "title"
+    _relabel(labels, k, a, "title")
 
 
 def _year_inside_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -597,8 +597,7 @@ def _year_inside_the_title(toks: list[Tok], labels: list[str]) -> None:
     k = y
     while k > 0 and labels[k - 1] in ("title", "genre"):
         k -= 1
-    for m in range(k, y + 1):
-        labels[m] = "title"
+    _relabel(labels, k, y + 1, "title")
 
 
 # The last word of a group that signs a paper with its members ("ALPHA Study Group").
@@ -645,8 +644,7 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     team = words[0] == "The" and len(words) <= 5 and words[-1].lower() in _GROUP_WORDS
     if not team and not _capitalised_name(words):
         return
-    for m in range(a, cut):
-        labels[m] = "author"
+    _relabel(labels, a, cut, "author")
     labels[cut] = "O"
 
 
@@ -666,8 +664,7 @@ def _body_read_as_container(toks: list[Tok], labels: list[str]) -> None:
         return
     if not all(w[:1].isupper() for w in words):
         return
-    for m in range(a, b):
-        labels[m] = "author"
+    _relabel(labels, a, b, "author")
 
 
 def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> None:
@@ -693,11 +690,9 @@ def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> No
         return
     if _next_label(toks, labels, b) not in ("issued", "O", "URL", "note", "DOI"):
         return
-    for m in range(a, colon):
-        labels[m] = "publisher-place"
+    _relabel(labels, a, colon, "publisher-place")
     labels[colon] = "O"
-    for m in range(colon + 1, b):
-        labels[m] = "publisher"
+    _relabel(labels, colon + 1, b, "publisher")
 
 
 _SERIES = re.compile(
@@ -732,8 +727,7 @@ def _series_read_as_container(toks: list[Tok], labels: list[str]) -> None:
         j += 1
     if j >= len(toks) or labels[j] != "volume":
         return
-    for m in range(a, b):
-        labels[m] = "collection-title"
+    _relabel(labels, a, b, "collection-title")
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -792,8 +786,7 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
             return
     if stop.text == ",":
         labels[k - 1] = "O"
-    for m in range(k, end):
-        labels[m] = "container-title"
+    _relabel(labels, k, end, "container-title")
     if toks[end - 1].text == ".":
         labels[end - 1] = "O"
 
@@ -850,10 +843,8 @@ def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:
     end = b
     while end > a and toks[end - 1].kind == KIND_PUNCT:
         end -= 1
-    for m in range(k, end):
-        labels[m] = "container-title"
-    for m in range(end, b):
-        labels[m] = "O"
+    _relabel(labels, k, end, "container-title")
+    _relabel(labels, end, b, "O")
 
 
 def _issue_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
@@ -1080,8 +1071,7 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
         return
     mark = toks[k].text.lower()
     if mark in _EDITOR_MARK and (mark.startswith("ed") or toks[k - 1].text == "("):
-        for m in range(a, b):
-            labels[m] = "editor"
+        _relabel(labels, a, b, "editor")
 
 
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
@@ -1159,8 +1149,7 @@ def _publisher_before_place(toks: list[Tok], labels: list[str]) -> None:
         pass  # "... Computing. R Foundation for Statistical Computing, Vienna": a book's
     else:
         return
-    for m in range(start, p - 1):
-        labels[m] = "publisher"
+    _relabel(labels, start, p - 1, "publisher")
 
 
 _HANGUL = re.compile("[\uac00-\ud7a3]")
@@ -1217,8 +1206,7 @@ def _title_cut_after_a_small_word(toks: list[Tok], labels: list[str]) -> None:
         if _ends_sentence(toks, e):
             break  # a sentence's period, not an abbreviation's
         e += 1
-    for m in range(b, e):
-        labels[m] = "title"
+    _relabel(labels, b, e, "title")
     if e < len(toks) and labels[e] == "container-title" and toks[e].text == ".":
         labels[e] = "O"
 
@@ -1305,8 +1293,7 @@ def _unlabelled_journal_after_the_title(toks: list[Tok], labels: list[str]) -> N
         return
     if not _numbers_follow(toks, labels, end):
         return
-    for m in range(start, end):
-        labels[m] = "container-title"
+    _relabel(labels, start, end, "container-title")
 
 
 def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -1330,8 +1317,7 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     if not 1 <= len(tail) <= 8 or not tail[0].text[:1].isalpha():
         return
     labels[cut] = "O"
-    for m in range(cut + 1, b):
-        labels[m] = "container-title"
+    _relabel(labels, cut + 1, b, "container-title")
 
 
 _PAIRS = {"(": ")", "[": "]"}
@@ -1380,8 +1366,7 @@ def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
         return
     if labels[start] not in ("title", "author", "O"):
         return
-    for m in range(b, end):
-        labels[m] = "author"
+    _relabel(labels, b, end, "author")
     labels[end] = "O"
 
 
@@ -1412,8 +1397,7 @@ def _lettered_volume_is_the_venue(toks: list[Tok], labels: list[str]) -> None:
     start = a
     while start > 0 and labels[start - 1] == "O" and toks[start - 1].kind == KIND_WORD:
         start -= 1
-    for m in range(start, b):
-        labels[m] = "container-title"
+    _relabel(labels, start, b, "container-title")
 
 
 def _title_run_into_in(toks: list[Tok], labels: list[str]) -> None:
@@ -1435,8 +1419,7 @@ def _title_run_into_in(toks: list[Tok], labels: list[str]) -> None:
         first = k + 2 if nxt.text != ":" else k + 3
         if nxt.text == ":":
             labels[k + 2] = "O"
-        for m in range(first, b):
-            labels[m] = "container-title"
+        _relabel(labels, first, b, "container-title")
         return
 
 
@@ -1482,8 +1465,7 @@ def _venue_before_the_volume(toks: list[Tok], labels: list[str]) -> None:
     took_names = any(labels[m] == "author" for m in words)
     if took_names and abbreviations < 1:
         return
-    for m in range(k, end):
-        labels[m] = "container-title"
+    _relabel(labels, k, end, "container-title")
 
 
 def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:
@@ -1505,8 +1487,7 @@ def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:
         for k, t in enumerate(toks[first_end:a], first_end)
     ):
         return  # "Title. Edited by Mark Osteen. Viking critical edition": a book's own editor
-    for m in range(a, b):
-        labels[m] = "container-title"
+    _relabel(labels, a, b, "container-title")
 
 
 _PAGE_MARKS = frozenset(("p", "pp", "pg", "pgs", "page", "pages", "s", "str", "c"))
@@ -1559,8 +1540,7 @@ def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     if not initials and len(head) != 1:
         return
     labels[c] = "O"
-    for m in range(c + 1, b):
-        labels[m] = "title"
+    _relabel(labels, c + 1, b, "title")
 
 
 def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> None:
@@ -1601,8 +1581,7 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
     if not long_head or sum(w.islower() for w in long_head) < len(long_head) / 2:
         return  # a title in title case too: nothing tells where it ends
     labels[c] = "O"
-    for m in range(c + 1, b):
-        labels[m] = "container-title"
+    _relabel(labels, c + 1, b, "container-title")
 
 
 def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -1637,8 +1616,7 @@ def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
     words = [t.text for t in toks[a:k] if t.kind == KIND_WORD and len(t.text) > 3]
     if sum(w.islower() for w in words[1:]) < max(2, len(words[1:]) / 2):
         return  # a title in title case: nothing tells where it ends
-    for m in range(k, b):
-        labels[m] = "container-title"
+    _relabel(labels, k, b, "container-title")
 
 
 def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
@@ -1663,8 +1641,7 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
         " ".join(t.text for t in toks[a:b])
     ):
         return
-    for m in range(a, b):
-        labels[m] = "title"
+    _relabel(labels, a, b, "title")
 
 
 def _ends_sentence_or_question(toks: list[Tok], d: int) -> bool:
@@ -1713,8 +1690,7 @@ def _title_read_as_the_publisher_or_journal(toks: list[Tok], labels: list[str]) 
             len(tail) > 6 or not any(lab in _NUMBERS for lab in labels[b:])
         ):
             return
-        for m in range(a, cut):
-            labels[m] = "title"
+        _relabel(labels, a, cut, "title")
         labels[cut] = "title" if asked else "O"  # a question's mark is the title's
         return
 
@@ -1742,8 +1718,7 @@ def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
         return
     if not any(t.kind == KIND_WORD for t in toks[cut + 1 : b]):
         return
-    for m in range(a, cut):
-        labels[m] = "publisher-place"
+    _relabel(labels, a, cut, "publisher-place")
     labels[cut] = "O"
 
 
@@ -1787,8 +1762,7 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
         e += 1
     if not any(t.kind == KIND_WORD for t in toks[k:e]) or e >= len(toks):
         return
-    for m in range(k, e):
-        labels[m] = "container-title"
+    _relabel(labels, k, e, "container-title")
 
 
 def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
@@ -1814,8 +1788,7 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
         return
     if not (toks[nxt].text.lower() == "in" or labels[nxt] == "container-title"):
         return
-    for m in range(k, e):
-        labels[m] = "title"
+    _relabel(labels, k, e, "title")
 
 
 def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
@@ -1921,8 +1894,7 @@ def _bare_arxiv_id(toks: list[Tok], labels: list[str]) -> None:
             continue
         if "number" in labels:
             return
-        for m in range(k, k + 3):
-            labels[m] = "number"
+        _relabel(labels, k, k + 3, "number")
         return
 
 
@@ -1941,8 +1913,7 @@ def _proceedings_open_the_container(toks: list[Tok], labels: list[str]) -> None:
             if toks[k - 1].text == "." or word in ("of", "the"):
                 k -= 1
             elif word in _PROC:
-                for m in range(k - 1, a):
-                    labels[m] = "container-title"
+                _relabel(labels, k - 1, a, "container-title")
                 break
             else:
                 break
@@ -1971,8 +1942,7 @@ def _group_names_before_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     if cut == b and _next_label(toks, labels, b) != "container-title":
         return  # the group's report is its own title
-    for m in range(a, min(cut + 1, b)):
-        labels[m] = "O"
+    _relabel(labels, a, min(cut + 1, b), "O")
 
 
 def _publisher_after_in(toks: list[Tok], labels: list[str]) -> None:
@@ -1991,8 +1961,7 @@ def _publisher_after_in(toks: list[Tok], labels: list[str]) -> None:
         return
     if k >= 2 and labels[k - 2] in ("editor", "author"):
         return
-    for m in range(a, b):
-        labels[m] = "container-title"
+    _relabel(labels, a, b, "container-title")
 
 
 def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
@@ -2025,8 +1994,7 @@ def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
         return
     if not 0 < last - first <= 60:
         return
-    for m in range(a, b):
-        labels[m] = "O"
+    _relabel(labels, a, b, "O")
 
 
 _IN_BRACKET = re.compile(r"[(\[]\s*in\s", re.IGNORECASE)
@@ -2053,8 +2021,7 @@ def _language_note(toks: list[Tok], labels: list[str]) -> None:
             e += 1
         if e >= n or toks[e].text != close:
             return
-        for m in range(k + 1, e):
-            labels[m] = "note"
+        _relabel(labels, k + 1, e, "note")
         labels[k] = labels[e] = "O"
         return
 
@@ -2121,8 +2088,7 @@ def _book_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
         return
     if not any(w in _SMALL_WORDS for w in words) or not words[0][:1].isupper():
         return
-    for m in range(a, comma):
-        labels[m] = "container-title"
+    _relabel(labels, a, comma, "container-title")
     labels[comma] = "O"
 
 
@@ -2158,8 +2124,7 @@ def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None
             e += 1
     else:
         e = d
-    for m in range(c, e):
-        labels[m] = "container-title"
+    _relabel(labels, c, e, "container-title")
 
 
 _HAN_OR_HANGUL = re.compile("[\u4e00-\u9fff\uac00-\ud7a3]")
@@ -2187,8 +2152,7 @@ def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
     if cut <= a or cut == end - 1:
         return
     labels[cut] = "O"
-    for m in range(cut + 1, end):
-        labels[m] = "container-title"
+    _relabel(labels, cut + 1, end, "container-title")
 
 
 def _journal_after_its_type_code(toks: list[Tok], labels: list[str]) -> None:
@@ -2217,8 +2181,7 @@ def _journal_after_its_type_code(toks: list[Tok], labels: list[str]) -> None:
             return
         if "container-title" in labels[:e]:
             return
-        for m in range(j, e):
-            labels[m] = "container-title"
+        _relabel(labels, j, e, "container-title")
         return
 
 
@@ -2247,8 +2210,7 @@ def _number_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
         for t in tail
     ):
         return  # "... : a survey of 2015": a subtitle, not a code
-    for m in range(colon + 1, b):
-        labels[m] = "number"
+    _relabel(labels, colon + 1, b, "number")
 
 
 def _volume_with_its_own_title(toks: list[Tok], labels: list[str]) -> None:
@@ -2281,8 +2243,7 @@ def _volume_with_its_own_title(toks: list[Tok], labels: list[str]) -> None:
             e += 1
         if e == k + 2:
             continue
-        for m in range(j + 1, e):
-            labels[m] = field
+        _relabel(labels, j + 1, e, field)
         return
 
 
@@ -2305,8 +2266,7 @@ def _publisher_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     if not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[dot + 1 : b]):
         return
     labels[dot] = "O"
-    for m in range(dot + 1, b):
-        labels[m] = "publisher"
+    _relabel(labels, dot + 1, b, "publisher")
 
 
 def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
@@ -2332,8 +2292,7 @@ def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
     if k >= len(toks) or toks[k].text != ":":
         return
     labels[dot] = "O"
-    for m in range(dot + 1, k):
-        labels[m] = "publisher-place"
+    _relabel(labels, dot + 1, k, "publisher-place")
 
 
 _CJK_NUMBER_MARKS = {"\u5377": "volume", "\u671f": "issue", "\u9875": "page", "\u9801": "page"}
@@ -2380,6 +2339,5 @@ def _venue_with_its_year(toks: list[Tok], labels: list[str]) -> None:
             )
         ):
             start -= 1
-        for m in range(start, k + 1):
-            labels[m] = "container-title"
+        _relabel(labels, start, k + 1, "container-title")
         return
