@@ -48,6 +48,17 @@ def _after_in(toks: list[Tok], labels: list[str], a: int) -> bool:
     return any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
 
 
+def _in_right_before(toks: list[Tok], labels: list[str], a: int) -> int:
+    """Where an unlabelled "In" stands right before token ``a`` ("In NeurIPS", "In: A
+    Manual of ..."), its colon between them; -1 when none does."""
+    k = a
+    while k > 0 and labels[k - 1] == "O" and toks[k - 1].text == ":":
+        k -= 1
+    if k == 0 or labels[k - 1] != "O" or toks[k - 1].text.lower() != "in":
+        return -1
+    return k - 1
+
+
 def _names_venue(text: str) -> bool:
     """Whether ``text`` names a conference or a journal ("Proc. of", "Journal of")."""
     return bool(CONF_WORDS.search(text) or JOURNAL_NAME.search(text))
@@ -506,8 +517,7 @@ def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
         return
     if toks[start - 1].text in (".", ",", ":", ";"):
         return  # the title's own punctuation ends it before these words
-    for k in range(start, end):
-        labels[k] = "container-title"
+    _relabel(labels, start, end, "container-title")
     # the tagger's "series" right after the title is this venue's rest
     while end < n and labels[end] == "collection-title":
         labels[end] = "container-title"
@@ -945,11 +955,9 @@ def _sentence_after_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
     else:
         return
     if field == "container-title":
-        for k in range(a, cut):
-            labels[k] = "title"
+        _relabel(labels, a, cut, "title")
     labels[cut] = "O"
-    for k in range(cut + 1, b):
-        labels[k] = new
+    _relabel(labels, cut + 1, b, new)
 
 
 def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> None:
@@ -977,8 +985,7 @@ def _title_run_into_next_field(raw: str, toks: list[Tok], labels: list[str]) -> 
             return
         if not any(w.isalpha() and w.islower() and len(w) > 1 for w in words):
             return  # a sentence has small words ("in", "with"); "Nucl. Instr. Meth" none
-        for k in range(a, d):
-            labels[k] = "title"
+        _relabel(labels, a, d, "title")
         labels[d] = "O"
         return
 
@@ -1011,8 +1018,7 @@ def _quoted_title_to_its_close(toks: list[Tok], labels: list[str]) -> None:
     end = c
     while end > b and toks[end - 1].kind == KIND_PUNCT and toks[end - 1].text in ",.;:":
         end -= 1  # the closing punctuation inside the quotes ("Title,") is no part of it
-    for k in range(b, end):
-        labels[k] = "title"
+    _relabel(labels, b, end, "title")
 
 
 def _title_cut_where_italics_change(
@@ -1954,12 +1960,8 @@ def _publisher_after_in(toks: list[Tok], labels: list[str]) -> None:
     if run is None:
         return
     a, b = run
-    k = a
-    while k > 0 and labels[k - 1] == "O" and toks[k - 1].text == ":":
-        k -= 1
-    if k == 0 or labels[k - 1] != "O" or toks[k - 1].text.lower() != "in":
-        return
-    if k >= 2 and labels[k - 2] in ("editor", "author"):
+    i = _in_right_before(toks, labels, a)
+    if i < 0 or (i > 0 and labels[i - 1] in ("editor", "author")):
         return
     _relabel(labels, a, b, "container-title")
 
@@ -2058,10 +2060,8 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
     words = [t for t in toks[rest:b] if t.kind == KIND_WORD]
     if not words or not words[0].text[:1].isupper():
         return
-    for k in range(c + 1, rest):
-        labels[k] = "O"
-    for k in range(rest, b):
-        labels[k] = "container-title"
+    _relabel(labels, c + 1, rest, "O")
+    _relabel(labels, rest, b, "container-title")
 
 
 def _book_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
@@ -2074,10 +2074,7 @@ def _book_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
     if run is None:
         return
     a, b = run
-    k = a
-    while k > 0 and labels[k - 1] == "O" and toks[k - 1].text == ":":
-        k -= 1
-    if k == 0 or toks[k - 1].text.lower() != "in" or labels[k - 1] != "O":
+    if _in_right_before(toks, labels, a) < 0:
         return
     comma = next((m for m in range(a + 1, b) if toks[m].text == ","), -1)
     if comma < 0:
