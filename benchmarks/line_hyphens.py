@@ -17,7 +17,8 @@ of a held-out document:
 The document's vocabulary is read from its other strings and the rest of this one (the
 broken word or compound itself is not seen whole there, as at a real line end). Each
 break is read ``without`` the known-words list (the document's words alone) and ``with`` a
-list built by ``tools.realdata.words`` from the other folds' strings only, so no word of a
+list made as ``tools.realdata.words`` makes it (``words_of``) from the other folds' real
+strings only (the shipped list also holds the generated strings), so no word of a
 held-out document is known through it.
 """
 

@@ -42,11 +42,13 @@ def words_of(texts: Iterable[str]) -> set[str]:
 
 
 def _base_texts() -> list[str]:
+    """The text of every generated example shipped with the parser."""
     with gzip.open(BASE, "rt", encoding="utf-8") as f:
         return [json.loads(line)["text"] for line in f if line.strip()]
 
 
 def _sha256(path: Path) -> str:
+    """The SHA-256 of ``path``'s bytes, in hex (for the manifest)."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
