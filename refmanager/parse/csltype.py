@@ -76,6 +76,8 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "software"
     if container and "github" in container.lower():
         return "software"
+    if ref.get("publisher").lower().split(" ")[0] in ("github", "gitlab", "bitbucket"):
+        return "software"  # "Transformers: ... GitHub repository, 2020."
     journal_like = any(ref.get(f) for f in ("issue", "page")) or ref.editor
     if not journal_like and _SOFTWARE.search(low) and (url or _SOFTWARE_HOST.search(low)):
         return "software"  # "R package version 2.3", "Computer software", on line

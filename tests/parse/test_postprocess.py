@@ -238,6 +238,14 @@ def test_software_datasets_and_web_pages_get_their_types() -> None:
     def kind(raw: str) -> str:
         return parse_reference(raw).type
 
+    # a code host as the publisher
+    ref = Reference()
+    ref.set("title", "Graph kernels for JAX")
+    ref.set("publisher", "GitHub repository")
+    assert infer_type(ref, "Graph Face. Graph kernels for JAX. GitHub repository, 2020.") == (
+        "software"
+    )
+
     assert (
         kind(
             "R Core Team (2023). R: A language and environment for statistical computing. "
