@@ -148,9 +148,18 @@ def mend_runs(
         _title_cut_where_italics_change(toks, labels, styles)
 
 
+def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:
+    """The first token from ``j`` on that is no unlabelled punctuation (``len(toks)`` at
+    the end): what follows "., " or "):"."""
+    while j < len(toks) and toks[j].kind == KIND_PUNCT and labels[j] == "O":
+        j += 1
+    return j
+
+
 def _next_label(toks: list[Tok], labels: list[str], j: int) -> str:
-    """The label of the first non-punctuation token from ``j`` on ("O" at the end)."""
-    while j < len(toks) and toks[j].kind == "other" and labels[j] == "O":
+    """The label of the first non-punctuation token from ``j`` on ("O" at the end); the
+    loop of _past_punctuation written out, as this one is hot."""
+    while j < len(toks) and toks[j].kind == KIND_PUNCT and labels[j] == "O":
         j += 1
     return labels[j] if j < len(toks) else "O"
 
@@ -772,8 +781,7 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
     ):
         return
     j = b
-    while j < len(toks) and labels[j] == "O" and toks[j].kind == KIND_PUNCT:
-        j += 1
+    j = _past_punctuation(toks, labels, j)
     end = j
     if j < len(toks) and labels[j] == "container-title":
         if (
@@ -1276,8 +1284,7 @@ def _unlabelled_journal_after_the_title(toks: list[Tok], labels: list[str]) -> N
     if a == b:
         return
     k = b
-    while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
-        k += 1
+    k = _past_punctuation(toks, labels, k)
     start = k
     words = 0
     while k < len(toks) and labels[k] == "O":
@@ -1780,16 +1787,14 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
     if a == b:
         return
     k = b
-    while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
-        k += 1
+    k = _past_punctuation(toks, labels, k)
     if k >= len(toks) or labels[k] != "note":
         return
     e = k
     while e < len(toks) and labels[e] == "note":
         e += 1
     nxt = e
-    while nxt < len(toks) and labels[nxt] == "O" and toks[nxt].kind == KIND_PUNCT:
-        nxt += 1
+    nxt = _past_punctuation(toks, labels, nxt)
     if nxt >= len(toks):
         return
     if not (toks[nxt].text.lower() == "in" or labels[nxt] == "container-title"):
