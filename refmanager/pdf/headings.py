@@ -100,9 +100,9 @@ _FLOATS = re.compile(
 )
 
 
-# A CJK end heading alone on its line ("作者简介：", "致谢"): CJK type has no bold or
-# capitals to set it apart, and no reference opens with these words.
-_CJK_END = re.compile(r"^\s*(?:作者简介|致\s*谢|附\s*录)\s*[:：]?\s*$")
+# An end heading alone on its line ("作者简介：", "致谢"): in a script without capitals
+# (CJK) nothing else may set it apart, neither bold nor capitals nor size.
+_END_ALONE = re.compile(rf"^\s*(?:{_END_WORDS})\s*[:：]?\s*$", re.I)
 
 
 def is_end_heading(line: Line, body_size: float, floats: bool = False) -> bool:
@@ -110,7 +110,7 @@ def is_end_heading(line: Line, body_size: float, floats: bool = False) -> bool:
     ``floats``, also a manuscript's sections of tables and figures ("Tables", "Figure
     legends"; the line model's feature is without them, as it was trained)."""
     text = line.text.strip()
-    if floats and _CJK_END.match(text):
+    if floats and _caseless(text[:1]) and _END_ALONE.match(text):
         return True
     if len(text) > 90 or not (END_HEADING.match(text) or (floats and _FLOATS.match(text))):
         return False
