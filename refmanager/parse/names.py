@@ -43,8 +43,14 @@ def is_corporate(text: str) -> bool:
 _SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
 _ETAL_INSIDE = re.compile(r",?\s*\bet\s*al\b\.?\s*[;,.]?\s*")
 _ETAL = re.compile(r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*)$")
-_SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,)\s*")
-_AND = re.compile(r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*")
+# "/" parts names as German lists print them ("Krause, J./Lange, M.").
+_SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,|/(?=\s*[A-Z\u00c0-\u00de]))\s*")
+# Spanish "y" and Portuguese or Italian "e" join the last name after a name's initial or
+# comma ("García, M., y López, J."); inside a family name they stay ("Ortega y Gasset").
+_AND = re.compile(
+    r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*"
+    r"|(?<=[.,])\s*\b[ye]\s+(?=[A-Z\u00c0-\u00de])"
+)
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
 # "D-H", "J-P", "JP-R": hyphenated initials without periods (Korean and French given names)
@@ -282,7 +288,11 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             inverted
             and nxt is not None
             and _looks_family_only(chunk)
-            and (is_initials(nxt) or (_given_like(nxt) and _core_count(chunk) == 1))
+            and (
+                is_initials(nxt)
+                or (_given_like(nxt) and _core_count(chunk) == 1)
+                or (len(nxt.split()) == 1 and _compound_family_pairs(chunks[i:]))
+            )
         ):
             name = Name(family=chunk.strip(), given=nxt.strip())
             if i + 2 < len(chunks) and chunks[i + 2].rstrip(".") in _SUFFIX_BARE:
@@ -320,6 +330,8 @@ def _detect_inverted(chunks: list[str]) -> bool:
     )
     if is_initials(second_chunk):
         return _looks_family_only(chunks[0])
+    if _compound_family_pairs(chunks):
+        return True
     # "Smith, John" (APA with full given names, MLA/Chicago first author).
     first_words = chunks[0].split()
     second = chunks[1].split()
@@ -329,3 +341,16 @@ def _detect_inverted(chunks: list[str]) -> bool:
         and all(w[:1].isupper() for w in second)
         and not is_initials(chunks[0])
     )
+
+
+def _compound_family_pairs(chunks: list[str]) -> bool:
+    """ "Fernández Rodríguez, Ana, López García, José": a two-word family name
+    and one given name, pair after pair. A single word never is a whole name written
+    given name first, so a list whose every second chunk is one word is inverted."""
+    if len(chunks) % 2:
+        return False
+    for family, given in zip(chunks[::2], chunks[1::2], strict=True):
+        words = given.split()
+        if len(words) != 1 or not words[0][:1].isupper() or not _looks_family_only(family):
+            return False
+    return True

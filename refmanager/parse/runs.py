@@ -73,6 +73,7 @@ def mend_runs(
     """Apply every rule, in order, to ``labels`` (one per token of ``raw``), in place;
     ``styles``: the italic and bold spans of an entry read from a PDF."""
     _join_cut_urls(raw, toks, labels)
+    _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
     _trim_author_run(raw, toks, labels)
@@ -85,6 +86,7 @@ def mend_runs(
     _volume_ending_container(toks, labels)
     _lettered_volume_is_the_venue(toks, labels)
     _issue_in_the_volume(toks, labels)
+    _issue_mark_inside_the_volume(toks, labels)
     _series_letter_read_as_volume(toks, labels)
     _roman_volume_ending_the_container(toks, labels)
     _issue_read_as_a_page(toks, labels)
@@ -137,6 +139,7 @@ def mend_runs(
     _place_read_into_the_publisher(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
+    _editors_mark_opening_the_book(toks, labels)
     _book_after_the_editors_mark(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
     _book_read_into_the_editors(toks, labels)
@@ -345,7 +348,19 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             if toks[m].kind == KIND_PUNCT and toks[m].text in ".,;()":
                 break
             m += 1
-        if prev_initial and family_first and _ends_family_first_list(toks, k):
+        # "COSTA, M. A escola e a cidade.": a capital letter with no period of its own
+        # before a word in lower case is the title's first word, not an initial
+        article = (
+            len(nxt.text) == 1
+            and k + 2 < j
+            and toks[k + 2].kind == KIND_WORD
+            and toks[k + 2].text[:1].islower()
+            and toks[k + 2].text not in PARTICLES
+            and toks[k + 2].start > nxt.end
+        )
+        if article:
+            pass
+        elif prev_initial and family_first and _ends_family_first_list(toks, k):
             pass  # "De Lorgeril M. Wine, alcohol...": a word after the last initials
         elif prev_initial and (not colon_next or given_first):
             continue
@@ -353,6 +368,8 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             continue
         after = _next_label(toks, labels, j)
         new = "title" if after == "title" or (after == "O" and colon_next) else "O"
+        if article and "title" not in labels:
+            new = "title"
         labels[k] = "O"
         _relabel(labels, k + 1, j, new)
         if new == "title":
@@ -571,6 +588,31 @@ def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
         return
     labels[a + 1] = labels[a + 3] = "O"
     labels[a + 2] = "issue"
+
+
+def _issue_mark_inside_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "v. 52, n. 3" (ABNT), "Bd. 12, Nr. 4": an issue mark and its number read into the
+    volume run, where no issue was found, are the issue."""
+    if "issue" in labels:
+        return
+    run = _only_run(labels, "volume")
+    if run is None:
+        return
+    a, b = run
+    for k in range(a + 1, b - 1):
+        if toks[k].text.lower() not in _ISSUE_MARKS or toks[k - 1].text not in ",;":
+            continue
+        n = k + 1
+        while n < b and toks[n].kind == KIND_PUNCT:
+            n += 1
+        if (
+            n == b - 1
+            and toks[n].kind == KIND_NUM
+            and any(t.kind == KIND_NUM for t in toks[a : k - 1])
+        ):
+            _relabel(labels, k - 1, n, "O")
+            labels[n] = "issue"
+        return
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:
@@ -1088,6 +1130,41 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, a, b, "editor")
 
 
+# The word printed after an edition's number: "2nd ed.", "3. ed." (ABNT), "2. Aufl.",
+# "2e éd.", "2ª edición".
+_EDITION_WORDS = frozenset(
+    (
+        "ed",
+        "edn",
+        "edition",
+        "\u00e9d",
+        "\u00e9dition",
+        "edici\u00f3n",
+        "edi\u00e7\u00e3o",
+        "edizione",
+        "aufl",
+        "auflage",
+    )
+)
+
+
+def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:
+    """ "Handbuch der Bildungsforschung. 2. Aufl. Wiesbaden": the edition word after the
+    edition's number, read as a title or a place, is the edition's."""
+    run = _only_run(labels, "edition")
+    if run is None:
+        return
+    a, b = run
+    if not any(t.kind == KIND_NUM for t in toks[a:b]):
+        return
+    k = b
+    if k < len(toks) and toks[k].text == "." and labels[k] == "O":
+        k += 1
+    if k >= len(toks) or labels[k] == "edition" or toks[k].text.lower() not in _EDITION_WORDS:
+        return
+    _relabel(labels, b, k + 1, "edition")
+
+
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))
 
 
@@ -1309,6 +1386,21 @@ def _unlabelled_journal_after_the_title(toks: list[Tok], labels: list[str]) -> N
     _relabel(labels, start, end, "container-title")
 
 
+def _past_the_journals_place(toks: list[Tok], labels: list[str], j: int) -> int:
+    """Past the place a journal is printed in before its "v." (ABNT: "Revista de Saúde
+    Pública, São Paulo, v. 52, n. 3"); ``j`` itself where no such place follows."""
+    k = _past_punctuation(toks, labels, j)
+    if k >= len(toks) or labels[k] != "publisher-place":
+        return j
+    e = k
+    while e < len(toks) and labels[e] == "publisher-place":
+        e += 1
+    v = _past_punctuation(toks, labels, e)
+    if v >= len(toks) or toks[v].text.lower() not in ("v", "vol"):
+        return j
+    return e
+
+
 def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Title. Journal name, 2, 559-572": an article with a volume or pages and no
     container, whose title ends in a short sentence of its own right before the numbers:
@@ -1318,7 +1410,7 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     if not any(lab in _NUMBERS for lab in labels):
         return
     a, b = _first_run(labels, "title")
-    if b - a < 6 or not _numbers_follow(toks, labels, b):
+    if b - a < 6 or not _numbers_follow(toks, labels, _past_the_journals_place(toks, labels, b)):
         return
     cut = -1
     for d in range(a + 3, b - 1):
@@ -1385,7 +1477,8 @@ def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
 
 _ROMAN = re.compile(r"^[IVXLCivxlc]+$")
 _VOLUME_WORDS = word_set("suppl supplement pt part spec special issue no vol vols nr bd tome tomo")
-_VOLUME_OR_MONTH = _VOLUME_WORDS | MONTHS  # ("Journal, Nr. 253", "Journal June 2015: 60")
+# ("Journal, Nr. 253", "Journal June 2015: 60", ABNT's "Journal, v. 52")
+_VOLUME_OR_MONTH = _VOLUME_WORDS | MONTHS | {"v"}
 
 
 def _lettered_volume_is_the_venue(toks: list[Tok], labels: list[str]) -> None:
@@ -1635,9 +1728,10 @@ def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
 def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     """ "E. W. Kolb, M. S. Turner, The Early Universe, Addison-Wesley (1990)", "R Core Team
     (2013). R: A Language and Environment for Statistical Computing. Vienna, Austria.": no
-    title, a container with a publisher or a place after it and no volume, issue, page,
-    editor or "In" before it: the container is the book's title."""
-    if "title" in labels or "editor" in labels:
+    title, a container with a publisher, a place or an edition after it and no volume, issue,
+    page, or "In" before it: the container is the book's title. Editors are allowed where
+    they open the entry, as an edited book's ("Krause, J. (Hrsg.) (2015): Handbuch. 2. Aufl.")."""
+    if "title" in labels:
         return
     if "publisher" not in labels and "publisher-place" not in labels:
         return
@@ -1647,8 +1741,10 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     if run is None:
         return
     a, b = run
+    if "editor" in labels[a:]:
+        return
     nxt = _next_label(toks, labels, b)
-    if _after_in(toks, labels, a) or nxt not in ("publisher", "publisher-place"):
+    if _after_in(toks, labels, a) or nxt not in ("publisher", "publisher-place", "edition"):
         return
     if (a > 0 and labels[a - 1] not in ("O", "author")) or _names_venue(
         " ".join(t.text for t in toks[a:b])
@@ -1737,7 +1833,36 @@ def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)"): the
 # abbreviated ones of _EDITOR_MARK and two more.
-_EDITORS_MARK_AFTER = (_EDITOR_MARK - {"editor", "editors"}) | {"hgg", "coord"}
+_EDITORS_MARK_AFTER = (_EDITOR_MARK - {"editor", "editors"}) | {
+    "hgg",
+    "coord",
+    "coords",
+    "org",
+    "orgs",
+    "\u00e9d",
+    "\u00e9ds",
+}
+# "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:").
+_IN_WORDS = frozenset(("in", "dans", "en", "em"))
+
+
+def _editors_mark_opening_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """ "In: COSTA, L. (Org.). Ensino e aprendizagem.": the editors' mark and its closing
+    bracket read as the head of the book after the editors are no part of it."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if a < 2 or labels[a - 1] != "O" or toks[a - 1].text != "(" or labels[a - 2] != "editor":
+        return
+    if toks[a].text.lower() not in _EDITORS_MARK_AFTER:
+        return
+    k = a + 1
+    while k < b and toks[k].kind == KIND_PUNCT:
+        k += 1
+    if k == a + 1 or ")" not in {t.text for t in toks[a + 1 : k]} or k == b:
+        return
+    _relabel(labels, a, k, "O")
 
 
 def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
@@ -1751,7 +1876,7 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
     if run is None:
         return
     a, b = run
-    if not any(t.text.lower() == "in" for t in toks[max(0, a - 3) : a]):
+    if not any(t.text.lower() in _IN_WORDS for t in toks[max(0, a - 3) : a]):
         return
     if "title" not in labels[:a]:
         return  # no chapter title: the book is the entry's title

@@ -112,3 +112,29 @@ def test_a_group_after_et_al_is_one_more_author() -> None:
     names, etal = split_names("Doe J, Roe R, et al.")
     assert etal
     assert [n.family for n in names] == ["Doe", "Roe"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Spanish "y" and Portuguese "e" join the last name after an initial or a comma
+        ("García, M., y López, J.", [("García", "M."), ("López", "J")]),
+        ("Silva, J. A. e Santos, M. C.", [("Silva", "J. A."), ("Santos", "M. C")]),
+        # German lists part names with a slash
+        ("Krause, J./Lange, M.", [("Krause", "J."), ("Lange", "M")]),
+        ("Krause, J. / Lange, M.", [("Krause", "J."), ("Lange", "M")]),
+        # a two-word family name, then one given name, pair after pair
+        ("Fernández Rodríguez, Ana", [("Fernández Rodríguez", "Ana")]),
+        (
+            "Fernández Rodríguez, Ana, y López García, José",
+            [("Fernández Rodríguez", "Ana"), ("López García", "José")],
+        ),
+        # two names written given name first stay as they were
+        ("John Smith, Anna Lee", [("Smith", "John"), ("Lee", "Anna")]),
+    ],
+)
+def test_names_as_spanish_portuguese_and_german_lists_print_them(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    names, _ = split_names(text)
+    assert [(n.family, n.given) for n in names] == expected

@@ -1738,3 +1738,72 @@ def test_a_body_read_as_the_container_before_the_title_is_the_author() -> None:
     ref = _by_runs(raw, spec)
     assert not ref.get("container-title")
     assert ref.author and ref.author[0].family == "Face"
+
+
+@pytest.mark.parametrize(
+    ("printed", "number"),
+    [("2nd ed.", "2"), ("3. ed.", "3"), ("2. Aufl.", "2"), ("2e éd.", "2"), ("2ª ed.", "2"),
+     ("Second edition", "2"), ("3rd edn", "3")],
+)  # fmt: skip
+def test_an_edition_is_its_number_in_every_language(printed: str, number: str) -> None:
+    from refmanager.parse.values import clean_value
+
+    assert clean_value("edition", printed) == number
+
+
+def test_the_edition_word_after_the_number_is_the_edition_and_the_book_its_title() -> None:
+    raw = "Ode, J./Abe, M. (Hrsg.) (2015): Handbuch der Graphen. 2. Aufl. Wiesbaden: Graph VS."
+    spec = [("Ode, J./Abe, M.", "editor"), ("(Hrsg.) (", "O"), ("2015", "issued"),
+            ("):", "O"), ("Handbuch der Graphen", "container-title"), (".", "O"),
+            ("2", "edition"), (".", "O"), ("Aufl", "title"), (".", "O"),
+            ("Wiesbaden", "publisher-place"), (":", "O"), ("Graph VS", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Handbuch der Graphen"
+    assert not ref.get("container-title")
+    assert ref.get("edition") == "2"
+    assert [n.family for n in ref.editor] == ["Ode", "Abe"]
+
+
+def test_the_editors_mark_read_into_the_book_is_no_part_of_it() -> None:
+    raw = "ODE, P. R. A teoria dos grafos. In: ABE, L. (Org.). Grafos e redes. Recife: Graf, 2016."
+    spec = [("ODE, P. R", "author"), (".", "O"), ("A teoria dos grafos", "title"),
+            (". In: ", "O"), ("ABE, L.", "editor"), ("(", "O"),
+            ("Org.). Grafos e redes", "container-title"), (".", "O"),
+            ("Recife", "publisher-place"), (":", "O"), ("Graf", "publisher"), (",", "O"),
+            ("2016", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Grafos e redes"
+
+
+def test_the_book_after_a_french_chapters_editors_and_their_mark() -> None:
+    raw = "Ode, P. « Les graphes ». Dans : Abe, A. (dir.), Graphes et société, Lyon, Graf, 2017."
+    spec = [("Ode, P.", "author"), ("«", "O"), ("Les graphes", "title"), ("». Dans :", "O"),
+            ("Abe, A.", "editor"), ("(dir.),", "O"),
+            ("Graphes et société, Lyon, Graf", "publisher"), (",", "O"),
+            ("2017", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graphes et société"
+
+
+def test_abnt_issue_mark_inside_the_volume_and_the_journal_before_its_place() -> None:
+    raw = "ODE, J. A. Grafos no Brasil. Revista de Grafos, Recife, v. 52, n. 3, p. 1-12, 2018."
+    spec = [("ODE, J. A.", "author"), ("Grafos no Brasil. Revista de Grafos", "title"),
+            (",", "O"), ("Recife", "publisher-place"), (", v.", "O"), ("52, n. 3", "volume"),
+            (", p.", "O"), ("1-12", "page"), (",", "O"), ("2018", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Grafos no Brasil"
+    assert ref.get("container-title") == "Revista de Grafos"
+    assert (ref.get("volume"), ref.get("issue")) == ("52", "3")
+
+
+def test_a_capital_letter_without_its_period_after_the_initials_opens_the_title() -> None:
+    raw = "ODE, M. A escola e os grafos. Cadernos de Grafos, v. 47, n. 165, p. 812-830, 2017."
+    spec = [("ODE, M. A escola e os grafos", "author"), (".", "O"),
+            ("Cadernos de Grafos", "container-title"), (", v.", "O"), ("47", "volume"),
+            (", n.", "O"), ("165", "issue"), (", p.", "O"), ("812-830", "page"), (",", "O"),
+            ("2017", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "A escola e os grafos"
+    assert [(n.family, n.given) for n in ref.author] == [("ODE", "M")]
