@@ -74,7 +74,12 @@ _CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 _INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
 _SPACES = re.compile(r"\s+")
-_EDS_PAREN = re.compile(r"\s*\((?:eds?|editors?|hrsg)\.?\)\s*$", re.IGNORECASE)
+# An editors' mark after the names: "(eds.)", "(Hrsg.)", "(Hg.)", "(dir.)", "(Org.)",
+# "(coord.)", "(\u00e9d.)", "(comp.)", "(a cura di)".
+_EDS_PAREN = re.compile(
+    r"\s*\((?:eds?|editors?|hrsg|hgg?|dirs?|orgs?|coords?|\u00e9ds?|comps?|a cura di)\.?\)?\s*$",
+    re.IGNORECASE,
+)
 _EDS_WORD = re.compile(r",?\s*(?:eds?\.|editors?|\u7f16)$", re.IGNORECASE)
 _CAP_INITIAL = re.compile(r"\b[A-Z]\.")
 

@@ -82,6 +82,7 @@ def mend_runs(
         _hangul_phrase_ends_names(toks, labels)
     _group_after_et_al(toks, labels)
     _editors_first(toks, labels)
+    _in_read_into_the_editors(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
     _lettered_volume_is_the_venue(toks, labels)
@@ -1111,6 +1112,9 @@ def _title_cut_where_italics_change(
 
 _EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg", "dir", "dirs"))
 
+# "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:").
+_IN_WORDS = frozenset(("in", "dans", "en", "em"))
+
 
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)", ", eds."
@@ -1128,6 +1132,22 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     mark = toks[k].text.lower()
     if mark in _EDITOR_MARK and (mark.startswith("ed") or toks[k - 1].text == "("):
         _relabel(labels, a, b, "editor")
+    elif toks[k - 1].text == "(" and [t.text.lower() for t in toks[k : k + 3]] == _A_CURA_DI:
+        _relabel(labels, a, b, "editor")  # Italian: "Bianchi, M. (a cura di) (2014)."
+
+
+_A_CURA_DI = ["a", "cura", "di"]
+
+
+def _in_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
+    """ "En M. S\u00e1nchez (Ed.), Pol\u00edtica ambiental": the word for "In" that opens
+    the editors' run is no part of their names."""
+    run = _only_run(labels, "editor")
+    if run is None:
+        return
+    a, b = run
+    if b - a > 2 and toks[a].text.lower() in _IN_WORDS and toks[a + 1].text[:1].isupper():
+        labels[a] = "O"
 
 
 # The word printed after an edition's number: "2nd ed.", "3. ed." (ABNT), "2. Aufl.",
@@ -1842,8 +1862,6 @@ _EDITORS_MARK_AFTER = (_EDITOR_MARK - {"editor", "editors"}) | {
     "\u00e9d",
     "\u00e9ds",
 }
-# "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:").
-_IN_WORDS = frozenset(("in", "dans", "en", "em"))
 
 
 def _editors_mark_opening_the_book(toks: list[Tok], labels: list[str]) -> None:

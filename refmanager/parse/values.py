@@ -29,7 +29,7 @@ _ISSUE_PREFIX = re.compile(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", re.
 _EDITION_WORD = re.compile(
     r"\s*(?:edn?|edition|ed|\u00e9d|\u00e9dition|edici\u00f3n|edi\u00e7\u00e3o|edizione|aufl|auflage)\.?$"
 )
-_EDITION_NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|\u00e8me|\u00aa|\u00ba|a|o)?\.?$")
+_EDITION_NUMBER = re.compile(r"(\d+)\.?(?:st|nd|rd|th|e|er|\u00e8me|\u00aa|\u00ba|a|o)?\.?$")
 
 
 def strip_value(text: str, keep_abbrev: bool = False) -> str:

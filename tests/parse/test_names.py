@@ -138,3 +138,13 @@ def test_names_as_spanish_portuguese_and_german_lists_print_them(
 ) -> None:
     names, _ = split_names(text)
     assert [(n.family, n.given) for n in names] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["L. Conti (a cura di)", "L. Conti (dir.)", "L. Conti (Org.)", "L. Conti (Hg.)",
+     "L. Conti (coord.)", "L. Conti (éd.)", "L. Conti (eds.)"],
+)  # fmt: skip
+def test_an_editors_mark_in_any_language_is_no_part_of_the_name(text: str) -> None:
+    names, _ = split_names(text)
+    assert [(n.family, n.given) for n in names] == [("Conti", "L.")]

@@ -1743,7 +1743,7 @@ def test_a_body_read_as_the_container_before_the_title_is_the_author() -> None:
 @pytest.mark.parametrize(
     ("printed", "number"),
     [("2nd ed.", "2"), ("3. ed.", "3"), ("2. Aufl.", "2"), ("2e éd.", "2"), ("2ª ed.", "2"),
-     ("Second edition", "2"), ("3rd edn", "3")],
+     ("Second edition", "2"), ("3rd edn", "3"), ("3.ª ed.", "3")],
 )  # fmt: skip
 def test_an_edition_is_its_number_in_every_language(printed: str, number: str) -> None:
     from refmanager.parse.values import clean_value
@@ -1807,3 +1807,24 @@ def test_a_capital_letter_without_its_period_after_the_initials_opens_the_title(
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "A escola e os grafos"
     assert [(n.family, n.given) for n in ref.author] == [("ODE", "M")]
+
+
+def test_the_spanish_in_before_a_chapters_editors_is_no_part_of_their_names() -> None:
+    raw = "Ode, J. (2017). El grafo. En M. Abe (Ed.), Grafos (pp. 45-68). Barcelona: Graf."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2017", "issued"), (").", "O"),
+            ("El grafo", "title"), (".", "O"), ("En M. Abe", "editor"), ("(Ed.),", "O"),
+            ("Grafos", "container-title"), ("(pp.", "O"), ("45-68", "page"), (").", "O"),
+            ("Barcelona", "publisher-place"), (":", "O"), ("Graf", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.editor] == [("Abe", "M.")]
+
+
+def test_italian_a_cura_di_marks_the_editors() -> None:
+    raw = "Ode, M. (a cura di) (2014). Storia dei grafi. Milano: Graf."
+    spec = [("Ode, M.", "author"), ("(a cura di) (", "O"), ("2014", "issued"), (").", "O"),
+            ("Storia dei grafi", "title"), (".", "O"), ("Milano", "publisher-place"),
+            (":", "O"), ("Graf", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.author
+    assert [n.family for n in ref.editor] == ["Ode"]
