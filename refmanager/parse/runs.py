@@ -88,6 +88,8 @@ def mend_runs(
     _lettered_volume_is_the_venue(toks, labels)
     _issue_in_the_volume(toks, labels)
     _issue_mark_inside_the_volume(toks, labels)
+    _title_read_as_the_genre(toks, labels)
+    _version_in_brackets_after_the_title(toks, labels)
     _series_letter_read_as_volume(toks, labels)
     _roman_volume_ending_the_container(toks, labels)
     _issue_read_as_a_page(toks, labels)
@@ -389,6 +391,9 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
                 labels[m] = "O" if toks[m].text == "," and labels[m - 1] == "author" else new
 
 
+_NAME_SEPARATORS = frozenset((",", ";", "and", "&"))
+
+
 def _opens_family_first(toks: list[Tok], i: int, j: int) -> bool:
     """Whether the name list ``toks[i:j]`` opens with a family name, its initials and the
     next name's separator: "Renaud S, ...", "Budzianowski, P. and ..." (not "James F. Babb,"
@@ -406,6 +411,12 @@ def _opens_family_first(toks: list[Tok], i: int, j: int) -> bool:
         elif text not in (".", "-") or not initials:
             break
         k += 1
+    if initials and k < j and toks[i + 1].text == "," and toks[k - 1].text == ".":
+        # "Ode, J. Graph tools.": one name written family first, its initials' period
+        # followed by a word
+        rest = {t.text for t in toks[k:j]}
+        if toks[k].kind == "word" and len(toks[k].text) > 1 and not rest & _NAME_SEPARATORS:
+            return True
     return initials > 0 and k < j and toks[k].text in (",", ";", "and", "&")
 
 
@@ -583,6 +594,8 @@ def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
     if run is None:
         return
     a, b = run
+    if b - a == 3 and b < len(toks) and toks[b].text == ")":
+        b += 1  # "393(10170" with its closing bracket left out
     if b - a != 4 or toks[a].kind != KIND_NUM or toks[a + 2].kind != KIND_NUM:
         return
     if toks[a + 1].text != "(" or toks[a + 3].text != ")":
@@ -614,6 +627,38 @@ def _issue_mark_inside_the_volume(toks: list[Tok], labels: list[str]) -> None:
             _relabel(labels, k - 1, n, "O")
             labels[n] = "issue"
         return
+
+
+def _title_read_as_the_genre(toks: list[Tok], labels: list[str]) -> None:
+    """ "Graph report (Tech. Rep. No. 2019-04). Graph Institute.": no title, and a genre
+    run before a bracket that opens another genre run: the first is the title."""
+    if "title" in labels:
+        return
+    runs = _runs_of(labels, "genre")
+    if len(runs) < 2:
+        return
+    (a, b), (c, _) = runs[0], runs[1]
+    if toks[b].text != "(" or c != b + 1 or b - a < 2:
+        return
+    _relabel(labels, a, b, "title")
+
+
+def _version_in_brackets_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "GraphKit (Version 2.3) [Computer software]": a version in brackets read into the
+    title's end is the program's version (a note), not its title."""
+    a, b = _first_run(labels, "title")
+    for k in range(a + 1, b - 1):
+        if toks[k].text == "(" and toks[k + 1].text.lower() == "version":
+            break
+    else:
+        return
+    e = k + 1
+    while e < len(toks) and toks[e].text != ")" and e - k < 6:
+        e += 1
+    if e >= len(toks) or toks[e].text != ")":
+        return
+    _relabel(labels, k, e + 1, "O")
+    _relabel(labels, k + 1, e, "note")
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -1828,3 +1828,51 @@ def test_italian_a_cura_di_marks_the_editors() -> None:
     ref = _by_runs(raw, spec)
     assert not ref.author
     assert [n.family for n in ref.editor] == ["Ode"]
+
+
+def test_one_name_written_family_first_ends_at_its_initials_period() -> None:
+    raw = "Ode, T. Self-Organizing Graphs 2001 Graph Press Heidelberg"
+    spec = [("Ode, T. Self-Organizing Graphs", "author"), ("2001", "issued"),
+            ("Graph Press", "publisher"), ("Heidelberg", "publisher-place")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.author] == [("Ode", "T")]
+    assert ref.get("title") == "Self-Organizing Graphs"
+
+
+def test_several_names_written_family_first_then_given_first_are_one_list() -> None:
+    raw = "Ode, R. Hal and John C. Abe. The Graph Organization. Graph Institute, 1962."
+    spec = [("Ode, R. Hal and John C. Abe", "author"), (".", "O"),
+            ("The Graph Organization", "title"), (".", "O"),
+            ("Graph Institute", "publisher"), (",", "O"), ("1962", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "The Graph Organization"
+    assert [n.family for n in ref.author] == ["Ode", "Abe"]
+
+
+def test_an_issue_in_brackets_read_into_the_volume_without_its_closing_bracket() -> None:
+    raw = "Ode J. Graphs. Lancet. 2019;393(10170):123-34."
+    spec = [("Ode J", "author"), (".", "O"), ("Graphs", "title"), (".", "O"),
+            ("Lancet", "container-title"), (".", "O"), ("2019", "issued"), (";", "O"),
+            ("393(10170", "volume"), ("):", "O"), ("123-34", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("393", "10170")
+
+
+def test_a_reports_title_read_as_its_genre() -> None:
+    raw = "Ode, J. (2019). Graph report (Tech. Rep. No. 2019-04). Graph Institute."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Graph report", "genre"), ("(", "O"), ("Tech. Rep. No. 2019-04", "genre"),
+            (").", "O"), ("Graph Institute", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph report"
+
+
+def test_a_programs_version_in_brackets_is_no_part_of_its_title() -> None:
+    raw = "Ode, J. (2020). GraphKit (Version 2.3) [Computer software]. https://example.org/gk"
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2020", "issued"), (").", "O"),
+            ("GraphKit (Version 2", "title"), (".3) [Computer software].", "O"),
+            ("https://example.org/gk", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "GraphKit"
+    assert ref.get("note") == "Version 2.3"
