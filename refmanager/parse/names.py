@@ -101,11 +101,19 @@ def is_initials(text: str) -> bool:
 
 
 def split_chinese(name: str) -> Name:
-    """王伟 -> family 王, given 伟; 欧阳明华 -> family 欧阳, given 明华."""
+    """王伟 -> family 王, given 伟; 欧阳明华 -> family 欧阳, given 明华; four characters are two
+    and two, as Japanese names (山田太郎) and Chinese compound surnames print them."""
     name = name.replace(" ", "")
-    if len(name) >= 3 and name[:2] in COMPOUND_SURNAMES:
+    if (len(name) >= 3 and name[:2] in COMPOUND_SURNAMES) or len(name) == 4:
         return Name(family=name[:2], given=name[2:])
     return Name(family=name[:1], given=name[1:])
+
+
+# A body named in CJK characters: five characters or more, or four ending in a word only
+# bodies end in (国家统计局, 中华人民共和国国家质量监督检验检疫总局, 中国科学院).
+_CJK_BODY = re.compile(
+    rf"^(?:[{CJK}]{{5,}}|[{CJK}]{{3}}(?:局|部|院|会|所|厅|署|委|社|司|组|队|室|校|馆|站|府|盟))$"
+)
 
 
 def _is_pinyin_given(word: str) -> bool:
@@ -243,6 +251,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     if _DASHES.match(text):
         return [], etal
     # A corporate author: one literal.
+    if _CJK_BODY.match(text):
+        return [Name(literal=text)], etal
     if (
         "," not in text
         and is_corporate(text)

@@ -2485,12 +2485,18 @@ def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, dot + 1, k, "publisher-place")
 
 
-_CJK_NUMBER_MARKS = {"\u5377": "volume", "\u671f": "issue", "\u9875": "page", "\u9801": "page"}
+_CJK_NUMBER_MARKS = {
+    "\u5377": "volume",
+    "\u671f": "issue",
+    "\u9875": "page",
+    "\u9801": "page",
+    "\u7248": "edition",
+}
 
 
 def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
-    """ "40卷 21期", "第3期", "第265页": a number followed by 卷 is the volume, by 期 the issue,
-    by 页 the page."""
+    """ "40卷 21期", "第3期", "第265页", "第4版": a number followed by 卷 is the volume, by 期
+    the issue, by 页 the page, by 版 the edition."""
     for k in range(len(toks) - 1):
         field = _CJK_NUMBER_MARKS.get(toks[k + 1].text)
         if not field or not toks[k].text.isdigit():
@@ -2498,6 +2504,22 @@ def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
         others = labels[:k] + labels[k + 1 :]
         if labels[k] in ("O", "volume", "issue", "page") and field not in others:
             labels[k] = field
+            if field == "edition":
+                labels[k + 1] = "O"
+    # "中国统计年鉴2020[EB/OL]": a year glued between a CJK title and its type code is the
+    # title's
+    for k in range(1, len(toks) - 1):
+        t = toks[k]
+        if labels[k] not in ("issued", "issue") or not YEAR_RE.fullmatch(t.text):
+            continue
+        if labels[k - 1] not in ("title", "container-title") or toks[k - 1].kind != KIND_CJK:
+            continue
+        if (
+            toks[k - 1].end == t.start
+            and toks[k + 1].text in "[\uff3b"
+            and t.end == toks[k + 1].start
+        ):
+            labels[k] = labels[k - 1]
 
 
 _APOSTROPHES = frozenset(("'", "\u2019", "\u2018"))

@@ -148,3 +148,22 @@ def test_names_as_spanish_portuguese_and_german_lists_print_them(
 def test_an_editors_mark_in_any_language_is_no_part_of_the_name(text: str) -> None:
     names, _ = split_names(text)
     assert [(n.family, n.given) for n in names] == [("Conti", "L.")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("国家统计局", [("", "", "国家统计局")]),
+        (
+            "中华人民共和国国家质量监督检验检疫总局",
+            [("", "", "中华人民共和国国家质量监督检验检疫总局")],
+        ),
+        ("山田太郎, 鈴木花子", [("山田", "太郎", ""), ("鈴木", "花子", "")]),
+        ("张三, 王小明", [("张", "三", ""), ("王", "小明", "")]),
+    ],
+)
+def test_cjk_bodies_are_one_name_and_four_characters_split_two_and_two(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    names, _ = split_names(text)
+    assert [(n.family, n.given, n.literal) for n in names] == expected

@@ -1876,3 +1876,24 @@ def test_a_programs_version_in_brackets_is_no_part_of_its_title() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "GraphKit"
     assert ref.get("note") == "Version 2.3"
+
+
+def test_a_cjk_edition_mark_gives_the_edition() -> None:
+    raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
+    spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
+            ("4", "volume"), ("版", "author"), (".", "O"), ("北京", "publisher-place"),
+            (":", "O"), ("图论出版社", "publisher"), (",", "O"), ("2018", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("edition") == "4"
+    assert not ref.get("volume")
+    assert [n.family for n in ref.author] == ["李"]
+
+
+def test_a_year_glued_between_a_cjk_title_and_its_type_code_is_the_titles() -> None:
+    raw = "国家统计局. 图论年鉴2020[EB/OL]. (2020-09-15). http://example.org/nj."
+    spec = [("国家统计局", "author"), (".", "O"), ("图论年鉴", "title"), ("2020", "issued"),
+            ("[EB/OL]. (", "O"), ("2020", "issued"), ("-09-15).", "O"),
+            ("http://example.org/nj", "URL"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "图论年鉴2020"
