@@ -78,6 +78,12 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "software"
     if ref.get("publisher").lower().split(" ")[0] in ("github", "gitlab", "bitbucket"):
         return "software"  # "Transformers: ... GitHub repository, 2020."
+    if _DATASET.search(ref.get("medium")):
+        return "dataset"  # APA's "[Data set]"
+    if _THESIS.search(ref.get("genre")):
+        return "thesis"  # "Ph.D. dissertation, Dept. Elect. Eng., Univ., City"
+    if "standard" in ref.get("genre").lower():
+        return "standard"  # APA's "(ISO Standard No. 9001:2015)"
     journal_like = any(ref.get(f) for f in ("issue", "page")) or ref.editor
     if not journal_like and _SOFTWARE.search(low) and (url or _SOFTWARE_HOST.search(low)):
         return "software"  # "R package version 2.3", "Computer software", on line

@@ -426,7 +426,11 @@ def build_reference(
     if ym:
         date = Date(year=int(ym.group(1)))
         start = spans["issued"][0] if "issued" in spans and year_text else ym.start()
-        around = raw[max(0, start - 16) : start + 24].lower()
+        seen = raw
+        if access is not None:  # the visit's month is not the publication's
+            a, b = access[1]
+            seen = raw[:a] + " " * (b - a) + raw[b:]
+        around = seen[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):
             if word in MONTHS:
                 date.month = _month_number(word)
@@ -493,13 +497,15 @@ def _merge_split_title(
 
 
 # "accessed on 4 May 2021", "Retrieved March 3, 2020", "last visited 2021-05-04", "abgerufen
-# am 4. Mai 2021": the date a web page or dataset was seen, never its publication date.
+# am 4. Mai 2021", "[cited 2021 Jun 1]": the date a web page or dataset was seen, never its
+# publication date.
 _ACCESS = re.compile(
     r"\b(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
     r"zugegriffen|consult\u00e9)(?:\s+(?:on|am|le|at))?\s*[:,]?\s*"
     r"(?:(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)"
     r"|(?P<dmy>(?P<dd>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?P<dm>[A-Za-z\u00e4\u00e9\u00fb]+)\.?,?\s+(?P<dy>\d{4}))"
     r"|(?P<mdy>(?P<mm>[A-Za-z]+)\.?\s+(?:(?P<md>\d{1,2})(?:st|nd|rd|th)?,?\s+)?(?P<my>\d{4}))"
+    r"|(?P<ymd>(?P<yy>\d{4})\s+(?P<ym>[A-Za-z]{3,9})\.?(?:\s+(?P<yd>\d{1,2})\b)?)"
     r"|(?P<y>\d{4}))",
     re.IGNORECASE,
 )
@@ -540,8 +546,12 @@ def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
             return None
         day = int(m.group("md")) if m.group("md") else None
         date = Date(int(m.group("my")), month_of, day)
+    elif m.group("ymd") and _month_of(m.group("ym")) is not None:
+        # Vancouver's "[cited 2021 Jun 1]"
+        day = int(m.group("yd")) if m.group("yd") else None
+        date = Date(int(m.group("yy")), _month_of(m.group("ym")), day)
     else:
-        date = Date(int(m.group("y")))
+        date = Date(int(m.group("yy") or m.group("y")))
     if date.day is not None and not 1 <= date.day <= 31:
         date.day = None
     return date, (m.start(), m.end())

@@ -89,6 +89,9 @@ def mend_runs(
     _issue_in_the_volume(toks, labels)
     _issue_mark_inside_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
+    _numbered_kind_in_brackets(toks, labels)
+    _thesis_title_read_as_its_genre(toks, labels)
+    _department_read_as_a_container(toks, labels)
     _version_in_brackets_after_the_title(toks, labels)
     _series_letter_read_as_volume(toks, labels)
     _roman_volume_ending_the_container(toks, labels)
@@ -659,6 +662,77 @@ def _version_in_brackets_after_the_title(toks: list[Tok], labels: list[str]) -> 
         return
     _relabel(labels, k, e + 1, "O")
     _relabel(labels, k + 1, e, "note")
+
+
+_THESIS_WORDS = word_set("dissertation thesis phd doctoral master masters")
+
+
+def _thesis_genre_run(toks: list[Tok], labels: list[str]) -> tuple[int, int] | None:
+    """The genre run that names a thesis ("Ph.D. dissertation", "[dissertation]"), if any."""
+    for a, b in _runs_of(labels, "genre"):
+        if any(t.text.lower().removesuffix("'s") in _THESIS_WORDS for t in toks[a:b]):
+            return a, b
+    return None
+
+
+def _thesis_title_read_as_its_genre(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode J. Graph structures [dissertation]. Boston (MA): ...": no title, and a genre
+    run whose bracketed word names a thesis: the words before the bracket are the title."""
+    if "title" in labels:
+        return
+    run = _thesis_genre_run(toks, labels)
+    if run is None:
+        return
+    a, b = run
+    k = next((m for m in range(a + 1, b) if toks[m].text == "["), -1)
+    if k < 0 or not any(t.kind == KIND_WORD for t in toks[a:k]):
+        return
+    _relabel(labels, a, k, "title")
+    labels[k] = "O"
+    if toks[b - 1].text == "]":
+        labels[b - 1] = "O"
+
+
+def _department_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ph.D. dissertation, Dept. Elect. Eng., Graph Univ., Boston": in a thesis, the
+    department read as a container before the university is part of the institution."""
+    if _thesis_genre_run(toks, labels) is None:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    k = _past_punctuation(toks, labels, b)
+    if k >= len(toks) or labels[k] != "publisher" or any(t.text != "," for t in toks[b:k]):
+        return
+    _relabel(labels, a, k, "publisher")
+
+
+_NUMBERED_KINDS = word_set("patent standard report rep paper series bulletin memo memorandum note")
+
+
+def _numbered_kind_in_brackets(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Graph device (U.S. Patent No. 8,123,456).", "(ISO Standard No. 9001:2015)",
+    "(Report No. 12)": after the title, the bracket names the kind of the work, then its
+    number after "No."."""
+    a, b = _first_run(labels, "title")
+    if a == b:
+        return
+    k = next((m for m in range(a + 1, min(b + 1, len(toks))) if toks[m].text == "("), -1)
+    if k < 0:
+        return
+    no = next((m for m in range(k + 1, min(k + 9, len(toks))) if toks[m].text == "No"), -1)
+    if no < 0 or not any(t.text.lower() in _NUMBERED_KINDS for t in toks[k + 1 : no]):
+        return
+    close = next((m for m in range(no + 1, min(no + 12, len(toks))) if toks[m].text == ")"), -1)
+    n = no + 1
+    if n < close and toks[n].text == ".":
+        n += 1
+    if close < 0 or n >= close or toks[n].kind != KIND_NUM:
+        return
+    _relabel(labels, k, close + 1, "O")
+    _relabel(labels, k + 1, no, "genre")
+    _relabel(labels, n, close, "number")
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -144,6 +144,11 @@ def test_a_title_word_cut_from_the_name_list_joins_the_title_as_one_run() -> Non
         ("Ode K. Rivers (2018). https://x.org/p (last accessed 2021-02-03).", (2021, 2, 3), 2018),
         ("Ode K. Ein Titel. 2017. https://x.de (abgerufen am 4. Juni 2021).", (2021, 6, 4), 2017),
         ("Ode K. Un titre. 2017. https://x.fr (consulté le 3 juillet 2020).", (2020, 7, 3), 2017),
+        (
+            "Ode J. Graph learning [Internet]. Graphrxiv; 2021 [cited 2021 Jun 1].",
+            (2021, 6, 1),
+            2021,
+        ),
     ],
 )
 def test_an_access_date_is_the_accessed_date_never_the_publication_date(
@@ -153,3 +158,8 @@ def test_an_access_date_is_the_accessed_date_never_the_publication_date(
     assert ref.accessed is not None
     assert (ref.accessed.year, ref.accessed.month, ref.accessed.day) == accessed
     assert (ref.issued.year if ref.issued else None) == issued
+
+
+def test_the_visits_month_is_not_the_publications() -> None:
+    ref = parse_reference("Ode J. Graph learning [Internet]. Graphrxiv; 2021 [cited 2021 Jun 1].")
+    assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2021, None)

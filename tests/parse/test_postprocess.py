@@ -1897,3 +1897,62 @@ def test_a_year_glued_between_a_cjk_title_and_its_type_code_is_the_titles() -> N
             ("http://example.org/nj", "URL"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "图论年鉴2020"
+
+
+def test_an_ieee_thesis_keeps_its_department_in_the_institution() -> None:
+    raw = (
+        'J. Ode, "Graph theory," Ph.D. dissertation, Dept. Graph. Eng., Graph Univ., Boston, 2015.'
+    )
+    spec = [("J. Ode", "author"), (', "', "O"), ("Graph theory", "title"), (',"', "O"),
+            ("Ph.D. dissertation", "genre"), (",", "O"),
+            ("Dept. Graph. Eng.", "container-title"), (",", "O"), ("Graph Univ", "publisher"),
+            (".,", "O"), ("Boston", "publisher-place"), (",", "O"), ("2015", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.type == "thesis"
+    assert ref.get("publisher") == "Dept. Graph. Eng., Graph Univ"
+    assert not ref.get("container-title")
+
+
+def test_a_vancouver_thesis_title_read_as_its_genre() -> None:
+    raw = "Ode J. Graph structures [dissertation]. Boston (MA): Graph University; 2015."
+    spec = [("Ode J", "author"), (".", "O"), ("Graph structures [dissertation]", "genre"),
+            (".", "O"), ("Boston (MA)", "publisher-place"), (":", "O"),
+            ("Graph University", "publisher"), (";", "O"), ("2015", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("genre")) == ("Graph structures", "dissertation")
+    assert ref.type == "thesis"
+
+
+def test_a_patents_kind_and_number_in_brackets_after_the_title() -> None:
+    raw = "Ode, J. (2012). Graph device (U.S. Patent No. 8,123,456). Graph Office."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2012", "issued"), (").", "O"),
+            ("Graph device (U.S", "title"), (".", "O"), ("Patent No.", "O"), ("8", "issue"), (",", "O"), ("123", "volume"),
+            (",", "O"), ("456).", "O"), ("Graph Office", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("genre")) == ("Graph device", "U.S. Patent")
+    assert ref.get("number") == "8,123,456"
+    assert not ref.get("volume") and not ref.get("issue")
+    assert ref.type == "patent"
+
+
+def test_a_standards_kind_and_number_in_brackets_after_the_title() -> None:
+    raw = "Graph Body. (2015). Graph systems (ISO Standard No. 9001:2015)."
+    spec = [("Graph Body", "author"), (". (", "O"), ("2015", "issued"), (").", "O"),
+            ("Graph systems", "title"), ("(", "O"), ("ISO Standard", "publisher"),
+            ("No.", "O"), ("9001", "issue"), (":2015).", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("genre"), ref.get("number")) == ("ISO Standard", "9001:2015")
+    assert not ref.get("publisher") and not ref.get("issue")
+    assert ref.type == "standard"
+
+
+def test_apa_data_set_in_brackets_is_a_dataset() -> None:
+    raw = "Graph Body. 2020. GraphDB (Version 3) [Data set]. Zenodo. https://doi.org/10.5281/z.12"
+    spec = [("Graph Body", "author"), (".", "O"), ("2020", "issued"), (".", "O"),
+            ("GraphDB", "title"), ("(Version 3) [", "O"), ("Data set", "medium"), ("].", "O"),
+            ("Zenodo", "publisher"), (".", "O"),
+            ("https://doi.org/10.5281/z.12", "DOI")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.type == "dataset"
