@@ -38,8 +38,9 @@ _RUNS = re.compile(r"(.)\1{2,}")
 # (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
 # venue word, its identity and shape as its neighbours print them ("w-1=", "w+1=", "w-2=",
 # "w+2=", "c-1=", "c+1="), and the heads of the pairs of coarse shapes it starts
-# ("c-1+1=", "c-2-1=", "c+1+2=" with the shape and "|"): computed once per distinct token.
-_Static = tuple[tuple[str, ...], str, str, bool, str, str, str, str, str, str, str, str, str]
+# ("c-1+1=", "c-2-1=", "c+1+2=" with the shape and "|"), and the head of the feature of
+# the punctuation after it ("b=" with its identity and "|"): computed once per distinct token.
+_Static = tuple[tuple[str, ...], str, str, bool, str, str, str, str, str, str, str, str, str, str]
 _static_cache: dict[tuple[str, str], _Static] = {}
 _CACHE_MAX = 200_000
 _DOTS = [f"dots={i}" for i in range(7)]
@@ -47,6 +48,11 @@ _COMMAS = [f"com={i}" for i in range(9)]
 _POS = [f"pos={i}" for i in range(10)]
 _AND_STATES = ("", "and1", "and2")
 _STATE_NAMES = ("inq", "inpar", "aftyear", "aftin", "aft//", "aftcolon")
+# The state features for each set of states on (bit k: _STATE_NAMES[k]), made once.
+_STATES = tuple(
+    tuple(name for k, name in enumerate(_STATE_NAMES) if mask >> k & 1)
+    for mask in range(1 << len(_STATE_NAMES))
+)
 
 
 def _edge(mark: str) -> _Static:
@@ -54,6 +60,7 @@ def _edge(mark: str) -> _Static:
     return (
         (), mark, mark, False, "w-1=" + mark, "w+1=" + mark, "w-2=" + mark, "w+2=" + mark,
         "c-1=" + mark, "c+1=" + mark, f"c-1+1={mark}|", f"c-2-1={mark}|", f"c+1+2={mark}|",
+        f"b={mark}|",
     )  # fmt: skip
 
 
@@ -144,6 +151,7 @@ def _static(tok: Tok) -> _Static:
         f"c-1+1={coarse}|",
         f"c-2-1={coarse}|",
         f"c+1+2={coarse}|",
+        f"b={short}|",
     )
     _static_cache[key] = entry
     return entry
@@ -235,6 +243,9 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
         )
     ):
         text = tok.text
+        kind = tok.kind
+        start = tok.start
+        end = tok.end
         f = [
             *st[0],
             _POS[10 * i // n],
@@ -250,17 +261,17 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
             dots_f,
             commas_f,
         ]
-        if tok.kind == KIND_PUNCT:
-            f.append(f"b={m1[1]}|{text}")
+        if kind == KIND_PUNCT:
+            f.append(m1[13] + text)  # "b=" + the identity before + "|" + the mark
         if venue_next[i]:
             f.append("venue>")
         if venue_prev[i]:
             f.append("<venue")
         if and_state:
             f.append(_AND_STATES[and_state])
-        if tok.start == prev_end:
+        if start == prev_end:
             f.append("nospace")
-        if next_start == tok.end:
+        if next_start == end:
             f.append("glued")
         if state:
             f += state
@@ -268,7 +279,7 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
             f.append(style_of[i])
         out.append(f)
         # update state after the token
-        prev_end = tok.end
+        prev_end = end
         if and_state == 0 and text in {"and", "&"} and dots < 2:
             and_state = 1
         elif and_state == 1 and (text == "," or (text == "." and len(toks[i - 1].text) > 1)):
@@ -299,13 +310,19 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
                 seen_colon = changed = True
             elif text == "/" and i > 0 and toks[i - 1].text == "/":
                 seen_slash2 = changed = True
-        elif tok.kind == KIND_NUM and len(text) == 4 and text[:2] in ("19", "20"):
+        elif kind == KIND_NUM and len(text) == 4 and text[:2] in ("19", "20"):
             seen_year = changed = True
-        elif tok.kind == KIND_WORD and text in ("In", "in") and i + 1 < n:
+        elif kind == KIND_WORD and text in ("In", "in") and i + 1 < n:
             nxt = toks[i + 1].text
             if nxt == ":" or nxt[:1].isupper():
                 seen_in = changed = True
         if changed:
-            flags = (quote, depth, seen_year, seen_in, seen_slash2, seen_colon)
-            state = tuple(name for name, on in zip(_STATE_NAMES, flags, strict=True) if on)
+            state = _STATES[
+                (1 if quote else 0)
+                | (2 if depth else 0)
+                | (4 if seen_year else 0)
+                | (8 if seen_in else 0)
+                | (16 if seen_slash2 else 0)
+                | (32 if seen_colon else 0)
+            ]
     return out
