@@ -86,12 +86,16 @@ def word_set(text: str) -> frozenset[str]:
 def label_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
     """(label, first index, last index + 1) for each run of equal labels, "O" included."""
     runs: list[tuple[str, int, int]] = []
+    if not labels:
+        return runs
     start = 0
-    n = len(labels)
-    for i in range(1, n + 1):
-        if i == n or labels[i] != labels[start]:
-            runs.append((labels[start], start, i))
+    run = labels[0]
+    for i, label in enumerate(labels):  # (no indexing per label: it is hot)
+        if label != run:
+            runs.append((run, start, i))
             start = i
+            run = label
+    runs.append((run, start, len(labels)))
     return runs
 
 

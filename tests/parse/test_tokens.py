@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from refmanager.parse import parse_reference
-from refmanager.parse.tokens import split_label, tokenize
+from refmanager.parse.tokens import label_runs, split_label, tokenize
 
 
 def test_identifiers_are_single_tokens() -> None:
@@ -46,3 +46,16 @@ def test_a_chinese_entry_in_full_width_punctuation_is_parsed_field_by_field() ->
     assert ref.get("title") == "基于 CRF 的文献解析方法"
     assert ref.get("container-title") == "计算机学报"
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("42", "5", "101-110")
+
+
+def test_label_runs_are_the_runs_of_equal_labels_in_order() -> None:
+    assert label_runs([]) == []
+    assert label_runs(["O"]) == [("O", 0, 1)]
+    assert label_runs(["author", "author", "O", "title", "title", "O", "O"]) == [
+        ("author", 0, 2),
+        ("O", 2, 3),
+        ("title", 3, 5),
+        ("O", 5, 7),
+    ]
+    # a label that comes back is a run of its own each time
+    assert label_runs(["title", "O", "title"]) == [("title", 0, 1), ("O", 1, 2), ("title", 2, 3)]
