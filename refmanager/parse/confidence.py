@@ -125,6 +125,19 @@ def entry_features(ref: Reference, tagging: Tagging, ctx: _Entry) -> Features:
     return _pairs(*_entry_evidence(ref, tagging, ctx))
 
 
+# The names of the entry's bucketed features, made once.
+_SEQ_EDGES = (0.005, 0.02, 0.05, 0.1, 0.2, 0.5)
+_NTOK_EDGES = (4, 8, 14, 25, 45, 80)
+_DIGIT_EDGES = (0.02, 0.05, 0.1, 0.2, 0.35)
+_SEQB = tuple(f"seqb={k}" for k in range(len(_SEQ_EDGES) + 1))
+_MINB = tuple(f"minb={k}" for k in range(len(_PROB_EDGES) + 1))
+_NTOK = tuple(f"ntok={k}" for k in range(len(_NTOK_EDGES) + 1))
+_DIGITS = tuple(f"digits={k}" for k in range(len(_DIGIT_EDGES) + 1))
+_AGAIN = tuple(f"again={k}" for k in range(4))
+_AGAIN_BILINGUAL = tuple(f"again-bilingual={k}" for k in range(4))
+_YEAR_COUNTS = tuple(f"years={k}" for k in range(4))
+
+
 def _entry_evidence(ref: Reference, tagging: Tagging, ctx: _Entry) -> tuple[list[str], Features]:
     """``entry_features`` as the names of the features of value 1 and the others."""
     final = ctx.final
@@ -146,12 +159,12 @@ def _entry_evidence(ref: Reference, tagging: Tagging, ctx: _Entry) -> tuple[list
     digits = sum(map(raw.count, "0123456789")) / max(len(raw), 1)
     again = sum(len(runs) for lab, runs in ctx.runs.items() if lab != "O") - len(found)
     names += [
-        f"seqb={_bucket(-per_token, (0.005, 0.02, 0.05, 0.1, 0.2, 0.5))}",
-        f"minb={_bucket(min(probs or [0.0]), _PROB_EDGES)}",
-        f"ntok={_bucket(n, (4, 8, 14, 25, 45, 80))}",
-        f"digits={_bucket(digits, (0.02, 0.05, 0.1, 0.2, 0.35))}",
-        f"again{'-bilingual' if ctx.bilingual else ''}={min(again, 3)}",
-        f"years={min(len(_YEARS.findall(raw)), 3)}",
+        _SEQB[_bucket(-per_token, _SEQ_EDGES)],
+        _MINB[_bucket(min(probs or [0.0]), _PROB_EDGES)],
+        _NTOK[_bucket(n, _NTOK_EDGES)],
+        _DIGITS[_bucket(digits, _DIGIT_EDGES)],
+        (_AGAIN_BILINGUAL if ctx.bilingual else _AGAIN)[min(again, 3)],
+        _YEAR_COUNTS[min(len(_YEARS.findall(raw)), 3)],
         "first=" + next((lab for lab in final if lab != "O"), "O"),
         "type=" + ref.type,
     ]
@@ -213,6 +226,7 @@ _PROB_EDGES_RUN = (2, 3, 5, 9, 16, 30)
 
 
 _POSITION_EDGES = (0.1, 0.3, 0.5, 0.7, 0.9)
+_NAME_COUNT_EDGES = (1, 2, 3, 5, 8)
 _LOW_NAMES = tuple(f"nb={k}" for k in range(len(_PROB_EDGES) + 1))
 
 
@@ -220,13 +234,38 @@ class _FieldNames:
     """The names of one field's features, made once (formatting them per field and entry
     was a fifth of the calibration's time)."""
 
-    __slots__ = ("bias", "field", "made", "mean", "position")
+    __slots__ = (
+        "bias",
+        "field",
+        "lm",
+        "made",
+        "mean",
+        "names",
+        "notok",
+        "oddname",
+        "position",
+        "prior",
+        "relabelled_all",
+        "relabelled_some",
+        "runs",
+        "runs_bilingual",
+    )
 
     def __init__(self, field: str) -> None:
         self.field = field
+        tail = "|" + field
         self.bias = "f=" + field
         self.mean = tuple(f"mb={k}|{field}" for k in range(len(_PROB_EDGES) + 1))
         self.position = tuple(f"pos={k}|{field}" for k in range(len(_POSITION_EDGES) + 1))
+        self.prior = tuple(f"prior={k}{tail}" for k in range(len(_PROB_EDGES) + 1))
+        self.names = tuple(f"names={k}{tail}" for k in range(len(_NAME_COUNT_EDGES) + 1))
+        self.lm = "lm" + tail
+        self.notok = "notok" + tail
+        self.oddname = "oddname" + tail
+        self.relabelled_all = "relabelled=all" + tail
+        self.relabelled_some = "relabelled=some" + tail
+        self.runs = "runs" + tail
+        self.runs_bilingual = "runs-bilingual" + tail
         self.made: dict[tuple[str, str], str] = {}
 
     def named(self, kind: str, value: str) -> str:
@@ -248,7 +287,6 @@ def _own_features(
     """The evidence about the field itself: the names of the features of value 1 and the
     others."""
     f = field
-    tail = "|" + f
     runs = ctx.runs.get(f)
     ref = ctx.ref
     t = _names_of(f)
@@ -275,7 +313,7 @@ def _own_features(
         a, b = runs[0][0], runs[-1][1]
         edge = max(tagging.marginal(f, a - 1), tagging.marginal(f, b))
         lm = _logit(mean)
-        reals += [("lm", lm), ("lm" + tail, lm), ("ln", _logit(low)), ("le", _logit(edge))]
+        reals += [("lm", lm), (t.lm, lm), ("ln", _logit(low)), ("le", _logit(edge))]
         final = ctx.final
         names += [
             t.mean[_bucket(mean, _PROB_EDGES)],
@@ -285,23 +323,21 @@ def _own_features(
             t.named("next=", ctx.after[b]),
         ]
         if relabelled:
-            names.append(
-                ("relabelled=all" if relabelled == len(probs) else "relabelled=some") + tail
-            )
+            names.append(t.relabelled_all if relabelled == len(probs) else t.relabelled_some)
         if len(runs) > 1:
-            names.append(("runs-bilingual" if ctx.bilingual else "runs") + tail)
+            names.append(t.runs_bilingual if ctx.bilingual else t.runs)
     else:  # set by a rule (a DOI's pattern, the year found outside the labels): its prior
-        names += ["notok" + tail, f"prior={_bucket(prior, _PROB_EDGES)}{tail}"]
+        names += [t.notok, t.prior[_bucket(prior, _PROB_EDGES)]]
     if f in {"author", "editor"}:
         people = ref.author if f == "author" else ref.editor
-        names.append(f"names={_bucket(len(people), (1, 2, 3, 5, 8))}{tail}")
+        names.append(t.names[_bucket(len(people), _NAME_COUNT_EDGES)])
         if any(_odd_name(m, 1) for m in people):
-            names.append("oddname" + tail)
+            names.append(t.oddname)
     elif f == "issued":
         year = ref.issued.year if ref.issued and ref.issued.year else 0
-        names += [f"shape={tag}{tail}" for tag in value_shapes(f, "", year)]
+        names += [t.named("shape=", tag) for tag in value_shapes(f, "", year)]
     else:
-        names += [f"shape={tag}{tail}" for tag in value_shapes(f, ref.get(f))]
+        names += [t.named("shape=", tag) for tag in value_shapes(f, ref.get(f))]
     return names, reals
 
 
@@ -314,7 +350,7 @@ def row_features(entry: Features, field_probs: list[float]) -> Features:
         *entry,
         ("sumlog", max(logs, -20.0) / 4.0),
         ("minp", _logit(low)),
-        (f"minb={_bucket(low, _PROB_EDGES)}", 1.0),
+        (_MINB[_bucket(low, _PROB_EDGES)], 1.0),
     ]
 
 
