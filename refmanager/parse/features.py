@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, fields
+from typing import Any
 
 from refmanager.parse.tokens import (
     KIND_ARXIV,
@@ -38,10 +40,15 @@ _RUNS = re.compile(r"(.)\1{2,}")
 # (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
 # venue word, its identity and shape as its neighbours print them ("w-1=", "w+1=", "w-2=",
 # "w+2=", "c-1=", "c+1="), and the heads of the pairs of coarse shapes it starts
-# ("c-1+1=", "c-2-1=", "c+1+2=" with the shape and "|"), and the head of the feature of
-# the punctuation after it ("b=" with its identity and "|"): computed once per distinct token.
-_Static = tuple[tuple[str, ...], str, str, bool, str, str, str, str, str, str, str, str, str, str]
+# ("c-1+1=", "c-2-1=", "c+1+2=" with the shape and "|"), the head of the feature of the
+# punctuation after it ("b=" with its identity and "|") and its text: computed once per
+# distinct token. ``_encoded_cache`` holds the same strings as UTF-8 bytes, as the tagger
+# is given them (``encoded_features``).
+_Static = tuple[
+    tuple[str, ...], str, str, bool, str, str, str, str, str, str, str, str, str, str, str
+]
 _static_cache: dict[tuple[str, str], _Static] = {}
+_encoded_cache: dict[tuple[str, str], tuple[Any, ...]] = {}
 _CACHE_MAX = 200_000
 _DOTS = [f"dots={i}" for i in range(7)]
 _COMMAS = [f"com={i}" for i in range(9)]
@@ -60,12 +67,51 @@ def _edge(mark: str) -> _Static:
     return (
         (), mark, mark, False, "w-1=" + mark, "w+1=" + mark, "w-2=" + mark, "w+2=" + mark,
         "c-1=" + mark, "c+1=" + mark, f"c-1+1={mark}|", f"c-2-1={mark}|", f"c+1+2={mark}|",
-        f"b={mark}|",
+        f"b={mark}|", "",
     )  # fmt: skip
 
 
 _BEGIN = _edge("^")
 _END = _edge("$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Constants:
+    """The features that are not a token's own, in one representation (str, or the UTF-8
+    bytes the tagger is given)."""
+
+    begin: tuple[Any, ...]
+    end: tuple[Any, ...]
+    pos: tuple[Any, ...]
+    dots: tuple[Any, ...]
+    commas: tuple[Any, ...]
+    and_states: tuple[Any, ...]
+    states: tuple[tuple[Any, ...], ...]
+    venue_next: Any
+    venue_prev: Any
+    nospace: Any
+    glued: Any
+    italic: Any
+    bold: Any
+    empty: Any
+
+
+_TEXT = _Constants(
+    _BEGIN, _END, tuple(_POS), tuple(_DOTS), tuple(_COMMAS), _AND_STATES, _STATES,
+    "venue>", "<venue", "nospace", "glued", "it", "bf", "",
+)  # fmt: skip
+
+
+def _encoded(constants: _Constants) -> _Constants:
+    def enc(x: Any) -> Any:
+        if isinstance(x, str):
+            return x.encode()
+        return tuple(map(enc, x)) if isinstance(x, tuple) else x
+
+    return _Constants(*(enc(getattr(constants, f.name)) for f in fields(_Constants)))
+
+
+_UTF8 = _encoded(_TEXT)
 
 
 def _shape(text: str) -> str:
@@ -152,8 +198,30 @@ def _static(tok: Tok) -> _Static:
         f"c-2-1={coarse}|",
         f"c+1+2={coarse}|",
         f"b={short}|",
+        text,
     )
     _static_cache[key] = entry
+    return entry
+
+
+def _encode(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A static tuple with its strings as UTF-8 bytes."""
+    return tuple(
+        x.encode()
+        if isinstance(x, str)
+        else tuple(f.encode() for f in x)
+        if isinstance(x, tuple)
+        else x
+        for x in entry
+    )
+
+
+def _encoded_static(tok: Tok) -> tuple[Any, ...]:
+    """``_static`` as UTF-8 bytes (cached)."""
+    entry = _encode(_static(tok))
+    if len(_encoded_cache) > _CACHE_MAX:
+        _encoded_cache.clear()
+    _encoded_cache[tok.text, tok.kind] = entry
     return entry
 
 
@@ -188,15 +256,36 @@ def _short(tok: Tok) -> str:
 
 def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) -> list[list[str]]:
     """One feature list per token."""
+    return _features(toks, styles, _TEXT, _static_cache, _static)
+
+
+def encoded_features(
+    toks: list[Tok], styles: list[tuple[int, int, str]] | None = None
+) -> list[list[bytes]]:
+    """``features`` as UTF-8 bytes: the tagger is given these, which python-crfsuite reads
+    without encoding every string again (a third of the time it took to read them)."""
+    return _features(toks, styles, _UTF8, _encoded_cache, _encoded_static)
+
+
+def _features(
+    toks: list[Tok],
+    styles: list[tuple[int, int, str]] | None,
+    c: _Constants,
+    cache: dict[tuple[str, str], Any],
+    make: Any,
+) -> list[list[Any]]:
+    """``features`` in the representation of ``c`` (``cache``: the static tuples in it,
+    ``make``: what makes one)."""
     n = len(toks)
     if not n:
         return []
-    out: list[list[str]] = []
-    get = _static_cache.get
-    statics = [get((t.text, t.kind)) or _static(t) for t in toks]
+    out: list[list[Any]] = []
+    get = cache.get
+    statics = [get((t.text, t.kind)) or make(t) for t in toks]
     # each token's statics with its two neighbours on either side, padded with two start
     # ("^") and two end ("$") places
-    padded = [_BEGIN, _BEGIN, *statics, _END, _END]
+    begin, end_ = c.begin, c.end
+    padded = [begin, begin, *statics, end_, end_]
     quote = 0
     depth = 0
     dots = 0
@@ -205,10 +294,11 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
     seen_in = False
     seen_slash2 = False
     seen_colon = False
-    style_of: list[str] = [""] * n
+    empty = c.empty
+    style_of: list[Any] = [empty] * n
     if styles:
         for s, e, kind in styles:
-            mark = "it" if kind == "italic" else "bf" if kind == "bold" else ""
+            mark = c.italic if kind == "italic" else c.bold if kind == "bold" else empty
             if not mark:
                 continue
             for i, t in enumerate(toks):
@@ -223,11 +313,13 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
                 venue_next[k] = True
             for k in range(j + 1, min(n, j + 4)):
                 venue_prev[k] = True
+    pos_f, dots_t, commas_t, and_states, states = c.pos, c.dots, c.commas, c.and_states, c.states
+    venue_next_f, venue_prev_f, nospace, glued = c.venue_next, c.venue_prev, c.nospace, c.glued
     and_state = 0
     prev_end = -1
-    dots_f = _DOTS[0]
-    commas_f = _COMMAS[0]
-    state: tuple[str, ...] = ()  # "inq", "inpar", "aftyear" ...: remade when one changes
+    dots_f = dots_t[0]
+    commas_f = commas_t[0]
+    state: tuple[Any, ...] = ()  # "inq", "inpar", "aftyear" ...: remade when one changes
     starts = [t.start for t in toks[1:]]
     starts.append(-1)
     for i, (tok, next_start, m2, m1, st, p1, p2) in enumerate(
@@ -248,7 +340,7 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
         end = tok.end
         f = [
             *st[0],
-            _POS[10 * i // n],
+            pos_f[10 * i // n],
             m1[4],
             p1[5],
             m2[6],
@@ -262,17 +354,17 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
             commas_f,
         ]
         if kind == KIND_PUNCT:
-            f.append(m1[13] + text)  # "b=" + the identity before + "|" + the mark
+            f.append(m1[13] + st[14])  # "b=" + the identity before + "|" + the mark
         if venue_next[i]:
-            f.append("venue>")
+            f.append(venue_next_f)
         if venue_prev[i]:
-            f.append("<venue")
+            f.append(venue_prev_f)
         if and_state:
-            f.append(_AND_STATES[and_state])
+            f.append(and_states[and_state])
         if start == prev_end:
-            f.append("nospace")
+            f.append(nospace)
         if next_start == end:
-            f.append("glued")
+            f.append(glued)
         if state:
             f += state
         if style_of[i]:
@@ -302,10 +394,10 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
                 prev = toks[i - 1].text if i > 0 else ""
                 if not (len(prev) == 1 and prev.isupper()):
                     dots += 1
-                    dots_f = _DOTS[dots if dots < 6 else 6]
+                    dots_f = dots_t[dots if dots < 6 else 6]
             elif text in {",", "\uff0c"}:
                 commas += 1
-                commas_f = _COMMAS[commas if commas < 8 else 8]
+                commas_f = commas_t[commas if commas < 8 else 8]
             elif text == ":":
                 seen_colon = changed = True
             elif text == "/" and i > 0 and toks[i - 1].text == "/":
@@ -317,7 +409,7 @@ def features(toks: list[Tok], styles: list[tuple[int, int, str]] | None = None) 
             if nxt == ":" or nxt[:1].isupper():
                 seen_in = changed = True
         if changed:
-            state = _STATES[
+            state = states[
                 (1 if quote else 0)
                 | (2 if depth else 0)
                 | (4 if seen_year else 0)

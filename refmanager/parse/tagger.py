@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from refmanager.crf.taggers import open_tagger as crf_tagger
-from refmanager.parse.features import features
+from refmanager.parse.features import encoded_features, features
 from refmanager.parse.tokens import Tok
 
 # The shipped model.
@@ -101,13 +101,13 @@ def _label(
     """The labels of ``toks`` and the tagger whose marginals go with them; a stacked
     model's labels are its own only where it is sure, or wherever they differ when it
     reaches further."""
+    if model_path is None or not is_stacked(model_path):
+        # a plain model: given the features as UTF-8 bytes (the same attributes)
+        return list(tagger.tag(encoded_features(toks, styles))), tagger
     xseq = features(toks, styles)
-    stacked = model_path is not None and is_stacked(model_path)
-    base_path, further = (None, False)
-    if stacked and model_path is not None:
-        base_path, further = _marker(model_path)
-    base = open_tagger(base_path) if stacked else None
-    if base is None:  # a plain model (or no shipped model for a stacked one to read)
+    base_path, further = _marker(model_path)
+    base = open_tagger(base_path)
+    if base is None:  # no shipped model for a stacked one to read
         return list(tagger.tag(xseq)), tagger
     base_labels = list(base.tag(xseq))
     labels = list(tagger.tag(with_base_labels(xseq, base_labels)))

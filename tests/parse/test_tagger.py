@@ -74,3 +74,19 @@ def test_the_marker_names_the_adapted_model_and_whether_it_reaches_further(
     # a marker written before 2026-12-06 has one line: the veto applies
     marker.write_text("adapts the shipped model\n", encoding="utf-8")
     assert tagger.base_of(model) is None and not tagger.reaches_further(model)
+
+
+def test_the_tagger_is_given_the_features_as_utf8_bytes() -> None:
+    """``encoded_features`` is ``features`` encoded, styles, CJK text and the cache's
+    second reading included: a plain model reads the same attributes either way."""
+    from refmanager.parse.features import encoded_features, features
+
+    text = (
+        '[3] Müller, J.-P. & 王伟 "Deep (nets)": a survey. In: Proc. ICML, pp. 1–9, 2020. '
+        "doi:10.1000/x.1 https://example.org/a"
+    )
+    toks = tokenize(text)
+    for styles in (None, [(0, 12, "italic"), (8, 40, "bold"), (50, 60, "roman")]):
+        for _ in range(2):  # made, then read from the caches
+            expected = [[f.encode() for f in row] for row in features(toks, styles)]
+            assert encoded_features(toks, styles) == expected
