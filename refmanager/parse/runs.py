@@ -90,6 +90,8 @@ def mend_runs(
     _issue_mark_inside_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
     _numbered_kind_in_brackets(toks, labels)
+    _article_number_after_the_volume(toks, labels)
+    _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
     _department_read_as_a_container(toks, labels)
     _version_in_brackets_after_the_title(toks, labels)
@@ -733,6 +735,46 @@ def _numbered_kind_in_brackets(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, k, close + 1, "O")
     _relabel(labels, k + 1, no, "genre")
     _relabel(labels, n, close, "number")
+
+
+def _article_number_after_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Journal of Graphs, 12, Article 104512.": the number after "Article" that
+    follows the volume, where no page was read, is the article's page."""
+    if "page" in labels:
+        return
+    for k in range(2, len(toks) - 1):
+        if toks[k].text not in ("Article", "Art") or labels[k] != "O":
+            continue
+        n = k + 1
+        if toks[n].text == "." and n + 1 < len(toks):
+            n += 1
+        if toks[n].kind != KIND_NUM or labels[n] not in ("O", "issue"):
+            continue
+        if _previous_label(toks, labels, k) == "volume":
+            labels[n] = "page"
+        return
+
+
+def _previous_label(toks: list[Tok], labels: list[str], k: int) -> str:
+    """The label of the last token before ``k`` that is no unlabelled punctuation."""
+    j = k - 1
+    while j >= 0 and toks[j].kind == KIND_PUNCT and labels[j] == "O":
+        j -= 1
+    return labels[j] if j >= 0 else "O"
+
+
+def _year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "ODE J., ABE K., 2020 – Graph methods.": a year opening the title before a dash,
+    where no date was read, is the date."""
+    if "issued" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 3 or not YEAR_RE.fullmatch(toks[a].text):
+        return
+    if toks[a + 1].text not in ("\u2013", "\u2014", "-", "."):
+        return
+    labels[a] = "issued"
+    labels[a + 1] = "O"
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

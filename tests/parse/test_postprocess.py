@@ -1928,8 +1928,8 @@ def test_a_vancouver_thesis_title_read_as_its_genre() -> None:
 def test_a_patents_kind_and_number_in_brackets_after_the_title() -> None:
     raw = "Ode, J. (2012). Graph device (U.S. Patent No. 8,123,456). Graph Office."
     spec = [("Ode, J.", "author"), ("(", "O"), ("2012", "issued"), (").", "O"),
-            ("Graph device (U.S", "title"), (".", "O"), ("Patent No.", "O"), ("8", "issue"), (",", "O"), ("123", "volume"),
-            (",", "O"), ("456).", "O"), ("Graph Office", "publisher"), (".", "O")]  # fmt: skip
+            ("Graph device (U.S", "title"), (".", "O"), ("Patent No.", "O"), ("8", "issue"),
+            (",", "O"), ("123", "volume"), (",", "O"), ("456).", "O"), ("Graph Office", "publisher"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("genre")) == ("Graph device", "U.S. Patent")
     assert ref.get("number") == "8,123,456"
@@ -1956,3 +1956,22 @@ def test_apa_data_set_in_brackets_is_a_dataset() -> None:
             ("https://doi.org/10.5281/z.12", "DOI")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.type == "dataset"
+
+
+def test_an_apa_article_number_after_the_volume_is_the_page() -> None:
+    raw = "Ode, J. (2020). Graph methods. Journal of Graphs, 12, Article 104512."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2020", "issued"), (").", "O"),
+            ("Graph methods", "title"), (".", "O"), ("Journal of Graphs", "container-title"),
+            (",", "O"), ("12", "volume"), (", Article 104512.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "104512"
+
+
+def test_a_year_opening_the_title_before_a_dash_is_the_date() -> None:
+    raw = "ODE J., ABE K., 2020 – Graph methods. Bull. Soc. Graph. Fr., 12: 45-67."
+    spec = [("ODE J., ABE K.", "author"), (",", "O"), ("2020 – Graph methods", "title"),
+            (".", "O"), ("Bull. Soc. Graph. Fr.", "container-title"), (",", "O"),
+            ("12", "volume"), (":", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph methods"
+    assert ref.issued is not None and ref.issued.year == 2020
