@@ -1929,7 +1929,8 @@ def test_a_patents_kind_and_number_in_brackets_after_the_title() -> None:
     raw = "Ode, J. (2012). Graph device (U.S. Patent No. 8,123,456). Graph Office."
     spec = [("Ode, J.", "author"), ("(", "O"), ("2012", "issued"), (").", "O"),
             ("Graph device (U.S", "title"), (".", "O"), ("Patent No.", "O"), ("8", "issue"),
-            (",", "O"), ("123", "volume"), (",", "O"), ("456).", "O"), ("Graph Office", "publisher"), (".", "O")]  # fmt: skip
+            (",", "O"), ("123", "volume"), (",", "O"), ("456).", "O"),
+            ("Graph Office", "publisher"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("genre")) == ("Graph device", "U.S. Patent")
     assert ref.get("number") == "8,123,456"
