@@ -171,7 +171,11 @@ def _natural(chunk: str) -> Name:
     while len(words) - len(tail) > 1 and is_initials(words[len(words) - len(tail) - 1]):
         tail.insert(0, words[len(words) - len(tail) - 1])
     head_words = words[: len(words) - len(tail)]
-    if tail and (len(head_words) == 1 or not any(is_initials(w) for w in head_words)):
+    # (an upper-case particle is no initial: "VAN DER WALT S J", "DE SAUSSURE F")
+    if tail and (
+        len(head_words) == 1
+        or not any(is_initials(w) and w.lower() not in PARTICLES for w in head_words)
+    ):
         given = " ".join(tail)
         # lower-case words inside the family are particles only ("van de Wiel MA")
         if len(head_words) == 1 or all(

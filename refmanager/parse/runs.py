@@ -326,6 +326,9 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     n = len(labels)
     i, j = _first_run(labels, "author")
     family_first = _opens_family_first(toks, i, j)
+    # "LAMPORT L.": an upper-case family name followed by its initial, not a period
+    upper_family = i + 1 < j and toks[i].text.isalpha() and len(toks[i].text) > 1
+    upper_family = upper_family and toks[i].text.isupper() and toks[i + 1].text != "."
     for k in range(i + 1, j - 1):
         if toks[k].text != "." or toks[k + 1].start == toks[k].end:
             continue
@@ -366,7 +369,16 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             and toks[k + 2].text not in PARTICLES
             and toks[k + 2].start > nxt.end
         )
-        if article:
+        # "LAMPORT L. Time, clocks, ...": after an upper-case family name and its initials,
+        # a word in lower case after its capital is no name of that list
+        upper_next = (
+            upper_family
+            and prev_initial
+            and len(nxt.text) > 1
+            and nxt.text[1:].islower()
+            and not (k + 2 < j and toks[k + 2].text in (".", "-"))
+        )
+        if article or upper_next:
             pass
         elif prev_initial and family_first and _ends_family_first_list(toks, k):
             pass  # "De Lorgeril M. Wine, alcohol...": a word after the last initials
@@ -826,7 +838,7 @@ def _year_inside_the_title(toks: list[Tok], labels: list[str]) -> None:
 # The last word of a group that signs a paper with its members ("ALPHA Study Group").
 _GROUP_WORDS = word_set(
     "group groups consortium collaboration collaborators investigators committee team "
-    "network trialists initiative taskforce force panel"
+    "network trialists initiative taskforce force panel contributors developers"
 )
 # The small words inside a journal's name ("Journal of Hospital Infection").
 _JOURNAL_JOINERS = frozenset(("of", "and", "&", "the", "for", "in", "on", "de", "la", "für"))
@@ -2247,9 +2259,11 @@ def _group_names_before_the_title(toks: list[Tok], labels: list[str]) -> None:
         j -= 1
     if j == a or labels[j - 1] != "author":
         return
-    cut = next((d for d in range(a + 1, b) if toks[d].text == "."), b)
-    if cut < b and (cut + 1 >= len(toks) or toks[cut + 1].start == toks[cut].end):
-        return
+    # the first period spaced from what follows ("SciPy 1.0 Contributors. SciPy 1.0: ...")
+    cut = next(
+        (d for d in range(a + 1, b) if toks[d].text == "." and toks[d + 1].start > toks[d].end),
+        b,
+    )
     words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]
     if not words or not _capitalised_name(words):
         return

@@ -167,3 +167,19 @@ def test_cjk_bodies_are_one_name_and_four_characters_split_two_and_two(
 ) -> None:
     names, _ = split_names(text)
     assert [(n.family, n.given, n.literal) for n in names] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("VAN DER WALT S J", [("VAN DER WALT", "S J")]),
+        ("ODE K, VAN ROSSUM G", [("ODE", "K"), ("VAN ROSSUM", "G")]),
+        ("DE SAUSSURE F.", [("DE SAUSSURE", "F")]),
+        ("DA SILVA J", [("DA SILVA", "J")]),
+    ],
+)
+def test_upper_case_particles_before_initials_belong_to_the_family_name(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    names, _ = split_names(text)
+    assert [(n.family, n.given) for n in names] == expected

@@ -1976,3 +1976,38 @@ def test_a_year_opening_the_title_before_a_dash_is_the_date() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph methods"
     assert ref.issued is not None and ref.issued.year == 2020
+
+
+def test_an_upper_case_family_and_its_initial_end_before_a_capitalised_word() -> None:
+    raw = "ODE L. Graphs, trees, and the order of nodes[J]. Graph Journal, 1978, 21(7): 558-565."
+    spec = [("ODE L. Graphs", "author"), (",", "O"),
+            ("trees, and the order of nodes", "title"), ("[J].", "O"),
+            ("Graph Journal", "container-title"), (",", "O"), ("1978", "issued"), (",", "O"),
+            ("21", "volume"), ("(", "O"), ("7", "issue"), ("):", "O"), ("558-565", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphs, trees, and the order of nodes"
+    assert [(n.family, n.given) for n in ref.author] == [("ODE", "L")]
+
+
+def test_a_hyphenated_initial_opening_the_list_is_no_upper_case_family() -> None:
+    raw = 'T-B. Ode, J. L. Abe, and B. Lee, "Graph wakes," Graph Review E 56, 4647-4655 (1997).'
+    spec = [("T-B. Ode, J. L. Abe, and B. Lee", "author"), (', "', "O"),
+            ("Graph wakes", "title"), (',"', "O"), ("Graph Review E", "container-title"),
+            ("56", "volume"), (",", "O"), ("4647-4655", "page"), ("(", "O"),
+            ("1997", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode", "Abe", "Lee"]
+
+
+def test_a_group_with_a_version_number_after_the_names_is_no_title() -> None:
+    raw = (
+        "Ode J, Abe K, Graph 2.0 Contributors. Graph 2.0: Graph algorithms. Graph Methods, "
+        "17:261-272, 2020."
+    )
+    spec = [("Ode J, Abe K", "author"), (",", "O"),
+            ("Graph 2.0 Contributors. Graph 2.0: Graph algorithms", "title"), (".", "O"),
+            ("Graph Methods", "container-title"), (",", "O"), ("17", "volume"), (":", "O"),
+            ("261-272", "page"), (",", "O"), ("2020", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph 2.0: Graph algorithms"
