@@ -90,6 +90,7 @@ def mend_runs(
     _issue_mark_inside_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
     _numbered_kind_in_brackets(toks, labels)
+    _genre_read_into_the_title(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -787,6 +788,56 @@ def _year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     labels[a] = "issued"
     labels[a + 1] = "O"
+
+
+_DEGREE_WORDS = word_set("phd ph doctoral master masters msc diploma bachelor bachelors")
+_THESIS_NOUNS = word_set("thesis dissertation")
+_PAPER_KINDS = {("working", "paper"), ("technical", "report"), ("discussion", "paper")}
+
+
+def _genre_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Soft-Structuring Model 2007 Ph.D Thesis Graduate School of Media, Keio University",
+    "Cash Holdings of Firms, Working Paper, Hong Kong Polytechnic University.": a thesis's
+    degree or a paper's kind read into the title's end is the genre; a year before it is
+    the date, and the words after it are the institution."""
+    a, b = _first_run(labels, "title")
+    if b - a < 4:
+        return
+    start = end = -1
+    for k in range(a + 2, b - 1):
+        low = toks[k].text.lower()
+        if low in _DEGREE_WORDS:
+            e = k + 1
+            while e < b and toks[e].kind == KIND_PUNCT and toks[e].text in ".'\u2019":
+                e += 1
+            if e < b and toks[e].text.lower() == "d":  # "Ph.D"
+                e += 1
+                while e < b and toks[e].text == ".":
+                    e += 1
+            if e < b and toks[e].text.lower() in _THESIS_NOUNS:
+                start, end = k, e + 1
+                break
+        if (low, toks[k + 1].text.lower()) in _PAPER_KINDS and toks[k - 1].text == ",":
+            start, end = k, k + 2
+            break
+    if start < 0:
+        return
+    title_end = start
+    if YEAR_RE.fullmatch(toks[start - 1].text) and "issued" not in labels:
+        title_end = start - 1
+        labels[title_end] = "issued"
+    while title_end > a and toks[title_end - 1].kind == KIND_PUNCT:
+        title_end -= 1
+        labels[title_end] = "O"
+    _relabel(labels, start, end, "genre")
+    k = end
+    while k < b and toks[k].kind == KIND_PUNCT:
+        labels[k] = "O"
+        k += 1
+    if k < b and "publisher" not in labels:
+        _relabel(labels, k, b, "publisher")
+    elif k < b:
+        _relabel(labels, k, b, "O")
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -2011,3 +2011,26 @@ def test_a_group_with_a_version_number_after_the_names_is_no_title() -> None:
             ("261-272", "page"), (",", "O"), ("2020", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph 2.0: Graph algorithms"
+
+
+def test_a_thesis_degree_read_into_the_title_is_the_genre_and_the_rest_the_institution() -> None:
+    raw = "Ode, T. Graph Models of the Long Tail 2007 Ph.D Thesis Graduate School of Graphs"
+    spec = [("Ode, T.", "author"),
+            ("Graph Models of the Long Tail 2007 Ph.D Thesis Graduate School of Graphs",
+             "title")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Models of the Long Tail"
+    assert ref.get("genre") == "Ph.D Thesis"
+    assert ref.get("publisher") == "Graduate School of Graphs"
+    assert ref.issued is not None and ref.issued.year == 2007
+    assert ref.type == "thesis"
+
+
+def test_a_working_paper_read_into_the_title_is_the_genre() -> None:
+    raw = "Ode, Jane, 2012, Cash Holdings of Graph Firms, Working Paper, Graph University."
+    spec = [("Ode, Jane", "author"), (",", "O"), ("2012", "issued"), (",", "O"),
+            ("Cash Holdings of Graph Firms, Working Paper, Graph University", "title"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Cash Holdings of Graph Firms"
+    assert (ref.get("genre"), ref.get("publisher")) == ("Working Paper", "Graph University")
