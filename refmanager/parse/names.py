@@ -9,6 +9,7 @@ suffixes ("Jr."), and "et al." / "等".
 
 from __future__ import annotations
 
+import functools
 import re
 
 from refmanager.model import Name
@@ -84,6 +85,7 @@ _EDS_WORD = re.compile(r",?\s*(?:eds?\.|editors?|\u7f16)$", re.IGNORECASE)
 _CAP_INITIAL = re.compile(r"\b[A-Z]\.")
 
 
+@functools.lru_cache(maxsize=4096)  # the same initials recur in every list
 def is_initials(text: str) -> bool:
     """ "J.", "J. R.", "A.-L.", "JR", "ZX", "Ł", "Th.": a given name printed as initials."""
     t = text.strip()
