@@ -199,6 +199,7 @@ def build_reference(
     labels = list(labels)
     mend_runs(raw, toks, labels, styles)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
+    kinds = [t.kind for t in toks]  # (looked up at C speed below: most entries have no link)
     if label_end:
         ref.tokens.insert(0, Token(0, label_end, "label"))
     by_field: dict[str, list[tuple[int, int]]] = {}
@@ -228,7 +229,7 @@ def build_reference(
         "title" not in values
         and "container-title" in values
         and not any(k in values for k in ("volume", "issue", "page", "publisher", "medium"))
-        and any(t.kind == KIND_URL for t in toks)
+        and KIND_URL in kinds
     ):
         # "Mosaic ML Team. Composer. 2021. https://github.com/...": a web page's or a
         # program's only name is its title, not a container
@@ -243,8 +244,8 @@ def build_reference(
         and "author" in values
         and "publisher" in values
         and not any(k in values for k in ("container-title", "volume", "issue", "page"))
-        and any(t.kind == KIND_URL for t in toks)
-        and spans["publisher"][0] < next(t.start for t in toks if t.kind == KIND_URL)
+        and KIND_URL in kinds
+        and spans["publisher"][0] < toks[kinds.index(KIND_URL)].start
     ):
         # "Some Team. Toolname. 2021. https://...": the one name between the authors and
         # the link is the program's or page's title, not its publisher
@@ -346,20 +347,19 @@ def build_reference(
 
     # exact rules: DOI, URL, arXiv, ISBN, ISSN, year
     doi = ""
-    for i, t in enumerate(toks):
-        if t.kind == KIND_DOI or (t.kind == KIND_URL and "doi.org/10." in t.text.lower()):
-            doi = find_doi(_identifier(raw, toks, labels, i).replace(" ", ""))
-            break
+    if KIND_DOI in kinds or KIND_URL in kinds:
+        for i, t in enumerate(toks):
+            if t.kind == KIND_DOI or (t.kind == KIND_URL and "doi.org/10." in t.text.lower()):
+                doi = find_doi(_identifier(raw, toks, labels, i).replace(" ", ""))
+                break
     if not doi and "DOI" in values:
         doi = find_doi(values["DOI"].replace(" ", ""))
     if doi:
         ref.set("DOI", doi)
         ref.confidence["DOI"] = 1.0
     url = ""
-    for i, t in enumerate(toks):
-        if t.kind == KIND_URL:  # a printed doi.org link is kept as printed, too
-            url = _identifier(raw, toks, labels, i)
-            break
+    if KIND_URL in kinds:  # a printed doi.org link is kept as printed, too
+        url = _identifier(raw, toks, labels, kinds.index(KIND_URL))
     if url:
         ref.set("URL", url)
         ref.confidence["URL"] = 1.0
