@@ -499,8 +499,10 @@ def _merge_split_title(
 # "accessed on 4 May 2021", "Retrieved March 3, 2020", "last visited 2021-05-04", "abgerufen
 # am 4. Mai 2021", "[cited 2021 Jun 1]": the date a web page or dataset was seen, never its
 # publication date.
+# ("(?=[...])": the first letters of the words, which are tried only where one can start)
 _ACCESS = re.compile(
-    r"\b(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
+    r"\b(?=[aclrvz])"  # (the first letters of the words)
+    r"(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
     r"zugegriffen|consult\u00e9)(?:\s+(?:on|am|le|at))?\s*[:,]?\s*"
     r"(?:(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)"
     r"|(?P<dmy>(?P<dd>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?P<dm>[A-Za-z\u00e4\u00e9\u00fb]+)\.?,?\s+(?P<dy>\d{4}))"

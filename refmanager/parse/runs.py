@@ -31,15 +31,18 @@ from refmanager.parse.tokens import (
 )
 
 # Words that name a publisher (a press, a society, a company); the builder reads them too.
+# ("(?=[...])" in these two: the first letters of the words, which are tried only where one
+# can start)
 PUBLISHER_WORDS = re.compile(
-    r"\b(?:press|publish\w*|association|society|acm|ieee|springer|elsevier|wiley|inc|ltd|llc|"
+    r"\b(?=[abcefgilmopsuvwz])"  # (the first letters of the words)
+    r"(?:press|publish\w*|association|society|acm|ieee|springer|elsevier|wiley|inc|ltd|llc|"
     r"university|verlag|books|media|institute|foundation|consortium|group|associates|academic|"
     r"sons|co|company|corporation|usenix|pmlr|mit|aaai|siam|oreilly|o'reilly|zenodo|github|"
     r"laborator\w*|organi[sz]ation|force|committee|council|center|centre)\b|\u51fa\u7248",
     re.IGNORECASE,
 )
 # Words that name a journal ("Journal of", "J.", "Transactions").
-JOURNAL_NAME = re.compile(r"\b(?:journal|J\.|trans(?:actions)?\b)", re.IGNORECASE)
+JOURNAL_NAME = re.compile(r"\b(?=[jt])(?:journal|J\.|trans(?:actions)?\b)", re.IGNORECASE)
 
 
 def _after_in(toks: list[Tok], labels: list[str], a: int) -> bool:

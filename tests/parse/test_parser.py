@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,48 @@ def test_an_access_date_is_the_accessed_date_never_the_publication_date(
 def test_the_visits_month_is_not_the_publications() -> None:
     ref = parse_reference("Ode J. Graph learning [Internet]. Graphrxiv; 2021 [cited 2021 Jun 1].")
     assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2021, None)
+
+
+def test_word_lists_match_as_without_their_first_letters() -> None:
+    """The "(?=[...])" before a word list (the first letters of its words) changes no
+    match: every word of the list, in any case, matches where the list without it does."""
+    from refmanager.parse.csltype import (
+        _REPORT,
+        _SOFTWARE,
+        _STANDARD,
+        _THESIS,
+        _WEB,
+        CONF_WORDS,
+    )
+    from refmanager.parse.parser import _ACCESS
+    from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS
+
+    for pattern in (
+        CONF_WORDS, _THESIS, _REPORT, _STANDARD, _SOFTWARE, _WEB, _ACCESS, PUBLISHER_WORDS,
+        JOURNAL_NAME,
+    ):  # fmt: skip
+        head = re.match(r"\\b\(\?=\[[a-z]+\]\)", pattern.pattern)
+        assert head is not None, pattern.pattern
+        plain = re.compile(r"\b" + pattern.pattern[head.end() :], pattern.flags)
+        words = re.findall(r"[A-Za-z][A-Za-z']+", pattern.pattern[head.end() :])
+        texts = [
+            f"{lead}{form}{tail}"
+            for word in words
+            for form in (word, word.upper(), word.title(), "sc12" if word == "sc" else word)
+            for lead in ("", "x ", "(", "2020. ")
+            for tail in (
+                "",
+                " 12",
+                ". 2020",
+                ", accessed 4 May 2021",
+                "s",
+                " std 9",
+                " on 2021-05-04",
+            )
+        ]
+        found = 0
+        for text in texts:
+            spans = [m.span() for m in pattern.finditer(text)]
+            assert spans == [m.span() for m in plain.finditer(text)], (pattern.pattern, text)
+            found += bool(spans)
+        assert found >= len(words), pattern.pattern  # the lists' words were found
