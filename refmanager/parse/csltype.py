@@ -20,7 +20,8 @@ CONF_WORDS = re.compile(
 )
 _THESIS = re.compile(
     r"\b(?=[dmpt])"  # (the first letters of the words)
-    r"(?:ph\.?\s?d\.?|doctoral|dissertation|master'?s?\s+thesis|thesis|m\.?sc\.?\s+thesis)\b|"
+    r"(?:ph\.?\s?d\.?|doctoral|dissertation|master'?s?\s+thesis|thesis|m\.?sc\.?\s+thesis|"
+    r"disserta\u00e7\u00e3o|tese|tesis|th\u00e8se|doktorarbeit|masterarbeit|diplomarbeit)\b|"
     r"\u535a\u58eb|\u7855\u58eb",
     re.IGNORECASE,
 )

@@ -178,8 +178,8 @@ def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
         and toks[j].start - toks[j - 1].end <= 2
     ):
         j += 1
-    while j > i + 1 and toks[j - 1].kind == "other" and toks[j - 1].text in ".,;:":
-        j -= 1  # sentence punctuation after the identifier
+    while j > i + 1 and toks[j - 1].kind == "other" and toks[j - 1].text in ".,;:>":
+        j -= 1  # sentence punctuation after the identifier, ABNT's closing "<...>"
     return "".join(raw[toks[i].start : toks[j - 1].end].split())
 
 
@@ -503,9 +503,11 @@ def _merge_split_title(
 _ACCESS = re.compile(
     r"\b(?=[aclrvz])"  # (the first letters of the words)
     r"(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
-    r"zugegriffen|consult\u00e9)(?:\s+(?:on|am|le|at))?\s*[:,]?\s*"
+    r"zugegriffen|consult\u00e9|acesso|acessado|consultado)(?:\s+(?:on|am|le|at|em|el|en))?"
+    r"\s*[:,]?\s*"
     r"(?:(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)"
-    r"|(?P<dmy>(?P<dd>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?P<dm>[A-Za-z\u00e4\u00e9\u00fb]+)\.?,?\s+(?P<dy>\d{4}))"
+    r"|(?P<dmy>(?P<dd>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?(?P<dm>[A-Za-z\u00e4\u00e7\u00e9\u00fb]+)"
+    r"\.?,?\s+(?:de\s+)?(?P<dy>\d{4}))"
     r"|(?P<mdy>(?P<mm>[A-Za-z]+)\.?\s+(?:(?P<md>\d{1,2})(?:st|nd|rd|th)?,?\s+)?(?P<my>\d{4}))"
     r"|(?P<ymd>(?P<yy>\d{4})\s+(?P<ym>[A-Za-z]{3,9})\.?(?:\s+(?P<yd>\d{1,2})\b)?)"
     r"|(?P<y>\d{4}))",
@@ -517,11 +519,18 @@ _OTHER_MONTHS = {
     "dezember": 12, "janvier": 1, "f\u00e9vrier": 2, "mars": 3, "avril": 4, "mai": 5,
     "juin": 6, "juillet": 7, "ao\u00fbt": 8, "septembre": 9, "octobre": 10, "novembre": 11,
     "d\u00e9cembre": 12,
+    # Portuguese and Spanish abbreviations ABNT and APA print ("12 mar. 2020", "3 dez. 2019")
+    "fev": 2, "abr": 4, "ago": 8, "set": 9, "out": 10, "dez": 12, "ene": 1,
+    "dic": 12, "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6,
+    "julio": 7, "agosto": 8, "septiembre": 9, "octubre": 10, "noviembre": 11,
+    "diciembre": 12, "janeiro": 1, "fevereiro": 2, "mar\u00e7o": 3, "maio": 5, "junho": 6,
+    "julho": 7, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
 }  # fmt: skip
 
 
 def _month_of(word: str) -> int | None:
-    """The number of a month's name or abbreviation (English, German, French), or None."""
+    """The number of a month's name or abbreviation (English, German, French, Spanish,
+    Portuguese), or None."""
     low = word.lower()
     if low in MONTHS:
         return _month_number(low)

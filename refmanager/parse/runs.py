@@ -94,6 +94,8 @@ def mend_runs(
     _title_read_as_the_genre(toks, labels)
     _numbered_kind_in_brackets(toks, labels)
     _genre_read_into_the_title(toks, labels)
+    _thesis_description_read_as_the_title(toks, labels)
+    _journal_in_the_title_before_its_place(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -841,6 +843,79 @@ def _genre_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, k, b, "publisher")
     elif k < b:
         _relabel(labels, k, b, "O")
+
+
+# The first word of a thesis's description in ABNT, APA and others ("Dissertação
+# (Mestrado em ...) – Instituto ...", "Tese (Doutorado ...)", "Mémoire de master").
+_THESIS_HEADS = word_set(
+    "disserta\u00e7\u00e3o tese tesis dissertation thesis m\u00e9moire th\u00e8se "
+    "doktorarbeit dissertationsschrift masterarbeit diplomarbeit"
+)
+
+
+def _thesis_description_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "FERREIRA, A. B. Grafos e algoritmos. 2019. Disserta\u00e7\u00e3o (Mestrado em ...) \u2013
+    Instituto de Computa\u00e7\u00e3o, Universidade ...": a title run that opens with a thesis
+    word, after an unlabelled phrase that follows the names, is the thesis's genre (and
+    its institution after the dash); the phrase is the title."""
+    run = _only_run(labels, "title")
+    if run is None or toks[run[0]].text.lower() not in _THESIS_HEADS:
+        return
+    a, b = run
+    _, names_end = _first_run(labels, "author")
+    k = _past_punctuation(toks, labels, names_end)
+    e = k
+    while e < a and labels[e] == "O" and (toks[e].kind == KIND_WORD or toks[e].text in "-:,"):
+        e += 1
+    if sum(1 for t in toks[k:e] if t.kind == KIND_WORD) < 2 or e >= a:
+        return
+    _relabel(labels, k, e, "title")
+    dash = next((m for m in range(a + 1, b) if toks[m].text in ("\u2013", "\u2014", "-")), b)
+    depth = 0
+    for m in range(a, dash):  # a dash inside the brackets is the degree's own
+        depth += toks[m].text == "("
+        depth -= toks[m].text == ")"
+    if depth:
+        dash = b
+    _relabel(labels, a, dash, "genre")
+    if dash < b:
+        labels[dash] = "O"
+        _relabel(labels, dash + 1, b, "publisher")
+        if b + 1 < len(toks) and toks[b].text == "," and labels[b + 1] == "publisher":
+            labels[b] = "publisher"  # "Instituto de ..., Universidade ..."
+
+
+# Words a journal's name opens with, in the languages whose styles print the journal's
+# city after it (ABNT: "Revista Brasileira de Educa\u00e7\u00e3o, Rio de Janeiro, v. 23").
+_JOURNAL_HEADS = word_set(
+    "revista revue rivista zeitschrift journal cadernos cuadernos boletim bolet\u00edn "
+    "bulletin anais anales annales annals arquivos archives acta estudos estudios"
+)
+
+
+def _journal_in_the_title_before_its_place(toks: list[Tok], labels: list[str]) -> None:
+    """ "Redes e grafos na educa\u00e7\u00e3o. Revista Brasileira de Educa\u00e7\u00e3o, Rio de
+    Janeiro, v. 23": the title's last sentence opening with a journal's word is the
+    journal, and the short container read after it, before "v.", is the journal's city."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    c, d = run
+    v = _past_punctuation(toks, labels, d)
+    if v >= len(toks) or toks[v].text.lower() not in ("v", "vol") or d - c > 4:
+        return
+    a, b = _first_run(labels, "title")
+    if a == b or _past_punctuation(toks, labels, b) != c:
+        return
+    cut = -1
+    for m in range(a + 2, b - 1):
+        if _ends_sentence(toks, m):
+            cut = m
+    if cut < 0 or toks[cut + 1].text.lower() not in _JOURNAL_HEADS:
+        return
+    labels[cut] = "O"
+    _relabel(labels, cut + 1, b, "container-title")
+    _relabel(labels, c, d, "publisher-place")
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -150,6 +150,16 @@ def test_a_title_word_cut_from_the_name_list_joins_the_title_as_one_run() -> Non
             (2021, 6, 1),
             2021,
         ),
+        (
+            "ODE, J. Grafos. 2018. Disponível em: <https://x.br/g>. Acesso em: 12 mar. 2020.",
+            (2020, 3, 12),
+            2018,
+        ),
+        (
+            "Ode, J. (2019). Grafos. https://x.es/g (consultado el 4 de mayo de 2021).",
+            (2021, 5, 4),
+            2019,
+        ),
     ],
 )
 def test_an_access_date_is_the_accessed_date_never_the_publication_date(
@@ -209,3 +219,8 @@ def test_word_lists_match_as_without_their_first_letters() -> None:
             assert spans == [m.span() for m in plain.finditer(text)], (pattern.pattern, text)
             found += bool(spans)
         assert found >= len(words), pattern.pattern  # the lists' words were found
+
+
+def test_a_url_in_angle_brackets_loses_them() -> None:
+    ref = parse_reference("ODE, J. Grafos. 2018. Disponível em: <https://x.br/g>. Acesso em: 2020.")
+    assert ref.get("URL") == "https://x.br/g"

@@ -2034,3 +2034,31 @@ def test_a_working_paper_read_into_the_title_is_the_genre() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Cash Holdings of Graph Firms"
     assert (ref.get("genre"), ref.get("publisher")) == ("Working Paper", "Graph University")
+
+
+def test_an_abnt_thesis_description_read_as_the_title() -> None:
+    raw = (
+        "ODE, A. B. Grafos e caminhos. 2019. Dissertação (Mestrado em Grafos) – Instituto "
+        "de Grafos, Universidade de Grafos, Recife, 2019."
+    )
+    spec = [("ODE, A. B.", "author"), ("Grafos e caminhos. 2019.", "O"),
+            ("Dissertação (Mestrado em Grafos) – Instituto de Grafos", "title"), (",", "O"),
+            ("Universidade de Grafos", "publisher"), (",", "O"), ("Recife", "publisher-place"),
+            (",", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Grafos e caminhos"
+    assert ref.get("genre") == "Dissertação (Mestrado em Grafos)"
+    assert ref.get("publisher") == "Instituto de Grafos, Universidade de Grafos"
+    assert ref.type == "thesis"
+
+
+def test_an_abnt_journal_read_into_the_title_and_its_city_as_the_container() -> None:
+    raw = "ODE, J. Redes e grafos. Revista Brasileira de Grafos, Recife, v. 23, e230045, 2018."
+    spec = [("ODE, J.", "author"), ("Redes e grafos. Revista Brasileira de Grafos", "title"),
+            (",", "O"), ("Recife", "container-title"), (", v.", "O"), ("23", "volume"),
+            (",", "O"), ("e230045", "page"), (",", "O"), ("2018", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Redes e grafos"
+    assert ref.get("container-title") == "Revista Brasileira de Grafos"
+    assert ref.get("publisher-place") == "Recife"
