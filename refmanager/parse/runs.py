@@ -689,6 +689,8 @@ _THESIS_WORDS = word_set("dissertation thesis phd doctoral master masters")
 
 def _thesis_genre_run(toks: list[Tok], labels: list[str]) -> tuple[int, int] | None:
     """The genre run that names a thesis ("Ph.D. dissertation", "[dissertation]"), if any."""
+    if "genre" not in labels:
+        return None
     for a, b in _runs_of(labels, "genre"):
         if any(t.text.lower().removesuffix("'s") in _THESIS_WORDS for t in toks[a:b]):
             return a, b
