@@ -32,7 +32,13 @@ _CORPORATE_WORDS = word_set(
     "administration authority board federation union initiative working developers "
     "investigators collaborators trialists panel taskforce "
     "community research openai google deepmind microsoft meta nvidia github wikipedia "
-    "who nasa ieee acm iso w3c ietf"
+    "who nasa ieee acm iso w3c ietf "
+    # the same words in the languages of the lists read (ABNT's "BRASIL. Ministério da
+    # Educação", "Institut für ...", "Ministère de ...")
+    "minist\u00e9rio ministerio minist\u00e8re ministerium secretaria secretar\u00eda instituto "
+    "institut conselho consejo conseil funda\u00e7\u00e3o fundaci\u00f3n fondation stiftung "
+    "associa\u00e7\u00e3o asociaci\u00f3n soci\u00e9t\u00e9 gesellschaft verband bundesamt "
+    "universidade universidad universit\u00e9 universit\u00e4t"
 )
 
 

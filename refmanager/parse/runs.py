@@ -96,6 +96,7 @@ def mend_runs(
     _genre_read_into_the_title(toks, labels)
     _thesis_description_read_as_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
+    _body_under_its_government(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -918,6 +919,34 @@ def _journal_in_the_title_before_its_place(toks: list[Tok], labels: list[str]) -
     labels[cut] = "O"
     _relabel(labels, cut + 1, b, "container-title")
     _relabel(labels, c, d, "publisher-place")
+
+
+# The first word of a body's name under its government ("BRASIL. Ministério da Educação.",
+# "FRANCE. Ministère de ...", "ESPAÑA. Ministerio de ...").
+_GOVERNMENT_BODIES = word_set(
+    "minist\u00e9rio ministerio minist\u00e8re ministry ministerium secretaria secretar\u00eda "
+    "department departamento conselho consejo instituto presid\u00eancia presidencia "
+    "senado congresso congreso tribunal agency ag\u00eancia"
+)
+
+
+def _body_under_its_government(toks: list[Tok], labels: list[str]) -> None:
+    """ABNT's "BRASIL. Ministério da Educação. Base Nacional Comum Curricular.": a body's
+    name after a one-word government in capitals, read as the title's first sentence, is
+    the author's."""
+    a, b = _first_run(labels, "author")
+    if b - a != 1 or len(toks[a].text) < 4 or not toks[a].text.isupper():
+        return
+    t = _past_punctuation(toks, labels, b)
+    if t >= len(toks) or labels[t] != "title" or toks[t].text.lower() not in _GOVERNMENT_BODIES:
+        return
+    e = t + 1
+    while e < len(toks) and labels[e] == "title" and not _ends_sentence(toks, e):
+        e += 1
+    if e >= len(toks) or labels[e] != "title" or e + 1 >= len(toks) or labels[e + 1] != "title":
+        return  # the body is the whole title: leave it
+    _relabel(labels, b, e, "author")
+    labels[e] = "O"
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

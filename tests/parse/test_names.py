@@ -183,3 +183,13 @@ def test_upper_case_particles_before_initials_belong_to_the_family_name(
 ) -> None:
     names, _ = split_names(text)
     assert [(n.family, n.given) for n in names] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Instituto Brasileiro de Grafos", "Ministère des Graphes", "Universität Graphenstadt",
+     "Fundação Grafos"],
+)  # fmt: skip
+def test_bodies_named_in_other_languages_are_one_name(text: str) -> None:
+    names, _ = split_names(text)
+    assert [n.literal for n in names] == [text]

@@ -2062,3 +2062,14 @@ def test_an_abnt_journal_read_into_the_title_and_its_city_as_the_container() -> 
     assert ref.get("title") == "Redes e grafos"
     assert ref.get("container-title") == "Revista Brasileira de Grafos"
     assert ref.get("publisher-place") == "Recife"
+
+
+def test_an_abnt_body_under_its_government_is_the_author() -> None:
+    raw = "BRASIL. Ministério dos Grafos. Base Nacional de Grafos. Brasília, DF: MG, 2018."
+    spec = [("BRASIL", "author"), (".", "O"),
+            ("Ministério dos Grafos. Base Nacional de Grafos", "title"), (".", "O"),
+            ("Brasília, DF", "publisher-place"), (":", "O"), ("MG", "publisher"), (",", "O"),
+            ("2018", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Base Nacional de Grafos"
+    assert [n.literal for n in ref.author] == ["BRASIL. Ministério dos Grafos"]
