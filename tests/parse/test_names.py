@@ -193,3 +193,12 @@ def test_upper_case_particles_before_initials_belong_to_the_family_name(
 def test_bodies_named_in_other_languages_are_one_name(text: str) -> None:
     names, _ = split_names(text)
     assert [n.literal for n in names] == [text]
+
+
+def test_any_run_of_white_space_in_a_name_list_reads_as_one_space() -> None:
+    plain = split_names("Smith, J. R. and van der Berg, A.")
+    for spaced in (
+        "  Smith,\tJ.\u00a0R.\n and   van der\u2003Berg, A. ",
+        "Smith,\r\nJ. R.\u3000and van\u00a0der Berg,\u2009A.",
+    ):
+        assert split_names(spaced) == plain
