@@ -399,6 +399,8 @@ def _bilingual(raw: str) -> bool:
     in Latin script, from the first Latin word after the last CJK character, that repeats
     the head's numbers (year, volume, pages), or its one number (a thesis's year) and its
     GB/T 7714 type code ("[D]", "[J]")."""
+    if raw.isascii():  # no CJK character (most entries: no search)
+        return False
     last = 0
     for m in _CJK.finditer(raw):
         last = m.end()
