@@ -38,7 +38,8 @@ _CORPORATE_WORDS = word_set(
     "minist\u00e9rio ministerio minist\u00e8re ministerium secretaria secretar\u00eda instituto "
     "institut conselho consejo conseil funda\u00e7\u00e3o fundaci\u00f3n fondation stiftung "
     "associa\u00e7\u00e3o asociaci\u00f3n soci\u00e9t\u00e9 gesellschaft verband bundesamt "
-    "universidade universidad universit\u00e9 universit\u00e4t"
+    "universidade universidad universit\u00e9 universit\u00e4t organizaci\u00f3n "
+    "organiza\u00e7\u00e3o organizzazione collab"
 )
 
 
@@ -108,18 +109,20 @@ def is_initials(text: str) -> bool:
 
 
 def split_chinese(name: str) -> Name:
-    """王伟 -> family 王, given 伟; 欧阳明华 -> family 欧阳, given 明华; four characters are two
-    and two, as Japanese names (山田太郎) and Chinese compound surnames print them."""
+    """王伟 -> family 王, given 伟; 欧阳明华 -> family 欧阳, given 明华; four or five characters
+    are two and the rest, as Japanese names (山田太郎, 藤島亥治郎) and Chinese compound surnames
+    print them."""
     name = name.replace(" ", "")
-    if (len(name) >= 3 and name[:2] in COMPOUND_SURNAMES) or len(name) == 4:
+    if (len(name) >= 3 and name[:2] in COMPOUND_SURNAMES) or len(name) in (4, 5):
         return Name(family=name[:2], given=name[2:])
     return Name(family=name[:1], given=name[1:])
 
 
-# A body named in CJK characters: five characters or more, or four ending in a word only
-# bodies end in (国家统计局, 中华人民共和国国家质量监督检验检疫总局, 中国科学院).
+# A body named in CJK characters: four characters or more ending in a word only bodies
+# end in (国家统计局, 国土交通省, 中国科学院, a ministry whose name holds 和), or eight or more;
+# a Japanese name of five or six characters (藤島亥治郎) is a person's.
 _CJK_BODY = re.compile(
-    rf"^(?:[{CJK}]{{5,}}|[{CJK}]{{3}}(?:局|部|院|会|所|厅|署|委|社|司|组|队|室|校|馆|站|府|盟))$"
+    rf"^(?:[{CJK}]{{8,}}|[{CJK}]{{3,}}(?:局|部|院|会|所|厅|署|委|社|司|组|队|室|校|馆|站|府|盟|省|庁|協会|学会|中心))$"
 )
 
 
@@ -160,6 +163,22 @@ def _looks_family_only(chunk: str) -> bool:
     return not any(is_initials(w) for w in core) or chunk.isupper()
 
 
+def _capitals_family_word(word: str) -> bool:
+    """A family name's word in capitals ("DUPONT", "LE", "LI"), not initials ("JR", "AB")."""
+    if len(word) < 2 or not word.isupper() or not word.isalpha():
+        return False
+    low = word.lower()
+    if len(word) >= 4 or low in PARTICLES:
+        return True
+    m = _PINYIN_SYLLABLE.fullmatch(low)
+    return m is not None
+
+
+def _capitalised(word: str) -> bool:
+    """ "Jean", "Xiao-Ming": each hyphened part a capital then lower case."""
+    return all(p[:1].isupper() and p[1:].islower() for p in word.split("-"))
+
+
 def _natural(chunk: str) -> Name:
     """One name in a single chunk: "John R. Smith", "Smith JR", "A. van der Berg", "王伟"."""
     chunk = chunk.strip(" .,;:")
@@ -173,6 +192,14 @@ def _natural(chunk: str) -> Name:
         suffix = words.pop().rstrip(",")
     if len(words) == 1:
         return Name(family=words[0], suffix=suffix)
+    # French and GB/T lists print the family name first in capitals: "DUPONT Jean",
+    # "LE GOFF Jacques", "ZHANG Wei"
+    caps = 0
+    while caps < len(words) - 1 and _capitals_family_word(words[caps]):
+        caps += 1
+    if caps and all(_capitalised(w) for w in words[caps:]):
+        given = " ".join(words[caps:])
+        return Name(family=" ".join(words[:caps]), given=given, suffix=suffix)
     # Family then initials (Vancouver, GB/T, the seed style): "Smith JR", "SMITH J R", "Le Scao TL".
     tail: list[str] = []
     while len(words) - len(tail) > 1 and is_initials(words[len(words) - len(tail) - 1]):
@@ -273,8 +300,12 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         return [Name(literal=text)], etal
     parts = [p for p in _AND.split(text) if p is not None]
     chunks: list[str] = []
+    # pairs of a family name and one given name never straddle an "and"
+    pairs_ok = True
     for part in parts:
-        chunks.extend(c for c in _SEP.split(part) if c and c.strip(" ."))
+        found = [c for c in _SEP.split(part) if c and c.strip(" .")]
+        pairs_ok = pairs_ok and len(found) % 2 == 0
+        chunks.extend(found)
     chunks = [c.strip() for c in chunks if c.strip()]
     if not chunks:
         return [], etal
@@ -283,7 +314,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     i = 0
     if _family_first_pinyin(chunks):
         return [Name(family=c.split()[0], given=c.split()[1]) for c in chunks], etal
-    inverted = _detect_inverted(chunks)
+    inverted = _detect_inverted(chunks, pairs_ok)
     while i < len(chunks):
         chunk = chunks[i]
         nxt = chunks[i + 1] if i + 1 < len(chunks) else None
@@ -317,7 +348,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             and (
                 is_initials(nxt)
                 or (_given_like(nxt) and _core_count(chunk) == 1)
-                or (len(nxt.split()) == 1 and _compound_family_pairs(chunks[i:]))
+                or (pairs_ok and len(nxt.split()) == 1 and _compound_family_pairs(chunks[i:]))
             )
         ):
             name = Name(family=chunk.strip(), given=nxt.strip())
@@ -344,7 +375,7 @@ def _given_like(chunk: str) -> bool:
     return 0 < len(words) <= 3 and all(w[:1].isupper() for w in words)
 
 
-def _detect_inverted(chunks: list[str]) -> bool:
+def _detect_inverted(chunks: list[str], pairs_ok: bool = True) -> bool:
     """Is the list written "Family, Given, Family, Given" (at least for the first name)?"""
     if len(chunks) < 2:
         return False
@@ -356,7 +387,7 @@ def _detect_inverted(chunks: list[str]) -> bool:
     )
     if is_initials(second_chunk):
         return _looks_family_only(chunks[0])
-    if _compound_family_pairs(chunks):
+    if pairs_ok and _compound_family_pairs(chunks):
         return True
     # "Smith, John" (APA with full given names, MLA/Chicago first author).
     first_words = chunks[0].split()

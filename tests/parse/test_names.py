@@ -202,3 +202,23 @@ def test_any_run_of_white_space_in_a_name_list_reads_as_one_space() -> None:
         "Smith,\r\nJ. R.\u3000and van\u00a0der Berg,\u2009A.",
     ):
         assert split_names(spaced) == plain
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("DUPONT Jean", [("DUPONT", "Jean")]),
+        ("MARTIN Claire et DURAND Paul", [("MARTIN", "Claire"), ("DURAND", "Paul")]),
+        ("LE GOFF Jacques", [("LE GOFF", "Jacques")]),
+        ("ZHANG Wei, LI Na", [("ZHANG", "Wei"), ("LI", "Na")]),
+        ("WANG Xiao-Ming", [("WANG", "Xiao-Ming")]),
+        # initials in capitals before the family name stay given names
+        ("JR Smith", [("Smith", "JR")]),
+        # a family name and one given name pair only between commas, never across "and"
+        ("Graphson Barry and Ode", [("Barry", "Graphson"), ("Ode", "")]),
+        ("藤島亥治郎", [("藤島", "亥治郎")]),
+    ],
+)
+def test_family_names_printed_first_in_capitals(text: str, expected: list[tuple[str, str]]) -> None:
+    names, _ = split_names(text)
+    assert [(n.family, n.given) for n in names] == expected
