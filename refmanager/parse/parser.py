@@ -96,7 +96,7 @@ _NOT_TITLES = MONTHS | word_set(
 )
 # Words that make no title on their own, whatever their number.
 _NOT_TITLE_WORDS = _NOT_TITLES | word_set(
-    "of to as at on by for appear appears cite this see also issn isbn xxx"
+    "of to as at on by for from appear appears cite this see also issn isbn xxx"
 )
 # "... Conf. Miami: MLSys" (a Latin or CJK place, a colon, a publisher)
 _PLACE_PUBLISHER = re.compile(

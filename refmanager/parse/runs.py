@@ -97,6 +97,8 @@ def mend_runs(
     _thesis_description_read_as_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
+    _title_read_into_the_access_note(toks, labels)
+    _venue_read_as_the_editors(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -947,6 +949,48 @@ def _body_under_its_government(toks: list[Tok], labels: list[str]) -> None:
         return  # the body is the whole title: leave it
     _relabel(labels, b, e, "author")
     labels[e] = "O"
+
+
+_ACCESS_WORDS = word_set("retrieved available accessed")
+
+
+def _title_read_into_the_access_note(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode, J. (2019). Graph toolkit. Retrieved March 3, 2021, from https://...": no
+    title, and a note that opens right after the names and the date and holds the title's
+    sentence before "Retrieved" or "Available": that sentence is the title."""
+    if "title" in labels or "note" not in labels:
+        return
+    a, b = _first_run(labels, "note")
+    k = a - 1
+    while k >= 0 and (labels[k] == "issued" or (labels[k] == "O" and toks[k].kind == KIND_PUNCT)):
+        k -= 1
+    if k < 0 or labels[k] not in ("author", "editor"):
+        return
+    cut = next((m for m in range(a + 1, b - 1) if toks[m + 1].text.lower() in _ACCESS_WORDS), -1)
+    if cut < 0 or toks[cut].text != "." or not any(t.kind == KIND_WORD for t in toks[a:cut]):
+        return
+    _relabel(labels, a, cut, "title")
+    labels[cut] = "O"
+
+
+def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:
+    """Elsevier's "Scalable graph mining, in: ICDM, IEEE, 2019, pp. 123-132": a venue's
+    acronym after "in:", with no editors' mark after it and no container, read as the
+    editors, is the venue."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "editor")
+    if run is None:
+        return
+    a, b = run
+    if _in_right_before(toks, labels, a) < 0 or b - a > 2:
+        return
+    if not all(len(t.text) >= 3 and t.text.isupper() for t in toks[a:b] if t.kind != KIND_PUNCT):
+        return
+    k = _past_punctuation(toks, labels, b)
+    if k < len(toks) and toks[k].text.lower() in _EDITOR_MARK:
+        return
+    _relabel(labels, a, b, "container-title")
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

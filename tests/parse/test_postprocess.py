@@ -2073,3 +2073,31 @@ def test_an_abnt_body_under_its_government_is_the_author() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Base Nacional de Grafos"
     assert [n.literal for n in ref.author] == ["BRASIL. Ministério dos Grafos"]
+
+
+def test_a_title_read_into_the_access_note_before_retrieved() -> None:
+    raw = "Ode, J. (2019). Graph toolkit. Retrieved March 3, 2021, from https://example.org/gt"
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Graph toolkit. Retrieved March 3, 2021, from", "note"),
+            ("https://example.org/gt", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph toolkit"
+    assert ref.accessed is not None and ref.accessed.month == 3
+
+
+def test_available_from_is_no_title() -> None:
+    raw = "Ode J. Graph data. 2015. Available from: https://example.org/gd"
+    spec = [("Ode J. Graph data", "author"), (".", "O"), ("2015", "issued"),
+            (". Available from:", "O"), ("https://example.org/gd", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("title")
+
+
+def test_a_venue_acronym_after_in_read_as_the_editors_is_the_venue() -> None:
+    raw = "J. Ode, K. Abe, Scalable graph mining, in: ICDM, IEEE, 2019, pp. 123-132."
+    spec = [("J. Ode, K. Abe", "author"), (",", "O"), ("Scalable graph mining", "title"),
+            (", in:", "O"), ("ICDM", "editor"), (",", "O"), ("IEEE", "publisher"), (",", "O"),
+            ("2019", "issued"), (", pp.", "O"), ("123-132", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "ICDM"
+    assert not ref.editor
