@@ -27,7 +27,9 @@ _TOKEN_RE = re.compile(
     rf"|(?P<doi>{DOI_IN_TEXT.pattern})"
     rf"|(?P<arxiv>ar[Xx]iv:\s?{ARXIV_ID}(?:v\d+)?)"
     rf"|(?P<cjk>[{CJK}]+)"
-    r"|(?P<word>[^\W\d_]+(?:['\u2019\-\u2010][^\W\d_]+)*)"
+    # (an accent typed as a combining mark after its letter stays in the word: "Pelle\u0301as")
+    r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*"
+    r"(?:['\u2019\-\u2010][^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)*)"
     r"|(?P<num>\d+)"
     r"|(?P<other>\S)"
 )

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from refmanager.parse import parse_reference
-from refmanager.parse.tokens import label_runs, split_label, tokenize
+from refmanager.parse.tokens import KIND_WORD, label_runs, split_label, tokenize
 
 
 def test_identifiers_are_single_tokens() -> None:
@@ -59,3 +59,14 @@ def test_label_runs_are_the_runs_of_equal_labels_in_order() -> None:
     ]
     # a label that comes back is a run of its own each time
     assert label_runs(["title", "O", "title"]) == [("title", 0, 1), ("O", 1, 2), ("title", 2, 3)]
+
+
+def test_an_accent_typed_as_a_combining_mark_stays_in_its_word() -> None:
+    import unicodedata
+
+    text = unicodedata.normalize("NFD", "Debussy, Claude, Pelléas et Mélisande-Gräfin (1985).")
+    words = [t.text for t in tokenize(text) if t.kind == KIND_WORD]
+    assert words == [
+        unicodedata.normalize("NFD", w)
+        for w in ("Debussy", "Claude", "Pelléas", "et", "Mélisande-Gräfin")
+    ]
