@@ -99,6 +99,7 @@ def mend_runs(
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
     _venue_read_as_the_editors(toks, labels)
+    _title_read_into_the_names(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -991,6 +992,34 @@ def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:
     if k < len(toks) and toks[k].text.lower() in _EDITOR_MARK:
         return
     _relabel(labels, a, b, "container-title")
+
+
+def _title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Katz Jonathan, L'Invention de l'hétérosexualité, Paris, EPEL, 2001": no title, and
+    a comma-separated chunk of the name list holding a word in lower case that no name
+    holds (not a particle, not "and"): that chunk and the rest of the run are the title."""
+    if "title" in labels:
+        return
+    a, b = _first_run(labels, "author")
+    if b - a < 4:
+        return
+    start = -1
+    for k in range(a + 1, b):
+        t = toks[k]
+        if toks[k - 1].text == "," and t.kind == KIND_WORD:
+            start = k  # a chunk opens here
+        if start < 0 or t.kind != KIND_WORD or len(t.text) < 5 or not t.text.islower():
+            continue
+        low = t.text
+        if toks[k - 1].text in ("-", "\u2010") or low.split("'")[0] in PARTICLES:
+            continue  # "Gan -dorfer": a name broken at a line end
+        if low.startswith(("and", "et")):
+            continue  # "l'hétérosexualité" counts, "d'Alembert" and a glued "andm" not
+        if not toks[start].text[:1].isupper() or len(toks[start].text) < 2:
+            continue
+        _relabel(labels, start, b, "title")
+        labels[start - 1] = "O"
+        return
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -2101,3 +2101,26 @@ def test_a_venue_acronym_after_in_read_as_the_editors_is_the_venue() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "ICDM"
     assert not ref.editor
+
+
+def test_a_title_with_a_word_no_name_holds_read_into_the_names() -> None:
+    raw = "Ode Jonathan, L'Invention de l'histoire des graphes, Paris, Graf, 2001."
+    spec = [("Ode Jonathan, L'Invention de l'histoire des graphes", "author"), (",", "O"),
+            ("Paris", "publisher-place"), (",", "O"), ("Graf", "publisher"), (",", "O"),
+            ("2001", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "L'Invention de l'histoire des graphes"
+    assert len(ref.author) == 1
+
+
+@pytest.mark.parametrize(
+    "names",
+    ["A. Ode, P. Abe, C. Gan -dorfer, D. Lee", "D. Ode, P. Abe, andM .Spannowsky, R. Lee"],
+)
+def test_a_broken_or_glued_name_is_no_title(names: str) -> None:
+    raw = f"{names}, Phys. Rev. D 95, 034001 (2017)."
+    spec = [(names, "author"), (",", "O"), ("Phys. Rev. D", "container-title"),
+            ("95", "volume"), (",", "O"), ("034001", "page"), ("(", "O"), ("2017", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("title")
