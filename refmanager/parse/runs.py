@@ -100,6 +100,8 @@ def mend_runs(
     _title_read_into_the_access_note(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
+    _editors_read_into_the_book(toks, labels)
+    _translator_opening_the_container(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -1020,6 +1022,76 @@ def _title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, start, b, "title")
         labels[start - 1] = "O"
         return
+
+
+def _editors_read_into_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """ "in P. B. Ode (a cura di), Note di grafi", "In What Is a Graph? Tim Ode, ed. Pp.
+    84-99": a chapter's editors read into the book's name, before their mark in brackets
+    or before ", ed.", are the editors."""
+    if "editor" in labels:
+        return
+    a, b = _first_run(labels, "container-title")
+    if a == b:
+        return
+    texts = [t.text.lower() for t in toks[a:b]]
+    if "(" in texts[:8]:
+        o = texts.index("(")
+        close = texts.index(")", o) if ")" in texts[o:] else -1
+        mark = texts[o + 1 : close]
+        if close < 0 or not (
+            mark == _A_CURA_DI or (0 < len(mark) <= 2 and mark[0] in _EDITOR_MARK)
+        ):
+            return
+        names = toks[a : a + o]
+        if not names or not all(t.text[:1].isupper() or t.kind == KIND_PUNCT for t in names):
+            return
+        k = a + close + 1
+        while k < b and toks[k].kind == KIND_PUNCT:
+            k += 1
+        if k == b and _next_label(toks, labels, b) != "container-title":
+            return  # no book's name after the mark
+        _relabel(labels, a, a + o, "editor")
+        _relabel(labels, a + o, k, "O")
+        return
+    # ", ed." after the run: its last two capitalised words are the editor
+    k = _past_punctuation(toks, labels, b)
+    if k >= len(toks) or toks[k].text.lower() not in ("ed", "eds") or toks[b].text != ",":
+        return
+    if b - a < 4 or not all(t.kind == KIND_WORD and _is_name_word(t.text) for t in toks[b - 2 : b]):
+        return
+    if toks[b - 3].kind == KIND_WORD and _is_name_word(toks[b - 3].text):
+        return  # three capitalised words: a title's end as much as a name
+    _relabel(labels, b - 2, b, "editor")
+
+
+def _is_name_word(text: str) -> bool:
+    """A capitalised word as names are written ("Tim", "Ode"), not in capitals."""
+    return len(text) > 1 and text[:1].isupper() and text[1:].islower()
+
+
+def _translator_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's "“Notes on the Phantom.” Trans. Nicholas Rand. Critical Inquiry 13.2": the
+    translator's "Trans." and name read as the journal's head are no part of it."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if toks[a].text.lower() not in ("trans", "transl", "tr") or b - a < 5:
+        return
+    k = a + 1
+    if toks[k].text == ".":
+        k += 1
+    e = k
+    while e < b:
+        if toks[e].kind == KIND_WORD and toks[e].text[:1].isupper():
+            e += 1
+        elif toks[e].text == "." and e > k and len(toks[e - 1].text) == 1:
+            e += 1  # an initial's period ("W. D. Ross")
+        else:
+            break
+    if e >= b - 1 or toks[e].text != "." or e - k < 2:
+        return  # (one word, "Trans. Amer. Math. Soc.": the Transactions' own name)
+    _relabel(labels, a, e + 1, "O")
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

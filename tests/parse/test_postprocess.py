@@ -2124,3 +2124,47 @@ def test_a_broken_or_glued_name_is_no_title(names: str) -> None:
             (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert not ref.get("title")
+
+
+def test_a_chapters_editors_and_their_mark_read_into_the_book() -> None:
+    raw = "ODE L., 2015, “La rete”, in P. B. ABEL (a cura di), Note di grafi, Cosenza: 107-144."
+    spec = [("ODE L.", "author"), (",", "O"), ("2015", "issued"), (", “", "O"),
+            ("La rete", "title"), ("”, in", "O"),
+            ("P. B. ABEL (a cura di)", "container-title"), (",", "O"),
+            ("Note di grafi", "container-title"), (", Cosenza:", "O"), ("107-144", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Note di grafi"
+    assert [n.family for n in ref.editor] == ["ABEL"]
+
+
+def test_an_editor_before_ed_read_into_the_book() -> None:
+    raw = "Ode, Tim. 1988 The Graph. In What Is a Graph? Tim Abe, ed. Pp. 84–99. London: Graf."
+    spec = [("Ode, Tim.", "author"), ("1988", "issued"), ("The Graph", "title"), (". In", "O"),
+            ("What Is a Graph? Tim Abe", "container-title"), (", ed. Pp.", "O"),
+            ("84–99", "page"), (".", "O"), ("London", "publisher-place"), (":", "O"),
+            ("Graf", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "What Is a Graph?"
+    assert [n.family for n in ref.editor] == ["Abe"]
+
+
+def test_the_translator_opening_the_journal_is_no_part_of_it() -> None:
+    raw = (
+        "Ode, Nicolas. “Notes on Graphs.” Trans. Nicholas Abe. Graph Inquiry 13.2 (1989): 287-292."
+    )
+    spec = [("Ode, Nicolas", "author"), (". “", "O"), ("Notes on Graphs", "title"),
+            (".”", "O"), ("Trans. Nicholas Abe. Graph Inquiry", "container-title"),
+            ("13", "volume"), (".", "O"), ("2", "issue"), ("(", "O"), ("1989", "issued"),
+            ("):", "O"), ("287-292", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Inquiry"
+
+
+def test_transactions_abbreviated_keep_their_name() -> None:
+    raw = "E. Ode, The graph equation, Trans. Amer. Graph Soc. 366 (2014), 1179-1193."
+    spec = [("E. Ode", "author"), (",", "O"), ("The graph equation", "title"), (",", "O"),
+            ("Trans. Amer. Graph Soc.", "container-title"), ("366", "volume"), ("(", "O"),
+            ("2014", "issued"), ("),", "O"), ("1179-1193", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Trans. Amer. Graph Soc."
