@@ -102,6 +102,8 @@ def mend_runs(
     _title_read_into_the_names(toks, labels)
     _editors_read_into_the_book(toks, labels)
     _translator_opening_the_container(toks, labels)
+    _institution_read_as_a_container(toks, labels)
+    _place_and_publisher_read_as_a_note(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -1092,6 +1094,61 @@ def _translator_opening_the_container(toks: list[Tok], labels: list[str]) -> Non
     if e >= b - 1 or toks[e].text != "." or e - k < 2:
         return  # (one word, "Trans. Amer. Math. Soc.": the Transactions' own name)
     _relabel(labels, a, e + 1, "O")
+
+
+_REPORT_WORDS = word_set("tech technical rep report working paper memorandum memo")
+
+
+def _institution_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's "“Title,” NASA, Tech. Rep., 1988.", "“Title,” FAA Technical Center, Pomona,
+    New Jersey, Tech. Rep.": the container read before a report's genre (past its place)
+    is the institution that issued it."""
+    if "publisher" in labels or "genre" not in labels:
+        return
+    if any(lab in ("volume", "issue", "page") for lab in labels):
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    k = _past_punctuation(toks, labels, b)
+    while k < len(toks) and labels[k] == "publisher-place":
+        k += 1
+    k = _past_punctuation(toks, labels, k)
+    if k >= len(toks) or labels[k] != "genre" or toks[k].text.lower() not in _REPORT_WORDS:
+        return
+    _relabel(labels, a, b, "publisher")
+
+
+def _place_and_publisher_read_as_a_note(toks: list[Tok], labels: list[str]) -> None:
+    """ "... Language Studies, 13-42. Jerusalem: Magnes.", "Dordrecht: D. Reidel.": a note
+    that is a place, a colon and a name, where no publisher was read, is the place and the
+    publisher."""
+    if "publisher" in labels or "publisher-place" in labels:
+        return
+    a, b = _first_run(labels, "note")
+    if a == b:
+        return
+    if any(lab not in ("O", "note") for lab in labels[b:]):
+        return  # ("Special Issue: Belief Change, 17(3)": the note is no entry's end)
+    colon = [m for m in range(a, b) if toks[m].text == ":"]
+    if len(colon) != 1:
+        return
+    c = colon[0]
+    end = b - 1 if toks[b - 1].text == "." else b
+    place, name = toks[a:c], toks[c + 1 : end]
+    if not 1 <= len(place) <= 4 or not 1 <= len(name) <= 6:
+        return
+    for t in (*place, *name):
+        if t.kind == KIND_NUM or (t.kind == KIND_WORD and not t.text[:1].isupper()):
+            return
+    if not place[0].text[:1].isupper() or any(t.text in "()[]" for t in (*place, *name)):
+        return
+    _relabel(labels, a, c, "publisher-place")
+    labels[c] = "O"
+    _relabel(labels, c + 1, end, "publisher")
+    if end < b:
+        labels[end] = "O"
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -2168,3 +2168,34 @@ def test_transactions_abbreviated_keep_their_name() -> None:
             ("2014", "issued"), ("),", "O"), ("1179-1193", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Trans. Amer. Graph Soc."
+
+
+def test_a_reports_institution_read_as_its_container() -> None:
+    raw = "[38] N. J. Ode, “Optimal graph guidance,” NASG, Tech. Rep., 1988."
+    spec = [("[38]", "O"), ("N. J. Ode", "author"), (", “", "O"),
+            ("Optimal graph guidance", "title"), (",”", "O"), ("NASG", "container-title"),
+            (",", "O"), ("Tech. Rep.", "genre"), (",", "O"), ("1988", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "NASG"
+    assert not ref.get("container-title")
+
+
+def test_a_place_and_a_publisher_read_as_the_entrys_last_note() -> None:
+    raw = "Ode, U. 1983. How is a graph formed? In M. Abe (eds), Graph Studies, 13-42. Haifa: Graf."
+    spec = [("Ode, U.", "author"), ("1983", "issued"), (".", "O"),
+            ("How is a graph formed?", "title"), ("In", "O"), ("M. Abe", "editor"),
+            ("(eds),", "O"), ("Graph Studies", "container-title"), (",", "O"),
+            ("13-42", "page"), (".", "O"), ("Haifa: Graf.", "note")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Haifa", "Graf")
+
+
+def test_a_note_with_a_colon_inside_the_entry_stays_a_note() -> None:
+    raw = "Ode, P. (2006). Graphs. Graph Logic, Special Issue: Belief Change, 17(3), 213-29."
+    spec = [("Ode, P.", "author"), ("(", "O"), ("2006", "issued"), (").", "O"),
+            ("Graphs", "title"), (".", "O"), ("Graph Logic", "container-title"), (",", "O"),
+            ("Special Issue: Belief Change", "note"), (",", "O"), ("17", "volume"),
+            ("(", "O"), ("3", "issue"), ("),", "O"), ("213-29", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("publisher")
