@@ -98,9 +98,10 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "software"  # "R package version 2.3", "Computer software", on line
     if not journal_like and _DATASET.search(low) and (url or ref.get("DOI")):
         return "dataset"
-    if _THESIS.search(low) and not container:
+    # (the fields first: most entries have a container, and then the text is not searched)
+    if not container and _THESIS.search(low):
         return "thesis"
-    if _REPORT.search(low) and not (container and (ref.get("volume") or ref.get("issue"))):
+    if not (container and (ref.get("volume") or ref.get("issue"))) and _REPORT.search(low):
         return "report"
     if container:
         if CONF_WORDS.search(container):
