@@ -105,6 +105,7 @@ _PLACE_PUBLISHER = re.compile(
 _CONTAINER_PLACE = re.compile(r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)$")
 _TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
+_BARE_ARXIV = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v\d+)?(?!\.?\d)")
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
@@ -404,6 +405,10 @@ def build_reference(
         a, b = access[1]
         if "issued" in spans and a <= spans["issued"][0] < b:
             year_text = ""  # the date the tagger took for the publication's is the visit's
+    if year_text and "." in raw and "issued" in spans:
+        s0 = spans["issued"][0]
+        if any(a <= s0 < b for a, b in (m.span() for m in _BARE_ARXIV.finditer(raw))):
+            year_text = ""  # "arXiv:1504.01230": the identifier's first digits, no year
     ym = YEAR_RE.search(year_text)
     date_conf = conf.get("issued", 0.0)
     if not ym:
@@ -415,6 +420,9 @@ def build_reference(
         ]
         if access is not None:
             blocked.append(access[1])
+        # an arXiv identifier's "1504.01230" holds no year
+        if "." in raw:
+            blocked += [m.span() for m in _BARE_ARXIV.finditer(raw)]
         cands = [
             y
             for y in YEAR_RE.finditer(raw, label_end)

@@ -104,6 +104,7 @@ def mend_runs(
     _translator_opening_the_container(toks, labels)
     _institution_read_as_a_container(toks, labels)
     _place_and_publisher_read_as_a_note(toks, labels)
+    _page_read_into_the_volume(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -1149,6 +1150,21 @@ def _place_and_publisher_read_as_a_note(toks: list[Tok], labels: list[str]) -> N
     _relabel(labels, c + 1, end, "publisher")
     if end < b:
         labels[end] = "O"
+
+
+def _page_read_into_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """IOP's "Bender C M 2005 Contemp. Phys. 46 277.": a volume run of two numbers apart by
+    a space, where no page was read, is the volume and the page."""
+    if "page" in labels:
+        return
+    run = _only_run(labels, "volume")
+    if run is None:
+        return
+    a, b = run
+    if b - a != 2 or toks[a].kind != KIND_NUM or toks[a + 1].kind != KIND_NUM:
+        return
+    if toks[a + 1].start > toks[a].end:
+        labels[a + 1] = "page"
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -224,3 +224,13 @@ def test_word_lists_match_as_without_their_first_letters() -> None:
 def test_a_url_in_angle_brackets_loses_them() -> None:
     ref = parse_reference("ODE, J. Grafos. 2018. Disponível em: <https://x.br/g>. Acesso em: 2020.")
     assert ref.get("URL") == "https://x.br/g"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["M. Ode and I. Abe, Graph homology, preprint, arXiv:1504.01230.",
+     "R.-G. Ode, The graph physics, arXiv:1703.00187[ INSPIRE].",
+     "F. Ode, M. Abe, arXiv :1703.10829."],
+)  # fmt: skip
+def test_an_arxiv_identifiers_first_digits_are_no_year(raw: str) -> None:
+    assert parse_reference(raw).issued is None

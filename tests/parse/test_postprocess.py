@@ -2199,3 +2199,11 @@ def test_a_note_with_a_colon_inside_the_entry_stays_a_note() -> None:
             ("(", "O"), ("3", "issue"), ("),", "O"), ("213-29", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert not ref.get("publisher")
+
+
+def test_iop_volume_and_page_read_as_one_volume() -> None:
+    raw = "Ode C M 2005 Contemp. Graphs 46 277."
+    spec = [("Ode C M", "author"), ("2005", "issued"), ("Contemp. Graphs", "container-title"),
+            ("46 277", "volume"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("46", "277")
