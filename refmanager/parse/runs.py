@@ -104,7 +104,9 @@ def mend_runs(
     _translator_opening_the_container(toks, labels)
     _institution_read_as_a_container(toks, labels)
     _place_and_publisher_read_as_a_note(toks, labels)
+    _year_read_as_the_volume(toks, labels)
     _page_read_into_the_volume(toks, labels)
+    _year_read_into_the_title(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -1165,6 +1167,55 @@ def _page_read_into_the_volume(toks: list[Tok], labels: list[str]) -> None:
         return
     if toks[a + 1].start > toks[a].end:
         labels[a + 1] = "page"
+
+
+def _year_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode, R. Script recognition with feature maps 1990 Connection Science 2 83--101": no
+    date, and a year standing alone inside the title after its second word: the year is
+    the date, the title ends before it, and capitalised words after it in the title run
+    are the journal, where none was read."""
+    if "issued" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    for k in range(a + 2, b):
+        t = toks[k]
+        if not (YEAR_RE.fullmatch(t.text) and 1900 <= int(t.text) <= 2030):
+            continue
+        if toks[k - 1].kind != KIND_WORD or toks[k - 1].end == t.start:
+            return  # "Planck2013", "Act of 1992" is printed as part of a name
+        if toks[k - 1].text.lower() in _YEAR_HEADS:
+            return
+        rest = toks[k + 1 : b]
+        if rest and not (
+            "container-title" not in labels
+            and rest[0].kind == KIND_WORD
+            and rest[0].text[:1].isupper()
+        ):
+            return  # "with full 2016 dataset using ...": a year the title speaks of
+        labels[k] = "issued"
+        if rest:
+            _relabel(labels, k + 1, b, "container-title")
+        return
+
+
+# Words a year printed inside a title follows ("since 1970", "Act of 1992").
+_YEAR_HEADS = word_set("of in since from to until after before and or the circa c ca")
+
+
+def _year_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ACS's "J. Opt. Soc. Am. 1982, 72, 899.": no date, and the journal followed by a year
+    read as a volume, then the volume itself: the year is the date."""
+    if "issued" in labels:
+        return
+    runs = _runs_of(labels, "volume")
+    if len(runs) < 2:
+        return
+    (a, b), (c, _) = runs[0], runs[1]
+    if b - a != 1 or not YEAR_RE.fullmatch(toks[a].text) or a == 0:
+        return
+    if labels[a - 1] != "container-title" or _past_punctuation(toks, labels, b) != c:
+        return
+    labels[a] = "issued"
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -2207,3 +2207,38 @@ def test_iop_volume_and_page_read_as_one_volume() -> None:
             ("46 277", "volume"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("46", "277")
+
+
+def test_a_year_standing_alone_in_the_title_is_the_date_and_the_journal_follows() -> None:
+    raw = "Ode, R. Graph recognition with feature maps 1990 Connection Graphs 2 83--101"
+    spec = [("Ode, R.", "author"),
+            ("Graph recognition with feature maps 1990 Connection Graphs", "title"),
+            ("2", "volume"), ("83--101", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph recognition with feature maps"
+    assert ref.get("container-title") == "Connection Graphs"
+    assert ref.issued is not None and ref.issued.year == 1990
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Graph performance with full 2016 dataset using trees",
+     "The Graph Policy Act of 1992 and its limits"],
+)  # fmt: skip
+def test_a_year_the_title_speaks_of_stays_in_it(title: str) -> None:
+    raw = f"Ode, R. {title}. Graph Letters 12, 45-67."
+    spec = [("Ode, R.", "author"), (title, "title"), (".", "O"),
+            ("Graph Letters", "container-title"), ("12", "volume"), (",", "O"),
+            ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == title
+
+
+def test_acs_year_read_as_the_volume() -> None:
+    raw = "[5] E. Ode, J. Graph Soc. Am. 1982, 72, 899."
+    spec = [("[5]", "O"), ("E. Ode", "author"), (",", "O"),
+            ("J. Graph Soc. Am.", "container-title"), ("1982", "volume"), (",", "O"),
+            ("72", "volume"), (",", "O"), ("899", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.issued is not None and ref.issued.year == 1982
+    assert ref.get("volume") == "72"
