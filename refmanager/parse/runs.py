@@ -107,6 +107,7 @@ def mend_runs(
     _year_read_as_the_volume(toks, labels)
     _page_read_into_the_volume(toks, labels)
     _year_read_into_the_title(toks, labels)
+    _second_date_explains_the_first(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -1216,6 +1217,26 @@ def _year_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
     if labels[a - 1] != "container-title" or _past_punctuation(toks, labels, b) != c:
         return
     labels[a] = "issued"
+
+
+def _second_date_explains_the_first(toks: list[Tok], labels: list[str]) -> None:
+    """Two dates read where one is meant: "Phys. Rev. D 29, 1763 (1984)." (the number after
+    the volume is the page when the year follows in brackets), "British Fiction since 1970.
+    ... 2005" (a year after "since" or "of" inside a name is the name's)."""
+    runs = _runs_of(labels, "issued")
+    if len(runs) < 2:
+        return
+    (a, b), (c, d) = runs[0], runs[1]
+    if b - a != 1 or d - c != 1:
+        return
+    bracketed = c > 0 and toks[c - 1].text == "(" and d < len(toks) and toks[d].text == ")"
+    after_volume = a >= 2 and toks[a - 1].text == "," and labels[a - 2] == "volume"
+    if bracketed and "page" not in labels and after_volume and toks[a].kind == KIND_NUM:
+        labels[a] = "page"
+        return
+    named = a >= 1 and toks[a - 1].text.lower() in _YEAR_HEADS
+    if named and labels[a - 1] in ("title", "container-title"):
+        labels[a] = labels[a - 1]
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

@@ -2242,3 +2242,27 @@ def test_acs_year_read_as_the_volume() -> None:
     ref = _by_runs(raw, spec)
     assert ref.issued is not None and ref.issued.year == 1982
     assert ref.get("volume") == "72"
+
+
+def test_the_number_after_the_volume_is_the_page_when_the_year_follows_in_brackets() -> None:
+    raw = "H. Ode, Graph Rev. D 29, 1763 (1984)."
+    spec = [("H. Ode", "author"), (",", "O"), ("Graph Rev. D", "container-title"),
+            ("29", "volume"), (",", "O"), ("1763", "issued"), ("(", "O"), ("1984", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "1763"
+    assert ref.issued is not None and ref.issued.year == 1984
+
+
+def test_a_year_after_since_inside_a_name_is_the_names() -> None:
+    raw = (
+        "Ode, P. “Graphs.” Graph Novelists: British Graphs since 1970. London: Graf, 2005: 160-179."
+    )
+    spec = [("Ode, P", "author"), (". “", "O"), ("Graphs", "title"), (".”", "O"),
+            ("Graph Novelists: British Graphs since", "container-title"), ("1970", "issued"),
+            (".", "O"), ("London", "publisher-place"), (":", "O"), ("Graf", "publisher"),
+            (",", "O"), ("2005", "issued"), (":", "O"), ("160-179", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Novelists: British Graphs since 1970"
+    assert ref.issued is not None and ref.issued.year == 2005
