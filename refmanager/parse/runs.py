@@ -108,6 +108,7 @@ def mend_runs(
     _page_read_into_the_volume(toks, labels)
     _year_read_into_the_title(toks, labels)
     _second_date_explains_the_first(toks, labels)
+    _volume_before_the_bracketed_year(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -1237,6 +1238,22 @@ def _second_date_explains_the_first(toks: list[Tok], labels: list[str]) -> None:
     named = a >= 1 and toks[a - 1].text.lower() in _YEAR_HEADS
     if named and labels[a - 1] in ("title", "container-title"):
         labels[a] = labels[a - 1]
+
+
+def _volume_before_the_bracketed_year(toks: list[Tok], labels: list[str]) -> None:
+    """Elsevier's physics style "Mon. Not. R. Astron. Soc. 337 (2002) 488": no volume, and
+    a page read on each side of the bracketed year: the first is the volume."""
+    if "volume" in labels:
+        return
+    runs = _runs_of(labels, "page")
+    if len(runs) < 2:
+        return
+    (a, b), (c, _) = runs[0], runs[1]
+    if b - a != 1 or toks[a].kind != KIND_NUM or c != b + 3:
+        return
+    if toks[b].text != "(" or toks[b + 2].text != ")" or labels[b + 1] != "issued":
+        return
+    labels[a] = "volume"
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

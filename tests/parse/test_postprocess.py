@@ -2266,3 +2266,12 @@ def test_a_year_after_since_inside_a_name_is_the_names() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Graph Novelists: British Graphs since 1970"
     assert ref.issued is not None and ref.issued.year == 2005
+
+
+def test_elsevier_physics_volume_read_as_a_page_before_the_bracketed_year() -> None:
+    raw = "L. Ode, Graph hierarchy, Mon. Not. Graph Soc. 337 (2002) 488."
+    spec = [("L. Ode", "author"), (",", "O"), ("Graph hierarchy", "title"), (",", "O"),
+            ("Mon. Not. Graph Soc.", "container-title"), ("337", "page"), ("(", "O"),
+            ("2002", "issued"), (")", "O"), ("488", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("337", "488")
