@@ -364,10 +364,13 @@ def build_reference(
     if url:
         ref.set("URL", url)
         ref.confidence["URL"] = 1.0
-    m = ARXIV_RE.search(raw) if "arXiv" in raw or "arxiv" in raw else None
+    m = ARXIV_RE.search(raw) if "rXiv" in raw or "rxiv" in raw else None
     if m:
         ref.set("number", "arXiv:" + m.group(1))
         ref.confidence["number"] = 1.0
+        if m.group(1) in ref.get("volume"):
+            ref.set("volume", "")  # "ArXiv, abs/1906.00591": the identifier, no volume
+            ref.confidence.pop("volume", None)
         ref.set("genre", "preprint")
         ref.confidence["genre"] = 1.0
         _merge_split_title(raw, ref, spans, conf)

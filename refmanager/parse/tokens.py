@@ -122,7 +122,8 @@ def split_label(text: str) -> tuple[str, int]:
 
 # ------------------------------------------------------------------ exact rules
 
-ARXIV_RE = re.compile(rf"ar[Xx]iv(?:\s*preprint)?\s*:?\s*({ARXIV_ID}(?:v\d+)?)")
+# "arXiv:1504.01230", "arXiv preprint 1504.01230", "ArXiv, abs/1906.00591" (Semantic Scholar)
+ARXIV_RE = re.compile(rf"[Aa]r[Xx]iv(?:\s*preprint)?\s*:?\s*(?:,\s*abs/)?({ARXIV_ID}(?:v\d+)?)")
 ISBN_RE = re.compile(r"ISBN(?:-1[03])?[:\s]*((?:97[89][-\s\u2010]?)?(?:\d[-\s\u2010]?){9}[\dXx])")
 ISSN_RE = re.compile(r"ISSN[:\s]*(\d{4}[-\u2010]\d{3}[\dXx])")
 YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")

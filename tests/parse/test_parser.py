@@ -234,3 +234,10 @@ def test_a_url_in_angle_brackets_loses_them() -> None:
 )  # fmt: skip
 def test_an_arxiv_identifiers_first_digits_are_no_year(raw: str) -> None:
     assert parse_reference(raw).issued is None
+
+
+def test_semantic_scholars_arxiv_abs_is_the_number_not_the_volume() -> None:
+    ref = parse_reference("Ode, H. and Abe, Y. Graphs on a pig. ArXiv, abs/1903.03862, 2019.")
+    assert ref.get("number") == "arXiv:1903.03862"
+    assert not ref.get("volume")
+    assert ref.issued is not None and ref.issued.year == 2019
