@@ -88,6 +88,29 @@ def _scan_backwards(pages: Pages) -> Search:
     return Search(heading, scanned, passed)
 
 
+def earlier_heading(pages: Pages, before: Heading) -> Heading | None:
+    """The heading before ``before`` that a list may follow, read from there back as
+    :func:`_scan_backwards` reads (a strong heading, or one a list follows; no running
+    head), at most :data:`MAX_SCAN_PAGES` pages back; None if none. The list under the
+    heading nearest the end is not always the document's: a manual's section about its
+    bibliography code may come after the list it printed."""
+    page, index = before
+    for number in range(page, max(0, page - MAX_SCAN_PAGES), -1):
+        if number != page and pages.out_of_time(number):
+            return None
+        lines = pages.get(number)
+        body = body_size(lines)
+        top = index if number == page else len(lines)
+        for i in range(top - 1, -1, -1):
+            if not is_heading(lines[i], body):
+                continue
+            if not (is_strong_heading(lines[i], body) or _list_follows(lines, i)):
+                continue
+            if not _running_head(pages, number, lines[i]):
+                return number, i
+    return None
+
+
 # A year (or "n.d.", "in press"): most reference entries carry one.
 YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\b|\bn\.\s?d\.|\bin press\b", re.I)
 

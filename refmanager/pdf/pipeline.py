@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -27,7 +28,14 @@ from refmanager.pdf.listend import (
     numbering_goes_on,
     sure_over,
 )
-from refmanager.pdf.locate import YEARISH, Heading, Search, find_heading, headless_region
+from refmanager.pdf.locate import (
+    YEARISH,
+    Heading,
+    Search,
+    earlier_heading,
+    find_heading,
+    headless_region,
+)
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.pages import Pages, open_pages
 from refmanager.pdf.segment import entries_from_labels, label_spans, segment, segment_with_starts
@@ -44,16 +52,25 @@ class Bibliography:
         meta: the document's own metadata (title, authors, year, DOI, arXiv id).
         notes: messages for the user ("no bibliography found", unreadable pages).
         page_count: pages in the document.
+        heading: the heading the list was read under, as a note names it ("'References'
+            on page 7"; "" without one).
     """
 
     entries: list[Entry] = field(default_factory=list)
     meta: DocumentMeta = field(default_factory=DocumentMeta)
     notes: list[str] = field(default_factory=list)
     page_count: int = 0
+    heading: str = ""
 
 
 # A reading of the list: its lines, its entries, and why it found none (or "").
 Reading = tuple[list[Line], list[Entry], str]
+# Whether entries read as references (the caller's judge: the parser's and the
+# reference-ness model's, which this layer does not import).
+Judge = Callable[[list[Entry]], bool]
+# Headings before the one nearest the end tried, at most, when the list under it does not
+# read as references.
+_EARLIER_HEADINGS = 3
 
 
 def read_bibliography(
@@ -61,6 +78,7 @@ def read_bibliography(
     password: str | None = None,
     meta: bool = True,
     line_model: Path | None = None,
+    judge: Judge | None = None,
 ) -> Bibliography:
     """The bibliography of the PDF at ``path`` (``password`` for an encrypted file).
 
@@ -69,6 +87,10 @@ def read_bibliography(
     ``line_model`` is a library's own line model (trained on its layout corrections, see
     :func:`refmanager.pdf.linetrain.train_library`): where it is sure of a line it decides
     it (the list's start and end, entry starts, furniture), elsewhere the rules do.
+    ``judge`` says whether entries read as references: with it, where the list under the
+    heading nearest the end does not, the headings before it are tried (a manual's section
+    about its bibliography code after the list it printed), and of two readings of one
+    list the one that does is taken. It is called on the entries returned, if any.
 
     Raises:
         InputError: not a PDF, damaged beyond repair, needs a (different) password, or
@@ -76,10 +98,12 @@ def read_bibliography(
     """
     path = os.fspath(path)
     with open_pages(path, password) as pages:
-        return _read(path, pages, meta, line_model)
+        return _read(path, pages, meta, line_model, judge)
 
 
-def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> Bibliography:
+def _read(
+    path: str, pages: Pages, with_meta: bool, line_model: Path | None, judge: Judge | None
+) -> Bibliography:
     budget = pages.budget
     count = pages.count
     search = find_heading(pages)
@@ -106,7 +130,11 @@ def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> 
             )
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     library = line_model if line_model is not None and line_model.is_file() else None
-    ordered, entries, reason = _reading(pages, region, heading, vocab, library)
+    ordered, entries, reason = _reading(pages, region, heading, vocab, library, judge=judge)
+    if heading is not None and judge is not None and not _accepted(judge, entries):
+        heading, (ordered, entries, reason) = _earlier_list(
+            pages, heading, (ordered, entries, reason), vocab, library=library, judge=judge
+        )
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
     if with_meta:
@@ -123,7 +151,41 @@ def _read(path: str, pages: Pages, with_meta: bool, line_model: Path | None) -> 
             )
         notes.append(f"no bibliography found ({reason})")
         entries = []
-    return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count)
+    named = ""
+    if heading is not None:
+        named = f"'{pages.lines[heading[0]][heading[1]].text.strip()[:60]}' on page {heading[0]}"
+    return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count, heading=named)
+
+
+def _accepted(judge: Judge, entries: list[Entry]) -> bool:
+    """Whether ``entries`` hold a whole entry and read as references."""
+    return any(not e.fragment for e in entries) and judge(entries)
+
+
+def _earlier_list(
+    pages: Pages,
+    heading: Heading,
+    found: Reading,
+    vocab: set[str],
+    *,
+    library: Path | None,
+    judge: Judge,
+) -> tuple[Heading, Reading]:
+    """The heading and the reading of the first list before ``heading`` that reads as
+    references (each read up to the heading after it); ``heading`` and ``found`` (the
+    reading under it) if none of the :data:`_EARLIER_HEADINGS` headings before it heads
+    one."""
+    after = heading
+    for _ in range(_EARLIER_HEADINGS):
+        earlier = earlier_heading(pages, after)
+        if earlier is None:
+            break
+        region = list(range(earlier[0], after[0] + 1))
+        reading = _reading(pages, region, earlier, vocab, library, judge=judge, until=after)
+        if _accepted(judge, reading[1]):
+            return earlier, reading
+        after = earlier
+    return heading, found
 
 
 def _no_heading(search: Search, reason: str) -> str:
@@ -163,6 +225,9 @@ def _reading(
     heading: Heading | None,
     vocab: set[str],
     library: Path | None,
+    *,
+    judge: Judge | None = None,
+    until: Heading | None = None,
 ) -> Reading:
     """The list, read once and one way (decision 0021):
 
@@ -180,12 +245,16 @@ def _reading(
     - a library's own line model (trained on its user's corrections) always decides
       the lines it is sure of (its reading is the combined one).
 
-    Without the shipped model file the rules decide alone.
+    Without the shipped model file the rules decide alone. With ``judge``, the model's
+    reading is not taken where its entries do not read as references and the rules' do
+    (an annotated list whose notes the model takes for other text, and the changelog and
+    index after it for entries). ``until`` ends the pages read: the lines from that one
+    on (the next heading's) are not the list's.
     """
     # Furniture is judged on every page read (more pages, better evidence).
     junk = furniture(pages.lines, pages.heights)
-    found, starts, stop = _rule_entries(pages, region, heading, vocab, junk)
-    lines = _from_heading(pages, region, heading)
+    found, starts, stop = _rule_entries(pages, region, heading, vocab, junk, until=until)
+    lines = _from_heading(pages, region, heading, until)
     # Past a heading that ends the list ("Appendix", "Tables") nothing is the list's,
     # whatever the model makes of it (a table's rows read like short entries), unless it
     # speaks of references itself ("Supplementary References" may head more of them).
@@ -202,7 +271,9 @@ def _reading(
     if library is not None:
         return other
     ended = _model_entries(lines, heading, vocab, found, model)
-    if prefers_model(_whole(ended[1]), _whole(other[1])):
+    if not prefers_model(_whole(ended[1]), _whole(other[1])):
+        return ended
+    if judge is None or _accepted(judge, other[1]) or not _accepted(judge, ended[1]):
         return other
     return ended
 
@@ -217,11 +288,17 @@ def prefers_model(rules: int, model: int) -> bool:
 
 
 def _rule_entries(
-    pages: Pages, region: list[int], heading: Heading | None, vocab: set[str], junk: set[int]
+    pages: Pages,
+    region: list[int],
+    heading: Heading | None,
+    vocab: set[str],
+    junk: set[int],
+    *,
+    until: Heading | None = None,
 ) -> tuple[Reading, set[int], Line | None]:
-    """The rules: lines after the heading, minus furniture (``junk``), cut at the list's
-    end; the ids of the lines where they start an entry (none without entries); and the
-    heading that ends the list ("Appendix", "Tables"), if one does."""
+    """The rules: lines after the heading (up to ``until``), minus furniture (``junk``),
+    cut at the list's end; the ids of the lines where they start an entry (none without
+    entries); and the heading that ends the list ("Appendix", "Tables"), if one does."""
     ordered: list[Line] = []
     stop: Line | None = None
     unmapped = 0
@@ -229,10 +306,8 @@ def _rule_entries(
         furniture_text(ln) for page in pages.lines.values() for ln in page if id(ln) in junk
     )
     for number in region:
-        lines = pages.lines.get(number, [])
-        body = body_size(lines)
-        if heading is not None and number == heading[0]:
-            lines = lines[heading[1] + 1 :]
+        body = body_size(pages.lines.get(number, []))
+        lines = _page_lines(pages, number, heading, until, after=1)
         ended = False
         for k, ln in enumerate(lines):
             if id(ln) in junk:
@@ -440,17 +515,30 @@ def _rule_labels(
     return out
 
 
-def _from_heading(pages: Pages, region: list[int], heading: Heading | None) -> list[Line]:
+def _from_heading(
+    pages: Pages, region: list[int], heading: Heading | None, until: Heading | None = None
+) -> list[Line]:
     """The lines the model labels: those of the pages read, from the heading on when
     there is one (a page's body text above the heading is not the list, however many of
-    its lines open with a citation)."""
+    its lines open with a citation), up to ``until``."""
     out: list[Line] = []
     for number in region:
-        lines = pages.lines.get(number, [])
-        if heading is not None and number == heading[0]:
-            lines = lines[heading[1] :]
+        lines = _page_lines(pages, number, heading, until, after=0)
         out.extend(ln for ln in lines if ln.mapped)
     return out
+
+
+def _page_lines(
+    pages: Pages, number: int, heading: Heading | None, until: Heading | None, after: int
+) -> list[Line]:
+    """Page ``number``'s lines, before ``until``'s line on its page, and from ``after``
+    lines past the heading's on its page."""
+    lines = pages.lines.get(number, [])
+    if until is not None and number == until[0]:
+        lines = lines[: until[1]]
+    if heading is not None and number == heading[0]:
+        lines = lines[heading[1] + after :]
+    return lines
 
 
 def _looks_like_references(entries: list[Entry]) -> bool:

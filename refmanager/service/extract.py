@@ -83,17 +83,36 @@ def extract_pdf(
     from refmanager.pdf import read_between, read_bibliography
     from refmanager.service.refness import dropped_note, keep_references
 
+    # Entries judged while the list was looked for, with what they gave: the list found is
+    # one of them, and is not parsed twice.
+    judged: list[tuple[list[Entry], tuple[list[Reference], list[Reference]]]] = []
+
+    def reads_as_references(entries: list[Entry]) -> bool:
+        kept = keep_references(parse_entries(entries))
+        judged.append((entries, kept))
+        return bool(kept[0])
+
     if between is not None:
         bib = read_between(path, between[0], between[1], password=password)
     else:
-        bib = read_bibliography(path, password=password, meta=meta, line_model=line_model)
+        bib = read_bibliography(
+            path,
+            password=password,
+            meta=meta,
+            line_model=line_model,
+            judge=reads_as_references if parse else None,
+        )
     refs: list[Reference] = []
     notes = list(bib.notes)
     if parse:
         # What does not read as a reference (a caption, code, a footer) is no row.
-        refs, dropped = keep_references(parse_entries(bib.entries))
+        done = next((kept for entries, kept in judged if entries is bib.entries), None)
+        refs, dropped = done if done is not None else keep_references(parse_entries(bib.entries))
+        if dropped and not any(not r.fragment for r in refs):
+            # Fragments alone (tails of entries whose start is not kept) are no list.
+            refs, dropped = [], [*refs, *dropped]
         if dropped:
-            notes.append(dropped_note(dropped, kept=len(refs)))
+            notes.append(dropped_note(dropped, kept=len(refs), heading=bib.heading))
     else:
         refs = [entry_to_reference(e, i) for i, e in enumerate(bib.entries)]
     return ExtractResult(path=path, meta=bib.meta, references=refs, notes=notes)

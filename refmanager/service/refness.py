@@ -212,17 +212,37 @@ def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Refere
     return kept, dropped
 
 
-def dropped_note(dropped: list[Reference], kept: int = 1) -> str:
+# A row of code: TeX commands or braces, twice at least.
+_CODE_MARK = re.compile(r"\\[A-Za-z@]+|[{}]")
+
+
+def _what_they_are(dropped: list[Reference]) -> str:
+    """What most of the rows dropped are, where one kind is plain: an index or a table of
+    contents (a dot leader to a page number), or code ("" otherwise)."""
+    half = len(dropped) / 2
+    if sum(1 for r in dropped if LEADER.search(r.raw)) >= half:
+        return "an index or a table of contents (dot leaders to page numbers)"
+    if sum(1 for r in dropped if len(_CODE_MARK.findall(r.raw)) >= 2) >= half:
+        return "code"
+    return ""
+
+
+def dropped_note(dropped: list[Reference], kept: int = 1, heading: str = "") -> str:
     """One line saying what was dropped ("" for nothing); with nothing ``kept``, that no
-    bibliography was found, and why."""
+    bibliography was found, and why: where the rows were read (``heading``, as
+    ``Bibliography.heading`` says it) and what they are, where that is plain."""
     if not dropped:
         return ""
     first = dropped[0].raw.strip()
     sample = first if len(first) <= 60 else first[:57].rstrip() + "..."
     count = len(dropped)
     if not kept:
-        what = "the entry read does" if count == 1 else f"none of the {count} entries read"
-        verb = "not read" if count == 1 else "reads"
-        return f"no bibliography found ({what} {verb} as a reference, such as '{sample}')"
+        what = "the entry read" if count == 1 else f"none of the {count} entries read"
+        where = f" under the heading {heading}" if heading else ""
+        verb = "does not read" if count == 1 else "reads"
+        kind = _what_they_are(dropped)
+        are = f" ({'it is' if count == 1 else 'they are'} {kind})" if kind else ""
+        why = f"{what}{where} {verb} as a reference{are}, such as '{sample}'"
+        return f"no bibliography found ({why})"
     what = "entry that does" if count == 1 else "entries that do"
     return f"left out {count} {what} not read as a reference (such as '{sample}')"

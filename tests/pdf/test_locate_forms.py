@@ -95,7 +95,7 @@ def test_a_heading_without_entries_says_why(
     page = [*column(72, 780, BODY), Text(72, 740, "References", 13, "F3"), *column(72, 720, rows)]
     pdf = write_pdf(tmp_path / "r.pdf", [page])
     # A reading that ends with nothing whole (every entry a fragment, say) and no reason.
-    monkeypatch.setattr(pipeline, "_reading", lambda *_: ([], [], ""))
+    monkeypatch.setattr(pipeline, "_reading", lambda *_, **__: ([], [], ""))
     bib = read_bibliography(pdf)
     assert bib.notes == [
         "no bibliography found (the lines after the heading on page 1 do not read as entries)"

@@ -1,0 +1,90 @@
+"""Choosing among the lists a document holds (issue 22): the judge of what reads as
+references decides between headings and between two readings of one list."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from refmanager.model import Entry
+from refmanager.pdf import read_bibliography
+from tests.pdf.pdfbuild import Text, column, write_pdf
+from tests.pdf.test_read import BODY
+
+ENTRIES = [
+    "[1] A. Writer, Notes on setting theses, May 2001, file notes.pdf, on the web.",
+    "[2] B. Maker, Links in documents: a package, June 1997, file links.pdf.",
+    "[3] C. Reader, Reading and navigation in files, paper at a meeting, 1999.",
+    "[4] D. Author, A book about typesetting, 2nd edition, Some Press, 2003.",
+]
+# A manual's section about the bibliography code it defines, after the list it printed.
+CODE_SECTION = [
+    "The listing environment calls for an inner command, which takes care of the",
+    "heading, the bookmark and the spacing between the items of the list.",
+    "1035 \\newenvironment{thelisting}[1]{%",
+    "1036 \\innerlisting \\list{\\itemlabel{\\arabic\\c@item}}%",
+    "1037 {\\settowidth\\labelwidth{\\itemlabel{#1}}%",
+    "\\innerlisting The spacing within items is single; between items, itemsep applies.",
+    "1053 \\newcommand\\innerlisting{% \\renewcommand\\chapter{\\@gobble}%",
+]
+
+
+def _dated(entries: list[Entry]) -> bool:
+    """A judge: most whole entries carry a year."""
+    whole = [e for e in entries if not e.fragment]
+    return sum(1 for e in whole if re.search(r"\b(?:19|20)\d\d\b", e.raw)) > len(whole) / 2
+
+
+def _manual(path: Path) -> Path:
+    pages = [column(72, 780, BODY * 25)]
+    pages.append(
+        [*column(72, 780, BODY * 4), Text(72, 690, "References", 13, "F3"),
+         *column(72, 670, ENTRIES, leading=16), Text(72, 580, "8 The program", 13, "F3"),
+         *column(72, 560, CODE_SECTION[2:5])]
+    )  # fmt: skip
+    pages.append([*column(72, 780, CODE_SECTION * 3)])
+    pages.append([Text(72, 780, "8.17 Bibliography", 13, "F3"), *column(72, 760, CODE_SECTION)])
+    return write_pdf(path, pages)
+
+
+def test_the_list_under_an_earlier_heading_when_the_last_heads_none(tmp_path: Path) -> None:
+    bib = read_bibliography(_manual(tmp_path / "manual.pdf"), judge=_dated)
+    assert [e.label for e in bib.entries] == ["1", "2", "3", "4"]
+    assert bib.entries[0].raw == ENTRIES[0]
+    assert all(loc.page == 2 for e in bib.entries for loc in e.locations)
+
+
+def test_without_a_judge_the_heading_nearest_the_end_stands(tmp_path: Path) -> None:
+    bib = read_bibliography(_manual(tmp_path / "manual.pdf"))
+    assert all(loc.page == 4 for e in bib.entries for loc in e.locations)
+
+
+def test_an_earlier_heading_that_heads_nothing_like_references_is_not_taken(
+    tmp_path: Path,
+) -> None:
+    pages = [
+        [*column(72, 780, BODY * 4), Text(72, 690, "2.1 References", 13, "F3"),
+         *column(72, 670, CODE_SECTION)],
+        [Text(72, 780, "8.17 Bibliography", 13, "F3"), *column(72, 760, CODE_SECTION)],
+    ]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "doc.pdf", pages), judge=_dated)
+    # Nothing reads as references anywhere: the heading nearest the end stands.
+    assert all(loc.page == 2 for e in bib.entries for loc in e.locations)
+
+
+def test_the_rules_reading_stands_where_the_models_does_not_read_as_references(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refmanager.pdf import pipeline
+
+    page = [*column(72, 780, BODY), Text(72, 740, "References", 13, "F3"),
+            *column(72, 720, ENTRIES, leading=16)]  # fmt: skip
+    pdf = write_pdf(tmp_path / "annotated.pdf", [page])
+    # The model's reading finds wholesale more "entries": the changelog after the list.
+    changelog = [Entry(raw=f"General: maintenance release {k}. Fixed a bug.") for k in range(12)]
+    monkeypatch.setattr(pipeline, "_combined_entries", lambda *_, **__: ([], changelog, ""))
+    assert len(read_bibliography(pdf).entries) == 12  # without a judge, as before
+    bib = read_bibliography(pdf, judge=_dated)
+    assert [e.raw for e in bib.entries] == ENTRIES
