@@ -1,6 +1,6 @@
 """Entries F1 of the list splitting on GROBID's hand-marked real reference sections.
 
-    .venv/bin/python -m benchmarks.segmenter_grobid [--errors 5] [--folds 5]
+    .venv/bin/python -m benchmarks.segmenter_grobid [--errors 5] [--starts 5] [--folds 5]
 
 Each TEI file of ``../shared/data/grobid/reference-segmenter`` holds one document's
 reference section as extracted from its PDF, with every line break and every entry
@@ -131,10 +131,16 @@ class Tally:
         }
 
 
-def run(docs: list[Doc], folds: int) -> dict[str, Tally]:
+# A document's missed and added entry starts (the pipeline's): (name, F1, lines, gold
+# starts, starts found).
+Starts = tuple[str, float, list[str], set[int], set[int]]
+
+
+def run(docs: list[Doc], folds: int, starts: list[Starts] | None = None) -> dict[str, Tally]:
     """Every document split with the fold model that did not see it: a tally per way, and
     per way for the labelled and unlabelled lists (``way/labelled``, ``way/unlabelled``)
-    and the labelled ones scored one entry per label (``way/one per label``)."""
+    and the labelled ones scored one entry per label (``way/one per label``). With
+    ``starts``, each unlabelled document's starts are added to it."""
     tallies: dict[str, Tally] = {}
 
     def tally(key: str) -> Tally:
@@ -146,7 +152,13 @@ def run(docs: list[Doc], folds: int) -> dict[str, Tally]:
             lines = as_lines(doc.lines)
             kind = labelled_kind(lines)
             group = "labelled" if kind else "unlabelled"
-            for way, spans in split(lines, models[fold_of(doc.name, folds)]).items():
+            ways = split(lines, models[fold_of(doc.name, folds)])
+            if starts is not None and kind is None:
+                got = ways["pipeline"]
+                score = f1(len(set(doc.entries) & set(got)), len(doc.entries), len(got))
+                gold = {e[0] for e in doc.entries}
+                starts.append((doc.name, score, doc.lines, gold, {e[0] for e in got}))
+            for way, spans in ways.items():
                 tally(way).add(doc.name, doc.entries, spans)
                 tally(f"{way}/{group}").add(doc.name, doc.entries, spans)
                 gold = per_label(doc, lines, kind) if kind is not None else doc.entries
@@ -165,9 +177,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--folds", type=int, default=FOLDS)
     ap.add_argument("--errors", type=int, default=0, help="print the N worst documents")
+    ap.add_argument(
+        "--starts", type=int, default=0,
+        help="print the starts missed and added in the N worst unlabelled documents",
+    )  # fmt: skip
     args = ap.parse_args()
     docs = documents()
-    tallies = run(docs, args.folds)
+    found: list[Starts] = []
+    tallies = run(docs, args.folds, found if args.starts else None)
     total = sum(len(d.entries) for d in docs)
     print(f"{len(docs)} documents, {total} entries; every document read with a start model "
           f"of flush lists trained without it ({args.folds} folds by document)")  # fmt: skip
@@ -185,6 +202,13 @@ def main() -> int:
         print(f"\nworst {args.errors} documents (pipeline):")
         for score, name in sorted(tallies["pipeline"].docs)[: args.errors]:
             print(f"  {score:.3f} {name}")
+    for name, score, texts, gold, got in sorted(found, key=lambda d: d[1])[: args.starts]:
+        print(f"\n{score:.3f} {name}: {len(gold - got)} starts missed (-), "
+              f"{len(got - gold)} added (+); the line before each is shown")  # fmt: skip
+        for i in sorted(gold ^ got):
+            if i > 0:
+                print(f"       {texts[i - 1][:100]}")
+            print(f"    {'-' if i in gold else '+'}  {texts[i][:100]}")
     return 0
 
 

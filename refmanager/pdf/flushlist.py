@@ -28,6 +28,8 @@ _OPENINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("name.comma", re.compile(r"^(?:[a-z]{1,3} ){0,2}[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s?[A-Z]")),
     # "J. Smith", "J.-P. Dupont", "A. B. Smith", "J Smith"
     ("initials.name", re.compile(r"^(?:[A-Z]\.?[\s-]?){1,3}\s?[A-Z][a-z\u00c0-\u024f]")),
+    # "T. KAMETANI et", "J.-P. DUPONT,"
+    ("initials.caps", re.compile(r"^(?:[A-Z]\.[\s-]?){1,3}\s?[A-Z]{2,}[A-Z'\-]*[,\s]")),
     # "Eugene Charniak.", "Dan Klein and", "Sunil K. Thulasidasan," (ACL, NeurIPS)
     (
         "given.family",
@@ -37,11 +39,22 @@ _OPENINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     # "Smith JA,", "Smith J.", "Smith AB and" (Vancouver)
-    ("name.initials", re.compile(r"^[A-Z][\w'’\-]+ [A-Z]{1,3}[,.\s]")),
+    # "Smith JA:", "van Es D," (a particle first); not "Biochem J 67:" (a journal)
+    (
+        "name.initials",
+        re.compile(r"^(?:[a-z]{1,3} ){0,2}[A-Z][\w'’\-]+ [A-Z]{1,3}(?:[,.:]|\s(?!\d))"),
+    ),
     # "SMITH, J." or "MESLIN et"
     ("caps.name", re.compile(r"^(?:[A-Z]\.\s?)*[A-Z]{2,}[A-Z'\-]*[,\s]")),
     # "——.", "---,", "-,": the author of the entry before, repeated
-    ("dashes", re.compile(r"^\s*(?:(?:[—–―-]+|_{2,})\s*[.,;:&~]|[—–―-]{2,}|_{3,})")),
+    # (or the dash read as "9" by OCR, a year or initials after it: "9 1977.", "9 , P. A.")
+    (
+        "dashes",
+        re.compile(
+            r"^\s*(?:(?:[—–―-]+|_{2,})\s*[.,;:&~]|[—–―-]{2,}|_{3,}"
+            r"|9\s?(?:[.,]\s?)?(?=(?:1[6-9]\d\d|20\d\d)[a-z]?[.,]|[A-Z]\.))"
+        ),
+    ),
     ("year.first", re.compile(r"^\(?(?:1[6-9]\d\d|20\d\d)[a-z]?\)?[.,:]")),
     ("label.num", re.compile(r"^\s*(?:[\[［【]\d{1,4}[\]］】]|\(\d{1,4}\)|\d{1,4}[.)]\s)")),
     ("label.bare", re.compile(r"^\d{1,3}\s+(?:[A-Z]|[\u3400-\u9fff])")),
@@ -56,6 +69,14 @@ _STOP_OPEN = frozenset(
      "pp", "pp.", "vol.", "vol", "volume", "proceedings", "journal", "eds.", "eds", "ed.",
      "ed", "editor", "editors", "doi", "doi:", "url", "available", "retrieved",
      "accessed", "http", "https", "arxiv"]
+)  # fmt: skip
+
+
+# Words after which an entry goes on: a line ending with one is no entry's last.
+_STOP_END = frozenset(
+    ["in", "and", "of", "the", "for", "on", "with", "to", "from", "by", "at", "a", "an",
+     "&", "in:", "ed.", "eds.", "ed", "eds", "dr.", "vol.", "no.", "pp.", "p.", "et", "und",
+     "editors", "editor", "(eds.)", "(ed.)", "(eds)", "(ed)"]
 )  # fmt: skip
 
 
@@ -109,6 +130,8 @@ def _own(line: Line, right: float, left: float) -> list[str]:
         f.append("ends.pages")
     if re.search(r"(?:doi|https?://|www\.)\S*$", text, re.I):
         f.append("ends.link")
+    if last.casefold() in _STOP_END:
+        f.append("ends.open")
     if re.search(r"\bet al\b", text):
         f.append("etal")
     f.append(f"names={min(len(_NAMES.findall(text)), 3)}")
@@ -117,8 +140,8 @@ def _own(line: Line, right: float, left: float) -> list[str]:
 
 # A person's name as reference lists print it: "Smith JA,", "Smith, J. A.,", "J. A. Smith,".
 _NAMES = re.compile(
-    r"(?:\b[A-Z][\w'’\-]+,? (?:[A-Z]{1,3}|[A-Z]\.(?:\s?-?[A-Z]\.)*)(?=[,;]|$| and | &)"
-    r"|\b[A-Z]\.(?:\s?-?[A-Z]\.)* [A-Z][\w'’\-]+(?=[,;]|$| and | &))"
+    r"(?:\b[A-Z][\w'’\-]+(?:, ?| )(?:[A-Z]{1,3}|[A-Z]\.(?:\s?-?[A-Z]\.)*)(?=[,;:]|$| and | &)"
+    r"|\b[A-Z]\.(?:\s?-?[A-Z]\.)* [A-Z][\w'’\-]+(?=[,;:]|$| and | &))"
 )
 
 
@@ -198,6 +221,7 @@ def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
             prev_short = next(x for x in own[i - 1] if x.startswith("short="))
             opens = [x for x in f if x in _OPENING_NAMES] or ["none"]
             g.append(f"pair={prev_end}|{f[0]}")
+            g.append(f"prev={prev_end}|{prev_short}")
             g.extend(f"open={o}|{prev_end}" for o in opens)
             g.extend(f"open={o}|{prev_short}" for o in opens)
         out.append(g)

@@ -74,6 +74,38 @@ def test_features_are_read_from_the_text_and_the_line_ends() -> None:
     assert "dashes" in feats[1] and "-1:name.comma" in feats[1]
 
 
+def test_openings_of_names_a_particle_a_colon_and_capitals() -> None:
+    rows = ["van Es D, van der Berg T. 2018. A title of the work", "Kolm RH: Another title",
+            "T. KAMETANI et K. OGAWA. J. Chem. Soc. 2208", "Biochem J 67:333-340."]  # fmt: skip
+    feats = flushlist.featurize(_lines(rows), [False] * len(rows))
+    assert "name.initials" in feats[0] and "name.initials" in feats[1]
+    assert "initials.caps" in feats[2]
+    assert "name.initials" not in feats[3]  # a journal and its volume, no name
+
+
+def test_names_written_without_a_space_or_before_a_colon_are_counted() -> None:
+    lines = _lines(["Kolm,R.H., Danielson,U.H., Zhang,Y.S. and Lee,K. (1995) A", "Oort, J.H.: A"])
+    feats = flushlist.featurize(lines, [True, True])
+    assert "names=3" in feats[0] and "names=1" in feats[1]
+
+
+def test_an_authors_dash_read_as_a_nine_opens_as_the_dash() -> None:
+    rows = ["Stebbins, G. L. 1941. Apomixis in plants. Bot. Rev. 7: 507-542.",
+            "9 1957. Self-fertilisation and variability. Am. Nat. 91: 337-354.",
+            "9 , P. A. Opler & K. Bawa. 1976. Foraging of bees. J. Ecol. 64: 1-9.",
+            "9 volumes in all, the last of them printed in 1980."]  # fmt: skip
+    feats = flushlist.featurize(_lines(rows), [True, False, False, False])
+    assert "dashes" in feats[1] and "dashes" in feats[2]
+    assert "dashes" not in feats[3]
+
+
+def test_how_the_line_before_ends_and_how_far_it_reaches_are_read_together() -> None:
+    rows = ["Smith, J. 2001. A long title about the proceedings of the and", "Jones, K. 2002."]
+    feats = flushlist.featurize(_lines(rows), [True, False])
+    assert "ends.open" in feats[0] and "-1:ends.open" in feats[1]
+    assert "prev=end=x|short=0" in feats[1]
+
+
 def test_the_shipped_model_has_its_manifest() -> None:
     manifest = flushlist.MODEL_PATH.with_name(flushlist.MODEL_PATH.name + ".manifest.json")
     data = json.loads(manifest.read_text(encoding="utf-8"))
