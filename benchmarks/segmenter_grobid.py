@@ -156,8 +156,8 @@ def run(docs: list[Doc], folds: int, starts: list[Starts] | None = None) -> dict
             if starts is not None and kind is None:
                 got = ways["pipeline"]
                 score = f1(len(set(doc.entries) & set(got)), len(doc.entries), len(got))
-                gold = {e[0] for e in doc.entries}
-                starts.append((doc.name, score, doc.lines, gold, {e[0] for e in got}))
+                firsts = {e[0] for e in doc.entries}
+                starts.append((doc.name, score, doc.lines, firsts, {e[0] for e in got}))
             for way, spans in ways.items():
                 tally(way).add(doc.name, doc.entries, spans)
                 tally(f"{way}/{group}").add(doc.name, doc.entries, spans)

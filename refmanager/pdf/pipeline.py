@@ -65,12 +65,16 @@ class Bibliography:
 
 # A reading of the list: its lines, its entries, and why it found none (or "").
 Reading = tuple[list[Line], list[Entry], str]
-# Whether entries read as references (the caller's judge: the parser's and the
+# How many of the entries read as references (the caller's judge: the parser's and the
 # reference-ness model's, which this layer does not import).
-Judge = Callable[[list[Entry]], bool]
-# Headings before the one nearest the end tried, at most, when the list under it does not
-# read as references.
+Judge = Callable[[list[Entry]], int]
+# Headings before the one nearest the end tried, at most, when nothing under it reads as
+# references.
 _EARLIER_HEADINGS = 3
+# A list under an earlier heading, or the rules' reading against the model's, is taken
+# when at least this many of its entries, and half of them, read as references (a
+# paragraph of prose that happens to read as one is no list).
+_LIST_AT_LEAST = 2
 
 
 def read_bibliography(
@@ -87,10 +91,11 @@ def read_bibliography(
     ``line_model`` is a library's own line model (trained on its layout corrections, see
     :func:`refmanager.pdf.linetrain.train_library`): where it is sure of a line it decides
     it (the list's start and end, entry starts, furniture), elsewhere the rules do.
-    ``judge`` says whether entries read as references: with it, where the list under the
-    heading nearest the end does not, the headings before it are tried (a manual's section
-    about its bibliography code after the list it printed), and of two readings of one
-    list the one that does is taken. It is called on the entries returned, if any.
+    ``judge`` says how many entries read as references: with it, where nothing under the
+    heading nearest the end does, the headings before it are tried (a manual's section
+    about its bibliography code after the list it printed), and the model's reading is not
+    taken where nothing in it does and the rules' reading is a list. It is called on the
+    entries returned, if any.
 
     Raises:
         InputError: not a PDF, damaged beyond repair, needs a (different) password, or
@@ -131,7 +136,7 @@ def _read(
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     library = line_model if line_model is not None and line_model.is_file() else None
     ordered, entries, reason = _reading(pages, region, heading, vocab, library, judge=judge)
-    if heading is not None and judge is not None and not _accepted(judge, entries):
+    if heading is not None and judge is not None and not _references_in(judge, entries):
         heading, (ordered, entries, reason) = _earlier_list(
             pages, heading, (ordered, entries, reason), vocab, library=library, judge=judge
         )
@@ -157,9 +162,16 @@ def _read(
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count, heading=named)
 
 
-def _accepted(judge: Judge, entries: list[Entry]) -> bool:
-    """Whether ``entries`` hold a whole entry and read as references."""
-    return any(not e.fragment for e in entries) and judge(entries)
+def _references_in(judge: Judge, entries: list[Entry]) -> int:
+    """How many of ``entries`` read as references (none without a whole entry)."""
+    return judge(entries) if any(not e.fragment for e in entries) else 0
+
+
+def _a_list(judge: Judge, entries: list[Entry]) -> bool:
+    """Whether ``entries`` are a list of references: :data:`_LIST_AT_LEAST` of them, and
+    half of the whole ones, read as references."""
+    found = _references_in(judge, entries)
+    return found >= _LIST_AT_LEAST and found >= _whole(entries) / 2
 
 
 def _earlier_list(
@@ -171,10 +183,10 @@ def _earlier_list(
     library: Path | None,
     judge: Judge,
 ) -> tuple[Heading, Reading]:
-    """The heading and the reading of the first list before ``heading`` that reads as
-    references (each read up to the heading after it); ``heading`` and ``found`` (the
-    reading under it) if none of the :data:`_EARLIER_HEADINGS` headings before it heads
-    one."""
+    """The heading and the reading of the first list of references (:func:`_a_list`)
+    before ``heading``, each read up to the heading after it; ``heading`` and ``found``
+    (the reading under it) if none of the :data:`_EARLIER_HEADINGS` headings before it
+    heads one."""
     after = heading
     for _ in range(_EARLIER_HEADINGS):
         earlier = earlier_heading(pages, after)
@@ -182,7 +194,7 @@ def _earlier_list(
             break
         region = list(range(earlier[0], after[0] + 1))
         reading = _reading(pages, region, earlier, vocab, library, judge=judge, until=after)
-        if _accepted(judge, reading[1]):
+        if _a_list(judge, reading[1]):
             return earlier, reading
         after = earlier
     return heading, found
@@ -246,10 +258,10 @@ def _reading(
       the lines it is sure of (its reading is the combined one).
 
     Without the shipped model file the rules decide alone. With ``judge``, the model's
-    reading is not taken where its entries do not read as references and the rules' do
-    (an annotated list whose notes the model takes for other text, and the changelog and
-    index after it for entries). ``until`` ends the pages read: the lines from that one
-    on (the next heading's) are not the list's.
+    reading is not taken where none of its entries reads as a reference and the rules'
+    reading is a list (:func:`_a_list`: an annotated list whose notes the model takes for
+    other text, and the changelog and index after it for entries). ``until`` ends the
+    pages read: the lines from that one on (the next heading's) are not the list's.
     """
     # Furniture is judged on every page read (more pages, better evidence).
     junk = furniture(pages.lines, pages.heights)
@@ -273,7 +285,7 @@ def _reading(
     ended = _model_entries(lines, heading, vocab, found, model)
     if not prefers_model(_whole(ended[1]), _whole(other[1])):
         return ended
-    if judge is None or _accepted(judge, other[1]) or not _accepted(judge, ended[1]):
+    if judge is None or _references_in(judge, other[1]) or not _a_list(judge, ended[1]):
         return other
     return ended
 

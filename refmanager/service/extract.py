@@ -87,10 +87,10 @@ def extract_pdf(
     # one of them, and is not parsed twice.
     judged: list[tuple[list[Entry], tuple[list[Reference], list[Reference]]]] = []
 
-    def reads_as_references(entries: list[Entry]) -> bool:
+    def references_in(entries: list[Entry]) -> int:
         kept = keep_references(parse_entries(entries))
         judged.append((entries, kept))
-        return bool(kept[0])
+        return sum(1 for r in kept[0] if not r.fragment)
 
     if between is not None:
         bib = read_between(path, between[0], between[1], password=password)
@@ -100,7 +100,7 @@ def extract_pdf(
             password=password,
             meta=meta,
             line_model=line_model,
-            judge=reads_as_references if parse else None,
+            judge=references_in if parse else None,
         )
     refs: list[Reference] = []
     notes = list(bib.notes)

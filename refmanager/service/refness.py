@@ -221,7 +221,7 @@ def _what_they_are(dropped: list[Reference]) -> str:
     contents (a dot leader to a page number), or code ("" otherwise)."""
     half = len(dropped) / 2
     if sum(1 for r in dropped if LEADER.search(r.raw)) >= half:
-        return "an index or a table of contents (dot leaders to page numbers)"
+        return "an index or a table of contents, with dot leaders to page numbers"
     if sum(1 for r in dropped if len(_CODE_MARK.findall(r.raw)) >= 2) >= half:
         return "code"
     return ""
@@ -241,7 +241,7 @@ def dropped_note(dropped: list[Reference], kept: int = 1, heading: str = "") -> 
         where = f" under the heading {heading}" if heading else ""
         verb = "does not read" if count == 1 else "reads"
         kind = _what_they_are(dropped)
-        are = f" ({'it is' if count == 1 else 'they are'} {kind})" if kind else ""
+        are = f"; {'it is' if count == 1 else 'they are'} {kind}" if kind else ""
         why = f"{what}{where} {verb} as a reference{are}, such as '{sample}'"
         return f"no bibliography found ({why})"
     what = "entry that does" if count == 1 else "entries that do"

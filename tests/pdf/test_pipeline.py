@@ -31,10 +31,9 @@ CODE_SECTION = [
 ]
 
 
-def _dated(entries: list[Entry]) -> bool:
-    """A judge: most whole entries carry a year."""
-    whole = [e for e in entries if not e.fragment]
-    return sum(1 for e in whole if re.search(r"\b(?:19|20)\d\d\b", e.raw)) > len(whole) / 2
+def _dated(entries: list[Entry]) -> int:
+    """A judge: the whole entries that carry a year read as references."""
+    return sum(1 for e in entries if not e.fragment and re.search(r"\b(?:19|20)\d\d\b", e.raw))
 
 
 def _manual(path: Path) -> Path:
@@ -88,3 +87,19 @@ def test_the_rules_reading_stands_where_the_models_does_not_read_as_references(
     assert len(read_bibliography(pdf).entries) == 12  # without a judge, as before
     bib = read_bibliography(pdf, judge=_dated)
     assert [e.raw for e in bib.entries] == ENTRIES
+
+
+def test_one_paragraph_that_reads_as_a_reference_under_an_earlier_heading_is_no_list(
+    tmp_path: Path,
+) -> None:
+    prose = [
+        "Citations to other works should appear in the references at the end; since",
+        "2019 every work with a DOI must be linked to it, whatever the style used.",
+    ]
+    pages = [
+        [*column(72, 780, BODY * 4), Text(72, 690, "2.9 References", 13, "F3"),
+         *column(72, 670, prose)],
+        [Text(72, 780, "8.17 Bibliography", 13, "F3"), *column(72, 760, CODE_SECTION)],
+    ]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "doc.pdf", pages), judge=_dated)
+    assert all(loc.page == 2 for e in bib.entries for loc in e.locations)

@@ -30,4 +30,4 @@ def test_a_section_about_references_says_where_it_was_read_and_that_it_is_code(
     assert not result.references
     [note] = [n for n in result.notes if n.startswith("no bibliography found")]
     assert "under the heading '4.2 References' on page 1" in note
-    assert "(they are code)" in note
+    assert "reads as a reference; they are code, such as" in note

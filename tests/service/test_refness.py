@@ -169,3 +169,16 @@ def test_a_note_under_the_heading_is_no_reference() -> None:
         refs = parse_entries([Entry(raw=t) for t in [first, *rest]])
         probs = [refness.probability(r, model.weights) for r in refs]
         assert not refness.head_note(refs, probs), first
+
+
+def test_a_refusal_says_the_rows_are_an_index_where_they_have_dot_leaders() -> None:
+    rows = [f"\\@macro{k}. . . . . . . . . . . {10 + k}, {40 + k}" for k in range(4)]
+    refs = parse_entries([Entry(raw=t) for t in rows])
+    kept, dropped = refness.keep_references(refs)
+    assert not kept
+    note = refness.dropped_note(dropped, kept=0, heading="'References' on page 3")
+    assert note.startswith(
+        "no bibliography found (none of the 4 entries read under the heading 'References' on"
+        " page 3 reads as a reference; they are an index or a table of contents, with dot"
+        " leaders to page numbers, such as"
+    )
