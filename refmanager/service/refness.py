@@ -23,6 +23,7 @@ import functools
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -214,17 +215,34 @@ def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Refere
 
 # A row of code: TeX commands or braces, twice at least.
 _CODE_MARK = re.compile(r"\\[A-Za-z@]+|[{}]")
+# A row of prose: this many words at least, most of them in lower case, and no year.
+_PROSE_WORDS = 8
 
 
-def _what_they_are(dropped: list[Reference]) -> str:
-    """What most of the rows dropped are, where one kind is plain: an index or a table of
-    contents (a dot leader to a page number), or code ("" otherwise)."""
-    half = len(dropped) / 2
-    if sum(1 for r in dropped if LEADER.search(r.raw)) >= half:
-        return "an index or a table of contents, with dot leaders to page numbers"
-    if sum(1 for r in dropped if len(_CODE_MARK.findall(r.raw)) >= 2) >= half:
-        return "code"
-    return ""
+def _prose(raw: str) -> bool:
+    words = raw.split()
+    lower = sum(1 for w in words if w[:1].islower())
+    return len(words) >= _PROSE_WORDS and lower >= 0.6 * len(words) and not _YEAR.search(raw)
+
+
+# What rows are, by a test of each: the first kind that half of the rows dropped are.
+_KINDS: tuple[tuple[str, Callable[[str], object]], ...] = (
+    ("an index or a table of contents, with dot leaders to page numbers", LEADER.search),
+    ("code", lambda raw: len(_CODE_MARK.findall(raw)) >= 2),
+    ("captions of figures or tables", CAPTION.match),
+    ("prose", _prose),
+)
+
+
+def _what_they_are(dropped: list[Reference]) -> tuple[str, Reference]:
+    """What most of the rows dropped are where one kind is plain (an index or a table of
+    contents, code, captions, prose; "" otherwise), and a row of that kind (the first row
+    else)."""
+    for kind, test in _KINDS:
+        rows = [r for r in dropped if test(r.raw)]
+        if len(rows) >= len(dropped) / 2:
+            return kind, rows[0]
+    return "", dropped[0]
 
 
 def dropped_note(dropped: list[Reference], kept: int = 1, heading: str = "") -> str:
@@ -233,14 +251,14 @@ def dropped_note(dropped: list[Reference], kept: int = 1, heading: str = "") -> 
     ``Bibliography.heading`` says it) and what they are, where that is plain."""
     if not dropped:
         return ""
-    first = dropped[0].raw.strip()
-    sample = first if len(first) <= 60 else first[:57].rstrip() + "..."
     count = len(dropped)
+    kind, example = _what_they_are(dropped) if not kept else ("", dropped[0])
+    first = example.raw.strip()
+    sample = first if len(first) <= 60 else first[:57].rstrip() + "..."
     if not kept:
         what = "the entry read" if count == 1 else f"none of the {count} entries read"
         where = f" under the heading {heading}" if heading else ""
         verb = "does not read" if count == 1 else "reads"
-        kind = _what_they_are(dropped)
         are = f"; {'it is' if count == 1 else 'they are'} {kind}" if kind else ""
         why = f"{what}{where} {verb} as a reference{are}, such as '{sample}'"
         return f"no bibliography found ({why})"

@@ -48,7 +48,8 @@ def test_keep_references_splits_off_what_is_dropped_and_says_so_in_one_line() ->
     assert "Figure 12" in note and "\n" not in note
     assert refness.dropped_note([]) == ""
     assert refness.dropped_note(dropped * 2, kept=0).startswith(
-        "no bibliography found (none of the 2 entries read reads as a reference, such as"
+        "no bibliography found (none of the 2 entries read reads as a reference; they are"
+        " captions of figures or tables, such as 'Figure 12:"
     )
 
 
@@ -182,3 +183,13 @@ def test_a_refusal_says_the_rows_are_an_index_where_they_have_dot_leaders() -> N
         " page 3 reads as a reference; they are an index or a table of contents, with dot"
         " leaders to page numbers, such as"
     )
+
+
+def test_a_refusal_says_the_rows_are_prose_where_they_are_sentences() -> None:
+    rows = [
+        "The references style is based on the default style but is modified in many ways.",
+        "If in doubt, read the example file as it is commented and you can learn from it.",
+    ]
+    dropped = parse_entries([Entry(raw=t) for t in rows])
+    note = refness.dropped_note(dropped, kept=0)
+    assert "reads as a reference; they are prose, such as 'The references style" in note
