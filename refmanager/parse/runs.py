@@ -147,6 +147,7 @@ def mend_runs(
     if _HAN_OR_HANGUL.search(raw):
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
+        _korean_journal_before_its_volume(toks, labels)
     if "J]" in raw or "J\uff3d" in raw:
         _journal_after_its_type_code(toks, labels)
     if "]" in raw or "\uff3d" in raw:
@@ -1254,6 +1255,29 @@ def _volume_before_the_bracketed_year(toks: list[Tok], labels: list[str]) -> Non
     if toks[b].text != "(" or toks[b + 2].text != ")" or labels[b + 1] != "issued":
         return
     labels[a] = "volume"
+
+
+def _korean_journal_before_its_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "..., 서울법학 제26권 2호, ...", "... 고찰, 무용역사기록학 제32집, 2014.": the Hangul words
+    between the last comma and "제" + a number + its mark are the journal, where none was
+    read."""
+    if "container-title" in labels:
+        return
+    for k in range(1, len(toks) - 2):
+        if toks[k].text != "\uc81c" or toks[k + 1].kind != KIND_NUM:
+            continue
+        if _CJK_NUMBER_MARKS.get(toks[k + 2].text) not in ("volume", "issue"):
+            continue
+        s = k
+        while s > 0 and toks[s - 1].text != "," and _HANGUL.search(toks[s - 1].text):
+            s -= 1
+        if s in (k, 0) or toks[s - 1].text != ",":
+            return
+        _relabel(labels, s, k, "container-title")
+        labels[k] = "O"
+        if labels[s - 1] == "title":
+            labels[s - 1] = "O"
+        return
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:
@@ -3088,6 +3112,10 @@ _CJK_NUMBER_MARKS = {
     "\u9875": "page",
     "\u9801": "page",
     "\u7248": "edition",
+    # Korean: "제26권 2호", "제32집"
+    "\uad8c": "volume",
+    "\ud638": "issue",
+    "\uc9d1": "volume",
 }
 
 

@@ -2275,3 +2275,14 @@ def test_elsevier_physics_volume_read_as_a_page_before_the_bracketed_year() -> N
             ("2002", "issued"), (")", "O"), ("488", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("337", "488")
+
+
+def test_a_korean_journal_before_its_volume_mark() -> None:
+    raw = "장재형, '그래프 청구와 법리의 재검토', 그래프법학 제26권 2호, 그래프연구소, 2018."
+    spec = [("장재형", "author"), (", '", "O"), ("그래프 청구와 법리의 재검토", "title"),
+            ("',", "O"), ("그래프법학 제", "O"), ("26", "volume"), ("권", "O"), ("2", "issue"),
+            ("호", "author"), (",", "O"), ("그래프연구소", "author"), (",", "O"),
+            ("2018", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume")) == ("그래프법학", "26")
+    assert ref.get("issue") == "2"
