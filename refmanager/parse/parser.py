@@ -441,6 +441,10 @@ def build_reference(
         if access is not None:  # the visit's month is not the publication's
             a, b = access[1]
             seen = raw[:a] + " " * (b - a) + raw[b:]
+        for f in ("author", "editor", "title"):  # nor is "Jan-Felix" or "May the ..." one
+            if f in spans:
+                a, b = spans[f]
+                seen = seen[:a] + " " * (b - a) + seen[b:]
         around = seen[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):
             if word in MONTHS:

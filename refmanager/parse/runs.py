@@ -109,6 +109,8 @@ def mend_runs(
     _year_read_into_the_title(toks, labels)
     _second_date_explains_the_first(toks, labels)
     _volume_before_the_bracketed_year(toks, labels)
+    _book_after_in_read_as_a_second_title(toks, labels)
+    _given_name_read_into_the_title(toks, labels)
     _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
@@ -1280,6 +1282,47 @@ def _korean_journal_before_its_volume(toks: list[Tok], labels: list[str]) -> Non
         return
 
 
+def _book_after_in_read_as_a_second_title(toks: list[Tok], labels: list[str]) -> None:
+    """German "„Titel?“. In: Sozialwissenschaften und Berufspraxis, Jg. 34, S. 141-154.": a
+    second title run that opens with "In:" where no container was read is the container
+    (without "In:" and a volume word at its end)."""
+    if "container-title" in labels or not _has_second_run(labels, "title"):
+        return
+    runs = _runs_of(labels, "title")
+    a, b = runs[1]
+    if b - a < 3 or toks[a].text.lower() not in _IN_WORDS or toks[a + 1].text != ":":
+        return
+    e = b
+    while e > a + 2 and (
+        toks[e - 1].kind == KIND_PUNCT or toks[e - 1].text.lower() in _VOLUME_WORDS
+    ):
+        e -= 1
+    if e == a + 2:
+        return
+    _relabel(labels, a, a + 2, "O")
+    _relabel(labels, a + 2, e, "container-title")
+    _relabel(labels, e, b, "O")
+
+
+def _given_name_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """German "Ode, Anna: Graphen im Wandel.": a lone family name and its comma read as the
+    names, then one capitalised word and a colon opening the title: that word is the
+    given name."""
+    a, b = _first_run(labels, "author")
+    if b - a != 1 or b + 3 >= len(toks) or toks[b].text != ",":
+        return
+    g = b + 1
+    if labels[g] != "title" or toks[g + 1].text != ":" or labels[g + 1] != "title":
+        return
+    word = toks[g].text
+    if not (word.isalpha() and len(word) > 1 and word[:1].isupper() and word[1:].islower()):
+        return
+    if labels[g + 2] != "title":
+        return
+    _relabel(labels, b, g + 1, "author")
+    labels[g + 1] = "O"
+
+
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:
     """ "R Core Team (2021). R: A Language and Environment ...": one to three words and a
     colon the tagger left unlabelled between the date or the names and the title are the
@@ -2160,7 +2203,9 @@ def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
 
 
 _ROMAN = re.compile(r"^[IVXLCivxlc]+$")
-_VOLUME_WORDS = word_set("suppl supplement pt part spec special issue no vol vols nr bd tome tomo")
+_VOLUME_WORDS = word_set(
+    "suppl supplement pt part spec special issue no vol vols nr bd tome tomo jg jahrgang"
+)
 # ("Journal, Nr. 253", "Journal June 2015: 60", ABNT's "Journal, v. 52")
 _VOLUME_OR_MONTH = _VOLUME_WORDS | MONTHS | {"v"}
 

@@ -241,3 +241,8 @@ def test_semantic_scholars_arxiv_abs_is_the_number_not_the_volume() -> None:
     assert ref.get("number") == "arXiv:1903.03862"
     assert not ref.get("volume")
     assert ref.issued is not None and ref.issued.year == 2019
+
+
+def test_a_month_inside_a_given_name_is_not_the_dates() -> None:
+    ref = parse_reference("Ode, Jan-Felix (2011): Graphen. In: Graphen und Praxis 34, S. 141-154.")
+    assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2011, None)

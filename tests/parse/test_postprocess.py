@@ -2286,3 +2286,24 @@ def test_a_korean_journal_before_its_volume_mark() -> None:
     ref = _by_runs(raw, spec)
     assert (ref.get("container-title"), ref.get("volume")) == ("그래프법학", "26")
     assert ref.get("issue") == "2"
+
+
+def test_a_german_container_after_in_read_as_a_second_title() -> None:
+    raw = "Ode, Jan (2011): „Was ist ein Graph?“. In: Graphen und Praxis, Jg. 34, S. 141-154."
+    spec = [("Ode, Jan", "author"), ("(", "O"), ("2011", "issued"), ("): „", "O"),
+            ("Was ist ein Graph?", "title"), ("“.", "O"), ("In: Graphen und Praxis, Jg", "title"),
+            (".", "O"), ("34", "volume"), (", S.", "O"), ("141-154", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graphen und Praxis"
+    assert ref.get("title") == "Was ist ein Graph?"
+
+
+def test_a_given_name_read_into_the_title_before_its_colon() -> None:
+    raw = "Ode, Anna: Graphen im Wandel. Berlin: Graf 2018."
+    spec = [("Ode", "author"), (",", "O"), ("Anna: Graphen im Wandel", "title"), (".", "O"),
+            ("Berlin", "publisher-place"), (":", "O"), ("Graf", "publisher"),
+            ("2018", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphen im Wandel"
+    assert [(n.family, n.given) for n in ref.author] == [("Ode", "Anna")]
