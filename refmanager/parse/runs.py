@@ -67,6 +67,22 @@ def _names_venue(text: str) -> bool:
     return bool(CONF_WORDS.search(text) or JOURNAL_NAME.search(text))
 
 
+# Words without which some rules cannot fire: each rule runs only on entries that print
+# them (a superset of what the rule itself looks for).
+_GENRE_IN_TEXT = re.compile(
+    r"\b(?:ph|phd|doctoral|masters?|msc|diploma|bachelors?|working|technical|discussion)\b",
+    re.IGNORECASE,
+)
+_THESIS_IN_TEXT = re.compile(
+    r"\b(?:disserta\u00e7\u00e3o|tese|tesis|dissertation|thesis|m\u00e9moire|th\u00e8se|"
+    r"doktorarbeit|dissertationsschrift|masterarbeit|diplomarbeit)\b",
+    re.IGNORECASE,
+)
+_V_IN_TEXT = re.compile(r"\bv(?:ol)?\b", re.IGNORECASE)
+_EDITORS_IN_TEXT = re.compile(r"\b(?:eds?|edd|editors?|hrsg|hg|dirs?|a\s+cura)\b", re.IGNORECASE)
+_TRANS_IN_TEXT = re.compile(r"\btr(?:ans|ansl)?\b", re.IGNORECASE)
+
+
 def mend_runs(
     raw: str,
     toks: list[Tok],
@@ -92,30 +108,41 @@ def mend_runs(
     _issue_in_the_volume(toks, labels)
     _issue_mark_inside_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
-    _numbered_kind_in_brackets(toks, labels)
-    _genre_read_into_the_title(toks, labels)
-    _thesis_description_read_as_the_title(toks, labels)
-    _journal_in_the_title_before_its_place(toks, labels)
-    _body_under_its_government(toks, labels)
+    if "(" in raw and "No" in raw:
+        _numbered_kind_in_brackets(toks, labels)
+    if _GENRE_IN_TEXT.search(raw):
+        _genre_read_into_the_title(toks, labels)
+    if _THESIS_IN_TEXT.search(raw):
+        _thesis_description_read_as_the_title(toks, labels)
+    if _V_IN_TEXT.search(raw):
+        _journal_in_the_title_before_its_place(toks, labels)
+    if _GOVERNMENT_IN_TEXT.search(raw):
+        _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
-    _editors_read_into_the_book(toks, labels)
-    _translator_opening_the_container(toks, labels)
+    if _EDITORS_IN_TEXT.search(raw):
+        _editors_read_into_the_book(toks, labels)
+    if _TRANS_IN_TEXT.search(raw):
+        _translator_opening_the_container(toks, labels)
     _institution_read_as_a_container(toks, labels)
     _place_and_publisher_read_as_a_note(toks, labels)
     _year_read_as_the_volume(toks, labels)
     _page_read_into_the_volume(toks, labels)
     _year_read_into_the_title(toks, labels)
     _second_date_explains_the_first(toks, labels)
-    _volume_before_the_bracketed_year(toks, labels)
+    if "(" in raw:
+        _volume_before_the_bracketed_year(toks, labels)
     _book_after_in_read_as_a_second_title(toks, labels)
-    _given_name_read_into_the_title(toks, labels)
-    _article_number_after_the_volume(toks, labels)
+    if ":" in raw:
+        _given_name_read_into_the_title(toks, labels)
+    if "Art" in raw:
+        _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
     _department_read_as_a_container(toks, labels)
-    _version_in_brackets_after_the_title(toks, labels)
+    if "ersion" in raw:
+        _version_in_brackets_after_the_title(toks, labels)
     _series_letter_read_as_volume(toks, labels)
     _roman_volume_ending_the_container(toks, labels)
     _issue_read_as_a_page(toks, labels)
@@ -169,7 +196,8 @@ def mend_runs(
     _place_read_into_the_publisher(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
-    _editors_mark_opening_the_book(toks, labels)
+    if "(" in raw:
+        _editors_mark_opening_the_book(toks, labels)
     _book_after_the_editors_mark(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
     _book_read_into_the_editors(toks, labels)
@@ -646,6 +674,8 @@ def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
 def _issue_mark_inside_the_volume(toks: list[Tok], labels: list[str]) -> None:
     """ "v. 52, n. 3" (ABNT), "Bd. 12, Nr. 4": an issue mark and its number read into the
     volume run, where no issue was found, are the issue."""
+    if "volume" not in labels:
+        return
     if "issue" in labels:
         return
     run = _only_run(labels, "volume")
@@ -734,6 +764,8 @@ def _thesis_title_read_as_its_genre(toks: list[Tok], labels: list[str]) -> None:
 def _department_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     """ "Ph.D. dissertation, Dept. Elect. Eng., Graph Univ., Boston": in a thesis, the
     department read as a container before the university is part of the institution."""
+    if "genre" not in labels or "container-title" not in labels:
+        return
     if _thesis_genre_run(toks, labels) is None:
         return
     run = _only_run(labels, "container-title")
@@ -943,6 +975,9 @@ _GOVERNMENT_BODIES = word_set(
     "department departamento conselho consejo instituto presid\u00eancia presidencia "
     "senado congresso congreso tribunal agency ag\u00eancia"
 )
+_GOVERNMENT_IN_TEXT = re.compile(
+    r"\b(?:" + "|".join(sorted(_GOVERNMENT_BODIES)) + r")\b", re.IGNORECASE
+)
 
 
 def _body_under_its_government(toks: list[Tok], labels: list[str]) -> None:
@@ -1132,6 +1167,8 @@ def _place_and_publisher_read_as_a_note(toks: list[Tok], labels: list[str]) -> N
     """ "... Language Studies, 13-42. Jerusalem: Magnes.", "Dordrecht: D. Reidel.": a note
     that is a place, a colon and a name, where no publisher was read, is the place and the
     publisher."""
+    if "note" not in labels:
+        return
     if "publisher" in labels or "publisher-place" in labels:
         return
     a, b = _first_run(labels, "note")
@@ -1227,6 +1264,8 @@ def _second_date_explains_the_first(toks: list[Tok], labels: list[str]) -> None:
     """Two dates read where one is meant: "Phys. Rev. D 29, 1763 (1984)." (the number after
     the volume is the page when the year follows in brackets), "British Fiction since 1970.
     ... 2005" (a year after "since" or "of" inside a name is the name's)."""
+    if labels.count("issued") < 2:
+        return
     runs = _runs_of(labels, "issued")
     if len(runs) < 2:
         return
@@ -1246,6 +1285,8 @@ def _second_date_explains_the_first(toks: list[Tok], labels: list[str]) -> None:
 def _volume_before_the_bracketed_year(toks: list[Tok], labels: list[str]) -> None:
     """Elsevier's physics style "Mon. Not. R. Astron. Soc. 337 (2002) 488": no volume, and
     a page read on each side of the bracketed year: the first is the volume."""
+    if "page" not in labels:
+        return
     if "volume" in labels:
         return
     runs = _runs_of(labels, "page")
@@ -1849,6 +1890,8 @@ _A_CURA_DI = ["a", "cura", "di"]
 def _in_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
     """ "En M. S\u00e1nchez (Ed.), Pol\u00edtica ambiental": the word for "In" that opens
     the editors' run is no part of their names."""
+    if "editor" not in labels:
+        return
     run = _only_run(labels, "editor")
     if run is None:
         return
@@ -1878,6 +1921,8 @@ _EDITION_WORDS = frozenset(
 def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:
     """ "Handbuch der Bildungsforschung. 2. Aufl. Wiesbaden": the edition word after the
     edition's number, read as a title or a place, is the edition's."""
+    if "edition" not in labels:
+        return
     run = _only_run(labels, "edition")
     if run is None:
         return
