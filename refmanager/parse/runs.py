@@ -67,22 +67,6 @@ def _names_venue(text: str) -> bool:
     return bool(CONF_WORDS.search(text) or JOURNAL_NAME.search(text))
 
 
-# Words without which some rules cannot fire: each rule runs only on entries that print
-# them (a superset of what the rule itself looks for).
-_GENRE_IN_TEXT = re.compile(
-    r"\b(?:ph|phd|doctoral|masters?|msc|diploma|bachelors?|working|technical|discussion)\b",
-    re.IGNORECASE,
-)
-_THESIS_IN_TEXT = re.compile(
-    r"\b(?:disserta\u00e7\u00e3o|tese|tesis|dissertation|thesis|m\u00e9moire|th\u00e8se|"
-    r"doktorarbeit|dissertationsschrift|masterarbeit|diplomarbeit)\b",
-    re.IGNORECASE,
-)
-_V_IN_TEXT = re.compile(r"\bv(?:ol)?\b", re.IGNORECASE)
-_EDITORS_IN_TEXT = re.compile(r"\b(?:eds?|edd|editors?|hrsg|hg|dirs?|a\s+cura)\b", re.IGNORECASE)
-_TRANS_IN_TEXT = re.compile(r"\btr(?:ans|ansl)?\b", re.IGNORECASE)
-
-
 def mend_runs(
     raw: str,
     toks: list[Tok],
@@ -110,21 +94,16 @@ def mend_runs(
     _title_read_as_the_genre(toks, labels)
     if "(" in raw and "No" in raw:
         _numbered_kind_in_brackets(toks, labels)
-    if _GENRE_IN_TEXT.search(raw):
+    if _names_a_genre(raw):
         _genre_read_into_the_title(toks, labels)
-    if _THESIS_IN_TEXT.search(raw):
-        _thesis_description_read_as_the_title(toks, labels)
-    if _V_IN_TEXT.search(raw):
-        _journal_in_the_title_before_its_place(toks, labels)
-    if _GOVERNMENT_IN_TEXT.search(raw):
-        _body_under_its_government(toks, labels)
+    _thesis_description_read_as_the_title(toks, labels)
+    _journal_in_the_title_before_its_place(toks, labels)
+    _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
-    if _EDITORS_IN_TEXT.search(raw):
-        _editors_read_into_the_book(toks, labels)
-    if _TRANS_IN_TEXT.search(raw):
-        _translator_opening_the_container(toks, labels)
+    _editors_read_into_the_book(toks, labels)
+    _translator_opening_the_container(toks, labels)
     _institution_read_as_a_container(toks, labels)
     _place_and_publisher_read_as_a_note(toks, labels)
     _year_read_as_the_volume(toks, labels)
@@ -850,6 +829,13 @@ _THESIS_NOUNS = word_set("thesis dissertation")
 _PAPER_KINDS = {("working", "paper"), ("technical", "report"), ("discussion", "paper")}
 
 
+def _names_a_genre(raw: str) -> bool:
+    """Whether ``raw`` holds a word ``_genre_read_into_the_title`` looks for (a cheap test
+    before the rule)."""
+    low = raw.lower()
+    return "thesis" in low or "dissertation" in low or "paper" in low or "report" in low
+
+
 def _genre_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Soft-Structuring Model 2007 Ph.D Thesis Graduate School of Media, Keio University",
     "Cash Holdings of Firms, Working Paper, Hong Kong Polytechnic University.": a thesis's
@@ -975,9 +961,6 @@ _GOVERNMENT_BODIES = word_set(
     "department departamento conselho consejo instituto presid\u00eancia presidencia "
     "senado congresso congreso tribunal agency ag\u00eancia"
 )
-_GOVERNMENT_IN_TEXT = re.compile(
-    r"\b(?:" + "|".join(sorted(_GOVERNMENT_BODIES)) + r")\b", re.IGNORECASE
-)
 
 
 def _body_under_its_government(toks: list[Tok], labels: list[str]) -> None:
@@ -1078,8 +1061,8 @@ def _editors_read_into_the_book(toks: list[Tok], labels: list[str]) -> None:
     a, b = _first_run(labels, "container-title")
     if a == b:
         return
-    texts = [t.text.lower() for t in toks[a:b]]
-    if "(" in texts[:8]:
+    if any(t.text == "(" for t in toks[a : min(a + 8, b)]):
+        texts = [t.text.lower() for t in toks[a:b]]
         o = texts.index("(")
         close = texts.index(")", o) if ")" in texts[o:] else -1
         mark = texts[o + 1 : close]
