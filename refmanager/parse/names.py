@@ -82,7 +82,7 @@ _CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 _INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
 # An editors' mark after the names: "(eds.)", "(Hrsg.)", "(Hg.)", "(dir.)", "(Org.)",
-# "(coord.)", "(\u00e9d.)", "(comp.)", "(a cura di)".
+# "(coord.)", "(éd.)", "(comp.)", "(a cura di)".
 _EDS_PAREN = re.compile(
     r"\s*\((?:eds?|editors?|hrsg|hgg?|dirs?|orgs?|coords?|\u00e9ds?|comps?|a cura di)\.?\)?\s*$",
     re.IGNORECASE,
@@ -170,8 +170,7 @@ def _capitals_family_word(word: str) -> bool:
     low = word.lower()
     if len(word) >= 4 or low in PARTICLES:
         return True
-    m = _PINYIN_SYLLABLE.fullmatch(low)
-    return m is not None
+    return _PINYIN_SYLLABLE.fullmatch(low) is not None
 
 
 def _capitalised(word: str) -> bool:

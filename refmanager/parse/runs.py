@@ -245,6 +245,21 @@ def _first_run(labels: list[str], label: str) -> tuple[int, int]:
     return a, b
 
 
+def _first_two_runs(
+    labels: list[str], label: str
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """Start and end (exclusive) of the first two runs of ``label``; None when it has fewer
+    (a scan, not every run)."""
+    a, b = _first_run(labels, label)
+    if label not in labels[b:]:
+        return None
+    c = labels.index(label, b)
+    d = c + 1
+    while d < len(labels) and labels[d] == label:
+        d += 1
+    return (a, b), (c, d)
+
+
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """A name list the tagger let go too early: "..., Mohammad Norouzi, and Geoffrey Hinton."
     labelled as title is given back to the authors when it reads as names up to a period."""
@@ -653,8 +668,6 @@ def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
 def _issue_mark_inside_the_volume(toks: list[Tok], labels: list[str]) -> None:
     """ "v. 52, n. 3" (ABNT), "Bd. 12, Nr. 4": an issue mark and its number read into the
     volume run, where no issue was found, are the issue."""
-    if "volume" not in labels:
-        return
     if "issue" in labels:
         return
     run = _only_run(labels, "volume")
@@ -682,10 +695,10 @@ def _title_read_as_the_genre(toks: list[Tok], labels: list[str]) -> None:
     run before a bracket that opens another genre run: the first is the title."""
     if "title" in labels:
         return
-    runs = _runs_of(labels, "genre")
-    if len(runs) < 2:
+    runs = _first_two_runs(labels, "genre")
+    if runs is None:
         return
-    (a, b), (c, _) = runs[0], runs[1]
+    (a, b), (c, _) = runs
     if toks[b].text != "(" or c != b + 1 or b - a < 2:
         return
     _relabel(labels, a, b, "title")
@@ -709,7 +722,14 @@ def _version_in_brackets_after_the_title(toks: list[Tok], labels: list[str]) -> 
     _relabel(labels, k + 1, e, "note")
 
 
-_THESIS_WORDS = word_set("dissertation thesis phd doctoral master masters")
+# A thesis's degree ("Ph.D", "Master's") and noun, as printed inside a title or a genre.
+_DEGREE_WORDS = word_set("phd ph doctoral master masters msc diploma bachelor bachelors")
+_THESIS_NOUNS = word_set("thesis dissertation")
+# The words by which a genre run names a thesis: the nouns and four of the degrees (the
+# genre test never took "ph", "msc", "diploma" or "bachelor"). (Other thesis word lists:
+# _THESIS_HEADS, the first word of a description in five languages, and csltype's _THESIS,
+# searched in the whole entry for its type.)
+_THESIS_WORDS = _THESIS_NOUNS | word_set("phd doctoral master masters")
 
 
 def _thesis_genre_run(toks: list[Tok], labels: list[str]) -> tuple[int, int] | None:
@@ -743,12 +763,8 @@ def _thesis_title_read_as_its_genre(toks: list[Tok], labels: list[str]) -> None:
 def _department_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     """ "Ph.D. dissertation, Dept. Elect. Eng., Graph Univ., Boston": in a thesis, the
     department read as a container before the university is part of the institution."""
-    if "genre" not in labels or "container-title" not in labels:
-        return
-    if _thesis_genre_run(toks, labels) is None:
-        return
     run = _only_run(labels, "container-title")
-    if run is None:
+    if run is None or _thesis_genre_run(toks, labels) is None:
         return
     a, b = run
     k = _past_punctuation(toks, labels, b)
@@ -774,10 +790,12 @@ def _numbered_kind_in_brackets(toks: list[Tok], labels: list[str]) -> None:
     if no < 0 or not any(t.text.lower() in _NUMBERED_KINDS for t in toks[k + 1 : no]):
         return
     close = next((m for m in range(no + 1, min(no + 12, len(toks))) if toks[m].text == ")"), -1)
+    if close < 0:
+        return
     n = no + 1
-    if n < close and toks[n].text == ".":
+    if toks[n].text == ".":
         n += 1
-    if close < 0 or n >= close or toks[n].kind != KIND_NUM:
+    if n >= close or toks[n].kind != KIND_NUM:
         return
     _relabel(labels, k, close + 1, "O")
     _relabel(labels, k + 1, no, "genre")
@@ -824,8 +842,6 @@ def _year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     labels[a + 1] = "O"
 
 
-_DEGREE_WORDS = word_set("phd ph doctoral master masters msc diploma bachelor bachelors")
-_THESIS_NOUNS = word_set("thesis dissertation")
 _PAPER_KINDS = {("working", "paper"), ("technical", "report"), ("discussion", "paper")}
 
 
@@ -890,8 +906,8 @@ _THESIS_HEADS = word_set(
 
 
 def _thesis_description_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
-    """ "FERREIRA, A. B. Grafos e algoritmos. 2019. Disserta\u00e7\u00e3o (Mestrado em ...) \u2013
-    Instituto de Computa\u00e7\u00e3o, Universidade ...": a title run that opens with a thesis
+    """ "FERREIRA, A. B. Grafos e algoritmos. 2019. Dissertação (Mestrado em ...) –
+    Instituto de Computação, Universidade ...": a title run that opens with a thesis
     word, after an unlabelled phrase that follows the names, is the thesis's genre (and
     its institution after the dash); the phrase is the title."""
     run = _only_run(labels, "title")
@@ -922,7 +938,7 @@ def _thesis_description_read_as_the_title(toks: list[Tok], labels: list[str]) ->
 
 
 # Words a journal's name opens with, in the languages whose styles print the journal's
-# city after it (ABNT: "Revista Brasileira de Educa\u00e7\u00e3o, Rio de Janeiro, v. 23").
+# city after it (ABNT: "Revista Brasileira de Educação, Rio de Janeiro, v. 23").
 _JOURNAL_HEADS = word_set(
     "revista revue rivista zeitschrift journal cadernos cuadernos boletim bolet\u00edn "
     "bulletin anais anales annales annals arquivos archives acta estudos estudios"
@@ -930,7 +946,7 @@ _JOURNAL_HEADS = word_set(
 
 
 def _journal_in_the_title_before_its_place(toks: list[Tok], labels: list[str]) -> None:
-    """ "Redes e grafos na educa\u00e7\u00e3o. Revista Brasileira de Educa\u00e7\u00e3o, Rio de
+    """ "Redes e grafos na educação. Revista Brasileira de Educação, Rio de
     Janeiro, v. 23": the title's last sentence opening with a journal's word is the
     journal, and the short container read after it, before "v.", is the journal's city."""
     run = _only_run(labels, "container-title")
@@ -1155,8 +1171,6 @@ def _place_and_publisher_read_as_a_note(toks: list[Tok], labels: list[str]) -> N
     if "publisher" in labels or "publisher-place" in labels:
         return
     a, b = _first_run(labels, "note")
-    if a == b:
-        return
     if any(lab not in ("O", "note") for lab in labels[b:]):
         return  # ("Special Issue: Belief Change, 17(3)": the note is no entry's end)
     colon = [m for m in range(a, b) if toks[m].text == ":"]
@@ -1211,10 +1225,10 @@ def _year_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
         if toks[k - 1].text.lower() in _YEAR_HEADS:
             return
         rest = toks[k + 1 : b]
-        if rest and not (
-            "container-title" not in labels
-            and rest[0].kind == KIND_WORD
-            and rest[0].text[:1].isupper()
+        if rest and (
+            "container-title" in labels
+            or rest[0].kind != KIND_WORD
+            or not rest[0].text[:1].isupper()
         ):
             return  # "with full 2016 dataset using ...": a year the title speaks of
         labels[k] = "issued"
@@ -1232,10 +1246,10 @@ def _year_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
     read as a volume, then the volume itself: the year is the date."""
     if "issued" in labels:
         return
-    runs = _runs_of(labels, "volume")
-    if len(runs) < 2:
+    runs = _first_two_runs(labels, "volume")
+    if runs is None:
         return
-    (a, b), (c, _) = runs[0], runs[1]
+    (a, b), (c, _) = runs
     if b - a != 1 or not YEAR_RE.fullmatch(toks[a].text) or a == 0:
         return
     if labels[a - 1] != "container-title" or _past_punctuation(toks, labels, b) != c:
@@ -1247,12 +1261,10 @@ def _second_date_explains_the_first(toks: list[Tok], labels: list[str]) -> None:
     """Two dates read where one is meant: "Phys. Rev. D 29, 1763 (1984)." (the number after
     the volume is the page when the year follows in brackets), "British Fiction since 1970.
     ... 2005" (a year after "since" or "of" inside a name is the name's)."""
-    if labels.count("issued") < 2:
+    runs = _first_two_runs(labels, "issued")
+    if runs is None:
         return
-    runs = _runs_of(labels, "issued")
-    if len(runs) < 2:
-        return
-    (a, b), (c, d) = runs[0], runs[1]
+    (a, b), (c, d) = runs
     if b - a != 1 or d - c != 1:
         return
     bracketed = c > 0 and toks[c - 1].text == "(" and d < len(toks) and toks[d].text == ")"
@@ -1268,14 +1280,12 @@ def _second_date_explains_the_first(toks: list[Tok], labels: list[str]) -> None:
 def _volume_before_the_bracketed_year(toks: list[Tok], labels: list[str]) -> None:
     """Elsevier's physics style "Mon. Not. R. Astron. Soc. 337 (2002) 488": no volume, and
     a page read on each side of the bracketed year: the first is the volume."""
-    if "page" not in labels:
-        return
     if "volume" in labels:
         return
-    runs = _runs_of(labels, "page")
-    if len(runs) < 2:
+    runs = _first_two_runs(labels, "page")
+    if runs is None:
         return
-    (a, b), (c, _) = runs[0], runs[1]
+    (a, b), (c, _) = runs
     if b - a != 1 or toks[a].kind != KIND_NUM or c != b + 3:
         return
     if toks[b].text != "(" or toks[b + 2].text != ")" or labels[b + 1] != "issued":
@@ -1310,9 +1320,11 @@ def _book_after_in_read_as_a_second_title(toks: list[Tok], labels: list[str]) ->
     """German "„Titel?“. In: Sozialwissenschaften und Berufspraxis, Jg. 34, S. 141-154.": a
     second title run that opens with "In:" where no container was read is the container
     (without "In:" and a volume word at its end)."""
-    if "container-title" in labels or not _has_second_run(labels, "title"):
+    if "container-title" in labels:
         return
-    runs = _runs_of(labels, "title")
+    runs = _first_two_runs(labels, "title")
+    if runs is None:
+        return
     a, b = runs[1]
     if b - a < 3 or toks[a].text.lower() not in _IN_WORDS or toks[a + 1].text != ":":
         return
@@ -1466,10 +1478,8 @@ def _place_and_publisher_read_as_title(toks: list[Tok], labels: list[str]) -> No
     publisher."""
     if "publisher" in labels or "publisher-place" in labels:
         return
-    if not _has_second_run(labels, "title"):
-        return
-    runs = _runs_of(labels, "title")
-    if len(runs) < 2:
+    runs = _first_two_runs(labels, "title")
+    if runs is None:
         return
     a, b = runs[1]
     colon = next((k for k in range(a + 1, min(b, a + 4)) if toks[k].text == ":"), -1)
@@ -1786,7 +1796,7 @@ _QUOTE_PAIRS = {
 
 def _quoted_title_to_its_close(toks: list[Tok], labels: list[str]) -> None:
     """A title that opens with a quotation mark runs to the mark that closes it
-    (\u201cTitle (TT); Part 2\u201d): the tagger often ends it at a semicolon, a
+    (“Title (TT); Part 2”): the tagger often ends it at a semicolon, a
     parenthesis or a colon inside the quotes and gives the rest to another field."""
     a, b = _first_run(labels, "title")
     if a == 0 or a >= len(toks) or toks[a - 1].text not in _QUOTE_PAIRS:
@@ -1843,7 +1853,8 @@ def _title_cut_where_italics_change(
 
 _EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg", "dir", "dirs"))
 
-# "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:").
+# "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:"). (The
+# older tests of _after_in and _in_right_before read the English "in" only.)
 _IN_WORDS = frozenset(("in", "dans", "en", "em"))
 
 
@@ -1871,10 +1882,8 @@ _A_CURA_DI = ["a", "cura", "di"]
 
 
 def _in_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
-    """ "En M. S\u00e1nchez (Ed.), Pol\u00edtica ambiental": the word for "In" that opens
+    """ "En M. Sánchez (Ed.), Política ambiental": the word for "In" that opens
     the editors' run is no part of their names."""
-    if "editor" not in labels:
-        return
     run = _only_run(labels, "editor")
     if run is None:
         return
@@ -1904,8 +1913,6 @@ _EDITION_WORDS = frozenset(
 def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:
     """ "Handbuch der Bildungsforschung. 2. Aufl. Wiesbaden": the edition word after the
     edition's number, read as a title or a place, is the edition's."""
-    if "edition" not in labels:
-        return
     run = _only_run(labels, "edition")
     if run is None:
         return
@@ -2337,8 +2344,8 @@ def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:
     read, is that book."""
     if "container-title" in labels or "editor" not in labels:
         return
-    runs = _runs_of(labels, "title")
-    if len(runs) < 2:
+    runs = _first_two_runs(labels, "title")
+    if runs is None:
         return
     first_end = runs[0][1]
     a, b = runs[1]
@@ -2588,8 +2595,9 @@ def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
     labels[cut] = "O"
 
 
-# The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)"): the
-# abbreviated ones of _EDITOR_MARK and two more.
+# The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",
+# "(éd.)"): the abbreviated ones of _EDITOR_MARK and those of other languages. (names'
+# _EDS_PAREN reads the mark at the end of a name string, with "(comp.)" and "(a cura di)".)
 _EDITORS_MARK_AFTER = (_EDITOR_MARK - {"editor", "editors"}) | {
     "hgg",
     "coord",
@@ -2981,12 +2989,10 @@ def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None
     "“Boethius and the Study of Logic.” In: Boethius: His Life, Thought and Influence. Ed.":
     a second title run after a title closed by its quotation mark, where no container was
     read, is the book the chapter is in (with a container run the tagger split off it)."""
-    if not _has_second_run(labels, "title"):
+    runs = _first_two_runs(labels, "title")
+    if runs is None or "container-title" in labels[: runs[1][0]]:
         return
-    runs = _runs_of(labels, "title")
-    if len(runs) < 2 or "container-title" in labels[: runs[1][0]]:
-        return
-    (a, b), (c, d) = runs[0], runs[1]
+    (a, b), (c, d) = runs
     if a == 0 or toks[a - 1].text not in _QUOTE_PAIRS or labels[a - 1] != "O":
         return
     closers = _QUOTE_PAIRS[toks[a - 1].text]
