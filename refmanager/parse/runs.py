@@ -2831,9 +2831,15 @@ def _group_names_before_the_title(toks: list[Tok], labels: list[str]) -> None:
         j -= 1
     if j == a or labels[j - 1] != "author":
         return
-    # the first period spaced from what follows ("SciPy 1.0 Contributors. SciPy 1.0: ...")
+    # the first period spaced from what follows ("SciPy 1.0 Contributors. SciPy 1.0: ..."); a
+    # period that ends the entry inside the run is no cut (nothing follows it)
+    n = len(toks)
     cut = next(
-        (d for d in range(a + 1, b) if toks[d].text == "." and toks[d + 1].start > toks[d].end),
+        (
+            d
+            for d in range(a + 1, b)
+            if toks[d].text == "." and d + 1 < n and toks[d + 1].start > toks[d].end
+        ),
         b,
     )
     words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]

@@ -2013,6 +2013,15 @@ def test_a_group_with_a_version_number_after_the_names_is_no_title() -> None:
     assert ref.get("title") == "Graph 2.0: Graph algorithms"
 
 
+def test_a_title_run_ending_with_the_entrys_last_period_after_the_names() -> None:
+    # the tagger's title run takes the entry's last period: no token follows it (this
+    # raised IndexError in the rule for a group's name before the title)
+    raw = "Ode K, Abe L; Graph Study Group."
+    spec = [("Ode K, Abe L", "author"), (";", "O"), ("Graph Study Group.", "title")]
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Study Group"
+
+
 def test_a_thesis_degree_read_into_the_title_is_the_genre_and_the_rest_the_institution() -> None:
     raw = "Ode, T. Graph Models of the Long Tail 2007 Ph.D Thesis Graduate School of Graphs"
     spec = [("Ode, T.", "author"),
