@@ -3216,8 +3216,8 @@ def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
             labels[k] = field
             if field == "edition":
                 labels[k + 1] = "O"
-    # "中国统计年鉴2020[EB/OL]": a year glued between a CJK title and its type code is the
-    # title's
+    # "中国统计年鉴2020[EB/OL]": a year between a CJK title and its type code, glued to the
+    # code, is the title's
     for k in range(1, len(toks) - 1):
         t = toks[k]
         if labels[k] not in ("issued", "issue") or not YEAR_RE.fullmatch(t.text):
@@ -3225,7 +3225,7 @@ def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
         if labels[k - 1] not in ("title", "container-title") or toks[k - 1].kind != KIND_CJK:
             continue
         if (
-            toks[k - 1].end == t.start
+            t.start - toks[k - 1].end <= 1  # (a PDF's text sets a space between CJK and digits)
             and toks[k + 1].text in "[\uff3b"
             and t.end == toks[k + 1].start
         ):
