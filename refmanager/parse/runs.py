@@ -92,7 +92,8 @@ def mend_runs(
     _issue_in_the_volume(toks, labels)
     _issue_mark_inside_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
-    if "(" in raw and "No" in raw:
+    brackets = "(" in raw or "\uff08" in raw  # (a token reads "（" as "(")
+    if brackets and "No" in raw:
         _numbered_kind_in_brackets(toks, labels)
     if _names_a_genre(raw):
         _genre_read_into_the_title(toks, labels)
@@ -110,17 +111,17 @@ def mend_runs(
     _page_read_into_the_volume(toks, labels)
     _year_read_into_the_title(toks, labels)
     _second_date_explains_the_first(toks, labels)
-    if "(" in raw:
+    if brackets:
         _volume_before_the_bracketed_year(toks, labels)
     _book_after_in_read_as_a_second_title(toks, labels)
-    if ":" in raw:
+    if ":" in raw or "\uff1a" in raw:
         _given_name_read_into_the_title(toks, labels)
     if "Art" in raw:
         _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
     _department_read_as_a_container(toks, labels)
-    if "ersion" in raw:
+    if "version" in raw.lower():  # (the rule reads "Version" and "VERSION")
         _version_in_brackets_after_the_title(toks, labels)
     _series_letter_read_as_volume(toks, labels)
     _roman_volume_ending_the_container(toks, labels)
@@ -175,7 +176,7 @@ def mend_runs(
     _place_read_into_the_publisher(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
-    if "(" in raw:
+    if brackets:
         _editors_mark_opening_the_book(toks, labels)
     _book_after_the_editors_mark(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)

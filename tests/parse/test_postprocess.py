@@ -2317,3 +2317,35 @@ def test_a_given_name_read_into_the_title_before_its_colon() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graphen im Wandel"
     assert [(n.family, n.given) for n in ref.author] == [("Ode", "Anna")]
+
+
+# The cheap tests of the text before a rule read what its tokens read: a full-width bracket
+# or colon is "(" or ":" to a token, and the version rule reads "VERSION" too.
+
+
+def test_a_full_width_colon_after_a_given_name_read_into_the_title() -> None:
+    raw = "Ode, Anna\uff1a Graphen im Wandel. Berlin\uff1a Graf 2018."
+    spec = [("Ode", "author"), (",", "O"), ("Anna\uff1a Graphen im Wandel", "title"),
+            (".", "O"), ("Berlin", "publisher-place"), ("\uff1a", "O"), ("Graf", "publisher"),
+            ("2018", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.author] == [("Ode", "Anna")]
+
+
+def test_a_volume_read_as_a_page_before_a_year_in_full_width_brackets() -> None:
+    raw = "L. Ode, Graph hierarchy, Mon. Not. Graph Soc. 337\uff082002\uff09488."
+    spec = [("L. Ode", "author"), (",", "O"), ("Graph hierarchy", "title"), (",", "O"),
+            ("Mon. Not. Graph Soc.", "container-title"), ("337", "page"), ("\uff08", "O"),
+            ("2002", "issued"), ("\uff09", "O"), ("488", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("337", "488")
+
+
+def test_a_programs_version_in_capitals_in_brackets_is_no_part_of_its_title() -> None:
+    raw = "Ode, J. (2020). GraphKit (VERSION 2.3) [Computer software]. https://example.org/gk"
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2020", "issued"), (").", "O"),
+            ("GraphKit (VERSION 2", "title"), (".3) [Computer software].", "O"),
+            ("https://example.org/gk", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "GraphKit"
+    assert ref.get("note") == "VERSION 2.3"
