@@ -29,6 +29,7 @@ from refmanager.parse.tokens import (
     label_runs,
     word_set,
 )
+from refmanager.parse.values import EDITION_WORDS
 
 # Words that name a publisher (a press, a society, a company); the builder reads them too.
 # ("(?=[...])" in these two: the first letters of the words, which are tried only where one
@@ -972,7 +973,8 @@ def _journal_in_the_title_before_its_place(toks: list[Tok], labels: list[str]) -
 
 
 # The first word of a body's name under its government ("BRASIL. Ministério da Educação.",
-# "FRANCE. Ministère de ...", "ESPAÑA. Ministerio de ...").
+# "FRANCE. Ministère de ...", "ESPAÑA. Ministerio de ..."). (Not names' _CORPORATE_WORDS,
+# which tells a body by any of its words: here only the body's first word counts.)
 _GOVERNMENT_BODIES = word_set(
     "minist\u00e9rio ministerio minist\u00e8re ministry ministerium secretaria secretar\u00eda "
     "department departamento conselho consejo instituto presid\u00eancia presidencia "
@@ -1139,6 +1141,8 @@ def _translator_opening_the_container(toks: list[Tok], labels: list[str]) -> Non
     _relabel(labels, a, e + 1, "O")
 
 
+# A report's genre ("Tech. Rep."); _NUMBERED_KINDS are the kinds a bracket names before "No.",
+# and csltype's _REPORT is searched in the whole entry for its type.
 _REPORT_WORDS = word_set("tech technical rep report working paper memorandum memo")
 
 
@@ -1893,24 +1897,6 @@ def _in_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
         labels[a] = "O"
 
 
-# The word printed after an edition's number: "2nd ed.", "3. ed." (ABNT), "2. Aufl.",
-# "2e éd.", "2ª edición".
-_EDITION_WORDS = frozenset(
-    (
-        "ed",
-        "edn",
-        "edition",
-        "\u00e9d",
-        "\u00e9dition",
-        "edici\u00f3n",
-        "edi\u00e7\u00e3o",
-        "edizione",
-        "aufl",
-        "auflage",
-    )
-)
-
-
 def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:
     """ "Handbuch der Bildungsforschung. 2. Aufl. Wiesbaden": the edition word after the
     edition's number, read as a title or a place, is the edition's."""
@@ -1923,7 +1909,7 @@ def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:
     k = b
     if k < len(toks) and toks[k].text == "." and labels[k] == "O":
         k += 1
-    if k >= len(toks) or labels[k] == "edition" or toks[k].text.lower() not in _EDITION_WORDS:
+    if k >= len(toks) or labels[k] == "edition" or toks[k].text.lower() not in EDITION_WORDS:
         return
     _relabel(labels, b, k + 1, "edition")
 

@@ -24,10 +24,24 @@ _PAGE_PREFIX = re.compile(r"^(?:pp?\.|pages?|\u9875)\s*", re.IGNORECASE)
 _PAGE_DASH = re.compile(r"\s*([\-\u2010-\u2015])+\s*")
 _VOLUME_PREFIX = re.compile(r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", re.IGNORECASE)
 _ISSUE_PREFIX = re.compile(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", re.IGNORECASE)
-# "2nd ed.", "3. ed." (ABNT), "2. Aufl." (German), "2e éd." (French), "2ª ed." (Spanish).
-_EDITION_WORD = re.compile(
-    r"\s*(?:edn?|edition|ed|\u00e9d|\u00e9dition|edici\u00f3n|edi\u00e7\u00e3o|edizione|aufl|auflage)\.?$"
+# The word printed after an edition's number: "2nd ed.", "3. ed." (ABNT), "2. Aufl." (German),
+# "2e éd." (French), "2ª edición" (Spanish); parse.runs reads it as a token.
+EDITION_WORDS = frozenset(
+    (
+        "ed",
+        "edn",
+        "edition",
+        "\u00e9d",
+        "\u00e9dition",
+        "edici\u00f3n",
+        "edi\u00e7\u00e3o",
+        "edizione",
+        "aufl",
+        "auflage",
+    )
 )
+# (sorted, for one pattern on every run; any order matches the same: each word runs to the end)
+_EDITION_WORD = re.compile(r"\s*(?:" + "|".join(sorted(EDITION_WORDS)) + r")\.?$")
 _EDITION_NUMBER = re.compile(r"(\d+)\.?(?:st|nd|rd|th|e|er|\u00e8me|\u00aa|\u00ba|a|o)?\.?$")
 
 
