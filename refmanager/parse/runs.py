@@ -102,6 +102,7 @@ def mend_runs(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
     _editors_read_into_the_book(toks, labels)
@@ -1362,6 +1363,34 @@ def _given_name_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     _relabel(labels, b, g + 1, "author")
     labels[g + 1] = "O"
+
+
+# Words a genre is named with ("Technical report", "PhD thesis", "Working paper", "[Data set]").
+_GENRE_WORDS = word_set(
+    "report rep tech technical thesis dissertation paper papers preprint manual memo "
+    "memorandum note notes brief white data set dataset software computer program "
+    "abstract poster presentation talk lecture slides review letter editorial comment "
+    "phd ph master masters msc bachelor doctoral habilitation diploma arxiv e-prints "
+    "eprints prints th\u00e8se these tese tesis disserta\u00e7\u00e3o m\u00e9moire"
+)
+
+
+def _title_read_as_a_genre_without_one(toks: list[Tok], labels: list[str]) -> None:
+    """ "Hamp-Lyons, L. & K. Courter (1984) Research matters. Rowley, Mass.: Newbury House.":
+    no title, and a genre run of words no genre is named with, right after the names or
+    the date: it is the title."""
+    if "title" in labels or "genre" not in labels:
+        return
+    a, b = _first_run(labels, "genre")
+    words = [t for t in toks[a:b] if t.kind == KIND_WORD]
+    if len(words) < 2 or any(t.text.lower() in _GENRE_WORDS for t in words):
+        return
+    j = a - 1
+    while j >= 0 and labels[j] == "O" and toks[j].kind == KIND_PUNCT:
+        j -= 1
+    if j < 0 or labels[j] not in ("author", "editor", "issued"):
+        return
+    _relabel(labels, a, b, "title")
 
 
 def _title_head_before_a_colon(toks: list[Tok], labels: list[str]) -> None:

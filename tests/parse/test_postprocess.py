@@ -2349,3 +2349,21 @@ def test_a_programs_version_in_capitals_in_brackets_is_no_part_of_its_title() ->
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "GraphKit"
     assert ref.get("note") == "VERSION 2.3"
+
+
+def test_a_title_read_as_a_genre_without_a_genres_word() -> None:
+    raw = "Ode, L. & K. Abe (1984) Graph matters. Rowley, Mass.: Graph House."
+    spec = [("Ode, L. & K. Abe", "author"), ("(", "O"), ("1984", "issued"), (")", "O"),
+            ("Graph matters", "genre"), (".", "O"), ("Rowley, Mass", "publisher-place"),
+            (".:", "O"), ("Graph House", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph matters"
+    assert not ref.get("genre")
+
+
+def test_a_genre_named_by_its_words_stays_a_genre() -> None:
+    raw = "Ode, Z., Abe, A., et al. 2015, ArXiv e-prints, arXiv:1505.07540"
+    spec = [("Ode, Z., Abe, A., et al.", "author"), ("2015", "issued"), (",", "O"),
+            ("ArXiv e-prints", "genre"), (",", "O"), ("arXiv:1505.07540", "number")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("title")
