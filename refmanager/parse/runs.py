@@ -91,7 +91,6 @@ def mend_runs(
     _volume_ending_container(toks, labels)
     _lettered_volume_is_the_venue(toks, labels)
     _issue_in_the_volume(toks, labels)
-    _issue_mark_inside_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
     brackets = "(" in raw or "\uff08" in raw  # (a token reads "（" as "(")
     if brackets and "No" in raw:
@@ -650,33 +649,22 @@ def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
 
 
 def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
-    """ "2020;396(10258):1204": a volume run that holds a number in brackets after its own,
-    where no issue was found, holds the issue in those brackets."""
+    """A volume run that holds the issue too, where no issue was found: "2020;396(10258):
+    1204" (the number in brackets after its own, the closing bracket read in or left out:
+    "393(10170"), ABNT's "v. 52, n. 3" and "Bd. 12, Nr. 4" (an issue mark and its number
+    after a comma)."""
     if "issue" in labels:
         return
     run = _only_run(labels, "volume")
     if run is None:
         return
     a, b = run
-    if b - a == 3 and b < len(toks) and toks[b].text == ")":
-        b += 1  # "393(10170" with its closing bracket left out
-    if b - a != 4 or toks[a].kind != KIND_NUM or toks[a + 2].kind != KIND_NUM:
+    e = b + 1 if b - a == 3 and b < len(toks) and toks[b].text == ")" else b
+    bracketed = e - a == 4 and toks[a + 1].text == "(" and toks[a + 3].text == ")"
+    if bracketed and toks[a].kind == KIND_NUM and toks[a + 2].kind == KIND_NUM:
+        labels[a + 1] = labels[a + 3] = "O"
+        labels[a + 2] = "issue"
         return
-    if toks[a + 1].text != "(" or toks[a + 3].text != ")":
-        return
-    labels[a + 1] = labels[a + 3] = "O"
-    labels[a + 2] = "issue"
-
-
-def _issue_mark_inside_the_volume(toks: list[Tok], labels: list[str]) -> None:
-    """ "v. 52, n. 3" (ABNT), "Bd. 12, Nr. 4": an issue mark and its number read into the
-    volume run, where no issue was found, are the issue."""
-    if "issue" in labels:
-        return
-    run = _only_run(labels, "volume")
-    if run is None:
-        return
-    a, b = run
     for k in range(a + 1, b - 1):
         if toks[k].text.lower() not in _ISSUE_MARKS or toks[k - 1].text not in ",;":
             continue
