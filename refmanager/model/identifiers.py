@@ -17,7 +17,9 @@ _DOI = re.compile(r"10\.\d{4,9}/\S+")
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # An arXiv identifier, new style (2101.01234) or old style (hep-th/9901001), no version.
-ARXIV_ID = r"(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})"
+# A new-style arXiv identifier's digits ("1504.01230"); ARXIV_ID adds the old style.
+NEW_ARXIV_ID = r"\d{4}\.\d{4,5}"
+ARXIV_ID = rf"(?:{NEW_ARXIV_ID}|[a-z\-]+(?:\.[A-Z]{{2}})?/\d{{7}})"
 _ARXIV_KEY = re.compile(rf"(?:arxiv[:\s/]*|abs/)?({ARXIV_ID})(?:v\d+)?", re.IGNORECASE)
 # Sentence punctuation that ends a sentence rather than an identifier or a URL.
 _TRAIL = ".,;:\u3002\uff0c"

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from refmanager.model import CSL_FIELDS, Date, Entry, Name, Reference, Token
-from refmanager.model.identifiers import ARXIV_ID, find_doi
+from refmanager.model.identifiers import ARXIV_ID, NEW_ARXIV_ID, find_doi
 from refmanager.model.typecodes import TYPE_CODE_RE
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
@@ -105,7 +105,8 @@ _PLACE_PUBLISHER = re.compile(
 _CONTAINER_PLACE = re.compile(r"^(.*\S\.)\s+([A-Z\u4e00-\u9fff][^\d:.;()]{1,40}?)$")
 _TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\s*$")
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
-_BARE_ARXIV = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v\d+)?(?!\.?\d)")
+# a new-style arXiv identifier standing alone: its first digits are no year
+_ARXIV_DIGITS = re.compile(rf"(?<![\d.]){NEW_ARXIV_ID}(?:v\d+)?(?!\.?\d)")
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
@@ -410,7 +411,7 @@ def build_reference(
             year_text = ""  # the date the tagger took for the publication's is the visit's
     if year_text and "." in raw and "issued" in spans:
         s0 = spans["issued"][0]
-        if any(a <= s0 < b for a, b in (m.span() for m in _BARE_ARXIV.finditer(raw))):
+        if any(a <= s0 < b for a, b in (m.span() for m in _ARXIV_DIGITS.finditer(raw))):
             year_text = ""  # "arXiv:1504.01230": the identifier's first digits, no year
     ym = YEAR_RE.search(year_text)
     date_conf = conf.get("issued", 0.0)
@@ -425,7 +426,7 @@ def build_reference(
             blocked.append(access[1])
         # an arXiv identifier's "1504.01230" holds no year
         if "." in raw:
-            blocked += [m.span() for m in _BARE_ARXIV.finditer(raw)]
+            blocked += [m.span() for m in _ARXIV_DIGITS.finditer(raw)]
         cands = [
             y
             for y in YEAR_RE.finditer(raw, label_end)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from refmanager.model.identifiers import NEW_ARXIV_ID
 from refmanager.model.words import word_list
 from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
@@ -2774,7 +2775,7 @@ def _page_read_as_a_year(toks: list[Tok], labels: list[str]) -> None:
 
 
 # A new-style arXiv identifier anywhere in an entry: what _bare_arxiv_id looks at.
-_ARXIV_IN_TEXT = re.compile(r"\d{4}\.\d{4,5}")
+_ARXIV_IN_TEXT = re.compile(NEW_ARXIV_ID)
 _BARE_ARXIV = re.compile(r"^(?:0[7-9]|[1-9]\d)(?:0[1-9]|1[0-2])$")
 
 
