@@ -19,6 +19,7 @@ from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
 from refmanager.parse.features import MONTHS
 from refmanager.parse.names import PARTICLES, list_end
+from refmanager.parse.places import is_city, is_region
 from refmanager.parse.tokens import (
     KIND_CJK,
     KIND_NUM,
@@ -105,6 +106,7 @@ def mend_runs(
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
+    _title_opening_with_an_article_in_the_names(toks, labels)
     _editors_read_into_the_book(toks, labels)
     _translator_opening_the_container(toks, labels)
     _institution_read_as_a_container(toks, labels)
@@ -176,6 +178,7 @@ def mend_runs(
     _book_title_read_as_a_container(toks, labels)
     _title_read_as_the_publisher_or_journal(toks, labels)
     _place_read_into_the_publisher(toks, labels)
+    _place_and_publisher_in_one_run(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -1058,6 +1061,51 @@ def _title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
             continue
         _relabel(labels, start, b, "title")
         labels[start - 1] = "O"
+        return
+
+
+# Articles that open a title and no name ("The Prelude", "Il nome della rosa", "Die
+# protestantische Ethik"); "La", "Le", "El" and "L'" open family names too ("La Rocca").
+_TITLE_ARTICLES = word_set("The An Il Lo Gli Los Las Les Un Una Une Uno Der Die Das Ein Eine Os As")
+_NAME_ARTICLES = frozenset(("La", "Le", "El", "L"))
+
+
+def _title_opening_with_an_article_in_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Bourdieu, Pierre, La Distinction, Paris, Minuit", "Hannah Arendt, The Human
+    Condition": a chunk of the name list after a comma that opens with an article, after a
+    first name written out in full, is the title, to the run's end (where the article opens
+    family names too, "La Rocca, Luigi", the run's last chunk only); a title the tagger read after
+    the run goes on from it ("La Distinction. Critique sociale du jugement"). Names with
+    initials before the chunk ("Das S, Lo R.") are a list of surnames and initials."""
+    a, b = _first_run(labels, "author")
+    if b - a < 5:
+        return
+    if not (toks[a].kind == KIND_WORD and len(toks[a].text) > 1 and toks[a].text[1:].islower()):
+        return  # a name written in full opens the run ("Bourdieu", "Hannah"), not "J."
+    for k in range(a + 2, b - 1):
+        before = toks[k - 1]
+        if before.kind == KIND_WORD and len(before.text) <= 3 and before.text.isupper():
+            return  # initials ("Das S, Lo R."): names are not written out in full
+        if before.text != "," or toks[k].text not in _TITLE_ARTICLES | _NAME_ARTICLES:
+            continue
+        e = k + 1
+        if toks[k].text == "L" and toks[e].text in ("'", "\u2019"):
+            e += 1
+        words = [t for t in toks[e:b] if t.kind == KIND_WORD]
+        if not words or toks[e].kind != KIND_WORD or not toks[e].text[:1].isupper():
+            continue
+        if toks[k].text in _NAME_ARTICLES and any(t.text == "," for t in toks[k:b]):
+            continue  # "La Rocca, Luigi": a family name
+        if toks[k - 2].text.lower() in ("and", "und", "et", "y", "e", "&"):
+            continue
+        chunk = _words_of(toks, k, b)
+        if PUBLISHER_WORDS.search(chunk):
+            return  # "The Community Builders": a body among the authors
+        _relabel(labels, k, b, "title")
+        labels[k - 1] = "O"
+        d = _past_punctuation(toks, labels, b)
+        if d < len(labels) and labels[d] == "title" and toks[b].text in ".:":
+            _relabel(labels, b, d, "title")
         return
 
 
@@ -2598,6 +2646,46 @@ def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
         return
     _relabel(labels, a, cut, "publisher-place")
     labels[cut] = "O"
+
+
+def _words_of(toks: list[Tok], a: int, b: int) -> str:
+    """Tokens ``a`` to ``b`` (exclusive) joined by spaces ("New York", "N . Y .")."""
+    return " ".join(t.text for t in toks[a:b])
+
+
+def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
+    """ "Paris, Gallimard, 1975", "Leiden, Brill" and "Brill, Leiden": one place run (or one
+    publisher run) of two parts around a comma, with no run of the other, where one part is
+    a publishing city and the other neither a city nor a region ("Boston, MA" and "Vienna,
+    Austria" are one place): the city is the place, the other part the publisher."""
+    place, publisher = "publisher-place" in labels, "publisher" in labels
+    if place == publisher:
+        return
+    run = _only_run(labels, "publisher-place" if place else "publisher")
+    if run is None:
+        return
+    a, b = run
+    if b - a < 3:
+        return
+    commas = [k for k in range(a, b) if toks[k].text == ","]
+    if len(commas) != 1 or toks[b - 1].text in ",.":
+        return
+    c = commas[0]
+    if c == a or c == b - 1:
+        return
+    first, second = _words_of(toks, a, c), _words_of(toks, c + 1, b)
+    if is_region(second) or is_region(first):
+        return
+    if not all(t.text[:1].isupper() for t in (toks[a], toks[c + 1])):
+        return
+    if is_city(first) == is_city(second):
+        return
+    name = (c + 1, b) if is_city(first) else (a, c)
+    if any(is_city(t.text) for t in toks[name[0] : name[1]]):
+        return  # "The London, Edinburgh": a city inside the other part, a journal's name
+    _relabel(labels, a, b, "publisher-place")
+    _relabel(labels, name[0], name[1], "publisher")
+    labels[c] = "O"
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

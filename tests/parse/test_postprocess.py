@@ -2367,3 +2367,65 @@ def test_a_genre_named_by_its_words_stays_a_genre() -> None:
             ("ArXiv e-prints", "genre"), (",", "O"), ("arXiv:1505.07540", "number")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert not ref.get("title")
+
+
+@pytest.mark.parametrize(
+    ("raw", "imprint", "place", "publisher"),
+    [
+        ("Ode, Jan, Graphes et cycles, Paris, Minuit, 1979.", "Paris, Minuit", "Paris", "Minuit"),
+        ("J. Ode, Teoria dei grafi (Brill, Leiden, 1995).", "Brill, Leiden", "Leiden", "Brill"),
+    ],
+)
+def test_a_city_and_a_publisher_read_as_one_imprint_run(
+    raw: str, imprint: str, place: str, publisher: str
+) -> None:
+    for label in ("publisher-place", "publisher"):
+        head, tail = raw.split(imprint)
+        spec = [(head, "author"), (imprint, label), (tail, "O")]
+        ref = _by_runs(raw, spec)
+        assert (ref.get("publisher-place"), ref.get("publisher")) == (place, publisher)
+
+
+@pytest.mark.parametrize(
+    "imprint",
+    ["Boston, MA", "Vienna, Austria", "Santa Monica, Calif", "Brighton, United Kingdom",
+     "The London, Edinburgh", "Graph House, Ode"],
+)  # fmt: skip
+def test_a_city_with_its_region_stays_one_place(imprint: str) -> None:
+    raw = f"Ode, J. Graphs. {imprint}, 1979."
+    ref = _by_runs(raw, [("Ode, J.", "author"), ("Graphs", "title"), (".", "O"),
+                         (imprint, "publisher-place"), (", 1979.", "O")])  # fmt: skip
+    assert ref.get("publisher-place") == imprint
+    assert not ref.get("publisher")
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "title"),
+    [
+        ("Ode, Jan, The Graph Book, Oslo, 1979.", "Ode, Jan, The Graph Book", "The Graph Book"),
+        ("Anna Ode, Il grafo, Roma, 1979.", "Anna Ode, Il grafo", "Il grafo"),
+        ("Ode, Jan, La Graphie, Oslo, 1979.", "Ode, Jan, La Graphie", "La Graphie"),
+    ],
+)
+def test_a_title_opening_with_an_article_read_into_the_names(
+    raw: str, names: str, title: str
+) -> None:
+    tail = raw[len(names) :]
+    ref = _by_runs(raw, [(names, "author"), (tail, "O")])
+    assert ref.get("title") == title
+    assert len(ref.author) == 1
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "last"),
+    [
+        ("Ode J, Abe S, Das K. Graphs. Oslo, 1979.", "Ode J, Abe S, Das K", "Das"),
+        ("Ode, Jan, La Rocca, Anna. Graphs. Oslo, 1979.", "Ode, Jan, La Rocca, Anna", "La Rocca"),
+        ("Ode, Jan, and The Graph Group. Graphs. 1979.", "Ode, Jan, and The Graph Group",
+         "The Graph Group"),
+    ],
+)  # fmt: skip
+def test_an_article_like_family_name_stays_in_the_names(raw: str, names: str, last: str) -> None:
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert ref.author[-1].family == last or ref.author[-1].literal == last
+    assert ref.get("title") in ("", "Graphs")

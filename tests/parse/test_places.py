@@ -1,0 +1,27 @@
+"""The lists of publishing cities and of regions printed after a city."""
+
+from __future__ import annotations
+
+import pytest
+
+from refmanager.parse.places import is_city, is_region
+
+
+@pytest.mark.parametrize("text", ["Paris", "New York", "Rio de Janeiro", "São Paulo", "St. Louis"])
+def test_cities(text: str) -> None:
+    assert is_city(text)
+    assert not is_region(text) or text == "New York"
+
+
+@pytest.mark.parametrize(
+    "text", ["MA", "N.Y.", "N . Y .", "Calif.", "United Kingdom", "The Netherlands", "SI"]
+)
+def test_regions(text: str) -> None:
+    assert is_region(text)
+    assert not is_city(text)
+
+
+@pytest.mark.parametrize("text", ["Gallimard", "Brill", "Springer", "The London"])
+def test_publishers_are_neither(text: str) -> None:
+    assert not is_city(text)
+    assert not is_region(text)
