@@ -107,6 +107,7 @@ def mend_runs(
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
     _title_opening_with_an_article_in_the_names(toks, labels)
+    _title_before_the_imprint_read_into_the_names(toks, labels)
     _editors_read_into_the_book(toks, labels)
     _translator_opening_the_container(toks, labels)
     _institution_read_as_a_container(toks, labels)
@@ -1107,6 +1108,55 @@ def _title_opening_with_an_article_in_the_names(toks: list[Tok], labels: list[st
         if d < len(labels) and labels[d] == "title" and toks[b].text in ".:":
             _relabel(labels, b, d, "title")
         return
+
+
+# What follows a book's title in a note or a humanities list ("trans. A. Sheridan",
+# "ed. M. Ode", "(New York: Vintage, 1977)", "Paris, Minuit").
+_AFTER_A_BOOKS_TITLE = frozenset(("trans", "transl", "tr", "ed", "eds", "edited", "translated"))
+
+
+def _title_before_the_imprint_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "David Ode, Graph Theory (Boulder: Graph Press, 1998)", "Ode, Jan, Graphen und
+    Netze, Berlin, Graf, 1922", "Ode, Anna, Mein Graph, trans. J. Abe": no title read, and
+    the name list is one name (family first or given first) and one more chunk after a
+    comma, with no initial, before the book's imprint or a translator's or editor's mark,
+    and no journal after it: that chunk is the title."""
+    if "title" in labels or "container-title" in labels:
+        return
+    a, b = _first_run(labels, "author")
+    if b - a < 4 or b >= len(toks):
+        return
+    d = _past_punctuation(toks, labels, b)
+    if d >= len(toks):
+        return
+    nxt = toks[d].text.lower()
+    if not (
+        labels[d] in ("publisher-place", "publisher")
+        or (toks[d - 1].text == "(" and labels[d] in ("O", "publisher-place", "publisher"))
+        or (nxt in _AFTER_A_BOOKS_TITLE and toks[b].text == ",")
+    ):
+        return
+    end = b - 1 if toks[b - 1].text == "," else b
+    commas = [k for k in range(a, end) if toks[k].text == ","]
+    if not commas:
+        return
+    # the chunk after the first name: the second comma's for "Family, Given, Title"
+    first = [t for t in toks[a : commas[0]] if t.kind == KIND_WORD]
+    c = commas[1] if len(first) == 1 and len(commas) >= 2 else commas[0]
+    if c != commas[-1]:
+        return  # more names after the chunk
+    chunk = toks[c + 1 : end]
+    words = [t for t in chunk if t.kind == KIND_WORD]
+    if not words or not words[0].text[:1].isupper():
+        return
+    if any(t.text.lower() in ("and", "&", "et", "und", "y", "e") for t in toks[a:c]):
+        return  # several authors
+    if any(len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3) for t in words):
+        return  # an initial: a name
+    if any(t.kind not in (KIND_WORD, KIND_PUNCT) or t.text in "()[];" for t in chunk):
+        return
+    _relabel(labels, c + 1, end, "title")
+    labels[c] = "O"
 
 
 def _editors_read_into_the_book(toks: list[Tok], labels: list[str]) -> None:

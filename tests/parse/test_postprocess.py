@@ -2429,3 +2429,31 @@ def test_an_article_like_family_name_stays_in_the_names(raw: str, names: str, la
     ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
     assert ref.author[-1].family == last or ref.author[-1].literal == last
     assert ref.get("title") in ("", "Graphs")
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "title"),
+    [
+        ("David Ode, Graph Theory (Boulder: Graph Press, 1998).", "David Ode, Graph Theory",
+         "Graph Theory"),
+        ("Ode, Jan, Graphen und Netze (Boulder: Graph Press, 1998).",
+         "Ode, Jan, Graphen und Netze", "Graphen und Netze"),
+    ],
+)  # fmt: skip
+def test_a_title_before_the_imprint_read_into_the_names(raw: str, names: str, title: str) -> None:
+    spec = [(names, "author"), ("(", "O"), ("Boulder", "publisher-place"), (":", "O"),
+            ("Graph Press", "publisher"), (",", "O"), ("1998", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == title
+    assert len(ref.author) == 1
+
+
+@pytest.mark.parametrize(
+    "names", ["Ode, Jan, and Anna Abe", "Ode, J., Abe, K.", "Ode, Jan, Abe, Karl, Graph Studies"]
+)
+def test_names_before_the_imprint_stay_names(names: str) -> None:
+    raw = f"{names} (Boulder: Graph Press, 1998)."
+    spec = [(names, "author"), ("(", "O"), ("Boulder", "publisher-place"), (":", "O"),
+            ("Graph Press", "publisher"), (",", "O"), ("1998", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == ""
