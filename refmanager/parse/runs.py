@@ -180,6 +180,7 @@ def mend_runs(
     _title_read_as_the_publisher_or_journal(toks, labels)
     _place_read_into_the_publisher(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
+    _city_ending_a_run(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -2736,6 +2737,33 @@ def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, a, b, "publisher-place")
     _relabel(labels, name[0], name[1], "publisher")
     labels[c] = "O"
+
+
+def _city_ending_a_run(toks: list[Tok], labels: list[str]) -> None:
+    """ "Motif Index of Folk Literature, Copenhagen, 1955", "Akademiai Kiado, Budapest":
+    with no place read, a title's, a container's or a publisher's run that ends with a
+    comma and a publishing city (its region after it: "Chapel Hill, NC") is cut there: the
+    city is the place."""
+    if "publisher-place" in labels:
+        return
+    for label in ("title", "container-title", "publisher"):
+        run = _only_run(labels, label)
+        if run is None:
+            continue
+        a, b = run
+        commas = [k for k in range(a + 2, b - 1) if toks[k].text == ","]
+        for c in reversed(commas[-2:]):
+            tail = [k for k in range(c + 1, b) if toks[k].text == ","]
+            city = _words_of(toks, c + 1, tail[0] if tail else b)
+            if not is_city(city) or (tail and not is_region(_words_of(toks, tail[0] + 1, b))):
+                continue
+            if len(tail) > 1 or not toks[c + 1].text[:1].isupper():
+                continue
+            if any(t.text in "()[]" for t in toks[a:b]):
+                return
+            _relabel(labels, c + 1, b, "publisher-place")
+            labels[c] = "O"
+            return
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

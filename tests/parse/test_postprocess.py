@@ -2457,3 +2457,27 @@ def test_names_before_the_imprint_stay_names(names: str) -> None:
             ("Graph Press", "publisher"), (",", "O"), ("1998", "issued"), (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == ""
+
+
+@pytest.mark.parametrize(
+    ("run", "label", "kept", "place"),
+    [
+        ("Graph Index of Folk Tales, Copenhagen", "title", "Graph Index of Folk Tales",
+         "Copenhagen"),
+        ("Graph Kiado, Budapest", "publisher", "Graph Kiado", "Budapest"),
+        ("Roots of Graphs, Chapel Hill, NC", "title", "Roots of Graphs", "Chapel Hill, NC"),
+    ],
+)  # fmt: skip
+def test_a_city_ending_a_run_is_the_place(run: str, label: str, kept: str, place: str) -> None:
+    raw = f"Ode, J. {run}, 1955."
+    spec = [("Ode, J.", "author"), (run, label), (", 1955.", "O")]
+    ref = _by_runs(raw, spec)
+    assert (ref.get(label), ref.get("publisher-place")) == (kept, place)
+
+
+def test_a_city_inside_a_run_stays() -> None:
+    raw = "Ode, J. Hanover, New Hampshire: A Graph Book, 1955."
+    spec = [("Ode, J.", "author"), ("Hanover, New Hampshire: A Graph Book", "title"),
+            (", 1955.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Hanover, New Hampshire: A Graph Book"
