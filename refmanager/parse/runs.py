@@ -1119,8 +1119,8 @@ _AFTER_A_BOOKS_TITLE = frozenset(("trans", "transl", "tr", "ed", "eds", "edited"
 def _title_before_the_imprint_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     """ "David Ode, Graph Theory (Boulder: Graph Press, 1998)", "Ode, Jan, Graphen und
     Netze, Berlin, Graf, 1922", "Ode, Anna, Mein Graph, trans. J. Abe": no title read, and
-    the name list is one name (family first or given first) and one more chunk after a
-    comma, with no initial, before the book's imprint or a translator's or editor's mark,
+    the name list is one name written out in full (family first or given first) and one
+    more chunk after a comma, with no initial or particle, before the book's imprint or a translator's or editor's mark,
     and no journal after it: that chunk is the title."""
     if "title" in labels or "container-title" in labels:
         return
@@ -1152,8 +1152,11 @@ def _title_before_the_imprint_read_into_the_names(toks: list[Tok], labels: list[
         return
     if any(t.text.lower() in ("and", "&", "et", "und", "y", "e") for t in toks[a:c]):
         return  # several authors
-    if any(len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3) for t in words):
-        return  # an initial: a name
+    if any(
+        len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3) or t.text in PARTICLES
+        for t in (*first, *words)
+    ):
+        return  # an initial or a particle: names ("Ode, K., Leopold von")
     if any(t.kind not in (KIND_WORD, KIND_PUNCT) or t.text in "()[];" for t in chunk):
         return
     _relabel(labels, c + 1, end, "title")
@@ -2270,13 +2273,25 @@ def _past_the_journals_place(toks: list[Tok], labels: list[str], j: int) -> int:
 def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Title. Journal name, 2, 559-572": an article with a volume or pages and no
     container, whose title ends in a short sentence of its own right before the numbers:
-    that sentence is the journal."""
-    if "container-title" in labels or "publisher" in labels:
+    that sentence is the journal. A publishing city read as the publisher between the
+    journal and its numbers ("Nouvelles Archives du Muséum, Paris 9: 1-591") is its place."""
+    if "container-title" in labels:
         return
     if not any(lab in _NUMBERS for lab in labels):
         return
     a, b = _first_run(labels, "title")
-    if b - a < 6 or not _numbers_follow(toks, labels, _past_the_journals_place(toks, labels, b)):
+    city = None
+    k = _past_punctuation(toks, labels, b)
+    if k < len(toks) and labels[k] in ("publisher", "publisher-place"):
+        e = k
+        while e < len(toks) and labels[e] == labels[k]:
+            e += 1
+        if is_city(_words_of(toks, k, e)) and _numbers_follow(toks, labels, e):
+            city = (k, e)
+    if city is None and "publisher" in labels:
+        return
+    after = city[1] if city else _past_the_journals_place(toks, labels, b)
+    if b - a < 6 or not _numbers_follow(toks, labels, after):
         return
     cut = -1
     for d in range(a + 3, b - 1):
@@ -2289,6 +2304,8 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     labels[cut] = "O"
     _relabel(labels, cut + 1, b, "container-title")
+    if city:
+        _relabel(labels, *city, "publisher-place")
 
 
 _PAIRS = {"(": ")", "[": "]"}

@@ -2481,3 +2481,17 @@ def test_a_city_inside_a_run_stays() -> None:
             (", 1955.", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Hanover, New Hampshire: A Graph Book"
+
+
+@pytest.mark.parametrize("label", ["publisher", "publisher-place"])
+def test_a_journal_ending_the_title_before_its_city_and_numbers(label: str) -> None:
+    raw = "Ode, J. 1856. Graphes des arbres. Nouvelles Archives du Graphe, Paris 9: 1-5."
+    spec = [("Ode, J.", "author"), ("1856", "issued"), (".", "O"),
+            ("Graphes des arbres. Nouvelles Archives du Graphe", "title"),
+            (",", "O"), ("Paris", label), ("9", "volume"), (":", "O"), ("1-5", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphes des arbres"
+    assert ref.get("container-title") == "Nouvelles Archives du Graphe"
+    assert ref.get("publisher-place") == "Paris"
+    assert not ref.get("publisher")
