@@ -181,6 +181,7 @@ def mend_runs(
     _place_read_into_the_publisher(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
     _city_ending_a_run(toks, labels)
+    _journal_read_as_a_place_or_publisher(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -1120,8 +1121,8 @@ def _title_before_the_imprint_read_into_the_names(toks: list[Tok], labels: list[
     """ "David Ode, Graph Theory (Boulder: Graph Press, 1998)", "Ode, Jan, Graphen und
     Netze, Berlin, Graf, 1922", "Ode, Anna, Mein Graph, trans. J. Abe": no title read, and
     the name list is one name written out in full (family first or given first) and one
-    more chunk after a comma, with no initial or particle, before the book's imprint or a translator's or editor's mark,
-    and no journal after it: that chunk is the title."""
+    more chunk after a comma, with no initial or particle, before the book's imprint or a
+    translator's or editor's mark, and no journal after it: that chunk is the title."""
     if "title" in labels or "container-title" in labels:
         return
     a, b = _first_run(labels, "author")
@@ -2781,6 +2782,26 @@ def _city_ending_a_run(toks: list[Tok], labels: list[str]) -> None:
             _relabel(labels, c + 1, b, "publisher-place")
             labels[c] = "O"
             return
+
+
+def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode K. et al, 1999, Bone, 24, 73-79", "Macromolecules 1999, 32, 7726", "Ode, K.
+    2015, Graph Conference Series, 97, 592": no title and no journal, and the one place,
+    publisher or series run comes right before the volume: it is the journal."""
+    if "title" in labels or "container-title" in labels:
+        return
+    for label in ("publisher-place", "publisher", "collection-title"):
+        run = _only_run(labels, label)
+        if run is None:
+            continue
+        d = _past_punctuation(toks, labels, run[1])
+        if d >= len(labels) or labels[d] != "volume":
+            return
+        parts = _words_of(toks, *run).split(" , ")
+        if is_city(parts[0]) or is_region(parts[-1]):
+            return  # "Greenwich, Conn., 192": a place
+        _relabel(labels, *run, "container-title")
+        return
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

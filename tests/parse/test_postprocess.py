@@ -2495,3 +2495,24 @@ def test_a_journal_ending_the_title_before_its_city_and_numbers(label: str) -> N
     assert ref.get("container-title") == "Nouvelles Archives du Graphe"
     assert ref.get("publisher-place") == "Paris"
     assert not ref.get("publisher")
+
+
+@pytest.mark.parametrize("label", ["publisher-place", "publisher", "collection-title"])
+def test_a_journal_read_as_a_place_publisher_or_series_before_the_volume(label: str) -> None:
+    raw = "Ode K. et al, 1999, Graph Letters, 24, 73-79"
+    spec = [("Ode K. et al", "author"), (",", "O"), ("1999", "issued"), (",", "O"),
+            ("Graph Letters", label), (",", "O"), ("24", "volume"), (",", "O"),
+            ("73-79", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Letters"
+    assert not ref.get(label)
+
+
+@pytest.mark.parametrize("place", ["Greenwich, Conn.", "Oslo"])
+def test_a_place_before_the_volume_stays_a_place(place: str) -> None:
+    raw = f"Ode K. et al, 1999, {place}, 24, 73-79"
+    spec = [("Ode K. et al", "author"), (",", "O"), ("1999", "issued"), (",", "O"),
+            (place, "publisher-place"), (",", "O"), ("24", "volume"), (",", "O"),
+            ("73-79", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher-place") == place.rstrip(".")
