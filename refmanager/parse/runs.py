@@ -2630,6 +2630,14 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     if "editor" in labels[a:]:
         return
     nxt = _next_label(toks, labels, b)
+    if nxt == "note":  # "Classical Fields, 3rd edn. (Wiley, 1998)": the edition read as a note
+        d = _past_punctuation(toks, labels, b)
+        e = d
+        while e < len(labels) and labels[e] == "note":
+            e += 1
+        if not any(t.text.lower() in EDITION_WORDS for t in toks[d:e]):
+            return
+        nxt = "edition"
     if _after_in(toks, labels, a) or nxt not in ("publisher", "publisher-place", "edition"):
         return
     if (a > 0 and labels[a - 1] not in ("O", "author")) or _names_venue(

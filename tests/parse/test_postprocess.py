@@ -2516,3 +2516,22 @@ def test_a_place_before_the_volume_stays_a_place(place: str) -> None:
             ("73-79", "page")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("publisher-place") == place.rstrip(".")
+
+
+def test_a_books_title_read_as_a_container_before_its_edition_read_as_a_note() -> None:
+    raw = "J. D. Ode, Classical Graphs, 3rd edn. (Wiley, 1998)."
+    spec = [("J. D. Ode", "author"), (",", "O"), ("Classical Graphs", "container-title"),
+            (",", "O"), ("3rd edn", "note"), (". (", "O"), ("Wiley", "publisher"), (",", "O"),
+            ("1998", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Classical Graphs"
+    assert not ref.get("container-title")
+
+
+def test_a_container_before_a_note_of_no_edition_stays_a_container() -> None:
+    raw = "J. D. Ode, Classical Graphs, in press (Wiley, 1998)."
+    spec = [("J. D. Ode", "author"), (",", "O"), ("Classical Graphs", "container-title"),
+            (",", "O"), ("in press", "note"), ("(", "O"), ("Wiley", "publisher"), (",", "O"),
+            ("1998", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Classical Graphs"
