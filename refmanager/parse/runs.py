@@ -124,6 +124,7 @@ def mend_runs(
     if "Art" in raw:
         _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
+    _year_opening_the_title_before_the_date(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
     _department_read_as_a_container(toks, labels)
     if "version" in raw.lower():  # (the rule reads "Version" and "VERSION")
@@ -838,6 +839,23 @@ def _year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     labels[a] = "issued"
     labels[a + 1] = "O"
+
+
+def _year_opening_the_title_before_the_date(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode JU, Abe TJ, et al. 2017 ACC expert consensus on graphs. J Graph 2017;69:871":
+    a year read as the date right before the title, with no punctuation between them, where
+    the date is printed again after the title, opens the title."""
+    runs = _first_two_runs(labels, "issued")
+    if runs is None:
+        return
+    (a, b), _ = runs
+    if b != a + 1 or b >= len(toks) or labels[b] != "title" or a == 0:
+        return
+    if not YEAR_RE.fullmatch(toks[a].text) or toks[b].start == toks[a].end:
+        return
+    if toks[a - 1].text != "." or toks[b].kind != KIND_WORD or not toks[b].text[:1].isupper():
+        return
+    labels[a] = "title"
 
 
 _PAPER_KINDS = {("working", "paper"), ("technical", "report"), ("discussion", "paper")}

@@ -2535,3 +2535,23 @@ def test_a_container_before_a_note_of_no_edition_stays_a_container() -> None:
             ("1998", "issued"), (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Classical Graphs"
+
+
+def test_a_year_opening_the_title_before_the_date_printed_again() -> None:
+    raw = "Ode JU, Abe TJ, et al. 2017 ACC consensus on graphs. J Graph 2017;69:871-98."
+    spec = [("Ode JU, Abe TJ, et al.", "author"), ("2017", "issued"),
+            ("ACC consensus on graphs", "title"), (".", "O"), ("J Graph", "container-title"),
+            ("2017", "issued"), (";", "O"), ("69", "volume"), (":", "O"), ("871-98", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "2017 ACC consensus on graphs"
+    assert ref.issued is not None and ref.issued.year == 2017
+
+
+def test_a_year_before_the_title_printed_once_is_the_date() -> None:
+    raw = "Ode J, Abe T. 2017 Graph consensus. J Graph 69:871-98."
+    spec = [("Ode J, Abe T.", "author"), ("2017", "issued"), ("Graph consensus", "title"),
+            (".", "O"), ("J Graph", "container-title"), ("69", "volume"), (":", "O"),
+            ("871-98", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph consensus"
