@@ -61,7 +61,11 @@ def _weights() -> dict[str, dict[str, float]] | None:
 
 
 def _logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
+    # (clamped to [1e-6, 1 - 1e-6] with comparisons, not min(max(...)): it is hot)
+    if p < 1e-6:
+        p = 1e-6
+    elif p > 1 - 1e-6:
+        p = 1 - 1e-6
     return math.log(p / (1 - p)) / 5.0
 
 
@@ -149,7 +153,7 @@ def _entry_evidence(ref: Reference, tagging: Tagging, ctx: _Entry) -> tuple[list
     probs = tagging.probs
     per_token = math.log(max(tagging.sequence_prob, 1e-300)) / n
     mean = sum(probs) / n if probs else 0.0
-    found = {lab for lab in ctx.runs if lab != "O"}
+    found = set(ctx.runs)  # (the fields' runs: "O" has none)
     reals: Features = [
         ("seq", max(per_token, -3.0)),
         ("mean", _logit(mean)),
@@ -157,7 +161,7 @@ def _entry_evidence(ref: Reference, tagging: Tagging, ctx: _Entry) -> tuple[list
         ("nf", len(found) / 8.0),
     ]
     digits = sum(map(raw.count, "0123456789")) / max(len(raw), 1)
-    again = sum(len(runs) for lab, runs in ctx.runs.items() if lab != "O") - len(found)
+    again = sum(map(len, ctx.runs.values())) - len(found)
     names += [
         _SEQB[_bucket(-per_token, _SEQ_EDGES)],
         _MINB[_bucket(min(probs or [0.0]), _PROB_EDGES)],
@@ -165,7 +169,7 @@ def _entry_evidence(ref: Reference, tagging: Tagging, ctx: _Entry) -> tuple[list
         _DIGITS[_bucket(digits, _DIGIT_EDGES)],
         (_AGAIN_BILINGUAL if ctx.bilingual else _AGAIN)[min(again, 3)],
         _YEAR_COUNTS[min(len(_YEARS.findall(raw)), 3)],
-        "first=" + next((lab for lab in final if lab != "O"), "O"),
+        "first=" + next(iter(ctx.runs), "O"),  # (the runs are in the order of the labels)
         "type=" + ref.type,
     ]
     names += [has if key in found else no for key, has, no in _ENTRY_FIELDS]
@@ -238,17 +242,20 @@ class _FieldNames:
         "bias",
         "field",
         "lm",
-        "made",
         "mean",
         "names",
+        "nexts",
         "notok",
         "oddname",
         "position",
+        "prevs",
         "prior",
         "relabelled_all",
         "relabelled_some",
         "runs",
         "runs_bilingual",
+        "shapes",
+        "types",
     )
 
     def __init__(self, field: str) -> None:
@@ -266,13 +273,16 @@ class _FieldNames:
         self.relabelled_some = "relabelled=some" + tail
         self.runs = "runs" + tail
         self.runs_bilingual = "runs-bilingual" + tail
-        self.made: dict[tuple[str, str], str] = {}
+        # "type=", "prev=", "next=" and "shape=" + a value + "|" + the field, made once
+        # per value (looked up in a table of their own: it is hot)
+        self.types: dict[str, str] = {}
+        self.prevs: dict[str, str] = {}
+        self.nexts: dict[str, str] = {}
+        self.shapes: dict[str, str] = {}
 
-    def named(self, kind: str, value: str) -> str:
-        """``kind`` + ``value`` + "|" + the field, made once."""
-        name = self.made.get((kind, value))
-        if name is None:
-            name = self.made[kind, value] = f"{kind}{value}|{self.field}"
+    def named(self, made: dict[str, str], kind: str, value: str) -> str:
+        """``kind`` + ``value`` + "|" + the field, kept in ``made`` (one of the tables)."""
+        name = made[value] = f"{kind}{value}|{self.field}"
         return name
 
 
@@ -290,55 +300,79 @@ def _own_features(
     runs = ctx.runs.get(f)
     ref = ctx.ref
     t = _names_of(f)
-    names = [t.bias, t.named("type=", ref.type)]
+    kind = ref.type
+    names = [t.bias, t.types.get(kind) or t.named(t.types, "type=", kind)]
     reals: Features = []
-    if runs and tagging.probs:
+    all_probs = tagging.probs
+    if runs and all_probs:
         labels = tagging.labels
-        probs: list[float] = []
         relabelled = 0
-        for a, b in runs:
-            if labels[a:b].count(f) == b - a:
-                probs += tagging.probs[a:b]
-                continue
-            # the marginal of the field's own label: where a rule relabelled a token,
-            # the tagger's probability of that label, not of the one it chose
-            for i in range(a, b):
-                if labels[i] == f:
-                    probs.append(tagging.probs[i])
-                else:
-                    probs.append(tagging.marginal(f, i))
-                    relabelled += 1
+        if len(runs) == 1:
+            a, b = runs[0]
+            probs = all_probs[a:b]
+            if labels[a:b].count(f) != b - a:
+                probs, relabelled = _own_marginals(f, a, b, tagging)
+        else:
+            probs = []
+            for a, b in runs:
+                if labels[a:b].count(f) == b - a:
+                    probs += all_probs[a:b]
+                    continue
+                more, count = _own_marginals(f, a, b, tagging)
+                probs += more
+                relabelled += count
         mean = sum(probs) / len(probs)
         low = min(probs)
         a, b = runs[0][0], runs[-1][1]
-        edge = max(tagging.marginal(f, a - 1), tagging.marginal(f, b))
+        edge = tagging.outer_marginal(f, a, b)
         lm = _logit(mean)
         reals += [("lm", lm), (t.lm, lm), ("ln", _logit(low)), ("le", _logit(edge))]
-        final = ctx.final
+        prev = ctx.before[a]
+        nxt = ctx.after[b]
         names += [
-            t.mean[_bucket(mean, _PROB_EDGES)],
-            _LOW_NAMES[_bucket(low, _PROB_EDGES)],
-            t.position[_bucket(a / len(final), _POSITION_EDGES)],
-            t.named("prev=", ctx.before[a]),
-            t.named("next=", ctx.after[b]),
+            t.mean[bisect_right(_PROB_EDGES, mean)],
+            _LOW_NAMES[bisect_right(_PROB_EDGES, low)],
+            t.position[bisect_right(_POSITION_EDGES, a / len(ctx.final))],
+            t.prevs.get(prev) or t.named(t.prevs, "prev=", prev),
+            t.nexts.get(nxt) or t.named(t.nexts, "next=", nxt),
         ]
         if relabelled:
             names.append(t.relabelled_all if relabelled == len(probs) else t.relabelled_some)
         if len(runs) > 1:
             names.append(t.runs_bilingual if ctx.bilingual else t.runs)
     else:  # set by a rule (a DOI's pattern, the year found outside the labels): its prior
-        names += [t.notok, t.prior[_bucket(prior, _PROB_EDGES)]]
+        names += [t.notok, t.prior[bisect_right(_PROB_EDGES, prior)]]
     if f in {"author", "editor"}:
         people = ref.author if f == "author" else ref.editor
-        names.append(t.names[_bucket(len(people), _NAME_COUNT_EDGES)])
+        names.append(t.names[bisect_right(_NAME_COUNT_EDGES, len(people))])
         if any(_odd_name(m, 1) for m in people):
             names.append(t.oddname)
-    elif f == "issued":
+        return names, reals
+    if f == "issued":
         year = ref.issued.year if ref.issued and ref.issued.year else 0
-        names += [t.named("shape=", tag) for tag in value_shapes(f, "", year)]
+        tags = value_shapes(f, "", year)
     else:
-        names += [t.named("shape=", tag) for tag in value_shapes(f, ref.get(f))]
+        tags = value_shapes(f, ref.get(f))
+    shapes = t.shapes
+    for tag in tags:
+        names.append(shapes.get(tag) or t.named(shapes, "shape=", tag))
     return names, reals
+
+
+def _own_marginals(f: str, a: int, b: int, tagging: Tagging) -> tuple[list[float], int]:
+    """The marginals of label ``f`` on tokens ``a`` to ``b`` (exclusive): where a rule
+    relabelled a token, the tagger's probability of that label, not of the one it chose;
+    and how many tokens were relabelled."""
+    labels = tagging.labels
+    probs: list[float] = []
+    relabelled = 0
+    for i in range(a, b):
+        if labels[i] == f:
+            probs.append(tagging.probs[i])
+        else:
+            probs.append(tagging.marginal(f, i))
+            relabelled += 1
+    return probs, relabelled
 
 
 def row_features(entry: Features, field_probs: list[float]) -> Features:
@@ -379,18 +413,18 @@ def _entry(ref: Reference) -> _Entry:
     before: dict[int, str] = {}  # a run's start -> the label of the field before it
     after: dict[int, str] = {}  # a run's end -> the label of the field after it
     last = "^"
-    open_ends: list[int] = []
+    last_end = -1  # the end of the last field's run (-1: none yet)
     for label, a, b in label_runs(final):
         if label == "O":
             continue
         runs.setdefault(label, []).append((a, b))
         before[a] = last
-        for end in open_ends:
-            after[end] = label
-        open_ends = [b]
+        if last_end >= 0:
+            after[last_end] = label
+        last_end = b
         last = label
-    for end in open_ends:
-        after[end] = "$"
+    if last_end >= 0:
+        after[last_end] = "$"
     return _Entry(ref, ref.raw, final, runs, before, after, _bilingual(ref.raw))
 
 
@@ -399,7 +433,7 @@ def _bilingual(raw: str) -> bool:
     in Latin script, from the first Latin word after the last CJK character, that repeats
     the head's numbers (year, volume, pages), or its one number (a thesis's year) and its
     GB/T 7714 type code ("[D]", "[J]")."""
-    if raw.isascii():  # no CJK character (most entries: no search)
+    if raw.isascii() or _CJK.search(raw) is None:  # no CJK character (most entries)
         return False
     last = 0
     for m in _CJK.finditer(raw):

@@ -6,6 +6,7 @@ import re
 
 from refmanager.model import Reference
 from refmanager.model.typecodes import GBT_TYPES, TYPE_CODE_RE
+from refmanager.parse.tokens import may_hold
 
 # Each word list's "(?=[...])" holds the first letters of its words: the words are tried only
 # where one of them can start (the same matches, found in about half the time; these are
@@ -32,6 +33,9 @@ _REPORT = re.compile(
 )
 
 
+# a piece of each of their words (``may_hold``)
+_REPORT_CORES = ("rep", "paper", "\u62a5\u544a")
+_STANDARD_CORES = ("iso", "iec", "ieee std", "gb/t", "ansi", "din", "rfc")
 _JOURNAL_CUE = re.compile(r"\b(?:in:?\s|journal|trans(?:actions)?\b)", re.IGNORECASE)
 _PATENT = re.compile(r"\bpatent\b|\u4e13\u5229")
 _STANDARD = re.compile(r"\b(?=[adgir])(?:iso|iec|ieee std|gb/t|ansi|din|rfc)\s?[\d/]")
@@ -78,7 +82,7 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "article"
     if ("patent" in low or "\u4e13\u5229" in low) and _PATENT.search(low):
         return "patent"
-    if _STANDARD.search(low):
+    if may_hold(low, _STANDARD_CORES) and _STANDARD.search(low):
         return "standard"
     url = ref.get("URL")
     if not container and url and _CODE_HOST.search(url):
@@ -96,12 +100,16 @@ def infer_type(ref: Reference, raw: str) -> str:
     journal_like = any(ref.get(f) for f in ("issue", "page")) or ref.editor
     if not journal_like and _SOFTWARE.search(low) and (url or _SOFTWARE_HOST.search(low)):
         return "software"  # "R package version 2.3", "Computer software", on line
-    if not journal_like and _DATASET.search(low) and (url or ref.get("DOI")):
+    if not journal_like and "data" in low and _DATASET.search(low) and (url or ref.get("DOI")):
         return "dataset"
     # (the fields first: most entries have a container, and then the text is not searched)
     if not container and _THESIS.search(low):
         return "thesis"
-    if not (container and (ref.get("volume") or ref.get("issue"))) and _REPORT.search(low):
+    if (
+        not (container and (ref.get("volume") or ref.get("issue")))
+        and may_hold(low, _REPORT_CORES)
+        and _REPORT.search(low)
+    ):
         return "report"
     if container:
         if CONF_WORDS.search(container):

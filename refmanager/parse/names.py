@@ -56,8 +56,9 @@ _SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,|/(?=\s*[A-Z\u00c0-\u00de]))\s*")
 # Spanish "y" and Portuguese or Italian "e" join the last name after a name's initial or
 # comma ("García, M., y López, J."); inside a family name they stay ("Ortega y Gasset").
 _AND = re.compile(
-    r"\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*"
-    r"|(?<=[.,])\s*\b[ye]\s+(?=[A-Z\u00c0-\u00de])"
+    r"(?=[\s,a&euy\u548c\u4e0e])"  # (the characters a match starts with: tried only there)
+    r"(?:\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*"
+    r"|(?<=[.,])\s*\b[ye]\s+(?=[A-Z\u00c0-\u00de]))"
 )
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
@@ -88,6 +89,8 @@ _EDS_PAREN = re.compile(
     re.IGNORECASE,
 )
 _EDS_WORD = re.compile(r",?\s*(?:eds?\.|editors?|\u7f16)$", re.IGNORECASE)
+# the last characters _EDS_WORD's words end with (its case folding reads a long s as "s")
+_EDS_WORD_ENDS = frozenset(".sSrR\u017f\u7f16")
 _CAP_INITIAL = re.compile(r"\b[A-Z]\.")
 
 
@@ -235,6 +238,8 @@ def list_end(text: str) -> int | None:
     "S. Boyd and L. Vandenberghe, Convex Optimization" ends before ", Convex"; an inverted
     "Smith, J. and Doe, A." has nothing after its last name. None when nothing follows.
     """
+    if "and" not in text and "&" not in text and "und" not in text:
+        return None  # (the words _LAST_AND reads)
     found = None
     for m in _LAST_AND.finditer(text):
         found = m
@@ -269,7 +274,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     text = " ".join(text.split()).strip(" .,;:")  # white space as one space (no regex: hot)
     if not text:
         return [], False
-    inner = _ETAL_INSIDE.search(text)
+    # (white space is one space here: "et al" is printed "et al" or "etal")
+    inner = _ETAL_INSIDE.search(text) if "et al" in text or "etal" in text else None
     if inner is not None and inner.start() > 0 and text[inner.end() :].strip(" .,;"):
         # "Doe J, Roe R, et al.; ALPHA Study Group": a group after the shortened list
         first, _ = split_names(text[: inner.start()])
@@ -281,8 +287,11 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     if m:
         etal = True
         text = text[: m.start()].strip(" ,;")
-    text = _EDS_PAREN.sub("", text)
-    text = _EDS_WORD.sub("", text).strip(" ,")
+    if "(" in text:
+        text = _EDS_PAREN.sub("", text)
+    if text[-1:] in _EDS_WORD_ENDS:
+        text = _EDS_WORD.sub("", text)
+    text = text.strip(" ,")
     if not text:
         return [], etal
     if _DASHES.match(text):

@@ -26,6 +26,7 @@ from refmanager.parse.tokens import (
     YEAR_RE,
     Tok,
     label_runs,
+    may_hold,
     split_label,
     tokenize,
     word_set,
@@ -107,6 +108,7 @@ _TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 # a new-style arXiv identifier standing alone: its first digits are no year
 _ARXIV_DIGITS = re.compile(rf"(?<![\d.]){NEW_ARXIV_ID}(?:v\d+)?(?!\.?\d)")
+_NEW_ARXIV = re.compile(NEW_ARXIV_ID)  # (a quick test before _ARXIV_DIGITS's search)
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
@@ -409,9 +411,12 @@ def build_reference(
         a, b = access[1]
         if "issued" in spans and a <= spans["issued"][0] < b:
             year_text = ""  # the date the tagger took for the publication's is the visit's
+    # the new-style arXiv identifiers ("1504.01230"), whose digits hold no year: found
+    # once, and searched for only where their digits are printed (a quick search first)
+    arxiv_digits = [m.span() for m in _ARXIV_DIGITS.finditer(raw)] if _NEW_ARXIV.search(raw) else []
     if year_text and "." in raw and "issued" in spans:
         s0 = spans["issued"][0]
-        if any(a <= s0 < b for a, b in (m.span() for m in _ARXIV_DIGITS.finditer(raw))):
+        if any(a <= s0 < b for a, b in arxiv_digits):
             year_text = ""  # "arXiv:1504.01230": the identifier's first digits, no year
     ym = YEAR_RE.search(year_text)
     date_conf = conf.get("issued", 0.0)
@@ -425,8 +430,7 @@ def build_reference(
         if access is not None:
             blocked.append(access[1])
         # an arXiv identifier's "1504.01230" holds no year
-        if "." in raw:
-            blocked += [m.span() for m in _ARXIV_DIGITS.finditer(raw)]
+        blocked += arxiv_digits
         cands = [
             y
             for y in YEAR_RE.finditer(raw, label_end)
@@ -529,6 +533,11 @@ _ACCESS = re.compile(
     r"|(?P<y>\d{4}))",
     re.IGNORECASE,
 )
+# a piece of each of _ACCESS's words
+_ACCESS_CORES = (
+    "access", "visited", "retrieved", "viewed", "cited", "consult", "abgerufen",
+    "zugegriffen", "acess",
+)  # fmt: skip
 # German and French month names that English's three letters do not give
 _OTHER_MONTHS = {
     "januar": 1, "februar": 2, "m\u00e4rz": 3, "juni": 6, "juli": 7, "oktober": 10,
@@ -555,7 +564,7 @@ def _month_of(word: str) -> int | None:
 
 def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
     """The date a reference says its source was accessed, and that date's span in ``raw``."""
-    m = _ACCESS.search(raw)
+    m = _ACCESS.search(raw) if may_hold(raw, _ACCESS_CORES) else None
     if m is None:
         return None
     if m.group("iso"):

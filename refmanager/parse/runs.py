@@ -234,8 +234,20 @@ def _relabel(labels: list[str], a: int, b: int, label: str) -> None:
 
 
 def _runs_of(labels: list[str], label: str) -> list[tuple[int, int]]:
-    """Start and end (exclusive) of every run of ``label``, in order."""
-    return [(a, b) for lab, a, b in label_runs(labels) if lab == label]
+    """Start and end (exclusive) of every run of ``label``, in order (found with
+    ``list.index``, not by walking every run: it is hot)."""
+    runs: list[tuple[int, int]] = []
+    left = labels.count(label)
+    n = len(labels)
+    b = 0
+    while left:
+        a = labels.index(label, b)
+        b = a + 1
+        while b < n and labels[b] == label:
+            b += 1
+        runs.append((a, b))
+        left -= b - a
+    return runs
 
 
 def _has_second_run(labels: list[str], label: str) -> bool:
@@ -541,6 +553,8 @@ _HOST_REST = re.compile(r"\.?\s{1,2}([\w-]+(?:\.[\w-]+)+(?:/\S*)?)")
 
 def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """Label as URL the rest of a URL whose host a line break cut ("http://www. x.org")."""
+    if "://" not in raw:  # (no URL token that _URL_HOST reads)
+        return
     for i, tok in enumerate(toks):
         if tok.kind != KIND_URL:
             continue
@@ -1191,7 +1205,7 @@ def _editors_read_into_the_book(toks: list[Tok], labels: list[str]) -> None:
     a, b = _first_run(labels, "container-title")
     if a == b:
         return
-    if any(t.text == "(" for t in toks[a : min(a + 8, b)]):
+    if "(" in [t.text for t in toks[a : min(a + 8, b)]]:
         texts = [t.text.lower() for t in toks[a:b]]
         o = texts.index("(")
         close = texts.index(")", o) if ")" in texts[o:] else -1
@@ -1527,6 +1541,8 @@ def _year_inside_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Climate Change 2014: Synthesis Report. Geneva: IPCC; 2014.": a year read as the
     date between two parts of the title (printed with no punctuation before it), where the
     entry prints its date again later, is part of the title."""
+    if labels.count("issued") < 2:
+        return
     years = [k for k, lab in enumerate(labels) if lab == "issued"]
     if len(years) < 2:
         return
@@ -2327,22 +2343,27 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, *city, "publisher-place")
 
 
-_PAIRS = {"(": ")", "[": "]"}
+_OPENING = {")": "(", "]": "["}
 
 
 def _close_open_brackets(toks: list[Tok], labels: list[str]) -> None:
     """A value that opens a bracket the tagger left outside it ("University of California
     (Berkeley" and ")") takes the closing bracket that follows it."""
-    for lab, a, b in label_runs(labels):
-        if lab == "O" or b >= len(toks) or labels[b] != "O":
-            continue
+    # each unlabelled closing bracket right after a run, from the last one back (a bracket
+    # given to its run changes no run that ends before it)
+    for b in range(len(toks) - 1, 0, -1):
         close = toks[b].text
-        for open_ in ("(", "["):
-            if close != _PAIRS[open_]:
-                continue
-            inside = [t.text for t in toks[a:b]]
-            if inside.count(open_) > inside.count(close):
-                labels[b] = lab
+        if close not in {")", "]"}:
+            continue
+        lab = labels[b - 1]
+        if lab == "O" or labels[b] != "O":
+            continue
+        a = b - 1
+        while a > 0 and labels[a - 1] == lab:
+            a -= 1
+        inside = [t.text for t in toks[a:b]]
+        if inside.count(_OPENING[close]) > inside.count(close):
+            labels[b] = lab
 
 
 def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
@@ -2506,7 +2527,7 @@ _PAGE_MARKS = frozenset(("p", "pp", "pg", "pgs", "page", "pages", "s", "str", "c
 def _volume_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
     """ "Phys. Rev. Lett. 93 172502", "SSRv, 113 271": with no volume read, a page run of
     two numbers set apart by a space alone (no dash, no comma) is the volume and the page."""
-    if "volume" in labels:
+    if "volume" in labels or "page" not in labels:
         return
     for lab, a, b in label_runs(labels):
         if lab != "page" or b - a != 2:
@@ -3410,8 +3431,9 @@ def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
     a, b = run
     if b + 2 >= len(toks) or toks[b].text != "," or labels[b] != "O":
         return
-    dot = max((k for k in range(a + 1, b - 1) if toks[k].text == "."), default=-1)
-    if dot < 0 or b - dot - 1 > 3 or toks[dot + 1].start == toks[dot].end:
+    # the run's last period before its last token, at most three tokens before the comma
+    dot = next((k for k in range(b - 2, max(a, b - 5), -1) if toks[k].text == "."), -1)
+    if dot < 0 or toks[dot + 1].start == toks[dot].end:
         return
     if not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[dot + 1 : b]):
         return

@@ -144,6 +144,20 @@ class Tagging:
         except ValueError:  # a label this model does not know
             return 0.0
 
+    def outer_marginal(self, label: str, a: int, b: int) -> float:
+        """The larger of ``marginal(label, a - 1)`` and ``marginal(label, b)``: how likely
+        the tokens just outside ``a`` to ``b`` are to hold the label too."""
+        tagger = self.tagger
+        if tagger is None:
+            return 0.0
+        n = len(self.labels)
+        try:
+            before = float(tagger.marginal(label, a - 1)) if 0 < a <= n else 0.0
+            after = float(tagger.marginal(label, b)) if 0 <= b < n else 0.0
+        except ValueError:  # a label this model does not know
+            return 0.0
+        return max(before, after)
+
 
 def tag_sequence(
     toks: list[Tok],

@@ -62,7 +62,7 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
     for m in _TOKEN_RE.finditer(text, start):
         kind = m.lastgroup or KIND_PUNCT
         s, e = m.span()
-        if kind in {KIND_URL, KIND_DOI}:
+        if kind in (KIND_URL, KIND_DOI):
             whole = m.group()
             trimmed = trim_identifier(whole) or whole[:1]
             cut = s + len(trimmed)
@@ -83,6 +83,17 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
 def word_set(text: str) -> frozenset[str]:
     """The words of ``text`` (a word list written as one string) as a set."""
     return frozenset(text.split())
+
+
+def may_hold(text: str, cores: tuple[str, ...]) -> bool:
+    """A quick test before a case-insensitive search for words: whether ``text`` holds one
+    of ``cores`` (a piece of each word, in lower case), or a letter that the search's case
+    folding reads as "i" or "s" and ``str.lower`` does not make one (dotless i, dotted
+    capital I, long s). False: the search finds nothing."""
+    low = text.lower()
+    if any(core in low for core in cores):
+        return True
+    return not text.isascii() and ("\u0131" in text or "\u0130" in text or "\u017f" in text)
 
 
 def label_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:

@@ -202,3 +202,33 @@ def test_names_as_lists_in_other_languages_and_styles_print_them(
 ) -> None:
     names, _ = split_names(text)
     assert [(n.family, n.given) for n in names] == expected
+
+
+def test_the_name_separators_split_as_without_their_first_characters() -> None:
+    """The "(?=[...])" before ``_AND`` (the characters its matches start with) changes no
+    split; and an editors' word ``_EDS_WORD`` removes ends in one of ``_EDS_WORD_ENDS``."""
+    import re
+
+    from refmanager.parse.names import _AND, _EDS_WORD, _EDS_WORD_ENDS
+
+    head = "(?=[\\s,a&euy\\u548c\\u4e0e])"
+    assert _AND.pattern.startswith(head)
+    plain = re.compile(_AND.pattern[len(head) :])
+    texts = [
+        "Smith, J. and Doe, A.",
+        "Smith J & Doe A",
+        "Müller, H. und Roe, K.",
+        "Ode, J., et Roe, R.",
+        "Ode J, et al",
+        "García, M., y López, J.",
+        "Rossi, P., e Bianchi, L.",
+        "Ortega y Gasset, J.",
+        "王伟和李明",
+        "王伟与李明",
+        "Anderson, B., Etienne, C. , and  Yates, D.",
+        "Sandra Eyre,and Uwe Ely",
+    ]
+    for text in texts:
+        assert _AND.split(text) == plain.split(text), text
+    for text in ("Ode, J., ed.", "Ode J (Eds.", "Ode J, editors", "Ode J, EDITOR", "Ode 编"):
+        assert _EDS_WORD.search(text) and text[-1:] in _EDS_WORD_ENDS, text

@@ -246,3 +246,40 @@ def test_semantic_scholars_arxiv_abs_is_the_number_not_the_volume() -> None:
 def test_a_month_inside_a_given_name_is_not_the_dates() -> None:
     ref = parse_reference("Ode, Jan-Felix (2011): Graphen. In: Graphen und Praxis 34, S. 141-154.")
     assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2011, None)
+
+
+def test_the_quick_tests_before_word_searches_skip_no_match() -> None:
+    """``may_hold``'s cores of a word pattern (a piece of each word) are found wherever the
+    pattern finds a word, in any case and with the letters case folding reads as ASCII."""
+    from refmanager.parse.csltype import (
+        _DATASET,
+        _REPORT,
+        _REPORT_CORES,
+        _STANDARD,
+        _STANDARD_CORES,
+    )
+    from refmanager.parse.parser import _ACCESS, _ACCESS_CORES
+    from refmanager.parse.tokens import may_hold
+
+    folds = {"i": ("\u0131", "\u0130"), "s": ("\u017f",), "k": ("\u212a",)}
+    for pattern, cores, lower in (
+        (_ACCESS, _ACCESS_CORES, False),
+        (_REPORT, _REPORT_CORES, True),
+        (_STANDARD, _STANDARD_CORES, True),
+        (_DATASET, ("data",), True),
+    ):
+        words = re.findall(r"[a-z][a-z' /]+", pattern.pattern.replace(r"\s+", " "))
+        texts = []
+        for word in words:
+            forms = {word, word.upper(), word.title()}
+            forms |= {word.replace(a, b) for a, bs in folds.items() for b in bs}
+            texts += [f"Ode J. {form} 2021-05-04 9001." for form in forms]
+        found = 0
+        for printed in texts:
+            text = printed.lower() if lower else printed
+            if pattern.search(text):
+                found += 1
+                assert may_hold(text, cores), (pattern.pattern, text)
+                if pattern is _DATASET:
+                    assert "data" in text
+        assert found >= len(cores), pattern.pattern

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from refmanager.parse import parse_reference
 from refmanager.parse.tokens import KIND_WORD, label_runs, split_label, tokenize
 
@@ -70,3 +72,19 @@ def test_an_accent_typed_as_a_combining_mark_stays_in_its_word() -> None:
         unicodedata.normalize("NFD", w)
         for w in ("Debussy", "Claude", "Pelléas", "et", "Mélisande-Gräfin")
     ]
+
+
+def test_may_hold_reads_the_letters_case_folding_reads_as_ascii() -> None:
+    """The quick test before a case-insensitive search says False only where the search
+    finds nothing: a core in any case, or a letter re's case folding reads as "i" or "s"
+    that ``str.lower`` keeps (dotless i, dotted capital I, long s), says True."""
+    from refmanager.parse.tokens import may_hold
+
+    cores = ("cited", "consult")
+    assert may_hold("Ode J. [CITED 2021 Jun 1]", cores)
+    assert may_hold("Consulté le 4 mai 2021", cores)
+    assert not may_hold("Ode J. Graph learning. 2021.", cores)
+    assert not may_hold("Ode J. Graph learning \u2013 a survey. 2021.", cores)
+    for text in ("c\u0131ted 2021", "c\u0130ted 2021", "con\u017fulted 2021"):
+        assert re.search("cited|consulted", text, re.IGNORECASE), text
+        assert may_hold(text, cores), text
