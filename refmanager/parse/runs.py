@@ -12,6 +12,8 @@ sentence run into its title, a title that ends where the print turns from italic
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Self, SupportsIndex, overload
 
 from refmanager.model.identifiers import NEW_ARXIV_ID
 from refmanager.model.words import word_list
@@ -78,6 +80,106 @@ def mend_runs(
 ) -> None:
     """Apply every rule, in order, to ``labels`` (one per token of ``raw``), in place;
     ``styles``: the italic and bold spans of an entry read from a PDF."""
+    mended = Labels(labels)
+    _mend(raw, toks, mended, styles)
+    labels[:] = mended
+
+
+class Labels(list[str]):
+    """A list of token labels that keeps the number of tokens of each label: whether a
+    label is there (``in``) and how many tokens have it (``count``) are dictionary
+    look-ups, not scans of the list (the rules ask about a hundred times an entry). Every
+    change of the list keeps the numbers right."""
+
+    __slots__ = ("_counts",)
+
+    def __init__(self, labels: Iterable[str] = ()) -> None:
+        super().__init__(labels)
+        self._counts: dict[str, int] = {}
+        self._recount()
+
+    def _recount(self) -> None:
+        counts: dict[str, int] = {}
+        for label in self:
+            counts[label] = counts.get(label, 0) + 1
+        self._counts = counts
+
+    def __contains__(self, label: object) -> bool:
+        return label in self._counts
+
+    def count(self, label: str) -> int:
+        return self._counts.get(label, 0)
+
+    @overload
+    def __setitem__(self, index: SupportsIndex, value: str) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[str]) -> None: ...
+
+    def __setitem__(self, index: SupportsIndex | slice, value: str | Iterable[str]) -> None:
+        if isinstance(index, slice):
+            super().__setitem__(index, value)
+            self._recount()
+            return
+        assert isinstance(value, str)
+        counts = self._counts
+        old = self[index]
+        super().__setitem__(index, value)
+        left = counts[old] - 1
+        if left:
+            counts[old] = left
+        else:
+            del counts[old]
+        counts[value] = counts.get(value, 0) + 1
+
+    def __delitem__(self, index: SupportsIndex | slice) -> None:
+        super().__delitem__(index)
+        self._recount()
+
+    # (mypy compares a list subclass's += with list's +: the signature is typeshed's own)
+    def __iadd__(self, labels: Iterable[str], /) -> Self:  # type: ignore[override, misc]
+        super().__iadd__(labels)
+        self._recount()
+        return self
+
+    def __imul__(self, times: SupportsIndex) -> Self:
+        super().__imul__(times)
+        self._recount()
+        return self
+
+    def append(self, label: str) -> None:
+        super().append(label)
+        self._counts[label] = self._counts.get(label, 0) + 1
+
+    def extend(self, labels: Iterable[str]) -> None:
+        super().extend(labels)
+        self._recount()
+
+    def insert(self, index: SupportsIndex, label: str) -> None:
+        super().insert(index, label)
+        self._counts[label] = self._counts.get(label, 0) + 1
+
+    def pop(self, index: SupportsIndex = -1) -> str:
+        label = super().pop(index)
+        self._recount()
+        return label
+
+    def remove(self, label: str) -> None:
+        super().remove(label)
+        self._recount()
+
+    def clear(self) -> None:
+        super().clear()
+        self._counts = {}
+
+
+def _mend(
+    raw: str,
+    toks: list[Tok],
+    labels: Labels,
+    styles: list[tuple[int, int, str]] | None,
+) -> None:
+    """``mend_runs`` on labels that count themselves."""
     _join_cut_urls(raw, toks, labels)
     _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
@@ -224,7 +326,7 @@ def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
     """Start and end (exclusive) of the one run of ``label``; None when there is none or
     more than one."""
     a, b = _first_run(labels, label)  # (scans for the label, not every run: it is hot)
-    return None if a == b or label in labels[b:] else (a, b)
+    return None if a == b or labels.count(label) != b - a else (a, b)
 
 
 def _relabel(labels: list[str], a: int, b: int, label: str) -> None:
@@ -252,7 +354,8 @@ def _runs_of(labels: list[str], label: str) -> list[tuple[int, int]]:
 
 def _has_second_run(labels: list[str], label: str) -> bool:
     """Whether ``label`` has two runs or more (a scan, not every run: it is hot)."""
-    return label in labels[_first_run(labels, label)[1] :]
+    a, b = _first_run(labels, label)
+    return labels.count(label) > b - a
 
 
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
@@ -273,7 +376,7 @@ def _first_two_runs(
     """Start and end (exclusive) of the first two runs of ``label``; None when it has fewer
     (a scan, not every run)."""
     a, b = _first_run(labels, label)
-    if label not in labels[b:]:
+    if labels.count(label) == b - a:
         return None
     c = labels.index(label, b)
     d = c + 1
@@ -2085,7 +2188,7 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
         return
     a, b = run
     if b + 1 < len(toks) and toks[b].text == "," and labels[b + 1] == "edition":
-        labels[a:b] = ["publisher"] * (b - a)
+        _relabel(labels, a, b, "publisher")
 
 
 # A container that is only an identifier ("arXiv:2006.04768", a DOI) names no container.

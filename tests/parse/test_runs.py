@@ -1,0 +1,42 @@
+"""The list of labels the post-tagging rules mend (``refmanager.parse.runs.Labels``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+def test_labels_count_themselves_through_every_change() -> None:
+    """``Labels`` answers ``in`` and ``count`` from its own numbers: after any change they
+    are what a plain list's scan says."""
+    from refmanager.parse.runs import Labels
+
+    names = ("author", "title", "O", "issued", "editor", "page")
+    labels = Labels(["author", "author", "O", "title", "title", "O", "issued"])
+    plain = list(labels)
+
+    def same() -> None:
+        assert list(labels) == plain
+        for name in names:
+            assert (name in labels) == (name in plain), name
+            assert labels.count(name) == plain.count(name), name
+
+    same()
+    changes: list[Callable[[list[str]], object]] = [
+        lambda x: x.__setitem__(0, "editor"),
+        lambda x: x.__setitem__(slice(3, 5), ["O", "page", "page"]),
+        lambda x: x.__delitem__(1),
+        lambda x: x.__delitem__(slice(0, 2)),
+        lambda x: x.append("title"),
+        lambda x: x.extend(["O", "page"]),
+        lambda x: x.insert(1, "issued"),
+        lambda x: x.pop(),
+        lambda x: x.pop(0),
+        lambda x: x.remove("O"),
+        lambda x: x.__iadd__(["author"]),
+        lambda x: x.__imul__(2),
+        lambda x: x.clear(),
+    ]
+    for change in changes:
+        change(labels)
+        change(plain)
+        same()
