@@ -1177,7 +1177,8 @@ def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:
 def _title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     """ "Katz Jonathan, L'Invention de l'hétérosexualité, Paris, EPEL, 2001": no title, and
     a comma-separated chunk of the name list holding a word in lower case that no name
-    holds (not a particle, not "and"): that chunk and the rest of the run are the title."""
+    holds (not a particle, not "and"): that chunk and the rest of the run are the title.
+    A chunk opens after an initial's period too ("Ode K. Grafos y sociedad. Madrid")."""
     if "title" in labels:
         return
     a, b = _first_run(labels, "author")
@@ -1186,7 +1187,16 @@ def _title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     start = -1
     for k in range(a + 1, b):
         t = toks[k]
-        if toks[k - 1].text == "," and t.kind == KIND_WORD:
+        if t.kind == KIND_WORD and (
+            toks[k - 1].text == ","
+            or (
+                k - 2 > a
+                and toks[k - 1].text == "."
+                and toks[k - 2].kind == KIND_WORD
+                and toks[k - 2].text.isupper()
+                and len(toks[k - 2].text) <= 2
+            )
+        ):
             start = k  # a chunk opens here
         if start < 0 or t.kind != KIND_WORD or len(t.text) < 5 or not t.text.islower():
             continue
@@ -1230,7 +1240,7 @@ def _title_opening_with_an_article_in_the_names(toks: list[Tok], labels: list[st
         if toks[k].text == "L" and toks[e].text in ("'", "\u2019"):
             e += 1
         words = [t for t in toks[e:b] if t.kind == KIND_WORD]
-        if not words or toks[e].kind != KIND_WORD or not toks[e].text[:1].isupper():
+        if not words or toks[e].kind != KIND_WORD:
             continue
         if toks[k].text in _NAME_ARTICLES and any(t.text == "," for t in toks[k:b]):
             continue  # "La Rocca, Luigi": a family name

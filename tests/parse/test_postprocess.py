@@ -2555,3 +2555,31 @@ def test_a_year_before_the_title_printed_once_is_the_date() -> None:
             ("871-98", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph consensus"
+
+
+def test_a_title_read_into_the_names_after_an_initials_period() -> None:
+    raw = "Ode K. Grafos y sociedad. Madrid: Graf; 2014."
+    spec = [("Ode K. Grafos y sociedad", "author"), (".", "O"),
+            ("Madrid", "publisher-place"), (":", "O"), ("Graf", "publisher"), (";", "O"),
+            ("2014", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Grafos y sociedad"
+    assert [(n.family, n.given) for n in ref.author] == [("Ode", "K")]
+
+
+def test_a_name_opening_with_an_initial_keeps_its_particle() -> None:
+    raw = "C. Ode degli Abeti, Graph Rept. 590, 1 (2015)."
+    spec = [("C. Ode degli Abeti", "author"), (",", "O"), ("Graph Rept.", "container-title"),
+            ("590", "volume"), (",", "O"), ("1", "page"), ("(", "O"), ("2015", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("title")
+
+
+def test_a_title_opening_with_an_article_and_a_word_in_lower_case() -> None:
+    raw = "Ode, Kai, Les réseaux de l'empire, Paris, Graf, 2010."
+    spec = [("Ode, Kai, Les réseaux de l'empire", "author"), (",", "O"),
+            ("Paris", "publisher-place"), (",", "O"), ("Graf", "title"), (",", "O"),
+            ("2010", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Les réseaux de l'empire"
