@@ -285,6 +285,7 @@ def _mend(
     _place_and_publisher_in_one_run(toks, labels)
     _city_ending_a_run(toks, labels)
     _journal_read_as_a_place_or_publisher(toks, labels)
+    _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -2962,6 +2963,32 @@ def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) ->
             return  # "Greenwich, Conn., 192": a place
         _relabel(labels, *run, "container-title")
         return
+
+
+_PAGE_MARKS = word_set("p pp s S")
+
+
+def _volume_read_as_pages_before_the_marked_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "Annales HSS, 65-2, 2010, p. 301-330": two page runs, the second after its "p."
+    and the first right after the journal, and no volume: the first is the volume and its
+    issue."""
+    if "volume" in labels:
+        return
+    runs = _first_two_runs(labels, "page")
+    if runs is None or _has_second_run(labels[runs[1][1] :], "page"):
+        return
+    (a, b), (c, _) = runs
+    if c < 2 or toks[c - 1].text != "." or toks[c - 2].text not in _PAGE_MARKS:
+        return
+    if _previous_label(toks, labels, a) != "container-title":
+        return  # the numbers right after the journal's name
+    nums = [t for t in toks[a:b] if t.kind == KIND_NUM]
+    if not 1 <= len(nums) <= 2 or b - a != 2 * len(nums) - 1:
+        return
+    labels[a] = "volume"
+    if len(nums) == 2:
+        labels[a + 1] = "O"
+        labels[a + 2] = "issue"
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

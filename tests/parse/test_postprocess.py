@@ -2583,3 +2583,22 @@ def test_a_title_opening_with_an_article_and_a_word_in_lower_case() -> None:
             ("2010", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Les réseaux de l'empire"
+
+
+def test_a_volume_and_issue_read_as_pages_before_the_marked_pages() -> None:
+    raw = "Kai Ode, « Graphes », Annales GR, 65-2, 2010, p. 301-330."
+    spec = [("Kai Ode", "author"), (", «", "O"), ("Graphes", "title"), ("»,", "O"),
+            ("Annales GR", "container-title"), (",", "O"), ("65-2", "page"), (",", "O"),
+            ("2010", "issued"), (", p.", "O"), ("301-330", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("65", "2", "301-330")
+
+
+def test_pages_printed_twice_stay_pages() -> None:
+    raw = "Kai Ode, Graphes, in Graph School 1989:97-120 (1989), pp. 97-120."
+    spec = [("Kai Ode", "author"), (",", "O"), ("Graphes", "title"), (", in", "O"),
+            ("Graph School", "container-title"), ("1989", "issued"), (":", "O"),
+            ("97-120", "page"), ("(", "O"), ("1989", "issued"), ("), pp.", "O"),
+            ("97-120", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("volume")
