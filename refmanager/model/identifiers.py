@@ -20,6 +20,9 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # A new-style arXiv identifier's digits ("1504.01230"); ARXIV_ID adds the old style.
 NEW_ARXIV_ID = r"\d{4}\.\d{4,5}"
 ARXIV_ID = rf"(?:{NEW_ARXIV_ID}|[a-z\-]+(?:\.[A-Z]{{2}})?/\d{{7}})"
+# An arXiv category as a list prints it after an identifier ("[hep-ph]", "[astro-ph.CO]",
+# "[cond-mat.str-el]", "[cs.CL]").
+ARXIV_CATEGORY = r"[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]+(?:-[a-z]+)?)?"
 _ARXIV_KEY = re.compile(rf"(?:arxiv[:\s/]*|abs/)?({ARXIV_ID})(?:v\d+)?", re.IGNORECASE)
 # Sentence punctuation that ends a sentence rather than an identifier or a URL.
 _TRAIL = ".,;:\u3002\uff0c"

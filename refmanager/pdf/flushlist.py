@@ -22,10 +22,12 @@ MODEL_PATH = Path(__file__).resolve().parent / "data" / "flush.crfsuite"
 LABELS = ("start", "in", "other")
 
 _YEAR = re.compile(r"(?<![\d.])(?:1[6-9]\d\d|20\d\d)[a-z]?(?![\d])")
+# A family name as lists print it: "Smith", "van der Berg", "De Vries", "Hempel de Ibarra".
+_FAMILY = r"(?:[a-z]{1,3} ){0,2}[A-Z][\w'’\-]+(?: (?:[a-z]{1,3} ){0,2}[A-Z][a-z][\w'’\-]*)?"
 # Openings of a reference's first line, by the way its authors are written.
 _OPENINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "Smith, J.", "Smith, John", "van der Berg, A.", "O'Neil, R.-M."
-    ("name.comma", re.compile(r"^(?:[a-z]{1,3} ){0,2}[A-Z][\w'’\-]+(?: [A-Z][\w'’\-]+)?,\s?[A-Z]")),
+    ("name.comma", re.compile(rf"^{_FAMILY},\s?[A-Z]")),
     # "J. Smith", "J.-P. Dupont", "A. B. Smith", "J Smith"
     ("initials.name", re.compile(r"^(?:[A-Z]\.?[\s-]?){1,3}\s?[A-Z][a-z\u00c0-\u024f]")),
     # "T. KAMETANI et", "J.-P. DUPONT,"
@@ -42,7 +44,7 @@ _OPENINGS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "Smith JA:", "van Es D," (a particle first); not "Biochem J 67:" (a journal)
     (
         "name.initials",
-        re.compile(r"^(?:[a-z]{1,3} ){0,2}[A-Z][\w'’\-]+ [A-Z]{1,3}(?:[,.:]|\s(?!\d))"),
+        re.compile(rf"^{_FAMILY} [A-Z]{{1,3}}(?:[,.:]|\s(?!\d))"),
     ),
     # "SMITH, J." or "MESLIN et"
     ("caps.name", re.compile(r"^(?:[A-Z]\.\s?)*[A-Z]{2,}[A-Z'\-]*[,\s]")),
@@ -130,12 +132,24 @@ def _own(line: Line, right: float, left: float) -> list[str]:
         f.append("ends.pages")
     if re.search(r"(?:doi|https?://|www\.)\S*$", text, re.I):
         f.append("ends.link")
+    if re.fullmatch(r"(?:[A-Z]\.-?){1,3},?", last) and len(tokens) > 1:
+        f.append("ends.initial")  # "..., Michael A." (the family name on the next line)
+    if _ENDS_ID.search(text):
+        f.append("ends.id")
     if last.casefold() in _STOP_END:
         f.append("ends.open")
     if re.search(r"\bet al\b", text):
         f.append("etal")
     f.append(f"names={min(len(_NAMES.findall(text)), 3)}")
     return f
+
+
+# An identifier that closes an entry: a PubMed or PMC id, an arXiv id, an ISBN, a DOI.
+_ENDS_ID = re.compile(
+    r"(?:PMID:?\s*\d+|PMCID:?\s*PMC\d+|arXiv:\s*\S+|ISBN(?:-1[03])?:?\s*[\d\-X]+"
+    r"|\b10\.\d{4,9}/\S+)[.,;]?$",
+    re.I,
+)
 
 
 # A person's name as reference lists print it: "Smith JA,", "Smith, J. A.,", "J. A. Smith,".

@@ -17,6 +17,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from refmanager.model import Entry, Location
+from refmanager.model.identifiers import ARXIV_CATEGORY
 from refmanager.model.typecodes import is_type_code
 from refmanager.pdf import flushlist
 from refmanager.pdf.layout import Line
@@ -42,6 +43,7 @@ CAPTION = re.compile(
     r"^\s*(?:Figure|Fig\.|Table|Listing|Algorithm|Abbildung|Tabelle|Tableau|Tabla|图|表)\s*\d",
     re.I,
 )
+_CATEGORY = re.compile(ARXIV_CATEGORY)
 _ALPHA_KEY = re.compile(r"^[A-Za-z\u00c0-\u024f][\w\u00c0-\u024f+\-.'’&, ]{0,58}$")
 _MAX_JUMP = 120
 
@@ -258,7 +260,9 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
     drafts: list[_Draft] = []
     current: _Draft | None = None
     last_number: int | None = None
-    found_labels = [_label_of(ln, kind) if kind is not None else None for ln in lines]
+    found_labels = _numbers_only(
+        [_label_of(ln, kind) if kind is not None else None for ln in lines]
+    )
     for k, ln in enumerate(lines):
         col = columns[(ln.page, ln.column)]
         start = False
@@ -310,6 +314,19 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
         else:
             current.lines.append(ln)
     return drafts
+
+
+def _numbers_only(labels: list[str | None]) -> list[str | None]:
+    """In a list numbered in brackets, an arXiv category in brackets opens no entry: it
+    ends the entry before ("arXiv:1201.1516 [hep-lat]." broken before the bracket). A
+    list is numbered when its numbers count on by one, at least twice and for at least
+    half of them. Other keys stay labels: biblatex prints shorthands ("[KpV]") among the
+    numbers."""
+    numbers = [int(lab) for lab in labels if lab is not None and lab.isdigit()]
+    steps = sum(1 for a, b in pairwise(numbers) if b == a + 1)
+    if steps < 2 or steps < 0.5 * len(numbers):
+        return labels
+    return [None if lab is not None and _CATEGORY.fullmatch(lab) else lab for lab in labels]
 
 
 # How many lines ahead the label after the last one is looked for.

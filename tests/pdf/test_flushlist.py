@@ -83,6 +83,26 @@ def test_openings_of_names_a_particle_a_colon_and_capitals() -> None:
     assert "name.initials" not in feats[3]  # a journal and its volume, no name
 
 
+def test_family_names_of_several_words_open_as_names() -> None:
+    rows = ["De Vries GJ (2008) A title", "Hempel de Ibarra, N., Vorobyev, M. (2014). A",
+            "Da Silva, R. 2001. A title", "Mol Cell Biol 12:333-340."]  # fmt: skip
+    feats = flushlist.featurize(_lines(rows), [False] * len(rows))
+    assert "name.initials" in feats[0]
+    assert "name.comma" in feats[1] and "name.comma" in feats[2]
+    assert "name.initials" not in feats[3]  # a journal and its volume, no name
+
+
+def test_an_identifier_closing_a_line_and_a_given_names_initial_are_read() -> None:
+    rows = ["Kim S. 2014. A title. Trends Biochem Sci 41:1-9. PMID: 27025412",
+            "Smith J. 2016. A title. eLife 5:e12345. DOI: 10.7554/eLife.12345",
+            "Larson, Anish Mahendran, Andrew Lee, Jonathan K. Kummerfeld, Michael A.",
+            "Laurenzano, Johann Hauswald, and Jason Mars. Outlier detection."]  # fmt: skip
+    feats = flushlist.featurize(_lines(rows), [True, True, True, False])
+    assert "ends.id" in feats[0] and "ends.id" in feats[1]
+    assert "ends.initial" in feats[2] and "-1:ends.initial" in feats[3]
+    assert "ends.id" not in feats[2] and "ends.initial" not in feats[3]
+
+
 def test_names_written_without_a_space_or_before_a_colon_are_counted() -> None:
     lines = _lines(["Kolm,R.H., Danielson,U.H., Zhang,Y.S. and Lee,K. (1995) A", "Oort, J.H.: A"])
     feats = flushlist.featurize(lines, [True, True])

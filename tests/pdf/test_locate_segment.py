@@ -397,3 +397,32 @@ def test_page_range_ends_that_never_count_on_are_no_labels() -> None:
     ]
     lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
     assert all(e.label == "" for e in segment(lines))
+
+
+def test_an_arxiv_category_opening_a_line_of_a_numbered_list_is_no_key() -> None:
+    texts = [
+        "[1] A. Author, Phys. Rev. D 80 (2009) 071503 [arXiv:0812.3565",
+        "[hep-lat]].",
+        "[2] B. Writer, PoS LAT 2009 (2009) 011 [arXiv:1002.4459",
+        "[hep-lat]];",
+        "C. Person, Nucl. Phys. B 12 (2010) 34.",
+        "[3] D. Other, J. High Energy Phys. 05 (2011) 120, arXiv:1105.3676",
+        "[hep-ph].",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    entries = segment(lines)
+    assert [e.label for e in entries] == ["1", "2", "3"]
+    assert entries[0].raw.endswith("[arXiv:0812.3565 [hep-lat]].")
+
+
+def test_shorthand_keys_among_a_lists_numbers_stay_labels() -> None:
+    texts = [
+        "[1] D. Knuth, The TeXbook. Addison-Wesley, 1984.",
+        "[2] L. Lamport, LaTeX: A Document Preparation System, 1994.",
+        "[3] M. Goossens, F. Mittelbach, A. Samarin, The LaTeX Companion.",
+        "[KpV] I. Kant. Kritik der praktischen Vernunft. In: Werke. Vol. 5.",
+        "[KU] I. Kant. Kritik der Urtheilskraft. In: Werke. Vol. 5.",
+        "[4] O. Patashnik, BibTeXing, 1988.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    assert [e.label for e in segment(lines)] == ["1", "2", "3", "KpV", "KU", "4"]
