@@ -56,8 +56,8 @@ _SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,|/(?=\s*[A-Z\u00c0-\u00de]))\s*")
 # Spanish "y" and Portuguese or Italian "e" join the last name after a name's initial or
 # comma ("García, M., y López, J."); inside a family name they stay ("Ortega y Gasset").
 _AND = re.compile(
-    r"(?=[\s,a&euy\u548c\u4e0e])"  # (the characters a match starts with: tried only there)
-    r"(?:\s*(?:,\s*)?(?:\band\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*"
+    r"(?=[\s,aA&euy\u548c\u4e0e])"  # (the characters a match starts with: tried only there)
+    r"(?:\s*(?:,\s*)?(?:\band\b|\bAND\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*"
     r"|(?<=[.,])\s*\b[ye]\s+(?=[A-Z\u00c0-\u00de]))"
 )
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")

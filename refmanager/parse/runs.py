@@ -184,6 +184,7 @@ def _mend(
     _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
     _extend_author_run(raw, toks, labels)
+    _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
     _last_name_left_in_the_title(toks, labels)
     if _HANGUL.search(raw):
@@ -419,6 +420,52 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     ):
         return
     _relabel(labels, j, end, "author")
+
+
+def _is_initial(t: Tok) -> bool:
+    """A single capital letter ("K" of "K.")."""
+    return t.kind == KIND_WORD and len(t.text) == 1 and t.text.isupper()
+
+
+def _name_list_cut_at_an_initial(toks: list[Tok], labels: list[str]) -> None:
+    """ "K. Ode, R. Abe and J. Sato Phys. Rev. D 63", "V. Ode, P. Abe & T. Sato Graph Lett.":
+    a name list that opens with an initial and ends on one, the family name after it given
+    to the next field, takes that family name (and the names joined to it by "and");
+    "ODE, V. C., AND ABE, G. R. A linear time ...": a list of family names first that ends
+    on an initial takes the initials after it."""
+    a, b = _first_run(labels, "author")
+    n = len(toks)
+    i = b - 2 if b - a >= 5 and toks[b - 1].text == "." else b - 1  # the last initial
+    if b - a < 4 or b >= n or not _is_initial(toks[i]) or labels[b] == "author":
+        return
+    p = i + 1  # its period
+    if p + 1 >= n or toks[p].text != "." or toks[p + 1].start == toks[p].end:
+        return
+    if not _is_initial(toks[a]):
+        # family first ("ABE, G. R."): its other initials
+        if toks[i - 1].text != ",":
+            return
+        e = p + 1
+        while e + 1 < n and _is_initial(toks[e]) and toks[e + 1].text == ".":
+            e += 2
+        if e > p + 1:
+            _relabel(labels, b, e, "author")
+        return
+    if toks[i - 1].text.lower() not in ("and", "&", ","):
+        return
+    e = p + 1
+    while e < n and toks[e].kind == KIND_WORD and len(toks[e].text) > 1:
+        if not toks[e].text[:1].isupper() or toks[e].text[1:2].isupper():
+            break
+        e += 1  # the family name
+        if e + 3 < n and toks[e].text.lower() in ("and", "&") and _is_initial(toks[e + 1]):
+            if toks[e + 2].text != ".":
+                break
+            e += 3  # "and J." before the next family name
+            continue
+        break
+    if e > p + 1 and labels[e - 1] != "O":
+        _relabel(labels, b, e, "author")
 
 
 _INITIALS = re.compile(r"^[A-Z]{1,3}$")

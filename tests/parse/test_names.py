@@ -211,7 +211,7 @@ def test_the_name_separators_split_as_without_their_first_characters() -> None:
 
     from refmanager.parse.names import _AND, _EDS_WORD, _EDS_WORD_ENDS
 
-    head = "(?=[\\s,a&euy\\u548c\\u4e0e])"
+    head = "(?=[\\s,aA&euy\\u548c\\u4e0e])"
     assert _AND.pattern.startswith(head)
     plain = re.compile(_AND.pattern[len(head) :])
     texts = [
@@ -227,8 +227,17 @@ def test_the_name_separators_split_as_without_their_first_characters() -> None:
         "王伟与李明",
         "Anderson, B., Etienne, C. , and  Yates, D.",
         "Sandra Eyre,and Uwe Ely",
+        "ODE, V. C., AND ABE, G. R.",
+        "ODE, P. AND ABE, R.",
     ]
     for text in texts:
         assert _AND.split(text) == plain.split(text), text
     for text in ("Ode, J., ed.", "Ode J (Eds.", "Ode J, editors", "Ode J, EDITOR", "Ode 编"):
         assert _EDS_WORD.search(text) and text[-1:] in _EDS_WORD_ENDS, text
+
+
+def test_and_in_capitals_joins_the_last_name() -> None:
+    names, _ = split_names("ODE, V. C., AND ABE, G. R.")
+    assert [(n.family, n.given) for n in names] == [("ODE", "V. C."), ("ABE", "G. R")]
+    names, _ = split_names("ODE, P. AND ABE, R.")
+    assert [(n.family, n.given) for n in names] == [("ODE", "P."), ("ABE", "R")]

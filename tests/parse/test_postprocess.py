@@ -2602,3 +2602,35 @@ def test_pages_printed_twice_stay_pages() -> None:
             ("97-120", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert not ref.get("volume")
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "next_run", "label", "families"),
+    [
+        ("K. Ode, R. Abe and J. Sato Graph Lett. 63 (2001) 23.", "K. Ode, R",
+         ". Abe and J. Sato Graph Lett.", "container-title", ["Ode", "Abe", "Sato"]),
+        ("A. Ode, T. Abe: A graph system. In: Proc. Graphs, 2004.", "A. Ode, T.",
+         "Abe: A graph system", "title", ["Ode", "Abe"]),
+        ("ODE, V. C., AND ABE, G. R. A linear graph. In Proc. Graphs, 1995.",
+         "ODE, V. C., AND ABE, G", ". R. A linear graph", "title", ["ODE", "ABE"]),
+    ],
+)  # fmt: skip
+def test_a_name_list_cut_at_an_initial_takes_the_rest_of_the_name(
+    raw: str, names: str, next_run: str, label: str, families: list[str]
+) -> None:
+    head = raw[: raw.index(next_run) + len(next_run)]
+    spec = [(names, "author"), (next_run, label), (raw[len(head) :], "O")]
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == families
+
+
+def test_a_family_first_name_ending_on_its_initial_stays() -> None:
+    raw = "Ode, K. Graph theory. Oslo: Graf, 1995."
+    spec = [
+        ("Ode, K", "author"),
+        (".", "O"),
+        ("Graph theory", "title"),
+        (". Oslo: Graf, 1995.", "O"),
+    ]
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph theory"
