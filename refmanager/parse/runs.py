@@ -286,6 +286,7 @@ def _mend(
     _place_and_publisher_in_one_run(toks, labels)
     _city_ending_a_run(toks, labels)
     _journal_read_as_a_place_or_publisher(toks, labels)
+    _publisher_read_as_a_place_or_container(toks, labels)
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
@@ -3036,6 +3037,63 @@ def _volume_read_as_pages_before_the_marked_pages(toks: list[Tok], labels: list[
     if len(nums) == 2:
         labels[a + 1] = "O"
         labels[a + 2] = "issue"
+
+
+# The words only a publishing firm's name holds (a society or a conference holds the others
+# of PUBLISHER_WORDS: "ACM", "Society", "Institute").
+_FIRM_WORDS = re.compile(
+    r"\b(?:press|verlag|publish\w*|books|company|(?-i:Co)|inc|ltd|llc|sons|gmbh|editions|"
+    r"[ée]ditions|editora|editorial|editrice)\b",
+    re.IGNORECASE,
+)
+
+
+def _publisher_read_as_a_place_or_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode, Graphs, Little, Brown, and Company, 1896", "Loos, „Farbmessung“, Verlag Graf
+    und Schule, Itzehoe (1989)": with no publisher read, a place (or, with no volume, issue
+    or pages, a container) that opens with a publisher's name (a word such as "Company",
+    "Verlag", "Books", "Press") is the publisher, and what follows its comma the place."""
+    if "publisher" in labels:
+        return
+    for label in ("publisher-place", "container-title"):
+        run = _only_run(labels, label)
+        if run is None:
+            continue
+        if label == "container-title" and any(lab in labels for lab in _NUMBERS):
+            return
+        a, b = run
+        commas = [k for k in range(a, b) if toks[k].text == ","]
+        if (
+            commas
+            and is_region(_words_of(toks, commas[-1] + 1, b))
+            and is_city(_words_of(toks, a, commas[-1]))
+        ):
+            return  # "Denver, CO"
+        cut = b
+        for c in commas:
+            if c > a and _FIRM_WORDS.search(_words_of(toks, a, c)):
+                cut = c  # "Little, Brown, and Company": the comma after the publisher's word
+                break
+        else:
+            cut = b if _FIRM_WORDS.search(_words_of(toks, a, b)) else -1
+        if cut < 0:
+            continue
+        name = _words_of(toks, a, cut)
+        if _names_venue(name) or is_city(name):
+            return
+        if label == "container-title" and any(t.text == "." for t in toks[a:cut]):
+            return  # "Kernels for Data. Graf Press": a title's end before the publisher
+        rest = [k for k in commas if k > cut]
+        if cut < b and not (
+            is_city(_words_of(toks, cut + 1, rest[0] if rest else b))
+            or is_region(_words_of(toks, cut + 1, b))
+        ):
+            return  # what follows is no place
+        _relabel(labels, a, cut, "publisher")
+        if cut < b:
+            labels[cut] = "O"
+            _relabel(labels, cut + 1, b, "publisher-place")
+        return
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

@@ -750,7 +750,7 @@ def test_a_title_cut_after_a_small_word_takes_the_containers_first_sentence() ->
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert ref.get("title") == "A Theory of Graphs and Kernels for Data"
-    assert ref.get("container-title") == "Accra Press"
+    assert ref.get("publisher") == "Accra Press"  # (a press: the book's publisher)
 
 
 def test_an_acronym_printed_as_the_titles_last_sentence_is_the_venue() -> None:
@@ -2634,3 +2634,35 @@ def test_a_family_first_name_ending_on_its_initial_stays() -> None:
     ]
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph theory"
+
+
+@pytest.mark.parametrize(
+    ("run", "label", "publisher", "place"),
+    [
+        ("Little, Brown, and Company", "publisher-place", "Little, Brown, and Company", ""),
+        ("Verlag Graf und Schule, Berlin", "container-title", "Verlag Graf und Schule", "Berlin"),
+        ("Graf Books, Oslo", "publisher-place", "Graf Books", "Oslo"),
+    ],
+)
+def test_a_publisher_read_as_a_place_or_a_container(
+    run: str, label: str, publisher: str, place: str
+) -> None:
+    raw = f"Ode, K. Graph Cook Book. {run}, 1896."
+    spec = [("Ode, K.", "author"), ("Graph Cook Book", "title"), (".", "O"), (run, label),
+            (", 1896.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (publisher, place)
+
+
+@pytest.mark.parametrize(
+    ("run", "label"),
+    [("Golden, CO", "publisher-place"), ("Communications of the ACM", "container-title"),
+     ("Denver, CO", "publisher-place")],
+)  # fmt: skip
+def test_a_place_or_a_venue_stays(run: str, label: str) -> None:
+    raw = f"Ode, K. Graph Cook Book. {run}, 1896."
+    spec = [("Ode, K.", "author"), ("Graph Cook Book", "title"), (".", "O"), (run, label),
+            (", 1896.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get(label) == run
+    assert not ref.get("publisher")
