@@ -2996,19 +2996,28 @@ def _city_ending_a_run(toks: list[Tok], labels: list[str]) -> None:
 def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) -> None:
     """ "Ode K. et al, 1999, Bone, 24, 73-79", "Macromolecules 1999, 32, 7726", "Ode, K.
     2015, Graph Conference Series, 97, 592": no title and no journal, and the one place,
-    publisher or series run comes right before the volume: it is the journal."""
-    if "title" in labels or "container-title" in labels:
+    publisher or series run comes right before the volume: it is the journal. With a title
+    read, a publisher run after it ("Title. Zoologischer Anzeiger, Bd. 24, pp. 11") is the
+    journal where it names no publisher ("Elsevier", "Press") and its volume marker or the
+    volume follows it."""
+    if "container-title" in labels:
         return
-    for label in ("publisher-place", "publisher", "collection-title"):
+    titled = "title" in labels
+    for label in ("publisher",) if titled else ("publisher-place", "publisher", "collection-title"):
         run = _only_run(labels, label)
         if run is None:
             continue
         d = _past_punctuation(toks, labels, run[1])
+        if titled and d + 1 < len(labels) and toks[d].text.lower() in ("bd", "vol", "v"):
+            d = _past_punctuation(toks, labels, d + 1)
         if d >= len(labels) or labels[d] != "volume":
             return
-        parts = _words_of(toks, *run).split(" , ")
+        name = _words_of(toks, *run)
+        parts = name.split(" , ")
         if is_city(parts[0]) or is_region(parts[-1]):
             return  # "Greenwich, Conn., 192": a place
+        if titled and (run[0] < _first_run(labels, "title")[1] or PUBLISHER_WORDS.search(name)):
+            return
         _relabel(labels, *run, "container-title")
         return
 

@@ -2666,3 +2666,25 @@ def test_a_place_or_a_venue_stays(run: str, label: str) -> None:
     ref = _by_runs(raw, spec)
     assert ref.get(label) == run
     assert not ref.get("publisher")
+
+
+@pytest.mark.parametrize(
+    ("journal", "between"), [("Graphischer Anzeiger", ", Bd."), ("Graph Letters", ",")]
+)
+def test_a_journal_after_the_title_read_as_the_publisher(journal: str, between: str) -> None:
+    raw = f"Ode, K. 1901. Weitere Graphen. {journal}{between} 24, pp. 11."
+    spec = [("Ode, K.", "author"), ("1901", "issued"), (".", "O"), ("Weitere Graphen", "title"),
+            (".", "O"), (journal, "publisher"), (between, "O"), ("24", "volume"),
+            (", pp.", "O"), ("11", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == journal
+    assert not ref.get("publisher")
+
+
+def test_a_publisher_after_the_title_before_a_volume_stays() -> None:
+    raw = "Ode, K. 1901. Weitere Graphen. Graf Press, 24, pp. 11."
+    spec = [("Ode, K.", "author"), ("1901", "issued"), (".", "O"), ("Weitere Graphen", "title"),
+            (".", "O"), ("Graf Press", "publisher"), (",", "O"), ("24", "volume"),
+            (", pp.", "O"), ("11", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "Graf Press"
