@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from refmanager.pdf.document import MAX_PAGE_CHARS, MAX_PAGE_CONTENT_BYTES
-from refmanager.pdf.fonts import resolve
+from refmanager.pdf.fonts import Measure, resolve
 from refmanager.pdf.layout import WIDE_SPACE, PageTimeout, PageTooBig, Run
 from refmanager.pdf.textclean import normalize
 
@@ -97,6 +97,11 @@ class GlyphFont(Protocol):
         """Per character code: its text, width (thousandths of an em), whether Tw applies."""
         ...
 
+    def measure(self, data: bytes) -> Measure:
+        """``data``'s text and widths as :func:`refmanager.pdf.fonts.measure_glyphs` sums
+        up its :meth:`decode`."""
+        ...
+
     def queue(self, data: bytes) -> bool:
         """Whether every code of ``data`` can be decoded at once; the others are queued."""
         ...
@@ -166,9 +171,16 @@ def _tj_items(whole: bytes) -> tuple[bytes | float, ...]:
     """The operand of a TJ matched whole (``[...] TJ``): its strings (bytes) and offsets
     (floats), as :meth:`TextReader._show` takes them."""
     body = whole[1 : whole.rindex(b"]")]
+    # (a list made and then copied: a third less time than a tuple of a generator)
     return tuple(
-        _unescape(text[1:-1]) if text else float(number) if number else _hex(hexed)
-        for text, hexed, number in _TJ_ITEM.findall(body)
+        [
+            (text[1:-1] if b"\\" not in text else _unescape(text[1:-1]))
+            if text
+            else float(number)
+            if number
+            else _hex(hexed)
+            for text, hexed, number in _TJ_ITEM.findall(body)
+        ]
     )
 
 
@@ -209,33 +221,6 @@ def _num(token: Any, default: float = 0.0) -> float:
         return float(token)
     except (TypeError, ValueError):
         return default
-
-
-Measure = tuple[str, float, float, float, int, int]
-
-
-def _measure(glyphs: list[tuple[str, float, bool]]) -> Measure:
-    """A shown string's text, total width, width before its first visible glyph (-1 when
-    none is visible), width after its last visible glyph, codes that take word spacing,
-    and codes, all widths in thousandths of an em."""
-    count = len(glyphs)
-    if not count:
-        return "", 0, -1.0, 0.0, 0, 0
-    texts, widths, spaced = zip(*glyphs, strict=True)
-    text = "".join(texts)
-    total = sum(widths)
-    words = sum(spaced)
-    first = 0
-    while first < count and not texts[first].strip():
-        first += 1
-    if first == count:
-        return text, total, -1.0, 0.0, words, count
-    last = count - 1
-    while not texts[last].strip():
-        last -= 1
-    lead = sum(widths[:first]) if first else 0.0
-    trail = sum(widths[last + 1 :]) if last < count - 1 else 0.0
-    return text, total, lead, trail, words, count
 
 
 @dataclass(slots=True)
@@ -298,7 +283,7 @@ class TextReader:
         self._fonts: dict[int, tuple[Any, GlyphFont | None]] = fonts if fonts is not None else {}
         self._run: Run | None = None
         self._started = False  # whether the current run has a visible glyph yet
-        # Per font (id of its dictionary, as in the font cache): shown string -> _measure().
+        # Per font (id of its dictionary, as in the font cache): shown string -> its Measure.
         self._measures = measures if measures is not None else {}
         # Fonts with codes queued on this page (by id); None once the page is read again.
         self._queued: dict[int, GlyphFont] | None = {}
@@ -545,73 +530,79 @@ class TextReader:
         spacing = state.char_space * state.scale
         word_space = state.word_space * state.scale
         m = _mult(tm, state.ctm)
-        sx = (m[0] * m[0] + m[1] * m[1]) ** 0.5
+        m0 = m[0]
+        sx = (m0 * m0 + m[1] * m[1]) ** 0.5
         # Rotated or mirrored text (a side stamp) is kept apart, not laid out.
-        rotated = sx <= 0 or m[0] <= 0 or abs(m[1]) > 0.05 * sx
+        rotated = sx <= 0 or m0 <= 0 or abs(m[1]) > 0.05 * sx
         pen = 0.0  # text space advance from tm
         measures = self._measures.get(state.font_key)
         if measures is None:
             measures = self._measures[state.font_key] = {}
-        for item in _items(operand):
-            if isinstance(item, float):
-                # A TJ offset: thousandths of an em, moving the pen back when positive.
-                offset = item
-                pen -= offset * k
-                run = self._run
-                if (
-                    -offset >= _TJ_SPACE
-                    and run is not None
-                    and not rotated
-                    and run.text[-1:] not in (" ", WIDE_SPACE)
-                ):
-                    run.text += WIDE_SPACE if -offset >= _TJ_WIDE else " "
-                continue
-            shown = measures.get(item)
-            if shown is None:
-                if self._queued is not None and not font.queue(item):
-                    self._queued[id(font)] = font  # read again once its codes are known
+        known = measures.get
+        # The run being shown into and whether it has a visible glyph yet, kept in locals
+        # while the items are read (nothing else ends a run meanwhile).
+        run = self._run
+        started = self._started
+        try:
+            for item in _items(operand):
+                if isinstance(item, float):
+                    # A TJ offset: thousandths of an em, moving the pen back when positive.
+                    pen -= item * k
+                    if (
+                        item <= -_TJ_SPACE
+                        and run is not None
+                        and not rotated
+                        and run.text[-1:] not in (" ", WIDE_SPACE)
+                    ):
+                        run.text += WIDE_SPACE if item <= -_TJ_WIDE else " "
                     continue
-                shown = _measure(font.decode(item))
-                if len(measures) < 20_000:
-                    measures[item] = shown
-            text, total, lead, trail, words, count = shown
-            if not count:
-                continue
-            self.chars += count
-            if self.chars > self.char_budget:
-                raise PageTooBig
-            fast = spacing == 0.0 and (word_space == 0.0 or not words)
-            advance = total * k if fast else total * k + count * spacing + words * word_space
-            if rotated:
-                if len(self.rotated_text) < 2000:
-                    self.rotated_text += text
+                shown = known(item)
+                if shown is None:
+                    if self._queued is not None and not font.queue(item):
+                        self._queued[id(font)] = font  # read again once its codes are known
+                        continue
+                    shown = font.measure(item)
+                    if len(measures) < 20_000:
+                        measures[item] = shown
+                text, total, lead, trail, words, count = shown
+                if not count:
+                    continue
+                self.chars += count
+                if self.chars > self.char_budget:
+                    raise PageTooBig
+                fast = spacing == 0.0 and (word_space == 0.0 or not words)
+                advance = total * k if fast else total * k + count * spacing + words * word_space
+                if rotated:
+                    if len(self.rotated_text) < 2000:
+                        self.rotated_text += text
+                    pen += advance
+                    continue
+                x = m[4] + pen * m0  # the pen in user space; one text space unit is m[0]
+                if run is None:
+                    sy = (m[2] * m[2] + m[3] * m[3]) ** 0.5
+                    run = Run("", x, x, m[5] + pen * m[1], size * sy, font.name, font.mapped)
+                    self.runs.append(run)
+                    self._run = run
+                    started = False
+                if lead >= 0.0:  # some glyph is visible
+                    if fast:
+                        # Only the first and last visible glyphs need their own offsets.
+                        if not started:
+                            run.x0 = x + lead * k * m0
+                            started = True
+                        run.x1 = x + (advance - trail * k) * m0
+                    else:
+                        step = 0.0
+                        for glyph_text, width, word in font.decode(item):
+                            glyph = width * k
+                            if glyph_text.strip():
+                                if not started:
+                                    run.x0 = x + step * m0
+                                    started = True
+                                run.x1 = x + (step + glyph) * m0
+                            step += glyph + spacing + (word_space if word else 0.0)
+                run.text += text
                 pen += advance
-                continue
-            x = m[4] + pen * m[0]  # the pen in user space; one text space unit is m[0]
-            run = self._run
-            if run is None:
-                sy = (m[2] * m[2] + m[3] * m[3]) ** 0.5
-                run = Run("", x, x, m[5] + pen * m[1], size * sy, font.name, font.mapped)
-                self.runs.append(run)
-                self._run = run
-                self._started = False
-            if lead >= 0.0:  # some glyph is visible
-                if fast:
-                    # Only the first and last visible glyphs need their own offsets.
-                    if not self._started:
-                        run.x0 = x + lead * k * m[0]
-                        self._started = True
-                    run.x1 = x + (advance - trail * k) * m[0]
-                else:
-                    step = 0.0
-                    for glyph_text, width, word in font.decode(item):
-                        glyph = width * k
-                        if glyph_text.strip():
-                            if not self._started:
-                                run.x0 = x + step * m[0]
-                                self._started = True
-                            run.x1 = x + (step + glyph) * m[0]
-                        step += glyph + spacing + (word_space if word else 0.0)
-            run.text += text
-            pen += advance
+        finally:
+            self._started = started
         return (tm[0], tm[1], tm[2], tm[3], tm[4] + pen * tm[0], tm[5] + pen * tm[1])

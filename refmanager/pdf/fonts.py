@@ -88,10 +88,45 @@ from pypdf.generic import (
     NumberObject,
 )
 
-__all__ = ["FontUnsupported", "Glyph", "PdfFont", "load_font", "resolve"]
+__all__ = [
+    "FontUnsupported",
+    "Glyph",
+    "Measure",
+    "PdfFont",
+    "load_font",
+    "measure_glyphs",
+    "resolve",
+]
 
 Glyph = tuple[str, float, bool]
 """Per character code: its text (may be "" or several chars), its width, word spacing applies."""
+
+Measure = tuple[str, float, float, float, int, int]
+"""A shown string's text, total width, width before its first visible glyph (-1 when none
+is visible), width after its last visible glyph, codes that take word spacing, and codes,
+all widths in thousandths of an em."""
+
+
+def measure_glyphs(glyphs: Sequence[Glyph]) -> Measure:
+    """The :data:`Measure` of a string whose codes decode to ``glyphs``."""
+    count = len(glyphs)
+    if not count:
+        return "", 0, -1.0, 0.0, 0, 0
+    texts, widths, spaced = zip(*glyphs, strict=True)
+    text = "".join(texts)
+    total = sum(widths)
+    words = sum(spaced)
+    first = 0
+    while first < count and not texts[first].strip():
+        first += 1
+    if first == count:
+        return text, total, -1.0, 0.0, words, count
+    last = count - 1
+    while not texts[last].strip():
+        last -= 1
+    lead = sum(widths[:first]) if first else 0.0
+    trail = sum(widths[last + 1 :]) if last < count - 1 else 0.0
+    return text, total, lead, trail, words, count
 
 
 class FontUnsupported(Exception):
@@ -235,12 +270,17 @@ class PdfFont:
     names: dict[int, str] = field(default_factory=dict)  # a simple font's /Differences
     _cache: dict[int, Glyph] = field(default_factory=dict)
     _queued: dict[int, None] = field(default_factory=dict)
+    # A simple font's codes known so far (their texts), and its tables for measure():
+    # text by code, width by code, visible (1) or not (0) by code. Remade after learn().
+    _known: bytes | None = None
+    _tables: tuple[dict[int, str], list[float], bytes] | None = None
 
     def learn(self, codes: list[int]) -> None:
         """Ask pypdf for the text of ``codes`` not known yet."""
         missing = [c for c in dict.fromkeys(codes) if c not in self.texts]
         if not missing:
             return
+        self._known = self._tables = None
         if self.collection is not None:
             for code in missing:
                 self.texts[code] = self.collection.get(code, "")
@@ -274,6 +314,8 @@ class PdfFont:
     def queue(self, data: bytes) -> bool:
         """Whether the text of every code in ``data`` is known; the codes that are not are
         queued for :meth:`learn_queued`."""
+        if not self.composite and not data.translate(None, self._known_codes()):
+            return True
         codes = self._codes(data)
         if self.texts.keys() >= set(codes):
             return True
@@ -288,6 +330,12 @@ class PdfFont:
         queued = list(self._queued)
         self._queued.clear()
         self.learn(queued)
+
+    def _known_codes(self) -> bytes:
+        """A simple font's codes whose text is known (as bytes)."""
+        if self._known is None:
+            self._known = bytes(c for c in self.texts if 0 <= c < 256)
+        return self._known
 
     def _codes(self, data: bytes) -> Sequence[int]:
         if self.composite:
@@ -313,6 +361,36 @@ class PdfFont:
             if c not in cache:
                 cache[c] = (self.texts[c], self._width(c), not self.composite and c == 32)
         return [cache[c] for c in codes]
+
+    def measure(self, data: bytes) -> Measure:
+        """``data``'s :data:`Measure` (what :func:`measure_glyphs` makes of
+        :meth:`decode`); a simple font's from tables of its codes, a string at a time."""
+        if self.composite:
+            return measure_glyphs(self.decode(data))
+        if data.translate(None, self._known_codes()):
+            self.learn(list(data))
+        text_of, width_of, visible = self._tables or self._make_tables()
+        count = len(data)
+        if not count:
+            return "", 0, -1.0, 0.0, 0, 0
+        text = data.decode("latin-1").translate(text_of)
+        width = width_of.__getitem__
+        total = sum(map(width, data))
+        words = data.count(32)
+        shown = data.translate(visible)
+        first = shown.find(1)
+        if first < 0:
+            return text, total, -1.0, 0.0, words, count
+        last = shown.rfind(1)
+        lead = sum(map(width, data[:first])) if first else 0.0
+        trail = sum(map(width, data[last + 1 :])) if last < count - 1 else 0.0
+        return text, total, lead, trail, words, count
+
+    def _make_tables(self) -> tuple[dict[int, str], list[float], bytes]:
+        texts = self.texts
+        visible = bytes(1 if c in texts and texts[c].strip() else 0 for c in range(256))
+        self._tables = (dict(texts), [self._width(c) for c in range(256)], visible)
+        return self._tables
 
 
 def _simple_widths(ft: DictionaryObject) -> dict[int, float]:

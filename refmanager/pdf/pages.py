@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pypdf.errors import LimitReachedError, PyPdfError
 
 from refmanager.model import InputError
-from refmanager.pdf.content import GlyphFont, Measure
+from refmanager.pdf.content import GlyphFont
 from refmanager.pdf.document import (
     MAX_DOC_CONTENT_BYTES,
     MAX_PAGE_CONTENT_BYTES,
@@ -21,6 +21,7 @@ from refmanager.pdf.document import (
     open_pdf,
     pypdf_limits,
 )
+from refmanager.pdf.fonts import Measure
 from refmanager.pdf.layout import Line, PageTimeout, PageTooBig, page_lines
 from refmanager.pdf.source import PypdfSource, page_runs
 

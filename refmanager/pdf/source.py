@@ -14,9 +14,9 @@ from typing import Any
 
 from pypdf import PageObject, PdfReader
 
-from refmanager.pdf.content import GlyphFont, Measure, TextReader
+from refmanager.pdf.content import GlyphFont, TextReader
 from refmanager.pdf.document import MAX_PAGE_CHARS, MAX_PAGE_CONTENT_BYTES
-from refmanager.pdf.fonts import FontUnsupported, load_font, resolve
+from refmanager.pdf.fonts import FontUnsupported, Measure, load_font, resolve
 from refmanager.pdf.layout import PageTooBig, Run
 
 # The largest page side PDF allows (ISO 32000-1, annex C: 200 inches in user space); a

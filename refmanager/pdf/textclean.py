@@ -73,6 +73,8 @@ def normalize(text: str) -> str:
     if not text:
         return text
     text = _CONTROL.sub("", text)
+    if text.isascii():  # none of the characters below is ASCII
+        return _SPACES.sub(" ", text).strip(" \t\u2003")
     if _NFKC_SAFE.search(text):
         text = _NFKC_SAFE.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
     if _BELOW_AFTER.search(text):

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from refmanager.pdf.content import TextReader
+from refmanager.pdf.fonts import Measure, measure_glyphs
 from refmanager.pdf.layout import PageTimeout, PageTooBig, Run
 
 
@@ -19,6 +20,9 @@ class MonoFont:
 
     def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
         return [(chr(b), 500.0, b == 32) for b in data]
+
+    def measure(self, data: bytes) -> Measure:
+        return measure_glyphs(self.decode(data))
 
     def queue(self, data: bytes) -> bool:
         return True

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PageObject, PdfReader
 from pypdf.generic import DictionaryObject
 
-from refmanager.pdf.fonts import FontUnsupported, PdfFont, load_font
+from refmanager.pdf.fonts import FontUnsupported, PdfFont, load_font, measure_glyphs
 from tests.pdf.pdfbuild import build_raw
 
 
@@ -56,6 +56,35 @@ def test_word_spacing_applies_to_the_single_byte_space() -> None:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Foo /FirstChar 32 /Widths [250 500] >>"
     )
     assert font.decode(b" !") == [(" ", 250, True), ("!", 500, False)]
+
+
+def test_a_simple_fonts_measure_of_a_string_is_that_of_its_decoded_codes() -> None:
+    def font() -> PdfFont:
+        return _font(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Foo /FirstChar 32 "
+            b"/Widths [250 500 0 700] /Encoding << /Differences [34 /quotedblright] >> >>"
+        )
+
+    # text, width, width before the first visible glyph, after the last, spaces, codes
+    assert font().measure(b" ! ") == (" ! ", 1000, 250, 250, 2, 3)
+    assert font().measure(b"  ") == ("  ", 500, -1.0, 0.0, 2, 2)
+    assert font().measure(b"") == ("", 0, -1.0, 0.0, 0, 0)
+    for data in (b"!#", b' "!', b"Z!", b"  ", b"", b"#Z ", b'"'):
+        # a fresh font (measured first: its codes outside /Widths are learnt) and one
+        # that decoded the string first
+        first, decoded = font(), font()
+        assert first.measure(data) == measure_glyphs(decoded.decode(data)) == decoded.measure(data)
+
+
+def test_a_font_queues_the_codes_it_does_not_know_yet() -> None:
+    font = _font(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Foo /FirstChar 32 /Widths [250 500] >>"
+    )
+    assert font.queue(b" ! !")  # the codes with a width were learnt when it was loaded
+    assert not font.queue(b"!Z") and not font.queue(b"Y")
+    font.learn_queued()
+    # codes without a width take the default, twice the space's
+    assert font.queue(b"ZY!") and font.measure(b"ZY") == ("ZY", 1000, 0.0, 0.0, 0, 2)
 
 
 def test_tounicode_maps_a_ligature() -> None:
