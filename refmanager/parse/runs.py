@@ -3538,15 +3538,25 @@ _HAN_OR_HANGUL = re.compile("[\u4e00-\u9fff\uac00-\ud7a3]")
 _CJK_SEPARATORS = frozenset((".", ",", "\u3002", "\u3001"))
 
 
+# Han, kana and Hangul (a word token of kana, "の検討", is no CJK token).
+_CJK_SCRIPT = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+
+
 def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "江南園林與嶺南園林的淵源. 南方建築. 第3期", "사회적 경제와 사회적 협동조합, 도시문제":
     with no container read, a title of CJK or Hangul phrases whose last phrase stands after
-    a separator is the title and its journal."""
-    if "container-title" in labels or "publisher" in labels:
+    a separator is the title and its journal; with no title read, so is a container of such
+    phrases ("撥水材の検討. コンクリート工学論文集, 29, 11-19")."""
+    if "publisher" in labels:
         return
-    a, b = _first_run(labels, "title")
+    if "container-title" not in labels:
+        a, b = _first_run(labels, "title")
+    elif "title" not in labels and (run := _only_run(labels, "container-title")) is not None:
+        a, b = run
+    else:
+        return
     if b - a < 3 or any(
-        t.kind not in (KIND_CJK, KIND_PUNCT) and not _HANGUL.search(t.text) for t in toks[a:b]
+        t.kind not in (KIND_CJK, KIND_PUNCT) and not _CJK_SCRIPT.search(t.text) for t in toks[a:b]
     ):
         return
     end = b
@@ -3557,6 +3567,7 @@ def _cjk_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
         cut -= 1
     if cut <= a or cut == end - 1:
         return
+    _relabel(labels, a, cut, "title")
     labels[cut] = "O"
     _relabel(labels, cut + 1, end, "container-title")
 

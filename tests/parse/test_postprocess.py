@@ -2688,3 +2688,13 @@ def test_a_publisher_after_the_title_before_a_volume_stays() -> None:
             (", pp.", "O"), ("11", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("publisher") == "Graf Press"
+
+
+def test_a_cjk_title_and_journal_read_as_one_container() -> None:
+    raw = "浅本晋吾 (2018). 撥水材の検討. 工学論文集, 29, 11-19."
+    spec = [("浅本晋吾", "author"), ("(", "O"), ("2018", "issued"), (").", "O"),
+            ("撥水材の検討. 工学論文集", "container-title"), (",", "O"), ("29", "volume"),
+            (",", "O"), ("11-19", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "撥水材の検討"
+    assert ref.get("container-title") == "工学論文集"
