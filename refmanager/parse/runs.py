@@ -288,6 +288,7 @@ def _mend(
     _journal_read_as_a_place_or_publisher(toks, labels)
     _publisher_read_as_a_place_or_container(toks, labels)
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
+    _volume_read_as_a_page_before_the_pages(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -3103,6 +3104,34 @@ def _publisher_read_as_a_place_or_container(toks: list[Tok], labels: list[str]) 
             labels[cut] = "O"
             _relabel(labels, cut + 1, b, "publisher-place")
         return
+
+
+def _volume_read_as_a_page_before_the_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "Gastroenterology, 1995 109(1), 129-135", "Journal of Graph Research 17 449--460":
+    with no volume read, a lone number read as a page before the issue in brackets and the
+    pages, or opening the pages' run before a range, is the volume."""
+    if "volume" in labels or "page" not in labels:
+        return
+    a, b = _first_run(labels, "page")
+    if toks[a].kind != KIND_NUM:
+        return
+    if b == a + 1:  # "109(1), 129-135": the issue in brackets, then a second page run
+        if not (
+            a + 3 < len(toks)
+            and toks[a + 1].text == "("
+            and labels[a + 2] == "issue"
+            and toks[a + 3].text == ")"
+            and _has_second_run(labels, "page")
+        ):
+            return
+        labels[a] = "volume"
+    elif (
+        b - a >= 4
+        and toks[a + 1].kind == KIND_NUM
+        and toks[a + 1].start > toks[a].end
+        and toks[a + 2].text in ("-", "--", "\u2013")
+    ):  # "17 449--460"
+        labels[a] = "volume"
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

@@ -2698,3 +2698,30 @@ def test_a_cjk_title_and_journal_read_as_one_container() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "撥水材の検討"
     assert ref.get("container-title") == "工学論文集"
+
+
+@pytest.mark.parametrize(
+    ("tail", "spec_tail"),
+    [
+        ("1995 109(1), 129-135", [("1995", "issued"), ("109", "page"), ("(", "O"),
+                                  ("1", "issue"), ("),", "O"), ("129-135", "page")]),
+        ("1995 109 129--135", [("1995", "issued"), ("109 129--135", "page")]),
+    ],
+)  # fmt: skip
+def test_a_volume_read_as_a_page_before_the_pages(
+    tail: str, spec_tail: list[tuple[str, str]]
+) -> None:
+    raw = f"Ode, K. Graph models. Graph Research, {tail}"
+    spec = [("Ode, K.", "author"), ("Graph models", "title"), (".", "O"),
+            ("Graph Research", "container-title"), (",", "O"), *spec_tail]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("109", "129-135")
+
+
+def test_a_lone_page_before_a_bracketed_issue_stays_without_other_pages() -> None:
+    raw = "Ode, K. Graph models. Graph Research, 1995 109(1)."
+    spec = [("Ode, K.", "author"), ("Graph models", "title"), (".", "O"),
+            ("Graph Research", "container-title"), (",", "O"), ("1995", "issued"),
+            ("109", "page"), ("(", "O"), ("1", "issue"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "109"
