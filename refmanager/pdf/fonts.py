@@ -71,6 +71,7 @@ import functools
 import gzip
 import json
 import re
+import struct
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -339,6 +340,8 @@ class PdfFont:
 
     def _codes(self, data: bytes) -> Sequence[int]:
         if self.composite:
+            if len(data) % 2 == 0:  # two bytes a code, big-endian
+                return struct.unpack(f">{len(data) // 2}H", data)
             return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
         return data  # a simple font's codes are its bytes
 

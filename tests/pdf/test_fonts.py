@@ -115,6 +115,9 @@ def test_type0_identity_font() -> None:
     )
     assert font.composite and font.mapped
     assert font.decode(b"\x00\x03\x00\x04") == [("\u4e2d", 1000, False), ("A", 500, False)]
+    # a string cut inside its last code: that byte is a code of its own
+    assert font.decode(b"\x00\x04\x03") == [("A", 500, False), ("\u4e2d", 1000, False)]
+    assert font.measure(b"\x00\x04\x00\x03") == ("A\u4e2d", 1500, 0.0, 0.0, 0, 2)
 
 
 def test_type0_without_tounicode_is_not_mapped() -> None:
