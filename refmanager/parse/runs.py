@@ -274,6 +274,7 @@ def _mend(
     _page_read_as_a_year(toks, labels)
     if _ARXIV_IN_TEXT.search(raw):
         _bare_arxiv_id(toks, labels)
+        _page_after_volume(toks, labels)  # (a page the identifier's digits stood for)
     _proceedings_open_the_container(toks, labels)
     _group_names_before_the_title(toks, labels)
     _publisher_after_in(toks, labels)

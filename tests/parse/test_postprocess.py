@@ -2725,3 +2725,13 @@ def test_a_lone_page_before_a_bracketed_issue_stays_without_other_pages() -> Non
             ("109", "page"), ("(", "O"), ("1", "issue"), (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("page") == "109"
+
+
+def test_a_page_after_the_volume_where_an_arxiv_id_was_read_as_the_page() -> None:
+    raw = "S. Ode, Prog. Graph Phys. 64, 1 (2010), 0908.3425"
+    spec = [("S. Ode", "author"), (",", "O"), ("Prog. Graph Phys.", "container-title"),
+            ("64", "volume"), (",", "O"), ("1", "issue"), ("(", "O"), ("2010", "issued"),
+            ("),", "O"), ("0908.3425", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("64", "", "1")
+    assert ref.get("number") == "0908.3425"
