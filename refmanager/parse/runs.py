@@ -290,6 +290,7 @@ def _mend(
     _publisher_read_as_a_place_or_container(toks, labels)
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _volume_read_as_a_page_before_the_pages(toks, labels)
+    _days_or_issn_read_as_the_pages(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -3133,6 +3134,23 @@ def _volume_read_as_a_page_before_the_pages(toks: list[Tok], labels: list[str]) 
         and toks[a + 2].text in ("-", "--", "\u2013")
     ):  # "17 449--460"
         labels[a] = "volume"
+
+
+def _days_or_issn_read_as_the_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "Meeting #107, Prague, 26-30 August 2019", "June 1-19, 2015": a range of days next
+    to a month's name is no page range; nor is the serial number after "ISSN" ("ISSN
+    0018-9464")."""
+    for a, b in _runs_of(labels, "page"):
+        nums = [t for t in toks[a:b] if t.kind == KIND_NUM]
+        before = toks[a - 1].text.lower().rstrip(".") if a else ""
+        if before == "issn":
+            _relabel(labels, a, b, "O")
+            continue
+        if len(nums) != 2 or not all(len(t.text) <= 2 and 1 <= int(t.text) <= 31 for t in nums):
+            continue
+        after = toks[b].text.lower().rstrip(".") if b < len(toks) else ""
+        if after in MONTHS or before in MONTHS:
+            _relabel(labels, a, b, "O")
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

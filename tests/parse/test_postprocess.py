@@ -2735,3 +2735,30 @@ def test_a_page_after_the_volume_where_an_arxiv_id_was_read_as_the_page() -> Non
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("64", "", "1")
     assert ref.get("number") == "0908.3425"
+
+
+@pytest.mark.parametrize(
+    ("raw", "days"),
+    [("Graph Meeting #107, Oslo, Norway, 26-30 August 2019.", "26-30"),
+     ("Graph Workshop, Oslo, June 1-19, 2015.", "1-19")],
+)  # fmt: skip
+def test_a_range_of_days_next_to_a_month_is_no_page_range(raw: str, days: str) -> None:
+    head, tail = raw.split(days)
+    ref = _by_runs(raw, [(head, "title"), (days, "page"), (tail, "O")])
+    assert not ref.get("page")
+
+
+def test_an_issn_is_no_page_range() -> None:
+    raw = "Ode K 2016 Graph Transactions 1-1 ISSN 0018-9464"
+    spec = [("Ode K", "author"), ("2016", "issued"), ("Graph Transactions", "container-title"),
+            ("1-1", "page"), ("ISSN", "O"), ("0018-9464", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "1-1"
+
+
+def test_pages_with_no_month_by_them_stay() -> None:
+    raw = "Ode K. Graphs. Graph Letters 12, 26-30, 2019."
+    spec = [("Ode K.", "author"), ("Graphs", "title"), (".", "O"),
+            ("Graph Letters", "container-title"), ("12", "volume"), (",", "O"),
+            ("26-30", "page"), (", 2019.", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "26-30"
