@@ -124,6 +124,8 @@ def _own(line: Line, right: float, left: float) -> list[str]:
     year = _YEAR.search(text)
     if year is not None:
         f.append(f"yearpos={_bucket(year.start(), (3, 12, 30, 60))}")
+        if _AUTHORS.fullmatch(text[: year.start()]):
+            f.append("names.year")  # only names before the year: "Price CJ, Li K. 2012."
     else:
         f.append("noyear")
     if text.endswith("-") and len(text) > 1 and text[-2].isalpha():
@@ -152,6 +154,14 @@ _ENDS_ID = re.compile(
 )
 
 
+# What stands before an author-year entry's year: names, initials, "and", "&", "et al.",
+# particles ("Mufson EJ, Mesulam M. ", "van Es D, van der Zwaag T (", "Smith, J. A., and ").
+_AUTHORS = re.compile(
+    r"(?:(?:[A-Z][\w'’\-]+|[A-Z]{1,3}|(?:[A-Z]\.\s?-?)+|van|von|der|den|de|da|di|du|dos|le|la"
+    r"|and|&|et|al\.?)[,;:.]?\s+)+\(?"
+)
+
+
 # A person's name as reference lists print it: "Smith JA,", "Smith, J. A.,", "J. A. Smith,".
 _NAMES = re.compile(
     r"(?:\b[A-Z][\w'’\-]+(?:, ?| )(?:[A-Z]{1,3}|[A-Z]\.(?:\s?-?[A-Z]\.)*)(?=[,;:]|$| and | &)"
@@ -173,8 +183,8 @@ def _last_word(text: str) -> str:
 
 # The features of a line's neighbours it is shown (prefixes).
 _SHOWN = ("s1=", "end=", "short=", "len=", "name.", "initials.", "caps.", "given.",
-          "dashes", "year", "label.", "rule.", "end.common", "open.", "names=", "lower", "hyphen",
-          "ends.", "indented", "w1=")  # fmt: skip
+          "dashes", "year", "label.", "names.", "rule.", "end.common", "open.", "names=",
+          "lower", "hyphen", "ends.", "indented", "w1=")  # fmt: skip
 
 
 _LONE_LABEL = re.compile(r"^(?:[\[［【][^\]］】]{1,12}[\]］】]|\(?\d{1,4}[.)]?)$")

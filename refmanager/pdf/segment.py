@@ -277,9 +277,13 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
             if found is not None and (kind == "glued" or _at_label_position(ln, col)):
                 if found.isdigit():
                     number = int(found)
-                    if last_number is None or (
-                        0 < number - last_number <= _MAX_JUMP
-                        and not _next_label_follows(found_labels, k, last_number)
+                    if (
+                        last_number is None
+                        or (
+                            0 < number - last_number <= _MAX_JUMP
+                            and not _next_label_follows(found_labels, k, last_number)
+                        )
+                        or _restarts(found_labels, k, last_number)
                     ):
                         start = True
                 else:
@@ -341,6 +345,22 @@ def _next_label_follows(labels: list[str | None], k: int, last: int) -> bool:
         return False
     following = str(last + 1)
     return any(lab == following for lab in labels[k + 1 : k + 1 + _NEXT_WITHIN])
+
+
+def _restarts(labels: list[str | None], k: int, last: int) -> bool:
+    """Whether line ``k``'s label 1 opens a second list numbered from 1 (references of
+    the figures' legends, or of a supplement, after the paper's): the list before it has
+    counted to 3 at least, and labels 2 and 3 follow, each within :data:`_NEXT_WITHIN`
+    lines of the one before."""
+    if labels[k] != "1" or last < 3:
+        return False
+    at = k
+    for following in ("2", "3"):
+        ahead = labels[at + 1 : at + 1 + _NEXT_WITHIN]
+        if following not in ahead:
+            return False
+        at += 1 + ahead.index(following)
+    return True
 
 
 def _outdented(line: Line, col: _Column) -> bool:

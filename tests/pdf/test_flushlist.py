@@ -103,6 +103,16 @@ def test_an_identifier_closing_a_line_and_a_given_names_initial_are_read() -> No
     assert "ends.id" not in feats[2] and "ends.initial" not in feats[3]
 
 
+def test_a_year_after_names_alone_is_read() -> None:
+    rows = ["Price CJ, Li K. 2012. A review of the first years of studies",
+            "van Es D, van der Zwaag T, Knapen T. 2018. Maps of visual space",
+            "Wilson, A. J., and M. Lynch (2008) Why a ratio is not equal",
+            "In Proceedings of the Annual Meeting 2011, pages 1-9.",
+            "Genome Res 19: 1527-1541 (2009)."]  # fmt: skip
+    feats = flushlist.featurize(_lines(rows), [False] * len(rows))
+    assert ["names.year" in f for f in feats] == [True, True, True, False, False]
+
+
 def test_names_written_without_a_space_or_before_a_colon_are_counted() -> None:
     lines = _lines(["Kolm,R.H., Danielson,U.H., Zhang,Y.S. and Lee,K. (1995) A", "Oort, J.H.: A"])
     feats = flushlist.featurize(lines, [True, True])

@@ -426,3 +426,28 @@ def test_shorthand_keys_among_a_lists_numbers_stay_labels() -> None:
     ]
     lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
     assert [e.label for e in segment(lines)] == ["1", "2", "3", "KpV", "KU", "4"]
+
+
+def test_a_second_list_numbered_from_one_opens_its_entries() -> None:
+    texts = [
+        "3. Author A. A title of the paper. Clinical reviews. 2009;22(1):161-82.",
+        "4. Writer B. Another title. Trends in things. 2012;18(5):263-72.",
+        "5. Person C. The third title. Diseases. 2011;17(10):1791-8.",
+        "Figure 2. The structure of the pore; boxes as in (1, 2).",
+        "1. Cowl S, Rumm G. Structures of two porins. Nature. 1992;358:727-33.",
+        "2. Dome A, Hern S. A new porin gene. J Bacteriol. 1999;181(9):2726-32.",
+        "3. Born C, Saint N. A porin of Enterobacter. Antimicrob Agents. 2004;48:2153-8.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    assert [e.label for e in segment(lines)] == ["3", "4", "5", "", "1", "2", "3"]
+
+
+def test_a_one_opening_a_line_inside_a_numbered_entry_is_no_new_list() -> None:
+    texts = [
+        "3. Author A. Collected works, in three volumes. Vol.",
+        "1. Early papers. Publisher, 2009.",
+        "4. Writer B. Another title. Trends in things. 2012;18(5):263-72.",
+        "5. Person C. The third title. Diseases. 2011;17(10):1791-8.",
+    ]
+    lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
+    assert [e.label for e in segment(lines)] == ["3", "4", "5"]
