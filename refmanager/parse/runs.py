@@ -291,6 +291,7 @@ def _mend(
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _volume_read_as_a_page_before_the_pages(toks, labels)
     _days_or_issn_read_as_the_pages(toks, labels)
+    _title_and_journal_read_as_one_container(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -3151,6 +3152,40 @@ def _days_or_issn_read_as_the_pages(toks: list[Tok], labels: list[str]) -> None:
         after = toks[b].text.lower().rstrip(".") if b < len(toks) else ""
         if after in MONTHS or before in MONTHS:
             _relabel(labels, a, b, "O")
+
+
+def _title_and_journal_read_as_one_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode K. Scalable Graph Interface. IEEE Graphs, 23(6): 74-77": no title, and a
+    container of two sentences or more before the volume: its last sentence (one to eight
+    words) is the journal, the sentences before it the title."""
+    if "title" in labels or "volume" not in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if _next_label(toks, labels, b) != "volume" or _after_in(toks, labels, a):
+        return
+    cut = -1
+    for d in range(a + 2, b - 1):
+        if (
+            _ends_sentence_or_question(toks, d)
+            and toks[d + 1].text[:1].isupper()
+            and not is_serial_abbreviation(toks[d - 1].text)
+        ):
+            cut = d
+    if cut < 0:
+        return
+    head = [t for t in toks[a:cut] if t.kind == KIND_WORD]
+    tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
+    if len(head) < 3 or not 1 <= len(tail) <= 8:
+        return
+    if any(t.text == "." for t in toks[a:cut]):
+        return  # an abbreviated journal's words ("J. Phys. G, Nucl. Part. Phys.")
+    if _names_venue(_words_of(toks, a, cut)) or tail[0].text.lower().startswith("ser"):
+        return  # "Proceedings of the Royal Society. Series A": one journal
+    _relabel(labels, a, cut, "title")
+    labels[cut] = "O"
 
 
 # The marks printed after a chapter's editors ("(eds.)", "(Hgg.)", "(coord.)", "(Org.)",

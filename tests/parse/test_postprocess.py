@@ -2762,3 +2762,28 @@ def test_pages_with_no_month_by_them_stay() -> None:
             ("Graph Letters", "container-title"), ("12", "volume"), (",", "O"),
             ("26-30", "page"), (", 2019.", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("page") == "26-30"
+
+
+def test_a_title_and_journal_read_as_one_container() -> None:
+    raw = "D. V. Ode, A. T. Abe. Scalable Graph Interface. IEEE Graphs, 23(6): 74-77, 1990."
+    spec = [("D. V. Ode, A. T. Abe", "author"), (".", "O"),
+            ("Scalable Graph Interface. IEEE Graphs", "container-title"), (",", "O"),
+            ("23", "volume"), ("(", "O"), ("6", "issue"), ("):", "O"), ("74-77", "page"),
+            (", 1990.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Scalable Graph Interface",
+        "IEEE Graphs",
+    )
+
+
+@pytest.mark.parametrize(
+    "journal", ["Acc. Graph Res.", "Proceedings of the Graph Society. Series A"]
+)
+def test_an_abbreviated_or_series_journal_stays_one_container(journal: str) -> None:
+    raw = f"J. P. Ode. {journal} 10, 265 (1977)."
+    spec = [("J. P. Ode", "author"), (".", "O"), (journal, "container-title"),
+            ("10", "volume"), (",", "O"), ("265", "page"), ("(1977).", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title").rstrip(".") == journal.rstrip(".")
+    assert not ref.get("title")
