@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -35,7 +34,6 @@ _OPEN = "([{\u300a\u3010"
 _CLOSE = ")]}\u300b\u3011"
 _QUOTES_OPEN = "\u201c\u00ab\u300c\u2018"
 _QUOTES_CLOSE = "\u201d\u00bb\u300d\u2019"
-_RUNS = re.compile(r"(.)\1{2,}")
 
 # (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
 # venue word, its identity and shape as its neighbours print them ("w-1=", "w+1=", "w-2=",
@@ -116,18 +114,29 @@ _UTF8 = _encoded(_TEXT)
 
 def _shape(text: str) -> str:
     """X for upper case, x for lower case, d for digits, other characters as they are, of
-    the first 12 characters; a run of three or more of the same becomes two."""
+    the first 12 characters; a run of three or more of the same becomes two (kept to two
+    as they are read: a regular expression's replacement was most of the time this took)."""
     out: list[str] = []
+    last = ""
+    run = 0
     for ch in text[:12]:
         if ch.isupper():
-            out.append("X")
+            c = "X"
         elif ch.islower():
-            out.append("x")
+            c = "x"
         elif ch.isdigit():
-            out.append("d")
+            c = "d"
         else:
-            out.append(ch)
-    return _RUNS.sub(r"\1\1", "".join(out))
+            c = ch
+        if c != last:
+            last = c
+            run = 1
+        elif run == 2:
+            continue
+        else:
+            run = 2
+        out.append(c)
+    return "".join(out)
 
 
 def _static(tok: Tok) -> _Static:

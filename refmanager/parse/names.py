@@ -51,8 +51,12 @@ def is_corporate(text: str) -> bool:
 _SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
 _ETAL_INSIDE = re.compile(r",?\s*\bet\s*al\b\.?\s*[;,.]?\s*")
 _ETAL = re.compile(r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*)$")
+_ETAL_ENDS = ("al", "others", "\u7b49", "\u4eba")  # how _ETAL's words end
 # "/" parts names as German lists print them ("Krause, J./Lange, M.").
-_SEP = re.compile(r"\s*(?:;|\uff0c|\u3001|,|/(?=\s*[A-Z\u00c0-\u00de]))\s*")
+_SEP = re.compile(
+    r"(?=[\s;\uff0c\u3001,/])"  # (the characters a match starts with: tried only there)
+    r"\s*(?:;|\uff0c|\u3001|,|/(?=\s*[A-Z\u00c0-\u00de]))\s*"
+)
 # Spanish "y" and Portuguese or Italian "e" join the last name after a name's initial or
 # comma ("García, M., y López, J."); inside a family name they stay ("Ortega y Gasset").
 _AND = re.compile(
@@ -282,8 +286,9 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         rest, _ = split_names(text[inner.end() :])
         return first + rest, True
     etal = False
-    tail = text[-12:].lower()
-    m = _ETAL.search(text) if ("al" in tail or "\u7b49" in tail or "others" in tail) else None
+    # (a match ends the text, which no longer ends in a space or a period, and is at most
+    # a dozen characters long)
+    m = _ETAL.search(text, max(0, len(text) - 16)) if text.endswith(_ETAL_ENDS) else None
     if m:
         etal = True
         text = text[: m.start()].strip(" ,;")
@@ -306,7 +311,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         and not _CAP_INITIAL.search(text)
     ):
         return [Name(literal=text)], etal
-    parts = [p for p in _AND.split(text) if p is not None]
+    parts = _AND.split(text)  # (no groups: no None among the parts)
     chunks: list[str] = []
     # pairs of a family name and one given name never straddle an "and"
     pairs_ok = True
@@ -314,7 +319,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         found = [c for c in _SEP.split(part) if c and c.strip(" .")]
         pairs_ok = pairs_ok and len(found) % 2 == 0
         chunks.extend(found)
-    chunks = [c.strip() for c in chunks if c.strip()]
+    chunks = [c for c in map(str.strip, chunks) if c]
     if not chunks:
         return [], etal
     # Chinese names written with spaces between characters ("王 伟") stay together.

@@ -11,7 +11,9 @@ sentence run into its title, a title that ends where the print turns from italic
 
 from __future__ import annotations
 
+import operator
 import re
+import sys
 from collections.abc import Iterable
 from typing import Self, SupportsIndex, overload
 
@@ -86,29 +88,46 @@ def mend_runs(
 
 
 class Labels(list[str]):
-    """A list of token labels that keeps the number of tokens of each label: whether a
-    label is there (``in``) and how many tokens have it (``count``) are dictionary
-    look-ups, not scans of the list (the rules ask about a hundred times an entry). Every
-    change of the list keeps the numbers right."""
+    """A list of token labels that keeps the number of tokens of each label and where
+    each label is first: whether a label is there (``in``), how many tokens have it
+    (``count``) and where it starts (``index``) are dictionary look-ups, not scans of the
+    list (the rules ask about a hundred times an entry). Every change of the list keeps
+    them right."""
 
-    __slots__ = ("_counts",)
+    __slots__ = ("_counts", "_firsts")
 
     def __init__(self, labels: Iterable[str] = ()) -> None:
         super().__init__(labels)
         self._counts: dict[str, int] = {}
+        self._firsts: dict[str, int] = {}
         self._recount()
 
     def _recount(self) -> None:
         counts: dict[str, int] = {}
-        for label in self:
-            counts[label] = counts.get(label, 0) + 1
+        firsts: dict[str, int] = {}
+        for i, label in enumerate(self):
+            if label in counts:
+                counts[label] += 1
+            else:
+                counts[label] = 1
+                firsts[label] = i
         self._counts = counts
+        self._firsts = firsts
 
     def __contains__(self, label: object) -> bool:
         return label in self._counts
 
     def count(self, label: str) -> int:
         return self._counts.get(label, 0)
+
+    def index(
+        self, label: str, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize, /
+    ) -> int:
+        if start == 0 and stop == sys.maxsize:
+            first = self._firsts.get(label)
+            if first is not None:
+                return first
+        return super().index(label, start, stop)  # (a ValueError where it is not there)
 
     @overload
     def __setitem__(self, index: SupportsIndex, value: str) -> None: ...
@@ -122,15 +141,26 @@ class Labels(list[str]):
             self._recount()
             return
         assert isinstance(value, str)
+        i = operator.index(index)
+        if i < 0:
+            i += len(self)
+        old = self[i]
+        super().__setitem__(i, value)
         counts = self._counts
-        old = self[index]
-        super().__setitem__(index, value)
+        firsts = self._firsts
         left = counts[old] - 1
         if left:
             counts[old] = left
+            if firsts[old] == i:
+                firsts[old] = super().index(old, i + 1)
         else:
-            del counts[old]
-        counts[value] = counts.get(value, 0) + 1
+            del counts[old], firsts[old]
+        if value in counts:
+            counts[value] += 1
+            firsts[value] = min(firsts[value], i)
+        else:
+            counts[value] = 1
+            firsts[value] = i
 
     def __delitem__(self, index: SupportsIndex | slice) -> None:
         super().__delitem__(index)
@@ -149,7 +179,7 @@ class Labels(list[str]):
 
     def append(self, label: str) -> None:
         super().append(label)
-        self._counts[label] = self._counts.get(label, 0) + 1
+        self._recount()
 
     def extend(self, labels: Iterable[str]) -> None:
         super().extend(labels)
@@ -157,7 +187,7 @@ class Labels(list[str]):
 
     def insert(self, index: SupportsIndex, label: str) -> None:
         super().insert(index, label)
-        self._counts[label] = self._counts.get(label, 0) + 1
+        self._recount()
 
     def pop(self, index: SupportsIndex = -1) -> str:
         label = super().pop(index)
@@ -170,7 +200,7 @@ class Labels(list[str]):
 
     def clear(self) -> None:
         super().clear()
-        self._counts = {}
+        self._recount()
 
 
 def _mend(
@@ -368,9 +398,13 @@ def _has_second_run(labels: list[str], label: str) -> bool:
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
     """Start and end (exclusive) of the first run of ``label``; (n, n) when there is none."""
     n = len(labels)
-    if label not in labels:
+    count = labels.count(label)  # (Labels count themselves)
+    if not count:
         return n, n
     a = labels.index(label)
+    b = a + count
+    if labels[a:b].count(label) == count:  # one run (most labels): no walk to its end
+        return a, b
     b = a + 1
     while b < n and labels[b] == label:
         b += 1

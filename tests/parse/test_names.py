@@ -209,7 +209,7 @@ def test_the_name_separators_split_as_without_their_first_characters() -> None:
     split; and an editors' word ``_EDS_WORD`` removes ends in one of ``_EDS_WORD_ENDS``."""
     import re
 
-    from refmanager.parse.names import _AND, _EDS_WORD, _EDS_WORD_ENDS
+    from refmanager.parse.names import _AND, _EDS_WORD, _EDS_WORD_ENDS, _ETAL, _ETAL_ENDS, _SEP
 
     head = "(?=[\\s,aA&euy\\u548c\\u4e0e])"
     assert _AND.pattern.startswith(head)
@@ -230,8 +230,16 @@ def test_the_name_separators_split_as_without_their_first_characters() -> None:
         "ODE, V. C., AND ABE, G. R.",
         "ODE, P. AND ABE, R.",
     ]
+    sep_head = "(?=[\\s;\\uff0c\\u3001,/])"
+    assert _SEP.pattern.startswith(sep_head)
+    plain_sep = re.compile(_SEP.pattern[len(sep_head) :])
+    texts += ["Ode J; Roe R", "王伟，李明、张三", "Krause, J./Lange, M.", "A/b , C ;D"]
     for text in texts:
         assert _AND.split(text) == plain.split(text), text
+        assert _SEP.split(text) == plain_sep.split(text), text
+    for text in ("Ode J, Roe R, et al", "Ode J, Roe R etal", "Ode J and others", "王伟, 李明等"):
+        m = _ETAL.search(text)
+        assert m and m.start() >= len(text) - 16 and text.endswith(_ETAL_ENDS), text
     for text in ("Ode, J., ed.", "Ode J (Eds.", "Ode J, editors", "Ode J, EDITOR", "Ode 编"):
         assert _EDS_WORD.search(text) and text[-1:] in _EDS_WORD_ENDS, text
 

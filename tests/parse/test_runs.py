@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 
 def test_labels_count_themselves_through_every_change() -> None:
     """``Labels`` answers ``in`` and ``count`` from its own numbers: after any change they
@@ -19,10 +21,19 @@ def test_labels_count_themselves_through_every_change() -> None:
         for name in names:
             assert (name in labels) == (name in plain), name
             assert labels.count(name) == plain.count(name), name
+            if name in plain:
+                assert labels.index(name) == plain.index(name), name
+                if name in plain[1:]:
+                    assert labels.index(name, 1) == plain.index(name, 1), name
+            else:
+                with pytest.raises(ValueError):
+                    labels.index(name)
 
     same()
     changes: list[Callable[[list[str]], object]] = [
         lambda x: x.__setitem__(0, "editor"),
+        lambda x: x.__setitem__(-1, "author"),
+        lambda x: x.__setitem__(2, "author"),
         lambda x: x.__setitem__(slice(3, 5), ["O", "page", "page"]),
         lambda x: x.__delitem__(1),
         lambda x: x.__delitem__(slice(0, 2)),
