@@ -94,13 +94,23 @@ class Labels(list[str]):
     list (the rules ask about a hundred times an entry). Every change of the list keeps
     them right."""
 
-    __slots__ = ("_counts", "_firsts")
+    __slots__ = ("_counts", "_first_runs", "_firsts")
 
     def __init__(self, labels: Iterable[str] = ()) -> None:
         super().__init__(labels)
         self._counts: dict[str, int] = {}
         self._firsts: dict[str, int] = {}
+        # each label's first run as _first_run found it since the last change (the rules
+        # ask for the title's, the authors' ... again and again)
+        self._first_runs: dict[str, tuple[int, int]] = {}
         self._recount()
+
+    def first_run(self, label: str) -> tuple[int, int]:
+        """``_first_run`` of ``label``, found once until the list changes."""
+        run = self._first_runs.get(label)
+        if run is None:
+            run = self._first_runs[label] = _scan_first_run(self, label)
+        return run
 
     def _recount(self) -> None:
         counts: dict[str, int] = {}
@@ -113,6 +123,7 @@ class Labels(list[str]):
                 firsts[label] = i
         self._counts = counts
         self._firsts = firsts
+        self._first_runs = {}
 
     def __contains__(self, label: object) -> bool:
         return label in self._counts
@@ -146,6 +157,9 @@ class Labels(list[str]):
             i += len(self)
         old = self[i]
         super().__setitem__(i, value)
+        if old == value:
+            return
+        self._first_runs.clear()
         counts = self._counts
         firsts = self._firsts
         left = counts[old] - 1
@@ -397,6 +411,13 @@ def _has_second_run(labels: list[str], label: str) -> bool:
 
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
     """Start and end (exclusive) of the first run of ``label``; (n, n) when there is none."""
+    if type(labels) is Labels:
+        return labels.first_run(label)
+    return _scan_first_run(labels, label)
+
+
+def _scan_first_run(labels: list[str], label: str) -> tuple[int, int]:
+    """``_first_run``, read from the list."""
     n = len(labels)
     count = labels.count(label)  # (Labels count themselves)
     if not count:

@@ -10,7 +10,7 @@ import pytest
 def test_labels_count_themselves_through_every_change() -> None:
     """``Labels`` answers ``in`` and ``count`` from its own numbers: after any change they
     are what a plain list's scan says."""
-    from refmanager.parse.runs import Labels
+    from refmanager.parse.runs import Labels, _first_run
 
     names = ("author", "title", "O", "issued", "editor", "page")
     labels = Labels(["author", "author", "O", "title", "title", "O", "issued"])
@@ -21,6 +21,7 @@ def test_labels_count_themselves_through_every_change() -> None:
         for name in names:
             assert (name in labels) == (name in plain), name
             assert labels.count(name) == plain.count(name), name
+            assert _first_run(labels, name) == _first_run(plain, name), name
             if name in plain:
                 assert labels.index(name) == plain.index(name), name
                 if name in plain[1:]:
