@@ -32,6 +32,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import repeat
+from operator import attrgetter
 
 from refmanager.model import Name, Reference
 from refmanager.parse.shapes import value_shapes
@@ -404,11 +405,14 @@ class _Entry:
     bilingual: bool
 
 
+_LABEL_OF = attrgetter("label")
+
+
 def _entry(ref: Reference) -> _Entry:
     tokens = ref.tokens
-    off = 1 if tokens and tokens[0].label == "label" else 0
-    tagged = tokens[off:]
-    final = [t.label for t in tagged]
+    final = list(map(_LABEL_OF, tokens))
+    if final and final[0] == "label":
+        del final[0]
     runs: dict[str, list[tuple[int, int]]] = {}
     before: dict[int, str] = {}  # a run's start -> the label of the field before it
     after: dict[int, str] = {}  # a run's end -> the label of the field after it

@@ -34,17 +34,22 @@ _OPEN = "([{\u300a\u3010"
 _CLOSE = ")]}\u300b\u3011"
 _QUOTES_OPEN = "\u201c\u00ab\u300c\u2018"
 _QUOTES_CLOSE = "\u201d\u00bb\u300d\u2019"
+# the marks a state of ``_features`` reads ("inq", "inpar", the dots and commas, "aftcolon",
+# "aft//", "and2")
+_STATE_MARKS = frozenset(_QUOTES_OPEN + _QUOTES_CLOSE + '"' + _OPEN + _CLOSE + ".\u3002,\uff0c:/")
 
 # (text, kind) -> the token's own features, short identity, coarse shape, whether it is a
 # venue word, its identity and shape as its neighbours print them ("w-1=", "w+1=", "w-2=",
 # "w+2=", "c-1=", "c+1="), and the heads of the pairs of coarse shapes it starts
 # ("c-1+1=", "c-2-1=", "c+1+2=" with the shape and "|"), the head of the feature of the
-# punctuation after it ("b=" with its identity and "|") and its text: computed once per
+# punctuation after it ("b=" with its identity and "|"), its text, and whether it can
+# change the state the features carry along (``_changes_state``): computed once per
 # distinct token. ``_encoded_cache`` holds the same strings as UTF-8 bytes, as the tagger
 # is given them (``encoded_features``).
 _Static = tuple[
-    tuple[str, ...], str, str, bool, str, str, str, str, str, str, str, str, str, str, str
-]
+    tuple[str, ...], str, str, bool, str, str, str, str, str, str, str, str, str, str, str,
+    bool,
+]  # fmt: skip
 _static_cache: dict[tuple[str, str], _Static] = {}
 _encoded_cache: dict[tuple[str, str], tuple[Any, ...]] = {}
 _CACHE_MAX = 200_000
@@ -65,7 +70,7 @@ def _edge(mark: str) -> _Static:
     return (
         (), mark, mark, False, "w-1=" + mark, "w+1=" + mark, "w-2=" + mark, "w+2=" + mark,
         "c-1=" + mark, "c+1=" + mark, f"c-1+1={mark}|", f"c-2-1={mark}|", f"c+1+2={mark}|",
-        f"b={mark}|", "",
+        f"b={mark}|", "", False,
     )  # fmt: skip
 
 
@@ -208,20 +213,33 @@ def _static(tok: Tok) -> _Static:
         f"c+1+2={coarse}|",
         f"b={short}|",
         text,
+        _changes_state(text, kind),
     )
     _static_cache[key] = entry
     return entry
 
 
+def _changes_state(text: str, kind: str) -> bool:
+    """Whether a token can change the state ``_features`` carries from token to token: "and"
+    or "&", a quotation mark, a bracket, a period, a comma, a colon or a slash, a year, "In"
+    (any other token leaves it as it is)."""
+    if text in {"and", "&"} or (len(text) == 1 and text in _STATE_MARKS):
+        return True
+    if kind == KIND_NUM:
+        return len(text) == 4 and text[:2] in ("19", "20")
+    return kind == KIND_WORD and text in ("In", "in")
+
+
 def _encode(entry: _Static) -> tuple[Any, ...]:
     """A static tuple with its strings as UTF-8 bytes (its own features, three strings, the
-    venue flag, eleven strings)."""
+    venue flag, eleven strings, whether it changes the state)."""
     encode = str.encode
     return (
         tuple(map(encode, entry[0])),
         *map(encode, entry[1:3]),
         entry[3],
-        *map(encode, entry[4:]),
+        *map(encode, entry[4:15]),
+        entry[15],
     )
 
 
@@ -381,6 +399,8 @@ def _features(
         out.append(f)
         # update state after the token
         prev_end = end
+        if not st[15]:
+            continue  # (a token that changes no state: most words)
         if and_state == 0 and text in {"and", "&"} and dots < 2:
             and_state = 1
         elif and_state == 1 and (text == "," or (text == "." and len(toks[i - 1].text) > 1)):

@@ -167,7 +167,7 @@ def _looks_family_only(chunk: str) -> bool:
     core = [w for w in words if w.lower() not in PARTICLES]
     if len(core) > 2 or not core:
         return False
-    return not any(is_initials(w) for w in core) or chunk.isupper()
+    return not any(map(is_initials, core)) or chunk.isupper()
 
 
 def _capitals_family_word(word: str) -> bool:
@@ -203,7 +203,7 @@ def _natural(chunk: str) -> Name:
     caps = 0
     while caps < len(words) - 1 and _capitals_family_word(words[caps]):
         caps += 1
-    if caps and all(_capitalised(w) for w in words[caps:]):
+    if caps and all(map(_capitalised, words[caps:])):
         given = " ".join(words[caps:])
         return Name(family=" ".join(words[:caps]), given=given, suffix=suffix)
     # Family then initials (Vancouver, GB/T, the seed style): "Smith JR", "SMITH J R", "Le Scao TL".
