@@ -1373,9 +1373,10 @@ _AFTER_A_BOOKS_TITLE = frozenset(("trans", "transl", "tr", "ed", "eds", "edited"
 def _title_before_the_imprint_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     """ "David Ode, Graph Theory (Boulder: Graph Press, 1998)", "Ode, Jan, Graphen und
     Netze, Berlin, Graf, 1922", "Ode, Anna, Mein Graph, trans. J. Abe": no title read, and
-    the name list is one name written out in full (family first or given first) and one
-    more chunk after a comma, with no initial or particle, before the book's imprint or a
-    translator's or editor's mark, and no journal after it: that chunk is the title."""
+    the name list is one name (written out in full, or initials before the family name:
+    "S. Ode, Graphen (Oslo: Graf, 1967)") and one more chunk after a comma, with no initial
+    or particle, before the book's imprint or a translator's or editor's mark, and no
+    journal after it: that chunk is the title."""
     if "title" in labels or "container-title" in labels:
         return
     a, b = _first_run(labels, "author")
@@ -1406,11 +1407,17 @@ def _title_before_the_imprint_read_into_the_names(toks: list[Tok], labels: list[
         return
     if any(t.text.lower() in ("and", "&", "et", "und", "y", "e") for t in toks[a:c]):
         return  # several authors
-    if any(
-        len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3) or t.text in PARTICLES
-        for t in (*first, *words)
-    ):
-        return  # an initial or a particle: names ("Ode, K., Leopold von")
+
+    def initial(t: Tok) -> bool:
+        return len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3)
+
+    if any(t.text in PARTICLES for t in (*first, *words)) or any(initial(t) for t in words):
+        return  # a particle or an initial: names ("Ode, K., Leopold von")
+    # initials in the first name only before its family name ("S. Ode, Graphen"), where the
+    # chunk after it cannot be the given name of a family name first ("Ode, K., Leopold")
+    given_first = len(first) >= 2 and initial(first[0]) and not initial(first[-1])
+    if not given_first and any(initial(t) for t in first):
+        return
     if any(t.kind not in (KIND_WORD, KIND_PUNCT) or t.text in "()[];" for t in chunk):
         return
     _relabel(labels, c + 1, end, "title")

@@ -2787,3 +2787,13 @@ def test_an_abbreviated_or_series_journal_stays_one_container(journal: str) -> N
     ref = _by_runs(raw, spec)
     assert ref.get("container-title").rstrip(".") == journal.rstrip(".")
     assert not ref.get("title")
+
+
+def test_a_title_after_a_name_with_initials_before_the_imprint() -> None:
+    raw = "S. Ode, Graphengleichungen (Graf Publishing, New York, 1967)."
+    spec = [("S. Ode, Graphengleichungen", "author"), ("(", "O"),
+            ("Graf Publishing", "publisher"), (",", "O"), ("New York", "publisher-place"),
+            (",", "O"), ("1967", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphengleichungen"
+    assert [n.family for n in ref.author] == ["Ode"]
