@@ -12,10 +12,8 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from refmanager.parse.features import features
 from refmanager.parse.tagger import (
     DEFAULT_MODEL_FILE,
     STACKED_SUFFIX,
+    field_sequence,
     open_tagger,
     stacked_marker,
     tag_sequence,
@@ -86,61 +85,17 @@ def _stacked_sequence(
     return with_base_labels(xseq, base_labels), base_labels if copy else labels
 
 
-# Corrections reach further (the library model's labelling is used wherever it differs
-# from the base model's, without the veto of ``tagger.KEEP_BASE_ABOVE``) only where the
-# corrections show that their lessons carry over: with at least CROSS_CHECK_MIN
-# corrections, a model is trained on each half of them and scored on the other half; the
-# reaching labelling must get more of the held-out tokens right than the base model and
-# at least as many as the vetoed one. A bad correction (a value given to the wrong field)
-# whose lesson the other corrections do not bear out then keeps the veto. The half
-# models copy fewer generated strings (CROSS_CHECK_SIZE): the three trainings take about
-# half again as long as one. Measured in decision 0035.
-CROSS_CHECK_MIN = 4
-CROSS_CHECK_SIZE = 500
-
-
-@dataclass(slots=True)
-class CrossCheck:
-    """Word tokens of held-out corrections labelled right: by the base model, by models
-    trained on the other half of the corrections with the veto (near) and without it
-    (far), out of ``tokens``."""
-
-    base: int = 0
-    near: int = 0
-    far: int = 0
-    tokens: int = 0
-
-    def reaches_further(self) -> bool:
-        """Whether the reaching labelling carried the lessons over to the held-out
-        corrections: more of them right than the base model's labelling, and at least as
-        many as the vetoed one."""
-        return self.far > self.base and self.far >= self.near
-
-
-def cross_check(
-    fixes: Sequence[Example],
-    train_on: Callable[[Sequence[Example], Path], object],
-    base_model: Path | None,
-    folder: Path,
-) -> CrossCheck:
-    """Each half of ``fixes`` (alternate ones) scored by a model that ``train_on(examples,
-    path)`` trains on the other half (a stacked model on ``base_model``), with and without
-    the veto, and by the base model."""
-    check = CrossCheck()
-    halves = [list(fixes[0::2]), list(fixes[1::2])]
-    for number, (held, trained) in enumerate((halves, halves[::-1])):
-        path = folder / f"half-{number}.crfsuite"
-        train_on(trained, path)
-        right, total = _right_tokens(path, held)
-        check.near += right
-        check.tokens += total
-        check.base += _right_tokens(base_model, held)[0]
-        # the same model, its marker saying that it reaches further
-        Path(os.fspath(path) + STACKED_SUFFIX).write_text(
-            stacked_marker(base_model, further=True), encoding="utf-8"
-        )
-        check.far += _right_tokens(path, held)[0]
-    return check
+def _field_sequences(base: Any, examples: Iterable[Example]) -> set[tuple[str, ...]]:
+    """The field sequences of the examples as the base model reads them
+    (``tagger.field_sequence``): the references a library model's labelling may reach
+    without the veto (decision 0035)."""
+    out = set()
+    for ex in examples:
+        toks, _ = token_labels(ex.text, ex.labels)
+        xseq = features(toks, ex.styles or None)
+        if xseq:
+            out.add(field_sequence(list(base.tag(xseq))))
+    return out
 
 
 def train_library(
@@ -163,10 +118,11 @@ def train_library(
     model adapted (the shipped one by default; a benchmark adapts models that never saw
     the corrected documents).
 
-    With at least ``CROSS_CHECK_MIN`` corrections, the model reaches further (its
-    labelling is used wherever it differs from the base model's) when :func:`cross_check`
-    finds that this does the held-out corrections no harm; ``reaches_further`` in the
-    figures says which.
+    The marker beside the model lists the corrected references' field sequences as the
+    base model reads them: where the base model reads a reference with one of them (one
+    printed like a corrected reference), the library model's labelling is used unless it
+    cuts a field in more pieces or leaves more words unlabelled (``tagger._label``);
+    elsewhere only where it is sure the base model is wrong.
 
     The new model replaces the one at ``out_path`` (or the shipped model) only when it is
     at least as right on the corrected entries and, on ``guard`` (shipped strings it was
@@ -196,43 +152,16 @@ def train_library(
         raise OSError("the model to adapt cannot be read")
     copied = [_stacked_sequence(base_tagger, ex, copy=True) for ex in generated]
 
-    def train_on(
-        examples: Sequence[Example], path: Path, further: bool, copies: int | None = None
-    ) -> dict[str, float]:
-        fixed = [_stacked_sequence(base_tagger, ex) for ex in examples]
-        kept = copied[:copies] if copies is not None else copied
-        stats = train_sequences([*kept, *(fixed * weight)], path, max_iterations=max_iterations)
-        Path(os.fspath(path) + STACKED_SUFFIX).write_text(
-            stacked_marker(base_model, further=further), encoding="utf-8"
-        )
-        return stats
-
-    further = False
-    checked: CrossCheck | None = None
-    if len(fixes) >= CROSS_CHECK_MIN:
-        with tempfile.TemporaryDirectory() as tmp:
-            checked = cross_check(
-                fixes,
-                lambda exs, path: train_on(exs, path, False, CROSS_CHECK_SIZE),
-                base_model,
-                Path(tmp),
-            )
-        further = checked.reaches_further()
-        if progress:
-            progress(
-                f"held-out corrections: {checked.base} / {checked.near} / {checked.far} of "
-                f"{checked.tokens} words right (base / near / further)"
-            )
+    sequences = _field_sequences(base_tagger, fixes)
 
     def train(trial: Path) -> dict[str, float]:
-        stats = train_on(fixes, trial, further)
+        fixed = [_stacked_sequence(base_tagger, ex) for ex in fixes]
+        stats = train_sequences([*copied, *(fixed * weight)], trial, max_iterations=max_iterations)
+        Path(os.fspath(trial) + STACKED_SUFFIX).write_text(
+            stacked_marker(base_model, sequences=sequences), encoding="utf-8"
+        )
         stats["corrections"] = float(len(fixes))
-        stats["reaches_further"] = float(further)
-        if checked is not None:
-            stats["held_out_tokens"] = float(checked.tokens)
-            stats["held_out_base"] = float(checked.base)
-            stats["held_out_near"] = float(checked.near)
-            stats["held_out_further"] = float(checked.far)
+        stats["field_sequences"] = float(len(sequences))
         stats["render_seconds"] = t1 - t0
         stats["train_seconds"] = time.perf_counter() - t1
         return stats
