@@ -104,7 +104,8 @@ def is_city(text: str) -> bool:
 def is_region(text: str) -> bool:
     """Whether ``text`` ("MA", "N.Y.", "Calif.", "Austria") is a region printed after a
     city."""
-    if 2 <= len(text) <= 3 and text.isupper():
-        return True  # a code: "NY", "SI", "USA"
+    if len(text) == 2 and text.isupper():
+        return True  # a two-letter code: "NY", "SI" (three capitals are as often a
+        # publisher's: "PUF", "MIT", "IOP")
     key = _key(text)
     return key in _REGION_KEYS or key.replace(" ", "") in _REGION_KEYS

@@ -21,7 +21,7 @@ def test_regions(text: str) -> None:
     assert not is_city(text)
 
 
-@pytest.mark.parametrize("text", ["Gallimard", "Brill", "Springer", "The London"])
+@pytest.mark.parametrize("text", ["Gallimard", "Brill", "Springer", "The London", "PUF", "MIT"])
 def test_publishers_are_neither(text: str) -> None:
     assert not is_city(text)
     assert not is_region(text)

@@ -2374,6 +2374,7 @@ def test_a_genre_named_by_its_words_stays_a_genre() -> None:
     [
         ("Ode, Jan, Graphes et cycles, Paris, Minuit, 1979.", "Paris, Minuit", "Paris", "Minuit"),
         ("J. Ode, Teoria dei grafi (Brill, Leiden, 1995).", "Brill, Leiden", "Leiden", "Brill"),
+        ("Ode, Jan, Graphes et cycles, Paris, PUF, 1979.", "Paris, PUF", "Paris", "PUF"),
     ],
 )
 def test_a_city_and_a_publisher_read_as_one_imprint_run(
