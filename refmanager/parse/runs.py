@@ -380,6 +380,11 @@ def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
     return None if a == b or labels.count(label) != b - a else (a, b)
 
 
+def _words_of(toks: list[Tok], a: int, b: int) -> str:
+    """Tokens ``a`` to ``b`` (exclusive) joined by spaces ("New York", "N . Y .")."""
+    return " ".join(t.text for t in toks[a:b])
+
+
 def _relabel(labels: list[str], a: int, b: int, label: str) -> None:
     """Give tokens ``a`` to ``b`` (exclusive) the label ``label``."""
     for m in range(a, b):
@@ -876,7 +881,7 @@ def _volume_ending_container(toks: list[Tok], labels: list[str]) -> None:
     # Information Processing Systems 30") keeps its number
     if _after_in(toks, labels, a):
         return
-    if CONF_WORDS.search(" ".join(t.text for t in toks[a:b])):
+    if CONF_WORDS.search(_words_of(toks, a, b)):
         return
     labels[b - 1] = "volume"
 
@@ -1904,7 +1909,7 @@ def _series_read_as_container(toks: list[Tok], labels: list[str]) -> None:
     a, b = run
     if any(t.text.lower() in ("in", "proc", "proceedings") for t in toks[max(0, a - 3) : a]):
         return
-    if not _SERIES.search(" ".join(t.text for t in toks[a:b])):
+    if not _SERIES.search(_words_of(toks, a, b)):
         return
     j = b
     while (
@@ -2907,9 +2912,7 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
         nxt = "edition"
     if _after_in(toks, labels, a) or nxt not in ("publisher", "publisher-place", "edition"):
         return
-    if (a > 0 and labels[a - 1] not in ("O", "author")) or _names_venue(
-        " ".join(t.text for t in toks[a:b])
-    ):
+    if (a > 0 and labels[a - 1] not in ("O", "author")) or _names_venue(_words_of(toks, a, b)):
         return
     _relabel(labels, a, b, "title")
 
@@ -2990,11 +2993,6 @@ def _place_read_into_the_publisher(toks: list[Tok], labels: list[str]) -> None:
         return
     _relabel(labels, a, cut, "publisher-place")
     labels[cut] = "O"
-
-
-def _words_of(toks: list[Tok], a: int, b: int) -> str:
-    """Tokens ``a`` to ``b`` (exclusive) joined by spaces ("New York", "N . Y .")."""
-    return " ".join(t.text for t in toks[a:b])
 
 
 def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
@@ -3358,7 +3356,7 @@ def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
     last, word = toks[b - 1], toks[b - 2]
     if b - a < 2 or not last.text.isdigit() or word.end != last.start:
         return
-    if CONF_WORDS.search(" ".join(t.text for t in toks[a:b])):
+    if CONF_WORDS.search(_words_of(toks, a, b)):
         return  # "Conference on Agents Agents98": a meeting's year
     if word.kind == KIND_WORD and len(word.text) >= 3 and word.text[-1:].islower():
         labels[b - 1] = "page" if "volume" in labels else "volume"
