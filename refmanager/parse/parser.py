@@ -613,6 +613,17 @@ def parse_text(
     return ref, same
 
 
+def _bare_label_end(raw: str, label: str) -> int:
+    """Where the entry starts after a label printed bare ("12 J. Ode, ...": RSC's lists,
+    a superscript label the reader set apart by a space): the label the list gave, then
+    white space. 0 where the text does not open so."""
+    body = raw.lstrip()
+    if not body.startswith(label) or not body[len(label) : len(label) + 1].isspace():
+        return 0
+    start = len(raw) - len(body) + len(label)
+    return len(raw) - len(raw[start:].lstrip())
+
+
 def parse_uncalibrated(
     text: str,
     model_path: Path | None = None,
@@ -625,7 +636,7 @@ def parse_uncalibrated(
     if label is None:
         label = found
     elif label and not found:
-        label_end = 0
+        label_end = _bare_label_end(raw, label)
     limit = min(len(raw), MAX_CHARS)
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
     tagging = tag_sequence(toks, styles, model_path)

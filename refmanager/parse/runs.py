@@ -335,6 +335,7 @@ def _mend(
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _volume_read_as_a_page_before_the_pages(toks, labels)
     _days_or_issn_read_as_the_pages(toks, labels)
+    _unlabelled_range_after_the_volume(toks, labels)
     _title_and_journal_read_as_one_container(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
@@ -3212,6 +3213,41 @@ def _days_or_issn_read_as_the_pages(toks: list[Tok], labels: list[str]) -> None:
         after = toks[b].text.lower().rstrip(".") if b < len(toks) else ""
         if after in MONTHS or before in MONTHS:
             _relabel(labels, a, b, "O")
+
+
+_RANGE_DASHES = frozenset("-\u2010\u2011\u2012\u2013\u2014\u2212")
+
+
+def _unlabelled_range_after_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "Graph Lett., 30(1):3\u20139, 2009.": a range of numbers that the tagger left outside
+    every field, right after the volume or its issue (a colon, a comma or the issue's
+    bracket between), is the page range, where no page was found and the range counts up
+    ("451\u20137" counts up too)."""
+    if "page" in labels or "volume" not in labels:
+        return
+    n = len(toks)
+    for i in range(1, n - 2):
+        if labels[i] != "O" or toks[i].kind != KIND_NUM:
+            continue
+        if toks[i + 1].text not in _RANGE_DASHES or labels[i + 1] != "O":
+            continue
+        if toks[i + 2].kind != KIND_NUM or labels[i + 2] != "O":
+            continue
+        if i + 3 < n and (toks[i + 3].kind == KIND_NUM or toks[i + 3].text in _RANGE_DASHES):
+            continue
+        j = i - 1
+        while j >= 0 and labels[j] == "O" and toks[j].text in (":", ",", ")"):
+            j -= 1
+        if j == i - 1 or j < 0 or labels[j] not in ("volume", "issue"):
+            continue
+        first, last = toks[i].text, toks[i + 2].text
+        if not (first.isdigit() and last.isdigit()):
+            continue
+        if len(last) < len(first):
+            last = first[: len(first) - len(last)] + last
+        if int(last) > int(first):
+            _relabel(labels, i, i + 3, "page")
+        return
 
 
 def _title_and_journal_read_as_one_container(toks: list[Tok], labels: list[str]) -> None:

@@ -114,8 +114,11 @@ def label_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
 
 # ------------------------------------------------------------------ the printed label
 
+# A bare number is a label only before a given name's initial ("5 N. Ode", "9 S.-M. Ode":
+# RSC's and AIP's lists); "100 Years of ..." opens a title.
 _LABEL_RE = re.compile(
-    r"^\s*(?:\[(?P<b>[^\[\]\n]{1,60})\]|\((?P<p>\d{1,3})\)|(?P<d>\d{1,3})[.)](?![\d.]))\s*"
+    r"^\s*(?:\[(?P<b>[^\[\]\n]{1,60})\]|\((?P<p>\d{1,3})\)|(?P<d>\d{1,3})[.)](?![\d.])"
+    r"|(?P<n>\d{1,3})\s+(?=[A-Z]\.|[A-Z]-[A-Z]\.))\s*"
 )
 
 
@@ -124,7 +127,7 @@ def split_label(text: str) -> tuple[str, int]:
     m = _LABEL_RE.match(text)
     if not m:
         return "", 0
-    label = m.group("b") or m.group("p") or m.group("d") or ""
+    label = m.group("b") or m.group("p") or m.group("d") or m.group("n") or ""
     label = label.strip()
     if m.group("b") is not None and is_type_code(label):
         return "", 0  # a GB/T type code, not a label

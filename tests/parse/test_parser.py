@@ -10,6 +10,7 @@ import pytest
 from refmanager.model import Entry
 from refmanager.parse import DEFAULT_MODEL, parse_entries, parse_reference
 from refmanager.parse.csltype import infer_type
+from refmanager.parse.parser import parse_text
 
 pytestmark = pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="no shipped model")
 
@@ -283,3 +284,13 @@ def test_the_quick_tests_before_word_searches_skip_no_match() -> None:
                 if pattern is _DATASET:
                     assert "data" in text
         assert found >= len(cores), pattern.pattern
+
+
+def test_a_label_the_list_gave_is_no_part_of_the_first_name() -> None:
+    """A list labelled by bare numbers ("2 Ode, Kenji and Rui Abe."): the reader gives the
+    label, the entry's text keeps it, and the parser starts after it."""
+    raw = "2 Ode, Kenji and Rui Abe. Graph colouring. Graph Lett. 3 (2001)."
+    ref, _ = parse_text(raw, label="2")
+    assert ref.label == "2"
+    assert [(n.given, n.family) for n in ref.author] == [("Kenji", "Ode"), ("Rui", "Abe")]
+    assert ref.get("title") == "Graph colouring"

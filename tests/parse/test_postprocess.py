@@ -2798,3 +2798,25 @@ def test_a_title_after_a_name_with_initials_before_the_imprint() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graphengleichungen"
     assert [n.family for n in ref.author] == ["Ode"]
+
+
+@pytest.mark.parametrize("pages", ["1–5", "3–9", "451–7"])
+def test_a_range_left_unlabelled_after_the_issue_is_the_page(pages: str) -> None:
+    raw = f"K. Ode. Graph theory. Graph Lett., 30(1):{pages}, 2009."
+    first, last = pages.split("–")
+    spec = [("K. Ode", "author"), (".", "O"), ("Graph theory", "title"), (".", "O"),
+            ("Graph Lett.", "container-title"), (",", "O"), ("30", "volume"), ("(", "O"),
+            ("1", "issue"), ("):", "O"), (first, "O"), ("–", "O"), (last, "O"), (",", "O"),
+            ("2009", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == pages
+
+
+def test_a_range_of_days_after_a_month_stays_outside_the_pages() -> None:
+    raw = "K. Ode. Graph theory. Graph Lett., 30, June 3–5, 2009."
+    spec = [("K. Ode", "author"), (".", "O"), ("Graph theory", "title"), (".", "O"),
+            ("Graph Lett.", "container-title"), (",", "O"), ("30", "volume"), (",", "O"),
+            ("June", "O"), ("3", "O"), ("–", "O"), ("5", "O"), (",", "O"),
+            ("2009", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("page")

@@ -88,3 +88,16 @@ def test_may_hold_reads_the_letters_case_folding_reads_as_ascii() -> None:
     for text in ("c\u0131ted 2021", "c\u0130ted 2021", "con\u017fulted 2021"):
         assert re.search("cited|consulted", text, re.IGNORECASE), text
         assert may_hold(text, cores), text
+
+
+def test_a_bare_number_is_a_label_only_before_an_initial() -> None:
+    assert split_label("12 J.B. Ode, and S. Abe, Graph Lett., 2014, 136, 1234.") == ("12", 3)
+    assert split_label("9 S.-M. Ode, Graph Lett. 3, 12 (2001).") == ("9", 2)
+    assert split_label("100 Years of Graphs. Graph Press, 1999.") == ("", 0)
+    assert split_label("5 Ode, K. Graphs. 2001.") == ("", 0)
+
+
+def test_an_aip_entry_keeps_its_first_authors_initial() -> None:
+    ref = parse_reference("5 N. Ode, A. T. Abe, and S. Sato, Graph Lett. 74(19), 711–720 (2018).")
+    assert ref.label == "5"
+    assert (ref.author[0].given, ref.author[0].family) == ("N.", "Ode")
