@@ -268,6 +268,8 @@ def _mend(
     _book_after_in_read_as_a_second_title(toks, labels)
     if ":" in raw or "\uff1a" in raw:
         _given_name_read_into_the_title(toks, labels)
+        if ";" in raw:
+            _names_before_the_colon(toks, labels)
     if "Art" in raw:
         _article_number_after_the_volume(toks, labels)
     _year_opening_the_title(toks, labels)
@@ -336,6 +338,8 @@ def _mend(
     _volume_read_as_a_page_before_the_pages(toks, labels)
     _days_or_issn_read_as_the_pages(toks, labels)
     _unlabelled_range_after_the_volume(toks, labels)
+    _volume_mark_ending_the_container(toks, labels)
+    _marked_pages_read_as_a_year(toks, labels)
     _title_and_journal_read_as_one_container(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
@@ -1733,6 +1737,101 @@ _GENRE_WORDS = word_set(
 )
 
 
+# What closes a name list in place of more names: German "u. a.", Latin "et al.", "[u. a.]"
+_MORE_NAMES = frozenset(("u", "a", "et", "al", ".", "[", "]"))
+
+
+def _is_capitalised(tok: Tok) -> bool:
+    return tok.kind == KIND_WORD and tok.text[:1].isupper()
+
+
+def _family_first_name(seg: list[Tok]) -> bool:
+    """ "van Rossum , Yiming", "Esposito , Mehmet F .": a family name of one to three words
+    (particles in lower case), one comma, then given names or initials."""
+    commas = [k for k, t in enumerate(seg) if t.text == ","]
+    if len(commas) != 1:
+        return False
+    family, given = seg[: commas[0]], seg[commas[0] + 1 :]
+    if not 1 <= len(family) <= 3 or not _is_capitalised(family[-1]):
+        return False
+    if any(t.kind != KIND_WORD for t in family):
+        return False
+    if any(t.text[:1].islower() and t.text not in PARTICLES for t in family):
+        return False
+    words = [t for t in given if t.text != "."]
+    if not 1 <= len(words) <= 4 or not all(_is_capitalised(t) for t in words):
+        return False
+    if any(t.text == "." and (not k or len(given[k - 1].text) != 1) for k, t in enumerate(given)):
+        return False
+    # after an initial only initials: "Weiler, H.A. Vitamin D" opens the title (MDPI, ACS)
+    first = next((k for k, t in enumerate(given) if t.text == "."), len(given))
+    return all(len(t.text) == 1 for t in given[first:])
+
+
+def _names_before_the_colon(toks: list[Tok], labels: list[str]) -> None:
+    """DIN 1505's "Ode, Anna ; Abe, Rui Kenji ; u. a.: Graphen im Wandel. In: ...": names
+    family first, set apart by semicolons, end at the first colon; the given names the
+    tagger read into the title (or the names after a cut it made) are the names'."""
+    if not toks or labels[0] != "author":
+        return
+    c = next((k for k, t in enumerate(toks) if t.text in (":", "\uff1a")), -1)
+    if c < 5 or c + 1 >= len(toks) or labels[c + 1] != "title":
+        return
+    head = labels[:c]
+    if "title" not in head or any(lab not in ("author", "title", "O") for lab in head):
+        return
+    segs: list[list[Tok]] = [[]]
+    for t in toks[:c]:
+        if t.text == ";":
+            segs.append([])
+        else:
+            segs[-1].append(t)
+    if segs[-1] and all(t.text.lower() in _MORE_NAMES for t in segs[-1]):
+        segs.pop()
+    if len(segs) < 2 or not all(_family_first_name(seg) for seg in segs):
+        return
+    _relabel(labels, 0, c, "author")
+    labels[c] = "O"
+
+
+# A volume's mark that a journal's name never ends with: German "Bd.", "Jg.", "Vol."
+_VOLUME_MARKS = word_set("bd band jg jahrgang vol volume")
+
+
+def _volume_mark_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """DIN 1505's "In: Graph Lett. Bd. 3 (2010)": the volume's mark (and its period) that
+    the tagger read as the end of the journal's name is no part of it."""
+    for a, b in _runs_of(labels, "container-title"):
+        end = b - 1 if toks[b - 1].text == "." else b
+        k = end - 1
+        if k <= a or toks[k].text.lower() not in _VOLUME_MARKS:
+            continue
+        if not any(t.kind == KIND_WORD for t in toks[a:k]):
+            continue
+        if _next_label(toks, labels, b) == "volume":
+            _relabel(labels, k, b, "O")
+
+
+def _marked_pages_read_as_a_year(toks: list[Tok], labels: list[str]) -> None:
+    """ "Nr. 9, S. 1903-1932": a range after a page mark ("S.", "pp.") whose first number
+    the tagger read as a year, where the entry has its year elsewhere, is the pages."""
+    years = [k for k, lab in enumerate(labels) if lab == "issued"]
+    if len(years) < 2:
+        return
+    for k in years:
+        if k < 2 or k + 2 >= len(toks) or toks[k - 1].text != ".":
+            continue
+        if toks[k - 2].text not in _PAGE_ABBREVIATIONS or labels[k - 2] != "O":
+            continue
+        if toks[k + 1].text not in _RANGE_DASHES or toks[k + 2].kind != KIND_NUM:
+            continue
+        if labels[k + 2] not in ("page", "O") or not toks[k + 2].text.isdigit():
+            continue
+        if int(toks[k + 2].text) > int(toks[k].text):
+            _relabel(labels, k, k + 3, "page")
+        return
+
+
 def _title_read_as_a_genre_without_one(toks: list[Tok], labels: list[str]) -> None:
     """ "Hamp-Lyons, L. & K. Courter (1984) Research matters. Rowley, Mass.: Newbury House.":
     no title, and a genre run of words no genre is named with, right after the names or
@@ -3087,7 +3186,8 @@ def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) ->
         return
 
 
-_PAGE_MARKS = word_set("p pp s S")
+# A page mark printed as an abbreviation ("p.", "pp.", German "S.")
+_PAGE_ABBREVIATIONS = word_set("p pp s S")
 
 
 def _volume_read_as_pages_before_the_marked_pages(toks: list[Tok], labels: list[str]) -> None:
@@ -3100,7 +3200,7 @@ def _volume_read_as_pages_before_the_marked_pages(toks: list[Tok], labels: list[
     if runs is None or _has_second_run(labels[runs[1][1] :], "page"):
         return
     (a, b), (c, _) = runs
-    if c < 2 or toks[c - 1].text != "." or toks[c - 2].text not in _PAGE_MARKS:
+    if c < 2 or toks[c - 1].text != "." or toks[c - 2].text not in _PAGE_ABBREVIATIONS:
         return
     if _previous_label(toks, labels, a) != "container-title":
         return  # the numbers right after the journal's name

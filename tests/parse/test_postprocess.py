@@ -2820,3 +2820,45 @@ def test_a_range_of_days_after_a_month_stays_outside_the_pages() -> None:
             ("2009", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert not ref.get("page")
+
+
+def test_din_names_end_at_the_colon() -> None:
+    raw = "Ode, Kenji S. ; Abe, Rui ; Sato, Jun: Graphen im Wandel. In: Graph Lett. Bd. 3 (2010)"
+    spec = [("Ode, Kenji S. ; Abe, Rui ; Sato", "author"), (",", "O"),
+            ("Jun: Graphen im Wandel", "title"),
+            (". In:", "O"), ("Graph Lett. Bd.", "container-title"), ("3", "volume"), ("(", "O"),
+            ("2010", "issued"), (")", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode", "Abe", "Sato"]
+    assert ref.author[2].given == "Jun"
+    assert ref.get("title") == "Graphen im Wandel"
+    assert ref.get("container-title") == "Graph Lett."
+
+
+def test_initials_then_a_word_open_the_title_not_a_din_name() -> None:
+    raw = "Ode, T.J.; Abe, H.A. Vitamin D: An overview of graphs. Graph Lett. 2012, 70, 520–533."
+    spec = [("Ode, T.J.; Abe, H.A.", "author"), ("Vitamin D: An overview of graphs", "title"),
+            (".", "O"), ("Graph Lett.", "container-title"), ("2012", "issued"), (",", "O"),
+            ("70", "volume"), (",", "O"), ("520–533", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Vitamin D: An overview of graphs"
+
+
+def test_pages_after_their_german_mark_are_no_year() -> None:
+    raw = "Ode, Kenji: Graphen. In: Graph Lett. Bd. 60 (2013), Nr. 9, S. 1903-1932"
+    spec = [("Ode, Kenji", "author"), (":", "O"), ("Graphen", "title"), (". In:", "O"),
+            ("Graph Lett.", "container-title"), ("Bd.", "O"), ("60", "volume"), ("(", "O"),
+            ("2013", "issued"), ("), Nr.", "O"), ("9", "issue"), (", S.", "O"), ("1903", "issued"),
+            ("-", "O"), ("1932", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "1903-1932"
+    assert ref.issued is not None and ref.issued.year == 2013
+
+
+def test_pages_printed_with_a_word_mark_stay_pages() -> None:
+    raw = "K. Ode, Graph Lett., pages 112 114, 2001."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph Lett.", "container-title"),
+            (", pages", "O"), ("112 114", "page"), (",", "O"), ("2001", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("volume")
