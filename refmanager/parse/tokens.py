@@ -115,10 +115,11 @@ def label_runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
 # ------------------------------------------------------------------ the printed label
 
 # A bare number is a label only before a given name's initial ("5 N. Ode", "9 S.-M. Ode":
-# RSC's and AIP's lists); "100 Years of ..." opens a title.
+# RSC's and AIP's lists; "12H. Ode", a superscript label glued to it); "100 Years of ..."
+# opens a title.
 _LABEL_RE = re.compile(
     r"^\s*(?:\[(?P<b>[^\[\]\n]{1,60})\]|\((?P<p>\d{1,3})\)|(?P<d>\d{1,3})[.)](?![\d.])"
-    r"|(?P<n>\d{1,3})\s+(?=[A-Z]\.|[A-Z]-[A-Z]\.))\s*"
+    r"|(?P<n>\d{1,3})\s*(?=[A-Z]\.(?:\s|-|[A-Z]\.)))\s*"
 )
 
 

@@ -101,3 +101,9 @@ def test_an_aip_entry_keeps_its_first_authors_initial() -> None:
     ref = parse_reference("5 N. Ode, A. T. Abe, and S. Sato, Graph Lett. 74(19), 711–720 (2018).")
     assert ref.label == "5"
     assert (ref.author[0].given, ref.author[0].family) == ("N.", "Ode")
+
+
+def test_a_superscript_label_glued_to_the_initial_is_a_label() -> None:
+    assert split_label("12H. Ode, in Proc. of the Graph Conference, 2019.") == ("12", 2)
+    assert split_label("9S.-Y. Ode, Graph Lett., 2001, 3, 12.") == ("9", 1)
+    assert split_label("3D printing of graphs. Graph Press, 2001.") == ("", 0)

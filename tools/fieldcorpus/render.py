@@ -173,6 +173,7 @@ _ET_AL = re.compile(
 # a given name or initials after a family name, hyphenated initials whole ("M.-J.")
 _GIVEN_AT = re.compile(r"[,\s]*([^\s.,()\[\]:;]+(?:\.?[\-\u2010][^\s.,()\[\]:;\-\u2010]+)*)\.?")
 _YEAR_GAP = re.compile(r"(?<!\d)(1[5-9]|20)\d\d(?!\d)")
+_GLUED_LABEL = re.compile(r"\d{1,3}(?=\D)")
 
 
 def _given_word(word: str, forms: set[str]) -> bool:
@@ -240,6 +241,10 @@ def _extend_names(sample: Sample, record: dict[str, Any], role: str) -> None:
             if not seg or labels[seg.start()] != "O":
                 break
             word = seg.group(1)
+            glued = _GLUED_LABEL.match(word) if seg.start() == 0 else None
+            if glued and _given_word(word[glued.end() :], forms):
+                j = glued.end()  # "5N. Ode": a superscript label glued to the initial
+                break
             if _given_word(word, forms) or word in ("and", "&"):
                 j = seg.start()
             else:

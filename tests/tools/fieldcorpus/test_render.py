@@ -89,3 +89,10 @@ def test_the_journal_style_sometimes_prints_every_name_gbt_never() -> None:
     gbt = {_house_names("gbt", seed) for seed in range(40)}
     assert cnj == {3, 6, 12}
     assert gbt == {3, 6}
+
+
+def test_a_label_glued_to_the_first_initial_stays_out_of_the_list() -> None:
+    s = _sample("5M. Guo and K. Moore, A title, Journal, 2019, 4, 1-2.", ["Guo", "Moore"])
+    _extend_names(s, RECORD, "author")
+    assert _author(s) == "M. Guo and K. Moore"
+    assert s.labels[0] == "O"
