@@ -9,6 +9,7 @@ import sys
 
 from refmanager.cli.common import note
 from refmanager.model import InputError
+from refmanager.model.jsontext import dumps_indented
 from refmanager.service.extract import extract_pdf, mark_of
 
 
@@ -27,8 +28,7 @@ def run(args: argparse.Namespace) -> int:
     items = [ref.to_csl() for ref in result.references]
     out = sys.stdout
     if args.format == "csl-json":
-        json.dump(items, out, ensure_ascii=False, indent=1)
-        out.write("\n")
+        out.write(dumps_indented(items, 1) + "\n")
     elif args.format == "jsonl":
         for item in items:
             out.write(json.dumps(item, ensure_ascii=False) + "\n")

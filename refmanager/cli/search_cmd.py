@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 
 from refmanager.cli.common import library_path, note
+from refmanager.model.jsontext import dumps_indented
 from refmanager.service.exchange import format_references
 from refmanager.service.opening import open_library
 from refmanager.service.search import search
@@ -57,8 +57,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         refs = [s.reference for s in lib.references.references([r.id for r in result.rows])]
     if args.format == "csl-json":
-        json.dump([r.to_csl() for r in refs], out, ensure_ascii=False, indent=1)
-        out.write("\n")
+        out.write(dumps_indented([r.to_csl() for r in refs], 1) + "\n")
     else:
         out.write(format_references(refs, "bibtex"))
     return 0

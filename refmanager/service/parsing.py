@@ -7,15 +7,14 @@ a window loads this module for :func:`model_for`, and parses in its worker proce
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from refmanager.crf.keep import RetrainRejected
 from refmanager.crf.modelcheck import model_problem
-from refmanager.library import Library
 from refmanager.model import Entry, InputError, Reference
+from refmanager.model.jsontext import dumps_indented
 
 
 def split_references(text: str, paragraphs: bool = False) -> list[str]:
@@ -65,12 +64,11 @@ def parse_again(refs: Sequence[Reference], model_path: Path | None = None) -> li
 
 def render(refs: Iterable[Reference], fmt: str) -> str:
     """The items as text in one of ``formats.WRITE_FORMATS``."""
+    if fmt == "csl-json":
+        return dumps_indented([r.to_csl() for r in refs], 1) + "\n"
     from refmanager.formats import format_string
 
-    items = list(refs)
-    if fmt == "csl-json":
-        return json.dumps([r.to_csl() for r in items], ensure_ascii=False, indent=1) + "\n"
-    return format_string(fmt, items)
+    return format_string(fmt, list(refs))
 
 
 def library_model_path(library: Path) -> Path:
@@ -137,5 +135,7 @@ def train(
 
 def stored_corrections(library: Path) -> list[tuple[str, Reference]]:
     """The corrections a library keeps: (raw text, corrected item) pairs for training."""
+    from refmanager.library import Library
+
     with Library.open(library, create=False) as lib:
         return [(c.raw, Reference.from_csl(c.csl)) for c in lib.corrections.corrections() if c.raw]
