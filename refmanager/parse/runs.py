@@ -309,6 +309,7 @@ def _mend(
     if "\u2019" in raw or "'" in raw:
         _venue_with_its_year(toks, labels)
     if _HAN_OR_HANGUL.search(raw):
+        _cjk_names_read_into_the_title(toks, labels)
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
         _korean_journal_before_its_volume(toks, labels)
@@ -350,10 +351,155 @@ def _mend(
     _book_read_into_the_editors(toks, labels)
     _note_where_the_title_stands(toks, labels)
     _title_head_before_a_colon(toks, labels)
+    if "//" in raw:
+        _gost_title_and_journal(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
         _title_cut_where_italics_change(toks, labels, styles)
+
+
+# What follows a journal's name in GOST 7.1 (and ISO 690's Russian forms): its volume, issue
+# and pages marks ("Т.", "Vol.", "Вып.", "№", "С.", "P.")
+_GOST_MARKS = word_set("т том вып vol no nr c с p pp s")
+
+
+def _double_slash(toks: list[Tok]) -> int:
+    """Where GOST's "//" stands (the first of its two slashes), else -1."""
+    for k in range(1, len(toks) - 2):
+        if toks[k].text == "/" and toks[k + 1].text == "/" and toks[k + 1].start == toks[k].end:
+            return k
+    return -1
+
+
+def _gost_journal_end(toks: list[Tok], c: int) -> int:
+    """Where the journal's name after "//" ends: at a period before a dash, a year or a
+    volume's mark ("// Известия вузов. Математика. 2015. № 3."), else -1."""
+    for k in range(c + 1, len(toks) - 1):
+        nxt = toks[k + 1]
+        if toks[k].text not in (".", ","):
+            continue
+        if nxt.text in _RANGE_DASHES or YEAR_RE.fullmatch(nxt.text) or nxt.text == "\u2116":
+            return k
+        if toks[k].text == "." and nxt.text.lower() in _GOST_MARKS:
+            return k
+        if toks[k].text == "." and _gost_place_at(toks, k + 1) > 0:
+            return k
+    return -1
+
+
+def _gost_place_at(toks: list[Tok], j: int) -> int:
+    """Where a place and its comma before a year end ("СПб., 2019", "Berlin, 2019") when
+    ``toks[j]`` opens them, else -1."""
+    k = j
+    while k < len(toks) and k < j + 3 and (toks[k].kind == KIND_WORD or toks[k].text == "."):
+        k += 1
+    if k == j or not toks[j].text[:1].isupper() or k + 1 >= len(toks):
+        return -1
+    if toks[k].text != "," or not YEAR_RE.fullmatch(toks[k + 1].text):
+        return -1
+    return k
+
+
+def _initial_and_period(toks: list[Tok], k: int) -> bool:
+    """Whether ``toks[k]`` is a given name's initial and its period ("П.")."""
+    t = toks[k]
+    return (
+        t.kind == KIND_WORD
+        and len(t.text) == 1
+        and t.text.isupper()
+        and k + 1 < len(toks)
+        and toks[k + 1].text == "."
+    )
+
+
+def _gost_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
+    """GOST 7.1's "Иванов И. И. Теория графов // Математический сборник. 2015. Т. 12, № 3.
+    С. 45–67." (and "Title / I. I. Ode, K. Abe // Journal. – 2015."): the title ends at the
+    double slash, the names after a single slash are the authors, and the journal runs from
+    the double slash to its date or its volume's mark."""
+    s = _double_slash(toks)
+    if s < 1 or any(t.kind == KIND_URL for t in toks[s - 1 : s + 3]):
+        return
+    if toks[s - 1].text in ("]", "\uff3d"):
+        return  # GB/T 7714's "Title[C]//Proceedings": its own rules read it
+    c = _gost_journal_end(toks, s + 2)
+    if c < 0 or not any(t.kind == KIND_WORD for t in toks[s + 2 : c]):
+        return
+    a, b = _first_run(labels, "author")
+    start = b if a == 0 and 0 < b <= s else 0
+    if any(toks[k].text == "/" for k in range(s)):
+        start = 0  # "Title / Names // Journal": the title first, the names after one slash
+    initials = [k + 2 for k in range(start) if _initial_and_period(toks, k)]
+    if initials and any(t.kind == KIND_WORD for t in toks[initials[-1] : start]):
+        start = initials[-1]  # "Петров П. П. Графы и сети //": the title after the initials
+    while start < s and toks[start].kind == KIND_PUNCT:
+        start += 1
+    slash = next((k for k in range(start, s) if toks[k].text == "/"), s)
+    end = slash
+    while end > start and toks[end - 1].kind == KIND_PUNCT:
+        end -= 1
+    if end - start < 1 or not any(t.kind == KIND_WORD for t in toks[start:end]):
+        return
+    for k in range(len(toks)):
+        if labels[k] == "container-title" and not s < k < c:
+            labels[k] = "O"
+    _relabel(labels, start, end, "title")
+    _relabel(labels, end, start if start > end else end, "O")
+    for k in range(end, s + 2):
+        if labels[k] != "author" or slash == s:
+            labels[k] = "O"
+    if slash < s:
+        _relabel(labels, slash + 1, s, "author")
+        labels[slash] = "O"
+        while labels[s - 1] == "author" and toks[s - 1].kind == KIND_PUNCT:
+            s -= 1
+            labels[s] = "O"
+    s = _double_slash(toks)
+    labels[s] = labels[s + 1] = "O"
+    _relabel(labels, s + 2, c, "container-title")
+    for k in range(c, len(toks)):
+        if labels[k] == "author":
+            labels[k] = "O"
+    place = _gost_place_at(toks, c + 1)
+    if place > 0 and "publisher-place" not in labels:
+        end = place - 1 if toks[place - 1].text == "." else place
+        _relabel(labels, c + 1, end, "publisher-place")
+    for k in range(c, len(toks) - 1):
+        if toks[k].text == "\u2116" and labels[k + 1] == "O" and toks[k + 1].kind == KIND_NUM:
+            labels[k + 1] = "issue"
+
+
+_HAN_OR_HANGUL_NAME = re.compile("[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}")
+
+
+def _cjk_names_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "山田太郎, 鈴木花子. グラフ理論の応用.", "김철수, 이영희. 그래프 이론의 응용.": a name list
+    in Han or Hangul, set apart by commas, ends at the first full stop; the names after the
+    first that the tagger read as the title's start are the names'."""
+    if not toks or labels[0] != "author" or not _HAN_OR_HANGUL_NAME.fullmatch(toks[0].text):
+        return
+    k = 1
+    while k + 1 < len(toks) and toks[k].text in (",", "\u3001"):
+        if not _HAN_OR_HANGUL_NAME.fullmatch(toks[k + 1].text):
+            return
+        k += 2
+    if k == 1 or k + 1 >= len(toks) or toks[k].text not in (".", "\u3002"):
+        return
+    if labels[k - 1] != "title" or labels[k + 1] not in ("title", "O"):
+        return
+    _relabel(labels, 0, k, "author")
+    labels[k] = "O"
+    j = k + 1
+    while j < len(toks) and labels[j] == "title" and toks[j].kind == KIND_PUNCT:
+        labels[j] = "O"
+        j += 1
+    if j < len(toks) and labels[j] == "O" and toks[j].kind != KIND_PUNCT:
+        e = j
+        while e < len(toks) and toks[e].text not in (".", "\u3002"):
+            e += 1
+        if "title" not in labels:
+            _relabel(labels, j, e, "title")
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:

@@ -2862,3 +2862,42 @@ def test_pages_printed_with_a_word_mark_stay_pages() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert not ref.get("volume")
+
+
+def test_gost_title_ends_at_the_double_slash() -> None:
+    raw = "Иванов И. И. Теория графов // Математический сборник. 2015. Т. 12, № 3. С. 45–67."
+    spec = [("Иванов И. И.", "author"), ("Теория", "title"),
+            ("графов // Математический сборник", "URL"), (".", "O"), ("2015", "issued"),
+            (".", "O"), ("Т", "container-title"), (".", "O"), ("12", "volume"),
+            (", № 3. С.", "O"), ("45–67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Теория графов"
+    assert ref.get("container-title") == "Математический сборник"
+    assert ref.get("issue") == "3"
+
+
+def test_gost_names_after_a_single_slash_and_the_place_before_the_year() -> None:
+    raw = "Теория графов / И. И. Иванов, П. П. Петров // Труды конференции. СПб., 2019. С. 1–5."
+    spec = [("Теория графов / И. И. Иванов, П. П. Петров // Труды конференции. СПб.", "author"),
+            (",", "O"), ("2019", "issued"), (". С.", "O"), ("1–5", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Теория графов"
+    assert [n.family for n in ref.author] == ["Иванов", "Петров"]
+    assert ref.get("container-title") == "Труды конференции"
+    assert ref.get("publisher-place") == "СПб"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "title", "journal"),
+    [("山田太郎", "鈴木花子", "グラフ理論の応用", "情報処理学会論文誌"),
+     ("김철수", "이영희", "그래프 이론의 응용", "한국정보과학회논문지")],
+)  # fmt: skip
+def test_cjk_names_end_at_the_first_full_stop(
+    first: str, second: str, title: str, journal: str
+) -> None:
+    raw = f"{first}, {second}. {title}. {journal}, 2015, 56(3): 45-67."
+    spec = [(first, "author"), (",", "O"), (f"{second}. {title}", "title"), (".", "O"),
+            (journal, "container-title"), (", 2015, 56(3): 45-67.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert len(ref.author) == 2
+    assert ref.get("title") == title
