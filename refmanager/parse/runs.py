@@ -332,6 +332,7 @@ def _mend(
     _title_read_as_the_publisher_or_journal(toks, labels)
     _place_read_into_the_publisher(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
+    _place_and_publisher_ending_the_title(toks, labels)
     _city_ending_a_run(toks, labels)
     _journal_read_as_a_place_or_publisher(toks, labels)
     _publisher_read_as_a_place_or_container(toks, labels)
@@ -1308,16 +1309,27 @@ def _thesis_description_read_as_the_title(toks: list[Tok], labels: list[str]) ->
     word, after an unlabelled phrase that follows the names, is the thesis's genre (and
     its institution after the dash); the phrase is the title."""
     run = _only_run(labels, "title")
-    if run is None or toks[run[0]].text.lower() not in _THESIS_HEADS:
+    if run is None:
         return
     a, b = run
+    leaves = a
+    if (
+        a + 3 < b
+        and toks[a].kind == KIND_NUM
+        and toks[a + 1].text.lower() in ("f", "fl", "p")
+        and toks[a + 2].text == "."
+    ):
+        a += 3  # "120 f. Dissertação (...)": the count of leaves before the genre
+    if toks[a].text.lower() not in _THESIS_HEADS:
+        return
     _, names_end = _first_run(labels, "author")
     k = _past_punctuation(toks, labels, names_end)
     e = k
     while e < a and labels[e] == "O" and (toks[e].kind == KIND_WORD or toks[e].text in "-:,"):
         e += 1
-    if sum(1 for t in toks[k:e] if t.kind == KIND_WORD) < 2 or e >= a:
+    if sum(1 for t in toks[k:e] if t.kind == KIND_WORD) < 2 or e >= leaves:
         return
+    _relabel(labels, leaves, a, "O")
     _relabel(labels, k, e, "title")
     dash = next((m for m in range(a + 1, b) if toks[m].text in ("\u2013", "\u2014", "-")), b)
     depth = 0
@@ -3301,6 +3313,33 @@ def _city_ending_a_run(toks: list[Tok], labels: list[str]) -> None:
             _relabel(labels, c + 1, b, "publisher-place")
             labels[c] = "O"
             return
+
+
+def _place_and_publisher_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """Italian and French books: "Rossi M., Teoria dei grafi, Bologna, Il Mulino, 2010."
+    read as one title: with no place and no publisher, a title run that ends with a comma,
+    a publishing city, a comma and one to four capitalised words, right before the year, is
+    cut there: the city is the place and the words the publisher."""
+    if "publisher-place" in labels or "publisher" in labels or "container-title" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if _next_label(toks, labels, b) != "issued":
+        return
+    commas = [k for k in range(a + 1, b - 1) if toks[k].text == ","]
+    if len(commas) < 2:
+        return
+    c1, c2 = commas[-2], commas[-1]
+    if not is_city(_words_of(toks, c1 + 1, c2)) or c1 - a < 2:
+        return
+    words = toks[c2 + 1 : b]
+    if not 1 <= len(words) <= 4 or not all(_is_capitalised(t) or t.text == "&" for t in words):
+        return
+    _relabel(labels, c1 + 1, c2, "publisher-place")
+    _relabel(labels, c2 + 1, b, "publisher")
+    labels[c1] = labels[c2] = "O"
 
 
 def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) -> None:

@@ -2901,3 +2901,28 @@ def test_cjk_names_end_at_the_first_full_stop(
     ref = _by_runs(raw, spec)
     assert len(ref.author) == 2
     assert ref.get("title") == title
+
+
+def test_an_italian_book_title_ends_before_its_city_and_publisher() -> None:
+    raw = "Rossi M., Bianchi L., Teoria dei grafi, Bologna, Il Mulino, 2010."
+    spec = [("Rossi M., Bianchi L.", "author"), (",", "O"),
+            ("Teoria dei grafi, Bologna, Il Mulino", "title"), (",", "O"), ("2010", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Teoria dei grafi"
+    assert ref.get("publisher-place") == "Bologna"
+    assert ref.get("publisher") == "Il Mulino"
+
+
+def test_an_abnt_thesis_counts_its_leaves_before_the_genre() -> None:
+    raw = (
+        "SOUZA, M. Análise de grafos. 2018. 120 f. Dissertação (Mestrado em Matemática) – "
+        "Universidade de São Paulo, São Paulo, 2018."
+    )
+    spec = [("SOUZA, M", "author"), (". Análise de grafos.", "O"), ("2018", "issued"),
+            (".", "O"), ("120 f. Dissertação (Mestrado em Matemática)", "title"), ("–", "O"),
+            ("Universidade de São Paulo", "publisher"), (",", "O"), ("São Paulo", "publisher"),
+            (",", "O"), ("2018", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Análise de grafos"
+    assert ref.get("genre") == "Dissertação (Mestrado em Matemática)"
