@@ -253,6 +253,7 @@ def _mend(
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
+    _vancouver_title_after_the_initials(toks, labels)
     _title_opening_with_an_article_in_the_names(toks, labels)
     _title_before_the_imprint_read_into_the_names(toks, labels)
     _editors_read_into_the_book(toks, labels)
@@ -352,6 +353,8 @@ def _mend(
     _book_read_into_the_editors(toks, labels)
     _note_where_the_title_stands(toks, labels)
     _title_head_before_a_colon(toks, labels)
+    if "atent" in raw:
+        _patent_number(toks, labels)
     if "//" in raw:
         _gost_title_and_journal(toks, labels)
     if "(" in raw or "[" in raw:
@@ -501,6 +504,41 @@ def _cjk_names_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             e += 1
         if "title" not in labels:
             _relabel(labels, j, e, "title")
+
+
+def _patent_number(toks: list[Tok], labels: list[str]) -> None:
+    """ "US Patent 9,876,543", "U.S. Patent 9 876 543", "US Patent 9876543B2": the words up
+    to "Patent" are the genre and the number after it (its groups of three digits, its
+    kind code) is the patent's number, not a journal and its volume."""
+    n = len(toks)
+    p = next((k for k in range(n) if toks[k].text.lower() == "patent"), -1)
+    if p < 0:
+        return
+    j = p + 1
+    if j + 1 < n and toks[j].text.lower() in ("no", "nr") and toks[j + 1].text == ".":
+        j += 2
+    if j >= n or toks[j].kind != KIND_NUM:
+        return
+    e = j + 1
+    while e + 1 < n and toks[e].text in (",", ".") and len(toks[e + 1].text) == 3:
+        if toks[e + 1].kind != KIND_NUM or toks[e].start != toks[e - 1].end:
+            break
+        e += 2
+    while e < n and toks[e].kind == KIND_NUM and len(toks[e].text) == 3 and e - j < 3:
+        e += 1  # "9 876 543"
+    while e < n and toks[e].start == toks[e - 1].end and toks[e].text.isalnum():
+        e += 1  # the kind code glued on: "B2"
+    digits = "".join(t.text for t in toks[j:e] if t.kind == KIND_NUM)
+    if len(digits) < 5:
+        return
+    g = p
+    while g > 0 and labels[g - 1] == labels[p] and labels[p] != "title":
+        g -= 1
+    if labels[p] == "title" or any(lab == "title" for lab in labels[g:e]):
+        return
+    _relabel(labels, g, p + 1, "genre")
+    _relabel(labels, p + 1, j, "O")
+    _relabel(labels, j, e, "number")
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:
@@ -1486,6 +1524,45 @@ def _title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, start, b, "title")
         labels[start - 1] = "O"
         return
+
+
+def _vancouver_initials(tok: Tok) -> bool:
+    """ "K", "JB", "ABC": a Vancouver name's initials, printed without periods."""
+    return tok.kind == KIND_WORD and 1 <= len(tok.text) <= 3 and tok.text.isupper()
+
+
+def _vancouver_title_after_the_initials(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode K. Graph Colouring. Graph Press; 2019.": no title, and a name list in
+    Vancouver's form (family names, then initials without periods, set apart by commas)
+    whose run goes on past the period after the last initials: what follows is the title
+    (a Vancouver name never ends with a word that is no initials)."""
+    if "title" in labels:
+        return
+    a, b = _first_run(labels, "author")
+    if a != 0 or b - a < 5:
+        return
+    k = next((k for k in range(a + 2, b - 1) if toks[k].text == "."), -1)
+    if k < 0 or not _vancouver_initials(toks[k - 1]) or toks[k - 2].kind != KIND_WORD:
+        return
+    chunks: list[list[Tok]] = [[]]
+    for t in toks[a:k]:
+        if t.text == ",":
+            chunks.append([])
+        else:
+            chunks[-1].append(t)
+    for chunk in chunks:
+        if len(chunk) < 2 or not _vancouver_initials(chunk[-1]):
+            return
+        if not all(_is_capitalised(t) or t.text in ("-", "'") for t in chunk[:-1]):
+            return
+    rest = toks[k + 1 : b]
+    words = [t for t in rest if t.kind == KIND_WORD]
+    if len(words) < 2 or not _is_capitalised(rest[0]) or _vancouver_initials(rest[0]):
+        return
+    if any(t.text in (",", ";", "&", "and", "et") for t in rest) or _vancouver_initials(words[-1]):
+        return  # more names ("Ode K. Abe R, Sato J", "Kenji K. Ode and Rui Abe")
+    labels[k] = "O"
+    _relabel(labels, k + 1, b, "title")
 
 
 # Articles that open a title and no name ("The Prelude", "Il nome della rosa", "Die

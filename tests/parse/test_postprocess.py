@@ -2100,7 +2100,7 @@ def test_available_from_is_no_title() -> None:
     spec = [("Ode J. Graph data", "author"), (".", "O"), ("2015", "issued"),
             (". Available from:", "O"), ("https://example.org/gd", "URL")]  # fmt: skip
     ref = _by_runs(raw, spec)
-    assert not ref.get("title")
+    assert ref.get("title") == "Graph data"  # (after the initials), not "Available from"
 
 
 def test_a_venue_acronym_after_in_read_as_the_editors_is_the_venue() -> None:
@@ -2926,3 +2926,39 @@ def test_an_abnt_thesis_counts_its_leaves_before_the_genre() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Análise de grafos"
     assert ref.get("genre") == "Dissertação (Mestrado em Matemática)"
+
+
+def test_a_vancouver_title_in_title_case_after_the_initials() -> None:
+    raw = "Ode K. Graph Colouring. Graph Press; 2019."
+    spec = [("Ode K. Graph Colouring", "author"), (".", "O"), ("Graph Press", "publisher"),
+            (";", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode"]
+    assert ref.get("title") == "Graph Colouring"
+
+
+def test_names_written_given_first_are_no_vancouver_list() -> None:
+    raw = "Kenji K. Ode and Rui Abe. Graph operators. Graph Lett. 12 (1972)."
+    spec = [("Kenji K. Ode and Rui Abe", "author"), (".", "O"),
+            ("Graph operators. Graph Lett.", "container-title"), ("12", "volume"), ("(", "O"),
+            ("1972", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode", "Abe"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "number"),
+    [("Ode K. Method for colouring graphs. US Patent 9,876,543. 2018.", "9,876,543"),
+     ("Ode K (2018) Method for colouring graphs. US Patent 9876543B2", "9876543B2")],
+)  # fmt: skip
+def test_a_patent_number_is_no_journal_and_volume(raw: str, number: str) -> None:
+    head, tail = raw.split(" US Patent ")
+    num = tail.split(".")[0] if "," in tail else tail
+    spec = [(head, "title"), ("US Patent", "container-title"), (num, "volume")]
+    rest = raw[raw.index(num) + len(num) :]
+    if rest:
+        spec.append((rest, "O"))
+    ref = _by_runs(raw, spec)
+    assert ref.get("number") == number
+    assert ref.get("genre") == "US Patent"
+    assert not ref.get("container-title") and not ref.get("volume")
