@@ -254,6 +254,8 @@ def _mend(
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
     _vancouver_title_after_the_initials(toks, labels)
+    _and_others_opening_the_title(toks, labels)
+    _in_word_opening_the_container(toks, labels)
     _title_opening_with_an_article_in_the_names(toks, labels)
     _title_before_the_imprint_read_into_the_names(toks, labels)
     _editors_read_into_the_book(toks, labels)
@@ -435,8 +437,10 @@ def _gost_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
     if any(toks[k].text == "/" for k in range(s)):
         start = 0  # "Title / Names // Journal": the title first, the names after one slash
     initials = [k + 2 for k in range(start) if _initial_and_period(toks, k)]
-    if initials and any(t.kind == KIND_WORD for t in toks[initials[-1] : start]):
-        start = initials[-1]  # "Петров П. П. Графы и сети //": the title after the initials
+    if initials:
+        after = tuple(t.text.lower() for t in toks[initials[-1] : start] if t.kind == KIND_WORD)
+        if after and after not in _AND_OTHERS:
+            start = initials[-1]  # "Петров П. П. Графы и сети //": the title after them
     while start < s and toks[start].kind == KIND_PUNCT:
         start += 1
     slash = next((k for k in range(start, s) if toks[k].text == "/"), s)
@@ -469,9 +473,14 @@ def _gost_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
     if place > 0 and "publisher-place" not in labels:
         end = place - 1 if toks[place - 1].text == "." else place
         _relabel(labels, c + 1, end, "publisher-place")
+    has_volume = "volume" in labels
     for k in range(c, len(toks) - 1):
         if toks[k].text == "\u2116" and labels[k + 1] == "O" and toks[k + 1].kind == KIND_NUM:
             labels[k + 1] = "issue"
+        mark = toks[k].text.lower() in ("т", "том", "vol") and toks[k + 1].text == "."
+        if mark and not has_volume and k + 2 < len(toks) and labels[k + 2] == "O":
+            labels[k + 2] = "volume" if toks[k + 2].kind == KIND_NUM else "O"
+            has_volume = True
 
 
 _HAN_OR_HANGUL_NAME = re.compile("[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}")
@@ -2584,6 +2593,47 @@ _EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg",
 # "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:"). (The
 # older tests of _after_in and _in_right_before read the English "in" only.)
 _IN_WORDS = frozenset(("in", "dans", "en", "em"))
+
+
+def _in_word_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Dans 45th USENIX Annual Technical Conference", "En Actas del Congreso", "In
+    Proceedings of ...": the word for "In" that opens the container's run is no part of its
+    name (an English "In" only before a proceedings' or an ordinal's words: "In Vivo" is a
+    journal)."""
+    for a, b in _runs_of(labels, "container-title"):
+        if b - a < 2:
+            continue
+        word, nxt = toks[a].text, toks[a + 1]
+        opens = nxt.text[:1].isupper() or nxt.kind == KIND_NUM
+        english = nxt.text.lower() in ("proceedings", "proc", "the") or nxt.kind == KIND_NUM
+        if (word in ("Dans", "En", "Em") and opens) or (word == "In" and english):
+            labels[a] = "O"
+
+
+# The words for "and others" that close a name list: Russian "и др.", German "u. a.", Latin
+# "et al.", Spanish "y col.", Portuguese "et al."
+_AND_OTHERS = (("и", "др"), ("u", "a"), ("et", "al"), ("y", "col"), ("и", "др."))
+
+
+def _and_others_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ivanov N. и др. Title // Journal": the words for "and others" after the names, read
+    as the title's start, are the names'."""
+    a, b = _first_run(labels, "author")
+    if a == b:
+        return
+    k = _past_punctuation(toks, labels, b)
+    if k + 2 >= len(toks) or labels[k] != "title":
+        return
+    pair = (toks[k].text.lower(), toks[k + 1].text.lower())
+    if pair not in _AND_OTHERS or toks[k + 2].text != ".":
+        return
+    m = k + 3
+    while m < len(toks) and labels[m] == "title" and toks[m].kind == KIND_PUNCT:
+        m += 1
+    if m >= len(toks) or labels[m] != "title":
+        return
+    _relabel(labels, b, k + 3, "author")
+    _relabel(labels, k + 3, m, "O")
 
 
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:

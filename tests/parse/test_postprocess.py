@@ -2962,3 +2962,33 @@ def test_a_patent_number_is_no_journal_and_volume(raw: str, number: str) -> None
     assert ref.get("number") == number
     assert ref.get("genre") == "US Patent"
     assert not ref.get("container-title") and not ref.get("volume")
+
+
+@pytest.mark.parametrize("word", ["Dans", "En"])
+def test_the_word_for_in_opening_the_container_is_no_part_of_it(word: str) -> None:
+    raw = f"Ode, Kenji. 2016. « Graphes ». {word} 2016 Graph Symposium, 722-730."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("2016", "issued"), (".", "O"),
+            ("« Graphes »", "title"), (".", "O"),
+            (f"{word} 2016 Graph Symposium", "container-title"),
+            (",", "O"), ("722-730", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "2016 Graph Symposium"
+
+
+def test_in_vivo_keeps_its_name() -> None:
+    raw = "Ode K. Graph cells. In Vivo 12, 1-5 (2001)."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph cells", "title"), (".", "O"),
+            ("In Vivo", "container-title"), ("12", "volume"), (",", "O"), ("1-5", "page"),
+            ("(", "O"), ("2001", "issued"), (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "In Vivo"
+
+
+def test_and_others_after_the_names_is_no_part_of_the_title() -> None:
+    raw = "Ode K. и др. Graph colouring // Graph Letters. 2018. Т. 74. № 19. С. 711-720."
+    spec = [("Ode K.", "author"), ("и др. Graph colouring", "title"), ("//", "O"),
+            ("Graph Letters", "container-title"), (".", "O"), ("2018", "issued"),
+            (". Т. 74. № 19. С.", "O"), ("711-720", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph colouring"
+    assert ref.get("volume") == "74"
+    assert ref.get("issue") == "19"
