@@ -336,6 +336,7 @@ def _mend(
     _place_read_into_the_publisher(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
     _place_and_publisher_ending_the_title(toks, labels)
+    _city_after_the_firm_word(toks, labels)
     _city_ending_a_run(toks, labels)
     _journal_read_as_a_place_or_publisher(toks, labels)
     _publisher_read_as_a_place_or_container(toks, labels)
@@ -3532,6 +3533,32 @@ _FIRM_WORDS = re.compile(
     r"[ée]ditions|editora|editorial|editrice)\b",
     re.IGNORECASE,
 )
+
+
+def _city_after_the_firm_word(toks: list[Tok], labels: list[str]) -> None:
+    """ "Westview Press Boulder, CO", "Carl Hanser Verlag München", "Springer Verlag Berlin":
+    with no place read, a publisher run whose firm's word ("Press", "Verlag") is followed
+    by a publishing city (and its region) with no comma between ends at the firm's word:
+    the city is the place (a firm's word the place's run opened with is the publisher's)."""
+    run = _only_run(labels, "publisher")
+    if run is None:
+        return
+    a, b = run
+    if b < len(toks) and labels[b] == "publisher-place" and _FIRM_WORDS.fullmatch(toks[b].text):
+        labels[b] = "publisher"  # "Springer | Verlag Berlin"
+        return
+    if "publisher-place" in labels:
+        return
+    for k in range(a + 1, b):
+        if not _FIRM_WORDS.fullmatch(toks[k - 1].text):
+            continue
+        comma = next((m for m in range(k, b) if toks[m].text == ","), b)
+        if not toks[k].text[:1].isupper() or not is_city(_words_of(toks, k, comma)):
+            return
+        if comma < b and not is_region(_words_of(toks, comma + 1, b)):
+            return
+        _relabel(labels, k, b, "publisher-place")
+        return
 
 
 def _publisher_read_as_a_place_or_container(toks: list[Tok], labels: list[str]) -> None:

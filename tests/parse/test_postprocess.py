@@ -2992,3 +2992,25 @@ def test_and_others_after_the_names_is_no_part_of_the_title() -> None:
     assert ref.get("title") == "Graph colouring"
     assert ref.get("volume") == "74"
     assert ref.get("issue") == "19"
+
+
+@pytest.mark.parametrize(
+    ("imprint", "publisher", "place"),
+    [("Westview Press Boulder, CO", "Westview Press", "Boulder, CO"),
+     ("Carl Graf Verlag München", "Carl Graf Verlag", "München")],
+)  # fmt: skip
+def test_a_city_after_the_firm_word_is_the_place(imprint: str, publisher: str, place: str) -> None:
+    raw = f"Ode, K. 1994. Graph dynamics. {imprint}."
+    spec = [("Ode, K.", "author"), ("1994", "issued"), (".", "O"), ("Graph dynamics", "title"),
+            (".", "O"), (imprint, "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (publisher, place)
+
+
+def test_a_firm_word_opening_the_place_is_the_publishers() -> None:
+    raw = "K. Ode, Graph Theory, Springer Verlag Berlin 1990."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph Theory", "title"), (",", "O"),
+            ("Springer", "publisher"), ("Verlag Berlin", "publisher-place"), ("1990", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == ("Springer Verlag", "Berlin")
