@@ -8,7 +8,7 @@ from pathlib import Path
 
 from refmanager.cli.common import note
 from refmanager.model import InputError
-from refmanager.service.parsing import model_warning, parse_text, render
+from refmanager.service.parsing import iter_parse_text, model_warning, render_pieces
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     if warning:
         note(warning)
         model = None
-    refs = parse_text(text, paragraphs=args.paragraphs, model_path=model)
-    sys.stdout.write(render(refs, args.format))
+    # each reference written out and let go as it comes (few are alive at once)
+    refs = iter_parse_text(text, paragraphs=args.paragraphs, model_path=model)
+    for piece in render_pieces(refs, args.format):
+        sys.stdout.write(piece)
     return 0

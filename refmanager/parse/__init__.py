@@ -2,6 +2,7 @@
 
 Public API:
     parse_entries(entries, model_path=None) -> list[Reference]
+    iter_parsed(entries, model_path=None) -> Iterator[Reference]   (one at a time)
     parse_reference(text, model_path=None) -> Reference      (never raises)
     align_labels(raw, corrected) -> list[str]                (per-character labels)
     example_from_correction(raw, corrected) -> Example
@@ -10,7 +11,7 @@ Public API:
 
 from __future__ import annotations
 
-from refmanager.parse.parser import parse_entries, parse_reference, parse_text
+from refmanager.parse.parser import iter_parsed, parse_entries, parse_reference, parse_text
 from refmanager.parse.tagger import DEFAULT_MODEL
 from refmanager.parse.train import Example, align_labels, example_from_correction, train_model
 
@@ -19,6 +20,7 @@ __all__ = [
     "Example",
     "align_labels",
     "example_from_correction",
+    "iter_parsed",
     "parse_entries",
     "parse_reference",
     "parse_text",

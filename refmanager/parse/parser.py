@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -669,7 +670,12 @@ def parse_entries(
     model_path: Path | None = None,
 ) -> list[Reference]:
     """Parse extracted entries in order; a same-author dash repeats the previous authors."""
-    out: list[Reference] = []
+    return list(iter_parsed(entries, model_path))
+
+
+def iter_parsed(entries: Iterable[Entry], model_path: Path | None = None) -> Iterator[Reference]:
+    """``parse_entries`` one reference at a time: a caller that writes each one out and
+    lets it go keeps few of them alive (the collector's full passes walk every live one)."""
     previous: list[Name] = []
     for index, entry in enumerate(entries):
         try:
@@ -691,8 +697,7 @@ def parse_entries(
             ref.author = [replace(n) for n in previous]
         if ref.author:
             previous = ref.author
-        out.append(ref)
-    return out
+        yield ref
 
 
 def _number(label: str) -> int | None:

@@ -8,7 +8,8 @@ a window loads this module for :func:`model_for`, and parses in its worker proce
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from pathlib import Path
 
 from refmanager.crf.keep import RetrainRejected
@@ -30,10 +31,17 @@ def parse_text(
     text: str, paragraphs: bool = False, model_path: Path | None = None
 ) -> list[Reference]:
     """Parse every reference in a pasted bibliography (same-author dashes included)."""
-    from refmanager.parse import parse_entries
+    return list(iter_parse_text(text, paragraphs, model_path))
+
+
+def iter_parse_text(
+    text: str, paragraphs: bool = False, model_path: Path | None = None
+) -> Iterator[Reference]:
+    """``parse_text`` one reference at a time (``render_pieces`` writes them as they come)."""
+    from refmanager.parse import iter_parsed
 
     entries = [Entry(raw=s) for s in split_references(text, paragraphs)]
-    return parse_entries(entries, model_path)
+    return iter_parsed(entries, model_path)
 
 
 def parse_again(refs: Sequence[Reference], model_path: Path | None = None) -> list[Reference]:
@@ -64,11 +72,30 @@ def parse_again(refs: Sequence[Reference], model_path: Path | None = None) -> li
 
 def render(refs: Iterable[Reference], fmt: str) -> str:
     """The items as text in one of ``formats.WRITE_FORMATS``."""
-    if fmt == "csl-json":
-        return dumps_indented([r.to_csl() for r in refs], 1) + "\n"
-    from refmanager.formats import format_string
+    return "".join(render_pieces(refs, fmt))
 
-    return format_string(fmt, list(refs))
+
+# CSL-JSON is written this many items at a time: few are alive at once when they come
+# from ``iter_parse_text``, and the encoder's batches stay large.
+RENDER_CHUNK = 256
+
+
+def render_pieces(refs: Iterable[Reference], fmt: str) -> Iterator[str]:
+    """``render``'s text in pieces; CSL-JSON (one array, laid out as
+    ``json.dumps(items, ensure_ascii=False, indent=1)`` lays it out, and a newline) takes
+    ``RENDER_CHUNK`` items from ``refs`` at a time, the other formats all of them."""
+    if fmt != "csl-json":
+        from refmanager.formats import format_string
+
+        yield format_string(fmt, list(refs))
+        return
+    items = iter(refs)
+    separator = "[\n"
+    while chunk := list(islice(items, RENDER_CHUNK)):
+        # the chunk's array without its brackets: " {...},\n {...}"
+        yield separator + dumps_indented([r.to_csl() for r in chunk], 1)[2:-2]
+        separator = ",\n"
+    yield "[]\n" if separator == "[\n" else "\n]\n"
 
 
 def library_model_path(library: Path) -> Path:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from refmanager.model import Entry
-from refmanager.parse import DEFAULT_MODEL, parse_entries, parse_reference
+from refmanager.parse import DEFAULT_MODEL, iter_parsed, parse_entries, parse_reference
 from refmanager.parse.csltype import infer_type
 from refmanager.parse.parser import parse_text
 
@@ -78,6 +79,25 @@ def test_same_author_dash_repeats_previous_authors() -> None:
     )
     assert refs[1].author and refs[1].author[0].family == "Ferreira"
     assert refs[0].id == "ref-1" and refs[1].id == "ref-2"
+
+
+def test_entries_parsed_one_at_a_time_as_they_are_asked_for() -> None:
+    given: list[str] = []
+
+    def entries() -> Iterator[Entry]:
+        for raw in (
+            "Ferreira, A. (2015). Tides and ports. Lisbon: Mar\u00e9 Press.",
+            "\u2014\u2014\u2014 (2018). More tides. Lisbon: Mar\u00e9 Press.",
+        ):
+            given.append(raw)
+            yield Entry(raw=raw)
+
+    refs = iter_parsed(entries())
+    first = next(refs)
+    assert len(given) == 1 and first.author[0].family == "Ferreira"
+    second = next(refs)  # the dash repeats the authors of the one before
+    assert second.author and second.author[0].family == "Ferreira" and second.id == "ref-2"
+    assert next(refs, None) is None
 
 
 def test_type_codes_decide_the_type() -> None:

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
-from refmanager.model import InputError, Reference
-from refmanager.service.parsing import parse_again, parse_text, render, split_references
+from refmanager.model import Date, InputError, Name, Reference, Token
+from refmanager.service import parsing
+from refmanager.service.parsing import (
+    RENDER_CHUNK,
+    parse_again,
+    parse_text,
+    render,
+    render_pieces,
+    split_references,
+)
 
 TEXT = (
     "[1] K. Mensah and L. Moreau, \u201cSparse routing for elastic clusters,\u201d "
@@ -35,6 +44,45 @@ def test_parse_text_and_csl_json() -> None:
     assert items[0]["citation-number"] == 1
     assert items[0]["_raw"].startswith("[1] K. Mensah")
     assert "_confidence" in items[0] and "_tokens" in items[0]
+
+
+def _made(count: int) -> list[Reference]:
+    refs = []
+    for k in range(count):
+        ref = Reference(type="article-journal", raw=f"Ode, J. Title {k}. J. {k}.")
+        ref.author = [Name(family="Ode", given="J.")]
+        ref.issued = Date(2000 + k % 20)
+        ref.set("title", f"Title {k}")
+        ref.confidence = {"title": 0.5, "_row": 0.25}
+        ref.tokens = [Token(0, 3, "author"), Token(3, 4, "O")]
+        ref.id = f"ref-{k + 1}"
+        refs.append(ref)
+    return refs
+
+
+@pytest.mark.parametrize(
+    "count", [0, 1, RENDER_CHUNK - 1, RENDER_CHUNK, RENDER_CHUNK + 1, 2 * RENDER_CHUNK + 3]
+)
+def test_csl_json_in_chunks_is_one_array(count: int) -> None:
+    refs = _made(count)
+    expected = json.dumps([r.to_csl() for r in refs], ensure_ascii=False, indent=1) + "\n"
+    assert render(refs, "csl-json") == expected
+    assert render(iter(refs), "csl-json") == expected
+
+
+def test_csl_json_takes_a_chunk_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parsing, "RENDER_CHUNK", 3)
+    taken: list[int] = []
+
+    def refs() -> Iterator[Reference]:
+        for k, ref in enumerate(_made(7)):
+            taken.append(k)
+            yield ref
+
+    pieces = render_pieces(refs(), "csl-json")
+    next(pieces)
+    assert len(taken) == 3  # the first chunk only: the others are not made yet
+    assert "".join([*pieces]).endswith("\n]\n") and len(taken) == 7
 
 
 @pytest.mark.parametrize(("fmt", "marker"), [("bibtex", "@"), ("ris", "TY  -")])
