@@ -360,6 +360,10 @@ def _mend(
         _patent_number(toks, labels)
     if "//" in raw:
         _gost_title_and_journal(toks, labels)
+    if "\u00ab" in raw:
+        _journal_in_guillemets_ending_the_title(toks, labels)
+    if "/" in raw:
+        _volume_and_issue_with_a_slash(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -478,7 +482,7 @@ def _gost_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
     for k in range(c, len(toks) - 1):
         if toks[k].text == "\u2116" and labels[k + 1] == "O" and toks[k + 1].kind == KIND_NUM:
             labels[k + 1] = "issue"
-        mark = toks[k].text.lower() in ("т", "том", "vol") and toks[k + 1].text == "."
+        mark = toks[k].text.lower() in ("т", "том", "vol", "v") and toks[k + 1].text == "."
         if mark and not has_volume and k + 2 < len(toks) and labels[k + 2] == "O":
             labels[k + 2] = "volume" if toks[k + 2].kind == KIND_NUM else "O"
             has_volume = True
@@ -549,6 +553,49 @@ def _patent_number(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, g, p + 1, "genre")
     _relabel(labels, p + 1, j, "O")
     _relabel(labels, j, e, "number")
+
+
+def _journal_in_guillemets_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """Italian and French "Title, «Nucleic Graph Research» (2024)": with no container, a
+    name in guillemets after a comma that the title's run ran into is the journal."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    o = next((k for k in range(a + 2, b) if toks[k].text == "\u00ab"), -1)
+    if o < 0 or toks[o - 1].text != ",":
+        return
+    c = next((k for k in range(o + 1, len(toks)) if toks[k].text == "\u00bb"), -1)
+    if c < 0 or c > b + 1 or c - o < 2 or any(t.text == "\u00bb" for t in toks[a:o]):
+        return
+    _relabel(labels, o - 1, b, "O")
+    _relabel(labels, o + 1, c, "container-title")
+    labels[c] = "O"
+
+
+def _volume_and_issue_with_a_slash(toks: list[Tok], labels: list[str]) -> None:
+    """ "«Journal» 57/1 (2000)": with no issue read, a volume run of two numbers set apart
+    by a slash is the volume and the issue (two years, "1990/1991", are no such pair)."""
+    if "issue" in labels:
+        return
+    run = _only_run(labels, "volume")
+    if run is None:
+        return
+    a, b = run
+    while a < b and toks[a].kind == KIND_PUNCT:
+        labels[a] = "O"  # "» 57/1": the guillemet read into the volume
+        a += 1
+    if b - a != 3 or toks[a + 1].text != "/":
+        return
+    first, second = toks[a], toks[a + 2]
+    if first.kind != KIND_NUM or second.kind != KIND_NUM or len(second.text) > 3:
+        return
+    if YEAR_RE.fullmatch(first.text):
+        return
+    labels[a + 1] = "O"
+    labels[a + 2] = "issue"
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:

@@ -3014,3 +3014,25 @@ def test_a_firm_word_opening_the_place_is_the_publishers() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("publisher"), ref.get("publisher-place")) == ("Springer Verlag", "Berlin")
+
+
+def test_a_journal_in_guillemets_ending_the_title_run() -> None:
+    raw = "Ode, K., Graph Dynamics, «Nucleic Graph Research» (2024), pp. 866–876."
+    spec = [("Ode, K.", "author"), (",", "O"),
+            ("Graph Dynamics, «Nucleic Graph Research", "title"), ("» (", "O"),
+            ("2024", "issued"), ("), pp.", "O"), ("866–876", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Dynamics"
+    assert ref.get("container-title") == "Nucleic Graph Research"
+
+
+@pytest.mark.parametrize(
+    ("printed", "volume", "issue"), [("57/1", "57", "1"), ("1990/1991", "1990/1991", "")]
+)
+def test_volume_and_issue_set_apart_by_a_slash(printed: str, volume: str, issue: str) -> None:
+    raw = f"Ode, K., Graph Dynamics, «Graph Letters» {printed} (2000), pp. 156–193."
+    spec = [("Ode, K.", "author"), (",", "O"), ("Graph Dynamics", "title"), (", «", "O"),
+            ("Graph Letters", "container-title"), ("»", "O"), (printed, "volume"), ("(", "O"),
+            ("2000", "issued"), ("), pp.", "O"), ("156–193", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == (volume, issue)
