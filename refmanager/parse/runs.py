@@ -316,6 +316,8 @@ def _mend(
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
         _korean_journal_before_its_volume(toks, labels)
+        _korean_society_before_its_journal(toks, labels)
+        _korean_journal_glued_to_its_number(toks, labels)
     if "J]" in raw or "J\uff3d" in raw:
         _journal_after_its_type_code(toks, labels)
     if "]" in raw or "\uff3d" in raw:
@@ -1973,6 +1975,85 @@ def _korean_journal_before_its_volume(toks: list[Tok], labels: list[str]) -> Non
         labels[k] = "O"
         if labels[s - 1] == "title":
             labels[s - 1] = "O"
+        return
+
+
+# What a Korean society's or institute's name ends with ("한국기록관리학회", "인문과학연구소")
+_KOREAN_BODY = re.compile("(?:학회|연구소|연구원|협회|학술원)$")
+
+
+def _korean_society_before_its_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "..., 해양환경안전학회, 해양환경안전학회지, 제23권": a container run of a society's (or an
+    institute's) name, a comma or a full stop, then the journal's: the society is the
+    publisher, where none was read."""
+    if "publisher" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    for k in range(a + 1, b - 1):
+        if toks[k].text not in (",", ".") or not _KOREAN_BODY.search(toks[k - 1].text):
+            continue
+        if not _HANGUL.search(toks[k + 1].text):
+            return
+        _relabel(labels, a, k, "publisher")
+        labels[k] = "O"
+        return
+
+
+def _korean_journal_glued_to_its_number(toks: list[Tok], labels: list[str]) -> None:
+    """ "... 대하여 조선고고연구-1.", "..., 고고학9-2호.", "..., 문화재12, 국립문화재연구소.",
+    "..., 인문학연구 25-2, ...": with no journal read, a Hangul word that a number follows
+    (glued, or after a dash or a space; a second number after a dash, "호" after it), at the
+    end of the title's run or read as a volume or a page, is the journal, the numbers its
+    volume and issue."""
+    if "container-title" in labels:
+        return
+    n = len(toks)
+    for k in range(1, n - 1):
+        w = toks[k]
+        if w.kind != KIND_WORD or not _HANGUL.search(w.text) or labels[k] == "author":
+            continue
+        j = k + 1
+        if toks[j].text == "-" and toks[j].start == w.end:
+            j += 1
+        if j >= n or toks[j].kind != KIND_NUM or len(toks[j].text) > 3:
+            continue
+        e = j + 1
+        issue = -1
+        if e + 1 < n and toks[e].text == "-" and toks[e + 1].kind == KIND_NUM:
+            issue, e = e + 1, e + 2
+        if e < n and toks[e].text == "\ud638":
+            e += 1
+        if e < n and toks[e].text not in (",", "."):
+            continue
+        before = labels[k - 1]
+        body = -1  # "인문학연구 25-2, 충남대학교 인문과학연구소": the institute the title ran into
+        if e < n and labels[k] == "title" == labels[e] and toks[e].text == ",":
+            f = e + 1
+            while f < n and labels[f] == "title":
+                f += 1
+            if _KOREAN_BODY.search(toks[f - 1].text) and "publisher" not in labels:
+                body = f
+        if not (
+            labels[k] in ("volume", "page")
+            or (labels[k] == "title" and (e >= n or labels[e] != "title" or toks[e].text == "."))
+            or body > 0
+        ):
+            continue
+        if toks[k - 1].text != "," and before != "title":
+            continue
+        if toks[k - 1].text == "," and labels[k - 1] == "title":
+            labels[k - 1] = "O"
+        _relabel(labels, k, e, "O")
+        labels[k] = "container-title"
+        labels[j] = "volume"
+        if issue > 0:
+            labels[issue] = "issue"
+        if body > 0:
+            labels[e] = "O"
+            _relabel(labels, e + 1, body, "publisher")
         return
 
 

@@ -3036,3 +3036,34 @@ def test_volume_and_issue_set_apart_by_a_slash(printed: str, volume: str, issue:
             ("2000", "issued"), ("), pp.", "O"), ("156–193", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue")) == (volume, issue)
+
+
+def test_a_korean_society_before_its_journal_is_the_publisher() -> None:
+    raw = "오동, '그래프 연구,' 그래프학회, 그래프학회지, 제23권, 제1호, 2017, pp.26-32."
+    spec = [("오동", "author"), (", '", "O"), ("그래프 연구", "title"), (",'", "O"),
+            ("그래프학회, 그래프학회지", "container-title"), (", 제", "O"), ("23", "volume"),
+            ("권, 제", "O"), ("1", "issue"), ("호,", "O"), ("2017", "issued"), (", pp.", "O"),
+            ("26-32", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("container-title")) == ("그래프학회", "그래프학회지")
+
+
+@pytest.mark.parametrize(
+    ("tail", "journal", "volume", "issue"),
+    [("그래프에 대하여 그래프연구-1.", "그래프연구", "1", ""),
+     ("그래프에 대하여, 그래프학9-2호.", "그래프학", "9", "2"),
+     ("그래프에 대하여, 그래프연구 25-2, 그래프대학교 그래프연구소.", "그래프연구", "25", "2")],
+)  # fmt: skip
+def test_a_korean_journal_glued_to_its_number(
+    tail: str, journal: str, volume: str, issue: str
+) -> None:
+    raw = f"오동, 1988, {tail}"
+    spec = [("오동", "author"), (",", "O"), ("1988", "issued"), (",", "O"),
+            (tail.rstrip("."), "title"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "그래프에 대하여"
+    assert (ref.get("container-title"), ref.get("volume"), ref.get("issue")) == (
+        journal,
+        volume,
+        issue,
+    )
