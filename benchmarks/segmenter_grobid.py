@@ -14,7 +14,9 @@ are split three ways, and an entry is right when exactly its lines are found:
 - ``model``: the shipped line model's own labels;
 - ``pipeline``: what ``pipeline._reading`` does with a list it has found: the rules' cut,
   unless the model's reading (its sure labels over the rules') finds wholesale more
-  entries (``pipeline.prefers_model``).
+  entries (``pipeline.prefers_model``);
+- ``works``: the pipeline's entries with each numbered entry cut into the works it holds,
+  as ``extract`` cuts them (``service.compound``, decision 0052).
 
 The start model of flush lists is trained on these documents: every document is read
 with a model trained without it (``--folds`` models, documents dealt by name). The line
@@ -22,9 +24,11 @@ model is not trained on them. Figures are micro-averaged over the entries and th
 the documents' own F1, for all documents and apart for labelled lists (numbers or keys
 open their entries) and unlabelled ones. GROBID marks each reference of a compound entry
 ("[3] a) ...; b) ...", or several works under one number) as an entry of its own, many of
-them starting inside a printed line; refmanager keeps a numbered entry whole. ``one per
+them starting inside a printed line (the text's lines are cut there). The line cut keeps a
+numbered entry whole, and ``works`` cuts it where the evidence is strong. ``one per
 label`` scores the labelled lists with each such part joined to the labelled entry it
-belongs to, and ``all, one per label`` every document so. The data is read in place,
+belongs to, and ``all, one per label`` every document so (for ``works``, whose parts are
+meant to be apart, only GROBID's convention is the measure). The data is read in place,
 never copied into the project.
 """
 
@@ -35,15 +39,18 @@ import tempfile
 from itertools import pairwise
 from pathlib import Path
 
+from refmanager.model import Reference
 from refmanager.pdf import zones
 from refmanager.pdf.headings import names_bibliography
 from refmanager.pdf.layout import Line
 from refmanager.pdf.pipeline import prefers_model
 from refmanager.pdf.segment import _columns, _label_of, choose_kind, label_spans, rule_starts
+from refmanager.pdf.textclean import join_lines
+from refmanager.service.compound import parts_of
 from tools.flushlist import FOLDS, fold_models, fold_of
 from tools.realdata.segmenter import Doc, as_lines, documents
 
-WAYS = ("rules", "model", "pipeline")
+WAYS = ("rules", "model", "pipeline", "works")
 
 
 def _spans_from_starts(n: int, starts: list[int]) -> list[tuple[int, ...]]:
@@ -77,6 +84,33 @@ def _split(lines: list[Line], flush: Path | None) -> dict[str, list[tuple[int, .
     combined = [tuple(span) for span, _ in label_spans(decided)] if decided else rules
     pipeline = combined if prefers_model(len(rules), len(combined)) else rules
     return {"rules": rules, "model": model, "pipeline": pipeline}
+
+
+def works(lines: list[Line], spans: list[tuple[int, ...]], kind: str) -> list[tuple[int, ...]]:
+    """``spans`` with each numbered entry cut into its works (``service.compound``, as
+    ``extract`` cuts them): a part that starts where a line does is that line's on; one
+    that starts inside a line (the text's lines are cut where GROBID marks a part, so a
+    right cut always falls on a line's start) is a span no gold entry has."""
+    out: list[tuple[int, ...]] = []
+    for span in spans:
+        label = _label_of(lines[span[0]], kind)
+        if not label or not label.isdigit():
+            out.append(span)
+            continue
+        raw, offsets = join_lines([lines[i].text for i in span])
+        parts = parts_of(Reference(raw=raw, label=label))
+        starts = [at for at, _ in parts]
+        if len(starts) < 2:
+            out.append(span)
+            continue
+        line_at = {at: k for k, at in enumerate(offsets)}
+        for a, b in pairwise([*starts, len(raw)]):
+            if a in line_at and (b == len(raw) or b in line_at):
+                stop = len(span) if b == len(raw) else line_at[b]
+                out.append(span[line_at[a] : stop])
+            else:
+                out.append((-1 - a, *span))  # cut inside a line: no gold entry's
+    return out
 
 
 def labelled_kind(lines: list[Line]) -> str | None:
@@ -153,6 +187,7 @@ def run(docs: list[Doc], folds: int, starts: list[Starts] | None = None) -> dict
             kind = labelled_kind(lines)
             group = "labelled" if kind else "unlabelled"
             ways = split(lines, models[fold_of(doc.name, folds)])
+            ways["works"] = works(lines, ways["pipeline"], kind) if kind else ways["pipeline"]
             if starts is not None and kind is None:
                 got = ways["pipeline"]
                 score = f1(len(set(doc.entries) & set(got)), len(doc.entries), len(got))

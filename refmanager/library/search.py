@@ -191,7 +191,9 @@ class SearchStore(Store):
             f"FROM ref_data d WHERE d.id {IN_IDS}"
         )
         for row in self._read(sql, (ids_json(ref_ids),)):
-            number = row[5] if row[5] is not None else (row[6] or "")
+            # The printed label first: a compound entry's parts show "12a", "12b"
+            # (cited as 12); else the citation number.
+            number = row[6] or (row[5] if row[5] is not None else "")
             try:
                 conf = {str(k): float(v) for k, v in json.loads(row[8] or "{}").items()}
             except (TypeError, ValueError, AttributeError):

@@ -636,7 +636,7 @@ def parse_uncalibrated(
     found, label_end = split_label(raw)
     if label is None:
         label = found
-    elif label and not found:
+    elif label and not found and not label_end:
         label_end = _bare_label_end(raw, label)
     limit = min(len(raw), MAX_CHARS)
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
@@ -701,6 +701,9 @@ def iter_parsed(entries: Iterable[Entry], model_path: Path | None = None) -> Ite
 
 
 def _number(label: str) -> int | None:
-    """The citation number of a numeric label ("12"), else None."""
+    """The citation number of a numeric label ("12"; a compound entry's part, "12b", is
+    cited by its entry's number), else None."""
+    if label[-1:].isascii() and label[-1:].islower() and label[:-1]:
+        label = label[:-1]
     # re.fullmatch(r"[0-9]{1,9}", label): ASCII digits only, at most nine
     return int(label) if len(label) <= 9 and label.isascii() and label.isdigit() else None

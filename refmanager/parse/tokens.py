@@ -123,16 +123,26 @@ _LABEL_RE = re.compile(
 )
 
 
+# The marker of a compound entry's part ("[12] a) A. Ode, ...; b) B. Abe, ..."), after the
+# label or opening the text of a part cut from such an entry (before a capital there).
+_PART_MARKER = re.compile(r"\(?[a-z]\s?\)\s*")
+_PART_OPENING = re.compile(r"\s*\(?[a-z]\s?\)\s*(?=[A-Z\u00c0-\u00de])")
+
+
 def split_label(text: str) -> tuple[str, int]:
-    """The printed label at the start of ``text`` ("12", "HKL19") and where the entry starts."""
+    """The printed label at the start of ``text`` ("12", "HKL19") and where the entry starts
+    (after a compound entry's part marker: "[12] a) A. Ode" starts at "A. Ode"; a part cut
+    from one, "b) B. Abe", has no label and starts at "B. Abe")."""
     m = _LABEL_RE.match(text)
     if not m:
-        return "", 0
+        part = _PART_OPENING.match(text)
+        return "", part.end() if part else 0
     label = m.group("b") or m.group("p") or m.group("d") or m.group("n") or ""
     label = label.strip()
     if m.group("b") is not None and is_type_code(label):
         return "", 0  # a GB/T type code, not a label
-    return label, m.end()
+    part = _PART_MARKER.match(text, m.end())
+    return label, part.end() if part else m.end()
 
 
 # ------------------------------------------------------------------ exact rules

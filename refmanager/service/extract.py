@@ -81,6 +81,7 @@ def extract_pdf(
     """
     from refmanager.parse import parse_entries
     from refmanager.pdf import read_between, read_bibliography
+    from refmanager.service.compound import split_compounds
     from refmanager.service.refness import dropped_note, keep_references
 
     # Entries judged while the list was looked for, with what they gave: the list found is
@@ -113,6 +114,8 @@ def extract_pdf(
             refs, dropped = [], [*refs, *dropped]
         if dropped:
             notes.append(dropped_note(dropped, kept=len(refs), heading=bib.heading))
+        # Several works printed under one number are each a reference (decision 0052).
+        refs = split_compounds(refs)
     else:
         refs = [entry_to_reference(e, i) for i, e in enumerate(bib.entries)]
     return ExtractResult(path=path, meta=bib.meta, references=refs, notes=notes)

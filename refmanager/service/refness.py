@@ -111,6 +111,11 @@ def _model(path: Path = WEIGHTS_FILE) -> Model | None:
         return None
 
 
+def shipped_model() -> Model | None:
+    """The shipped weights and threshold (None without the file)."""
+    return _model()
+
+
 def score(weights: dict[str, float], feats: Features) -> float:
     """The logistic model's probability for ``feats``."""
     z = sum(weights.get(name, 0.0) * value for name, value in feats)

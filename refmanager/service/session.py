@@ -249,7 +249,7 @@ class Session:
         except KeyError:
             return None
         ref = s.reference
-        printed = ref.label if ref.citation_number is None else str(ref.citation_number)
+        printed = ref.label or ("" if ref.citation_number is None else str(ref.citation_number))
         heading = f"Reference {number_of(s.position, ref.fragment, printed)}"
         if s.document_id is not None:
             try:

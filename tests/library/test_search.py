@@ -288,7 +288,8 @@ def test_row_extras_reads_json_fields_tags_and_numbers(lib: Library) -> None:
         }
     )
     labelled = Reference.from_csl({"title": "Labelled", "_label": "Smi20", "_fragment": True})
-    first, second = lib.references.add_references([numbered, labelled])
+    part = Reference.from_csl({"title": "Part", "_label": "12b", "citation-number": 12})
+    first, second, third = lib.references.add_references([numbered, labelled, part])
     lib.tags.tag_references([first], "b-tag")
     lib.tags.tag_references([first], "a-tag")
     extras = lib.search.row_extras([first, second, 999_999])
@@ -296,6 +297,8 @@ def test_row_extras_reads_json_fields_tags_and_numbers(lib: Library) -> None:
     one = extras[first]
     assert (one.volume, one.issue, one.page, one.doi) == ("12", "3", "45-67", "10.1000/xyz")
     assert one.number == "7" and not one.fragment
+    # A compound entry's part shows its own label, not the number it is cited by.
+    assert lib.search.row_extras([third])[third].number == "12b"
     assert one.confidence == {"title": 0.9, "volume": 0.5}
     assert one.tags == ("a-tag", "b-tag")
     two = extras[second]

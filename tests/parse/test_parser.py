@@ -314,3 +314,12 @@ def test_a_label_the_list_gave_is_no_part_of_the_first_name() -> None:
     assert ref.label == "2"
     assert [(n.given, n.family) for n in ref.author] == [("Kenji", "Ode"), ("Rui", "Abe")]
     assert ref.get("title") == "Graph colouring"
+
+
+def test_a_compound_entrys_part_is_cited_by_the_entrys_number() -> None:
+    # A part cut from "[12] a) ...; b) B. Abe, ..." is labelled "12b" (decision 0052).
+    ref, _ = parse_text("b) B. Abernathy, Org. Lett. 2002, 4, 1001-1004.", label="12b")
+    assert ref.label == "12b"
+    assert ref.citation_number == 12
+    assert [n.family for n in ref.author] == ["Abernathy"]
+    assert not any(ref.raw[t.start : t.end] == "b" for t in ref.tokens if t.label == "author")

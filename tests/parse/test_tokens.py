@@ -30,6 +30,18 @@ def test_labels() -> None:
     assert split_label("[J] odd") == ("", 0)
 
 
+def test_a_compound_entrys_part_marker_is_no_part_of_the_first_field() -> None:
+    # "[12] a) A. Ode, ...; b) B. Abe, ...": the entry, and a part cut from it, start at
+    # the name (decision 0052).
+    assert split_label("[12] a) A. Ode, J. Chem. 2001") == ("12", 8)
+    assert split_label("3. (a) A. Ode, J. Chem. 2001") == ("3", 7)
+    assert split_label("b) B. Abe, Org. Lett. 2002") == ("", 3)
+    assert split_label("b )B. Abe, Org. Lett. 2002") == ("", 3)
+    # Not before a word in lower case, nor without the bracket.
+    assert split_label("b) and so on, 2002") == ("", 0)
+    assert split_label("a Study of things, 2002") == ("", 0)
+
+
 def test_full_width_punctuation_reads_as_ascii_with_spans_on_the_printed_characters() -> None:
     raw = "李明，陈静．基于 CRF 的方法［J］．计算机学报，2019，42（5）：101-110．"
     toks = tokenize(raw)

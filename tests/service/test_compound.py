@@ -1,0 +1,127 @@
+"""Compound entries: the works printed under one number, each its own reference
+(decision 0052); where the evidence is not strong, the entry stays whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refmanager.model import Location, Reference
+from refmanager.parse import parse_text
+from refmanager.service.compound import candidate_cuts, split_compounds, works
+
+
+def _entry(raw: str) -> Reference:
+    ref, _ = parse_text(raw)
+    ref.location = [Location(3, (72.0, 400.0, 300.0, 430.0))]
+    return ref
+
+
+def _families(ref: Reference) -> list[str]:
+    return [n.family for n in ref.author]
+
+
+LETTERED = (
+    "[12] a) K. Tanabe, M. Ferreira, J. Am. Chem. Soc. 2001, 123, 4512-4519; "
+    "b) L. Okafor, P. Lindqvist, Org. Lett. 2002, 4, 1001-1004."
+)
+
+
+def test_a_lettered_entry_gives_each_work_its_row_cited_by_the_entrys_number() -> None:
+    parts = works(_entry(LETTERED))
+    assert [p.label for p in parts] == ["12a", "12b"]
+    assert [p.citation_number for p in parts] == [12, 12]
+    assert [p.id for p in parts] == ["ref-12a", "ref-12b"]
+    assert _families(parts[0]) == ["Tanabe", "Ferreira"]
+    assert _families(parts[1]) == ["Okafor", "Lindqvist"]
+    assert parts[0].get("container-title").startswith("J. Am. Chem. Soc")
+    assert parts[1].get("container-title").startswith("Org. Lett")
+    assert parts[0].raw == LETTERED[: LETTERED.index("; b)")]
+    assert parts[1].raw.startswith("b) L. Okafor")
+    # The page boxes are the entry's: the PDF view shows where the work is printed.
+    assert all(p.location == [Location(3, (72.0, 400.0, 300.0, 430.0))] for p in parts)
+
+
+def test_a_part_cut_off_parses_again_alike_from_its_raw_text_and_label() -> None:
+    part = works(_entry(LETTERED))[1]
+    again, _ = parse_text(part.raw, label=part.label)
+    assert _families(again) == ["Okafor", "Lindqvist"]
+    assert again.citation_number == 12
+
+
+def test_works_apart_by_a_semicolon_each_opening_with_a_name_are_cut() -> None:
+    raw = (
+        "[3] J. G. Hartmann and G. A. Pellegrini, Z. Phys. C 46, 93 (1990); "
+        "F. J. Okonkwo and R. L. Sandvik, Phys. Rev. D 41, 142 (1990)."
+    )
+    parts = works(_entry(raw))
+    assert [p.label for p in parts] == ["3a", "3b"]
+    assert _families(parts[1]) == ["Okonkwo", "Sandvik"]
+    assert parts[1].raw.startswith("F. J. Okonkwo")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        # Vancouver: a semicolon between the year and the volume.
+        "[4] Tanabe K, Ferreira M. Titles of things. N Engl J Med. 2001;345:1021-7.",
+        # Authors set apart by semicolons (ACS): the first "part" holds no year.
+        "[5] Tanabe, K.; Ferreira, M.; Okafor, L. J. Am. Chem. Soc. 2001, 123, 4512.",
+        # The same authors' next paper, or another edition: no name where it opens.
+        "[6] K. Tanabe, Phys. Rev. B 12, 3401 (1990); ibid. 13, 5602 (1991).",
+        "[7] K. Tanabe, Angew. Chem. Int. Ed. 2012, 51, 1044; Angew. Chem. 2012, 124, 1206.",
+        "[8] K. Tanabe, Phys. Rev. Lett. 8, 261 (1962), and references therein.",
+        "[9] K. Tanabe, Phys. Rev. D 67, 054007 (2003); erratum ibid. D 72, 099901 (2005).",
+        # A place and a state before a publisher: no name.
+        "[10] M. Merleau, Language and mind, 1973. Cambridge, MA: Harvard University Press.",
+        # GB/T 7714 prints a Chinese entry, then the same work in English.
+        "[12] 王明, 陈静. 面向文献的实体识别[J]. 计算机学报, 2019, 42(5): 101-110. "
+        "WANG M, CHEN J. Entity recognition for literature[J]. Chinese Journal of "
+        "Computers, 2019, 42(5): 101-110 (in Chinese).",
+        # A translation: the same year and pages.
+        "[13] A. B. Sokolov, Zh. Eksp. Teor. Fiz. 25, 544 (1977). "
+        "A. B. Sokolov, Sov. Phys. JETP 25, 544 (1977).",
+        # A Chinese list's full-width semicolon.
+        "[11] 张三, 李四. 标题[J]. 计算机学报, 2001, 24(3): 45-67；王五. 标题二[J]. 软件学报, 2002, 13(1): 1-9.",
+    ],
+)
+def test_an_entry_without_strong_evidence_of_two_works_stays_whole(raw: str) -> None:
+    ref = _entry(raw)
+    assert works(ref) == [ref]
+
+
+def test_an_entry_without_a_number_or_a_fragment_stays_whole() -> None:
+    raw = LETTERED.replace("[12] ", "")
+    unlabelled = _entry(raw)
+    assert works(unlabelled) == [unlabelled]
+    keyed = _entry(LETTERED.replace("[12]", "[TF01]"))
+    assert works(keyed) == [keyed]
+    tail = _entry(LETTERED)
+    tail.fragment = True
+    assert works(tail) == [tail]
+
+
+def test_the_next_entrys_number_left_inside_an_entry_is_no_cut() -> None:
+    raw = (
+        "13. Marsh LL, Okafor N. A title about fitness. PLoS Pathog. 2009;5(8):e1000541. "
+        "14. Chen MJ, Ko KS. Another title about costs. Antimicrob Agents. 2015;59:6763-73."
+    )
+    assert all(not raw[c.at - 4 :].startswith("14. ") for c in candidate_cuts(raw, "13")[0])
+
+
+def test_split_compounds_keeps_the_order_and_the_whole_entries() -> None:
+    whole = _entry("[11] K. Tanabe, Phys. Rev. B 12, 3401 (1990).")
+    refs = split_compounds([whole, _entry(LETTERED)])
+    assert [r.label for r in refs] == ["11", "12a", "12b"]
+
+
+def test_without_the_reference_ness_weights_nothing_is_cut(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from refmanager.service import refness
+
+    monkeypatch.setattr(refness, "WEIGHTS_FILE", tmp_path / "none.json")
+    monkeypatch.setattr(refness, "shipped_model", lambda: refness._model(tmp_path / "none.json"))
+    ref = _entry(LETTERED)
+    assert works(ref) == [ref]
