@@ -7,30 +7,36 @@ its own (its own authors, journal and DOI; one row mixing two works' fields is w
 a numbered entry is cut into its works where the evidence is strong (decision 0052):
 
 - where a cut may be (:func:`candidate_cuts`): before the part markers "b)", "c)" ... or
-  "(b)", "(c)" ... of a run that counts on from "a)"; and after "; " (or ". " after a year,
-  a page or a bracket) where what follows opens as a list opens a name ("R. Abe,",
-  "Abe R,", "Abe, R.");
+  "(b)", "(c)" ... of a run that counts on from "a)"; after "; " (or ". " after a year, a
+  page or a bracket) where what follows opens as a list opens a name ("R. Abe,", "Abe R,",
+  "Abe, R.", after "; " also "Özge Aksın et al.,"); and after "; " before a capital or
+  "ibid." (the same authors' next work: "...; Nucl. Phys. B 543 (1999) 533");
 - which cuts are kept (:func:`parts_of`): each part, parsed alone by the field parser,
-  must read as a work: its own authors (the parser's, where the part opens), a year or an
-  identifier, a title or a journal, and reference-ness at :data:`SURE` or more; and two
-  parts must not print one work twice (in two scripts, as GB/T 7714 prints an entry in
-  Chinese and then in English, or with the same year and pages). A part that fails is
-  joined to the one before it (the first to the one after; a part without a year, the
-  first authors of the next work, to the next), and the parts are judged again, until
-  every one reads as a work.
+  must read as a work: its own authors (the parser's, where the part opens, the whole
+  name the cut was made before), a year or an identifier, a title or a journal, and
+  reference-ness at :data:`SURE` or more; a part without a name must read as the same
+  authors' next work (a journal or "ibid." where it opens, a year, a volume and a page,
+  and another year, or the same journal's other volume or page: not the same work's
+  other edition, "Angew. Chem. Int. Ed. 2012, 51, 1044; Angew. Chem. 2012, 124, 1206"),
+  and takes their names; and two parts must not print one work twice (in two scripts, as
+  GB/T 7714 prints an entry in Chinese and then in English, or with the same year and
+  pages). A part that fails is joined to the one before it (the first to the one after;
+  a part without a year, the first authors of the next work, to the next), and the parts
+  are judged again, until every one passes.
 
 What is never a cut: Vancouver's "2001;123:45" (a number after the ";"), authors set apart
-by ";" ("Ode, K.; Abe, R. J. Am. Chem. Soc. ...": the part "Ode, K." holds no year), a
-journal's other edition ("...; Angew. Chem. 2002, 114, 100": no name where it opens),
-"ibid. 13, 56", "and references therein", "erratum ibid." (no name), and the full-width
-"；" of Chinese lists. The parts keep the entry's boxes on the page and its citation
-number; their labels are the number with the part's letter ("12a", "12b").
+by ";" ("Ode, K.; Abe, R. J. Am. Chem. Soc. ...": the part "Ode, K." holds no year), an
+erratum's "; 13, 56(E) (1991)" (no journal), "and references therein", "erratum ibid."
+(no capital), a place before its publisher ("Cambridge, MA:"), a heading after the list
+("B. Positions and Honors": the parser reads no name), and the full-width "；" of Chinese
+lists. The parts keep the entry's boxes on the page and its citation number; their
+labels are the number with the part's letter ("12a", "12b").
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from refmanager.model import Reference
 from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT
@@ -44,9 +50,14 @@ _PART_END = frozenset(";.,")
 # reviews, see: a) ...").
 _FIRST_MARKER_WITHIN = 50
 
-_PARTICLE = r"(?:(?:de|van|von|der|den|da|di|du|dos|del|la|le|ter|ten)\s)"
+_PARTICLE = r"(?:(?:de|van|von|der|den|da|di|du|dos|del|la|le|ter|ten|['\u2019]t)\s)"
 _FAMILY = r"[A-Z\u00c0-\u00de][\w'\u2019\u00c0-\u024f-]*[\w\u00c0-\u024f]"
 _INITIAL = r"[A-Z\u00c0-\u00de](?:[a-z]?\.|\.)"
+_GIVEN = r"[A-Z\u00c0-\u00de][a-z\u00df-\u024f]+(?:-[A-Z]?[a-z\u00df-\u024f]+)?"
+# A given name written out ("Özge Aksın et al.,", "King-Yuen Ng,"): only after "; ".
+_FULL_NAME = re.compile(
+    rf"{_GIVEN}\s(?:{_INITIAL}\s)?{_PARTICLE}*{_FAMILY}(?=,|\set\sal\b|\sand\s|\s&)"
+)
 # A name as a list opens one: initials first ("R. Abe", "J.-P. Jay-Gerin", "Ya. I. Kogan",
 # "D.J. Cecile"), or the family name first, before initials ("Abe R,", "Abe RJ ", "Abe,
 # R.", "Karassiov V P 1992"), but not before a colon (a place: "Cambridge, MA:", "Nutley,
@@ -55,9 +66,10 @@ _NAME_START = re.compile(
     rf"(?:{_INITIAL}\s?-?\s?){{1,4}}{_PARTICLE}*{_FAMILY}"
     rf"|{_PARTICLE}?{_FAMILY},?\s(?:[A-Z]\.?\s?-?){{1,3}}(?=[\s,.;(]|$)(?!\s*:)"
 )
-# Where one work ends and a name may open the next: "; " (or ";" alone), or ". " after a
-# year, a page, a closing bracket ("(1989). K. Okazaki").
+# Where one work ends and the next may open: "; " (or ";" alone), or ". " after a year, a
+# page, a closing bracket ("(1989). K. Okazaki").
 _BOUNDARY = re.compile(r";\s*|(?<=[\d)\]])\.\s+")
+_IBID = re.compile(r"ibid\b", re.I)
 _YEAR = re.compile(r"(?<!\d)(?:1[6-9]\d\d|20\d\d)(?!\d)")
 _ARXIV = re.compile(rf"(?<![\w.]){ARXIV_ID}")
 # A reference-ness this high for every part (the threshold keeps rows from 0.5).
@@ -68,10 +80,12 @@ _TRAILING = " ;,"
 
 @dataclass(slots=True, frozen=True)
 class Cut:
-    """Where a part may start in an entry's text, and its marker's letter ("" for none)."""
+    """Where a part may start in an entry's text, its marker's letter ("" for none), and
+    whether no name opens it (only the same authors' next work may start there)."""
 
     at: int
     letter: str = ""
+    same: bool = False
 
 
 def _label_end(raw: str) -> int:
@@ -100,17 +114,21 @@ def marker_cuts(raw: str) -> list[Cut]:
     return cuts if len(cuts) >= 2 else []
 
 
-def name_cuts(raw: str, start: int, number: str = "") -> list[int]:
+def name_cuts(raw: str, start: int, number: str = "") -> list[Cut]:
     """Places after ``start`` where a work may end and a name open the next one (not after
-    the next entry's label, ``number`` plus one, where the list's cut missed it)."""
+    the next entry's label, ``number`` plus one, where the list's cut missed it), and
+    after "; " where a capital or "ibid" opens the same authors' next work."""
     out = []
     after = str(int(number) + 1) if number.isascii() and number.isdigit() else ""
     for m in _BOUNDARY.finditer(raw, start):
         at = m.end()
-        if after and raw[: m.start()].endswith(f" {after}"):
+        if at >= len(raw) or (after and raw[: m.start()].endswith(f" {after}")):
             continue
-        if at < len(raw) and _NAME_START.match(raw, at):
-            out.append(at)
+        semicolon = raw[m.start()] == ";"
+        if _NAME_START.match(raw, at) or (semicolon and _FULL_NAME.match(raw, at)):
+            out.append(Cut(at))
+        elif semicolon and (raw[at].isupper() or _IBID.match(raw, at)):
+            out.append(Cut(at, same=True))
     return out
 
 
@@ -121,9 +139,9 @@ def candidate_cuts(raw: str, number: str = "") -> tuple[list[Cut], bool]:
     markers = marker_cuts(raw)
     lettered = {c.at for c in markers[1:]}
     cuts = list(markers[1:])
-    for at in name_cuts(raw, start, number):
-        if at not in lettered and not any(c.at <= at < c.at + 5 for c in markers):
-            cuts.append(Cut(at))
+    for cut in name_cuts(raw, start, number):
+        if cut.at not in lettered and not any(c.at <= cut.at < c.at + 5 for c in markers):
+            cuts.append(cut)
     return sorted(cuts, key=lambda c: c.at), bool(markers)
 
 
@@ -134,15 +152,20 @@ def _dated(text: str) -> bool:
 
 def _reads_as_work(ref: Reference, first: bool, lettered: bool, probability: float) -> bool:
     """Whether a part, parsed alone, reads as a work of its own: authors where it opens (the
-    first part: anywhere), a year or an identifier, a title, a journal or an identifier
-    (a lettered part: any other field, "Thèse, Nantes"), and reference-ness at
-    :data:`SURE`."""
+    first part: anywhere; a part cut before a name: that name, all of it), a year or an
+    identifier, a title, a journal or an identifier (a lettered part: any other field,
+    "Thèse, Nantes"), and reference-ness at :data:`SURE`."""
     if probability < SURE or not ref.author:
         return False
     if not first:
         opening = [t.label for t in ref.tokens[:4] if t.label not in ("O", "label")]
         if not opening or opening[0] != "author":
             return False
+        name = None if lettered else _NAME_START.match(ref.raw)
+        if name is not None and any(
+            t.label not in ("O", "author") for t in ref.tokens if t.start < name.end()
+        ):
+            return False  # "B. Positions and Honors": the parser reads no name there
     ids = bool(_ARXIV.search(ref.raw) or ref.get("DOI"))
     dated = (ref.issued is not None and ref.issued.year) or ids
     if lettered:
@@ -150,6 +173,40 @@ def _reads_as_work(ref: Reference, first: bool, lettered: bool, probability: flo
     else:
         named = bool(ref.get("title") or ref.get("container-title"))
     return bool(dated and (ids or named))
+
+
+def _continues(ref: Reference) -> bool:
+    """Whether a part, parsed alone, reads as the same authors' next work ("...; Nucl.
+    Phys. B 543 (1999) 533", "...; ibid. 81, 155303 (2010)"): no authors, a journal (or
+    "ibid.") where it opens, a year, a volume and a page (after "ibid.", one of them)."""
+    if ref.author or ref.issued is None or not ref.issued.year:
+        return False
+    if _IBID.match(ref.raw):
+        return bool(ref.get("volume") or ref.get("page"))
+    if not (ref.get("volume") and ref.get("page")):
+        return False
+    opening = [t.label for t in ref.tokens[:3] if t.label not in ("O", "label")]
+    return bool(opening) and opening[0] == "container-title"
+
+
+def _journal(ref: Reference) -> str:
+    return "".join(ch for ch in ref.get("container-title").casefold() if ch.isalpha())
+
+
+def _next_work(before: Reference, after: Reference) -> bool:
+    """Whether ``after``, a part without authors, is another work than ``before`` (not the
+    same work's other edition: "Angew. Chem. Int. Ed. 2012, 51, 1044; Angew. Chem. 2012,
+    124, 1206", the same year in another journal): another year, or the same journal
+    ("ibid.") with another volume or page."""
+    year = before.issued.year if before.issued is not None else None
+    other = after.issued.year if after.issued is not None else None
+    if not year or not other:
+        return False
+    if year != other:
+        return True
+    same = _IBID.match(after.raw) or (_journal(after) and _journal(after) == _journal(before))
+    differs = (after.get("volume"), after.get("page")) != (before.get("volume"), before.get("page"))
+    return bool(same and differs)
 
 
 def _cjk(text: str) -> bool:
@@ -195,8 +252,10 @@ def parts_of(ref: Reference) -> list[tuple[int, Reference]]:
     if not cuts:
         return whole
     marked = {c.at for c in cuts if c.letter}
+    same = {c.at for c in cuts if c.same}
     starts = [0, *(c.at for c in cuts)]
     seen: dict[tuple[int, int, bool], Reference | None] = {}
+    continued: set[tuple[int, int]] = set()  # parts that are the authors' before's next work
 
     def part(a: int, b: int, first: bool) -> Reference | None:
         if (a, b, first) not in seen:
@@ -206,8 +265,15 @@ def parts_of(ref: Reference) -> list[tuple[int, Reference]]:
                 styles = _within(ref.styles, a, a + len(text)) or None
                 parsed, _ = parse_text(text, styles=styles, label=number)
                 p = probability(parsed, judged.weights)
-                if _reads_as_work(parsed, first, a in marked or (first and lettered), p):
+                if a in same:  # no name opens it: only the same authors' next work
+                    if _continues(parsed):
+                        got = parsed
+                        continued.add((a, b))
+                elif _reads_as_work(parsed, first, a in marked or (first and lettered), p):
                     got = parsed
+                elif not first and a not in marked and _continues(parsed):
+                    got = parsed
+                    continued.add((a, b))
             seen[(a, b, first)] = got
         return seen[(a, b, first)]
 
@@ -216,6 +282,10 @@ def parts_of(ref: Reference) -> list[tuple[int, Reference]]:
         if got is None:
             return True
         before = part(*spans[k - 1], k == 1) if k else None
+        if spans[k] in continued:
+            # Its authors are those of the part before, which must be one work (one year).
+            one = before is not None and len(_YEAR.findall(before.raw)) == 1
+            return before is None or not one or not _next_work(before, got)
         return before is not None and _same_work(before, got)
 
     while len(starts) > 1:
@@ -232,11 +302,18 @@ def parts_of(ref: Reference) -> list[tuple[int, Reference]]:
     if len(starts) < 2:
         return whole
     ends = [*starts[1:], len(raw)]
-    out = []
+    out: list[tuple[int, Reference]] = []
     for k, (a, b) in enumerate(zip(starts, ends, strict=True)):
         parsed = part(a, b, k == 0)
         if parsed is None:  # judged a work in the loop above
             return whole
+        if (a, b) in continued:
+            # The same authors (and, after "ibid.", the same journal) as the work before.
+            before = out[-1][1]
+            parsed.author = [replace(n) for n in before.author]
+            parsed.confidence["author"] = min(before.confidence.get("author", 1.0), 0.8)
+            if _IBID.match(parsed.raw) and before.get("container-title"):
+                parsed.set("container-title", before.get("container-title"))
         out.append((a, parsed))
     return out
 

@@ -61,6 +61,36 @@ def test_works_apart_by_a_semicolon_each_opening_with_a_name_are_cut() -> None:
     assert parts[1].raw.startswith("F. J. Okonkwo")
 
 
+def test_the_same_authors_next_work_after_a_semicolon_gets_their_names() -> None:
+    raw = (
+        "[6] K. Tanabe and L. Okafor, Nucl. Phys. B 559 (1999) 539; "
+        "Nucl. Phys. B 543 (1999) 533; ibid. 561 (2000) 12."
+    )
+    parts = works(_entry(raw))
+    assert [p.label for p in parts] == ["6a", "6b", "6c"]
+    assert all(_families(p) == ["Tanabe", "Okafor"] for p in parts)
+    assert [p.get("page") for p in parts] == ["539", "533", "12"]
+    # "ibid.": the journal of the work before.
+    assert parts[2].get("container-title") == parts[1].get("container-title")
+    assert parts[1].confidence["author"] <= 0.8
+
+
+def test_no_names_are_handed_on_from_a_part_that_is_itself_two_works() -> None:
+    # "...; Phys. Rev. Lett. 4 (1960), 380." is the same year in another journal (it may
+    # be an edition of the work before), and no cut is found before "Gerard 't Okafor": the
+    # part before "; Nucl. Phys. B 35" holds three years, and its authors are not handed on.
+    raw = (
+        "[5] Y. Tanabe, Phys. Rev. 117 (1960), 648; Phys. Rev. Lett. 4 (1960), 380. "
+        "Gerard 't Okafor, Nucl. Phys. B 33 (1971), 173; Nucl. Phys. B 35 (1971), 167."
+    )
+    ref = _entry(raw)
+    assert works(ref) == [ref]
+    # Where the names are found, the same authors' next work is cut and gets them.
+    parts = works(_entry(raw.replace("Gerard 't", "G. 't")))
+    assert [p.raw[:14] for p in parts] == ["[5] Y. Tanabe,", "G. 't Okafor, ", "Nucl. Phys. B "]
+    assert _families(parts[2]) == _families(parts[1])
+
+
 @pytest.mark.parametrize(
     "raw",
     [
@@ -68,11 +98,16 @@ def test_works_apart_by_a_semicolon_each_opening_with_a_name_are_cut() -> None:
         "[4] Tanabe K, Ferreira M. Titles of things. N Engl J Med. 2001;345:1021-7.",
         # Authors set apart by semicolons (ACS): the first "part" holds no year.
         "[5] Tanabe, K.; Ferreira, M.; Okafor, L. J. Am. Chem. Soc. 2001, 123, 4512.",
-        # The same authors' next paper, or another edition: no name where it opens.
-        "[6] K. Tanabe, Phys. Rev. B 12, 3401 (1990); ibid. 13, 5602 (1991).",
+        # The same work's other edition (the same year in another journal), an erratum.
         "[7] K. Tanabe, Angew. Chem. Int. Ed. 2012, 51, 1044; Angew. Chem. 2012, 124, 1206.",
+        "[6] K. Tanabe, Phys. Rev. B 12, 3401 (1990); 13, 5602(E) (1991).",
         "[8] K. Tanabe, Phys. Rev. Lett. 8, 261 (1962), and references therein.",
         "[9] K. Tanabe, Phys. Rev. D 67, 054007 (2003); erratum ibid. D 72, 099901 (2005).",
+        # A section heading after the list ("B. Positions and Honors"): no name the parser
+        # reads there.
+        "[4] Hunt, M. C. (2009). Imaging in adults. Gerontology, 46(3), 122-145. "
+        "B. Positions and Honors Positions and Employment 1998-2000 Fellow, Division of "
+        "Research, Bethesda, MD 2000-2002 Lecturer, Department of Psychology",
         # A place and a state before a publisher: no name.
         "[10] M. Merleau, Language and mind, 1973. Cambridge, MA: Harvard University Press.",
         # GB/T 7714 prints a Chinese entry, then the same work in English.
@@ -83,7 +118,8 @@ def test_works_apart_by_a_semicolon_each_opening_with_a_name_are_cut() -> None:
         "[13] A. B. Sokolov, Zh. Eksp. Teor. Fiz. 25, 544 (1977). "
         "A. B. Sokolov, Sov. Phys. JETP 25, 544 (1977).",
         # A Chinese list's full-width semicolon.
-        "[11] 张三, 李四. 标题[J]. 计算机学报, 2001, 24(3): 45-67；王五. 标题二[J]. 软件学报, 2002, 13(1): 1-9.",
+        "[11] 张三, 李四. 标题[J]. 计算机学报, 2001, 24(3): 45-67；"
+        "王五. 标题二[J]. 软件学报, 2002, 13(1): 1-9.",
     ],
 )
 def test_an_entry_without_strong_evidence_of_two_works_stays_whole(raw: str) -> None:
