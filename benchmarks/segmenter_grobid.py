@@ -16,7 +16,7 @@ are split three ways, and an entry is right when exactly its lines are found:
   unless the model's reading (its sure labels over the rules') finds wholesale more
   entries (``pipeline.prefers_model``);
 - ``works``: the pipeline's entries with each numbered entry cut into the works it holds,
-  as ``extract`` cuts them (``service.compound``, decision 0052).
+  as ``extract`` cuts them (``service.compound``, decision 0053).
 
 The start model of flush lists is trained on these documents: every document is read
 with a model trained without it (``--folds`` models, documents dealt by name). The line

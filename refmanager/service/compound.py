@@ -4,7 +4,7 @@ Chemistry's and physics' lists print several works under one label: "[12] a) A. 
 Am. Chem. Soc. 2001, 123, 45; b) B. Abe, Angew. Chem. 2002, 41, 100." or "[3] K. Ode, Phys.
 Rev. B 12, 34 (1990); R. Abe, ibid. 13, 56 (1991)." For a user each work is a reference of
 its own (its own authors, journal and DOI; one row mixing two works' fields is wrong), so
-a numbered entry is cut into its works where the evidence is strong (decision 0052):
+a numbered entry is cut into its works where the evidence is strong (decision 0053):
 
 - where a cut may be (:func:`candidate_cuts`): before the part markers "b)", "c)" ... or
   "(b)", "(c)" ... of a run that counts on from "a)"; after "; " (or ". " after a year, a

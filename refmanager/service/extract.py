@@ -114,7 +114,7 @@ def extract_pdf(
             refs, dropped = [], [*refs, *dropped]
         if dropped:
             notes.append(dropped_note(dropped, kept=len(refs), heading=bib.heading))
-        # Several works printed under one number are each a reference (decision 0052).
+        # Several works printed under one number are each a reference (decision 0053).
         refs = split_compounds(refs)
     else:
         refs = [entry_to_reference(e, i) for i, e in enumerate(bib.entries)]

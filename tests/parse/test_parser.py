@@ -317,7 +317,7 @@ def test_a_label_the_list_gave_is_no_part_of_the_first_name() -> None:
 
 
 def test_a_compound_entrys_part_is_cited_by_the_entrys_number() -> None:
-    # A part cut from "[12] a) ...; b) B. Abe, ..." is labelled "12b" (decision 0052).
+    # A part cut from "[12] a) ...; b) B. Abe, ..." is labelled "12b" (decision 0053).
     ref, _ = parse_text("b) B. Abernathy, Org. Lett. 2002, 4, 1001-1004.", label="12b")
     assert ref.label == "12b"
     assert ref.citation_number == 12

@@ -32,7 +32,7 @@ def test_labels() -> None:
 
 def test_a_compound_entrys_part_marker_is_no_part_of_the_first_field() -> None:
     # "[12] a) A. Ode, ...; b) B. Abe, ...": the entry, and a part cut from it, start at
-    # the name (decision 0052).
+    # the name (decision 0053).
     assert split_label("[12] a) A. Ode, J. Chem. 2001") == ("12", 8)
     assert split_label("3. (a) A. Ode, J. Chem. 2001") == ("3", 7)
     assert split_label("b) B. Abe, Org. Lett. 2002") == ("", 3)

@@ -1,5 +1,5 @@
 """Compound entries: the works printed under one number, each its own reference
-(decision 0052); where the evidence is not strong, the entry stays whole."""
+(decision 0053); where the evidence is not strong, the entry stays whole."""
 
 from __future__ import annotations
 
