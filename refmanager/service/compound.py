@@ -35,8 +35,9 @@ labels are the number with the part's letter ("12a", "12b").
 
 from __future__ import annotations
 
+import copy
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from refmanager.model import Reference
 from refmanager.model.identifiers import ARXIV_ID, DOI_IN_TEXT
@@ -310,7 +311,7 @@ def parts_of(ref: Reference) -> list[tuple[int, Reference]]:
         if (a, b) in continued:
             # The same authors (and, after "ibid.", the same journal) as the work before.
             before = out[-1][1]
-            parsed.author = [replace(n) for n in before.author]
+            parsed.author = [copy.copy(n) for n in before.author]
             parsed.confidence["author"] = min(before.confidence.get("author", 1.0), 0.8)
             if _IBID.match(parsed.raw) and before.get("container-title"):
                 parsed.set("container-title", before.get("container-title"))
