@@ -338,6 +338,8 @@ def _mend(
     _place_read_into_the_publisher(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
     _place_and_publisher_ending_the_title(toks, labels)
+    _book_details_ending_the_title(toks, labels)
+    _city_ending_the_title_before_its_region(toks, labels)
     _city_after_the_firm_word(toks, labels)
     _city_ending_a_run(toks, labels)
     _journal_read_as_a_place_or_publisher(toks, labels)
@@ -3596,6 +3598,62 @@ def _place_and_publisher_ending_the_title(toks: list[Tok], labels: list[str]) ->
     _relabel(labels, c1 + 1, c2, "publisher-place")
     _relabel(labels, c2 + 1, b, "publisher")
     labels[c1] = labels[c2] = "O"
+
+
+# What a book's title run ends with that tells of the book, not its name: "2 vols.",
+# "trans." (and the translator after it), "ed." ("Title, ed. K. Ode")
+_BOOK_TAIL_WORDS = frozenset(("vols", "vol", "trans", "transl", "tr", "ed", "eds", "hrsg", "übers"))
+
+
+def _book_details_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Sense and Sensibility, 2 vols. New York", "On Christian Doctrine, trans. D. W.
+    Robertson": the count of volumes (the volume, as the tagger reads it elsewhere) or the
+    translator's (editor's) mark after the title's last comma is no part of the title."""
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if b - a < 4 or b >= len(toks) or toks[b].text != "." or toks[b - 1].kind != KIND_WORD:
+        return
+    if toks[b - 1].text.lower() not in _BOOK_TAIL_WORDS:
+        return
+    c = b - 2 if toks[b - 2].text == "," else b - 3
+    if c <= a or toks[c].text != ",":
+        return
+    if c == b - 3 and (toks[b - 2].kind != KIND_NUM or toks[b - 1].text.lower() != "vols"):
+        return
+    _relabel(labels, c, b, "O")
+    if c == b - 3 and "volume" not in labels:
+        _relabel(labels, c + 1, b, "volume")  # (as the tagger reads "2 vols." elsewhere)
+
+
+def _city_ending_the_title_before_its_region(toks: list[Tok], labels: list[str]) -> None:
+    """ "On the Stigma of Mental Illness Washington, D.C.: American Psychological
+    Association 2005": with no place read, a publishing city ending the title's run right
+    before a comma and its region (or a colon and the publisher) is the place."""
+    if "publisher-place" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if b - a < 4 or b + 1 >= len(toks) or toks[b - 2].end == toks[b - 1].start:
+        return
+    for size in (2, 1):
+        k = b - size
+        if k <= a + 1 or not toks[k].text[:1].isupper() or not is_city(_words_of(toks, k, b)):
+            continue
+        if toks[b].text == ":" and labels[b + 1] == "publisher":
+            _relabel(labels, k, b, "publisher-place")
+            return
+        if toks[b].text != ",":
+            continue
+        e = b + 1
+        while e < len(toks) and labels[e] in ("publisher", "O") and toks[e].text != ":":
+            e += 1
+        if e < len(toks) and toks[e].text == ":" and is_region(_words_of(toks, b + 1, e)):
+            _relabel(labels, k, e, "publisher-place")
+            return
 
 
 def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) -> None:

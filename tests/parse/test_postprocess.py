@@ -3067,3 +3067,28 @@ def test_a_korean_journal_glued_to_its_number(
         volume,
         issue,
     )
+
+
+@pytest.mark.parametrize(
+    ("tail", "title", "volume"),
+    [("Graph Sense, 2 vols.", "Graph Sense", "2 vols"),
+     ("On Graph Doctrine, trans.", "On Graph Doctrine", "")],
+)  # fmt: skip
+def test_book_details_after_the_titles_last_comma(tail: str, title: str, volume: str) -> None:
+    raw = f"Ode, K. {tail} New York: Graph Press, 1906."
+    spec = [("Ode, K.", "author"), (tail[:-1], "title"), (".", "O"),
+            ("New York", "publisher-place"), (":", "O"), ("Graph Press", "publisher"), (",", "O"), ("1906", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("volume")) == (title, volume)
+
+
+def test_a_city_ending_the_title_before_its_region_is_the_place() -> None:
+    raw = "Ode K: On the Stigma of Graphs Washington, D.C.: Graph Association 2005."
+    spec = [("Ode K", "author"), (":", "O"), ("On the Stigma of Graphs Washington", "title"),
+            (",", "O"), ("D.C.", "publisher"), (":", "O"), ("Graph Association", "publisher"),
+            ("2005", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "On the Stigma of Graphs"
+    assert ref.get("publisher-place") == "Washington, D.C"
+    assert ref.get("publisher") == "Graph Association"
