@@ -3077,8 +3077,8 @@ def test_a_korean_journal_glued_to_its_number(
 def test_book_details_after_the_titles_last_comma(tail: str, title: str, volume: str) -> None:
     raw = f"Ode, K. {tail} New York: Graph Press, 1906."
     spec = [("Ode, K.", "author"), (tail[:-1], "title"), (".", "O"),
-            ("New York", "publisher-place"), (":", "O"), ("Graph Press", "publisher"), (",", "O"), ("1906", "issued"),
-            (".", "O")]  # fmt: skip
+            ("New York", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("1906", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("volume")) == (title, volume)
 
