@@ -362,6 +362,10 @@ def _mend(
     _title_head_before_a_colon(toks, labels)
     if "atent" in raw:
         _patent_number(toks, labels)
+    if "(" in raw:
+        _venue_acronym_in_brackets_after_the_container(toks, labels)
+    if ";" in raw:
+        _series_read_for_the_journal(toks, labels)
     if "//" in raw:
         _gost_title_and_journal(toks, labels)
     if "\u00ab" in raw:
@@ -600,6 +604,37 @@ def _volume_and_issue_with_a_slash(toks: list[Tok], labels: list[str]) -> None:
         return
     labels[a + 1] = "O"
     labels[a + 2] = "issue"
+
+
+def _venue_acronym_in_brackets_after_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "in Proc. 40th Int. Conf. Mach. Learn. (ICML), Honolulu": a venue's acronym in
+    brackets right after the container, read as the publisher, is the container's."""
+    for a, b in _runs_of(labels, "publisher"):
+        if b - a != 1 or a < 2 or a + 1 >= len(toks):
+            continue
+        if toks[a - 1].text != "(" or toks[a + 1].text != ")" or labels[a - 2] != "container-title":
+            continue
+        word = toks[a].text
+        if not (word.isupper() and word.isalpha() and 2 <= len(word) <= 8):
+            continue
+        _relabel(labels, a - 1, a + 2, "container-title")
+        return
+
+
+def _series_read_for_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "Title. Proceedings of Machine Learning Research. 2023;202:1–10.": with
+    no container, a series run right before "year;volume" is the journal."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "collection-title")
+    if run is None:
+        return
+    k = _past_punctuation(toks, labels, run[1])
+    if k + 2 >= len(toks) or labels[k] != "issued" or toks[k + 1].text != ";":
+        return
+    if labels[k + 2] != "volume":
+        return
+    _relabel(labels, *run, "container-title")
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:

@@ -3092,3 +3092,24 @@ def test_a_city_ending_the_title_before_its_region_is_the_place() -> None:
     assert ref.get("title") == "On the Stigma of Graphs"
     assert ref.get("publisher-place") == "Washington, D.C"
     assert ref.get("publisher") == "Graph Association"
+
+
+def test_a_venue_acronym_in_brackets_after_the_container_is_the_containers() -> None:
+    raw = "K. Ode, “Graphs,” in Proc. 40th Int. Conf. Graph Learn. (ICGL), Honolulu, 2023."
+    spec = [("K. Ode", "author"), (", “", "O"), ("Graphs", "title"), (",” in", "O"),
+            ("Proc. 40th Int. Conf. Graph Learn.", "container-title"), ("(", "O"),
+            ("ICGL", "publisher"), ("),", "O"), ("Honolulu", "publisher-place"), (",", "O"),
+            ("2023", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Proc. 40th Int. Conf. Graph Learn. (ICGL)"
+    assert not ref.get("publisher")
+
+
+def test_a_series_before_year_and_volume_is_the_journal() -> None:
+    raw = "Ode K, Abe R. Graph transformers. Proceedings of Graph Research. 2023;202:1–10."
+    spec = [("Ode K, Abe R", "author"), (".", "O"), ("Graph transformers", "title"), (".", "O"),
+            ("Proceedings of Graph Research", "collection-title"), (".", "O"),
+            ("2023", "issued"), (";", "O"), ("202", "volume"), (":", "O"), ("1–10", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Proceedings of Graph Research"
