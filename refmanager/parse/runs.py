@@ -362,6 +362,10 @@ def _mend(
     _title_head_before_a_colon(toks, labels)
     if "atent" in raw:
         _patent_number(toks, labels)
+    _pages_in_the_volume(toks, labels)
+    _article_letter_before_the_page(toks, labels)
+    _status_in_brackets_read_as_the_title(toks, labels)
+    _journal_before_in_press(toks, labels)
     if "(" in raw:
         _venue_acronym_in_brackets_after_the_container(toks, labels)
     if ";" in raw:
@@ -635,6 +639,72 @@ def _series_read_for_the_journal(toks: list[Tok], labels: list[str]) -> None:
     if labels[k + 2] != "volume":
         return
     _relabel(labels, *run, "container-title")
+
+
+def _pages_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "2019;9(1):12345.": a volume run that holds its issue in brackets and, after a
+    colon, the pages (no page read elsewhere) is cut into the three."""
+    if "page" in labels:
+        return
+    run = _only_run(labels, "volume")
+    if run is None:
+        return
+    a, b = run
+    texts = [t.text for t in toks[a:b]]
+    if len(texts) < 6 or texts[1] != "(" or texts[3] != ")" or texts[4] != ":":
+        return
+    if toks[a].kind != KIND_NUM or toks[a + 2].kind != KIND_NUM or toks[a + 5].kind != KIND_NUM:
+        return
+    if any(t.kind not in (KIND_NUM, KIND_PUNCT) for t in toks[a + 5 : b]):
+        return
+    _relabel(labels, a + 1, b, "O")
+    labels[a + 2] = "issue"
+    _relabel(labels, a + 5, b, "page")
+
+
+def _article_letter_before_the_page(toks: list[Tok], labels: list[str]) -> None:
+    """ "Article e1234", "e0123456": the letter glued before an article number is the
+    page's (the tokens part them)."""
+    for a, _ in _runs_of(labels, "page"):
+        glued = a and labels[a - 1] == "O" and toks[a - 1].end == toks[a].start
+        if glued and toks[a - 1].text in ("e", "E") and toks[a].kind == KIND_NUM:
+            labels[a - 1] = "page"
+
+
+# A publication's status printed where its date or journal stands
+_STATUS_WORDS = frozenset(("forthcoming", "submitted", "accepted"))
+
+
+def _status_in_brackets_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Ode, K. (forthcoming). Graph colouring.": the status in brackets where the
+    date stands is no title (it is a note, as "(in press)" is read)."""
+    for k in range(1, len(toks) - 1):
+        bracketed = toks[k - 1].text == "(" and toks[k + 1].text == ")"
+        if bracketed and labels[k] == "title" and toks[k].text.lower() in _STATUS_WORDS:
+            labels[k] = "note"
+            labels[k + 1] = "O"
+            return
+
+
+def _journal_before_in_press(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "Ode K. Graph colouring. J Graphs. In press.": with no container, the
+    unlabelled sentence between the title and "In press" is the journal."""
+    if "container-title" in labels or "title" not in labels:
+        return
+    run = _only_run(labels, "note")
+    if run is None or _words_of(toks, *run).lower() not in ("in press", "forthcoming"):
+        return
+    _, t_end = _first_run(labels, "title")
+    k = _past_punctuation(toks, labels, t_end)
+    e = k
+    while e < run[0] and labels[e] == "O" and toks[e].kind in (KIND_WORD, KIND_PUNCT):
+        e += 1
+    while e > k and toks[e - 1].kind == KIND_PUNCT:
+        e -= 1
+    if not k < e <= run[0] or _past_punctuation(toks, labels, e) != run[0]:
+        return
+    if any(t.kind == KIND_WORD for t in toks[k:e]):
+        _relabel(labels, k, e, "container-title")
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:

@@ -3113,3 +3113,38 @@ def test_a_series_before_year_and_volume_is_the_journal() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Proceedings of Graph Research"
+
+
+def test_pages_in_the_volume_after_its_issue() -> None:
+    raw = "Ode K. Graph colouring. Sci Graphs. 2019;9(1):12345. Published 2019 Jan 2."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph colouring", "title"), (".", "O"),
+            ("Sci Graphs", "container-title"), (".", "O"), ("2019", "issued"), (";", "O"),
+            ("9(1):12345", "volume"), (". Published", "O"), ("2019", "issued"),
+            ("Jan 2.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("9", "1", "12345")
+
+
+def test_an_article_numbers_letter_is_the_pages() -> None:
+    raw = "Ode, K. (2019). Graph colouring. Journal of Graphs, 12, Article e1234."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Graph colouring", "title"), (".", "O"), ("Journal of Graphs", "container-title"),
+            (",", "O"), ("12", "volume"), (", Article e", "O"), ("1234", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "e1234"
+
+
+def test_a_status_in_brackets_is_no_title() -> None:
+    raw = "Ode, K. (forthcoming). Graph colouring. Graph Press."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("forthcoming)", "title"), (".", "O"),
+            ("Graph colouring", "title"), (".", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("note")) == ("Graph colouring", "forthcoming")
+
+
+def test_the_journal_before_in_press() -> None:
+    raw = "Ode K. Graph colouring. J Graphs. In press."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph colouring", "title"), (". J Graphs.", "O"),
+            ("In press", "note"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "J Graphs"
