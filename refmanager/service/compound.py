@@ -9,8 +9,10 @@ a numbered entry is cut into its works where the evidence is strong (decision 00
 - where a cut may be (:func:`candidate_cuts`): before the part markers "b)", "c)" ... or
   "(b)", "(c)" ... of a run that counts on from "a)"; after "; " (or ". " after a year, a
   page or a bracket) where what follows opens as a list opens a name ("R. Abe,", "Abe R,",
-  "Abe, R.", after "; " also "Özge Aksın et al.,"); and after "; " before a capital or
-  "ibid." (the same authors' next work: "...; Nucl. Phys. B 543 (1999) 533");
+  "Abe, R.", after "; " also "Özge Aksın et al.,"; in an entry that opens as IOP's do,
+  "Karassiov V P 1992", also after a page: "... 13 188 Karassiov V P 1994 ..."); and
+  after "; " before a capital or "ibid." (the same authors' next work: "...; Nucl. Phys.
+  B 543 (1999) 533");
 - which cuts are kept (:func:`parts_of`): each part, parsed alone by the field parser,
   must read as a work: its own authors (the parser's, where the part opens, the whole
   name the cut was made before), a year or an identifier, a title or a journal, and
@@ -70,6 +72,14 @@ _NAME_START = re.compile(
 # Where one work ends and the next may open: "; " (or ";" alone), or ". " after a year, a
 # page, a closing bracket ("(1989). K. Okazaki").
 _BOUNDARY = re.compile(r";\s*|(?<=[\d)\]])\.\s+")
+# IOP's opening, with no punctuation between the names, the initials and the year
+# ("Karassiov V P 1992", "Lee Y-H, Yang W-L and Zhang Y-Z 2010"): in an entry that opens
+# so, a work may open so after the page of the one before ("... 13 188 Karassiov V P 1994").
+_IOP_NAME = rf"{_PARTICLE}*{_FAMILY}\s[A-Z](?:[\s-][A-Z])*"
+_IOP_OPENING = re.compile(
+    rf"{_IOP_NAME}(?:(?:,\s|\sand\s){_IOP_NAME})*(?:\set\sal)?\s(?:1[6-9]|20)\d\d\b"
+)
+_AFTER_PAGE = re.compile(r"(?<=\d)\s+(?=[A-Z\u00c0-\u00de])")
 _IBID = re.compile(r"ibid\b", re.I)
 _YEAR = re.compile(r"(?<!\d)(?:1[6-9]\d\d|20\d\d)(?!\d)")
 _ARXIV = re.compile(rf"(?<![\w.]){ARXIV_ID}")
@@ -117,15 +127,21 @@ def marker_cuts(raw: str) -> list[Cut]:
 
 def name_cuts(raw: str, start: int, number: str = "") -> list[Cut]:
     """Places after ``start`` where a work may end and a name open the next one (not after
-    the next entry's label, ``number`` plus one, where the list's cut missed it), and
-    after "; " where a capital or "ibid" opens the same authors' next work."""
+    the next entry's label, ``number`` plus one, where the list's cut missed it; in an
+    entry that opens as IOP's lists do, also after a page), and after "; " where a capital
+    or "ibid" opens the same authors' next work."""
     out = []
     after = str(int(number) + 1) if number.isascii() and number.isdigit() else ""
+    if _IOP_OPENING.match(raw, start):
+        pages = _AFTER_PAGE.finditer(raw, start)
+        out += [Cut(m.end()) for m in pages if _IOP_OPENING.match(raw, m.end())]
     for m in _BOUNDARY.finditer(raw, start):
         at = m.end()
         if at >= len(raw) or (after and raw[: m.start()].endswith(f" {after}")):
             continue
         semicolon = raw[m.start()] == ";"
+        if any(c.at == at for c in out):
+            continue
         if _NAME_START.match(raw, at) or (semicolon and _FULL_NAME.match(raw, at)):
             out.append(Cut(at))
         elif semicolon and (raw[at].isupper() or _IBID.match(raw, at)):

@@ -161,3 +161,20 @@ def test_without_the_reference_ness_weights_nothing_is_cut(
     monkeypatch.setattr(refness, "shipped_model", lambda: refness._model(tmp_path / "none.json"))
     ref = _entry(LETTERED)
     assert works(ref) == [ref]
+
+
+def test_works_one_after_another_in_a_list_without_punctuation_are_cut() -> None:
+    # IOP's lists: names, initials and the year without commas ("Lee Y-H, Yang W-L and
+    # Zhang Y-Z 2010"); a work opens so after the page of the one before.
+    raw = (
+        "[2] Karlsson V P 1992 J. Sov. Laser Res. 13 188 Karlsson V P and Okafor L 1994 "
+        "J. Phys. A: Math. Gen. 27 153"
+    )
+    parts = works(_entry(raw))
+    assert [p.raw for p in parts] == [
+        "[2] Karlsson V P 1992 J. Sov. Laser Res. 13 188",
+        "Karlsson V P and Okafor L 1994 J. Phys. A: Math. Gen. 27 153",
+    ]
+    # An entry that does not open so is not cut there.
+    whole = _entry("[3] V. P. Karlsson, J. Sov. Laser Res. 13 188 Karlsson V P 1994 text")
+    assert works(whole) == [whole]
