@@ -10,7 +10,7 @@ a numbered entry is cut into its works where the evidence is strong (decision 00
   "(b)", "(c)" ... of a run that counts on from "a)"; after "; " (or ". " after a year, a
   page or a bracket) where what follows opens as a list opens a name ("R. Abe,", "Abe R,",
   "Abe, R.", after "; " also "Özge Aksın et al.,"; in an entry that opens as IOP's do,
-  "Karassiov V P 1992", also after a page: "... 13 188 Karassiov V P 1994 ..."); and
+  "Ode K R 1992", also after a page: "... 13 188 Ode K R 1994 ..."); and
   after "; " before a capital or "ibid." (the same authors' next work: "...; Nucl. Phys.
   B 543 (1999) 533");
 - which cuts are kept (:func:`parts_of`): each part, parsed alone by the field parser,
@@ -63,7 +63,7 @@ _FULL_NAME = re.compile(
 )
 # A name as a list opens one: initials first ("R. Abe", "J.-P. Jay-Gerin", "Ya. I. Kogan",
 # "D.J. Cecile"), or the family name first, before initials ("Abe R,", "Abe RJ ", "Abe,
-# R.", "Karassiov V P 1992"), but not before a colon (a place: "Cambridge, MA:", "Nutley,
+# R.", "Ode K R 1992"), but not before a colon (a place: "Cambridge, MA:", "Nutley,
 # N.J.:").
 _NAME_START = re.compile(
     rf"(?:{_INITIAL}\s?-?\s?){{1,4}}{_PARTICLE}*{_FAMILY}"
@@ -73,8 +73,8 @@ _NAME_START = re.compile(
 # page, a closing bracket ("(1989). K. Okazaki").
 _BOUNDARY = re.compile(r";\s*|(?<=[\d)\]])\.\s+")
 # IOP's opening, with no punctuation between the names, the initials and the year
-# ("Karassiov V P 1992", "Lee Y-H, Yang W-L and Zhang Y-Z 2010"): in an entry that opens
-# so, a work may open so after the page of the one before ("... 13 188 Karassiov V P 1994").
+# ("Ode K R 1992", "Ode K-R, Abe R and Sato Y-Z 2010"): in an entry that opens so, a
+# work may open so after the page of the one before ("... 13 188 Ode K R 1994").
 _IOP_NAME = rf"{_PARTICLE}*{_FAMILY}\s[A-Z](?:[\s-][A-Z])*"
 _IOP_OPENING = re.compile(
     rf"{_IOP_NAME}(?:(?:,\s|\sand\s){_IOP_NAME})*(?:\set\sal)?\s(?:1[6-9]|20)\d\d\b"
