@@ -363,6 +363,9 @@ def _mend(
     if "atent" in raw:
         _patent_number(toks, labels)
     _pages_in_the_volume(toks, labels)
+    _volume_before_the_bracketed_issue(toks, labels)
+    if "[" in raw:
+        _journal_before_its_medium(toks, labels)
     _article_letter_before_the_page(toks, labels)
     _status_in_brackets_read_as_the_title(toks, labels)
     _journal_before_in_press(toks, labels)
@@ -705,6 +708,43 @@ def _journal_before_in_press(toks: list[Tok], labels: list[str]) -> None:
         return
     if any(t.kind == KIND_WORD for t in toks[k:e]):
         _relabel(labels, k, e, "container-title")
+
+
+def _volume_before_the_bracketed_issue(toks: list[Tok], labels: list[str]) -> None:
+    """ "Journal of Graphs, [online] 12(3), pp.45–67": with no volume read, the number an
+    issue in brackets follows is the volume."""
+    if "volume" in labels:
+        return
+    run = _only_run(labels, "issue")
+    if run is None or run[0] < 2:
+        return
+    k = run[0]
+    if toks[k - 1].text != "(" or toks[k - 2].kind != KIND_NUM or labels[k - 2] != "O":
+        return
+    if toks[k - 2].end == toks[k - 1].start and not YEAR_RE.fullmatch(toks[k - 2].text):
+        labels[k - 2] = "volume"
+
+
+_ONLINE_MEDIA = frozenset(("internet", "online", "serial", "electronic"))
+
+
+def _journal_before_its_medium(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "Title. J Graphs [Internet]. 2019": with no container, the unlabelled
+    words between the title and the bracketed medium are the journal."""
+    if "container-title" in labels or "title" not in labels:
+        return
+    run = _only_run(labels, "medium")
+    if run is None or _words_of(toks, *run).lower() not in _ONLINE_MEDIA or run[0] < 2:
+        return
+    o = run[0] - 1
+    if toks[o].text != "[":
+        return
+    _, t_end = _first_run(labels, "title")
+    k = _past_punctuation(toks, labels, t_end)
+    if k >= o or any(labels[m] != "O" for m in range(k, o)):
+        return
+    if all(t.kind == KIND_WORD for t in toks[k:o] if t.text != "."):
+        _relabel(labels, k, o, "container-title")
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:
@@ -4067,6 +4107,8 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
     while k < len(toks) and labels[k] == "O" and toks[k].kind in (KIND_PUNCT, KIND_WORD):
         if toks[k].kind == KIND_WORD:
             if toks[k].text.lower() not in _EDITORS_MARK_AFTER:
+                if marked:
+                    break  # "(eds) Graph Theory.": the book, left unlabelled
                 return
             marked = True
         k += 1

@@ -3148,3 +3148,29 @@ def test_the_journal_before_in_press() -> None:
     spec = [("Ode K", "author"), (".", "O"), ("Graph colouring", "title"), (". J Graphs.", "O"),
             ("In press", "note"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "J Graphs"
+
+
+def test_the_number_before_a_bracketed_issue_is_the_volume() -> None:
+    raw = "Ode, K., 2019. Graph colouring. Journal of Graphs, [online] 12(3), pp.45–67."
+    spec = [("Ode, K.", "author"), (",", "O"), ("2019", "issued"), (".", "O"),
+            ("Graph colouring", "title"), (".", "O"), ("Journal of Graphs", "container-title"),
+            (", [online] 12(", "O"), ("3", "issue"), ("), pp.", "O"), ("45–67", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("volume") == "12"
+
+
+def test_the_journal_before_its_bracketed_medium() -> None:
+    raw = "Ode K. Graph colouring. J Graphs [Internet]. 2019;12(3):45–67."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph colouring", "title"), (". J Graphs [", "O"),
+            ("Internet", "medium"), ("].", "O"), ("2019", "issued"), (";", "O"), ("12", "volume"),
+            ("(", "O"), ("3", "issue"), ("):", "O"), ("45–67", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "J Graphs"
+
+
+def test_the_book_after_the_editors_mark_left_unlabelled() -> None:
+    raw = "Ode K. (2019) Graph colouring. In: Sato J. (eds) Graph Theory. Springer, Cham"
+    spec = [("Ode K.", "author"), ("(", "O"), ("2019", "issued"), (")", "O"),
+            ("Graph colouring", "title"), (". In:", "O"), ("Sato J.", "editor"),
+            ("(eds) Graph Theory.", "O"), ("Springer", "publisher"), (",", "O"),
+            ("Cham", "publisher-place")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Theory"
