@@ -49,7 +49,6 @@ MORE_STYLES = (
     "iso690-author-date-de",
     "turabian-author-date",
     "nlm-citation-sequence",
-    "royal-society-of-chemistry-with-titles",
     "acta-philosophica",
 )
 
@@ -68,6 +67,8 @@ def score_style(style: str, n: int, seed: int, show: bool) -> tuple[int, int, in
         ok = True
         for f in SCORED:
             g, p = gold.get(f), pred.get(f)
+            if not g and not p:
+                continue
             if g and p and g == p:
                 tp += 1
                 continue
@@ -93,7 +94,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=99)
     ap.add_argument("--show", action="store_true", help="print every wrong field")
     args = ap.parse_args()
-    styles = args.styles or [*HELDOUT_STYLES, *UNSEEN_STYLES, *MORE_STYLES]
+    styles = args.styles or list(dict.fromkeys((*HELDOUT_STYLES, *UNSEEN_STYLES, *MORE_STYLES)))
     trained = sorted(set(styles) & set(TRAIN_STYLES))
     if trained:
         print(f"note: trained on {', '.join(trained)}")

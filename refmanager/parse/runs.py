@@ -362,6 +362,8 @@ def _mend(
     _title_head_before_a_colon(toks, labels)
     if "atent" in raw:
         _patent_number(toks, labels)
+    if "\u2013" in raw or "\u2014" in raw or " - " in raw:
+        _dash_opening_a_run(toks, labels)
     _pages_in_the_volume(toks, labels)
     _volume_before_the_bracketed_issue(toks, labels)
     if "[" in raw:
@@ -745,6 +747,19 @@ def _journal_before_its_medium(toks: list[Tok], labels: list[str]) -> None:
         return
     if all(t.kind == KIND_WORD for t in toks[k:o] if t.text != "."):
         _relabel(labels, k, o, "container-title")
+
+
+_SENTENCE_DASHES = frozenset(("\u2013", "\u2014", "-"))
+
+
+def _dash_opening_a_run(toks: list[Tok], labels: list[str]) -> None:
+    """Zoological and German styles set sentences apart with dashes ("2019. – Graph
+    colouring. – J. Graphs, 12"): a dash opening the title's or the container's run is no
+    part of it."""
+    for label in ("title", "container-title"):
+        for a, b in _runs_of(labels, label):
+            if b - a > 1 and toks[a].text in _SENTENCE_DASHES and toks[a + 1].kind == KIND_WORD:
+                labels[a] = "O"
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:
@@ -4030,7 +4045,10 @@ def _title_and_journal_read_as_one_container(toks: list[Tok], labels: list[str])
     if run is None:
         return
     a, b = run
-    if _next_label(toks, labels, b) != "volume" or _after_in(toks, labels, a):
+    after = _next_label(toks, labels, b)
+    if after == "issued":  # "J. Graphs, 2019, 12, 45-67"
+        after = _next_label(toks, labels, _first_run(labels, "issued")[1])
+    if after != "volume" or _after_in(toks, labels, a):
         return
     cut = -1
     for d in range(a + 2, b - 1):
@@ -4044,7 +4062,13 @@ def _title_and_journal_read_as_one_container(toks: list[Tok], labels: list[str])
         return
     head = [t for t in toks[a:cut] if t.kind == KIND_WORD]
     tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
-    if len(head) < 3 or not 1 <= len(tail) <= 8:
+    first = tail[0].text if tail else ""
+    abbreviated = cut + 2 < b and toks[cut + 2].text == "." and toks[cut + 1].text == first
+    if abbreviated and not (first in ("J", "Z") or is_serial_abbreviation(first)):
+        abbreviated = False
+    if len(head) < (2 if abbreviated else 3):
+        return  # (two words before an abbreviated journal: "Graph colouring. J. Graphs")
+    if not 1 <= len(tail) <= 8:
         return
     if any(t.text == "." for t in toks[a:cut]):
         return  # an abbreviated journal's words ("J. Phys. G, Nucl. Part. Phys.")

@@ -3174,3 +3174,21 @@ def test_the_book_after_the_editors_mark_left_unlabelled() -> None:
             ("(eds) Graph Theory.", "O"), ("Springer", "publisher"), (",", "O"),
             ("Cham", "publisher-place")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Graph Theory"
+
+
+def test_a_two_word_title_before_an_abbreviated_journal_and_the_year() -> None:
+    raw = "ODE K, ABE R. Graph colouring. J. Graphs, 2019, 12, 45-67."
+    spec = [("ODE K, ABE R", "author"), (".", "O"),
+            ("Graph colouring. J. Graphs", "container-title"), (",", "O"), ("2019", "issued"),
+            (",", "O"), ("12", "volume"), (",", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Graph colouring", "J. Graphs")
+
+
+def test_a_dash_opening_the_title_or_the_journal_is_no_part_of_it() -> None:
+    raw = "Ode K., Abe R., 2019. – Graph colouring. – J. Graphs, 12: 45–67."
+    spec = [("Ode K., Abe R.", "author"), (",", "O"), ("2019", "issued"), (".", "O"),
+            ("– Graph colouring", "title"), (".", "O"), ("– J. Graphs", "container-title"),
+            (",", "O"), ("12", "volume"), (":", "O"), ("45–67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Graph colouring", "J. Graphs")
