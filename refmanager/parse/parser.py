@@ -98,7 +98,8 @@ _NOT_TITLES = MONTHS | word_set(
 )
 # Words that make no title on their own, whatever their number.
 _NOT_TITLE_WORDS = _NOT_TITLES | word_set(
-    "of to as at on by for from appear appears cite this see also issn isbn xxx"
+    "of to as at on by for from appear appears cite this see also issn isbn xxx "
+    "edited ed eds editor editors"
 )
 # "... Conf. Miami: MLSys" (a Latin or CJK place, a colon, a publisher)
 _PLACE_PUBLISHER = re.compile(

@@ -365,6 +365,7 @@ def _mend(
     if "\u2013" in raw or "\u2014" in raw or " - " in raw:
         _dash_opening_a_run(toks, labels)
     _pages_in_the_volume(toks, labels)
+    _edition_ending_the_container(toks, labels)
     _volume_before_the_bracketed_issue(toks, labels)
     if "[" in raw:
         _journal_before_its_medium(toks, labels)
@@ -760,6 +761,22 @@ def _dash_opening_a_run(toks: list[Tok], labels: list[str]) -> None:
         for a, b in _runs_of(labels, label):
             if b - a > 1 and toks[a].text in _SENTENCE_DASHES and toks[a + 1].kind == KIND_WORD:
                 labels[a] = "O"
+
+
+def _edition_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "In: Abe R, editor. Handbook of graphs. 2nd ed. Boulder": an edition's
+    ordinal after the book's last full stop, read into the container, is the edition."""
+    for a, b in _runs_of(labels, "container-title"):
+        if b >= len(toks) or toks[b].text.lower() not in ("ed", "edn", "edition"):
+            continue
+        k = b - 1
+        if toks[k].text.lower() in ("st", "nd", "rd", "th") and toks[k].start == toks[k - 1].end:
+            k -= 1  # "2nd": its number and its suffix
+        if k - 2 <= a or toks[k].kind != KIND_NUM or toks[k - 1].text != ".":
+            continue
+        labels[k - 1] = "O"
+        _relabel(labels, k, b + 1, "edition")
+        return
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:
@@ -4136,7 +4153,7 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
                 return
             marked = True
         k += 1
-    book = ("publisher", "publisher-place", "title", "O")
+    book = ("publisher", "publisher-place", "title", "collection-title", "O")
     if not marked or k >= len(toks) or labels[k] not in book:
         return
     e = k

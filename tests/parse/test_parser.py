@@ -323,3 +323,11 @@ def test_a_compound_entrys_part_is_cited_by_the_entrys_number() -> None:
     assert ref.citation_number == 12
     assert [n.family for n in ref.author] == ["Abernathy"]
     assert not any(ref.raw[t.start : t.end] == "b" for t in ref.tokens if t.label == "author")
+
+
+def test_edited_by_alone_is_no_title() -> None:
+    ref = parse_reference(
+        "K. Ode, in Handbook of Graphs, edited by R. Abe (Graph Press, 2019), pp. 12–34."
+    )
+    assert ref.get("title") != "edited by"
+    assert ref.get("container-title") == "Handbook of Graphs"

@@ -3192,3 +3192,26 @@ def test_a_dash_opening_the_title_or_the_journal_is_no_part_of_it() -> None:
             (",", "O"), ("12", "volume"), (":", "O"), ("45–67", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("container-title")) == ("Graph colouring", "J. Graphs")
+
+
+def test_an_edition_read_into_the_book_is_the_edition() -> None:
+    raw = (
+        "Ode K. Graph colouring. In: Abe R, editor. Handbook of graphs. 2nd ed. "
+        "Boulder: Graph Press; 2019."
+    )
+    spec = [("Ode K", "author"), (".", "O"), ("Graph colouring", "title"), (". In:", "O"),
+            ("Abe R", "editor"), (", editor.", "O"), ("Handbook of graphs. 2nd", "container-title"),
+            ("ed.", "O"), ("Boulder", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (";", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Handbook of graphs"
+    assert ref.get("edition") == "2"
+
+
+def test_the_book_after_the_editors_mark_read_as_a_series() -> None:
+    raw = "Ode K (2019) Graph colouring. In: Abe R (ed) Handbook of graphs. Graph Press, Boulder"
+    spec = [("Ode K", "author"), ("(", "O"), ("2019", "issued"), (")", "O"),
+            ("Graph colouring", "title"), (". In:", "O"), ("Abe R", "editor"), ("(ed)", "O"),
+            ("Handbook of graphs", "collection-title"), (".", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("Boulder", "publisher-place")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Handbook of graphs"
