@@ -347,6 +347,8 @@ def _mend(
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _volume_read_as_a_page_before_the_pages(toks, labels)
     _days_or_issn_read_as_the_pages(toks, labels)
+    _day_after_a_month_read_as_the_volume(toks, labels)
+    _presented_at_opening_the_container(toks, labels)
     _unlabelled_range_after_the_volume(toks, labels)
     _volume_mark_ending_the_container(toks, labels)
     _marked_pages_read_as_a_year(toks, labels)
@@ -4010,11 +4012,44 @@ def _days_or_issn_read_as_the_pages(toks: list[Tok], labels: list[str]) -> None:
         if before == "issn":
             _relabel(labels, a, b, "O")
             continue
+        if before == "" and a > 1 and toks[a - 1].text == ".":
+            before = toks[a - 2].text.lower()  # "Mar. 3–5, 2019": the month abbreviated
         if len(nums) != 2 or not all(len(t.text) <= 2 and 1 <= int(t.text) <= 31 for t in nums):
             continue
         after = toks[b].text.lower().rstrip(".") if b < len(toks) else ""
         if after in MONTHS or before in MONTHS:
             _relabel(labels, a, b, "O")
+
+
+def _day_after_a_month_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's "Graph Blog, Mar. 3, 2019.": a lone day after a month's name and before the
+    year's comma, read as the volume, is part of the date."""
+    run = _only_run(labels, "volume")
+    if run is None or run[1] - run[0] != 1 or run[0] < 2:
+        return
+    k = run[0]
+    if not toks[k].text.isdigit() or not 1 <= int(toks[k].text) <= 31:
+        return
+    m = k - 2 if toks[k - 1].text == "." else k - 1
+    if toks[m].text.lower() not in MONTHS:
+        return
+    if k + 2 < len(toks) and toks[k + 1].text == "," and labels[k + 2] == "issued":
+        labels[k] = "O"
+
+
+_PRESENTED_AT = ("presented", "at")
+
+
+def _presented_at_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's "presented at the Graph Conf., Boulder": "presented at (the)" opening the
+    container is no part of the meeting's name."""
+    for a, b in _runs_of(labels, "container-title"):
+        words = [t.text.lower() for t in toks[a : min(b, a + 3)]]
+        if tuple(words[:2]) != _PRESENTED_AT or b - a < 3:
+            continue
+        cut = a + 3 if words[2:3] == ["the"] else a + 2
+        if cut < b:
+            _relabel(labels, a, cut, "O")
 
 
 _RANGE_DASHES = frozenset("-\u2010\u2011\u2012\u2013\u2014\u2212")

@@ -3215,3 +3215,22 @@ def test_the_book_after_the_editors_mark_read_as_a_series() -> None:
             ("Handbook of graphs", "collection-title"), (".", "O"), ("Graph Press", "publisher"),
             (",", "O"), ("Boulder", "publisher-place")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Handbook of graphs"
+
+
+def test_days_after_an_abbreviated_month_are_no_pages() -> None:
+    raw = "K. Ode, “Graph colouring,” presented at the Graph Conf., Boulder, Mar. 3–5, 2019."
+    spec = [("K. Ode", "author"), (", “", "O"), ("Graph colouring", "title"), (",”", "O"),
+            ("presented at the Graph Conf.", "container-title"), (",", "O"),
+            ("Boulder", "publisher-place"), (", Mar.", "O"), ("3–5", "page"), (",", "O"),
+            ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("page")
+    assert ref.get("container-title") == "Graph Conf."
+
+
+def test_a_day_after_a_month_is_no_volume() -> None:
+    raw = "K. Ode, “Graph colouring,” Graph Blog, Mar. 3, 2019."
+    spec = [("K. Ode", "author"), (", “", "O"), ("Graph colouring", "title"), (",”", "O"),
+            ("Graph Blog", "container-title"), (", Mar.", "O"), ("3", "volume"), (",", "O"),
+            ("2019", "issued"), (".", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("volume")
