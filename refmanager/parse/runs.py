@@ -372,8 +372,10 @@ def _mend(
     if "[" in raw:
         _journal_before_its_medium(toks, labels)
     _article_letter_before_the_page(toks, labels)
-    _status_in_brackets_read_as_the_title(toks, labels)
-    _journal_before_in_press(toks, labels)
+    if "orthcoming" in raw or "ubmitted" in raw or "ccepted" in raw:
+        _status_in_brackets_read_as_the_title(toks, labels)
+    if "ress" in raw or "orthcoming" in raw:
+        _journal_before_in_press(toks, labels)
     if "(" in raw:
         _venue_acronym_in_brackets_after_the_container(toks, labels)
     if ";" in raw:
