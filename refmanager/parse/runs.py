@@ -367,6 +367,8 @@ def _mend(
     if "\u2013" in raw or "\u2014" in raw or " - " in raw:
         _dash_opening_a_run(toks, labels)
     _pages_in_the_volume(toks, labels)
+    if "):" in raw:
+        _place_with_its_bracketed_region(toks, labels)
     _edition_ending_the_container(toks, labels)
     _volume_before_the_bracketed_issue(toks, labels)
     if "[" in raw:
@@ -780,6 +782,32 @@ def _edition_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
             continue
         labels[k - 1] = "O"
         _relabel(labels, k, b + 1, "edition")
+        return
+
+
+def _place_with_its_bracketed_region(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's and APA's "White River Junction (VT): Chelsea Green", "Grand Rapids (MI):
+    Graph Press": one to four capitalised words and a region's code in brackets before
+    the colon and the publisher are the place, whatever run the tagger put them in."""
+    if "publisher-place" in labels:
+        return
+    n = len(toks)
+    for k in range(2, n - 2):
+        if toks[k].text != "(" or toks[k + 2].text != ")" or toks[k + 3 : k + 4] == []:
+            continue
+        code = toks[k + 1].text
+        if toks[k + 3].text != ":" or len(code) != 2 or not code.isupper() or not is_region(code):
+            continue
+        if k + 4 >= n or labels[k + 4] != "publisher":
+            continue
+        a = k
+        while a > 0 and k - a < 4 and _is_capitalised(toks[a - 1]) and labels[a - 1] != "author":
+            a -= 1
+        if a == k or (a > 0 and toks[a - 1].text not in (".", ",", ";", ")")):
+            return
+        _relabel(labels, a, k + 3, "publisher-place")
+        if a > 0 and labels[a - 1] != "O" and toks[a - 1].kind == KIND_PUNCT:
+            labels[a - 1] = "O"
         return
 
 

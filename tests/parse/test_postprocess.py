@@ -3234,3 +3234,23 @@ def test_a_day_after_a_month_is_no_volume() -> None:
             ("Graph Blog", "container-title"), (", Mar.", "O"), ("3", "volume"), (",", "O"),
             ("2019", "issued"), (".", "O")]  # fmt: skip
     assert not _by_runs(raw, spec).get("volume")
+
+
+@pytest.mark.parametrize("label", ["container-title", "title"])
+def test_a_place_with_its_bracketed_region_before_the_publisher(label: str) -> None:
+    raw = "Ode K. Graph theory. Grand Rapids (MI): Graph Press; 2019."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph theory", "title"), (".", "O"),
+            ("Grand Rapids (MI)", label), (":", "O"), ("Graph Press", "publisher"), (";", "O"),
+            ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher-place") == "Grand Rapids (MI)"
+    assert ref.get("title") == "Graph theory"
+
+
+def test_a_title_opening_with_a_place_in_brackets_stays_the_title() -> None:
+    raw = "Ode, R., Graphton (Canada): Implications for graph breccia. Graph Symposium, 1990."
+    spec = [("Ode, R.", "author"), (",", "O"),
+            ("Graphton (Canada): Implications for graph breccia", "title"), (".", "O"),
+            ("Graph Symposium", "container-title"), (",", "O"), ("1990", "issued"),
+            (".", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("publisher-place")
