@@ -57,9 +57,10 @@ _PARTICLE = r"(?:(?:de|van|von|der|den|da|di|du|dos|del|la|le|ter|ten|['\u2019]t
 _FAMILY = r"[A-Z\u00c0-\u00de][\w'\u2019\u00c0-\u024f-]*[\w\u00c0-\u024f]"
 _INITIAL = r"[A-Z\u00c0-\u00de](?:[a-z]?\.|\.)"
 _GIVEN = r"[A-Z\u00c0-\u00de][a-z\u00df-\u024f]+(?:-[A-Z]?[a-z\u00df-\u024f]+)?"
-# A given name written out ("Özge Aksın et al.,", "King-Yuen Ng,"): only after "; ".
+# A given name written out ("Özge Aksın et al.,", "... u. a.", "King-Yuen Ng,"): only
+# after "; ".
 _FULL_NAME = re.compile(
-    rf"{_GIVEN}\s(?:{_INITIAL}\s)?{_PARTICLE}*{_FAMILY}(?=,|\set\sal\b|\sand\s|\s&)"
+    rf"{_GIVEN}\s(?:{_INITIAL}\s)?{_PARTICLE}*{_FAMILY}(?=,|\set\sal\b|\su\.\sa\.|\sand\s|\s&)"
 )
 # A name as a list opens one: initials first ("R. Abe", "J.-P. Jay-Gerin", "Ya. I. Kogan",
 # "D.J. Cecile"), or the family name first, before initials ("Abe R,", "Abe RJ ", "Abe,

@@ -61,6 +61,21 @@ def test_works_apart_by_a_semicolon_each_opening_with_a_name_are_cut() -> None:
     assert parts[1].raw.startswith("F. J. Okonkwo")
 
 
+def test_given_names_written_out_open_a_work_after_a_semicolon() -> None:
+    raw = (
+        "[2] Wolfram A. Hartmann et al. \u201cA ligand for coupling\u201d. In: Angew. Chem. "
+        "Int. Ed. 36.20 (1997), pp. 2162-2187; \u00d6zlem Aksoy et al. \u201cEffect of "
+        "immobilization\u201d. In: Dalton Trans. 3.4 (2011), pp. 300-310; Myung S. Yun et "
+        "al. \u201cPincer complexes\u201d. In: Organometallics 28.4 (2009), pp. 1212-1217."
+    )
+    parts = works(_entry(raw))
+    assert [p.label for p in parts] == ["2a", "2b", "2c"]
+    assert [p.raw.split(" et al.")[0] for p in parts[1:]] == [
+        "\u00d6zlem Aksoy",
+        "Myung S. Yun",
+    ]
+
+
 def test_the_same_authors_next_work_after_a_semicolon_gets_their_names() -> None:
     raw = (
         "[6] K. Tanabe and L. Okafor, Nucl. Phys. B 559 (1999) 539; "

@@ -70,6 +70,17 @@ def test_rows_and_the_editor_heading_come_as_plain_records(session: Session) -> 
     assert session.lib.search.count("") == 1 and session.lib.search.count("knuth") == 1
 
 
+def test_a_compound_entrys_part_shows_its_own_label(session: Session) -> None:
+    # "[12] a) ...; b) ..." cut into its works (decision 0053): the part is "12b", cited
+    # as 12; the table and the editor show "12b".
+    ref = Reference(raw="b) B. Abe, Org. Lett. 2002, 4, 100.", label="12b", citation_number=12)
+    [ref_id] = session.lib.references.add_references([ref])
+    [row] = session.rows("", "position", False, 0, 10)
+    assert row.number == "12b"
+    info = session.stored(ref_id)
+    assert info is not None and info.heading.startswith("Reference 12b")
+
+
 def test_an_edit_is_a_change_that_undoes_and_redoes(session: Session) -> None:
     ref_id = _add(session, "The Art of Computer")
     change = editing.edit_field(ref_id, "title", "The Art of Computer Programming")
