@@ -1,17 +1,29 @@
 """Finding where the bibliography starts: its bookmark, its heading (read from the end of
-the document back), or, without one, the run of numbered entries at the end."""
+the document back), or, without one, the run of numbered entries at the end.
+
+A headless list is looked for in the last :data:`MAX_SCAN_PAGES` pages; a heading on every
+page, back to the first, while the content budget and half the time budget last (a long
+manual's or thesis's list may stand hundreds of pages before its end, followed by
+appendices and an index). Laying out a page for the heading test costs some 5-15 ms, the
+reading of a list far more: only the pages from the heading on, at most
+:data:`MAX_SCAN_PAGES`, are read as the list."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from refmanager.pdf.document import MAX_SECONDS
 from refmanager.pdf.headings import is_heading, is_strong_heading, names_bibliography
 from refmanager.pdf.layout import Line, body_size
 from refmanager.pdf.pages import Pages
 
-# Pages read backwards from the end looking for the heading, at most.
+# Pages read backwards from the end looking for a headless list, and pages read as the
+# list from its heading on, at most.
 MAX_SCAN_PAGES = 80
+# The pages before those are read for a heading while this share of the document's time
+# budget is left (the rest is the reading's: the line model, the parser).
+_DEEP_TIME_LEFT = 0.5
 # A label and then text: "[12] ", "[12]Smith" (no space after the label), "(12) ", "12. ",
 # and the full-width "［12］张" and "【12】张".
 ENTRY_START = re.compile(
@@ -56,19 +68,13 @@ def _scan_backwards(pages: Pages) -> Search:
     seen_entries = False
     run: list[Line] = []  # the pages of entry-like lines seen so far, in reading order
     count = pages.count
-    for number in range(count, max(0, count - MAX_SCAN_PAGES), -1):
+    floor = max(0, count - MAX_SCAN_PAGES)
+    for number in range(count, floor, -1):
         if pages.out_of_time(number):
             break
         lines = pages.get(number)
         scanned.append(number)
-        body = body_size(lines)
-        for i in range(len(lines) - 1, -1, -1):
-            if not is_heading(lines[i], body):
-                continue
-            if is_strong_heading(lines[i], body) or _list_follows(lines, i):
-                heading = (number, i)
-                break
-            passed.append((number, lines[i].text.strip()))
+        heading = _heading_on(lines, number, passed)
         if heading is not None and _running_head(pages, number, lines[heading[1]]):
             heading = None  # a running head repeated on every page of the list: go on
             seen_entries = True
@@ -85,18 +91,52 @@ def _scan_backwards(pages: Pages) -> Search:
         if entries_here:
             run = lines + run
         seen_entries = seen_entries or entries_here
+    else:
+        if floor > 0 and not (seen_entries and _items_dated(run)):
+            # A long document: its list may stand before its last pages (appendices, an
+            # index); the pages before are read for a heading alone.
+            heading = _deep_heading(pages, floor, scanned, passed)
     return Search(heading, scanned, passed)
+
+
+def _heading_on(lines: list[Line], number: int, passed: list[tuple[int, str]]) -> Heading | None:
+    """The last line of page ``number`` that heads a list: a bibliography heading set
+    apart by type, or one a list follows; the others are added to ``passed``."""
+    body = body_size(lines)
+    for i in range(len(lines) - 1, -1, -1):
+        if not is_heading(lines[i], body):
+            continue
+        if is_strong_heading(lines[i], body) or _list_follows(lines, i):
+            return number, i
+        passed.append((number, lines[i].text.strip()))
+    return None
+
+
+def _deep_heading(
+    pages: Pages, below: int, scanned: list[int], passed: list[tuple[int, str]]
+) -> Heading | None:
+    """The heading nearest the end on the pages from ``below`` back to the first (a
+    running head skipped), read while the time and the content budget last."""
+    for number in range(below, 0, -1):
+        if pages.content_spent() or pages.time_left() < _DEEP_TIME_LEFT * MAX_SECONDS:
+            return None
+        lines = pages.get(number)
+        scanned.append(number)
+        heading = _heading_on(lines, number, passed)
+        if heading is not None and not _running_head(pages, number, lines[heading[1]]):
+            return heading
+    return None
 
 
 def earlier_heading(pages: Pages, before: Heading) -> Heading | None:
     """The heading before ``before`` that a list may follow, read from there back as
     :func:`_scan_backwards` reads (a strong heading, or one a list follows; no running
-    head), at most :data:`MAX_SCAN_PAGES` pages back; None if none. The list under the
-    heading nearest the end is not always the document's: a manual's section about its
-    bibliography code may come after the list it printed."""
+    head), back to the first page while the budgets last; None if none. The list under
+    the heading nearest the end is not always the document's: a manual's section about
+    its bibliography code may come after the list it printed."""
     page, index = before
-    for number in range(page, max(0, page - MAX_SCAN_PAGES), -1):
-        if number != page and pages.out_of_time(number):
+    for number in range(page, 0, -1):
+        if number != page and (pages.content_spent() or pages.out_of_time(number)):
             return None
         lines = pages.get(number)
         body = body_size(lines)

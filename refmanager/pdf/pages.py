@@ -77,6 +77,14 @@ class Pages:
         self.lines[number] = lines
         return lines
 
+    def content_spent(self) -> bool:
+        """Whether the document's budget of decoded content is spent (no page can be read)."""
+        return self.budget.content_bytes >= MAX_DOC_CONTENT_BYTES
+
+    def time_left(self) -> float:
+        """Seconds left of the document's time budget."""
+        return self.budget.deadline - time.monotonic()
+
     def out_of_time(self, number: int) -> bool:
         """Whether the time budget is spent before page ``number`` (said in the notes)."""
         if time.monotonic() <= self.budget.deadline:

@@ -29,6 +29,7 @@ from refmanager.pdf.listend import (
     sure_over,
 )
 from refmanager.pdf.locate import (
+    MAX_SCAN_PAGES,
     YEARISH,
     Heading,
     Search,
@@ -124,9 +125,13 @@ def _read(
         )
     if pages.chars == 0 and pages.failed:
         raise InputError(str(path), "no page text could be read (" + budget.notes[0] + ")")
+    # The list is read from its heading on, or, without one, on the last pages: at most
+    # MAX_SCAN_PAGES of them (a long document's pages before were read for a heading).
     region = sorted(set(scanned))
     if heading is not None:
-        region = [p for p in region if p >= heading[0]]
+        region = [p for p in region if heading[0] <= p < heading[0] + MAX_SCAN_PAGES]
+    else:
+        region = [p for p in region if p > count - MAX_SCAN_PAGES]
     for number in region:
         if number not in pages.failed and not pages.lines.get(number):
             budget.notes.append(
@@ -136,10 +141,24 @@ def _read(
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     library = line_model if line_model is not None and line_model.is_file() else None
     ordered, entries, reason = _reading(pages, region, heading, vocab, library, judge=judge)
-    if heading is not None and judge is not None and not _references_in(judge, entries):
-        heading, (ordered, entries, reason) = _earlier_list(
-            pages, heading, (ordered, entries, reason), vocab, library=library, judge=judge
-        )
+    if heading is not None and judge is not None:
+        # A heading before the last pages (a long document's) heads the list only where
+        # it reads as one: a manual's sections about references are many.
+        deep = heading[0] <= count - MAX_SCAN_PAGES
+        found = _references_in(judge, entries)
+        if not found or (deep and not _mostly_references(found, entries)):
+            nearest = heading
+            heading, (ordered, entries, reason) = _earlier_list(
+                pages, heading, (ordered, entries, reason), vocab, library=library, judge=judge
+            )
+            if heading == nearest and deep and found:
+                text = pages.lines[heading[0]][heading[1]].text.strip()[:60]
+                reason = (
+                    f"only {found} of the {_whole(entries)} entries under the heading "
+                    f"'{text}' on page {heading[0]}, before the last {MAX_SCAN_PAGES} pages, "
+                    "read as references"
+                )
+                ordered, entries = [], []
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
     if with_meta:
@@ -170,7 +189,11 @@ def _references_in(judge: Judge, entries: list[Entry]) -> int:
 def _a_list(judge: Judge, entries: list[Entry]) -> bool:
     """Whether ``entries`` are a list of references: :data:`_LIST_AT_LEAST` of them, and
     half of the whole ones, read as references."""
-    found = _references_in(judge, entries)
+    return _mostly_references(_references_in(judge, entries), entries)
+
+
+def _mostly_references(found: int, entries: list[Entry]) -> bool:
+    """:func:`_a_list`, given how many of ``entries`` read as references (``found``)."""
     return found >= _LIST_AT_LEAST and found >= _whole(entries) / 2
 
 
@@ -192,7 +215,7 @@ def _earlier_list(
         earlier = earlier_heading(pages, after)
         if earlier is None:
             break
-        region = list(range(earlier[0], after[0] + 1))
+        region = list(range(earlier[0], min(after[0], earlier[0] + MAX_SCAN_PAGES - 1) + 1))
         reading = _reading(pages, region, earlier, vocab, library, judge=judge, until=after)
         if _a_list(judge, reading[1]):
             return earlier, reading
@@ -203,8 +226,14 @@ def _earlier_list(
 def _no_heading(search: Search, reason: str) -> str:
     """Why no list was found without a heading (``reason``: the rules' own, if any): what
     the scan saw, and the headings it passed over."""
-    pages = f"in the last {len(search.scanned)} page(s)"
+    read = len(search.scanned)
+    pages = f"in the last {min(read, MAX_SCAN_PAGES)} page(s)"
     if not search.passed:
+        if read > MAX_SCAN_PAGES:
+            return reason or (
+                f"no heading such as 'References' in the last {read} page(s) and no run of "
+                f"numbered entries {pages}"
+            )
         return reason or f"no heading such as 'References' and no run of numbered entries {pages}"
     number, text = search.passed[0]
     more = len(search.passed) - 1
