@@ -201,10 +201,22 @@ def head_note(refs: list[Reference], probs: list[float]) -> bool:
     return sum(1 for r in rest if _YEAR.search(r.raw)) >= _DATED_AROUND * len(rest)
 
 
+def outweighed(kept: list[float], dropped: int) -> bool:
+    """Whether the rows a list keeps (``kept``, the probabilities of its whole entries
+    that pass the threshold) are no list: none reads as a reference beyond doubt
+    (:data:`GOES_ON`) and they are fewer than its whole entries dropped (``dropped``). The
+    threshold's probabilities hold for a list's candidates, 95% of them references; where
+    most candidates do not read as references the rows that pass it only just are the
+    section's own text (a manual's options, an index's lines, code, a form), as after
+    a list (:func:`tail_start`)."""
+    return bool(kept) and max(kept) < GOES_ON and len(kept) < dropped
+
+
 def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Reference]]:
     """``refs`` split into those that read as references and those dropped (probability
-    under the model's threshold, a note under the heading: :func:`head_note`, or text
-    after the list: :func:`tail_start`); all are kept without a model."""
+    under the model's threshold, a note under the heading: :func:`head_note`, text after
+    the list: :func:`tail_start`, or all of them where what passes is no list:
+    :func:`outweighed`); all are kept without a model."""
     model = _model()
     if model is None:
         return refs, []
@@ -213,8 +225,14 @@ def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Refere
     start = 1 if head_note(refs, probs) else 0
     kept: list[Reference] = []
     dropped: list[Reference] = []
+    passed: list[float] = []
     for i, (ref, p) in enumerate(zip(refs, probs, strict=True)):
-        (kept if start <= i < end and p >= model.threshold else dropped).append(ref)
+        keep = start <= i < end and p >= model.threshold
+        (kept if keep else dropped).append(ref)
+        if keep and not ref.fragment:
+            passed.append(p)
+    if outweighed(passed, sum(1 for ref in dropped if not ref.fragment)):
+        return [], refs
     return kept, dropped
 
 
@@ -250,6 +268,17 @@ def _what_they_are(dropped: list[Reference]) -> tuple[str, Reference]:
     return "", dropped[0]
 
 
+def _passed(refs: list[Reference]) -> int:
+    """How many of ``refs``'s whole entries pass the model's threshold on their own where
+    they are :func:`outweighed` by the rest (0 otherwise)."""
+    model = _model()
+    if model is None:
+        return 0
+    whole = [probability(r, model.weights) for r in refs if not r.fragment]
+    passed = [p for p in whole if p >= model.threshold]
+    return len(passed) if outweighed(passed, len(whole) - len(passed)) else 0
+
+
 def dropped_note(dropped: list[Reference], kept: int = 1, heading: str = "") -> str:
     """One line saying what was dropped ("" for nothing); with nothing ``kept``, that no
     bibliography was found, and why: where the rows were read (``heading``, as
@@ -261,10 +290,17 @@ def dropped_note(dropped: list[Reference], kept: int = 1, heading: str = "") -> 
     first = example.raw.strip()
     sample = first if len(first) <= 60 else first[:57].rstrip() + "..."
     if not kept:
-        what = "the entry read" if count == 1 else f"none of the {count} entries read"
         where = f" under the heading {heading}" if heading else ""
-        verb = "does not read" if count == 1 else "reads"
         are = f"; {'it is' if count == 1 else 'they are'} {kind}" if kind else ""
+        passed = _passed(dropped)
+        if passed:  # outweighed: a few passed the threshold, none beyond doubt
+            why = (
+                f"only {passed} of the {count} entries read{where} read as a reference, "
+                f"none beyond doubt{are}, such as '{sample}'"
+            )
+            return f"no bibliography found ({why})"
+        what = "the entry read" if count == 1 else f"none of the {count} entries read"
+        verb = "does not read" if count == 1 else "reads"
         why = f"{what}{where} {verb} as a reference{are}, such as '{sample}'"
         return f"no bibliography found ({why})"
     what = "entry that does" if count == 1 else "entries that do"

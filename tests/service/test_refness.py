@@ -193,3 +193,39 @@ def test_a_refusal_says_the_rows_are_prose_where_they_are_sentences() -> None:
     dropped = parse_entries([Entry(raw=t) for t in rows])
     note = refness.dropped_note(dropped, kept=0)
     assert "reads as a reference; they are prose, such as 'The references style" in note
+
+
+OPTIONS = [
+    "With this option the class tries to print a list of works at the end of the document.",
+    "This option suits documents that cite in footnotes only and print no list of works at the "
+    "end.",
+    "color=⟨name⟩ sets the colour of the frame around the box; the default is black.",
+    "width=⟨length⟩ sets the width of the box; by default it is the width of the text.",
+    "style=⟨name⟩ chooses one of the three styles of the package, see section 3.",
+]
+
+
+def test_a_few_rows_that_only_just_pass_among_many_that_do_not_are_no_list() -> None:
+    # A manual's section headed "Bibliography" documents its options: one sentence passes
+    # the threshold (set for a list's candidates, 95% of them references) on its own.
+    model = refness._model()
+    assert model is not None
+    refs = parse_entries([Entry(raw=t) for t in OPTIONS])
+    probs = [refness.probability(r, model.weights) for r in refs]
+    assert [p >= model.threshold for p in probs] == [False, True, False, False, False]
+    kept, dropped = refness.keep_references(refs)
+    assert kept == []
+    assert [r.raw for r in dropped] == OPTIONS
+    note = refness.dropped_note(dropped, kept=0, heading="'4.1 Bibliography' on page 8")
+    assert note.startswith(
+        "no bibliography found (only 1 of the 5 entries read under the heading "
+        "'4.1 Bibliography' on page 8 read as a reference, none beyond doubt"
+    )
+
+
+def test_rows_that_pass_are_a_list_where_one_is_sure_or_they_are_the_more() -> None:
+    assert refness.outweighed([0.57], 4)
+    assert refness.outweighed([0.6, 0.85], 3)
+    assert not refness.outweighed([0.57, 0.95], 9)  # one reads as a reference beyond doubt
+    assert not refness.outweighed([0.6, 0.7, 0.8], 3)  # as many pass as do not
+    assert not refness.outweighed([], 5)
