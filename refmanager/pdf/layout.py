@@ -111,10 +111,13 @@ def _most(counts: dict[Any, int]) -> Any:
 
 
 def body_size(lines: Sequence[Line]) -> float:
-    """The size most of the lines' text is set in (10 when there is none)."""
+    """The size most of the lines' text is set in (10 when there is none); text drawn at
+    a size that rounds to 0 (a degenerate text matrix) has none."""
     sizes: Counter[float] = Counter()
     for ln in lines:
-        sizes[round(ln.size, 1)] += len(ln.text)
+        size = round(ln.size, 1)
+        if size > 0:
+            sizes[size] += len(ln.text)
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 

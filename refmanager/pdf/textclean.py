@@ -65,7 +65,11 @@ _NFKC_SAFE = re.compile(
 
 
 _SPACES = re.compile(r"[ \t]{2,}")
-_CONTROL = re.compile("[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u200b-\u200d\u2060\ufeff\ufffe]")
+# Control characters, soft hyphens, zero-width marks, and lone surrogates (a broken
+# ToUnicode map's half of a UTF-16 pair: no text holds one, and no encoder writes it).
+_CONTROL = re.compile(
+    "[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u200b-\u200d\u2060\ufeff\ufffe\ud800-\udfff]"
+)
 
 
 def normalize(text: str) -> str:

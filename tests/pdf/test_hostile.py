@@ -240,3 +240,12 @@ def test_a_small_pdf_reads_under_an_address_space_limit(tmp_path: Path) -> None:
         [sys.executable, "-c", code, str(pdf)], capture_output=True, text=True, check=False
     )
     assert done.stdout.strip() == "1", done.stderr[-500:]
+
+
+def test_text_drawn_at_size_zero_is_read_without_error(tmp_path: Path) -> None:
+    # A font info sheet draws its text with a zero size and scales it by its matrix: the
+    # body size came out 0 and the line model divided by it.
+    page = [Text(72, 780, "References", 0.0, "F3")]
+    page += [Text(72, 760 - 14 * k, f"[{k}] A. Writer, A title, 2001.", 0.0) for k in range(1, 5)]
+    bib = read_bibliography(write_pdf(tmp_path / "zero.pdf", [page]))
+    assert all(e.raw.startswith("[") for e in bib.entries)

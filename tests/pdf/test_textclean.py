@@ -139,3 +139,12 @@ def test_known_words_come_from_the_shipped_list() -> None:
     assert "theoremproving" not in words
     assert breaks_a_word("algo", "rithm", None, frozenset())
     assert not breaks_a_word("theorem", "proving", None, frozenset({"theorem", "proving"}))
+
+
+def test_normalize_drops_lone_surrogates() -> None:
+    # Half of a UTF-16 pair from a broken ToUnicode map: no encoder writes it (the line
+    # model's features, JSON and the library are UTF-8).
+    text = normalize("Kurier \ud800Light 2004\udc00")
+    assert text == "Kurier Light 2004"
+    text.encode("utf-8")
+    assert normalize("\U0001d400 \U00020000") == "A \U00020000"  # astral characters stay
