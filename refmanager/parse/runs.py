@@ -2929,6 +2929,8 @@ def _title_cut_where_italics_change(
 
 
 _EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg", "dir", "dirs"))
+# and the marks of those who compiled or coordinated a book ("(Coord.)", "(Comp.)", "(Org.)")
+_EDITOR_MARK_WORDS = _EDITOR_MARK | frozenset(("coord", "coords", "comp", "comps", "org", "orgs"))
 
 # "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:"). (The
 # older tests of _after_in and _in_right_before read the English "in" only.)
@@ -2984,13 +2986,16 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     a, b = _first_run(labels, "author")
     if a == b:
         return
+    if b - a > 2 and toks[b - 2].text == "(" and toks[b - 1].text.lower() in _EDITOR_MARK_WORDS:
+        b -= 2  # "García, J. (Coord" read into the names
+        labels[b] = labels[b + 1] = "O"
     k = b
     while k < len(toks) and k < b + 3 and toks[k].text in (",", ".", "("):
         k += 1  # "Ode, K. (ed.)", "Ode, K., eds.", "Ode, K., editors."
     if k >= len(toks) or labels[k] == "title":
         return
     mark = toks[k].text.lower()
-    if mark in _EDITOR_MARK and (mark.startswith("ed") or toks[k - 1].text == "("):
+    if mark in _EDITOR_MARK_WORDS and (mark.startswith("ed") or toks[k - 1].text == "("):
         _relabel(labels, a, b, "editor")
     elif toks[k - 1].text == "(" and [t.text.lower() for t in toks[k : k + 3]] == _A_CURA_DI:
         _relabel(labels, a, b, "editor")  # Italian: "Bianchi, M. (a cura di) (2014)."
@@ -4243,6 +4248,10 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
         return
     k = b
     k = _past_punctuation(toks, labels, k)
+    dated = False
+    if k < len(toks) and labels[k] == "issued":  # "Ode K. (2015) Graphentheorie. Springer"
+        k = _past_punctuation(toks, labels, _first_run(labels, "issued")[1])
+        dated = True
     if k >= len(toks) or labels[k] != "note":
         return
     e = k
@@ -4252,7 +4261,8 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
     nxt = _past_punctuation(toks, labels, nxt)
     if nxt >= len(toks):
         return
-    if not (toks[nxt].text.lower() == "in" or labels[nxt] == "container-title"):
+    book = dated and labels[nxt] == "publisher" and toks[nxt - 1].text == "."
+    if not (toks[nxt].text.lower() == "in" or labels[nxt] == "container-title" or book):
         return
     _relabel(labels, k, e, "title")
 

@@ -3254,3 +3254,21 @@ def test_a_title_opening_with_a_place_in_brackets_stays_the_title() -> None:
             ("Graph Symposium", "container-title"), (",", "O"), ("1990", "issued"),
             (".", "O")]  # fmt: skip
     assert not _by_runs(raw, spec).get("publisher-place")
+
+
+def test_a_coordinators_mark_read_into_the_names() -> None:
+    raw = "García, J. (Coord.). (2015). Teoría de grafos. Madrid: Síntesis."
+    spec = [("García, J. (Coord", "author"), (".). (", "O"), ("2015", "issued"), (").", "O"),
+            ("Teoría de grafos", "title"), (".", "O"), ("Madrid", "publisher-place"), (":", "O"),
+            ("Síntesis", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.editor] == ["García"]
+    assert not ref.author
+
+
+def test_a_books_title_read_as_a_note_after_the_date() -> None:
+    raw = "Müller H., Schmidt P. (2015) Graphentheorie. Springer, Berlin Heidelberg."
+    spec = [("Müller H., Schmidt P", "author"), (". (", "O"), ("2015", "issued"), (")", "O"),
+            ("Graphentheorie", "note"), (".", "O"), ("Springer", "publisher"), (",", "O"),
+            ("Berlin Heidelberg", "publisher-place"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graphentheorie"
