@@ -31,8 +31,12 @@ _END_WORDS = (
     r"|declaration\s+of\s+competing\s+interest|conflicts?\s+of\s+interest|index"
     r"|(?:authors?[’']?\s+)?affiliations?|authors?[’']?\s+addresses"
 )
+# A package's or a document's history of its versions: what LaTeX packages' manuals set
+# after their references ("5 History", "Change History"). A bare "History" needs its
+# section number (a list grouped by subject may head a group so).
+_HISTORY = r"(?:change|version|revision|release)\s+history|changelog|\d{1,2}\.?\s+history"
 END_HEADING = re.compile(
-    rf"^\s*(?:[A-Z]\.?\d*\s+|\d{{1,2}}\.?\s+)?(?:{_END_WORDS})"
+    rf"^\s*(?:(?:[A-Z]\.?\d*\s+|\d{{1,2}}\.?\s+)?(?:{_END_WORDS})|{_HISTORY})"
     rf"(?:\s+[A-Z0-9][.:]?)?(?:\s*[:.:—–-]\s*.{{0,80}})?$",
     re.I,
 )

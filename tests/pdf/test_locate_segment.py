@@ -451,3 +451,15 @@ def test_a_one_opening_a_line_inside_a_numbered_entry_is_no_new_list() -> None:
     ]
     lines = [_line(t, 700 - 12 * i) for i, t in enumerate(texts)]
     assert [e.label for e in segment(lines)] == ["3", "4", "5"]
+
+
+@pytest.mark.parametrize("text", ["5 History", "Change History", "Version history", "Changelog"])
+def test_a_packages_history_ends_the_list(text: str) -> None:
+    # LaTeX packages' manuals set their versions' history after the references: it was
+    # read into the last entry ("[9] ... https://... [2010/04/26 v1.7] • ... added").
+    assert is_end_heading(_line(text, 700, size=14), 10)
+
+
+def test_a_bare_history_heading_may_head_a_group_of_the_list() -> None:
+    assert not is_end_heading(_line("History", 700, size=14), 10)
+    assert not is_end_heading(_line("History of Science", 700, size=14), 10)
