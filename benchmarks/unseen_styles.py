@@ -20,22 +20,11 @@ from __future__ import annotations
 import argparse
 
 from benchmarks.learning_curve import _norm, gold_fields, predicted_fields
+from benchmarks.real_cv import SCORED
 from refmanager.parse import parse_reference
 from tools.fieldcorpus.build import build_corpus
 from tools.fieldcorpus.render import HELDOUT_STYLES, TRAIN_STYLES, UNSEEN_STYLES
 
-SCORED = (
-    "author",
-    "title",
-    "container-title",
-    "issued",
-    "volume",
-    "issue",
-    "page",
-    "DOI",
-    "URL",
-    "publisher",
-)
 # Mainstream styles of other languages and fields that no list above names.
 MORE_STYLES = (
     "associacao-brasileira-de-normas-tecnicas",
