@@ -342,6 +342,7 @@ def _mend(
     _city_ending_the_title_before_its_region(toks, labels)
     _city_after_the_firm_word(toks, labels)
     _city_ending_a_run(toks, labels)
+    _publisher_ending_the_title_before_the_place(toks, labels)
     _journal_read_as_a_place_or_publisher(toks, labels)
     _publisher_read_as_a_place_or_container(toks, labels)
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
@@ -3870,6 +3871,28 @@ def _city_ending_the_title_before_its_region(toks: list[Tok], labels: list[str])
             return
 
 
+def _publisher_ending_the_title_before_the_place(toks: list[Tok], labels: list[str]) -> None:
+    """Polish and Czech books: "Kowalski J., Teoria grafów, Wydawnictwo Naukowe PWN,
+    Warszawa 2015.": with no publisher, the title's last chunk after a comma that names a
+    firm ("Wydawnictwo", "Verlag", "Press"), right before the place, is the publisher."""
+    if "publisher" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if _next_label(toks, labels, b) != "publisher-place":
+        return
+    commas = [k for k in range(a + 1, b - 1) if toks[k].text == ","]
+    if not commas or not _FIRM_WORDS.search(_words_of(toks, commas[-1] + 1, b)):
+        return
+    c = commas[-1]
+    if _FIRM_WORDS.search(_words_of(toks, a, c)):
+        return
+    labels[c] = "O"
+    _relabel(labels, c + 1, b, "publisher")
+
+
 def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) -> None:
     """ "Ode K. et al, 1999, Bone, 24, 73-79", "Macromolecules 1999, 32, 7726", "Ode, K.
     2015, Graph Conference Series, 97, 592": no title and no journal, and the one place,
@@ -3930,7 +3953,8 @@ def _volume_read_as_pages_before_the_marked_pages(toks: list[Tok], labels: list[
 # of PUBLISHER_WORDS: "ACM", "Society", "Institute").
 _FIRM_WORDS = re.compile(
     r"\b(?:press|verlag|publish\w*|books|company|(?-i:Co)|inc|ltd|llc|sons|gmbh|editions|"
-    r"[ée]ditions|editora|editorial|editrice)\b",
+    r"[ée]ditions|editora|editorial|editrice|wydawnictwo|nakladatelstv\w+|yay\w*nlar\w*|"
+    r"kiad\w+)\b",
     re.IGNORECASE,
 )
 

@@ -3272,3 +3272,14 @@ def test_a_books_title_read_as_a_note_after_the_date() -> None:
             ("Graphentheorie", "note"), (".", "O"), ("Springer", "publisher"), (",", "O"),
             ("Berlin Heidelberg", "publisher-place"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "Graphentheorie"
+
+
+def test_a_firm_ending_the_title_before_the_place_is_the_publisher() -> None:
+    raw = "Kowalski J., Teoria grafów, Wydawnictwo Naukowe GRF, Warszawa 2015."
+    spec = [("Kowalski J.", "author"), (",", "O"),
+            ("Teoria grafów, Wydawnictwo Naukowe GRF, Warszawa", "title"), ("2015", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Teoria grafów"
+    assert ref.get("publisher") == "Wydawnictwo Naukowe GRF"
+    assert ref.get("publisher-place") == "Warszawa"
