@@ -368,6 +368,8 @@ def _mend(
     if "\u2013" in raw or "\u2014" in raw or " - " in raw:
         _dash_opening_a_run(toks, labels)
     _pages_in_the_volume(toks, labels)
+    if "(" in raw:
+        _bracketed_edition_ending_the_title(toks, labels)
     if "):" in raw:
         _place_with_its_bracketed_region(toks, labels)
     _edition_ending_the_container(toks, labels)
@@ -810,6 +812,28 @@ def _place_with_its_bracketed_region(toks: list[Tok], labels: list[str]) -> None
         if a > 0 and labels[a - 1] != "O" and toks[a - 1].kind == KIND_PUNCT:
             labels[a - 1] = "O"
         return
+
+
+def _bracketed_edition_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """APA in other languages: "Çizge kuramı (2. baskı).", "Teoria grafów (2. wyd.)": the
+    edition in brackets that ends the title's run is the edition."""
+    if "edition" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    close = b - 1 if toks[b - 1].text == ")" else b
+    if close >= len(toks) or toks[close].text != ")":
+        return
+    o = next((k for k in range(close - 1, a, -1) if toks[k].text == "("), -1)
+    if o <= a + 1 or toks[o + 1].kind != KIND_NUM:
+        return
+    words = [t.text.lower() for t in toks[o + 2 : close] if t.kind == KIND_WORD]
+    if not words or words[-1] not in EDITION_WORDS:
+        return
+    _relabel(labels, o, close + 1, "O")
+    _relabel(labels, o + 1, close, "edition")
 
 
 def _past_punctuation(toks: list[Tok], labels: list[str], j: int) -> int:

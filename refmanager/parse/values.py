@@ -38,6 +38,10 @@ EDITION_WORDS = frozenset(
         "edizione",
         "aufl",
         "auflage",
+        "bask\u0131",
+        "wydanie",
+        "wyd",
+        "vyd\u00e1n\u00ed",
     )
 )
 # (sorted, for one pattern on every run; any order matches the same: each word runs to the end)

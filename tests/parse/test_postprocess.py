@@ -3283,3 +3283,14 @@ def test_a_firm_ending_the_title_before_the_place_is_the_publisher() -> None:
     assert ref.get("title") == "Teoria grafów"
     assert ref.get("publisher") == "Wydawnictwo Naukowe GRF"
     assert ref.get("publisher-place") == "Warszawa"
+
+
+@pytest.mark.parametrize("edition", ["2. baskı", "2. wyd."])
+def test_a_bracketed_edition_ending_the_title(edition: str) -> None:
+    raw = f"Yılmaz, A. (2015). Çizge kuramı ({edition}). İstanbul: Bilim Yayınları."
+    spec = [("Yılmaz, A.", "author"), ("(", "O"), ("2015", "issued"), (").", "O"),
+            (f"Çizge kuramı ({edition})", "title"), (".", "O"), ("İstanbul", "publisher-place"),
+            (":", "O"), ("Bilim Yayınları", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Çizge kuramı"
+    assert ref.get("edition") == "2"
