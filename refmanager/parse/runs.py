@@ -439,18 +439,6 @@ def _gost_place_at(toks: list[Tok], j: int) -> int:
     return k
 
 
-def _initial_and_period(toks: list[Tok], k: int) -> bool:
-    """Whether ``toks[k]`` is a given name's initial and its period ("П.")."""
-    t = toks[k]
-    return (
-        t.kind == KIND_WORD
-        and len(t.text) == 1
-        and t.text.isupper()
-        and k + 1 < len(toks)
-        and toks[k + 1].text == "."
-    )
-
-
 def _gost_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
     """GOST 7.1's "Иванов И. И. Теория графов // Математический сборник. 2015. Т. 12, № 3.
     С. 45–67." (and "Title / I. I. Ode, K. Abe // Journal. – 2015."): the title ends at the
@@ -468,7 +456,7 @@ def _gost_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
     start = b if a == 0 and 0 < b <= s else 0
     if any(toks[k].text == "/" for k in range(s)):
         start = 0  # "Title / Names // Journal": the title first, the names after one slash
-    initials = [k + 2 for k in range(start) if _initial_and_period(toks, k)]
+    initials = [k + 2 for k in range(start) if _is_initial(toks[k]) and toks[k + 1].text == "."]
     if initials:
         after = tuple(t.text.lower() for t in toks[initials[-1] : start] if t.kind == KIND_WORD)
         if after and after not in _AND_OTHERS:
@@ -485,18 +473,12 @@ def _gost_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
         if labels[k] == "container-title" and not s < k < c:
             labels[k] = "O"
     _relabel(labels, start, end, "title")
-    _relabel(labels, end, start if start > end else end, "O")
-    for k in range(end, s + 2):
-        if labels[k] != "author" or slash == s:
-            labels[k] = "O"
-    if slash < s:
-        _relabel(labels, slash + 1, s, "author")
-        labels[slash] = "O"
-        while labels[s - 1] == "author" and toks[s - 1].kind == KIND_PUNCT:
-            s -= 1
-            labels[s] = "O"
-    s = _double_slash(toks)
-    labels[s] = labels[s + 1] = "O"
+    names = slash + 1
+    names_end = s
+    while names_end > names and toks[names_end - 1].kind == KIND_PUNCT:
+        names_end -= 1
+    _relabel(labels, end, s + 2, "O")
+    _relabel(labels, names, names_end, "author")  # (none without a single slash)
     _relabel(labels, s + 2, c, "container-title")
     for k in range(c, len(toks)):
         if labels[k] == "author":
@@ -759,16 +741,13 @@ def _journal_before_its_medium(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, k, o, "container-title")
 
 
-_SENTENCE_DASHES = frozenset(("\u2013", "\u2014", "-"))
-
-
 def _dash_opening_a_run(toks: list[Tok], labels: list[str]) -> None:
     """Zoological and German styles set sentences apart with dashes ("2019. – Graph
     colouring. – J. Graphs, 12"): a dash opening the title's or the container's run is no
     part of it."""
     for label in ("title", "container-title"):
         for a, b in _runs_of(labels, label):
-            if b - a > 1 and toks[a].text in _SENTENCE_DASHES and toks[a + 1].kind == KIND_WORD:
+            if b - a > 1 and toks[a].text in _RANGE_DASHES and toks[a + 1].kind == KIND_WORD:
                 labels[a] = "O"
 
 
