@@ -279,8 +279,6 @@ def _mend(
     _year_opening_the_title_before_the_date(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
     _department_read_as_a_container(toks, labels)
-    if "version" in raw.lower():  # (the rule reads "Version" and "VERSION")
-        _version_in_brackets_after_the_title(toks, labels)
     _series_letter_read_as_volume(toks, labels)
     _roman_volume_ending_the_container(toks, labels)
     _issue_read_as_a_page(toks, labels)
@@ -292,6 +290,8 @@ def _mend(
     _series_read_as_container(toks, labels)
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
+    if "version" in raw.lower():  # (the rule reads "Version" and "VERSION")
+        _version_after_the_title(toks, labels)
     _title_run_into_next_field(raw, toks, labels)
     _quoted_title_to_its_close(toks, labels)
     _title_cut_after_a_small_word(toks, labels)
@@ -1397,22 +1397,51 @@ def _title_read_as_the_genre(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, a, b, "title")
 
 
-def _version_in_brackets_after_the_title(toks: list[Tok], labels: list[str]) -> None:
-    """ "GraphKit (Version 2.3) [Computer software]": a version in brackets read into the
-    title's end is the program's version (a note), not its title."""
-    a, b = _first_run(labels, "title")
-    for k in range(a + 1, b - 1):
-        if toks[k].text == "(" and toks[k + 1].text.lower() == "version":
-            break
-    else:
-        return
+def _version_number_end(toks: list[Tok], k: int) -> int:
+    """Where the version number after the word "version" at ``k`` ends (exclusive): its
+    digits, letters, dots and dashes printed together ("2.4.1", "1.1-7", "9.10.0"), a
+    period after them being the sentence's; ``k + 1`` when no number follows."""
     e = k + 1
-    while e < len(toks) and toks[e].text != ")" and e - k < 6:
-        e += 1
-    if e >= len(toks) or toks[e].text != ")":
-        return
-    _relabel(labels, k, e + 1, "O")
-    _relabel(labels, k + 1, e, "note")
+    if e >= len(toks) or not toks[e].text[:1].isdigit():
+        return e
+    e += 1
+    while (
+        e + 1 < len(toks)
+        and toks[e].text in _VERSION_JOINS
+        and toks[e].start == toks[e - 1].end
+        and toks[e + 1].start == toks[e].end
+        and toks[e + 1].text[:1].isalnum()
+    ):
+        e += 2
+    return e
+
+
+_VERSION_JOINS = frozenset({".", "-", "_"})
+# What a version printed after the title may have been read as.
+_VERSION_READ_AS = frozenset({"O", "note", "volume", "issue", "page", "number", "edition"})
+
+
+def _version_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "GraphKit (Version 2.3) [Computer software]": a version in brackets read into the
+    title's end is the program's version (a note), not its title. "scikit-learn: machine
+    learning in Python, Version 1.3.2.", "R package version 1.1-7": a version printed after
+    the title, read as nothing, a volume or pages, is the version too (a note)."""
+    a, b = _first_run(labels, "title")
+    n = len(toks)
+    for k in range(n - 1):
+        if toks[k].text.lower() != "version":
+            continue
+        e = _version_number_end(toks, k)
+        if e == k + 1:
+            continue
+        if a < k < b and toks[k - 1].text == "(" and e < n and toks[e].text == ")":
+            _relabel(labels, k - 1, e + 1, "O")
+            _relabel(labels, k, e, "note")
+        elif k >= b and all(lab in _VERSION_READ_AS for lab in labels[k:e]):
+            if k > 0 and labels[k - 1] == "note":
+                _relabel(labels, k, e, "note")  # "R package version 1.1-7": one note
+            elif any(lab != "note" for lab in labels[k:e]):
+                _relabel(labels, k, e, "note")
 
 
 # A thesis's degree ("Ph.D", "Master's") and noun, as printed inside a title or a genre.

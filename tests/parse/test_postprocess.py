@@ -1878,6 +1878,33 @@ def test_a_programs_version_in_brackets_is_no_part_of_its_title() -> None:
     assert ref.get("note") == "Version 2.3"
 
 
+def test_a_long_version_in_brackets_is_no_part_of_its_title() -> None:
+    raw = "Ode J, et al. GraphKit: graphs at scale (Version 2.4.1) [Computer software]. 2015."
+    spec = [("Ode J, et al", "author"), (".", "O"),
+            ("GraphKit: graphs at scale (Version 2.4", "title"),
+            (".1) [Computer software].", "O"), ("2015", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "GraphKit: graphs at scale"
+    assert ref.get("note") == "Version 2.4.1"
+
+
+def test_a_version_after_the_title_is_a_note_not_pages() -> None:
+    raw = "Ode J. graphkit: Graph Tools. R package version 1.1-7; 2014."
+    spec = [("Ode J", "author"), (".", "O"), ("graphkit: Graph Tools", "title"), (".", "O"),
+            ("R package version 1", "note"), (".", "O"), ("1-7", "page"), (";", "O"),
+            ("2014", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("note") == "R package version 1.1-7"
+    assert not ref.get("page")
+    raw = "Ode Team. graphkit: graphs in Python, Version 1.3.2. https://example.org, 2023."
+    spec = [("Ode Team", "author"), (".", "O"), ("graphkit: graphs in Python", "title"),
+            (", Version 1.", "O"), ("3.2", "note"), (".", "O"),
+            ("https://example.org", "URL"), (",", "O"), ("2023", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("note") == "Version 1.3.2"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
