@@ -128,7 +128,7 @@ def split_chinese(name: str) -> Name:
 # A body named in CJK characters: four characters or more ending in a word only bodies
 # end in (国家统计局, 国土交通省, 中国科学院, a ministry whose name holds 和), or eight or more;
 # a Japanese name of five or six characters (藤島亥治郎) is a person's.
-_CJK_BODY = re.compile(
+CJK_BODY = re.compile(
     rf"^(?:[{CJK}]{{8,}}|[{CJK}]{{3,}}(?:局|部|院|会|所|厅|署|委|社|司|组|队|室|校|馆|站|府|盟|省|庁|協会|学会|中心))$"
 )
 
@@ -302,7 +302,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     if _DASHES.match(text):
         return [], etal
     # A corporate author: one literal.
-    if _CJK_BODY.match(text):
+    if CJK_BODY.match(text):
         return [Name(literal=text)], etal
     if (
         "," not in text

@@ -22,7 +22,7 @@ from refmanager.model.words import word_list
 from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
 from refmanager.parse.features import MONTHS
-from refmanager.parse.names import PARTICLES, list_end
+from refmanager.parse.names import CJK_BODY, PARTICLES, list_end
 from refmanager.parse.places import is_city, is_region
 from refmanager.parse.tokens import (
     KIND_CJK,
@@ -313,6 +313,9 @@ def _mend(
         _venue_with_its_year(toks, labels)
     if _HAN_OR_HANGUL.search(raw):
         _cjk_names_read_into_the_title(toks, labels)
+        _cjk_party_read_into_the_title(toks, labels)
+        if "//" in raw:
+            _cjk_party_read_into_the_container(toks, labels)
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
         _korean_journal_before_its_volume(toks, labels)
@@ -527,6 +530,66 @@ def _cjk_names_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             e += 1
         if "title" not in labels:
             _relabel(labels, j, e, "title")
+
+
+def _cjk_party_chunk(toks: list[Tok], j: int) -> int:
+    """Where a GB/T 7714 responsible party that starts at ``j`` ends: Han names or a body's
+    name ("华为技术有限公司", "中国计算机学会", "李明, 王芳") set apart by commas, then a full stop
+    and more Han text; the index of the full stop, or -1."""
+    n = len(toks)
+    k = j
+    while True:
+        text = toks[k].text
+        if toks[k].kind != KIND_CJK or not (
+            CJK_BODY.match(text) or _HAN_OR_HANGUL_NAME.fullmatch(text)
+        ):
+            return -1
+        k += 1
+        if k + 1 < n and toks[k].text in (",", "\u3001"):
+            k += 1
+            continue
+        break
+    if k + 1 >= n or toks[k].text not in (".", "\u3002") or toks[k + 1].kind != KIND_CJK:
+        return -1
+    return k
+
+
+def _has_type_code(toks: list[Tok]) -> bool:
+    """A GB/T 7714 type code in brackets ("[P]", "[C]", "[M/OL]")."""
+    return any(
+        toks[k].text == "[" and toks[k + 1].text.isupper() and toks[k + 1].text.isascii()
+        for k in range(len(toks) - 2)
+    )
+
+
+def _cjk_party_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "华为技术有限公司. 一种数据传输方法: CN110123456A[P]. 2019-08-13.": a GB/T 7714 entry opens
+    with its responsible party (a patent's applicant, a body) and a full stop; the tagger
+    read a body's name into the title when no author was found."""
+    if "author" in labels or len(toks) < 6 or labels[0] != "title" or not _has_type_code(toks):
+        return
+    k = _cjk_party_chunk(toks, 0)
+    if k < 0 or labels[k + 1] != "title" or any(lab != "title" for lab in labels[:k]):
+        return
+    _relabel(labels, 0, k, "author")
+    labels[k] = "O"
+
+
+def _cjk_party_read_into_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "...[C]//中国计算机学会. 第十届全国数据库学术会议论文集. 北京: ...": after "//" GB/T 7714
+    prints the whole work's responsible party, a full stop, then its title; a body or Han
+    names the tagger read into the container are its editors."""
+    for j in range(2, len(toks) - 2):
+        if toks[j - 1].text != "/" or toks[j - 2].text != "/":
+            continue
+        if labels[j] != "container-title":
+            return
+        k = _cjk_party_chunk(toks, j)
+        if k < 0 or any(lab != "container-title" for lab in labels[j : k + 2]):
+            return
+        _relabel(labels, j, k, "editor")
+        labels[k] = "O"
+        return
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

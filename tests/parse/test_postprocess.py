@@ -1905,6 +1905,31 @@ def test_a_version_after_the_title_is_a_note_not_pages() -> None:
     assert ref.get("note") == "Version 1.3.2"
 
 
+def test_a_gbt_patents_applicant_read_into_the_title_is_its_author() -> None:
+    raw = "图论科技有限公司. 一种图的存储方法: CN110123456A[P]. 2019-08-13."
+    spec = [("图论科技有限公司. 一种图的存储方法: CN110123456A", "title"), ("[P].", "O"),
+            ("2019", "issued"), ("-08-13.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == ["图论科技有限公司"]
+    assert ref.get("title") == "一种图的存储方法"
+    # a title with no party before a full stop is left alone
+    raw = "一种图的存储方法: CN110123456A[P]. 2019-08-13."
+    spec = [("一种图的存储方法: CN110123456A", "title"), ("[P].", "O"), ("2019", "issued"),
+            ("-08-13.", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "一种图的存储方法"
+
+
+def test_a_gbt_body_after_the_double_slash_is_the_editor() -> None:
+    raw = "李明. 图的研究[C]//中国图论学会. 第十届图论会议论文集. 北京: 图论出版社, 2020: 1-9."
+    spec = [("李明", "author"), (".", "O"), ("图的研究", "title"), ("[C]//", "O"),
+            ("中国图论学会. 第十届图论会议论文集", "container-title"), (".", "O"),
+            ("北京", "publisher-place"), (":", "O"), ("图论出版社", "publisher"), (",", "O"),
+            ("2020", "issued"), (":", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "第十届图论会议论文集"
+    assert [n.literal for n in ref.editor] == ["中国图论学会"]
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
