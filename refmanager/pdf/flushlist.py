@@ -187,7 +187,11 @@ _SHOWN = ("s1=", "end=", "short=", "len=", "name.", "initials.", "caps.", "given
           "lower", "hyphen", "ends.", "indented", "w1=")  # fmt: skip
 
 
+# A label alone on its line ("[12]", "12.", "(12)").
 _LONE_LABEL = re.compile(r"^(?:[\[［【][^\]］】]{1,12}[\]］】]|\(?\d{1,4}[.)]?)$")
+# A year alone on its line ("(2016)", "2016."): an entry that closes with its year, broken
+# before it; no label.
+_LONE_YEAR = re.compile(r"^\(?(?:1[6-9]\d\d|20\d\d)[a-z]?[.)]*$")
 
 
 def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
@@ -221,7 +225,9 @@ def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
             f.append("end.common")
         if rule:
             f.append("rule.start")
-        if len(ln.text.split()) == 1 and _LONE_LABEL.match(ln.text.strip()):
+        if _LONE_YEAR.match(ln.text.strip()):
+            f.append("year.alone")
+        elif len(ln.text.split()) == 1 and _LONE_LABEL.match(ln.text.strip()):
             f.append("label.alone")
         number = _NUMBER.match(ln.text)
         if number is not None:

@@ -136,6 +136,20 @@ def test_how_the_line_before_ends_and_how_far_it_reaches_are_read_together() -> 
     assert "prev=end=x|short=0" in feats[1]
 
 
+def test_a_year_alone_on_its_line_is_no_label() -> None:
+    # Springer's author-year style closes an entry with its year, often broken onto a
+    # line of its own; that line ends the entry, it opens none.
+    rows = ["Genzel, R., et al.: Strongly baryon-dominated disk galaxies at the peak",
+            "of galaxy formation ten billion years ago. Nature 543, 397-401", "(2017)",
+            "Gine, J.: Inertial mass from Unruh temperatures. Lett. A 31, 1650107", "2016.",
+            "[12]", "(3)"]  # fmt: skip
+    feats = flushlist.featurize(_lines(rows), [True, False, False, True, False, False, False])
+    assert "year.alone" in feats[2] and "label.alone" not in feats[2]
+    assert "year.alone" in feats[4] and "label.alone" not in feats[4]
+    assert "-1:year.alone" in feats[3]
+    assert "label.alone" in feats[5] and "label.alone" in feats[6]
+
+
 def test_the_shipped_model_has_its_manifest() -> None:
     manifest = flushlist.MODEL_PATH.with_name(flushlist.MODEL_PATH.name + ".manifest.json")
     data = json.loads(manifest.read_text(encoding="utf-8"))
