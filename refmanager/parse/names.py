@@ -23,7 +23,7 @@ COMPOUND_SURNAMES = word_set(
 PARTICLES = word_set(
     "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin ibn"
 )
-SUFFIXES = word_set("Jr Jr. Sr Sr. II III IV jr jr.")
+SUFFIXES = word_set("Jr Jr. Sr Sr. II III IV jr jr. 2nd 3rd 4th")
 _CORPORATE_WORDS = word_set(
     "team collaboration consortium organization organisation institute association "
     "group committee council foundation society agency inc ltd llc gmbh corporation "

@@ -88,6 +88,13 @@ def test_a_suffix_after_the_family_name_is_the_suffix_not_a_name() -> None:
     ]
 
 
+def test_an_ordinal_suffix_is_the_suffix_not_a_name() -> None:
+    # PubMed's "3rd" for "III" ("Hammer JA 3rd"), in every order of the name
+    assert _names("Ode, J. A., 3rd & Lee, J. R.") == [("Ode", "J. A.", "3rd"), ("Lee", "J. R", "")]
+    assert _names("Ode JA 3rd, Lee JR") == [("Ode", "JA", "3rd"), ("Lee", "JR", "")]
+    assert _names("J. A. Ode 2nd and J. R. Lee") == [("Ode", "J. A.", "2nd"), ("Lee", "J. R.", "")]
+
+
 def test_hyphenated_initials_are_a_given_name() -> None:
     assert _names("Park D-H, Kim J") == [("Park", "D-H", ""), ("Kim", "J", "")]
 
