@@ -94,7 +94,7 @@ class Labels(list[str]):
     list (the rules ask about a hundred times an entry). Every change of the list keeps
     them right."""
 
-    __slots__ = ("_counts", "_first_runs", "_firsts")
+    __slots__ = ("_counts", "_first_runs", "_firsts", "_only_runs")
 
     def __init__(self, labels: Iterable[str] = ()) -> None:
         super().__init__(labels)
@@ -103,6 +103,8 @@ class Labels(list[str]):
         # each label's first run as _first_run found it since the last change (the rules
         # ask for the title's, the authors' ... again and again)
         self._first_runs: dict[str, tuple[int, int]] = {}
+        # each label's one run (None: none, or more than one), as for _first_runs
+        self._only_runs: dict[str, tuple[int, int] | None] = {}
         self._recount()
 
     def first_run(self, label: str) -> tuple[int, int]:
@@ -110,6 +112,15 @@ class Labels(list[str]):
         run = self._first_runs.get(label)
         if run is None:
             run = self._first_runs[label] = _scan_first_run(self, label)
+        return run
+
+    def only_run(self, label: str) -> tuple[int, int] | None:
+        """``_only_run`` of ``label``, found once until the list changes."""
+        only = self._only_runs
+        if label in only:
+            return only[label]
+        a, b = self.first_run(label)
+        run = only[label] = None if a == b or self._counts.get(label, 0) != b - a else (a, b)
         return run
 
     def _recount(self) -> None:
@@ -124,6 +135,7 @@ class Labels(list[str]):
         self._counts = counts
         self._firsts = firsts
         self._first_runs = {}
+        self._only_runs = {}
 
     def __contains__(self, label: object) -> bool:
         return label in self._counts
@@ -160,6 +172,7 @@ class Labels(list[str]):
         if old == value:
             return
         self._first_runs.clear()
+        self._only_runs.clear()
         counts = self._counts
         firsts = self._firsts
         left = counts[old] - 1
@@ -903,6 +916,8 @@ _NAME_WORD = re.compile(
 def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
     """Start and end (exclusive) of the one run of ``label``; None when there is none or
     more than one."""
+    if type(labels) is Labels:
+        return labels.only_run(label)
     a, b = _first_run(labels, label)  # (scans for the label, not every run: it is hot)
     return None if a == b or labels.count(label) != b - a else (a, b)
 
@@ -944,7 +959,8 @@ def _has_second_run(labels: list[str], label: str) -> bool:
 def _first_run(labels: list[str], label: str) -> tuple[int, int]:
     """Start and end (exclusive) of the first run of ``label``; (n, n) when there is none."""
     if type(labels) is Labels:
-        return labels.first_run(label)
+        run = labels._first_runs.get(label)  # (the method's look-up inline: it is hot)
+        return run if run is not None else labels.first_run(label)
     return _scan_first_run(labels, label)
 
 
@@ -1157,17 +1173,6 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         given_first = prev_initial and (
             k < 2 or toks[k - 2].kind != "word" or toks[k - 2].text in ("and", "et", "und")
         )
-        # a colon within the next three words ("Alpa:", "PyTorch FSDP:") before any
-        # other punctuation: a title's head, not a name
-        colon_next = False
-        m = k + 2
-        while m < n and m < k + 5:
-            if toks[m].text == ":":
-                colon_next = True
-                break
-            if toks[m].kind == KIND_PUNCT and toks[m].text in ".,;()":
-                break
-            m += 1
         # "COSTA, M. A escola e a cidade.": a capital letter with no period of its own
         # before a word in lower case is the title's first word, not an initial
         article = (
@@ -1187,15 +1192,24 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             and nxt.text[1:].islower()
             and not (k + 2 < j and toks[k + 2].text in (".", "-"))
         )
+        # a colon within the next three words ("Alpa:", "PyTorch FSDP:") before any
+        # other punctuation: a title's head, not a name (looked for only where it matters)
+        colon_next: bool | None = None
         if article or upper_next:
             pass
         elif prev_initial and family_first and _ends_family_first_list(toks, k):
             pass  # "De Lorgeril M. Wine, alcohol...": a word after the last initials
-        elif prev_initial and (not colon_next or given_first):
-            continue
+        elif prev_initial:
+            if given_first:
+                continue
+            colon_next = _colon_within_three(toks, k + 2)
+            if not colon_next:
+                continue
         if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
             continue
         after = _next_label(toks, labels, j)
+        if colon_next is None:
+            colon_next = _colon_within_three(toks, k + 2)
         new = "title" if after == "title" or (after == "O" and colon_next) else "O"
         if article and "title" not in labels:
             new = "title"
@@ -1218,6 +1232,16 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
 
 
 _NAME_SEPARATORS = frozenset((",", ";", "and", "&"))
+
+
+def _colon_within_three(toks: list[Tok], start: int) -> bool:
+    """Whether a colon stands among ``toks[start : start + 3]`` before any of ".,;()"."""
+    for m in range(start, min(len(toks), start + 3)):
+        if toks[m].text == ":":
+            return True
+        if toks[m].kind == KIND_PUNCT and toks[m].text in ".,;()":
+            return False
+    return False
 
 
 def _opens_family_first(toks: list[Tok], i: int, j: int) -> bool:

@@ -8,9 +8,9 @@ import pytest
 
 
 def test_labels_count_themselves_through_every_change() -> None:
-    """``Labels`` answers ``in`` and ``count`` from its own numbers: after any change they
-    are what a plain list's scan says."""
-    from refmanager.parse.runs import Labels, _first_run
+    """``Labels`` answers ``in`` and ``count`` from its own numbers, and keeps each label's
+    first and only run: after any change they are what a plain list's scan says."""
+    from refmanager.parse.runs import Labels, _first_run, _only_run
 
     names = ("author", "title", "O", "issued", "editor", "page")
     labels = Labels(["author", "author", "O", "title", "title", "O", "issued"])
@@ -22,6 +22,8 @@ def test_labels_count_themselves_through_every_change() -> None:
             assert (name in labels) == (name in plain), name
             assert labels.count(name) == plain.count(name), name
             assert _first_run(labels, name) == _first_run(plain, name), name
+            assert _only_run(labels, name) == _only_run(plain, name), name
+            assert labels.only_run(name) == _only_run(plain, name), name
             if name in plain:
                 assert labels.index(name) == plain.index(name), name
                 if name in plain[1:]:
@@ -35,6 +37,8 @@ def test_labels_count_themselves_through_every_change() -> None:
         lambda x: x.__setitem__(0, "editor"),
         lambda x: x.__setitem__(-1, "author"),
         lambda x: x.__setitem__(2, "author"),
+        lambda x: x.__setitem__(4, "O"),  # (a run cut short, then whole again)
+        lambda x: x.__setitem__(4, "title"),
         lambda x: x.__setitem__(slice(3, 5), ["O", "page", "page"]),
         lambda x: x.__delitem__(1),
         lambda x: x.__delitem__(slice(0, 2)),
