@@ -30,7 +30,7 @@ _CORPORATE_WORDS = word_set(
     "corp company university project contributors office bureau department ministry "
     "commission center centre laboratory laboratories lab labs network alliance "
     "administration authority board federation union initiative working developers "
-    "investigators collaborators trialists panel taskforce "
+    "investigators collaborators trialists panel taskforce services "
     "community research openai google deepmind microsoft meta nvidia github wikipedia "
     "who nasa ieee acm iso w3c ietf "
     # the same words in the languages of the lists read (ABNT's "BRASIL. Ministério da
@@ -307,9 +307,11 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     if (
         "," not in text
         and is_corporate(text)
-        and not _AND.search(text)
         and not _CAP_INITIAL.search(text)
+        and (not _AND.search(text) or is_corporate(_AND.split(text)[-1]))
     ):
+        # (a body's name may hold "and": "Food and Agriculture Organization of the
+        # United Nations", "Department of Health and Human Services")
         return [Name(literal=text)], etal
     parts = _AND.split(text)  # (no groups: no None among the parts)
     chunks: list[str] = []

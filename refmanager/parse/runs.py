@@ -407,6 +407,11 @@ def _mend(
         _journal_in_guillemets_ending_the_title(toks, labels)
     if "/" in raw:
         _volume_and_issue_with_a_slash(toks, labels)
+    _body_run_into_the_title(toks, labels)
+    if ";" in raw:
+        _publisher_after_the_semicolon(toks, labels)
+        _publisher_read_as_another_field(toks, labels)
+        _title_read_as_other_fields_before_the_imprint(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -603,6 +608,147 @@ def _cjk_party_read_into_the_container(toks: list[Tok], labels: list[str]) -> No
         _relabel(labels, j, k, "editor")
         labels[k] = "O"
         return
+
+
+# The nouns a body's name ends with ("World Health Organization", "R Core Team"), and the
+# small words inside one ("Food and Agriculture Organization of the United Nations").
+_BODY_HEADS = word_set(
+    "team collaboration consortium organization organisation institute association group "
+    "committee council foundation society agency corporation company contributors office "
+    "bureau department ministry commission center centre laboratory network alliance "
+    "administration authority board federation union initiative developers investigators "
+    "collaborators trialists panel taskforce authors workshop nations programme program "
+    "service academy bank forum"
+)
+_BODY_JOINS = word_set("of the for and on in")
+_PUBLISHER_READ_AS = frozenset(("volume", "issue", "container-title", "O"))
+_BODY_FORMS = word_set("inc ltd llc gmbh co corp plc ag sa")
+_ROMAN = re.compile(r"[IVXLC]+")
+_NAME_LABELS = frozenset(("author", "title", "container-title"))
+
+
+def _body_run_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "World Health Organization Global Tuberculosis Report 2020; WHO: Geneva, 2020.",
+    "R Core Team R: A Language and Environment ...": a style that sets no stop after the
+    authors (MDPI's, whose initials end with one) prints a body's name straight before the
+    title. Capitalised words from the entry's start, no punctuation among them, that end
+    with a body's noun, then a capitalised word: the name is the author and the title starts
+    there, where the tagger ran the one into the other."""
+    n = len(toks)
+    end = -1
+    for k in range(min(n - 1, 12)):
+        tok = toks[k]
+        low = tok.text.lower()
+        if tok.kind != KIND_WORD or not (tok.text[:1].isupper() or (k and low in _BODY_JOINS)):
+            return
+        nxt = toks[k + 1]
+        if (
+            k >= 1
+            and low in _BODY_HEADS
+            and tok.text[:1].isupper()
+            and nxt.kind == KIND_WORD
+            and nxt.text[:1].isupper()
+            and nxt.text.lower() not in _BODY_HEADS
+            and nxt.text.lower() not in _BODY_FORMS
+            and not _ROMAN.fullmatch(nxt.text)
+        ):
+            end = k + 1
+            break
+    if end < 0 or labels[end] not in _NAME_LABELS or labels[0] not in _NAME_LABELS:
+        return
+    if labels[0] == "author" and labels[end] != "author":
+        return  # the name ends where the tagger ended it
+    if any(lab not in _NAME_LABELS for lab in labels[:end]):
+        return
+    j = end
+    while j < n and toks[j].text not in (".", ";"):
+        if labels[j] not in _NAME_LABELS and not (
+            toks[j].text == ":" and j + 1 < n and labels[j + 1] in _NAME_LABELS
+        ):
+            break  # (a colon inside the title: "R: A Language ...")
+        j += 1
+    if sum(1 for t in toks[end:j] if t.kind == KIND_WORD) < 2:
+        return  # no title of two words or more after the name
+    _relabel(labels, 0, end, "author")
+    _relabel(labels, end, j, "title")
+
+
+def _publisher_after_the_semicolon(toks: list[Tok], labels: list[str]) -> None:
+    """ "Introduction to Computing; R Foundation for Statistical Computing: Vienna, 2021.":
+    MDPI's books print "Title; Publisher: Place, Year"; a publisher read into the title's end
+    after its semicolon is the publisher."""
+    if "publisher" in labels or "title" not in labels:
+        return
+    n = len(toks)
+    a, b = next(
+        (
+            (a, b)
+            for a, b in _runs_of(labels, "title")
+            if b + 1 < n and toks[b].text == ":" and labels[b + 1] == "publisher-place"
+        ),
+        (0, 0),
+    )
+    if b - a < 3:
+        return
+    s = next((k for k in range(b - 1, a, -1) if toks[k].text == ";"), -1)
+    if s < 0 or b - s - 1 > 8 or not toks[s + 1].text[:1].isupper():
+        return
+    if not all(
+        t.text[:1].isupper() or t.kind != KIND_WORD or t.text in _BODY_JOINS
+        for t in toks[s + 1 : b]
+    ):
+        return
+    labels[s] = "O"
+    _relabel(labels, s + 1, b, "publisher")
+
+
+def _publisher_read_as_another_field(toks: list[Tok], labels: list[str]) -> None:
+    """ "The State of Food and Agriculture 2020; FAO: Rome, Italy, 2020.": in MDPI's "Title;
+    Publisher: Place, Year" the capitalised words between the semicolon and the colon
+    before the place are the publisher, whatever the tagger read them as (a volume, a
+    journal)."""
+    if "publisher" in labels:
+        return
+    n = len(toks)
+    for c in range(2, n - 1):
+        if toks[c].text != ":" or labels[c + 1] != "publisher-place":
+            continue
+        s = c - 1
+        while s > 0 and c - s <= 8 and toks[s].text != ";":
+            s -= 1
+        if toks[s].text != ";" or s + 1 == c:
+            return
+        words = toks[s + 1 : c]
+        capitalised = all(
+            t.kind == KIND_WORD and (t.text[:1].isupper() or t.text in _BODY_JOINS) for t in words
+        )
+        read_as = set(labels[s + 1 : c])
+        if capitalised and toks[s + 1].text[:1].isupper() and read_as <= _PUBLISHER_READ_AS:
+            _relabel(labels, s + 1, c, "publisher")
+        return
+
+
+def _title_read_as_other_fields_before_the_imprint(toks: list[Tok], labels: list[str]) -> None:
+    """ "Lee, K. Global Tuberculosis Report 2020; WHO: Geneva, 2020.": MDPI's book "Title;
+    Publisher: Place, Year" with no title found: what stands between the names and the
+    semicolon before the publisher is the title."""
+    if "title" in labels or "author" not in labels:
+        return
+    n = len(toks)
+    s = next((k for k in range(n - 2) if toks[k].text == ";"), -1)
+    if s < 0 or labels[s + 1] != "publisher":
+        return
+    c = s + 1
+    while c < n and labels[c] == "publisher":
+        c += 1
+    if c + 1 >= n or toks[c].text != ":" or labels[c + 1] != "publisher-place":
+        return
+    a, b = _first_run(labels, "author")
+    while b < s and toks[b].kind == KIND_PUNCT:
+        b += 1
+    words = [t for t in toks[b:s] if t.kind == KIND_WORD]
+    if b != a and len(words) >= 2 and all(t.text not in (".", "?", "!") for t in toks[b:s]):
+        _relabel(labels, b, s, "title")
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

@@ -95,6 +95,13 @@ def test_an_ordinal_suffix_is_the_suffix_not_a_name() -> None:
     assert _names("J. A. Ode 2nd and J. R. Lee") == [("Ode", "J. A.", "2nd"), ("Lee", "J. R.", "")]
 
 
+def test_a_bodys_name_with_and_is_one_literal() -> None:
+    for body in ("Food and Agriculture Organization of the United Nations",
+                 "Department of Health and Human Services"):  # fmt: skip
+        assert [n.literal for n in split_names(body)[0]] == [body]
+    assert _names("Smith, J. and Jones, K.") == [("Smith", "J.", ""), ("Jones", "K", "")]
+
+
 def test_hyphenated_initials_are_a_given_name() -> None:
     assert _names("Park D-H, Kim J") == [("Park", "D-H", ""), ("Kim", "J", "")]
 

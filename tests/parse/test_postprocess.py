@@ -1930,6 +1930,50 @@ def test_a_gbt_body_after_the_double_slash_is_the_editor() -> None:
     assert [n.literal for n in ref.editor] == ["中国图论学会"]
 
 
+def test_a_bodys_name_printed_straight_before_the_title_is_the_author() -> None:
+    # MDPI's style sets no stop after the names: a body's name runs into the title
+    raw = "Graph Study Organization Global Graph Report 2020; GSO: Geneva, Switzerland, 2020."
+    spec = [("Graph Study Organization Global Graph Report", "author"), ("2020", "issued"),
+            (";", "O"), ("GSO", "publisher"), (":", "O"),
+            ("Geneva, Switzerland", "publisher-place"), (",", "O"), ("2020", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == ["Graph Study Organization"]
+    assert ref.get("title") == "Global Graph Report"
+    raw = "Graph Core Team G: A Language for Graphs; Graph Foundation: Vienna, Austria, 2021."
+    spec = [("Graph Core Team G", "author"), (":", "O"),
+            ("A Language for Graphs; Graph Foundation", "title"), (":", "O"),
+            ("Vienna, Austria", "publisher-place"), (",", "O"), ("2021", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == ["Graph Core Team"]
+    assert ref.get("title") == "G: A Language for Graphs"
+    assert ref.get("publisher") == "Graph Foundation"
+    # a collaboration's name with its number, or a firm's form, is no title
+    raw = "Graph Collaboration XIII, 2014, A&A, 561, A97"
+    spec = [("Graph Collaboration XIII", "author"), (",", "O"), ("2014", "issued"), (",", "O"),
+            ("A&A", "container-title"), (",", "O"), ("561", "volume"), (",", "O"),
+            ("A97", "page")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("title")
+
+
+def test_mdpis_book_imprint_after_a_semicolon() -> None:
+    raw = "Ode, J. Graph Report 2020; GSO: Geneva, Switzerland, 2020."
+    spec = [("Ode, J", "author"), (".", "O"), ("Graph", "author"), ("Report", "genre"),
+            ("2020", "issued"), (";", "O"), ("GSO", "publisher"), (":", "O"),
+            ("Geneva, Switzerland", "publisher-place"), (",", "O"), ("2020", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph Report 2020"
+    raw = "Ode, J. The State of Graphs 2020; FAO: Rome, Italy, 2020."
+    spec = [("Ode, J", "author"), (".", "O"), ("The State of Graphs", "title"),
+            ("2020", "issued"), (";", "O"), ("FAO", "volume"), (":", "O"),
+            ("Rome, Italy", "publisher-place"), (",", "O"), ("2020", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "FAO"
+    assert not ref.get("volume")
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
