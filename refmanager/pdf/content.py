@@ -75,6 +75,9 @@ _TJ_ITEM = re.compile(
     rb"(\((?:[^\\()]++|\\.)*+\))|<([0-9A-Fa-f \t\r\n\f]*+)>|([+-]?(?:\d+\.?\d*|\.\d+))", re.S
 )
 _ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))", re.S)
+# A string's escape character, looked for as a byte's value: ``b"\\" in data`` asks first
+# whether the operand is an integer, and formats the error it gets, for every string.
+_BACKSLASH = 0x5C
 _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 # The end of an inline image's data: whitespace, EI, then whitespace or the end.
 _INLINE_END = re.compile(rb"[ \t\r\n\f\x00]EI(?=[ \t\r\n\f\x00]|$)")
@@ -143,7 +146,7 @@ def _mult(m: Matrix, n: Matrix) -> Matrix:
 
 
 def _unescape(body: bytes) -> bytes:
-    if b"\\" not in body:
+    if _BACKSLASH not in body:
         return body
 
     def one(m: re.Match[bytes]) -> bytes:
@@ -174,7 +177,7 @@ def _tj_items(whole: bytes) -> tuple[bytes | float, ...]:
     # (a list made and then copied: a third less time than a tuple of a generator)
     return tuple(
         [
-            (text[1:-1] if b"\\" not in text else _unescape(text[1:-1]))
+            (text[1:-1] if _BACKSLASH not in text else _unescape(text[1:-1]))
             if text
             else float(number)
             if number
@@ -519,11 +522,25 @@ class TextReader:
         )
         self._end_run()
 
+    def _queue_unknown(self, operand: Any, font: GlyphFont, key: int) -> None:
+        """Queue the codes of ``operand``'s strings that ``font`` cannot decode yet."""
+        queued = self._queued
+        assert queued is not None
+        measures = self._measures.get(key, {})
+        for item in _items(operand):
+            if not isinstance(item, float) and item not in measures and not font.queue(item):
+                queued[id(font)] = font
+
     def _show(self, operand: Any, tm: Matrix, state: _State) -> Matrix:
         """Show a string or TJ array from text matrix ``tm``; the matrix after it."""
         font = state.font
         if font is None:
             self.unreadable.add("its text is shown in fonts that are missing or damaged")
+            return tm
+        if self._queued:
+            # The page is read again once the codes queued are known: what this reading
+            # would place is not kept, only the codes still unknown are looked for.
+            self._queue_unknown(operand, font, state.font_key)
             return tm
         size = state.size
         k = size * state.scale / 1000  # text space units per thousandth of an em

@@ -201,3 +201,36 @@ def test_a_long_run_of_digits_glued_to_a_letter_is_one_operator() -> None:
     runs = read(b"BT /F1 10 Tf 5 5 Td " + digits + b"x (a) Tj 9 " + digits + b"y Td (b) Tj ET")
     # The operators clear the operands before them: (a) stays at 5 5, and the Td gets none.
     assert [(r.text, r.x0, r.y) for r in runs] == [("ab", 5, 5)]
+
+
+class LateFont(MonoFont):
+    """A font that knows the codes of "a" to "m" at first, and the others once the codes
+    queued are learnt; it counts the strings it measures."""
+
+    def __init__(self) -> None:
+        self.known = set(range(ord("a"), ord("m") + 1)) | {32}
+        self.queued: set[int] = set()
+        self.measured: list[bytes] = []
+
+    def measure(self, data: bytes) -> Measure:
+        self.measured.append(data)
+        return super().measure(data)
+
+    def queue(self, data: bytes) -> bool:
+        missing = set(data) - self.known
+        self.queued |= missing
+        return not missing
+
+    def learn_queued(self) -> None:
+        self.known |= self.queued
+        self.queued.clear()
+
+
+def test_after_a_string_it_cannot_decode_yet_a_page_is_only_searched_for_more_codes() -> None:
+    font = LateFont()
+    content = b"BT /F1 10 Tf 0 0 Td (abc) Tj (xyz) Tj 0 -12 Td [(def) -300 (uvw)] TJ (ghi) Tj ET"
+    runs, _ = TextReader(lambda _: font).read(content, {"/Font": {"/F1": font}})
+    assert [r.text for r in runs] == ["abcxyz", "def uvwghi"]
+    # "abc" is measured on the first reading; after "xyz" (codes queued) that reading only
+    # looks for codes ("uvw" is queued with them), and the second measures the rest once.
+    assert font.measured == [b"abc", b"xyz", b"def", b"uvw", b"ghi"]
