@@ -144,12 +144,19 @@ def _shape(text: str) -> str:
     return "".join(out)
 
 
+# Punctuation that typesetting prints for another: ACS's and some publishers' page ranges
+# take the minus sign ("1234−1240") where others print an en dash.
+_SAME_PUNCT = {"\u2212": "\u2013"}
+
+
 def _static(tok: Tok) -> _Static:
     """Features of a token on its own, its short identity and its coarse shape (cached)."""
     key = (tok.text, tok.kind)
     cached = _static_cache.get(key)
     if cached is not None:
         return cached
+    if tok.text in _SAME_PUNCT:
+        tok = Tok(_SAME_PUNCT[tok.text], tok.start, tok.end, tok.kind)
     text = tok.text
     low = text.lower()
     kind = tok.kind

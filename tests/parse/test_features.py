@@ -27,3 +27,14 @@ def test_a_shape_keeps_two_of_each_run_as_its_definition_says() -> None:
     for word in words:
         assert _shape(word) == defined(word), word
     assert _shape("Smith") == "Xxx"
+
+
+def test_a_minus_sign_in_a_page_range_reads_as_its_dash() -> None:
+    from refmanager.parse import parse_reference
+    from refmanager.parse.features import features
+    from refmanager.parse.tokens import tokenize
+
+    minus = "Ode, J.; Lee, K. Graph Walks. J. Graph Chem. 2020, 142, 1234\u22121240."
+    dash = minus.replace("\u2212", "\u2013")
+    assert features(tokenize(minus)) == features(tokenize(dash))
+    assert parse_reference(minus).get("page") == "1234\u22121240"
