@@ -23,7 +23,7 @@ from refmanager.pdf.segment import rule_starts
 from tools.manifest import command_line, write_manifest
 from tools.realdata.segmenter import Doc, as_lines, files
 
-C1 = 0.5
+C1 = 1.0
 C2 = 0.01
 ITERATIONS = 200
 FOLDS = 5

@@ -150,6 +150,35 @@ def test_a_year_alone_on_its_line_is_no_label() -> None:
     assert "label.alone" in feats[5] and "label.alone" in feats[6]
 
 
+def test_a_line_written_as_the_rules_starts_open_is_marked_so() -> None:
+    # The rules start an entry after a short line ending with a full stop; the way most
+    # of those entries open ("Family, I.:") marks every line written so, here the entries
+    # after a line that ends with the year.
+    rows = ["Bars, I., Terning, J.: Extra Dimensions in Space and Time, p. 27.",
+            "Davies, P.C.W.: J. Phys. A 8, 609 (1975)", "Fulling, S.A.: Phys. Rev. D 7,",
+            "2850 (1973)", "Hawking, S.: Nature 248, 30 (1974).", "Lelli, F.: One law.",
+            "Milgrom, M.: A modification. Astrophys. J. 270, 365.", "Oort, J.H.: A force.",
+            "Mod. Phys. Lett. A 31, 1650107 (2016)."]  # fmt: skip
+    rules = [True, False, False, False, False, True, True, True, False]
+    feats = flushlist.featurize(_lines(rows), rules)
+    marked = ["open.as.rules" in f for f in feats]
+    assert marked == [True, True, True, False, True, True, True, True, False]
+    # No line ends with a full stop: the way most lines that open with a name open.
+    rows = [text for entry in _ENTRIES for text in entry]
+    feats = flushlist.featurize(_lines(rows), [k == 0 for k in range(len(rows))])
+    starts = {0, 2, 5, 8, 10, 12}
+    assert all("open.as.rules" in feats[k] for k in starts)
+
+
+def test_the_shipped_model_was_trained_with_the_trainers_settings() -> None:
+    from tools import flushlist as trainer
+
+    manifest = flushlist.MODEL_PATH.with_name(flushlist.MODEL_PATH.name + ".manifest.json")
+    settings = json.loads(manifest.read_text(encoding="utf-8"))["settings"]
+    assert (settings["c1"], settings["c2"]) == (trainer.C1, trainer.C2)
+    assert settings["max_iterations"] == trainer.ITERATIONS
+
+
 def test_the_shipped_model_has_its_manifest() -> None:
     manifest = flushlist.MODEL_PATH.with_name(flushlist.MODEL_PATH.name + ".manifest.json")
     data = json.loads(manifest.read_text(encoding="utf-8"))
