@@ -64,10 +64,11 @@ def _caseless(char: str) -> bool:
     return char.isalpha() and char.upper() == char.lower()
 
 
-def is_heading(line: Line, body_size: float) -> bool:
-    """A line that reads as a bibliography heading."""
+def is_heading(line: Line, body_size: float, *, words: bool | None = None) -> bool:
+    """A line that reads as a bibliography heading (``words``: whether its text is a
+    heading's words, if the caller has read it: :func:`names_bibliography`)."""
     text = line.text.strip()
-    if len(text) > 60 or not names_bibliography(text):
+    if len(text) > 60 or not (names_bibliography(text) if words is None else words):
         return False
     # A bare word inside a paragraph ("Sources" at the start of a line) is not a heading:
     # headings are set larger, bold, capitalised, or stand alone.
@@ -81,10 +82,11 @@ def is_heading(line: Line, body_size: float) -> bool:
     )
 
 
-def is_strong_heading(line: Line, body_size: float) -> bool:
-    """A heading set apart by type (larger, bold or capitals), not only by its words."""
+def is_strong_heading(line: Line, body_size: float, *, words: bool | None = None) -> bool:
+    """A heading set apart by type (larger, bold or capitals), not only by its words
+    (``words`` as :func:`is_heading` takes it)."""
     text = line.text.strip()
-    return is_heading(line, body_size) and (
+    return is_heading(line, body_size, words=words) and (
         line.size >= body_size * 1.05
         or "bold" in {s[2] for s in line.styles}
         or (text.isupper() and len(text) > 3)

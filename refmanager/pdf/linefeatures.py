@@ -86,6 +86,7 @@ _RECEIVED = re.compile(r"^(?:Received|Submitted|Accepted|Published|Revised)\b", 
 _BIO = re.compile(r"\b(?:received\s+(?:the|his|her)|is\s+currently|is\s+(?:a|an)\s+\w+\s+at)\b")
 CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
+_NOT_WORD = re.compile(r"[^\w-]")
 
 
 def _alpha_label(text: str) -> bool:
@@ -241,12 +242,17 @@ def _line_features(
     body: float,
     height: float,
     rule: dict[str, bool],
+    *,
+    words: bool,
 ) -> list[str]:
+    """A line's own features (``words``: whether its text is a bibliography heading's
+    words, :func:`names_bibliography`)."""
     text = r.text.strip()
     tokens = text.split()
     first = tokens[0] if tokens else ""
     last = tokens[-1] if tokens else ""
     em = max(r.size, 1.0)
+    years = [m.start() for m in _YEAR.finditer(text)]  # (one search for the count and the first)
     f = [
         "bias",
         f"col={r.column}",
@@ -268,15 +274,14 @@ def _line_features(
         f"last.char={last[-1:] if last and not last[-1:].isalnum() else 'a' if last else ''}",
         f"first.char={first[:1] if first and not first[:1].isalnum() else _shape(first[:1])}",
         f"commas={min(text.count(',') + text.count('，'), 6)}",
-        f"years={min(len(_YEAR.findall(text)), 2)}",
+        f"years={min(len(years), 2)}",
         f"digits={_bucket(_digit_share(text), (0.02, 0.1, 0.3, 0.6))}",
     ]
-    year = _YEAR.search(text)
-    if year is not None:
+    if years:
         # Where the first year stands: an author-year entry's first line prints it after
         # the names ("Choi F and Hoang E (1974) ..."), a continuation line near its end.
-        f.append(f"yearpos={_bucket(year.start(), (12, 30, 60))}")
-    low = re.sub(r"[^\w-]", "", first.lower())
+        f.append(f"yearpos={_bucket(years[0], (12, 30, 60))}")
+    low = _NOT_WORD.sub("", first.lower())
     if low in _FIRST_WORDS:
         f.append(f"first.word={low}")
     if _LABEL.match(text):
@@ -287,7 +292,7 @@ def _line_features(
         f.append("hyphen")
     if text.isupper() and len(text) > 3:
         f.append("caps")
-    if names_bibliography(text):
+    if words:
         f.append("heading.words")
     f.extend(name for name, on in rule.items() if on)
     return f
@@ -391,14 +396,17 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
     gaps = _gaps_above(rows)
     for i, (r, ln) in enumerate(zip(rows, lines, strict=True)):
         col = cols[(r.page, r.column)]
+        # (the heading's words read once: the heading rules and a feature of their own)
+        words = names_bibliography(ln.text.strip())
+        heading = is_heading(ln, body, words=words)
         rule = {
-            "rule.heading": is_heading(ln, body),
-            "rule.strong": is_strong_heading(ln, body),
+            "rule.heading": heading,
+            "rule.strong": heading and is_strong_heading(ln, body, words=words),
             "rule.end": is_end_heading(ln, body),
             "rule.furn": id(ln) in junk,
             "rule.start": id(ln) in starts,
         }
-        f = _line_features(r, col, body, heights.get(r.page, 792.0), rule)
+        f = _line_features(r, col, body, heights.get(r.page, 792.0), rule, words=words)
         em = max(r.size, 1.0)
         f.extend(_gap_against_neighbours(gaps, i))
         seen[r.page] = seen.get(r.page, 0) + 1

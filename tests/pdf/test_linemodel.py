@@ -64,6 +64,34 @@ def test_features_see_numbering_indents_and_rules() -> None:
     assert any(f.startswith("-1:short=") for f in feats[9])
 
 
+def test_a_lines_heading_words_are_read_once_for_its_rules_and_its_feature(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from refmanager.pdf import headings, linefeatures
+
+    rows, _ = _doc()
+    seen: list[str] = []
+    words = headings.names_bibliography
+
+    def counted(text: str) -> bool:
+        seen.append(text)
+        return words(text)
+
+    monkeypatch.setattr(headings, "names_bibliography", counted)
+    monkeypatch.setattr(linefeatures, "names_bibliography", counted)
+    feats = featurize(rows, {1: 792.0})
+    assert len(seen) == len(rows)  # (the rules' heading tests were given them)
+    assert {"heading.words", "rule.heading", "rule.strong"} <= set(feats[6])
+    assert not any("heading.words" in f or "rule.heading" in f for f in feats[:6])
+    # a caller that has read the words already: the tests take its word for them
+    head = rows[6]
+    assert headings.is_heading(head, 10.0) and headings.is_strong_heading(head, 10.0)
+    assert not headings.is_heading(head, 10.0, words=False)
+    assert not headings.is_strong_heading(head, 10.0, words=False)
+    long = _line(1, 0, 72, 540, 700, 12, 1.0, 0, "References, " * 6)
+    assert not headings.is_heading(long, 10.0, words=True)  # no heading is so long
+
+
 def test_a_tokens_shape_folds_runs_of_letters_digits_and_signs_in_any_script() -> None:
     assert [_shape(t) for t in ("Smith,", "IEEE", "1999a", "pp.--12", "")] == [
         "Xx,", "X", "dx", "x.-d", ""
