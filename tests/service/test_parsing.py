@@ -85,6 +85,21 @@ def test_csl_json_takes_a_chunk_at_a_time(monkeypatch: pytest.MonkeyPatch) -> No
     assert "".join([*pieces]).endswith("\n]\n") and len(taken) == 7
 
 
+def test_csl_json_keeps_few_references_alive() -> None:
+    """The command writes each chunk before it parses the next: at most 32 references
+    are alive at once (the collector walks every one while it lives, decision 0052)."""
+    taken: list[int] = []
+
+    def refs() -> Iterator[Reference]:
+        for k, ref in enumerate(_made(100)):
+            taken.append(k)
+            yield ref
+
+    pieces = render_pieces(refs(), "csl-json")
+    next(pieces)
+    assert 0 < len(taken) <= 32
+
+
 @pytest.mark.parametrize(("fmt", "marker"), [("bibtex", "@"), ("ris", "TY  -")])
 def test_other_formats(fmt: str, marker: str) -> None:
     out = render(parse_text(TEXT), fmt)
