@@ -59,6 +59,30 @@ def mark_of(text: str, option: str) -> Mark:
     return Mark(page, numbers[0], numbers[1] if len(numbers) == 2 else None)
 
 
+class Judge:
+    """How many of a list's entries read as references (the judge ``read_bibliography``
+    is given): each list is parsed and weighed once, however often it is asked about
+    (the list found, asked about again once it is found, is one of them), and what it
+    gave is kept for the list that is read in the end."""
+
+    def __init__(self) -> None:
+        self._judged: list[tuple[list[Entry], tuple[list[Reference], list[Reference]]]] = []
+
+    def kept(self, entries: list[Entry]) -> tuple[list[Reference], list[Reference]] | None:
+        """What ``entries`` (this very list) gave, kept and dropped; None if not judged."""
+        return next((kept for listed, kept in self._judged if listed is entries), None)
+
+    def __call__(self, entries: list[Entry]) -> int:
+        from refmanager.parse import parse_entries
+        from refmanager.service.refness import keep_references
+
+        kept = self.kept(entries)
+        if kept is None:
+            kept = keep_references(parse_entries(entries))
+            self._judged.append((entries, kept))
+        return sum(1 for r in kept[0] if not r.fragment)
+
+
 def extract_pdf(
     path: str | os.PathLike[str],
     password: str | None = None,
@@ -84,15 +108,7 @@ def extract_pdf(
     from refmanager.service.compound import split_compounds
     from refmanager.service.refness import dropped_note, keep_references
 
-    # Entries judged while the list was looked for, with what they gave: the list found is
-    # one of them, and is not parsed twice.
-    judged: list[tuple[list[Entry], tuple[list[Reference], list[Reference]]]] = []
-
-    def references_in(entries: list[Entry]) -> int:
-        kept = keep_references(parse_entries(entries))
-        judged.append((entries, kept))
-        return sum(1 for r in kept[0] if not r.fragment)
-
+    judge = Judge()
     if between is not None:
         bib = read_between(path, between[0], between[1], password=password)
     else:
@@ -101,13 +117,13 @@ def extract_pdf(
             password=password,
             meta=meta,
             line_model=line_model,
-            judge=references_in if parse else None,
+            judge=judge if parse else None,
         )
     refs: list[Reference] = []
     notes = list(bib.notes)
     if parse:
         # What does not read as a reference (a caption, code, a footer) is no row.
-        done = next((kept for entries, kept in judged if entries is bib.entries), None)
+        done = judge.kept(bib.entries)
         refs, dropped = done if done is not None else keep_references(parse_entries(bib.entries))
         if dropped and not any(not r.fragment for r in refs):
             # Fragments alone (tails of entries whose start is not kept) are no list.

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from refmanager.model import Reference
 from refmanager.service.extract import extract_pdf
 from tests.pdf.test_pipeline import ENTRIES, _manual
 
@@ -31,3 +35,31 @@ def test_a_section_about_references_says_where_it_was_read_and_that_it_is_code(
     [note] = [n for n in result.notes if n.startswith("no bibliography found")]
     assert "under the heading '4.2 References' on page 1" in note
     assert "reads as a reference; they are code, such as" in note
+
+
+def test_a_list_asked_about_again_is_parsed_and_weighed_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import refmanager.parse
+    from refmanager.model import Entry
+    from refmanager.service.extract import Judge
+
+    parsed: list[int] = []
+    parse_entries = refmanager.parse.parse_entries
+
+    def counted(entries: list[Entry], *args: Any) -> list[Reference]:
+        parsed.append(len(entries))
+        return parse_entries(entries, *args)
+
+    monkeypatch.setattr(refmanager.parse, "parse_entries", counted)
+    listed = [Entry(raw=raw) for raw in ENTRIES]
+    judge = Judge()
+    assert judge.kept(listed) is None
+    found = judge(listed)
+    assert found == len(ENTRIES) and judge(listed) == found  # the list found, asked again
+    assert parsed == [len(ENTRIES)]
+    kept = judge.kept(listed)
+    assert kept is not None and [r.raw for r in kept[0]] == ENTRIES
+    # an equal list is another reading's: it is judged on its own
+    assert judge([Entry(raw=raw) for raw in ENTRIES]) == found
+    assert parsed == [len(ENTRIES)] * 2
