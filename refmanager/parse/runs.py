@@ -408,6 +408,7 @@ def _mend(
     if "/" in raw:
         _volume_and_issue_with_a_slash(toks, labels)
     _body_run_into_the_title(toks, labels)
+    _year_after_the_names_read_into_the_title(toks, labels)
     if ";" in raw:
         _publisher_after_the_semicolon(toks, labels)
         _publisher_read_as_another_field(toks, labels)
@@ -749,6 +750,73 @@ def _title_read_as_other_fields_before_the_imprint(toks: list[Tok], labels: list
     words = [t for t in toks[b:s] if t.kind == KIND_WORD]
     if b != a and len(words) >= 2 and all(t.text not in (".", "?", "!") for t in toks[b:s]):
         _relabel(labels, b, s, "title")
+
+
+_NAME_LIST_WORDS = word_set("and & und et al van von de der den du la le da di del dos ten")
+
+
+def _name_list_token(tok: Tok) -> bool:
+    """A token a name list is made of: a capitalised name or initial, "and", a particle,
+    a comma, a period or a hyphen."""
+    if tok.kind == KIND_WORD:
+        return tok.text[:1].isupper() or tok.text.lower() in _NAME_LIST_WORDS
+    return tok.text in (",", ".", "-", "&")
+
+
+def _year_after_the_names_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Lee, Jessica 1983 Evolution of ...", "Cho, Freya D., and Tariq T. Ben-David 2014
+    How ...": the American Anthropological Association's style (and other author-date
+    styles of the humanities) prints the year straight after the names, with no stop; the
+    tagger read the last name and the year into the title. The names up to the year are the
+    author, the year is the date and the title starts after it."""
+    n = len(toks)
+    if n < 6 or labels[0] != "author":
+        return
+    a = next((k for k in range(1, min(n, 40)) if labels[k] != "author"), -1)
+    if a < 1:
+        return
+    y = a
+    while y < min(n - 1, a + 8) and not (
+        toks[y].kind == KIND_NUM and YEAR_RE.fullmatch(toks[y].text)
+    ):
+        y += 1
+    if y == a or y + 1 >= n or toks[y].kind != KIND_NUM or not YEAR_RE.fullmatch(toks[y].text):
+        return
+    if labels[y] not in ("title", "author", "issued"):
+        return
+    t0 = next((k for k in range(a, y) if labels[k] == "title"), -1)
+    if t0 < 1 or toks[y - 1].kind != KIND_WORD or toks[y].start == toks[y - 1].end:
+        return  # (a year glued to a word is a name's: "ARENA2008")
+    if any(t.text == "al" for t in toks[:t0]):
+        return  # "et al." closed the names
+    if not all(_name_list_token(t) for t in toks[a:y]):
+        return
+    nxt = toks[y + 1]
+    if not (nxt.text[:1].isupper() or nxt.text in ('"', "\u201c", "'", "\u2018")):
+        return
+    words = [t for t in toks[t0:y] if t.kind == KIND_WORD]
+    before = toks[t0 - 1].text
+    # the title read from inside the names: after a comma or "and" ("Lee, | Jessica 1983",
+    # "Ivan, | and Jing Sanchez 2024"), or the last name after its given name's initial
+    # in a list joined by "and" ("and Tariq T. | Ben-David 2014")
+    inside = before.lower() in (",", "and", "&") and len(words) <= 4
+    lone_initial = (
+        before == "."
+        and t0 >= 2
+        and len(toks[t0 - 2].text) == 1
+        and any(t.text.lower() in ("and", "&") for t in toks[:t0])
+        and len(words) <= 2
+    )
+    if not (inside or lone_initial):
+        return
+    _relabel(labels, 0, y, "author")
+    labels[y] = "issued"
+    j = y + 1
+    while j < n and labels[j] in ("title", "author", "issued") and toks[j].text not in (".", "?"):
+        labels[j] = "title"
+        j += 1
+    if j < n and toks[j].text == "?" and labels[j] in ("title", "O"):
+        labels[j] = "title"
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

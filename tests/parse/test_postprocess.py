@@ -1974,6 +1974,32 @@ def test_mdpis_book_imprint_after_a_semicolon() -> None:
     assert not ref.get("volume")
 
 
+def test_a_year_printed_straight_after_the_names_ends_them() -> None:
+    # the American Anthropological Association's style: names, the year, no stop
+    raw = "Ode, Jessica 1983 Graph Walks in Rivers. Graph Journal 64: 2329-2345."
+    spec = [("Ode", "author"), (",", "O"), ("Jessica 1983 Graph Walks in Rivers", "title"),
+            (".", "O"), ("Graph Journal", "container-title"), ("64", "volume"), (":", "O"),
+            ("2329-2345", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.author] == [("Ode", "Jessica")]
+    assert ref.get("title") == "Graph Walks in Rivers"
+    assert ref.issued is not None and ref.issued.year == 1983
+    raw = "Ode, Freya D., and Tariq T. Lee-Ode 2014 How Do Graphs Walk? Tech. Rep. Graph Lab."
+    spec = [("Ode, Freya D., and Tariq T", "author"), (".", "O"),
+            ("Lee-Ode 2014 How Do Graphs Walk?", "title"), ("Tech. Rep", "genre"),
+            (".", "O"), ("Graph Lab", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode", "Lee-Ode"]
+    assert ref.get("title") == "How Do Graphs Walk?"
+    # a title that follows a stop keeps its year: "..., Stone, C. Graph Trees 1984 Wadsworth"
+    raw = "Ode, L., Lee, J. Graph and Regression Trees 1984 Wadsworth, California"
+    spec = [("Ode, L., Lee, J", "author"), (".", "O"),
+            ("Graph and Regression Trees", "title"), ("1984", "issued"),
+            ("Wadsworth", "publisher"), (",", "O"),
+            ("California", "publisher-place")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph and Regression Trees"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
