@@ -886,6 +886,16 @@ def _volume_and_issue_with_a_slash(toks: list[Tok], labels: list[str]) -> None:
     while a < b and toks[a].kind == KIND_PUNCT:
         labels[a] = "O"  # "» 57/1": the guillemet read into the volume
         a += 1
+    if b - a > 4 and toks[b - 1].text == ")" and "issued" not in labels:
+        # "521/12 (4/2015)": the month and year in brackets read into the volume
+        p = next((k for k in range(b - 2, a, -1) if toks[k].text == "("), -1)
+        year = toks[b - 2]
+        inside = [t.text for t in toks[p + 1 : b - 2]]  # "" or a month's number and "/"
+        month = len(inside) == 2 and inside[0].isdigit() and inside[1] in ("/", "-", ".")
+        if p > a and YEAR_RE.fullmatch(year.text) and (not inside or month):
+            _relabel(labels, p, b, "O")
+            labels[b - 2] = "issued"
+            b = p
     if b - a != 3 or toks[a + 1].text != "/":
         return
     first, second = toks[a], toks[a + 2]

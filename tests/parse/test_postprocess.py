@@ -2000,6 +2000,17 @@ def test_a_year_printed_straight_after_the_names_ends_them() -> None:
     assert _by_runs(raw, spec).get("title") == "Graph and Regression Trees"
 
 
+def test_a_month_and_year_in_brackets_read_into_the_volume_is_the_date() -> None:
+    # Italian humanities: «Journal» volume/issue (month/year)
+    raw = "Ode, J., Graph walks, «Graph Research» 521/12 (4/2015), pp. 1997-1999."
+    spec = [("Ode, J.", "author"), (",", "O"), ("Graph walks", "title"), (", «", "O"),
+            ("Graph Research", "container-title"), ("» 521/12 (4/2015)", "volume"),
+            (", pp.", "O"), ("1997-1999", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("521", "12")
+    assert ref.issued is not None and ref.issued.year == 2015
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
