@@ -2,7 +2,9 @@
 no space between entries (every line starts at the column's left edge, one line below
 the other). Only the text tells an entry's first line there: how it opens (a name, initials,
 a year, a dash for the author repeated) and how the line before ends (a short line, a full
-stop). A linear-chain CRF over the list's lines reads these cues; it is trained on real
+stop), and how most of the list's entries open. A linear-chain CRF over the list's lines
+reads these cues, twice (the second reading takes the entries' usual opening from the
+first reading's starts rather than from the rules'); it is trained on real
 reference sections (GROBID's reference-segmenter documents, whole documents held out to
 measure it: ``python -m tools.flushlist``) and ships as ``data/flush.crfsuite`` with its
 manifest. Without the file the caller keeps to its rules.
@@ -194,9 +196,13 @@ _LONE_LABEL = re.compile(r"^(?:[\[［【][^\]］】]{1,12}[\]］】]|\(?\d{1,4}[
 _LONE_YEAR = re.compile(r"^\(?(?:1[6-9]\d\d|20\d\d)[a-z]?[.)]*$")
 
 
-def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
+def featurize(
+    lines: Sequence[Line], rules: Sequence[bool], starts: Sequence[bool] | None = None
+) -> list[list[str]]:
     """One feature list per line of a list (in reading order); ``rules`` says per line
-    whether the layout rules start an entry there."""
+    whether the layout rules start an entry there, ``starts`` whether a first reading of
+    the model did (the entries' usual opening is read from those starts, else from the
+    rules')."""
     if not lines:
         return []
     rights: dict[tuple[int, int], float] = {}
@@ -216,12 +222,15 @@ def featurize(lines: Sequence[Line], rules: Sequence[bool]) -> list[list[str]]:
     counts = Counter(openings)
     first = openings[0]
     # How the entries the rules start open (in a list set flush: after a short line that
-    # ends with a full stop): the way of writing the authors that most of them share. A
-    # line written so opens an entry even where the line before runs to the margin or
-    # ends otherwise ("... 609 (1975)", "... Mol. Psychiatry").
+    # ends with a full stop), or those a first reading starts: the way of writing the
+    # authors that most of them share. A line written so opens an entry even where the
+    # line before runs to the margin or ends otherwise ("... 609 (1975)", "... Mol.
+    # Psychiatry"). The model is trained on the rules' starts; :func:`tag` shows it its
+    # own in a second reading.
     ways = [[x for x in f if x in _OPENING_NAMES] for f in own]
-    by_rules = Counter(w for way, rule in zip(ways, rules, strict=True) if rule for w in way)
-    usual = {w for w, n in by_rules.items() if n >= 3 and n >= 0.3 * sum(rules)}
+    known = rules if starts is None else starts
+    by_known = Counter(w for way, s in zip(ways, known, strict=True) if s for w in way)
+    usual = {w for w, n in by_known.items() if n >= 3 and n >= 0.3 * sum(known)}
     if not usual:
         # The rules start too few entries to tell (no line ends with a full stop): the
         # way most lines that open with a name open.
@@ -278,4 +287,8 @@ def tag(lines: Sequence[Line], rules: Sequence[bool], path: Path = MODEL_PATH) -
     tagger = open_tagger(path, shipped=True)
     if tagger is None or not lines:
         return []
-    return list(tagger.tag(featurize(lines, rules)))
+    # Read twice: the second reading takes the entries' usual opening from the starts of
+    # the first, which finds more of them than the rules do where few lines end with a
+    # full stop (a third changes nothing on GROBID's documents).
+    first = tagger.tag(featurize(lines, rules))
+    return list(tagger.tag(featurize(lines, rules, [lab == "start" for lab in first])))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from refmanager.pdf import flushlist
 from refmanager.pdf.layout import Line
 from refmanager.pdf.segment import rule_starts, segment
@@ -168,6 +170,42 @@ def test_a_line_written_as_the_rules_starts_open_is_marked_so() -> None:
     feats = flushlist.featurize(_lines(rows), [k == 0 for k in range(len(rows))])
     starts = {0, 2, 5, 8, 10, 12}
     assert all("open.as.rules" in feats[k] for k in starts)
+
+
+def test_the_usual_opening_is_read_from_a_first_readings_starts() -> None:
+    # The rules start one entry (no line ends with a full stop); most lines that open
+    # with a name are journals' continuation lines ("J. Chem. Phys."). A first reading's
+    # starts tell how the entries open.
+    rows = ["Smith, J.: Title one. J. Chem. Soc. 12,", "J. Chem. Phys. 3, 4 (1970)",
+            "Jones, K.: Title two.", "J. Am. Chem. Soc. 5, 6 (1971)",
+            "Brown, L.: Title three.", "J. Org. Chem. 7, 8 (1972)",
+            "J. Phys. Chem. 9, 10 (1973)"]  # fmt: skip
+    rules = [k == 0 for k in range(len(rows))]
+    starts = [True, False, True, False, True, False, False]
+    by_rules = flushlist.featurize(_lines(rows), rules)
+    by_starts = flushlist.featurize(_lines(rows), rules, starts)
+    assert ["open.as.rules" in f for f in by_rules] == [not s for s in starts]
+    assert ["open.as.rules" in f for f in by_starts] == starts
+    assert ["rule.start" in f for f in by_starts] == rules  # the rules' own mark stays
+
+
+def test_the_model_reads_a_list_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[bool] | None] = []
+    featurize = flushlist.featurize
+
+    def spy(
+        lines: list[Line], rules: list[bool], starts: list[bool] | None = None
+    ) -> list[list[str]]:
+        calls.append(None if starts is None else list(starts))
+        return featurize(lines, rules, starts)
+
+    monkeypatch.setattr(flushlist, "featurize", spy)
+    rows = [text for entry in _ENTRIES for text in entry]
+    labels = flushlist.tag(_lines(rows), [k == 0 for k in range(len(rows))])
+    assert len(calls) == 2 and calls[0] is None
+    first = calls[1]
+    assert first is not None and sum(first) >= 3
+    assert labels.count("start") == len(_ENTRIES)
 
 
 def test_the_shipped_model_was_trained_with_the_trainers_settings() -> None:
