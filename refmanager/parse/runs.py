@@ -409,6 +409,7 @@ def _mend(
         _volume_and_issue_with_a_slash(toks, labels)
     _body_run_into_the_title(toks, labels)
     _year_after_the_names_read_into_the_title(toks, labels)
+    _article_number_read_as_a_note(raw, toks, labels)
     if ";" in raw:
         _publisher_after_the_semicolon(toks, labels)
         _publisher_read_as_another_field(toks, labels)
@@ -817,6 +818,26 @@ def _year_after_the_names_read_into_the_title(toks: list[Tok], labels: list[str]
         j += 1
     if j < n and toks[j].text == "?" and labels[j] in ("title", "O"):
         labels[j] = "title"
+
+
+_E_LOCATOR = re.compile(r"e\d[\dA-Za-z]{3,}")
+
+
+def _article_number_read_as_a_note(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """ "Water Resources Research, 56(3), e2019WR025678.": an electronic article number (AGU's
+    "e2019WR025678", PLOS's "e0123456") after the volume or issue, read as a note, is the
+    page, as the article numbers of other journals are."""
+    if "page" in labels or "note" not in labels:
+        return
+    for a, b in _runs_of(labels, "note"):
+        if not _E_LOCATOR.fullmatch(raw[toks[a].start : toks[b - 1].end]):
+            continue
+        k = a - 1
+        while k >= 0 and labels[k] == "O":
+            k -= 1
+        if k >= 0 and labels[k] in ("volume", "issue"):
+            _relabel(labels, a, b, "page")
+        return
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

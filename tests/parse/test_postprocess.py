@@ -2011,6 +2011,24 @@ def test_a_month_and_year_in_brackets_read_into_the_volume_is_the_date() -> None
     assert ref.issued is not None and ref.issued.year == 2015
 
 
+def test_an_electronic_article_number_after_the_volume_is_the_page() -> None:
+    raw = "Ode, J. (2020). Graph rivers. Graph Research, 56(3), e2019WR025678."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2020", "issued"), (").", "O"),
+            ("Graph rivers", "title"), (".", "O"), ("Graph Research", "container-title"),
+            (",", "O"), ("56", "volume"), ("(", "O"), ("3", "issue"), ("),", "O"),
+            ("e2019WR025678", "note"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "e2019WR025678"
+    assert not ref.get("note")
+    # a note that is no article number stays one
+    raw = "Ode, J. (2020). Graph rivers. Graph Research, 56(3), in press."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2020", "issued"), (").", "O"),
+            ("Graph rivers", "title"), (".", "O"), ("Graph Research", "container-title"),
+            (",", "O"), ("56", "volume"), ("(", "O"), ("3", "issue"), ("),", "O"),
+            ("in press", "note"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("note") == "in press"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
