@@ -885,12 +885,17 @@ def _journal_in_guillemets_ending_the_title(toks: list[Tok], labels: list[str]) 
         return
     a, b = run
     o = next((k for k in range(a + 2, b) if toks[k].text == "\u00ab"), -1)
-    if o < 0 or toks[o - 1].text != ",":
+    if o < 0:
+        return
+    start = o - 1  # the comma before it, or before its "in" ("..., in «Rivista ...»")
+    if toks[start].text.lower() == "in" and toks[start - 1].text == "," and start - 1 > a:
+        start -= 1
+    if toks[start].text != ",":
         return
     c = next((k for k in range(o + 1, len(toks)) if toks[k].text == "\u00bb"), -1)
     if c < 0 or c > b + 1 or c - o < 2 or any(t.text == "\u00bb" for t in toks[a:o]):
         return
-    _relabel(labels, o - 1, b, "O")
+    _relabel(labels, start, b, "O")
     _relabel(labels, o + 1, c, "container-title")
     labels[c] = "O"
 
@@ -3940,7 +3945,14 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
     if not long_head or sum(w.islower() for w in long_head) < len(long_head) / 2:
         return  # a title in title case too: nothing tells where it ends
     labels[c] = "O"
-    _relabel(labels, c + 1, b, "container-title")
+    start = c + 1  # "..., in «Rivista Geografica Italiana», 123": no "in", no guillemet
+    while start < b - 1 and (toks[start].text == "in" or toks[start].text in _OPEN_QUOTES):
+        labels[start] = "O"
+        start += 1
+    _relabel(labels, start, b, "container-title")
+
+
+_OPEN_QUOTES = frozenset(("\u00ab", "\u201c", '"'))
 
 
 def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -4620,6 +4632,8 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
             break
         if toks[e].kind not in (KIND_WORD, KIND_PUNCT):
             break
+        if toks[e].text == "(" and labels[e] == "O":
+            break  # APA's "Book (pp. 23-45)", "(2nd ed., pp. 3-9)": the book ends there
         e += 1
     if not any(t.kind == KIND_WORD for t in toks[k:e]) or e >= len(toks):
         return

@@ -57,7 +57,17 @@ def strip_value(text: str, keep_abbrev: bool = False) -> str:
         text = text[:-1].strip(_EDGE)
     if text.endswith(".") and not (keep_abbrev and _ABBREV_END.search(text)):
         text = text[:-1].rstrip(_EDGE)
+    if len(text) > 2 and (text[0], text[-1]) in _ENCLOSING:
+        inner = text[1:-1]
+        if text[0] not in inner and text[-1] not in inner:
+            # a whole value in quotes or guillemets ("« Les fleuves de France »")
+            text = inner.strip(_EDGE)
     return text
+
+
+_ENCLOSING = frozenset(
+    (("\u00ab", "\u00bb"), ("\u201c", "\u201d"), ("\u201e", "\u201c"), ('"', '"'))
+)
 
 
 def _balanced_ok(text: str) -> bool:

@@ -2029,6 +2029,26 @@ def test_an_electronic_article_number_after_the_volume_is_the_page() -> None:
     assert _by_runs(raw, spec).get("note") == "in press"
 
 
+def test_apas_book_ends_before_its_pages_in_brackets() -> None:
+    raw = "Ode, J. (2017). Graph rivers. In K. Lee (Ed.), Graph waters (pp. 23-45). Graph Press."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2017", "issued"), (").", "O"),
+            ("Graph rivers", "title"), (". In", "O"), ("K. Lee", "editor"), ("(Ed.),", "O"),
+            ("Graph waters", "publisher"), ("(pp.", "O"), ("23-45", "page"), (").", "O"),
+            ("Graph Press", "publisher"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph waters"
+
+
+def test_an_italian_journal_after_in_and_its_guillemet() -> None:
+    raw = "Ode, M. (2016), Il grafo e la città nuova, in «Rivista Grafica Italiana», 123, 2, p. 45."
+    spec = [("Ode, M.", "author"), ("(", "O"), ("2016", "issued"), ("),", "O"),
+            ("Il grafo e la città nuova, in «Rivista Grafica Italiana", "title"), ("»,", "O"),
+            ("123", "volume"), (",", "O"), ("2", "issue"), (", p.", "O"), ("45", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Rivista Grafica Italiana"
+    assert ref.get("title") == "Il grafo e la città nuova"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),

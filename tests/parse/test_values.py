@@ -10,3 +10,11 @@ def test_white_space_in_a_value_reads_as_one_space_and_its_edges_go() -> None:
     assert strip_value("\u3000Proc.\u2003Graph  Conf.;", keep_abbrev=True) == "Proc. Graph Conf."
     assert clean_value("title", "\n(Sorting\t things)\u00a0") == "(Sorting things)"
     assert strip_value(" \t\n") == ""
+
+
+def test_a_value_wholly_in_quotes_or_guillemets_loses_them() -> None:
+    from refmanager.parse.values import strip_value
+
+    assert strip_value("\u00ab Les graphes de France \u00bb") == "Les graphes de France"
+    assert strip_value("\u201cWhy graphs?\u201d") == "Why graphs?"
+    assert strip_value('"A" and "B"') == '"A" and "B"'  # quotes inside stay
