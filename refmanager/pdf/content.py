@@ -82,6 +82,11 @@ _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 # The end of an inline image's data: whitespace, EI, then whitespace or the end.
 _INLINE_END = re.compile(rb"[ \t\r\n\f\x00]EI(?=[ \t\r\n\f\x00]|$)")
 
+# A font set by name and size (``/F1 10 Tf``): the name as the interpreter reads it.
+_SET_FONT = re.compile(
+    rb"(/[^ \t\r\n\f\x00()<>\[\]{}/%]*)[ \t\r\n\f\x00]+" + _NUMBER + rb"[ \t\r\n\f\x00]*Tf"
+    rb"(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
+)
 _SHOW = frozenset((b"Tj", b"TJ", b"'", b'"'))
 _QUOTE = frozenset((b"'", b'"'))
 # The text state operators that set one number as it is given.
@@ -115,6 +120,8 @@ class GlyphFont(Protocol):
 
 
 FontLoader = Callable[[Any], GlyphFont | None]
+# Several fonts loaded together, as the loader gives each.
+FontsLoader = Callable[[list[Any]], list[GlyphFont | None]]
 
 
 class _Str(bytes):
@@ -260,6 +267,7 @@ class TextReader:
         self,
         load_font: FontLoader,
         *,
+        load_fonts: FontsLoader | None = None,
         char_budget: int = MAX_PAGE_CHARS,
         byte_budget: int = MAX_PAGE_CONTENT_BYTES,
         deadline: float | None = None,
@@ -269,8 +277,11 @@ class TextReader:
         """``fonts`` caches loaded fonts across the pages of a document (keyed by the id of
         the font dictionary, which is kept alive in the value) and ``measures`` the strings
         shown in each font (text and widths). ``load_font`` errors make
-        the font unreadable (its text is skipped)."""
+        the font unreadable (its text is skipped). ``load_fonts``, if given, loads the
+        fonts a page's content sets (``/F1 10 Tf``) that are not loaded yet, together,
+        before the page is read (a font's decoding has a fixed cost per batch)."""
         self.load_font = load_font
+        self.load_fonts = load_fonts
         self.char_budget = char_budget
         self.byte_budget = byte_budget
         self.deadline = deadline
@@ -301,6 +312,7 @@ class TextReader:
         page is read again (a font's decoding has a fixed cost per batch)."""
         self._count_bytes(len(content))
         used = self.bytes
+        self._load_fonts_of(content, resolve(resources))
         self._interpret(content, resolve(resources), _State(), 0, ())
         self._end_run()
         queued, self._queued = self._queued, None
@@ -326,6 +338,34 @@ class TextReader:
             run.text = normalize(run.text.replace("\n", " ").replace("\r", " ").strip())
             self._run = None
             self._started = False
+
+    def _load_fonts_of(self, content: bytes, resources: Any) -> None:
+        """Load together the fonts ``content`` sets that are not loaded yet (where there
+        are two or more): each is the font :meth:`_font` would load where it is set."""
+        if self.load_fonts is None:
+            return
+        refs: list[Any] = []
+        dicts: dict[int, Any] = {}
+        try:
+            fonts = resolve(resources.get("/Font")) if resources is not None else None
+            if fonts is None:
+                return
+            for name in dict.fromkeys(m.group(1) for m in _SET_FONT.finditer(content)):
+                ref = fonts.get(name.decode("latin-1"))
+                font_dict = resolve(ref)
+                ident = id(font_dict)
+                hit = self._fonts.get(ident)
+                if font_dict is None or ident in dicts or (hit is not None and hit[0] is font_dict):
+                    continue
+                refs.append(ref)
+                dicts[ident] = font_dict
+            if len(refs) < 2:
+                return
+            loaded = self.load_fonts(refs)
+        except Exception:  # each font is loaded, or refused, where the page sets it
+            return
+        for (ident, font_dict), font in zip(dicts.items(), loaded, strict=True):
+            self._fonts[ident] = (font_dict, font)
 
     def _font(self, resources: Any, name: Any) -> tuple[GlyphFont | None, int]:
         try:

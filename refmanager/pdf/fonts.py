@@ -9,7 +9,10 @@ of a simple font without /Widths), and later for any other code a page shows: th
 interpreter queues the codes of a page that are not known yet (:meth:`PdfFont.queue`) and
 has them decoded together once the page has been read (:meth:`PdfFont.learn_queued`), so a
 font whose codes mostly have the default width (a CJK font's /W lists few of them) costs
-one probe per page, not one per string.
+one probe per page, not one per string. The fonts a page sets that are not loaded yet are
+loaded together (:func:`load_fonts`): the codes each asks for first are probed in one form
+for them all (pypdf sets up its text extraction anew for each form, some 0.2 ms: the cost of
+20 codes).
 
 A composite font with an Identity encoding and no /ToUnicode whose descendant names one of
 Adobe's character collections in /CIDSystemInfo (GB1, CNS1, Japan1, Korea1: XeTeX embeds
@@ -95,6 +98,7 @@ __all__ = [
     "Measure",
     "PdfFont",
     "load_font",
+    "load_fonts",
     "measure_glyphs",
     "resolve",
 ]
@@ -243,6 +247,16 @@ def _glyph_text(text: str) -> str:
 
 
 @dataclass(slots=True)
+class _Request:
+    """Codes whose text a font asks pypdf for: the fonts and codes to probe, the codes in
+    the order the probe gives their texts, and the codes as they were asked for."""
+
+    groups: list[tuple[Any, list[bytes]]]
+    order: list[int]
+    missing: list[int]
+
+
+@dataclass(slots=True)
 class PdfFont:
     """A font ready to decode shown strings.
 
@@ -278,14 +292,21 @@ class PdfFont:
 
     def learn(self, codes: list[int]) -> None:
         """Ask pypdf for the text of ``codes`` not known yet."""
+        request = self._request(codes)
+        if request is not None:
+            self._receive(request, _probe(self.page, request.groups))
+
+    def _request(self, codes: list[int]) -> _Request | None:
+        """What :meth:`learn` asks pypdf for ``codes`` (None: nothing, they are known or
+        the font's collection gives them)."""
         missing = [c for c in dict.fromkeys(codes) if c not in self.texts]
         if not missing:
-            return
+            return None
         self._known = self._tables = None
         if self.collection is not None:
             for code in missing:
                 self.texts[code] = self.collection.get(code, "")
-            return
+            return None
         size = 2 if self.composite else 1
         groups = [(self.font_ref, missing)]
         if self.builtin_ref is not None:
@@ -297,7 +318,12 @@ class PdfFont:
         groups = [(ref, group) for ref, group in groups if group]
         raw = [(ref, [c.to_bytes(size, "big") for c in group]) for ref, group in groups]
         order = [c for _, group in groups for c in group]
-        for code, text in zip(order, _probe(self.page, raw), strict=True):
+        return _Request(raw, order, missing)
+
+    def _receive(self, request: _Request, texts: list[str]) -> None:
+        """Take pypdf's ``texts`` of ``request``'s codes (in its order)."""
+        missing = request.missing
+        for code, text in zip(request.order, texts, strict=True):
             self.texts[code] = self.positions.get(code, _glyph_text(text))
         names = self.names
         unknown = {
@@ -308,9 +334,9 @@ class PdfFont:
             and c not in self.positions
         }
         if unknown:
-            texts = _name_texts(self.page, list(unknown.values()))
+            named = _name_texts(self.page, list(unknown.values()))
             for code, name in unknown.items():
-                self.texts[code] = texts.get(name) or self.texts[code]
+                self.texts[code] = named.get(name) or self.texts[code]
 
     def queue(self, data: bytes) -> bool:
         """Whether the text of every code in ``data`` is known; the codes that are not are
@@ -642,9 +668,7 @@ def load_font(font_ref: Any, page: PageObject) -> PdfFont:
 
     Raises FontUnsupported for a font dictionary that cannot be used.
     """
-    ft = resolve(font_ref)
-    if not isinstance(ft, DictionaryObject):
-        raise FontUnsupported("font is not a dictionary")
+    ft = _font_dict(font_ref)
     try:
         return _build(font_ref, ft, page)
     except FontUnsupported:
@@ -653,7 +677,79 @@ def load_font(font_ref: Any, page: PageObject) -> PdfFont:
         raise FontUnsupported(f"{type(exc).__name__}: {exc}") from None
 
 
+def load_fonts(font_refs: Sequence[Any], page: PageObject) -> list[PdfFont | None]:
+    """The fonts behind /Font resource entries, as :func:`load_font` gives each (None for
+    one it refuses), the codes each asks for first decoded by pypdf in one probe for them
+    all: a probe has a cost of its own, whatever it holds (each font's codes read as they
+    read in a probe of their own, one font after another, as a font whose /Encoding and
+    program split its codes is probed). Where that probe fails, each font is loaded on
+    its own."""
+    started: list[tuple[_Started, _Request | None]] = []
+    out: list[_Started | None] = []
+    for font_ref in font_refs:
+        try:
+            begun = _start(font_ref, _font_dict(font_ref), page)
+            started.append((begun, begun.font._request(begun.first)))
+            out.append(begun)
+        except Exception:  # FontUnsupported, or a malformed font: load_font refuses it
+            out.append(None)
+    groups = [group for _, request in started if request is not None for group in request.groups]
+    try:
+        texts = _probe(page, groups) if groups else []
+    except Exception:
+        return [None if begun is None else _load_or_none(font_ref, page)
+                for font_ref, begun in zip(font_refs, out, strict=True)]  # fmt: skip
+    done: dict[int, PdfFont | None] = {}
+    at = 0
+    for begun, request in started:
+        try:
+            if request is not None:
+                begun.font._receive(request, texts[at : at + len(request.order)])
+            done[id(begun)] = _finish(begun)
+        except Exception:  # as load_font refuses a malformed font
+            done[id(begun)] = None
+        if request is not None:
+            at += len(request.order)
+    return [None if begun is None else done[id(begun)] for begun in out]
+
+
+def _load_or_none(font_ref: Any, page: PageObject) -> PdfFont | None:
+    try:
+        return load_font(font_ref, page)
+    except Exception:  # (the interpreter skips the text of a font that cannot be loaded)
+        return None
+
+
+def _font_dict(font_ref: Any) -> DictionaryObject:
+    ft = resolve(font_ref)
+    if not isinstance(ft, DictionaryObject):
+        raise FontUnsupported("font is not a dictionary")
+    return ft
+
+
 def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
+    started = _start(font_ref, ft, page)
+    started.font.learn(started.first)
+    return _finish(started)
+
+
+@dataclass(slots=True)
+class _Started:
+    """A font before pypdf is asked for any code's text: what its widths and spaces are
+    made of once the texts of the codes it asks for ``first`` are known (:func:`_finish`);
+    ``known``: the codes it gives a width for."""
+
+    font: PdfFont
+    ft: DictionaryObject
+    widths: dict[int, float]
+    default: float | None
+    flags: int
+    scale: float
+    known: list[int]
+    first: list[int]
+
+
+def _start(font_ref: Any, ft: DictionaryObject, page: PageObject) -> _Started:
     subtype = resolve(ft.get("/Subtype"))
     base_font = resolve(ft.get("/BaseFont"))
     composite = subtype not in _SIMPLE_SUBTYPES
@@ -712,7 +808,16 @@ def _build(font_ref: Any, ft: DictionaryObject, page: PageObject) -> PdfFont:
     # The codes the font gives a width for (a subset font's glyphs), else all 256; others
     # when a page shows them.
     known = sorted(c for c, w in widths.items() if w)[:_MAX_PROBED_CODES]
-    font.learn(known if composite or known else list(range(256)))
+    first = known if composite or known else list(range(256))
+    return _Started(font, ft, widths, default, flags, scale, known, first)
+
+
+def _finish(started: _Started) -> PdfFont:
+    """The font, once pypdf has given the texts of the codes it asked for first: its
+    widths and spaces depend on them."""
+    font, ft, known = started.font, started.ft, started.known
+    widths, default, flags, scale = started.widths, started.default, started.flags, started.scale
+    composite = font.composite
     if _dingbat_names(font, ft):
         font.font_ref = DictionaryObject((k, v) for k, v in ft.items() if k != "/ToUnicode")
         font.texts.clear()

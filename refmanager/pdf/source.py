@@ -16,7 +16,7 @@ from pypdf import PageObject, PdfReader
 
 from refmanager.pdf.content import GlyphFont, TextReader
 from refmanager.pdf.document import MAX_PAGE_CHARS, MAX_PAGE_CONTENT_BYTES
-from refmanager.pdf.fonts import FontUnsupported, Measure, load_font, resolve
+from refmanager.pdf.fonts import FontUnsupported, Measure, load_font, load_fonts, resolve
 from refmanager.pdf.layout import PageTooBig, Run
 
 # The largest page side PDF allows (ISO 32000-1, annex C: 200 inches in user space); a
@@ -68,6 +68,11 @@ class PypdfSource:
             return load_font(raw, self._probe_page)
         except FontUnsupported:
             return None
+
+    def load_fonts(self, raws: list[Any]) -> list[GlyphFont | None]:
+        """The fonts behind several /Font resource entries, as :meth:`load_font` gives
+        each, decoded together (:func:`refmanager.pdf.fonts.load_fonts`)."""
+        return list(load_fonts(raws, self._probe_page))
 
     def outline(self) -> list[tuple[str, int]]:
         reader = self.reader
@@ -140,6 +145,7 @@ def page_runs(
     content = source.contents(page)
     reader = TextReader(
         source.load_font,
+        load_fonts=source.load_fonts,
         char_budget=char_budget,
         byte_budget=byte_budget,
         deadline=deadline,

@@ -234,3 +234,32 @@ def test_after_a_string_it_cannot_decode_yet_a_page_is_only_searched_for_more_co
     # "abc" is measured on the first reading; after "xyz" (codes queued) that reading only
     # looks for codes ("uvw" is queued with them), and the second measures the rest once.
     assert font.measured == [b"abc", b"xyz", b"def", b"uvw", b"ghi"]
+
+
+def test_the_fonts_a_page_sets_are_loaded_together_before_it_is_read() -> None:
+    one, two = MonoFont(), MonoFont()
+    resources = {"/Font": {"/F1": one, "/F2": two, "/F3": one}}
+    batches: list[list[Any]] = []
+    alone: list[Any] = []
+
+    def load_fonts(raws: list[Any]) -> list[Any]:
+        batches.append(raws)
+        return raws
+
+    def load_font(raw: Any) -> Any:
+        alone.append(raw)
+        return raw
+
+    content = b"BT /F1 10 Tf (ab) Tj /F2 9 Tf (cd) Tj /F3 10 Tf (e) Tj /F9 8 Tf (f) Tj ET"
+    fonts: dict[int, tuple[object, Any]] = {}
+    reader = TextReader(load_font, load_fonts=load_fonts, fonts=fonts)
+    runs, _ = reader.read(content, resources)
+    # each font once (/F3 is /F1's), a name the resources lack none; none loaded again
+    assert batches == [[one, two]] and not alone
+    assert [r.text for r in runs] == ["ab", "cd", "e"]
+    # a page that sets one font not loaded yet loads it where it is set
+    three = MonoFont()
+    TextReader(load_font, load_fonts=load_fonts, fonts=fonts).read(
+        b"BT /F1 10 Tf (a) Tj /F4 10 Tf (b) Tj ET", {"/Font": {"/F1": one, "/F4": three}}
+    )
+    assert batches == [[one, two]] and alone == [three]

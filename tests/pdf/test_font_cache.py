@@ -15,16 +15,17 @@ from tests.pdf.pdfbuild import Text, column, write_pdf
 def test_shared_fonts_are_built_once_per_document(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refmanager.pdf import fonts, source
+    from refmanager.pdf import fonts
 
     calls: list[object] = []
-    original = fonts.load_font
+    original = fonts._start
 
-    def counting(font_ref: Any, page: Any) -> Any:
+    def counting(font_ref: Any, ft: Any, page: Any) -> Any:
         calls.append(font_ref.get_object())
-        return original(font_ref, page)
+        return original(font_ref, ft, page)
 
-    monkeypatch.setattr(source, "load_font", counting)
+    # (every font is started there, alone or with the others a page sets)
+    monkeypatch.setattr(fonts, "_start", counting)
     body = ["Body text of the paper that is not a list of references at all."]
     pages = [[*column(72, 700, body)] for _ in range(3)]
     pages.append(

@@ -359,3 +359,96 @@ def test_identity_cids_of_no_adobe_collection_stay_unmapped() -> None:
         b"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>] >>"
     )
     assert not font.mapped
+
+
+def test_fonts_loaded_together_are_those_loaded_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from refmanager.pdf import fonts
+
+    program = (
+        b"%!PS-AdobeFont-1.0: X\n/Encoding 256 array\n"
+        b"dup 49 /Q put\ndup 66 /b put\nreadonly def\ncurrentfile eexec\n"
+    )
+    dingbats = {27: "✛", 82: "❘", 99: "❝", 101: "❡", 102: "❢", 110: "♥", 115: "♦"}
+    codes = [27, 82, 99, 101, 102, 110, 114, 115]
+    widths = " ".join("50" if c in codes else "0" for c in range(27, 116))
+    cid_map = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+        b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
+        b"2 beginbfchar <0001> <4E2D> <0004> <0041> endbfchar endcmap end end"
+    )
+    fonts_made = [
+        # /Differences with names pypdf does not know (a probe of their own)
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /X /FirstChar 65 /Widths [500 500 500] "
+        b"/Encoding << /Differences [65 /r.sc /T_h /one.osf] >> >>",
+        # /Differences over a program's built-in encoding (two fonts in its probe)
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Y /FirstChar 49 /LastChar 66 "
+        b"/Widths [500 500 " + b"0 " * 14 + b"600 600] /Encoding << /Differences [49 /one] >> "
+        b"/FontDescriptor 10 0 R >>",
+        # a standard font without widths (all 256 codes), Adobe's metrics
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        # a Type3 font whose /ToUnicode reads its letters as dingbats (probed again)
+        (
+            f"<< /Type /Font /Subtype /Type3 /FontMatrix [0.01 0 0 0.01 0 0] /FirstChar 27 "
+            f"/LastChar 115 /Widths [{widths}] "
+            f"/Encoding << /Differences [{' '.join(f'{c} /a{c}' for c in codes)}] >> "
+            f"/CharProcs << >> /FontBBox [0 0 100 100] /Resources << >> /ToUnicode 11 0 R >>"
+        ).encode(),
+        # a composite font with a /ToUnicode
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /ABCDEF+SimSun /Encoding /Identity-H "
+        b"/DescendantFonts [<< /Subtype /CIDFontType0 /DW 1000 /W [4 [500]] >>] "
+        b"/ToUnicode 12 0 R >>",
+        # malformed: refused
+        b"<< /Type /Font /Subtype /Type1 /FirstChar 0 /Widths [(a) 1] >>",
+    ]
+    names = " ".join(f"/F{i} {4 + i} 0 R" for i in range(len(fonts_made)))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] "
+        b"/Resources << /Font << " + names.encode() + b" >> >> >>",
+        *fonts_made,
+        b"<< /Type /FontDescriptor /FontName /Y /Flags 4 /FontFile 13 0 R >>",
+        _stream(_cmap(dingbats)),
+        _stream(cid_map),
+        _stream(program),
+    ]
+    reader = PdfReader(BytesIO(build_raw(objects)))
+    resources = reader.pages[0]["/Resources"]
+    assert isinstance(resources, DictionaryObject)
+    table = resources["/Font"]
+    assert isinstance(table, DictionaryObject)
+    refs = [table.raw_get(f"/F{i}") for i in range(len(fonts_made))]
+    page = PageObject(pdf=reader)
+    alone: list[PdfFont | None] = []
+    for ref in refs:
+        try:
+            alone.append(load_font(ref, page))
+        except FontUnsupported:
+            alone.append(None)
+    probes: list[int] = []
+    probe = fonts._probe
+
+    def counted(page: PageObject, groups: list[tuple[object, list[bytes]]]) -> list[str]:
+        probes.append(len(groups))
+        return probe(page, groups)
+
+    monkeypatch.setattr(fonts, "_probe", counted)
+    together = fonts.load_fonts(refs, page)
+    # One probe for the codes all of them ask for first (six groups: the program's own
+    # among them), then the names pypdf did not know, and the dingbat font again.
+    assert probes == [6, 1, 1]
+    assert alone[-1] is None and together[-1] is None
+    fields = ("name", "mapped", "composite", "widths", "default", "space_width", "space_code",
+              "texts", "positions", "encoded", "names")  # fmt: skip
+    for one, other in zip(alone, together, strict=True):
+        if one is None or other is None:
+            assert one is other
+            continue
+        for name in fields:
+            value = getattr(one, name)
+            assert getattr(other, name) == value, name
+            if isinstance(value, dict):
+                assert list(getattr(other, name)) == list(value), name  # in the same order
+        assert one.decode(b"AB1\x1b") == other.decode(b"AB1\x1b")
