@@ -410,6 +410,9 @@ def _mend(
     _body_run_into_the_title(toks, labels)
     _year_after_the_names_read_into_the_title(toks, labels)
     _article_number_read_as_a_note(raw, toks, labels)
+    _journal_abbreviation_read_into_the_title(toks, labels)
+    if "?" in raw:
+        _journal_after_the_question_mark(toks, labels)
     if ";" in raw:
         _publisher_after_the_semicolon(toks, labels)
         _publisher_read_as_another_field(toks, labels)
@@ -838,6 +841,56 @@ def _article_number_read_as_a_note(raw: str, toks: list[Tok], labels: list[str])
         if k >= 0 and labels[k] in ("volume", "issue"):
             _relabel(labels, a, b, "page")
         return
+
+
+def _sentence_case(words: list[Tok]) -> bool:
+    """Whether most of a title's longer words after its first are in lower case."""
+    longer = [t.text for t in words[1:] if len(t.text) > 3 and t.text.isalpha()]
+    return len(longer) >= 3 and sum(w.islower() for w in longer) >= 0.7 * len(longer)
+
+
+def _journal_abbreviation_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Gallstones in infancy and childhood Aust N Z J Surg 2000; 70:188", "... ventricular
+    tachyarrhythmia Jpn Heart J 2001;": a Vancouver title printed with no stop before its
+    journal; the abbreviated words that end a sentence-case title right before the journal
+    (or its year and volume) are the journal's."""
+    a, b = _first_run(labels, "title")
+    n = len(toks)
+    if b - a < 5 or b >= n or labels[b] not in ("container-title", "issued", "volume"):
+        return
+    c = b
+    while c > a + 2 and toks[c - 1].kind == KIND_WORD and toks[c - 1].text[:1].isupper():
+        word = toks[c - 1].text
+        if len(word) > 5 or (word.isupper() and len(word) > 1):
+            return  # a long word, an acronym: the title's own
+        c -= 1
+    if c == b or b - c > 3 or not toks[c - 1].text.islower() or len(toks[c - 1].text) < 3:
+        return
+    if labels[b] != "container-title" and ("container-title" in labels or b - c < 2):
+        return  # (with no journal read, two words or more: "... children Br Med J 1990;")
+    if not _sentence_case([t for t in toks[a:c] if t.kind == KIND_WORD]):
+        return
+    _relabel(labels, c, b, "container-title")
+
+
+def _journal_after_the_question_mark(toks: list[Tok], labels: list[str]) -> None:
+    """ "What can stable isotopes tell about the food web? Ecology 2000; 81:852-864.": with
+    no journal read, capitalised words after a question mark that end the title's run right
+    before the year or the volume are the journal."""
+    if "container-title" in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 5 or b >= len(toks) or labels[b] not in ("issued", "volume"):
+        return
+    q = next((k for k in range(b - 2, a + 2, -1) if toks[k].text == "?"), -1)
+    if q < 0 or b - q - 1 > 6:
+        return
+    tail = toks[q + 1 : b]
+    if not all(t.text == "." or (t.kind == KIND_WORD and t.text[:1].isupper()) for t in tail):
+        return
+    if not _sentence_case([t for t in toks[a:q] if t.kind == KIND_WORD]):
+        return
+    _relabel(labels, q + 1, b, "container-title")
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

@@ -2049,6 +2049,32 @@ def test_an_italian_journal_after_in_and_its_guillemet() -> None:
     assert ref.get("title") == "Il grafo e la città nuova"
 
 
+def test_vancouver_journal_words_read_into_a_title_without_a_stop() -> None:
+    raw = "Ode R, Lee K. Graph walks in infancy and childhood Aust N Z J Graph 2000; 70:188-191."
+    spec = [("Ode R, Lee K", "author"), (".", "O"),
+            ("Graph walks in infancy and childhood Aust N", "title"),
+            ("Z J Graph", "container-title"), ("2000", "issued"), (";", "O"), ("70", "volume"),
+            (":", "O"), ("188-191", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph walks in infancy and childhood"
+    assert ref.get("container-title") == "Aust N Z J Graph"
+    raw = "Ode R, Lee K. What can graphs tell about the food web of soil? Graphology 2000; 81:852."
+    spec = [("Ode R, Lee K", "author"), (".", "O"),
+            ("What can graphs tell about the food web of soil? Graphology", "title"),
+            ("2000", "issued"), (";", "O"), ("81", "volume"), (":", "O"), ("852", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "What can graphs tell about the food web of soil?"
+    assert ref.get("container-title") == "Graphology"
+    # a title in title case keeps its last words
+    raw = "Ode R. Graph Walks Through The Great Lakes Of Ohio Graph J 2000; 81:852."
+    spec = [("Ode R", "author"), (".", "O"),
+            ("Graph Walks Through The Great Lakes Of Ohio", "title"),
+            ("Graph J", "container-title"), ("2000", "issued"), (";", "O"), ("81", "volume"),
+            (":", "O"), ("852", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph Walks Through The Great Lakes Of Ohio"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
