@@ -14,7 +14,7 @@ from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
 from refmanager.parse.names import split_names
-from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS, mend_runs
+from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS, has_new_arxiv_id, mend_runs
 from refmanager.parse.tagger import Tagging, tag_sequence
 from refmanager.parse.tokens import (
     ARXIV_RE,
@@ -110,7 +110,6 @@ _TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 # a new-style arXiv identifier standing alone: its first digits are no year
 _ARXIV_DIGITS = re.compile(rf"(?<![\d.]){NEW_ARXIV_ID}(?:v\d+)?(?!\.?\d)")
-_NEW_ARXIV = re.compile(NEW_ARXIV_ID)  # (a quick test before _ARXIV_DIGITS's search)
 _SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
 
 
@@ -203,7 +202,9 @@ def build_reference(
     (``styles``: the italic and bold spans of the printed entry, when it was read from a PDF)."""
     ref = Reference(raw=raw, label=label)
     labels = list(labels)
-    mend_runs(raw, toks, labels, styles)
+    # a new-style arXiv identifier's digits: a rule reads them, and they are no year
+    new_arxiv = has_new_arxiv_id(raw)
+    mend_runs(raw, toks, labels, styles, new_arxiv=new_arxiv)
     ref.tokens = [Token(t.start, t.end, y) for t, y in zip(toks, labels, strict=True)]
     kinds = [t.kind for t in toks]  # (looked up at C speed below: most entries have no link)
     if label_end:
@@ -414,8 +415,8 @@ def build_reference(
         if "issued" in spans and a <= spans["issued"][0] < b:
             year_text = ""  # the date the tagger took for the publication's is the visit's
     # the new-style arXiv identifiers ("1504.01230"), whose digits hold no year: found
-    # once, and searched for only where their digits are printed (a quick search first)
-    arxiv_digits = [m.span() for m in _ARXIV_DIGITS.finditer(raw)] if _NEW_ARXIV.search(raw) else []
+    # once, and searched for only where their digits are printed (the test made above)
+    arxiv_digits = [m.span() for m in _ARXIV_DIGITS.finditer(raw)] if new_arxiv else []
     if year_text and "." in raw and "issued" in spans:
         s0 = spans["issued"][0]
         if any(a <= s0 < b for a, b in arxiv_digits):

@@ -56,3 +56,30 @@ def test_labels_count_themselves_through_every_change() -> None:
         change(labels)
         change(plain)
         same()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "arXiv:1504.01230",
+        "1504.0123",
+        "1504.012",
+        "150.01230",
+        "12345.67890",
+        "1.2345.6789.",
+        "\u0661\u0662\u0663\u0664.\u0661\u0662\u0663\u0664",  # (Arabic-Indic digits are digits)
+        "Phys. Rev. D92, 074504 (2015), 1503.03649",
+        "no digits here",
+        "2019. 1234. 5678",
+        "",
+    ],
+)
+def test_new_arxiv_test_reads_as_the_identifier_s_pattern(text: str) -> None:
+    """The quick test of ``mend_runs`` and the builder finds a new-style arXiv identifier
+    exactly where ``NEW_ARXIV_ID`` matches."""
+    import re
+
+    from refmanager.model.identifiers import NEW_ARXIV_ID
+    from refmanager.parse.runs import has_new_arxiv_id
+
+    assert has_new_arxiv_id(text) == (re.search(NEW_ARXIV_ID, text) is not None)
