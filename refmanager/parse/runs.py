@@ -430,6 +430,8 @@ def _mend(
     _journal_abbreviation_read_into_the_title(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
+    if ")" in raw:
+        _publisher_in_brackets_read_into_the_title(toks, labels)
     if ";" in raw:
         _publisher_after_the_semicolon(toks, labels)
         _publisher_read_as_another_field(toks, labels)
@@ -908,6 +910,44 @@ def _journal_after_the_question_mark(toks: list[Tok], labels: list[str]) -> None
     if not _sentence_case([t for t in toks[a:q] if t.kind == KIND_WORD]):
         return
     _relabel(labels, q + 1, b, "container-title")
+
+
+_NOT_A_PUBLISHER = EDITION_WORDS | word_set("vol volume part no series ed eds edn")
+
+
+def _publisher_in_brackets_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "R: A Language and Environment for Statistical Computing (R Foundation for Statistical
+    Computing, 2021).": Nature's books end with "(Publisher, Year)"; capitalised words after
+    an opening bracket in the title's run, right before ", Year)" that closes the entry, are
+    the publisher."""
+    if "publisher" in labels:
+        return
+    n = len(toks)
+    e = n - 1
+    while e > 0 and toks[e].text in (".", ";"):
+        e -= 1
+    if e < 6 or toks[e].text != ")" or labels[e - 1] != "issued" or toks[e - 2].text != ",":
+        return
+    c = e - 2  # the comma
+    field = labels[c - 1]
+    if field not in ("title", "container-title"):
+        return
+    p = c - 1
+    while p > 0 and labels[p] == field and toks[p].text != "(":
+        p -= 1
+    if toks[p].text != "(" or labels[p] != field or c - p - 1 > 8 or c - p - 1 < 1:
+        return
+    words = toks[p + 1 : c]
+    if not all(
+        t.kind == KIND_WORD and (t.text[:1].isupper() or t.text in _BODY_JOINS) for t in words
+    ):
+        return
+    if p == 0 or labels[p - 1] != field:
+        return  # the whole run in brackets: no title before it
+    if any(t.text.lower().rstrip(".") in _NOT_A_PUBLISHER for t in words):
+        return  # "(Second Edition, 2010)", "(Vol. 2, 2010)"
+    labels[p] = "O"
+    _relabel(labels, p + 1, c, "publisher")
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

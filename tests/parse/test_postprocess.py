@@ -2075,6 +2075,20 @@ def test_vancouver_journal_words_read_into_a_title_without_a_stop() -> None:
     assert _by_runs(raw, spec).get("title") == "Graph Walks Through The Great Lakes Of Ohio"
 
 
+def test_natures_publisher_in_brackets_after_the_title() -> None:
+    raw = "Ode Team. G: A Language for Graphs (G Foundation for Graph Computing, 2021)."
+    spec = [("Ode Team", "author"), (".", "O"),
+            ("G: A Language for Graphs (G Foundation for Graph Computing", "title"),
+            (",", "O"), ("2021", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "G: A Language for Graphs"
+    assert ref.get("publisher") == "G Foundation for Graph Computing"
+    raw = "Ode J. Graph Theory (Second Edition, 2010)."
+    spec = [("Ode J", "author"), (".", "O"), ("Graph Theory (Second Edition", "title"),
+            (",", "O"), ("2010", "issued"), (").", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("publisher")
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
