@@ -43,6 +43,12 @@ _CORPORATE_WORDS = word_set(
 )
 
 
+def _body_around_and(text: str) -> bool:
+    """Whether the words before a name's first "and" or after its last have a body's word."""
+    parts = _AND.split(text)
+    return is_corporate(parts[0]) or is_corporate(parts[-1])
+
+
 def is_corporate(text: str) -> bool:
     """Whether a name holds a word only organisations have ("Team", "Consortium", "Inc.")."""
     return any(w.strip(".,()").lower() in _CORPORATE_WORDS for w in text.split())
@@ -308,10 +314,11 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         "," not in text
         and is_corporate(text)
         and not _CAP_INITIAL.search(text)
-        and (not _AND.search(text) or is_corporate(_AND.split(text)[-1]))
+        and (not _AND.search(text) or _body_around_and(text))
     ):
-        # (a body's name may hold "and": "Food and Agriculture Organization of the
-        # United Nations", "Department of Health and Human Services")
+        # (a body's name may hold "and": "Food and Agriculture Organization of the United
+        # Nations", "Department of Health and Human Services", "National Institute for
+        # Health and Care Excellence": a body's word before the first "and" or after the last)
         return [Name(literal=text)], etal
     parts = _AND.split(text)  # (no groups: no None among the parts)
     chunks: list[str] = []

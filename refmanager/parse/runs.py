@@ -21,7 +21,7 @@ from refmanager.model.words import word_list
 from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
 from refmanager.parse.features import MONTHS
-from refmanager.parse.names import CJK_BODY, PARTICLES, list_end
+from refmanager.parse.names import CJK_BODY, PARTICLES, is_corporate, list_end
 from refmanager.parse.places import is_city, is_region
 from refmanager.parse.tokens import (
     KIND_CJK,
@@ -425,6 +425,7 @@ def _mend(
     if "/" in raw:
         _volume_and_issue_with_a_slash(toks, labels)
     _body_run_into_the_title(toks, labels)
+    _body_opening_the_entry_read_as_the_publisher(toks, labels)
     _year_after_the_names_read_into_the_title(toks, labels)
     _article_number_read_as_a_note(raw, toks, labels)
     _journal_abbreviation_read_into_the_title(toks, labels)
@@ -948,6 +949,29 @@ def _publisher_in_brackets_read_into_the_title(toks: list[Tok], labels: list[str
         return  # "(Second Edition, 2010)", "(Vol. 2, 2010)"
     labels[p] = "O"
     _relabel(labels, p + 1, c, "publisher")
+
+
+def _body_opening_the_entry_read_as_the_publisher(toks: list[Tok], labels: list[str]) -> None:
+    """ "Office for National Statistics (2021) Population estimates. London: ONS.", "U.S.
+    Environmental Protection Agency. 2016. Climate change indicators ...": a body that opens
+    the entry before its date or title, read as a publisher, is the author (a corporate
+    author) where its name has a body's word or the entry names a publisher again later.
+    (GROBID's labels call such a body the publisher; the items users keep, and the
+    benchmarks' gold, call it the author.)"""
+    if "author" in labels or "editor" in labels or "publisher" not in labels:
+        return
+    runs = _runs_of(labels, "publisher")
+    a, b = runs[0]
+    if any(lab != "O" for lab in labels[:a]) or any(t.kind != KIND_PUNCT for t in toks[:a]):
+        return
+    if len(runs) < 2 and not is_corporate(" ".join(t.text for t in toks[a:b])):
+        return  # a body's name ("... Agency", "Office for ..."), or a publisher named again
+    k = b
+    while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k += 1
+    if k >= len(toks) or labels[k] not in ("issued", "title"):
+        return
+    _relabel(labels, a, b, "author")
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

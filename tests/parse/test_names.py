@@ -97,7 +97,8 @@ def test_an_ordinal_suffix_is_the_suffix_not_a_name() -> None:
 
 def test_a_bodys_name_with_and_is_one_literal() -> None:
     for body in ("Food and Agriculture Organization of the United Nations",
-                 "Department of Health and Human Services"):  # fmt: skip
+                 "Department of Health and Human Services",
+                 "National Institute for Health and Care Excellence"):  # fmt: skip
         assert [n.literal for n in split_names(body)[0]] == [body]
     assert _names("Smith, J. and Jones, K.") == [("Smith", "J.", ""), ("Jones", "K", "")]
 

@@ -2089,6 +2089,28 @@ def test_natures_publisher_in_brackets_after_the_title() -> None:
     assert not _by_runs(raw, spec).get("publisher")
 
 
+def test_a_body_opening_the_entry_read_as_the_publisher_is_the_author() -> None:
+    raw = "Office for Graph Statistics (2021) Graph estimates for the UK. London: OGS."
+    spec = [("Office for Graph Statistics", "publisher"), ("(", "O"), ("2021", "issued"),
+            (")", "O"), ("Graph estimates for the UK", "title"), (".", "O"),
+            ("London", "publisher-place"), (":", "O"), ("OGS", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == ["Office for Graph Statistics"]
+    assert ref.get("publisher") == "OGS"
+    raw = "U.S. Graph Protection Agency. 2016. Graph indicators. Washington, DC."
+    spec = [("U.S. Graph Protection Agency", "publisher"), (".", "O"), ("2016", "issued"),
+            (".", "O"), ("Graph indicators", "title"), (".", "O"),
+            ("Washington, DC", "publisher-place"), (".", "O")]  # fmt: skip
+    assert [n.literal for n in _by_runs(raw, spec).author] == ["U.S. Graph Protection Agency"]
+    # a publisher that is no body's name, alone, stays the publisher
+    raw = "Graphbooks (2016) Graph indicators. Washington, DC."
+    spec = [("Graphbooks", "publisher"), ("(", "O"), ("2016", "issued"), (")", "O"),
+            ("Graph indicators", "title"), (".", "O"), ("Washington, DC", "publisher-place"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Graphbooks"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
