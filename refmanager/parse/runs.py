@@ -681,6 +681,9 @@ def _body_run_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             break
     if end < 0 or labels[end] not in _NAME_LABELS or labels[0] not in _NAME_LABELS:
         return
+    if any(t.text.lower().startswith(("publish", "press", "verlag")) for t in toks[:end]):
+        return  # a publishing house ("Hindawi Publishing Corporation Advances in ..."): the
+        # header line of its journal's article, no author
     if labels[0] == "author" and labels[end] != "author":
         return  # the name ends where the tagger ended it
     if any(lab not in _NAME_LABELS for lab in labels[:end]):

@@ -1955,6 +1955,11 @@ def test_a_bodys_name_printed_straight_before_the_title_is_the_author() -> None:
             ("A&A", "container-title"), (",", "O"), ("561", "volume"), (",", "O"),
             ("A97", "page")]  # fmt: skip
     assert not _by_runs(raw, spec).get("title")
+    # a publishing house heading its journal's page is no author
+    raw = "Graph Publishing Corporation Advances in Graph Engineering Volume 2010"
+    spec = [("Graph Publishing Corporation Advances in Graph Engineering", "container-title"),
+            ("Volume", "O"), ("2010", "volume")]  # fmt: skip
+    assert not _by_runs(raw, spec).author
 
 
 def test_mdpis_book_imprint_after_a_semicolon() -> None:
