@@ -433,6 +433,7 @@ def _mend(
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
         _publisher_in_brackets_read_into_the_title(toks, labels)
+    _year_closing_the_imprint_read_as_a_page(toks, labels)
     if ";" in raw:
         _publisher_after_the_semicolon(toks, labels)
         _publisher_read_as_another_field(toks, labels)
@@ -975,6 +976,23 @@ def _body_opening_the_entry_read_as_the_publisher(toks: list[Tok], labels: list[
     if k >= len(toks) or labels[k] not in ("issued", "title"):
         return
     _relabel(labels, a, b, "author")
+
+
+def _year_closing_the_imprint_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
+    """ "...; Graph Institute: Boston, MA, USA, 2019.": with no date read, a lone year that
+    ends the entry right after the place or the publisher is the date, not a page."""
+    if "issued" in labels or labels.count("page") != 1:
+        return
+    e = len(toks) - 1
+    while e > 0 and toks[e].kind == KIND_PUNCT:
+        e -= 1
+    if labels[e] != "page" or not YEAR_RE.fullmatch(toks[e].text) or toks[e].kind != KIND_NUM:
+        return
+    k = e - 1
+    while k > 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k -= 1
+    if labels[k] in ("publisher-place", "publisher"):
+        labels[e] = "issued"
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

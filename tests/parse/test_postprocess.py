@@ -2116,6 +2116,17 @@ def test_a_body_opening_the_entry_read_as_the_publisher_is_the_author() -> None:
     assert _by_runs(raw, spec).get("publisher") == "Graphbooks"
 
 
+def test_a_year_closing_the_imprint_is_the_date_not_a_page() -> None:
+    raw = "Ode, J. Graph Rivers; Technical Report TR-7; Graph Institute: Boston, MA, USA, 2019."
+    spec = [("Ode, J", "author"), (".", "O"), ("Graph Rivers", "title"), (";", "O"),
+            ("Technical Report", "genre"), ("TR-7", "number"), (";", "O"),
+            ("Graph Institute", "publisher"), (":", "O"), ("Boston, MA, USA", "publisher-place"),
+            (",", "O"), ("2019", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("page")
+    assert ref.issued is not None and ref.issued.year == 2019
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
