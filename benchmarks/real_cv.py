@@ -1,7 +1,8 @@
 """The field parser on real labelled strings, validated by whole documents.
 
     .venv/bin/python -m benchmarks.real_cv [--baseline] [--folds 5] [--only-folds 0,1]
-        [--gen-size 10000] [--iterations 150] [--real-weight 1] [--c1 0.05] [--c2 0.01]
+        [--gen-size 10000] [--iterations 150] [--real-weight 1] [--anystyle-weight W]
+        [--c1 0.05] [--c2 0.01]
         [--keep DIR] [--errors]
 
 The real strings are GROBID's citation training set (one group per source document; its
@@ -166,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gen-size", type=int, default=10000)
     ap.add_argument("--iterations", type=int, default=150)
     ap.add_argument("--real-weight", type=int, default=1, help="times each real string is seen")
+    ap.add_argument(
+        "--anystyle-weight", type=int, help="times each AnyStyle string is seen (--real-weight)"
+    )
     ap.add_argument("--c1", type=float, default=C1, help="L1 penalty")
     ap.add_argument("--c2", type=float, default=C2, help="L2 penalty")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "refmanager-cv")
@@ -200,13 +204,15 @@ def main(argv: list[str] | None = None) -> int:
     for k in sorted(only):
         t0 = time.process_time()
         train = [ex for ex, g in real if fold_of[g] != k]
+        extra = 0 if args.anystyle_weight is None else args.anystyle_weight - args.real_weight
+        more = [ex for ex, g in real if fold_of[g] != k and g.startswith("anystyle")] * extra
         test = [(ex, g) for ex, g in real if fold_of[g] == k]
         with tempfile.TemporaryDirectory() as tmp:
             if args.models:
                 model = args.models / f"fold-{k}.crfsuite"
             else:
                 model = (args.keep or Path(tmp)) / f"fold-{k}.crfsuite"
-                train = [*gen, *train * args.real_weight]
+                train = [*gen, *train * args.real_weight, *more]
                 train_model(train, model, max_iterations=args.iterations, c1=args.c1, c2=args.c2)
             tallies = score(test, model)
             dev_tally = score(dev, model)["all"]
