@@ -434,6 +434,8 @@ def _mend(
     if ")" in raw:
         _publisher_in_brackets_read_into_the_title(toks, labels)
     _year_closing_the_imprint_read_as_a_page(toks, labels)
+    if "rxiv" in raw or "reprint" in raw:
+        _preprint_server_number(raw, toks, labels)
     if ";" in raw:
         _publisher_after_the_semicolon(toks, labels)
         _publisher_read_as_another_field(toks, labels)
@@ -993,6 +995,31 @@ def _year_closing_the_imprint_read_as_a_page(toks: list[Tok], labels: list[str])
         k -= 1
     if labels[k] in ("publisher-place", "publisher"):
         labels[e] = "issued"
+
+
+_PREPRINT_ID = re.compile(r"(?:19|20)\d\d\.\d\d\.\d\d\.\d{6,9}(?:v\d+)?")
+
+
+def _preprint_server_number(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """ "medRxiv 2020.04.01.20049999 [Preprint]": a bioRxiv or medRxiv number (the posting
+    date and a serial, printed together) is the preprint's number, not a date, a volume or
+    pages; "Preprint at bioRxiv": the words before the server are no part of its name."""
+    n = len(toks)
+    k = 0
+    while k < n:
+        if toks[k].kind == KIND_NUM and YEAR_RE.fullmatch(toks[k].text):
+            e = k + 1
+            while e < n and toks[e].start == toks[e - 1].end and toks[e].text != "[":
+                e += 1
+            if _PREPRINT_ID.fullmatch(raw[toks[k].start : toks[e - 1].end]):
+                _relabel(labels, k, e, "number")
+                k = e
+                continue
+        k += 1
+    for a, b in _runs_of(labels, "container-title"):
+        if b - a > 2 and toks[a].text.lower() == "preprint" and toks[a + 1].text == "at":
+            labels[a] = "genre"
+            labels[a + 1] = "O"
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

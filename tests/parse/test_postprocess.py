@@ -2127,6 +2127,22 @@ def test_a_year_closing_the_imprint_is_the_date_not_a_page() -> None:
     assert ref.issued is not None and ref.issued.year == 2019
 
 
+def test_a_preprint_servers_number_and_natures_preprint_at() -> None:
+    raw = "Ode J. Graph rivers. medRxiv 2020.04.01.20049999 [Preprint]. 2020."
+    spec = [("Ode J", "author"), (".", "O"), ("Graph rivers", "title"), (".", "O"),
+            ("medRxiv", "container-title"), ("2020", "issued"), (".", "O"), ("04", "volume"),
+            (".01.20049999 [", "O"), ("Preprint", "genre"), ("].", "O"), ("2020", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("number") == "2020.04.01.20049999"
+    assert not ref.get("volume")
+    raw = "Ode, J. et al. Graph rivers. Preprint at bioRxiv https://doi.org/10.1101/1 (2020)."
+    spec = [("Ode, J. et al", "author"), (".", "O"), ("Graph rivers", "title"), (".", "O"),
+            ("Preprint at bioRxiv", "container-title"), ("https://doi.org/10.1101/1", "DOI"),
+            ("(", "O"), ("2020", "issued"), (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "bioRxiv"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
