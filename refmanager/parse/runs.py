@@ -434,6 +434,9 @@ def _mend(
     if ")" in raw:
         _publisher_in_brackets_read_into_the_title(toks, labels)
     _year_closing_the_imprint_read_as_a_page(toks, labels)
+    _lone_year_after_the_place_read_as_the_volume(toks, labels)
+    if "page" in labels:
+        _meeting_days_read_as_pages(toks, labels)
     if "rxiv" in raw or "reprint" in raw:
         _preprint_server_number(raw, toks, labels)
     if ";" in raw:
@@ -651,7 +654,7 @@ _BODY_HEADS = word_set(
 _BODY_JOINS = word_set("of the for and on in")
 _PUBLISHER_READ_AS = frozenset(("volume", "issue", "container-title", "O"))
 _BODY_FORMS = word_set("inc ltd llc gmbh co corp plc ag sa")
-_ROMAN = re.compile(r"[IVXLC]+")
+_UPPER_ROMAN = re.compile(r"[IVXLC]+")
 _NAME_LABELS = frozenset(("author", "title", "container-title"))
 
 
@@ -678,7 +681,7 @@ def _body_run_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             and nxt.text[:1].isupper()
             and nxt.text.lower() not in _BODY_HEADS
             and nxt.text.lower() not in _BODY_FORMS
-            and not _ROMAN.fullmatch(nxt.text)
+            and not _UPPER_ROMAN.fullmatch(nxt.text)
         ):
             end = k + 1
             break
@@ -1020,6 +1023,40 @@ def _preprint_server_number(raw: str, toks: list[Tok], labels: list[str]) -> Non
         if b - a > 2 and toks[a].text.lower() == "preprint" and toks[a + 1].text == "at":
             labels[a] = "genre"
             labels[a + 1] = "O"
+
+
+def _lone_year_after_the_place_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "in 2019 IEEE International Conference on Big Data (Big Data), Los Angeles, CA, USA,
+    2019, pp. 123-130": with no date read, a volume that is a lone year after the place,
+    the publisher or the venue, and no issue in brackets after it, is the date."""
+    if "issued" in labels or labels.count("volume") != 1:
+        return
+    v = labels.index("volume")
+    tok = toks[v]
+    if tok.kind != KIND_NUM or not YEAR_RE.fullmatch(tok.text):
+        return
+    if v + 1 < len(toks) and toks[v + 1].text in ("(", ":", "."):
+        return  # "2019(3)", "2019:12": a volume, its issue or pages
+    k = v - 1
+    while k > 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k -= 1
+    if labels[k] in ("publisher-place", "publisher", "container-title") and toks[v - 1].text == ",":
+        labels[v] = "issued"
+
+
+def _meeting_days_read_as_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "...(Big Data); 2019 Dec 9-12; Los Angeles, CA, USA. Piscataway (NJ): IEEE; 2019. p.
+    123-130.": the days of a meeting after its month ("Dec 9-12"), read as pages where the
+    pages follow, are no pages."""
+    runs = _runs_of(labels, "page")
+    if len(runs) < 2:
+        return
+    a, b = runs[0]
+    k = a  # back over the first day and the dash: "Dec 9-12"
+    while k > 0 and (toks[k - 1].kind == KIND_NUM or toks[k - 1].text in ("-", "\u2013")):
+        k -= 1
+    if 0 < k < a and toks[k - 1].text.lower().rstrip(".") in MONTHS:
+        _relabel(labels, a, b, "O")
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

@@ -2143,6 +2143,26 @@ def test_a_preprint_servers_number_and_natures_preprint_at() -> None:
     assert _by_runs(raw, spec).get("container-title") == "bioRxiv"
 
 
+def test_ieees_year_after_the_meetings_place_read_as_the_volume_is_the_date() -> None:
+    raw = "J. Ode, Graph rivers, in 2019 IEEE Conf. Graphs, Boston, MA, USA, 2019, pp. 1-9."
+    spec = [("J. Ode", "author"), (",", "O"), ("Graph rivers", "title"), (", in", "O"),
+            ("2019 IEEE Conf. Graphs", "container-title"), (",", "O"),
+            ("Boston, MA, USA", "publisher-place"), (",", "O"), ("2019", "volume"),
+            (", pp.", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.issued is not None and ref.issued.year == 2019
+    assert not ref.get("volume")
+
+
+def test_a_meetings_days_are_no_pages() -> None:
+    raw = "Ode J. Graph rivers. In: Proc. Graph Conf.; 2019 Dec 9-12; Boston. p. 123-130."
+    spec = [("Ode J", "author"), (".", "O"), ("Graph rivers", "title"), (". In:", "O"),
+            ("Proc. Graph Conf.", "container-title"), (";", "O"), ("2019", "issued"),
+            ("Dec 9-", "O"), ("12", "page"), (";", "O"), ("Boston", "publisher-place"),
+            (". p.", "O"), ("123-130", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "123-130"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),

@@ -83,3 +83,25 @@ def test_new_arxiv_test_reads_as_the_identifier_s_pattern(text: str) -> None:
     from refmanager.parse.runs import has_new_arxiv_id
 
     assert has_new_arxiv_id(text) == (re.search(NEW_ARXIV_ID, text) is not None)
+
+
+def test_no_rule_or_constant_of_parse_runs_is_defined_twice() -> None:
+    # a second definition of a name silently replaces the first one for every rule that
+    # reads it ("_PAGE_MARKS", "_year_read_as_the_volume" and "_ROMAN" each were once)
+    import ast
+    import collections
+    from pathlib import Path
+
+    from refmanager.parse import runs
+
+    tree = ast.parse(Path(runs.__file__).read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign):
+            names += [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.append(node.target.id)
+    twice = [name for name, n in collections.Counter(names).items() if n > 1]
+    assert twice == []
