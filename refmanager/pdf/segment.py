@@ -217,6 +217,16 @@ def choose_kind(lines: list[Line], columns: dict[tuple[int, int], _Column]) -> s
     return best[1] if best else None
 
 
+def _one_labelled_entry(lines: list[Line]) -> bool:
+    """Whether the list is one entry labelled "[1]": its first line opens with that label
+    and no other line opens with a label of any kind. No style counts up in such a list,
+    and read as an unlabelled one its continuation lines (a path, a URL) became entries.
+    A line set well apart below it (a signature) is still a piece of its own."""
+    if len(lines) < 2 or _label_of(lines[0], "bracket") != "1":
+        return False
+    return not any(pattern.match(ln.text) for ln in lines[1:] for pattern in _LABELS.values())
+
+
 def _year_not_label(number: int, last: int | None) -> bool:
     """Whether a four-digit number opening a line is no label: a year ("1976. Pollination
     of ...", an author-year list's entry under the author of the one before) unless the
@@ -256,6 +266,9 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
         return []
     columns = _columns(lines)
     kind = choose_kind(lines, columns)
+    one = kind is None and _one_labelled_entry(lines)
+    if one:
+        kind = "bracket"
     unlabelled = _unlabelled_starts(lines, columns, model) if kind is None else []
     drafts: list[_Draft] = []
     current: _Draft | None = None
@@ -298,6 +311,8 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
                 break  # text at the label position without a label: the list is over
         else:
             start = unlabelled[k]
+        if one and k > 0 and not start and _set_apart(lines[k - 1], ln):
+            start = True
         if not start and CAPTION.match(ln.text):
             start = True  # a float's caption set in the list: a piece of its own, no entry's
         if start:
@@ -318,6 +333,11 @@ def _drafts(lines: list[Line], model: Path | None = flushlist.MODEL_PATH) -> lis
         else:
             current.lines.append(ln)
     return drafts
+
+
+def _set_apart(prev: Line, line: Line) -> bool:
+    """Whether ``line`` stands more than three of its type sizes below ``prev``."""
+    return (prev.page, prev.column) == (line.page, line.column) and prev.y - line.y > 3 * line.size
 
 
 def _numbers_only(labels: list[str | None]) -> list[str | None]:

@@ -463,3 +463,16 @@ def test_a_packages_history_ends_the_list(text: str) -> None:
 def test_a_bare_history_heading_may_head_a_group_of_the_list() -> None:
     assert not is_end_heading(_line("History", 700, size=14), 10)
     assert not is_end_heading(_line("History of Science", 700, size=14), 10)
+
+
+def test_a_list_of_one_labelled_entry_is_one_entry() -> None:
+    # One "[1]" and no other label: no label style counts up, and the flush-list model read
+    # the continuation line (a path set on its own line) as an entry of its own.
+    lines = [
+        _line("[1] A. Author, B. Writer: The widgets package; 2006/02/20 v1.0o;", 700),
+        _line("CTAN:macros/latex/required/widgets/widgets.dtx.", 688, x0=90),
+        _line("The Author of the Manual, scripsit.", 600, x0=200),
+    ]
+    entries = segment(lines)
+    assert [e.label for e in entries] == ["1", ""]
+    assert entries[0].raw.endswith("widgets.dtx.")
