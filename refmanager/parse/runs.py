@@ -435,6 +435,10 @@ def _mend(
         _publisher_in_brackets_read_into_the_title(toks, labels)
     _year_closing_the_imprint_read_as_a_page(toks, labels)
     _lone_year_after_the_place_read_as_the_volume(toks, labels)
+    if "UP" in raw:
+        _university_press_read_as_a_place(toks, labels)
+    if "edited by" in raw:
+        _names_after_edited_by_read_as_nothing(toks, labels)
     if "page" in labels:
         _meeting_days_read_as_pages(toks, labels)
     if "rxiv" in raw or "reprint" in raw:
@@ -1057,6 +1061,57 @@ def _meeting_days_read_as_pages(toks: list[Tok], labels: list[str]) -> None:
         k -= 1
     if 0 < k < a and toks[k - 1].text.lower().rstrip(".") in MONTHS:
         _relabel(labels, a, b, "O")
+
+
+def _names_after_edited_by_read_as_nothing(toks: list[Tok], labels: list[str]) -> None:
+    """ "In The Cambridge Companion to Graphs, edited by Ann Smith, 45-67.": with no editor
+    read, the names after "edited by" that the tagger left unlabelled are the editors (the
+    real strings label every such name so)."""
+    if "editor" in labels:
+        return
+    n = len(toks)
+    k = next(
+        (
+            k + 2
+            for k in range(n - 2)
+            if toks[k].text.lower() == "edited" and toks[k + 1].text == "by"
+        ),
+        -1,
+    )
+    if k < 0 or k >= n or labels[k] != "O" or not toks[k].text[:1].isupper():
+        return
+    e = k
+    while e < n and labels[e] == "O" and _continues_names(toks, e):
+        e += 1
+    while e > k and toks[e - 1].kind != KIND_WORD and toks[e - 1].text != ".":
+        e -= 1
+    if e - k >= 2:
+        _relabel(labels, k, e, "editor")
+
+
+def _continues_names(toks: list[Tok], e: int) -> bool:
+    """Whether token ``e`` goes on with a list of names printed given name first: a
+    capitalised word, "and" or "&", an initial's period, a comma before a capitalised word."""
+    text = toks[e].text
+    if toks[e].kind == KIND_WORD:
+        return text[:1].isupper() or text == "and"
+    after = toks[e + 1].text if e + 1 < len(toks) else ""
+    return (
+        text == "&"
+        or (text == "." and len(toks[e - 1].text) == 1)
+        or (text == "," and after[:1].isupper())
+    )
+
+
+def _university_press_read_as_a_place(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's "Oxford UP, 2019.", "Cambridge UP": "UP" is "University Press"; a place run
+    that ends with it is the publisher."""
+    if "publisher" in labels:
+        return
+    for a, b in _runs_of(labels, "publisher-place"):
+        if toks[b - 1].text == "UP" and b - a >= 2:
+            _relabel(labels, a, b, "publisher")
+            return
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

@@ -2163,6 +2163,25 @@ def test_a_meetings_days_are_no_pages() -> None:
     assert _by_runs(raw, spec).get("page") == "123-130"
 
 
+def test_names_after_edited_by_left_unlabelled_are_the_editors() -> None:
+    raw = 'Ode, Jane. 2019. "Graph Rivers." In The Graph Companion, edited by Ann Lee, 45-67.'
+    spec = [("Ode, Jane", "author"), (".", "O"), ("2019", "issued"), ('. "', "O"),
+            ("Graph Rivers", "title"), ('." In', "O"), ("The Graph Companion", "container-title"),
+            (", edited by Ann Lee,", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.editor] == [("Lee", "Ann")]
+
+
+def test_mlas_university_press_is_the_publisher() -> None:
+    raw = "Ode, Jane. The Graph of Rivers. Oxford UP, 2019."
+    spec = [("Ode, Jane", "author"), (".", "O"), ("The Graph of Rivers", "title"), (".", "O"),
+            ("Oxford UP", "publisher-place"), (",", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "Oxford UP"
+    assert not ref.get("publisher-place")
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
