@@ -71,9 +71,10 @@ _AND = re.compile(
     r"|(?<=[.,])\s*\b[ye]\s+(?=[A-Z\u00c0-\u00de]))"
 )
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
-_TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f]{1,3}$")
+# (Cyrillic capitals too: GOST's "Кузнецов А. В." ends with a bare "В" once its stop goes)
+_TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f\u0401\u0410-\u042f]{1,3}$")
 # "D-H", "J-P", "JP-R": hyphenated initials without periods (Korean and French given names)
-_HYPHEN_INITIALS = re.compile(r"^[A-Z]{1,2}(?:[\-\u2010][A-Z]{1,2})+$")
+_HYPHEN_INITIALS = re.compile(r"^[A-Z\u0410-\u042f]{1,2}(?:[\-\u2010][A-Z\u0410-\u042f]{1,2})+$")
 # The commonest Chinese family names in pinyin: "Zhao Mingyu" printed family first.
 PINYIN_FAMILIES = word_set(
     "wang li zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo "
@@ -101,7 +102,7 @@ _EDS_PAREN = re.compile(
 _EDS_WORD = re.compile(r",?\s*(?:eds?\.|editors?|\u7f16)$", re.IGNORECASE)
 # the last characters _EDS_WORD's words end with (its case folding reads a long s as "s")
 _EDS_WORD_ENDS = frozenset(".sSrR\u017f\u7f16")
-_CAP_INITIAL = re.compile(r"\b[A-Z]\.")
+_CAP_INITIAL = re.compile(r"\b[A-Z\u0410-\u042f]\.")
 
 
 @functools.lru_cache(maxsize=4096)  # the same initials recur in every list

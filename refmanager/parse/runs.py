@@ -4962,7 +4962,11 @@ def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
         labels[b - 1] = "page" if "volume" in labels else "volume"
 
 
-_ISSUE_MARKS = word_set("no n nr num number issue iss heft h fasc fascicule cahier nos")
+# ("nº": the masculine ordinal sign is a letter, so French, Spanish and Portuguese "nº 3"
+# is one word; Spanish "núm.", "nro.")
+_ISSUE_MARKS = word_set(
+    "no n nr num number issue iss heft h fasc fascicule cahier nos n\u00ba n\u00fam nro"
+)
 
 
 def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:

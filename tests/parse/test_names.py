@@ -103,6 +103,12 @@ def test_a_bodys_name_with_and_is_one_literal() -> None:
     assert _names("Smith, J. and Jones, K.") == [("Smith", "J.", ""), ("Jones", "K", "")]
 
 
+def test_cyrillic_initials_after_the_family_name() -> None:
+    # GOST's "Кузнецов А. В.": the last initial, its stop gone, is still an initial
+    assert _names("Один А. В., Другов Б. Г.") == [("Один", "А. В", ""), ("Другов", "Б. Г", "")]
+    assert _names("Один А.В.") == [("Один", "А.В", "")]
+
+
 def test_hyphenated_initials_are_a_given_name() -> None:
     assert _names("Park D-H, Kim J") == [("Park", "D-H", ""), ("Kim", "J", "")]
 

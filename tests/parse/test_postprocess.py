@@ -2182,6 +2182,16 @@ def test_mlas_university_press_is_the_publisher() -> None:
     assert not ref.get("publisher-place")
 
 
+def test_a_romance_issue_mark_in_one_word_marks_the_issue() -> None:
+    raw = "Ode, Jean. Les graphes. Revue des graphes, vol. 12, n\u00ba 3, 2019, p. 45-67."
+    spec = [("Ode, Jean", "author"), (".", "O"), ("Les graphes", "title"), (".", "O"),
+            ("Revue des graphes", "container-title"), (", vol.", "O"), ("12", "volume"),
+            (", n\u00ba", "O"), ("3", "volume"), (",", "O"), ("2019", "issued"), (", p.", "O"),
+            ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("12", "3")
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
