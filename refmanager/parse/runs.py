@@ -2136,8 +2136,9 @@ def _numbered_kind_in_brackets(toks: list[Tok], labels: list[str]) -> None:
 
 
 def _article_number_after_the_volume(toks: list[Tok], labels: list[str]) -> None:
-    """APA's "Journal of Graphs, 12, Article 104512.": the number after "Article" that
-    follows the volume, where no page was read, is the article's page."""
+    """APA's "Journal of Graphs, 12, Article 104512.", ACM's "53, 4, Article 78 (July
+    2020)": the number after "Article" that follows the volume or the issue, where no page
+    was read, is the article's page."""
     if "page" in labels:
         return
     for k in range(2, len(toks) - 1):
@@ -2148,8 +2149,8 @@ def _article_number_after_the_volume(toks: list[Tok], labels: list[str]) -> None
             n += 1
         if toks[n].kind != KIND_NUM or labels[n] not in ("O", "issue"):
             continue
-        if _previous_label(toks, labels, k) == "volume":
-            labels[n] = "page"
+        if _previous_label(toks, labels, k) in ("volume", "issue"):
+            labels[n] = "page"  # (ACM's "53, 4, Article 78": after the issue)
         return
 
 
@@ -3404,6 +3405,8 @@ def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:
     after = toks[a + 1 : a + 3]
     if len(after) == 2 and after[0].text == "(" and after[1].text.lower().rstrip(".") in MONTHS:
         return  # ACM's "63, 9 (September 1975)": volume, issue (month year)
+    if len(after) == 2 and after[0].text == "," and after[1].text.lower() == "article":
+        return  # ACM's "53, 4, Article 78 (July 2020)": volume, issue, article number
     labels[a] = "page"
 
 

@@ -2192,6 +2192,16 @@ def test_a_romance_issue_mark_in_one_word_marks_the_issue() -> None:
     assert (ref.get("volume"), ref.get("issue")) == ("12", "3")
 
 
+def test_acms_issue_before_its_article_number() -> None:
+    raw = "Jane Ode. 2020. Graph Rivers. ACM Graph Surv. 53, 4, Article 78 (July 2020), 35 pages."
+    spec = [("Jane Ode", "author"), (".", "O"), ("2020", "issued"), (".", "O"),
+            ("Graph Rivers", "title"), (".", "O"), ("ACM Graph Surv.", "container-title"),
+            ("53", "volume"), (",", "O"), ("4", "issue"), (", Article 78 (July", "O"),
+            ("2020", "issued"), ("), 35 pages.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("53", "4", "78")
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
