@@ -5217,8 +5217,9 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
     while rest < b and toks[rest].kind == KIND_PUNCT:
         rest += 1
     words = [t for t in toks[rest:b] if t.kind == KIND_WORD]
-    if not words or not words[0].text[:1].isupper():
-        return
+    if not words or not (words[0].text[:1].isupper() or words[0].text == "presented"):
+        return  # (IEEE's '"Title," presented at the Graph Conf.': the meeting, whose
+        # "presented at" _presented_at_opening_the_container takes off)
     _relabel(labels, c + 1, rest, "O")
     _relabel(labels, rest, b, "container-title")
 

@@ -2202,6 +2202,17 @@ def test_acms_issue_before_its_article_number() -> None:
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("53", "4", "78")
 
 
+def test_ieees_quoted_title_before_presented_at() -> None:
+    raw = 'J. Ode, "Graph rivers," presented at the 12th Graph Conf., Boston, MA, USA, 2019.'
+    spec = [("J. Ode", "author"), (', "', "O"),
+            ('Graph rivers," presented at the 12th Graph Conf', "title"), (".,", "O"),
+            ("Boston, MA, USA", "publisher-place"), (",", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph rivers"
+    assert ref.get("container-title") == "12th Graph Conf"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
