@@ -92,6 +92,7 @@ _PINYIN_SYLLABLE = re.compile(
 _CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
 _CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
+_ELLIPSIS = re.compile(r",?\s*(?:\u2026|\.\s?\.\s?\.)\s*,?\s*")
 _INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
 # An editors' mark after the names: "(eds.)", "(Hrsg.)", "(Hg.)", "(dir.)", "(Org.)",
 # "(coord.)", "(éd.)", "(comp.)", "(a cura di)".
@@ -285,6 +286,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     text = " ".join(text.split()).strip(" .,;:")  # white space as one space (no regex: hot)
     if not text:
         return [], False
+    if "\u2026" in text or ". ." in text or "..." in text:
+        text = _ELLIPSIS.sub(", ", text)  # APA's "White, D., . . . Black, E."
     # (white space is one space here: "et al" is printed "et al" or "etal")
     inner = _ETAL_INSIDE.search(text) if "et al" in text or "etal" in text else None
     if inner is not None and inner.start() > 0 and text[inner.end() :].strip(" .,;"):

@@ -435,6 +435,7 @@ def _mend(
         _publisher_in_brackets_read_into_the_title(toks, labels)
     _year_closing_the_imprint_read_as_a_page(toks, labels)
     _lone_year_after_the_place_read_as_the_volume(toks, labels)
+    _year_letter_read_into_the_title(toks, labels)
     if "UP" in raw:
         _university_press_read_as_a_place(toks, labels)
     if "edited by" in raw:
@@ -1114,6 +1115,24 @@ def _university_press_read_as_a_place(toks: list[Tok], labels: list[str]) -> Non
             return
 
 
+def _year_letter_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode, J. et al. (2019a) Graph rivers.": the letter that tells two works of a year
+    apart, glued to the year, and the bracket after it, are no part of the title."""
+    n = len(toks)
+    for k in range(n - 2):
+        if labels[k] != "issued" or toks[k].kind != KIND_NUM:
+            continue
+        letter = toks[k + 1]
+        if letter.start != toks[k].end or len(letter.text) != 1 or not letter.text.islower():
+            continue
+        if labels[k + 1] != "title":
+            return
+        labels[k + 1] = "O"
+        if toks[k + 2].text == ")" and labels[k + 2] == "title":
+            labels[k + 2] = "O"
+        return
+
+
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:
     """ "US Patent 9,876,543", "U.S. Patent 9 876 543", "US Patent 9876543B2": the words up
     to "Patent" are the genre and the number after it (its groups of three digits, its
@@ -1684,6 +1703,8 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         prev, nxt = toks[k - 1], toks[k + 1]
         if nxt.kind not in ("word", "cjk") or not (nxt.text[:1].isupper() or nxt.kind == "cjk"):
             continue
+        if prev.text == "." and k >= 2 and toks[k - 2].text == ".":
+            continue  # APA's ". . . Black, E.": an ellipsis before the last author
         # "J.", "JR.", and the two-letter initials of Russian and German names ("Yu.",
         # "Kh.", "Th.")
         prev_initial = prev.kind == "word" and (

@@ -2213,6 +2213,24 @@ def test_ieees_quoted_title_before_presented_at() -> None:
     assert ref.get("container-title") == "12th Graph Conf"
 
 
+def test_the_letter_after_the_year_is_no_part_of_the_title() -> None:
+    raw = "Ode, J. et al. (2019a) Graph rivers. Graph Lett. 12: 45-67."
+    spec = [("Ode, J. et al.", "author"), ("(", "O"), ("2019", "issued"),
+            ("a) Graph rivers", "title"), (".", "O"), ("Graph Lett.", "container-title"),
+            ("12", "volume"), (":", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph rivers"
+
+
+def test_apas_ellipsis_before_the_last_author() -> None:
+    raw = "Ode, J., Lee, K., . . . Black, E. (2019). Graph rivers. Graph Lett., 12, 45-67."
+    spec = [("Ode, J., Lee, K., . . . Black, E.", "author"), ("(", "O"), ("2019", "issued"),
+            (").", "O"), ("Graph rivers", "title"), (".", "O"),
+            ("Graph Lett.", "container-title"), (",", "O"), ("12", "volume"), (",", "O"),
+            ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode", "Lee", "Black"]
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
