@@ -29,6 +29,51 @@ def cut_end(lines: list[Line], body: float) -> list[Line]:
     return lines
 
 
+# A dot leader to a page number: a table of contents' or an index's line ("\\parindent
+# . . . . . 43, 68"), never a reference's (none of GROBID's 13,375 real entries holds one).
+LEADER = re.compile(r"(?:(?:\.\s?){5,}|(?:…\s?){2,})\s*\d")
+# How many of an index's first lines (from the first with a leader) must have one.
+_INDEX_RUN = 3
+_INDEX_OF = 4
+# Words a line without a label has at least to be a line of an entry, not an index's
+# group letter ("L", "Symbols").
+_WORDS = 3
+
+
+def index_start(lines: list[Line]) -> int | None:
+    """Where an index (or a table of contents) after the list starts, if one does: the
+    first line of the first run of lines with dot leaders to page numbers (three of four)
+    after the list's first entry.
+    An index printed without a heading on the page after a labelled list may open with a
+    note and a group's letter ("Symbols", "A"): on a page where no line before the run
+    carries a label it starts at the page's first line, the list's last entry having
+    ended on the page before."""
+    leaders = [bool(LEADER.search(ln.text)) for ln in lines]
+    labelled = [label_number(ln) is not None for ln in lines]
+    # An index read before the list (a column of it beside the list on the heading's
+    # page, its group letters between) is the reference-ness model's to drop: the run
+    # must follow the list's first entry (a labelled line, or a line of words).
+    first = next(
+        (
+            i
+            for i, ln in enumerate(lines)
+            if not leaders[i] and (labelled[i] or len(ln.text.split()) >= _WORDS)
+        ),
+        len(lines),
+    )
+    runs = (i for i, has in enumerate(leaders) if has and i > first)
+    start = next((i for i in runs if sum(leaders[i : i + _INDEX_OF]) >= _INDEX_RUN), None)
+    if start is None:
+        return None
+    page = lines[start].page
+    top = start
+    while top > 0 and lines[top - 1].page == page:
+        top -= 1
+    if top < start and any(labelled[:top]) and not any(labelled[top:start]):
+        return top
+    return start
+
+
 def heading_taken_for_furniture(
     line: Line, body: float, listed: float, junk_texts: Counter[str]
 ) -> bool:

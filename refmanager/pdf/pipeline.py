@@ -19,10 +19,12 @@ from refmanager.pdf.headings import is_end_heading, names_bibliography
 from refmanager.pdf.layout import Line, body_size
 from refmanager.pdf.listend import (
     END_RUN,
+    LEADER,
     amid_list,
     cut_end,
     furniture_text,
     heading_taken_for_furniture,
+    index_start,
     label_number,
     list_end,
     numbering_goes_on,
@@ -383,11 +385,22 @@ def _rule_entries(
         # The list's type: that of its first lines (a long footnote cannot outvote them).
         size = median([ln.size for ln in ordered[:3]])
         whole, ordered = ordered, cut_end(ordered, size)
+        # An index after the list (dot leaders to page numbers) ends it, and the model's
+        # reading with it, unless the list's numbering goes on below.
+        index = index_start(ordered)
+        if index is not None and not _numbering_resumes(
+            ordered[:index], [ln for ln in ordered[index:] if not LEADER.search(ln.text)]
+        ):
+            ordered = ordered[:index]
+        else:
+            index = None
         end = len(ordered)
-        if (
-            end < len(whole)
-            and is_end_heading(whole[end], size, floats=True)
-            and not _numbering_resumes(ordered, whole[end + 1 :])
+        if end < len(whole) and (
+            index is not None
+            or (
+                is_end_heading(whole[end], size, floats=True)
+                and not _numbering_resumes(ordered, whole[end + 1 :])
+            )
         ):
             stop = whole[end]
         # Footnotes and captions in much smaller type than the list are not part of it.

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from refmanager.model import Reference
+from refmanager.pdf.listend import LEADER
 from refmanager.pdf.segment import CAPTION
 
 WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "refness.json"
@@ -120,11 +121,6 @@ def score(weights: dict[str, float], feats: Features) -> float:
     """The logistic model's probability for ``feats``."""
     z = sum(weights.get(name, 0.0) * value for name, value in feats)
     return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
-
-
-# A dot leader to a page number: a table of contents' or an index's line ("\\parindent
-# . . . . . 43, 68"), never a reference's (none of GROBID's 13,375 real entries holds one).
-LEADER = re.compile(r"(?:(?:\.\s?){5,}|(?:…\s?){2,})\s*\d")
 
 
 def probability(ref: Reference, weights: dict[str, float]) -> float:

@@ -10,6 +10,7 @@ from refmanager.pdf import read_bibliography
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.headings import is_end_heading, is_heading
 from refmanager.pdf.layout import Line
+from refmanager.pdf.listend import index_start
 from refmanager.pdf.segment import segment
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
@@ -476,3 +477,40 @@ def test_a_list_of_one_labelled_entry_is_one_entry() -> None:
     entries = segment(lines)
     assert [e.label for e in entries] == ["1", ""]
     assert entries[0].raw.endswith("widgets.dtx.")
+
+
+def test_an_index_without_a_heading_on_the_page_after_the_list_ends_it(tmp_path: Path) -> None:
+    # A manual's short list, then on the next page its index, printed without a heading:
+    # a note, a group's name, then lines with dot leaders to page numbers. Those lines
+    # outvoted the labels, the note joined the last entry, and reference-ness dropped all.
+    refs = [
+        "[1] A. Author. The Book of Typesetting. Some Publisher, 1996.",
+        "[2] B. Writer. A Manual of Drawing, Version 2.10, 2007.",
+        "[3] B. Writer. A Manual of Drawing, Version 3.0.0, 2013.",
+    ]
+    body = ["This paper studies the extraction of reference lists from scholarly documents."]
+    page1 = [*column(72, 780, body), Text(72, 740, "References", 13, "F3"),
+             *column(72, 720, refs, leading=20), Text(290, 60, "103", 10)]  # fmt: skip
+    note = ["Colour legend: definition, example, other. If an entry belongs to a library,",
+            "its name is given in parenthesis. All page numbers are links."]  # fmt: skip
+    index = [f"{i} {WORDS[i % 8]} {WORDS[(i + 3) % 8]} " + ". " * 12 + f"{i + 2}, {3 * i + 5}"
+             for i in range(1, 30)]  # fmt: skip
+    page2 = [*column(72, 780, note), Text(150, 750, "Symbols", 9, "F3"),
+             *column(72, 735, index, leading=11, size=9)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "index.pdf", [page1, page2]))
+    assert [e.raw for e in bib.entries if not e.fragment] == refs
+
+
+def test_an_index_read_before_the_list_does_not_end_it() -> None:
+    # A column of an index beside the list on the heading's page, read before it (its
+    # group letters between its lines): the list's entries come after it.
+    index = [_line(f"{WORDS[i % 8]}-{i} " + ". " * 12 + f"{i + 3}", 700 - 12 * i, column=2)
+             for i in range(6)]  # fmt: skip
+    letter = [_line("M", 620, column=2)]
+    refs = [_line(f"[{i}] A. Author. A title of the work number {i}. 2020.", 500 - 20 * i)
+            for i in range(1, 4)]  # fmt: skip
+    assert index_start([*index, *letter, *index, *refs]) is None
+    # After the list, on the page after it, the index starts at that page's first line.
+    note = [_line("Colour legend: definition, example, other.", 780, page=2)]
+    after = [_line(ln.text, ln.y, page=2) for ln in index]
+    assert index_start([*refs, *note, *after]) == 3
