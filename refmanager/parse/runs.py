@@ -436,6 +436,8 @@ def _mend(
     _year_closing_the_imprint_read_as_a_page(toks, labels)
     _lone_year_after_the_place_read_as_the_volume(toks, labels)
     _year_letter_read_into_the_title(toks, labels)
+    if "[" in raw:
+        _translated_title_in_brackets(toks, labels)
     if "UP" in raw:
         _university_press_read_as_a_place(toks, labels)
     if "edited by" in raw:
@@ -1131,6 +1133,28 @@ def _year_letter_read_into_the_title(toks: list[Tok], labels: list[str]) -> None
         if toks[k + 2].text == ")" and labels[k + 2] == "title":
             labels[k + 2] = "O"
         return
+
+
+def _translated_title_in_brackets(toks: list[Tok], labels: list[str]) -> None:
+    """PubMed's "[Graph rivers in adults]. Zhonghua Yi Xue Za Zhi. 2019;12(3):45-67.
+    Chinese.": a title translated into English is printed in square brackets; it ends at
+    the closing bracket, the words after it up to the year are the journal, and the
+    language that closes the entry (one of _LANGUAGES, defined below) is no place."""
+    a, b = _first_run(labels, "title")
+    if a in (b, 0) or toks[a - 1].text != "[" or "container-title" in labels:
+        return
+    c = next((k for k in range(a + 1, b) if toks[k].text == "]"), -1)
+    if c < 0 or c + 2 >= b or toks[c + 1].text != "." or b >= len(toks):
+        return
+    if labels[b] not in ("O", "issued") or not toks[c + 2].text[:1].isupper():
+        return
+    _relabel(labels, c, c + 2, "O")
+    _relabel(labels, c + 2, b, "container-title")
+    e = len(toks) - 1
+    while e > 0 and toks[e].kind == KIND_PUNCT:
+        e -= 1
+    if toks[e].text.lower() in _LANGUAGES and labels[e] in ("publisher-place", "publisher"):
+        labels[e] = "O"
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

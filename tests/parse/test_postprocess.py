@@ -2231,6 +2231,21 @@ def test_apas_ellipsis_before_the_last_author() -> None:
     assert [n.family for n in ref.author] == ["Ode", "Lee", "Black"]
 
 
+def test_pubmeds_translated_title_in_brackets() -> None:
+    raw = (
+        "Ode J, Lee K. [Graph rivers in adults]. Zhonghua Tu Xue Za Zhi. 2019;12(3):45-67. Chinese."
+    )
+    spec = [("Ode J, Lee K", "author"), (". [", "O"),
+            ("Graph rivers in adults]. Zhonghua Tu Xue Za Zhi", "title"), (".", "O"),
+            ("2019", "issued"), (";", "O"), ("12", "volume"), ("(", "O"), ("3", "issue"),
+            ("):", "O"), ("45-67", "page"), (".", "O"), ("Chinese", "publisher-place"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph rivers in adults"
+    assert ref.get("container-title") == "Zhonghua Tu Xue Za Zhi"
+    assert not ref.get("publisher-place")
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
