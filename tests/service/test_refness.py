@@ -229,3 +229,34 @@ def test_rows_that_pass_are_a_list_where_one_is_sure_or_they_are_the_more() -> N
     assert not refness.outweighed([0.57, 0.95], 9)  # one reads as a reference beyond doubt
     assert not refness.outweighed([0.6, 0.7, 0.8], 3)  # as many pass as do not
     assert not refness.outweighed([], 5)
+
+
+NUMBERED_OPTIONS = [
+    "7. PAGE RANGE DASH: e: dash-en (En dash between page numbers);",
+    "8. SERIES NAME FONT: i: ser-it (Series name in italics);",
+    "9. CHAPTER NUMBER: c: chap-n (Chapter number after the title);",
+    "10. MONTH NAMES: a: mon-abr (Abbreviated month names);",
+    "11. VOLUME FONT: b: vol-bf (Volume in bold);",
+    "12. DOI ADDRESS: y: doi-link (DOI as a link at the end);",
+]
+
+
+def test_numbered_options_without_a_year_are_no_list() -> None:
+    # A style's manual numbers its options under "Bibliography": most pass the threshold
+    # on their own, none beyond doubt or one at most, and none carries a year.
+    refs = parse_entries([Entry(raw=t, label=t.split(".")[0]) for t in NUMBERED_OPTIONS])
+    kept, dropped = refness.keep_references(refs)
+    assert kept == []
+    assert len(dropped) == 6
+    note = refness.dropped_note(dropped, kept=0)
+    assert "nearly all only just, and hardly any entry carries a year" in note
+
+
+def test_an_undated_list_is_a_list_where_its_rows_read_as_references_beyond_doubt() -> None:
+    assert refness.undated(["a", "b", "c", "d"], [0.6, 0.7, 0.8])
+    assert not refness.undated(["a", "b", "c", "d"], [0.95, 0.97, 0.8])  # most beyond doubt
+    # a thesis's undated list of handbooks: two of seven beyond doubt, the rest close to it
+    undated_list = [0.93, 0.89, 0.86, 0.84, 0.92, 0.90, 0.89]
+    assert not refness.undated([f"item {i}" for i in range(7)], undated_list)
+    assert not refness.undated(["a 2001", "b", "c", "d"], [0.6, 0.7, 0.8])  # a quarter dated
+    assert not refness.undated(["a", "b", "c"], [0.6, 0.7, 0.8])  # too short to tell
