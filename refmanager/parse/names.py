@@ -60,9 +60,9 @@ _ETAL = re.compile(r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|
 _ETAL_ENDS = ("al", "others", "\u7b49", "\u4eba")  # how _ETAL's words end
 # "/" parts names as German lists print them ("Krause, J./Lange, M.").
 _SEP = re.compile(
-    r"(?=[\s;\uff0c\u3001,/])"  # (the characters a match starts with: tried only there)
-    r"\s*(?:;|\uff0c|\u3001|,|/(?=\s*[A-Z\u00c0-\u00de]))\s*"
-)
+    r"(?=[\s;\uff0c\u3001\u30fb,/])"  # (the characters a match starts with: tried only there)
+    r"\s*(?:;|\uff0c|\u3001|\u30fb|,|/(?=\s*[A-Z\u00c0-\u00de]))\s*"
+)  # ("\u30fb", the middle dot, parts Japanese names: "山田太郎・鈴木花子")
 # Spanish "y" and Portuguese or Italian "e" join the last name after a name's initial or
 # comma ("García, M., y López, J."); inside a family name they stay ("Ortega y Gasset").
 _AND = re.compile(
@@ -90,6 +90,8 @@ _PINYIN_SYLLABLE = re.compile(
 )
 # Two to six CJK characters (or middle dots): a Chinese name in characters.
 _CJK_NAME = re.compile(rf"^[{CJK}\u00b7]{{2,6}}$")
+_HANGUL_NAME = re.compile("^[\uac00-\ud7a3]{3,4}$")
+_KOREAN_COMPOUND_FAMILIES = frozenset(("남궁", "선우", "제갈", "황보", "독고", "사공", "서문"))
 _CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 _ELLIPSIS = re.compile(r",?\s*(?:\u2026|\.\s?\.\s?\.)\s*,?\s*")
@@ -200,6 +202,10 @@ def _natural(chunk: str) -> Name:
         return Name()
     if _CJK_NAME.match(chunk.replace(" ", "")):
         return split_chinese(chunk)
+    if _HANGUL_NAME.match(chunk):
+        # "김철수": a Korean family name is one syllable, or two of a few ("남궁민수")
+        cut = 2 if len(chunk) == 4 and chunk[:2] in _KOREAN_COMPOUND_FAMILIES else 1
+        return Name(family=chunk[:cut], given=chunk[cut:])
     words = chunk.split()
     suffix = ""
     if len(words) > 1 and words[-1].rstrip(",") in SUFFIXES:

@@ -570,8 +570,8 @@ def _cjk_names_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
         if not _HAN_OR_HANGUL_NAME.fullmatch(toks[k + 1].text):
             return
         k += 2
-    if k == 1 or k + 1 >= len(toks) or toks[k].text not in (".", "\u3002"):
-        return
+    if k == 1 or k + 1 >= len(toks) or toks[k].text not in (".", "\u3002", ":", "\uff1a"):
+        return  # (Japanese lists end the names with a colon: "山田太郎, 鈴木花子: ...")
     if labels[k - 1] != "title" or labels[k + 1] not in ("title", "O"):
         return
     _relabel(labels, 0, k, "author")
@@ -5261,11 +5261,13 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
     rest = c + 1
     while rest < b and toks[rest].kind == KIND_PUNCT:
         rest += 1
-    words = [t for t in toks[rest:b] if t.kind == KIND_WORD]
-    if not words or not (words[0].text[:1].isupper() or words[0].text == "presented"):
+    words = [t for t in toks[rest:b] if t.kind in (KIND_WORD, KIND_CJK)]
+    if not words or not (
+        words[0].text[:1].isupper() or words[0].kind == KIND_CJK or words[0].text == "presented"
+    ):
         return  # (IEEE's '"Title," presented at the Graph Conf.': the meeting, whose
         # "presented at" _presented_at_opening_the_container takes off)
-    _relabel(labels, c + 1, rest, "O")
+    _relabel(labels, c, rest, "O")
     _relabel(labels, rest, b, "container-title")
 
 

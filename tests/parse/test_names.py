@@ -109,6 +109,12 @@ def test_cyrillic_initials_after_the_family_name() -> None:
     assert _names("Один А.В.") == [("Один", "А.В", "")]
 
 
+def test_japanese_and_korean_name_lists() -> None:
+    assert _names("山田太郎・鈴木花子") == [("山田", "太郎", ""), ("鈴木", "花子", "")]
+    assert _names("김철수, 이영희") == [("김", "철수", ""), ("이", "영희", "")]
+    assert _names("남궁민수") == [("남궁", "민수", "")]
+
+
 def test_hyphenated_initials_are_a_given_name() -> None:
     assert _names("Park D-H, Kim J") == [("Park", "D-H", ""), ("Kim", "J", "")]
 
@@ -251,10 +257,16 @@ def test_the_name_separators_split_as_without_their_first_characters() -> None:
         "ODE, V. C., AND ABE, G. R.",
         "ODE, P. AND ABE, R.",
     ]
-    sep_head = "(?=[\\s;\\uff0c\\u3001,/])"
+    sep_head = "(?=[\\s;\\uff0c\\u3001\\u30fb,/])"
     assert _SEP.pattern.startswith(sep_head)
     plain_sep = re.compile(_SEP.pattern[len(sep_head) :])
-    texts += ["Ode J; Roe R", "王伟，李明、张三", "Krause, J./Lange, M.", "A/b , C ;D"]
+    texts += [
+        "Ode J; Roe R",
+        "王伟，李明、张三",
+        "山田太郎・鈴木花子",
+        "Krause, J./Lange, M.",
+        "A/b , C ;D",
+    ]
     for text in texts:
         assert _AND.split(text) == plain.split(text), text
         assert _SEP.split(text) == plain_sep.split(text), text

@@ -735,7 +735,7 @@ def test_a_phrase_of_hangul_words_in_the_name_list_is_the_title() -> None:
         ("문화학보", "container-title"), (",", "O"), ("2014", "issued"), (".", "O"),
     ]  # fmt: skip
     ref = _build(raw, spec)
-    assert [a.family for a in ref.author] == ["김하늘", "박바다"]
+    assert [(a.family, a.given) for a in ref.author] == [("김", "하늘"), ("박", "바다")]
     assert ref.get("title") == "한국 문화 연구"
 
 
@@ -2244,6 +2244,23 @@ def test_pubmeds_translated_title_in_brackets() -> None:
     assert ref.get("title") == "Graph rivers in adults"
     assert ref.get("container-title") == "Zhonghua Tu Xue Za Zhi"
     assert not ref.get("publisher-place")
+
+
+def test_japanese_names_before_a_colon_and_a_title_in_brackets() -> None:
+    raw = "山田太郎, 鈴木花子: 図の応用, 情報論文誌, Vol.60, No.3, pp.45-67 (2019)."
+    spec = [("山田太郎", "author"), (",", "O"), ("鈴木花子: 図の応用", "title"), (",", "O"),
+            ("情報論文誌", "container-title"), (", Vol.", "O"), ("60", "volume"), (", No.", "O"),
+            ("3", "issue"), (", pp.", "O"), ("45-67", "page"), ("(", "O"), ("2019", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["山田", "鈴木"]
+    assert ref.get("title") == "図の応用"
+    raw = "山田太郎 (2019)「図の応用」『情報処理』60(3), 45-67."
+    spec = [("山田太郎", "author"), ("(", "O"), ("2019", "issued"), (")「", "O"),
+            ("図の応用」『情報処理", "title"), ("』", "O"), ("60", "volume"), ("(", "O"),
+            ("3", "issue"), ("),", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("図の応用", "情報処理")
 
 
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
