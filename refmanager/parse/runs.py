@@ -3672,8 +3672,22 @@ def _and_others_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
 
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)", ", eds."
-    or ", editors." edited the work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"."""
+    or ", editors." edited the work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"; and
+    where the tagger read the list's head as authors and its tail as editors ("Bird, Jon,
+    Barry Curtis, ..., and Lisa Tickner, eds. Mapping the Futures")."""
     if "editor" in labels:
+        a, b = _first_run(labels, "author")
+        c, d = _first_run(labels, "editor")
+        if a == 0 and 0 < b <= c and all(t.text in (",", "and", "&") for t in toks[b:c]):
+            # only ", eds." closing the list (not "(ed.)" after a title read into the names,
+            # not "ed. by" before another name)
+            k = d + 1
+            mark = toks[k].text.lower() if k < len(toks) and toks[d].text == "," else ""
+            after = toks[k + 1].text if k + 1 < len(toks) else ""
+            if after == ".":
+                after = toks[k + 2].text if k + 2 < len(toks) else ""
+            if mark in ("ed", "eds", "editor", "editors") and after != "by":
+                _relabel(labels, a, c, "editor")
         return
     a, b = _first_run(labels, "author")
     if a == b:

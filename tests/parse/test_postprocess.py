@@ -2263,6 +2263,24 @@ def test_japanese_names_before_a_colon_and_a_title_in_brackets() -> None:
     assert (ref.get("title"), ref.get("container-title")) == ("図の応用", "情報処理")
 
 
+def test_a_name_list_read_half_as_authors_half_as_editors_before_eds() -> None:
+    raw = "Ode, Jon, Tim Lee, and Ann Roe, eds. Mapping the Graphs. London: Graph Press, 1993."
+    spec = [("Ode, Jon, Tim Lee", "author"), (",", "O"), ("and Ann Roe", "editor"),
+            (", eds.", "O"), ("Mapping the Graphs", "title"), (".", "O"),
+            ("London", "publisher-place"), (":", "O"), ("Graph Press", "publisher"), (",", "O"),
+            ("1993", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.author
+    assert [n.family for n in ref.editor] == ["Ode", "Lee", "Roe"]
+    # "(ed.)" after a title read into the names, or "ed. by", leaves them alone
+    raw = "Ode, Jon, Graph Life, Ann Roe (ed.), 2 vols. (Bremen: Graph Verlag, 1986)."
+    spec = [("Ode, Jon, Graph Life", "author"), (",", "O"), ("Ann Roe", "editor"),
+            ("(ed.), 2 vols. (", "O"), ("Bremen", "publisher-place"), (":", "O"),
+            ("Graph Verlag", "publisher"), (",", "O"), ("1986", "issued"),
+            (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).author
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
