@@ -3695,6 +3695,11 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     if b - a > 2 and toks[b - 2].text == "(" and toks[b - 1].text.lower() in _EDITOR_MARK_WORDS:
         b -= 2  # "García, J. (Coord" read into the names
         labels[b] = labels[b + 1] = "O"
+    german = toks[b - 1].text in ("Hrsg", "Hg", "Hgg") and b < len(toks) and toks[b].text == "."
+    if german and b - a > 2 and toks[b - 2].kind == KIND_WORD:
+        labels[b - 1] = "O"  # German "Huf, Christina & Irmtraud Schnell Hrsg. 2015."
+        _relabel(labels, a, b - 1, "editor")
+        return
     k = b
     while k < len(toks) and k < b + 3 and toks[k].text in (",", ".", "("):
         k += 1  # "Ode, K. (ed.)", "Ode, K., eds.", "Ode, K., editors."

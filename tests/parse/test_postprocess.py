@@ -2281,6 +2281,23 @@ def test_a_name_list_read_half_as_authors_half_as_editors_before_eds() -> None:
     assert _by_runs(raw, spec).author
 
 
+def test_germans_hrsg_after_the_names_without_brackets() -> None:
+    raw = "Ode, Christa & Irma Lee Hrsg. 2015. Graphen in der Schule. Stuttgart: Graph Verlag."
+    spec = [("Ode, Christa & Irma Lee Hrsg", "author"), (".", "O"), ("2015", "issued"),
+            (".", "O"), ("Graphen in der Schule", "title"), (".", "O"),
+            ("Stuttgart", "publisher-place"), (":", "O"), ("Graph Verlag", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.author
+    assert [n.family for n in ref.editor] == ["Ode", "Lee"]
+    # initials "HG" are no mark
+    raw = "Ode S, Roe HG. Graph walks. J Graph 1992; 90: 1-9."
+    spec = [("Ode S, Roe HG", "author"), (".", "O"), ("Graph walks", "title"), (".", "O"),
+            ("J Graph", "container-title"), ("1992", "issued"), (";", "O"), ("90", "volume"),
+            (":", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    assert [n.family for n in _by_runs(raw, spec).author] == ["Ode", "Roe"]
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
