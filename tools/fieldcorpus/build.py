@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import random
 import sys
 import time
@@ -209,7 +210,9 @@ def heldout_corpus(size: int = 600, seed: int = 99) -> list[Example]:
 def write_examples(examples: Iterable[Example], path: Path) -> int:
     """Examples as compressed JSON lines (the shipped base data); returns how many."""
     count = 0
-    tmp = path.with_name(path.name + ".tmp")
+    # a name of this process's own: two cross-validations started together write the same
+    # cache, and one's rename found the other's temporary file gone
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=9) as fh:
         for ex in examples:
             data = ex.to_json()
