@@ -437,6 +437,8 @@ def _mend(
     _lone_year_after_the_place_read_as_the_volume(toks, labels)
     _year_letter_read_into_the_title(toks, labels)
     if "[" in raw:
+        _title_read_as_the_genre_before_its_description(toks, labels)
+    if "[" in raw:
         _translated_title_in_brackets(toks, labels)
     if "UP" in raw:
         _university_press_read_as_a_place(toks, labels)
@@ -1155,6 +1157,23 @@ def _translated_title_in_brackets(toks: list[Tok], labels: list[str]) -> None:
         e -= 1
     if toks[e].text.lower() in _LANGUAGES and labels[e] in ("publisher-place", "publisher"):
         labels[e] = "O"
+
+
+def _title_read_as_the_genre_before_its_description(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Graph rivers [Paper presentation]. Graph Conference 2019, Boston": with no
+    title read, a genre run right before a bracketed description (itself the genre) is the
+    title."""
+    if "title" in labels:
+        return
+    runs = _runs_of(labels, "genre")
+    if len(runs) < 2:
+        return
+    (a, b), (c, d) = runs[0], runs[1]
+    if c != b + 1 or toks[b].text != "[" or d >= len(toks) or toks[d].text != "]":
+        return
+    if any(t.kind != KIND_WORD and t.text not in ":,-\u2013'\u2019?" for t in toks[a:b]):
+        return
+    _relabel(labels, a, b, "title")
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

@@ -2298,6 +2298,17 @@ def test_germans_hrsg_after_the_names_without_brackets() -> None:
     assert [n.family for n in _by_runs(raw, spec).author] == ["Ode", "Roe"]
 
 
+def test_apas_title_read_as_the_genre_before_its_bracketed_description() -> None:
+    raw = "Ode, J. (2019, May 1-3). Graph rivers: a look [Paper presentation]. Graph Conf, Boston."
+    spec = [("Ode, J.", "author"), ("(", "O"), ("2019", "issued"), (", May 1-3).", "O"),
+            ("Graph rivers: a look", "genre"), ("[", "O"), ("Paper presentation", "genre"),
+            ("].", "O"), ("Graph Conf", "container-title"), (",", "O"),
+            ("Boston", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph rivers: a look"
+    assert ref.get("genre") == "Paper presentation"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
