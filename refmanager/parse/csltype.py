@@ -58,6 +58,28 @@ _WEB = re.compile(
 )
 
 
+# APA 7's descriptions in brackets after a title, and the CSL types they name
+_APA_TYPES = {
+    "video": "motion_picture",
+    "film": "motion_picture",
+    "motion picture": "motion_picture",
+    "tweet": "post",
+    "status update": "post",
+    "blog post": "post-weblog",
+    "audio podcast episode": "broadcast",
+    "video podcast episode": "broadcast",
+    "podcast": "broadcast",
+    "paper presentation": "speech",
+    "poster presentation": "speech",
+    "conference session": "speech",
+    "keynote address": "speech",
+    "unpublished manuscript": "manuscript",
+}
+_APA_DESCRIPTION = re.compile(
+    r"\[(" + "|".join(sorted(_APA_TYPES, key=len, reverse=True)) + r")\]", re.IGNORECASE
+)
+
+
 def infer_type(ref: Reference, raw: str) -> str:
     """The CSL type from a GB/T code, identifiers and which fields were found."""
     m = TYPE_CODE_RE.search(raw) if "[" in raw else None
@@ -93,6 +115,9 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "software"  # "Transformers: ... GitHub repository, 2020."
     if _DATASET.search(ref.get("medium")):
         return "dataset"  # APA's "[Data set]"
+    described = _APA_DESCRIPTION.search(raw) if "[" in raw else None
+    if described:
+        return _APA_TYPES[described.group(1).lower()]  # "[Video]", "[Paper presentation]"
     if _THESIS.search(ref.get("genre")):
         return "thesis"  # "Ph.D. dissertation, Dept. Elect. Eng., Univ., City"
     if "standard" in ref.get("genre").lower():

@@ -2309,6 +2309,14 @@ def test_apas_title_read_as_the_genre_before_its_bracketed_description() -> None
     assert ref.get("genre") == "Paper presentation"
 
 
+def test_apas_bracketed_descriptions_name_the_type() -> None:
+    for description, kind in (("Video", "motion_picture"), ("Tweet", "post"),
+                              ("Paper presentation", "speech"),
+                              ("Unpublished manuscript", "manuscript")):  # fmt: skip
+        raw = f"Ode, J. (2019). Graph rivers [{description}]. Graph Place."
+        assert infer_type(Reference(raw=raw), raw) == kind, description
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
