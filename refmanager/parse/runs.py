@@ -436,6 +436,8 @@ def _mend(
     _year_closing_the_imprint_read_as_a_page(toks, labels)
     _lone_year_after_the_place_read_as_the_volume(toks, labels)
     _year_letter_read_into_the_title(toks, labels)
+    if "niv" in raw:
+        _university_read_as_a_place(toks, labels)
     if "[" in raw:
         _title_read_as_the_genre_before_its_description(toks, labels)
     if "[" in raw:
@@ -1174,6 +1176,33 @@ def _title_read_as_the_genre_before_its_description(toks: list[Tok], labels: lis
     if any(t.kind != KIND_WORD and t.text not in ":,-\u2013'\u2019?" for t in toks[a:b]):
         return
     _relabel(labels, a, b, "title")
+
+
+_UNIVERSITY_WORDS = word_set(
+    "university universit\u00e9 universidad universidade universit\u00e0 universit\u00e4t"
+    " universiteit universitat uniwersytet"
+)
+
+
+def _university_read_as_a_place(toks: list[Tok], labels: list[str]) -> None:
+    """ "Thèse de Docteur-Ingénieur, Université de Clermont-Ferrand II, France.": a place run
+    that opens with a university's word is the university (the publisher), and its last
+    comma's capitalised word or two, if any, the place."""
+    if "publisher" in labels:
+        return
+    for a, b in _runs_of(labels, "publisher-place"):
+        if toks[a].text.lower() not in _UNIVERSITY_WORDS or b - a < 2:
+            continue
+        if toks[a + 1].text in ("Park", "City", "Heights"):
+            return  # a town: "University Park" (Pennsylvania), "University City"
+        c = next((k for k in range(b - 1, a, -1) if toks[k].text == ","), -1)
+        tail = toks[c + 1 : b] if c > 0 else []
+        if tail and len(tail) <= 2 and all(t.text[:1].isupper() for t in tail):
+            _relabel(labels, a, c, "publisher")
+            labels[c] = "O"
+        else:
+            _relabel(labels, a, b, "publisher")
+        return
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

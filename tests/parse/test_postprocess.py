@@ -2317,6 +2317,21 @@ def test_apas_bracketed_descriptions_name_the_type() -> None:
         assert infer_type(Reference(raw=raw), raw) == kind, description
 
 
+def test_a_university_read_as_the_place_is_the_publisher() -> None:
+    raw = "B. Ode. Thèse de doctorat, 1984, Université de Graphes II, France."
+    spec = [("B. Ode", "author"), (".", "O"), ("Thèse de doctorat", "genre"), (",", "O"),
+            ("1984", "issued"), (",", "O"), ("Université de Graphes II, France", "publisher-place"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "Université de Graphes II"
+    assert ref.get("publisher-place") == "France"
+    # "University Park" is a town
+    raw = "J. Ode, Graph Art, University Park 1999."
+    spec = [("J. Ode", "author"), (",", "O"), ("Graph Art", "title"), (",", "O"),
+            ("University Park", "publisher-place"), ("1999", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher-place") == "University Park"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
