@@ -436,6 +436,7 @@ def _mend(
     _year_closing_the_imprint_read_as_a_page(toks, labels)
     _lone_year_after_the_place_read_as_the_volume(toks, labels)
     _year_letter_read_into_the_title(toks, labels)
+    _venue_acronym_read_as_the_publisher(toks, labels)
     if "niv" in raw:
         _university_read_as_a_place(toks, labels)
     if "[" in raw:
@@ -1203,6 +1204,30 @@ def _university_read_as_a_place(toks: list[Tok], labels: list[str]) -> None:
         else:
             _relabel(labels, a, b, "publisher")
         return
+
+
+def _venue_acronym_read_as_the_publisher(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's short form '"Title," NIPS, pp. 1097-1105, 2012.': with no container read, a
+    publisher that is one word in capitals right after the title, before the pages, is the
+    venue (a book's publisher has no pages after it)."""
+    if "container-title" in labels or labels.count("publisher") != 1:
+        return
+    p = labels.index("publisher")
+    word = toks[p].text
+    if not (word.isupper() and word.isalpha() and 2 <= len(word) <= 8):
+        return
+    k = p - 1
+    while k > 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k -= 1
+    n = p + 1
+    while n < len(toks) and labels[n] == "O" and toks[n].kind == KIND_PUNCT:
+        n += 1
+    if n < len(toks) and toks[n].text.lower() in ("pp", "p"):
+        n += 1
+        while n < len(toks) and labels[n] == "O" and toks[n].kind == KIND_PUNCT:
+            n += 1
+    if labels[k] == "title" and n < len(toks) and labels[n] == "page":
+        labels[p] = "container-title"  # (before the year alone, "AMS, (2002)" is a publisher)
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:

@@ -2332,6 +2332,21 @@ def test_a_university_read_as_the_place_is_the_publisher() -> None:
     assert _by_runs(raw, spec).get("publisher-place") == "University Park"
 
 
+def test_ieees_venue_acronym_before_the_pages_read_as_the_publisher() -> None:
+    raw = 'A. Ode, "Graph walks in deep nets," GRAPHS, pp. 1097-1105, 2012.'
+    spec = [("A. Ode", "author"), (', "', "O"), ("Graph walks in deep nets", "title"),
+            (',"', "O"), ("GRAPHS", "publisher"), (", pp.", "O"), ("1097-1105", "page"),
+            (",", "O"), ("2012", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "GRAPHS"
+    assert not ref.get("publisher")
+    # a book's publisher in capitals, with no pages after it, stays the publisher
+    raw = "Y. Ode, Advances in Graph Theory, AMS, (2002)"
+    spec = [("Y. Ode", "author"), (",", "O"), ("Advances in Graph Theory", "title"), (",", "O"),
+            ("AMS", "publisher"), (", (", "O"), ("2002", "issued"), (")", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "AMS"
+
+
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
     raw = "李明. 图论导论[M]. 第4版. 北京: 图论出版社, 2018."
     spec = [("李明", "author"), (".", "O"), ("图论导论", "title"), ("[M]. 第", "O"),
