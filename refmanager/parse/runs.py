@@ -1216,6 +1216,8 @@ def _venue_acronym_read_as_the_publisher(toks: list[Tok], labels: list[str]) -> 
     word = toks[p].text
     if not (word.isupper() and word.isalpha() and 2 <= len(word) <= 8):
         return
+    if PUBLISHER_WORDS.search(word):
+        return  # a publisher's own name ("PMLR", "ACM", "SIAM", "IEEE")
     k = p - 1
     while k > 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
         k -= 1

@@ -2345,6 +2345,12 @@ def test_ieees_venue_acronym_before_the_pages_read_as_the_publisher() -> None:
     spec = [("Y. Ode", "author"), (",", "O"), ("Advances in Graph Theory", "title"), (",", "O"),
             ("AMS", "publisher"), (", (", "O"), ("2002", "issued"), (")", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("publisher") == "AMS"
+    # nor is a publisher's own name before the pages a venue
+    raw = "Y. Ode, Graph walks in deep nets, PMLR, pp. 1-9, 2012."
+    spec = [("Y. Ode", "author"), (",", "O"), ("Graph walks in deep nets", "title"), (",", "O"),
+            ("PMLR", "publisher"), (", pp.", "O"), ("1-9", "page"), (",", "O"),
+            ("2012", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "PMLR"
 
 
 def test_a_cjk_edition_mark_gives_the_edition() -> None:
