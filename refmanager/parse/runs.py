@@ -441,7 +441,6 @@ def _mend(
         _university_read_as_a_place(toks, labels)
     if "[" in raw:
         _title_read_as_the_genre_before_its_description(toks, labels)
-    if "[" in raw:
         _translated_title_in_brackets(toks, labels)
     if "UP" in raw:
         _university_press_read_as_a_place(toks, labels)
@@ -876,10 +875,7 @@ def _article_number_read_as_a_note(raw: str, toks: list[Tok], labels: list[str])
     for a, b in _runs_of(labels, "note"):
         if not _E_LOCATOR.fullmatch(raw[toks[a].start : toks[b - 1].end]):
             continue
-        k = a - 1
-        while k >= 0 and labels[k] == "O":
-            k -= 1
-        if k >= 0 and labels[k] in ("volume", "issue"):
+        if _previous_label(toks, labels, a) in ("volume", "issue"):
             _relabel(labels, a, b, "page")
         return
 
@@ -1005,10 +1001,7 @@ def _year_closing_the_imprint_read_as_a_page(toks: list[Tok], labels: list[str])
         e -= 1
     if labels[e] != "page" or not YEAR_RE.fullmatch(toks[e].text) or toks[e].kind != KIND_NUM:
         return
-    k = e - 1
-    while k > 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
-        k -= 1
-    if labels[k] in ("publisher-place", "publisher"):
+    if _previous_label(toks, labels, e) in ("publisher-place", "publisher"):
         labels[e] = "issued"
 
 
@@ -1049,10 +1042,8 @@ def _lone_year_after_the_place_read_as_the_volume(toks: list[Tok], labels: list[
         return
     if v + 1 < len(toks) and toks[v + 1].text in ("(", ":", "."):
         return  # "2019(3)", "2019:12": a volume, its issue or pages
-    k = v - 1
-    while k > 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
-        k -= 1
-    if labels[k] in ("publisher-place", "publisher", "container-title") and toks[v - 1].text == ",":
+    after = _previous_label(toks, labels, v)
+    if after in ("publisher-place", "publisher", "container-title") and toks[v - 1].text == ",":
         labels[v] = "issued"
 
 
@@ -1126,8 +1117,9 @@ def _year_letter_read_into_the_title(toks: list[Tok], labels: list[str]) -> None
     """ "Ode, J. et al. (2019a) Graph rivers.": the letter that tells two works of a year
     apart, glued to the year, and the bracket after it, are no part of the title."""
     n = len(toks)
-    for k in range(n - 2):
-        if labels[k] != "issued" or toks[k].kind != KIND_NUM:
+    for _, b in _runs_of(labels, "issued"):
+        k = b - 1  # the year
+        if k + 2 >= n or toks[k].kind != KIND_NUM:
             continue
         letter = toks[k + 1]
         if letter.start != toks[k].end or len(letter.text) != 1 or not letter.text.islower():
@@ -1218,17 +1210,10 @@ def _venue_acronym_read_as_the_publisher(toks: list[Tok], labels: list[str]) -> 
         return
     if PUBLISHER_WORDS.search(word):
         return  # a publisher's own name ("PMLR", "ACM", "SIAM", "IEEE")
-    k = p - 1
-    while k > 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
-        k -= 1
-    n = p + 1
-    while n < len(toks) and labels[n] == "O" and toks[n].kind == KIND_PUNCT:
-        n += 1
+    n = _past_punctuation(toks, labels, p + 1)
     if n < len(toks) and toks[n].text.lower() in ("pp", "p"):
-        n += 1
-        while n < len(toks) and labels[n] == "O" and toks[n].kind == KIND_PUNCT:
-            n += 1
-    if labels[k] == "title" and n < len(toks) and labels[n] == "page":
+        n = _past_punctuation(toks, labels, n + 1)
+    if _previous_label(toks, labels, p) == "title" and n < len(toks) and labels[n] == "page":
         labels[p] = "container-title"  # (before the year alone, "AMS, (2002)" is a publisher)
 
 
