@@ -454,6 +454,8 @@ def _mend(
         _publisher_after_the_semicolon(toks, labels)
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
+    _journal_read_as_the_title_before_its_numbers(toks, labels)
+    _imprint_read_as_the_container(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -5660,3 +5662,90 @@ def _venue_with_its_year(toks: list[Tok], labels: list[str]) -> None:
             start -= 1
         _relabel(labels, start, k + 1, "container-title")
         return
+
+
+def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """Physics' and chemistry's "A. Kolmogoroff, C. R. Acad. Sci., 30, 301-305 (1941)",
+    "Il Farmaco 56 (2001) 159-167": an article printed without its title, where the one
+    run read as the title comes right after the names (or opens the entry) and is followed by
+    a volume and pages, with no container, publisher, editor or "In": the run is the
+    journal, where it is short (five words at most) or abbreviated as journals are."""
+    if "container-title" in labels or "publisher" in labels or "editor" in labels:
+        return
+    if "volume" not in labels or "page" not in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if _previous_label(toks, labels, a) not in ("O", "author") or _after_in(toks, labels, a):
+        return
+    if _next_label(toks, labels, b) != "volume":
+        return
+    if labels.index("page") < b or labels.index("volume") < b:
+        return
+    if any(toks[k].text in _TITLE_STOPS for k in range(a, b)):
+        return  # "Title. Journal 12, 3": a sentence ends inside, the tagger's title is one
+    words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+    if len(words) > 5 and not any(is_serial_abbreviation(w) for w in words):
+        return  # "A quantum version of Wielandt's inequality 56 (9) 4668": a title
+    _relabel(labels, a, b, "container-title")
+
+
+_TITLE_STOPS = frozenset(("?", "!", "\u201c", "\u201d", '"'))
+
+
+def _imprint_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """A book's "Title. Edinburgh: R. Cadell, 1836.", "Title. Athena Scientific, 2005.":
+    the one run after the title and before the closing year, read as the container where
+    no publisher, number or "In" was found, is the imprint: a city and a colon open its
+    place, and without them a publisher's word ("Scientific", "Press") makes it the
+    publisher."""
+    if "publisher" in labels or "editor" in labels:
+        return
+    if any(lab in _NUMBERS for lab in labels):
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    while a < b and toks[a].kind == KIND_PUNCT:
+        a += 1
+    before = _previous_label(toks, labels, run[0])
+    placed = before == "publisher-place" and ":" in (toks[a - 1].text, toks[run[0]].text)
+    if placed:
+        place = _only_run(labels, "publisher-place")
+        if place is None or _previous_label(toks, labels, place[0]) != "title":
+            return
+    elif before != "title" or "publisher-place" in labels:
+        return
+    if _after_in(toks, labels, a):
+        return
+    d = _past_punctuation(toks, labels, b)
+    if d >= len(toks) or labels[d] != "issued":
+        return
+    if _past_punctuation(toks, labels, d + 1) < len(toks):
+        return
+    if _names_venue(_words_of(toks, a, b)):
+        return
+    if placed:
+        _relabel(labels, run[0], a, "O")
+        _relabel(labels, a, b, "publisher")
+        return
+    colons = [k for k in range(a + 1, b - 1) if toks[k].text == ":"]
+    if len(colons) == 1 and is_city(_words_of(toks, a, colons[0])):
+        c = colons[0]
+        _relabel(labels, a, c, "publisher-place")
+        labels[c] = "O"
+        _relabel(labels, c + 1, b, "publisher")
+    elif not colons and _PUBLISHER_NAME_WORDS.search(_words_of(toks, a, b)):
+        _relabel(labels, a, b, "publisher")
+
+
+# The words of a publisher's name that no journal's name holds ("Nature Publishing Group"
+# names a publisher; "Annals of the Institute" a journal: "institute", "society" stay out)
+_PUBLISHER_NAME_WORDS = re.compile(
+    r"\b(?:press|publish\w*|verlag|books|scientific|sons|inc|ltd|llc|editions?|éditions|"
+    r"editora|editorial|ediciones|edizioni|wydawnictwo|kiadó|forlag|förlag|uitgeverij)\b",
+    re.IGNORECASE,
+)

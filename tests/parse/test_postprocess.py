@@ -3769,3 +3769,58 @@ def test_a_bracketed_edition_ending_the_title(edition: str) -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Çizge kuramı"
     assert ref.get("edition") == "2"
+
+
+@pytest.mark.parametrize(
+    ("names", "journal"),
+    [("K. Ode,", "Graph Lett."), ("K. Ode and R. Abe,", "Studies in colouring theory")],
+)
+def test_a_journal_read_as_the_title_of_an_article_printed_without_one(
+    names: str, journal: str
+) -> None:
+    raw = f"{names} {journal}, 12, 345-350 (1990)."
+    spec = [(names[:-1], "author"), (",", "O"), (journal, "title"), (",", "O"),
+            ("12", "volume"), (",", "O"), ("345-350", "page"), ("(", "O"), ("1990", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == journal
+    assert ref.get("title") == ""
+
+
+def test_a_long_title_before_the_numbers_stays_the_title() -> None:
+    raw = "K. Ode, A quantum version of the colouring inequality 56 (9) 4668-4673."
+    spec = [("K. Ode", "author"), (",", "O"), ("A quantum version of the colouring inequality",
+            "title"), ("56", "volume"), ("(", "O"), ("9", "issue"), (")", "O"),
+            ("4668-4673", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "A quantum version of the colouring inequality"
+
+
+def test_a_books_imprint_read_as_the_container() -> None:
+    raw = "Ode, Kenji. Graph Colouring in Practice. Edinburgh: R. Cadell, 1836."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("Graph Colouring in Practice", "title"),
+            (".", "O"), ("Edinburgh", "publisher-place"), (": R. Cadell", "container-title"),
+            (",", "O"), ("1836", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Edinburgh", "R. Cadell")
+    assert ref.get("container-title") == ""
+    raw = "Abe, Rui. Sparse Graphs for Beginners. São Paulo: Companhia das Grafos, 2012."
+    spec = [("Abe, Rui", "author"), (".", "O"), ("Sparse Graphs for Beginners", "title"),
+            (".", "O"), ("São Paulo: Companhia das Grafos", "container-title"), (",", "O"),
+            ("2012", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    imprint = (ref.get("publisher-place"), ref.get("publisher"))
+    assert imprint == ("São Paulo", "Companhia das Grafos")
+    raw = "Ode K, Abe R. Colouring over integers. Athena Scientific, 2005."
+    spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
+            (".", "O"), ("Athena Scientific", "container-title"), (",", "O"), ("2005", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Athena Scientific"
+
+
+def test_a_journal_before_the_closing_year_stays_the_container() -> None:
+    raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
+    spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
+            (".", "O"), ("Graph Letters", "container-title"), (",", "O"), ("2005", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Letters"
