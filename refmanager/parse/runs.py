@@ -455,6 +455,10 @@ def _mend(
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
+    _translator_read_into_the_title(toks, labels)
+    _volume_of_a_collection(toks, labels)
+    _word_glued_to_a_runs_end(toks, labels)
+    _title_parted_by_unlabelled_words(toks, labels)
     _imprint_read_as_the_container(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
@@ -5686,8 +5690,12 @@ def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[
         return
     if any(toks[k].text in _TITLE_STOPS for k in range(a, b)):
         return  # "Title. Journal 12, 3": a sentence ends inside, the tagger's title is one
-    words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
-    if len(words) > 5 and not any(is_serial_abbreviation(w) for w in words):
+    words = [k for k in range(a, b) if toks[k].kind == KIND_WORD]
+    abbreviated = any(
+        is_serial_abbreviation(toks[k].text) and k + 1 < b and toks[k + 1].text == "."
+        for k in words
+    )
+    if len(words) > 5 and not abbreviated:
         return  # "A quantum version of Wielandt's inequality 56 (9) 4668": a title
     _relabel(labels, a, b, "container-title")
 
@@ -5749,3 +5757,142 @@ _PUBLISHER_NAME_WORDS = re.compile(
     r"editora|editorial|ediciones|edizioni|wydawnictwo|kiadó|forlag|förlag|uitgeverij)\b",
     re.IGNORECASE,
 )
+
+
+def _word_glued_to_a_runs_end(toks: list[Tok], labels: list[str]) -> None:
+    """ "informal practices in the 1990s": a word the tokenizer parted from the title's or
+    the container's last token ("1990" "s") and the tagger left unlabelled is that field's,
+    as no space stands between them."""
+    for k in range(1, len(toks)):
+        if labels[k] != "O" or toks[k].kind != KIND_WORD:
+            continue
+        before = toks[k - 1]
+        if before.end != toks[k].start or before.kind == KIND_PUNCT:
+            continue
+        if labels[k - 1] in ("title", "container-title"):
+            labels[k] = labels[k - 1]
+
+
+def _title_parted_by_unlabelled_words(toks: list[Tok], labels: list[str]) -> None:
+    """ "E-cadherin and alpha-, beta-, and gamma-catenin expression": a title in two runs
+    with a few unlabelled tokens between them and no sentence's end, "In" or other field
+    there, is one title."""
+    runs = _first_two_runs(labels, "title")
+    if runs is None:
+        return
+    (_, b), (c, _) = runs
+    if c - b > 5 or not any(toks[k].kind == KIND_WORD for k in range(b, c)):
+        return
+    for k in range(b, c):
+        if labels[k] != "O" or toks[k].text in (".", "?", "!") or toks[k].text.lower() == "in":
+            return
+    _relabel(labels, b, c, "title")
+
+
+# A translator's mark that opens a sentence after a book's title ("Translated by", "Trans.",
+# "Übersetzt von", "Traduit par"): the word and the word after it (or its period)
+_TRANSLATED = frozenset(
+    (
+        "translated",
+        "übersetzt",
+        "ubersetzt",
+        "traduit",
+        "traduction",
+        "traducción",
+        "tradução",
+        "traduzione",
+        "trans",
+        "transl",
+    )
+)
+_TRANSLATED_BY = frozenset(("by", "von", "par", "por", "de", "di", "and", ".", "from"))
+
+
+def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Graph Stories. Translated by E. A. Goodland. New York", "Steppenwolf. Translated by
+    Basil Creighton; revised by Joseph Mileck.", "Abhandlungen. Übersetzt von Johann
+    Jancke.": a translator's sentence read into the book's title is no part of it; where
+    no title was read before it, the unlabelled sentence before it is the title."""
+    m = next(
+        (
+            k
+            for k in range(1, len(toks) - 1)
+            if toks[k].text.lower() in _TRANSLATED
+            and toks[k + 1].text.lower() in _TRANSLATED_BY
+            and toks[k].text[:1].isupper()
+            and toks[k - 1].text == "."
+            and labels[k] in ("title", "O")
+        ),
+        -1,
+    )
+    if m < 0:
+        return
+    a, b = _first_run(labels, "title")
+    if a < m - 1 and b >= m:
+        _relabel(labels, m - 1, b, "O")
+        return
+    if a < m - 1:
+        return  # a title before the translator's sentence, apart from it
+    # no title before the translator's sentence: the unlabelled one before it is the title
+    sentence = _unlabelled_sentence_before(toks, labels, m)
+    if sentence is None:
+        return
+    if a == m:
+        _relabel(labels, a, b, "O")
+    _relabel(labels, *sentence, "title")
+
+
+def _unlabelled_sentence_before(
+    toks: list[Tok], labels: list[str], k: int
+) -> tuple[int, int] | None:
+    """The unlabelled sentence ending with the period right before token ``k`` ("Ode, K.
+    Steppenwolf. Translated by"), where the names or the date come before it; else None."""
+    if k < 2 or toks[k - 1].text != "." or labels[k - 1] != "O":
+        return None
+    e = k - 1
+    s = e
+    while s > 0 and labels[s - 1] == "O" and toks[s - 1].text != ".":
+        s -= 1
+    if not any(t.kind == KIND_WORD for t in toks[s:e]):
+        return None
+    if _previous_label(toks, labels, s) not in ("author", "issued"):
+        return None
+    return s, e
+
+
+_BOOK_FIELDS = frozenset(("title", "container-title", "collection-title"))
+
+
+def _volume_of_a_collection(toks: list[Tok], labels: list[str]) -> None:
+    """Chicago's "Der Steppenwolf. Vol. 4 of Gesammelte Dichtungen. Berlin": the words after
+    a volume's number and "of" name the collection the book is a volume of (its container),
+    "of" not among them, where a title was read before them."""
+    for k in range(1, len(toks) - 1):
+        if toks[k].text.lower() != "of" or labels[k - 1] != "volume":
+            continue
+        if toks[k - 1].kind != KIND_NUM and not _ROMAN.match(toks[k - 1].text):
+            continue
+        field = labels[k + 1] if labels[k] == "O" else labels[k]
+        if field not in _BOOK_FIELDS:
+            return
+        e = k + 1
+        while e < len(toks) and labels[e] in _BOOK_FIELDS and toks[e].text != ".":
+            e += 1
+        if any(labels[m] != "collection-title" for m in range(k + 1, e)):
+            field = "title"  # (the run the tagger cut in two is one name)
+        a, _ = _first_run(labels, "title")
+        if field == "title" and a >= k - 1:
+            # no title before the volume: the unlabelled sentence before it is the book's
+            # title ("Der Steppenwolf. Vol. 4 of"), or the words after "of" are the book's
+            v = k - 1
+            while v > 0 and labels[v - 1] == "volume":
+                v -= 1
+            if v > 1 and toks[v - 1].text == "." and toks[v - 2].text.lower() in _VOLUME_WORDS:
+                v -= 2
+            sentence = _unlabelled_sentence_before(toks, labels, v)
+            if sentence is None:
+                return
+            _relabel(labels, *sentence, "title")
+        labels[k] = "O"
+        _relabel(labels, k + 1, e, "container-title" if field == "title" else field)
+        return

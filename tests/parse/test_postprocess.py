@@ -3824,3 +3824,66 @@ def test_a_journal_before_the_closing_year_stays_the_container() -> None:
             (".", "O"), ("Graph Letters", "container-title"), (",", "O"), ("2005", "issued"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Graph Letters"
+
+
+def test_a_word_glued_to_the_titles_last_token_is_the_titles() -> None:
+    raw = "Ode, K. Graph colouring in the 1990s (Graph Press, 2006)."
+    spec = [("Ode, K.", "author"), ("Graph colouring in the 1990", "title"), ("s", "O"),
+            ("(", "O"), ("Graph Press", "publisher"), (",", "O"), ("2006", "issued"),
+            (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph colouring in the 1990s"
+
+
+def test_a_title_parted_by_unlabelled_words_is_one_title() -> None:
+    raw = "Ode K. E-colouring and alpha-, beta-, and gamma-colourings of graphs. J Graphs 1998;"
+    spec = [("Ode K", "author"), (".", "O"), ("E-colouring and alpha-", "title"), (",", "O"),
+            ("beta-,", "O"), ("and gamma-colourings of graphs", "title"), (".", "O"),
+            ("J Graphs", "container-title"), ("1998", "issued"), (";", "O")]  # fmt: skip
+    title = "E-colouring and alpha-, beta-, and gamma-colourings of graphs"
+    assert _by_runs(raw, spec).get("title") == title
+    raw = "Ode K. Graph colouring. In Sparse graphs. Graph Press; 1998."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph colouring", "title"), (". In", "O"),
+            ("Sparse graphs", "title"), (".", "O"), ("Graph Press", "publisher"), (";", "O"),
+            ("1998", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph colouring"
+
+
+def test_a_translators_sentence_read_into_the_title() -> None:
+    raw = "Ode, Kenji. Graph Stories. Translated by E. A. Goodland. New York: Graph House, 1984."
+    spec = [("Ode, Kenji", "author"), (".", "O"),
+            ("Graph Stories. Translated by E. A. Goodland", "title"), (".", "O"),
+            ("New York", "publisher-place"), (":", "O"), ("Graph House", "publisher"), (",", "O"),
+            ("1984", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph Stories"
+    # the tagger found no title before the translator's sentence
+    raw = "Ode, Kenji. Steppenwolf. Übersetzt von Rui Abe. Leipzig: Graph Verlag, 1969."
+    spec = [("Ode, Kenji", "author"), (". Steppenwolf.", "O"), ("Übersetzt von Rui Abe", "title"),
+            (".", "O"), ("Leipzig", "publisher-place"), (":", "O"), ("Graph Verlag", "publisher"),
+            (",", "O"), ("1969", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Steppenwolf"
+
+
+def test_the_collection_a_book_is_a_volume_of() -> None:
+    raw = "Ode, Kenji. Der Graphenwolf. Vol. 4 of Gesammelte Graphen. Berlin: Graph Verlag, 1958."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("Der Graphenwolf", "title"), (". Vol.", "O"),
+            ("4", "volume"), ("of Gesammelte Graphen", "title"), (".", "O"),
+            ("Berlin", "publisher-place"), (":", "O"), ("Graph Verlag", "publisher"), (",", "O"),
+            ("1958", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Der Graphenwolf",
+        "Gesammelte Graphen",
+    )
+    # the tagger read the book's title as the names, and the collection as the title
+    spec[2] = ("Der Graphenwolf", "O")
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Der Graphenwolf",
+        "Gesammelte Graphen",
+    )
+    raw = "K. Ode. Sparse Graphs, volume 82 of Graph Regional Conference Series in Mathematics."
+    spec = [("K. Ode", "author"), (".", "O"), ("Sparse Graphs", "title"), (", volume", "O"),
+            ("82", "volume"), ("of Graph Regional Conference", "title"),
+            ("Series in Mathematics", "collection-title"), (".", "O")]  # fmt: skip
+    series = "Graph Regional Conference Series in Mathematics"
+    assert _by_runs(raw, spec).get("container-title") == series
