@@ -335,6 +335,7 @@ def _mend(
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
     _title_run_into_the_names(toks, labels)
+    _title_after_the_last_name_read_into_the_names(toks, labels)
     _title_case_journal_after_a_comma(toks, labels)
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
@@ -5896,3 +5897,47 @@ def _volume_of_a_collection(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "O"
         _relabel(labels, k + 1, e, "container-title" if field == "title" else field)
         return
+
+
+_LAST_NAME_MARKS = frozenset(("and", "&", "et", "und", "y", "e", "i"))
+
+
+def _title_after_the_last_name_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "BEARD M., NORTH J. et PRICE S., Religions de Rome, Paris, 2006": no title read, and
+    the name list goes on after the name its "and" ("et", "&") opens and a comma: the list
+    had ended there, so the words after that comma are the title. The last name is one
+    chunk up to its comma, or two where it is printed family name first ("and Abe, Rui,")."""
+    if "title" in labels:
+        return
+    a, b = _first_run(labels, "author")
+    if b - a < 6:
+        return
+    marks = [k for k in range(a + 1, b) if toks[k].text.lower() in _LAST_NAME_MARKS]
+    if len(marks) != 1:
+        return
+    j = marks[0] + 1
+    commas = [k for k in range(j, b) if toks[k].text == ","]
+    if not commas:
+        return
+    c = commas[0]
+    words = [t for t in toks[j:c] if t.kind == KIND_WORD]
+    if len(words) == 1 and not _reads_as_initials(words[0]):
+        if len(commas) < 2:
+            return
+        c = commas[1]  # "and Abe, Rui, Title": the family name and the given name
+    chunk = [t for t in toks[c + 1 : b] if t.kind != KIND_PUNCT or t.text in ":-'\u2019"]
+    words = [t for t in chunk if t.kind == KIND_WORD]
+    if len(words) < 2 or len(words) != len(chunk) or not words[0].text[:1].isupper():
+        return
+    if any(_reads_as_initials(t) or t.text.lower() in _NAME_SUFFIXES for t in words):
+        return  # initials, "Jr.", "eds.": still names
+    labels[c] = "O"
+    _relabel(labels, c + 1, b, "title")
+
+
+_NAME_SUFFIXES = frozenset(("jr", "sr", "ii", "iii", "iv", "ed", "eds", "hrsg", "dir", "coord"))
+
+
+def _reads_as_initials(t: Tok) -> bool:
+    """Whether ``t`` reads as a name's initial or initials ("K", "LF")."""
+    return len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3)

@@ -3887,3 +3887,27 @@ def test_the_collection_a_book_is_a_volume_of() -> None:
             ("Series in Mathematics", "collection-title"), (".", "O")]  # fmt: skip
     series = "Graph Regional Conference Series in Mathematics"
     assert _by_runs(raw, spec).get("container-title") == series
+
+
+def test_a_title_after_the_name_that_and_opens() -> None:
+    raw = "ODE K., ABE R. et SATO T., Graphes de Rome, Paris, 2006."
+    spec = [("ODE K., ABE R. et SATO T., Graphes de Rome", "author"), (",", "O"),
+            ("Paris", "publisher-place"), (",", "O"), ("2006", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphes de Rome"
+    assert [n.family for n in ref.author] == ["ODE", "ABE", "SATO"]
+    # the last name printed family name first keeps its given name
+    raw = "Ode, Kenji, and Abe, Rui, Graph Colouring Today, Paris, 2006."
+    spec = [("Ode, Kenji, and Abe, Rui, Graph Colouring Today", "author"), (",", "O"),
+            ("Paris", "publisher-place"), (",", "O"), ("2006", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Colouring Today"
+    assert [n.family for n in ref.author] == ["Ode", "Abe"]
+
+
+def test_a_name_suffix_after_the_last_name_stays_a_name() -> None:
+    raw = "Ode, K., Abe, R., and Sato, T., Jr., Graph colouring. Paris, 2006."
+    spec = [("Ode, K., Abe, R., and Sato, T., Jr.", "author"), (",", "O"),
+            ("Graph colouring", "title"), (".", "O"), ("Paris", "publisher-place"),
+            (",", "O"), ("2006", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph colouring"
