@@ -457,6 +457,8 @@ def _mend(
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
     _translator_read_into_the_title(toks, labels)
+    _editor_read_into_the_container(toks, labels)
+    _part_number_after_the_title(toks, labels)
     _volume_of_a_collection(toks, labels)
     _word_glued_to_a_runs_end(toks, labels)
     _title_parted_by_unlabelled_words(toks, labels)
@@ -5941,3 +5943,56 @@ _NAME_SUFFIXES = frozenset(("jr", "sr", "ii", "iii", "iv", "ed", "eds", "hrsg", 
 def _reads_as_initials(t: Tok) -> bool:
     """Whether ``t`` reads as a name's initial or initials ("K", "LF")."""
     return len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3)
+
+
+_EDITED = frozenset(("ed", "eds", "edited", "hrsg", "éd", "éds"))
+_TRANSACTIONS = frozenset(("trans", "transl"))
+# A part's number in Roman numerals ("Operators. II."): up to 13, no lone "C", "L" or "D"
+_PART_NUMBER = re.compile(r"(?:X?(?:I{1,3}|IV|VI{0,3}|IX)|X|XI{1,3})")
+
+
+def _editor_read_into_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "In: Boethius: His Life, Thought and Influence. Ed. Margaret Gibson. Oxford", "The
+    Internet Classics Archive" after "Nicomachean Ethics. Trans. W. D. Ross.": an editor's
+    or translator's sentence read into the book's name is no part of it; the editor's names
+    are the editors."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    for k in range(a + 2, b - 1):
+        word = toks[k].text.lower()
+        if toks[k - 1].text != "." or not toks[k].text[:1].isupper():
+            continue
+        if not (
+            (word in _EDITED or (word in _TRANSLATED and word not in _TRANSACTIONS))
+            and toks[k + 1].text.lower() in _TRANSLATED_BY
+        ):
+            continue  # ("Phil. Trans. Roy. Soc.": "Trans." a journal's word)
+        e = k + 2
+        names = [t for t in toks[e:b] if t.kind == KIND_WORD]
+        if not names or not all(t.text[:1].isupper() or t.text in PARTICLES for t in names):
+            return  # "Proc. Ed. Conf.": no names after the mark
+        if any(is_serial_abbreviation(t.text) for t in names):
+            return
+        _relabel(labels, k - 1, b, "O")
+        if word in _EDITED and "editor" not in labels:
+            _relabel(labels, e, b, "editor")
+        return
+
+
+def _part_number_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Fourier integral operators. II. Acta Mathematica, 128": a part's Roman number after
+    the title's period, read into the journal's name or left out, is the title's."""
+    a, b = _first_run(labels, "title")
+    if a == b or b + 3 >= len(toks) or toks[b].text != "." or labels[b] != "O":
+        return
+    if not _PART_NUMBER.fullmatch(toks[b + 1].text):
+        return
+    if toks[b + 2].text != "." or labels[b + 1] not in ("O", "container-title"):
+        return
+    if _next_label(toks, labels, b + 2) != "container-title" and labels[b + 1] != "container-title":
+        return
+    _relabel(labels, b, b + 2, "title")
+    if labels[b + 2] == "container-title":
+        labels[b + 2] = "O"

@@ -3911,3 +3911,38 @@ def test_a_name_suffix_after_the_last_name_stays_a_name() -> None:
             ("Graph colouring", "title"), (".", "O"), ("Paris", "publisher-place"),
             (",", "O"), ("2006", "issued"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "Graph colouring"
+
+
+def test_an_editors_sentence_read_into_the_book() -> None:
+    raw = "Ode, Kenji 1981. “Graphs.” In: Graphs: Their Life. Ed. Rui Abe. Oxford: Graph Press."
+    spec = [("Ode, Kenji", "author"), ("1981", "issued"), (". “", "O"), ("Graphs", "title"),
+            (".” In:", "O"), ("Graphs: Their Life. Ed. Rui Abe", "container-title"), (".", "O"),
+            ("Oxford", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graphs: Their Life"
+    assert [n.family for n in ref.editor] == ["Abe"]
+    raw = "K. Ode, Phil. Trans. Roy. Soc. London A, 342, 379-411 (1993)."
+    spec = [("K. Ode", "author"), (",", "O"),
+            ("Phil. Trans. Roy. Soc. London A", "container-title"), (",", "O"),
+            ("342", "volume"), (",", "O"), ("379-411", "page"), ("(", "O"), ("1993", "issued"),
+            (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Phil. Trans. Roy. Soc. London A"
+
+
+def test_a_parts_number_after_the_title_is_the_titles() -> None:
+    raw = "K. Ode. Graph integral operators. II. Acta Graphica, 128(1):183–269, 1972."
+    spec = [("K. Ode", "author"), (".", "O"), ("Graph integral operators", "title"),
+            (".", "O"), ("II. Acta Graphica", "container-title"), (",", "O"), ("128", "volume"),
+            ("(", "O"), ("1", "issue"), ("):", "O"), ("183–269", "page"), (",", "O"),
+            ("1972", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graph integral operators. II",
+        "Acta Graphica",
+    )
+    raw = "K. Ode. Graph rings. C. R. Acad. Sci. Paris 308:155-160."
+    spec = [("K. Ode", "author"), (".", "O"), ("Graph rings", "title"), (".", "O"),
+            ("C. R. Acad. Sci. Paris", "container-title"), ("308", "volume"), (":", "O"),
+            ("155-160", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "C. R. Acad. Sci. Paris"
