@@ -825,8 +825,9 @@ def _year_after_the_names_read_into_the_title(toks: list[Tok], labels: list[str]
     n = len(toks)
     if n < 6 or labels[0] != "author":
         return
-    a = next((k for k in range(1, min(n, 40)) if labels[k] != "author"), -1)
-    if a < 1:
+    # where the names' run from the first token ends (found once: Labels keep it)
+    a = _first_run(labels, "author")[1]
+    if a >= min(n, 40):
         return
     y = a
     while y < min(n - 1, a + 8) and not (
@@ -1786,7 +1787,7 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """
     n = len(labels)
     i, j = _first_run(labels, "author")
-    family_first = _opens_family_first(toks, i, j)
+    family_first: bool | None = None  # (_opens_family_first: read where it decides)
     # "LAMPORT L.": an upper-case family name followed by its initial, not a period
     upper_family = i + 1 < j and toks[i].text.isalpha() and len(toks[i].text) > 1
     upper_family = upper_family and toks[i].text.isupper() and toks[i + 1].text != "."
@@ -1835,7 +1836,15 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         colon_next: bool | None = None
         if article or upper_next:
             pass
-        elif prev_initial and family_first and _ends_family_first_list(toks, k):
+        elif (
+            prev_initial
+            and (
+                family_first
+                if family_first is not None
+                else (family_first := _opens_family_first(toks, i, j))
+            )
+            and _ends_family_first_list(toks, k)
+        ):
             pass  # "De Lorgeril M. Wine, alcohol...": a word after the last initials
         elif prev_initial:
             if given_first:
@@ -2039,10 +2048,11 @@ def _abbreviated_venue_after_title(toks: list[Tok], labels: list[str]) -> None:
         break
     while start < b and toks[start].kind != KIND_WORD:
         start += 1
-    words_left = sum(1 for t in toks[a:start] if t.kind in (KIND_WORD, "cjk"))
     venue_words = title_words + after_words + (1 if joins_container else 0)
-    if not title_words or venue_words < 2 or words_left < 3:
+    if not title_words or venue_words < 2:
         return
+    if sum(1 for t in toks[a:start] if t.kind in (KIND_WORD, "cjk")) < 3:
+        return  # the title keeps fewer than three words (counted only where it decides)
     if toks[start - 1].text in (".", ",", ":", ";"):
         return  # the title's own punctuation ends it before these words
     _relabel(labels, start, end, "container-title")
@@ -3158,9 +3168,9 @@ def _volume_mark_ending_the_container(toks: list[Tok], labels: list[str]) -> Non
 def _marked_pages_read_as_a_year(toks: list[Tok], labels: list[str]) -> None:
     """ "Nr. 9, S. 1903-1932": a range after a page mark ("S.", "pp.") whose first number
     the tagger read as a year, where the entry has its year elsewhere, is the pages."""
-    years = [k for k, lab in enumerate(labels) if lab == "issued"]
-    if len(years) < 2:
+    if labels.count("issued") < 2:  # (Labels count themselves: no walk for one date)
         return
+    years = [k for k, lab in enumerate(labels) if lab == "issued"]
     for k in years:
         if k < 2 or k + 2 >= len(toks) or toks[k - 1].text != ".":
             continue
@@ -4889,10 +4899,11 @@ def _presented_at_opening_the_container(toks: list[Tok], labels: list[str]) -> N
     """IEEE's "presented at the Graph Conf., Boulder": "presented at (the)" opening the
     container is no part of the meeting's name."""
     for a, b in _runs_of(labels, "container-title"):
-        words = [t.text.lower() for t in toks[a : min(b, a + 3)]]
-        if tuple(words[:2]) != _PRESENTED_AT or b - a < 3:
+        if b - a < 3 or toks[a].text.lower() != _PRESENTED_AT[0]:
             continue
-        cut = a + 3 if words[2:3] == ["the"] else a + 2
+        if toks[a + 1].text.lower() != _PRESENTED_AT[1]:
+            continue
+        cut = a + 3 if toks[a + 2].text.lower() == "the" else a + 2
         if cut < b:
             _relabel(labels, a, cut, "O")
 
@@ -5145,9 +5156,9 @@ def _page_read_as_a_year(toks: list[Tok], labels: list[str]) -> None:
     entry has its date already and no pages, is the page."""
     if "page" in labels:
         return
-    years = [k for k, lab in enumerate(labels) if lab == "issued"]
-    if len(years) < 2:
+    if labels.count("issued") < 2:  # (Labels count themselves: no walk for one date)
         return
+    years = [k for k, lab in enumerate(labels) if lab == "issued"]
     k = years[-1]
     first = years[0]
     if k - first < 3 or k < 2 or not YEAR_RE.fullmatch(toks[first].text):
@@ -5518,8 +5529,10 @@ def _volume_with_its_own_title(toks: list[Tok], labels: list[str]) -> None:
     """ "The Art of Computer Programming, Volume 1: Fundamental Algorithms": a volume number
     followed by a colon and the volume's own title belongs to the title (or the book) it
     follows, as the catalogues print it."""
+    if "volume" not in labels:
+        return
     n = len(toks)
-    for k in range(2, n - 2):
+    for k in range(max(2, labels.index("volume")), n - 2):  # (no volume before its first)
         if labels[k] != "volume" or toks[k].kind != KIND_NUM or toks[k + 1].text != ":":
             continue
         if labels[k - 1] == "volume" or labels[k + 1] == "volume":

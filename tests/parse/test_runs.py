@@ -105,3 +105,74 @@ def test_no_rule_or_constant_of_parse_runs_is_defined_twice() -> None:
             names.append(node.target.id)
     twice = [name for name, n in collections.Counter(names).items() if n > 1]
     assert twice == []
+
+
+class _Sealed(list):  # type: ignore[type-arg]
+    """A list that fails when it is walked or sliced once sealed (int indexes still read)."""
+
+    sealed = False
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        assert not self.sealed, "walked"
+        return super().__iter__()
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        assert not (self.sealed and isinstance(index, slice)), "sliced"
+        return super().__getitem__(index)
+
+
+def test_rules_skip_entries_they_cannot_change_without_walking_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rules that need two dates, a volume, abbreviations ending the title or a family
+    name first decide from the labels' counts (or the cheap tests) that an entry has none
+    before they walk its tokens or labels."""
+    from refmanager.parse import runs
+    from refmanager.parse.tokens import tokenize
+
+    class SealedLabels(runs.Labels):
+        sealed = False
+
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            assert not self.sealed, "walked"
+            return super().__iter__()
+
+        def __getitem__(self, index):  # type: ignore[no-untyped-def]
+            assert not self.sealed, "read"
+            return super().__getitem__(index)
+
+    text = "K. Ode. A graph of things. Graph Journal, 2019."
+    toks = tokenize(text)
+    labels = SealedLabels(["O"] * len(toks))
+    labels.sealed = True
+    runs._marked_pages_read_as_a_year(toks, labels)  # (no date: nothing to read)
+    runs._page_read_as_a_year(toks, labels)
+    runs._volume_with_its_own_title(toks, labels)
+
+    # a title followed by its journal, its last word no abbreviation: the title's words
+    # are not counted
+    text = "Ode K. The long title of a paper Graph Journal 12 1-9"
+    words = _Sealed(tokenize(text))
+    plain = ["author", "author", "O"] + ["title"] * 6 + ["container-title"] * 2
+    plain += ["volume", "page", "page", "page"]
+    assert len(plain) == len(words)
+    words.sealed = True
+    mended = runs.Labels(plain)
+    runs._abbreviated_venue_after_title(words, mended)
+    assert list(mended) == plain
+
+    # no period after an initial inside the names: whether the list opens with a family
+    # name is never asked
+    def asked(*_: object) -> bool:
+        raise AssertionError("asked")
+
+    monkeypatch.setattr(runs, "_opens_family_first", asked)
+    text = "John Smith and Jane Doe. A title of the paper. Graph Journal, 2019."
+    toks = tokenize(text)
+    n_names = 5
+    plain = ["author"] * n_names + ["O"] + ["title"] * 5 + ["O"]
+    plain += ["container-title"] * 2 + ["O", "issued", "O"]
+    assert len(plain) == len(toks)
+    mended = runs.Labels(plain)
+    runs._trim_author_run(text, toks, mended)
+    assert list(mended) == plain
