@@ -250,6 +250,9 @@ def _natural(chunk: str) -> Name:
 _LAST_AND = re.compile(r"(?:,\s*|\s+)(?:and|&|und)\s+")
 
 
+_ET_AL_OPENING = re.compile(r"et\.?\s*al")
+
+
 def list_end(text: str) -> int | None:
     """Where a name list ending in "and X" really ends, when more text follows it.
 
@@ -280,7 +283,7 @@ def list_end(text: str) -> int | None:
         offset += 1 + len(chunks[1])
         second = chunks[2].strip(" .")
         skip = 2
-    if not second or second.rstrip(".") in _SUFFIX_BARE or re.match(r"et\.?\s*al", second):
+    if not second or second.rstrip(".") in _SUFFIX_BARE or _ET_AL_OPENING.match(second):
         return None
     if skip == 1 and is_initials(second):
         return None

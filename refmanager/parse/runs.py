@@ -254,6 +254,7 @@ def _mend(
     new_arxiv: bool,
 ) -> None:
     """``mend_runs`` on labels that count themselves."""
+    low = raw.lower()  # (the text in lower case, made once for the rules' quick tests)
     _join_cut_urls(raw, toks, labels)
     _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
@@ -274,7 +275,7 @@ def _mend(
     brackets = "(" in raw or "\uff08" in raw  # (a token reads "（" as "(")
     if brackets and "No" in raw:
         _numbered_kind_in_brackets(toks, labels)
-    if _names_a_genre(raw):
+    if _names_a_genre(low):
         _genre_read_into_the_title(toks, labels)
     _thesis_description_read_as_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
@@ -320,7 +321,7 @@ def _mend(
     _series_read_as_container(toks, labels)
     _page_after_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
-    if "version" in raw.lower():  # (the rule reads "Version" and "VERSION")
+    if "version" in low:  # (the rule reads "Version" and "VERSION")
         _version_after_the_title(toks, labels)
     _title_run_into_next_field(raw, toks, labels)
     _quoted_title_to_its_close(toks, labels)
@@ -456,7 +457,8 @@ def _mend(
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
-    _translator_read_into_the_title(toks, labels)
+    if "trans" in low or "tradu" in low or "bersetzt" in low:  # (the words it reads)
+        _translator_read_into_the_title(toks, labels)
     _editor_read_into_the_container(toks, labels)
     _part_number_after_the_title(toks, labels)
     _volume_of_a_collection(toks, labels)
@@ -1632,6 +1634,11 @@ def _first_two_runs(
     return (a, b), (c, d)
 
 
+# "and" or "&" joining names ("..., and Geoffrey Hinton"), and what parts a name list
+_AND_IN_LIST = re.compile(r"(?:^|,\s*|\s)(?:and|&)\s")
+_NAME_LIST_PARTS = re.compile(r",|\band\b|&")
+
+
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """A name list the tagger let go too early: "..., Mohammad Norouzi, and Geoffrey Hinton."
     labelled as title is given back to the authors when it reads as names up to a period."""
@@ -1656,9 +1663,9 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     if end >= n or labels[end] != "title" or end == k:
         return
     segment = raw[toks[k].start : toks[end - 1].end]
-    if not re.search(r"(?:^|,\s*|\s)(?:and|&)\s", segment):
+    if not _AND_IN_LIST.search(segment):
         return
-    chunks = [c.strip() for c in re.split(r",|\band\b|&", segment) if c.strip()]
+    chunks = [c.strip() for c in _NAME_LIST_PARTS.split(segment) if c.strip()]
     if not chunks or any(
         not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD.match(w) for w in c.split())
         for c in chunks
@@ -2320,10 +2327,9 @@ def _year_opening_the_title_before_the_date(toks: list[Tok], labels: list[str]) 
 _PAPER_KINDS = {("working", "paper"), ("technical", "report"), ("discussion", "paper")}
 
 
-def _names_a_genre(raw: str) -> bool:
-    """Whether ``raw`` holds a word ``_genre_read_into_the_title`` looks for (a cheap test
-    before the rule)."""
-    low = raw.lower()
+def _names_a_genre(low: str) -> bool:
+    """Whether ``low`` (an entry's text in lower case) holds a word
+    ``_genre_read_into_the_title`` looks for (a cheap test before the rule)."""
     return "thesis" in low or "dissertation" in low or "paper" in low or "report" in low
 
 
@@ -5727,10 +5733,10 @@ def _imprint_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
     publisher."""
     if "publisher" in labels or "editor" in labels:
         return
-    if any(lab in _NUMBERS for lab in labels):
-        return
     run = _only_run(labels, "container-title")
     if run is None:
+        return
+    if any(lab in labels for lab in _NUMBERS):  # (Labels count themselves: no walk)
         return
     a, b = run
     while a < b and toks[a].kind == KIND_PUNCT:
@@ -5883,7 +5889,10 @@ def _volume_of_a_collection(toks: list[Tok], labels: list[str]) -> None:
     """Chicago's "Der Steppenwolf. Vol. 4 of Gesammelte Dichtungen. Berlin": the words after
     a volume's number and "of" name the collection the book is a volume of (its container),
     "of" not among them, where a title was read before them."""
-    for k in range(1, len(toks) - 1):
+    if "volume" not in labels:
+        return
+    # (from the token after the first volume's on: "of" follows a volume's number)
+    for k in range(labels.index("volume") + 1, len(toks) - 1):
         if toks[k].text.lower() != "of" or labels[k - 1] != "volume":
             continue
         if toks[k - 1].kind != KIND_NUM and not _ROMAN.match(toks[k - 1].text):

@@ -176,3 +176,45 @@ def test_rules_skip_entries_they_cannot_change_without_walking_them(
     mended = runs.Labels(plain)
     runs._trim_author_run(text, toks, mended)
     assert list(mended) == plain
+
+
+def test_rules_for_words_or_labels_an_entry_lacks_do_not_read_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The translator's rule runs only where the entry prints one of its words; the
+    rules for a volume's collection and an imprint read as the container return on the
+    labels' counts when the entry has no volume (no container) before walking it."""
+    from refmanager.parse import runs
+    from refmanager.parse.tokens import tokenize
+
+    def called(*_: object) -> None:
+        raise AssertionError("called")
+
+    text = "K. Ode. A graph of things. Graph Journal, 2019."
+    toks = tokenize(text)
+    plain = ["author", "author", "author", "O", "title", "title", "title", "title", "O"]
+    plain += ["container-title", "container-title", "O", "issued", "O"]
+    assert len(plain) == len(toks)
+    with monkeypatch.context() as patch:
+        patch.setattr(runs, "_translator_read_into_the_title", called)
+        labels = list(plain)
+        runs.mend_runs(text, toks, labels)
+
+    sealed = _Sealed(toks)
+    sealed.sealed = True
+
+    class Unread(runs.Labels):
+        sealed = False
+
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            assert not self.sealed, "walked"
+            return super().__iter__()
+
+        def __getitem__(self, index):  # type: ignore[no-untyped-def]
+            assert not self.sealed, "read"
+            return super().__getitem__(index)
+
+    labels = Unread(["title" if x == "container-title" else x for x in plain])
+    labels.sealed = True
+    runs._volume_of_a_collection(sealed, labels)  # (no volume)
+    runs._imprint_read_as_the_container(sealed, labels)  # (no container)
