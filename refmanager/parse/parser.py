@@ -13,6 +13,7 @@ from refmanager.model.typecodes import TYPE_CODE_RE
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
+from refmanager.parse.months import month_number
 from refmanager.parse.names import split_names
 from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS, has_new_arxiv_id, mend_runs
 from refmanager.parse.tagger import Tagging, tag_sequence
@@ -456,7 +457,7 @@ def build_reference(
         around = seen[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):
             if word in MONTHS:
-                date.month = _month_number(word)
+                date.month = month_number(word)
                 break
         ref.issued = date
         ref.confidence["issued"] = date_conf
@@ -541,28 +542,6 @@ _ACCESS_CORES = (
     "access", "visited", "retrieved", "viewed", "cited", "consult", "abgerufen",
     "zugegriffen", "acess",
 )  # fmt: skip
-# German and French month names that English's three letters do not give
-_OTHER_MONTHS = {
-    "januar": 1, "februar": 2, "m\u00e4rz": 3, "juni": 6, "juli": 7, "oktober": 10,
-    "dezember": 12, "janvier": 1, "f\u00e9vrier": 2, "mars": 3, "avril": 4, "mai": 5,
-    "juin": 6, "juillet": 7, "ao\u00fbt": 8, "septembre": 9, "octobre": 10, "novembre": 11,
-    "d\u00e9cembre": 12,
-    # Portuguese and Spanish abbreviations ABNT and APA print ("12 mar. 2020", "3 dez. 2019")
-    "fev": 2, "abr": 4, "ago": 8, "set": 9, "out": 10, "dez": 12, "ene": 1,
-    "dic": 12, "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6,
-    "julio": 7, "agosto": 8, "septiembre": 9, "octubre": 10, "noviembre": 11,
-    "diciembre": 12, "janeiro": 1, "fevereiro": 2, "mar\u00e7o": 3, "maio": 5, "junho": 6,
-    "julho": 7, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
-}  # fmt: skip
-
-
-def _month_of(word: str) -> int | None:
-    """The number of a month's name or abbreviation (English, German, French, Spanish,
-    Portuguese), or None."""
-    low = word.lower()
-    if low in MONTHS:
-        return _month_number(low)
-    return _OTHER_MONTHS.get(low)
 
 
 def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
@@ -575,30 +554,25 @@ def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
         day = int(m.group("id")) if m.group("id") else None
         date = Date(int(m.group("iy")), month if 1 <= month <= 12 else None, day)
     elif m.group("dmy"):
-        month_of = _month_of(m.group("dm"))
+        month_of = month_number(m.group("dm"))
         if month_of is None:
             return None
         date = Date(int(m.group("dy")), month_of, int(m.group("dd")))
     elif m.group("mdy"):
-        month_of = _month_of(m.group("mm"))
+        month_of = month_number(m.group("mm"))
         if month_of is None:
             return None
         day = int(m.group("md")) if m.group("md") else None
         date = Date(int(m.group("my")), month_of, day)
-    elif m.group("ymd") and _month_of(m.group("ym")) is not None:
+    elif m.group("ymd") and month_number(m.group("ym")) is not None:
         # Vancouver's "[cited 2021 Jun 1]"
         day = int(m.group("yd")) if m.group("yd") else None
-        date = Date(int(m.group("yy")), _month_of(m.group("ym")), day)
+        date = Date(int(m.group("yy")), month_number(m.group("ym")), day)
     else:
         date = Date(int(m.group("yy") or m.group("y")))
     if date.day is not None and not 1 <= date.day <= 31:
         date.day = None
     return date, (m.start(), m.end())
-
-
-def _month_number(word: str) -> int:
-    order = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    return order.index(word[:3]) + 1
 
 
 # ------------------------------------------------------------------ public entry points

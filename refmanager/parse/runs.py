@@ -21,6 +21,7 @@ from refmanager.model.words import word_list
 from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
 from refmanager.parse.features import MONTHS
+from refmanager.parse.months import ANY_MONTH
 from refmanager.parse.names import CJK_BODY, PARTICLES, is_corporate, list_end
 from refmanager.parse.places import is_city, is_region
 from refmanager.parse.tokens import (
@@ -330,6 +331,7 @@ def _mend(
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
+    _second_title_run_before_the_numbers(toks, labels)
     _unlabelled_journal_after_the_title(toks, labels)
     _abbreviated_journal_in_the_title(toks, labels)
     _venue_before_the_volume(toks, labels)
@@ -3947,6 +3949,45 @@ def _ends_sentence(toks: list[Tok], e: int) -> bool:
     )
 
 
+def _second_title_run_before_the_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """ "Soigner les graphes (dossier). Santé Mentale, septembre 2011, n°160. p. 25-93.":
+    with no container, a second title run after the first one's full stop, right before
+    the date and the numbers, is the journal."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    runs = _first_two_runs(labels, "title")
+    if runs is None or _has_second_run(labels[runs[1][1] :], "title"):
+        return
+    (_, b), (c, d) = runs
+    gap = toks[b:c]
+    if not gap or any(t.kind != KIND_PUNCT for t in gap) or "." not in [t.text for t in gap]:
+        return
+    e = d
+    while e - 1 > c and (toks[e - 1].kind == KIND_PUNCT or toks[e - 1].text.lower() in ANY_MONTH):
+        e -= 1  # "Soins Graphes, mai 2014": the month is the date's
+    words = [t for t in toks[c:e] if t.kind == KIND_WORD]
+    if not 1 <= len(words) <= 8 or not words[0].text[:1].isupper():
+        return
+    if _numbers_follow(toks, labels, d):
+        _relabel(labels, c, e, "container-title")
+        _relabel(labels, e, d, "O")
+
+
+def _ends_a_bracket_or_quote(toks: list[Tok], e: int) -> bool:
+    """Whether token ``e`` is a period spaced from what follows right after a closing
+    bracket or quotation mark ("Soigner les graphes (dossier). Santé Mentale")."""
+    return (
+        toks[e].text == "."
+        and e + 1 < len(toks)
+        and toks[e + 1].start > toks[e].end
+        and toks[e - 1].text in _CLOSING_MARKS
+    )
+
+
+# (not "]": PubMed's "[Translated title]." is the translated-title rule's)
+_CLOSING_MARKS = frozenset((")", "\u201d", "\u00bb", '"'))
+
+
 def _title_cut_after_a_small_word(toks: list[Tok], labels: list[str]) -> None:
     """A title run that ends on "and", "of", "for" with the container run straight after it
     (no punctuation between): the container's first sentence is the rest of the title."""
@@ -4003,8 +4044,10 @@ def _numbers_follow(toks: list[Tok], labels: list[str], j: int) -> bool:
         skip = lab == "issued" or (
             lab == "O" and (t.kind == KIND_PUNCT or t.text.lower().rstrip(".") in _VOLUME_OR_MONTH)
         )
-        if not skip:
-            return False
+        if not skip and not (
+            lab == "O" and t.text in "nN" and j + 1 < len(toks) and toks[j + 1].text in "°º"
+        ):
+            return False  # (French "n° 160": the issue's mark)
         j += 1
     return False
 
@@ -4089,7 +4132,7 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     cut = -1
     for d in range(a + 3, b - 1):
-        if _ends_sentence(toks, d):
+        if _ends_sentence(toks, d) or _ends_a_bracket_or_quote(toks, d):
             cut = d
     if cut < 0:
         return
@@ -4162,7 +4205,7 @@ _VOLUME_WORDS = word_set(
     "suppl supplement pt part spec special issue no vol vols nr bd tome tomo jg jahrgang"
 )
 # ("Journal, Nr. 253", "Journal June 2015: 60", ABNT's "Journal, v. 52")
-_VOLUME_OR_MONTH = _VOLUME_WORDS | MONTHS | {"v"}
+_VOLUME_OR_MONTH = _VOLUME_WORDS | (ANY_MONTH - {"set", "out", "ago"}) | {"v"}
 
 
 def _lettered_volume_is_the_venue(toks: list[Tok], labels: list[str]) -> None:

@@ -3946,3 +3946,29 @@ def test_a_parts_number_after_the_title_is_the_titles() -> None:
             ("C. R. Acad. Sci. Paris", "container-title"), ("308", "volume"), (":", "O"),
             ("155-160", "page"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "C. R. Acad. Sci. Paris"
+
+
+def test_a_french_journal_after_the_title_before_the_month_and_issue() -> None:
+    raw = "ODE, K. Soigner les graphes (dossier). Santé Graphique, septembre 2011, n°160. p. 25-93."
+    spec = [("ODE, K.", "author"), ("Soigner les graphes (dossier)", "title"), (".", "O"),
+            ("Santé Graphique", "title"), (", septembre", "O"), ("2011", "issued"),
+            (", n°", "O"), ("160", "issue"), (". p.", "O"), ("25-93", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Soigner les graphes (dossier)",
+        "Santé Graphique",
+    )
+    # the journal read into the title's run, the month into the journal's
+    spec = [("ODE, K.", "author"), ("Soigner les graphes (dossier). Santé Graphique", "title"),
+            (", septembre", "O"), ("2011", "issued"), (", n°", "O"), ("160", "issue"),
+            (". p.", "O"), ("25-93", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Soigner les graphes (dossier)",
+        "Santé Graphique",
+    )
+    spec = [("ODE, K.", "author"), ("Soigner les graphes (dossier)", "title"), (".", "O"),
+            ("Santé Graphique, septembre", "title"), ("2011", "issued"), (", n°", "O"),
+            ("160", "issue"), (". p.", "O"), ("25-93", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Santé Graphique"
