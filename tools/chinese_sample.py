@@ -14,6 +14,9 @@ import html
 import sys
 from pathlib import Path
 
+if __package__ in (None, ""):  # run as a script: the repository's tools package
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 TITLE = "基于条件随机场的中文参考文献字段解析方法研究"
 AUTHORS = "王晓明，李文华，陈思远"
 AFFILIATION = "（示例大学 计算机科学与技术学院，北京 100000）"
@@ -63,19 +66,16 @@ def paper_html() -> str:
 
 def write(out: Path) -> Path:
     """Write the paper to ``out`` (needs a QGuiApplication)."""
-    from PySide6.QtCore import QMarginsF
-    from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+    from tools.qtpdf import write_html
 
-    writer = QPdfWriter(str(out))
-    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    writer.setPageMargins(QMarginsF(20, 20, 20, 20), QPageLayout.Unit.Millimeter)
-    writer.setTitle(TITLE)
-    writer.setCreator("refmanager tools/chinese_sample.py")
-    document = QTextDocument()
-    document.setDefaultFont(QFont("Noto Serif CJK SC", 10))
-    document.setHtml(paper_html())
-    document.print_(writer)
-    return out
+    return write_html(
+        out,
+        paper_html(),
+        "Noto Serif CJK SC",
+        10,
+        title=TITLE,
+        creator="refmanager tools/chinese_sample.py",
+    )
 
 
 def main() -> int:

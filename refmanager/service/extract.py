@@ -65,7 +65,8 @@ class Judge:
     (the list found, asked about again once it is found, is one of them), and what it
     gave is kept for the list that is read in the end."""
 
-    def __init__(self) -> None:
+    def __init__(self, model: Path | None = None) -> None:
+        self._model = model
         self._judged: list[tuple[list[Entry], tuple[list[Reference], list[Reference]]]] = []
 
     def kept(self, entries: list[Entry]) -> tuple[list[Reference], list[Reference]] | None:
@@ -78,7 +79,7 @@ class Judge:
 
         kept = self.kept(entries)
         if kept is None:
-            kept = keep_references(parse_entries(entries))
+            kept = keep_references(parse_entries(entries, self._model))
             self._judged.append((entries, kept))
         return sum(1 for r in kept[0] if not r.fragment)
 
@@ -91,13 +92,15 @@ def extract_pdf(
     between: tuple[Mark, Mark] | None = None,
     *,
     line_model: Path | None = None,
+    model: Path | None = None,
 ) -> ExtractResult:
     """Read ``path``'s bibliography; with ``parse``, fill the CSL fields of each entry.
 
     Without ``meta`` the document's own metadata is left empty (only its page count), and
     the first page is not read for it. With ``between`` the list is read between those two
     marks (where it starts, where it ends) instead of being looked for. ``line_model`` is
-    a library's own line model (``service.training.line_model_for``), if it has one.
+    a library's own line model (``service.training.line_model_for``), if it has one;
+    ``model`` a field model other than the shipped one (the benchmarks' held-out folds).
 
     Raises:
         InputError: the file is not a readable PDF (named, with the cause), or a mark is off
@@ -108,7 +111,7 @@ def extract_pdf(
     from refmanager.service.compound import split_compounds
     from refmanager.service.refness import dropped_note, keep_references
 
-    judge = Judge()
+    judge = Judge(model)
     if between is not None:
         bib = read_between(path, between[0], between[1], password=password)
     else:
@@ -124,7 +127,9 @@ def extract_pdf(
     if parse:
         # What does not read as a reference (a caption, code, a footer) is no row.
         done = judge.kept(bib.entries)
-        refs, dropped = done if done is not None else keep_references(parse_entries(bib.entries))
+        if done is None:
+            done = keep_references(parse_entries(bib.entries, model))
+        refs, dropped = done
         if dropped and not any(not r.fragment for r in refs):
             # Fragments alone (tails of entries whose start is not kept) are no list.
             refs, dropped = [], [*refs, *dropped]
