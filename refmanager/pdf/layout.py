@@ -142,6 +142,10 @@ def _attach_accents(row: list[Run]) -> None:
                 continue
             host = min(after, key=lambda r: r.x0)
             index = 0
+            if host.text[:1].isalpha() and host.x0 - acc.x1 < _SPACE_GAP_EM * acc.size:
+                # set before its letter, not over it: the word starts at the accent (no
+                # gap where it stood splits "Terzi´c" into "Terzi ć")
+                host.x0 = min(host.x0, acc.x0)
         else:
             host = hosts[0]
             step = (host.x1 - host.x0) / max(len(host.text), 1)

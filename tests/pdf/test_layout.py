@@ -274,6 +274,20 @@ def test_a_spacing_accent_set_a_little_below_its_letters_baseline_joins_the_lett
     ]
 
 
+def test_a_spacing_accent_set_before_its_letter_leaves_the_word_whole() -> None:
+    # A writer that sets the accent as a character of its own, before the letter and not
+    # over it (Qt typesetting "Terzi\u00b4c"): the accent goes onto the letter after it,
+    # and the word keeps no gap where the accent stood.
+    runs = [
+        Run("Diemand J., Terzi", 72, 140, 700, 10, "F"),
+        Run("\u00b4", 140, 143.3, 700, 10, "F"),
+        Run("c B., 2006, AJ, 132", 143.3, 240, 700, 10, "F"),
+    ]
+    assert [ln.text for ln in page_lines(runs, 1, 595.28)] == [
+        "Diemand J., Terzi\u0107 B., 2006, AJ, 132"
+    ]
+
+
 def test_small_capitals_and_short_words_stay_on_their_line() -> None:
     # Word-style small capitals: the capital at the text size, the rest smaller; the name
     # starts the line, so its pieces lie left of every other run of the line.
