@@ -335,13 +335,17 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         return [Name(literal=text)], etal
     parts = _AND.split(text)  # (no groups: no None among the parts)
     chunks: list[str] = []
-    # pairs of a family name and one given name never straddle an "and"
+    # pairs of a family name and one given name never straddle an "and": the chunks an
+    # "and" opens ("Lowe and Cheng": two family names, not "Cheng Lowe")
     pairs_ok = True
-    for part in parts:
-        found = [c for c in _SEP.split(part) if c and c.strip(" .")]
+    after_and: set[int] = set()
+    for n, part in enumerate(parts):
+        found = [c.strip() for c in _SEP.split(part) if c and c.strip(" .")]
+        found = [c for c in found if c]
         pairs_ok = pairs_ok and len(found) % 2 == 0
+        if n and found:
+            after_and.add(len(chunks))
         chunks.extend(found)
-    chunks = [c for c in map(str.strip, chunks) if c]
     if not chunks:
         return [], etal
     # Chinese names written with spaces between characters ("王 伟") stay together.
@@ -379,6 +383,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         if (
             inverted
             and nxt is not None
+            and i + 1 not in after_and
             and _looks_family_only(chunk)
             and (
                 is_initials(nxt)

@@ -321,6 +321,7 @@ def _mend(
     _place_and_publisher_read_as_title(toks, labels)
     _series_read_as_container(toks, labels)
     _page_after_volume(toks, labels)
+    _second_volume_after_the_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
     if "version" in low:  # (the rule reads "Version" and "VERSION")
         _version_after_the_title(toks, labels)
@@ -459,6 +460,9 @@ def _mend(
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
+    _initials_opening_the_journal(toks, labels)
+    _date_in_brackets_read_into_the_title(toks, labels)
+    _bracketed_year_read_into_the_pages(toks, labels)
     if "trans" in low or "tradu" in low or "bersetzt" in low:  # (the words it reads)
         _translator_read_into_the_title(toks, labels)
     _editor_read_into_the_container(toks, labels)
@@ -2925,6 +2929,10 @@ def _second_date_explains_the_first(toks: list[Tok], labels: list[str]) -> None:
     named = a >= 1 and toks[a - 1].text.lower() in _YEAR_HEADS
     if named and labels[a - 1] in ("title", "container-title"):
         labels[a] = labels[a - 1]
+    elif (
+        named and a >= 2 and labels[a - 1] == "O" and labels[a - 2] in ("title", "container-title")
+    ):
+        labels[a - 1] = labels[a] = labels[a - 2]  # ("... Trigger System in 2010, Eur. Phys.")
 
 
 def _volume_before_the_bracketed_year(toks: list[Tok], labels: list[str]) -> None:
@@ -4368,12 +4376,29 @@ def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
         for t in words
     ):
         return  # initials ("J", "LF"), a particle ("von"), a lower-case word of no title
+    if words[0].text.lower() in _LAST_NAME_MARKS:
+        return  # "Ode, Jan, and The Graph Group": the list's last name
     head = [t for t in toks[a:c] if t.kind == KIND_WORD]
     initials = any(len(t.text) == 1 and t.text.isupper() for t in head)
-    if not initials and len(head) != 1:
+    if not initials and len(head) != 1 and not _one_full_name(toks, a, c, commas):
         return
     labels[c] = "O"
     _relabel(labels, c + 1, b, "title")
+
+
+def _one_full_name(toks: list[Tok], a: int, c: int, commas: list[int]) -> bool:
+    """Whether tokens ``a`` to ``c`` are one name written out ("Benedict Anderson",
+    "Wagner, Richard"): two or three capitalised words, with at most the comma of a family
+    name first, no "and" (a list of names written out joins its last with "and")."""
+    words = [t.text for t in toks[a:c] if t.kind == KIND_WORD]
+    inner = [k for k in commas if a <= k < c]
+    if not 2 <= len(words) <= 3 or len(inner) > 1:
+        return False
+    if any(t.text.lower() in _LAST_NAME_MARKS for t in toks[a:c]):
+        return False
+    if not all(w[:1].isupper() for w in words):
+        return False
+    return not inner or inner[0] == a + 1  # ("Wagner, Richard": the family name first)
 
 
 def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> None:
@@ -6061,3 +6086,92 @@ def _part_number_after_the_title(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, b, b + 2, "title")
     if labels[b + 2] == "container-title":
         labels[b + 2] = "O"
+
+
+def _date_in_brackets_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "(2012, Novembre-Décembre). Les énergies ...", "(2012, Juillet). Title": the
+    months (and days) that close the date's brackets, read as the title's opening, are the
+    date's: the title starts after the bracket's close."""
+    a, b = _first_run(labels, "title")
+    if b - a < 3 or _previous_label(toks, labels, a) != "issued":
+        return
+    k = a
+    months = 0
+    while k < b and toks[k].text != ")":
+        t = toks[k]
+        parts = [p for p in re.split(r"[-\u2013/]", t.text.lower()) if p]
+        if t.kind == KIND_WORD and parts and all(p in ANY_MONTH for p in parts):
+            months += 1
+        elif not (t.kind == KIND_NUM and len(t.text) <= 2) and t.text not in ",-\u2013/":
+            return
+        k += 1
+    if not months or k >= b - 1:
+        return
+    e = k
+    while e < b and toks[e].kind == KIND_PUNCT:  # past ")." whatever their labels
+        e += 1
+    if e >= b:
+        return
+    _relabel(labels, a, e, "O")
+
+
+def _bracketed_year_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "Nature Materials, 6, 291 (2007).": with no date read, a year in brackets that the
+    pages' run took in is the date."""
+    if "issued" in labels or "page" not in labels:
+        return
+    for a, b in _runs_of(labels, "page"):
+        for k in range(a + 1, b - 1):
+            if (
+                toks[k - 1].text == "("
+                and toks[k + 1].text == ")"
+                and YEAR_RE.fullmatch(toks[k].text)
+            ):
+                labels[k - 1] = labels[k + 1] = "O"
+                labels[k] = "issued"
+                return
+
+
+def _second_volume_after_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "JHEP 1304, 123 (2013)": no page, and a lone number read as a second volume after
+    the volume and a comma is the page (or article number)."""
+    if "page" in labels:
+        return
+    runs = _first_two_runs(labels, "volume")
+    if runs is None or _has_second_run(labels[runs[1][1] :], "volume"):
+        return
+    (a, b), (c, d) = runs
+    if b - a != 1 or d - c != 1 or c != b + 1 or toks[b].text != ",":
+        return
+    if toks[a].kind == KIND_NUM and toks[c].kind == KIND_NUM:
+        labels[c] = "page"
+
+
+def _initials_opening_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "K. Ode, C. R. Phys. 12, 34 (2010)": a name list of initials before family names
+    that ends on initials alone, right before the journal, ends before them: "C. R." opens
+    the journal's name (Comptes rendus), as no name of that list is initials alone."""
+    a, b = _first_run(labels, "author")
+    if b - a < 6 or b >= len(toks) or _next_label(toks, labels, b) != "container-title":
+        return
+    commas = [k for k in range(a, b) if toks[k].text == ","]
+    if not commas:
+        return
+    c = commas[-1]
+    tail = toks[c + 1 : b]
+    if not tail or not all(
+        (t.kind == KIND_WORD and len(t.text) == 1 and t.text.isupper()) or t.text == "."
+        for t in tail
+    ):
+        return
+    # the name before: initials, then a family name ("K. Ode")
+    if c < a + 3 or toks[c - 1].kind != KIND_WORD or len(toks[c - 1].text) < 2:
+        return
+    if toks[c - 2].text != "." or len(toks[c - 3].text) != 1:
+        return
+    labels[c] = "O"
+    _relabel(labels, c + 1, b, "container-title")
+    k = b
+    while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        labels[k] = "container-title"  # (the period between them)
+        k += 1

@@ -282,3 +282,14 @@ def test_and_in_capitals_joins_the_last_name() -> None:
     assert [(n.family, n.given) for n in names] == [("ODE", "V. C."), ("ABE", "G. R")]
     names, _ = split_names("ODE, P. AND ABE, R.")
     assert [(n.family, n.given) for n in names] == [("ODE", "P."), ("ABE", "R")]
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [("Lowe and Cheng", ["Lowe", "Cheng"]), ("Ode & Abe", ["Ode", "Abe"]),
+     ("Smith and J. Jones", ["Smith", "Jones"]), ("Jones, A. and Smith, B.", ["Jones", "Smith"]),
+     ("Ode, Kenji and Rui Abe", ["Ode", "Abe"])],
+)  # fmt: skip
+def test_no_name_straddles_an_and(text: str, families: list[str]) -> None:
+    names, _ = split_names(text)
+    assert [n.family for n in names] == families

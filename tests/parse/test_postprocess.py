@@ -3972,3 +3972,51 @@ def test_a_french_journal_after_the_title_before_the_month_and_issue() -> None:
             ("Santé Graphique, septembre", "title"), ("2011", "issued"), (", n°", "O"),
             ("160", "issue"), (". p.", "O"), ("25-93", "page"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Santé Graphique"
+
+
+@pytest.mark.parametrize("month", ["Novembre-Décembre", "Juillet", "March 22"])
+def test_the_dates_months_read_as_the_titles_opening(month: str) -> None:
+    raw = f"Ode, K. (2012, {month}). Les graphes en transition. Revue du Graphe, 61, 418-424."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2012", "issued"), (",", "O"),
+            (f"{month}). Les graphes en transition", "title"), (".", "O"),
+            ("Revue du Graphe", "container-title"), (",", "O"), ("61", "volume"), (",", "O"),
+            ("418-424", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Les graphes en transition"
+
+
+def test_a_bracketed_year_read_into_the_pages_is_the_date() -> None:
+    raw = "K. Ode and R. Abe, Graph Materials, 6, 291 (2007)."
+    spec = [("K. Ode and R. Abe", "author"), (",", "O"), ("Graph Materials", "container-title"),
+            (",", "O"), ("6", "volume"), (",", "O"), ("291 (2007)", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("page"), ref.issued.year if ref.issued else None) == ("291", 2007)
+
+
+def test_a_year_after_in_ending_the_title_is_the_titles() -> None:
+    raw = "K. Ode, Graph colouring in 2010, Graph Lett. 72 (2012) 1849."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph colouring", "title"), ("in", "O"),
+            ("2010", "issued"), (",", "O"), ("Graph Lett.", "container-title"), ("72", "volume"),
+            ("(", "O"), ("2012", "issued"), (")", "O"), ("1849", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph colouring in 2010"
+    assert ref.issued is not None and ref.issued.year == 2012
+
+
+def test_a_second_volume_after_the_volume_and_a_comma_is_the_page() -> None:
+    raw = "K. Ode, J. Graph Phys. 1304, 123 (2013)."
+    spec = [("K. Ode", "author"), (",", "O"), ("J. Graph Phys.", "container-title"),
+            ("1304", "volume"), (",", "O"), ("123", "volume"), ("(", "O"), ("2013", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("1304", "123")
+
+
+@pytest.mark.parametrize(("initials", "rest"), [("C. R.", "Phys."), ("C. R.", "Acad. Sci.")])
+def test_initials_that_open_the_journal_are_no_name(initials: str, rest: str) -> None:
+    raw = f"K. Ode, {initials} {rest} 12, 34 (2010)."
+    spec = [(f"K. Ode, {initials}", "author"), (rest, "container-title"), ("12", "volume"),
+            (",", "O"), ("34", "page"), ("(", "O"), ("2010", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode"]
+    assert ref.get("container-title") == f"{initials} {rest}"
