@@ -664,7 +664,75 @@ def glyph_words(runs: list[Run]) -> list[Run]:
                           last.mapped)  # fmt: skip
             continue
         out.append(run)
+    return _letter_spaced(out)
+
+
+def _letter_spaced(runs: list[Run]) -> list[Run]:
+    """``runs`` (in ``glyph_words``' order) with letter-spaced stretches joined: a justified
+    line that holds one long word (a URL broken after a slash) is spread by spacing its
+    letters (Qt; InDesign's single-word justification), every glyph a letter space apart,
+    wider than a word space. A stretch is at least ``_SPACED_RUNS`` pieces of one or two
+    glyphs on one baseline, in one font and size, whose gaps are all alike (the widest at
+    most ``_SPACED_ALIKE`` times the narrowest, none over ``_SPACED_GAP`` ems); a wider
+    gap (a word space added to the letter space) ends it. A shorter word on the same
+    baseline spaced alike ("U R L" before the URL) is joined too."""
+    chains: list[tuple[int, int, float]] = []  # [i, j) and the chain's widest gap
+    i = 0
+    while i < len(runs):
+        j = i + 1
+        gaps: list[float] = []
+        while j < len(runs) and _spaced_pair(runs[j - 1], runs[j]):
+            gap = runs[j].x0 - runs[j - 1].x1
+            if gaps and max(*gaps, gap) > _SPACED_ALIKE * min(*gaps, gap):
+                break
+            gaps.append(gap)
+            j += 1
+        chains.append((i, j, max(gaps, default=0.0)))
+        i = j
+    spaced: dict[tuple[float, float, str], list[float]] = {}
+    for i, j, gap in chains:
+        if j - i >= _SPACED_RUNS:
+            spaced.setdefault(_row_key(runs[i]), []).append(gap)
+    if not spaced:
+        return runs
+    out: list[Run] = []
+    for i, j, gap in chains:
+        alike = spaced.get(_row_key(runs[i]), [])
+        if j - i >= 2 and any(max(g, gap) <= _SPACED_ALIKE * min(g, gap) for g in alike):
+            first, last = runs[i], runs[j - 1]
+            text = "".join(r.text for r in runs[i:j])
+            out.append(Run(text, first.x0, last.x1, first.y, first.size, first.font,
+                           first.mapped))  # fmt: skip
+        else:
+            out.extend(runs[i:j])
     return out
+
+
+def _spaced_piece(text: str) -> bool:
+    """A glyph or two, or a glyph after punctuation drawn against it ("://l": a writer that
+    spaces letters adds no space after a URL's slashes and dots)."""
+    return len(text) <= _GLYPH_CHARS or (
+        len(text) <= 4 and not any(ch.isalnum() for ch in text[:-1])
+    )
+
+
+def _row_key(run: Run) -> tuple[float, float, str]:
+    return (run.y, run.size, run.font)
+
+
+def _spaced_pair(a: Run, b: Run) -> bool:
+    """Whether ``b`` may follow ``a`` in a letter-spaced stretch (see ``_letter_spaced``)."""
+    return (
+        a.y == b.y
+        and a.size == b.size
+        and a.font == b.font
+        and a.mapped == b.mapped
+        and _spaced_piece(a.text)
+        and _spaced_piece(b.text)
+        and not a.text.isspace()
+        and not b.text.isspace()
+        and _GLYPH_GAP * a.size < b.x0 - a.x1 <= _SPACED_GAP * a.size
+    )
 
 
 # A run this short is a glyph drawn alone (or a ligature's two); a page with at least
@@ -675,6 +743,11 @@ _GLYPH_PAGE = 0.5
 # overlap (kerning): well under a word space (see _SPACE_GAP_EM).
 _GLYPH_GAP = 0.05
 _GLYPH_OVERLAP = 0.2
+# A letter-spaced stretch (see _letter_spaced): this many pieces at least, gaps this alike,
+# and none wider than this many ems.
+_SPACED_RUNS = 6
+_SPACED_ALIKE = 1.25
+_SPACED_GAP = 2.0
 
 
 def page_lines(runs: list[Run], page: int, width: float) -> list[Line]:

@@ -288,6 +288,32 @@ def test_a_spacing_accent_set_before_its_letter_leaves_the_word_whole() -> None:
     ]
 
 
+def test_a_letter_spaced_line_drawn_glyph_by_glyph_reads_as_its_words() -> None:
+    # A justified line that holds one long word (a URL broken after a slash) is spread
+    # by spacing its letters (Qt; InDesign's single-word justification): every glyph a
+    # letter space apart, wider than a word space. The word space in it is wider still.
+    runs: list[Run] = []
+    y = 700.0
+    for text in ("Nicolis C and Nicolis G 1998 Physical Review", "E 58 4391-4400"):
+        runs += _glyph_runs(text, 72, y, 8, 4.4)
+        y -= 9.3
+    x = 72.0
+    for word in ("URL", "http://link.aps.org/doi/10.1103/"):
+        for ch in word:
+            runs.append(Run(ch, x, x + 4.4, y, 8, "A"))
+            x += 4.4 + (0 if ch == "/" else 3.1)  # a letter space of 3.1 pt (none after /)
+        x += 2.2  # and a word space
+    texts = [ln.text for ln in page_lines(runs, 1, 595.28)]
+    assert texts[-1] == "URL http://link.aps.org/doi/10.1103/"
+    # Letters set apart in a row of their own are not run together when the gaps vary.
+    loose: list[Run] = []
+    x = 72.0
+    for i, ch in enumerate("abcdefgh"):
+        loose.append(Run(ch, x, x + 4, 600, 8, "A"))
+        x += 4 + (3.0 if i % 2 else 6.0)
+    assert page_lines(runs + loose, 1, 595.28)[-1].text == "a b c d e f g h"
+
+
 def test_small_capitals_and_short_words_stay_on_their_line() -> None:
     # Word-style small capitals: the capital at the text size, the rest smaller; the name
     # starts the line, so its pieces lie left of every other run of the line.
