@@ -332,6 +332,8 @@ def _mend(
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
+    _site_ending_the_title(toks, labels)
+    _review_of_a_book_after_the_title(toks, labels)
     _second_title_run_before_the_numbers(toks, labels)
     _unlabelled_journal_after_the_title(toks, labels)
     _abbreviated_journal_in_the_title(toks, labels)
@@ -434,6 +436,7 @@ def _mend(
     _year_after_the_names_read_into_the_title(toks, labels)
     _article_number_read_as_a_note(raw, toks, labels)
     _journal_abbreviation_read_into_the_title(toks, labels)
+    _title_read_into_a_vancouver_journal(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -6175,3 +6178,107 @@ def _initials_opening_the_journal(toks: list[Tok], labels: list[str]) -> None:
     while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
         labels[k] = "container-title"  # (the period between them)
         k += 1
+
+
+_ACCESS_NOTE_WORDS = frozenset(("retrieved", "available", "accessed", "url", "online", "abgerufen"))
+
+
+def _site_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """APA's web page "Black activism, unchurched. The Atlantic. Retrieved from http://...":
+    with no container, a short sentence in capitals that ends the title right before the
+    access note or the link is the site's name (the container)."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    k = _past_punctuation(toks, labels, b)
+    if k >= len(toks):
+        return
+    if toks[k].kind != KIND_URL and toks[k].text.lower() not in _ACCESS_NOTE_WORDS:
+        return
+    cut = -1
+    for d in range(a + 2, b - 1):
+        if _ends_sentence(toks, d):
+            cut = d
+    if cut < 0:
+        return
+    tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
+    if not 1 <= len(tail) <= 6 or not all(
+        t.text[:1].isupper() or t.text in _SMALL_WORDS for t in tail
+    ):
+        return
+    labels[cut] = "O"
+    _relabel(labels, cut + 1, b, "container-title")
+
+
+def _title_read_into_a_vancouver_journal(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "Coeliac disease in a diabetic child Lancet 1969; 1:1215", "... skin
+    cancer: p53, apoptosis, and tumor promotion J Invest Dermatol 1996; 1:136": a title
+    printed with no stop before its journal, read into the journal's run (all of it, or the
+    part after the title's colon): the sentence-case words before the journal's capitalised
+    abbreviations are the title's."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    d = _past_punctuation(toks, labels, b)
+    if d + 1 >= len(toks) or labels[d] != "issued" or toks[d + 1].text != ";":
+        return
+    c = b
+    while c > a and toks[c - 1].kind == KIND_WORD and toks[c - 1].text[:1].isupper():
+        word = toks[c - 1].text
+        if not word.isalpha() or (len(word) > 6 and not is_serial_abbreviation(word) and c < b):
+            break
+        c -= 1
+    if c == b or c - a < 2 or b - c > 5:
+        return
+    if not toks[c - 1].text.islower() or toks[c - 1].kind != KIND_WORD:
+        return
+    head = [t for t in toks[a:c] if t.kind == KIND_WORD]
+    if not _sentence_case(head) and not all(t.text.islower() for t in head):
+        return
+    t_a, t_b = _first_run(labels, "title")
+    if t_a == t_b:
+        _relabel(labels, a, c, "title")
+    elif t_b <= a and all(labels[k] in ("O", "title") for k in range(t_b, a)):
+        _relabel(labels, t_b, c, "title")  # ("cancer: p53, apoptosis, and ...": one title)
+
+
+_REVIEWING_FIELDS = frozenset(("publisher", "publisher-place", "container-title"))
+
+
+def _review_of_a_book_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's review: "“Bad Company.” Review of Gain, by Richard Powers. New York Times Book
+    Review, June 21, 1998, 11.": the sentence "Review of ..., by ..." names the book reviewed
+    (no title, container or publisher of this entry), and the name after it, where read as
+    the publisher or not at all, is the periodical's."""
+    k = next(
+        (
+            m
+            for m in range(1, len(toks) - 2)
+            if toks[m].text == "Review"
+            and toks[m + 1].text == "of"
+            and toks[m - 1].text in (".", "\u201d", '"')
+        ),
+        -1,
+    )
+    if k < 0:
+        return
+    e = next((m for m in range(k + 2, len(toks) - 1) if _ends_sentence(toks, m)), -1)
+    if e < 0 or not any(toks[m].text == "by" for m in range(k + 2, e)):
+        return
+    a, b = _first_run(labels, "title")
+    if a < k < b:
+        m = k
+        while m > a and toks[m - 1].kind == KIND_PUNCT and toks[m - 1].text not in ".?!":
+            m -= 1  # (the closing quotation mark stays out as it was printed)
+        _relabel(labels, m, b, "O")
+    _relabel(labels, k, e + 1, "O")
+    f = e + 1
+    g = f
+    while g < len(toks) and labels[g] == labels[f] and labels[f] in _REVIEWING_FIELDS:
+        g += 1
+    if g > f and "container-title" not in labels[:f] + labels[g:]:
+        _relabel(labels, f, g, "container-title")

@@ -4020,3 +4020,48 @@ def test_initials_that_open_the_journal_are_no_name(initials: str, rest: str) ->
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["Ode"]
     assert ref.get("container-title") == f"{initials} {rest}"
+
+
+def test_a_sites_name_ending_the_title_before_the_access_note() -> None:
+    raw = "Ode, E. (2016, March 22). Black graphs, uncoloured. The Graphic. Retrieved from http://www.graphic.com/474822/"
+    spec = [("Ode, E.", "author"), ("(", "O"), ("2016", "issued"), (", March 22).", "O"),
+            ("Black graphs, uncoloured. The Graphic", "title"), (".", "O"),
+            ("Retrieved from", "note"), ("http://www.graphic.com/474822/", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Black graphs, uncoloured",
+        "The Graphic",
+    )
+
+
+def test_a_vancouver_title_read_into_its_journal() -> None:
+    raw = "Ode GM. Coeliac graphs in a diabetic child Lancet 1969; 1:1215-29."
+    spec = [("Ode GM", "author"), (".", "O"),
+            ("Coeliac graphs in a diabetic child Lancet", "container-title"), ("1969", "issued"),
+            (";", "O"), ("1", "volume"), (":", "O"), ("1215-29", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Coeliac graphs in a diabetic child",
+        "Lancet",
+    )
+    raw = "Ode D. Graphs in skin cancer: p53, and tumor promotion J Invest Dermatol 1996; 1:136-42."
+    spec = [("Ode D", "author"), (".", "O"), ("Graphs in skin cancer", "title"), (":", "O"),
+            ("p53, and tumor promotion J Invest Dermatol", "container-title"), ("1996", "issued"),
+            (";", "O"), ("1", "volume"), (":", "O"), ("136-42", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graphs in skin cancer: p53, and tumor promotion",
+        "J Invest Dermatol",
+    )
+
+
+def test_mlas_review_of_a_book_names_no_field_of_the_entry() -> None:
+    raw = (
+        "Ode, Gail. “On the Graphbox.” Review of Graphs, by Richard Abeson. Boston Graphic, "
+        "June 7, 1998, C1+."
+    )
+    spec = [("Ode, Gail", "author"), (".", "O"), ("“On the Graphbox.” Review of Graphs", "title"),
+            (", by Richard Abeson.", "O"), ("Boston Graphic", "publisher"), (", June 7,", "O"),
+            ("1998", "issued"), (",", "O"), ("C1+", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("On the Graphbox", "Boston Graphic")
