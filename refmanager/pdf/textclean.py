@@ -273,7 +273,8 @@ def breaks_a_word(
 
     The document's own words decide first (the word seen whole, or the compound seen with
     its hyphen). A right half with a capital keeps the hyphen but for a word in capitals
-    (GRAM-/FORT), a known camel-case name (Tensor-/Flow) and Mc-/Clelland. Then a word
+    (GRAM-/FORT), a known camel-case name (Tensor-/Flow) and Mc-/Clelland. One letter, or
+    capitals before lower case, make a compound (C-/reactive, DNA-/binding). Then a word
     known whole is a word broken (net-/work, dimensionali-/ty); a compound's usual head or
     tail (self-, -based), or both halves known words (theorem-/proving, follow-/up), make
     a compound; anything else is a word broken."""
@@ -284,6 +285,10 @@ def breaks_a_word(
             return True
         if f"{lw}-{rw}".lower() in vocab:
             return False
+    if len(lw) == 1 or (lw.isupper() and rw[0].islower()):
+        # No typesetter breaks a word after its first letter (TeX and Word keep two), nor
+        # a word in capitals to go on in lower case: C-/reactive, k-/limiting, DNA-/binding.
+        return False
     if known is None:
         known = known_words()
     if rw[0].isupper():

@@ -43,6 +43,22 @@ def test_real_hyphens_are_kept() -> None:
     )
 
 
+def test_a_letter_or_an_acronym_before_a_line_end_hyphen_is_a_compound() -> None:
+    # No typesetter breaks a word after its first letter (TeX and Word keep two at least),
+    # and none breaks a word in capitals to go on in lower case: these hyphens are the
+    # compounds' own, whatever the known words say.
+    assert join_lines(["measurement of C-", "reactive protein"])[0] == (
+        "measurement of C-reactive protein"
+    )
+    assert join_lines(["beyond k-", "limiting"])[0] == "beyond k-limiting"
+    assert join_lines(["a similar DNA-", "binding motif"])[0] == "a similar DNA-binding motif"
+    assert join_lines(["theory of NP-", "completeness"])[0] == "theory of NP-completeness"
+    assert not breaks_a_word("E", "cadherin", None, frozenset({"ecadherin"}))
+    # a word broken after two letters, or a capitalised word, is still joined
+    assert join_lines(["deep co-", "nvolutional"])[0] == "deep convolutional"
+    assert breaks_a_word("Al", "gorithm", None, frozenset({"algorithm"}))
+
+
 def test_hyphenated_word_is_joined() -> None:
     assert join_lines(["deep convo-", "lutional networks"])[0] == "deep convolutional networks"
 
