@@ -4649,10 +4649,10 @@ def _city_ending_a_run(toks: list[Tok], labels: list[str]) -> None:
         commas = [k for k in range(a + 2, b - 1) if toks[k].text == ","]
         for c in reversed(commas[-2:]):
             tail = [k for k in range(c + 1, b) if toks[k].text == ","]
+            if len(tail) > 1 or not toks[c + 1].text[:1].isupper():
+                continue  # (tested before the place names are looked up)
             city = _words_of(toks, c + 1, tail[0] if tail else b)
             if not is_city(city) or (tail and not is_region(_words_of(toks, tail[0] + 1, b))):
-                continue
-            if len(tail) > 1 or not toks[c + 1].text[:1].isupper():
                 continue
             if any(t.text in "()[]" for t in toks[a:b]):
                 return
@@ -6102,8 +6102,10 @@ def _date_in_brackets_read_into_the_title(toks: list[Tok], labels: list[str]) ->
     months = 0
     while k < b and toks[k].text != ")":
         t = toks[k]
-        parts = [p for p in re.split(r"[-\u2013/]", t.text.lower()) if p]
-        if t.kind == KIND_WORD and parts and all(p in ANY_MONTH for p in parts):
+        # a word's parts between its hyphens ("Novembre-D\u00e9cembre": a word holds no
+        # dash nor slash, so "-" is the one mark to part it at), read only for words
+        parts = [p for p in t.text.lower().split("-") if p] if t.kind == KIND_WORD else []
+        if parts and all(p in ANY_MONTH for p in parts):
             months += 1
         elif not (t.kind == KIND_NUM and len(t.text) <= 2) and t.text not in ",-\u2013/":
             return

@@ -218,3 +218,43 @@ def test_rules_for_words_or_labels_an_entry_lacks_do_not_read_it(
     labels.sealed = True
     runs._volume_of_a_collection(sealed, labels)  # (no volume)
     runs._imprint_read_as_the_container(sealed, labels)  # (no container)
+
+
+def test_place_and_month_rules_look_nothing_up_where_cheap_tests_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The city-ending-a-run rule looks a place up only after a comma followed by a
+    capital and at most one more comma; the date-in-brackets rule parts words at their
+    hyphens without a regular expression and leaves other tokens unparted."""
+    import re
+
+    from refmanager.parse import runs
+    from refmanager.parse.tokens import tokenize
+
+    def looked_up(*_: object) -> bool:
+        raise AssertionError("looked up")
+
+    text = "Ode, K. (2019). Graphs, trees, and other things. Graph Press."
+    toks = tokenize(text)
+    plain = ["author", "author", "author", "author", "O", "issued", "O", "O"]
+    plain += ["title"] * 7 + ["O", "publisher", "publisher", "O"]
+    assert len(plain) == len(toks)
+    with monkeypatch.context() as patch:
+        patch.setattr(runs, "is_city", looked_up)
+        patch.setattr(runs, "is_region", looked_up)
+        labels = runs.Labels(plain)
+        runs._city_ending_a_run(toks, labels)
+        assert list(labels) == plain
+    with monkeypatch.context() as patch:
+        patch.setattr(re, "split", looked_up)
+        labels = runs.Labels(plain)
+        runs._date_in_brackets_read_into_the_title(toks, labels)
+        assert list(labels) == plain
+    text = "Ode, K. (2012, Novembre-D\u00e9cembre). Les graphes du monde. Graph Press."
+    toks = tokenize(text)
+    plain = ["author", "author", "author", "author", "O", "issued", "O"]
+    plain += ["title"] * 7 + ["O", "publisher", "publisher", "O"]
+    assert len(plain) == len(toks)
+    labels = runs.Labels(plain)
+    runs._date_in_brackets_read_into_the_title(toks, labels)
+    assert list(labels)[7:10] == ["O", "O", "O"]  # the months are the date's
