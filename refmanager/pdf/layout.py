@@ -354,16 +354,18 @@ def group_lines(
         for run in row[1:]:
             prev_end = max(r.x1 for r in group)
             gap = run.x0 - prev_end
-            across = (
+            crosses = (
                 gutter is not None
                 and max(ink_end(r) for r in group) <= gutter + 1
                 and run.x0 >= gutter - 1
-                and (right_start is None or run.x0 <= right_start + 1.0 * run.size)
             )
+            across = crosses and (right_start is None or run.x0 <= right_start + 1.0 * run.size)
             # A list label set off by a tab ("1.", "[12]") stays on its entry's line.
             label = len(group) == 1 and _is_label(group[0], run)
             wide = gap > (8.0 if label else _COLUMN_GAP_EM) * max(run.size, group[-1].size)
-            if across or (wide and not stretched):
+            # The gap between the columns is no justified line's stretched space (a line
+            # whose spaces are as wide as the gutter and the next column's indent).
+            if across or (wide and (crosses or not stretched)):
                 lines.append(_join_runs(group, page))
                 group = [run]
             else:

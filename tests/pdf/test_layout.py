@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from refmanager.pdf.document import open_pdf
-from refmanager.pdf.layout import Run, find_gutter, font_style, ink_end, page_lines
+from refmanager.pdf.layout import Run, find_gutter, font_style, group_lines, ink_end, page_lines
 from refmanager.pdf.source import PypdfSource
 from refmanager.pdf.source import page_runs as source_runs
 from tests.pdf.pdfbuild import Text, column, write_pdf
@@ -312,6 +312,23 @@ def test_a_letter_spaced_line_drawn_glyph_by_glyph_reads_as_its_words() -> None:
         loose.append(Run(ch, x, x + 4, 600, 8, "A"))
         x += 4 + (3.0 if i % 2 else 6.0)
     assert page_lines(runs + loose, 1, 595.28)[-1].text == "a b c d e f g h"
+
+
+def test_a_justified_line_beside_an_indented_line_of_the_next_column_is_cut_at_the_gutter() -> None:
+    # Left: a justified line of three words spread over the column (the next word, long,
+    # did not fit), its spaces as wide as the gutter and the next column's hanging indent
+    # together. Right, on the same baseline: an entry's indented continuation line.
+    row = [
+        Run("orbits", 77.1, 102.4, 265.2, 8.5, "F"),
+        Run("andisomonodromic", 140.5, 204.8, 265.2, 8.5, "F"),
+        Run("tau", 242.9, 289.0, 265.2, 8.5, "F"),
+        Run("physics, Contemp. Math. 391, Amer. Math.", 326.4, 538.3, 265.2, 8.5, "F"),
+    ]
+    lines = group_lines(row, 1, gutter=297.5, right_start=306.0)
+    assert [ln.text for ln in lines] == [
+        "orbits andisomonodromic tau",
+        "physics, Contemp. Math. 391, Amer. Math.",
+    ]
 
 
 def test_small_capitals_and_short_words_stay_on_their_line() -> None:
