@@ -6121,20 +6121,23 @@ def _date_in_brackets_read_into_the_title(toks: list[Tok], labels: list[str]) ->
 
 
 def _bracketed_year_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:
-    """ "Nature Materials, 6, 291 (2007).": with no date read, a year in brackets that the
-    pages' run took in is the date."""
-    if "issued" in labels or "page" not in labels:
+    """ "Nature Materials, 6, 291 (2007).", "J. Stat. Mech. 2004, P06002 (2004).": a year
+    in brackets that the pages' run took in is no part of the pages; it is the date where
+    none was read ("075039 (22pp)", "121108 (R)" stay: GROBID's labels keep them the
+    page's)."""
+    if "page" not in labels:
         return
     for a, b in _runs_of(labels, "page"):
-        for k in range(a + 1, b - 1):
-            if (
-                toks[k - 1].text == "("
-                and toks[k + 1].text == ")"
-                and YEAR_RE.fullmatch(toks[k].text)
-            ):
-                labels[k - 1] = labels[k + 1] = "O"
-                labels[k] = "issued"
-                return
+        for k in range(a, b - 1):
+            if toks[k].text != "(" or not YEAR_RE.fullmatch(toks[k + 1].text):
+                continue
+            e = k + 2
+            if e < len(toks) and toks[e].text == ")":
+                e += 1
+            _relabel(labels, k, e, "O")
+            if "issued" not in labels:
+                labels[k + 1] = "issued"
+            return
 
 
 def _second_volume_after_the_volume(toks: list[Tok], labels: list[str]) -> None:

@@ -3991,6 +3991,11 @@ def test_a_bracketed_year_read_into_the_pages_is_the_date() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("page"), ref.issued.year if ref.issued else None) == ("291", 2007)
+    # the date read before: the bracket leaves the pages all the same
+    raw = "K. Ode, J. Graph Mech. 2004, P06002 (2004)."
+    spec = [("K. Ode", "author"), (",", "O"), ("J. Graph Mech.", "container-title"),
+            ("2004", "issued"), (",", "O"), ("P06002 (2004", "page"), (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "P06002"
 
 
 def test_a_year_after_in_ending_the_title_is_the_titles() -> None:
