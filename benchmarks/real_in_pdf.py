@@ -17,7 +17,8 @@ strings (``parse_reference``): the difference is what the PDF path costs.
 A label a string prints itself ("9.") is cut before typesetting. What a reader reads
 differently by design is done to the strings first, for both paths (``as_printed``: a
 spacing accent before a letter is that letter's accent, no space stands before closing
-punctuation); ``--as-given`` typesets the strings as they are.
+punctuation, a tilde after a slash is a URL's, soft hyphens are gone); ``--as-given``
+typesets the strings as they are.
 
 Scoring is ``../shared/bench/score.py``'s (its ``score_doc`` aligns the entries read to the
 gold strings; ``field_value``, ``values_equal`` and ``supported_by_raw`` judge fields).
@@ -81,10 +82,11 @@ BODY = (
     "The paragraph stands for the body of a paper, which ends before its list of works "
     "cited; the list below is set as journals and proceedings set theirs."
 )
-_LABEL = re.compile(r"\s*(\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.)\s+")
+_LABEL = re.compile(r"\s*(?:\[\s*\d{1,4}\s*\]\s*|\(\d{1,4}\)\s*|\d{1,4}\.\s+)")
 _VOWELS = frozenset("aeiouyäöüéèáàóòúíâêôûAEIOUY")
 _SOFT = "\u00ad"
 _CLOSING = frozenset(",.;:)]}")  # no reader prints a space before these (pdf.layout)
+_INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 
 
 def scorer() -> ModuleType:
@@ -107,21 +109,27 @@ def unlabelled(ex: Example) -> Example:
 
 def as_printed(ex: Example) -> Example:
     """The string as a reader reads it back by design: a spacing accent before a letter
-    ("Terzi\u00b4c", text extracted from pdfTeX's output) is that letter's accent, and no
-    space stands before closing punctuation ("J .Simpson ,"). Both paths get this string."""
+    ("Terzi\u00b4c", text extracted from pdfTeX's output) is that letter's accent, but a
+    tilde after a slash is a URL's ("/\u02dcuser"); no space stands before closing
+    punctuation ("J .Simpson ,"); soft hyphens and zero-width characters, which print
+    nothing, are gone. Both paths get this string."""
     text: list[str] = []
     labels: list[str] = []
     i = 0
     while i < len(ex.text):
         ch = ex.text[i]
         nxt = ex.text[i + 1 : i + 2]
-        if ch in SPACING_ACCENTS and nxt.isalpha():
+        if ch in _INVISIBLE:
+            i += 1
+            continue
+        if ch == "\u02dc" and text[-1:] == ["/"] and nxt.isalnum():
+            ch = "~"
+        elif ch in SPACING_ACCENTS and nxt.isalpha():
             joined = unicodedata.normalize("NFC", nxt + SPACING_ACCENTS[ch])
-            if len(joined) == 1:
-                text.append(joined)
-                labels.append(ex.labels[i + 1])
-                i += 2
-                continue
+            text.extend(joined)
+            labels.extend(ex.labels[i + 1] for _ in joined)
+            i += 2
+            continue
         if ch.isspace() and (not text or not nxt or nxt in _CLOSING or nxt.isspace()):
             i += 1
             continue

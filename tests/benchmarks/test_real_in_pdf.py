@@ -36,6 +36,8 @@ def test_a_label_the_string_prints_is_cut_a_labelled_number_is_not() -> None:
     ex = _example(("9. ", "O"), ("Roe, A.", "author"), (" 2001.", "issued"))
     assert unlabelled(ex).text == "Roe, A. 2001."
     assert unlabelled(ex).labels[0] == "author"
+    glued = _example(("[3]", "O"), ("K.G.Wilson", "author"), (", 1974", "issued"))
+    assert unlabelled(glued).text == "K.G.Wilson, 1974"
     year_first = _example(("2001. ", "issued"), ("Roe, A.", "author"))
     assert unlabelled(year_first).text == year_first.text
 
@@ -47,6 +49,10 @@ def test_strings_as_a_reader_reads_them_back() -> None:
     assert len(out.labels) == len(out.text)
     assert out.labels[out.text.index("\u0107")] == "author"
     assert out.labels[-1] == "title"
+    odd = as_printed(_example(("Franc\u00c3\u00a8s V, As\u00c3\u00ads K", "author"),
+                              (" http://a.org/\u02dcjo", "URL")))  # fmt: skip
+    assert odd.text == "Franc\u00c3s\u0308 V, As\u00c3s K http://a.org/~jo"
+    assert len(odd.labels) == len(odd.text) and odd.labels[-1] == "URL"
 
 
 def test_gold_items_name_the_authors_families() -> None:
