@@ -138,6 +138,9 @@ def _attach_accents(row: list[Run]) -> None:
         hosts = [r for r in others if r.x0 - 0.5 <= center <= r.x1 + 0.5]
         if not hosts:
             after = [r for r in others if r.x0 >= acc.x0 - 0.3 * acc.size]
+            if acc.text == "\u02dc" and _after_slash(acc, others):
+                acc.text = "~"  # a URL's tilde (LaTeX's \~{} in a home page's address)
+                continue
             if not after:
                 continue
             host = min(after, key=lambda r: r.x0)
@@ -160,6 +163,12 @@ def _attach_accents(row: list[Run]) -> None:
         combined = unicodedata.normalize("NFC", letter + SPACING_ACCENTS[acc.text])
         host.text = host.text[:index] + combined + host.text[index + 1 :]
         del row[next(i for i, r in enumerate(row) if r is acc)]
+
+
+def _after_slash(acc: Run, others: list[Run]) -> bool:
+    """Whether the run that ends right before ``acc`` ends with a slash."""
+    before = [r for r in others if acc.x0 - 0.3 * acc.size <= r.x1 <= acc.x0 + 0.3 * acc.size]
+    return any(r.text.endswith("/") for r in before)
 
 
 def _join_runs(runs: list[Run], page: int) -> Line:

@@ -34,6 +34,9 @@ SPACING_ACCENTS = {
     "\u02db": "\u0328",  # ogonek
 }
 _ACCENT_RE = re.compile("([" + "".join(SPACING_ACCENTS) + "])\\s?([A-Za-z\u0131])")
+# A spacing tilde after a slash is a URL's "~" (LaTeX's \~{} in a home page's address),
+# not an accent on the letter after it.
+_URL_TILDE = re.compile("(?<=/)\u02dc(?=\\w)")
 # A cedilla or an ogonek right after a letter (LaTeX's \c and \k overlay it after).
 _BELOW_AFTER = re.compile("([^\\W\\d_])([\u00b8\u02db])")
 
@@ -83,6 +86,8 @@ def normalize(text: str) -> str:
         text = _NFKC_SAFE.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
     if _BELOW_AFTER.search(text):
         text = _BELOW_AFTER.sub(_accent_below_after, text)
+    if "/\u02dc" in text:
+        text = _URL_TILDE.sub("~", text)
     if _ACCENT_RE.search(text):
         text = _ACCENT_RE.sub(
             lambda m: m.group(2).replace("\u0131", "i") + SPACING_ACCENTS[m.group(1)], text
@@ -93,7 +98,7 @@ def normalize(text: str) -> str:
 
 
 _URL_TAIL = re.compile(
-    r"(?:https?://|ftp://|www\.|doi:\s?|\b10\.\d{4,9}/|arxiv\.org/|\bdoi\.org/)\S*$", re.I
+    r"(?:https?:\s?//|ftp://|www\.|doi:\s?|\b10\.\d{4,9}/|arxiv\.org/|\bdoi\.org/)\S*$", re.I
 )
 _HYPHENS = "-\u2010"
 # First parts that commonly form a hyphenated compound with whatever follows.

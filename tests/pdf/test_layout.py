@@ -331,6 +331,17 @@ def test_a_justified_line_beside_an_indented_line_of_the_next_column_is_cut_at_t
     ]
 
 
+def test_a_tilde_after_a_slash_stays_a_urls_tilde() -> None:
+    runs = [
+        Run("2008. http://qwone.com/", 72, 160, 700, 10, "F"),
+        Run("\u02dc", 160, 165, 700, 10, "F"),
+        Run("jason/20Newsgroups", 165, 250, 700, 10, "F"),
+    ]
+    assert [ln.text for ln in page_lines(runs, 1, 595.28)] == [
+        "2008. http://qwone.com/~jason/20Newsgroups"
+    ]
+
+
 def test_small_capitals_and_short_words_stay_on_their_line() -> None:
     # Word-style small capitals: the capital at the text size, the rest smaller; the name
     # starts the line, so its pieces lie left of every other run of the line.

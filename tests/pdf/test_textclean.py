@@ -59,6 +59,20 @@ def test_a_letter_or_an_acronym_before_a_line_end_hyphen_is_a_compound() -> None
     assert breaks_a_word("Al", "gorithm", None, frozenset({"algorithm"}))
 
 
+def test_a_tilde_after_a_slash_is_a_urls_tilde() -> None:
+    # LaTeX's \\~{} prints a spacing tilde: after a slash it is a home page's "~", not an
+    # accent on the letter after it.
+    assert normalize("http://qwone.com/\u02dcjason/20News") == "http://qwone.com/~jason/20News"
+    assert normalize("Ma\u02dcnana") == "Ma\u00f1ana"  # elsewhere still an accent
+
+
+def test_a_url_read_with_a_space_after_its_colon_still_joins_across_lines() -> None:
+    # Text extraction often gives "http: //" (a kerned colon); the URL goes on all the same.
+    assert join_lines(["URL http: //link.aps.org/doi/", "10.1103/PhysRevLett.69.2863"])[0] == (
+        "URL http: //link.aps.org/doi/10.1103/PhysRevLett.69.2863"
+    )
+
+
 def test_hyphenated_word_is_joined() -> None:
     assert join_lines(["deep convo-", "lutional networks"])[0] == "deep convolutional networks"
 
