@@ -97,6 +97,8 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
         indent: float | None = None
         if counts:
             x, n = counts.most_common(1)[0]
+            if n < 2:
+                x, n = _most_lines_at(counts)
             if n >= 2 and x - left < 0.25 * max(ln.x1 - ln.x0 for ln in group) and n >= 0.3 * lefts:
                 indent = x
         gaps = [a.y - b.y for a, b in pairwise(group) if 0 < a.y - b.y < 3 * a.size]
@@ -120,6 +122,18 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
         for col in out.values():
             col.first_line = True
     return out
+
+
+def _most_lines_at(counts: Counter[float]) -> tuple[float, int]:
+    """Where no two lines start at one x (rounded to a point): the x at which most lines
+    start, and how many, with the lines one point right of it counted in. Lines set at
+    one indent start a fraction of a point apart, and rounding puts 136.5 and 136.7 on
+    two sides: a one-entry list's two continuation lines showed no indent. The lower x
+    is the indent, so that no line of it stands left of it."""
+    return max(
+        ((x, n + counts.get(x + 1, 0)) for x, n in counts.items()),
+        key=lambda xn: (xn[1], counts[xn[0]], -xn[0]),
+    )
 
 
 # How much more often the line before an indented line must have had room for its first

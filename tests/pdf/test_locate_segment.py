@@ -514,3 +514,25 @@ def test_an_index_read_before_the_list_does_not_end_it() -> None:
     note = [_line("Colour legend: definition, example, other.", 780, page=2)]
     after = [_line(ln.text, ln.y, page=2) for ln in index]
     assert index_start([*refs, *note, *after]) == 3
+
+
+def test_a_hanging_indent_a_fraction_of_a_point_apart_is_one_indent() -> None:
+    # One entry whose two continuation lines start at 136.5 and 136.7: rounded to 136
+    # and 137, neither x held two lines, so the list showed no indent and its lines were
+    # cut as a flush list's.
+    lines = [
+        _line(
+            "C. Dutton, V. Gould, and M. Pike. anpack: An R package for actuarial science.",
+            324,
+            x0=125.8,
+        ),
+        _line(
+            "Journal of Statistical Software, 25(7), 2008. doi: 10.18637/jss.v025.i07. URL",
+            310,
+            x0=136.5,
+        ),
+        _line("https://doi.org/10.18637/jss.v025.i07.", 297, x0=136.7),
+    ]
+    entries = segment(lines)
+    assert len(entries) == 1
+    assert entries[0].raw.endswith("https://doi.org/10.18637/jss.v025.i07.")
