@@ -126,9 +126,20 @@ def label_number(line: Line) -> int | None:
     return None if m is None else int(m.group(1) or m.group(2))
 
 
-def numbering_goes_on(lines: list[Line], number: int) -> bool:
-    """Whether the next entry's number (``number`` + 1) opens one of ``lines``."""
-    return any(label_number(ln) == number + 1 for ln in lines)
+def label_form(line: Line) -> str | None:
+    """The form of the label opening ``line``, its digits folded ("[#]", "#.", "#"), if any."""
+    m = NUMBER.match(line.text)
+    return None if m is None else re.sub(r"\d+", "#", m.group(0).strip())
+
+
+def numbering_goes_on(lines: list[Line], number: int, form: str | None = None) -> bool:
+    """Whether the next entry's number (``number`` + 1) opens one of ``lines``; with
+    ``form`` (:func:`label_form` of the list's labels), in that form: a list labelled
+    "[1]" does not go on in a table of contents' "2 Options ... 3".
+    """
+    return any(
+        label_number(ln) == number + 1 and (form is None or label_form(ln) == form) for ln in lines
+    )
 
 
 def amid_list(ordered: list[Line], k: int) -> bool:

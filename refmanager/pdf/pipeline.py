@@ -25,6 +25,7 @@ from refmanager.pdf.listend import (
     furniture_text,
     heading_taken_for_furniture,
     index_start,
+    label_form,
     label_number,
     list_end,
     numbering_goes_on,
@@ -424,10 +425,16 @@ _REFERENCES_WORD = re.compile(r"(?i)referen|bibliog|literat|cited|quellen|文献
 
 
 def _numbering_resumes(listed: list[Line], after: list[Line]) -> bool:
-    """Whether the list's numbering (its last label among ``listed``) goes on in the first
-    lines of ``after``: then what stands between is no end of the list."""
-    number = next((n for n in map(label_number, reversed(listed)) if n is not None), None)
-    return number is not None and numbering_goes_on(after[:8], number)
+    """Whether the list's numbering (its last label among ``listed``, in the form most of
+    its labels take) goes on in the first lines of ``after``, in that form: then what
+    stands between is no end of the list."""
+    forms = Counter(f for f in map(label_form, listed) if f is not None)
+    if not forms:
+        return False
+    form = forms.most_common(1)[0][0]
+    last = next(ln for ln in reversed(listed) if label_form(ln) == form)
+    number = label_number(last)
+    return number is not None and numbering_goes_on(after[:8], number, form)
 
 
 # Type this much smaller than the list's, at a column's foot, is a footnote's (a word
