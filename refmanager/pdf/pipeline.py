@@ -399,7 +399,10 @@ def _rule_entries(
         if end < len(whole) and (
             index is not None
             or (
-                is_end_heading(whole[end], size, floats=True)
+                (
+                    is_end_heading(whole[end], size, floats=True)
+                    or _ranks_with(whole[end], _heading_line(pages, heading), size)
+                )
                 and not _numbering_resumes(ordered, whole[end + 1 :])
             )
         ):
@@ -418,6 +421,30 @@ def _rule_entries(
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return (ordered, entries, reason), starts if entries else set(), stop
+
+
+def _heading_line(pages: Pages, heading: Heading | None) -> Line | None:
+    return None if heading is None else pages.lines[heading[0]][heading[1]]
+
+
+# A heading set this much larger than the list's type heads a section of the document
+# (the list's own, or the next); a line within this share of its size is as large.
+_SECTION_SIZE = 1.25
+_SAME_SIZE = 0.95
+# A heading is shorter than this.
+_HEADING_CHARS = 80
+
+
+def _ranks_with(line: Line, head: Line | None, size: float) -> bool:
+    """Whether ``line``, after the list (set in ``size``), is a heading of the rank of the
+    list's own (``head``, set larger than the list): as large as it, and as short as a
+    heading. The next chapter or section ("Index", in whatever language) starts there, and
+    nothing after it is the list's, whatever the line model makes of it; a smaller
+    heading may head a group of the list ("Primary sources")."""
+    if head is None or head.size < _SECTION_SIZE * size:
+        return False
+    text = line.text.strip()
+    return line.size >= _SAME_SIZE * head.size and 0 < len(text) < _HEADING_CHARS
 
 
 # A word of a heading about references, in the languages headings are read in.

@@ -1,5 +1,5 @@
-"""The list ends where the document's next section starts: a contents list numbered in
-another form (issue 22)."""
+"""The list ends where the document's next section starts: a heading of the list's own rank,
+a contents list numbered in another form (issue 22)."""
 
 from __future__ import annotations
 
@@ -51,3 +51,38 @@ def test_a_contents_list_numbered_in_another_form_does_not_continue_the_list(
         "typesetting systems and their companion programs. url: https://example.org/"
         "-Letter-of-the-Typesetters-."
     ]
+
+
+NAMES = [
+    *("L. Lamport", "D. E. Knuth", "M. Goossens", "K. Reckdahl", "K. H. Rose", "J. D. Hobby"),
+    *("A. Hoenig", "U. Oswald", "T. Tantau", "R. Schopf", "V. Volovich", "G. Williams"),
+]
+REFS = [
+    f"[{n}] {name}. A study of typesetting, part {n}. Journal of Typesetting, "
+    f"{n + 3}({n}):{10 * n}-{10 * n + 9}, {1990 + n}."
+    for n, name in enumerate(NAMES, start=1)
+]
+WORDS_B = ["geometry", "graphicx", "headings", "layout", "makeidx", "picture"]
+GLOSSARY = [
+    f"{w}, {i + 12} {WORDS_B[i % 6]}, {3 * i + 40} {WORDS_B[(i + 2) % 6]}, {i + 71}, {i + 90}"
+    for i, w in enumerate(["aux", "cls", "dtx", "dvi", "eps", "idx", "ilg", "ind", "log", "sty"])
+]
+
+
+def test_a_heading_as_large_as_the_lists_own_ends_it_for_the_line_model_too(
+    tmp_path: Path,
+) -> None:
+    # A footnote at the foot of the list's first page, set at the column's left, ends the
+    # rules' reading of the list there, and the line model's reading of all its entries
+    # is taken. After the list, the next chapter's heading ("Glossary", no end heading's
+    # word) in the type of the list's own heading: nothing after it is the list's, for the
+    # model either.
+    note = "1 Translated as: M. Goossens and F. Mittelbach, The companion, Mir, 1999, 552 pages."
+    page1 = [*column(72, 780, BODY * 8), Text(72, 560, "Bibliography", 24.8, "F3"),
+             *column(72, 520, REFS[:3], leading=20), Text(60, 440, note, 9)]  # fmt: skip
+    page2 = [*column(72, 780, REFS[3:], leading=20), Text(72, 560, "Glossary", 24.8, "F3"),
+             *column(72, 520, GLOSSARY, leading=13)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "book.pdf", [page1, page2]))
+    raws = [e.raw for e in bib.entries]
+    assert [r.split("]")[0] for r in raws] == [f"[{n}" for n in range(1, 13)]
+    assert raws[-1] == REFS[-1]  # the glossary's lines are not read into it
