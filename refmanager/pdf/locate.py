@@ -182,13 +182,22 @@ def _from_outline(pages: Pages) -> tuple[Heading | None, list[int]]:
         return None, []
     index = marks[-1]
     start = items[index][1]
-    later = [page for _, page in items[index + 1 :] if page >= start]
-    end = min(later) if later else pages.count
-    end = min(end, start + MAX_SCAN_PAGES, pages.count)
     lines = pages.get(start)
     body = body_size(lines)
     for i, line in enumerate(lines):
         if is_heading(line, body) and _list_follows(lines, i):
+            # A bookmark after it that points to the heading's page ends the list there
+            # only where its title is printed below the heading on that page: an index's
+            # bookmark set on the list's first page (its anchor misplaced) is not where
+            # the list ends.
+            below = [_fold(ln.text) for ln in lines[i + 1 :]]
+            later = [
+                page
+                for title, page in items[index + 1 :]
+                if page > start or (page == start and _printed(_fold(title), below))
+            ]
+            end = min(later) if later else pages.count
+            end = min(end, start + MAX_SCAN_PAGES, pages.count)
             read = [start]
             for number in range(start + 1, end + 1):
                 if pages.out_of_time(number):
@@ -197,6 +206,20 @@ def _from_outline(pages: Pages) -> tuple[Heading | None, list[int]]:
                 read.append(number)
             return (start, i), read
     return None, []
+
+
+# Letters a line must have to be the first line of a heading broken over several.
+_HEAD_PART = 4
+
+
+def _printed(title: str, lines: list[str]) -> bool:
+    """Whether a bookmark's ``title`` (folded) is printed in ``lines`` (folded): a line
+    ends with it (the heading, its number or letter before it: "A Proofs") or opens it (a
+    heading broken over lines: "MULTILINGUAL" over "UNICODE", "EXAMPLES")."""
+    return bool(title) and any(
+        text.endswith(title) or (len(text) >= _HEAD_PART and title.startswith(text))
+        for text in lines
+    )
 
 
 def _list_follows(lines: list[Line], index: int) -> bool:

@@ -549,6 +549,33 @@ def test_bookmarks_lead_to_the_list_and_bound_it(tmp_path: Path) -> None:
     assert [e.raw for e in read_bibliography(src).entries] == appendix_refs
 
 
+def test_a_bookmark_on_the_lists_page_whose_heading_is_not_printed_there_does_not_end_it(
+    tmp_path: Path,
+) -> None:
+    """The index's bookmark points to the list's first page (its anchor misplaced): the
+    list goes on to the next page, where the index starts."""
+    import pypdf
+
+    refs = [f"[{n}] A. Author{n}. A title of the paper number {n}. Journal {n}, {1990 + n}."
+            for n in range(1, 9)]  # fmt: skip
+    pages = [
+        column(72, 780, BODY),
+        [*column(72, 780, BODY), Text(72, 400, "References", 14, "F3"),
+         *column(72, 380, refs[:4], leading=20)],
+        [*column(72, 780, refs[4:], leading=20), Text(72, 600, "Index", 14, "F3"),
+         *column(72, 580, ["alpha, 3", "beta, 5, 7", "gamma, 12"])],
+    ]  # fmt: skip
+    src = write_pdf(tmp_path / "plain.pdf", pages)
+    writer = pypdf.PdfWriter(clone_from=str(src))
+    writer.add_outline_item(title="1 Introduction", page_number=0)
+    writer.add_outline_item(title="References", page_number=1)
+    writer.add_outline_item(title="Index", page_number=1)
+    marked = tmp_path / "marked.pdf"
+    with marked.open("wb") as fh:
+        writer.write(fh)
+    assert [e.raw for e in read_bibliography(marked).entries] == refs
+
+
 def test_a_bookmarked_heading_without_a_list_after_it_is_not_the_list(tmp_path: Path) -> None:
     """A section named "References" that is prose (a style guide's), bookmarked, and the
     list itself at the end without a bookmark, after bookmarked appendices."""
