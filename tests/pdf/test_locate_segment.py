@@ -48,6 +48,8 @@ def _line(
         "Bibliografía",
         "Referencias",
         "Список литературы",
+        "Kirjallisuutta",
+        "Lähteet",
         "References:",
         "A References",
     ],
