@@ -224,9 +224,11 @@ class SyncStore(Store):
             self.conn.execute("UPDATE sync_state SET synced = ?", (timestamp(),))
 
     def pending_count(self) -> int:
-        """Changes not on the server yet (captured or not)."""
+        """Changes not on the server yet (captured or not), a conflict's choice not told
+        to it yet included (keeping the kept value writes no row, yet it has to be sent)."""
         rows = self._read(
             "SELECT (SELECT count(*) FROM sync_log) + (SELECT count(*) FROM sync_dirty)"
+            " + (SELECT count(*) FROM sync_conflicts WHERE resolved)"
         )
         return int(rows[0][0])
 

@@ -283,7 +283,9 @@ def remove_member(lib: Library, name: str) -> None:
 @dataclass(slots=True)
 class LiveState:
     """What the live sync is doing: ``connecting``, ``online``, ``syncing``, ``offline``
-    (``message`` says why; it retries) or ``stopped``; the last sync's report."""
+    (``message`` says why; it retries) or ``stopped``; the last sync's report. ``pending``
+    is what waits to be sent; after an ``online`` state (without a refusal's message) it
+    was made while that sync ran, and the next sync starts at once."""
 
     status: str
     message: str = ""

@@ -9,11 +9,13 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from refmanager.gui.app import create_app
+from refmanager.gui.controllers.sharing import state_text
 from refmanager.gui.main_window import MainWindow
 from refmanager.gui.share_dialogs import ConflictDialog, ConnectDialog
 from refmanager.library import Library
 from refmanager.model import DocumentMeta, InputError, Reference
 from refmanager.service import editing, sharing
+from refmanager.service.sharing import LiveState
 from tests.conftest import PASSWORDS, Lab
 from tests.gui.conftest import SAMPLE_PDF
 
@@ -205,6 +207,19 @@ def test_the_conflict_chooser_takes_the_other_value(
         row = lib.conn.execute("SELECT id FROM refs WHERE title = 'Other'").fetchone()
         assert lib.references.reference(row[0]).reference.fields["publisher"] == "Pearson"
         assert sharing.agrees(lib) == []
+
+
+def test_the_status_bar_says_up_to_date_only_when_nothing_waits_to_be_sent() -> None:
+    """A conflict chosen while a sync ran (after it sent what waited, before it read the
+    conflicts back) ends that sync with the conflict gone and the choice not sent: the
+    window said "up to date", and closed then, left the conflict open for everyone else."""
+    assert state_text(LiveState("online")) == "Shared: up to date"
+    assert state_text(LiveState("online", pending=1)) == "Shared: syncing..., 1 change to send"
+    assert state_text(LiveState("offline", "away", pending=2)) == (
+        "Shared: offline, 2 changes to send"
+    )
+    # a reader's changes are refused (the message says so): they never go
+    assert state_text(LiveState("online", "you are a reader", pending=1)) == "Shared: up to date"
 
 
 def test_share_library_from_the_file_menu(

@@ -179,6 +179,25 @@ def test_the_same_field_is_a_conflict_kept_as_data(
         assert lib.sync.conflicts() == []
 
 
+def test_a_choice_of_a_conflict_waits_to_be_sent_until_a_sync_tells_the_server(
+    members: tuple[Library, Library], pg_lab: Lab
+) -> None:
+    alice, bob = members
+    title = BOOK.fields["title"]
+    alice.references.set_field(ref_id(alice, title), "publisher", "Addison-Wesley")
+    bob.references.set_field(ref_id(bob, title), "publisher", "Pearson")
+    sync_as(alice, pg_lab, "alice")
+    sync_as(bob, pg_lab, "bob")
+    assert bob.sync.pending_count() == 0
+    [conflict] = bob.sync.conflicts()
+    bob.sync.choose(conflict.id, take_other=False)  # keeping the kept value writes no row
+    assert bob.sync.pending_count() == 1  # yet the server is still to be told
+    sync_as(bob, pg_lab, "bob")
+    sync_as(alice, pg_lab, "alice")
+    settled(pg_lab, alice, bob)
+    assert alice.sync.conflicts() == bob.sync.conflicts() == []
+
+
 def test_a_member_killed_in_the_middle_of_a_sync(
     members: tuple[Library, Library], pg_lab: Lab
 ) -> None:

@@ -24,6 +24,33 @@ REFRESH_MS = 250
 FILES = Changes(structure=True, sidebar=True)
 
 
+STATUS_TEXT = {
+    "connecting": "Shared: connecting...",
+    "syncing": "Shared: syncing...",
+    "online": "Shared: up to date",
+    "offline": "Shared: offline",
+    "stopped": "Shared: stopped",
+}
+
+
+def state_text(state: LiveState) -> str:
+    """The status bar's words for a state of the live sync. "Up to date" only when nothing
+    waits to be sent: a sync that ends with changes pending had them made while it ran (a
+    conflict chosen, an edit), and the live sync starts the next one at once (they moved the
+    library's data version); saying "up to date" then was untrue, and a window closed on it
+    left them unsent, the conflict still open for the other members. (A reader's refused
+    changes, ``online`` with a message, never go: that state stays "up to date".)"""
+    shown = state.status
+    if shown == "online" and state.pending and not state.message:
+        shown = "syncing"
+    text = STATUS_TEXT.get(shown, shown)
+    if state.pending and shown != "online":
+        text += f", {plural(state.pending, 'change')} to send"
+    if state.conflicts:
+        text += f", {plural(len(state.conflicts), 'conflict')}"
+    return text
+
+
 class _Bridge(QObject):
     """Carries the live sync's states from its thread to the GUI thread (queued)."""
 
@@ -102,18 +129,7 @@ class SharingController(QObject):
             return
         self.last = state
         self.conflicts = state.conflicts
-        text = {
-            "connecting": "Shared: connecting...",
-            "syncing": "Shared: syncing...",
-            "online": "Shared: up to date",
-            "offline": "Shared: offline",
-            "stopped": "Shared: stopped",
-        }.get(state.status, state.status)
-        if state.pending and state.status != "online":
-            text += f", {plural(state.pending, 'change')} to send"
-        if state.conflicts:
-            text += f", {plural(len(state.conflicts), 'conflict')}"
-        self.label.setText(text)
+        self.label.setText(state_text(state))
         self.label.setToolTip(state.message or "Click to sync now")
         if state.status in {"offline", "stopped"} and state.message:
             self.host.notify(state.message)
