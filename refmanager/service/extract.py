@@ -109,7 +109,7 @@ def extract_pdf(
     from refmanager.parse import parse_entries
     from refmanager.pdf import read_between, read_bibliography
     from refmanager.service.compound import split_compounds
-    from refmanager.service.refness import dropped_note, keep_references
+    from refmanager.service.refness import authorless, dropped_note, keep_references
 
     judge = Judge(model)
     if between is not None:
@@ -133,8 +133,15 @@ def extract_pdf(
         if dropped and not any(not r.fragment for r in refs):
             # Fragments alone (tails of entries whose start is not kept) are no list.
             refs, dropped = [], [*refs, *dropped]
+        unnamed = 0
+        if between is None and not bib.heading and authorless(refs):
+            # Neither a heading nor labels: rows that name no author are no list.
+            unnamed = sum(1 for r in refs if not r.fragment)
+            refs, dropped = [], [*refs, *dropped]
         if dropped:
-            notes.append(dropped_note(dropped, kept=len(refs), heading=bib.heading))
+            notes.append(
+                dropped_note(dropped, kept=len(refs), heading=bib.heading, unnamed=unnamed)
+            )
         # Several works printed under one number are each a reference (decision 0053).
         refs = split_compounds(refs)
     else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from refmanager.model import Entry
 from refmanager.parse import parse_entries
 from refmanager.service import refness
@@ -260,3 +262,53 @@ def test_an_undated_list_is_a_list_where_its_rows_read_as_references_beyond_doub
     assert not refness.undated([f"item {i}" for i in range(7)], undated_list)
     assert not refness.undated(["a 2001", "b", "c", "d"], [0.6, 0.7, 0.8])  # a quarter dated
     assert not refness.undated(["a", "b", "c"], [0.6, 0.7, 0.8])  # too short to tell
+
+
+FEATURE_NOTES = [
+    "Arguably, setting such fractions in text style gives a more even look: 1 2 x + y 2 6 4",
+    "\\boldmath The feature bold overrides the font commands \\bfseries and \\normalfont to "
+    "switch the math fonts too.",
+    "The package is related to other packages on the archive: This package uses the package "
+    "keyval to process its options. It was tested with v1.15 (2014/10/28).",
+    "This package was designed to work with the package amsmath, which it must follow. It was "
+    "tested with v2.17a (2017/09/02).",
+    "This package does what the package fixmath v0.9 (2000/04/11) did, in a newer way. v1.01: "
+    "2018/12/30",
+]
+AUTHOR_YEAR = [
+    "Adams, A. (2001). A first title. Journal A, 3(2), 10-20.",
+    "Brown, B. and Clark, C. (2002). A second title. Journal B, 4, 1-9.",
+    "R Core Team (2020). R: A language and environment for statistical computing. Vienna.",
+]
+
+
+def test_a_list_without_a_heading_or_labels_whose_rows_name_no_author_is_no_list() -> None:
+    notes = parse_entries([Entry(raw=t) for t in FEATURE_NOTES])
+    assert sum(1 for r in notes if r.author) < len(notes) / 3
+    assert refness.authorless(notes)
+    assert not refness.authorless(parse_entries([Entry(raw=t) for t in AUTHOR_YEAR]))
+    labelled = parse_entries([Entry(raw=f"[{n}] {t}", label=str(n)) for n, t in
+                              enumerate(FEATURE_NOTES, start=1)])  # fmt: skip
+    assert not refness.authorless(labelled)  # labels say they are a list
+
+
+def test_extract_gives_no_rows_for_a_headless_unlabelled_list_without_authors(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import refmanager.pdf
+    from refmanager.pdf.pipeline import Bibliography
+
+    heading = ""
+
+    def read(path: object, **kwargs: object) -> Bibliography:
+        assert path and kwargs
+        return Bibliography(entries=[Entry(raw=t) for t in FEATURE_NOTES], heading=heading)
+
+    monkeypatch.setattr(refmanager.pdf, "read_bibliography", read)
+    result = extract_pdf(tmp_path / "manual.pdf")
+    assert result.references == []
+    [note] = result.notes
+    assert note.startswith("no bibliography found (")
+    assert "without a heading or labels" in note and "names an author" in note
+    heading = "'Notes' on page 7"  # under a heading, the rows are the heading's list
+    assert extract_pdf(tmp_path / "manual.pdf").references
