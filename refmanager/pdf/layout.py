@@ -359,6 +359,7 @@ def group_lines(
     for row in rows:
         row.sort(key=lambda r: r.x0)
         stretched = _stretched(row)
+        sides = _sides(row, gutter)
         group: list[Run] = [row[0]]
         for run in row[1:]:
             prev_end = max(r.x1 for r in group)
@@ -372,15 +373,30 @@ def group_lines(
             # A list label set off by a tab ("1.", "[12]") stays on its entry's line.
             label = len(group) == 1 and _is_label(group[0], run)
             wide = gap > (8.0 if label else _COLUMN_GAP_EM) * max(run.size, group[-1].size)
-            # The gap between the columns is no justified line's stretched space (a line
-            # whose spaces are as wide as the gutter and the next column's indent).
-            if across or (wide and (crosses or not stretched)):
+            # A column's line may be justified on its own (the other column's line on
+            # its baseline spaced otherwise), and the gap between the columns is no
+            # justified line's stretched space (a line whose spaces are as wide as the
+            # gutter and the next column's indent).
+            side = sides is not None and sides[gutter is not None and run.x0 >= gutter - 1]
+            if across or (wide and (crosses or not (stretched or side))):
                 lines.append(_join_runs(group, page))
                 group = [run]
             else:
                 group.append(run)
         lines.append(_join_runs(group, page))
     return lines
+
+
+def _sides(row: list[Run], gutter: float | None) -> tuple[bool, bool] | None:
+    """For a row with text on both sides of the gutter and none across it: whether its
+    left part and its right part are each a stretched justified line (``_stretched``)."""
+    if gutter is None:
+        return None
+    left = [r for r in row if ink_end(r) <= gutter + 1]
+    right = [r for r in row if r.x0 >= gutter - 1]
+    if not left or not right or len(left) + len(right) != len(row):
+        return None
+    return _stretched(left), _stretched(right)
 
 
 def _stretched(row: Sequence[Run | Line]) -> bool:

@@ -342,6 +342,24 @@ def test_a_tilde_after_a_slash_stays_a_urls_tilde() -> None:
     ]
 
 
+def test_a_justified_line_in_one_column_stays_whole_beside_the_other_columns_line() -> None:
+    # Left: a justified line whose word spaces are stretched alike, each wider than a
+    # column gap; right, on the same baseline, the other column's line in its own words,
+    # at the hanging indent (so the gutter's gap is no space of the left line's).
+    row = [
+        Run("recapitulates", 77.1, 133.8, 66.0, 8.5, "F"),
+        Run("phenotypes", 153.1, 202.8, 66.0, 8.5, "F"),
+        Run("observed", 222.1, 261.5, 66.0, 8.5, "F"),
+        Run("in", 280.8, 289.0, 66.0, 8.5, "F"),
+        Run("(2016) The human mixed lineage leukemia 5", 326.4, 538.3, 66.0, 8.5, "F"),
+    ]
+    lines = group_lines(row, 1, gutter=297.5, right_start=306.0)
+    assert [ln.text for ln in lines] == [
+        "recapitulates phenotypes observed in",
+        "(2016) The human mixed lineage leukemia 5",
+    ]
+
+
 def test_small_capitals_and_short_words_stay_on_their_line() -> None:
     # Word-style small capitals: the capital at the text size, the rest smaller; the name
     # starts the line, so its pieces lie left of every other run of the line.
