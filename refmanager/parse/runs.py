@@ -463,6 +463,7 @@ def _mend(
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
+    _name_opening_the_entry_read_as_another_field(toks, labels)
     _initials_opening_the_journal(toks, labels)
     _date_in_brackets_read_into_the_title(toks, labels)
     _bracketed_year_read_into_the_pages(toks, labels)
@@ -6287,3 +6288,74 @@ def _review_of_a_book_after_the_title(toks: list[Tok], labels: list[str]) -> Non
         g += 1
     if g > f and "container-title" not in labels[:f] + labels[g:]:
         _relabel(labels, f, g, "container-title")
+
+
+# What marks names as editors (or a body's role) right after them
+_EDITOR_MARKS = word_set("ed eds editor editors hrsg hg hgg dir coord coords éd éds cura")
+
+
+def _initials_first_name_end(toks: list[Tok], k: int) -> int:
+    """Where the name written initials first from token ``k`` ends ("V. P. Gusynin"), or
+    -1 where none is written there."""
+    start = k
+    while k + 1 < len(toks) and _reads_as_initials(toks[k]) and toks[k + 1].text == ".":
+        k += 2
+    if k == start or k >= len(toks) or toks[k].kind != KIND_WORD:
+        return -1
+    word = toks[k].text
+    if len(word) < 2 or not word[:1].isupper() or is_serial_abbreviation(word):
+        return -1  # "J. Phys.": a journal's abbreviation, not a family name
+    return k + 1
+
+
+def _name_opening_the_entry_read_as_another_field(toks: list[Tok], labels: list[str]) -> None:
+    """ "V. P. Gusynin Phys. Rev. D 52 4747 (1995)", "W. Press, “On Gravitational ...”",
+    "Arnold, F. et al. Negative magnetoresistance ...": no author read, and the entry opens
+    with one name ("V. P. Gusynin", "Arnold, F.", and "et al."), read as the editors, the
+    publisher, the journal, the title or nothing, with no editor's mark after it: the
+    name is the author."""
+    if "author" in labels or len(toks) < 5:
+        return
+    k = 0
+    while k < len(toks) and labels[k] == "label":
+        k += 1
+    a = k
+    # initials first ("V. P. Gusynin", "A. Caldwell and K. V. Lotov"), or the family name
+    # first ("Arnold, F.")
+    if _reads_as_initials(toks[k]) and k + 1 < len(toks) and toks[k + 1].text == ".":
+        while True:
+            end = _initials_first_name_end(toks, k)
+            if end < 0:
+                return
+            k = end
+            j = k + 1 if k < len(toks) and toks[k].text == "," else k
+            if j < len(toks) and toks[j].text.lower() in ("and", "&"):
+                j += 1
+            if j == k or _initials_first_name_end(toks, j) < 0:
+                break
+            k = j
+    elif toks[k].kind == KIND_WORD and len(toks[k].text) > 1 and toks[k].text[:1].isupper():
+        if k + 3 >= len(toks) or toks[k + 1].text != ",":
+            return
+        k += 2
+        if not (_reads_as_initials(toks[k]) and toks[k + 1].text == "."):
+            return
+        while k + 1 < len(toks) and _reads_as_initials(toks[k]) and toks[k + 1].text == ".":
+            k += 2
+    else:
+        return
+    if k + 2 < len(toks) and toks[k].text == "et" and toks[k + 1].text in ("al", "al."):
+        k += 2
+        if k < len(toks) and toks[k].text == ".":
+            k += 1
+    if len({labels[m] for m in range(a, k)} - {"O"}) > 1:
+        return  # the name's tokens in two fields: not one name read as one field
+    e = k
+    while e < len(toks) and labels[e] == labels[a] != "O":
+        e += 1  # (past the rest of the run: "Ode, K., and J. Mensah, eds.")
+    after = [t.text.lower().strip("().") for t in (*toks[k : k + 4], *toks[e : e + 4])]
+    if any(w in _EDITOR_MARKS for w in after):
+        return
+    if labels[a] not in ("editor", "publisher", "container-title", "title", "O"):
+        return
+    _relabel(labels, a, k, "author")

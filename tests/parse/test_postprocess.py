@@ -4070,3 +4070,37 @@ def test_mlas_review_of_a_book_names_no_field_of_the_entry() -> None:
             ("1998", "issued"), (",", "O"), ("C1+", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("container-title")) == ("On the Graphbox", "Boston Graphic")
+
+
+@pytest.mark.parametrize(
+    ("raw", "spec"),
+    [
+        ("V. P. Ode Graph Rev. D 52 4747 (1995)",
+         [("V. P.", "O"), ("Ode Graph Rev. D", "container-title"), ("52", "volume"),
+          ("4747", "page"), ("(", "O"), ("1995", "issued"), (")", "O")]),
+        ("W. Press, “On graph conductors,” Graph Relativity 11 (2), (1979).",
+         [("W. Press", "publisher"), (", “", "O"), ("On graph conductors", "title"),
+          (",”", "O"), ("Graph Relativity", "container-title"), ("11", "volume"), ("(", "O"),
+          ("2", "issue"), ("), (", "O"), ("1979", "issued"), (").", "O")]),
+        ("Ode, F. et al. Negative graphs in the semimetal TaP. Nat. Graphs 7, 11615 (2016).",
+         [("Ode, F. et al.", "editor"), ("Negative graphs in the semimetal TaP", "title"),
+          (".", "O"), ("Nat. Graphs", "container-title"), ("7", "volume"), (",", "O"),
+          ("11615", "page"), ("(", "O"), ("2016", "issued"), (").", "O")]),
+    ],
+)  # fmt: skip
+def test_the_name_opening_the_entry_read_as_another_field_is_the_author(
+    raw: str, spec: list[tuple[str, str]]
+) -> None:
+    ref = _by_runs(raw, spec)
+    assert len(ref.author) == 1
+    assert ref.author[0].family in ("Ode", "Press")
+
+
+def test_an_editor_opening_the_entry_stays_the_editor() -> None:
+    raw = "Ode, F. (Ed.). Graphs in the semimetal. Graph Press, 2016."
+    spec = [("Ode, F.", "editor"), ("(Ed.).", "O"), ("Graphs in the semimetal", "title"),
+            (".", "O"), ("Graph Press", "publisher"), (",", "O"), ("2016", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.author
+    assert [n.family for n in ref.editor] == ["Ode"]
