@@ -22,7 +22,7 @@ _ORDINALS = {
 _ABBREV_END = re.compile(r"(?:^|[\s(])(?:[A-Z][a-z]{0,5}|[a-z]{1,4}|[A-Z])\.$")
 _PAGE_PREFIX = re.compile(r"^(?:pp?\.|pages?|\u9875)\s*", re.IGNORECASE)
 _PAGE_DASH = re.compile(r"\s*([\-\u2010-\u2015])+\s*")
-_VOLUME_PREFIX = re.compile(r"^(?:vol(?:ume)?\.?|v\.|\u5377|\u7b2c)\s*", re.IGNORECASE)
+_VOLUME_PREFIX = re.compile(r"^(?:vol(?:ume)?s?\.?|v\.|\u5377|\u7b2c)\s*", re.IGNORECASE)
 _ISSUE_PREFIX = re.compile(r"^(?:no\.?|nr\.?|issue|iss\.|num\.?|\u7b2c)\s*", re.IGNORECASE)
 # The word printed after an edition's number: "2nd ed.", "3. ed." (ABNT), "2. Aufl." (German),
 # "2e éd." (French), "2ª edición" (Spanish); parse.runs reads it as a token.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from refmanager.parse.values import clean_value, strip_value
 
 
@@ -18,3 +20,12 @@ def test_a_value_wholly_in_quotes_or_guillemets_loses_them() -> None:
     assert strip_value("\u00ab Les graphes de France \u00bb") == "Les graphes de France"
     assert strip_value("\u201cWhy graphs?\u201d") == "Why graphs?"
     assert strip_value('"A" and "B"') == '"A" and "B"'  # quotes inside stay
+
+
+@pytest.mark.parametrize(
+    ("printed", "volume"),
+    [("vols. 12–15", "12–15"), ("Vols. 2", "2"), ("volumes 3", "3"), ("vols", ""), ("Vol. 4", "4")],
+)
+def test_a_plural_volume_mark_is_no_part_of_the_volume(printed: str, volume: str) -> None:
+    # "vols." was cut to "s." as "vol" was taken off ("vols. 12–15" gave the volume "s")
+    assert clean_value("volume", printed) == volume
