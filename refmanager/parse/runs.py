@@ -333,7 +333,8 @@ def _mend(
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
     _site_ending_the_title(toks, labels)
-    _review_of_a_book_after_the_title(toks, labels)
+    if "Review" in raw:  # (the word the rule reads)
+        _review_of_a_book_after_the_title(toks, labels)
     _second_title_run_before_the_numbers(toks, labels)
     _unlabelled_journal_after_the_title(toks, labels)
     _abbreviated_journal_in_the_title(toks, labels)
@@ -850,7 +851,8 @@ def _year_after_the_names_read_into_the_title(toks: list[Tok], labels: list[str]
         return
     if labels[y] not in ("title", "author", "issued"):
         return
-    t0 = next((k for k in range(a, y) if labels[k] == "title"), -1)
+    between = labels[a:y]  # (the first title token after the names: a scan at C speed)
+    t0 = a + between.index("title") if "title" in between else -1
     if t0 < 1 or toks[y - 1].kind != KIND_WORD or toks[y].start == toks[y - 1].end:
         return  # (a year glued to a word is a name's: "ARENA2008")
     if any(t.text == "al" for t in toks[:t0]):

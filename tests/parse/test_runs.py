@@ -258,3 +258,27 @@ def test_place_and_month_rules_look_nothing_up_where_cheap_tests_decide(
     labels = runs.Labels(plain)
     runs._date_in_brackets_read_into_the_title(toks, labels)
     assert list(labels)[7:10] == ["O", "O", "O"]  # the months are the date's
+
+
+def test_review_rule_runs_only_where_review_is_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MLA's "Review of ..." rule reads the entry only where it prints "Review"; the
+    author-date rule still finds the title's first word after the names ("Lee, | Jessica
+    1983 Evolution")."""
+    from refmanager.parse import runs
+    from refmanager.parse.tokens import tokenize
+
+    def called(*_: object) -> None:
+        raise AssertionError("called")
+
+    text = "K. Ode. A graph of things. Graph Journal, 2019."
+    toks = tokenize(text)
+    with monkeypatch.context() as patch:
+        patch.setattr(runs, "_review_of_a_book_after_the_title", called)
+        runs.mend_runs(text, toks, ["O"] * len(toks))
+
+    text = "Lee, Jessica 1983 Evolution of the Graph. Graph Press."
+    toks = tokenize(text)
+    labels = ["author", "author"] + ["title"] * 6 + ["O", "publisher", "publisher", "O"]
+    assert len(labels) == len(toks)
+    runs._year_after_the_names_read_into_the_title(toks, labels)
+    assert labels[:8] == ["author"] * 3 + ["issued"] + ["title"] * 4
