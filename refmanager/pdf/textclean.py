@@ -104,6 +104,11 @@ _HYPHENS = "-\u2010"
 # First parts that commonly form a hyphenated compound with whatever follows.
 _COMPOUND_HEADS = frozenset(
     [
+        "anti",
+        "multi",
+        "on",
+        "up",
+        "pseudo",
         "high",
         "low",
         "large",
@@ -169,6 +174,11 @@ _COMPOUND_HEADS = frozenset(
 )
 _COMPOUND_TAILS = frozenset(
     [
+        "induced",
+        "associated",
+        "controlled",
+        "walled",
+        "term",
         "based",
         "scale",
         "level",
