@@ -36,7 +36,7 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
     """
     out: set[int] = set()
     shapes: Counter[tuple[str, int]] = Counter()
-    candidates: list[tuple[Line, str, int]] = []
+    candidates: list[tuple[Line, str, int, bool]] = []
     for lines in pages.values():
         if not lines:
             continue
@@ -44,13 +44,18 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
         for top in (True, False):
             for ln in _margin_lines(lines, top):
                 key = (_shape(ln.text), round(ln.y / 6))
-                candidates.append((ln, key[0], key[1]))
+                # A bare number at the body's line spacing from the body is the last
+                # line of an entry ("..., MNRAS, 407," / "1581"), not a page number.
+                folio = PAGE_NUMBER.match(ln.text.strip()) is not None and not _runs_on(
+                    ln, lines, top
+                )
+                candidates.append((ln, key[0], key[1], folio))
                 for band in (key[1] - 1, key[1], key[1] + 1):
                     seen.add((key[0], band))
         for item in seen:
             shapes[item] += 1
-    for ln, shape, band in candidates:
-        if (shapes[(shape, band)] >= 2 and len(pages) >= 2) or PAGE_NUMBER.match(ln.text.strip()):
+    for ln, shape, band, folio in candidates:
+        if (shapes[(shape, band)] >= 2 and len(pages) >= 2) or folio:
             out.add(id(ln))
     # Line numbers: bare numbers stacked in a margin, one per text line.
     for lines in pages.values():
@@ -96,6 +101,17 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                     continue
                 break
     return out
+
+
+def _runs_on(line: Line, lines: Sequence[Line], top: bool) -> bool:
+    """Whether ``line`` stands at a line's spacing (1.5 of its type sizes at most) from
+    the nearest line toward the page's body (below it at the top, above it at the foot)."""
+    gaps = [
+        (ln.y - line.y) if not top else (line.y - ln.y)
+        for ln in lines
+        if ln is not line and ((ln.y > line.y + 1) if not top else (ln.y < line.y - 1))
+    ]
+    return bool(gaps) and min(gaps) <= 1.5 * line.size
 
 
 def _rows(lines: Sequence[Line], top: bool) -> list[list[Line]]:

@@ -206,6 +206,20 @@ def test_recurring_header_and_page_number_are_furniture() -> None:
     assert kept == [f"{WORDS[2]} body line {WORDS[i]}" for i in range(8)]
 
 
+def test_an_entrys_last_line_of_a_bare_number_is_no_page_number() -> None:
+    # "..., MNRAS, 407," broken before its pages: "1581" on a line of its own at the foot,
+    # at the list's own line spacing under the entry. A page number stands further off.
+    body = [
+        _line(f"Author{i} A., 2010, MNRAS, 40{i}, {WORDS[i]} more", 700 - 12 * i) for i in range(8)
+    ]
+    tail = _line("1581", 700 - 12 * 8, x0=90)
+    folio = _line("7", 40, x0=300, size=8)
+    pages = {1: [*body, tail, folio]}
+    junk = furniture(pages, {1: 842.0})
+    assert id(tail) not in junk
+    assert id(folio) in junk
+
+
 def test_a_running_head_in_body_type_stays_furniture_when_page_one_is_read() -> None:
     # Alternating running heads (no text recurs) in the body's type, set apart by 25 pt;
     # page 1's title block steps 24 and 26 pt from one type size to the next, which is no
