@@ -135,7 +135,7 @@ def extract_pdf(
             refs, dropped = [], [*refs, *dropped]
         unnamed = 0
         if between is None and not bib.heading and authorless(refs):
-            # Neither a heading nor labels: rows that name no author are no list.
+            # Neither a heading nor a numbering: rows that name no author are no list.
             unnamed = sum(1 for r in refs if not r.fragment)
             refs, dropped = [], [*refs, *dropped]
         if dropped:

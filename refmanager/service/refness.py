@@ -25,6 +25,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from refmanager.model import Reference
@@ -239,15 +240,30 @@ _FEW_AUTHORS = 1 / 3
 
 def authorless(kept: list[Reference]) -> bool:
     """Whether the rows kept from a list read without a heading (``kept``) are no list:
-    none carries a label and under a third of the whole ones names an author (the field
-    parser's). With neither a heading nor labels, what makes lines a list is only how
-    its entries read, and an author-year list, which such a list is, opens each entry
-    with its authors; a manual's last pages of feature notes and bullet points, a version
-    and its date in every other one, read as references one by one but name none."""
+    no numbering runs through them (:func:`_numbered`) and under a third of the whole ones
+    names an author (the field parser's). With neither a heading nor a numbering, what
+    makes lines a list is only how its entries read, and an author-year list, which such
+    a list is, opens each entry with its authors; a manual's last pages of feature notes
+    and bullet points, a version and its date in every other one, or a vignette's R
+    output, every block of it opening with "[1]", read as references one by one but name
+    none."""
     whole = [r for r in kept if not r.fragment]
-    if not whole or any(r.label for r in whole):
+    if not whole or _numbered([r.label for r in whole if r.label]):
         return False
     return sum(1 for r in whole if r.author) < _FEW_AUTHORS * len(whole)
+
+
+def _numbered(labels: list[str]) -> bool:
+    """Whether ``labels`` show a list: a key that is no number ("Lam94"), one label alone,
+    or numbers that mostly count on by one ("[1]" before every block of R's output, or
+    before each of its lines, does not)."""
+    if not labels:
+        return False
+    if len(labels) == 1 or not all(label.isdigit() for label in labels):
+        return True
+    numbers = [int(label) for label in labels]
+    steps = sum(1 for a, b in pairwise(numbers) if b == a + 1)
+    return steps >= 0.5 * (len(numbers) - 1)
 
 
 def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Reference]]:
@@ -332,7 +348,7 @@ def dropped_note(
     bibliography was found, and why: where the rows were read (``heading``, as
     ``Bibliography.heading`` says it) and what they are, where that is plain; ``unnamed``
     rows that read as references were dropped for naming no author in a list without a
-    heading or labels (:func:`authorless`)."""
+    heading or a numbering (:func:`authorless`)."""
     if not dropped:
         return ""
     count = len(dropped)
@@ -341,8 +357,8 @@ def dropped_note(
     sample = first if len(first) <= 60 else first[:57].rstrip() + "..."
     if not kept and unnamed:
         why = (
-            f"{unnamed} of the {count} entries read without a heading or labels read as a "
-            "reference, and hardly any of them names an author"
+            f"{unnamed} of the {count} entries read without a heading or a numbering read as "
+            "a reference, and hardly any of them names an author"
         )
         return f"no bibliography found ({why}, such as '{sample}')"
     if not kept:

@@ -289,7 +289,11 @@ def test_a_list_without_a_heading_or_labels_whose_rows_name_no_author_is_no_list
     assert not refness.authorless(parse_entries([Entry(raw=t) for t in AUTHOR_YEAR]))
     labelled = parse_entries([Entry(raw=f"[{n}] {t}", label=str(n)) for n, t in
                               enumerate(FEATURE_NOTES, start=1)])  # fmt: skip
-    assert not refness.authorless(labelled)  # labels say they are a list
+    assert not refness.authorless(labelled)  # a numbering says they are a list
+    # R's output, every block of it opening with "[1]": no numbering runs through it
+    output = parse_entries([Entry(raw=f'[1] "2010-08-0{n} CEST" R> obj[{n}:3,]', label="1")
+                            for n in range(1, 7)])  # fmt: skip
+    assert refness.authorless(output)
 
 
 def test_extract_gives_no_rows_for_a_headless_unlabelled_list_without_authors(
@@ -309,6 +313,6 @@ def test_extract_gives_no_rows_for_a_headless_unlabelled_list_without_authors(
     assert result.references == []
     [note] = result.notes
     assert note.startswith("no bibliography found (")
-    assert "without a heading or labels" in note and "names an author" in note
+    assert "without a heading or a numbering" in note and "names an author" in note
     heading = "'Notes' on page 7"  # under a heading, the rows are the heading's list
     assert extract_pdf(tmp_path / "manual.pdf").references
