@@ -670,10 +670,28 @@ def iter_parsed(entries: Iterable[Entry], model_path: Path | None = None) -> Ite
         if same and previous:
             if not ref.author:
                 ref.confidence["author"] = 0.8
-            ref.author = [replace(n) for n in previous]
+                ref.author = [replace(n) for n in previous]
+            else:
+                # "--, K. B. Liu, and B. Kocher": each dash stands for one name of the entry
+                # before, the names printed after the dashes follow them
+                repeated = _repeated_names(entry.raw)
+                ref.author = [replace(n) for n in previous[:repeated]] + ref.author
         if ref.author:
             previous = ref.author
         yield ref
+
+
+# the dashes that open an entry in place of the names of the entry before ("———.", "--, --,")
+_LEADING_DASHES = re.compile(r"^[\s,.;]*(?:(?:and\s+)?[\u2014\u2013\-_\u2015]{2,}[\s,.;]*)+")
+_DASH_RUN = re.compile(r"[\u2014\u2013\-_\u2015]{2,}")
+_LEADING_LABEL = re.compile(r"^\s*\[?\d+[\].]?\s*")
+
+
+def _repeated_names(raw: str) -> int:
+    """How many names of the entry before the dashes opening ``raw`` stand for: one a run of
+    dashes ("--, --, and M. A. Saunders": two)."""
+    m = _LEADING_DASHES.match(_LEADING_LABEL.sub("", raw, count=1))
+    return len(_DASH_RUN.findall(m.group(0))) if m else 0
 
 
 def _number(label: str) -> int | None:

@@ -464,6 +464,7 @@ def _mend(
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
+    _dashes_opening_the_names(toks, labels)
     _name_opening_the_entry_read_as_another_field(toks, labels)
     _initials_opening_the_journal(toks, labels)
     _date_in_brackets_read_into_the_title(toks, labels)
@@ -6302,6 +6303,8 @@ def _initials_first_name_end(toks: list[Tok], k: int) -> int:
     start = k
     while k + 1 < len(toks) and _reads_as_initials(toks[k]) and toks[k + 1].text == ".":
         k += 2
+    while k > start and k + 1 < len(toks) and toks[k].text in PARTICLES:
+        k += 1  # "M. von der Beeck"
     if k == start or k >= len(toks) or toks[k].kind != KIND_WORD:
         return -1
     word = toks[k].text
@@ -6361,3 +6364,20 @@ def _name_opening_the_entry_read_as_another_field(toks: list[Tok], labels: list[
     if labels[a] not in ("editor", "publisher", "container-title", "title", "O"):
         return
     _relabel(labels, a, k, "author")
+
+
+_SAME_AUTHOR_DASHES = frozenset(("-", "\u2013", "\u2014", "\u2015", "_"))
+
+
+def _dashes_opening_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "--, K. B. Liu, and B. Kocher, 2000:": the dashes that repeat the names of the entry
+    before, read as a name list of their own, leave the names printed after them as a second
+    run the builder would not take: the dashes are no name."""
+    runs = _first_two_runs(labels, "author")
+    if runs is None:
+        return
+    (a, b), (c, _) = runs
+    if not all(t.text in _SAME_AUTHOR_DASHES for t in toks[a:b]):
+        return
+    if all(labels[k] == "O" and toks[k].text in (",", ".", ";") for k in range(b, c)):
+        _relabel(labels, a, b, "O")

@@ -81,6 +81,30 @@ def test_same_author_dash_repeats_previous_authors() -> None:
     assert refs[0].id == "ref-1" and refs[1].id == "ref-2"
 
 
+@pytest.mark.parametrize(
+    ("raw", "families"),
+    [
+        ("--, K. B. Abe, and B. Sato, 2000: Graph activity. J. Graphs, 13, 229-235.",
+         ["Ode", "Abe", "Sato"]),
+        ("--, --, and M. A. Sato, 2008: Graph losses. J. Graphs, 9, 29-42.",
+         ["Ode", "Lee", "Sato"]),
+        ("---, 2001: Graph winds. J. Graphs, 40, 853-863.", ["Ode", "Lee"]),
+    ],
+)  # fmt: skip
+def test_each_dash_repeats_one_name_of_the_entry_before(raw: str, families: list[str]) -> None:
+    # "--, K. B. Abe, and B. Sato": the dash stands for the first name of the entry before and
+    # the names printed after it follow (they were lost to the entry before's whole list)
+    refs = parse_entries(
+        [
+            Entry(
+                raw="Ode, J. B., and T. H. Lee, 1999: Graph trends. J. Graphs, 12, 1-9.", label=""
+            ),
+            Entry(raw=raw, label=""),
+        ]
+    )
+    assert [n.family for n in refs[1].author] == families
+
+
 def test_entries_parsed_one_at_a_time_as_they_are_asked_for() -> None:
     given: list[str] = []
 

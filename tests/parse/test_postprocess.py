@@ -4082,6 +4082,10 @@ def test_mlas_review_of_a_book_names_no_field_of_the_entry() -> None:
          [("W. Press", "publisher"), (", “", "O"), ("On graph conductors", "title"),
           (",”", "O"), ("Graph Relativity", "container-title"), ("11", "volume"), ("(", "O"),
           ("2", "issue"), ("), (", "O"), ("1979", "issued"), (").", "O")]),
+        ("M. von der Ode. A comparison of graph variants. In Graph Symposium, 1994.",
+         [("M. von der Ode", "title"), (".", "O"), ("A comparison of graph variants", "title"),
+          (". In", "O"), ("Graph Symposium", "container-title"), (",", "O"),
+          ("1994", "issued"), (".", "O")]),
         ("Ode, F. et al. Negative graphs in the semimetal TaP. Nat. Graphs 7, 11615 (2016).",
          [("Ode, F. et al.", "editor"), ("Negative graphs in the semimetal TaP", "title"),
           (".", "O"), ("Nat. Graphs", "container-title"), ("7", "volume"), (",", "O"),
@@ -4093,7 +4097,7 @@ def test_the_name_opening_the_entry_read_as_another_field_is_the_author(
 ) -> None:
     ref = _by_runs(raw, spec)
     assert len(ref.author) == 1
-    assert ref.author[0].family in ("Ode", "Press")
+    assert ref.author[0].family in ("Ode", "Press", "von der Ode")
 
 
 def test_an_editor_opening_the_entry_stays_the_editor() -> None:
@@ -4104,3 +4108,12 @@ def test_an_editor_opening_the_entry_stays_the_editor() -> None:
     ref = _by_runs(raw, spec)
     assert not ref.author
     assert [n.family for n in ref.editor] == ["Ode"]
+
+
+def test_dashes_read_as_names_of_their_own_leave_the_names_after_them() -> None:
+    raw = "--, K. B. Abe, and B. Sato, 2000: Graph activity. J. Graphs, 13, 229-235."
+    spec = [("--", "author"), (",", "O"), ("K. B. Abe, and B. Sato", "author"), (",", "O"),
+            ("2000", "issued"), (":", "O"), ("Graph activity", "title"), (".", "O"),
+            ("J. Graphs", "container-title"), (",", "O"), ("13", "volume"), (",", "O"),
+            ("229-235", "page"), (".", "O")]  # fmt: skip
+    assert [n.family for n in _by_runs(raw, spec).author] == ["Abe", "Sato"]
