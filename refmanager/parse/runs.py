@@ -4375,19 +4375,23 @@ def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
     words = [t for t in tail if t.kind == KIND_WORD]
     if not 2 <= len(words) <= 10 or len(words) != len(tail):
         return
+    if words[0].text.lower() in _LAST_NAME_MARKS:
+        return  # "Ode, Jan, and The Graph Group": the list's last name
+    full = _one_full_name(toks, a, c, commas)
+    # after one name written out, three words or more are a title whatever their words
+    # ("Messiaen, Olivier, Saint François d’Assise"); else no particle or lower-case word
+    loose = full and len(words) >= 3 and words[0].text[:1].isupper()
     if any(
         len(t.text) == 1
         or (t.text.isupper() and len(t.text) <= 3)
-        or t.text in PARTICLES
-        or not (t.text[:1].isupper() or t.text in _SMALL_WORDS)
+        or (not loose and t.text in PARTICLES)
+        or not (loose or t.text[:1].isupper() or t.text in _SMALL_WORDS)
         for t in words
     ):
         return  # initials ("J", "LF"), a particle ("von"), a lower-case word of no title
-    if words[0].text.lower() in _LAST_NAME_MARKS:
-        return  # "Ode, Jan, and The Graph Group": the list's last name
     head = [t for t in toks[a:c] if t.kind == KIND_WORD]
     initials = any(len(t.text) == 1 and t.text.isupper() for t in head)
-    if not initials and len(head) != 1 and not _one_full_name(toks, a, c, commas):
+    if not initials and len(head) != 1 and not full:
         return
     labels[c] = "O"
     _relabel(labels, c + 1, b, "title")

@@ -4117,3 +4117,14 @@ def test_dashes_read_as_names_of_their_own_leave_the_names_after_them() -> None:
             ("J. Graphs", "container-title"), (",", "O"), ("13", "volume"), (",", "O"),
             ("229-235", "page"), (".", "O")]  # fmt: skip
     assert [n.family for n in _by_runs(raw, spec).author] == ["Abe", "Sato"]
+
+
+def test_a_title_with_particles_after_one_name_written_out() -> None:
+    raw = "Ode, Kenji, Saint Graphe d’Assise, 8 vols. (Paris: Graph Leduc, 1988–1992)."
+    spec = [("Ode, Kenji, Saint Graphe d’Assise", "author"), (",", "O"), ("8", "volume"),
+            ("vols. (", "O"), ("Paris", "publisher-place"), (":", "O"),
+            ("Graph Leduc", "publisher"), (",", "O"), ("1988–1992", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode"]
+    assert ref.get("title") == "Saint Graphe d’Assise"
