@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import importlib.util
 import resource
 import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
+
+
+def bench_scorer() -> ModuleType:
+    """``../shared/bench/score.py`` (the scorer) as a module."""
+    path = SHARED / "bench" / "score.py"
+    spec = importlib.util.spec_from_file_location("bench_score", path)
+    if spec is None or spec.loader is None or not path.is_file():
+        raise SystemExit(f"{path}: score.py not found")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def timed(func: Callable[[], object]) -> float:

@@ -11,26 +11,14 @@ only: nothing here is used for training or for tuning rules.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from benchmarks._util import SHARED, bench_scorer
 from refmanager.parse import parse_reference
-
-REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-
-
-def _scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_score", SHARED / "bench" / "score.py")
-    if spec is None or spec.loader is None:
-        raise SystemExit("score.py not found")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def gold_files(which: str) -> list[Path]:
@@ -84,7 +72,7 @@ def main() -> int:
     ap.add_argument("--model", type=Path, default=None)
     ap.add_argument("--show", type=int, default=0, help="print up to N wrong entries per file")
     args = ap.parse_args()
-    sc = _scorer()
+    sc = bench_scorer()
     totals: dict[str, list[int]] = {}
     for path in gold_files(args.set):
         tp, fp, fn, right, n = score_file(sc, path, args.model, args.show)

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import importlib.util
 import random
 import re
 import sys
@@ -50,7 +49,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from benchmarks._util import SHARED
+from benchmarks._util import bench_scorer
 from benchmarks.learning_curve import gold_fields
 from benchmarks.real_cv import folds_of
 from refmanager.parse import Example, parse_reference
@@ -87,16 +86,6 @@ _VOWELS = frozenset("aeiouyäöüéèáàóòúíâêôûAEIOUY")
 _SOFT = "\u00ad"
 _CLOSING = frozenset(",.;:)]}")  # no reader prints a space before these (pdf.layout)
 _INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
-
-
-def scorer() -> ModuleType:
-    """``../shared/bench/score.py`` as a module."""
-    spec = importlib.util.spec_from_file_location("bench_score", SHARED / "bench" / "score.py")
-    if spec is None or spec.loader is None:
-        raise SystemExit("score.py not found")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def unlabelled(ex: Example) -> Example:
@@ -325,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     from refmanager.service.extract import extract_pdf
     from tools.qtpdf import application, write_html
 
-    sc = scorer()
+    sc = bench_scorer()
     application()
     layouts = [x for x in LAYOUTS if x.name in args.layouts.split(",")]
     real = real_strings(args.data)

@@ -20,8 +20,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from benchmarks._util import bench_scorer
 from benchmarks.real_cv import folds_of
-from benchmarks.real_in_pdf import gold_item, judge_pair, scorer
+from benchmarks.real_in_pdf import gold_item, judge_pair
 from refmanager.parse import parse_reference
 from tools.realdata import evaluation_strings, real_strings
 
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", type=int, default=0, help="strings with a wrong field to print")
     ap.add_argument("--source", default="anystyle", help="the source --show prints from")
     args = ap.parse_args(argv)
-    sc = scorer()
+    sc = bench_scorer()
     real = real_strings()
     fold = folds_of([g for _, g in real], 5)
     items = [(ex, source_of(g), fold[g]) for ex, g in real]

@@ -14,24 +14,14 @@ right rows from wrong ones. The sets are only measured, never trained on.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 from bisect import bisect_left, bisect_right
 from pathlib import Path
 from types import ModuleType
 
-from benchmarks._util import SHARED
+from benchmarks._util import SHARED, bench_scorer
 from refmanager.parse.confidence import ROW
 from refmanager.service.extract import extract_pdf
-
-
-def _scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_score", SHARED / "bench" / "score.py")
-    if spec is None or spec.loader is None:
-        raise SystemExit("score.py not found")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def ece_auroc(obs: list[tuple[float, bool]]) -> tuple[float, float]:
@@ -73,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default="seed,dev,realdev")
     args = ap.parse_args(argv)
-    S = _scorer()
+    S = bench_scorer()
     print(f"{'set':8} {'rows':>6} {'right':>7} {'mean conf':>10} {'ECE':>7} {'AUROC':>7}")
     for name in args.sets.split(","):
         folder = SHARED / "seed" if name == "seed" else SHARED / "bench" / name

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import real_in_pdf
+from benchmarks._util import bench_scorer
 from benchmarks.real_in_pdf import (
     LAYOUTS,
     as_printed,
@@ -79,7 +79,7 @@ def test_long_words_take_soft_hyphens_urls_do_not() -> None:
 
 @pytest.mark.skipif(not SCORE.is_file(), reason="../shared/bench/score.py not here")
 def test_reading_scores_as_score_py_does() -> None:
-    sc = real_in_pdf.scorer()
+    sc = bench_scorer()
     gold = [
         {"id": 0, "_raw": "Roe, A. (2001). Alpha beta. J. Gamma, 3, 1-9.", "title": "Alpha beta",
          "author": [{"family": "Roe", "given": "A."}], "issued": {"raw": "2001"}},
