@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
+from refmanager.parse.runs import Labels
+
 
 def test_labels_count_themselves_through_every_change() -> None:
     """``Labels`` answers ``in`` and ``count`` from its own numbers, and keeps each label's
@@ -121,6 +123,20 @@ class _Sealed(list):  # type: ignore[type-arg]
         return super().__getitem__(index)
 
 
+class _SealedLabels(Labels):
+    """Labels that fail a test when read or walked once sealed."""
+
+    sealed = False
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        assert not self.sealed, "walked"
+        return super().__iter__()
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        assert not self.sealed, "read"
+        return super().__getitem__(index)
+
+
 def test_rules_skip_entries_they_cannot_change_without_walking_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -130,20 +146,9 @@ def test_rules_skip_entries_they_cannot_change_without_walking_them(
     from refmanager.parse import runs
     from refmanager.parse.tokens import tokenize
 
-    class SealedLabels(runs.Labels):
-        sealed = False
-
-        def __iter__(self):  # type: ignore[no-untyped-def]
-            assert not self.sealed, "walked"
-            return super().__iter__()
-
-        def __getitem__(self, index):  # type: ignore[no-untyped-def]
-            assert not self.sealed, "read"
-            return super().__getitem__(index)
-
     text = "K. Ode. A graph of things. Graph Journal, 2019."
     toks = tokenize(text)
-    labels = SealedLabels(["O"] * len(toks))
+    labels = _SealedLabels(["O"] * len(toks))
     labels.sealed = True
     runs._marked_pages_read_as_a_year(toks, labels)  # (no date: nothing to read)
     runs._page_read_as_a_year(toks, labels)
@@ -203,18 +208,7 @@ def test_rules_for_words_or_labels_an_entry_lacks_do_not_read_it(
     sealed = _Sealed(toks)
     sealed.sealed = True
 
-    class Unread(runs.Labels):
-        sealed = False
-
-        def __iter__(self):  # type: ignore[no-untyped-def]
-            assert not self.sealed, "walked"
-            return super().__iter__()
-
-        def __getitem__(self, index):  # type: ignore[no-untyped-def]
-            assert not self.sealed, "read"
-            return super().__getitem__(index)
-
-    labels = Unread(["title" if x == "container-title" else x for x in plain])
+    labels = _SealedLabels(["title" if x == "container-title" else x for x in plain])
     labels.sealed = True
     runs._volume_of_a_collection(sealed, labels)  # (no volume)
     runs._imprint_read_as_the_container(sealed, labels)  # (no container)
