@@ -111,7 +111,9 @@ _TRAILING_PAGE = re.compile(r"\.\s+(e?\d{1,6}(?:\s*[\-\u2013]\s*e?\d{1,6})?)\.?\
 _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNORECASE)
 # a new-style arXiv identifier standing alone: its first digits are no year
 _ARXIV_DIGITS = re.compile(rf"(?<![\d.]){NEW_ARXIV_ID}(?:v\d+)?(?!\.?\d)")
-_SAME_AUTHOR = re.compile(r"^[\u2014\u2013\-_\u2015]{2,}\s*[.,]?")
+# the dashes that open an entry in place of the names of the entry before ("———.", "--, --,")
+_LEADING_DASHES = re.compile(r"^[\s,.;]*(?:(?:and\s+)?[\u2014\u2013\-_\u2015]{2,}[\s,.;]*)+")
+_DASH_RUN = re.compile(r"[\u2014\u2013\-_\u2015]{2,}")
 
 
 _ONLY_IDENTIFIER = re.compile(
@@ -198,9 +200,11 @@ def build_reference(
     label: str = "",
     label_end: int = 0,
     styles: list[tuple[int, int, str]] | None = None,
-) -> tuple[Reference, bool]:
-    """The CSL item for tagged tokens; also whether it opens with a same-author dash
-    (``styles``: the italic and bold spans of the printed entry, when it was read from a PDF)."""
+) -> tuple[Reference, int]:
+    """The CSL item for tagged tokens; also how many names of the entry before the dashes
+    opening it repeat, one a run of dashes ("--, --, and M. A. Saunders": two; 0 where it
+    opens with none) (``styles``: the italic and bold spans of the printed entry, when it was
+    read from a PDF)."""
     ref = Reference(raw=raw, label=label)
     labels = list(labels)
     # a new-style arXiv identifier's digits: a rule reads them, and they are no year
@@ -317,7 +321,8 @@ def build_reference(
                 ref.tokens[k + (1 if label_end else 0)].label = "title"
 
     body = raw[label_end:]
-    same_author = bool(_SAME_AUTHOR.match(body.lstrip()))
+    dashes = _LEADING_DASHES.match(body)
+    repeated = len(_DASH_RUN.findall(dashes.group(0))) if dashes else 0
 
     # names
     for role in ("author", "editor"):
@@ -472,7 +477,7 @@ def build_reference(
 
     ref.type = infer_type(ref, raw)
     ref.confidence["type"] = 0.9 if "[" in raw and TYPE_CODE_RE.search(raw) else 0.6
-    return ref, same_author
+    return ref, repeated
 
 
 _LOWER_WORDS = re.compile(r"[a-z]+")
@@ -583,11 +588,12 @@ def parse_text(
     model_path: Path | None = None,
     styles: list[tuple[int, int, str]] | None = None,
     label: str | None = None,
-) -> tuple[Reference, bool]:
-    """Parse one reference string (the label is detected unless given)."""
-    ref, same, tagging = parse_uncalibrated(text, model_path, styles, label)
+) -> tuple[Reference, int]:
+    """Parse one reference string (the label is detected unless given); also how many names
+    of the entry before its opening dashes repeat (``build_reference``)."""
+    ref, repeated, tagging = parse_uncalibrated(text, model_path, styles, label)
     calibrate(ref, tagging)
-    return ref, same
+    return ref, repeated
 
 
 def _bare_label_end(raw: str, label: str) -> int:
@@ -606,7 +612,7 @@ def parse_uncalibrated(
     model_path: Path | None = None,
     styles: list[tuple[int, int, str]] | None = None,
     label: str | None = None,
-) -> tuple[Reference, bool, Tagging]:
+) -> tuple[Reference, int, Tagging]:
     """``parse_text`` with the builder's raw confidences, and the tagger's evidence."""
     raw = text
     found, label_end = split_label(raw)
@@ -617,7 +623,7 @@ def parse_uncalibrated(
     limit = min(len(raw), MAX_CHARS)
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
     tagging = tag_sequence(toks, styles, model_path)
-    ref, same = build_reference(
+    ref, repeated = build_reference(
         raw,
         toks,
         tagging.labels,
@@ -629,7 +635,7 @@ def parse_uncalibrated(
     if label:
         ref.id = f"ref-{label}"
         ref.citation_number = _number(label)
-    return ref, same, tagging
+    return ref, repeated, tagging
 
 
 def parse_reference(text: str, model_path: Path | None = None) -> Reference:
@@ -655,9 +661,11 @@ def iter_parsed(entries: Iterable[Entry], model_path: Path | None = None) -> Ite
     previous: list[Name] = []
     for index, entry in enumerate(entries):
         try:
-            ref, same = parse_text(entry.raw, model_path, entry.styles or None, entry.label or None)
+            ref, repeated = parse_text(
+                entry.raw, model_path, entry.styles or None, entry.label or None
+            )
         except Exception:
-            ref, same = Reference(raw=entry.raw, label=entry.label), False
+            ref, repeated = Reference(raw=entry.raw, label=entry.label), 0
         ref.label = entry.label or ref.label
         ref.location = list(entry.locations)
         ref.styles = list(entry.styles)
@@ -667,31 +675,17 @@ def iter_parsed(entries: Iterable[Entry], model_path: Path | None = None) -> Ite
         else:
             ref.id = f"ref-{index + 1}"
         ref.citation_number = _number(ref.label)
-        if same and previous:
+        if repeated and previous:
             if not ref.author:
                 ref.confidence["author"] = 0.8
                 ref.author = [replace(n) for n in previous]
             else:
-                # "--, K. B. Liu, and B. Kocher": each dash stands for one name of the entry
-                # before, the names printed after the dashes follow them
-                repeated = _repeated_names(entry.raw)
+                # "--, K. B. Liu, and B. Kocher": each run of dashes stands for one name of
+                # the entry before, the names printed after the dashes follow them
                 ref.author = [replace(n) for n in previous[:repeated]] + ref.author
         if ref.author:
             previous = ref.author
         yield ref
-
-
-# the dashes that open an entry in place of the names of the entry before ("———.", "--, --,")
-_LEADING_DASHES = re.compile(r"^[\s,.;]*(?:(?:and\s+)?[\u2014\u2013\-_\u2015]{2,}[\s,.;]*)+")
-_DASH_RUN = re.compile(r"[\u2014\u2013\-_\u2015]{2,}")
-_LEADING_LABEL = re.compile(r"^\s*\[?\d+[\].]?\s*")
-
-
-def _repeated_names(raw: str) -> int:
-    """How many names of the entry before the dashes opening ``raw`` stand for: one a run of
-    dashes ("--, --, and M. A. Saunders": two)."""
-    m = _LEADING_DASHES.match(_LEADING_LABEL.sub("", raw, count=1))
-    return len(_DASH_RUN.findall(m.group(0))) if m else 0
 
 
 def _number(label: str) -> int | None:
