@@ -2504,7 +2504,7 @@ def _body_under_its_government(toks: list[Tok], labels: list[str]) -> None:
     labels[e] = "O"
 
 
-_ACCESS_WORDS = word_set("retrieved available accessed")
+_ACCESS_WORDS = word_set("retrieved available accessed url online abgerufen")
 
 
 def _title_read_into_the_access_note(toks: list[Tok], labels: list[str]) -> None:
@@ -2711,15 +2711,16 @@ def _title_before_the_imprint_read_into_the_names(toks: list[Tok], labels: list[
     if any(t.text.lower() in ("and", "&", "et", "und", "y", "e") for t in toks[a:c]):
         return  # several authors
 
-    def initial(t: Tok) -> bool:
-        return len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3)
-
-    if any(t.text in PARTICLES for t in (*first, *words)) or any(initial(t) for t in words):
+    if any(t.text in PARTICLES for t in (*first, *words)) or any(
+        _reads_as_initials(t) for t in words
+    ):
         return  # a particle or an initial: names ("Ode, K., Leopold von")
     # initials in the first name only before its family name ("S. Ode, Graphen"), where the
     # chunk after it cannot be the given name of a family name first ("Ode, K., Leopold")
-    given_first = len(first) >= 2 and initial(first[0]) and not initial(first[-1])
-    if not given_first and any(initial(t) for t in first):
+    given_first = (
+        len(first) >= 2 and _reads_as_initials(first[0]) and not _reads_as_initials(first[-1])
+    )
+    if not given_first and any(_reads_as_initials(t) for t in first):
         return
     if any(t.kind not in (KIND_WORD, KIND_PUNCT) or t.text in "()[];" for t in chunk):
         return
@@ -6046,7 +6047,6 @@ def _reads_as_initials(t: Tok) -> bool:
     return len(t.text) == 1 or (t.text.isupper() and len(t.text) <= 3)
 
 
-_EDITED = frozenset(("ed", "eds", "edited", "hrsg", "éd", "éds"))
 _TRANSACTIONS = frozenset(("trans", "transl"))
 # A part's number in Roman numerals ("Operators. II."): up to 13, no lone "C", "L" or "D"
 _PART_NUMBER = re.compile(r"(?:X?(?:I{1,3}|IV|VI{0,3}|IX)|X|XI{1,3})")
@@ -6066,7 +6066,7 @@ def _editor_read_into_the_container(toks: list[Tok], labels: list[str]) -> None:
         if toks[k - 1].text != "." or not toks[k].text[:1].isupper():
             continue
         if not (
-            (word in _EDITED or (word in _TRANSLATED and word not in _TRANSACTIONS))
+            (word in _EDITOR_MARKS or (word in _TRANSLATED and word not in _TRANSACTIONS))
             and toks[k + 1].text.lower() in _TRANSLATED_BY
         ):
             continue  # ("Phil. Trans. Roy. Soc.": "Trans." a journal's word)
@@ -6077,7 +6077,7 @@ def _editor_read_into_the_container(toks: list[Tok], labels: list[str]) -> None:
         if any(is_serial_abbreviation(t.text) for t in names):
             return
         _relabel(labels, k - 1, b, "O")
-        if word in _EDITED and "editor" not in labels:
+        if word in _EDITOR_MARKS and "editor" not in labels:
             _relabel(labels, e, b, "editor")
         return
 
@@ -6193,9 +6193,6 @@ def _initials_opening_the_journal(toks: list[Tok], labels: list[str]) -> None:
         k += 1
 
 
-_ACCESS_NOTE_WORDS = frozenset(("retrieved", "available", "accessed", "url", "online", "abgerufen"))
-
-
 def _site_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     """APA's web page "Black activism, unchurched. The Atlantic. Retrieved from http://...":
     with no container, a short sentence in capitals that ends the title right before the
@@ -6209,7 +6206,7 @@ def _site_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     k = _past_punctuation(toks, labels, b)
     if k >= len(toks):
         return
-    if toks[k].kind != KIND_URL and toks[k].text.lower() not in _ACCESS_NOTE_WORDS:
+    if toks[k].kind != KIND_URL and toks[k].text.lower() not in _ACCESS_WORDS:
         return
     cut = -1
     for d in range(a + 2, b - 1):
@@ -6298,7 +6295,7 @@ def _review_of_a_book_after_the_title(toks: list[Tok], labels: list[str]) -> Non
 
 
 # What marks names as editors (or a body's role) right after them
-_EDITOR_MARKS = word_set("ed eds editor editors hrsg hg hgg dir coord coords éd éds cura")
+_EDITOR_MARKS = word_set("ed eds edited editor editors hrsg hg hgg dir coord coords éd éds cura")
 
 
 def _initials_first_name_end(toks: list[Tok], k: int) -> int:
