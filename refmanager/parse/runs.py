@@ -848,7 +848,19 @@ def _year_after_the_names_read_into_the_title(toks: list[Tok], labels: list[str]
         toks[y].kind == KIND_NUM and YEAR_RE.fullmatch(toks[y].text)
     ):
         y += 1
-    if y == a or y + 1 >= n or toks[y].kind != KIND_NUM or not YEAR_RE.fullmatch(toks[y].text):
+    if y + 1 >= n or toks[y].kind != KIND_NUM or not YEAR_RE.fullmatch(toks[y].text):
+        return
+    if y == a:
+        # the names end right before the year (the last one taken back from the title by
+        # _name_list_cut_at_an_initial): the year opening the title is the date
+        if (
+            labels[y] == "title"
+            and labels[y + 1] == "title"
+            and "issued" not in labels
+            and toks[y].start > toks[y - 1].end
+            and toks[y + 1].text[:1].isupper()
+        ):
+            labels[y] = "issued"
         return
     if labels[y] not in ("title", "author", "issued"):
         return
@@ -1692,45 +1704,167 @@ def _is_initial(t: Tok) -> bool:
     return t.kind == KIND_WORD and len(t.text) == 1 and t.text.isupper()
 
 
+_LIST_JOINS = frozenset(("and", "&", "et", "und"))
+_FAMILY_SUFFIXES = frozenset(("Jr", "Sr", "II", "III", "IV"))
+
+
+def _initials_start(toks: list[Tok], a: int, i: int) -> int:
+    """Where the initials that end at the initial ``i`` start ("F. P.", "Y.-J."), not
+    before ``a``."""
+    g = i
+    while True:
+        if g - 2 >= a and toks[g - 1].text == "." and _is_initial(toks[g - 2]):
+            g -= 2
+        elif g - 3 >= a and toks[g - 1].text == "-" and toks[g - 2].text == ".":
+            if not _is_initial(toks[g - 3]):
+                return g
+            g -= 3
+        else:
+            return g
+
+
+def _given_first_chunk(toks: list[Tok], a: int, h: int) -> bool:
+    """Whether the name before the separator at ``h`` (back to the one before it, or to
+    ``a``) is written given name first: something before a family name that has letters in
+    lower case or is a long word in capitals ("H. Ode", "Sean Abe", "J. F. ODELL"; not
+    "Ode" nor "Ode JK")."""
+    s = h - 1
+    while s >= a and toks[s].text not in (",", ";") and toks[s].text.lower() not in _LIST_JOINS:
+        s -= 1
+    if sum(1 for t in toks[s + 1 : h] if t.text not in PARTICLES) < 2:
+        return False  # ("van Ode": a family name's particle)
+    last = toks[h - 1]
+    if last.kind != KIND_WORD or len(last.text) < 2 or not last.text[:1].isupper():
+        return False
+    return not (last.text.isupper() and len(last.text) <= 3)
+
+
 def _name_list_cut_at_an_initial(toks: list[Tok], labels: list[str]) -> None:
-    """ "K. Ode, R. Abe and J. Sato Phys. Rev. D 63", "V. Ode, P. Abe & T. Sato Graph Lett.":
-    a name list that opens with an initial and ends on one, the family name after it given
-    to the next field, takes that family name (and the names joined to it by "and");
+    """ "K. Ode, R. Abe and J. Sato Phys. Rev. D 63", "V. Ode, P. Abe & T. F. Sato Graph
+    Lett.", "Ana Ode, and Tim F. Sato. Graph": a name list written given name first that
+    ends on an initial, the family name after it given to the next field, takes that family
+    name (its particles and suffix, and the names joined to it by "and");
     "ODE, V. C., AND ABE, G. R. A linear time ...": a list of family names first that ends
     on an initial takes the initials after it."""
     a, b = _first_run(labels, "author")
     n = len(toks)
-    i = b - 2 if b - a >= 5 and toks[b - 1].text == "." else b - 1  # the last initial
-    if b - a < 4 or b >= n or not _is_initial(toks[i]) or labels[b] == "author":
+    if b == a or b >= n or labels[b] == "author":
+        return
+    i = b - 2 if b - a >= 2 and toks[b - 1].text == "." else b - 1  # the last initial
+    glued = _GLUED_INITIAL.match(toks[i].text) is not None  # "andM ." (a lost space)
+    if not (_is_initial(toks[i]) or glued):
         return
     p = i + 1  # its period
-    if p + 1 >= n or toks[p].text != "." or toks[p + 1].start == toks[p].end:
+    if (
+        p + 1 >= n
+        or toks[p].text != "."
+        or (toks[p + 1].kind != KIND_WORD and toks[p + 1].text != "-")
+    ):
         return
-    if not _is_initial(toks[a]):
-        # family first ("ABE, G. R."): its other initials
-        if toks[i - 1].text != ",":
+    # the name's other initials after the cut ("J." "J. de Ode", "Y." "-J. Ode")
+    f = p + 1
+    while f + 2 < n and toks[f + 1].text == "." and _is_initial(toks[f]):
+        f += 2
+    if f + 3 < n and toks[f].text == "-" and _is_initial(toks[f + 1]) and toks[f + 2].text == ".":
+        f += 3
+    if f == p + 1 and toks[f].start == toks[p].end and toks[p].start == toks[i].end:
+        return  # "J.Phys": no name's initial
+    g = i if glued else _initials_start(toks, a, i)
+    h = g - 1  # what stands before the name's initials
+    if glued or h < a or toks[h].text.lower() in _LIST_JOINS:
+        pass  # "K. Ode, R. Abe and J." or a list of one name
+    elif toks[h].text == ",":
+        if not _given_first_chunk(toks, a, h):
+            # family first ("ABE, G. R."): its other initials
+            if f > p + 1:
+                _relabel(labels, b, f, "author")
             return
-        e = p + 1
-        while e + 1 < n and _is_initial(toks[e]) and toks[e + 1].text == ".":
-            e += 2
-        if e > p + 1:
-            _relabel(labels, b, e, "author")
+    elif _capitalised_word(toks[h]) and h > a:
+        # a given name before the initial ("..., and Tim F."): after "and" or a comma
+        # that ends a name written given name first
+        sep = toks[h - 1].text
+        if not (sep.lower() in _LIST_JOINS or (sep == "," and _given_first_chunk(toks, a, h - 1))):
+            return
+    else:
         return
-    if toks[i - 1].text.lower() not in ("and", "&", ","):
-        return
-    e = p + 1
-    while e < n and toks[e].kind == KIND_WORD and len(toks[e].text) > 1:
-        if not toks[e].text[:1].isupper() or toks[e].text[1:2].isupper():
+    caps = any(
+        t.kind == KIND_WORD and len(t.text) > 3 and t.text.isupper() for t in toks[a:b]
+    )  # the list prints family names in capitals ("J. F. ODELL, B. F. ABEL et P. SATO")
+    e = _family_end(toks, f, caps)
+    while e > f:
+        # ", and Tim Sato", "and J. Sato", "et P. ABE": the name the last "and" joins
+        k = e + 1 if toks[e - 1].text != "," and e < n and toks[e].text == "," else e
+        if k >= n or toks[k].text.lower() not in _LIST_JOINS:
             break
-        e += 1  # the family name
-        if e + 3 < n and toks[e].text.lower() in ("and", "&") and _is_initial(toks[e + 1]):
-            if toks[e + 2].text != ".":
-                break
-            e += 3  # "and J." before the next family name
-            continue
-        break
-    if e > p + 1 and labels[e - 1] != "O":
+        m = k + 1
+        while m + 1 < n and _is_initial(toks[m]) and toks[m + 1].text == ".":
+            m += 2
+        written = m == k + 1 and m < n and _capitalised_word(toks[m])
+        if written:
+            m += 1  # a given name written out: the name ends the list
+        end = _family_end(toks, m, caps) if m > k + 1 else m
+        if end == m or (written and end < n and toks[end].text not in (".", ",", ":", "(")):
+            break
+        e = end
+    if e > f and labels[e - 1] != "O":
         _relabel(labels, b, e, "author")
+
+
+def _family_end(toks: list[Tok], e: int, caps: bool) -> int:
+    """Where a family name that starts at ``e`` ends, after its particles ("de Swart"),
+    a middle name before it ("W. Bruce Ode."), and its suffix ("Ode II"); ``e`` when no
+    family name (a word in capitals only where ``caps``; no abbreviated journal word:
+    "C. R. Acad. Sci.") starts there."""
+    n = len(toks)
+    k = e
+    while k < n and toks[k].kind == KIND_WORD and toks[k].text in PARTICLES and k - e < 3:
+        k += 1
+    if k >= n or not _family_word(toks[k], caps):
+        return e
+    if _abbreviated_journal_at(toks, k):
+        return e
+    k += 1
+    if (
+        k + 1 < n
+        and _family_word(toks[k], caps)
+        and (toks[k + 1].text in (".", ",", ":", ";") or toks[k + 1].text.lower() in _LIST_JOINS)
+        and not _abbreviated_journal_at(toks, k)
+    ):
+        k += 1  # the family name after a middle name
+    if k < n and toks[k].text in _FAMILY_SUFFIXES:
+        k += 1
+    return k
+
+
+def _abbreviated_journal_at(toks: list[Tok], k: int) -> bool:
+    """Whether an abbreviated journal opens at ``k``: a serial's abbreviated word and its
+    period, then another such word, a word and its period, or a number ("Acad. Sci.",
+    "Phys. Rev.", "Chem. 12"; not "Croft. Searching")."""
+    if k + 2 >= len(toks) or toks[k + 1].text != "." or not is_serial_abbreviation(toks[k].text):
+        return False
+    nxt = toks[k + 2]
+    if nxt.kind == KIND_NUM or is_serial_abbreviation(nxt.text):
+        return True
+    return nxt.kind == KIND_WORD and k + 3 < len(toks) and toks[k + 3].text == "."
+
+
+def _family_word(t: Tok, caps: bool) -> bool:
+    """A word that can be a family name: capitalised, or in capitals where ``caps``."""
+    return _capitalised_word(t) or (
+        caps and len(t.text) > 1 and t.text.isupper() and t.text.isalpha()
+    )
+
+
+def _capitalised_word(t: Tok) -> bool:
+    """A word of a capital and letters in lower case ("Ode", "Abe-Sato", "O'Neil")."""
+    text = t.text
+    return (
+        t.kind == KIND_WORD
+        and len(text) > 1
+        and text[:1].isupper()
+        and not text[1:2].isupper()
+        and any(c.islower() for c in text)
+    )
 
 
 _INITIALS = re.compile(r"^[A-Z]{1,3}$")
@@ -1830,7 +1964,11 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         # an initial printed before its family name ("and R. Jackiw: Phys."): the word
         # after the period is that family name, whatever follows it
         given_first = prev_initial and (
-            k < 2 or toks[k - 2].kind != "word" or toks[k - 2].text in ("and", "et", "und")
+            k < 2
+            or toks[k - 2].kind != "word"
+            or toks[k - 2].text in ("and", "et", "und")
+            # "..., and Tim F. Ode": a given name and its initial after "and"
+            or (k >= 3 and toks[k - 3].text in ("and", "&") and _capitalised_word(toks[k - 2]))
         )
         # "COSTA, M. A escola e a cidade.": a capital letter with no period of its own
         # before a word in lower case is the title's first word, not an initial
@@ -1954,6 +2092,8 @@ def _ends_family_first_list(toks: list[Tok], k: int) -> bool:
         return False
     if toks[m].text in ("and", "et", "und"):
         return False
+    if m >= 2 and toks[m - 1].text == "." and _is_initial(toks[m - 2]):
+        return False  # "..., H. Ode, S. Abe.": the name before is written given name first
     nxt = toks[k + 1]
     if len(nxt.text) < 2 or (len(nxt.text) <= 3 and nxt.text.isupper()):
         return False

@@ -3089,6 +3089,32 @@ def test_pages_printed_twice_stay_pages() -> None:
          "Abe: A graph system", "title", ["Ode", "Abe"]),
         ("ODE, V. C., AND ABE, G. R. A linear graph. In Proc. Graphs, 1995.",
          "ODE, V. C., AND ABE, G", ". R. A linear graph", "title", ["ODE", "ABE"]),
+        # the last name's initials are two ("F. P."), or its family name is in capitals
+        # after "et", or a middle name stands before it, or "and" lost its space
+        ("G. Ode, J. Abe, F. P. Sato Graph kernels, Graph Lett. 93 (2016).",
+         "G. Ode, J. Abe, F. P", ". Sato Graph kernels", "title", ["Ode", "Abe", "Sato"]),
+        ("J. F. ODELL, B. F. ABEL et P. SATO. Graph kernels. Graph Lett. 12, 1 (1971).",
+         "J. F. ODELL, B. F", ". ABEL et P. SATO. Graph kernels", "title",
+         ["ODELL", "ABEL", "SATO"]),
+        ("T. Ode, M. Abe, and W. Bruce Sato. Graph kernels. In Proc. Graphs, 1995.",
+         "T. Ode, M. Abe, and W", ". Bruce Sato. Graph kernels", "title", ["Ode", "Abe", "Sato"]),
+        ("Kai Ode, Tim Abe, Ian M. Sato II, and Rob Kern. Graph kernels. In Proc. Graphs, 1995.",
+         "Kai Ode, Tim Abe, Ian M", ". Sato II, and Rob Kern. Graph kernels", "title",
+         ["Ode", "Abe", "Sato", "Kern"]),
+        ("K. Ode, R. Abe and J.J. de Sato, Graph Lett. 49, 2950 (1994).",
+         "K. Ode, R. Abe and J", ".J. de Sato, Graph Lett.", "container-title",
+         ["Ode", "Abe", "de Sato"]),
+        ("Y.-W. Ode and Y.-J. Sato: Graph Lett. B 632 (2006) 427.",
+         "Y.-W. Ode and Y.", "-J. Sato: Graph Lett. B", "container-title", ["Ode", "Sato"]),
+        ("M. Ode, S. Abe, andT . Sato, Graph Lett. 95, 1 (2017).",
+         "M. Ode, S. Abe, andT", ". Sato, Graph Lett.", "container-title", ["Ode", "Abe", "Sato"]),
+        ("K. Ode Graph Lett. 3 (1995) 295.", "K", ". Ode Graph Lett.", "container-title", ["Ode"]),
+        # "C. R." opens an abbreviated journal, not a name
+        ("A. Ode, C. R. Acad. Sci. 30, 301 (1941).", "A. Ode, C. R",
+         ". Acad. Sci.", "container-title", ["Ode"]),
+        # a family name first ("van Ode, B.") is no name written given name first
+        ("Abe, J.; van Ode, B.J .Graph Lett. 7, 166 (2012).", "Abe, J.; van Ode, B.J",
+         ".Graph Lett.", "container-title", ["Abe", "van Ode"]),
     ],
 )  # fmt: skip
 def test_a_name_list_cut_at_an_initial_takes_the_rest_of_the_name(
@@ -3096,6 +3122,23 @@ def test_a_name_list_cut_at_an_initial_takes_the_rest_of_the_name(
 ) -> None:
     head = raw[: raw.index(next_run) + len(next_run)]
     spec = [(names, "author"), (next_run, label), (raw[len(head) :], "O")]
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == families
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "families"),
+    [
+        ("Ode, A., H. Abe, S. Sato. Graph kernels. Graph Lett. 12 (2003).",
+         "Ode, A., H. Abe, S. Sato", ["Ode", "Abe", "Sato"]),
+        ("Ode, Kai P., and Tim J. Sato 2012 Graphs: a survey. In Graph Studies.",
+         "Ode, Kai P., and Tim J. Sato", ["Ode", "Sato"]),
+    ],
+)  # fmt: skip
+def test_a_name_written_given_name_first_after_the_first_is_not_cut(
+    raw: str, names: str, families: list[str]
+) -> None:
+    spec = [(names, "author"), (raw[len(names) :], "O")]
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == families
 
