@@ -339,6 +339,7 @@ def _mend(
     _unlabelled_journal_after_the_title(toks, labels)
     _abbreviated_journal_in_the_title(toks, labels)
     _venue_before_the_volume(toks, labels)
+    _abbreviation_left_before_the_journal(toks, labels)
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
     _title_run_into_the_names(toks, labels)
@@ -3603,6 +3604,35 @@ def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> Non
         labels[end - 1] = "O"
 
 
+def _abbreviation_left_before_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "Quasi-rational fusion products Int. J. Mod. Phys. B 08", "Atmos. Chem. Phys., 9",
+    "A. Schäfer, Eur. Phys. J. A47": a serial-title abbreviation and its period, left at the
+    end of the run before an abbreviated journal, is the journal's first word."""
+    a, _ = _first_run(labels, "container-title")
+    n = len(toks)
+    if a >= n or a < 2:
+        return
+    k = a
+    if toks[k].text == "." and toks[k - 1].kind == KIND_WORD:
+        k += 1  # "Lect" before a run that took its period
+    while (
+        k >= 2
+        and toks[k - 1].text == "."
+        and labels[k - 1] in ("O", "container-title")
+        and labels[k - 2] in ("title", "author", "publisher")
+        and toks[k - 2].kind == KIND_WORD
+        and toks[k - 2].text[1:].islower()
+        and is_serial_abbreviation(toks[k - 2].text)
+    ):
+        k -= 2
+    if k >= a:
+        return
+    first = a if toks[a].kind == KIND_WORD else a - 1
+    if first + 1 >= n or toks[first + 1].text != ".":
+        return  # "... Back Pain. Practical Clinical J": the journal's own first word is whole
+    _relabel(labels, k, a, "container-title")
+
+
 def _roman_volume_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "Mind LIX, 236 (1950), 433-460": a roman numeral ending the journal's name, before
     a comma and a number read as the volume, is the volume; the number is the issue."""
@@ -4292,6 +4322,16 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
             cut = d
     if cut < 0:
         return
+    last = cut
+    while (
+        cut - 2 > a + 2
+        and toks[cut - 2].text == "."
+        and toks[cut - 1].text[1:].islower()
+        and is_serial_abbreviation(toks[cut - 1].text)
+    ):
+        cut -= 2  # "... Collider. Nucl. Phys. B": the journal's abbreviations are all its own
+    if len(toks[cut - 1].text) == 1:
+        cut = last  # "..., C. R. Acad. Sci.": the abbreviations go on before the sentence's end
     tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
     if not 1 <= len(tail) <= 8 or not tail[0].text[:1].isalpha():
         return

@@ -4171,3 +4171,55 @@ def test_a_title_with_particles_after_one_name_written_out() -> None:
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["Ode"]
     assert ref.get("title") == "Saint Graphe d’Assise"
+
+
+@pytest.mark.parametrize(
+    ("before", "head", "label"),
+    [
+        ("Ode K 2001 Graph kernels for small molecules", "Int", "title"),
+        ("K. Ode, T. Abe,", "Eur", "author"),
+        ("", "Atmos", "author"),
+    ],
+)
+def test_a_journals_first_abbreviation_left_in_the_run_before_it(
+    before: str, head: str, label: str
+) -> None:
+    raw = f"{before} {head}. Graph. Chem. Phys. 9, 33-41.".strip()
+    spec = [(before, "author" if "," in before else "title")] if before else []
+    if before and "2001" in before:
+        spec = [("Ode K", "author"), ("2001", "issued"), (before[11:], "title")]
+    spec += [(head, label), (".", "O"), ("Graph. Chem. Phys.", "container-title"),
+             ("9", "volume"), (",", "O"), ("33-41", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == f"{head}. Graph. Chem. Phys."
+    if before:
+        assert [n.family for n in ref.author] == ["Ode", "Abe"][: 1 + before.count(",") // 2]
+    if "2001" in before:
+        assert ref.get("title") == "Graph kernels for small molecules"
+
+
+def test_a_word_ending_the_title_stays_before_a_journal_whose_first_word_is_whole() -> None:
+    raw = "Ode K. Graphs and lower back pain. Pain. Practical Graph J. Med. 9, 33-41."
+    spec = [("Ode K", "author"), (".", "O"), ("Graphs and lower back pain. Pain", "title"),
+            (".", "O"), ("Practical Graph J. Med.", "container-title"), ("9", "volume"),
+            (",", "O"), ("33-41", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Practical Graph J. Med."
+
+
+def test_a_journal_ending_the_title_takes_all_its_abbreviations() -> None:
+    raw = "Ode K 2009 On the percolation of graphs and their crossings Nucl. Phys. B 810 503-26"
+    spec = [("Ode K", "author"), ("2009", "issued"),
+            ("On the percolation of graphs and their crossings Nucl. Phys. B", "title"),
+            ("810", "volume"), ("503-26", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "On the percolation of graphs and their crossings",
+        "Nucl. Phys. B",
+    )
+    raw = "K. Ode, Sur les graphes de genre fini, C. R. Acad. Sci. Paris 45, 106-109."
+    spec = [("K. Ode", "author"), (",", "O"),
+            ("Sur les graphes de genre fini, C. R. Acad. Sci. Paris", "title"),
+            ("45", "volume"), (",", "O"), ("106-109", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Sur les graphes de genre fini"
