@@ -472,6 +472,8 @@ def _mend(
     _bracketed_year_read_into_the_pages(toks, labels)
     if "trans" in low or "tradu" in low or "bersetzt" in low:  # (the words it reads)
         _translator_read_into_the_title(toks, labels)
+    if "(" in raw:
+        _names_before_a_bracketed_role(toks, labels)
     _editor_read_into_the_container(toks, labels)
     _part_number_after_the_title(toks, labels)
     _volume_of_a_collection(toks, labels)
@@ -6122,6 +6124,80 @@ def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
     if a == m:
         _relabel(labels, a, b, "O")
     _relabel(labels, *sentence, "title")
+
+
+_TRANSLATOR_MARKS = frozenset(("trans", "transl", "tr", "trad", "übers"))
+
+
+# words that name a book's parts or kind, which no name is made of ("Second Series")
+_BOOK_WORDS = word_set(
+    "series edition volume part book essays letters works writings papers poems studies "
+    "collection selected collected complete second third new revised"
+)
+
+
+def _one_name(toks: list[Tok], a: int, b: int) -> bool:
+    """Whether tokens ``a`` to ``b`` read as one person's name written given name first:
+    two to five capitalised words, initials and particles, ending on a written-out word
+    ("Michael Holquist", "M. H. Abrams", "Y.-G. Le Dantec"; not "The Prelude")."""
+    words = [t for t in toks[a:b] if t.kind == KIND_WORD]
+    if not 2 <= len(words) <= 5 or words[0].text in _TITLE_ARTICLES:
+        return False
+    if any(t.kind != KIND_WORD and t.text not in (".", "-") for t in toks[a:b]):
+        return False
+    if len(words[-1].text) < 2 or not words[-1].text[1:].islower():
+        return False
+    if any(w.text.lower() in _BOOK_WORDS for w in words):
+        return False
+    return all(w.text[:1].isupper() or w.text.lower() in PARTICLES for w in words)
+
+
+def _names_before_a_bracketed_role(toks: list[Tok], labels: list[str]) -> None:
+    """ "Oeuvres complètes, Y.-G. Le Dantec (ed.)", "The Prelude, Jonathan Wordsworth, M.
+    H. Abrams, and Stephen Gill (eds.)", "Encounters with Verdi, Richard Stokes (trans.)":
+    the names after the title's last comma, before a bracketed editor's or translator's
+    mark, are the editors (or the translators, no field of ours), not the title's end."""
+    n = len(toks)
+    for p in range(2, n - 2):
+        if toks[p].text != "(" or labels[p - 1] not in ("title", "editor"):
+            continue
+        mark = toks[p + 1].text.lower()
+        if mark not in _EDITOR_MARK and mark not in _TRANSLATOR_MARKS:
+            continue
+        r = p
+        while r > 0 and labels[r - 1] in ("title", "editor"):
+            r -= 1
+        # the names from the end: each one after a comma or "and"; past the last one only
+        # where the list joins its last name with "and"
+        start = e = p
+        joined = False
+        while e > r:
+            c = e - 1
+            while c > r and toks[c].text not in (",", "and", "&"):
+                c -= 1
+            s = c + 1 if toks[c].text in (",", "and", "&") else c
+            if not _one_name(toks, s, e):
+                break
+            start = s
+            joined = joined or toks[c].text in ("and", "&")
+            if c > r and toks[c].text in ("and", "&") and toks[c - 1].text == ",":
+                c -= 1  # the serial comma: ", and"
+            if not joined or s == r:
+                break
+            e = c
+        if start == p:
+            continue
+        comma = start - 1
+        if start > r and toks[comma].text != ",":
+            continue
+        title_left = any(
+            t.kind == KIND_WORD and labels[m] == "title" for m, t in enumerate(toks[r:comma], r)
+        )
+        if start > r and not title_left:
+            continue
+        if start > r:
+            labels[comma] = "O"
+        _relabel(labels, start, p, "editor" if mark in _EDITOR_MARK else "O")
 
 
 def _unlabelled_sentence_before(

@@ -4223,3 +4223,33 @@ def test_a_journal_ending_the_title_takes_all_its_abbreviations() -> None:
             ("45", "volume"), (",", "O"), ("106-109", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Sur les graphes de genre fini"
+
+
+@pytest.mark.parametrize(
+    ("names", "mark", "editors"),
+    [
+        ("K. L. Ode", "ed.", ["Ode"]),
+        ("Karl Ode, T. R. Abe, and Lena Graf", "eds.", ["Ode", "Abe", "Graf"]),
+        ("Karl Ode", "trans.", []),
+    ],
+)
+def test_names_before_a_bracketed_editors_mark_are_no_part_of_the_title(
+    names: str, mark: str, editors: list[str]
+) -> None:
+    raw = f"Roe, Anna, The Graph Letters, {names} ({mark}) (Oslo: Graph Press, 1979)."
+    spec = [("Roe, Anna", "author"), (",", "O"), (f"The Graph Letters, {names}", "title"),
+            (f"({mark}) (", "O"), ("Oslo", "publisher-place"), (":", "O"),
+            ("Graph Press", "publisher"), (",", "O"), ("1979", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "The Graph Letters"
+    assert [n.family for n in ref.editor] == editors
+
+
+def test_a_title_ending_in_words_that_are_no_name_keeps_them_before_an_editors_mark() -> None:
+    raw = "Roe, Anna, Letters to the Graph, Second Series (ed.) (Oslo: Graph Press, 1979)."
+    spec = [("Roe, Anna", "author"), (",", "O"),
+            ("Letters to the Graph, Second Series", "title"), ("(ed.) (", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"), (",", "O"),
+            ("1979", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Letters to the Graph, Second Series"
