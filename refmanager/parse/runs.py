@@ -4908,16 +4908,17 @@ def _book_details_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
 
 def _city_ending_the_title_before_its_region(toks: list[Tok], labels: list[str]) -> None:
     """ "On the Stigma of Mental Illness Washington, D.C.: American Psychological
-    Association 2005": with no place read, a publishing city ending the title's run right
-    before a comma and its region (or a colon and the publisher) is the place."""
-    if "publisher-place" in labels:
-        return
+    Association 2005": with no place read but the region, a publishing city ending the
+    title's run right before a comma and its region (or a colon and the publisher) is the
+    place."""
     run = _only_run(labels, "title")
     if run is None:
         return
     a, b = run
     if b - a < 4 or b + 1 >= len(toks) or toks[b - 2].end == toks[b - 1].start:
         return
+    if "publisher-place" in labels and _first_run(labels, "publisher-place")[0] != b + 1:
+        return  # a place read elsewhere, not the region after the title's comma
     for size in (2, 1):
         k = b - size
         if k <= a + 1 or not toks[k].text[:1].isupper() or not is_city(_words_of(toks, k, b)):
@@ -4928,7 +4929,11 @@ def _city_ending_the_title_before_its_region(toks: list[Tok], labels: list[str])
         if toks[b].text != ",":
             continue
         e = b + 1
-        while e < len(toks) and labels[e] in ("publisher", "O") and toks[e].text != ":":
+        while (
+            e < len(toks)
+            and labels[e] in ("publisher", "publisher-place", "O")
+            and toks[e].text != ":"
+        ):
             e += 1
         if e < len(toks) and toks[e].text == ":" and is_region(_words_of(toks, b + 1, e)):
             _relabel(labels, k, e, "publisher-place")

@@ -3601,10 +3601,11 @@ def test_book_details_after_the_titles_last_comma(tail: str, title: str, volume:
     assert (ref.get("title"), ref.get("volume")) == (title, volume)
 
 
-def test_a_city_ending_the_title_before_its_region_is_the_place() -> None:
+@pytest.mark.parametrize("region", ["publisher", "publisher-place"])
+def test_a_city_ending_the_title_before_its_region_is_the_place(region: str) -> None:
     raw = "Ode K: On the Stigma of Graphs Washington, D.C.: Graph Association 2005."
     spec = [("Ode K", "author"), (":", "O"), ("On the Stigma of Graphs Washington", "title"),
-            (",", "O"), ("D.C.", "publisher"), (":", "O"), ("Graph Association", "publisher"),
+            (",", "O"), ("D.C.", region), (":", "O"), ("Graph Association", "publisher"),
             ("2005", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "On the Stigma of Graphs"
