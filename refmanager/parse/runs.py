@@ -6150,11 +6150,41 @@ def _one_name(toks: list[Tok], a: int, b: int) -> bool:
         return False
     if any(t.kind != KIND_WORD and t.text not in (".", "-") for t in toks[a:b]):
         return False
-    if len(words[-1].text) < 2 or not words[-1].text[1:].islower():
-        return False
+    last = words[-1].text
+    if len(last) < 2 or not (last[1:].islower() or last.isupper()):
+        return False  # ("Pierre BIRNBAUM": a surname in capitals)
     if any(w.text.lower() in _BOOK_WORDS for w in words):
         return False
     return all(w.text[:1].isupper() or w.text.lower() in PARTICLES for w in words)
+
+
+def _names_to(toks: list[Tok], a: int, b: int) -> bool:
+    """Whether tokens ``a`` to ``b`` are one name or a list of names joined by commas and
+    "and" ("Daphne Ellis", "Julia Barrow and Andrew Wareham")."""
+    start = a
+    for k in range(a, b + 1):
+        if k == b or toks[k].text in (",", "and", "&", "et", "und"):
+            if k > start and not _one_name(toks, start, k):
+                return False
+            start = k + 1
+    return start > a
+
+
+def _book_after_its_editors(toks: list[Tok], labels: list[str], p: int) -> None:
+    """After the bracketed mark at ``p`` ("(dir.)"), the second title run that follows a
+    comma, where no container is left, is the book ("Pierre BIRNBAUM (dir.), Les élites
+    socialistes au pouvoir, Paris")."""
+    if "container-title" in labels:
+        return
+    k = p + 2  # past "(" and the mark
+    while k < len(toks) and labels[k] == "O" and toks[k].text in (")", ".", ",", ":"):
+        k += 1
+    if k >= len(toks) or labels[k] != "title" or "title" not in labels[:p]:
+        return
+    e = k
+    while e < len(toks) and labels[e] == "title":
+        e += 1
+    _relabel(labels, k, e, "container-title")
 
 
 def _names_before_a_bracketed_role(toks: list[Tok], labels: list[str]) -> None:
@@ -6164,11 +6194,23 @@ def _names_before_a_bracketed_role(toks: list[Tok], labels: list[str]) -> None:
     mark, are the editors (or the translators, no field of ours), not the title's end."""
     n = len(toks)
     for p in range(2, n - 2):
-        if toks[p].text != "(" or labels[p - 1] not in ("title", "editor"):
+        if toks[p].text != "(" or labels[p - 1] not in ("title", "editor", "container-title"):
             continue
         mark = toks[p + 1].text.lower()
         if mark not in _EDITOR_MARK and mark not in _TRANSLATOR_MARKS:
             continue
+        role = "editor" if mark in _EDITOR_MARK else "O"
+        if labels[p - 1] == "container-title":
+            # "..., Daphne Ellis (trans.), Wagner, 24": names read as the journal or the
+            # book, which follows them
+            r = p
+            while r > 0 and labels[r - 1] == "container-title":
+                r -= 1
+            if r == 0 or labels[r - 1] == "container-title" or not _names_to(toks, r, p):
+                continue
+            _relabel(labels, r, p, role)
+            _book_after_its_editors(toks, labels, p)
+            return
         r = p
         while r > 0 and labels[r - 1] in ("title", "editor"):
             r -= 1
@@ -6202,7 +6244,7 @@ def _names_before_a_bracketed_role(toks: list[Tok], labels: list[str]) -> None:
             continue
         if start > r:
             labels[comma] = "O"
-        _relabel(labels, start, p, "editor" if mark in _EDITOR_MARK else "O")
+        _relabel(labels, start, p, role)
 
 
 def _unlabelled_sentence_before(

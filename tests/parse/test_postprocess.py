@@ -4254,3 +4254,21 @@ def test_a_title_ending_in_words_that_are_no_name_keeps_them_before_an_editors_m
             ("1979", "issued"), (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Letters to the Graph, Second Series"
+
+
+def test_names_before_a_bracketed_role_read_as_the_journal_or_book_are_not() -> None:
+    raw = "Roe, Anna, “The Graph Scandal,” Karl Ode (trans.), Graphs, 24 (2003), pp. 3–22."
+    spec = [("Roe, Anna", "author"), (", “", "O"), ("The Graph Scandal", "title"),
+            (",”", "O"), ("Karl Ode", "container-title"), ("(trans.),", "O"),
+            ("Graphs", "container-title"), (",", "O"), ("24", "volume"), ("(", "O"),
+            ("2003", "issued"), ("), pp.", "O"), ("3–22", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graphs"
+    raw = "ROE Anna, « Le graphe », Karl ODENBERG (dir.), Les graphes au pouvoir, Paris, 1985."
+    spec = [("ROE Anna", "author"), (", «", "O"), ("Le graphe »", "title"), (",", "O"),
+            ("Karl ODENBERG", "container-title"), ("(dir.),", "O"),
+            ("Les graphes au pouvoir", "title"), (",", "O"), ("Paris", "publisher-place"),
+            (",", "O"), ("1985", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.editor] == ["ODENBERG"]
+    assert (ref.get("title"), ref.get("container-title")) == ("Le graphe", "Les graphes au pouvoir")
