@@ -5994,7 +5994,8 @@ _TITLE_STOPS = frozenset(("?", "!", "\u201c", "\u201d", '"'))
 
 def _imprint_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
     """A book's "Title. Edinburgh: R. Cadell, 1836.", "Title. Athena Scientific, 2005.":
-    the one run after the title and before the closing year, read as the container where
+    the one run after the title and before the closing year (or ending the entry, the year
+    printed after the names), read as the container where
     no publisher, number or "In" was found, is the imprint: a city and a colon open its
     place, and without them a publisher's word ("Scientific", "Press") makes it the
     publisher."""
@@ -6019,9 +6020,10 @@ def _imprint_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
     if _after_in(toks, labels, a):
         return
     d = _past_punctuation(toks, labels, b)
-    if d >= len(toks) or labels[d] != "issued":
-        return
-    if _past_punctuation(toks, labels, d + 1) < len(toks):
+    if d >= len(toks):
+        if "issued" not in labels[: run[0]]:
+            return  # (an author-date entry's imprint ends it: "1836. Title. Edinburgh: R. Cadell.")
+    elif labels[d] != "issued" or _past_punctuation(toks, labels, d + 1) < len(toks):
         return
     if _names_venue(_words_of(toks, a, b)):
         return

@@ -3862,6 +3862,20 @@ def test_a_books_imprint_read_as_the_container() -> None:
     assert _by_runs(raw, spec).get("publisher") == "Athena Scientific"
 
 
+def test_a_books_imprint_ending_an_author_date_entry_read_as_the_container() -> None:
+    raw = "Ode, Kenji. 1836. Graph Colouring in Practice. Edinburgh: R. Cadell."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("1836", "issued"), (".", "O"),
+            ("Graph Colouring in Practice", "title"), (".", "O"),
+            ("Edinburgh: R. Cadell", "container-title"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Edinburgh", "R. Cadell")
+    raw = "Ode, Kenji. 1836. Graph Colouring in Practice. Graph Letters."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("1836", "issued"), (".", "O"),
+            ("Graph Colouring in Practice", "title"), (".", "O"),
+            ("Graph Letters", "container-title"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Letters"
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
