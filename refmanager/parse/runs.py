@@ -468,6 +468,7 @@ def _mend(
     _dashes_opening_the_names(toks, labels)
     _name_opening_the_entry_read_as_another_field(toks, labels)
     _initials_opening_the_journal(toks, labels)
+    _journal_or_title_read_into_the_names(toks, labels)
     _date_in_brackets_read_into_the_title(toks, labels)
     _bracketed_year_read_into_the_pages(toks, labels)
     if "trans" in low or "tradu" in low or "bersetzt" in low:  # (the words it reads)
@@ -6495,6 +6496,91 @@ def _initials_opening_the_journal(toks: list[Tok], labels: list[str]) -> None:
     k = b
     while k < len(toks) and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
         labels[k] = "container-title"  # (the period between them)
+        k += 1
+
+
+def _initials_first_name(toks: list[Tok], s: int, e: int) -> bool:
+    """Whether ``toks[s:e]`` is one name written initials first ("K. Ode", "J.-P. de la
+    Sato", "A. B. Abe-Ode")."""
+    k = s
+    while k + 1 < e and _is_initial(toks[k]) and toks[k + 1].text == ".":
+        k += 2
+        if k + 2 < e and toks[k].text == "-" and _is_initial(toks[k + 1]):
+            k += 1
+    if k == s or k >= e or e - k > 4:
+        return False
+    words = toks[k:e]
+    return _capitalised_word(words[-1]) and all(
+        t.text in PARTICLES or _capitalised_word(t) for t in words
+    )
+
+
+def _no_name_chunk(toks: list[Tok], s: int, e: int, last: bool) -> bool:
+    """Whether the part ``toks[s:e]`` of a list of initials-first names is no name but the
+    journal or the title read into it: one word ("Gravitation", "Lect"), a word in capitals,
+    digits or a slash among its words ("AIP Conf", "Gauge/String Duality"), an abbreviated
+    journal word ("Math.", "Eur"), or, ending the list, "J." or "Z." before an abbreviated
+    journal's words ("J. Phys. G")."""
+    words = [t for t in toks[s:e] if t.text != "."]
+    if not words or any(t.text.lower() in _LIST_JOINS for t in words):
+        return False
+    if _initials_first_name(toks, s, e):
+        # "J." and "Z." open journals' names (Journal, Zeitschrift)
+        k = s + 2  # the word after the initial, then its period and what follows
+        if not last or e - s != 3 or toks[s].text not in ("J", "Z") or k + 3 >= len(toks):
+            return False
+        if toks[k + 1].text != "." or not is_serial_abbreviation(toks[k].text):
+            return False
+        nxt = toks[k + 2]  # a number, a section's letter, or the next abbreviated word
+        return nxt.kind == KIND_NUM or _is_initial(nxt) or toks[k + 3].text == "."
+    if _is_initial(words[0]) or _GLUED_INITIAL.match(words[0].text):
+        return False  # (a name: "andI .W .Ode", an initial lost its space)
+    if len(words) == 1 or is_serial_abbreviation(words[0].text):
+        return True
+    return any(
+        t.kind == KIND_NUM
+        or "/" in t.text
+        or (t.kind == KIND_WORD and len(t.text) > 1 and t.text.isupper())
+        for t in toks[s:e]
+    )
+
+
+def _journal_or_title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "M. Ode, W. Abe, J. Phys. G 31 (2005)", "J. Ode, Lect. Notes Phys. 629",
+    "C. W. Ode, K. S. Abe, Gravitation, Freeman (1973)": after names written initials first,
+    a part of the names' run after a comma that is no name (``_no_name_chunk``) is the
+    journal (where the journal follows the run) or the title, and so is the run after it."""
+    a, b = _first_run(labels, "author")
+    if b - a < 5 or b >= len(toks) or not _is_initial(toks[a]):
+        return
+    cuts = [k for k in range(a, b) if toks[k].text in (",", ";", "and", "&")]
+    if not cuts:
+        return
+    start = a
+    for c in [*cuts, b]:
+        if start == c and toks[c].text in ("and", "&") and toks[c - 1].text == ",":
+            start = c + 1  # (", and")
+            continue
+        if start >= c:
+            return
+        if start > a and toks[start - 1].text == "," and _no_name_chunk(toks, start, c, c == b):
+            break
+        if not _initials_first_name(toks, start, c):
+            return  # (a list with other names: "J. Ode, Wei Abe")
+        start = c + 1
+    else:
+        return
+    after = _next_label(toks, labels, b)
+    new = "container-title" if after in ("container-title", "volume") else "title"
+    if new == "title" and "title" in labels:
+        return
+    labels[start - 1] = "O"
+    _relabel(labels, start, b, new)
+    k = b
+    while new == "container-title" and k < len(toks) and labels[k] == "O":
+        if toks[k].kind != KIND_PUNCT or _next_label(toks, labels, k) != "container-title":
+            break
+        labels[k] = new  # (the journal's inner periods: "Phys. G")
         k += 1
 
 

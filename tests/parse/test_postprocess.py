@@ -4286,3 +4286,48 @@ def test_names_before_a_bracketed_role_read_as_the_journal_or_book_are_not() -> 
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.editor] == ["ODENBERG"]
     assert (ref.get("title"), ref.get("container-title")) == ("Le graphe", "Les graphes au pouvoir")
+
+
+@pytest.mark.parametrize(
+    ("pieces", "families", "field", "value"),
+    [
+        # "J. Phys. G" after names written initials first is the journal
+        ([("M. Ode, W. Abe, J. Phys", "author"), (".", "O"), ("G", "container-title"),
+          ("31", "volume"), ("(", "O"), ("2005", "issued"), (")", "O"), ("631", "page"),
+          (".", "O")],
+         ["Ode", "Abe"], "container-title", "J. Phys. G"),
+        ([("J. Ode, Lect", "author"), (". Notes Graphs", "container-title"), ("629", "volume"),
+          (",", "O"), ("1", "page"), ("(", "O"), ("2004", "issued"), (").", "O")],
+         ["Ode"], "container-title", "Lect. Notes Graphs"),
+        # one word after the names, and what follows it, is the title
+        ([("C. W. Ode, K. S. Abe, J. A. Sato, Graphs", "author"), ("(", "O"),
+          ("1973", "issued"), (").", "O")],
+         ["Ode", "Abe", "Sato"], "title", "Graphs"),
+        ([("J. Ode, H. Abe, D. Sato and U.A. Kern, Gauge/Graph Duality", "author"),
+          (",", "O"), ("2011", "issued"), (".", "O")],
+         ["Ode", "Abe", "Sato", "Kern"], "title", "Gauge/Graph Duality"),
+    ],
+)  # fmt: skip
+def test_a_journal_or_title_read_into_initials_first_names_leaves_them(
+    pieces: list[tuple[str, str]], families: list[str], field: str, value: str
+) -> None:
+    raw = "".join(text if text[:1] in ".,)" else " " + text for text, _ in pieces).strip()
+    ref = _by_runs(raw, pieces)
+    assert [n.family for n in ref.author] == families
+    assert ref.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "count"),
+    [
+        # a last name whose "and" lost its space, or "J. Green" before a title, stay names
+        ("R. Ode, M. Abe, andI .W .Sato, Graph Lett. 83, 7 (2011).",
+         "R. Ode, M. Abe, andI .W .Sato", 3),
+        ("K. Ode, J. Green. New graphs for old. Graph Lett. 3 (1995).", "K. Ode, J. Green", 2),
+    ],
+)  # fmt: skip
+def test_names_written_initials_first_keep_their_last_name(
+    raw: str, names: str, count: int
+) -> None:
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert len(ref.author) == count
