@@ -266,6 +266,7 @@ def _mend(
     if _HANGUL.search(raw):
         _hangul_phrase_ends_names(toks, labels)
     _group_after_et_al(toks, labels)
+    _words_after_et_al_read_into_the_names(toks, labels)
     _editors_first(toks, labels)
     _in_read_into_the_editors(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
@@ -4397,6 +4398,44 @@ def _group_after_et_al(toks: list[Tok], labels: list[str]) -> None:
         return
     _relabel(labels, b, end, "author")
     labels[end] = "O"
+
+
+def _words_after_et_al_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode et al Cell, 81:727", "Ode, et al., Graphs 13(3), 329", "Ode et al The Graph
+    Cell, 1": "et al." ends a name list; the words the tagger read into the names after it
+    (no group that signs the paper: "et al.; ALPHA Study Group") belong to the field that
+    follows them: the journal where numbers or the journal follow, else the title."""
+    a, b = _first_run(labels, "author")
+    if b - a < 3 or b >= len(toks):
+        return
+    k = a
+    while k + 1 < b and not (toks[k].text == "et" and toks[k + 1].text.lower() == "al"):
+        k += 1
+    if k + 1 >= b:
+        return
+    s = k + 2
+    while s < b and toks[s].kind == KIND_PUNCT and toks[s].text in ".,;":
+        s += 1
+    words = [t for t in toks[s:b] if t.kind == KIND_WORD]
+    if s >= b or not words or not words[0].text[:1].isupper():
+        return
+    if any(t.text.lower() in _GROUP_WORDS for t in words) or toks[s - 1].text == ";":
+        return
+    if _initials_first_name_end(toks, s) > 0:
+        return  # more names after it ("Ode et al.P. Abe, J. Sato": a lost line break)
+    after = _next_label(toks, labels, b)
+    if after == "container-title" or (
+        after in ("volume", "issue", "page") and "container-title" not in labels
+    ):
+        new = "container-title"
+    elif after in ("title", "O") and "title" not in labels:
+        new = "title"
+    else:
+        return
+    _relabel(labels, k + 2, s, "O")
+    _relabel(labels, s, b, new)
+    if labels[b] == "O" and toks[b].text == "." and _next_label(toks, labels, b) == new:
+        labels[b] = new
 
 
 _ROMAN = re.compile(r"^[IVXLCivxlc]+$")

@@ -4331,3 +4331,33 @@ def test_names_written_initials_first_keep_their_last_name(
 ) -> None:
     ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
     assert len(ref.author) == count
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "after", "field", "value"),
+    [
+        ("Ode et al Graphs, 81:727-736 (1995)", "Ode et al Graphs", [(",", "O"),
+         ("81", "volume"), (":", "O"), ("727-736", "page"), ("(1995)", "O")],
+         "container-title", "Graphs"),
+        ("Ode et al The Graph Cell, 1 : 569-578, 1989", "Ode et al The", [
+         ("Graph Cell", "container-title"), (",", "O"), ("1", "volume"), (":", "O"),
+         ("569-578", "page"), (",", "O"), ("1989", "issued")],
+         "container-title", "The Graph Cell"),
+        ("Ode, et al., Graphs 13(3), 329-339 (1989)", "Ode, et al., Graphs", [
+         ("13", "volume"), ("(3), 329-339 (1989)", "O")], "container-title", "Graphs"),
+    ],
+)  # fmt: skip
+def test_words_after_et_al_read_into_the_names_leave_them(
+    raw: str, names: str, after: list[tuple[str, str]], field: str, value: str
+) -> None:
+    ref = _by_runs(raw, [(names, "author"), *after])
+    assert [n.family for n in ref.author] == ["Ode"]
+    assert ref.get(field) == value
+
+
+def test_names_after_et_al_stay_names() -> None:
+    raw = "S. Ode et al.P. Abe, J. Sato, Graph Lett. 103, 35 (2009)."
+    spec = [("S. Ode et al.P. Abe, J. Sato", "author"), (",", "O"),
+            ("Graph Lett.", "container-title"), ("103", "volume"), (",", "O"), ("35", "page"),
+            ("(2009).", "O")]  # fmt: skip
+    assert len(_by_runs(raw, spec).author) >= 2
