@@ -440,6 +440,7 @@ def _mend(
     _article_number_read_as_a_note(raw, toks, labels)
     _journal_abbreviation_read_into_the_title(toks, labels)
     _title_read_into_a_vancouver_journal(toks, labels)
+    _title_sentence_read_into_the_journal(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -6684,6 +6685,50 @@ def _title_read_into_a_vancouver_journal(toks: list[Tok], labels: list[str]) -> 
         _relabel(labels, a, c, "title")
     elif t_b <= a and all(labels[k] in ("O", "title") for k in range(t_b, a)):
         _relabel(labels, t_b, c, "title")  # ("cancer: p53, apoptosis, and ...": one title)
+
+
+_JOURNAL_SMALL_WORDS = word_set("of and in the for on de des du la le et für und der di")
+
+
+def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "A population based survey of ... embolism. The Worcester DVT Study. Arch Intern Med
+    1991; 151: 933", "... in Weyl metals. Phys. Rev. Lett. 113": the title's last sentence,
+    after its first one's full stop, read into the journal's run: the sentence is the
+    title's, the words after its full stop the journal."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    t_a, t_b = _first_run(labels, "title")
+    if (
+        t_a == t_b
+        or t_b > a
+        or any(labels[k] != "O" or toks[k].kind != KIND_PUNCT for k in range(t_b, a))
+    ):
+        return
+    if _next_label(toks, labels, b) not in ("issued", "volume", "issue", "page"):
+        return
+    # the first full stop of the run, after two words or more and no abbreviation's period
+    cut = next((k for k in range(a, b) if toks[k].text == "."), b)
+    if cut >= b - 1 or not _ends_sentence(toks, cut) or not toks[cut + 1].text[:1].isupper():
+        return
+    if sum(1 for t in toks[a:cut] if t.kind == KIND_WORD) < 2:
+        return  # "Class. Quantum Grav.", "Invent. Math.": the journal's abbreviations
+    last = toks[cut - 1].text
+    if is_serial_abbreviation(last):
+        return
+    dotted = any(toks[k].text == "." for k in range(cut + 2, b + 1) if k < len(toks))
+    if dotted and last[:1].isupper() and len(last) <= 8:
+        return  # "Energy Environ. Sci.": an abbreviation the list leaves out, as a word too
+    tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
+    if not 1 <= len(tail) <= 8 or not tail[0].text[:1].isupper():
+        return
+    if any(not t.text[:1].isupper() and t.text.lower() not in _JOURNAL_SMALL_WORDS for t in tail):
+        return  # a sentence of the title, not a journal's name
+    if _names_venue(_words_of(toks, a, cut)):
+        return  # "Journal of Physics. Conference Series": the journal's own parts
+    _relabel(labels, t_b, cut, "title")
+    labels[cut] = "O"
 
 
 _REVIEWING_FIELDS = frozenset(("publisher", "publisher-place", "container-title"))

@@ -4361,3 +4361,25 @@ def test_names_after_et_al_stay_names() -> None:
             ("Graph Lett.", "container-title"), ("103", "volume"), (",", "O"), ("35", "page"),
             ("(2009).", "O")]  # fmt: skip
     assert len(_by_runs(raw, spec).author) >= 2
+
+
+def test_the_titles_last_sentence_read_into_the_journal_is_the_titles() -> None:
+    raw = "Ode K, Abe T. A survey of graph colouring. The Oslo Graph Study. Arch Graph Med 1991; 151: 933-8."
+    spec = [("Ode K, Abe T", "author"), (".", "O"), ("A survey of graph colouring", "title"),
+            (".", "O"), ("The Oslo Graph Study. Arch Graph Med", "container-title"),
+            ("1991", "issued"), (";", "O"), ("151", "volume"), (":", "O"), ("933-8", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "A survey of graph colouring. The Oslo Graph Study",
+        "Arch Graph Med",
+    )
+
+
+@pytest.mark.parametrize("journal", ["Energy Environ. Sci.", "Class. Quantum Grav."])
+def test_a_journals_abbreviations_are_no_sentence_of_the_title(journal: str) -> None:
+    raw = f"Ode K. Graph kernels for solar cells. {journal} 12, 1910-1917."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph kernels for solar cells", "title"),
+            (".", "O"), (journal, "container-title"), ("12", "volume"), (",", "O"),
+            ("1910-1917", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == journal
