@@ -301,6 +301,7 @@ def _mend(
     _second_date_explains_the_first(toks, labels)
     if brackets:
         _volume_before_the_bracketed_year(toks, labels)
+        _volume_left_before_the_bracketed_year(toks, labels)
     _book_after_in_read_as_a_second_title(toks, labels)
     if ":" in raw or "\uff1a" in raw:
         _given_name_read_into_the_title(toks, labels)
@@ -3103,6 +3104,35 @@ def _volume_before_the_bracketed_year(toks: list[Tok], labels: list[str]) -> Non
     if toks[b].text != "(" or toks[b + 2].text != ")" or labels[b + 1] != "issued":
         return
     labels[a] = "volume"
+
+
+def _volume_left_before_the_bracketed_year(toks: list[Tok], labels: list[str]) -> None:
+    """ "JINST, 3 (2008) S08006": no volume read, and a lone number left unlabelled between
+    the journal and a bracketed year is the volume; a letter glued to the page after the
+    year is the page's."""
+    if "volume" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    k = run[1]
+    if k < len(toks) and toks[k].text == "," and labels[k] == "O":
+        k += 1
+    if k + 3 >= len(toks) or toks[k].kind != KIND_NUM or labels[k] != "O":
+        return  # ("JHEP 05 (2005) 066" read as the issue stays: the month, as GROBID reads it)
+    if toks[k + 1].text != "(" or labels[k + 2] != "issued" or toks[k + 3].text != ")":
+        return
+    labels[k] = "volume"
+    p = k + 4
+    if (
+        p + 1 < len(toks)
+        and labels[p] == "O"
+        and labels[p + 1] == "page"
+        and toks[p].kind == KIND_WORD
+        and len(toks[p].text) == 1
+        and toks[p].end == toks[p + 1].start
+    ):
+        labels[p] = "page"
 
 
 def _korean_journal_before_its_volume(toks: list[Tok], labels: list[str]) -> None:
@@ -6491,6 +6521,7 @@ def _bracketed_year_read_into_the_pages(toks: list[Tok], labels: list[str]) -> N
             _relabel(labels, k, e, "O")
             if "issued" not in labels:
                 labels[k + 1] = "issued"
+            _volume_before_the_bracketed_year(toks, labels)  # ("C 47 (1993) R2470")
             return
 
 

@@ -4364,7 +4364,10 @@ def test_names_after_et_al_stay_names() -> None:
 
 
 def test_the_titles_last_sentence_read_into_the_journal_is_the_titles() -> None:
-    raw = "Ode K, Abe T. A survey of graph colouring. The Oslo Graph Study. Arch Graph Med 1991; 151: 933-8."
+    raw = (
+        "Ode K, Abe T. A survey of graph colouring. The Oslo Graph Study. "
+        "Arch Graph Med 1991; 151: 933-8."
+    )
     spec = [("Ode K, Abe T", "author"), (".", "O"), ("A survey of graph colouring", "title"),
             (".", "O"), ("The Oslo Graph Study. Arch Graph Med", "container-title"),
             ("1991", "issued"), (";", "O"), ("151", "volume"), (":", "O"), ("933-8", "page"),
@@ -4383,3 +4386,20 @@ def test_a_journals_abbreviations_are_no_sentence_of_the_title(journal: str) -> 
             (".", "O"), (journal, "container-title"), ("12", "volume"), (",", "O"),
             ("1910-1917", "page"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == journal
+
+
+def test_a_volume_before_a_bracketed_year_inside_the_pages_run() -> None:
+    raw = "K. Ode, T. Abe, Graph. Rev. C 47 (1993) R2470."
+    spec = [("K. Ode, T. Abe", "author"), (",", "O"), ("Graph. Rev. C", "container-title"),
+            ("47 (1993) R2470", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("47", "R2470")
+
+
+def test_a_number_left_between_the_journal_and_a_bracketed_year_is_the_volume() -> None:
+    raw = "Ode K. et al., GRAPHINST, 9 (2014) P03016."
+    spec = [("Ode K. et al.", "author"), (",", "O"), ("GRAPHINST", "container-title"),
+            (", 9 (", "O"), ("2014", "issued"), (") P", "O"), ("03016", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("9", "P03016")
