@@ -25,6 +25,7 @@ from refmanager.parse.months import ANY_MONTH
 from refmanager.parse.names import CJK_BODY, PARTICLES, is_corporate, list_end
 from refmanager.parse.places import is_city, is_region
 from refmanager.parse.tokens import (
+    CJK,
     KIND_CJK,
     KIND_NUM,
     KIND_PUNCT,
@@ -265,6 +266,8 @@ def _mend(
     _last_name_left_in_the_title(toks, labels)
     if _HANGUL.search(raw):
         _hangul_phrase_ends_names(toks, labels)
+    if _HAN_OR_HANGUL.search(raw):
+        _cjk_phrase_ends_names(toks, labels)
     _group_after_et_al(toks, labels)
     _words_after_et_al_read_into_the_names(toks, labels)
     _editors_first(toks, labels)
@@ -4151,6 +4154,40 @@ def _hangul_phrase_ends_names(toks: list[Tok], labels: list[str]) -> None:
                 labels[m] = "title" if "title" not in labels[:a] + labels[b:] else "O"
             return
         start = k + 1
+
+
+_KANA = re.compile("[\u3040-\u30ff]")
+_CJK_CHAR = re.compile(f"[{CJK}\uac00-\ud7a3]")
+
+
+def _cjk_phrase_ends_names(toks: list[Tok], labels: list[str]) -> None:
+    """A name in Han or Hangul characters is two to six characters, in one or two words
+    ("王孟", "松掛 暢", "木村雄四郞", "오다쇼고(小田省吾)"); a part of the name list between
+    commas that holds kana, more characters or more words ("石戶谷勉氏の逝去を悼む", "从
+    舞动奇迹 看电视舞蹈节目的本土化改造") is the title that follows the names, run into them,
+    with the rest of the run."""
+    a, b = _first_run(labels, "author")
+    start = a
+    for k in range(a, b + 1):
+        if k < b and toks[k].text not in (",", "\u3001", "\uff0c"):
+            continue
+        text = "".join(t.text for t in toks[start:k])
+        # words: the chunk's tokens that white space sets apart
+        words = 1 + sum(1 for m in range(start + 1, k) if toks[m].start > toks[m - 1].end)
+        phrase = _CJK_CHAR.search(text) is not None and (
+            _KANA.search(text) is not None or len(_CJK_CHAR.findall(text)) > 6 or words > 2
+        )
+        if not phrase:
+            start = k + 1
+            continue
+        if start == a:
+            return  # no name before it: not a list the rule can read
+        title_elsewhere = "title" in labels[:a] or "title" in labels[b:]
+        if title_elsewhere and _next_label(toks, labels, b) != "title":
+            return
+        labels[start - 1] = "O"
+        _relabel(labels, start, b, "title")
+        return
 
 
 # Words a title never ends on ("A Language and | Environment for ..."): the words a Title

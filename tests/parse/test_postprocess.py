@@ -4403,3 +4403,31 @@ def test_a_number_left_between_the_journal_and_a_bracketed_year_is_the_volume() 
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("9", "P03016")
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "family", "title"),
+    [
+        ("山田太郎, 図形の理論を考える, 図形研究, 2018.", "山田太郎, 図形の理論を考える", "山田",
+         "図形の理論を考える"),
+        ("李明, 从 图形 看理论的发展, 图形研究, 2018.", "李明, 从 图形 看理论的发展", "李",
+         "从 图形 看理论的发展"),
+        ("高橋 翼, 図形理論と日本の図形研究史, 図形研究, 2018.",
+         "高橋 翼, 図形理論と日本の図形研究史", "高", "図形理論と日本の図形研究史"),
+    ],
+)  # fmt: skip
+def test_a_cjk_phrase_in_the_names_is_the_title(
+    raw: str, names: str, family: str, title: str
+) -> None:
+    spec = [(names, "author"), (",", "O"), ("图形研究" if "图" in raw else "図形研究",
+            "container-title"), (", 2018.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert len(ref.author) == 1 and ref.author[0].family.startswith(family)
+    assert ref.get("title") == title
+
+
+def test_cjk_names_between_commas_stay_names() -> None:
+    raw = "山田太郎, 鈴木花子, 図形研究, 2018."
+    spec = [("山田太郎, 鈴木花子", "author"), (",", "O"), ("図形研究", "container-title"),
+            (", 2018.", "O")]  # fmt: skip
+    assert [n.family for n in _by_runs(raw, spec).author] == ["山田", "鈴木"]
