@@ -23,7 +23,7 @@ COMPOUND_SURNAMES = word_set(
 PARTICLES = word_set(
     "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin ibn"
 )
-SUFFIXES = word_set("Jr Jr. Sr Sr. II III IV jr jr. 2nd 3rd 4th")
+SUFFIXES = word_set("Jr Jr. Sr Sr. II III IV jr jr. 2nd 3rd 4th 2d 3d")  # (NLM: "Gretz HF 3d")
 _CORPORATE_WORDS = word_set(
     "team collaboration consortium organization organisation institute association "
     "group committee council foundation society agency inc ltd llc gmbh corporation "
@@ -190,6 +190,11 @@ def _capitals_family_word(word: str) -> bool:
     return _PINYIN_SYLLABLE.fullmatch(low) is not None
 
 
+def _dotted_initial(word: str) -> bool:
+    """ "B.", "J.-P.", "Th.": an initial printed with its period."""
+    return word.endswith(".") and is_initials(word)
+
+
 def _capitalised(word: str) -> bool:
     """ "Jean", "Xiao-Ming": each hyphened part a capital then lower case."""
     return all(p[:1].isupper() and p[1:].islower() for p in word.split("-"))
@@ -224,6 +229,8 @@ def _natural(chunk: str) -> Name:
     tail: list[str] = []
     while len(words) - len(tail) > 1 and is_initials(words[len(words) - len(tail) - 1]):
         tail.insert(0, words[len(words) - len(tail) - 1])
+    if tail and len(tail[-1]) > 1 and "." not in tail[-1] and _dotted_initial(words[0]):
+        tail = []  # "B. F. ABE": after initials with periods, capitals are the family name
     head_words = words[: len(words) - len(tail)]
     # (an upper-case particle is no initial: "VAN DER WALT S J", "DE SAUSSURE F")
     if tail and (
@@ -369,7 +376,9 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             names.append(Name(family=" ".join(words[:-1]), given=nxt.strip(), suffix=words[-1]))
             i += 2
             continue
-        if nxt is not None and nxt.rstrip(".") in _SUFFIX_BARE:
+        if nxt is not None and (
+            nxt.rstrip(".") in _SUFFIX_BARE or _capitals_suffix_after_initials(chunk, nxt)
+        ):
             after = chunks[i + 2] if i + 2 < len(chunks) else None
             if inverted and after is not None and _looks_family_only(chunk) and is_initials(after):
                 names.append(Name(family=chunk.strip(), given=after.strip(), suffix=nxt))
@@ -404,6 +413,15 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             names.append(_natural(chunk))
         i += 1
     return [n for n in names if n.family or n.literal], etal
+
+
+def _capitals_suffix_after_initials(chunk: str, nxt: str) -> bool:
+    """ "P. E. ODELL, JR.": "JR" or "SR" in capitals after a name written initials first
+    is its suffix (after a family name, "Ode, JR" is that name's initials)."""
+    if nxt.rstrip(".") not in ("JR", "SR"):
+        return False
+    first = chunk.split(maxsplit=1)[0]
+    return first.endswith(".") and is_initials(first) and not is_initials(chunk)
 
 
 def _core_count(chunk: str) -> int:

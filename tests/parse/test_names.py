@@ -95,6 +95,30 @@ def test_an_ordinal_suffix_is_the_suffix_not_a_name() -> None:
     assert _names("J. A. Ode 2nd and J. R. Lee") == [("Ode", "J. A.", "2nd"), ("Lee", "J. R.", "")]
 
 
+def test_a_suffix_in_capitals_or_nlms_ordinal_is_the_suffix_not_a_name() -> None:
+    # NLM's "3d", and "JR." in capitals after a name written initials first
+    assert _names("Ode ES, Abe HF 3d") == [("Ode", "ES", ""), ("Abe", "HF", "3d")]
+    assert _names("J. R. ODE, P. E. ABEL, JR., R. D. SATO") == [
+        ("ODE", "J. R.", ""),
+        ("ABEL", "P. E.", "JR."),
+        ("SATO", "R. D.", ""),
+    ]
+    assert _names("E. W. ODELL, JR") == [("ODELL", "E. W.", "JR")]
+    # after a family name "JR" stays that name's initials
+    assert _names("Ode, JR, Abe, K") == [("Ode", "JR", ""), ("Abe", "K", "")]
+
+
+def test_a_short_family_name_in_capitals_after_initials_with_periods() -> None:
+    assert _names("D. ODERMATT, H. A. ABE et H. SATO") == [
+        ("ODERMATT", "D.", ""),
+        ("ABE", "H. A.", ""),
+        ("SATO", "H.", ""),
+    ]
+    assert _names("Y. S. KAO") == [("KAO", "Y. S.", "")]
+    # initials without periods after the family name stay initials
+    assert _names("Ode JR, Abe K") == [("Ode", "JR", ""), ("Abe", "K", "")]
+
+
 def test_a_bodys_name_with_and_is_one_literal() -> None:
     for body in ("Food and Agriculture Organization of the United Nations",
                  "Department of Health and Human Services",
