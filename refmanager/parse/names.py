@@ -56,8 +56,22 @@ def is_corporate(text: str) -> bool:
 
 _SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
 _ETAL_INSIDE = re.compile(r",?\s*\bet\s*al\b\.?\s*[;,.]?\s*")
-_ETAL = re.compile(r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*)$")
-_ETAL_ENDS = ("al", "others", "\u7b49", "\u4eba")  # how _ETAL's words end
+_ETAL = re.compile(
+    r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*"
+    # Korean and Japanese lists' "and N others": "外 5人", "외 3인", "외 2명", "외 1"
+    r"|\s*[\u5916\uc678]\s*\d+\s*[\u4eba\uc778\uba85]?|\s+[\u5916\uc678])$"
+)
+_ETAL_ENDS = (
+    "al",
+    "others",
+    "\u7b49",
+    "\u4eba",
+    "\uc778",
+    "\uba85",
+    "\u5916",
+    "\uc678",
+    *"0123456789",
+)
 # "/" parts names as German lists print them ("Krause, J./Lange, M.").
 _SEP = re.compile(
     r"(?=[\s;\uff0c\u3001\u30fb,/])"  # (the characters a match starts with: tried only there)
@@ -95,6 +109,7 @@ _KOREAN_COMPOUND_FAMILIES = frozenset(("남궁", "선우", "제갈", "황보", "
 _CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 _ELLIPSIS = re.compile(r",?\s*(?:\u2026|\.\s?\.\s?\.)\s*,?\s*")
+_CJK_STOP = re.compile(rf"(?<=[{CJK}\uac00-\ud7a3])\s*\.\s*(?=[{CJK}\uac00-\ud7a3])")
 _INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
 # An editors' mark after the names: "(eds.)", "(Hrsg.)", "(Hg.)", "(dir.)", "(Org.)",
 # "(coord.)", "(éd.)", "(comp.)", "(a cura di)".
@@ -129,6 +144,9 @@ def split_chinese(name: str) -> Name:
     """王伟 -> family 王, given 伟; 欧阳明华 -> family 欧阳, given 明华; four or five characters
     are two and the rest, as Japanese names (山田太郎, 藤島亥治郎) and Chinese compound surnames
     print them."""
+    parts = name.split()
+    if len(parts) == 2 and len(parts[0]) <= 3 and len(parts[1]) <= 3:
+        return Name(family=parts[0], given=parts[1])  # "松掛 暢": a space after the family
     name = name.replace(" ", "")
     if (len(name) >= 3 and name[:2] in COMPOUND_SURNAMES) or len(name) in (4, 5):
         return Name(family=name[:2], given=name[2:])
@@ -304,6 +322,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         return [], False
     if "\u2026" in text or ". ." in text or "..." in text:
         text = _ELLIPSIS.sub(", ", text)  # APA's "White, D., . . . Black, E."
+    if "." in text and _CJK_STOP.search(text):
+        text = _CJK_STOP.sub(", ", text)  # "郭春華. 劉小冬", "최세경.오동윤": a stop parts names
     # (white space is one space here: "et al" is printed "et al" or "etal")
     inner = _ETAL_INSIDE.search(text) if "et al" in text or "etal" in text else None
     if inner is not None and inner.start() > 0 and text[inner.end() :].strip(" .,;"):

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from refmanager.model import Name
 from refmanager.parse.names import is_initials, split_chinese, split_names
 
 
@@ -117,6 +118,19 @@ def test_a_short_family_name_in_capitals_after_initials_with_periods() -> None:
     assert _names("Y. S. KAO") == [("KAO", "Y. S.", "")]
     # initials without periods after the family name stay initials
     assert _names("Ode JR, Abe K") == [("Ode", "JR", ""), ("Abe", "K", "")]
+
+
+def test_cjk_lists_and_others_stops_and_spaced_names() -> None:
+    # "外 N人", "외 N인": "and N others"
+    assert split_names("李明 外 3人") == ([Name(family="李", given="明")], True)
+    names, etal = split_names("김철수, 이영희 외 2인")
+    assert [n.family for n in names] == ["김", "이"] and etal
+    # a stop parts the names ("王伟. 李明", "김철수.이영희")
+    assert [n.family for n in split_names("王伟. 李明. 张小红")[0]] == ["王", "李", "张"]
+    assert [n.family for n in split_names("김철수.이영희")[0]] == ["김", "이"]
+    # a space between a Japanese family name and the given name
+    assert split_names("高橋 翼")[0] == [Name(family="高橋", given="翼")]
+    assert split_names("王 伟")[0] == [Name(family="王", given="伟")]
 
 
 def test_a_bodys_name_with_and_is_one_literal() -> None:

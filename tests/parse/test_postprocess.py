@@ -4413,7 +4413,7 @@ def test_a_number_left_between_the_journal_and_a_bracketed_year_is_the_volume() 
         ("李明, 从 图形 看理论的发展, 图形研究, 2018.", "李明, 从 图形 看理论的发展", "李",
          "从 图形 看理论的发展"),
         ("高橋 翼, 図形理論と日本の図形研究史, 図形研究, 2018.",
-         "高橋 翼, 図形理論と日本の図形研究史", "高", "図形理論と日本の図形研究史"),
+         "高橋 翼, 図形理論と日本の図形研究史", "高橋", "図形理論と日本の図形研究史"),
     ],
 )  # fmt: skip
 def test_a_cjk_phrase_in_the_names_is_the_title(
