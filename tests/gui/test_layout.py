@@ -4,6 +4,7 @@ enough, the Problems panel modest (issue 12, layout)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtGui import QGuiApplication
@@ -26,6 +27,18 @@ pytestmark = pytest.mark.gui
 
 EDITORS = (QLineEdit, QComboBox, QTextEdit, QPlainTextEdit, QAbstractSpinBox, QTableView)
 SIZES = ((1024, 700), (1280, 800))
+
+
+# How long a layout may take to settle (a few event-loop turns; far more under load).
+SETTLED = 5000
+
+
+def settled(qtbot: QtBot, laid_out: Callable[[], None]) -> None:
+    """Wait until the window's layout is what ``laid_out`` asserts: a resize, a panel shown
+    or a row clicked is laid out over some event-loop turns, after a fixed wait of 50 ms
+    only on an idle machine. If the layout never gets there, the timeout is raised from
+    its last assertion."""
+    qtbot.waitUntil(laid_out, timeout=SETTLED)
 
 
 def _visible_editors(win: MainWindow) -> list[QWidget]:
@@ -51,20 +64,24 @@ def test_no_visible_editor_has_zero_size(
     win = paper_window
     win.resize(*size)
     win.show_error("a problem shows the Problems panel too")
-    qtbot.wait(50)
+    qtbot.waitUntil(win.problems.dock.isVisible, timeout=SETTLED)
     click_row(qtbot, win, 2)
-    qtbot.wait(50)
-    editors = _visible_editors(win)
-    assert len(editors) > 10
-    squashed = [
-        (type(w).__name__, w.objectName() or w.accessibleName(), w.width(), w.height())
-        for w in editors
-        if w.width() < 32 or w.height() < 12
-    ]
-    # the entry editor's boxes show a few words, not a letter or two
-    narrow = [(name, box.width()) for name, box in win.editor.edits.items() if box.width() < 110]
-    assert narrow == []
-    assert squashed == []
+
+    def laid_out() -> None:
+        editors = _visible_editors(win)
+        assert len(editors) > 10
+        squashed = [
+            (type(w).__name__, w.objectName() or w.accessibleName(), w.width(), w.height())
+            for w in editors
+            if w.width() < 32 or w.height() < 12
+        ]
+        # the entry editor's boxes show a few words, not a letter or two
+        edits = win.editor.edits.items()
+        narrow = [(name, box.width()) for name, box in edits if box.width() < 110]
+        assert narrow == []
+        assert squashed == []
+
+    settled(qtbot, laid_out)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -73,22 +90,25 @@ def test_the_pdf_toolbar_fits_and_the_table_shows_its_main_columns(
 ) -> None:
     win = paper_window
     win.resize(*size)
-    qtbot.wait(50)
-    bar = win.pdf.toolbar
-    for action in bar.actions():
-        widget = bar.widgetForAction(action)
-        if widget is None or action.isSeparator():
-            continue
-        assert widget.isVisible(), f"{action.text() or widget} is pushed out of the toolbar"
-        assert bar.rect().contains(widget.geometry()), action.text()
-    header = win.table.horizontalHeader()
-    width = win.table.viewport().width()
-    shown = [
-        i
-        for i in range(header.count())
-        if not header.isSectionHidden(i) and header.sectionViewportPosition(i) < width
-    ]
-    assert len(shown) >= 5  # #, Authors, Year, Title and the source at least
+
+    def laid_out() -> None:
+        bar = win.pdf.toolbar
+        for action in bar.actions():
+            widget = bar.widgetForAction(action)
+            if widget is None or action.isSeparator():
+                continue
+            assert widget.isVisible(), f"{action.text() or widget} is pushed out of the toolbar"
+            assert bar.rect().contains(widget.geometry()), action.text()
+        header = win.table.horizontalHeader()
+        width = win.table.viewport().width()
+        shown = [
+            i
+            for i in range(header.count())
+            if not header.isSectionHidden(i) and header.sectionViewportPosition(i) < width
+        ]
+        assert len(shown) >= 5  # #, Authors, Year, Title and the source at least
+
+    settled(qtbot, laid_out)
 
 
 def test_the_problems_panel_takes_a_strip_not_half_the_window(
@@ -96,17 +116,23 @@ def test_the_problems_panel_takes_a_strip_not_half_the_window(
 ) -> None:
     window.resize(1280, 800)
     window.show_error("something went wrong")
-    qtbot.wait(50)
-    assert window.problems.dock.isVisible()
-    assert window.problems.dock.height() <= window.height() // 4
+
+    def laid_out() -> None:
+        assert window.problems.dock.isVisible()
+        assert window.problems.dock.height() <= window.height() // 4
+
+    settled(qtbot, laid_out)
 
 
 def test_the_start_button_is_on_screen_at_1024x700(qtbot: QtBot, window: MainWindow) -> None:
     window.resize(1024, 700)
-    qtbot.wait(50)
-    button = window.findChild(QPushButton, "sampleButton")
-    assert button is not None and button.isVisible()
-    assert window.rect().contains(button.mapTo(window, button.rect().bottomRight()))
+
+    def laid_out() -> None:
+        button = window.findChild(QPushButton, "sampleButton")
+        assert button is not None and button.isVisible()
+        assert window.rect().contains(button.mapTo(window, button.rect().bottomRight()))
+
+    settled(qtbot, laid_out)
 
 
 def test_all_references_names_each_rows_source_document_and_sorts_by_it(

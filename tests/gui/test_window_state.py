@@ -15,6 +15,7 @@ from refmanager.gui.dialogs import ExportDialog, MergeDialog
 from refmanager.gui.main_window import MainWindow
 from refmanager.gui.table_model import COLUMN_INDEX
 from refmanager.model import Reference
+from tests.gui.test_layout import settled
 from tests.gui.test_window import click_row, shown, wait_jobs
 
 pytestmark = pytest.mark.gui
@@ -159,12 +160,18 @@ def test_table_below_the_pdf_leaves_room_for_the_table(
     win = paper_window
     win.resize(1024, 700)
     win.set_table_below(True)
-    qtbot.wait(50)
-    assert win.sidebar.width() <= win.width() // 6
-    assert win.table.height() >= 5 * win.table.verticalHeader().defaultSectionSize()
+
+    def below() -> None:
+        assert win.sidebar.width() <= win.width() // 6
+        assert win.table.height() >= 5 * win.table.verticalHeader().defaultSectionSize()
+
+    settled(qtbot, below)
     win.set_table_below(False)
-    qtbot.wait(50)
-    assert win.pdf.width() >= 400  # a page under 400 px cannot be read
+
+    def beside() -> None:
+        assert win.pdf.width() >= 400  # a page under 400 px cannot be read
+
+    settled(qtbot, beside)
 
 
 def test_the_editor_tints_only_the_parsers_doubts(qtbot: QtBot) -> None:
