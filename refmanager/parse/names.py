@@ -229,6 +229,11 @@ def _natural(chunk: str) -> Name:
         # "김철수": a Korean family name is one syllable, or two of a few ("남궁민수")
         cut = 2 if len(chunk) == 4 and chunk[:2] in _KOREAN_COMPOUND_FAMILIES else 1
         return Name(family=chunk[:cut], given=chunk[cut:])
+    if chunk.endswith(")") and "(" in chunk:
+        # French lists' "DUPONT (J.-P.)": the initials in brackets after the family name
+        family, _, given = chunk[:-1].rpartition("(")
+        if family.strip() and is_initials(given):
+            return Name(family=family.strip(), given=given.strip())
     words = chunk.split()
     suffix = ""
     if len(words) > 1 and words[-1].rstrip(",") in SUFFIXES:

@@ -133,6 +133,16 @@ def test_cjk_lists_and_others_stops_and_spaced_names() -> None:
     assert split_names("王 伟")[0] == [Name(family="王", given="伟")]
 
 
+def test_french_initials_in_brackets_after_the_family_name() -> None:
+    assert _names("ODE (K.-L.), ABE (Th.), SATO (R. P.)") == [
+        ("ODE", "K.-L.", ""),
+        ("ABE", "Th.", ""),
+        ("SATO", "R. P.", ""),
+    ]
+    # a body's expansion in brackets stays the body's
+    assert families("WHO (World Health Organization)") == ["WHO (World Health Organization)"]
+
+
 def test_a_bodys_name_with_and_is_one_literal() -> None:
     for body in ("Food and Agriculture Organization of the United Nations",
                  "Department of Health and Human Services",
