@@ -40,7 +40,7 @@ from tools.fieldcorpus.build import (
     heldout_family,
     load_style_cache,
 )
-from tools.fieldcorpus.junk import fragment, junk_example, merged
+from tools.fieldcorpus.junk import JUNK, fragment, junk_example, merged
 from tools.fieldcorpus.records import RecordGenerator
 from tools.fieldcorpus.render import HELDOUT_STYLES, UNSEEN_STYLES
 
@@ -83,8 +83,32 @@ def _word_set(idx_labels: Sequence[str], kinds: Sequence[str], label: str) -> fr
     )
 
 
-def judge(ex: Example, ref: Reference) -> tuple[dict[str, bool], bool]:
-    """Whether each field the parser set is right, and whether the whole row is."""
+# fields the rules derive from another field's text (an arXiv number's "preprint")
+_DERIVED = frozenset({"genre", "number"})
+
+
+def unlabelled_fields(ex: Example, ref: Reference) -> frozenset[str]:
+    """The fields ``ref`` sets that a hand-labelled reference ``ex`` labels nowhere.
+
+    Hand labels leave fields out (GROBID's omit pages, volumes, places and publishers
+    now and then, decision 0050), so such a field is not known to be wrong: it is
+    judged neither way, as ``../shared/bench/score.py`` ignores a field the gold lacks
+    that the entry prints. A string that is no reference (``JUNK``) has none."""
+    labels = set(ex.labels)
+    if JUNK in labels:
+        return frozenset()
+    return frozenset(
+        key
+        for key in ref.confidence
+        if key not in labels and key not in _DERIVED and key not in ("type", ROW)
+    )
+
+
+def judge(
+    ex: Example, ref: Reference, unjudged: frozenset[str] = frozenset()
+) -> tuple[dict[str, bool], bool]:
+    """Whether each field the parser set is right, and whether the whole row is; the
+    fields ``unjudged`` are left out of both."""
     toks, gold = token_labels(ex.text, ex.labels)
     kinds = [t.kind for t in toks]
     off = 1 if ref.tokens and ref.tokens[0].label == "label" else 0
@@ -93,7 +117,7 @@ def judge(ex: Example, ref: Reference) -> tuple[dict[str, bool], bool]:
         final = ["O"] * len(toks)
     right: dict[str, bool] = {}
     for key in ref.confidence:
-        if key in ("type", ROW):
+        if key in ("type", ROW) or key in unjudged:
             continue
         if key == "issued":
             year = str(ref.issued.year) if ref.issued and ref.issued.year else ""
@@ -128,28 +152,34 @@ def judge(ex: Example, ref: Reference) -> tuple[dict[str, bool], bool]:
 
 
 Observation = tuple[Features, bool]
+# an entry's evidence, its judged fields, whether the row is right, and the evidence of
+# the fields it sets that are judged neither way (the row's probability reads them too)
+Observed = tuple[Features, dict[str, Observation], bool, list[Features]]
 
 
 def observe(
-    examples: Sequence[Example], model: Path | None
-) -> list[tuple[Features, dict[str, Observation], bool]]:
+    examples: Sequence[Example], model: Path | None, *, hand_labelled: bool = False
+) -> list[Observed]:
+    """Each example parsed, its evidence and the verdicts; with ``hand_labelled`` the
+    fields a reference's labels lack are judged neither way (``unlabelled_fields``)."""
     out = []
     for ex in examples:
         ref, _same, tagging = parse_uncalibrated(ex.text, model, ex.styles or None)
         entry, fields = evidence(ref, tagging)
-        right, row = judge(ex, ref)
-        out.append((entry, {k: (fields[k], right[k]) for k in fields if k in right}, row))
+        unjudged = unlabelled_fields(ex, ref) if hand_labelled else frozenset()
+        right, row = judge(ex, ref, unjudged)
+        judged = {k: (fields[k], right[k]) for k in fields if k in right}
+        out.append((entry, judged, row, [fields[k] for k in fields if k in unjudged]))
     return out
 
 
-def row_observations(
-    obs: Sequence[tuple[Features, dict[str, Observation], bool]], field_w: dict[str, float]
-) -> list[Observation]:
+def row_observations(obs: Sequence[Observed], field_w: dict[str, float]) -> list[Observation]:
     """The row model's observations: each entry's evidence with its fields' probabilities
-    under the field weights ``field_w``, and whether the whole row was right."""
+    under the field weights ``field_w`` (judged or not: the app reads them all), and
+    whether the whole row was right."""
     out = []
-    for entry, fields, row in obs:
-        probs = [score(field_w, f) for f, _ in fields.values()]
+    for entry, fields, row, others in obs:
+        probs = [score(field_w, f) for f in (*(f for f, _ in fields.values()), *others)]
         out.append((row_features(entry, probs), row))
     return out
 
@@ -214,19 +244,21 @@ def main(argv: list[str] | None = None) -> int:
     train_obs = observe(calibration_examples(args.cache, args.size, seed=21), args.model)
     test_obs = observe(calibration_examples(args.cache, args.size // 2, seed=22), args.model)
     t1 = time.perf_counter()
-    field_w = fit([o for _, fields, _ in train_obs for o in fields.values()])
+    field_w = fit([o for _, fields, _, _ in train_obs for o in fields.values()])
 
     row_w = fit(row_observations(train_obs, field_w))
     args.out.write_text(
         json.dumps({"field": field_w, "row": row_w}, indent=0, sort_keys=True) + "\n",
         encoding="utf-8",
     )
-    fields_test = [(score(field_w, f), r) for _, fields, _ in test_obs for f, r in fields.values()]
+    fields_test = [
+        (score(field_w, f), r) for _, fields, _, _ in test_obs for f, r in fields.values()
+    ]
     rows_test = [(min(score(row_w, f), 1.0), r) for f, r in row_observations(test_obs, field_w)]
     fe, fa = ece_auroc(fields_test)
     re_, ra = ece_auroc(rows_test)
     print(
-        f"fitted on {len(train_obs)} strings ({sum(len(f) for _, f, _ in train_obs)} fields) "
+        f"fitted on {len(train_obs)} strings ({sum(len(f) for _, f, _, _ in train_obs)} fields) "
         f"in {time.perf_counter() - t1:.1f} s (parsing {t1 - t0:.1f} s); held-out "
         f"{len(test_obs)} strings: fields ECE {fe:.3f} AUROC {fa:.3f} "
         f"(right {sum(r for _, r in fields_test) / max(len(fields_test), 1):.3f}); "
