@@ -28,7 +28,7 @@ _CORPORATE_WORDS = word_set(
     "team collaboration consortium organization organisation institute association "
     "group committee council foundation society agency inc ltd llc gmbh corporation "
     "corp company university project contributors office bureau department ministry "
-    "commission center centre laboratory laboratories lab labs network alliance "
+    "commission center centre laboratory laboratories lab labs network alliance library libraries "
     "administration authority board federation union initiative working developers "
     "investigators collaborators trialists panel taskforce services "
     "community research openai google deepmind microsoft meta nvidia github wikipedia "

@@ -3475,7 +3475,7 @@ _BODY_WORDS = word_set(
     "organization organisation panel institute institution association society committee "
     "council agency department ministry office bureau commission consortium foundation team "
     "group board administration federation union collaboration authority corporation "
-    "academy academies survey service network"
+    "academy academies survey service network library libraries"
 )
 
 
@@ -3486,10 +3486,14 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if "author" in labels or "editor" in labels:
         return
     a, b = _first_run(labels, "title")
-    if a == b or any(t.kind in (KIND_WORD, KIND_NUM) for t in toks[:a]):
+    if a == b:
         return
-    cut = next((d for d in range(a + 1, b - 2) if toks[d].text == "."), -1)
-    if cut < 0 or toks[cut + 1].start == toks[cut].end:
+    # (a country's initials the tagger left out of the title: "U.S. National Library")
+    a = _country_initials_before(toks, labels, a)
+    if any(t.kind in (KIND_WORD, KIND_NUM) for t in toks[:a]):
+        return
+    cut = next((d for d in range(a + 1, b - 2) if _stop_ends_sentence(toks, d)), -1)
+    if cut < 0:
         return
     words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]
     if not 2 <= len(words) <= 10 or not any(w.lower() in _BODY_WORDS for w in words):
@@ -3500,6 +3504,19 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     _relabel(labels, a, cut, "author")
     labels[cut] = "O"
+
+
+def _country_initials_before(toks: list[Tok], labels: list[str], a: int) -> int:
+    """Where a body's name opening at ``a`` starts when a country's initials glued to it
+    ("U.S.", "U.K.") stand unlabelled before it: their first token; else ``a``."""
+    k = a
+    while k >= 2 and toks[k - 1].text == "." and _is_initial(toks[k - 2]):
+        if toks[k - 1].start != toks[k - 2].end or labels[k - 2] not in ("O", "title"):
+            break
+        if k < a and toks[k].start != toks[k - 1].end:
+            break
+        k -= 2
+    return k if k < a and all(labels[m] in ("O", "title") for m in range(k, a)) else a
 
 
 def _body_read_as_container(toks: list[Tok], labels: list[str]) -> None:
@@ -6907,7 +6924,31 @@ def _name_opening_the_entry_read_as_another_field(toks: list[Tok], labels: list[
         return
     if labels[a] not in ("editor", "publisher", "container-title", "title", "O"):
         return
+    if k < len(toks) and toks[k].kind == KIND_WORD and _body_sentence(toks, a):
+        return  # "U.S. National Library of Medicine.": a body's name, not a person's
     _relabel(labels, a, k, "author")
+
+
+def _body_sentence(toks: list[Tok], a: int) -> bool:
+    """Whether the sentence from ``a`` (to the first stop a space follows) names a body
+    ("U.S. Board of Governors of ...")."""
+    for d in range(a, min(len(toks), a + 16)):
+        if _stop_ends_sentence(toks, d):
+            return False
+        if toks[d].text.lower() in _BODY_WORDS:
+            return True
+    return False
+
+
+def _stop_ends_sentence(toks: list[Tok], d: int) -> bool:
+    """Whether token ``d`` is a stop that ends a sentence: a space follows it, and no
+    initial stands before it ("U.S. Board", "J. Ode" go on)."""
+    return (
+        toks[d].text == "."
+        and d + 1 < len(toks)
+        and toks[d + 1].start > toks[d].end
+        and not (d > 0 and _is_initial(toks[d - 1]))
+    )
 
 
 _SAME_AUTHOR_DASHES = frozenset(("-", "\u2013", "\u2014", "\u2015", "_"))

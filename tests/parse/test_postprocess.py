@@ -4431,3 +4431,22 @@ def test_cjk_names_between_commas_stay_names() -> None:
     spec = [("山田太郎, 鈴木花子", "author"), (",", "O"), ("図形研究", "container-title"),
             (", 2018.", "O")]  # fmt: skip
     assert [n.family for n in _by_runs(raw, spec).author] == ["山田", "鈴木"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "body", "title"),
+    [
+        ("U.S. Graph Library of Kernels. The graph atlas, 2015.",
+         "U.S. Graph Library of Kernels", "The graph atlas"),
+        ("U.K. Board of Graph Standards. Annual graph report, 2019.",
+         "U.K. Board of Graph Standards", "Annual graph report"),
+    ],
+)  # fmt: skip
+def test_a_body_opening_with_a_countrys_initials_is_the_author(
+    raw: str, body: str, title: str
+) -> None:
+    head = raw[: raw.index(",")]
+    spec = [(raw[:2], "O"), (head[2:], "title"), (raw[len(head) :], "O")]
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == [body]
+    assert ref.get("title") == title
