@@ -22,16 +22,26 @@ LABELS: tuple[str, ...] = ("author", "editor", *CSL_FIELDS, "issued", "accessed"
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
+# Letters, an accent typed as a combining mark after its letter staying with them
+# ("Pelle\u0301as"), after the first letter; a word is letters joined by apostrophes and
+# hyphens ("state-of-the-art")
+_LETTERS = r"[^\W\d_]*(?:[\u0300-\u036f]+[^\W\d_]*)*+"
+# The kinds of token, tried in this order at each place. Each alternative opens with a
+# character or a set of them, which the matcher checks before it enters the alternative,
+# and ends with an empty group that names its kind (``lastindex``, ``_KINDS``): a named
+# group around each alternative was entered, marked and left again at every place (a
+# third of the matching's instructions). The repeats inside a word give nothing back
+# (``*+``): what follows them may match nothing, so they never had to.
 _TOKEN_RE = re.compile(
-    r"(?P<url>(?:https?|ftp) ?: ?//[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
-    rf"|(?P<doi>{DOI_IN_TEXT.pattern})"
-    rf"|(?P<arxiv>ar[Xx]iv:\s?{ARXIV_ID}(?:v\d+)?)"
-    rf"|(?P<cjk>[{CJK}]+)"
-    # (an accent typed as a combining mark after its letter stays in the word: "Pelle\u0301as")
-    r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*"
-    r"(?:['\u2019\-\u2010][^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)*)"
-    r"|(?P<num>\d+)"
-    r"|(?P<other>\S)"
+    r"https? ?: ?//[^\s<>\"\u201c\u201d]+(?P<url>)"
+    r"|ftp ?: ?//[^\s<>\"\u201c\u201d]+(?P<url_ftp>)"
+    r"|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*(?P<url_www>)"
+    rf"|{DOI_IN_TEXT.pattern}(?P<doi>)"
+    rf"|ar[Xx]iv:\s?{ARXIV_ID}(?:v\d+)?(?P<arxiv>)"
+    rf"|[{CJK}][{CJK}]*(?P<cjk>)"
+    rf"|[^\W\d_]{_LETTERS}(?:['\u2019\-\u2010][^\W\d_]{_LETTERS})*+(?P<word>)"
+    r"|\d\d*(?P<num>)"
+    r"|\S(?P<other>)"
 )
 
 KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT = (
@@ -43,6 +53,10 @@ KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT = (
     "num",
     "other",
 )
+# a match's ``lastindex`` -> the kind of its token (the group's name up to "_"; every
+# alternative ends in a group, so no match has none)
+_GROUPS = _TOKEN_RE.groupindex
+_KINDS = ("", *(name.partition("_")[0] for name in sorted(_GROUPS, key=_GROUPS.__getitem__)))
 
 
 @dataclass(slots=True)
@@ -59,8 +73,9 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
     """Split ``text[start:]`` into tokens with spans into ``text``."""
     out: list[Tok] = []
     append = out.append
+    kinds = _KINDS
     for m in _TOKEN_RE.finditer(text, start):
-        kind = m.lastgroup or KIND_PUNCT
+        kind = kinds[m.lastindex or 0]
         s, e = m.span()
         if kind in (KIND_URL, KIND_DOI):
             whole = m.group()
@@ -69,7 +84,7 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
             append(Tok(trimmed, s, cut, kind))
             # what was trimmed (sentence punctuation, a glued-on ".PMID") is tokens of its own
             for rest in _TOKEN_RE.finditer(text, cut, e):
-                append(Tok(rest.group(), rest.start(), rest.end(), rest.lastgroup or KIND_PUNCT))
+                append(Tok(rest.group(), rest.start(), rest.end(), kinds[rest.lastindex or 0]))
             continue
         word = m.group()
         if kind == KIND_PUNCT and "\uff01" <= word <= "\uff5e":

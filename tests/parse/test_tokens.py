@@ -119,3 +119,46 @@ def test_a_superscript_label_glued_to_the_initial_is_a_label() -> None:
     assert split_label("12H. Ode, in Proc. of the Graph Conference, 2019.") == ("12", 2)
     assert split_label("9S.-Y. Ode, Graph Lett., 2001, 3, 12.") == ("9", 1)
     assert split_label("3D printing of graphs. Graph Press, 2001.") == ("", 0)
+
+
+# The token pattern as it was written with a named group around each kind: the tokens
+# must not change with the pattern's form.
+_GROUPED = re.compile(
+    r"(?P<url>(?:https?|ftp) ?: ?//[^\s<>\"\u201c\u201d]+|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*)"
+    r"|(?P<doi>10\.\d{4,9}/[^\s\"<>\u201c\u201d]+)"
+    r"|(?P<arxiv>ar[Xx]iv:\s?(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)"
+    r"|(?P<cjk>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
+    r"|(?P<word>[^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*"
+    r"(?:['\u2019\-\u2010][^\W\d_]+(?:[\u0300-\u036f]+[^\W\d_]*)*)*)"
+    r"|(?P<num>\d+)"
+    r"|(?P<other>\S)"
+)
+
+
+def test_each_kind_of_token_is_named_by_an_empty_group_after_it() -> None:
+    """No group is entered and left around each alternative at every place: an empty
+    group at the end of each names its kind, and each opens with what the matcher checks
+    before it tries it (a character or a set of them)."""
+    from refmanager.parse.tokens import _TOKEN_RE
+
+    for text, kind in [("word", "word"), ("12", "num"), ("http://a.b", "url"), (",", "other")]:
+        m = _TOKEN_RE.match(text)
+        assert m is not None and m.group() == text and m.group(m.lastindex or 0) == ""
+        assert tokenize(text)[0].kind == kind
+
+
+def test_the_tokens_are_those_of_a_group_around_each_kind() -> None:
+    from refmanager.parse.tokens import _KINDS, _TOKEN_RE
+
+    texts = [
+        "Smith, J. A. (2020). State-of-the-art “models”: a survey. J. Mach. Learn. 12(3), 4–5.",
+        "ftp : //ftp.example.org/x, http ://a.b/c?d=1; https://doi.org/10.1000/x.y (2019)",
+        "www.example.co.uk/path. doi:10.1234/abc.def arXiv:hep-th/9901001v2 ArXiv:2101.00001",
+        "O’Neil and d’Alembert, Pelle\u0301as-et-Me\u0301lisande, naïve—résumé_x 3rd 1990s",
+        "张三，李四. 深度学习[J]. 2020, 43(1): 1-10. 김철수 （１９９９）",
+        "  -- , and __ ‐hy‐phen ' quoted ' a‐b a-'b 10.12/x 10.1/x ar Xiv www.x",
+    ]
+    for text in texts:
+        got = [(m.span(), _KINDS[m.lastindex or 0]) for m in _TOKEN_RE.finditer(text)]
+        assert got == [(m.span(), m.lastgroup) for m in _GROUPED.finditer(text)]
+        assert len(got) > 5
