@@ -263,6 +263,8 @@ def _mend(
     _extend_author_run(raw, toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
+    if ":" in raw:
+        _title_after_a_colon_in_the_names(toks, labels)
     _last_name_left_in_the_title(toks, labels)
     if _HANGUL.search(raw):
         _hangul_phrase_ends_names(toks, labels)
@@ -2044,6 +2046,25 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         for m in range(i, j):
             if toks[m].start >= base + cut:
                 labels[m] = "O" if toks[m].text == "," and labels[m - 1] == "author" else new
+
+
+def _title_after_a_colon_in_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Kai Ode: Graphen. In: ...", "Li Ode: On Graph Names. Journal of ...": no name holds
+    a colon; the words after a colon inside the names' run are the title that follows
+    them."""
+    a, b = _first_run(labels, "author")
+    c = next((k for k in range(a + 2, b - 1) if toks[k].text == ":"), -1)
+    if c < 0 or not toks[c + 1].text[:1].isupper():
+        return
+    if not all(
+        t.kind == KIND_PUNCT or t.text in PARTICLES or t.text[:1].isupper() for t in toks[a:c]
+    ):
+        return
+    if "title" in labels and _next_label(toks, labels, b) != "title":
+        return
+    labels[c] = "O"
+    _relabel(labels, c + 1, b, "title")
+    _join_title_gap(toks, labels, b)
 
 
 _NAME_SEPARATORS = frozenset((",", ";", "and", "&"))

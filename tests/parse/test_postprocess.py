@@ -4450,3 +4450,18 @@ def test_a_body_opening_with_a_countrys_initials_is_the_author(
     ref = _by_runs(raw, spec)
     assert [n.literal for n in ref.author] == [body]
     assert ref.get("title") == title
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "title"),
+    [
+        ("Kai Ode: Graphen. In: H. Abe (Hrsg.) Handbuch der Graphen. Graf, Berlin 1984.",
+         "Kai Ode: Graphen", "Graphen"),
+        ("Mia Ode: On Graph Names. Journal of Graph Studies, Vol. 21, 2017, 214-254",
+         "Mia Ode: On Graph Names", "On Graph Names"),
+    ],
+)  # fmt: skip
+def test_words_after_a_colon_in_the_names_are_the_title(raw: str, names: str, title: str) -> None:
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert [n.family for n in ref.author] == ["Ode"]
+    assert ref.get("title") == title
