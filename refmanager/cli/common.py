@@ -7,8 +7,6 @@ import os
 import sys
 from pathlib import Path
 
-from platformdirs import user_data_path
-
 ENV_LIBRARY = "REFMANAGER_LIBRARY"
 
 
@@ -17,6 +15,8 @@ def default_library_path() -> Path:
     env = os.environ.get(ENV_LIBRARY)
     if env:
         return Path(env).expanduser()
+    from platformdirs import user_data_path  # (only a command that opens a library needs it)
+
     return user_data_path("refmanager", appauthor=False) / "library"
 
 

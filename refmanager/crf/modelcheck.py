@@ -13,8 +13,6 @@ the package.
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -72,6 +70,11 @@ def _header_problem(name: str, size: int) -> str | None:
 
 
 def _probe(name: str) -> str | None:
+    # (imported here: only a model other than the shipped ones is probed, and a command
+    # that parses with the shipped model need not load them)
+    import signal
+    import subprocess
+
     try:
         done = subprocess.run(
             [sys.executable, "-c", _PROBE, name],

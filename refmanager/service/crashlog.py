@@ -15,13 +15,13 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from platformdirs import user_state_path
-
 KEEP = 20  # crash logs kept; older ones are removed when a new one is written
 
 
 def crash_log_folder() -> Path:
     """The folder crash logs are written to (it may not exist yet)."""
+    from platformdirs import user_state_path  # (only when a crash is written)
+
     return user_state_path("refmanager", appauthor=False) / "crash"
 
 

@@ -58,6 +58,8 @@ def test_parse_loads_neither_the_library_nor_the_file_formats(tmp_path: Path) ->
     loaded = set(done.stderr.split())
     assert not {m for m in loaded if m.split(".")[1:2] in (["library"], ["formats"], ["pdf"])}
     assert not loaded & {"sqlite3", "rapidfuzz", "bibtexparser", "psycopg", "pypdf"}
+    # nor what only a library's folder, a crash log or a model to probe needs
+    assert not loaded & {"platformdirs", "subprocess"}
 
 
 def test_parse_stdin_ris(
