@@ -447,6 +447,8 @@ def _mend(
     _journal_abbreviation_read_into_the_title(toks, labels)
     _title_read_into_a_vancouver_journal(toks, labels)
     _title_sentence_read_into_the_journal(toks, labels)
+    if ":" in raw:
+        _subtitle_read_as_the_container(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -6835,6 +6837,40 @@ def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) ->
         return  # "Journal of Physics. Conference Series": the journal's own parts
     _relabel(labels, t_b, cut, "title")
     labels[cut] = "O"
+
+
+# first words of a note that is no subtitle
+_NOTE_OPENERS = _ACCESS_WORDS | word_set(
+    "phd ph doctoral master masters unpublished technical working thesis dissertation "
+    "report paper abstract poster preprint in"
+)
+
+
+def _subtitle_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "The Variation in Conversation Project: Creation of the Buckeye Corpus of
+    Conversational Speech.": the words after the title's colon, read as the container where
+    nothing but the date, a link or an identifier follows them (no numbers, no imprint), are
+    the title's subtitle."""
+    t_a, t_b = _first_run(labels, "title")
+    if t_a == t_b or t_b + 1 >= len(toks) or toks[t_b].text != ":" or labels[t_b] != "O":
+        return
+    label = labels[t_b + 1]
+    if label not in ("container-title", "note"):
+        return
+    run = _only_run(labels, label)
+    if run is None:
+        return
+    a, b = run
+    after = ("O", "issued", "URL", "DOI", "note")
+    if label == "note":  # ("Mental health: A report focusing on depression, 1998. Canberra")
+        after = ("O", "issued", "URL", "DOI", "publisher", "publisher-place")
+    if any(lab not in after for lab in labels[b:]):
+        return
+    if label == "note" and (b - a < 3 or toks[a].text.lower() in _NOTE_OPENERS):
+        return  # "Title: Retrieved from", "Title: Unpublished doctoral dissertation"
+    if label == "container-title" and _names_venue(_words_of(toks, a, b)):
+        return  # "Title: Proceedings of ...": a venue after all
+    _relabel(labels, t_b, b, "title")
 
 
 _REVIEWING_FIELDS = frozenset(("publisher", "publisher-place", "container-title"))

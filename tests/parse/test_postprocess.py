@@ -4465,3 +4465,31 @@ def test_words_after_a_colon_in_the_names_are_the_title(raw: str, names: str, ti
     ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
     assert [n.family for n in ref.author] == ["Ode"]
     assert ref.get("title") == title
+
+
+@pytest.mark.parametrize("label", ["container-title", "note"])
+def test_a_subtitle_after_the_colon_read_as_another_field_is_the_titles(label: str) -> None:
+    raw = "Ode, K. (2006). The Graph Project: Creation of a Corpus of Graphs. Oslo: Graph Press."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2006", "issued"), (").", "O"),
+            ("The Graph Project", "title"), (":", "O"), ("Creation of a Corpus of Graphs", label),
+            (".", "O"), ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    if label == "container-title":  # (a container is the subtitle only where no imprint follows)
+        spec = spec[:8]
+        raw = raw[: raw.index(" Oslo")]
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "The Graph Project: Creation of a Corpus of Graphs"
+
+
+def test_a_journal_or_a_note_after_the_titles_colon_stays() -> None:
+    raw = "Ode, K. (2006). Graphs: Graph Letters 12, 3-4."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2006", "issued"), (").", "O"),
+            ("Graphs", "title"), (":", "O"), ("Graph Letters", "container-title"),
+            ("12", "volume"), (",", "O"), ("3-4", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Letters"
+    raw = "Ode, K. (2006). Graphs: Unpublished doctoral dissertation. Oslo: Graph University."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2006", "issued"), (").", "O"),
+            ("Graphs", "title"), (":", "O"), ("Unpublished doctoral dissertation", "note"),
+            (".", "O"), ("Oslo", "publisher-place"), (":", "O"),
+            ("Graph University", "publisher"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graphs"
