@@ -449,6 +449,7 @@ def _mend(
     _title_sentence_read_into_the_journal(toks, labels)
     if ":" in raw:
         _subtitle_read_as_the_container(toks, labels)
+    _edition_read_as_the_title(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -4092,6 +4093,38 @@ def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:
     if k >= len(toks) or labels[k] == "edition" or toks[k].text.lower() not in EDITION_WORDS:
         return
     _relabel(labels, b, k + 1, "edition")
+
+
+_ORDINAL_ENDS = frozenset(("st", "nd", "rd", "th", "d", "e", "ème", "er"))
+
+
+def _edition_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Haykin, Communication Systems, 3rd Ed. (Wiley & Sons 1994)": an edition ("3rd Ed.",
+    "2d Ed.") left unlabelled or read as the title, after the book read as the container:
+    the edition is the edition's and, with no other title, the book is the title."""
+    if "edition" in labels:
+        return
+    for k in range(1, len(toks) - 2):
+        t = toks[k]
+        if t.kind != KIND_NUM or labels[k] not in ("O", "title"):
+            continue
+        end = toks[k + 1]
+        if end.start != t.end or end.text.lower() not in _ORDINAL_ENDS:
+            continue
+        if toks[k + 2].text.lower() not in EDITION_WORDS:
+            continue
+        if labels[k + 1] not in ("O", "title") or labels[k + 2] != labels[k + 1]:
+            continue
+        e = k + 3
+        if e < len(toks) and toks[e].text == "." and labels[e] in ("O", "title"):
+            e += 1
+        _relabel(labels, k, e, "edition")
+        if "title" in labels:
+            return
+        run = _only_run(labels, "container-title")
+        if run is not None and run[1] <= k and _next_label(toks, labels, run[1]) == "edition":
+            _relabel(labels, *run, "title")
+        return
 
 
 _NOT_A_BOOK = frozenset(("publisher", "volume", "issue", "page", "editor"))

@@ -4493,3 +4493,17 @@ def test_a_journal_or_a_note_after_the_titles_colon_stays() -> None:
             (".", "O"), ("Oslo", "publisher-place"), (":", "O"),
             ("Graph University", "publisher"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "Graphs"
+
+
+def test_an_edition_read_as_the_title_after_the_book_read_as_the_container() -> None:
+    raw = "Ode, Graph Systems, 3rd Ed. (Wiley & Sons 1994)"
+    spec = [("Ode", "author"), (",", "O"), ("Graph Systems", "container-title"), (", 3", "O"),
+            ("rd Ed", "title"), (". (", "O"), ("Wiley & Sons", "publisher"), ("1994", "issued"),
+            (")", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Graph Systems", "")
+    raw = "Ode, K. Self-Organizing Graphs, 3rd edn 2001 Springer Heidelberg"
+    spec = [("Ode, K.", "author"), ("Self-Organizing Graphs, 3rd edn", "title"),
+            ("2001", "issued"), ("Springer", "publisher"),
+            ("Heidelberg", "publisher-place")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Self-Organizing Graphs"
