@@ -403,6 +403,7 @@ def _mend(
     _volume_mark_ending_the_container(toks, labels)
     _marked_pages_read_as_a_year(toks, labels)
     _title_and_journal_read_as_one_container(toks, labels)
+    _title_and_abbreviated_journal_after_a_comma(toks, labels)
     _place_ending_the_container(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
@@ -5395,6 +5396,41 @@ def _unlabelled_range_after_the_volume(toks: list[Tok], labels: list[str]) -> No
         if int(last) > int(first):
             _relabel(labels, i, i + 3, "page")
         return
+
+
+def _title_and_abbreviated_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> None:
+    """Physics' "A. Larkoski et al., Soft Drop, JHEP 05 (2014) 146", "The LHCb Detector at
+    the LHC, JINST 3 (2008)": no title, and a container whose part after its last comma is
+    an abbreviated journal (an acronym, or abbreviations with their periods) right before
+    the numbers: the part before the comma is the title."""
+    if "title" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if _next_label(toks, labels, b) not in ("volume", "issue", "issued", "page"):
+        return
+    if _after_in(toks, labels, a):
+        return
+    c = b - 1
+    while c > a and toks[c].text != ",":
+        c -= 1
+    if c <= a:
+        return
+    head = [t for t in toks[a:c] if t.kind == KIND_WORD]
+    tail = [t for t in toks[c + 1 : b] if t.kind == KIND_WORD]
+    if len(head) < 2 or not 1 <= len(tail) <= 6 or any(t.text == "." for t in toks[a:c]):
+        return
+    acronym = len(tail) == 1 and tail[0].text.isupper() and 2 <= len(tail[0].text) <= 6
+    dotted = all(t.text[:1].isupper() for t in tail) and any(
+        is_serial_abbreviation(toks[m].text) and m + 1 < len(toks) and toks[m + 1].text == "."
+        for m in range(c + 1, b)
+    )
+    if not (acronym or dotted) or _names_venue(_words_of(toks, a, c)):
+        return
+    _relabel(labels, a, c, "title")
+    labels[c] = "O"
 
 
 def _title_and_journal_read_as_one_container(toks: list[Tok], labels: list[str]) -> None:

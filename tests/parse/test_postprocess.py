@@ -4507,3 +4507,23 @@ def test_an_edition_read_as_the_title_after_the_book_read_as_the_container() -> 
             ("2001", "issued"), ("Springer", "publisher"),
             ("Heidelberg", "publisher-place")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "Self-Organizing Graphs"
+
+
+@pytest.mark.parametrize("journal", ["GRAPHJ", "Phys. Rev. Lett."])
+def test_a_title_and_an_abbreviated_journal_after_its_comma_read_as_one_container(
+    journal: str,
+) -> None:
+    raw = f"K. Ode and T. Abe, Soft Graphs, {journal} 05 (2014) 146."
+    spec = [("K. Ode and T. Abe", "author"), (",", "O"),
+            (f"Soft Graphs, {journal}", "container-title"), ("05", "volume"), ("(", "O"),
+            ("2014", "issued"), (")", "O"), ("146", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Soft Graphs", journal)
+
+
+def test_a_journal_with_a_comma_of_its_own_stays_one_container() -> None:
+    raw = "K. Ode, Chaos, Solitons and Fractals 12 (2014) 146."
+    spec = [("K. Ode", "author"), (",", "O"),
+            ("Chaos, Solitons and Fractals", "container-title"), ("12", "volume"), ("(", "O"),
+            ("2014", "issued"), (")", "O"), ("146", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Chaos, Solitons and Fractals"
