@@ -347,6 +347,7 @@ def _mend(
     _abbreviated_journal_in_the_title(toks, labels)
     _venue_before_the_volume(toks, labels)
     _abbreviation_left_before_the_journal(toks, labels)
+    _journal_alone_read_as_another_field(toks, labels)
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
     _title_run_into_the_names(toks, labels)
@@ -4679,6 +4680,49 @@ def _venue_before_the_volume(toks: list[Tok], labels: list[str]) -> None:
     if took_names and abbreviations < 1:
         return
     _relabel(labels, k, end, "container-title")
+
+
+_LONE_VENUE_LABELS = frozenset(("author", "publisher", "title"))
+_NUMBER_LABELS = frozenset(("issued", "volume", "issue", "page", "DOI", "URL"))
+
+
+def _marks_a_number(word: str) -> bool:
+    """Whether ``word`` (lower case) marks a journal's numbers or date ("vol", "no", "pp",
+    "may")."""
+    return (
+        word in _VOLUME_WORDS or word in _ISSUE_MARKS or word in _PAGE_MARKS or (word in ANY_MONTH)
+    )
+
+
+def _journal_alone_read_as_another_field(toks: list[Tok], labels: list[str]) -> None:
+    """ "Leukemia (2009) 23, 1587–1597", "Br. J. Cancer (1991), 63, 97-101", "Macromolecules
+    1999, 32, 7726-7731": an entry whose one run of words opens it, before the date, the
+    volume and the pages (a journal's running head, cited as it stands), with no title and
+    no container: that run is the journal, not a name, a publisher or a title."""
+    if "container-title" in labels or "volume" not in labels or "page" not in labels:
+        return
+    lab = labels[0]
+    if lab not in _LONE_VENUE_LABELS:
+        return
+    b = 1
+    while b < len(toks) and labels[b] == lab:
+        b += 1
+    if any(x in _LONE_VENUE_LABELS for x in labels[b:]):
+        return
+    for m in range(b, len(toks)):
+        t, after = toks[m], labels[m]
+        if t.kind != KIND_WORD or after in _NUMBER_LABELS:
+            continue
+        if after != "O" or (t.text[:1].isupper() and not _marks_a_number(t.text.lower())):
+            return  # ("Reginster J.Y., 1998, Bone, 23": the journal is a word after the date)
+    words = [t for t in toks[:b] if t.kind == KIND_WORD]
+    if not 1 <= len(words) <= 6 or any(t.text in (",", ";", "&") for t in toks[:b]):
+        return  # ("Smith, J., Jones, K. (2001)": names)
+    if any(t.text.lower() in ("and", "et", "und") for t in words):
+        return
+    if not all(t.text[:1].isupper() for t in words if len(t.text) > 2):
+        return
+    _relabel(labels, 0, b, "container-title")
 
 
 def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -4527,3 +4527,20 @@ def test_a_journal_with_a_comma_of_its_own_stays_one_container() -> None:
             ("Chaos, Solitons and Fractals", "container-title"), ("12", "volume"), ("(", "O"),
             ("2014", "issued"), (")", "O"), ("146", "page"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Chaos, Solitons and Fractals"
+
+
+@pytest.mark.parametrize("label", ["author", "publisher", "title"])
+def test_a_journal_cited_alone_with_its_numbers_is_the_container(label: str) -> None:
+    raw = "Int. J. Graphs (2009) 23, 1587–1597."
+    spec = [("Int. J. Graphs", label), ("(", "O"), ("2009", "issued"), (")", "O"),
+            ("23", "volume"), (",", "O"), ("1587–1597", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Int. J. Graphs"
+
+
+def test_names_before_the_date_and_a_journal_read_as_a_place_stay_names() -> None:
+    raw = "Ode K.Y., 1998, Graphs, 23 (5), 594."
+    spec = [("Ode K.Y.", "author"), (",", "O"), ("1998", "issued"), (",", "O"),
+            ("Graphs", "publisher-place"), (",", "O"), ("23", "volume"), ("(", "O"),
+            ("5", "issue"), ("),", "O"), ("594", "page"), (".", "O")]  # fmt: skip
+    assert [n.family for n in _by_runs(raw, spec).author] == ["Ode"]
