@@ -1252,10 +1252,20 @@ def _university_read_as_a_place(toks: list[Tok], labels: list[str]) -> None:
         return
 
 
+# Publishing bodies printed as their acronym alone ("AMS, 2002"), beside those
+# PUBLISHER_WORDS names ("ACM", "IEEE", "SIAM", "MIT", "AAAI", "PMLR")
+_PUBLISHING_BODIES = word_set(
+    "ams aip aps cern nasa nist oecd iop asce asme spie unesco who crc oup cup nber rand "
+    "iaea esa usgs epa nrc nsf nih csli vch ieee acm siam imf undp fao unicef iso ansi "
+    "itu ietf w3c ecmwf noaa cnrs inria inra inserm puf pur lpi asp"
+)
+
+
 def _venue_acronym_read_as_the_publisher(toks: list[Tok], labels: list[str]) -> None:
-    """IEEE's short form '"Title," NIPS, pp. 1097-1105, 2012.': with no container read, a
-    publisher that is one word in capitals right after the title, before the pages, is the
-    venue (a book's publisher has no pages after it)."""
+    """IEEE's short form '"Title," NIPS, pp. 1097-1105, 2012.', '"Title," CVPR, 2009.': with
+    no container read, a publisher that is one word in capitals right after the title,
+    before the pages, or before the year that ends the entry where it is no publishing
+    body's acronym, is the venue (a book's publisher has no pages after it)."""
     if "container-title" in labels or labels.count("publisher") != 1:
         return
     p = labels.index("publisher")
@@ -1267,8 +1277,19 @@ def _venue_acronym_read_as_the_publisher(toks: list[Tok], labels: list[str]) -> 
     n = _past_punctuation(toks, labels, p + 1)
     if n < len(toks) and toks[n].text.lower() in ("pp", "p"):
         n = _past_punctuation(toks, labels, n + 1)
-    if _previous_label(toks, labels, p) == "title" and n < len(toks) and labels[n] == "page":
-        labels[p] = "container-title"  # (before the year alone, "AMS, (2002)" is a publisher)
+    if _previous_label(toks, labels, p) != "title" or n >= len(toks):
+        return
+    if labels[n] == "page":
+        labels[p] = "container-title"
+    elif (
+        labels[n] == "issued"
+        and word.lower() not in _PUBLISHING_BODIES
+        and _past_punctuation(toks, labels, _first_run(labels, "issued")[1]) == len(toks)
+        and "publisher-place" not in labels
+    ):
+        # '"From contours to regions," CVPR, 2009.': the venue and the year end the entry
+        # (a publishing body's acronym stays the publisher: "AMS, (2002)")
+        labels[p] = "container-title"
 
 
 def _patent_number(toks: list[Tok], labels: list[str]) -> None:
@@ -5203,6 +5224,15 @@ def _journal_read_as_a_place_or_publisher(toks: list[Tok], labels: list[str]) ->
         if run is None:
             continue
         d = _past_punctuation(toks, labels, run[1])
+        if (
+            titled
+            and d < len(labels)
+            and labels[d] == "issued"
+            and d - run[1] == 1
+            and "publisher-place" not in labels
+        ):
+            # "Title", Politics Society, 1999, vol. 27: the year between
+            d = _past_punctuation(toks, labels, _first_run(labels, "issued")[1])
         if titled and d + 1 < len(labels) and toks[d].text.lower() in ("bd", "vol", "v"):
             d = _past_punctuation(toks, labels, d + 1)
         if d >= len(labels) or labels[d] != "volume":

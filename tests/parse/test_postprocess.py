@@ -4544,3 +4544,24 @@ def test_names_before_the_date_and_a_journal_read_as_a_place_stay_names() -> Non
             ("Graphs", "publisher-place"), (",", "O"), ("23", "volume"), ("(", "O"),
             ("5", "issue"), ("),", "O"), ("594", "page"), (".", "O")]  # fmt: skip
     assert [n.family for n in _by_runs(raw, spec).author] == ["Ode"]
+
+
+def test_a_venue_acronym_and_the_year_ending_the_entry_read_as_the_publisher() -> None:
+    raw = "K. Ode and T. Abe, “From graphs to regions,” GRPR, 2009."
+    spec = [("K. Ode and T. Abe", "author"), (", “", "O"), ("From graphs to regions", "title"),
+            (",” ", "O"), ("GRPR", "publisher"), (",", "O"), ("2009", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "GRPR"
+    raw = raw.replace("GRPR", "AMS")
+    spec[4] = ("AMS", "publisher")
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("container-title")) == ("AMS", "")
+
+
+def test_a_journal_read_as_the_publisher_before_the_year_and_its_volume() -> None:
+    raw = 'Ode Karl, "Graph Norms", Graph Quarterly, 1999, vol. 27, pp. 529-559.'
+    spec = [("Ode Karl", "author"), (', "', "O"), ("Graph Norms", "title"),
+            ('",', "O"), ("Graph Quarterly", "publisher"), (",", "O"), ("1999", "issued"),
+            (", vol.", "O"), ("27", "volume"), (", pp.", "O"), ("529-559", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Quarterly"
