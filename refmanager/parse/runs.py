@@ -348,6 +348,8 @@ def _mend(
     _venue_before_the_volume(toks, labels)
     _abbreviation_left_before_the_journal(toks, labels)
     _journal_alone_read_as_another_field(toks, labels)
+    if "(" in raw:
+        _bracketed_imprint_after_the_title(toks, labels)
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
     _title_run_into_the_names(toks, labels)
@@ -4744,6 +4746,47 @@ def _journal_alone_read_as_another_field(toks: list[Tok], labels: list[str]) -> 
     if not all(t.text[:1].isupper() for t in words if len(t.text) > 2):
         return
     _relabel(labels, 0, b, "container-title")
+
+
+_IMPRINT_MISREAD = frozenset(("O", "publisher-place", "container-title"))
+
+
+def _bracketed_imprint_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """Physics' books "Digital Signal Processing (Pearson, 2006).", "Active Network Analysis,
+    vol. 15 (World Scientific, 2016).": with no publisher read, the words in brackets after
+    the title and before the year, read as the place, the container or nothing, are the
+    publisher (a city among them the place: "(McGraw-Hill, New York, 1997)")."""
+    if "publisher" in labels or "page" in labels or "title" not in labels:
+        return
+    for o in range(2, len(toks) - 3):
+        if toks[o].text != "(" or labels[o] != "O":
+            continue
+        before = _previous_label(toks, labels, o)
+        if before not in ("title", "volume"):
+            continue
+        c = next((k for k in range(o + 1, len(toks)) if toks[k].text == ")"), -1)
+        if c < 0 or labels[c - 1] != "issued":
+            return
+        parts: list[tuple[int, int]] = []
+        a = o + 1
+        for k in range(o + 1, c):
+            if toks[k].text == "," or labels[k] == "issued":
+                if k > a:
+                    parts.append((a, k))
+                a = k + 1
+                if labels[k] == "issued":
+                    break
+        if not 1 <= len(parts) <= 3:
+            return
+        if any(lab not in _IMPRINT_MISREAD for p_ in parts for lab in labels[p_[0] : p_[1]]):
+            return
+        firm = [p_ for p_ in parts if not is_city(_words_of(toks, *p_))]
+        if len(firm) != 1 or firm[0] != parts[0] or _names_venue(_words_of(toks, *parts[0])):
+            return  # ("(New York, 1997)": a place alone; "(Proc. of ..., 2006)": a venue)
+        _relabel(labels, *parts[0], "publisher")
+        for p_ in parts[1:]:
+            _relabel(labels, p_[0], p_[1], "publisher-place")
+        return
 
 
 def _book_after_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -4565,3 +4565,29 @@ def test_a_journal_read_as_the_publisher_before_the_year_and_its_volume() -> Non
             (", vol.", "O"), ("27", "volume"), (", pp.", "O"), ("529-559", "page"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Graph Quarterly"
+
+
+@pytest.mark.parametrize(
+    ("imprint", "publisher", "place"),
+    [
+        ("Graph Press, 2006", "Graph Press", ""),
+        ("Graph-Hill, New York, 1997", "Graph-Hill", "New York"),
+    ],
+)
+def test_a_bracketed_imprint_after_a_books_title(imprint: str, publisher: str, place: str) -> None:
+    raw = f"K. Ode and T. Abe, Digital Graph Processing ({imprint})."
+    words, year = imprint.rsplit(", ", 1)
+    spec = [("K. Ode and T. Abe", "author"), (",", "O"), ("Digital Graph Processing", "title"),
+            ("(", "O"), (words, "publisher-place"), (",", "O"), (year, "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (publisher, place)
+
+
+def test_a_place_alone_in_brackets_after_a_title_stays_the_place() -> None:
+    raw = "K. Ode, Digital Graph Processing (New York, 1997)."
+    spec = [("K. Ode", "author"), (",", "O"), ("Digital Graph Processing", "title"),
+            ("(", "O"), ("New York", "publisher-place"), (",", "O"), ("1997", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == ("", "New York")
