@@ -7047,7 +7047,7 @@ def _subtitle_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
     if run is None:
         return
     a, b = run
-    after = ("O", "issued", "URL", "DOI", "note")
+    after: tuple[str, ...] = ("O", "issued", "URL", "DOI", "note")
     if label == "note":  # ("Mental health: A report focusing on depression, 1998. Canberra")
         after = ("O", "issued", "URL", "DOI", "publisher", "publisher-place")
     if any(lab not in after for lab in labels[b:]):
