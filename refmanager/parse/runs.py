@@ -4008,17 +4008,20 @@ _IN_WORDS = frozenset(("in", "dans", "en", "em"))
 
 def _in_word_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "Dans 45th USENIX Annual Technical Conference", "En Actas del Congreso", "In
-    Proceedings of ...": the word for "In" that opens the container's run is no part of its
-    name (an English "In" only before a proceedings' or an ordinal's words: "In Vivo" is a
-    journal)."""
-    for a, b in _runs_of(labels, "container-title"):
-        if b - a < 2:
-            continue
-        word, nxt = toks[a].text, toks[a + 1]
-        opens = nxt.text[:1].isupper() or nxt.kind == KIND_NUM
-        english = nxt.text.lower() in ("proceedings", "proc", "the") or nxt.kind == KIND_NUM
-        if (word in ("Dans", "En", "Em") and opens) or (word == "In" and english):
-            labels[a] = "O"
+    Proceedings of ...": the word for "In" that opens the container's run (or the title's,
+    a book's: "Dans The Mechanisms of Pyrolysis") is no part of its name (an English "In"
+    only before a proceedings' or an ordinal's words: "In Vivo" is a journal)."""
+    for label in ("container-title", "title"):
+        for a, b in _runs_of(labels, label):
+            if b - a < 2:
+                continue
+            word, nxt = toks[a].text, toks[a + 1]
+            opens = nxt.text[:1].isupper() or nxt.kind == KIND_NUM
+            english = nxt.text.lower() in ("proceedings", "proc", "the") or nxt.kind == KIND_NUM
+            if (word in ("Dans", "En", "Em") and opens) or (
+                word == "In" and english and label != "title"  # ("In the Embrace of ...")
+            ):
+                labels[a] = "O"
 
 
 # The words for "and others" that close a name list: Russian "и др.", German "u. a.", Latin

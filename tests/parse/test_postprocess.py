@@ -4591,3 +4591,17 @@ def test_a_place_alone_in_brackets_after_a_title_stays_the_place() -> None:
             (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("publisher"), ref.get("publisher-place")) == ("", "New York")
+
+
+def test_a_word_for_in_opening_a_books_title_is_no_part_of_it() -> None:
+    raw = "K. ODE. Dans Graph kinetics. Éditeur : L. A. Abe. Graph Press, Paris. 1977."
+    spec = [("K. ODE", "author"), (".", "O"), ("Dans Graph kinetics", "title"), (".", "O"),
+            ("Éditeur :", "O"), ("L. A. Abe", "editor"), (".", "O"),
+            ("Graph Press", "publisher"), (",", "O"), ("Paris", "publisher-place"), (".", "O"),
+            ("1977", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "Graph kinetics"
+    raw = "Ode, Karl, editor. In the Embrace of the Graph. Graph Press, 2011."
+    spec = [("Ode, Karl", "editor"), (", editor.", "O"),
+            ("In the Embrace of the Graph", "title"), (".", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("2011", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "In the Embrace of the Graph"
