@@ -101,6 +101,8 @@ def _columns(lines: list[Line]) -> dict[tuple[int, int], _Column]:
                 x, n = _most_lines_at(counts)
             if n >= 2 and x - left < 0.25 * max(ln.x1 - ln.x0 for ln in group) and n >= 0.3 * lefts:
                 indent = x
+            else:
+                indent = _continuation_indent(group, left)
         gaps = [a.y - b.y for a, b in pairwise(group) if 0 < a.y - b.y < 3 * a.size]
         spacing = _line_spacing(gaps) if gaps else 1.2 * group[0].size
         out[key] = _Column(left, max(ln.x1 for ln in group), indent, spacing)
@@ -134,6 +136,50 @@ def _most_lines_at(counts: Counter[float]) -> tuple[float, int]:
         ((x, n + counts.get(x + 1, 0)) for x, n in counts.items()),
         key=lambda xn: (xn[1], counts[xn[0]], -xn[0]),
     )
+
+
+# A share of the lines at a column's left that must follow a line ending short (an entry's
+# end) for a few indented lines, each after a full line, to make a hanging indent.
+_ENDS_BEFORE_STARTS = 0.5
+
+
+def _continuation_indent(group: list[Line], left: float) -> float | None:
+    """The hanging indent of a column whose entries mostly fit on one line: too few lines
+    are indented for their count alone to tell an indent from stray lines, but each of
+    them follows a full line (its first word had no room at the end of the line above:
+    it goes on an entry), while most lines at the left follow a line ending short (an
+    entry's end). The indented x of the most such lines (a point's jitter counted in),
+    the lower on a tie; lines beside another on their row (a label's text) are no line
+    starts. None where the lines do not show it so."""
+    right = max(ln.x1 for ln in group)
+    widest = max(ln.x1 - ln.x0 for ln in group)
+    going_on: Counter[float] = Counter()
+    stray: set[float] = set()
+    after_end = at_left = 0
+    for prev, ln in pairwise(group):
+        x = round(ln.x0, 0)
+        if prev.y - ln.y < 0.5 * ln.size:
+            if x > left + 1.5:
+                stray.add(x)  # on the row of the line before: no line start
+            continue
+        room = _had_room(prev, ln, right)
+        if x <= left + 1.5:
+            at_left += 1
+            after_end += room
+        elif room:
+            stray.add(x)
+        else:
+            going_on[x] += 1
+    if at_left < 2 or after_end < _ENDS_BEFORE_STARTS * at_left:
+        return None
+    best: tuple[int, float] | None = None
+    for x, n in going_on.items():
+        if x in stray or x + 1 in stray or x - left < _LEAST_INDENT or x - left >= 0.25 * widest:
+            continue
+        lines_at = n + (0 if x + 1 in stray else going_on.get(x + 1, 0))
+        if lines_at >= 2 and (best is None or (lines_at, -x) > (best[0], -best[1])):
+            best = (lines_at, x)
+    return None if best is None else best[1]
 
 
 # How much more often the line before an indented line must have had room for its first

@@ -552,3 +552,35 @@ def test_a_hanging_indent_a_fraction_of_a_point_apart_is_one_indent() -> None:
     entries = segment(lines)
     assert len(entries) == 1
     assert entries[0].raw.endswith("https://doi.org/10.18637/jss.v025.i07.")
+
+
+def test_a_few_continuation_lines_after_full_lines_show_a_hanging_indent() -> None:
+    # Most entries fit on one line, a few go on at an indent after a full line; entries
+    # are set 1.27 line spacings apart, under the gap that shows entries by space. The
+    # two indented lines alone were too few (under 0.3 of the lines at the left) to make
+    # an indent, and with one wider gap (a group set apart) every line but those after a
+    # gap was read as going on an entry.
+    texts = [
+        "Real Academia, Diccionario de la lengua, Madrid, 1992.",
+        "J. Martinez, Manual de edicion y autoedicion, Madrid, Piramide, 1994, with a long",
+        "note on the editions.",
+        "J. Bezos, Tipografia y notaciones cientificas, Gijon, Trea, 2008.",
+        "J. de Buen, Manual de diseno editorial, Mexico, Santillana, 2000.",
+        "The Chicago Manual of Style, Chicago, University Press, 1993.",
+        "J. Castillo, Normas para correctores y compositores tipografos, Madrid, 1959, here",
+        "set over two lines.",
+        "M. Llerena, Un manual de estilo, Miami, Unilit, 1999.",
+        "J. Polo, Ortografia y ciencia del lenguaje, Madrid, Paraninfo, 1974.",
+        "P. Valle, Como corregir sin ofender, Buenos Aires, Lumen, 1998.",
+        "H. Wolfe, Simbolos, unidades y nomenclatura, Madrid, Alianza, 1987.",
+    ]
+    lines: list[Line] = []
+    y = 700.0
+    for k, text in enumerate(texts):
+        going_on = text[0].islower()
+        if k:
+            y -= 11.0 if going_on else 20.0 if k == 5 else 14.0
+        lines.append(_line(text, y, x0=90.0 if going_on else 72.0))
+    entries = segment(lines)
+    assert [e.raw[:8] for e in entries] == [t[:8] for t in texts if not t[0].islower()]
+    assert entries[1].raw.endswith("with a long note on the editions.")
