@@ -117,6 +117,7 @@ _EDS_PAREN = re.compile(
     r"\s*\((?:eds?|editors?|hrsg|hgg?|dirs?|orgs?|coords?|\u00e9ds?|comps?|a cura di)\.?\)?\s*$",
     re.IGNORECASE,
 )
+_BRACKETED_WORD = re.compile(r"\s*\([A-Z][a-z\u00e0-\u00ff]+\)(?=\s*(?:[,;]|$))")
 _EDS_WORD = re.compile(r",?\s*(?:eds?\.|editors?|\u7f16)$", re.IGNORECASE)
 # the last characters _EDS_WORD's words end with (its case folding reads a long s as "s")
 _EDS_WORD_ENDS = frozenset(".sSrR\u017f\u7f16")
@@ -345,6 +346,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         text = text[: m.start()].strip(" ,;")
     if "(" in text:
         text = _EDS_PAREN.sub("", text)
+        # a nickname or a short title in brackets after a name: "Esty, Joshua (Jed)"
+        text = _BRACKETED_WORD.sub("", text)
     if text[-1:] in _EDS_WORD_ENDS:
         text = _EDS_WORD.sub("", text)
     text = text.strip(" ,")

@@ -263,6 +263,8 @@ def _mend(
     _extend_author_run(raw, toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
+    if ")" in raw:
+        _bracket_ending_the_names(toks, labels)
     if ":" in raw:
         _title_after_a_colon_in_the_names(toks, labels)
     _last_name_left_in_the_title(toks, labels)
@@ -2093,6 +2095,29 @@ def _title_after_a_colon_in_the_names(toks: list[Tok], labels: list[str]) -> Non
     labels[c] = "O"
     _relabel(labels, c + 1, b, "title")
     _join_title_gap(toks, labels, b)
+
+
+def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Muneo Ode and Yuji Abe (Graph Telephone and Telegraph).", "Ode, H. (Graphen),",
+    "Ode I(GRAPH Collaboration)": words in brackets that end the names' run and are no
+    editor's mark, no date and no name in another script are the authors' affiliation, a
+    short title or a group, not a name: they leave the run."""
+    a, b = _first_run(labels, "author")
+    if b - a < 4 or toks[b - 1].text != ")":
+        return
+    o = b - 2
+    while o > a and toks[o].text not in ("(", ")"):
+        o -= 1
+    if o <= a + 1 or toks[o].text != "(" or o + 1 >= b - 1:
+        return
+    inside = toks[o + 1 : b - 1]
+    if any(t.kind == KIND_NUM or t.text.lower() in _EDITOR_MARK_WORDS for t in inside):
+        return
+    if any(_HAN_OR_HANGUL.search(t.text) for t in inside):
+        return  # "오다쇼고(小田省吾)": the name again, in Han characters
+    if not any(t.kind == KIND_WORD and len(t.text) > 1 for t in inside):
+        return
+    _relabel(labels, o, b, "O")
 
 
 _NAME_SEPARATORS = frozenset((",", ";", "and", "&"))

@@ -143,6 +143,12 @@ def test_french_initials_in_brackets_after_the_family_name() -> None:
     assert families("WHO (World Health Organization)") == ["WHO (World Health Organization)"]
 
 
+def test_a_word_in_brackets_after_a_name_is_no_name() -> None:
+    # a nickname ("Ode, Kai (Kim)") or a short title ("Ode, K. (Graphen)")
+    assert _names("Ode, Kai (Kim), Abe, Tim") == [("Ode", "Kai", ""), ("Abe", "Tim", "")]
+    assert families("Ode, K. (Graphen)") == ["Ode"]
+
+
 def test_a_bodys_name_with_and_is_one_literal() -> None:
     for body in ("Food and Agriculture Organization of the United Nations",
                  "Department of Health and Human Services",

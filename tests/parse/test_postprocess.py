@@ -4605,3 +4605,21 @@ def test_a_word_for_in_opening_a_books_title_is_no_part_of_it() -> None:
             ("In the Embrace of the Graph", "title"), (".", "O"), ("Graph Press", "publisher"),
             (",", "O"), ("2011", "issued"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "In the Embrace of the Graph"
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "families"),
+    [
+        ('Kai Ode and Tim Abe (Graph Telephone and Telegraph). "Graph kernels," Proc. 8th GC.',
+         "Kai Ode and Tim Abe (Graph Telephone and Telegraph)", ["Ode", "Abe"]),
+        ("Ode I(GRAPH Collaboration). Graph Conf. Proc., 2006, 870: 712.",
+         "Ode I(GRAPH Collaboration)", ["Ode"]),
+        ("K. Ode, T. Abe ( GRAPHS), Graph Lett. 12, 75 (2016).", "K. Ode, T. Abe ( GRAPHS)",
+         ["Ode", "Abe"]),
+    ],
+)  # fmt: skip
+def test_words_in_brackets_ending_the_names_are_no_name(
+    raw: str, names: str, families: list[str]
+) -> None:
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert [n.family for n in ref.author] == families
