@@ -382,6 +382,10 @@ def _rule_entries(
     followed = bool(ordered)
     if heading is None:
         ordered = headless_region(ordered)
+    head = _heading_line(pages, heading)
+    cut = _next_run_in_heading(ordered, head)
+    if cut is not None:
+        stop, ordered = ordered[cut], ordered[:cut]
     if ordered:
         # The list's type: that of its first lines (a long footnote cannot outvote them).
         size = median([ln.size for ln in ordered[:3]])
@@ -401,7 +405,7 @@ def _rule_entries(
             or (
                 (
                     is_end_heading(whole[end], size, floats=True)
-                    or _ranks_with(whole[end], _heading_line(pages, heading), size)
+                    or _ranks_with(whole[end], head, size)
                 )
                 and not _numbering_resumes(ordered, whole[end + 1 :])
             )
@@ -445,6 +449,33 @@ def _ranks_with(line: Line, head: Line | None, size: float) -> bool:
         return False
     text = line.text.strip()
     return line.size >= _SAME_SIZE * head.size and 0 < len(text) < _HEADING_CHARS
+
+
+# A run-in heading: a word or three ending with a colon ("References:", "See also:").
+_RUN_IN = re.compile(r"^\S+(?: \S+){0,2}:$")
+
+
+def _next_run_in_heading(lines: list[Line], head: Line | None) -> int | None:
+    """Where the next run-in heading after the list stands in ``lines``, where the list's
+    own heading (``head``) is one: a line of its own in the text's type ("References:"
+    in a function's documentation, as Texinfo and R's manuals set it). The next line set
+    as it is (its x, size and font, a word or three ending with a colon: "Examples:",
+    "See also:") heads the documentation's next part: the list ends there, for the line
+    model too; one about references ("Further references:") goes on with it. None where
+    no such line follows."""
+    if head is None or not _RUN_IN.match(head.text.strip()):
+        return None
+    for k, ln in enumerate(lines):
+        if (
+            k > 0
+            and abs(ln.x0 - head.x0) <= 1.0
+            and abs(ln.size - head.size) <= 0.05 * head.size
+            and ln.font == head.font
+            and _RUN_IN.match(ln.text.strip())
+            and not _REFERENCES_WORD.search(ln.text)
+        ):
+            return k
+    return None
 
 
 # A word of a heading about references, in the languages headings are read in.

@@ -86,3 +86,48 @@ def test_a_heading_as_large_as_the_lists_own_ends_it_for_the_line_model_too(
     raws = [e.raw for e in bib.entries]
     assert [r.split("]")[0] for r in raws] == [f"[{n}" for n in range(1, 13)]
     assert raws[-1] == REFS[-1]  # the glossary's lines are not read into it
+
+
+DOC_BEFORE = [
+    "Hyndman and Fan (1996) recommend method 8. Maxima, S, and R (versions prior to",
+    "2.0.0) use 7 as their default. Minitab and SPSS use method 6.",
+]
+BULLETS = [
+    "\u2022 Becker, R. A., Chambers, J. M. and Wilks, A. R. (1988) The New S Language.",
+    "  Wadsworth & Brooks/Cole.",
+    "\u2022 Hyndman, R. J. and Fan, Y. (1996) Sample quantiles in statistical packages,",
+    "  American Statistician, 50, 361-365.",
+    "\u2022 R: A Language and Environment for Statistical Computing; https://cran.",
+    "  r-project.org/doc/manuals/fullrefman.pdf.",
+]
+DOC_AFTER = [
+    "x = randi (1000, [10, 1]); # Create empirical data in range 1-1000",
+    "q = quantile (x, [0, 1]); # Return minimum, maximum of distribution",
+    "See also: [prctile], page 765.",
+]
+NEXT_FUNCTION = [
+    "For a sample x, compute the quantiles, q, corresponding to the cumulative probability",
+    "values, p, in percent. If x is a matrix, compute the percentiles for each column and",
+    "return them in a matrix, such that the i-th row of q contains the p(i)th percentiles.",
+    "See also: [quantile], page 764, [median], page 758, [mean], page 757 (Chapter 26).",
+]
+
+
+def test_a_run_in_heading_set_as_the_lists_own_ends_it(tmp_path: Path) -> None:
+    # A function's documentation (Texinfo, R's manuals): "References:" is a line in the
+    # text's type, and so is "Examples:" after its three entries. The documentation's next
+    # part starts there: its code, its "See also" and the next functions were read into
+    # the list, for pages.
+    page = [
+        *column(100, 700, DOC_BEFORE),
+        Text(100, 660, "References:"),
+        *column(108, 640, BULLETS, indent=10),
+        Text(100, 560, "Examples:"),
+        *column(118, 540, DOC_AFTER, size=9),
+        Text(72, 490, "q = prctile (x, p)", 12),
+        *column(100, 470, NEXT_FUNCTION),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "manual.pdf", [page]))
+    raws = [e.raw for e in bib.entries]
+    assert len(raws) == 3
+    assert raws[-1].endswith("https://cran.r-project.org/doc/manuals/fullrefman.pdf.")
