@@ -100,6 +100,7 @@ class GlyphFont(Protocol):
 
     name: str
     mapped: bool
+    em: float  # the type size per unit of the size set (1 but for some Type3 fonts)
 
     def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
         """Per character code: its text, width (thousandths of an em), whether Tw applies."""
@@ -637,7 +638,9 @@ class TextReader:
                 x = m[4] + pen * m0  # the pen in user space; one text space unit is m[0]
                 if run is None:
                     sy = (m[2] * m[2] + m[3] * m[3]) ** 0.5
-                    run = Run("", x, x, m[5] + pen * m[1], size * sy, font.name, font.mapped)
+                    run = Run(
+                        "", x, x, m[5] + pen * m[1], size * sy * font.em, font.name, font.mapped
+                    )
                     self.runs.append(run)
                     self._run = run
                     started = False

@@ -283,6 +283,7 @@ class PdfFont:
     builtin_ref: Any = None
     encoded: frozenset[int] = frozenset()
     names: dict[int, str] = field(default_factory=dict)  # a simple font's /Differences
+    em: float = 1.0  # type size per unit of the size set (see _type3_em)
     _cache: dict[int, Glyph] = field(default_factory=dict)
     _queued: dict[int, None] = field(default_factory=dict)
     # A simple font's codes known so far (their texts), and its tables for measure():
@@ -506,6 +507,32 @@ def _type3_scale(ft: DictionaryObject) -> float:
     return 1.0
 
 
+# A Type3 font's glyph space this far from a thousandth of an em (by its matrix and box) is
+# not one: its em is the height of its glyphs' box.
+_EM_OFF = 4.0
+
+
+def _type3_em(ft: DictionaryObject) -> float:
+    """The type size a Type3 font is set in per unit of the size a page sets it in. Its
+    glyph space is what its /FontMatrix makes it; most such fonts (pdfTeX's, Ghostscript's)
+    draw in thousandths of an em (0.001), so the size set is the type's. dvips's bitmap
+    fonts as Acrobat Distiller writes them draw in device pixels ([1 0 0 -1 0 0], set at
+    size 1 in a matrix of 0.12): their text came out in 0.1 pt type, too small for any
+    gap between words to be a space's or any line spacing to be a line's, and no line was
+    read whole. Where the matrix and the glyphs' box (/FontBBox, about an em high: ascender
+    to descender) make an em more than :data:`_EM_OFF` times away from one unit of the size,
+    the box's height is the em; else 1."""
+    matrix = resolve(ft.get("/FontMatrix"))
+    box = resolve(ft.get("/FontBBox"))
+    if not (isinstance(matrix, list) and len(matrix) == 6 and isinstance(box, list)):
+        return 1.0
+    if len(box) != 4 or not all(_is_number(resolve(v)) for v in (*box, matrix[3])):
+        return 1.0
+    height = abs(float(resolve(box[3])) - float(resolve(box[1])))
+    em = abs(float(resolve(matrix[3]))) * height
+    return em if em > _EM_OFF or 0 < em * _EM_OFF < 1 else 1.0
+
+
 # The text of TeX's font encodings where it is not the character of the code's number.
 # T1 (Cork): spacing accents at 0-12, quotes, guillemets, dashes, dotless i and j,
 # ligatures; OT1 (Knuth's cmr): Greek capitals at 0-10, ligatures, accents, letters, and
@@ -639,7 +666,18 @@ def _name_texts(page: PageObject, names: list[str]) -> dict[str, str]:
         for c, text in zip(components, _probe(page, [(font, codes)]), strict=True)
         if text != f"/{c}" and _glyph_text(text) != UNKNOWN
     }
-    return {name: "".join(known.get(c, "") for c in cs) for name, cs in parts.items()}
+    return {
+        name: "".join(known.get(c, "") for c in cs) or _one_character(name)
+        for name, cs in parts.items()
+    }
+
+
+def _one_character(name: str) -> str:
+    """The text of a glyph name that is one character and no name of the Adobe Glyph List
+    ("/1", "/.", "/,": dvips names its bitmap fonts' digits and signs so): that character;
+    "" for any other name."""
+    text = name[1:]
+    return text if len(text) == 1 and text.isprintable() and not text.isspace() else ""
 
 
 # The keys of a font descriptor that embed a Type1 font's program, as pypdf reads them.
@@ -757,6 +795,7 @@ def _start(font_ref: Any, ft: DictionaryObject, page: PageObject) -> _Started:
     default: float | None = None
     flags = 32
     scale = 1.0
+    em = 1.0
     collection: dict[int, str] | None = None
     positions: dict[int, str] = {}
     if not composite:
@@ -770,6 +809,7 @@ def _start(font_ref: Any, ft: DictionaryObject, page: PageObject) -> _Started:
         if subtype == "/Type3":
             scale = _type3_scale(ft)
             positions = _tex_positions(ft)
+            em = _type3_em(ft)
         else:
             positions = _cm_positions(ft, descriptor)
     else:
@@ -795,6 +835,7 @@ def _start(font_ref: Any, ft: DictionaryObject, page: PageObject) -> _Started:
         font_ref=font_ref,
         collection=collection,
         positions=positions,
+        em=em,
     )
     try:
         font.font_ref, encoded = _encoding_probe(ft)

@@ -17,6 +17,7 @@ class MonoFont:
 
     name = "Mono-Bold"
     mapped = True
+    em = 1.0
 
     def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
         return [(chr(b), 500.0, b == 32) for b in data]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import zlib
 from io import BytesIO
+from pathlib import Path
 
 import pytest
 from pypdf import PageObject, PdfReader
 from pypdf.generic import DictionaryObject
 
 from refmanager.pdf.fonts import FontUnsupported, PdfFont, load_font, measure_glyphs
+from refmanager.pdf.pages import open_pages
 from tests.pdf.pdfbuild import build_raw
 
 
@@ -452,3 +454,51 @@ def test_fonts_loaded_together_are_those_loaded_one_by_one(
             if isinstance(value, dict):
                 assert list(getattr(other, name)) == list(value), name  # in the same order
         assert one.decode(b"AB1\x1b") == other.decode(b"AB1\x1b")
+
+
+def test_a_glyph_named_by_one_character_reads_as_that_character() -> None:
+    # dvips names its bitmap fonts' digits and signs by themselves ("/1", "/."), no names
+    # of the Adobe Glyph List: pypdf gives the name, and "12." read "/1/2/.".
+    font = _type3({2: "1", 3: "2", 4: "period", 5: "."})
+    assert "".join(t for t, _, _ in font.decode(b"\x02\x03\x05\x04")) == "12.."
+
+
+def _dvips_page(tmp_path: Path) -> Path:
+    """A page set as Acrobat Distiller writes dvips's bitmap fonts: a Type3 font drawing in
+    device pixels (/FontMatrix [1 0 0 -1 0 0], an em 100 high), set at size 1 in a matrix of
+    0.12, one word to a string, the digits and signs named by themselves."""
+    glyphs = {2: "1", 3: "2", 4: ".", 84: "T", 104: "h", 101: "e", 110: "n", 100: "d"}
+    first, last = min(glyphs), max(glyphs)
+    widths = " ".join("50" if c in glyphs else "0" for c in range(first, last + 1))
+    names = " ".join(f"{c} /{name}" for c, name in glyphs.items())
+    procs = " ".join(f"/{name} 6 0 R" for name in glyphs.values())
+    font = (
+        f"<< /Type /Font /Subtype /Type3 /FontMatrix [1 0 0 -1 0 0] /FirstChar {first} "
+        f"/LastChar {last} /Widths [{widths}] /Encoding << /Differences [{names}] >> "
+        f"/CharProcs << {procs} >> /FontBBox [-5 -25 99 75] /Resources << >> >>"
+    )
+    text = (
+        b"BT /F1 1 Tf .12 0 0 -.12 72 700 Tm (\x02\x03\x04) Tj 177 0 TD (The) Tj "
+        b"177 0 TD (end) Tj ET"
+    )
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] "
+        b"/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        font.encode("ascii"),
+        _stream(text),
+        _stream(b"50 0 d0"),
+    ]
+    path = tmp_path / "dvips.pdf"
+    path.write_bytes(build_raw(objects))
+    return path
+
+
+def test_a_type3_font_drawing_in_pixels_is_read_in_its_type_size(tmp_path: Path) -> None:
+    # Its size came out 0.12 pt: every space between words was wider than a column's gap,
+    # so each word was a line of its own.
+    with open_pages(str(_dvips_page(tmp_path)), None) as pages:
+        lines = pages.get(1)
+    assert [ln.text for ln in lines] == ["12. The end"]
+    assert lines[0].size == pytest.approx(12.0)
