@@ -5370,8 +5370,8 @@ def _city_after_the_firm_word(toks: list[Tok], labels: list[str]) -> None:
     if "publisher-place" in labels:
         return
     for k in range(a + 1, b):
-        if not _FIRM_WORDS.fullmatch(toks[k - 1].text):
-            continue
+        if not _FIRM_WORDS.fullmatch(toks[k - 1].text.rsplit("-", 1)[-1]):
+            continue  # ("Springer-Verlag Berlin": the firm's word after a hyphen)
         comma = next((m for m in range(k, b) if toks[m].text == ","), b)
         if not toks[k].text[:1].isupper() or not is_city(_words_of(toks, k, comma)):
             return

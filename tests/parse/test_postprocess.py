@@ -3515,7 +3515,8 @@ def test_and_others_after_the_names_is_no_part_of_the_title() -> None:
 @pytest.mark.parametrize(
     ("imprint", "publisher", "place"),
     [("Westview Press Boulder, CO", "Westview Press", "Boulder, CO"),
-     ("Carl Graf Verlag München", "Carl Graf Verlag", "München")],
+     ("Carl Graf Verlag München", "Carl Graf Verlag", "München"),
+     ("Graphen-Verlag Berlin", "Graphen-Verlag", "Berlin")],
 )  # fmt: skip
 def test_a_city_after_the_firm_word_is_the_place(imprint: str, publisher: str, place: str) -> None:
     raw = f"Ode, K. 1994. Graph dynamics. {imprint}."
