@@ -5373,8 +5373,10 @@ def _city_after_the_firm_word(toks: list[Tok], labels: list[str]) -> None:
         if not _FIRM_WORDS.fullmatch(toks[k - 1].text.rsplit("-", 1)[-1]):
             continue  # ("Springer-Verlag Berlin": the firm's word after a hyphen)
         comma = next((m for m in range(k, b) if toks[m].text == ","), b)
-        if not toks[k].text[:1].isupper() or not is_city(_words_of(toks, k, comma)):
-            return
+        place = _words_of(toks, k, comma)
+        region = is_region(place) and place.isupper() and place not in ("CO", "INC", "LTD")
+        if not toks[k].text[:1].isupper() or not (is_city(place) or region):
+            return  # (a region in capitals alone too: "Plenum Press NY"; not "Publishing Co")
         if comma < b and not is_region(_words_of(toks, comma + 1, b)):
             return
         _relabel(labels, k, b, "publisher-place")

@@ -3516,7 +3516,9 @@ def test_and_others_after_the_names_is_no_part_of_the_title() -> None:
     ("imprint", "publisher", "place"),
     [("Westview Press Boulder, CO", "Westview Press", "Boulder, CO"),
      ("Carl Graf Verlag München", "Carl Graf Verlag", "München"),
-     ("Graphen-Verlag Berlin", "Graphen-Verlag", "Berlin")],
+     ("Graphen-Verlag Berlin", "Graphen-Verlag", "Berlin"),
+     ("Graph Press NY", "Graph Press", "NY"),
+     ("Graph Publishing Co", "Graph Publishing Co", "")],
 )  # fmt: skip
 def test_a_city_after_the_firm_word_is_the_place(imprint: str, publisher: str, place: str) -> None:
     raw = f"Ode, K. 1994. Graph dynamics. {imprint}."
