@@ -325,6 +325,7 @@ def _mend(
     _issue_read_as_a_page(toks, labels)
     _volume_with_its_own_title(toks, labels)
     _year_inside_the_title(toks, labels)
+    _year_parting_the_title_and_journal(toks, labels)
     _body_opening_the_title(toks, labels)
     _body_read_as_container(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
@@ -3526,6 +3527,41 @@ def _year_inside_the_title(toks: list[Tok], labels: list[str]) -> None:
     while k > 0 and labels[k - 1] in ("title", "genre"):
         k -= 1
     _relabel(labels, k, y + 1, "title")
+
+
+def _year_parting_the_title_and_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "Granovetter, M. The Strength of Weak Ties 1973 American Journal of Sociology 78
+    1360--1380": no date read, and a year with no punctuation around it inside the one run
+    of the title or the journal, between words on both sides, right before the volume's run
+    of the journal: the year is the date, the words before it the title, after it the
+    journal."""
+    if "issued" in labels:
+        return
+    for label in ("container-title", "title"):
+        run = _only_run(labels, label)
+        if run is None:
+            continue
+        a, b = run
+        if a == 0 or "author" not in labels[:a]:
+            return  # ("Ode J et al 2017 Acta Phys. 48": the names, not a title, before the year)
+        years = [k for k in range(a + 2, b - 1) if YEAR_RE.fullmatch(toks[k].text)]
+        if len(years) != 1:
+            return
+        y = years[0]
+        if toks[y - 1].kind != KIND_WORD or toks[y + 1].kind != KIND_WORD:
+            return
+        if not toks[y + 1].text[:1].isupper():
+            return
+        if _next_label(toks, labels, b) not in ("volume", "page"):
+            return
+        if label == "title" and "container-title" in labels:
+            return
+        if label == "container-title" and "title" in labels:
+            return
+        _relabel(labels, a, y, "title")
+        labels[y] = "issued"
+        _relabel(labels, y + 1, b, "container-title")
+        return
 
 
 # The last word of a group that signs a paper with its members ("ALPHA Study Group").

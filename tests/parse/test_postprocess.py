@@ -4626,3 +4626,16 @@ def test_words_in_brackets_ending_the_names_are_no_name(
 ) -> None:
     ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
     assert [n.family for n in ref.author] == families
+
+
+def test_a_year_parting_the_title_and_the_journal_read_as_one_run() -> None:
+    raw = "Ode, M. The Strength of Weak Graphs 1973 American Journal of Graphs 78 1360--1380"
+    spec = [("Ode, M.", "author"),
+            ("The Strength of Weak Graphs 1973 American Journal of Graphs", "container-title"),
+            ("78", "volume"), ("1360--1380", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "The Strength of Weak Graphs",
+        "American Journal of Graphs",
+    )
+    assert ref.issued is not None and ref.issued.year == 1973
