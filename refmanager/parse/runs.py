@@ -5586,15 +5586,19 @@ def _title_and_abbreviated_journal_after_a_comma(toks: list[Tok], labels: list[s
     the LHC, JINST 3 (2008)": no title, and a container whose part after its last comma is
     an abbreviated journal (an acronym, or abbreviations with their periods) right before
     the numbers: the part before the comma is the title."""
-    if "title" in labels:
-        return
     run = _only_run(labels, "container-title")
     if run is None:
         return
     a, b = run
     if _next_label(toks, labels, b) not in ("volume", "issue", "issued", "page"):
         return
-    if _after_in(toks, labels, a):
+    t_a, t_b = _first_run(labels, "title")
+    # ("Sudakov Safety | in Perturbative QCD, Phys. Rev. D 91": the title's "in" read as a
+    # book's)
+    cut_at_in = t_b == a - 1 and toks[t_b].text == "in" and labels[t_b] == "O"
+    if t_a < t_b and not cut_at_in:
+        return
+    if _after_in(toks, labels, a) and not cut_at_in:
         return
     c = b - 1
     while c > a and toks[c].text != ",":
@@ -5612,7 +5616,7 @@ def _title_and_abbreviated_journal_after_a_comma(toks: list[Tok], labels: list[s
     )
     if not (acronym or dotted) or _names_venue(_words_of(toks, a, c)):
         return
-    _relabel(labels, a, c, "title")
+    _relabel(labels, t_a if cut_at_in else a, c, "title")
     labels[c] = "O"
 
 

@@ -4639,3 +4639,15 @@ def test_a_year_parting_the_title_and_the_journal_read_as_one_run() -> None:
         "American Journal of Graphs",
     )
     assert ref.issued is not None and ref.issued.year == 1973
+
+
+def test_a_titles_in_read_as_a_books_before_an_abbreviated_journal() -> None:
+    raw = "K. Ode and T. Abe, Graph Safety in Perturbative Graphs, Phys. Rev. D 91 (2015) 111501."
+    spec = [("K. Ode and T. Abe", "author"), (",", "O"), ("Graph Safety", "title"), ("in", "O"),
+            ("Perturbative Graphs, Phys. Rev. D", "container-title"), ("91", "volume"),
+            ("(", "O"), ("2015", "issued"), (")", "O"), ("111501", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graph Safety in Perturbative Graphs",
+        "Phys. Rev. D",
+    )
