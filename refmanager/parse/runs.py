@@ -1709,7 +1709,8 @@ _NAME_LIST_PARTS = re.compile(r",|\band\b|&")
 
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     """A name list the tagger let go too early: "..., Mohammad Norouzi, and Geoffrey Hinton."
-    labelled as title is given back to the authors when it reads as names up to a period."""
+    labelled as title is given back to the authors when it reads as names up to a period (or
+    up to the end of a title run of its own, the title following it)."""
     n = len(labels)
     i, j = _first_run(labels, "author")
     if j == i or j >= n:
@@ -1728,14 +1729,24 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             if not (len(prev) == 1 and prev.isupper()):
                 break
         end += 1
-    if end >= n or labels[end] != "title" or end == k:
+    # the names alone in the run, the title after them in a run of its own ("..., Kuan-Ta
+    # Chen and Junaidillah Fadlil, 'Trajectory based ...'")
+    alone = (
+        k < end < n
+        and labels[end] == "O"
+        and toks[end].text in (",", ".", ":")
+        and "title" in labels[end + 1 :]
+        and not any(t.text in ("and", "&") for t in toks[i:j])  # (one "and" to a list)
+    )
+    if not alone and (end >= n or labels[end] != "title" or end == k):
         return
     segment = raw[toks[k].start : toks[end - 1].end]
     if not _AND_IN_LIST.search(segment):
         return
     chunks = [c.strip() for c in _NAME_LIST_PARTS.split(segment) if c.strip()]
+    least = 2 if alone else 1  # (names written out: a given name and a family name)
     if not chunks or any(
-        not 1 <= len(c.split()) <= 4 or not all(_NAME_WORD.match(w) for w in c.split())
+        not least <= len(c.split()) <= 4 or not all(_NAME_WORD.match(w) for w in c.split())
         for c in chunks
     ):
         return

@@ -4651,3 +4651,22 @@ def test_a_titles_in_read_as_a_books_before_an_abbreviated_journal() -> None:
         "Graph Safety in Perturbative Graphs",
         "Phys. Rev. D",
     )
+
+
+def test_names_written_out_alone_in_a_title_run_before_the_title_are_the_authors() -> None:
+    raw = "Kai-Lu Ode, Tim-Yo Abe, Ola-Ta Sato and Ana Kern, 'Graph kernels for users,' Graph Lett."
+    spec = [("Kai-Lu Ode, Tim-Yo Abe", "author"), (",", "O"),
+            ("Ola-Ta Sato and Ana Kern", "title"), (", '", "O"),
+            ("Graph kernels for users", "title"), (",' Graph Lett.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode", "Abe", "Sato", "Kern"]
+    assert ref.get("title") == "Graph kernels for users"
+    # a title in capitalised words with "and" after a list that has its "and" stays a title
+    raw = (
+        "R. Ode, F. Abe, and L. Sato, Graph Description and Simulation Tool. Oslo, 1994. Long Note."
+    )
+    spec = [("R. Ode, F. Abe, and L. Sato", "author"), (",", "O"),
+            ("Graph Description and Simulation Tool", "title"), (".", "O"),
+            ("Oslo", "publisher-place"), (",", "O"), ("1994", "issued"), (".", "O"),
+            ("Long Note", "title"), (".", "O")]  # fmt: skip
+    assert [n.family for n in _by_runs(raw, spec).author] == ["Ode", "Abe", "Sato"]
