@@ -260,6 +260,7 @@ def _mend(
     _join_cut_urls(raw, toks, labels)
     _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
+    _names_parted_by_a_comma(toks, labels)
     _extend_author_run(raw, toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
@@ -1751,6 +1752,39 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     ):
         return
     _relabel(labels, j, end, "author")
+
+
+def _names_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ana Ode" "," "Tim Abe, and Li Sato.": a name list whose run an unlabelled comma
+    parts, or a name in it read as an editor's ("Ana Ode, | Tim Abe | , and Li Sato", no
+    editor's mark near), is one list: the builder reads the first run only."""
+    n = len(toks)
+    a, b = _first_run(labels, "author")
+    if a == b or b + 2 >= n or toks[b].text not in (",", ";") or labels[b] != "O":
+        return
+    k = b + 1
+    e = k
+    while e < n and labels[e] == "editor":
+        e += 1
+    if e > k:
+        near = toks[max(a, k - 2) : min(n, e + 3)]
+        if any(t.text.lower() in _EDITOR_MARK_WORDS for t in near):
+            return
+        if e >= n or toks[e].text not in (",", "and", "&"):
+            return
+    if e >= n or labels[e] != "author":
+        return
+    end = e
+    while end < n and labels[end] == "author":
+        end += 1
+    # names of people on both sides: no body ("ALICE Collaboration, J. Adam et al."), no
+    # dashes that repeat the names before, no "et al." after which a list is done
+    words = [t.text for t in toks[a:end] if t.kind == KIND_WORD]
+    if not words or is_corporate(" ".join(words)) or "al" in words:
+        return
+    if toks[a].kind != KIND_WORD or toks[k].kind != KIND_WORD:
+        return
+    _relabel(labels, b, end, "author")
 
 
 def _is_initial(t: Tok) -> bool:

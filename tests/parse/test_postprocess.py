@@ -4670,3 +4670,29 @@ def test_names_written_out_alone_in_a_title_run_before_the_title_are_the_authors
             ("Oslo", "publisher-place"), (",", "O"), ("1994", "issued"), (".", "O"),
             ("Long Note", "title"), (".", "O")]  # fmt: skip
     assert [n.family for n in _by_runs(raw, spec).author] == ["Ode", "Abe", "Sato"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "families"),
+    [
+        # an unlabelled comma parts the run
+        ([("Ana Maria Ode", "author"), (",", "O"), ("Tim Abe, Li Sato, and Kai Kern", "author"),
+          (".", "O"), ("Graph kernels", "title"), (". In GKC, 2015.", "O")],
+         ["Ode", "Abe", "Sato", "Kern"]),
+        # a name inside the list read as an editor's
+        ([("Ana B Ode", "author"), (",", "O"), ("Tim E Abe", "editor"),
+          (", and Kai T Kern", "author"), (".", "O"), ("Graph kernels", "title"),
+          (". Graph Lett. 111(24):8788.", "O")],
+         ["Ode", "Abe", "Kern"]),
+        # a body and the names after it stay as read
+        ([("GRAPH Collaboration", "author"), (",", "O"), ("K. Ode et al.", "author"),
+          (",", "O"), ("Graph kernels", "title"), (", Graph Lett. 9 (2016) 1.", "O")],
+         ["GRAPH Collaboration"]),
+    ],
+)  # fmt: skip
+def test_a_name_list_parted_by_a_comma_is_one_list(
+    spec: list[tuple[str, str]], families: list[str]
+) -> None:
+    raw = "".join(text if text[:1] in ".,)" else " " + text for text, _ in spec).strip()
+    ref = _by_runs(raw, spec)
+    assert [n.family or n.literal for n in ref.author] == families
