@@ -494,6 +494,8 @@ def _mend(
         _translator_read_into_the_title(toks, labels)
     if "(" in raw:
         _names_before_a_bracketed_role(toks, labels)
+    if "Dir" in raw:
+        _film_credits(toks, labels)
     _editor_read_into_the_container(toks, labels)
     _part_number_after_the_title(toks, labels)
     _volume_of_a_collection(toks, labels)
@@ -6696,6 +6698,54 @@ def _names_before_a_bracketed_role(toks: list[Tok], labels: list[str]) -> None:
         if start > r:
             labels[comma] = "O"
         _relabel(labels, start, p, role)
+
+
+# The credits MLA prints after a film's title ("Dir. David Twohy. Perf. Charlie Sheen.")
+_FILM_CREDITS = frozenset(("Dir", "Perf", "Prod", "Screenplay", "Writ", "Music", "Narr"))
+
+
+def _film_credits(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's film: "The Arrival. Dir. David Twohy. Perf. Charlie Sheen. Artisan, Santa
+    Monica, Calif., 1996.": the sentence before "Dir." is the title (no names print before
+    it), the director after "Dir." is the author (the film's first creator, as Zotero
+    reads it), the other credits name no field of ours, and the sentence after them is the
+    studio (the publisher) and its place up to the year."""
+    n = len(toks)
+    d = next(
+        (
+            k
+            for k in range(2, n - 2)
+            if toks[k].text == "Dir" and toks[k - 1].text == "." and toks[k + 1].text in ".,"
+        ),
+        -1,
+    )
+    if d < 0 or not any(t.kind == KIND_WORD for t in toks[: d - 1]):
+        return
+    # the credits: sentences that open with a credit's word
+    e = d
+    while e < n and toks[e].text in _FILM_CREDITS:
+        stop = next((m for m in range(e + 2, n) if toks[m].text == "."), n)
+        if stop >= n - 1:
+            return
+        e = stop + 1
+    year = next((m for m in range(e, n) if labels[m] == "issued"), -1)
+    if year < 0:
+        return
+    comma = next((m for m in range(e, year) if toks[m].text == ","), year)
+    if comma == e:
+        return
+    _relabel(labels, 0, d - 1, "title")
+    _relabel(labels, d - 1, e, "O")
+    stop = next(m for m in range(d + 2, e) if toks[m].text == ".")
+    _relabel(labels, d + 2, stop, "author")  # the director, the film's first creator
+    _relabel(labels, e, comma, "publisher")
+    labels[comma] = "O"
+    place_end = year
+    while place_end > comma + 1 and toks[place_end - 1].kind == KIND_PUNCT:
+        place_end -= 1
+    if place_end > comma + 1:
+        _relabel(labels, comma + 1, place_end, "publisher-place")
+    _relabel(labels, place_end, year, "O")
 
 
 def _unlabelled_sentence_before(

@@ -4696,3 +4696,18 @@ def test_a_name_list_parted_by_a_comma_is_one_list(
     raw = "".join(text if text[:1] in ".,)" else " " + text for text, _ in spec).strip()
     ref = _by_runs(raw, spec)
     assert [n.family or n.literal for n in ref.author] == families
+
+
+def test_an_mla_films_credits() -> None:
+    raw = "The Graph. Dir. Karl Ode. Perf. Anna Roe. Graph Pictures, Santa Monica, Calif., 1996."
+    spec = [("The Graph", "author"), (". Dir.", "O"), ("Karl Ode", "title"), (". Perf.", "O"),
+            ("Anna Roe. Graph Pictures", "note"), (",", "O"),
+            ("Santa Monica, Calif", "publisher-place"), (".,", "O"), ("1996", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher"), ref.get("publisher-place")) == (
+        "The Graph",
+        "Graph Pictures",
+        "Santa Monica, Calif",
+    )
+    assert [n.family for n in ref.author] == ["Ode"]
