@@ -1589,6 +1589,8 @@ def _bracketed_edition_ending_the_title(toks: list[Tok], labels: list[str]) -> N
         return
     a, b = run
     close = b - 1 if toks[b - 1].text == ")" else b
+    while close < len(toks) and close < b + 4 and labels[close] == "O" and toks[close].text != ")":
+        close += 1  # ("(1 éd.)", "(5. Ed.)": the edition's word and period left out)
     if close >= len(toks) or toks[close].text != ")":
         return
     o = next((k for k in range(close - 1, a, -1) if toks[k].text == "("), -1)

@@ -3818,6 +3818,16 @@ def test_a_bracketed_edition_ending_the_title(edition: str) -> None:
     assert ref.get("edition") == "2"
 
 
+def test_a_bracketed_edition_whose_word_the_title_left_out() -> None:
+    raw = "Ode, A. (2010). Como elaborar grafos (5. Ed.). São Paulo: Atlas."
+    spec = [("Ode, A.", "author"), ("(", "O"), ("2010", "issued"), (").", "O"),
+            ("Como elaborar grafos (5", "title"), (". Ed.).", "O"),
+            ("São Paulo", "publisher-place"), (":", "O"), ("Atlas", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Como elaborar grafos"
+
+
 @pytest.mark.parametrize(
     ("names", "journal"),
     [("K. Ode,", "Graph Lett."), ("K. Ode and R. Abe,", "Studies in colouring theory")],
