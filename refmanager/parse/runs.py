@@ -261,6 +261,7 @@ def _mend(
     _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
     _names_parted_by_a_comma(toks, labels)
+    _last_vancouver_names_read_as_the_next_field(toks, labels)
     _extend_author_run(raw, toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
@@ -1789,6 +1790,57 @@ def _names_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
     if toks[a].kind != KIND_WORD or toks[k].kind != KIND_WORD:
         return
     _relabel(labels, b, end, "author")
+
+
+def _vancouver_name(toks: list[Tok], k: int) -> int:
+    """Where a Vancouver name from ``k`` ends ("Ode JR", "Abe-Sato J-C", "Ode K."), or -1
+    where none is written there."""
+    n = len(toks)
+    if k + 1 >= n or not _capitalised_word(toks[k]):
+        return -1
+    init = toks[k + 1]
+    if init.kind != KIND_WORD or not _VANCOUVER_INITIALS.fullmatch(init.text):
+        return -1
+    return k + 2
+
+
+_VANCOUVER_INITIALS = re.compile(r"[A-Z]{1,3}(?:-[A-Z]{1,2})?")
+
+
+def _last_vancouver_names_read_as_the_next_field(toks: list[Tok], labels: list[str]) -> None:
+    """ "Ode K, Abe J, Sato R, Kern T Graph Lett 1992; 31": a Vancouver list (family names
+    and their initials, parted by commas) goes on after a comma: the names the tagger gave
+    to the title or the journal after the comma are the list's."""
+    n = len(toks)
+    a, b = _first_run(labels, "author")
+    if b - a < 5 or b + 2 >= n or toks[b].text != "," or labels[b] != "O":
+        return
+    k = a
+    chunks = 0
+    while k < b:  # every name of the run written so ("Ode K,")
+        end = _vancouver_name(toks, k)
+        if end < 0 or end > b:
+            return
+        chunks += 1
+        k = end + 1 if end < b and toks[end].text == "," else end
+        if end < b and toks[end].text != ",":
+            return
+    if chunks < 2:
+        return
+    new = labels[b + 1]
+    if new not in ("title", "container-title"):
+        return
+    e = b
+    while e < n and toks[e].text == "," and labels[e] in ("O", new):
+        end = _vancouver_name(toks, e + 1)
+        if end < 0 or any(labels[m] != new for m in range(e + 1, end)):
+            break
+        e = end
+    if e > b:
+        _relabel(labels, b, e, "author")
+        while e < n and toks[e].kind == KIND_PUNCT and labels[e] == new:
+            labels[e] = "O"  # (the stop that ends the list: "Brum S. Graph ...")
+            e += 1
 
 
 def _is_initial(t: Tok) -> bool:

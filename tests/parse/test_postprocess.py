@@ -4721,3 +4721,22 @@ def test_an_mla_films_credits() -> None:
         "Santa Monica, Calif",
     )
     assert [n.family for n in ref.author] == ["Ode"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "families"),
+    [
+        ([("Ode KI, Abe S, Sato D", "author"), (",", "O"), ("Kern N Graphs", "container-title"),
+          ("1992", "issued"), ("; 31, pages 5-9.", "O")],
+         ["Ode", "Abe", "Sato", "Kern"]),
+        ([("Ode J-CJ, Abe C, Sato D", "author"), (",", "O"),
+          ("Kern MJ: Graph kernels in cells", "title"), (". Graph Lett 1999; 3:1-9.", "O")],
+         ["Ode", "Abe", "Sato", "Kern"]),
+    ],
+)  # fmt: skip
+def test_the_last_vancouver_names_read_as_the_next_field_are_the_lists(
+    spec: list[tuple[str, str]], families: list[str]
+) -> None:
+    raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == families
