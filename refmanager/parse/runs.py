@@ -1762,7 +1762,8 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
 def _names_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
     """ "Ana Ode" "," "Tim Abe, and Li Sato.": a name list whose run an unlabelled comma
     parts, or a name in it read as an editor's ("Ana Ode, | Tim Abe | , and Li Sato", no
-    editor's mark near), is one list: the builder reads the first run only."""
+    editor's mark near; or its last names, the date or the title after them), is one list:
+    the builder reads the first run only."""
     n = len(toks)
     a, b = _first_run(labels, "author")
     if a == b or b + 2 >= n or toks[b].text not in (",", ";") or labels[b] != "O":
@@ -1775,12 +1776,17 @@ def _names_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
         near = toks[max(a, k - 2) : min(n, e + 3)]
         if any(t.text.lower() in _EDITOR_MARK_WORDS for t in near):
             return
-        if e >= n or toks[e].text not in (",", "and", "&"):
+        if e < n and toks[e].text not in (",", "and", "&"):
             return
-    if e >= n or labels[e] != "author":
+        # the list's last names read as the editors' ("..., CONREUX A., MARIN B. & PONTHIEU
+        # M., (2013) Analyse ..."): the date or the title follows them
+        last = e < n and labels[e] == "O" and _next_label(toks, labels, e) in ("issued", "title")
+    else:
+        last = False
+    if not last and (e >= n or labels[e] != "author"):
         return
     end = e
-    while end < n and labels[end] == "author":
+    while not last and end < n and labels[end] == "author":
         end += 1
     # names of people on both sides: no body ("ALICE Collaboration, J. Adam et al."), no
     # dashes that repeat the names before, no "et al." after which a list is done

@@ -4694,6 +4694,11 @@ def test_names_written_out_alone_in_a_title_run_before_the_title_are_the_authors
           (", and Kai T Kern", "author"), (".", "O"), ("Graph kernels", "title"),
           (". Graph Lett. 111(24):8788.", "O")],
          ["Ode", "Abe", "Kern"]),
+        # the list's last names read as the editors', the date after them
+        ([("ODELL S., ABEL B., SATO A.", "author"), (",", "O"), ("KERN B. & LOTT M.", "editor"),
+          (",", "O"), ("(", "O"), ("2013", "issued"), (")", "O"),
+          ("Analyse des graphes", "title"), (".", "O")],
+         ["ODELL", "ABEL", "SATO", "KERN", "LOTT"]),
         # a body and the names after it stay as read
         ([("GRAPH Collaboration", "author"), (",", "O"), ("K. Ode et al.", "author"),
           (",", "O"), ("Graph kernels", "title"), (", Graph Lett. 9 (2016) 1.", "O")],
