@@ -19,7 +19,7 @@ _BIB_WORDS = (
     r"|referencias(?:\s+bibliográficas)?|referências(?:\s+bibliográficas)?|riferimenti"
     r"(?:\s+bibliografici)?|referenties|literatuur(?:lijst)?|litteratur|referenser|kaynakça"
     r"|kaynaklar|piśmiennictwo|literatura|bibliografie|список\s+литературы|литература"
-    r"|kirjallisuus|kirjallisuutta|lähteet|lähdeluettelo"
+    r"|kirjallisuus|kirjallisuutta|lähteet|lähdeluettelo|αναφορ[εέ]ς|βιβλιογραφ[ιί]α"
     r"|библиография|参考文献|参\s*考\s*文\s*献|主要参考文献|引用文献|参考资料|文献|참고\s*문헌"
     r"|المراجع|מקורות|notes\s+and\s+references"
 )

@@ -50,6 +50,8 @@ def _line(
         "Список литературы",
         "Kirjallisuutta",
         "Lähteet",
+        "ΑΝΑΦΟΡΕΣ",
+        "Βιβλιογραφία",
         "References:",
         "A References",
     ],
