@@ -299,9 +299,17 @@ def _attach(
 
 
 def _on_baseline(run: Run, rows: list[list[Run]]) -> None:
-    """``run`` into the row on its baseline, or a row of its own."""
+    """``run`` into the row on its baseline, or a row of its own. A row's baseline is that
+    of its first run or of its largest: a row of short pieces may open with a raised mark
+    (the small "A" of the LaTeX logo, first in the order from the top), and the lowered
+    "E" after it stands too far below the mark, not below the row's letters."""
     for row in rows:
-        if abs(row[0].y - run.y) <= 0.3 * max(row[0].size, run.size):
+        dy = abs(row[0].y - run.y)
+        reach = max(row[0].size, run.size)
+        if dy > reach:
+            continue
+        big = row[0] if dy <= 0.3 * reach else max(row, key=lambda r: r.size)
+        if abs(big.y - run.y) <= 0.3 * max(big.size, run.size):
             row.append(run)
             return
     rows.append([run])

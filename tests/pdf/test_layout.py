@@ -386,3 +386,24 @@ def test_small_capitals_and_short_words_stay_on_their_line() -> None:
         "SMITH, J., BROWN, K. (2001). A title of a paper that runs on.",
     ]
     assert len(texts) == 7 and texts[-1] == "In Proceedings of the Conference"
+
+
+def test_the_lowered_e_of_a_logo_in_a_row_of_short_pieces_stays_on_its_line() -> None:
+    # "на LaTeX." at a paragraph's end, every piece short enough to be a mark: the raised
+    # small "A" opened the row (it stands highest), and the lowered "E" was measured from
+    # it, too far below to join, so it became a line of its own under the paragraph.
+    runs = [
+        Run("комплекта graphics като grfguide.tex, достъпен в", 116.2, 452.6, 185.9, 10.9, "F1"),
+        Run("на", 116.2, 127.7, 172.37, 10.9, "F1"),
+        Run("L", 131.3, 138.1, 172.37, 10.9, "F1"),
+        Run("A", 134.2, 140.5, 174.4, 8.0, "F1"),
+        Run("T", 138.9, 146.7, 172.37, 10.9, "F1"),
+        Run("E", 144.9, 152.3, 170.03, 10.9, "F1"),
+        Run("X", 150.9, 159.1, 172.37, 10.9, "F1"),
+        Run(".", 159.1, 162.1, 172.37, 10.9, "F1"),
+    ]
+    lines = group_lines(runs, 1)
+    assert [ln.text for ln in lines] == [
+        "комплекта graphics като grfguide.tex, достъпен в",
+        "на LATEX.",
+    ]
