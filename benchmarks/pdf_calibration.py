@@ -17,7 +17,8 @@ The confidences are cross-fitted: a document of fold K is scored by ``DIR/fold-K
 the calibration fitted without fold K (``tools.realdata.calibrate --fold-weights DIR``;
 with ``--pdf`` there, the read-back strings of the other folds too). Prints, for the
 strings and the PDF path, the reliability table, ECE, AUROC and the share wrong among
-fields at >= 0.9, of fields and of rows. ``--docs 0`` takes every document of 3 strings or
+fields at >= 0.9, of fields and of rows (the row as the app shows it, at most its lowest
+field's, and the row model alone). ``--docs 0`` takes every document of 3 strings or
 more. ``--save`` keeps the evidence and verdicts (a pickle), ``--load`` scores them again
 with other weights without typesetting.
 """
@@ -198,6 +199,7 @@ def report(rows: list[Row], weights: dict[int, dict[str, dict[str, float]]]) -> 
     for path in (STRINGS, PDF):
         fields: list[tuple[float, bool]] = []
         row_pairs: list[tuple[float, bool]] = []
+        alone: list[tuple[float, bool]] = []  # the row model without the app's cap
         for row in rows:
             if row.path != path:
                 continue
@@ -207,6 +209,7 @@ def report(rows: list[Row], weights: dict[int, dict[str, dict[str, float]]]) -> 
             p = list(probs.values())
             row_p = score(w["row"], row_features(row.entry, p))
             row_pairs.append((min(row_p, *p) if p else row_p, row.right))
+            alone.append((row_p, row.right))
         fe, fa = ece_auroc(fields)
         re_, ra = ece_auroc(row_pairs)
         sure = [r for c, r in fields if c >= 0.9]
@@ -218,7 +221,12 @@ def report(rows: list[Row], weights: dict[int, dict[str, dict[str, float]]]) -> 
             f"{(len(sure) - sum(sure)) / max(len(sure), 1):.4f} of {len(sure)}"
         )
         rows_right = sum(r for _, r in row_pairs) / max(len(row_pairs), 1)
+        print(reliability(row_pairs))
         print(f"rows {len(row_pairs)} ({rows_right:.3f} right): ECE {re_:.4f}  AUROC {ra:.4f}")
+        ae, aa = ece_auroc(alone)
+        print(
+            f"  the row model alone (not capped at the lowest field): ECE {ae:.4f}  AUROC {aa:.4f}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

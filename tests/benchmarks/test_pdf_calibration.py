@@ -47,3 +47,30 @@ def test_documents_are_sampled_by_size() -> None:
     real = [(Example("x", ["O"]), g) for g in ["a", "a", "a", "b", "c", "c", "c"]]
     assert sorted(sample_groups(real, 0, 1, 3)) == ["a", "c"]
     assert len(sample_groups(real, 1, 1, 1)) == 1
+
+
+def test_the_report_gives_fields_and_rows_per_path_the_row_capped_as_the_app_caps_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from benchmarks.pdf_calibration import PDF, Row, report
+
+    weights = {0: {"field": {"low": -3.0, "high": 3.0}, "row": {"bias": 3.0}}}
+    rows = [
+        Row(
+            0,
+            path,
+            [("bias", 1.0)],
+            {"title": ([("high", 1.0)], True), "~x": ([("low", 1.0)], True)},
+            True,
+        )
+        for path in (STRINGS, PDF)
+        for _ in range(3)
+    ]
+    report(rows, weights)
+    out = capsys.readouterr().out
+    assert out.count("confidence     n") == 4  # fields and rows, for both paths
+    capped = [line for line in out.splitlines() if line.startswith("rows ")]
+    alone = [line for line in out.splitlines() if "row model alone" in line]
+    assert len(capped) == len(alone) == 2
+    # the row is capped at its lowest field's 0.05 (a bin of its own), the model says 0.95
+    assert "0.0-0.1    3" in out and "0.9-1.0    3" in out
