@@ -52,7 +52,16 @@ A glyph name pypdf does not know (it gives the name itself, "/r.sc") is read by 
 Glyph List's rules for names: the part before the first period, each of its components
 between underscores read as a name (small capitals "/r.sc" as "r", oldstyle figures
 "/one.osf" as "1", a ligature "/f_f_i" as "ffi"). pypdf reads the components, shown in a
-font whose /Differences names them (:func:`_name_texts`).
+font whose /Differences names them (:func:`_name_texts`). A name of one character that is
+no such name ("/1", "/.": dvips names its bitmap fonts' digits and signs so) is that
+character.
+
+A Type3 font draws in the glyph space its /FontMatrix makes; where that matrix and its
+glyph box (/FontBBox) make an em more than four times away from one unit of the size set,
+the box's height is its em (:func:`_type3_em`, ``PdfFont.em``: the type size per unit of
+the size set). dvips's bitmap fonts as Acrobat Distiller writes them draw in device pixels
+and are set at size 1 in a matrix of 0.12: their text was 0.12 pt type, every space between
+its words wider than a column's gap.
 
 A Computer Modern text font (CMR10, CMBX12, CMTI8 ...) without /Encoding whose program is
 CFF (/FontFile3: Ghostscript's and dvipdfm's output of TeX's fonts) shows its built-in
