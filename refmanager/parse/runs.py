@@ -367,6 +367,7 @@ def _mend(
         _venue_with_its_year(toks, labels)
     if _HAN_OR_HANGUL.search(raw):
         _cjk_names_read_into_the_title(toks, labels)
+        _lone_cjk_name_opening_the_entry(toks, labels)
         _cjk_party_read_into_the_title(toks, labels)
         if "//" in raw:
             _cjk_party_read_into_the_container(toks, labels)
@@ -639,6 +640,32 @@ def _cjk_names_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             e += 1
         if "title" not in labels:
             _relabel(labels, j, e, "title")
+
+
+_LONE_CJK_NAME = re.compile(f"[{CJK}]{{2,5}}|[\uac00-\ud7a3]{{2,4}}")
+
+
+def _lone_cjk_name_opening_the_entry(toks: list[Tok], labels: list[str]) -> None:
+    """ "정미경. 중학생의 ...", "최병구 2016. '정보기술 ...'", "半田眞理子1989. 都の...": no author
+    read, and the entry opens with one word of two to five Han (two to four Hangul)
+    characters before a stop or the year: that word is the author's name."""
+    if "author" in labels or "editor" in labels or len(toks) < 4:
+        return
+    k = 0
+    while k < len(toks) and labels[k] == "label":
+        k += 1
+    if k + 2 >= len(toks) or not _LONE_CJK_NAME.fullmatch(toks[k].text):
+        return
+    nxt = toks[k + 1]
+    if not (nxt.text in (".", "\u3002") or (nxt.kind == KIND_NUM and YEAR_RE.fullmatch(nxt.text))):
+        return
+    if labels[k] not in ("title", "container-title", "publisher", "O"):
+        return
+    labels[k] = "author"
+    if nxt.text in (".", "\u3002") and labels[k + 1] != "O":
+        labels[k + 1] = "O"
+    elif nxt.kind == KIND_NUM and labels[k + 1] in ("title", "container-title"):
+        labels[k + 1] = "issued"
 
 
 def _cjk_party_chunk(toks: list[Tok], j: int) -> int:

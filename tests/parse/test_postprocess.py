@@ -4745,3 +4745,19 @@ def test_the_last_vancouver_names_read_as_the_next_field_are_the_lists(
     raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == families
+
+
+@pytest.mark.parametrize(
+    ("spec", "family"),
+    [
+        ([("김영수. 그래프 이론의 응용", "title"), (".", "O"), ("그래프연구", "container-title"),
+          (", 41(4). 157-182 (2003).", "O")], "김"),
+        ([("李明华", "title"), ("2016", "title"), (". 图形理论研究", "title"), (".", "O")], "李"),
+    ],
+)  # fmt: skip
+def test_a_lone_cjk_name_opening_the_entry_is_the_author(
+    spec: list[tuple[str, str]], family: str
+) -> None:
+    raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == [family]
