@@ -1825,6 +1825,19 @@ def _names_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, b, end, "author")
 
 
+def _journal_word_after(toks: list[Tok], k: int) -> bool:
+    """Whether a journal's word opens at ``k``: "of", or a serial's abbreviated word or one
+    of a journal's words before the next one ("Agric. Sci.", "Research Chem.")."""
+    if k >= len(toks):
+        return False
+    word = toks[k].text
+    if word == "of" or (is_serial_abbreviation(word) and k + 1 < len(toks)):
+        return word == "of" or toks[k + 1].text == "."
+    return (
+        k + 2 < len(toks) and toks[k + 2].text == "." and is_serial_abbreviation(toks[k + 1].text)
+    )
+
+
 def _vancouver_name(toks: list[Tok], k: int) -> int:
     """Where a Vancouver name from ``k`` ends ("Ode JR", "Abe-Sato J-C", "Ode K."), or -1
     where none is written there."""
@@ -7395,6 +7408,18 @@ def _name_opening_the_entry_read_as_another_field(toks: list[Tok], labels: list[
             if j == k or _initials_first_name_end(toks, j) < 0:
                 break
             k = j
+    elif (
+        _vancouver_name(toks, k) > 0
+        and k + 3 < len(toks)
+        and (
+            toks[k + 2].text == "."
+            or (toks[k + 2].kind == KIND_NUM and YEAR_RE.fullmatch(toks[k + 2].text))
+            or (toks[k + 2].text == "et" and toks[k + 3].text.lower() == "al")
+        )
+        # not a journal's name: "European J. of Cancer", "Karnataka J. Agric. Sci."
+        and not (toks[k + 2].text == "." and _journal_word_after(toks, k + 3))
+    ):
+        k += 2  # Vancouver's "Ode K. Graph ...", "Ode JR 2016 ...", "Ode J et al 2017"
     elif toks[k].kind == KIND_WORD and len(toks[k].text) > 1 and toks[k].text[:1].isupper():
         if k + 3 >= len(toks) or toks[k + 1].text != ",":
             return

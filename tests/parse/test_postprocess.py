@@ -4761,3 +4761,25 @@ def test_a_lone_cjk_name_opening_the_entry_is_the_author(
     raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == [family]
+
+
+@pytest.mark.parametrize(
+    ("spec", "families"),
+    [
+        ([("Odell D. T graph kernels of cells", "title"), (".", "O"),
+          ("Annu Graph Rev", "container-title"), ("1996; 14:259-274.", "O")], ["Odell"]),
+        ([("Odeyemi J", "publisher"), ("2016", "issued"), ("PhD Thesis University of Oslo", "O")],
+         ["Odeyemi"]),
+        ([("Odeyemi J et al", "O"), ("2017", "issued"), ("Graph Lett. 48 343", "O")],
+         ["Odeyemi"]),
+        # a journal's name: "Karnataka J. Agric. Sci." is no name
+        ([("Oslo J. Chem. Sci.", "container-title"), (",19(4): 2006", "O")], []),
+        ([("Oslo J. of Graphs", "container-title"), (", Vol. 35, No. 9, 1999", "O")], []),
+    ],
+)  # fmt: skip
+def test_a_lone_vancouver_name_opening_the_entry_is_the_author(
+    spec: list[tuple[str, str]], families: list[str]
+) -> None:
+    raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == families
