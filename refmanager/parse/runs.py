@@ -2198,7 +2198,7 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             if given_first:
                 continue
             colon_next = _colon_within_three(toks, k + 2)
-            if not colon_next:
+            if not colon_next and not _one_name_inverted_to(toks, i, k):
                 continue
         if prev.kind == "word" and prev.text.lower() in ("al", "jr", "sr", "st", "eds", "ed"):
             continue
@@ -2269,6 +2269,23 @@ def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
 
 
 _NAME_SEPARATORS = frozenset((",", ";", "and", "&"))
+
+
+def _one_name_inverted_to(toks: list[Tok], i: int, k: int) -> bool:
+    """Whether ``toks[i:k]`` is one name written family name first with its given name
+    written out and a middle initial ("Stein, Stanley J"): its initial's stop at ``k``
+    ends the name, and a name list whose first name is so written goes on after a comma
+    only ("Stein, Stanley J. Vassouras, a Brazilian ..." ends before "Vassouras")."""
+    if k - i < 4 or toks[i + 1].text != "," or not _capitalised_word(toks[i]):
+        return False
+    if k + 1 < len(toks) and len(toks[k + 1].text) < 2:
+        return False  # another initial ("Ode, Kai W. V.")
+    given = toks[i + 2 : k]
+    return (
+        _capitalised_word(given[0])
+        and _is_initial(given[-1])
+        and all(_capitalised_word(t) or _is_initial(t) for t in given)
+    )
 
 
 def _colon_within_three(toks: list[Tok], start: int) -> bool:

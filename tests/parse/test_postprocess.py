@@ -4783,3 +4783,20 @@ def test_a_lone_vancouver_name_opening_the_entry_is_the_author(
     raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == families
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "families"),
+    [
+        ("Ode, Kai J. Graphs, a Brazilian Graph County, 1850–1900. Oslo: Graf, 1957.",
+         "Ode, Kai J. Graphs", ["Ode"]),
+        ("Abe, Tim A. Graphs, kernels, and the cell. Graf Press, 1996.", "Abe, Tim A. Graphs",
+         ["Abe"]),
+    ],
+)  # fmt: skip
+def test_one_name_written_family_first_with_a_middle_initial_ends_at_its_stop(
+    raw: str, names: str, families: list[str]
+) -> None:
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert [n.family for n in ref.author] == families
+    assert next(n.given for n in ref.author).startswith(names.split(", ")[1][:3])
