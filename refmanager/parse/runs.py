@@ -289,6 +289,7 @@ def _mend(
     if _names_a_genre(low):
         _genre_read_into_the_title(toks, labels)
     _thesis_description_read_as_the_title(toks, labels)
+    _kind_sentence_ending_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
@@ -6863,6 +6864,35 @@ def _film_credits(toks: list[Tok], labels: list[str]) -> None:
     if place_end > comma + 1:
         _relabel(labels, comma + 1, place_end, "publisher-place")
     _relabel(labels, place_end, year, "O")
+
+
+# One-word sentences MLA and Chicago print after a book's or thesis's title: its kind
+# ("Diss.", "Manuscript.") or its medium ("Print.", "Web.")
+_KIND_SENTENCES = word_set("diss dissertation thesis manuscript typescript")
+_MEDIUM_SENTENCES = word_set("print web film dvd cd microfilm")
+
+
+def _kind_sentence_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Foundations of Meaning: Primary Metaphors and Primary Scenes. Diss. University of
+    California", "“Utjulik 2001 Expedition Report. Manuscript.”": a one-word sentence that
+    names the work's kind or medium, read as the title's last, is the genre (the medium no
+    field of ours)."""
+    a, b = _first_run(labels, "title")
+    e = b
+    while e > a and toks[e - 1].text == ".":
+        e -= 1
+    w = e - 1
+    if w - 2 < a + 1 or toks[w - 1].text != "." or not toks[w].text[:1].isupper():
+        return
+    word = toks[w].text.lower()
+    if word in _KIND_SENTENCES:
+        label = "genre"
+    elif word in _MEDIUM_SENTENCES:
+        label = "O"
+    else:
+        return
+    _relabel(labels, w - 1, b, "O")
+    labels[w] = label
 
 
 def _unlabelled_sentence_before(

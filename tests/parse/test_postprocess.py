@@ -4800,3 +4800,14 @@ def test_one_name_written_family_first_with_a_middle_initial_ends_at_its_stop(
     ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
     assert [n.family for n in ref.author] == families
     assert next(n.given for n in ref.author).startswith(names.split(", ")[1][:3])
+
+
+@pytest.mark.parametrize(("word", "genre"), [("Diss", "Diss"), ("Print", "")])
+def test_a_one_word_kind_or_medium_sentence_ending_the_title(word: str, genre: str) -> None:
+    raw = f"Ode, Karl. Foundations of Graphs: Primary Scenes. {word}. University of Oslo, 2005."
+    spec = [("Ode, Karl", "author"), (".", "O"),
+            (f"Foundations of Graphs: Primary Scenes. {word}", "title"), (".", "O"),
+            ("University of Oslo", "publisher"), (",", "O"), ("2005", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("genre")) == ("Foundations of Graphs: Primary Scenes", genre)
