@@ -5143,13 +5143,26 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
     c = commas[-1]
     tail = [t.text for t in toks[c + 1 : b] if t.kind == KIND_WORD]
     head = [t.text for t in toks[a:c] if t.kind == KIND_WORD]
-    if not 2 <= len(tail) <= 8 or len(head) < 3:
+    # one word alone after the last comma, right before the numbers: a journal's name
+    # whatever the title's case ("... in Medieval Verona, Speculum, 66, 1991, 27-42")
+    one_word = (
+        len(tail) == 1
+        and b - c == 2
+        and len(tail[0]) > 3
+        and tail[0].isalpha()
+        and tail[0][:1].isupper()
+        and tail[0][1:].islower()
+        and not is_city(tail[0])
+    )
+    if not (2 <= len(tail) <= 8 or one_word) or len(head) < 3:
         return
     long_tail = [w for w in tail if len(w) > 3]
     long_head = [w for w in head[1:] if len(w) > 3 and w.isalpha()]
     if not long_tail or not all(w[:1].isupper() for w in long_tail):
         return
-    if not long_head or sum(w.islower() for w in long_head) < len(long_head) / 2:
+    if not one_word and (
+        not long_head or sum(w.islower() for w in long_head) < len(long_head) / 2
+    ):
         return  # a title in title case too: nothing tells where it ends
     labels[c] = "O"
     start = c + 1  # "..., in «Rivista Geografica Italiana», 123": no "in", no guillemet

@@ -4811,3 +4811,15 @@ def test_a_one_word_kind_or_medium_sentence_ending_the_title(word: str, genre: s
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("genre")) == ("Foundations of Graphs: Primary Scenes", genre)
+
+
+@pytest.mark.parametrize(("last", "journal"), [("Graphica", "Graphica"), ("Berlin", "")])
+def test_one_word_after_a_title_case_titles_last_comma_before_the_volume(
+    last: str, journal: str
+) -> None:
+    raw = f"M. C. Ode, Donors, Their Graphs, and Religious Innovation, {last}, 66, 1991, 27-42."
+    spec = [("M. C. Ode", "author"), (",", "O"),
+            (f"Donors, Their Graphs, and Religious Innovation, {last}", "title"), (",", "O"),
+            ("66", "volume"), (",", "O"), ("1991", "issued"), (",", "O"), ("27-42", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == journal
