@@ -342,6 +342,8 @@ def _mend(
     _quoted_title_to_its_close(toks, labels)
     _title_cut_after_a_small_word(toks, labels)
     _title_run_into_in(toks, labels)
+    _title_cut_at_a_lower_case_in(toks, labels)
+    _title_list_read_as_the_editors(toks, labels)
     _publisher_before_place(toks, labels)
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
@@ -4887,6 +4889,53 @@ def _title_run_into_in(toks: list[Tok], labels: list[str]) -> None:
             labels[k + 2] = "O"
         _relabel(labels, first, b, "container-title")
         return
+
+
+def _title_cut_at_a_lower_case_in(toks: list[Tok], labels: list[str]) -> None:
+    """A book's "White Plague, Black Labour: Tuberculosis and ... disease in South Africa
+    (1989)": the title's run cut at a lower-case "in", the words after it read as a
+    container where the entry has no volume, issue or pages and no editors: the words up to
+    the container's end are the title's (a book's title goes on past "in"; a chapter's
+    container follows ", In" or "In:")."""
+    if any(lab in labels for lab in ("volume", "issue", "page", "editor")):
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    t_a, t_b = _first_run(labels, "title")
+    if t_a == t_b or t_b != a - 1 or toks[t_b].text != "in" or labels[t_b] != "O":
+        return
+    if any(_ends_sentence(toks, k) for k in range(a, b - 1)):
+        return  # ("... in Classical Antiquity. Trans. Christine Richardson.")
+    if _names_venue(_words_of(toks, a, b)):
+        return
+    _relabel(labels, t_b, b, "title")
+
+
+def _title_list_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:
+    """ "Conspiracy and Romance: Studies in Brockden Brown, Cooper, Hawthorne, and
+    Melville.", "... A Study in Canon, Ritual, and Ideology (Oxford: ...)": the title's list
+    after its comma, read as the editors where no editor's mark is printed anywhere, is the
+    title's."""
+    run = _only_run(labels, "editor")
+    if run is None:
+        return
+    a, b = run
+    t_a, t_b = _first_run(labels, "title")
+    if t_a == t_b:
+        return
+    comma = t_b + 1 == a and toks[t_b].text == "," and labels[t_b] == "O"
+    # ("A Study in | Canon, Ritual, and Ideology": the title's last word a small one)
+    joined = t_b == a and toks[t_b - 1].text.islower() and len(toks[t_b - 1].text) <= 4
+    if not (comma or joined):
+        return
+    if any(
+        t.text.lower() in _EDITOR_MARK_WORDS or t.text.lower() in ("edited", "edit", "hrsg")
+        for t in toks
+    ):
+        return
+    _relabel(labels, t_b, b, "title")
 
 
 _NUMBER_SIGNS = frozenset(("#", "\u00b0", "\u2116", "\u00ba"))

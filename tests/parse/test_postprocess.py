@@ -4823,3 +4823,28 @@ def test_one_word_after_a_title_case_titles_last_comma_before_the_volume(
             ("66", "volume"), (",", "O"), ("1991", "issued"), (",", "O"), ("27-42", "page"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == journal
+
+
+def test_a_books_title_cut_at_a_lower_case_in() -> None:
+    raw = "Karl Ode, White Graphs: Colouring and the economy of graphs in South Africa (1989)."
+    spec = [("Karl Ode", "author"), (",", "O"),
+            ("White Graphs: Colouring and the economy of graphs", "title"), ("in", "O"),
+            ("South Africa", "container-title"), ("(", "O"), ("1989", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "White Graphs: Colouring and the economy of graphs in South Africa"
+
+
+@pytest.mark.parametrize("joint", [", ", " "])
+def test_a_titles_list_read_as_the_editors(joint: str) -> None:
+    head = "Graphs and Romance: Studies in" + ("" if joint == " " else " Brown")
+    raw = f"Ode, Karl. {head}{joint}Cooper, Hawthorne, and Melville. Oslo: Graph Press, 1989."
+    spec = [("Ode, Karl", "author"), (".", "O"), (head, "title")]
+    if joint == ", ":
+        spec.append((",", "O"))
+    spec += [("Cooper, Hawthorne, and Melville", "editor"), (".", "O"),
+             ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"), (",", "O"),
+             ("1989", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == f"{head}{joint}Cooper, Hawthorne, and Melville"
+    assert not ref.editor
