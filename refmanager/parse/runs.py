@@ -348,6 +348,8 @@ def _mend(
     _venue_acronym_ending_the_title(toks, labels)
     _journal_ending_the_title(toks, labels)
     _site_ending_the_title(toks, labels)
+    if "(p" in raw:
+        _book_sentence_before_the_bracketed_pages(toks, labels)
     if "Review" in raw:  # (the word the rule reads)
         _review_of_a_book_after_the_title(toks, labels)
     _second_title_run_before_the_numbers(toks, labels)
@@ -7290,6 +7292,36 @@ def _journal_or_title_read_into_the_names(toks: list[Tok], labels: list[str]) ->
             break
         labels[k] = new  # (the journal's inner periods: "Phys. G")
         k += 1
+
+
+def _book_sentence_before_the_bracketed_pages(toks: list[Tok], labels: list[str]) -> None:
+    """APA's entry in an encyclopedia: "Falcon and Falconry. World book encyclopedia. (pp.
+    150-155). Chicago: World Book.": with no container, the title's last sentence right
+    before the bracketed pages is the book."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    k = b
+    while k < len(toks) and toks[k].text in (".", "(") and labels[k] == "O":
+        k += 1
+    if k >= len(toks) or toks[k].text.lower() not in ("pp", "p") or toks[k - 1].text != "(":
+        return
+    cut = -1
+    for d in range(a + 2, b - 1):
+        if _ends_sentence(toks, d):
+            cut = d
+    if cut < 0:
+        return
+    tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
+    if not 1 <= len(tail) <= 6 or not tail[0].text[:1].isupper():
+        return
+    labels[cut] = "O"
+    _relabel(labels, cut + 1, b, "container-title")
+    if toks[b - 1].text == ".":
+        labels[b - 1] = "O"
 
 
 def _site_ending_the_title(toks: list[Tok], labels: list[str]) -> None:

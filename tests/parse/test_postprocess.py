@@ -4848,3 +4848,19 @@ def test_a_titles_list_read_as_the_editors(joint: str) -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == f"{head}{joint}Cooper, Hawthorne, and Melville"
     assert not ref.editor
+
+
+def test_an_encyclopedias_name_before_the_bracketed_pages_is_the_book() -> None:
+    raw = (
+        "Ode, K. (1980). Graphs and Graphing. World graph encyclopedia. (pp. 150-155). "
+        "Chicago: Graph Book."
+    )
+    spec = [("Ode, K.", "author"), ("(", "O"), ("1980", "issued"), (").", "O"),
+            ("Graphs and Graphing. World graph encyclopedia", "title"), (". (pp.", "O"),
+            ("150-155", "page"), (").", "O"), ("Chicago", "publisher-place"), (":", "O"),
+            ("Graph Book", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graphs and Graphing",
+        "World graph encyclopedia",
+    )
