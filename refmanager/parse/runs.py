@@ -465,6 +465,7 @@ def _mend(
     if ":" in raw:
         _subtitle_read_as_the_container(toks, labels)
     _edition_read_as_the_title(toks, labels)
+    _publisher_sentence_ending_the_entry(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -5211,9 +5212,7 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
     long_head = [w for w in head[1:] if len(w) > 3 and w.isalpha()]
     if not long_tail or not all(w[:1].isupper() for w in long_tail):
         return
-    if not one_word and (
-        not long_head or sum(w.islower() for w in long_head) < len(long_head) / 2
-    ):
+    if not one_word and (not long_head or sum(w.islower() for w in long_head) < len(long_head) / 2):
         return  # a title in title case too: nothing tells where it ends
     labels[c] = "O"
     start = c + 1  # "..., in «Rivista Geografica Italiana», 123": no "in", no guillemet
@@ -7292,6 +7291,44 @@ def _journal_or_title_read_into_the_names(toks: list[Tok], labels: list[str]) ->
             break
         labels[k] = new  # (the journal's inner periods: "Phys. G")
         k += 1
+
+
+def _publisher_sentence_ending_the_entry(toks: list[Tok], labels: list[str]) -> None:
+    """Author-date "Volcker, Paul A and Toyoo Gyohten. 1992. Changing fortunes: The world’s
+    money and the threat to American leadership. Crown.": the date after the names, no
+    publisher or container, and the title's run ending the entry with a last sentence of
+    one to three capitalised words: that sentence is the publisher."""
+    if "publisher" in labels or "container-title" in labels or "issued" not in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None or _first_run(labels, "issued")[0] > run[0]:
+        return
+    a, b = run
+    if _past_punctuation(toks, labels, b) < len(toks):
+        return
+    e = b
+    while e > a and toks[e - 1].text == ".":
+        e -= 1
+    cut = next((d for d in range(e - 1, a + 2, -1) if toks[d].text == "."), -1)
+    if cut < 0 or not _ends_sentence(toks, cut):
+        return
+    tail = toks[cut + 1 : e]
+    if not 1 <= len(tail) <= 3 or any(t.kind != KIND_WORD for t in tail):
+        return
+    if not all(t.text[:1].isupper() and t.text.isalpha() for t in tail):
+        return
+    first = tail[0].text
+    if (
+        first in _TITLE_ARTICLES
+        or first.lower() in _BOOK_WORDS
+        or first.lower() in ("a", "an", "part", "vol", "volume", "book", "chapter")
+    ):
+        return  # "... A Novel.", "... Part Two.": the title's own last sentence
+    if len(tail) == 1 and is_city(first):
+        return
+    labels[cut] = "O"
+    _relabel(labels, cut + 1, e, "publisher")
+    _relabel(labels, e, b, "O")
 
 
 def _book_sentence_before_the_bracketed_pages(toks: list[Tok], labels: list[str]) -> None:

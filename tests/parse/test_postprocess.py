@@ -4864,3 +4864,11 @@ def test_an_encyclopedias_name_before_the_bracketed_pages_is_the_book() -> None:
         "Graphs and Graphing",
         "World graph encyclopedia",
     )
+
+
+@pytest.mark.parametrize(("last", "publisher"), [("Crown", "Crown"), ("A Novel", "")])
+def test_a_publishers_sentence_ending_an_author_date_entry(last: str, publisher: str) -> None:
+    raw = f"Ode, Karl and Anna Roe. 1992. Changing graphs: The world’s money. {last}."
+    spec = [("Ode, Karl and Anna Roe", "author"), (".", "O"), ("1992", "issued"), (".", "O"),
+            (f"Changing graphs: The world’s money. {last}", "title"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == publisher
