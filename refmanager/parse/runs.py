@@ -466,6 +466,7 @@ def _mend(
         _subtitle_read_as_the_container(toks, labels)
     _edition_read_as_the_title(toks, labels)
     _publisher_sentence_ending_the_entry(toks, labels)
+    _date_read_into_the_journal(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -7329,6 +7330,68 @@ def _publisher_sentence_ending_the_entry(toks: list[Tok], labels: list[str]) -> 
     labels[cut] = "O"
     _relabel(labels, cut + 1, e, "publisher")
     _relabel(labels, e, b, "O")
+
+
+def _date_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """The date run into the journal's name: "Man Ther. May 2005 10(2)", "New Yorker 15 Feb.
+    1993: 48-51", "Journal of biomechanics. 2011 44(4) 644-9": a month, a day before a
+    month, or a year (and the volume and issue after it) ending the journal's run are no
+    part of its name."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    k = next(
+        (
+            m
+            for m in range(a + 1, b)
+            if (toks[m].text.lower() in ANY_MONTH and toks[m].text[:1].isupper())
+            or YEAR_RE.fullmatch(toks[m].text)
+            or (
+                toks[m].kind == KIND_NUM
+                and m + 1 < len(toks)
+                and toks[m + 1].text.lower() in ANY_MONTH
+                and toks[m + 1].text[:1].isupper()
+            )
+        ),
+        -1,
+    )
+    if k < 0 or k - a < 1 or toks[k - 1].kind not in (KIND_WORD, KIND_PUNCT):
+        return
+    if toks[k].text.lower() in ANY_MONTH and toks[k - 1].text != ".":
+        return  # ("Journal of May Studies"?): a month only after the name's full stop
+    if YEAR_RE.fullmatch(toks[k].text) and "issued" in labels:
+        return  # a year in a venue's name ("COSIT 2003", "since 1970"), the date read apart
+    if not any(t.kind == KIND_WORD for t in toks[a:k]):
+        return
+    rest = toks[k:b]
+    if any(t.kind == KIND_WORD and t.text.lower() not in ANY_MONTH for t in rest):
+        return  # words after the date: more than the date
+    for m in range(k, b):
+        if YEAR_RE.fullmatch(toks[m].text) and "issued" not in labels:
+            labels[m] = "issued"
+        elif (
+            toks[m].kind == KIND_NUM
+            and labels[m] == "container-title"
+            and m > k
+            and (YEAR_RE.fullmatch(toks[m - 1].text))
+            and "volume" not in labels
+        ):
+            labels[m] = "volume"
+        elif (
+            toks[m].kind == KIND_NUM
+            and m >= 2
+            and toks[m - 1].text == "("
+            and labels[m - 2] == "volume"
+            and "issue" not in labels
+        ):
+            labels[m] = "issue"
+        else:
+            labels[m] = "O"
+    e = k
+    while e > a and toks[e - 1].kind == KIND_PUNCT and toks[e - 1].text != ".":
+        e -= 1
+        labels[e] = "O"
 
 
 def _book_sentence_before_the_bracketed_pages(toks: list[Tok], labels: list[str]) -> None:

@@ -4872,3 +4872,45 @@ def test_a_publishers_sentence_ending_an_author_date_entry(last: str, publisher:
     spec = [("Ode, Karl and Anna Roe", "author"), (".", "O"), ("1992", "issued"), (".", "O"),
             (f"Changing graphs: The world’s money. {last}", "title"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("publisher") == publisher
+
+
+@pytest.mark.parametrize(
+    ("raw", "journal", "spec"),
+    [
+        (
+            "Ode K. Graph walking. Graph Ther. May 2005 10(2) 164-171.",
+            "Graph Ther.",
+            [("Ode K", "author"), (".", "O"), ("Graph walking", "title"), (".", "O"),
+             ("Graph Ther. May", "container-title"), ("2005", "issued"), ("10", "volume"),
+             ("(", "O"), ("2", "issue"), (")", "O"), ("164-171", "page"), (".", "O")],
+        ),
+        (
+            'Ode, Karl. "Graph Shopping." New Grapher 15 Feb. 1993: 48-51.',
+            "New Grapher",
+            [("Ode, Karl", "author"), ('. "', "O"), ("Graph Shopping", "title"), ('."', "O"),
+             ("New Grapher 15", "container-title"), ("Feb.", "O"), ("1993", "issued"),
+             (":", "O"), ("48-51", "page"), (".", "O")],
+        ),
+        (
+            "Ode K. Graph walking. Journal of graphs. 2011 44(4) 644-9.",
+            "Journal of graphs",
+            [("Ode K", "author"), (".", "O"), ("Graph walking", "title"), (".", "O"),
+             ("Journal of graphs. 2011 44(4)", "container-title"), ("644-9", "page"),
+             (".", "O")],
+        ),
+    ],
+)  # fmt: skip
+def test_the_date_read_into_the_journals_run(
+    raw: str, journal: str, spec: list[tuple[str, str]]
+) -> None:
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == journal
+
+
+def test_a_year_in_a_venues_name_stays_where_the_date_is_read() -> None:
+    raw = "Ode, K. 2003 Graph laws 2003 GRAPHCON 2003. LNCS 2825, 316-331."
+    spec = [("Ode, K.", "author"), ("2003", "issued"), ("Graph laws", "title"),
+            ("2003", "O"), ("GRAPHCON 2003", "container-title"), (".", "O"),
+            ("LNCS", "collection-title"), ("2825", "volume"), (",", "O"), ("316-331", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "GRAPHCON 2003"
