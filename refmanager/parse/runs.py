@@ -467,6 +467,7 @@ def _mend(
     _edition_read_as_the_title(toks, labels)
     _publisher_sentence_ending_the_entry(toks, labels)
     _date_read_into_the_journal(toks, labels)
+    _journal_parted_by_a_comma(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -7392,6 +7393,31 @@ def _date_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
     while e > a and toks[e - 1].kind == KIND_PUNCT and toks[e - 1].text != ".":
         e -= 1
         labels[e] = "O"
+
+
+def _journal_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
+    """ '"The Problem of Resilience." Sustainability: Science, Practice, Policy. 6(2)',
+    '“How I think ...” Division of Literatures, Cultures and Languages Homepage.': the
+    container's name cut at its comma, the words after it read as a second title run (the
+    title read before the container): they are the container's."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    t_a, t_b = _first_run(labels, "title")
+    if t_a == t_b or t_b > a or b + 1 >= len(toks):
+        return
+    if toks[b].text != "," or labels[b] != "O" or labels[b + 1] != "title":
+        return
+    e = b + 1
+    while e < len(toks) and labels[e] == "title":
+        e += 1
+    words = [t for t in toks[b + 1 : e] if t.kind == KIND_WORD]
+    if not 1 <= len(words) <= 6 or not words[0].text[:1].isupper():
+        return
+    if any(_ends_sentence(toks, k) for k in range(b + 1, e - 1)):
+        return
+    _relabel(labels, b, e, "container-title")
 
 
 def _book_sentence_before_the_bracketed_pages(toks: list[Tok], labels: list[str]) -> None:

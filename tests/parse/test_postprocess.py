@@ -4914,3 +4914,16 @@ def test_a_year_in_a_venues_name_stays_where_the_date_is_read() -> None:
             ("LNCS", "collection-title"), ("2825", "volume"), (",", "O"), ("316-331", "page"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "GRAPHCON 2003"
+
+
+def test_a_journal_parted_by_a_comma_read_as_a_second_title() -> None:
+    raw = 'Ode, K. 2010. "Graph Resilience." Graphs: Science, Practice, Policy. 6(2): 1-12.'
+    spec = [("Ode, K.", "author"), ("2010", "issued"), ('. "', "O"), ("Graph Resilience", "title"),
+            ('."', "O"), ("Graphs: Science", "container-title"), (",", "O"),
+            ("Practice, Policy", "title"), (".", "O"), ("6", "volume"), ("(", "O"),
+            ("2", "issue"), ("):", "O"), ("1-12", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graph Resilience",
+        "Graphs: Science, Practice, Policy",
+    )
