@@ -7361,8 +7361,12 @@ def _date_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
         return
     if toks[k].text.lower() in ANY_MONTH and toks[k - 1].text != ".":
         return  # ("Journal of May Studies"?): a month only after the name's full stop
-    if YEAR_RE.fullmatch(toks[k].text) and "issued" in labels:
-        return  # a year in a venue's name ("COSIT 2003", "since 1970"), the date read apart
+    if YEAR_RE.fullmatch(toks[k].text) and (
+        "issued" in labels or CONF_WORDS.search(_words_of(toks, a, k))
+    ):
+        # a year in a venue's name ("COSIT 2003", "since 1970") with the date read apart,
+        # or a proceedings' ("Proc. ICML 2019, 101")
+        return
     if not any(t.kind == KIND_WORD for t in toks[a:k]):
         return
     rest = toks[k:b]
@@ -7396,7 +7400,7 @@ def _date_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
 
 
 def _journal_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
-    """ '"The Problem of Resilience." Sustainability: Science, Practice, Policy. 6(2)',
+    """'"The Problem of Resilience." Sustainability: Science, Practice, Policy. 6(2)',
     '“How I think ...” Division of Literatures, Cultures and Languages Homepage.': the
     container's name cut at its comma, the words after it read as a second title run (the
     title read before the container): they are the container's."""
