@@ -478,9 +478,11 @@ def _detect_inverted(chunks: list[str], pairs_ok: bool = True) -> bool:
     # "Smith, John" (APA with full given names, MLA/Chicago first author).
     first_words = chunks[0].split()
     second = chunks[1].split()
+    # (a given name and its initials: "Hogue, Christopher W. V.")
+    given = 0 < len(second) <= 2 or (len(second) <= 4 and all(map(is_initials, second[1:])))
     return (
         len([w for w in first_words if w.lower() not in PARTICLES]) == 1
-        and 0 < len(second) <= 2
+        and given
         and all(w[:1].isupper() for w in second)
         and not is_initials(chunks[0])
     )

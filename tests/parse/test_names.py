@@ -149,6 +149,11 @@ def test_a_word_in_brackets_after_a_name_is_no_name() -> None:
     assert families("Ode, K. (Graphen)") == ["Ode"]
 
 
+def test_a_given_name_written_out_with_two_initials_after_the_family_name() -> None:
+    assert families("Ode, Kai W. V.") == ["Ode"]
+    assert families("Ode, Kaia E. M., & Abe, Tim") == ["Ode", "Abe"]
+
+
 def test_a_bodys_name_with_and_is_one_literal() -> None:
     for body in ("Food and Agriculture Organization of the United Nations",
                  "Department of Health and Human Services",
