@@ -5272,7 +5272,7 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
         return
     if "publisher" not in labels and "publisher-place" not in labels:
         return
-    if any(lab in _NUMBERS for lab in labels):
+    if "issue" in labels or "page" in labels:
         return
     run = _only_run(labels, "container-title")
     if run is None:
@@ -5280,7 +5280,19 @@ def _book_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     a, b = run
     if "editor" in labels[a:]:
         return
-    nxt = _next_label(toks, labels, b)
+    after = b
+    d = _past_punctuation(toks, labels, b)
+    if "volume" in labels:
+        # a book's volume after its marker ("Speech and dialog, Vol. 770, Springer, 2004")
+        if d + 1 >= len(toks) or toks[d].text.lower() not in ("vol", "vols", "volume"):
+            return
+        v = _past_punctuation(toks, labels, d + 1)
+        if v >= len(toks) or labels[v] != "volume":
+            return
+        after = _first_run(labels, "volume")[1]
+    elif d < len(toks) and labels[d] == "issued":
+        after = _first_run(labels, "issued")[1]  # ("The Hydrolysis of Cations, 1976, New York")
+    nxt = _next_label(toks, labels, after)
     if nxt == "note":  # "Classical Fields, 3rd edn. (Wiley, 1998)": the edition read as a note
         d = _past_punctuation(toks, labels, b)
         e = d

@@ -4927,3 +4927,28 @@ def test_a_journal_parted_by_a_comma_read_as_a_second_title() -> None:
         "Graph Resilience",
         "Graphs: Science, Practice, Policy",
     )
+
+
+@pytest.mark.parametrize(
+    ("raw", "spec"),
+    [
+        (
+            "Ode, W. and Abe, S., Speech and graph dialog, Vol. 770, Springer, 2004.",
+            [("Ode, W. and Abe, S.", "author"), (",", "O"),
+             ("Speech and graph dialog", "container-title"), (", Vol.", "O"), ("770", "volume"),
+             (",", "O"), ("Springer", "publisher"), (",", "O"), ("2004", "issued"), (".", "O")],
+        ),
+        (
+            "Ode Jr., C. F. The Hydrolysis of Graphs, 1976, New York: Wiley Interscience.",
+            [("Ode Jr., C. F.", "author"), ("The Hydrolysis of Graphs", "container-title"),
+             (",", "O"), ("1976", "issued"), (",", "O"), ("New York", "publisher-place"),
+             (":", "O"), ("Wiley Interscience", "publisher"), (".", "O")],
+        ),
+    ],
+)  # fmt: skip
+def test_a_books_title_read_as_a_container_before_its_volume_or_year(
+    raw: str, spec: list[tuple[str, str]]
+) -> None:
+    ref = _by_runs(raw, spec)
+    book = next(text for text, label in spec if label == "container-title")
+    assert (ref.get("title"), ref.get("container-title")) == (book, "")
