@@ -468,6 +468,7 @@ def _mend(
     _publisher_sentence_ending_the_entry(toks, labels)
     _date_read_into_the_journal(toks, labels)
     _journal_parted_by_a_comma(toks, labels)
+    _title_first_read_as_the_names(toks, labels)
     if "?" in raw:
         _journal_after_the_question_mark(toks, labels)
     if ")" in raw:
@@ -7434,6 +7435,36 @@ def _journal_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:
     if any(_ends_sentence(toks, k) for k in range(b + 1, e - 1)):
         return
     _relabel(labels, b, e, "container-title")
+
+
+def _title_first_read_as_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """APA with no author: "Good chemistry. (1996, September). Wake Forest University
+    Magazine, 44(1), p. 8": the sentence that opens the entry before the bracketed date,
+    read as the names though its words are a sentence's (a lower-case word that is no
+    name's particle), is the title, where no title was read."""
+    if "title" in labels or labels[0] != "author":
+        return
+    b = 1
+    while b < len(toks) and labels[b] == "author":
+        b += 1
+    k = b
+    while k < len(toks) and toks[k].text == "." and labels[k] in ("O", "author"):
+        k += 1
+    if k + 1 >= len(toks) or toks[k].text != "(" or labels[k + 1] != "issued":
+        return
+    if not any(lab in ("container-title", "publisher") for lab in labels[k:]):
+        return
+    words = [t.text for t in toks[:b] if t.kind == KIND_WORD]
+    lower = [
+        w for w in words if w.islower() and w not in PARTICLES and w not in ("and", "et", "al")
+    ]
+    if not lower or len(words) < 2:
+        return
+    e = b
+    while e > 0 and toks[e - 1].text == ".":
+        e -= 1
+    _relabel(labels, 0, e, "title")
+    _relabel(labels, e, b, "O")
 
 
 def _book_sentence_before_the_bracketed_pages(toks: list[Tok], labels: list[str]) -> None:

@@ -4952,3 +4952,21 @@ def test_a_books_title_read_as_a_container_before_its_volume_or_year(
     ref = _by_runs(raw, spec)
     book = next(text for text, label in spec if label == "container-title")
     assert (ref.get("title"), ref.get("container-title")) == (book, "")
+
+
+def test_apas_title_first_read_as_the_names() -> None:
+    raw = "Good graphs. (1996, September). Graph University Magazine, 44(1), p. 8"
+    spec = [("Good graphs", "author"), (". (", "O"), ("1996", "issued"), (", September).", "O"),
+            ("Graph University Magazine", "container-title"), (",", "O"), ("44", "volume"),
+            ("(", "O"), ("1", "issue"), ("), p.", "O"), ("8", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.author) == ("Good graphs", [])
+
+
+def test_names_before_the_bracketed_date_stay_names() -> None:
+    raw = "Ode, K., & van der Berg, A. (1996). Graphs. Graph Magazine, 44(1), 8."
+    spec = [("Ode, K., & van der Berg, A.", "author"), ("(", "O"), ("1996", "issued"),
+            (").", "O"), ("Graphs", "title"), (".", "O"), ("Graph Magazine", "container-title"),
+            (",", "O"), ("44", "volume"), ("(", "O"), ("1", "issue"), ("),", "O"),
+            ("8", "page"), (".", "O")]  # fmt: skip
+    assert [n.family for n in _by_runs(raw, spec).author] == ["Ode", "van der Berg"]
