@@ -6759,11 +6759,25 @@ def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             and toks[k + 1].text.lower() in _TRANSLATED_BY
             and toks[k].text[:1].isupper()
             and toks[k - 1].text == "."
-            and labels[k] in ("title", "O")
+            and labels[k] in ("title", "O", "editor")
         ),
         -1,
     )
     if m < 0:
+        return
+    if labels[m] == "editor":
+        # "Andrade, Mário de. Macunaíma. Translated by E. A. Goodland.": the book and the
+        # translator's sentence read as editors; the sentence before it is the title
+        if "title" in labels or m < 3 or labels[m - 2] != "editor":
+            return
+        s = m - 2
+        while s > 0 and labels[s - 1] == "editor" and toks[s - 1].text != ".":
+            s -= 1
+        e = m
+        while e < len(toks) and labels[e] == "editor":
+            e += 1
+        _relabel(labels, s, m - 1, "title")
+        _relabel(labels, m - 1, e, "O")
         return
     a, b = _first_run(labels, "title")
     if a < m - 1 and b >= m:

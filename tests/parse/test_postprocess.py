@@ -4970,3 +4970,13 @@ def test_names_before_the_bracketed_date_stay_names() -> None:
             (",", "O"), ("44", "volume"), ("(", "O"), ("1", "issue"), ("),", "O"),
             ("8", "page"), (".", "O")]  # fmt: skip
     assert [n.family for n in _by_runs(raw, spec).author] == ["Ode", "van der Berg"]
+
+
+def test_a_book_and_its_translators_sentence_read_as_editors() -> None:
+    raw = "Ode, Karl de. Grafoíma. Translated by E. A. Abe. New York: Graph House, 1984."
+    spec = [("Ode, Karl de", "author"), (".", "O"),
+            ("Grafoíma. Translated by E. A. Abe", "editor"), (".", "O"),
+            ("New York", "publisher-place"), (":", "O"), ("Graph House", "publisher"),
+            (",", "O"), ("1984", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.editor) == ("Grafoíma", [])
