@@ -110,6 +110,10 @@ _CAP_PARTICLES = word_set("Le De Del Van Von Da Di La Du Dos")
 _DASHES = re.compile(r"^[\u2014\u2013\-_]{2,}\.?$")
 _ELLIPSIS = re.compile(r",?\s*(?:\u2026|\.\s?\.\s?\.)\s*,?\s*")
 _CJK_STOP = re.compile(rf"(?<=[{CJK}\uac00-\ud7a3])\s*\.\s*(?=[{CJK}\uac00-\ud7a3])")
+# a stop after a Vancouver name's initials, before the next such name ("Ode DL. Abe JH")
+_VANCOUVER_STOP = re.compile(
+    r"(?<=[a-z\u00df-\u00ff] [A-Z]{2})\.\s+(?=[A-Z][a-z\u00df-\u00ff'-]+ [A-Z]{1,3}\b)"
+)
 _INITIAL_BREAKS = re.compile(r"[\s.\-\u2010]+")
 # An editors' mark after the names: "(eds.)", "(Hrsg.)", "(Hg.)", "(dir.)", "(Org.)",
 # "(coord.)", "(éd.)", "(comp.)", "(a cura di)".
@@ -330,6 +334,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         text = _ELLIPSIS.sub(", ", text)  # APA's "White, D., . . . Black, E."
     if "." in text and _CJK_STOP.search(text):
         text = _CJK_STOP.sub(", ", text)  # "郭春華. 劉小冬", "최세경.오동윤": a stop parts names
+    if ". " in text and _VANCOUVER_STOP.search(text):
+        text = _VANCOUVER_STOP.sub(", ", text)  # "Ode DL. Abe JH": a stop parts names
     # (white space is one space here: "et al" is printed "et al" or "etal")
     inner = _ETAL_INSIDE.search(text) if "et al" in text or "etal" in text else None
     if inner is not None and inner.start() > 0 and text[inner.end() :].strip(" .,;"):

@@ -2324,7 +2324,10 @@ def _opens_family_first(toks: list[Tok], i: int, j: int) -> bool:
         elif text not in (".", "-") or not initials:
             break
         k += 1
-    if initials and k < j and toks[i + 1].text == "," and toks[k - 1].text == ".":
+    # "Ode JR. Graph tools." (not "John P. Ode": one initial in two or three capitals)
+    vancouver = k == i + 3 and len(toks[i + 1].text) > 1 and toks[i].text[1:].islower()
+    vancouver = vancouver and _vancouver_name(toks, k) < 0  # ("Ode DL. Abe JH.": a list)
+    if initials and k < j and toks[k - 1].text == "." and (toks[i + 1].text == "," or vancouver):
         # "Ode, J. Graph tools.": one name written family first, its initials' period
         # followed by a word
         rest = {t.text for t in toks[k:j]}

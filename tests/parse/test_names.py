@@ -154,6 +154,11 @@ def test_a_given_name_written_out_with_two_initials_after_the_family_name() -> N
     assert families("Ode, Kaia E. M., & Abe, Tim") == ["Ode", "Abe"]
 
 
+def test_a_stop_after_vancouver_initials_parts_the_names() -> None:
+    assert families("Ode DL. Abel JH") == ["Ode", "Abel"]
+    assert families("J. R. Ode") == ["Ode"]
+
+
 def test_a_bodys_name_with_and_is_one_literal() -> None:
     for body in ("Food and Agriculture Organization of the United Nations",
                  "Department of Health and Human Services",

@@ -4980,3 +4980,13 @@ def test_a_book_and_its_translators_sentence_read_as_editors() -> None:
             (",", "O"), ("1984", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.editor) == ("Grafoíma", [])
+
+
+def test_one_vancouver_name_ends_at_the_stop_after_its_initials() -> None:
+    raw = "Odell MP. Graphomycin. Graph Clin Proc 1991; 66:1165-1170."
+    ref = _by_runs(raw, [("Odell MP. Graphomycin", "author"), (raw[21:], "O")])
+    assert [n.family for n in ref.author] == ["Odell"]
+    # two names parted by stops stay two names
+    raw = "Ode DL. Abel JH. Graph kernels in cadets. J Graph Ther. 2004 34 3."
+    ref = _by_runs(raw, [("Ode DL. Abel JH", "author"), (raw[15:], "O")])
+    assert len(ref.author) == 2
