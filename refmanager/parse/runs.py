@@ -2347,7 +2347,8 @@ def _ends_family_first_list(toks: list[Tok], k: int) -> bool:
         or (toks[m].kind == "word" and len(toks[m].text) <= 3 and toks[m].text.isupper())
     ):
         m -= 1
-    if m >= 0 and toks[m].text == ",":
+    comma = m >= 0 and toks[m].text == ","
+    if comma:
         m -= 1
     if m < 0 or toks[m].kind != "word" or len(toks[m].text) < 2 or toks[m].text.isupper():
         return False
@@ -2361,12 +2362,19 @@ def _ends_family_first_list(toks: list[Tok], k: int) -> bool:
     if nxt.text.lower() in ("jr", "sr", "iii", "iv"):
         return False  # "Ford, W.K. Jr.": the name's suffix
     rest = toks[k + 2 : k + 4]
-    if rest and rest[0].text in ("and", "&", ";"):
+    if rest and rest[0].text in ("and", "&", ";") and not (comma and _list_of_commas(toks, m)):
         return False  # "H. Claustre, A. Morel and S. B. Hooker": the next name
     if len(rest) == 2 and rest[0].text == ",":
         # a title goes on in lower case ("Wine, alcohol"); a name list in names or "and"
         return rest[1].kind == "word" and rest[1].text[:1].islower() and rest[1].text != "and"
     return True
+
+
+def _list_of_commas(toks: list[Tok], m: int) -> bool:
+    """Whether the name whose family name is at ``m`` ("Stone, C.") closes a list of two
+    names or more written family name, comma, initials ("Breiman, L., ..., Stone, C."):
+    its next name would open with a family name and a comma, not "Word and"."""
+    return m >= 3 and toks[m - 1].text == "," and toks[m - 2].text == "."
 
 
 def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:

@@ -4990,3 +4990,15 @@ def test_one_vancouver_name_ends_at_the_stop_after_its_initials() -> None:
     raw = "Ode DL. Abel JH. Graph kernels in cadets. J Graph Ther. 2004 34 3."
     ref = _by_runs(raw, [("Ode DL. Abel JH", "author"), (raw[15:], "O")])
     assert len(ref.author) == 2
+
+
+def test_a_title_with_and_after_a_list_written_family_comma_initials_is_cut() -> None:
+    raw = "Ode, L., Abel, J., Sato, R., Kern, C. Graphs and Regression Trees 1984 Graf, Oslo"
+    names = "Ode, L., Abel, J., Sato, R., Kern, C. Graphs and Regression Trees"
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert [n.family for n in ref.author] == ["Ode", "Abel", "Sato", "Kern"]
+    # given names first, "and" before the last: the list goes on
+    raw = "H. Ode, A. Abel and S. B. Kern. Graph kernels. Graf, Oslo, 2001."
+    names = "H. Ode, A. Abel and S. B. Kern"
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert [n.family for n in ref.author] == ["Ode", "Abel", "Kern"]
