@@ -2260,6 +2260,8 @@ def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
     editor's mark, no date and no name in another script are the authors' affiliation, a
     short title or a group, not a name: they leave the run."""
     a, b = _first_run(labels, "author")
+    if b < len(toks) and toks[b].text == ")" and labels[b] == "O":
+        b += 1  # (the bracket's close left out of the run: "Ode I(GRAPH Collaboration)")
     if b - a < 4 or toks[b - 1].text != ")":
         return
     o = b - 2
@@ -2274,6 +2276,8 @@ def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
         return  # "오다쇼고(小田省吾)": the name again, in Han characters
     if not any(t.kind == KIND_WORD and len(t.text) > 1 for t in inside):
         return
+    if len(inside) == 1 and inside[0].text.isupper() and is_corporate(_words_of(toks, a, o)):
+        return  # a body's acronym: "National Research Council (NRC)"
     _relabel(labels, o, b, "O")
 
 

@@ -5002,3 +5002,13 @@ def test_a_title_with_and_after_a_list_written_family_comma_initials_is_cut() ->
     names = "H. Ode, A. Abel and S. B. Kern"
     ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
     assert [n.family for n in ref.author] == ["Ode", "Abel", "Kern"]
+
+
+def test_a_bracket_closed_after_the_names_run_and_a_bodys_acronym() -> None:
+    raw = "Ode I(GRAPH Collaboration). Graph Conf. Proc., 2006, 870: 712."
+    names = "Ode I(GRAPH Collaboration"
+    ref = _by_runs(raw, [(names, "author"), (raw[len(names) :], "O")])
+    assert [n.family for n in ref.author] == ["Ode"]
+    raw = "Graph Research Council (GRC), 2010, Graph worlds. Oslo: Graf."
+    ref = _by_runs(raw, [("Graph Research Council (GRC)", "author"), (raw[28:], "O")])
+    assert [n.literal for n in ref.author] == ["Graph Research Council (GRC)"]
