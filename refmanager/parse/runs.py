@@ -400,6 +400,7 @@ def _mend(
     _title_read_as_the_publisher_or_journal(toks, labels)
     _place_read_into_the_publisher(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
+    _place_and_publisher_around_a_colon(toks, labels)
     _place_and_publisher_ending_the_title(toks, labels)
     _book_details_ending_the_title(toks, labels)
     _city_ending_the_title_before_its_region(toks, labels)
@@ -5435,6 +5436,60 @@ def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, a, b, "publisher-place")
     _relabel(labels, name[0], name[1], "publisher")
     labels[c] = "O"
+
+
+def _reads_as_a_place(toks: list[Tok], a: int, b: int) -> bool:
+    """Whether tokens ``a`` to ``b`` name places: a city or region, or cities and regions
+    joined by commas and "&" ("Boston & New York", "Garden City, N.Y.")."""
+    parts: list[str] = []
+    start = a
+    for k in range(a, b + 1):
+        if k == b or toks[k].text in (",", "&", ";") or toks[k].text.lower() == "and":
+            if k > start:
+                parts.append(_words_of(toks, start, k))
+            start = k + 1
+    if not parts:
+        return False
+    if all(is_city(p) or is_region(p) for p in parts):
+        return True
+    return len(parts) == 2 and is_region(parts[1])  # ("Garden City, N.Y.": a town, a state)
+
+
+def _place_and_publisher_around_a_colon(toks: list[Tok], labels: list[str]) -> None:
+    """ "Garden City, N.Y.: Doubleday, Doran", "Hamish Hamilton: London", "Houghton, Mifflin
+    & Co.: Boston & New York": one place (or publisher) run of two parts around a colon,
+    with no run of the other, where one part names places and the other does not: the
+    places are the place, the other part the publisher."""
+    place, publisher = "publisher-place" in labels, "publisher" in labels
+    if place == publisher:
+        return
+    label = "publisher-place" if place else "publisher"
+    run = _only_run(labels, label)
+    if run is None:
+        runs = _first_two_runs(labels, label)
+        if runs is None or _has_second_run(labels[runs[1][1] :], label):
+            return
+        (a, m), (n, b) = runs
+        if ":" not in [t.text for t in toks[m:n]] or any(t.kind != KIND_PUNCT for t in toks[m:n]):
+            return  # ("Houghton, Mifflin & Co. | .: | Boston & New York")
+        run = (a, b)
+    a, b = run
+    colons = [k for k in range(a + 1, b - 1) if toks[k].text == ":"]
+    if len(colons) != 1:
+        return
+    c = colons[0]
+    e = c
+    while e > a and toks[e - 1].text == ".":
+        e -= 1  # ("Mifflin & Co.:")
+    left, right = _reads_as_a_place(toks, a, e), _reads_as_a_place(toks, c + 1, b)
+    if left == right:
+        return
+    _relabel(labels, a, b, "publisher-place")
+    _relabel(labels, e, c + 1, "O")
+    if left:
+        _relabel(labels, c + 1, b, "publisher")
+    else:
+        _relabel(labels, a, e, "publisher")
 
 
 def _city_ending_a_run(toks: list[Tok], labels: list[str]) -> None:

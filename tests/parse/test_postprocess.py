@@ -5012,3 +5012,22 @@ def test_a_bracket_closed_after_the_names_run_and_a_bodys_acronym() -> None:
     raw = "Graph Research Council (GRC), 2010, Graph worlds. Oslo: Graf."
     ref = _by_runs(raw, [("Graph Research Council (GRC)", "author"), (raw[28:], "O")])
     assert [n.literal for n in ref.author] == ["Graph Research Council (GRC)"]
+
+
+@pytest.mark.parametrize(
+    ("imprint", "publisher", "place"),
+    [
+        ("Graph Hamilton: London", "Graph Hamilton", "London"),
+        ("Garden City, N.Y.: Graphday, Doran", "Graphday, Doran", "Garden City, N.Y"),
+        ("Grafton, Mifflin & Co.: Boston & New York", "Grafton, Mifflin & Co", "Boston & New York"),
+    ],
+)
+def test_a_place_and_a_publisher_around_a_colon_in_one_run(
+    imprint: str, publisher: str, place: str
+) -> None:
+    raw = f"Ode, Karl. (1995). Trust in graphs. {imprint}, 1995."
+    spec = [("Ode, Karl", "author"), (". (", "O"), ("1995", "issued"), (").", "O"),
+            ("Trust in graphs", "title"), (".", "O"), (imprint, "publisher-place"), (",", "O"),
+            ("1995", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (publisher, place)
