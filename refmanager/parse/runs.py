@@ -333,6 +333,7 @@ def _mend(
     _body_read_as_container(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
     _series_read_as_container(toks, labels)
+    _series_with_pages_is_the_journal(toks, labels)
     _page_after_volume(toks, labels)
     _second_volume_after_the_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
@@ -3896,6 +3897,30 @@ def _series_read_as_container(toks: list[Tok], labels: list[str]) -> None:
     if j >= len(toks) or labels[j] != "volume":
         return
     _relabel(labels, a, b, "collection-title")
+
+
+def _series_with_pages_is_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "Juncture and the phonology ... University of Massachusetts Occasional Papers in
+    Linguistics, 8, 76-105.", "A tool for lap time simulation. SAE Technical Papers,
+    (962529):153–157, 1996.": with a title, no container and no publisher, a series run with
+    the pages after it (a volume between) is the periodical the paper is in."""
+    if "container-title" in labels or "publisher" in labels or "page" not in labels:
+        return
+    if "title" not in labels:
+        return
+    run = _only_run(labels, "collection-title")
+    if run is None or run[0] < _first_run(labels, "title")[1]:
+        return
+    a, b = run
+    j = b
+    while j < len(toks) and (
+        (labels[j] == "O" and (toks[j].kind == KIND_PUNCT or toks[j].kind == KIND_NUM))
+        or labels[j] in ("volume", "issue")
+    ):
+        j += 1
+    if j >= len(toks) or labels[j] != "page":
+        return
+    _relabel(labels, a, b, "container-title")
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:

@@ -5031,3 +5031,15 @@ def test_a_place_and_a_publisher_around_a_colon_in_one_run(
             ("1995", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("publisher"), ref.get("publisher-place")) == (publisher, place)
+
+
+def test_a_series_with_the_pages_after_it_is_the_periodical() -> None:
+    raw = (
+        "Ode, P. (1983). Graph juncture. University of Oslo Occasional Papers in Graphs, 8, 76-105."
+    )
+    spec = [("Ode, P.", "author"), ("(", "O"), ("1983", "issued"), (").", "O"),
+            ("Graph juncture", "title"), (".", "O"),
+            ("University of Oslo Occasional Papers in Graphs", "collection-title"), (",", "O"),
+            ("8", "volume"), (",", "O"), ("76-105", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "University of Oslo Occasional Papers in Graphs"
