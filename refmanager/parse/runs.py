@@ -334,6 +334,7 @@ def _mend(
     _place_and_publisher_read_as_title(toks, labels)
     _series_read_as_container(toks, labels)
     _series_with_pages_is_the_journal(toks, labels)
+    _periodical_before_its_date(toks, labels)
     _page_after_volume(toks, labels)
     _second_volume_after_the_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
@@ -3921,6 +3922,64 @@ def _series_with_pages_is_the_journal(toks: list[Tok], labels: list[str]) -> Non
     if j >= len(toks) or labels[j] != "page":
         return
     _relabel(labels, a, b, "container-title")
+
+
+_PERIODICAL_MISREAD = frozenset(("publisher-place", "publisher", "note"))
+
+
+def _periodical_before_its_date(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's newspaper or magazine: '“How to Fix a Crowded World.” New York Times, November
+    2, 1997, sec. 4, 1+.', '"Great Minds." Newsweek 27 May 2002.': with a title and no
+    container, the capitalised words right after the title, before a day and a month,
+    read as the place, the publisher or a note, are the periodical."""
+    if "container-title" in labels:
+        return
+    t_a, t_b = _first_run(labels, "title")
+    if t_a == t_b:
+        return
+    a = t_b
+    while a < len(toks) and labels[a] == "O" and toks[a].kind == KIND_PUNCT:
+        a += 1
+    if a >= len(toks) or labels[a] not in _PERIODICAL_MISREAD:
+        return
+    lab = labels[a]
+    b = a
+    while (
+        b < len(toks)
+        and labels[b] == lab
+        and toks[b].kind == KIND_WORD
+        and toks[b].text.lower() not in ANY_MONTH
+    ):
+        b += 1
+    words = toks[a:b]
+    if not 1 <= len(words) <= 5 or not all(t.text[:1].isupper() for t in words):
+        return
+    if lab == "publisher-place" and is_city(_words_of(toks, a, b)):
+        return
+    k = b
+    if k < len(toks) and toks[k].text == ",":
+        k += 1
+    day_first = (
+        k + 1 < len(toks) and toks[k].kind == KIND_NUM and toks[k + 1].text.lower() in ANY_MONTH
+    )
+    month_first = (
+        k + 1 < len(toks)
+        and toks[k].text.lower() in ANY_MONTH
+        and toks[k].text[:1].isupper()
+        and toks[k + 1].kind == KIND_NUM
+        and not YEAR_RE.fullmatch(toks[k + 1].text)
+    )
+    if not (day_first or month_first):
+        return
+    _relabel(labels, a, b, "container-title")
+    if lab == "note":
+        e = b
+        while e < len(toks) and labels[e] == "note":
+            e += 1
+        _relabel(labels, b, e, "O")
+        year = next((m for m in range(b, e) if YEAR_RE.fullmatch(toks[m].text)), -1)
+        if year >= 0 and "issued" not in labels:
+            labels[year] = "issued"
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:

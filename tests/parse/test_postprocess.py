@@ -5043,3 +5043,25 @@ def test_a_series_with_the_pages_after_it_is_the_periodical() -> None:
             ("8", "volume"), (",", "O"), ("76-105", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "University of Oslo Occasional Papers in Graphs"
+
+
+@pytest.mark.parametrize(
+    ("raw", "spec"),
+    [
+        (
+            "Ode, Anna. “How to Fix a Graph.” New Graph Times, November 2, 1997, sec. 4, 1+.",
+            [("Ode, Anna", "author"), (". “", "O"), ("How to Fix a Graph", "title"), (".”", "O"),
+             ("New Graph Times", "publisher-place"), (", November 2,", "O"),
+             ("1997", "issued"), (", sec.", "O"), ("4", "volume"), (",", "O"), ("1+", "page"),
+             (".", "O")],
+        ),
+        (
+            'Ode, Karl. "Great Graphs." Graphweek 27 May 2002.',
+            [("Ode, Karl", "author"), ('. "', "O"), ("Great Graphs", "title"), ('."', "O"),
+             ("Graphweek 27 May 2002", "note"), (".", "O")],
+        ),
+    ],
+)  # fmt: skip
+def test_mlas_periodical_before_its_date(raw: str, spec: list[tuple[str, str]]) -> None:
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == spec[4][0].split(" 27")[0]
