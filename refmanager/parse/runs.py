@@ -335,6 +335,7 @@ def _mend(
     _series_read_as_container(toks, labels)
     _series_with_pages_is_the_journal(toks, labels)
     _periodical_before_its_date(toks, labels)
+    _book_and_its_editors_read_as_editors(toks, labels)
     _page_after_volume(toks, labels)
     _second_volume_after_the_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
@@ -3980,6 +3981,56 @@ def _periodical_before_its_date(toks: list[Tok], labels: list[str]) -> None:
         year = next((m for m in range(b, e) if YEAR_RE.fullmatch(toks[m].text)), -1)
         if year >= 0 and "issued" not in labels:
             labels[year] = "issued"
+
+
+def _book_and_its_editors_read_as_editors(toks: list[Tok], labels: list[str]) -> None:
+    """Chicago's "In Famulus Christi, ed. Gerald Bonner.", "In Structural, Syntactic, and
+    Statistical Pattern Recognition, eds. Terry Caelli, ...", "in D.R. Goyal, ed,
+    Non-Alignment: Concepts and Concerns (Delhi: ...)": after "In", a book and its editors
+    around the editor's mark, read as editors (the book too): of the two parts the one that
+    is no list of names is the book, the container."""
+    if "container-title" in labels or "editor" not in labels:
+        return
+    n = len(toks)
+    i = next((k for k in range(1, n - 3) if toks[k].text.lower() == "in" and labels[k] == "O"), -1)
+    if i < 0 or labels[i + 1] != "editor":
+        return
+    m = next(
+        (
+            k
+            for k in range(i + 2, n - 1)
+            if toks[k].text.lower() in ("ed", "eds") and labels[k] in ("editor", "O")
+        ),
+        -1,
+    )
+    if m < 0 or any(lab not in ("editor", "O") for lab in labels[i + 1 : m]):
+        return
+    left_end = m
+    while left_end > i + 1 and toks[left_end - 1].kind == KIND_PUNCT:
+        left_end -= 1
+    r = m + 1
+    while r < n and toks[r].kind == KIND_PUNCT and toks[r].text in ".,":
+        r += 1
+    e = r
+    while e < n and labels[e] == "editor":
+        e += 1
+    while e > r and toks[e - 1].kind == KIND_PUNCT:
+        e -= 1
+    if left_end <= i + 1 or e <= r:
+        return
+    left_names, right_names = _names_to(toks, i + 1, left_end), _names_to(toks, r, e)
+    if left_names and right_names:
+        # both read as names ("In Famulus Christi, ed. Gerald Bonner"): "ed." before the
+        # names is "edited by"; "Goyal, ed, Book": the mark after the names, a comma next
+        by = toks[m + 1].text == "." and (m + 2 >= n or toks[m + 2].text != ",")
+        left_names = not by
+    elif left_names == right_names:
+        return
+    book = (r, e) if left_names else (i + 1, left_end)
+    names = (i + 1, left_end) if left_names else (r, e)
+    _relabel(labels, i + 1, max(e, m + 1), "O")
+    _relabel(labels, *book, "container-title")
+    _relabel(labels, *names, "editor")
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:

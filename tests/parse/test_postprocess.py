@@ -5065,3 +5065,23 @@ def test_a_series_with_the_pages_after_it_is_the_periodical() -> None:
 def test_mlas_periodical_before_its_date(raw: str, spec: list[tuple[str, str]]) -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == spec[4][0].split(" 27")[0]
+
+
+@pytest.mark.parametrize(
+    ("middle", "book", "editors"),
+    [
+        ("In Famulus Graphi, ed. Gerald Abe", "Famulus Graphi", ["Abe"]),
+        ("in D.R. Ode, ed, Graph-Alignment: Concepts", "Graph-Alignment: Concepts", ["Ode"]),
+        ("In Structural and Statistical Graph Recognition, eds. Terry Roe and Adnan Amin",
+         "Structural and Statistical Graph Recognition", ["Roe", "Amin"]),
+    ],
+)  # fmt: skip
+def test_a_book_and_its_editors_read_as_editors(middle: str, book: str, editors: list[str]) -> None:
+    raw = f"Ode, Karl. “Graph Biscop.” {middle}. London, 1976. Pp. 3–29."
+    word = middle.split(" ", 1)[0]
+    spec = [("Ode, Karl", "author"), (". “", "O"), ("Graph Biscop", "title"), (".”", "O"),
+            (word, "O"), (middle[len(word) + 1 :], "editor"), (".", "O"),
+            ("London", "publisher-place"), (",", "O"), ("1976", "issued"), (". Pp.", "O"),
+            ("3–29", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), [x.family for x in ref.editor]) == (book, editors)
