@@ -54,9 +54,15 @@ KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT = (
     "other",
 )
 # a match's ``lastindex`` -> the kind of its token (the group's name up to "_"; every
-# alternative ends in a group, so no match has none)
+# alternative ends in a group, so no match has none), as the very objects above: a kind
+# compared with KIND_WORD ... is then the same object, which ``==`` tells at once (the
+# group names are other string objects, compared character by character)
 _GROUPS = _TOKEN_RE.groupindex
-_KINDS = ("", *(name.partition("_")[0] for name in sorted(_GROUPS, key=_GROUPS.__getitem__)))
+_OWN = {
+    kind: kind
+    for kind in (KIND_URL, KIND_DOI, KIND_ARXIV, KIND_CJK, KIND_WORD, KIND_NUM, KIND_PUNCT)
+}
+_KINDS = ("", *(_OWN[name.partition("_")[0]] for name in sorted(_GROUPS, key=_GROUPS.__getitem__)))
 
 
 @dataclass(slots=True)

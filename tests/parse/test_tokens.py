@@ -162,3 +162,15 @@ def test_the_tokens_are_those_of_a_group_around_each_kind() -> None:
         got = [(m.span(), _KINDS[m.lastindex or 0]) for m in _TOKEN_RE.finditer(text)]
         assert got == [(m.span(), m.lastgroup) for m in _GROUPED.finditer(text)]
         assert len(got) > 5
+
+
+def test_a_tokens_kind_is_the_modules_own_string() -> None:
+    # (the same object: a comparison with it is told by identity, not character by character)
+    from refmanager.parse import tokens
+
+    text = "Ode, J. 12 http://a.org/b doi:10.1000/x arXiv:2101.00001 \u6df1\u5ea6"
+    kinds = {t.kind for t in tokenize(text)}
+    own = [tokens.KIND_URL, tokens.KIND_DOI, tokens.KIND_ARXIV, tokens.KIND_CJK, KIND_WORD]
+    own += [tokens.KIND_NUM, tokens.KIND_PUNCT]
+    assert len(kinds) == 7
+    assert all(any(kind is k for k in own) for kind in kinds)
