@@ -336,6 +336,7 @@ def _mend(
     _series_with_pages_is_the_journal(toks, labels)
     _periodical_before_its_date(toks, labels)
     _book_and_its_editors_read_as_editors(toks, labels)
+    _roman_volume_after_the_journal(toks, labels)
     _page_after_volume(toks, labels)
     _second_volume_after_the_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
@@ -4031,6 +4032,39 @@ def _book_and_its_editors_read_as_editors(toks: list[Tok], labels: list[str]) ->
     _relabel(labels, i + 1, max(e, m + 1), "O")
     _relabel(labels, *book, "container-title")
     _relabel(labels, *names, "editor")
+
+
+_VALID_ROMAN = re.compile(
+    r"(?=[MDCLXVI])M{0,3}(?:C[MD]|D?C{0,3})(?:X[CL]|L?X{0,3})(?:I[XV]|V?I{0,3})"
+)
+
+
+def _roman_volume_after_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "Psychological Review, LXV, 1958, pp. 151-166.", "Harvard Business Review, XLIII
+    (January-February, 1965), pp. 49-62.": no volume read, and a Roman numeral in capitals
+    after the journal and its comma, read as the publisher or nothing, before the date or
+    the pages, is the volume."""
+    if "volume" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    k = run[1]
+    if k + 1 >= len(toks) or toks[k].text != "," or labels[k] != "O":
+        return
+    k += 1
+    word = toks[k].text
+    if labels[k] not in ("O", "publisher") or len(word) < 2 or not _VALID_ROMAN.fullmatch(word):
+        return
+    if k + 1 < len(toks) and labels[k + 1] == labels[k] and toks[k + 1].kind == KIND_WORD:
+        return  # more words after it: a name
+    nxt = _next_label(toks, labels, k + 1)
+    if nxt not in ("issued", "page") and not (k + 2 < len(toks) and toks[k + 1].text == "("):
+        return
+    labels[k] = "volume"
+    for m in range(k + 1, len(toks)):  # the months in the date's brackets
+        if labels[m] == "publisher" and toks[m].text.split("-")[0].lower() in ANY_MONTH:
+            labels[m] = "O"
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:

@@ -5085,3 +5085,13 @@ def test_a_book_and_its_editors_read_as_editors(middle: str, book: str, editors:
             ("3–29", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("container-title"), [x.family for x in ref.editor]) == (book, editors)
+
+
+@pytest.mark.parametrize(("roman", "volume"), [("LXV", "LXV"), ("MIX", "MIX"), ("XIVV", "")])
+def test_a_roman_volume_after_the_journal_read_as_the_publisher(roman: str, volume: str) -> None:
+    raw = f'Ode, A. "Elements of a Graph." Psychological Graphs, {roman}, 1958, pp. 151-166.'
+    spec = [("Ode, A.", "author"), ('"', "O"), ("Elements of a Graph", "title"), ('."', "O"),
+            ("Psychological Graphs", "container-title"), (",", "O"), (roman, "publisher"),
+            (",", "O"), ("1958", "issued"), (", pp.", "O"), ("151-166", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("volume") == volume
