@@ -337,6 +337,7 @@ def _mend(
     _periodical_before_its_date(toks, labels)
     _book_and_its_editors_read_as_editors(toks, labels)
     _roman_volume_after_the_journal(toks, labels)
+    _quoted_title_read_as_a_container(toks, labels)
     _page_after_volume(toks, labels)
     _second_volume_after_the_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
@@ -4065,6 +4066,31 @@ def _roman_volume_after_the_journal(toks: list[Tok], labels: list[str]) -> None:
     for m in range(k + 1, len(toks)):  # the months in the date's brackets
         if labels[m] == "publisher" and toks[m].text.split("-")[0].lower() in ANY_MONTH:
             labels[m] = "O"
+
+
+_QUOTE_MARKS = frozenset(("\u00ab", "\u00bb", "\u201c", "\u201d", '"', "'", "\u2018", "\u2019"))
+
+
+def _quoted_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "Bude, Heinz (1997), 'Die 'Wir-Schicht' der Generation,' in Berliner Journal fur
+    Soziologie, Vol. 7": no title, and two container runs, the first in quotation marks and
+    the second after "in": the quoted one is the title."""
+    if "title" in labels:
+        return
+    runs = _first_two_runs(labels, "container-title")
+    if runs is None or _has_second_run(labels[runs[1][1] :], "container-title"):
+        return
+    (a, b), (c, _) = runs
+    if a < 1 or toks[a - 1].text not in _QUOTE_MARKS:
+        return
+    gap = toks[b:c]
+    if not any(t.text in _QUOTE_MARKS for t in gap):
+        return
+    if not any(t.text.lower() in _IN_WORDS for t in gap):
+        return
+    if any(labels[k] != "O" for k in range(b, c)):
+        return
+    _relabel(labels, a, b, "title")
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:

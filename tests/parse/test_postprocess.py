@@ -5095,3 +5095,16 @@ def test_a_roman_volume_after_the_journal_read_as_the_publisher(roman: str, volu
             (",", "O"), ("1958", "issued"), (", pp.", "O"), ("151-166", "page"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("volume") == volume
+
+
+def test_a_quoted_title_read_as_a_container_before_in_and_the_journal() -> None:
+    raw = "Ode, Karl (1997), 'Die Graph-Schicht der Generation,' in Berliner Graphen, Vol. 7."
+    spec = [("Ode, Karl", "author"), ("(", "O"), ("1997", "issued"), ("), '", "O"),
+            ("Die Graph-Schicht der Generation", "container-title"), (",' in", "O"),
+            ("Berliner Graphen", "container-title"), (", Vol.", "O"), ("7", "volume"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Die Graph-Schicht der Generation",
+        "Berliner Graphen",
+    )
