@@ -338,6 +338,8 @@ def _mend(
     _book_and_its_editors_read_as_editors(toks, labels)
     _roman_volume_after_the_journal(toks, labels)
     _quoted_title_read_as_a_container(toks, labels)
+    if "ollab" in raw:
+        _collaboration_opening_the_entry(toks, labels)
     _page_after_volume(toks, labels)
     _second_volume_after_the_volume(toks, labels)
     _sentence_after_title(raw, toks, labels)
@@ -4091,6 +4093,31 @@ def _quoted_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> Non
     if any(labels[k] != "O" for k in range(b, c)):
         return
     _relabel(labels, a, b, "title")
+
+
+def _collaboration_opening_the_entry(toks: list[Tok], labels: list[str]) -> None:
+    """Physics' "T2K Collab. (K. Abe et al.), Phys. Rev. Lett. 107, 041801 (2011).": a
+    collaboration's name opening the entry and the bracketed names after it are the
+    authors, whatever parts of them the tagger read as the journal (the journal follows)."""
+    n = len(toks)
+    c = next(
+        (k for k in range(1, min(n, 6)) if toks[k].text.lower() in ("collab", "collaboration")),
+        -1,
+    )
+    if c < 0 or any(t.kind not in (KIND_WORD, KIND_NUM) for t in toks[:c]):
+        return
+    e = c + 1
+    if e < n and toks[e].text == ".":
+        e += 1
+    if e >= n or toks[e].text != "(":
+        return
+    close = next((k for k in range(e + 1, min(n, e + 40)) if toks[k].text == ")"), -1)
+    if close < 0 or "container-title" not in labels[close:]:
+        return
+    _relabel(labels, 0, c + 1, "author")
+    _relabel(labels, c + 1, e + 1, "O")
+    _relabel(labels, e + 1, close, "author")
+    labels[close] = "O"
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:

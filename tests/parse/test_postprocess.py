@@ -5108,3 +5108,12 @@ def test_a_quoted_title_read_as_a_container_before_in_and_the_journal() -> None:
         "Die Graph-Schicht der Generation",
         "Berliner Graphen",
     )
+
+
+def test_a_collaboration_opening_the_entry_is_no_journal() -> None:
+    raw = "G2K Collab. (K. Ode et al.), Graph. Rev. Lett. 107, 041801 (2011)."
+    spec = [("G2K", "container-title"), ("Collab", "author"), (". (", "O"),
+            ("K. Ode et al.", "author"), ("),", "O"), ("Graph. Rev. Lett.", "container-title"),
+            ("107", "volume"), (",", "O"), ("041801", "page"), ("(", "O"), ("2011", "issued"),
+            (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph. Rev. Lett."
