@@ -260,6 +260,7 @@ def _mend(
     _join_cut_urls(raw, toks, labels)
     _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
+    _first_name_left_before_the_names(toks, labels)
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
     _extend_author_run(raw, toks, labels)
@@ -1904,6 +1905,46 @@ def _last_vancouver_names_read_as_the_next_field(toks: list[Tok], labels: list[s
         while e < n and toks[e].kind == KIND_PUNCT and labels[e] == new:
             labels[e] = "O"  # (the stop that ends the list: "Brum S. Graph ...")
             e += 1
+
+
+def _first_name_left_before_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """The list's first name the tagger left out of the run: its family name before the
+    comma and initials that open the run ("Webster" ", M., C. Forest, ...", "Suarez" ", P.A.,
+    Pereira, M.S."), a Vancouver name before the comma ("Charkoftaki G" ", Rattray NJW"),
+    or the initials before the family name that opens it ("M.-Q." "Huang, H.-Y. Jin")."""
+    a, b = _first_run(labels, "author")
+    if b - a < 4 or a < 2:
+        return
+    k = a - 1 if labels[a - 1] == "O" and toks[a - 1].text == "," else a
+    if toks[k].text == ",":
+        # the run opens with the comma, or after an unlabelled one
+        s = a + 1 if k == a else a
+        f = k - 1
+        if _is_initial(toks[s]) and s + 1 < b and toks[s + 1].text == ".":
+            # family, comma, initials (and a comma: no family name follows them), the
+            # family name alone before the comma
+            e = s
+            while e + 1 < b and _is_initial(toks[e]) and toks[e + 1].text == ".":
+                e += 2
+            if (
+                (e >= b or toks[e].text in (",", ";"))
+                and _capitalised_word(toks[f])
+                and labels[f] != "author"
+            ):
+                _relabel(labels, f, a, "author")
+        elif (
+            f >= 1
+            and _vancouver_name(toks, f - 1) == f + 1
+            and _vancouver_name(toks, s) > 0
+            and labels[f] != "author"
+            and labels[f - 1] == labels[f]
+        ):
+            _relabel(labels, f - 1, a, "author")
+        return
+    if _capitalised_word(toks[a]) and toks[a - 1].text == "." and labels[a - 1] != "author":
+        g = _initials_start(toks, 0, a - 2) if _is_initial(toks[a - 2]) else a
+        if g < a and (g == 0 or toks[g - 1].kind == KIND_PUNCT or labels[g - 1] == "label"):
+            _relabel(labels, g, a, "author")
 
 
 def _is_initial(t: Tok) -> bool:

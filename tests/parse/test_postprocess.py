@@ -5117,3 +5117,36 @@ def test_a_collaboration_opening_the_entry_is_no_journal() -> None:
             ("107", "volume"), (",", "O"), ("041801", "page"), ("(", "O"), ("2011", "issued"),
             (").", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Graph. Rev. Lett."
+
+
+@pytest.mark.parametrize(
+    ("spec", "families"),
+    [
+        # the family name before the comma and the initials that open the run
+        ([("Graph kernels for cells", "title"), ("Odell", "title"), (",", "O"),
+          ("M., C. Abel, J. Sato and C. Kern", "author"), ("2003 Graph Lett., 3: 1-9", "O")],
+         ["Odell", "Abel", "Sato", "Kern"]),
+        ([("Cite:", "O"), ("Odell", "publisher"), (", P.A., Abel, M.S., Sato, K.M.", "author"),
+          ("2009. Graph kernels.", "O")],
+         ["Odell", "Abel", "Sato"]),
+        # a Vancouver name before the comma
+        ([("Graph kernels at the cell level", "title"), (".", "O"),
+          ("Odell G", "container-title"), (", Abel NJW, Sato PE, Kern RM", "author"),
+          (". Graph Lett. 2019.", "O")],
+         ["Odell", "Abel", "Sato", "Kern"]),
+        # the initials before the family name that opens the run
+        ([("M.-Q.", "O"), ("Odell, H.-Y. Abel, J. G. Sato, and C. Kern", "author"),
+          (", Graph notes, Graph Lett. B629 (2005) 27.", "O")],
+         ["Odell", "Abel", "Sato", "Kern"]),
+        # initials written before their family name: the title's word stays the title's
+        ([("Graph Theory and Statistics", "title"), (",", "O"), ("V. E. Odell", "author"),
+          (", Graf Books, 1968.", "O")],
+         ["Odell"]),
+    ],
+)  # fmt: skip
+def test_the_first_name_left_before_the_names_run_is_the_lists(
+    spec: list[tuple[str, str]], families: list[str]
+) -> None:
+    raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == families
