@@ -1868,6 +1868,19 @@ def _vancouver_name(toks: list[Tok], k: int) -> int:
     return k + 2
 
 
+def _capitals_family_name(toks: list[Tok], k: int) -> int:
+    """Where a name written family name first in capitals and given name written out ends
+    ("ODE Kai", "ABE Yi-Shi", GB/T 7714's form in English), or -1."""
+    n = len(toks)
+    if k + 1 >= n or toks[k].kind != KIND_WORD or len(toks[k].text) < 2:
+        return -1
+    if not (toks[k].text.isupper() and toks[k].text.isalpha()):
+        return -1
+    if not _capitalised_word(toks[k + 1]) or is_corporate(toks[k + 1].text):
+        return -1  # ("ATLAS Collaboration": a body)
+    return k + 2
+
+
 _VANCOUVER_INITIALS = re.compile(r"[A-Z]{1,3}(?:-[A-Z]{1,2})?")
 
 
@@ -1877,26 +1890,30 @@ def _last_vancouver_names_read_as_the_next_field(toks: list[Tok], labels: list[s
     to the title or the journal after the comma are the list's."""
     n = len(toks)
     a, b = _first_run(labels, "author")
-    if b - a < 5 or b + 2 >= n or toks[b].text != "," or labels[b] != "O":
+    if b - a < 2 or b + 2 >= n or toks[b].text != "," or labels[b] != "O":
+        return
+    # the list's form: Vancouver's ("Ode K,"), or capitals first ("ODE Kai,")
+    form = _capitals_family_name if _capitals_family_name(toks, a) > 0 else _vancouver_name
+    if form is _vancouver_name and b - a < 5:
         return
     k = a
     chunks = 0
     while k < b:  # every name of the run written so ("Ode K,")
-        end = _vancouver_name(toks, k)
+        end = form(toks, k)
         if end < 0 or end > b:
             return
         chunks += 1
         k = end + 1 if end < b and toks[end].text == "," else end
         if end < b and toks[end].text != ",":
             return
-    if chunks < 2:
+    if chunks < (2 if form is _vancouver_name else 1):
         return
     new = labels[b + 1]
     if new not in ("title", "container-title"):
         return
     e = b
     while e < n and toks[e].text == "," and labels[e] in ("O", new):
-        end = _vancouver_name(toks, e + 1)
+        end = form(toks, e + 1)
         if end < 0 or any(labels[m] != new for m in range(e + 1, end)):
             break
         e = end
@@ -5413,6 +5430,8 @@ def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:
         return
     if words[0].text.lower() in _LAST_NAME_MARKS:
         return  # "Ode, Jan, and The Graph Group": the list's last name
+    if _capitals_family_name(toks, a) > 0 and _capitals_family_name(toks, c + 1) == b:
+        return  # "ODELL Yi-Shi, ABEL Mo-Lin": names written family name first in capitals
     full = _one_full_name(toks, a, c, commas)
     # after one name written out, three words or more are a title whatever their words
     # ("Messiaen, Olivier, Saint François d’Assise"); else no particle or lower-case word

@@ -5150,3 +5150,15 @@ def test_the_first_name_left_before_the_names_run_is_the_lists(
     raw = "".join(text if text[:1] in ".,;)" else " " + text for text, _ in spec).strip()
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == families
+
+
+def test_a_name_written_in_capitals_first_after_a_comma_goes_on_with_the_list() -> None:
+    raw = "ODELL Yi-Shi, ABEL Mo-Lin. Sci. Graph., 1979, 11: 1072"
+    spec = [("ODELL Yi-Shi", "author"), (",", "O"),
+            ("ABEL Mo-Lin. Sci. Graph.", "container-title"), (", 1979, 11: 1072", "O")]  # fmt: skip
+    assert [n.family for n in _by_runs(raw, spec).author] == ["ODELL", "ABEL"]
+    # a body in capitals is no name
+    raw = "GRAPH Collaboration, GRAPH Insertable Layer Report, GR-TDR-19, 2010."
+    spec = [("GRAPH Collaboration", "author"), (",", "O"),
+            ("GRAPH Insertable Layer Report", "title"), (", GR-TDR-19, 2010.", "O")]  # fmt: skip
+    assert [n.literal for n in _by_runs(raw, spec).author] == ["GRAPH Collaboration"]
