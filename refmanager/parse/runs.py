@@ -339,6 +339,7 @@ def _mend(
     _book_and_its_editors_read_as_editors(toks, labels)
     _roman_volume_after_the_journal(toks, labels)
     _quoted_title_read_as_a_container(toks, labels)
+    _journal_after_the_closing_quote(toks, labels)
     if "ollab" in raw:
         _collaboration_opening_the_entry(toks, labels)
     _page_after_volume(toks, labels)
@@ -2071,6 +2072,10 @@ def _name_list_cut_at_an_initial(toks: list[Tok], labels: list[str]) -> None:
         if end == m or (written and end < n and toks[end].text not in (".", ",", ":", "(")):
             break
         e = end
+    if e < n and toks[e].text.lower() in _LIST_JOINS and h < a and i == a:
+        # one initial alone as the list, then "Positions and Honors": a heading's words
+        # ("B. Positions and Honors"), no name ending in a join the list does not go on with
+        return
     if e > f and labels[e - 1] != "O":
         _relabel(labels, b, e, "author")
 
@@ -4176,6 +4181,32 @@ def _collaboration_opening_the_entry(toks: list[Tok], labels: list[str]) -> None
     _relabel(labels, c + 1, e + 1, "O")
     _relabel(labels, e + 1, close, "author")
     labels[close] = "O"
+
+
+def _journal_after_the_closing_quote(toks: list[Tok], labels: list[str]) -> None:
+    """ "BAZIN, Germain, « Bibliographie », Formes, n°20, décembre 1931, p. 107.": with no
+    container, the title's run going on past its closing quotation mark and a comma: the
+    words after them (a name in capitals, before the numbers) are the journal."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if toks[a].text not in ("\u00ab", "\u201c", '"'):
+        return
+    q = next((k for k in range(a + 2, b - 2) if toks[k].text in ("\u00bb", "\u201d", '"')), -1)
+    if q < 0 or toks[q + 1].text != ",":
+        return
+    tail = [t for t in toks[q + 2 : b] if t.kind == KIND_WORD]
+    if not 1 <= len(tail) <= 6 or not all(
+        t.text[:1].isupper() or t.text.lower() in _JOURNAL_SMALL_WORDS for t in tail
+    ):
+        return
+    if not any(lab in _NUMBERS for lab in labels[b:]) and "issued" not in labels[b:]:
+        return
+    labels[q + 1] = "O"
+    _relabel(labels, q + 2, b, "container-title")
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -6397,13 +6428,15 @@ def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:
     n = len(toks)
     for k in range(n):
         t = toks[k]
-        if not t.text.isdigit() or labels[k] not in ("volume", "O"):
+        if not t.text.isdigit() or labels[k] not in ("volume", "O", "page"):
             continue
         j = k - 1
         while j >= 0 and toks[j].kind == KIND_PUNCT and toks[j].text in ".\u00b0\u00ba":
             j -= 1
         marked = j >= 0 and toks[j].text.lower() in _ISSUE_MARKS and labels[j] == "O"
         marked = marked or (j >= 0 and toks[j].text == "\u2116")
+        if labels[k] == "page" and not (marked and labels.count("page") == 1):
+            continue  # ('„Gazeta Bankowa" 1997, nr 29.': a lone page after an issue mark)
         dotted = (
             labels[k] == "volume"
             and k >= 2

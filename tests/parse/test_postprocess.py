@@ -5162,3 +5162,30 @@ def test_a_name_written_in_capitals_first_after_a_comma_goes_on_with_the_list() 
     spec = [("GRAPH Collaboration", "author"), (",", "O"),
             ("GRAPH Insertable Layer Report", "title"), (", GR-TDR-19, 2010.", "O")]  # fmt: skip
     assert [n.literal for n in _by_runs(raw, spec).author] == ["GRAPH Collaboration"]
+
+
+def test_a_lone_page_after_an_issue_mark_is_the_issue() -> None:
+    raw = 'Ode K.: Graph akcje. „Gazeta Grafowa" 1997, nr 29.'
+    spec = [("Ode K.", "author"), (":", "O"), ("Graph akcje", "title"), ('. „', "O"),
+            ("Gazeta Grafowa", "container-title"), ('"', "O"), ("1997", "issued"),
+            (", nr", "O"), ("29", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("issue"), ref.get("page")) == ("29", "")
+
+
+def test_a_journal_after_the_titles_closing_quotation_mark() -> None:
+    raw = "ODE, Karl, « Graphie », Formes, n°20, décembre 1931, p. 107."
+    spec = [("ODE, Karl", "author"), (",", "O"), ("« Graphie », Formes", "title"),
+            (", n°", "O"), ("20", "volume"), (", décembre", "O"), ("1931", "issued"),
+            (", p.", "O"), ("107", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Graphie", "Formes")
+
+
+def test_one_initial_alone_before_a_headings_words_is_no_name() -> None:
+    raw = "B. Positions and Honors Positions and Employment 1998-2000 Fellow, Division of Graphs"
+    spec = [("B.", "author"), ("Positions and Honors Positions and Employment", "title"),
+            ("1998-2000", "issued"), ("Fellow, Division of Graphs", "publisher")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert "Positions" not in [n.family for n in ref.author]
+    assert ref.get("title").startswith("Positions and Honors")
