@@ -2425,8 +2425,10 @@ def _ends_family_first_list(toks: list[Tok], k: int) -> bool:
     comma = m >= 0 and toks[m].text == ","
     if comma:
         m -= 1
-    if m < 0 or toks[m].kind != "word" or len(toks[m].text) < 2 or toks[m].text.isupper():
+    if m < 0 or toks[m].kind != "word" or len(toks[m].text) < 2:
         return False
+    if toks[m].text.isupper() and (not comma or len(toks[m].text) < 4):
+        return False  # ("SMITH J R", "Kim HJ, J."; capitals before a comma: "ODELL, F. Le")
     if toks[m].text in ("and", "et", "und"):
         return False
     if m >= 2 and toks[m - 1].text == "." and _is_initial(toks[m - 2]):

@@ -5189,3 +5189,12 @@ def test_one_initial_alone_before_a_headings_words_is_no_name() -> None:
     ref = _by_runs(raw, spec)
     assert "Positions" not in [n.family for n in ref.author]
     assert ref.get("title").startswith("Positions and Honors")
+
+
+def test_a_family_name_in_capitals_and_its_initial_end_at_the_stop() -> None:
+    raw = "ODELL, F. L'Oiseau-Graphe se pose à Oslo. Lien graphe, 25/04/2013, pp. 16-18."
+    names = "ODELL, F. L'Oiseau-Graphe se pose à Oslo"
+    spec = [(names, "author"), (".", "O"), ("Lien graphe", "container-title"),
+            (", 25/04/2013, pp. 16-18.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["ODELL"]
