@@ -331,6 +331,7 @@ def _mend(
     _year_inside_the_title(toks, labels)
     _year_parting_the_title_and_journal(toks, labels)
     _body_opening_the_title(toks, labels)
+    _glued_group_opening_the_entry(toks, labels)
     _body_read_as_container(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
     _series_read_as_container(toks, labels)
@@ -3888,6 +3889,27 @@ def _country_initials_before(toks: list[Tok], labels: list[str], a: int) -> int:
             break
         k -= 2
     return k if k < a and all(labels[m] in ("O", "title") for m in range(k, a)) else a
+
+
+_GLUED_GROUP = re.compile(r"[A-Z][A-Za-z]+(?:Collaboration|Consortium|Team|Group)")
+
+
+def _glued_group_opening_the_entry(toks: list[Tok], labels: list[str]) -> None:
+    """ "PlanckCollaboration. 2014, A&A, 571": a text layer that lost the space in a
+    group's name; with no author read, the word opening the entry that ends on a group's
+    word, before a stop and the year, is the author."""
+    if "author" in labels or "editor" in labels:
+        return
+    k = 0
+    while k < len(toks) and labels[k] == "label":
+        k += 1
+    if k + 2 >= len(toks) or not _GLUED_GROUP.fullmatch(toks[k].text):
+        return
+    if toks[k + 1].text != "." or labels[k] not in ("container-title", "title", "O"):
+        return
+    if _next_label(toks, labels, k + 1) != "issued":
+        return
+    labels[k] = "author"
 
 
 def _body_read_as_container(toks: list[Tok], labels: list[str]) -> None:

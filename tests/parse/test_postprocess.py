@@ -5198,3 +5198,13 @@ def test_a_family_name_in_capitals_and_its_initial_end_at_the_stop() -> None:
             (", 25/04/2013, pp. 16-18.", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["ODELL"]
+
+
+def test_a_group_whose_name_lost_its_space_opening_the_entry_is_the_author() -> None:
+    raw = "GraphCollaboration .2014b ,A&A ,571 ,A20"
+    spec = [("GraphCollaboration", "container-title"), (".", "O"), ("2014", "issued"),
+            ("b ,", "O"), ("A&A", "container-title"), (",", "O"), ("571", "volume"),
+            (",", "O"), ("A20", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family or n.literal for n in ref.author] == ["GraphCollaboration"]
+    assert ref.get("container-title") == "A&A"
