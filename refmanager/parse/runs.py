@@ -6949,6 +6949,10 @@ _CJK_NUMBER_MARKS = {
     "\uad8c": "volume",
     "\ud638": "issue",
     "\uc9d1": "volume",
+    # Japanese: "45巻 1号", "第20號"
+    "\u5dfb": "volume",
+    "\u53f7": "issue",
+    "\u865f": "issue",
 }
 
 
@@ -6960,10 +6964,19 @@ def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
         if not field or not toks[k].text.isdigit():
             continue
         others = labels[:k] + labels[k + 1 :]
-        if labels[k] in ("O", "volume", "issue", "page") and field not in others:
+        # a number and its mark ending the title's or the journal's run ("무용역사기록학 제32집"
+        # read into the title) are the number's too
+        ending = (
+            labels[k] in ("title", "container-title")
+            and labels[k + 1] == labels[k]
+            and (k + 2 >= len(toks) or labels[k + 2] != labels[k])
+        )
+        if (labels[k] in ("O", "volume", "issue", "page") or ending) and field not in others:
             labels[k] = field
-            if field == "edition":
+            if field == "edition" or ending:
                 labels[k + 1] = "O"
+            if ending and k > 0 and toks[k - 1].text == "\uc81c":
+                labels[k - 1] = "O"  # "제": the number's mark before it
     # "中国统计年鉴2020[EB/OL]": a year between a CJK title and its type code, glued to the
     # code, is the title's
     for k in range(1, len(toks) - 1):

@@ -5208,3 +5208,23 @@ def test_a_group_whose_name_lost_its_space_opening_the_entry_is_the_author() -> 
     ref = _by_runs(raw, spec)
     assert [n.family or n.literal for n in ref.author] == ["GraphCollaboration"]
     assert ref.get("container-title") == "A&A"
+
+
+@pytest.mark.parametrize(
+    ("raw", "spec", "field", "value"),
+    [
+        ("塩津, '市町村合併の実証分析,' 会計検査研究, 第20號, pp.65-86, 2001.",
+         [("塩津", "author"), (", '", "O"), ("市町村合併の実証分析", "title"), (",'", "O"),
+          ("会計検査研究", "container-title"), (", 第20號, pp.", "O"), ("65-86", "page"),
+          (",", "O"), ("2001", "issued"), (".", "O")], "issue", "20"),
+        ("松掛 暢, 宇宙基本法 阪南論集 45巻 1号 (阪南大学学会, 2009).",
+         [("松掛 暢", "author"), (",", "O"), ("宇宙基本法", "title"),
+          ("阪南論集", "container-title"), ("45巻", "container-title"), ("1", "issue"),
+          ("号 (", "O"), ("阪南大学学会", "publisher"), (",", "O"), ("2009", "issued"),
+          (").", "O")], "volume", "45"),
+    ],
+)  # fmt: skip
+def test_japanese_number_marks(
+    raw: str, spec: list[tuple[str, str]], field: str, value: str
+) -> None:
+    assert _by_runs(raw, spec).get(field) == value
