@@ -388,6 +388,7 @@ def _mend(
             _cjk_party_read_into_the_container(toks, labels)
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
+        _cjk_society_after_the_numbers(toks, labels)
         _korean_journal_before_its_volume(toks, labels)
         _korean_society_before_its_journal(toks, labels)
         _korean_journal_glued_to_its_number(toks, labels)
@@ -6991,6 +6992,37 @@ def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
             and t.end == toks[k + 1].start
         ):
             labels[k] = labels[k - 1]
+
+
+def _cjk_society_after_the_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """Japanese "岡村秀典, 1992, 福岡縣平原遺跡出土鏡の檢討, 季刊 考古學 43, 雄山閣.", "... 建築雑誌
+    44(535), 日本建築学会, pp.1373-1376.": with no publisher read, one CJK word between
+    commas after the journal's numbers (before the pages or the end) is the publisher or
+    the society that publishes the journal."""
+    if "publisher" in labels or "volume" not in labels:
+        return
+    v = _first_run(labels, "volume")[1]
+    k = v
+    while k < len(toks) and (
+        labels[k] == "issue"
+        or (labels[k] == "O" and (toks[k].text in "()-" or toks[k].kind == KIND_NUM))
+    ):
+        k += 1
+    if k + 1 >= len(toks) or toks[k].text != "," or toks[k + 1].kind != KIND_CJK:
+        return
+    c = k + 1
+    d = c
+    while (
+        d < len(toks)
+        and toks[d].kind == KIND_CJK
+        and labels[d] in ("O", "issue", "container-title")
+    ):
+        d += 1
+    if d == c or (d < len(toks) and toks[d].text not in (",", ".")):
+        return
+    if labels[c] == "container-title" and _first_run(labels, "container-title")[0] == c:
+        return  # the only container: the journal itself
+    _relabel(labels, c, d, "publisher")
 
 
 _APOSTROPHES = frozenset(("'", "\u2019", "\u2018"))

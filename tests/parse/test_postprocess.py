@@ -5228,3 +5228,14 @@ def test_japanese_number_marks(
     raw: str, spec: list[tuple[str, str]], field: str, value: str
 ) -> None:
     assert _by_runs(raw, spec).get(field) == value
+
+
+def test_a_cjk_society_after_the_journals_numbers_is_the_publisher() -> None:
+    raw = "藤島亥治郎, 1930, 朝鮮建築史論, 建築雑誌 44(535), 日本建築学会, pp.1373-1376."
+    spec = [("藤島亥治郎", "author"), (",", "O"), ("1930", "issued"), (",", "O"),
+            ("朝鮮建築史論", "title"), (",", "O"), ("建築雑誌", "container-title"),
+            ("44", "volume"), ("(", "O"), ("535", "issue"), ("),", "O"),
+            ("日本建築学会", "container-title"), (", pp.", "O"), ("1373-1376", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("publisher")) == ("建築雑誌", "日本建築学会")
