@@ -6972,6 +6972,9 @@ def _cjk_number_marks(toks: list[Tok], labels: list[str]) -> None:
             and labels[k + 1] == labels[k]
             and (k + 2 >= len(toks) or labels[k + 2] != labels[k])
         )
+        if labels[k + 1] == field and labels[k] == field:
+            labels[k + 1] = "O"  # "第791-795页": the mark is no part of the number
+            continue
         if (labels[k] in ("O", "volume", "issue", "page") or ending) and field not in others:
             labels[k] = field
             if field == "edition" or ending:

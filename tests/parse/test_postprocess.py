@@ -5239,3 +5239,11 @@ def test_a_cjk_society_after_the_journals_numbers_is_the_publisher() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("container-title"), ref.get("publisher")) == ("建築雑誌", "日本建築学会")
+
+
+def test_a_cjk_page_mark_read_into_the_pages_is_no_part_of_them() -> None:
+    raw = "李文华, 2010, '关于中国生态补偿的思考', 资源科学, 第791-795页."
+    spec = [("李文华", "author"), (",", "O"), ("2010", "issued"), (", '", "O"),
+            ("关于中国生态补偿的思考", "title"), ("',", "O"), ("资源科学", "container-title"),
+            (", 第", "O"), ("791-795页", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "791-795"
