@@ -389,6 +389,7 @@ def _mend(
         _cjk_journal_in_the_title(toks, labels)
         _cjk_number_marks(toks, labels)
         _cjk_society_after_the_numbers(toks, labels)
+        _cjk_journal_before_the_numbers(toks, labels)
         _korean_journal_before_its_volume(toks, labels)
         _korean_society_before_its_journal(toks, labels)
         _korean_journal_glued_to_its_number(toks, labels)
@@ -7026,6 +7027,37 @@ def _cjk_society_after_the_numbers(toks: list[Tok], labels: list[str]) -> None:
     if labels[c] == "container-title" and _first_run(labels, "container-title")[0] == c:
         return  # the only container: the journal itself
     _relabel(labels, c, d, "publisher")
+
+
+def _cjk_journal_before_the_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """Korean APA: "왜 마을농업인가. 마을, 5, 15-27.", "... 교실문화. 현장과학교육, 9(2), 72-84.",
+    "... 연구. 글로벌문화콘텐츠. 40. 1-14.": with no container, the one CJK word right after
+    the title, before a comma or a period and a number, is the journal (read as nothing,
+    the volume or an identifier); the number after it is the volume."""
+    if "container-title" in labels:
+        return
+    t_b = _first_run(labels, "title")[1]
+    if t_b == len(toks) or "title" not in labels:
+        return
+    k = _past_punctuation(toks, labels, t_b)
+    if k + 2 >= len(toks) or not _HAN_OR_HANGUL.search(toks[k].text):
+        return
+    if labels[k] not in ("O", "volume", "DOI", "issue"):
+        return
+    if toks[k + 1].text not in (",", ".") or toks[k + 2].kind != KIND_NUM:
+        return
+    num = toks[k + 2]
+    after = toks[k + 3].text if k + 3 < len(toks) else "."
+    if YEAR_RE.fullmatch(num.text) or after == "-":
+        return  # a date or pages after the word: no journal's volume
+    labels[k] = "container-title"
+    labels[k + 1] = "O"
+    if labels[k + 2] in ("O", "DOI", "volume") and (
+        "volume" not in labels[k + 3 :] or labels[k + 2] == "volume"
+    ):
+        labels[k + 2] = "volume"
+        if k + 3 < len(toks) and labels[k + 3] == "DOI":
+            labels[k + 3] = "O"
 
 
 _APOSTROPHES = frozenset(("'", "\u2019", "\u2018"))

@@ -5247,3 +5247,28 @@ def test_a_cjk_page_mark_read_into_the_pages_is_no_part_of_them() -> None:
             ("关于中国生态补偿的思考", "title"), ("',", "O"), ("资源科学", "container-title"),
             (", 第", "O"), ("791-795页", "page"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("page") == "791-795"
+
+
+@pytest.mark.parametrize(
+    ("journal", "label", "rest"),
+    [("마을", "O", ", 5, 15-27."), ("현장과학교육", "volume", ", 9(2), 72-84.")],
+)
+def test_a_korean_journal_after_the_title_before_its_numbers(
+    journal: str, label: str, rest: str
+) -> None:
+    raw = f"구자인. (2020). 왜 마을농업인가. {journal}{rest}"
+    volume = rest.strip(", ").split(",")[0].split("(")[0]
+    spec = [
+        ("구자인", "author"),
+        (". (", "O"),
+        ("2020", "issued"),
+        (").", "O"),
+        ("왜 마을농업인가", "title"),
+        (".", "O"),
+        (journal, label),
+        (",", "O"),
+        (volume, "volume"),
+    ]
+    spec += [(rest[rest.index(volume) + len(volume) :], "O")]
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume")) == (journal, volume)
