@@ -159,6 +159,13 @@ def test_a_stop_after_vancouver_initials_parts_the_names() -> None:
     assert families("J. R. Ode") == ["Ode"]
 
 
+def test_centers_and_libraries_name_bodies() -> None:
+    assert families("Centers for Graph Control and Prevention") == [
+        "Centers for Graph Control and Prevention"
+    ]
+    assert families("Centres for Graph Studies") == ["Centres for Graph Studies"]
+
+
 def test_a_bodys_name_with_and_is_one_literal() -> None:
     for body in ("Food and Agriculture Organization of the United Nations",
                  "Department of Health and Human Services",
