@@ -3867,6 +3867,12 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if any(t.kind in (KIND_WORD, KIND_NUM) for t in toks[:a]):
         return
     cut = next((d for d in range(a + 1, b - 2) if _stop_ends_sentence(toks, d)), -1)
+    # (or the comma after a body's name: "Graph Panel on Kernels in Cells, Scientific ...")
+    comma = next((d for d in range(a + 1, b - 2) if toks[d].text == ","), -1)
+    if comma > 0 and (cut < 0 or comma < cut):
+        head = [t.text for t in toks[a:comma] if t.kind == KIND_WORD]
+        if head and head[-1][:1].isupper() and any(w.lower() in _BODY_WORDS for w in head):
+            cut = comma
     if cut < 0:
         return
     words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]

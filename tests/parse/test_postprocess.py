@@ -5272,3 +5272,12 @@ def test_a_korean_journal_after_the_title_before_its_numbers(
     spec += [(rest[rest.index(volume) + len(volume) :], "O")]
     ref = _by_runs(raw, spec)
     assert (ref.get("container-title"), ref.get("volume")) == (journal, volume)
+
+
+def test_a_body_before_a_comma_opening_the_title_is_the_author() -> None:
+    raw = "Graf Panel on Kernels in the Cell Chain, Scientific Opinion on Graphs. Graf J, 8, 1570."
+    title = "Graf Panel on Kernels in the Cell Chain, Scientific Opinion on Graphs"
+    spec = [(title, "title"), (". Graf J, 8, 1570.", "O")]
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == ["Graf Panel on Kernels in the Cell Chain"]
+    assert ref.get("title") == "Scientific Opinion on Graphs"
