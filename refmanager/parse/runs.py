@@ -1101,6 +1101,25 @@ def _body_opening_the_entry_read_as_the_publisher(toks: list[Tok], labels: list[
     if k >= len(toks) or labels[k] not in ("issued", "title"):
         return
     _relabel(labels, a, b, "author")
+    if toks[b].text == "," and labels[k] == "title":
+        _second_body_after_the_comma(toks, labels, k)
+
+
+def _second_body_after_the_comma(toks: list[Tok], labels: list[str], k: int) -> None:
+    """ "American Bar Association, Commission on Women in the Profession. (2016) A Current
+    ...": a body's part named after the body and a comma, capitalised up to the stop, the
+    title's run after the stop, signs with it."""
+    e = k
+    while e < len(toks) and labels[e] == "title" and toks[e].kind == KIND_WORD:
+        e += 1
+    words = [t.text for t in toks[k:e]]
+    if e >= len(toks) or toks[e].text != "." or not 2 <= len(words) <= 10:
+        return
+    if not _capitalised_name(words) or not any(w.lower() in _BODY_WORDS for w in words):
+        return
+    if "title" not in labels[e + 1 :]:
+        return  # (the title is that sentence: no other)
+    _relabel(labels, k - 1, e, "author")
 
 
 def _year_closing_the_imprint_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:

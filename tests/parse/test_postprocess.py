@@ -5281,3 +5281,16 @@ def test_a_body_before_a_comma_opening_the_title_is_the_author() -> None:
     ref = _by_runs(raw, spec)
     assert [n.literal for n in ref.author] == ["Graf Panel on Kernels in the Cell Chain"]
     assert ref.get("title") == "Scientific Opinion on Graphs"
+
+
+def test_a_bodys_part_after_the_body_and_a_comma_signs_with_it() -> None:
+    raw = "Graph Bar Association, Commission on Kernels in the Cell. (2016) A Glance at Graphs."
+    spec = [("Graph Bar Association", "publisher"), (",", "O"),
+            ("Commission on Kernels in the Cell", "title"), (". (", "O"), ("2016", "issued"),
+            (")", "O"), ("A Glance at Graphs", "title"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == [
+        "Graph Bar Association",
+        "Commission on Kernels in the Cell",
+    ]
+    assert ref.get("title") == "A Glance at Graphs"
