@@ -4184,9 +4184,6 @@ def _roman_volume_after_the_journal(toks: list[Tok], labels: list[str]) -> None:
             labels[m] = "O"
 
 
-_QUOTE_MARKS = frozenset(("\u00ab", "\u00bb", "\u201c", "\u201d", '"', "'", "\u2018", "\u2019"))
-
-
 def _quoted_title_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     """ "Bude, Heinz (1997), 'Die 'Wir-Schicht' der Generation,' in Berliner Journal fur
     Soziologie, Vol. 7": no title, and two container runs, the first in quotation marks and
@@ -4244,14 +4241,15 @@ def _journal_after_the_closing_quote(toks: list[Tok], labels: list[str]) -> None
     if run is None:
         return
     a, b = run
-    if toks[a].text not in ("\u00ab", "\u201c", '"'):
-        return
-    q = next((k for k in range(a + 2, b - 2) if toks[k].text in ("\u00bb", "\u201d", '"')), -1)
+    closing = _QUOTE_PAIRS.get(toks[a].text)
+    if closing is None or toks[a].text in ("'", "\u2018"):
+        return  # (a double mark or a guillemet: single ones are apostrophes too)
+    q = next((k for k in range(a + 2, b - 2) if toks[k].text in closing), -1)
     if q < 0 or toks[q + 1].text != ",":
         return
     tail = [t for t in toks[q + 2 : b] if t.kind == KIND_WORD]
     if not 1 <= len(tail) <= 6 or not all(
-        t.text[:1].isupper() or t.text.lower() in _JOURNAL_SMALL_WORDS for t in tail
+        t.text[:1].isupper() or t.text.lower() in _SMALL_WORDS for t in tail
     ):
         return
     if not any(lab in _NUMBERS for lab in labels[b:]) and "issued" not in labels[b:]:
@@ -4550,6 +4548,8 @@ _QUOTE_PAIRS = {
     "\u300c": "\u300d",
     "\u300e": "\u300f",
 }
+# every mark of those pairs, opening or closing
+_QUOTE_MARKS = frozenset(_QUOTE_PAIRS) | frozenset("".join(_QUOTE_PAIRS.values()))
 
 
 def _quoted_title_to_its_close(toks: list[Tok], labels: list[str]) -> None:
@@ -7995,6 +7995,12 @@ def _title_first_read_as_the_names(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, e, b, "O")
 
 
+def _last_sentence_end(toks: list[Tok], a: int, b: int) -> int:
+    """The last full stop that ends a sentence inside the run ``a`` to ``b`` (past its
+    first two tokens, before its last), or -1: where the run's last sentence starts."""
+    return next((d for d in range(b - 2, a + 1, -1) if _ends_sentence(toks, d)), -1)
+
+
 def _book_sentence_before_the_bracketed_pages(toks: list[Tok], labels: list[str]) -> None:
     """APA's entry in an encyclopedia: "Falcon and Falconry. World book encyclopedia. (pp.
     150-155). Chicago: World Book.": with no container, the title's last sentence right
@@ -8010,10 +8016,7 @@ def _book_sentence_before_the_bracketed_pages(toks: list[Tok], labels: list[str]
         k += 1
     if k >= len(toks) or toks[k].text.lower() not in ("pp", "p") or toks[k - 1].text != "(":
         return
-    cut = -1
-    for d in range(a + 2, b - 1):
-        if _ends_sentence(toks, d):
-            cut = d
+    cut = _last_sentence_end(toks, a, b)
     if cut < 0:
         return
     tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
@@ -8040,10 +8043,7 @@ def _site_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     if toks[k].kind != KIND_URL and toks[k].text.lower() not in _ACCESS_WORDS:
         return
-    cut = -1
-    for d in range(a + 2, b - 1):
-        if _ends_sentence(toks, d):
-            cut = d
+    cut = _last_sentence_end(toks, a, b)
     if cut < 0:
         return
     tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
@@ -8088,9 +8088,6 @@ def _title_read_into_a_vancouver_journal(toks: list[Tok], labels: list[str]) -> 
         _relabel(labels, t_b, c, "title")  # ("cancer: p53, apoptosis, and ...": one title)
 
 
-_JOURNAL_SMALL_WORDS = word_set("of and in the for on de des du la le et für und der di")
-
-
 def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
     """ "A population based survey of ... embolism. The Worcester DVT Study. Arch Intern Med
     1991; 151: 933", "... in Weyl metals. Phys. Rev. Lett. 113": the title's last sentence,
@@ -8124,7 +8121,7 @@ def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) ->
     tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]
     if not 1 <= len(tail) <= 8 or not tail[0].text[:1].isupper():
         return
-    if any(not t.text[:1].isupper() and t.text.lower() not in _JOURNAL_SMALL_WORDS for t in tail):
+    if any(not t.text[:1].isupper() and t.text.lower() not in _SMALL_WORDS for t in tail):
         return  # a sentence of the title, not a journal's name
     if _names_venue(_words_of(toks, a, cut)):
         return  # "Journal of Physics. Conference Series": the journal's own parts
