@@ -477,7 +477,8 @@ def _mend(
     _title_sentence_read_into_the_journal(toks, labels)
     if ":" in raw:
         _subtitle_read_as_the_container(toks, labels)
-    _edition_read_as_the_title(toks, labels)
+    if _ORDINAL_NUMBER.search(low):
+        _edition_read_as_the_title(toks, labels)
     _publisher_sentence_ending_the_entry(toks, labels)
     _date_read_into_the_journal(toks, labels)
     _journal_parted_by_a_comma(toks, labels)
@@ -516,7 +517,7 @@ def _mend(
     _bracketed_year_read_into_the_pages(toks, labels)
     if "trans" in low or "tradu" in low or "bersetzt" in low:  # (the words it reads)
         _translator_read_into_the_title(toks, labels)
-    if "(" in raw:
+    if _BRACKETED_ROLE.search(low):
         _names_before_a_bracketed_role(toks, labels)
     if "Dir" in raw:
         _film_credits(toks, labels)
@@ -4736,6 +4737,9 @@ def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:
 
 
 _ORDINAL_ENDS = frozenset(("st", "nd", "rd", "th", "d", "e", "ème", "er"))
+# a number with an ordinal's ending glued on ("3rd", "2d", "8e"): the cheap test before the
+# rule that reads it
+_ORDINAL_NUMBER = re.compile(r"\d(?:st|nd|rd|th|d|e|ème|er)(?![^\W\d_])")
 
 
 def _edition_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -7309,6 +7313,11 @@ def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
 
 
 _TRANSLATOR_MARKS = frozenset(("trans", "transl", "tr", "trad", "übers"))
+# an editor's or translator's mark in brackets ("(ed.)", "(trans.)"): the cheap test before
+# the rule that reads the names before it
+_BRACKETED_ROLE = re.compile(
+    r"\(\s*(?:" + "|".join(sorted(_EDITOR_MARK | _TRANSLATOR_MARKS)) + r")(?![^\W\d_])"
+)
 
 
 # words that name a book's parts or kind, which no name is made of ("Second Series")
