@@ -38,7 +38,7 @@ from typing import Any
 
 from benchmarks._util import bench_scorer
 from benchmarks.real_cv import folds_of
-from benchmarks.real_in_pdf import LAYOUTS, as_printed, gold_item, list_html, unlabelled
+from benchmarks.real_in_pdf import LAYOUTS, as_printed, gold_item, read_back, unlabelled
 from refmanager.model import Reference
 from refmanager.parse.confidence import Features, evidence, row_features, score
 from refmanager.parse.parser import parse_uncalibrated
@@ -123,8 +123,7 @@ def row_of(
 
 
 def collect(args: argparse.Namespace) -> list[Row]:
-    from refmanager.service.extract import extract_pdf
-    from tools.qtpdf import application, write_html
+    from tools.qtpdf import application
 
     sc = bench_scorer()
     application()
@@ -158,16 +157,10 @@ def collect(args: argparse.Namespace) -> list[Row]:
             layout = layouts[d % len(layouts)]
             pdf = Path(tmp) / f"{d:04d}.pdf"
             strings = [" ".join(ex.text.split()) for ex in examples]
-            write_html(
-                pdf,
-                list_html(strings, layout),
-                "DejaVu Serif",
-                layout.size,
-                columns=layout.columns,
-                title=f"real strings {d}",
-            )
             refs = [
-                r for r in extract_pdf(pdf, meta=False, model=model).references if not r.fragment
+                r
+                for r in read_back(pdf, strings, layout, model, f"real strings {d}")
+                if not r.fragment
             ]
             pred = [r.to_csl() for r in refs]
             pairs = sc.score_doc(pred, gold, 0.5)["pairs"] if pred and gold else []

@@ -52,6 +52,7 @@ from typing import Any
 from benchmarks._util import bench_scorer
 from benchmarks.learning_curve import gold_fields
 from benchmarks.real_cv import folds_of
+from refmanager.model import Reference
 from refmanager.parse import Example, parse_reference
 from refmanager.parse.names import split_names
 from refmanager.pdf.textclean import SPACING_ACCENTS
@@ -180,6 +181,25 @@ def list_html(strings: Sequence[str], layout: Layout) -> str:
             f" margin-top:0px; margin-bottom:{space}px'{align}>{label}{body}</p>"
         )
     return "\n".join(parts)
+
+
+def read_back(
+    pdf: Path, strings: Sequence[str], layout: Layout, model: Path | None, title: str
+) -> list[Reference]:
+    """Typeset ``strings`` as one document's list in ``layout`` to ``pdf`` and return what
+    the import reads from it (``tools.qtpdf.application()`` must be running)."""
+    from refmanager.service.extract import extract_pdf
+    from tools.qtpdf import write_html
+
+    write_html(
+        pdf,
+        list_html(strings, layout),
+        "DejaVu Serif",
+        layout.size,
+        columns=layout.columns,
+        title=title,
+    )
+    return extract_pdf(pdf, meta=False, model=model).references
 
 
 Verdicts = dict[str, tuple[int, int, int]]  # field -> (tp, fp, fn)
@@ -311,8 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
 
-    from refmanager.service.extract import extract_pdf
-    from tools.qtpdf import application, write_html
+    from tools.qtpdf import application
 
     sc = bench_scorer()
     application()
@@ -349,15 +368,7 @@ def main(argv: list[str] | None = None) -> int:
                 _merge(totals.setdefault(key, Counts()), c)
             for layout in layouts:
                 pdf = folder / f"{d:03d}-{layout.name}.pdf"
-                write_html(
-                    pdf,
-                    list_html(strings, layout),
-                    "DejaVu Serif",
-                    layout.size,
-                    columns=layout.columns,
-                    title=f"real strings {d}",
-                )
-                refs = extract_pdf(pdf, meta=False, model=model).references
+                refs = read_back(pdf, strings, layout, model, f"real strings {d}")
                 pred = sc.drop_fragments([r.to_csl() for r in refs])
                 counts, by_gold = score_read(sc, pred, gold)
                 for key in ((layout.name, source), (layout.name, "all"), ("pdf", "all")):
