@@ -36,6 +36,33 @@ from refmanager.parse.tokens import (
 from refmanager.parse.values import clean_value, strip_value
 
 MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
+
+# The links a publisher prints after each reference: MDPI's PDFs ("... 2019, 12, 345.
+# [CrossRef] [PubMed]"), PubMed Central's and Taylor & Francis' pages printed to PDF
+# ("[PMC free article] [PubMed] [Google Scholar]"), Springer's ("Article CAS PubMed Google
+# Scholar"). They belong to no field, and left to the tagger they are read as a publisher
+# or a note and pull the fields before them along: the entry is labelled without them.
+_LINK_NAMES = (
+    r"Cross[Rr]ef|PubMed(?:\s+Central)?|PMC\s+free\s+article|Google\s+Scholar|Green\s+Version"
+    r"|Scopus|Web\s+of\s+Science\s*\u00ae?|Taylor\s*&\s*Francis\s+Online|Medline|MEDLINE|CAS|CSA"
+    r"|Ref\s+list|Free\s+Full\s+Text|Abstract|Full\s+Text|Article|ADS|MathSciNet|MATH|zbMATH"
+)
+_LINK_TAIL = re.compile(
+    rf"(?:(?:\s*\[(?:{_LINK_NAMES})\])+"  # bracketed, any of them
+    rf"|(?<=[.)\]\d])(?:\s+(?:{_LINK_NAMES}))*\s+Google\s+Scholar)"  # bare, as Springer's
+    r"[\s.;,]*$"
+)
+
+
+def links_tail_start(raw: str) -> int:
+    """Where the links a publisher prints after a reference begin (``len(raw)`` where it
+    prints none): "... 2019, 12, 345. [CrossRef] [PubMed]"."""
+    if not raw.rstrip(" .;,").endswith(("]", "Scholar")):
+        return len(raw)
+    found = _LINK_TAIL.search(raw)
+    return len(raw) if found is None or not raw[: found.start()].strip() else found.start()
+
+
 MAX_TOKENS = 600
 # The string fields taken from the tagger's runs: all but the identifiers.
 _TAGGED_FIELDS = tuple(f for f in CSL_FIELDS if f not in ("DOI", "URL", "ISBN"))
@@ -620,7 +647,7 @@ def parse_uncalibrated(
         label = found
     elif label and not found and not label_end:
         label_end = _bare_label_end(raw, label)
-    limit = min(len(raw), MAX_CHARS)
+    limit = min(len(raw), MAX_CHARS, links_tail_start(raw))
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
     tagging = tag_sequence(toks, styles, model_path)
     ref, repeated = build_reference(

@@ -355,3 +355,30 @@ def test_edited_by_alone_is_no_title() -> None:
     )
     assert ref.get("title") != "edited by"
     assert ref.get("container-title") == "Handbook of Graphs"
+
+
+@pytest.mark.parametrize(
+    "links",
+    [
+        " [CrossRef] [PubMed]",
+        " [Google Scholar] [CrossRef]",
+        " [PMC free article] [PubMed] [Google Scholar]",
+        " Article ADS CAS PubMed Google Scholar",
+        " Google Scholar",
+    ],
+)
+def test_the_links_a_publisher_prints_after_a_reference_are_no_field(links: str) -> None:
+    plain = "Graf, L.; Ode, H. Deep kernels on sparse graphs. Graphs 2020, 20, 1234."
+    ref = parse_reference(plain + links)
+    assert ref.raw == plain + links
+    want = parse_reference(plain).to_csl()
+    got = ref.to_csl()
+    for field in ("author", "title", "container-title", "volume", "page", "publisher", "note"):
+        assert got.get(field) == want.get(field), field
+    fields = [v for k, v in got.items() if isinstance(v, str) and not k.startswith("_")]
+    assert not any(links.rsplit(maxsplit=1)[-1].strip("[]") in v for v in fields)
+
+
+def test_a_title_ending_in_a_links_name_keeps_it() -> None:
+    ref = parse_reference("Graf L. Searching sparse graphs with Google Scholar")
+    assert (ref.get("title") or "").endswith("Google Scholar")
