@@ -399,6 +399,8 @@ def _mend(
         _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
     _page_read_as_a_year(toks, labels)
+    if "(" in raw:
+        _page_after_the_bracketed_date(toks, labels)
     if new_arxiv:
         _bare_arxiv_id(toks, labels)
         _page_after_volume(toks, labels)  # (a page the identifier's digits stood for)
@@ -6531,6 +6533,36 @@ def _page_read_as_a_year(toks: list[Tok], labels: list[str]) -> None:
     if labels[k - 1] != "O" or (k + 1 < len(toks) and labels[k + 1] == "issued"):
         return
     labels[k] = "page"
+
+
+def _page_after_the_bracketed_date(toks: list[Tok], labels: list[str]) -> None:
+    """ "Phys. Rev. Lett. 66 (1991), 1955", "Rev. Sci. 55 (2005)229, doi:...": the entry's
+    last number, right after the volume (or issue) and its bracketed date, which the tagger
+    read as a second date or volume, is the page where the entry has none."""
+    if "page" in labels or "issued" not in labels:
+        return
+    k = len(toks) - 1
+    while k >= 0 and (
+        labels[k] in _AFTER_THE_PAGE or (labels[k] == "O" and toks[k].kind != KIND_NUM)
+    ):
+        k -= 1  # (an identifier, a note, the words and punctuation around them)
+    if k < 5 or labels[k] not in ("issued", "volume") or toks[k].kind != KIND_NUM:
+        return
+    j = k - 1
+    if toks[j].text == ",":
+        j -= 1
+    if toks[j].text != ")" or labels[j - 1] != "issued" or not YEAR_RE.fullmatch(toks[j - 1].text):
+        return
+    o = j - 2
+    while o > 0 and toks[o].text != "(" and (labels[o] == "issued" or toks[o].kind == KIND_PUNCT):
+        o -= 1
+    if o < 1 or toks[o].text != "(" or labels[o - 1] not in ("volume", "issue"):
+        return
+    if toks[o - 1].kind == KIND_NUM:
+        labels[k] = "page"
+
+
+_AFTER_THE_PAGE = frozenset(("DOI", "URL", "number", "note"))
 
 
 _BARE_ARXIV = re.compile(r"^(?:0[7-9]|[1-9]\d)(?:0[1-9]|1[0-2])$")

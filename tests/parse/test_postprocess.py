@@ -5294,3 +5294,25 @@ def test_a_bodys_part_after_the_body_and_a_comma_signs_with_it() -> None:
         "Commission on Kernels in the Cell",
     ]
     assert ref.get("title") == "A Glance at Graphs"
+
+
+@pytest.mark.parametrize(
+    ("tail", "label"),
+    [(", 2213.", "issued"), ("518 , doi:10.1234/graph.518", "volume")],
+)
+def test_the_last_number_after_the_bracketed_date_is_the_page(tail: str, label: str) -> None:
+    raw = f"K. Ode, Graph Lett. 41 (1987){tail}"
+    page = tail.strip(" ,.").split()[0]
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph Lett.", "container-title"),
+            ("41", "volume"), ("(", "O"), ("1987", "issued"), (")", "O")]  # fmt: skip
+    if tail.startswith(","):
+        spec += [(",", "O")]
+    spec += [(page, label)]
+    rest = tail[tail.index(page) + len(page) :]
+    if "doi" in rest:
+        spec += [(",", "O"), ("doi:", "O"), ("10.1234/graph.518", "DOI")]
+    elif rest.strip():
+        spec += [(rest.strip(), "O")]
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("41", page)
+    assert ref.issued is not None and ref.issued.year == 1987
