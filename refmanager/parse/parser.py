@@ -40,8 +40,9 @@ MAX_CHARS = 4000  # longer text is not one reference: only its start is labelled
 # The links a publisher prints after each reference: MDPI's PDFs ("... 2019, 12, 345.
 # [CrossRef] [PubMed]"), PubMed Central's and Taylor & Francis' pages printed to PDF
 # ("[PMC free article] [PubMed] [Google Scholar]"), Springer's ("Article CAS PubMed Google
-# Scholar"). They belong to no field, and left to the tagger they are read as a publisher
-# or a note and pull the fields before them along: the entry is labelled without them.
+# Scholar"), Hindawi's ("View at: Publisher Site | Google Scholar"). They belong to no
+# field, and left to the tagger they are read as a publisher or a note and pull the fields
+# before them along: the entry is labelled without them.
 _LINK_NAMES = (
     r"Cross[Rr]ef|PubMed(?:\s+Central)?|PMC\s+free\s+article|Google\s+Scholar|Green\s+Version"
     r"|Scopus|Web\s+of\s+Science\s*\u00ae?|Taylor\s*&\s*Francis\s+Online|Medline|MEDLINE|CAS|CSA"
@@ -49,7 +50,8 @@ _LINK_NAMES = (
 )
 _LINK_TAIL = re.compile(
     rf"(?:(?:\s*\[(?:{_LINK_NAMES})\])+"  # bracketed, any of them
-    rf"|(?<=[.)\]\d])(?:\s+(?:{_LINK_NAMES}))*\s+Google\s+Scholar)"  # bare, as Springer's
+    rf"|(?<=[.)\]\d])\s+(?:View\s+at:?\s+)?"  # bare: Springer's, Hindawi's "View at: ... |"
+    rf"(?:(?:{_LINK_NAMES}|Publisher\s+Site|Zentralblatt\s+MATH)\s*\|?\s+)*Google\s+Scholar)"
     r"[\s.;,]*$"
 )
 

@@ -365,6 +365,8 @@ def test_edited_by_alone_is_no_title() -> None:
         " [PMC free article] [PubMed] [Google Scholar]",
         " Article ADS CAS PubMed Google Scholar",
         " Google Scholar",
+        " View at: Publisher Site | Google Scholar",
+        " View at: Google Scholar",
     ],
 )
 def test_the_links_a_publisher_prints_after_a_reference_are_no_field(links: str) -> None:
