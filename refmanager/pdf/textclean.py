@@ -100,6 +100,9 @@ def normalize(text: str) -> str:
 _URL_TAIL = re.compile(
     r"(?:https?:\s?//|ftp://|www\.|doi:\s?|\b10\.\d{4,9}/|arxiv\.org/|\bdoi\.org/)\S*$", re.I
 )
+# What opens an address of its own: a line that starts with one after a URL or DOI does not
+# go on with it (but for one after a slash or a query's "=": an archive's or a redirect's).
+_NEW_ADDRESS = re.compile(r"(?i)(?:https?|ftp):|www\.|doi:")
 _HYPHENS = "-\u2010"
 # First parts that commonly form a hyphenated compound with whatever follows.
 _COMPOUND_HEADS = frozenset(
@@ -360,6 +363,8 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
     if re.search(r"(?i)\b(?:http|ftp)$", tail) and re.match(r"s?://", right):
         return ""
     if _URL_TAIL.search(left, _last_words(left)) and not re.search(r"(?i)(doi|url):$", tail):
+        if _NEW_ADDRESS.match(head) and last not in "/=?&#%":
+            return " "  # a second address opens the line: "...201601.URL" + "https://..."
         if last in "/.-_=?&#:~%":
             if last == "." and not re.match(r"^[a-z0-9/]", head):
                 return " "

@@ -73,6 +73,23 @@ def test_a_url_read_with_a_space_after_its_colon_still_joins_across_lines() -> N
     )
 
 
+def test_an_address_that_opens_a_line_after_a_url_or_doi_is_a_second_one() -> None:
+    # "URL" printed against a DOI's last digits, then the URL on the next line: two tokens.
+    assert join_lines(["doi:10.1234/abc.5678.URL", "https://example.org/abc/5678"])[0] == (
+        "doi:10.1234/abc.5678.URL https://example.org/abc/5678"
+    )
+    assert join_lines(["https://example.org/a/b.", "doi:10.1234/xyz"])[0] == (
+        "https://example.org/a/b. doi:10.1234/xyz"
+    )
+    # After a slash or a query's "=" an address may hold another (an archive's, a redirect's).
+    assert join_lines(["https://web.archive.org/web/2020/", "https://example.org/x"])[0] == (
+        "https://web.archive.org/web/2020/https://example.org/x"
+    )
+    assert join_lines(["https://example.org/go?to=", "https://example.com/y"])[0] == (
+        "https://example.org/go?to=https://example.com/y"
+    )
+
+
 def test_common_compound_parts_keep_a_line_end_hyphen() -> None:
     # Heads and tails that form compounds with words no list knows (measured by
     # benchmarks.line_hyphens on real strings held out by document).
