@@ -401,6 +401,7 @@ def _mend(
     _page_read_as_a_year(toks, labels)
     if "(" in raw:
         _page_after_the_bracketed_date(toks, labels)
+    _numbers_read_into_the_pages(toks, labels)
     if new_arxiv:
         _bare_arxiv_id(toks, labels)
         _page_after_volume(toks, labels)  # (a page the identifier's digits stood for)
@@ -6563,6 +6564,43 @@ def _page_after_the_bracketed_date(toks: list[Tok], labels: list[str]) -> None:
 
 
 _AFTER_THE_PAGE = frozenset(("DOI", "URL", "number", "note"))
+
+
+def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "Annales 38 1983 1392-1410", "Chim. Acta 314 2001 203-207", "Ther. 2004 34 3
+    126-131", "Grav. 18 L95": the bare numbers the tagger read into the page run before the
+    first page are the entry's volume, year and issue (a year where the entry has none, the
+    first other number the volume, the next the issue) where it has none of them."""
+    if "page" not in labels:
+        return
+    run = _only_run(labels, "page")
+    if run is None:
+        return
+    a, b = run
+    w = a - 1
+    while w > 0 and toks[w].kind == KIND_PUNCT:
+        w -= 1
+    if w >= 0 and toks[w].text.lower() in _PAGE_MARKS and toks[w].text != "C":
+        return  # ("p. 112 114": the page's own mark before all of them; "E.S.C. 38")
+    s = next((k - 1 for k in range(a + 1, b) if toks[k].text in _RANGE_DASHES), b - 1)
+    while s > a and toks[s - 1].end == toks[s].start:
+        s -= 1  # (the page's letters glued to its digits: "L95", "H1127")
+    if s <= a or toks[s].kind not in (KIND_NUM, KIND_WORD):
+        return
+    lead = range(a, s)
+    if not all(toks[k].kind == KIND_NUM and toks[k + 1].start > toks[k].end for k in lead):
+        return
+    wanted = ["volume", "issue"]
+    new: list[str] = []
+    for k in lead:
+        if YEAR_RE.fullmatch(toks[k].text) and "issued" not in labels and "issued" not in new:
+            new.append("issued")
+        elif wanted and wanted[0] not in labels:
+            new.append(wanted.pop(0))
+        else:
+            return
+    for k, label in zip(lead, new, strict=True):
+        labels[k] = label
 
 
 _BARE_ARXIV = re.compile(r"^(?:0[7-9]|[1-9]\d)(?:0[1-9]|1[0-2])$")

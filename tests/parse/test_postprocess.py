@@ -5316,3 +5316,33 @@ def test_the_last_number_after_the_bracketed_date_is_the_page(tail: str, label: 
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("41", page)
     assert ref.issued is not None and ref.issued.year == 1987
+
+
+@pytest.mark.parametrize(
+    ("numbers", "expected"),
+    [
+        ("38 1983 1392-1410", ("38", "", "1392-1410", 1983)),
+        ("17 L42", ("17", "", "L42", None)),
+        ("41 3 126-131", ("41", "3", "126-131", None)),
+    ],
+)
+def test_bare_numbers_read_into_the_pages_are_the_volume_year_and_issue(
+    numbers: str, expected: tuple[str, str, str, int | None]
+) -> None:
+    raw = f"K. Ode, Graphes et noyaux, Annales G.R.C. {numbers}."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graphes et noyaux", "title"), (",", "O"),
+            ("Annales G.R.C.", "container-title"), (numbers, "page"), (".", "O")]  # fmt: skip
+    if expected[3] is None:
+        raw = f"K. Ode (1983) Graphes et noyaux, Annales G.R.C. {numbers}."
+        spec[1:2] = [("(", "O"), ("1983", "issued"), (")", "O")]
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected[:3]
+    assert ref.issued is not None and ref.issued.year == 1983
+
+
+def test_numbers_after_the_page_mark_stay_the_pages() -> None:
+    raw = "K. Ode, Graphes et noyaux, La revue, p. 112 114."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graphes et noyaux", "title"), (",", "O"),
+            ("La revue", "container-title"), (", p.", "O"), ("112 114", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "112 114"
