@@ -530,6 +530,8 @@ def _mend(
     _word_glued_to_a_runs_end(toks, labels)
     _title_parted_by_unlabelled_words(toks, labels)
     _imprint_read_as_the_container(toks, labels)
+    if ":" in raw:
+        _publisher_after_the_place_and_colon(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -7274,6 +7276,132 @@ def _imprint_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, c + 1, b, "publisher")
     elif not colons and _PUBLISHER_NAME_WORDS.search(_words_of(toks, a, b)):
         _relabel(labels, a, b, "publisher")
+
+
+# Small words inside a publisher's name ("Companhia das Letras", "Taylor, Nash, & Taylor")
+_IMPRINT_NAME_GLUE = word_set("and & of for the de des da das do dos der und et y e la le du")
+# What may follow an imprint that ends the entry ("Jerusalem: Magnes. (in Hebrew)")
+_AFTER_AN_IMPRINT = frozenset(("O", "note", "URL", "DOI", "issued", "page", "ISBN"))
+# What the tagger reads a place's words and a publisher's name after "Place:" as
+_PLACE_MISREAD = frozenset(
+    ("O", "publisher", "publisher-place", "container-title", "title", "note")
+)
+_IMPRINT_NAME_MISREAD = frozenset(
+    ("O", "note", "editor", "author", "container-title", "title", "publisher", "publisher-place")
+)
+
+
+def _imprint_name_end(toks: list[Tok], a: int) -> int:
+    """Where the capitalised name that starts at token ``a`` ends ("C. H. Beck Verlag",
+    "Taylor, Nash, & Taylor", "Companhia das Letras"): before a comma, period or bracket that
+    no other word of the name follows; ``a`` when no capitalised word starts there."""
+    n = len(toks)
+    e = a
+    while e < n:
+        t = toks[e]
+        if t.kind == KIND_WORD:
+            if not (t.text[:1].isupper() or (e > a and t.text.lower() in _IMPRINT_NAME_GLUE)):
+                break
+            if e > a and (is_city(t.text) or is_city(_words_of(toks, e, e + 2))):
+                break  # ("Springer Berlin Heidelberg": the place after the name)
+        elif t.text == "&" and e > a:
+            pass
+        elif t.text == "." and e > a and e + 1 < n and toks[e + 1].kind == KIND_WORD:
+            before = toks[e - 1].text
+            if not (len(before) == 1 or before.lower() in _FIRM_ABBREVIATIONS):
+                break  # a sentence's period, not an initial's ("L. Erlbaum") or "Co."
+        elif t.text == "," and e > a and e + 1 < n:
+            after = toks[e + 1]
+            if not (after.text == "&" or (after.kind == KIND_WORD and after.text[:1].isupper())):
+                break
+            if after.text.lower() in ANY_MONTH or is_city(after.text):
+                break  # (", April, 1965", ", Paris, 1990": a date or a place comes next)
+            if e + 2 < n and toks[e + 2].text == ":":
+                break  # (", Boston: ...": the next imprint's place)
+        else:
+            break
+        e += 1
+    while e > a and toks[e - 1].kind == KIND_PUNCT:
+        e -= 1
+    return e
+
+
+def _place_before_the_colon(toks: list[Tok], c: int) -> int:
+    """Where the place that ends at the colon ``c`` starts ("Reading, MA:", "Vienna:"): after
+    a period, a bracket, a semicolon or a comma, at most six tokens back, words, commas and
+    periods only; -1 when no place ends there."""
+    s = -1
+    for k in range(c - 1, max(0, c - 7), -1):
+        t = toks[k]
+        if t.kind != KIND_WORD and t.text not in (",", "."):
+            break  # ("(ICDAR). Sydney, Australia:": the place starts after the bracket)
+        if (
+            t.kind == KIND_WORD
+            and toks[k - 1].text in (".", "(", ";", ",")
+            and _reads_as_a_place(toks, k, c)
+        ):
+            s = k
+    return s
+
+
+def _imprint_ends_there(toks: list[Tok], labels: list[str], s: int, e: int) -> bool:
+    """Whether a publisher's name that ends before token ``e`` ends an imprint whose place
+    starts at ``s``: the entry ends, ", Year" or "; Year" follows, the bracket before the
+    place closes, or a period with only a note, a link, pages or a date after it (in an
+    entry with no volume)."""
+    n = len(toks)
+    if e >= n:
+        return True
+    end = toks[e].text
+    if end in (",", ";"):
+        return e + 1 < n and (
+            labels[e + 1] == "issued" or YEAR_RE.fullmatch(toks[e + 1].text) is not None
+        )
+    if end == ")":
+        return toks[s - 1].text == "("
+    return (
+        end == "."
+        and "volume" not in labels
+        and all(lab in _AFTER_AN_IMPRINT for lab in labels[e:])
+    )
+
+
+def _publisher_after_the_place_and_colon(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title. Vienna: Atomic Graph Agency, 2006.", "Title (Reading, MA: Benjamin).",
+    "Title. Hillsdale, NJ: L. Erlbaum.": a place (a city, or a town and its region) after a
+    sentence's period, a bracket or a comma, then a colon and a capitalised name that closes
+    that bracket, comes before ", Year" or ends the entry, are the place and the publisher,
+    whatever the tagger read them as (the container, a note, the editors, nothing, the place
+    as the publisher), where no other publisher or place was read."""
+    n = len(toks)
+    for c in range(2, n - 1):
+        if toks[c].text != ":":
+            continue
+        s = _place_before_the_colon(toks, c)
+        if s < 0:
+            continue
+        e = _imprint_name_end(toks, c + 1)
+        words = [t for t in toks[c + 1 : e] if t.kind == KIND_WORD]
+        if not 1 <= len(words) <= 8 or not _imprint_ends_there(toks, labels, s, e):
+            continue
+        if any(lab not in _PLACE_MISREAD for lab in labels[s:c]):
+            continue
+        if any(lab not in _IMPRINT_NAME_MISREAD for lab in labels[c + 1 : e]):
+            continue
+        outside = labels[:s] + labels[e:]
+        if "publisher" in outside or "publisher-place" in outside:
+            return
+        inside = labels[s:e]
+        if "title" in inside and "title" not in outside:
+            return  # ("London: A Biography.": the title itself)
+        if _names_venue(_words_of(toks, c + 1, e)) or is_city(_words_of(toks, c + 1, e)):
+            continue
+        _relabel(labels, s, c, "publisher-place")
+        labels[c] = "O"
+        _relabel(labels, c + 1, e, "publisher")
+        if toks[s - 1].text == "(" and e < n and toks[e].text == ")":
+            labels[s - 1] = labels[e] = "O"
+        return
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

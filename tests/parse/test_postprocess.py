@@ -3889,6 +3889,58 @@ def test_a_books_imprint_ending_an_author_date_entry_read_as_the_container() -> 
     assert _by_runs(raw, spec).get("container-title") == "Graph Letters"
 
 
+def test_a_place_and_colon_before_a_name_read_as_another_field_open_the_imprint() -> None:
+    raw = "Abe R 1975 Graph Structure vol II (Reading, MA: Benjamin) ch 4"
+    spec = [("Abe R", "author"), ("1975", "issued"), ("Graph Structure", "container-title"),
+            ("vol", "O"), ("II", "volume"), ("(", "O"), ("Reading, MA", "publisher-place"),
+            (":", "O"), ("Benjamin)", "title"), ("ch 4", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Reading, MA", "Benjamin")
+    raw = "Ode, Kenji. Sonnets of Graphs. 5th ed. San Francisco: Ode, Abe, & Ode, 1913."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("Sonnets of Graphs", "title"), (".", "O"),
+            ("5th ed", "edition"), (".", "O"), ("San Francisco", "publisher-place"), (":", "O"),
+            ("Ode, Abe, & Ode", "editor"), (",", "O"), ("1913", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == (
+        "San Francisco",
+        "Ode, Abe, & Ode",
+    )
+    assert ref.editor == []
+    raw = "Ode K 1983. How is a graph formed? Graph Studies, 13-42. Jerusalem: Magnes. (in Hebrew)"
+    spec = [("Ode K", "author"), ("1983", "issued"), (".", "O"),
+            ("How is a graph formed?", "title"), ("Graph Studies", "container-title"),
+            (",", "O"), ("13-42", "page"), (".", "O"),
+            ("Jerusalem: Magnes. (in Hebrew", "note"), (")", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Jerusalem", "Magnes")
+    raw = "Abe, Rui. Graph Kernels. 2. vyd. Bratislava: Graf Edition, 2007. 634 s."
+    spec = [("Abe, Rui", "author"), (".", "O"), ("Graph Kernels", "title"),
+            (". 2. vyd. Bratislava: Graf Edition,", "O"), ("2007", "issued"), (".", "O"),
+            ("634", "page"), ("s.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Bratislava", "Graf Edition")
+
+
+def test_a_place_and_colon_before_a_title_a_date_or_a_place_open_no_imprint() -> None:
+    raw = "Abe R. Graph Theory. Berlin, Heidelberg: Springer Berlin Heidelberg, 2007."
+    spec = [("Abe R", "author"), (".", "O"), ("Graph Theory", "title"), (".", "O"),
+            ("Berlin, Heidelberg", "publisher-place"), (":", "O"), ("Springer", "publisher"),
+            ("Berlin Heidelberg", "publisher-place"), (",", "O"), ("2007", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Springer"
+    raw = "Ode, Kenji. Graphs. Cambridge, MA: Graph School of Business, April, 1965."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("Graphs", "title"), (".", "O"),
+            ("Cambridge, MA", "publisher-place"), (":", "O"),
+            ("Graph School of Business", "publisher"), (", April,", "O"), ("1965", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Graph School of Business"
+    raw = "Ode, Kenji. 1999. London: A Graph of the City."
+    spec = [("Ode, Kenji", "author"), (".", "O"), ("1999", "issued"), (".", "O"),
+            ("London: A Graph of the City", "title"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher")) == ("London: A Graph of the City", "")
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
