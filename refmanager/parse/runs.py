@@ -395,6 +395,8 @@ def _mend(
         _korean_journal_glued_to_its_number(toks, labels)
     if "J]" in raw or "J\uff3d" in raw:
         _journal_after_its_type_code(toks, labels)
+    if "]//" in raw or "\uff3d//" in raw:
+        _container_after_the_double_slash(toks, labels)
     if "]" in raw or "\uff3d" in raw:
         _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
@@ -6925,6 +6927,27 @@ def _journal_after_its_type_code(toks: list[Tok], labels: list[str]) -> None:
             return
         if "container-title" in labels[:e]:
             return
+        _relabel(labels, j, e, "container-title")
+        return
+
+
+def _container_after_the_double_slash(toks: list[Tok], labels: list[str]) -> None:
+    """GB/T 7714's "题名[C]//会议录名. 出版地: 出版者, 年: 页码." and "[M]//书名": the
+    words after the type code's "//" are the proceedings or the book the part is in, where
+    the tagger read them on as the title (the code and its slashes belong to no field)."""
+    n = len(toks)
+    for k in range(1, n - 5):
+        if toks[k].text not in ("[", "\uff3b") or toks[k + 2].text not in ("]", "\uff3d"):
+            continue
+        if toks[k + 3].text != "/" or toks[k + 4].text != "/" or labels[k - 1] != "title":
+            continue
+        j = k + 5
+        if j >= n or labels[j] != "title":
+            return
+        e = j
+        while e < n and labels[e] == "title":
+            e += 1
+        _relabel(labels, k, j, "O")
         _relabel(labels, j, e, "container-title")
         return
 

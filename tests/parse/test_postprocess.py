@@ -5398,3 +5398,15 @@ def test_numbers_after_the_page_mark_stay_the_pages() -> None:
             ("La revue", "container-title"), (", p.", "O"), ("112 114", "page"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("page") == "112 114"
+
+
+@pytest.mark.parametrize("gap", ["", " "])
+def test_the_words_after_a_type_codes_double_slash_are_the_container(gap: str) -> None:
+    raw = f"[4] 图一, 图二. 图核方法综述[C]//{gap}第十届全国图论会议论文集. 上海: 图论出版社, 2021: 56-67."  # noqa: E501
+    title = f"图核方法综述[C]//{gap}第十届全国图论会议论文集"
+    spec = [("[4]", "O"), ("图一, 图二", "author"), (".", "O"), (title, "title"), (".", "O"),
+            ("上海", "publisher-place"), (":", "O"), ("图论出版社", "publisher"), (",", "O"),
+            ("2021", "issued"), (":", "O"), ("56-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "图核方法综述"
+    assert ref.get("container-title") == "第十届全国图论会议论文集"
