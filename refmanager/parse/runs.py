@@ -404,6 +404,8 @@ def _mend(
     if "(" in raw:
         _page_after_the_bracketed_date(toks, labels)
     _numbers_read_into_the_pages(toks, labels)
+    if "(" in raw:
+        _volume_read_as_the_issue_before_the_date(toks, labels)
     if new_arxiv:
         _bare_arxiv_id(toks, labels)
         _page_after_volume(toks, labels)  # (a page the identifier's digits stood for)
@@ -6568,6 +6570,43 @@ def _page_after_the_bracketed_date(toks: list[Tok], labels: list[str]) -> None:
 
 
 _AFTER_THE_PAGE = frozenset(("DOI", "URL", "number", "note"))
+
+
+def _bracketed_date_at(toks: list[Tok], labels: list[str], o: int) -> bool:
+    """Whether a bracketed date opens at ``o``: "(1942)", "(January 1987)"."""
+    if o >= len(toks) or toks[o].text != "(":
+        return False
+    k = o + 1
+    while k < len(toks) and toks[k].text.lower().rstrip(".") in ANY_MONTH:
+        k += 1
+    return (
+        k + 1 < len(toks)
+        and labels[k] == "issued"
+        and YEAR_RE.fullmatch(toks[k].text) is not None
+        and toks[k + 1].text == ")"
+    )
+
+
+def _volume_read_as_the_issue_before_the_date(toks: list[Tok], labels: list[str]) -> None:
+    """ "YCS 8 (1942), pp. 103-178", "Journal of the ACM 34 (January 1987)": the one number
+    right after the journal and before its bracketed date, which the tagger read as the
+    issue, is the volume where the entry has none (an issue has its mark: "no. 8")."""
+    if "issue" not in labels or "volume" in labels:
+        return
+    run = _only_run(labels, "issue")
+    if run is None or run[1] - run[0] != 1:
+        return
+    k = run[0]
+    if toks[k].kind != KIND_NUM or k < 2 or not _bracketed_date_at(toks, labels, k + 1):
+        return
+    j = k - 1 if toks[k - 1].text == "," else k
+    if labels[j - 1] == "container-title" and toks[j - 1].text not in _NUMBERED_BY_MONTH:
+        labels[k] = "volume"
+
+
+# journals that number their issues by the month and print the year for the volume
+# ("JHEP 09 (2007) 126": September's issue)
+_NUMBERED_BY_MONTH = frozenset(("JHEP", "JCAP"))
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

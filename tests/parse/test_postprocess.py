@@ -5410,3 +5410,29 @@ def test_the_words_after_a_type_codes_double_slash_are_the_container(gap: str) -
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "图核方法综述"
     assert ref.get("container-title") == "第十届全国图论会议论文集"
+
+
+@pytest.mark.parametrize(
+    ("journal", "number", "date", "field"),
+    [
+        ("Graph Studies", "8", "1942", "volume"),
+        ("Journal of Graphs,", "34", "January 1987", "volume"),
+        ("JHEP", "09", "2007", "issue"),  # (numbered by the month: September's issue)
+    ],
+)
+def test_the_one_number_before_the_bracketed_date_is_the_volume(
+    journal: str, number: str, date: str, field: str
+) -> None:
+    raw = f"K. Ode, Graph kernels, {journal} {number} ({date}), 103-178."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph kernels", "title"), (",", "O"),
+            (journal.rstrip(","), "container-title")]  # fmt: skip
+    if journal.endswith(","):
+        spec += [(",", "O")]
+    month, _, year = date.rpartition(" ")
+    spec += [(number, "issue"), ("(", "O")]
+    if month:
+        spec += [(month, "O")]
+    spec += [(year, "issued"), ("),", "O"), ("103-178", "page"), (".", "O")]
+    ref = _by_runs(raw, spec)
+    assert ref.get(field) == number
+    assert ref.get("issue" if field == "volume" else "volume") == ""
