@@ -493,6 +493,9 @@ def build_reference(
             if word in MONTHS:
                 date.month = month_number(word)
                 break
+        iso = _ISO_DATE.fullmatch(year_text.strip()) if year_text else None
+        if iso is not None:  # "2022-05-10": GB/T 7714's and ISO 8601's dates
+            date.month, date.day = int(iso.group(2)), int(iso.group(3))
         ref.issued = date
         ref.confidence["issued"] = date_conf
     m = _LANGUAGE_NOTE.search(raw) if "(" in raw else None
@@ -510,6 +513,7 @@ def build_reference(
 
 
 _LOWER_WORDS = re.compile(r"[a-z]+")
+_ISO_DATE = re.compile(r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
 _LANGUAGE_NOTE = re.compile(
     r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", re.IGNORECASE
 )
@@ -571,6 +575,9 @@ _ACCESS = re.compile(
     r"|(?P<y>\d{4}))",
     re.IGNORECASE,
 )
+# GB/T 7714's online sources ("[EB/OL]", "[J/OL]"): "(2022-08-31)[2023-01-05]" prints the
+# date the source was cited, in brackets, after its date of update
+_CITED_DATE = re.compile(r"\[(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\]")
 # a piece of each of _ACCESS's words
 _ACCESS_CORES = (
     "access", "visited", "retrieved", "viewed", "cited", "consult", "abgerufen",
@@ -582,7 +589,11 @@ def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
     """The date a reference says its source was accessed, and that date's span in ``raw``."""
     m = _ACCESS.search(raw) if may_hold(raw, _ACCESS_CORES) else None
     if m is None:
-        return None
+        cited = _CITED_DATE.search(raw) if "/OL]" in raw else None
+        if cited is None:
+            return None
+        date = Date(int(cited.group(1)), int(cited.group(2)), int(cited.group(3)))
+        return date, (cited.start(), cited.end())
     if m.group("iso"):
         month = int(m.group("im"))
         day = int(m.group("id")) if m.group("id") else None

@@ -397,6 +397,8 @@ def _mend(
         _journal_after_its_type_code(toks, labels)
     if "]//" in raw or "\uff3d//" in raw:
         _container_after_the_double_slash(toks, labels)
+    if "-" in raw:
+        _iso_date_read_as_numbers(toks, labels)
     if "]" in raw or "\uff3d" in raw:
         _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
@@ -6988,6 +6990,45 @@ def _container_after_the_double_slash(toks: list[Tok], labels: list[str]) -> Non
             e += 1
         _relabel(labels, k, j, "O")
         _relabel(labels, j, e, "container-title")
+        return
+
+
+def _iso_date_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """GB/T 7714's newspaper "人民日报, 2022-05-10(5)." and online dates "(2022-08-31)": a
+    date printed as year-month-day, its parts joined by hyphens, is the date whatever the
+    tagger read its month and day as (a volume, an issue); a newspaper's bracketed number
+    right after it is the page it is printed on (its "版")."""
+    n = len(toks)
+    for k in range(n - 4):
+        if labels[k] != "issued" or len(toks[k].text) != 4 or not toks[k].text.isdigit():
+            continue
+        parts = toks[k : k + 5]
+        if parts[1].text != "-" or parts[3].text != "-":
+            continue
+        if any(parts[m].end != parts[m + 1].start for m in range(4)):
+            continue
+        month, day = parts[2].text, parts[4].text
+        if not (month.isdigit() and day.isdigit() and len(month) == 2 and len(day) == 2):
+            continue
+        if not (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
+            continue
+        if all(labels[m] == "issued" for m in range(k, k + 5)):
+            continue
+        _relabel(labels, k + 1, k + 5, "issued")
+        j = k + 5
+        if j + 2 < n and toks[j].text == "(" and toks[j].start == parts[4].end:
+            e = j + 1  # the bracket's one or two tokens ("(5)", "(A3)")
+            while e < min(n, j + 4) and toks[e].text != ")":
+                e += 1
+            newspaper = any(toks[m].text == "N" and toks[m - 1].text == "[" for m in range(1, k))
+            if (
+                newspaper
+                and e < n
+                and toks[e].text == ")"
+                and e > j + 1
+                and all(t.kind in (KIND_NUM, KIND_WORD) for t in toks[j + 1 : e])
+            ):
+                _relabel(labels, j + 1, e, "page")
         return
 
 

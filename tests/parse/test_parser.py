@@ -384,3 +384,21 @@ def test_the_links_a_publisher_prints_after_a_reference_are_no_field(links: str)
 def test_a_title_ending_in_a_links_name_keeps_it() -> None:
     ref = parse_reference("Graf L. Searching sparse graphs with Google Scholar")
     assert (ref.get("title") or "").endswith("Google Scholar")
+
+
+@pytest.mark.parametrize(("printed", "page"), [("2022-05-10(5)", "5"), ("2021-03-02(A3)", "A3")])
+def test_a_newspapers_iso_date_and_the_page_after_it(printed: str, page: str) -> None:
+    ref = parse_reference(f"[10] 图一. 图论的新机遇[N]. 图论日报, {printed}.")
+    csl = ref.to_csl()
+    year, month, day = (int(x) for x in printed[:10].split("-"))
+    assert csl["issued"] == {"date-parts": [[year, month, day]]}
+    assert (ref.get("page"), ref.get("volume"), ref.get("issue")) == (page, "", "")
+
+
+def test_an_online_sources_update_and_cited_dates() -> None:
+    ref = parse_reference(
+        "[6] 图论中心. 第5次图论发展报告[R/OL]. (2022-08-31)[2023-01-05]. https://graph.example.org/r5."
+    )
+    csl = ref.to_csl()
+    assert csl["issued"] == {"date-parts": [[2022, 8, 31]]}
+    assert csl["accessed"] == {"date-parts": [[2023, 1, 5]]}
