@@ -406,6 +406,7 @@ def _mend(
     if "(" in raw:
         _page_after_the_bracketed_date(toks, labels)
     _numbers_read_into_the_pages(toks, labels)
+    _marked_number_read_as_a_date(toks, labels)
     if "(" in raw:
         _volume_read_as_the_issue_before_the_date(toks, labels)
     if new_arxiv:
@@ -6609,6 +6610,26 @@ def _volume_read_as_the_issue_before_the_date(toks: list[Tok], labels: list[str]
 # journals that number their issues by the month and print the year for the volume
 # ("JHEP 09 (2007) 126": September's issue)
 _NUMBERED_BY_MONTH = frozenset(("JHEP", "JCAP"))
+
+
+def _marked_number_read_as_a_date(toks: list[Tok], labels: list[str]) -> None:
+    """ "Proc. R. Soc. A, vol. 392, no. 1802, pp. 45-57, 1984", "CEUR Workshop Proceedings,
+    vol. 2072. CEUR-WS.org (2018)": a number after its volume or issue mark, which the tagger
+    read as a date (it looks like a year), is the volume or issue where the entry prints
+    its date again after it."""
+    if labels.count("issued") < 2:
+        return
+    runs = _first_two_runs(labels, "issued")
+    if runs is None:
+        return
+    (a, b), _ = runs
+    if b - a != 1 or a < 2 or toks[a].kind != KIND_NUM:
+        return
+    m = a - 2 if toks[a - 1].text == "." else a - 1
+    mark = toks[m].text.lower()
+    field = "volume" if mark in ("vol", "volume") else "issue" if mark in _ISSUE_MARKS else ""
+    if field and field not in labels and labels[m] == "O":
+        labels[a] = field
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

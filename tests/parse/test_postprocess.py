@@ -5436,3 +5436,19 @@ def test_the_one_number_before_the_bracketed_date_is_the_volume(
     ref = _by_runs(raw, spec)
     assert ref.get(field) == number
     assert ref.get("issue" if field == "volume" else "volume") == ""
+
+
+@pytest.mark.parametrize(
+    ("mark", "number", "field"), [("vol.", "2072", "volume"), ("no.", "1802", "issue")]
+)
+def test_a_marked_number_read_as_a_date_before_the_date_is_the_volume_or_issue(
+    mark: str, number: str, field: str
+) -> None:
+    raw = f"K. Ode, Graph kernels, Graph Proceedings, {mark} {number}, pp. 45-57, 1984."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph kernels", "title"), (",", "O"),
+            ("Graph Proceedings", "container-title"), (f", {mark}", "O"), (number, "issued"),
+            (", pp.", "O"), ("45-57", "page"), (",", "O"), ("1984", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get(field) == number
+    assert ref.issued is not None and ref.issued.year == 1984
