@@ -539,6 +539,7 @@ def _mend(
     _imprint_read_as_the_container(toks, labels)
     if ":" in raw:
         _publisher_after_the_place_and_colon(toks, labels)
+    _firm_read_as_the_place(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -7526,6 +7527,38 @@ def _publisher_after_the_place_and_colon(toks: list[Tok], labels: list[str]) -> 
         if toks[s - 1].text == "(" and e < n and toks[e].text == ")":
             labels[s - 1] = labels[e] = "O"
         return
+
+
+def _firm_read_as_the_place(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title, Gordon and Breach, New York (1967).": with no publisher read, of two place
+    runs parted by a comma, the first, a capitalised name that names no place (no city or
+    region among its words), before one that opens with a city, is the publisher. (A lone
+    place run that names no listed place stays: it is as often a town the lists lack,
+    "Bloomington 1978", "Turnhout, 1970", as a publisher.)"""
+    if "publisher" in labels:
+        return
+    runs = _runs_of(labels, "publisher-place")
+    if len(runs) != 2:
+        return
+    a, b = runs[0]
+    if any(t.text != "," for t in toks[b : runs[1][0]]) or not _reads_as_a_place(toks, *runs[1]):
+        return
+    d, e = runs[1]
+    comma = next((k for k in range(d, e) if toks[k].text == ","), e)
+    if not is_city(_words_of(toks, d, comma)):
+        return  # ("Lewisburg, PA": a town the lists lack and its region)
+    words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+    if not 1 <= len(words) <= 6 or any(t.kind not in (KIND_WORD, KIND_PUNCT) for t in toks[a:b]):
+        return
+    if not words[0][:1].isupper() or not _capitalised_name(words):
+        return
+    if any(is_city(w) or is_region(w) for w in words):
+        return
+    if any(is_city(_words_of(toks, k, k + 2)) for k in range(a, b - 1)):
+        return  # ("New York", "Upper Saddle River")
+    if _reads_as_a_place(toks, a, b) or _names_venue(_words_of(toks, a, b)):
+        return
+    _relabel(labels, a, b, "publisher")
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

@@ -3941,6 +3941,21 @@ def test_a_place_and_colon_before_a_title_a_date_or_a_place_open_no_imprint() ->
     assert (ref.get("title"), ref.get("publisher")) == ("London: A Graph of the City", "")
 
 
+def test_a_firm_read_as_a_place_before_a_city_is_the_publisher() -> None:
+    raw = "Ode K, Graph Theory of Noise, Vol. 1, Gordon and Graf, New York (1967)."
+    spec = [("Ode K", "author"), (",", "O"), ("Graph Theory of Noise", "title"),
+            (", Vol.", "O"), ("1", "volume"), (",", "O"), ("Gordon and Graf", "publisher-place"),
+            (",", "O"), ("New York", "publisher-place"), ("(", "O"), ("1967", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == ("Gordon and Graf", "New York")
+    raw = "Ode K, Graph Epics, Lewisburg, PA, 1976."
+    spec = [("Ode K", "author"), (",", "O"), ("Graph Epics", "title"), (",", "O"),
+            ("Lewisburg", "publisher-place"), (",", "O"), ("PA", "publisher-place"), (",", "O"),
+            ("1976", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
