@@ -416,6 +416,7 @@ def _mend(
     _group_names_before_the_title(toks, labels)
     _publisher_after_in(toks, labels)
     _range_of_years_is_no_page(toks, labels)
+    _years_of_a_period_in_a_name(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
@@ -6797,6 +6798,46 @@ def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
     if not 0 < last - first <= 60:
         return
     _relabel(labels, a, b, "O")
+
+
+def _years_of_a_period_in_a_name(toks: list[Tok], labels: list[str]) -> None:
+    """ "Speeches and Writings, 1832–1858, ed. ... 1989", "in Novels, 1871–1880 (New York:
+    ..., 1983)", "Left Catholicism, 1943-1955: Catholics and Society ...": a range of years
+    printed after a comma at the end of a title or of a book's title, where the entry is
+    dated by another year, is the period the work covers, part of its name, not the date
+    nor pages."""
+    n = len(toks)
+    for k in range(2, n - 2):
+        first = toks[k].text
+        if toks[k + 1].text not in ("-", "\u2013", "\u2014") or not YEAR_RE.fullmatch(first):
+            continue
+        last = toks[k + 2].text
+        if not last.isdigit() or toks[k + 1].start != toks[k].end:
+            continue
+        if toks[k + 2].start != toks[k + 1].end or len(last) not in (1, 2, 4):
+            continue
+        end = int(last) if len(last) == 4 else int(first[: 4 - len(last)] + last)
+        if not 0 < end - int(first) <= 200:
+            continue
+        field = labels[k - 2]
+        if toks[k - 1].text != "," or field not in ("title", "container-title"):
+            continue
+        if field == "container-title" and ("volume" in labels or "issue" in labels):
+            continue  # ("J. Graph, 1871-1880": a journal's pages)
+        dated = any(
+            labels[m] == "issued" and YEAR_RE.fullmatch(toks[m].text)
+            for m in range(n)
+            if not k <= m <= k + 2
+        )
+        if not dated:
+            continue
+        nxt = toks[k + 3].text if k + 3 < n else "."
+        if nxt not in (",", ".", ":", "(", ";"):
+            continue
+        _relabel(labels, k - 1, k + 3, field)
+        if nxt == ":" and k + 4 < n and labels[k + 4] == field:
+            labels[k + 3] = field
+        return
 
 
 _IN_BRACKET = re.compile(r"[(\[]\s*in\s", re.IGNORECASE)

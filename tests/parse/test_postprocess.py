@@ -5467,3 +5467,36 @@ def test_a_marked_number_read_as_a_date_before_the_date_is_the_volume_or_issue(
     ref = _by_runs(raw, spec)
     assert ref.get(field) == number
     assert ref.issued is not None and ref.issued.year == 1984
+
+
+@pytest.mark.parametrize(("span", "label"), [("1832–1858", "issued"), ("1561-2", "page")])
+def test_a_range_of_years_ending_a_title_is_its_period(span: str, label: str) -> None:
+    raw = f"Graf, Ode. Letters and Graphs, {span}. London: Graph Press, 1989."
+    spec = [("Graf, Ode", "author"), (".", "O"), ("Letters and Graphs", "title"), (",", "O"),
+            (span, label), (".", "O"), ("London", "publisher-place"), (":", "O"),
+            ("Graph Press", "publisher"), (",", "O"), ("1989", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == f"Letters and Graphs, {span}"
+    assert ref.to_csl()["issued"] == {"date-parts": [[1989]]}
+    assert not ref.get("page")
+
+
+def test_a_range_of_years_in_a_books_title_before_its_subtitle() -> None:
+    raw = "Ode, L. Graphs. In Trees, 1943-1955: Forests and Graphs, ed. K. Graf (Oslo: GP, 2001)."
+    spec = [("Ode, L", "author"), (".", "O"), ("Graphs", "title"), (". In", "O"),
+            ("Trees", "container-title"), (",", "O"), ("1943", "issued"), ("-1955:", "O"),
+            ("Forests and Graphs", "container-title"), (", ed.", "O"), ("K. Graf", "editor"),
+            ("(", "O"), ("Oslo", "publisher-place"), (":", "O"), ("GP", "publisher"), (",", "O"),
+            ("2001", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Trees, 1943-1955: Forests and Graphs"
+    assert ref.to_csl()["issued"] == {"date-parts": [[2001]]}
+
+
+def test_a_journals_pages_that_look_like_years_stay_pages() -> None:
+    raw = "Ode, L. Graphs and trees. Graph Journal, 12, 1871-1880, 1999."
+    spec = [("Ode, L", "author"), (".", "O"), ("Graphs and trees", "title"), (".", "O"),
+            ("Graph Journal", "container-title"), (",", "O"), ("12", "volume"), (",", "O"),
+            ("1871-1880", "page"), (",", "O"), ("1999", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "1871-1880"
