@@ -407,6 +407,7 @@ def _mend(
         _page_after_the_bracketed_date(toks, labels)
     _numbers_read_into_the_pages(toks, labels)
     _marked_number_read_as_a_date(toks, labels)
+    _issue_after_the_volume_and_a_period(toks, labels)
     if "(" in raw:
         _volume_read_as_the_issue_before_the_date(toks, labels)
     if new_arxiv:
@@ -6632,6 +6633,26 @@ def _marked_number_read_as_a_date(toks: list[Tok], labels: list[str]) -> None:
     field = "volume" if mark in ("vol", "volume") else "issue" if mark in _ISSUE_MARKS else ""
     if field and field not in labels and labels[m] == "O":
         labels[a] = field
+
+
+def _issue_after_the_volume_and_a_period(toks: list[Tok], labels: list[str]) -> None:
+    """BibLaTeX's "volume.number": "In: Genome Biology 11. 10. PMID:...", "Nature 489.
+    7414, pp. 57-74": the unlabelled number after the volume and its period is the issue
+    where the entry has none."""
+    if "issue" in labels or "volume" not in labels:
+        return
+    run = _only_run(labels, "volume")
+    if run is None or run[1] - run[0] != 1:
+        return
+    v = run[0]
+    if v + 2 >= len(toks) or toks[v].kind != KIND_NUM or toks[v + 1].text != ".":
+        return
+    k = v + 2
+    if toks[v + 1].start != toks[v].end or toks[k].kind != KIND_NUM or labels[k] != "O":
+        return
+    if k + 1 < len(toks) and toks[k + 1].text not in ".,(":
+        return  # ("11. 10-19": the pages)
+    labels[k] = "issue"
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

@@ -5500,3 +5500,17 @@ def test_a_journals_pages_that_look_like_years_stay_pages() -> None:
             ("1871-1880", "page"), (",", "O"), ("1999", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("page") == "1871-1880"
+
+
+@pytest.mark.parametrize(("tail", "issue"), [("11. 10. PMID:123456.", "10"), ("11. 10-19.", "")])
+def test_the_number_after_the_volume_and_a_period_is_the_issue(tail: str, issue: str) -> None:
+    raw = f'Ode, Kai (2010). "Graph kernels". In: Graph Biology {tail}'
+    spec = [("Ode, Kai", "author"), ("(", "O"), ("2010", "issued"), (").", "O"),
+            ('"', "O"), ("Graph kernels", "title"), ('". In:', "O"),
+            ("Graph Biology", "container-title"), ("11", "volume"), (".", "O")]  # fmt: skip
+    if issue:
+        spec += [("10", "O"), (". PMID:", "O"), ("123456", "note"), (".", "O")]
+    else:
+        spec += [("10-19", "O"), (".", "O")]
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("11", issue)
