@@ -542,6 +542,7 @@ def _mend(
     if ":" in raw:
         _publisher_after_the_place_and_colon(toks, labels)
     _firm_read_as_the_place(toks, labels)
+    _body_before_its_place_read_as_the_container(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -7621,6 +7622,47 @@ def _firm_read_as_the_place(toks: list[Tok], labels: list[str]) -> None:
     if _reads_as_a_place(toks, a, b) or _names_venue(_words_of(toks, a, b)):
         return
     _relabel(labels, a, b, "publisher")
+
+
+def _body_before_its_place_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "in: Annual Review of Fluid Mechanics, Vol. 41, Annual Review, Palo Alto, Calif.
+    (2009)", "Title. Brotherhood of St Laurence, Melbourne.": with no publisher read, a
+    container run right before ", Place" is the publisher where it is a second container
+    run after the book's volume, date or place, or the entry's only one, right after the
+    title or the genre, that names a body ("Bureau", "Society") and no venue or series, in
+    an entry with no volume, issue or pages (a journal prints them)."""
+    if "publisher" in labels or "container-title" not in labels:
+        return
+    runs = _runs_of(labels, "container-title")
+    for i, (a, b) in enumerate(runs):
+        d = b
+        while d < len(toks) and labels[d] == "O" and toks[d].text in (",", "."):
+            d += 1
+        if d == b or d >= len(toks) or labels[d] != "publisher-place" or toks[d - 1].text != ",":
+            continue
+        e = d
+        while e < len(toks) and labels[e] == "publisher-place":
+            e += 1
+        while e > d + 1 and toks[e - 1].text == ".":
+            e -= 1
+        if not _reads_as_a_place(toks, d, e):
+            continue
+        words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+        if not 1 <= len(words) <= 10 or not words[0][:1].isupper():
+            return
+        if _names_venue(_words_of(toks, a, b)) or is_city(_words_of(toks, a, b)):
+            return
+        if i == 0:
+            if len(runs) > 1 or _previous_label(toks, labels, a) not in ("title", "genre"):
+                return
+            if any(lab in labels for lab in _NUMBERS) or _after_in(toks, labels, a):
+                return
+            if not is_corporate(_words_of(toks, a, b)) or _SERIES.search(_words_of(toks, a, b)):
+                return  # ("Title. Two Studies in Form, Leiden 1987": the title's second part)
+        elif all(lab in ("O", "container-title") for lab in labels[runs[i - 1][1] : a]):
+            return  # ("Sitzungsber., Preuss. Akad. Wiss., Berlin": one journal's name)
+        _relabel(labels, a, b, "publisher")
+        return
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

@@ -3956,6 +3956,40 @@ def test_a_firm_read_as_a_place_before_a_city_is_the_publisher() -> None:
     assert _by_runs(raw, spec).get("publisher") == ""
 
 
+def test_a_body_before_its_place_read_as_the_container_is_the_publisher() -> None:
+    raw = (
+        "Ode K, Graphs in flow, in: Graph Review, Vol. 41, Annual Graphs, Palo Alto, Calif. (2009)"
+    )
+    spec = [("Ode K", "author"), (",", "O"), ("Graphs in flow", "title"), (", in:", "O"),
+            ("Graph Review", "container-title"), (", Vol.", "O"), ("41", "volume"), (",", "O"),
+            ("Annual Graphs", "container-title"), (",", "O"),
+            ("Palo Alto, Calif", "publisher-place"), (". (", "O"), ("2009", "issued"),
+            (")", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("publisher")) == ("Graph Review", "Annual Graphs")
+    raw = "Ode K. Graph statistics. Technical report, Graph Bureau of Kernels, Washington, 2013."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph statistics", "title"), (".", "O"),
+            ("Technical report", "genre"), (",", "O"),
+            ("Graph Bureau of Kernels", "container-title"), (",", "O"),
+            ("Washington", "publisher-place"), (",", "O"), ("2013", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Graph Bureau of Kernels"
+
+
+def test_a_journal_or_a_title_before_a_place_stays_the_container() -> None:
+    raw = "Ode K: Graphen. Sitzungsber, Preuss. Akad. Graph., Berlin (1915)"
+    spec = [("Ode K", "author"), (":", "O"), ("Graphen", "title"), (".", "O"),
+            ("Sitzungsber", "container-title"), (",", "O"),
+            ("Preuss. Akad. Graph.", "container-title"), (",", "O"), ("Berlin", "publisher-place"),
+            ("(", "O"), ("1915", "issued"), (")", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+    raw = "Ode K, The Graph in Homer. Two Studies in Form, Leiden 1987."
+    spec = [("Ode K", "author"), (",", "O"), ("The Graph in Homer", "title"), (".", "O"),
+            ("Two Studies in Form", "container-title"), (",", "O"), ("Leiden", "publisher-place"),
+            ("1987", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
