@@ -264,6 +264,8 @@ def _mend(
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
     _extend_author_run(raw, toks, labels)
+    if "and" in raw or "&" in raw:
+        _last_name_after_and_left_unlabelled(toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
     if ")" in raw:
@@ -1842,6 +1844,33 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     ):
         return
     _relabel(labels, j, end, "author")
+
+
+def _last_name_after_and_left_unlabelled(toks: list[Tok], labels: list[str]) -> None:
+    """ "Graf, Maria, Karl Ode, and Jan Roe, Sparse Graphs ...": a name list's last name,
+    after its ", and", left unlabelled before the title: it is the list's last name."""
+    n = len(toks)
+    a, b = _first_run(labels, "author")
+    if a == b or b + 3 >= n or toks[b - 1].text == "and":
+        return
+    k = b
+    if toks[k].text == "," and labels[k] == "O":
+        k += 1
+    if toks[k].text not in ("and", "&") or labels[k] != "O":
+        return
+    if any(t.text in ("and", "&") for t in toks[a:b]):
+        return  # (one "and" to a list)
+    e = k + 1
+    while e < n and labels[e] == "O" and _NAME_WORD.match(toks[e].text):
+        e += 1
+        if e < n and toks[e].text == "." and len(toks[e - 1].text) == 1 and labels[e] == "O":
+            e += 1  # an initial's period
+    words = [t for t in toks[k + 1 : e] if t.kind == KIND_WORD]
+    if not 2 <= len(words) <= 4 or e >= n or toks[e].text not in (",", ".", ":"):
+        return
+    if labels[e] != "O" or _next_label(toks, labels, e) not in ("title", "issued"):
+        return
+    _relabel(labels, b, e, "author")
 
 
 def _names_parted_by_a_comma(toks: list[Tok], labels: list[str]) -> None:

@@ -5548,3 +5548,13 @@ def test_the_number_after_the_volume_and_a_period_is_the_issue(tail: str, issue:
         spec += [("10-19", "O"), (".", "O")]
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue")) == ("11", issue)
+
+
+def test_a_lists_last_name_after_and_left_unlabelled_is_the_lists() -> None:
+    raw = "Graf, Maria, Karl Ode, and Jan Roe, Sparse Graphs and Trees, Oslo, 1990."
+    spec = [("Graf, Maria, Karl Ode", "author"), (", and Jan Roe,", "O"),
+            ("Sparse Graphs and Trees", "title"), (",", "O"), ("Oslo", "publisher-place"),
+            (",", "O"), ("1990", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Graf", "Ode", "Roe"]
+    assert ref.get("title") == "Sparse Graphs and Trees"
