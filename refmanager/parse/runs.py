@@ -6020,10 +6020,24 @@ def _city_ending_the_title_before_its_region(toks: list[Tok], labels: list[str])
             return
 
 
+def _firm_or_body(toks: list[Tok], labels: list[str], a: int, b: int) -> bool:
+    """Whether tokens ``a`` to ``b`` name a firm ("Wydawnictwo", "Verlag", "Press") or, in
+    one to six capitalised words, a body ("The Combustion Institute") in an entry with no
+    volume (a journal's article: "Title: Restaurant, Pompidou Centre, Paris, Review, 208")."""
+    name = _words_of(toks, a, b)
+    if _FIRM_WORDS.search(name):
+        return True
+    if "volume" in labels:
+        return False
+    words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+    return 1 <= len(words) <= 6 and _capitalised_name(words) and is_corporate(name)
+
+
 def _publisher_ending_the_title_before_the_place(toks: list[Tok], labels: list[str]) -> None:
     """Polish and Czech books: "Kowalski J., Teoria grafów, Wydawnictwo Naukowe PWN,
     Warszawa 2015.": with no publisher, the title's last chunk after a comma that names a
-    firm ("Wydawnictwo", "Verlag", "Press"), right before the place, is the publisher."""
+    firm ("Wydawnictwo", "Verlag", "Press") or a body ("13th Symp. on Combustion, The
+    Combustion Institute, Pittsburgh"), right before the place, is the publisher."""
     if "publisher" in labels:
         return
     run = _only_run(labels, "title")
@@ -6033,7 +6047,7 @@ def _publisher_ending_the_title_before_the_place(toks: list[Tok], labels: list[s
     if _next_label(toks, labels, b) != "publisher-place":
         return
     commas = [k for k in range(a + 1, b - 1) if toks[k].text == ","]
-    if not commas or not _FIRM_WORDS.search(_words_of(toks, commas[-1] + 1, b)):
+    if not commas or not _firm_or_body(toks, labels, commas[-1] + 1, b):
         return
     c = commas[-1]
     if _FIRM_WORDS.search(_words_of(toks, a, c)):

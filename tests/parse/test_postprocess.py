@@ -3990,6 +3990,24 @@ def test_a_journal_or_a_title_before_a_place_stays_the_container() -> None:
     assert _by_runs(raw, spec).get("publisher") == ""
 
 
+def test_a_body_ending_the_title_before_the_place_is_the_publisher() -> None:
+    raw = "Ode K. 13th Symp. on Graphs, The Graph Institute, Pittsburgh, PA. 1971. p. 239."
+    spec = [("Ode K", "author"), (".", "O"), ("13th Symp. on Graphs, The Graph Institute", "title"),
+            (",", "O"), ("Pittsburgh, PA", "publisher-place"), (".", "O"), ("1971", "issued"),
+            (". p.", "O"), ("239", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher")) == (
+        "13th Symp. on Graphs",
+        "The Graph Institute",
+    )
+    raw = "Ode K, Top table: bistro, Graph Centre, Paris, Graph Review, Vol. 208, 2000, 87-91"
+    spec = [("Ode K", "author"), (",", "O"), ("Top table: bistro, Graph Centre", "title"),
+            (",", "O"), ("Paris", "publisher-place"), (",", "O"),
+            ("Graph Review", "container-title"), (", Vol.", "O"), ("208", "volume"), (",", "O"),
+            ("2000", "issued"), (",", "O"), ("87-91", "page")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
