@@ -708,9 +708,10 @@ def _letter_spaced(runs: list[Run]) -> list[Run]:
     letters (Qt; InDesign's single-word justification), every glyph a letter space apart,
     wider than a word space. A stretch is at least ``_SPACED_RUNS`` pieces of one or two
     glyphs on one baseline, in one font and size, whose gaps are all alike (the widest at
-    most ``_SPACED_ALIKE`` times the narrowest, none over ``_SPACED_GAP`` ems); a wider
-    gap (a word space added to the letter space) ends it. A shorter word on the same
-    baseline spaced alike ("U R L" before the URL) is joined too."""
+    most ``_SPACED_ALIKE`` times the narrowest, none over ``_SPACED_GAP`` ems, or all
+    equal and wider: see ``_gaps_alike``); a wider gap (a word space added to the letter
+    space) ends it. A shorter word on the same baseline spaced alike ("U R L" before the
+    URL) is joined too."""
     chains: list[tuple[int, int, float]] = []  # [i, j) and the chain's widest gap
     i = 0
     while i < len(runs):
@@ -718,7 +719,7 @@ def _letter_spaced(runs: list[Run]) -> list[Run]:
         gaps: list[float] = []
         while j < len(runs) and _spaced_pair(runs[j - 1], runs[j]):
             gap = runs[j].x0 - runs[j - 1].x1
-            if gaps and max(*gaps, gap) > _SPACED_ALIKE * min(*gaps, gap):
+            if gaps and not _gaps_alike(max(*gaps, gap), min(*gaps, gap), runs[j].size):
                 break
             gaps.append(gap)
             j += 1
@@ -733,7 +734,7 @@ def _letter_spaced(runs: list[Run]) -> list[Run]:
     out: list[Run] = []
     for i, j, gap in chains:
         alike = spaced.get(_row_key(runs[i]), [])
-        if j - i >= 2 and any(max(g, gap) <= _SPACED_ALIKE * min(g, gap) for g in alike):
+        if j - i >= 2 and any(_gaps_alike(max(g, gap), min(g, gap), runs[i].size) for g in alike):
             first, last = runs[i], runs[j - 1]
             text = "".join(r.text for r in runs[i:j])
             out.append(Run(text, first.x0, last.x1, first.y, first.size, first.font,
@@ -741,6 +742,16 @@ def _letter_spaced(runs: list[Run]) -> list[Run]:
         else:
             out.extend(runs[i:j])
     return out
+
+
+def _gaps_alike(widest: float, narrowest: float, size: float) -> bool:
+    """Whether letter spaces this wide and this narrow may space one stretch: alike within
+    ``_SPACED_ALIKE``, or, wider than ``_SPACED_GAP`` ems (a short word spread over a
+    justified line of its own, the next word too long to fit: "C h e u n g ,"), equal
+    within ``_SPACED_EVEN``, as a writer spaces them."""
+    if widest > _SPACED_GAP * size:
+        return widest <= _SPACED_EVEN * narrowest
+    return widest <= _SPACED_ALIKE * narrowest
 
 
 def _spaced_piece(text: str) -> bool:
@@ -766,7 +777,7 @@ def _spaced_pair(a: Run, b: Run) -> bool:
         and _spaced_piece(b.text)
         and not a.text.isspace()
         and not b.text.isspace()
-        and _GLYPH_GAP * a.size < b.x0 - a.x1 <= _SPACED_GAP * a.size
+        and _GLYPH_GAP * a.size < b.x0 - a.x1 <= _SPACED_WIDE * a.size
     )
 
 
@@ -779,10 +790,13 @@ _GLYPH_PAGE = 0.5
 _GLYPH_GAP = 0.05
 _GLYPH_OVERLAP = 0.2
 # A letter-spaced stretch (see _letter_spaced): this many pieces at least, gaps this alike,
-# and none wider than this many ems.
+# and none wider than this many ems; or gaps up to _SPACED_WIDE ems equal within
+# _SPACED_EVEN (a short word alone on a justified line: Qt spreads it over the column).
 _SPACED_RUNS = 6
 _SPACED_ALIKE = 1.25
 _SPACED_GAP = 2.0
+_SPACED_WIDE = 8.0
+_SPACED_EVEN = 1.02
 
 
 def page_lines(runs: list[Run], page: int, width: float) -> list[Line]:

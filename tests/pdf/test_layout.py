@@ -314,6 +314,24 @@ def test_a_letter_spaced_line_drawn_glyph_by_glyph_reads_as_its_words() -> None:
     assert page_lines(runs + loose, 1, 595.28)[-1].text == "a b c d e f g h"
 
 
+def test_a_short_word_spread_over_a_justified_line_of_its_own_reads_as_one_word() -> None:
+    # The next word did not fit: the writer (Qt) spreads the one word left over the line,
+    # its letters several ems apart, every space equal. Single letters spaced unequally
+    # so wide stay apart.
+    runs: list[Run] = []
+    y = 700.0
+    for text in ("Smith, A., Jones, B., Miller, C. and", "Fischer, K. (2001) A title. J. Stud. 3"):
+        runs += _glyph_runs(text, 72, y, 8, 4.4)
+        y -= 9.3
+    for i, ch in enumerate("Garcia,"):
+        runs.append(Run(ch, 72 + i * 32.4, 76.4 + i * 32.4, y, 8, "A"))  # 28 pt: 3.5 ems
+    uneven = [Run(ch, 72 + i * 30 + (i % 2) * 6, 76.4 + i * 30 + (i % 2) * 6, y - 20, 8, "A")
+              for i, ch in enumerate("abcdefg")]  # fmt: skip
+    texts = [ln.text for ln in page_lines(runs + uneven, 1, 595.28)]
+    assert texts[2] == "Garcia,"
+    assert texts[3:] == list("abcdefg")  # gaps this wide part lines
+
+
 def test_a_justified_line_beside_an_indented_line_of_the_next_column_is_cut_at_the_gutter() -> None:
     # Left: a justified line of three words spread over the column (the next word, long,
     # did not fit), its spaces as wide as the gutter and the next column's hanging indent
