@@ -441,6 +441,8 @@ def build_reference(
                 if a >= m.start(1) and b <= m.end(1):
                     ref.set(field, "")
                     ref.confidence.pop(field, None)
+    if "volume" not in values and "page" in values:
+        _volume_glued_to_the_pages(raw, ref, spans)
     year_text = values.get("issued", "")
     access = access_date(raw)
     if access is not None:
@@ -510,6 +512,29 @@ def build_reference(
     ref.type = infer_type(ref, raw)
     ref.confidence["type"] = 0.9 if "[" in raw and TYPE_CODE_RE.search(raw) else 0.6
     return ref, repeated
+
+
+def _volume_glued_to_the_pages(raw: str, ref: Reference, spans: dict[str, tuple[int, int]]) -> None:
+    """A text layer's volume glued to the first page ("Commun. Math. Phys. 277497 -529",
+    "Nucl. Phys. B 810503 -26"), where no volume was read: the range as printed cannot be
+    one (its end has at most three digits; completed from the last three, it ends after
+    them), so the last three digits are the first page and the digits before them the
+    volume."""
+    m = _GLUED_VOLUME_PAGES.fullmatch(ref.get("page"))
+    if m is None or _PAGE_MARK_BEFORE.search(raw, 0, spans["page"][0]):
+        return
+    volume, start, dash, end = m.groups()
+    if int(start[-len(end) :]) >= int(end):
+        return
+    ref.set("volume", volume)
+    ref.confidence["volume"] = ref.confidence.get("page", 0.5)
+    ref.set("page", start + dash + end)
+
+
+# five or six digits glued, a dash and a shorter end: "277497 -529", "40212 -8" (seven
+# are an article's number: "1750132-9")
+_GLUED_VOLUME_PAGES = re.compile(r"([1-9]\d{1,2}?)(\d{3})(\s*[-\u2013]\s*)(\d{1,3})")
+_PAGE_MARK_BEFORE = re.compile(r"\b(?:pp?|pages?|S)\.?\s*$", re.IGNORECASE)
 
 
 _LOWER_WORDS = re.compile(r"[a-z]+")

@@ -5576,3 +5576,24 @@ def test_a_lists_last_name_after_and_left_unlabelled_is_the_lists() -> None:
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["Graf", "Ode", "Roe"]
     assert ref.get("title") == "Sparse Graphs and Trees"
+
+
+@pytest.mark.parametrize(
+    ("pages", "mark", "expected"),
+    [
+        ("277497 -529", "", ("277", "497-529")),
+        ("40212 -8", "", ("40", "212-8")),
+        ("10231-5", "pp. ", ("", "10231-5")),  # (the page's mark: pages as printed)
+        ("1750132-9", "", ("", "1750132-9")),  # (an article's number)
+    ],
+)
+def test_a_volume_glued_to_the_first_page_is_parted_from_it(
+    pages: str, mark: str, expected: tuple[str, str]
+) -> None:
+    raw = f"Ode K 2008 Graph kernels Commun. Graph Theory {mark}{pages}"
+    spec = [("Ode K", "author"), ("2008", "issued"), ("Graph kernels", "title"),
+            ("Commun. Graph Theory", "container-title")]  # fmt: skip
+    if mark:
+        spec += [(mark.strip(), "O")]
+    ref = _by_runs(raw, [*spec, (pages, "page")])
+    assert (ref.get("volume"), ref.get("page")) == expected
