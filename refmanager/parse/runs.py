@@ -410,6 +410,7 @@ def _mend(
     _numbers_read_into_the_pages(toks, labels)
     _marked_number_read_as_a_date(toks, labels)
     _issue_after_the_volume_and_a_period(toks, labels)
+    _entry_number_read_as_the_page(toks, labels)
     if "(" in raw:
         _volume_read_as_the_issue_before_the_date(toks, labels)
     if new_arxiv:
@@ -6697,6 +6698,22 @@ def _issue_after_the_volume_and_a_period(toks: list[Tok], labels: list[str]) -> 
     if k + 1 < len(toks) and toks[k + 1].text not in ".,(":
         return  # ("11. 10-19": the pages)
     labels[k] = "issue"
+
+
+def _entry_number_read_as_the_page(toks: list[Tok], labels: list[str]) -> None:
+    """ "32-Sharma D, Jelacic J, ... Anesth Analg. 2009; 108(1): 81-9.": the number that
+    opens the entry before its names (its number in the list) is no page."""
+    if "page" not in labels or not labels or labels[0] not in ("page", "O"):
+        return
+    a, b = _first_run(labels, "page")
+    if not all(t.kind in (KIND_NUM, KIND_PUNCT) for t in toks[:b]):
+        return
+    j = b
+    while j < len(toks) and toks[j].kind == KIND_PUNCT:
+        j += 1
+    if j == len(toks) or labels[j] != "author" or toks[b - 1].kind != KIND_NUM:
+        return
+    _relabel(labels, a, j, "O")
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

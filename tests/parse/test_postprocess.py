@@ -5597,3 +5597,14 @@ def test_a_volume_glued_to_the_first_page_is_parted_from_it(
         spec += [(mark.strip(), "O")]
     ref = _by_runs(raw, [*spec, (pages, "page")])
     assert (ref.get("volume"), ref.get("page")) == expected
+
+
+def test_the_number_opening_the_entry_before_its_names_is_no_page() -> None:
+    raw = "32-Ode K, Abe T. Graph kernels. Graph Res. 2009; 108(1): 81-9."
+    spec = [("32", "page"), ("-Ode K, Abe T", "author"), (".", "O"), ("Graph kernels", "title"),
+            (".", "O"), ("Graph Res.", "container-title"), ("2009", "issued"), (";", "O"),
+            ("108", "volume"), ("(", "O"), ("1", "issue"), ("):", "O"), ("81-9", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("108", "81-9")
+    assert [n.family for n in ref.author] == ["Ode", "Abe"]
