@@ -411,6 +411,8 @@ def _mend(
     _marked_number_read_as_a_date(toks, labels)
     _issue_after_the_volume_and_a_period(toks, labels)
     _entry_number_read_as_the_page(toks, labels)
+    if "JHEP" in raw or "JCAP" in raw:
+        _month_numbered_volume_read_as_the_issue(toks, labels)
     if "(" in raw:
         _volume_read_as_the_issue_before_the_date(toks, labels)
     if new_arxiv:
@@ -6714,6 +6716,30 @@ def _entry_number_read_as_the_page(toks: list[Tok], labels: list[str]) -> None:
     if j == len(toks) or labels[j] != "author" or toks[b - 1].kind != KIND_NUM:
         return
     _relabel(labels, a, j, "O")
+
+
+def _month_numbered_volume_read_as_the_issue(toks: list[Tok], labels: list[str]) -> None:
+    """ "JHEP 1704, 134 (2017)", "JHEP 0505 (2005) 066": after a journal numbered by the
+    month, the four digits of the year and month are its volume (two digits alone are the
+    month's issue: "JHEP 09 (2007) 126"); a number read as the volume after them and a
+    comma is the page (the article's number)."""
+    if "issue" not in labels:
+        return
+    run = _only_run(labels, "issue")
+    if run is None or run[1] - run[0] != 1 or run[0] == 0:
+        return
+    k = run[0]
+    if labels[k - 1] != "container-title" or toks[k - 1].text not in _NUMBERED_BY_MONTH:
+        return
+    if toks[k].kind != KIND_NUM or len(toks[k].text) != 4:
+        return
+    after = _only_run(labels, "volume")
+    labels[k] = "volume"
+    if after is None or after[1] - after[0] != 1 or "page" in labels:
+        return
+    v = after[0]
+    if v == k + 2 and toks[k + 1].text == "," and toks[v].kind == KIND_NUM:
+        labels[v] = "page"
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

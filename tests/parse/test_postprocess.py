@@ -5608,3 +5608,26 @@ def test_the_number_opening_the_entry_before_its_names_is_no_page() -> None:
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("108", "81-9")
     assert [n.family for n in ref.author] == ["Ode", "Abe"]
+
+
+@pytest.mark.parametrize(
+    ("numbers", "expected"),
+    [
+        ([("1704", "issue"), (",", "O"), ("134", "volume"), ("(", "O"), ("2017", "issued"),
+          (").", "O")], ("1704", "", "134")),
+        ([("0505", "issue"), ("(", "O"), ("2005", "issued"), (")", "O"), ("066", "page"),
+          (".", "O")], ("0505", "", "066")),
+        # two digits: the month's issue
+        ([("09", "issue"), ("(", "O"), ("2007", "issued"), (")", "O"), ("126", "page"),
+          (".", "O")], ("", "09", "126")),
+    ],
+)  # fmt: skip
+def test_a_journal_numbered_by_the_month_has_its_year_and_month_for_the_volume(
+    numbers: list[tuple[str, str]], expected: tuple[str, str, str]
+) -> None:
+    tail = " ".join(text for text, _ in numbers).replace(" ,", ",")
+    raw = f"K. Ode, Graph kernels, JHEP {tail}"
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph kernels", "title"), (",", "O"),
+            ("JHEP", "container-title"), *numbers]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
