@@ -423,6 +423,7 @@ def _mend(
     _publisher_after_in(toks, labels)
     _range_of_years_is_no_page(toks, labels)
     _years_of_a_period_in_a_name(toks, labels)
+    _year_before_a_vancouver_date(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
@@ -6911,9 +6912,9 @@ def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
 def _years_of_a_period_in_a_name(toks: list[Tok], labels: list[str]) -> None:
     """ "Speeches and Writings, 1832–1858, ed. ... 1989", "in Novels, 1871–1880 (New York:
     ..., 1983)", "Left Catholicism, 1943-1955: Catholics and Society ...": a range of years
-    printed after a comma at the end of a title or of a book's title, where the entry is
-    dated by another year, is the period the work covers, part of its name, not the date
-    nor pages."""
+    printed after a comma at the end of a title or of a book's title, or in brackets inside
+    it ("Barringer (1860-1929) and his crater"), where the entry is dated by another year,
+    is the period the work covers, part of its name, not the date nor pages."""
     n = len(toks)
     for k in range(2, n - 2):
         first = toks[k].text
@@ -6928,17 +6929,23 @@ def _years_of_a_period_in_a_name(toks: list[Tok], labels: list[str]) -> None:
         if not 0 < end - int(first) <= 200:
             continue
         field = labels[k - 2]
-        if toks[k - 1].text != "," or field not in ("title", "container-title"):
+        bracketed = toks[k - 1].text == "(" and k + 3 < n and toks[k + 3].text == ")"
+        if not (toks[k - 1].text == "," or bracketed) or field not in ("title", "container-title"):
             continue
         if field == "container-title" and ("volume" in labels or "issue" in labels):
             continue  # ("J. Graph, 1871-1880": a journal's pages)
         dated = any(
             labels[m] == "issued" and YEAR_RE.fullmatch(toks[m].text)
             for m in range(n)
-            if not k <= m <= k + 2
+            if not k - 1 <= m <= k + 3
         )
         if not dated:
             continue
+        if bracketed:  # "Barringer (1860-1929) and his crater", "La Droite (1885-1914), ..."
+            _relabel(labels, k - 1, k + 4, field)
+            if k + 5 < n and labels[k + 4] == "O" and labels[k + 5] == field:
+                labels[k + 4] = field  # (the title goes on after the bracket)
+            return
         nxt = toks[k + 3].text if k + 3 < n else "."
         if nxt not in (",", ".", ":", "(", ";"):
             continue
@@ -6946,6 +6953,44 @@ def _years_of_a_period_in_a_name(toks: list[Tok], labels: list[str]) -> None:
         if nxt == ":" and k + 4 < n and labels[k + 4] == field:
             labels[k + 3] = field
         return
+
+
+def _year_before_a_vancouver_date(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's journal date "Morb Mortal Wkly Rep 1997;46:661-7." dates the entry; a
+    year read as a date before it is part of a name: the title's ("Update: trends in AIDS
+    incidence, United States, 1996. Morb ..."), or the journal's ("Periodontol 2000
+    2015;68:333-68": the year right after the journal's words, the date after it)."""
+    runs = _runs_of(labels, "issued")
+    if runs and runs[-1][1] - runs[-1][0] == 2:  # "Periodontol 2000 2015;": one run of two
+        c, d = runs[-1]
+        runs[-1:] = [(c, c + 1), (c + 1, d)]
+        if toks[c].end == toks[c + 1].start:
+            return
+    if len(runs) < 2:
+        return
+    c, d = runs[-1]
+    if d - c != 1 or d >= len(toks) or toks[d].text != ";" or not YEAR_RE.fullmatch(toks[c].text):
+        return
+    a, b = runs[-2]
+    if b - a != 1 or not YEAR_RE.fullmatch(toks[a].text) or a < 2:
+        return
+    j = a if b == c else c  # (the journal's words before the two years, or the last)
+    if labels[j - 1] != "container-title" and not (
+        j >= 2 and labels[j - 1] == "O" and labels[j - 2] == "container-title"
+    ):
+        return  # (the journal's own date)
+    if b == c and labels[a - 1] == "container-title" and toks[a - 1].end < toks[a].start:
+        labels[a] = "container-title"  # "Periodontol 2000 2015;"
+    elif (
+        toks[a - 1].text == ","
+        and labels[a - 1] == "O"
+        and labels[a - 2] == "title"
+        and b < len(toks)
+        and toks[b].text == "."
+        and _past_punctuation(toks, labels, b) == b + 1
+        and labels[b + 1] in ("container-title", "title")
+    ):
+        _relabel(labels, a - 1, b, "title")
 
 
 _IN_BRACKET = re.compile(r"[(\[]\s*in\s", re.IGNORECASE)

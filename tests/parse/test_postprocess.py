@@ -5631,3 +5631,67 @@ def test_a_journal_numbered_by_the_month_has_its_year_and_month_for_the_volume(
             ("JHEP", "container-title"), *numbers]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
+
+
+def test_a_bracketed_range_of_years_inside_a_title_is_the_titles() -> None:
+    raw = "Ode, L. Graph kernels in the village (2005-2008). Graph Journal, 12, 94-95. 2010."
+    spec = [("Ode, L", "author"), (".", "O"), ("Graph kernels in the village", "title"),
+            ("(", "O"), ("2005-2008", "page"), (").", "O"), ("Graph Journal", "container-title"),
+            (",", "O"), ("12", "volume"), (",", "O"), ("94-95", "page"), (".", "O"),
+            ("2010", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph kernels in the village (2005-2008)"
+    assert (ref.get("page"), ref.to_csl()["issued"]) == ("94-95", {"date-parts": [[2010]]})
+
+
+@pytest.mark.parametrize(
+    ("raw", "spec", "title", "journal", "year"),
+    [
+        (
+            "Graf L. Trends in graph kernels—Oslo, 1996. Graph Wkly Rep 1997;46:661-7.",
+            [
+                ("Graf L", "author"),
+                (".", "O"),
+                ("Trends in graph kernels—Oslo", "title"),
+                (",", "O"),
+                ("1996", "issued"),
+                (".", "O"),
+                ("Graph Wkly Rep", "container-title"),
+                ("1997", "issued"),
+                (";", "O"),
+                ("46", "volume"),
+                (":", "O"),
+                ("661-7", "page"),
+                (".", "O"),
+            ],
+            "Trends in graph kernels—Oslo, 1996",
+            "Graph Wkly Rep",
+            1997,
+        ),
+        (
+            "Graf L. Graph surgery. Graphol 2000 2015;68:333-68.",
+            [
+                ("Graf L", "author"),
+                (".", "O"),
+                ("Graph surgery", "title"),
+                (".", "O"),
+                ("Graphol", "container-title"),
+                ("2000 2015", "issued"),
+                (";", "O"),
+                ("68", "volume"),
+                (":", "O"),
+                ("333-68", "page"),
+                (".", "O"),
+            ],
+            "Graph surgery",
+            "Graphol 2000",
+            2015,
+        ),
+    ],
+)
+def test_a_year_before_a_vancouver_date_is_part_of_a_name(
+    raw: str, spec: list[tuple[str, str]], title: str, journal: str, year: int
+) -> None:
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (title, journal)
+    assert ref.to_csl()["issued"] == {"date-parts": [[year]]}
