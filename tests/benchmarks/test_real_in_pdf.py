@@ -16,6 +16,7 @@ from benchmarks.real_in_pdf import (
     as_printed,
     gold_item,
     hyphenable,
+    judge,
     judge_pair,
     score_read,
     unlabelled,
@@ -53,6 +54,30 @@ def test_strings_as_a_reader_reads_them_back() -> None:
                               (" http://a.org/\u02dcjo", "URL")))  # fmt: skip
     assert odd.text == "Franc\u00c3s\u0308 V, As\u00c3s K http://a.org/~jo"
     assert len(odd.labels) == len(odd.text) and odd.labels[-1] == "URL"
+
+
+def test_an_accent_apart_from_its_letter_and_a_decomposed_one_read_as_the_reader_reads() -> None:
+    # The reader puts a spacing accent on the letter after a space too, and composes a
+    # letter with its combining accents (NFC): both paths get the string so.
+    ex = _example(("Zh. \u00b4 Eksp.", "container-title"), (" Pell", "title"),
+                  ("e\u0301as", "title"))  # fmt: skip
+    out = as_printed(ex)
+    assert out.text == "Zh. \u00c9ksp. Pell\u00e9as"
+    assert len(out.labels) == len(out.text) and out.labels[-3] == "title"
+    assert out.labels[out.text.index("\u00c9")] == "container-title"
+
+
+@pytest.mark.skipif(not SCORE.is_file(), reason="../shared/bench/score.py not here")
+def test_the_authors_of_an_entry_opening_with_a_dash_for_the_names_before_are_not_judged() -> None:
+    sc = bench_scorer()
+    gold = {"id": 0, "_raw": "\u2014\u2014\u2014. 1901. A later work. Town: Press.",
+            "title": "A later work", "issued": {"raw": "1901"}}  # fmt: skip
+    read = {**gold, "author": [{"family": "Roe", "given": "A."}]}  # the names before
+    assert "author" in judge_pair(sc, read, gold)
+    assert "author" not in judge(sc, read, gold)
+    assert judge(sc, read, gold)["title"] == (1, 0, 0)
+    plain = {**gold, "_raw": "Doe, B. 1901. A later work. Town: Press."}
+    assert judge(sc, read, plain)["author"] == (0, 1, 0)
 
 
 def test_gold_items_name_the_authors_families() -> None:
