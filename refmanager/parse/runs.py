@@ -411,6 +411,8 @@ def _mend(
     _marked_number_read_as_a_date(toks, labels)
     _issue_after_the_volume_and_a_period(toks, labels)
     _entry_number_read_as_the_page(toks, labels)
+    if "er" in raw:
+        _series_number_read_as_the_volume(toks, labels)
     if "JHEP" in raw or "JCAP" in raw:
         _month_numbered_volume_read_as_the_issue(toks, labels)
     if "(" in raw:
@@ -6741,6 +6743,27 @@ def _month_numbered_volume_read_as_the_issue(toks: list[Tok], labels: list[str])
     v = after[0]
     if v == k + 2 and toks[k + 1].text == "," and toks[v].kind == KIND_NUM:
         labels[v] = "page"
+
+
+def _series_number_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "Bulletin de la Société botanique de Genève, ser. 2, 1(3): 120-132", "Serie 2 6:
+    18-22": the number after the series mark, read as a first volume before the volume, is
+    the series', part of the journal's name."""
+    runs = _first_two_runs(labels, "volume")
+    if runs is None:
+        return
+    (a, b), (c, d) = runs
+    if b - a != 1 or d - c != 1 or a < 1 or toks[a].kind != KIND_NUM:
+        return
+    if toks[c].kind != KIND_NUM or c - b > 1 or (c > b and toks[b].text != ","):
+        return
+    m = a - 2 if toks[a - 1].text == "." else a - 1
+    if m < 1 or toks[m].text.lower() not in _SERIES_MARKS:
+        return
+    _relabel(labels, m, b, "container-title")
+
+
+_SERIES_MARKS = word_set("ser serie series série sér")
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

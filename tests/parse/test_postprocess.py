@@ -5695,3 +5695,14 @@ def test_a_year_before_a_vancouver_date_is_part_of_a_name(
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("container-title")) == (title, journal)
     assert ref.to_csl()["issued"] == {"date-parts": [[year]]}
+
+
+def test_the_number_after_the_series_mark_is_the_journals_not_the_volume() -> None:
+    raw = "Ode, K. 1909. Graphes. Bulletin de la Société des Graphes, ser. 2, 1(3): 120-132."
+    spec = [("Ode, K.", "author"), ("1909", "issued"), (".", "O"), ("Graphes", "title"),
+            (".", "O"), ("Bulletin de la Société des Graphes", "container-title"),
+            (", ser.", "O"), ("2", "volume"), (",", "O"), ("1", "volume"), ("(", "O"),
+            ("3", "issue"), ("):", "O"), ("120-132", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("1", "3")
+    assert ref.get("container-title") == "Bulletin de la Société des Graphes, ser. 2"
