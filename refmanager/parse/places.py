@@ -49,7 +49,8 @@ CITIES = word_set(
     sheffield shenzhen singapore sofia southampton st._louis st_louis st._petersburg
     stanford stockholm strasbourg stuttgart sydney taipei tallinn tampere tartu tehran
     tel_aviv thessaloniki tianjin tokyo toronto torino toulouse trento trieste tübingen
-    tuebingen tucson turin turku uppsala urbana utrecht valencia valladolid vancouver venezia
+    tuebingen tucson turin turku upper_saddle_river uppsala urbana utrecht valencia valladolid
+    vancouver venezia
     venice verona victoria vienna wien vilnius warsaw warszawa washington waterloo weinheim
     wellington wiesbaden winnipeg wrocław wroclaw würzburg wuhan xi'an york zagreb zaragoza
     zürich zurich

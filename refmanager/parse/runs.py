@@ -551,6 +551,8 @@ def _mend(
         _publisher_after_the_place_and_colon(toks, labels)
     _firm_read_as_the_place(toks, labels)
     _body_before_its_place_read_as_the_container(toks, labels)
+    if "(" in raw:
+        _bracketed_imprint_read_as_other_fields(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -7817,6 +7819,127 @@ def _body_before_its_place_read_as_the_container(toks: list[Tok], labels: list[s
             return  # ("Sitzungsber., Preuss. Akad. Wiss., Berlin": one journal's name)
         _relabel(labels, a, b, "publisher")
         return
+
+
+# What the tagger reads a bracketed imprint's parts as ("(Publish or Perish, Houston, 1979)")
+_BRACKETED_IMPRINT_MISREAD = frozenset(
+    ("O", "title", "publisher", "publisher-place", "container-title", "note", "author", "editor")
+)
+# Small words inside a firm's name in brackets ("Publish or Perish", "Institute of Physics")
+_FIRM_NAME_GLUE = word_set("of or and & for the")
+
+
+def _split_firm_and_city(toks: list[Tok], a: int, b: int) -> int:
+    """Where a city (or a country) that ends tokens ``a`` to ``b`` starts ("Prentice Hall
+    Englewood Cliffs": at "Englewood"; "Springer Netherlands"; "New York": at ``a``, the
+    longest first); ``b`` when none does, -1 when the word before it is glued to the city's
+    first word ("McGraw-HillNew York")."""
+    for k in range(a, b):
+        place = _words_of(toks, k, b)
+        if is_city(place) or (len(place) > 2 and is_region(place)):
+            glued = _GLUED_CAPITAL.search(toks[k - 1].text)
+            return -1 if glued and is_city(f"{glued.group(1)} {place}") else k
+    return b
+
+
+# A capitalised word glued to the end of another ("HillNew": a text layer lost the space)
+_GLUED_CAPITAL = re.compile(r"[a-z]([A-Z][a-z]+)$")
+
+
+def _bracketed_imprint_read_as_other_fields(toks: list[Tok], labels: list[str]) -> None:
+    """Nature's and physics' books "Title (Publish or Perish, Houston, 1979).", "Title
+    (Inst. of Physics, Bristol, 2002)", "Title, vol. 5 (Prentice Hall Englewood Cliffs, NJ,
+    2002)": with no publisher read outside them, brackets right after the title or the
+    volume that hold a capitalised name, then places, then the year (and an edition part:
+    "(Cengage Learning; 1 edition, 1976)") are the imprint, whatever the tagger read their
+    parts as (the title's end, the place, the container, a note, the authors): the name is
+    the publisher, a city it ends with and the places after it the place. A book's title
+    read as the container before them is the title."""
+    n = len(toks)
+    for o in range(1, n - 3):
+        if toks[o].text != "(":
+            continue
+        before = _previous_label(toks, labels, o)
+        if labels[o] != "O" and labels[o - 1] == labels[o]:
+            before = labels[o]  # (the bracket inside the title's or the book's run)
+        if before not in ("title", "volume", "container-title"):
+            continue
+        c = next((k for k in range(o + 1, n) if toks[k].text == ")"), -1)
+        if c < 0 or "publisher" in labels[:o] + labels[c:]:
+            return
+        if any(t.text == ":" for t in toks[o:c]):
+            return  # ("(Oxford: Clarendon Press, 1993)": the other rules' form)
+        e = c
+        years = 0
+        while e > o + 1 and (YEAR_RE.fullmatch(toks[e - 1].text) or toks[e - 1].text in ",;."):
+            years += toks[e - 1].kind == KIND_NUM
+            e -= 1
+        if not years:
+            return
+        parts = _bracketed_parts(toks, labels, o + 1, e)
+        if len(parts) == 1 and toks[e].text not in ",;":
+            return  # ("(ICRC 2015)": a venue and its year; "(April 1975)")
+        if not parts or any(
+            lab not in _BRACKETED_IMPRINT_MISREAD for p in parts for lab in labels[p[0] : p[1]]
+        ):
+            return
+        a, b = parts[0]
+        if not _firm_in_brackets(toks, a, b) or "publisher" in labels[a:b]:
+            return  # (a firm the tagger read already: "(Springer | Netherlands, 2009)")
+        split = _split_firm_and_city(toks, a, b)
+        name = _words_of(toks, a, split)
+        if split <= a or is_city(name) or is_region(name) or _names_venue(name):
+            return  # ("(New York, 1997)": a place alone; "(Proc. of ..., 2006)": a venue)
+        rest = parts[1:]
+        if rest and not _reads_as_a_place(toks, rest[0][0], rest[-1][1]):
+            return
+        if before == "container-title" and (
+            "title" in labels
+            or "volume" in labels
+            or _names_venue(_words_of(toks, *_first_run(labels, "container-title")))
+        ):
+            return
+        if before == "title" and "title" not in labels[:o]:
+            return
+        if before == "container-title":
+            _relabel(labels, *_first_run(labels, "container-title"), "title")
+        for k in range(o, c + 1):
+            if labels[k] != "edition":
+                labels[k] = "issued" if k >= e and YEAR_RE.fullmatch(toks[k].text) else "O"
+        _relabel(labels, a, split, "publisher")
+        if split < b or rest:
+            end = rest[-1][1] if rest else b
+            _relabel(labels, split if split < b else rest[0][0], end, "publisher-place")
+        return
+
+
+def _bracketed_parts(toks: list[Tok], labels: list[str], a: int, b: int) -> list[tuple[int, int]]:
+    """The parts of tokens ``a`` to ``b`` between commas and semicolons, each without the
+    periods that end it, leaving out a part that is an edition ("1 edition")."""
+    parts: list[tuple[int, int]] = []
+    start = a
+    for k in range(a, b + 1):
+        if k == b or toks[k].text in (",", ";"):
+            end = k
+            while end > start and toks[end - 1].text == ".":
+                end -= 1
+            if end > start and any(lab != "edition" for lab in labels[start:end]):
+                parts.append((start, end))
+            start = k + 1
+    return parts
+
+
+def _firm_in_brackets(toks: list[Tok], a: int, b: int) -> bool:
+    """Whether tokens ``a`` to ``b`` read as a firm's name: one to six capitalised words
+    (but for "of", "or", "and"), no number, no volume or edition word first."""
+    words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+    if not 1 <= len(words) <= 6 or any(t.kind == KIND_NUM for t in toks[a:b]):
+        return False
+    if not words[0][:1].isupper() or any(w.lower().rstrip(".") in _NOT_A_PUBLISHER for w in words):
+        return False  # ("(Vol. 2, 2010)", "(Second Edition, 2010)")
+    if any(p.lower().rstrip(".") in ANY_MONTH for w in words for p in w.split("-")):
+        return False  # ("(January-February, 1965)", "(Mar., 2006)": a date)
+    return all(w[:1].isupper() or w.lower() in _FIRM_NAME_GLUE for w in words)
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

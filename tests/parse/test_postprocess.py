@@ -4008,6 +4008,50 @@ def test_a_body_ending_the_title_before_the_place_is_the_publisher() -> None:
     assert _by_runs(raw, spec).get("publisher") == ""
 
 
+def test_a_bracketed_imprint_read_as_other_fields_is_the_publisher_and_place() -> None:
+    raw = "Ode K, A Graph Introduction to Kernels (Publish or Graf Inc., Houston, 1979)."
+    spec = [("Ode K", "author"), (",", "O"),
+            ("A Graph Introduction to Kernels (Publish or Graf Inc", "title"), (".,", "O"),
+            ("Houston", "publisher-place"), (",", "O"), ("1979", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher")) == (
+        "A Graph Introduction to Kernels",
+        "Publish or Graf Inc",
+    )
+    raw = "Ode K, Graph analysis, vol. 5 (Graf Hall Englewood Cliffs, NJ, 2002)."
+    spec = [("Ode K", "author"), (",", "O"), ("Graph analysis", "title"), (", vol.", "O"),
+            ("5", "volume"), ("(", "O"), ("Graf Hall Englewood Cliffs, NJ", "publisher-place"),
+            (",", "O"), ("2002", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (
+        "Graf Hall",
+        "Englewood Cliffs, NJ",
+    )
+    raw = "Abe R, Solid Graph Physics (Graf Learning; 1 edition, 1976)."
+    spec = [("Abe R", "author"), (",", "O"),
+            ("Solid Graph Physics (Graf Learning", "container-title"), (";", "O"),
+            ("1 edition", "edition"), (",", "O"), ("1976", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher")) == ("Solid Graph Physics", "Graf Learning")
+    assert ref.get("container-title") == ""
+
+
+def test_a_date_a_venue_or_a_placed_imprint_in_brackets_is_left_alone() -> None:
+    raw = "Ode K, Graph sorting, Communications of the Graf 18 (April 1975), 216-219."
+    spec = [("Ode K", "author"), (",", "O"), ("Graph sorting", "title"), (",", "O"),
+            ("Communications of the Graf", "container-title"), ("18", "volume"), ("(", "O"),
+            ("April", "O"), ("1975", "issued"), ("),", "O"), ("216-219", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+    raw = "Ode K, 2015, in Proc. 34th Int. Graph Conference (IGC 2015), arXiv:1509.02896"
+    spec = [("Ode K", "author"), (",", "O"), ("2015", "issued"), (", in", "O"),
+            ("Proc. 34th Int. Graph Conference (IGC", "container-title"), ("2015", "issued"),
+            ("),", "O"), ("arXiv:1509.02896", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
