@@ -426,6 +426,7 @@ def _mend(
     _range_of_years_is_no_page(toks, labels)
     _years_of_a_period_in_a_name(toks, labels)
     _year_before_a_vancouver_date(toks, labels)
+    _venue_and_year_ending_the_proceedings(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
@@ -7016,6 +7017,43 @@ def _year_before_a_vancouver_date(toks: list[Tok], labels: list[str]) -> None:
         and labels[b + 1] in ("container-title", "title")
     ):
         _relabel(labels, a - 1, b, "title")
+
+
+_VENUE_ACRONYM = re.compile(r"^[A-Z][A-Za-z]*[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)?$")
+
+
+def _venue_and_year_ending_the_proceedings(toks: list[Tok], labels: list[str]) -> None:
+    """DBLP's proceedings: "In 3rd International Conference on Learning Representations,
+    ICLR 2015, San Diego, CA, USA, May 7-9, 2015, ...", "In Advances in Neural Information
+    Processing Systems 30: Annual Conference on Neural Information Processing Systems 2017,
+    December 4-9, 2017, ...": the meeting's acronym and year after the proceedings' name,
+    or its year right after the name, are the name's, where the entry is dated later
+    (the acronym was read as the publisher, the year as the date)."""
+    a, b = _first_run(labels, "container-title")
+    n = len(toks)
+    if a == b:
+        return
+    k = b
+    if k + 2 < n and toks[k].text == "," and labels[k] == "O":
+        acronym, year = toks[k + 1], toks[k + 2]
+        if not _VENUE_ACRONYM.match(acronym.text) or not YEAR_RE.fullmatch(year.text):
+            return
+        end = k + 3
+    elif k + 1 < n and YEAR_RE.fullmatch(toks[k].text) and toks[k - 1].kind == KIND_WORD:
+        if labels[k] != "issued":
+            return
+        end = k + 1
+    else:
+        return
+    if end >= n or toks[end].text != ",":
+        return
+    if not any(
+        labels[m] == "issued" and YEAR_RE.fullmatch(toks[m].text) for m in range(end + 1, n)
+    ):
+        return
+    if not CONF_WORDS.search(_words_of(toks, a, b)):
+        return
+    _relabel(labels, b, end, "container-title")
 
 
 _IN_BRACKET = re.compile(r"[(\[]\s*in\s", re.IGNORECASE)

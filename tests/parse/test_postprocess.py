@@ -5750,3 +5750,43 @@ def test_the_number_after_the_series_mark_is_the_journals_not_the_volume() -> No
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue")) == ("1", "3")
     assert ref.get("container-title") == "Bulletin de la Société des Graphes, ser. 2"
+
+
+@pytest.mark.parametrize(
+    ("meeting", "runs"),
+    [
+        (
+            "3rd International Conference on Graphs, ICG 2015",
+            [
+                ("3rd International Conference on Graphs", "container-title"),
+                (",", "O"),
+                ("ICG", "publisher"),
+                ("2015", "issued"),
+            ],
+        ),
+        (
+            "Advances in Graph Systems 30: Annual Conference on Graph Systems 2017",
+            [
+                (
+                    "Advances in Graph Systems 30: Annual Conference on Graph Systems",
+                    "container-title",
+                ),
+                ("2017", "issued"),
+            ],
+        ),
+    ],
+)
+def test_dblps_meeting_acronym_and_year_are_the_proceedings_name(
+    meeting: str, runs: list[tuple[str, str]]
+) -> None:
+    raw = (
+        f"Ana Ode and Li Graf. Sparse kernels. In {meeting}, Oslo, Norway, May 7-9, 2015,"
+        " pages 1-9, 2015."
+    )
+    spec = [("Ana Ode and Li Graf", "author"), (".", "O"), ("Sparse kernels", "title"),
+            (". In", "O"), *runs, (",", "O"), ("Oslo, Norway", "publisher-place"),
+            (", May 7-9,", "O"), ("2015", "issued"), (", pages", "O"), ("1-9", "page"),
+            (",", "O"), ("2015", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == meeting
+    assert not ref.get("publisher")
