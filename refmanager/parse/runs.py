@@ -411,6 +411,7 @@ def _mend(
     _marked_number_read_as_a_date(toks, labels)
     _issue_after_the_volume_and_a_period(toks, labels)
     _entry_number_read_as_the_page(toks, labels)
+    _second_volume_is_the_issue(toks, labels)
     if "er" in raw:
         _series_number_read_as_the_volume(toks, labels)
     if "JHEP" in raw or "JCAP" in raw:
@@ -6767,6 +6768,33 @@ def _series_number_read_as_the_volume(toks: list[Tok], labels: list[str]) -> Non
 
 
 _SERIES_MARKS = word_set("ser serie series série sér")
+
+
+def _second_volume_is_the_issue(toks: list[Tok], labels: list[str]) -> None:
+    """APS's "Phys. Rev. D 88 (2013) 10, 105030" and ACM's "Commun. ACM, 18, 4 (April
+    1975), pages 216-217": a lone number read as a second volume, after the volume's
+    bracketed year and before a comma and the page, or after the volume and a comma and
+    before the bracketed date, where the entry has its page, is the issue."""
+    if "page" not in labels or "issue" in labels:
+        return
+    runs = _first_two_runs(labels, "volume")
+    if runs is None or _has_second_run(labels[runs[1][1] :], "volume"):
+        return
+    (a, b), (c, d) = runs
+    if b - a != 1 or d - c != 1 or toks[a].kind != KIND_NUM or toks[c].kind != KIND_NUM:
+        return
+    after_year = (
+        c == b + 3
+        and toks[b].text == "("
+        and labels[b + 1] == "issued"
+        and toks[b + 2].text == ")"
+        and d + 1 < len(toks)
+        and toks[d].text == ","
+        and labels[d + 1] == "page"
+    )
+    before_date = c == b + 1 and toks[b].text == "," and _bracketed_date_at(toks, labels, d)
+    if after_year or before_date:
+        labels[c] = "issue"
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

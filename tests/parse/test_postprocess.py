@@ -5790,3 +5790,24 @@ def test_dblps_meeting_acronym_and_year_are_the_proceedings_name(
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == meeting
     assert not ref.get("publisher")
+
+
+@pytest.mark.parametrize(
+    ("numbers", "expected"),
+    [
+        ([("88", "volume"), ("(", "O"), ("2013", "issued"), (")", "O"), ("10", "volume"),
+          (",", "O"), ("105030", "page"), (".", "O")], ("88", "10", "105030")),
+        ([("18", "volume"), (",", "O"), ("4", "volume"), ("(", "O"), ("April", "O"),
+          ("1975", "issued"), ("), pages", "O"), ("216-217", "page"), (".", "O")],
+         ("18", "4", "216-217")),
+    ],
+)  # fmt: skip
+def test_a_lone_second_volume_between_the_volume_and_the_page_is_the_issue(
+    numbers: list[tuple[str, str]], expected: tuple[str, str, str]
+) -> None:
+    tail = " ".join(text for text, _ in numbers)
+    raw = f"K. Ode, Graph kernels, Graph Rev. {tail}"
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph kernels", "title"), (",", "O"),
+            ("Graph Rev.", "container-title"), *numbers]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
