@@ -264,6 +264,8 @@ def _mend(
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
     _extend_author_run(raw, toks, labels)
+    if "author" not in labels and " and " in raw:
+        _names_opening_the_title_run(raw, toks, labels)
     if "and" in raw or "&" in raw:
         _last_name_after_and_left_unlabelled(toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
@@ -1808,6 +1810,41 @@ def _first_two_runs(
 # "and" or "&" joining names ("..., and Geoffrey Hinton"), and what parts a name list
 _AND_IN_LIST = re.compile(r"(?:^|,\s*|\s)(?:and|&)\s")
 _NAME_LIST_PARTS = re.compile(r",|\band\b|&")
+
+
+_CAPITALISED_NAME_WORD = re.compile(r"^(?:[A-Z][a-z\u00df-\u00ff'\u2019-]+|[A-Z]\.?)$")
+
+
+def _names_opening_the_title_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """ "Ilya Graf and Frank Ode. Decoupled weight decay. In International Conference ...":
+    no author read, and the title run opening the entry with a list of two or more names
+    written out (each two or three capitalised words, "and" before the last) as its first
+    sentence: the sentence is the names."""
+    if not labels or labels[0] != "title":
+        return
+    b = 0
+    while b < len(labels) and labels[b] == "title":
+        b += 1
+    end = next(
+        (
+            k
+            for k in range(2, b - 2)
+            if toks[k].text == "." and toks[k + 1].start > toks[k].end and len(toks[k - 1].text) > 1
+        ),
+        -1,
+    )
+    if end < 0:
+        return
+    segment = raw[toks[0].start : toks[end - 1].end]
+    chunks = [c.split() for c in _NAME_LIST_PARTS.split(segment) if c.strip()]
+    if len(chunks) < 2 or not _AND_IN_LIST.search(segment):
+        return
+    if not all(
+        2 <= len(c) <= 3 and all(_CAPITALISED_NAME_WORD.match(w) for w in c) for c in chunks
+    ):
+        return
+    _relabel(labels, 0, end, "author")
+    labels[end] = "O"
 
 
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:

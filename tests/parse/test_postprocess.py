@@ -5811,3 +5811,13 @@ def test_a_lone_second_volume_between_the_volume_and_the_page_is_the_issue(
             ("Graph Rev.", "container-title"), *numbers]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
+
+
+def test_names_written_out_opening_a_title_run_are_the_authors() -> None:
+    raw = "Ilya Grafov and Frank Oder. Decoupled graph decay. In Conference on Graphs, 2019."
+    spec = [("Ilya Grafov and Frank Oder. Decoupled graph decay", "title"), (". In", "O"),
+            ("Conference on Graphs", "container-title"), (",", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Grafov", "Oder"]
+    assert ref.get("title") == "Decoupled graph decay"
