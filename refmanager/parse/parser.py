@@ -83,13 +83,35 @@ def _publisher_first(
     by_field: dict[str, list[tuple[int, int]]],
 ) -> list[tuple[int, int]]:
     """Several publisher runs ("Helsinki, Finland, 2008. ACM."): the one that reads as a
-    publisher comes first; the others are the place when no place was found."""
+    publisher comes first; the others are the place when no place was found. Where two or
+    more have a place run beside them ("London: SCM and Philadelphia: Trinity Press",
+    "Leipzig: Barth. (Reprinted Darmstadt: Graf Verlag, 1965.)", "Nauka, Moscow (1965);
+    English transl., Dover, Mineola"), each is an imprint of its own: the first printed is
+    the item's."""
 
     def text(run: tuple[int, int]) -> str:
         return raw[toks[run[0]].start : toks[run[1] - 1].end]
 
+    def placed(run: tuple[int, int], before: bool) -> tuple[int, int] | None:
+        """The place run printed "Place: Publisher" before ``run`` (``before``) or
+        "Publisher, Place" after it; None when there is none."""
+        for c, d in by_field.get("publisher-place", ()):
+            gap = [t.text for t in (toks[d : run[0]] if before else toks[run[1] : c])]
+            if (before and d <= run[0] and gap == [":"]) or (
+                not before and c >= run[1] and gap == [","]
+            ):
+                return c, d
+        return None
+
+    beside: list[tuple[int, int]] = []
+    for before in (True, False):
+        places = {r: placed(r, before) for r in runs}
+        found = [r for r in runs if places[r] is not None]
+        if len(found) > 1 and len({places[r] for r in found}) == len(found):
+            beside = found  # each with a place of its own
+            break
     named = [r for r in runs if PUBLISHER_WORDS.search(text(r))]
-    best = named[-1] if named else runs[-1]
+    best = beside[0] if beside else named[-1] if named else runs[-1]
     original = [r for r in runs if toks[r[0]].kind == KIND_CJK]
     if original and len(original) < len(runs):
         # a CJK entry printed again in English (GB/T 7714): the publisher is the original's

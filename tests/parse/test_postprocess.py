@@ -4052,6 +4052,28 @@ def test_a_date_a_venue_or_a_placed_imprint_in_brackets_is_left_alone() -> None:
     assert ref.get("publisher") == ""
 
 
+def test_of_two_imprints_each_with_its_place_the_first_printed_is_the_items() -> None:
+    raw = "Ode K. 1928. Graphen. Leipzig: Barth. (Reprinted Darmstadt: Graf Verlag, 1965.)"
+    spec = [("Ode K", "author"), (".", "O"), ("1928", "issued"), (".", "O"), ("Graphen", "title"),
+            (".", "O"), ("Leipzig", "publisher-place"), (":", "O"), ("Barth", "publisher"),
+            (". (Reprinted", "O"), ("Darmstadt", "publisher-place"), (":", "O"),
+            ("Graf Verlag", "publisher"), (", 1965.)", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Barth"
+    raw = "Ode K, Graph Mechanics, Vol. 1, Nauka, Moscow (1965); transl., Dover, Mineola (2007)."
+    spec = [("Ode K", "author"), (",", "O"), ("Graph Mechanics", "title"), (", Vol.", "O"),
+            ("1", "volume"), (",", "O"), ("Nauka", "publisher"), (",", "O"),
+            ("Moscow", "publisher-place"), ("(", "O"), ("1965", "issued"), ("); transl.,", "O"),
+            ("Dover", "publisher"), (",", "O"), ("Mineola", "publisher-place"), ("(", "O"),
+            ("2007", "issued"), (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Nauka"
+    raw = "Ode K, in Graph Essays, Graf Writers (New York: Library of Graphs, 1983), 427."
+    spec = [("Ode K", "author"), (", in", "O"), ("Graph Essays", "container-title"), (",", "O"),
+            ("Graf Writers", "publisher"), ("(", "O"), ("New York", "publisher-place"),
+            (":", "O"), ("Library of Graphs", "publisher"), (",", "O"), ("1983", "issued"),
+            ("),", "O"), ("427", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Library of Graphs"
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
