@@ -385,6 +385,12 @@ def join_break(left: str, right: str, vocab: set[str] | None = None) -> str:
         return ""  # W.-/t., 1999-/66: the hyphen stays, no space
     if left.endswith("//") or _NO_SPACE_BEFORE.match(right):
         return ""
+    if last == "/" and len(tail) > 1:
+        # A line broken after a slash inside a word (word processors, browsers and Qt
+        # break there; nobody spaces after it): "Fas/" + "FasL", "hep-ph/" + "9607201",
+        # an address with no scheme ("uqac.ca/classiques/" + "Durkheim_emile/..."). A
+        # slash with a space before it ("Elsevier /") is spaced after it too.
+        return ""
     if last.isdigit() and _ISSUE.match(right):
         return ""
     if _is_cjk(last) and _is_cjk(first):

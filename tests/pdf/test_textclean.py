@@ -90,6 +90,19 @@ def test_an_address_that_opens_a_line_after_a_url_or_doi_is_a_second_one() -> No
     )
 
 
+def test_a_line_broken_after_a_slash_inside_a_word_goes_on_without_a_space() -> None:
+    assert join_lines(["apoptosis induced by Fas/", "FasL signalling"])[0] == (
+        "apoptosis induced by Fas/FasL signalling"
+    )
+    assert join_lines(["(1997) [hep-ph/", "9701234]."])[0] == "(1997) [hep-ph/9701234]."
+    assert join_lines(["classics.example.ca/texts/", "volume_one/part_two.pdf"])[0] == (
+        "classics.example.ca/texts/volume_one/part_two.pdf"
+    )
+    assert join_lines(["Amsterdam: North-Holland /", "Elsevier, 1990."])[0] == (
+        "Amsterdam: North-Holland / Elsevier, 1990."
+    )
+
+
 def test_common_compound_parts_keep_a_line_end_hyphen() -> None:
     # Heads and tails that form compounds with words no list knows (measured by
     # benchmarks.line_hyphens on real strings held out by document).
