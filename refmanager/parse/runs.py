@@ -8555,15 +8555,26 @@ def _bracketed_year_read_into_the_pages(toks: list[Tok], labels: list[str]) -> N
 
 
 def _second_volume_after_the_volume(toks: list[Tok], labels: list[str]) -> None:
-    """ "JHEP 1304, 123 (2013)": no page, and a lone number read as a second volume after
-    the volume and a comma is the page (or article number)."""
+    """ "JHEP 1304, 123 (2013)", natbib's "Journal, 1(8):9, 2019.": no page, and a lone
+    number read as a second volume after the volume and a comma, or after the volume, its
+    bracketed issue and a colon, is the page (or article number)."""
     if "page" in labels:
         return
     runs = _first_two_runs(labels, "volume")
     if runs is None or _has_second_run(labels[runs[1][1] :], "volume"):
         return
     (a, b), (c, d) = runs
-    if b - a != 1 or d - c != 1 or c != b + 1 or toks[b].text != ",":
+    if b - a != 1 or d - c != 1:
+        return
+    after_comma = c == b + 1 and toks[b].text == ","
+    after_issue = (
+        c == b + 4
+        and toks[b].text == "("
+        and labels[b + 1] == "issue"
+        and toks[b + 2].text == ")"
+        and toks[b + 3].text == ":"
+    )
+    if not (after_comma or after_issue):
         return
     if toks[a].kind == KIND_NUM and toks[c].kind == KIND_NUM:
         labels[c] = "page"

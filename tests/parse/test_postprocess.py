@@ -5843,3 +5843,13 @@ def test_names_written_out_opening_a_title_run_are_the_authors() -> None:
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["Grafov", "Oder"]
     assert ref.get("title") == "Decoupled graph decay"
+
+
+def test_a_lone_number_after_the_bracketed_issue_and_a_colon_is_the_page() -> None:
+    raw = "J. Ode. Graph kernels. Journal of Graphs, 12(3):45, 2019."
+    spec = [("J. Ode", "author"), (".", "O"), ("Graph kernels", "title"), (".", "O"),
+            ("Journal of Graphs", "container-title"), (",", "O"), ("12", "volume"), ("(", "O"),
+            ("3", "issue"), ("):", "O"), ("45", "volume"), (",", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("12", "3", "45")
