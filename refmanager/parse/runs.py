@@ -414,6 +414,7 @@ def _mend(
     _issue_after_the_volume_and_a_period(toks, labels)
     _entry_number_read_as_the_page(toks, labels)
     _second_volume_is_the_issue(toks, labels)
+    _marked_volume_read_as_another_field(toks, labels)
     if "er" in raw:
         _series_number_read_as_the_volume(toks, labels)
     if "JHEP" in raw or "JCAP" in raw:
@@ -6832,6 +6833,42 @@ def _second_volume_is_the_issue(toks: list[Tok], labels: list[str]) -> None:
     before_date = c == b + 1 and toks[b].text == "," and _bracketed_date_at(toks, labels, d)
     if after_year or before_date:
         labels[c] = "issue"
+
+
+def _marked_volume_read_as_another_field(toks: list[Tok], labels: list[str]) -> None:
+    """ "Lettere da una vita; Volume II.", "Le monde grec. Tome I: Le Ve siècle", "Journal
+    de Mathématiques, T. 5, Paris": a number or Roman numeral right after its volume mark,
+    which the tagger read into another field or left out, is the volume where the entry has
+    none (the mark is no part of any field)."""
+    if "volume" in labels:
+        return
+    n = len(toks)
+    for m in range(n - 1):
+        word = toks[m].text.lower()
+        if word not in _VOLUME_MARK_WORDS or toks[m].kind != KIND_WORD:
+            continue
+        k = m + 2 if toks[m + 1].text == "." else m + 1
+        if k >= n:
+            continue
+        num = toks[k]
+        roman = num.kind == KIND_WORD and _VALID_ROMAN.fullmatch(num.text) is not None
+        if not ((num.kind == KIND_NUM and len(num.text) <= 3) or roman):
+            continue
+        if word in ("t", "\u0442") and (k == m + 1 or roman):
+            continue  # ("T. M. Conte": an initial, unless a number follows its period)
+        if k + 1 < n and toks[k + 1].kind != KIND_PUNCT:
+            continue  # ("Volume 1 1913-1926", "Vol. IV Q-Z": more than the number)
+        if k + 1 < n and toks[k + 1].text == ":" and labels[m] in _TITLES:
+            continue  # ("The Art of Programming Volume 3: Sorting": a volume's own title)
+        if labels[k] in ("page", "issue", "issued", "DOI", "URL", "number"):
+            continue
+        _relabel(labels, m, k, "O")
+        labels[k] = "volume"
+        return
+
+
+_VOLUME_MARK_WORDS = word_set("vol volume tome tomo t \u0442 band bd")
+_TITLES = frozenset(("title", "container-title"))
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

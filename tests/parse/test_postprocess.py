@@ -5853,3 +5853,27 @@ def test_a_lone_number_after_the_bracketed_issue_and_a_colon_is_the_page() -> No
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == ("12", "3", "45")
+
+
+@pytest.mark.parametrize(
+    ("tail", "spec", "volume"),
+    [
+        ("Volume II. Bologna: Graf, 1998.",
+         [("Volume II", "title"), (".", "O"), ("Bologna", "publisher-place"), (":", "O"),
+          ("Graf", "publisher"), (",", "O"), ("1998", "issued"), (".", "O")], "II"),
+        ("Graphes, T. 5, Paris, 1998.",
+         [("Graphes", "container-title"), (", T. 5,", "O"), ("Paris", "publisher-place"),
+          (",", "O"), ("1998", "issued"), (".", "O")], "5"),
+        # a volume's own title after its number stays the title's
+        ("Volume 3: Sorting. Bologna: Graf, 1998.",
+         [("Volume 3: Sorting", "title"), (".", "O"), ("Bologna", "publisher-place"),
+          (":", "O"), ("Graf", "publisher"), (",", "O"), ("1998", "issued"), (".", "O")], ""),
+    ],
+)  # fmt: skip
+def test_a_number_after_its_volume_mark_read_as_another_field_is_the_volume(
+    tail: str, spec: list[tuple[str, str]], volume: str
+) -> None:
+    raw = f"Ode, Kai. Lettere di grafi; {tail}"
+    runs = [("Ode, Kai", "author"), (".", "O"), ("Lettere di grafi", "title"), (";", "O")]
+    ref = _by_runs(raw, [*runs, *spec])
+    assert ref.get("volume") == volume
