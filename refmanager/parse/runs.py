@@ -415,6 +415,7 @@ def _mend(
     _entry_number_read_as_the_page(toks, labels)
     _second_volume_is_the_issue(toks, labels)
     _marked_volume_read_as_another_field(toks, labels)
+    _page_after_a_lettered_volume(toks, labels)
     if "er" in raw:
         _series_number_read_as_the_volume(toks, labels)
     if "JHEP" in raw or "JCAP" in raw:
@@ -6869,6 +6870,23 @@ def _marked_volume_read_as_another_field(toks: list[Tok], labels: list[str]) -> 
 
 _VOLUME_MARK_WORDS = word_set("vol volume tome tomo t \u0442 band bd")
 _TITLES = frozenset(("title", "container-title"))
+
+
+def _page_after_a_lettered_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "Phys. Lett. 101B, 139 (1981)", "C. R. Acad. Sci. 275 C, 17 (1972)": no page, and
+    a lone number read as a second volume after a volume with its series letter and a
+    comma is the page."""
+    if "page" in labels:
+        return
+    runs = _first_two_runs(labels, "volume")
+    if runs is None or _has_second_run(labels[runs[1][1] :], "volume"):
+        return
+    (a, b), (c, d) = runs
+    if b - a != 2 or d - c != 1 or c != b + 1 or toks[b].text != ",":
+        return
+    letter = toks[a + 1].text
+    if len(letter) == 1 and letter.isupper() and toks[a].kind == toks[c].kind == KIND_NUM:
+        labels[c] = "page"
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

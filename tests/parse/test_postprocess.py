@@ -5877,3 +5877,13 @@ def test_a_number_after_its_volume_mark_read_as_another_field_is_the_volume(
     runs = [("Ode, Kai", "author"), (".", "O"), ("Lettere di grafi", "title"), (";", "O")]
     ref = _by_runs(raw, [*runs, *spec])
     assert ref.get("volume") == volume
+
+
+@pytest.mark.parametrize("volume", ["101B", "275 C"])
+def test_a_lone_number_after_a_lettered_volume_and_a_comma_is_the_page(volume: str) -> None:
+    raw = f"K. Ode, Graph Lett. {volume}, 139 (1981)."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph Lett.", "container-title"),
+            (volume, "volume"), (",", "O"), ("139", "volume"), ("(", "O"), ("1981", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == (volume, "139")
