@@ -290,7 +290,9 @@ def breaks_a_word(
     None; decision 0051).
 
     The document's own words decide first (the word seen whole, or the compound seen with
-    its hyphen). A right half with a capital keeps the hyphen but for a word in capitals
+    its hyphen). A right half that is a compound itself (of-the-Earth) keeps the hyphen
+    after a known word that does not make a word with its first part. A right half with
+    a capital keeps the hyphen but for a word in capitals
     (GRAM-/FORT), a known camel-case name (Tensor-/Flow) and Mc-/Clelland. One letter, or
     capitals before lower case, make a compound (C-/reactive, DNA-/binding). Then a word
     known whole is a word broken (net-/work, dimensionali-/ty); a compound's usual head or
@@ -309,6 +311,15 @@ def breaks_a_word(
         return False
     if known is None:
         known = known_words()
+    if "-" in rw:
+        # The right half a compound already (Nap-/of-the-Earth, ultrashort-/laser-pulse):
+        # TeX breaks a word with a hyphen only at its hyphens, and house styles forbid a
+        # second hyphen in a compound, so a known word before the hyphen is a compound's
+        # part, unless it and the right half's first part make a word (strong-/ly-coupled).
+        if (lw + rw.split("-", 1)[0]).lower() in known:
+            return True
+        if len(lw) >= 3 and (lw.lower() in known or (vocab is not None and lw.lower() in vocab)):
+            return False
     if rw[0].isupper():
         if lw.isupper() and rw.isupper() and len(lw) > 1:
             return True  # an all-capitals word broken: GRAM-/FORT

@@ -103,6 +103,19 @@ def test_a_line_broken_after_a_slash_inside_a_word_goes_on_without_a_space() -> 
     )
 
 
+def test_a_hyphen_before_a_compound_at_a_line_end_is_a_compound_hyphen() -> None:
+    # TeX breaks a word holding a hyphen only at its hyphens: the line-end hyphen before a
+    # compound is one of its own, after a word; a word's first part and the compound's
+    # first part that make a word are a word broken.
+    assert join_lines(["a face-", "to-face interview"])[0] == "a face-to-face interview"
+    assert join_lines(["his mother-", "in-law"])[0] == "his mother-in-law"
+    assert join_lines(["standards for ultrashort-", "laser-pulse measurement"])[0] == (
+        "standards for ultrashort-laser-pulse measurement"
+    )
+    assert join_lines(["a strong-", "ly-coupled system"])[0] == "a strongly-coupled system"
+    assert join_lines(["a qzx-", "ly-coupled system"])[0] == "a qzxly-coupled system"
+
+
 def test_common_compound_parts_keep_a_line_end_hyphen() -> None:
     # Heads and tails that form compounds with words no list knows (measured by
     # benchmarks.line_hyphens on real strings held out by document).
