@@ -559,6 +559,7 @@ def _mend(
     _body_before_its_place_read_as_the_container(toks, labels)
     if "(" in raw:
         _bracketed_imprint_read_as_other_fields(toks, labels)
+    _publisher_ending_the_book_after_in(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -8098,6 +8099,64 @@ def _firm_in_brackets(toks: list[Tok], a: int, b: int) -> bool:
     if any(p.lower().rstrip(".") in ANY_MONTH for w in words for p in w.split("-")):
         return False  # ("(January-February, 1965)", "(Mar., 2006)": a date)
     return all(w[:1].isupper() or w.lower() in _FIRM_NAME_GLUE for w in words)
+
+
+def _publisher_ending_the_book_after_in(toks: list[Tok], labels: list[str]) -> None:
+    """ "In Proceedings of the Conference on Computing. ACM New York, 1990", "in: Proceedings
+    of the Conference on Processing, UNESCO.", "In Annealing and Search. Pitman (London),
+    1987.": with no publisher read, the book's run after "In" whose last part, after its
+    last stop (or comma), is a capitalised name before the place, the year or the entry's
+    end: that part is the publisher (a city ending it the place) where it names a body
+    ("Association") or is an acronym, or follows a sentence's stop and a place follows it.
+    After an abbreviation's period ("Conf. Graph Learn. ICGL") only a body's name is."""
+    if "publisher" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None or not _after_in(toks, labels, run[0]):
+        return
+    a, b = run
+    while b > a and toks[b - 1].text == ".":
+        b -= 1
+    cut = next((k for k in range(b - 2, a + 1, -1) if toks[k].text in (".", ",")), -1)
+    if cut < 0 or len([t for t in toks[a:cut] if t.kind == KIND_WORD]) < 2:
+        return
+    stop = toks[cut].text == "."
+    if stop and len(toks[cut - 1].text) < 3:
+        return  # (an initial's or a short abbreviation's period)
+    abbreviated = stop and is_serial_abbreviation(toks[cut - 1].text)
+    sentence = stop and not abbreviated
+    split = _firm_ending_the_book(toks, cut + 1, b)
+    if split < 0:
+        return
+    d = run[1]
+    while d < len(toks) and labels[d] == "O" and toks[d].text in (",", "(", "."):
+        d += 1
+    after = labels[d] if d < len(toks) else "end"
+    text = _words_of(toks, cut + 1, split)
+    body = is_corporate(text) or _FIRM_WORDS.search(text) is not None
+    acronym = not abbreviated and _ACRONYM.fullmatch(text) is not None
+    placed = after == "publisher-place" or split < b
+    if not (
+        (placed and sentence)
+        or (after in ("publisher-place", "issued", "end") and (body or acronym))
+    ):
+        return
+    _relabel(labels, cut, run[1], "O")
+    _relabel(labels, cut + 1, split, "publisher")
+    _relabel(labels, split, b, "publisher-place")
+
+
+def _firm_ending_the_book(toks: list[Tok], a: int, b: int) -> int:
+    """Where the place ends a firm's name that is tokens ``a`` to ``b`` ("ACM New York":
+    at "New"; ``b`` when no place does): one to six capitalised words, no number, bracket
+    or venue's word; -1 when they are no such name."""
+    name = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+    if not 1 <= len(name) <= 6 or any(t.kind == KIND_NUM or t.text in "()[]" for t in toks[a:b]):
+        return -1  # ("(ICGL)": the venue's acronym)
+    if not _capitalised_name(name) or _names_venue(_words_of(toks, a, b)):
+        return -1
+    split = _split_firm_and_city(toks, a, b)
+    return split if split > a else -1
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

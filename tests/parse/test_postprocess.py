@@ -4074,6 +4074,42 @@ def test_of_two_imprints_each_with_its_place_the_first_printed_is_the_items() ->
     assert _by_runs(raw, spec).get("publisher") == "Library of Graphs"
 
 
+def test_a_publisher_ending_the_book_after_in_is_the_publisher() -> None:
+    raw = "Ode K. Graph sums. In Proceedings of the Annual Graph Symposium. ACM New York, 1990."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph sums", "title"), (". In", "O"),
+            ("Proceedings of the Annual Graph Symposium. ACM New York", "container-title"),
+            (",", "O"), ("1990", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("publisher"), ref.get("publisher-place")) == (
+        "Proceedings of the Annual Graph Symposium",
+        "ACM",
+        "New York",
+    )
+    raw = "Ode K. Graph sums. In A. Abe, editor, Graphs and Kernels. Pitman (London), 1987."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph sums", "title"), (". In", "O"),
+            ("A. Abe", "editor"), (", editor,", "O"),
+            ("Graphs and Kernels. Pitman", "container-title"), ("(", "O"),
+            ("London", "publisher-place"), ("),", "O"), ("1987", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("publisher")) == ("Graphs and Kernels", "Pitman")
+
+
+def test_a_books_last_words_that_name_no_publisher_stay_the_books() -> None:
+    raw = "Ode K. Graph sums. In Proceedings of the Graph Conference, Kernel Track, 1990."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph sums", "title"), (". In", "O"),
+            ("Proceedings of the Graph Conference, Kernel Track", "container-title"), (",", "O"),
+            ("1990", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    container = "Proceedings of the Graph Conference, Kernel Track"
+    assert (ref.get("container-title"), ref.get("publisher")) == (container, "")
+    raw = "Ode K. Graph sums. In Proc. Int. Conf. Graph Learn. Kernel Track, Honolulu, 2023."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph sums", "title"), (". In", "O"),
+            ("Proc. Int. Conf. Graph Learn. Kernel Track", "container-title"), (",", "O"),
+            ("Honolulu", "publisher-place"), (",", "O"), ("2023", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
