@@ -9064,7 +9064,8 @@ def _title_read_into_a_vancouver_journal(toks: list[Tok], labels: list[str]) -> 
 def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
     """ "A population based survey of ... embolism. The Worcester DVT Study. Arch Intern Med
     1991; 151: 933", "... in Weyl metals. Phys. Rev. Lett. 113": the title's last sentence,
-    after its first one's full stop, read into the journal's run: the sentence is the
+    after its first one's full stop, read into the journal's run (its "in" left between
+    them: "... adverse events in | Utah and Colorado. Med Care 2000;"): the sentence is the
     title's, the words after its full stop the journal."""
     run = _only_run(labels, "container-title")
     if run is None:
@@ -9074,9 +9075,12 @@ def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) ->
     if (
         t_a == t_b
         or t_b > a
-        or any(labels[k] != "O" or toks[k].kind != KIND_PUNCT for k in range(t_b, a))
+        or any(
+            labels[k] != "O" or (toks[k].kind != KIND_PUNCT and toks[k].text != "in")
+            for k in range(t_b, a)
+        )
     ):
-        return
+        return  # (a lower-case "in" between them: "... negligent care in | Utah. Med Care")
     if _next_label(toks, labels, b) not in ("issued", "volume", "issue", "page"):
         return
     # the first full stop of the run, after two words or more and no abbreviation's period

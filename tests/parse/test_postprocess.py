@@ -5923,3 +5923,13 @@ def test_a_lone_number_after_a_lettered_volume_and_a_comma_is_the_page(volume: s
             (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == (volume, "139")
+
+
+def test_a_titles_last_words_after_its_in_read_as_the_journal_are_the_titles() -> None:
+    raw = "Ode K, Graf L. Graph kernels and trees in Oslo and Bergen. Graph Care 2000;38:261-71."
+    spec = [("Ode K, Graf L", "author"), (".", "O"), ("Graph kernels and trees", "title"),
+            ("in", "O"), ("Oslo and Bergen. Graph Care", "container-title"), ("2000", "issued"),
+            (";", "O"), ("38", "volume"), (":", "O"), ("261-71", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph kernels and trees in Oslo and Bergen"
+    assert ref.get("container-title") == "Graph Care"
