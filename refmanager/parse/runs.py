@@ -560,6 +560,7 @@ def _mend(
     if "(" in raw:
         _bracketed_imprint_read_as_other_fields(toks, labels)
     _publisher_ending_the_book_after_in(toks, labels)
+    _publisher_before_place(toks, labels)  # (again: the runs the rules above made)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -4925,8 +4926,22 @@ def _publisher_before_place(toks: list[Tok], labels: list[str]) -> None:
         return  # "The Iliad. I, London": a volume's numeral is no publisher
     boundary = toks[k].text
     span = set(labels[start : p - 1])
+    named = " ".join(t.text for t in toks[start : p - 1])
     if span == {"O"} and boundary in (".", "(", ":"):
         pass
+    elif span == {"note"} and boundary in (".", "(") and labels[k - 1] != "note":
+        # "Kinetics, 2 e éd. John Wiley, New York. 1976.": a note's sentence
+        for m in (k, p - 1):
+            if labels[m] == "note":
+                labels[m] = "O"
+    elif (
+        span - {"O"} == {"title"}
+        and boundary == "."
+        and labels[k] == "title"
+        and _FIRM_WORDS.search(named)
+        and "title" in labels[:k]
+    ):
+        pass  # "Logics and Languages. Methuen and Co., London, 1973.": the title's sentence
     elif boundary == "(" and len(span) == 1 and span <= {"title", "container-title"}:
         if labels[k] == next(iter(span)):
             labels[k] = "O"
@@ -4935,7 +4950,7 @@ def _publisher_before_place(toks: list[Tok], labels: list[str]) -> None:
         and boundary == "."
         and labels[k] != "container-title"
         and not any(lab in ("volume", "issue", "page") for lab in labels)
-        and PUBLISHER_WORDS.search(named := " ".join(t.text for t in toks[start : p - 1]))
+        and PUBLISHER_WORDS.search(named)
         and not _names_venue(named)
     ):
         pass  # "... Computing. R Foundation for Statistical Computing, Vienna": a book's

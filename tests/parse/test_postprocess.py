@@ -4110,6 +4110,29 @@ def test_a_books_last_words_that_name_no_publisher_stay_the_books() -> None:
     assert _by_runs(raw, spec).get("publisher") == ""
 
 
+def test_a_firm_ending_the_title_or_read_as_a_note_before_the_place_is_the_publisher() -> None:
+    raw = "Ode K. Graph kinetics, 2 e éd. Graf Wiley, New York. 1976."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph kinetics", "title"), (",", "O"),
+            ("2 e éd", "edition"), (". Graf Wiley,", "note"), ("New York", "publisher-place"),
+            (".", "O"), ("1976", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("note")) == ("Graf Wiley", "")
+    raw = "Ode K. Graphs and Kernels. Graf and Co., London, 1973."
+    spec = [("Ode K", "author"), (".", "O"), ("Graphs and Kernels. Graf and Co", "title"),
+            (".,", "O"), ("London", "publisher-place"), (",", "O"), ("1973", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher").rstrip(".")) == (
+        "Graphs and Kernels",
+        "Graf and Co",
+    )
+    raw = "Ode K. Graphs and Kernels. The Moral Graph, London, 1973."
+    spec = [("Ode K", "author"), (".", "O"), ("Graphs and Kernels. The Moral Graph", "title"),
+            (",", "O"), ("London", "publisher-place"), (",", "O"), ("1973", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
