@@ -451,9 +451,58 @@ def find_gutter(items: list[Run] | list[Line], width: float) -> float | None:
         return None
     spans = sorted((it.x0, ink_end(it), len(it.text), it.size) for it in items)
     found = _find_gutter(spans, width)
+    if found is None:
+        found = _run_over(items, width)
     if found is not None and (_cuts_words(items, spans, found) or _through_spaces(items, found)):
         return None
     return found
+
+
+def _page_number(item: Run | Line) -> bool:
+    """A bare number of four digits at most (a page number under the gutter)."""
+    text = item.text.strip()
+    return text.isdigit() and len(text) <= 4
+
+
+def _run_over(items: list[Run] | list[Line], width: float) -> float | None:
+    """The gutter of a page whose right column holds only the last row or two of the text
+    run over from the left one (a list that ends a line or two into the right column: too
+    little text for a column of its own), or None. The left column's lines end at one x,
+    :data:`_RUN_OVER_LEFT` of them or more (justified), and nothing crosses that edge; the
+    right text (a bare page number aside) is one or two rows at the top of the column,
+    each beside a full line of the left one (a running head beside a page number is not),
+    no wider than the left column.
+    """
+    ends = Counter(round(ink_end(it)) for it in items if 0.3 * width <= ink_end(it) <= 0.7 * width)
+    if not ends:
+        return None
+    edge, count = ends.most_common(1)[0]
+    if count < _RUN_OVER_LEFT or any(it.x0 < edge - 1 and ink_end(it) > edge + 1 for it in items):
+        return None
+    left = [it for it in items if ink_end(it) <= edge + 1]
+    right = [it for it in items if it.x0 >= edge + 1 and not _page_number(it)]
+    rows: dict[float, list[Run | Line]] = {}
+    for it in right:
+        rows.setdefault(round(it.y, 1), []).append(it)
+    if not left or not 1 <= len(rows) <= 2:
+        return None
+    start = min(it.x0 for it in right)
+    size = median(it.size for it in left)
+    top = max(it.y for it in left)
+    for y, row in rows.items():
+        beside = [it for it in left if abs(it.y - y) <= 0.3 * it.size]
+        if (
+            not beside
+            or max(ink_end(it) for it in beside) < edge - 1
+            or y < top - 2.5 * size
+            or min(it.x0 for it in row) > start + 2 * size
+        ):
+            return None
+    if start - edge < _GUTTER_WORD_SPACE * size:
+        return None
+    if max(ink_end(it) for it in right) - start > edge - min(it.x0 for it in left) + 1:
+        return None
+    return (edge + start) / 2
 
 
 def _through_spaces(items: list[Run] | list[Line], gx: float) -> bool:
@@ -631,6 +680,7 @@ _GUTTER_INDENT = 12.0  # points: a hanging or paragraph indent
 _GUTTER_LINE_CHARS = 12
 _GUTTER_EDGE_CHARS = 3
 _GUTTER_WORD_SPACE = 0.8  # ems: wider than stretched word spaces, narrower than most gutters
+_RUN_OVER_LEFT = 10  # left-column lines ending at its edge, for text run over (_run_over)
 
 
 def reading_order(lines: list[Line], gutter: float | None) -> list[Line]:

@@ -113,6 +113,22 @@ def test_a_bare_number_label_set_off_by_a_tab_stays_on_its_line_unlike_a_line_nu
     assert "12" in texts and "and the rest of the entry. Journal, 2001." in texts
 
 
+def test_a_lists_last_line_run_over_into_the_right_column_is_read_after_the_left_one() -> None:
+    # The left column is full (justified lines end at 289); its last entry's last line ran
+    # over to the top of the right column, which holds nothing else.
+    runs = [Run(f"Justified line {i} of the left column text that", 56.7, 289.0,
+                700 - 10 * i, 8.5, "F") for i in range(30)]  # fmt: skip
+    runs.append(Run("12", 292.0, 301.0, 40, 8.5, "F"))  # the page number under the gutter
+    over = Run("the end of the last entry (1933).", 326.4, 460.0, 700, 8.5, "F")
+    gutter = find_gutter([*runs, over], 595.28)
+    assert gutter is not None and 289.0 < gutter < 326.4
+    texts = [ln.text for ln in page_lines([*runs, over], 1, 595.28)]
+    assert texts.index("the end of the last entry (1933).") > texts.index(runs[29].text)
+    # A running head on the right beside a page number on the left is no column.
+    head = [Run("842", 56.7, 70.0, 720, 8.5, "F"), Run("J. Things 12", 420, 538, 720, 8.5, "F")]
+    assert find_gutter([*runs, *head], 595.28) is None
+
+
 def test_one_column_page_has_no_gutter_even_with_a_short_line_in_the_middle() -> None:
     runs = [
         Run(f"one column line {i} running across the page", 72, 522, 700 - 12 * i, 10, "R")
