@@ -36,12 +36,14 @@ _GLUED_LABEL = re.compile(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|arXiv)(?=$|:|https?(?:
 _DOI_GLUED = re.compile(r",(?=[^\W\d_])|\[(?=[a-z]|arXiv)")
 # After a URL, an access note or a date in brackets ("...pdf(accessed: May 2019)",
 # "...net(30/01/2015)"), or a comma and a word with no path after it, after a file's
-# extension or a number ("...pdf,NACA", "...070,in press"), is the next item glued on where
-# the text layer lost the space.
+# extension or a number ("...pdf,NACA", "...070,in press"), or a semicolon before a second
+# address ("...0908.1674v1;http://arxiv.org/pdf/..."), is the next item glued on where the
+# text layer lost the space.
 _URL_GLUED = re.compile(
     r"[(\[](?=(?:accessed|visited|retrieved|last|consulted|cited|abgerufen|consult)\b"
     r"|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[)\]])"
-    r"|(?:(?<=\.pdf)|(?<=\.html)|(?<=\.htm)|(?<=\d)),(?=[^\W\d_]{2}[^/=&?#%]*$)",
+    r"|(?:(?<=\.pdf)|(?<=\.html)|(?<=\.htm)|(?<=\d)),(?=[^\W\d_]{2}[^/=&?#%]*$)"
+    r"|;(?=https?://)",
     re.IGNORECASE,
 )
 
@@ -78,7 +80,7 @@ def trim_identifier(text: str) -> str:
         last = text[-1]
         opener = "(" if last == ")" else "["
         unbalanced = last in ")]" and text.count(opener) < text.count(last)
-        if last in _TRAIL or unbalanced:
+        if last in _TRAIL or unbalanced or last in "([":  # (an opening bracket ends nothing)
             text = text[:-1]
         else:
             break

@@ -223,6 +223,15 @@ def _container_rules(
                 tok.label = "container-title"
 
 
+# What follows a URL and is none of it, where the tagger read it on: an access note ("Last
+# accessed 2019-11-22", "(accessed May 24"), a date in brackets ("( 30/01/2015)").
+_AFTER_URL = re.compile(
+    r"(?:[(\[]\s*)?(?:last|accessed|visited|retrieved|consulted|cited|viewed)\b"
+    r"|[(\[]\s*(?:\d{1,2}[/.]\d|ac-)",
+    re.IGNORECASE,
+)
+
+
 def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
     """A DOI or URL token with the pieces a line break split off ("10.1016/j.ins. 2019.1"):
     the tokens after it that the tagger labels as the same identifier, spaces removed."""
@@ -235,6 +244,7 @@ def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
         and labels[j] == lab
         and toks[j].kind not in (KIND_DOI, KIND_URL)
         and toks[j].start - toks[j - 1].end <= 2
+        and not (lab == "URL" and _AFTER_URL.match(raw, toks[j].start))
     ):
         j += 1
     while j > i + 1 and toks[j - 1].kind == "other" and toks[j - 1].text in ".,;:>":

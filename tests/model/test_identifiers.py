@@ -97,3 +97,11 @@ def test_trim_identifier_drops_an_access_note_or_word_glued_after_a_url() -> Non
     )
     assert trim_identifier("https://x.org/a?x=1,2") == "https://x.org/a?x=1,2"
     assert trim_identifier("https://x.org/a,b/c") == "https://x.org/a,b/c"
+
+
+def test_trim_identifier_drops_an_opening_bracket_and_a_second_address_glued_on() -> None:
+    assert trim_identifier("http://x.net(") == "http://x.net"
+    assert trim_identifier("10.1007/JHEP03(2014)118[") == "10.1007/JHEP03(2014)118"
+    assert trim_identifier("http://x.org/abs/1;http://x.org/pdf/1") == "http://x.org/abs/1"
+    # a semicolon inside an address stays
+    assert trim_identifier("http://x.org/a;jsessionid=1") == "http://x.org/a;jsessionid=1"

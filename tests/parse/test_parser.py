@@ -402,3 +402,14 @@ def test_an_online_sources_update_and_cited_dates() -> None:
     csl = ref.to_csl()
     assert csl["issued"] == {"date-parts": [[2022, 8, 31]]}
     assert csl["accessed"] == {"date-parts": [[2023, 1, 5]]}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [" Last accessed 2019-11-22.", " (ac-cessed May 24, 2020).", " ( 30/01/2015)."],
+)
+def test_an_access_note_after_a_url_is_none_of_it(after: str) -> None:
+    ref = parse_reference(
+        f"Graph Group. 2019. Graph API Specs. https://graph.example.org/api{after}"
+    )
+    assert ref.get("URL") == "https://graph.example.org/api"

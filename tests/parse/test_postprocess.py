@@ -5956,3 +5956,12 @@ def test_a_titles_last_words_after_its_in_read_as_the_journal_are_the_titles() -
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph kernels and trees in Oslo and Bergen"
     assert ref.get("container-title") == "Graph Care"
+
+
+@pytest.mark.parametrize("note", ["Last accessed 2019-11-22", "(ac-cessed May 24, 2020)"])
+def test_an_access_note_the_tagger_reads_on_into_the_url_is_none_of_it(note: str) -> None:
+    raw = f"Graph Group. 2019. Graph API Specs. https://graph.example.org/api {note}."
+    spec = [("Graph Group", "author"), (". 2019.", "O"), ("Graph API Specs", "title"),
+            (".", "O"), (f"https://graph.example.org/api {note}", "URL"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("URL") == "https://graph.example.org/api"
