@@ -4874,9 +4874,10 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
     """ "Statistical Inference. Duxbury Press, 2nd edition.": what the tagger read as a
     container right before the edition is a book's publisher (BibTeX's book styles print
     "Publisher, edition"); not when the entry has pages, a volume, editors or a publisher."""
-    if "edition" not in labels or "container-title" not in labels:
+    if "edition" not in labels or any(lab in _NOT_A_BOOK for lab in labels):
         return
-    if any(lab in _NOT_A_BOOK for lab in labels):
+    if "container-title" not in labels:
+        _unlabelled_publisher_before_edition(toks, labels)
         return
     run = _only_run(labels, "container-title")
     if run is None:
@@ -4884,6 +4885,26 @@ def _publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
     a, b = run
     if b + 1 < len(toks) and toks[b].text == "," and labels[b + 1] == "edition":
         _relabel(labels, a, b, "publisher")
+
+
+def _unlabelled_publisher_before_edition(toks: list[Tok], labels: list[str]) -> None:
+    """ "Tire Dynamics. Butterworth-Heinemann, 3rd edition, 2012.": one to five capitalised
+    words the tagger left unlabelled between a sentence's stop and ", edition" are the
+    publisher."""
+    e, _ = _first_run(labels, "edition")
+    if e < 3 or toks[e - 1].text != "," or labels[e - 1] != "O":
+        return
+    k = e - 2
+    while k >= 0 and labels[k] == "O" and toks[k].kind == KIND_WORD:
+        k -= 1
+    if k < 0 or toks[k].text != "." or labels[k] != "O" or k == e - 2:
+        return
+    words = [t.text for t in toks[k + 1 : e - 1]]
+    if len(words) > 5 or not all(w[:1].isupper() for w in words) or words[0] in ("In", "Dans"):
+        return
+    if _previous_label(toks, labels, k) != "title" or _names_venue(" ".join(words)):
+        return
+    _relabel(labels, k + 1, e - 1, "publisher")
 
 
 # A container that is only an identifier ("arXiv:2006.04768", a DOI) names no container.

@@ -4133,6 +4133,20 @@ def test_a_firm_ending_the_title_or_read_as_a_note_before_the_place_is_the_publi
     assert _by_runs(raw, spec).get("publisher") == ""
 
 
+def test_unlabelled_capitals_before_the_edition_are_the_publisher() -> None:
+    raw = "Ode K. Graph and Kernel Dynamics. Graf-Heinemann, 3rd edition, 2012."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph and Kernel Dynamics", "title"),
+            (". Graf-Heinemann,", "O"), ("3rd edition", "edition"), (",", "O"),
+            ("2012", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "Graf-Heinemann"
+    raw = "Ode K. Graph and Kernel Dynamics. In Kernel Studies, 3rd edition, 2012."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph and Kernel Dynamics", "title"),
+            (". In Kernel Studies,", "O"), ("3rd edition", "edition"), (",", "O"),
+            ("2012", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
