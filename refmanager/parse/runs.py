@@ -416,6 +416,7 @@ def _mend(
     _second_volume_is_the_issue(toks, labels)
     _marked_volume_read_as_another_field(toks, labels)
     _page_after_a_lettered_volume(toks, labels)
+    _years_after_the_publisher_read_as_pages(toks, labels)
     if "er" in raw:
         _series_number_read_as_the_volume(toks, labels)
     if "JHEP" in raw or "JCAP" in raw:
@@ -6924,6 +6925,28 @@ def _page_after_a_lettered_volume(toks: list[Tok], labels: list[str]) -> None:
     letter = toks[a + 1].text
     if len(letter) == 1 and letter.isupper() and toks[a].kind == toks[c].kind == KIND_NUM:
         labels[c] = "page"
+
+
+def _years_after_the_publisher_read_as_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "8 vols. (Paris: Alphonse Leduc, 1988-1992).", "New York: Harper & Row, 1974-1978.":
+    a range of years right after the publisher and a comma, read as the pages, where the
+    entry has no date, is the years the volumes came out in: the first is the date
+    ("ACM, 2020. ... PMLR, 1597-1607." prints its date and pages)."""
+    if "issued" in labels:
+        return
+    run = _only_run(labels, "page")
+    if run is None:
+        return
+    a, b = run
+    if b - a != 3 or a < 2 or toks[a - 1].text != "," or labels[a - 2] != "publisher":
+        return
+    first, dash, last = toks[a:b]
+    if dash.text not in _RANGE_DASHES or not YEAR_RE.fullmatch(first.text):
+        return
+    if not YEAR_RE.fullmatch(last.text) or not 0 < int(last.text) - int(first.text) <= 60:
+        return
+    _relabel(labels, a, b, "O")
+    labels[a] = "issued"
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

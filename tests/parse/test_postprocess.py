@@ -5979,3 +5979,23 @@ def test_an_access_note_the_tagger_reads_on_into_the_url_is_none_of_it(note: str
             (".", "O"), (f"https://graph.example.org/api {note}", "URL"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("URL") == "https://graph.example.org/api"
+
+
+def test_a_range_of_years_after_the_publisher_is_no_page() -> None:
+    raw = "Ode, Kai. Graphes. 3 vols. Paris: Graf & Fils, 1974–1978."
+    spec = [("Ode, Kai", "author"), (".", "O"), ("Graphes", "title"), (".", "O"),
+            ("3 vols", "volume"), (".", "O"), ("Paris", "publisher-place"), (":", "O"),
+            ("Graf & Fils", "publisher"), (",", "O"), ("1974–1978", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == ""
+    assert ref.issued is not None and ref.issued.year == 1974
+
+
+def test_pages_that_look_like_years_after_the_publisher_stay_where_the_entry_is_dated() -> None:
+    raw = "Kai Ode. 2020. Graph kernels. In Graph Conference. GRAF, 1597–1607."
+    spec = [("Kai Ode", "author"), (".", "O"), ("2020", "issued"), (".", "O"),
+            ("Graph kernels", "title"), (". In", "O"), ("Graph Conference", "container-title"),
+            (".", "O"), ("GRAF", "publisher"), (",", "O"), ("1597–1607", "page"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "1597–1607"
