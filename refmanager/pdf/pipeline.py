@@ -305,7 +305,7 @@ def _reading(
     if stop is not None and _REFERENCES_WORD.search(stop.text):
         stop = None
     end = next((i for i, ln in enumerate(lines) if ln is stop), len(lines))
-    lines = lines[:end]
+    lines = _before_chapter(lines[:end], stop)
     model = zones.read_lines(lines, pages.heights, library=library) if lines else None
     if model is None:
         return found
@@ -414,6 +414,7 @@ def _rule_entries(
         # Footnotes and captions in much smaller type than the list are not part of it.
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
         ordered = _without_footnotes(ordered, size)
+    ordered = _before_chapter(ordered, stop)
     entries, starts = segment_with_starts(ordered, vocab)
     reason = ""
     if heading is None and not _looks_like_references(entries):
@@ -425,6 +426,26 @@ def _rule_entries(
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return (ordered, entries, reason), starts if entries else set(), stop
+
+
+# A heading set this many times the list's type size is a chapter's title.
+_CHAPTER_SIZE = 1.6
+
+
+def _before_chapter(lines: list[Line], stop: Line | None) -> list[Line]:
+    """``lines`` (the list, read up to ``stop``, the heading that ends it) without those
+    on ``stop``'s page where ``stop`` is a chapter's title that opens its page: set at
+    least :data:`_CHAPTER_SIZE` times the list's type, and none of those lines above it.
+    A chapter starts on a page of its own; read column by column, the first line of its
+    first paragraph, split at the gap of the two columns below (an index's), comes before
+    the title at the page's top right, and is no line of the list's last entry."""
+    if stop is None or not lines:
+        return lines
+    size = median([ln.size for ln in lines[:3]])
+    on_page = [ln for ln in lines if ln.page == stop.page]
+    if not on_page or stop.size < _CHAPTER_SIZE * size or any(ln.y >= stop.y for ln in on_page):
+        return lines
+    return [ln for ln in lines if ln.page != stop.page]
 
 
 def _heading_line(pages: Pages, heading: Heading | None) -> Line | None:

@@ -131,3 +131,31 @@ def test_a_run_in_heading_set_as_the_lists_own_ends_it(tmp_path: Path) -> None:
     raws = [e.raw for e in bib.entries]
     assert len(raws) == 3
     assert raws[-1].endswith("https://cran.r-project.org/doc/manuals/fullrefman.pdf.")
+
+
+KEYED = [
+    f"[{key}] {name}. A study of groups, part {n}. Journal of Algebra, {n + 3}:{10 * n}-"
+    f"{10 * n + 9}, {1990 + n}."
+    for n, (key, name) in enumerate(
+        [("Ada91", "A. Ada"), ("Bel92", "B. Bell"), ("Cox93", "C. Cox"), ("Dow94", "D. Dow")],
+        start=1,
+    )
+]
+
+
+def test_nothing_on_the_page_a_chapter_title_opens_is_the_lists(tmp_path: Path) -> None:
+    # The list ends on its page; the next page opens the index, its title set large at the
+    # page's top right, its first paragraph running across the two columns of the index
+    # below. Read column by column, the paragraph's first line, left of the columns' gap,
+    # comes before the title: it is the index's, not the last entry's.
+    page1 = [*column(72, 780, BODY * 10), Text(320, 520, "Bibliography", 36, "F3"),
+             *column(72, 480, KEYED, leading=16.0)]  # fmt: skip
+    left = [f"Entry{i} word, {i}" for i in range(12)]
+    right = [f"Item{i} name, {i}" for i in range(12)]
+    page2 = [Text(445, 744, "Index", 36, "F3"),
+             Text(72, 688, "This index covers only this manual. A page"),
+             Text(312, 688, "italics refers to a whole section which is devoted to the"),
+             Text(72, 676, "indexed subject. Keywords are sorted with case and spaces ignored."),
+             *column(72, 640, left), *column(311, 640, right)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "manual.pdf", [page1, page2]))
+    assert [e.raw for e in bib.entries] == KEYED
