@@ -562,6 +562,7 @@ def _mend(
         _bracketed_imprint_read_as_other_fields(toks, labels)
     _publisher_ending_the_book_after_in(toks, labels)
     _publisher_before_place(toks, labels)  # (again: the runs the rules above made)
+    _institution_after_the_genre(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -8216,6 +8217,106 @@ def _firm_ending_the_book(toks: list[Tok], a: int, b: int) -> int:
         return -1
     split = _split_firm_and_city(toks, a, b)
     return split if split > a else -1
+
+
+# A thesis's or a report's kind ("Ph.D. Thesis", "Technical report", "Diss.", "Thèse")
+_DEGREE_OR_REPORT = re.compile(
+    r"\b(?:thesis|theses|dissertation|diss|th[eè]se|report|rapport|m[eé]moire|doktorarbeit)\b",
+    re.IGNORECASE,
+)
+_INSTITUTION_MISREAD = frozenset(
+    ("O", "title", "container-title", "publisher", "publisher-place", "genre", "note")
+)
+
+
+def _institution_after_the_genre(toks: list[Tok], labels: list[str]) -> None:
+    """ "Title. 2016 PhD Thesis University of Stellenbosch", "Title. Tech. report University
+    of Hawaii Honolulu, HI:", "Title. Ph.D Thesis Graduate School of Media, Keio University",
+    "D. Ode. Thèse, Université de Graphes, Nancy. 1986.": the capitalised parts right after a
+    thesis's or a report's kind, up to a place, the year or the entry's end, with a body's
+    word ("University", "Institut") among them, are the institution (the publisher), a city
+    ending them or after them the place, whatever the tagger read them as."""
+    g = _genre_run(toks, labels)
+    if g is None:
+        return
+    a, b = g
+    title_end = _first_run(labels, "title")[1] if labels[a] == "title" else a
+    k = next((m for m in range(a + 1, b) if is_corporate(toks[m].text)), b)
+    if k < b and toks[k].text[:1].isupper():
+        b = k  # ("Tech- nical report University of": the genre run took the body's words)
+    s = b
+    while s < len(toks) and toks[s].text in (",", "."):
+        s += 1
+    chunks: list[tuple[int, int]] = []
+    start = s
+    for m in range(s, len(toks) + 1):
+        if (
+            m < len(toks)
+            and toks[m].text not in (",", ";", ":", "(", ")")
+            and not (
+                toks[m].kind == KIND_NUM
+                or (toks[m].text == "." and m > 0 and len(toks[m - 1].text) > 4)
+            )
+        ):
+            continue
+        if m == start or not _capitalised_name(
+            [t.text for t in toks[start:m] if t.kind == KIND_WORD]
+        ):
+            break
+        if _reads_as_a_place(toks, start, m) or (
+            chunks and not is_corporate(_words_of(toks, start, m))
+        ):
+            break  # ("Université de Graphes, Nancy": a town the lists lack)
+        chunks.append((start, m))
+        if m >= len(toks) or toks[m].text != ",":
+            break
+        start = m + 1
+    if not chunks or not any(is_corporate(_words_of(toks, *c)) for c in chunks):
+        return
+    e = chunks[-1][1]
+    if any(lab not in _INSTITUTION_MISREAD for lab in labels[s:e]):
+        return
+    if "publisher" in labels[:a] + labels[e:]:
+        return
+    split = _split_firm_and_city(toks, s, e)
+    if split <= s:
+        return
+    if split < e and (
+        toks[split - 1].text.lower() in _IMPRINT_NAME_GLUE or is_corporate(toks[split - 1].text)
+    ):
+        split = e  # ("University of Michigan", "Universität Kassel": the city names the body)
+    _relabel(labels, a, b, "genre")
+    _relabel(labels, b, s, "O")
+    _relabel(labels, s, split, "publisher")
+    _relabel(labels, split, e, "publisher-place")
+    p = e + 1 if e < len(toks) and toks[e].text == "," else e
+    q = p
+    while q < len(toks) and toks[q].kind == KIND_WORD and toks[q].text[:1].isupper():
+        q += 1
+    if q > p and split == e and is_city(_words_of(toks, p, q)):
+        _relabel(labels, e, p, "O")
+        _relabel(labels, p, q, "publisher-place")
+    elif title_end > e:
+        # "Thèse, Université de Graphes, Nancy. 1986.": the rest of the title's run is the
+        # town (one to three capitalised words after the comma), or nothing
+        town = q > p and q - p <= 3 and q == title_end and split == e
+        _relabel(labels, e, title_end, "O")
+        if town:
+            _relabel(labels, p, q, "publisher-place")
+
+
+def _genre_run(toks: list[Tok], labels: list[str]) -> tuple[int, int] | None:
+    """The run naming a thesis's or report's kind: the genre run, or a title run that opens
+    with the kind and a comma ("Thèse, Université de ..."); None when there is none."""
+    run = _only_run(labels, "genre")
+    if run is not None:
+        return run if _DEGREE_OR_REPORT.search(_words_of(toks, *run)) else None
+    run = _only_run(labels, "title")
+    if run is None or run[1] - run[0] < 3 or toks[run[0] + 1].text != ",":
+        return None
+    if not _DEGREE_OR_REPORT.fullmatch(toks[run[0]].text):
+        return None
+    return run[0], run[0] + 1
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

@@ -4147,6 +4147,47 @@ def test_unlabelled_capitals_before_the_edition_are_the_publisher() -> None:
     assert _by_runs(raw, spec).get("publisher") == ""
 
 
+def test_the_institution_after_a_thesis_or_report_kind_is_the_publisher() -> None:
+    raw = "Ode K. Graph Models 2007 Ph.D Thesis Graduate School of Graphs, Kernel University"
+    spec = [("Ode K.", "author"), ("Graph Models", "title"), ("2007", "issued"),
+            ("Ph.D Thesis", "genre"), ("Graduate School of Graphs,", "O"),
+            ("Kernel University", "publisher")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "Graduate School of Graphs, Kernel University"
+    raw = "Ode K. 2005. The Graph Database. Technical report University of Graphs Honolulu, HI:"
+    spec = [("Ode K", "author"), (".", "O"), ("2005", "issued"), (".", "O"),
+            ("The Graph Database", "title"), (".", "O"),
+            ("Technical report University of", "genre"),
+            ("Graphs Honolulu, HI", "publisher-place"), (":", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (
+        "University of Graphs",
+        "Honolulu, HI",
+    )
+    raw = "D. ODE. Thèse, Université de Graphes, Nancy. 1986."
+    spec = [("D. ODE", "author"), (".", "O"), ("Thèse, Université de Graphes, Nancy", "title"),
+            (".", "O"), ("1986", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("genre"), ref.get("publisher"), ref.get("publisher-place")) == (
+        "Thèse",
+        "Université de Graphes",
+        "Nancy",
+    )
+
+
+def test_a_city_naming_the_institution_after_a_thesis_kind_stays_in_its_name() -> None:
+    raw = "K. Ode, Graph sums, Ph.D. Thesis, University of Michigan, Ann Arbor, 1990."
+    spec = [("K. Ode", "author"), (",", "O"), ("Graph sums", "title"), (",", "O"),
+            ("Ph.D. Thesis", "genre"), (",", "O"), ("University of Michigan", "O"), (",", "O"),
+            ("Ann Arbor", "publisher-place"), (",", "O"), ("1990", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (
+        "University of Michigan",
+        "Ann Arbor",
+    )
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
