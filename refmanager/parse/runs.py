@@ -417,6 +417,8 @@ def _mend(
     _marked_volume_read_as_another_field(toks, labels)
     _page_after_a_lettered_volume(toks, labels)
     _years_after_the_publisher_read_as_pages(toks, labels)
+    if ")," in raw:
+        _page_after_the_bracketed_imprint(toks, labels)
     if "er" in raw:
         _series_number_read_as_the_volume(toks, labels)
     if "JHEP" in raw or "JCAP" in raw:
@@ -6948,6 +6950,31 @@ def _years_after_the_publisher_read_as_pages(toks: list[Tok], labels: list[str])
         return
     _relabel(labels, a, b, "O")
     labels[a] = "issued"
+
+
+def _page_after_the_bracketed_imprint(toks: list[Tok], labels: list[str]) -> None:
+    """Chicago's notes: "Imagined Communities (London: Verso, 1991), 39.", "Speeches
+    (New York: Library of America, 1989), 28, 29.": the numbers ending the entry after the
+    bracketed imprint and a comma are the pages where the entry has none."""
+    if "page" in labels or "publisher" not in labels:
+        return
+    n = len(toks)
+    e = n - 1 if toks[n - 1].text == "." else n
+    k = e - 1
+    while k > 0 and (
+        toks[k].kind == KIND_NUM or (toks[k].text in ",-\u2013" and toks[k - 1].kind == KIND_NUM)
+    ):
+        k -= 1  # (the pages and the commas and dashes between them)
+    a = k + 1
+    if a >= e or toks[k].text != "," or toks[a].kind != KIND_NUM or toks[e - 1].kind != KIND_NUM:
+        return
+    if k < 4 or toks[k - 1].text != ")" or labels[k - 2] != "issued":
+        return
+    if toks[k - 3].text != "," or labels[k - 4] != "publisher":
+        return
+    if any(lab not in ("O", "volume") for lab in labels[a:e]):
+        return
+    _relabel(labels, a, e, "page")
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

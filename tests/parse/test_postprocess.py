@@ -6040,3 +6040,14 @@ def test_pages_that_look_like_years_after_the_publisher_stay_where_the_entry_is_
             (".", "O"), ("GRAF", "publisher"), (",", "O"), ("1597–1607", "page"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("page") == "1597–1607"
+
+
+@pytest.mark.parametrize(("pages", "label"), [("39", "O"), ("28, 29", "volume")])
+def test_the_numbers_after_the_bracketed_imprint_are_the_pages(pages: str, label: str) -> None:
+    raw = f"Kai Ode, Graph Communities, rev. ed. (London: Graf, 1991), {pages}."
+    spec = [("Kai Ode", "author"), (",", "O"), ("Graph Communities", "title"),
+            (", rev. ed. (", "O"), ("London", "publisher-place"), (":", "O"),
+            ("Graf", "publisher"), (",", "O"), ("1991", "issued"), ("),", "O"),
+            (pages, label), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("page"), ref.get("volume")) == (pages, "")
