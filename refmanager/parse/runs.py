@@ -264,7 +264,7 @@ def _mend(
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
     _extend_author_run(raw, toks, labels)
-    if "author" not in labels and " and " in raw:
+    if "author" not in labels:
         _names_opening_the_title_run(raw, toks, labels)
     if "and" in raw or "&" in raw:
         _last_name_after_and_left_unlabelled(toks, labels)
@@ -1845,7 +1845,15 @@ def _names_opening_the_title_run(raw: str, toks: list[Tok], labels: list[str]) -
         return
     segment = raw[toks[0].start : toks[end - 1].end]
     chunks = [c.split() for c in _NAME_LIST_PARTS.split(segment) if c.strip()]
-    if len(chunks) < 2 or not _AND_IN_LIST.search(segment):
+    listed = len(chunks) >= 2 and _AND_IN_LIST.search(segment)
+    # one name alone ("Michael Urban. Oral tradition and its implications. Journal ..."):
+    # a longer title after it, and the entry dated
+    alone = (
+        len(chunks) == 1
+        and sum(1 for t in toks[end + 1 : b] if t.kind == KIND_WORD) >= 3
+        and "issued" in labels[b:]
+    )
+    if not (listed or alone):
         return
     if not all(
         2 <= len(c) <= 3 and all(_CAPITALISED_NAME_WORD.match(w) for w in c) for c in chunks

@@ -5949,14 +5949,29 @@ def test_a_lone_second_volume_between_the_volume_and_the_page_is_the_issue(
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
 
 
-def test_names_written_out_opening_a_title_run_are_the_authors() -> None:
-    raw = "Ilya Grafov and Frank Oder. Decoupled graph decay. In Conference on Graphs, 2019."
-    spec = [("Ilya Grafov and Frank Oder. Decoupled graph decay", "title"), (". In", "O"),
+@pytest.mark.parametrize(
+    ("names", "families"),
+    [("Ilya Grafov and Frank Oder", ["Grafov", "Oder"]), ("Celeste Grafova", ["Grafova"])],
+)
+def test_names_written_out_opening_a_title_run_are_the_authors(
+    names: str, families: list[str]
+) -> None:
+    raw = f"{names}. Decoupled graph decay. In Conference on Graphs, 2019."
+    spec = [(f"{names}. Decoupled graph decay", "title"), (". In", "O"),
             ("Conference on Graphs", "container-title"), (",", "O"), ("2019", "issued"),
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
-    assert [n.family for n in ref.author] == ["Grafov", "Oder"]
+    assert [n.family for n in ref.author] == families
     assert ref.get("title") == "Decoupled graph decay"
+
+
+def test_a_short_title_before_its_subtitle_stays_the_title() -> None:
+    raw = "Graph Theory. Notes. Oslo: GP, 2019."
+    spec = [("Graph Theory. Notes", "title"), (".", "O"), ("Oslo", "publisher-place"),
+            (":", "O"), ("GP", "publisher"), (", ", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.author
 
 
 def test_a_lone_number_after_the_bracketed_issue_and_a_colon_is_the_page() -> None:
