@@ -235,20 +235,22 @@ def undated(whole: list[str], kept: list[float]) -> bool:
 # Under this share of the rows kept naming an author, a list read without a heading or
 # labels is no list. Each of the 45 unlabelled lists among GROBID's 128 real
 # reference-segmenter lists has an author parsed in 60% of its entries or more.
-_FEW_AUTHORS = 1 / 3
+_FEW_AUTHORS = 1 / 2
 
 
 def authorless(kept: list[Reference]) -> bool:
     """Whether the rows kept from a list read without a heading (``kept``) are no list:
-    no numbering runs through them (:func:`_numbered`) and under a third of the whole ones
+    no numbering runs through them (:func:`_numbered`) and under half of the whole ones
     names an author (the field parser's). With neither a heading nor a numbering, what
     makes lines a list is only how its entries read, and an author-year list, which such
     a list is, opens each entry with its authors; a manual's last pages of feature notes
     and bullet points, a version and its date in every other one, or a vignette's R
     output, every block of it opening with "[1]", read as references one by one but name
-    none."""
+    none. A numbering runs through them where half of them carry a label at least: one
+    label among rows without ("6. How do I ...", a FAQ's question over code) is none."""
     whole = [r for r in kept if not r.fragment]
-    if not whole or _numbered([r.label for r in whole if r.label]):
+    labels = [r.label for r in whole if r.label]
+    if not whole or (2 * len(labels) >= len(whole) and _numbered(labels)):
         return False
     return sum(1 for r in whole if r.author) < _FEW_AUTHORS * len(whole)
 

@@ -296,6 +296,23 @@ def test_a_list_without_a_heading_or_labels_whose_rows_name_no_author_is_no_list
     assert refness.authorless(output)
 
 
+def test_one_label_is_no_numbering_and_rows_a_third_of_which_name_authors_no_list() -> None:
+    # A FAQ's last pages read without a heading: one question opens "6. ", the rows after
+    # it are code and its output. One label among rows without runs no numbering.
+    rows = [Entry(raw="6. " + FEATURE_NOTES[0], label="6"),
+            *(Entry(raw=t) for t in FEATURE_NOTES[1:])]  # fmt: skip
+    assert refness.authorless(parse_entries(rows))
+    # A section's prose read as a row that names an author, among two that do not: real
+    # lists read without a heading or labels name one in 60% of their entries or more.
+    mixed = parse_entries([Entry(raw=t) for t in [AUTHOR_YEAR[0], *FEATURE_NOTES[1:3]]])
+    assert sum(1 for r in mixed if r.author) == 1
+    assert refness.authorless(mixed)
+    # Two of three naming authors stay a list.
+    assert not refness.authorless(
+        parse_entries([Entry(raw=t) for t in [*AUTHOR_YEAR[:2], FEATURE_NOTES[0]]])
+    )
+
+
 def test_extract_gives_no_rows_for_a_headless_unlabelled_list_without_authors(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
