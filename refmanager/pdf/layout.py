@@ -415,8 +415,12 @@ def _stretched(row: Sequence[Run | Line]) -> bool:
     gaps = [
         b.x0 - a.x1 for a, b in pairwise(row) if b.x0 - a.x1 > _SPACE_GAP_EM * max(a.size, b.size)
     ]
-    if len(gaps) < _STRETCHED_SPACES or max(gaps) <= _COLUMN_GAP_EM * row[0].size:
+    if not gaps or max(gaps) <= _COLUMN_GAP_EM * row[0].size:
         return False
+    if len(gaps) < _STRETCHED_SPACES:
+        # Two spaces (a label's and one word's: "[13] B. Roe, C. Doe, [gap] K.Van") are a
+        # justified line's where the writer made them equal, to a hundredth.
+        return len(gaps) == 2 and max(gaps) <= _STRETCH_EQUAL * min(gaps)
     return max(gaps) <= _STRETCH_EVEN * min(gaps)
 
 
@@ -424,6 +428,7 @@ def _stretched(row: Sequence[Run | Line]) -> bool:
 # times the narrowest.
 _STRETCHED_SPACES = 3
 _STRETCH_EVEN = 1.25
+_STRETCH_EQUAL = 1.01  # two stretched spaces: equal as a writer sets them
 
 
 # Closing full-width punctuation (，。、；：！？ and closing brackets) is drawn in the left

@@ -244,6 +244,19 @@ def test_a_justified_lines_stretched_spaces_part_no_columns() -> None:
     assert {ln.column for ln in lines} == {0}
 
 
+def test_a_justified_line_of_a_label_and_two_words_spread_equally_stays_whole() -> None:
+    # Two stretched spaces, the label's and one word's, equal to a hundredth: one line.
+    # Two gaps as wide but unequal part it (a label and a table's cells).
+    row = [
+        Run("[13]", 56.7, 71.0, 61.5, 8.5, "F"),
+        Run("B.Buyens,J.Haegeman,", 116.8, 218.1, 61.5, 8.5, "F"),
+        Run("K.Van", 263.9, 289.0, 61.5, 8.5, "F"),
+    ]
+    assert [ln.text for ln in group_lines(row, 1)] == ["[13] B.Buyens,J.Haegeman, K.Van"]
+    cells = [row[0], row[1], Run("K.Van", 250.0, 275.1, 61.5, 8.5, "F")]
+    assert [ln.text for ln in group_lines(cells, 1)] == ["[13] B.Buyens,J.Haegeman,", "K.Van"]
+
+
 def test_a_page_drawn_glyph_by_glyph_keeps_its_superscript_labels_on_their_lines() -> None:
     # Skia (Chrome's print, Google Docs) draws some pages one glyph at a time. A journal's
     # list is set in 8 pt under a 10 pt body, each entry's number a superscript raised
