@@ -36,7 +36,7 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
     """
     out: set[int] = set()
     shapes: Counter[tuple[str, int]] = Counter()
-    candidates: list[tuple[Line, str, int, bool]] = []
+    candidates: list[tuple[Line, str, int, bool, int]] = []
     for lines in pages.values():
         if not lines:
             continue
@@ -46,16 +46,24 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                 key = (_shape(ln.text), round(ln.y / 6))
                 # A bare number at the body's line spacing from the body is the last
                 # line of an entry ("..., MNRAS, 407," / "1581"), not a page number.
-                folio = PAGE_NUMBER.match(ln.text.strip()) is not None and not _runs_on(
-                    ln, lines, top
-                )
-                candidates.append((ln, key[0], key[1], folio))
+                runs_on = _runs_on(ln, lines, top)
+                numbered = PAGE_NUMBER.match(ln.text.strip()) is not None
+                folio = numbered and not runs_on
+                # So is a line of other numbers alone at the line spacing from a line on
+                # either side ("57-86 (1986).", under its entry's first lines atop the
+                # page), though the same shape ends an entry at the same height on one
+                # other page: only on more pages is it furniture. (A page number that
+                # recurs is one, however near the text.)
+                letterless = not any(c.isalpha() for c in key[0])
+                amid = runs_on or _runs_on(ln, lines, not top)
+                recur = _RECUR_BARE if amid and letterless and not numbered else 2
+                candidates.append((ln, key[0], key[1], folio, recur))
                 for band in (key[1] - 1, key[1], key[1] + 1):
                     seen.add((key[0], band))
         for item in seen:
             shapes[item] += 1
-    for ln, shape, band, folio in candidates:
-        if (shapes[(shape, band)] >= 2 and len(pages) >= 2) or folio:
+    for ln, shape, band, folio, recur in candidates:
+        if (shapes[(shape, band)] >= recur and len(pages) >= 2) or folio:
             out.add(id(ln))
     # Line numbers: bare numbers stacked in a margin, one per text line.
     for lines in pages.values():
@@ -101,6 +109,11 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                     continue
                 break
     return out
+
+
+# How many pages a line without a letter, at the line spacing from a line beside it, must
+# recur on (at about the same height) to be furniture.
+_RECUR_BARE = 3
 
 
 def _runs_on(line: Line, lines: Sequence[Line], top: bool) -> bool:

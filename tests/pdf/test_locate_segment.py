@@ -222,6 +222,30 @@ def test_an_entrys_last_line_of_a_bare_number_is_no_page_number() -> None:
     assert id(folio) in junk
 
 
+def test_an_entrys_last_line_of_numbers_at_one_height_on_two_pages_is_no_furniture() -> None:
+    # Two entries of a long list end, each atop its page, on a line of their pages and year
+    # alone ("57-86 (1986)."), at the same height: a shape without a letter that recurs on
+    # two pages only, at the list's line spacing under the entry, is the list's. A running
+    # foot of numbers recurs on every page, set off from the body.
+    tails = {1: "pages 101-109, 2005.", 2: "57-86 (1986).", 3: "685-695 (1997)."}
+    pages = {
+        p: [
+            _line(f"[{10 * p}] Author{p} A. A study of {WORDS[p]}. Journal", 780, page=p),
+            _line(f"of {WORDS[p + 1]} and more {WORDS[p + 2]}, volume {p},", 766, page=p),
+            _line(tails[p], 752, x0=90, page=p),
+            *[
+                _line(f"[{10 * p + i}] {WORDS[(i + p) % 8]} entry, 2001.", 730 - 14 * i, page=p)
+                for i in range(1, 8)
+            ],
+            _line(f"{p} / 2021", 40, x0=300, size=8, page=p),
+        ]
+        for p in (1, 2, 3)
+    }
+    junk = furniture(pages, dict.fromkeys(pages, 842.0))
+    assert not any(id(pages[p][2]) in junk for p in (2, 3))
+    assert all(id(pages[p][-1]) in junk for p in (1, 2, 3))
+
+
 def test_a_running_head_in_body_type_stays_furniture_when_page_one_is_read() -> None:
     # Alternating running heads (no text recurs) in the body's type, set apart by 25 pt;
     # page 1's title block steps 24 and 26 pt from one type size to the next, which is no
