@@ -390,6 +390,9 @@ def _rule_entries(
         # The list's type: that of its first lines (a long footnote cannot outvote them).
         size = median([ln.size for ln in ordered[:3]])
         whole, ordered = ordered, cut_end(ordered, size)
+        section = _numbered_section(ordered, size)
+        if section is not None:
+            ordered = ordered[:section]
         # An index after the list (dot leaders to page numbers) ends it, and the model's
         # reading with it, unless the list's numbering goes on below.
         index = index_start(ordered)
@@ -406,6 +409,7 @@ def _rule_entries(
                 (
                     is_end_heading(whole[end], size, floats=True)
                     or _ranks_with(whole[end], head, size)
+                    or section is not None
                 )
                 and not _numbering_resumes(ordered, whole[end + 1 :])
             )
@@ -426,6 +430,37 @@ def _rule_entries(
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return (ordered, entries, reason), starts if entries else set(), stop
+
+
+# A numbered section's heading ("4.8 Changes"), set this many times the list's type size.
+_NUMBERED_HEADING = re.compile(r"^\d{1,2}(?:\.\d{1,2})*\.?\s+[A-Z][\w’'\-]*(?:\s|$)")
+_NUMBERED_SIZE = 1.15
+# Lines of a numbered list with a label before such a heading, at least.
+_LABELLED_BEFORE = 2
+
+
+def _numbered_section(lines: list[Line], size: float) -> int | None:
+    """Where the next numbered section's heading after a numbered list stands in ``lines``
+    (the list, set in ``size``), if one does: a line at least :data:`_NUMBERED_SIZE` times
+    the list's type, as short as a heading, opening with a section number ("4.8 Changes"),
+    after lines of the list with labels, and under which the list's numbering does not go
+    on. A subsection's heading is set little larger than the text, and where the fonts
+    name no weight (Type 3 fonts) nothing else shows it; a group of the list headed so
+    ("5.2 Articles") goes on with the list's numbering, and is the list's."""
+    labelled = 0
+    for k, ln in enumerate(lines):
+        text = ln.text.strip()
+        if (
+            labelled >= _LABELLED_BEFORE
+            and ln.size >= _NUMBERED_SIZE * size
+            and len(text) < _HEADING_CHARS
+            and _NUMBERED_HEADING.match(text)
+            and not _numbering_resumes(lines[:k], lines[k + 1 :])
+        ):
+            return k
+        if label_form(ln) is not None:
+            labelled += 1
+    return None
 
 
 # A heading set this many times the list's type size is a chapter's title.

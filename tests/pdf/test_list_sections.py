@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from refmanager.pdf import read_bibliography
+import pytest
+
+from refmanager.pdf import read_bibliography, zones
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
 BODY = [
@@ -159,3 +161,26 @@ def test_nothing_on_the_page_a_chapter_title_opens_is_the_lists(tmp_path: Path) 
              *column(72, 640, left), *column(311, 640, right)]  # fmt: skip
     bib = read_bibliography(write_pdf(tmp_path / "manual.pdf", [page1, page2]))
     assert [e.raw for e in bib.entries] == KEYED
+
+
+def test_a_numbered_section_heading_little_larger_than_the_list_ends_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A vignette's numbered list, then its next subsection ("4.8 Changes"), set in 12 pt
+    # over the list's 10 pt, in the regular weight (its Type 3 fonts name no weight): the
+    # version notes under it are not the last entry's, in the rules' reading (the line
+    # model's is taken where it finds wholesale more entries) nor in the model's.
+    changes = [
+        "Version 1.0.1. Item-consensus calculation was corrected. Consensus matrix heat",
+        "  maps are now guaranteed to correspond to the scale of the plot.",
+        "Version 1.5.1. Version 1.0.1 changes were incorporated into the next release, and",
+        "  the older release was kept apart from the one after it.",
+    ]
+    page = [*column(72, 780, BODY * 12), Text(72, 480, "References", 14.3),
+            *column(72, 460, REFS[:5], leading=16.0),
+            Text(72, 370, "4.8 Changes", 12),
+            *column(82, 350, changes, indent=10, leading=12.0)]  # fmt: skip
+    path = write_pdf(tmp_path / "vignette.pdf", [page])
+    assert [e.raw for e in read_bibliography(path).entries] == REFS[:5]
+    monkeypatch.setattr(zones, "read_lines", lambda *_, **__: None)
+    assert [e.raw for e in read_bibliography(path).entries] == REFS[:5]
