@@ -103,7 +103,15 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                 # Other type at the body's own line spacing (a double-spaced page) is not
                 # set apart: a list's entry pasted in another font.
                 spacing = other_type and _line_spacing(gap, inner)
-                wide = gap > 2.2 * body and (other_type or not _recurs(gap, inner)) and not spacing
+                # The first line of a section whose heading stands at the page's foot is
+                # set apart from it by the heading's own space, not a footer's.
+                headed = not top and not other_type and _a_heading(nxt, body)
+                wide = (
+                    gap > 2.2 * body
+                    and (other_type or not _recurs(gap, inner))
+                    and not spacing
+                    and not headed
+                )
                 if known or wide or (other_type and gap > 1.6 * body and not spacing):
                     out.update(id(ln) for ln in row)
                     continue
@@ -114,6 +122,21 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
 # How many pages a line without a letter, at the line spacing from a line beside it, must
 # recur on (at about the same height) to be furniture.
 _RECUR_BARE = 3
+
+
+# A heading is set this many times the body's type size at least, and is shorter than this.
+_HEADING_SIZE = 1.2
+_HEADING_CHARS = 80
+
+
+def _a_heading(row: list[Line], body: float) -> bool:
+    """Whether ``row`` is a heading: one line, larger than the body's type (``body``),
+    and short."""
+    return (
+        len(row) == 1
+        and row[0].size >= _HEADING_SIZE * body
+        and 0 < len(row[0].text.strip()) < _HEADING_CHARS
+    )
 
 
 def _runs_on(line: Line, lines: Sequence[Line], top: bool) -> bool:

@@ -610,3 +610,27 @@ def test_a_few_continuation_lines_after_full_lines_show_a_hanging_indent() -> No
     entries = segment(lines)
     assert [e.raw[:8] for e in entries] == [t[:8] for t in texts if not t[0].islower()]
     assert entries[1].raw.endswith("with a long note on the editions.")
+
+
+def test_an_entrys_first_line_under_a_heading_at_the_pages_foot_is_no_footer(
+    tmp_path: Path,
+) -> None:
+    # The heading stands at the foot of the page with the first line of the first entry
+    # under it, its heading's space above, nothing below: the line is the entry's, not a
+    # footer set apart.
+    body = [f"This paper studies {WORDS[i % 8]} and {WORDS[(i + 3) % 8]} in scholarly text."
+            for i in range(40)]  # fmt: skip
+    first = "Adams A, Brown B (2012). “A Study of Lists in Documents With Application to"
+    rest = [
+        "  Reference Extraction.” Journal of Lists, 40, 1550–1577.",
+        "Clark C (1995). “Another Study of Lists.” Journal of Lists, 57, 473–484.",
+        "Davis D, Evans E (2017). “A Third Study.” Journal of Things, 76, 1–32.",
+        "Fox F (2001). “A Fourth Study of Lists and Things.” Journal of Lists, 90, 13–21.",
+    ]
+    page1 = [*column(72, 780, body), Text(72, 110, "References", 14, "F3"),
+             Text(72, 75, first), Text(290, 40, "27", 10)]  # fmt: skip
+    page2 = [Text(290, 800, "28", 10), *column(72, 770, rest, indent=12, leading=14)]
+    bib = read_bibliography(write_pdf(tmp_path / "foot.pdf", [page1, page2]))
+    assert bib.entries[0].raw == (
+        first + " Reference Extraction.” Journal of Lists, 40, 1550–1577."
+    )
