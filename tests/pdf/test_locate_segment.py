@@ -634,3 +634,17 @@ def test_an_entrys_first_line_under_a_heading_at_the_pages_foot_is_no_footer(
     assert bib.entries[0].raw == (
         first + " Reference Extraction.” Journal of Lists, 40, 1550–1577."
     )
+
+
+def test_a_key_in_brackets_followed_by_a_comma_opens_no_entry() -> None:
+    # "In Tables for Crystallography [Hah95], pages 711-735.": a citation of another entry
+    # broken before it, at the column's left. A label is never followed by a comma.
+    lines = [
+        _line("[Adl78] A. Adler. A study of groups. J. Algebra, 1978.", 700),
+        _line("[Hah95] T. Hahn, editor. Tables for Crystallography. Kluwer, 1995.", 688),
+        _line("[Won95] H. Wondratschek. Introduction to symmetry. In Tables for", 676),
+        _line("[Hah95], pages 711-735.", 664),
+    ]
+    entries = segment(lines)
+    assert [e.label for e in entries] == ["Adl78", "Hah95", "Won95"]
+    assert entries[2].raw.endswith("In Tables for [Hah95], pages 711-735.")
