@@ -565,6 +565,7 @@ def _mend(
     _publisher_ending_the_book_after_in(toks, labels)
     _publisher_before_place(toks, labels)  # (again: the runs the rules above made)
     _institution_after_the_genre(toks, labels)
+    _city_opening_the_publisher(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -8352,6 +8353,24 @@ def _genre_run(toks: list[Tok], labels: list[str]) -> tuple[int, int] | None:
     if not _DEGREE_OR_REPORT.fullmatch(toks[run[0]].text):
         return None
     return run[0], run[0] + 1
+
+
+def _city_opening_the_publisher(toks: list[Tok], labels: list[str]) -> None:
+    """ "New York; Oxford, Oxford University Press, 2014": a publisher run that opens with a
+    publishing city and a comma, the rest naming a firm ("Press", "Verlag"), begins with the
+    place: the city is the place (a place run right before it goes on with it)."""
+    run = _only_run(labels, "publisher")
+    if run is None:
+        return
+    a, b = run
+    c = next((k for k in range(a + 1, b - 1) if toks[k].text == ","), -1)
+    if c < 0 or not is_city(_words_of(toks, a, c)):
+        return
+    rest = _words_of(toks, c + 1, b)
+    if not toks[c + 1].text[:1].isupper() or not _FIRM_WORDS.search(rest) or is_city(rest):
+        return
+    _relabel(labels, a, c, "publisher-place")
+    labels[c] = "O"
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

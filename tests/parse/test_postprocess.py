@@ -4188,6 +4188,20 @@ def test_a_city_naming_the_institution_after_a_thesis_kind_stays_in_its_name() -
     )
 
 
+def test_a_city_opening_the_publisher_run_is_the_place() -> None:
+    raw = "ODE, Kenji, The 4th graph, New York ; Oxford, Oxford Graph Press, 2014, 248p."
+    spec = [("ODE, Kenji", "author"), (",", "O"), ("The 4th graph", "title"), (",", "O"),
+            ("New York", "publisher-place"), (";", "O"),
+            ("Oxford, Oxford Graph Press", "publisher"), (",", "O"), ("2014", "issued"),
+            (",", "O"), ("248", "page"), ("p.", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Oxford Graph Press"
+    raw = "Ode K. Graphs. Paris, Gallimard, 1975."
+    spec = [("Ode K", "author"), (".", "O"), ("Graphs", "title"), (".", "O"),
+            ("Paris, Gallimard", "publisher"), (",", "O"), ("1975", "issued"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == "Gallimard"
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
