@@ -266,6 +266,7 @@ def _mend(
     _extend_author_run(raw, toks, labels)
     if "author" not in labels:
         _names_opening_the_title_run(raw, toks, labels)
+        _names_left_before_the_quoted_title(raw, toks, labels)
     if "and" in raw or "&" in raw:
         _last_name_after_and_left_unlabelled(toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
@@ -1862,6 +1863,35 @@ def _names_opening_the_title_run(raw: str, toks: list[Tok], labels: list[str]) -
         return
     _relabel(labels, 0, end, "author")
     labels[end] = "O"
+
+
+_OPENING_QUOTES = frozenset('"\u201c\u00ab\u2018\u201e')
+
+
+def _names_left_before_the_quoted_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """ "Jane Graf "Sparse kernels on graphs" Journal of Graphs, Vol. 12": no author read,
+    and names written out (two or three capitalised words each) left unlabelled before the
+    quotation mark that opens the title: they are the authors."""
+    k = 0
+    while k < len(toks) and labels[k] == "O" and toks[k].text not in _OPENING_QUOTES:
+        k += 1
+    if k < 2 or k + 1 >= len(toks) or toks[k].text not in _OPENING_QUOTES:
+        return
+    if labels[k + 1] != "title":
+        return
+    end = k
+    while end > 0 and toks[end - 1].text in (",", ":", "."):
+        end -= 1
+        if toks[end].text == "." and len(toks[end - 1].text) == 1:
+            end += 1  # (an initial's period)
+            break
+    segment = raw[toks[0].start : toks[end - 1].end]
+    chunks = [c.split() for c in _NAME_LIST_PARTS.split(segment) if c.strip()]
+    if not chunks or not all(
+        2 <= len(c) <= 3 and all(_CAPITALISED_NAME_WORD.match(w) for w in c) for c in chunks
+    ):
+        return
+    _relabel(labels, 0, end, "author")
 
 
 def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:

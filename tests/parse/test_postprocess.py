@@ -6080,3 +6080,12 @@ def test_the_numbers_after_the_bracketed_imprint_are_the_pages(pages: str, label
             (pages, label), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("page"), ref.get("volume")) == (pages, "")
+
+
+def test_names_left_unlabelled_before_the_quoted_title_are_the_authors() -> None:
+    raw = 'Jane Grafova "Sparse kernels on graphs" Journal of Graphs, Vol. 12 (2019), pp. 45-67'
+    spec = [('Jane Grafova "', "O"), ("Sparse kernels on graphs", "title"), ('"', "O"),
+            ("Journal of Graphs", "container-title"), (", Vol.", "O"), ("12", "volume"),
+            ("(", "O"), ("2019", "issued"), ("), pp.", "O"), ("45-67", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Grafova"]
