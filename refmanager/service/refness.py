@@ -268,12 +268,22 @@ def _numbered(labels: list[str]) -> bool:
     return steps >= 0.5 * (len(numbers) - 1)
 
 
+# A whole entry holds this many letters at least: a row of numbers and signs alone (a
+# matrix's rows, read from an equation) is none (one string of GROBID's 8,013 labelled
+# references has none, a fragment: "1980).").
+_LETTERS = 1
+
+
+def _lettered(raw: str) -> bool:
+    return sum(1 for c in raw if c.isalpha()) >= _LETTERS
+
+
 def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Reference]]:
     """``refs`` split into those that read as references and those dropped (probability
-    under the model's threshold, a note under the heading: :func:`head_note`, text after
-    the list: :func:`tail_start`, or all of them where what passes is no list:
-    :func:`outweighed`, or that hardly ever carries a year: :func:`undated`); all are kept
-    without a model."""
+    under the model's threshold, a whole entry without a letter, a note under the
+    heading: :func:`head_note`, text after the list: :func:`tail_start`, or all of them
+    where what passes is no list: :func:`outweighed`, or that hardly ever carries a year:
+    :func:`undated`); all are kept without a model."""
     model = _model()
     if model is None:
         return refs, []
@@ -284,7 +294,7 @@ def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Refere
     dropped: list[Reference] = []
     passed: list[float] = []
     for i, (ref, p) in enumerate(zip(refs, probs, strict=True)):
-        keep = start <= i < end and p >= model.threshold
+        keep = start <= i < end and p >= model.threshold and (ref.fragment or _lettered(ref.raw))
         (kept if keep else dropped).append(ref)
         if keep and not ref.fragment:
             passed.append(p)

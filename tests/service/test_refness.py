@@ -55,6 +55,22 @@ def test_keep_references_splits_off_what_is_dropped_and_says_so_in_one_line() ->
     )
 
 
+def test_a_row_without_a_letter_is_no_reference() -> None:
+    # A matrix's rows read from an equation above the list: numbers, signs and the
+    # pieces of its brackets (private-use glyphs), which pass the model's threshold.
+    matrix = ["\uf8ec \uf8f7 \uf8ec 1 0 \u22121 0 0 \uf8f7 \uf8f7",
+              "\uf8ec \uf8f7 \uf8ec 0 1 0 \u22121 0 \uf8f7 \uf8f8 0 0 1 \u22121 0"]  # fmt: skip
+    model = refness._model()
+    assert model is not None
+    assert any(_p(t) >= model.threshold for t in matrix)
+    refs = parse_entries([Entry(raw=t) for t in [*matrix, *REFERENCES]])
+    kept, _ = refness.keep_references(refs)
+    assert [r.raw for r in kept] == REFERENCES
+    # The tail of an entry whose start is on the page before is no entry, and stays.
+    tail = parse_entries([Entry(raw="57-86 (1986).", fragment=True), *map(Entry, REFERENCES)])
+    assert refness.keep_references(tail)[0][0].raw == "57-86 (1986)."
+
+
 def test_without_a_model_every_entry_is_kept(tmp_path: Path) -> None:
     assert refness._model(tmp_path / "none.json") is None
 
