@@ -453,6 +453,7 @@ def _mend(
     _publisher_read_as_a_place_or_container(toks, labels)
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _volume_read_as_a_page_before_the_pages(toks, labels)
+    _page_runs_before_the_pages(toks, labels)
     _days_or_issn_read_as_the_pages(toks, labels)
     _day_after_a_month_read_as_the_volume(toks, labels)
     _presented_at_opening_the_container(toks, labels)
@@ -7014,6 +7015,65 @@ def _page_after_the_bracketed_imprint(toks: list[Tok], labels: list[str]) -> Non
     if any(lab not in ("O", "volume") for lab in labels[a:e]):
         return
     _relabel(labels, a, e, "page")
+
+
+_PAGE_MARK_WORDS = word_set("p pp page pages")
+
+
+def _page_run_marked(toks: list[Tok], labels: list[str], a: int) -> bool:
+    """Whether the page run at ``a`` stands where pages are printed: after a page mark, or
+    after the volume and a colon or comma."""
+    if a < 2:
+        return False
+    m = a - 2 if toks[a - 1].text == "." else a - 1
+    spaced = m < a - 1 or toks[a].start > toks[m].end  # (not "p53", a protein's name)
+    if toks[m].text.lower() in _PAGE_MARK_WORDS and spaced:
+        return True  # ("pp. 24-35", "p.367")
+    return toks[a - 1].text in ":," and labels[a - 2] == "volume"
+
+
+def _page_runs_before_the_pages(toks: list[Tok], labels: list[str]) -> None:
+    """ "... tumor suppressor p53 ... J Invest Dermatol 1996; 1:136-142.", "CW 83
+    (1989-1990), pp. 393-461": where the last page run follows the volume and a colon or a
+    page mark, the page runs before it are no pages: a bracketed range of years is the date
+    (its first year) where the entry has none, words and numbers inside a title or journal
+    are theirs, anything else is left out."""
+    if labels.count("page") < 2:
+        return
+    runs = _runs_of(labels, "page")
+    if len(runs) < 2:
+        return
+    c, _ = runs[-1]
+    if c < 2:
+        return
+    marked = toks[c - 1].text == ":" and labels[c - 2] == "volume"
+    m = c - 2 if toks[c - 1].text == "." else c - 1
+    if not marked and toks[m].text.lower() not in _PAGE_MARK_WORDS:
+        return
+    if any(_page_run_marked(toks, labels, a) for a, _ in runs[:-1]):
+        return  # ("94:102301 ... Erratum, 96:039901", "pp. 24-35 (missing pp. 28-29)")
+    for a, b in runs[:-1]:
+        texts = [t.text for t in toks[a:b]]
+        if (
+            len(texts) == 3
+            and texts[1] in _RANGE_DASHES
+            and YEAR_RE.fullmatch(texts[0])
+            and YEAR_RE.fullmatch(texts[2])
+            and a > 0
+            and toks[a - 1].text == "("
+            and "issued" not in labels
+        ):
+            _relabel(labels, a, b, "O")
+            labels[a] = "issued"
+            continue
+        lone = b - a == 1 and toks[a].kind == KIND_NUM and "volume" not in labels
+        if lone and _bracketed_date_at(toks, labels, b):
+            labels[a] = "volume"  # ("phys. stat. sol. (c), 5 (2008), pp. 2495-2498")
+            continue
+        around = labels[a - 1] if a > 0 else "O"
+        if around not in _TITLES or b >= len(toks) or labels[b] != around:
+            around = "O"
+        _relabel(labels, a, b, around)
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

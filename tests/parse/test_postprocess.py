@@ -6089,3 +6089,32 @@ def test_names_left_unlabelled_before_the_quoted_title_are_the_authors() -> None
             ("(", "O"), ("2019", "issued"), ("), pp.", "O"), ("45-67", "page")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["Grafova"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "spec", "expected"),
+    [
+        ("Ode K. Graph kernels: p53 and trees. Graph Res 1996; 1:136-142.",
+         [("Ode K", "author"), (".", "O"), ("Graph kernels:", "title"), ("p53", "page"),
+          ("and trees", "title"), (".", "O"), ("Graph Res", "container-title"),
+          ("1996", "issued"), (";", "O"), ("1", "volume"), (":", "O"), ("136-142", "page"),
+          (".", "O")], ("136-142", 1996)),
+        ("K. Ode, 'Graph studies 1978-1983', GS 83 (1989-1990), pp. 393-461.",
+         [("K. Ode", "author"), (", '", "O"), ("Graph studies 1978-1983", "title"),
+          ("',", "O"), ("GS", "container-title"), ("83", "volume"), ("(", "O"),
+          ("1989-1990", "page"), ("), pp.", "O"), ("393-461", "page"), (".", "O")],
+         ("393-461", 1989)),
+        # the first pages are printed where pages are: the later ones are no reason to drop them
+        ("K. Ode, Graph Rev. 94:102301, 2005; Erratum, 96:039901.",
+         [("K. Ode", "author"), (",", "O"), ("Graph Rev.", "container-title"), ("94", "volume"),
+          (":", "O"), ("102301", "page"), (",", "O"), ("2005", "issued"),
+          ("; Erratum,", "O"), ("96", "volume"), (":", "O"), ("039901", "page"), (".", "O")],
+         ("102301", 2005)),
+    ],
+)  # fmt: skip
+def test_page_runs_before_the_marked_pages_are_no_pages(
+    raw: str, spec: list[tuple[str, str]], expected: tuple[str, int]
+) -> None:
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == expected[0]
+    assert ref.issued is not None and ref.issued.year == expected[1]
