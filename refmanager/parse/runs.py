@@ -408,6 +408,8 @@ def _mend(
         _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
     _page_read_as_a_year(toks, labels)
+    if brackets:
+        _month_read_into_the_volume(toks, labels)
     if "(" in raw:
         _page_after_the_bracketed_date(toks, labels)
     _numbers_read_into_the_pages(toks, labels)
@@ -7361,6 +7363,16 @@ def _venue_and_year_ending_the_proceedings(toks: list[Tok], labels: list[str]) -
     if not CONF_WORDS.search(_words_of(toks, a, b)):
         return
     _relabel(labels, b, end, "container-title")
+
+
+def _month_read_into_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "Econometrica, Vol. XV (April, 1947)": a bracket opening the date's month read into
+    the volume's run ends the volume; the bracket and the month are the date's words."""
+    a, b = _first_run(labels, "volume")
+    for k in range(a + 1, b - 1):
+        if toks[k].text == "(" and toks[k + 1].text.lower().rstrip(".") in MONTHS:
+            _relabel(labels, k, b, "O")
+            return
 
 
 _IN_BRACKET = re.compile(r"[(\[]\s*in\s", re.IGNORECASE)

@@ -6118,3 +6118,13 @@ def test_page_runs_before_the_marked_pages_are_no_pages(
     ref = _by_runs(raw, spec)
     assert ref.get("page") == expected[0]
     assert ref.issued is not None and ref.issued.year == expected[1]
+
+
+def test_a_bracketed_month_read_into_the_volume_is_the_dates() -> None:
+    raw = 'Ode, K. "Graph kernels," Graphica, Vol. XV (April, 1947), 12-19.'
+    spec = [("Ode, K", "author"), ('. "', "O"), ("Graph kernels", "title"), (',"', "O"),
+            ("Graphica", "container-title"), (", Vol.", "O"), ("XV (April", "volume"),
+            (",", "O"), ("1947", "issued"), ("),", "O"), ("12-19", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("volume") == "XV"
+    assert ref.to_csl()["issued"] == {"date-parts": [[1947, 4]]}
