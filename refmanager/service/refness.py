@@ -278,12 +278,36 @@ def _lettered(raw: str) -> bool:
     return sum(1 for c in raw if c.isalpha()) >= _LETTERS
 
 
+# A term of an index and its page ("droplevels, 171"): a year is no page, and a number
+# followed by a volume's or a page range's sign ("Nature, 443(7)", "Biometrika, 69:493")
+# is a reference's.
+_INDEX_PAIR = re.compile(r"[A-Za-z][\w.()]*,\s(?!(?:1[5-9]|20)\d\d\b)\d{1,4}(?![\d(:.\-–/])")
+# A row with this many such pairs is an index's: none of GROBID's 8,013 labelled reference
+# strings has more than 2. Where this many rows at least, and this share of the whole
+# ones, are, the list is an index (an index printed without dot leaders, read where no
+# heading was found; one entry with the index's first lines run into it stays a list).
+_INDEX_PAIRS = 3
+_INDEX_ROWS = 3
+_INDEXED = 0.25
+
+
+def _index_row(raw: str) -> bool:
+    return len(_INDEX_PAIR.findall(raw)) >= _INDEX_PAIRS
+
+
+def indexed(whole: list[str]) -> bool:
+    """Whether a list's whole entries (``whole``, their text) are an index's lines: terms
+    with their page numbers, three to a row or more, in a quarter of them at least."""
+    rows = sum(1 for raw in whole if _index_row(raw))
+    return rows >= _INDEX_ROWS and rows >= _INDEXED * len(whole)
+
+
 def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Reference]]:
     """``refs`` split into those that read as references and those dropped (probability
     under the model's threshold, a whole entry without a letter, a note under the
     heading: :func:`head_note`, text after the list: :func:`tail_start`, or all of them
     where what passes is no list: :func:`outweighed`, or that hardly ever carries a year:
-    :func:`undated`); all are kept without a model."""
+    :func:`undated`, or that is an index: :func:`indexed`); all are kept without a model."""
     model = _model()
     if model is None:
         return refs, []
@@ -298,8 +322,11 @@ def keep_references(refs: list[Reference]) -> tuple[list[Reference], list[Refere
         (kept if keep else dropped).append(ref)
         if keep and not ref.fragment:
             passed.append(p)
-    if outweighed(passed, sum(1 for ref in dropped if not ref.fragment)) or undated(
-        [ref.raw for ref in refs if not ref.fragment], passed
+    whole = [ref.raw for ref in refs if not ref.fragment]
+    if (
+        outweighed(passed, sum(1 for ref in dropped if not ref.fragment))
+        or undated(whole, passed)
+        or indexed(whole)
     ):
         return [], refs
     return kept, dropped
@@ -320,6 +347,7 @@ def _prose(raw: str) -> bool:
 # What rows are, by a test of each: the first kind that half of the rows dropped are.
 _KINDS: tuple[tuple[str, Callable[[str], object]], ...] = (
     ("an index or a table of contents, with dot leaders to page numbers", LEADER.search),
+    ("an index, terms with their page numbers", _index_row),
     ("code", lambda raw: len(_CODE_MARK.findall(raw)) >= 2),
     ("captions of figures or tables", CAPTION.match),
     ("prose", _prose),
@@ -340,7 +368,7 @@ def _what_they_are(dropped: list[Reference]) -> tuple[str, Reference]:
 def _passed(refs: list[Reference]) -> tuple[int, str]:
     """How many of ``refs``'s whole entries pass the model's threshold on their own where
     they are no list all the same (0 otherwise), and why: :func:`outweighed` by the rest,
-    or :func:`undated`."""
+    :func:`undated` or :func:`indexed`."""
     model = _model()
     if model is None:
         return 0, ""
@@ -350,6 +378,8 @@ def _passed(refs: list[Reference]) -> tuple[int, str]:
         return len(passed), "none beyond doubt"
     if undated([r.raw for r in refs if not r.fragment], passed):
         return len(passed), "nearly all only just, and hardly any entry carries a year"
+    if indexed([r.raw for r in refs if not r.fragment]):
+        return len(passed), "but a quarter of them or more list terms with page numbers"
     return 0, ""
 
 

@@ -71,6 +71,31 @@ def test_a_row_without_a_letter_is_no_reference() -> None:
     assert refness.keep_references(tail)[0][0].raw == "57-86 (1986)."
 
 
+INDEX_ROWS = [
+    "Arrays, 12, 40, 311 binding, 7 Boxes, 52, 88, 90 cells, 14, 15",
+    "* graphics arrows, 933 axis, 937 box, 948 contour, 960 grid, 976",
+    "Dates, 134, 139, 416, 941 DateTimes, 38, 118, 135 Decimals, 62",
+    "* models anova, 1412 glm, 1580 lm, 1620 loess, 1660 nls, 1702",
+    "Encodings, 201, 244 Errors, 7, 9, 311 Events, 98, 99 Exports, 5",
+    "* print format, 240 print, 431 summary, 612 toString, 640",
+]
+
+
+def test_an_index_without_dot_leaders_is_no_list() -> None:
+    # An index printed without dot leaders, terms with their page numbers, read as a list
+    # where no heading was found: its rows pass the model's threshold.
+    refs = parse_entries([Entry(raw=t) for t in INDEX_ROWS])
+    kept, dropped = refness.keep_references(refs)
+    assert kept == [] and len(dropped) == len(INDEX_ROWS)
+    note = refness.dropped_note(dropped, kept=0)
+    assert note.startswith("no bibliography found (") and "page numbers" in note
+    # A list whose last entry has an index's first line run into it stays a list.
+    tail = REFERENCES[-1] + " " + INDEX_ROWS[0]
+    kept, _ = refness.keep_references(parse_entries([Entry(raw=t) for t in
+                                                     [*REFERENCES[:-1], tail]]))  # fmt: skip
+    assert len(kept) == len(REFERENCES)
+
+
 def test_without_a_model_every_entry_is_kept(tmp_path: Path) -> None:
     assert refness._model(tmp_path / "none.json") is None
 
