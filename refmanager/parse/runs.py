@@ -570,6 +570,7 @@ def _mend(
     _publisher_before_place(toks, labels)  # (again: the runs the rules above made)
     _institution_after_the_genre(toks, labels)
     _city_opening_the_publisher(toks, labels)
+    _body_read_as_a_second_title_before_its_place(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -8473,6 +8474,36 @@ def _city_opening_the_publisher(toks: list[Tok], labels: list[str]) -> None:
         return
     _relabel(labels, a, c, "publisher-place")
     labels[c] = "O"
+
+
+def _body_read_as_a_second_title_before_its_place(toks: list[Tok], labels: list[str]) -> None:
+    """ "AASHTO (2010). Bridge Design Specifications. American Association of State Highway
+    Officials (AASHTO), Washington D.C.": with no publisher read, a second title run that
+    names a body ("Association", "Council") right before ", Place" is the publisher, in an
+    entry with no volume, issue or pages."""
+    if "publisher" in labels or any(lab in labels for lab in _NUMBERS):
+        return
+    runs = _first_two_runs(labels, "title")
+    if runs is None or _has_second_run(labels[runs[1][1] :], "title"):
+        return
+    a, b = runs[1]
+    d = b
+    while d < len(toks) and labels[d] == "O" and toks[d].text in (",", "."):
+        d += 1
+    if d == b or d >= len(toks) or labels[d] != "publisher-place" or toks[d - 1].text != ",":
+        return
+    e = d
+    while e < len(toks) and labels[e] == "publisher-place":
+        e += 1
+    if not (_reads_as_a_place(toks, d, e) or is_city(toks[d].text)):
+        return  # ("Washington D.C.": a city and its district)
+    name = _words_of(toks, a, b)
+    words = [t.text for t in toks[a:b] if t.kind == KIND_WORD]
+    if not 2 <= len(words) <= 12 or not _capitalised_name(words) or _names_venue(name):
+        return
+    if not is_corporate(name) or toks[a - 1].text != ".":
+        return
+    _relabel(labels, a, b, "publisher")
 
 
 # The words of a publisher's name that no journal's name holds ("Nature Publishing Group"

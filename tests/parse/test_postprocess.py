@@ -4202,6 +4202,24 @@ def test_a_city_opening_the_publisher_run_is_the_place() -> None:
     assert _by_runs(raw, spec).get("publisher") == "Gallimard"
 
 
+def test_a_body_read_as_a_second_title_before_its_place_is_the_publisher() -> None:
+    raw = "GRAF (2010). Graph Design. American Association of Graph Officials, Washington D.C."
+    spec = [("GRAF", "author"), ("(", "O"), ("2010", "issued"), (").", "O"),
+            ("Graph Design", "title"), (".", "O"),
+            ("American Association of Graph Officials", "title"), (",", "O"),
+            ("Washington D.C", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher")) == (
+        "Graph Design",
+        "American Association of Graph Officials",
+    )
+    raw = "Ode K (2010). Graph Design. The Rise and Fall of Graphs, Washington D.C."
+    spec = [("Ode K", "author"), ("(", "O"), ("2010", "issued"), (").", "O"),
+            ("Graph Design", "title"), (".", "O"), ("The Rise and Fall of Graphs", "title"),
+            (",", "O"), ("Washington D.C", "publisher-place"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") == ""
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
