@@ -456,6 +456,7 @@ def _mend(
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _volume_read_as_a_page_before_the_pages(toks, labels)
     _page_runs_before_the_pages(toks, labels)
+    _last_number_after_the_volume_is_the_page(toks, labels)
     _days_or_issn_read_as_the_pages(toks, labels)
     _day_after_a_month_read_as_the_volume(toks, labels)
     _presented_at_opening_the_container(toks, labels)
@@ -7077,6 +7078,28 @@ def _page_runs_before_the_pages(toks: list[Tok], labels: list[str]) -> None:
         if around not in _TITLES or b >= len(toks) or labels[b] != around:
             around = "O"
         _relabel(labels, a, b, around)
+
+
+def _last_number_after_the_volume_is_the_page(toks: list[Tok], labels: list[str]) -> None:
+    """ "(Urology, 1999, 54, 385)", "(Lancet, 1999, 354 (9191), 1713)": the entry's last
+    number, after the volume (and its bracketed issue) and a comma, left unlabelled or read
+    as an issue, is the page where the entry has none."""
+    if "page" in labels or "volume" not in labels:
+        return
+    k = len(toks) - 1
+    while k > 0 and toks[k].text in ").;":
+        k -= 1
+    if k < 3 or toks[k].kind != KIND_NUM or labels[k] not in ("O", "issue"):
+        return
+    if toks[k - 1].text != ",":
+        return
+    if "issued" not in labels and YEAR_RE.fullmatch(toks[k].text):
+        return  # ("J. Things, vol. 1, 2020.": the date, where none was read)
+    j = k - 2
+    if j >= 3 and toks[j].text == ")" and labels[j - 1] == "issue" and toks[j - 2].text == "(":
+        j -= 3
+    if labels[j] == "volume" and toks[j].kind == KIND_NUM:
+        labels[k] = "page"
 
 
 def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

@@ -6146,3 +6146,22 @@ def test_a_bracketed_month_read_into_the_volume_is_the_dates() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("volume") == "XV"
     assert ref.to_csl()["issued"] == {"date-parts": [[1947, 4]]}
+
+
+@pytest.mark.parametrize(
+    ("numbers", "expected"),
+    [
+        ([("54", "volume"), (",", "O"), ("385", "O")], ("54", "", "385")),
+        ([("354", "volume"), ("(", "O"), ("9191", "issue"), (")", "O"), (",", "O"),
+          ("1713", "issue")], ("354", "9191", "1713")),
+    ],
+)  # fmt: skip
+def test_the_last_number_after_the_volume_and_a_comma_is_the_page(
+    numbers: list[tuple[str, str]], expected: tuple[str, str, str]
+) -> None:
+    tail = " ".join(text for text, _ in numbers).replace(" )", ")").replace(" ,", ",")
+    raw = f"Ode et al. (Graphs, 1999, {tail})"
+    spec = [("Ode et al.", "author"), ("(", "O"), ("Graphs", "container-title"), (",", "O"),
+            ("1999", "issued"), (",", "O"), *numbers, (")", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
