@@ -7308,6 +7308,8 @@ def _years_of_a_period_in_a_name(toks: list[Tok], labels: list[str]) -> None:
         nxt = toks[k + 3].text if k + 3 < n else "."
         if nxt not in (",", ".", ":", "(", ";"):
             continue
+        if field == "container-title" and nxt not in (":", "("):
+            continue  # ("in: Proceedings of ..., 1682-1717, 2009.": the pages)
         _relabel(labels, k - 1, k + 3, field)
         if nxt == ":" and k + 4 < n and labels[k + 4] == field:
             labels[k + 3] = field

@@ -6165,3 +6165,15 @@ def test_the_last_number_after_the_volume_and_a_comma_is_the_page(
             ("1999", "issued"), (",", "O"), *numbers, (")", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
+
+
+def test_a_proceedings_pages_that_look_like_years_stay_pages() -> None:
+    raw = "Ode, L.: Graphs, in: 2009 Conference on Graphs, 1682–1717, 2009."
+    spec = [("Ode, L.", "author"), (":", "O"), ("Graphs", "title"), (", in:", "O"),
+            ("2009 Conference on Graphs", "container-title"), (",", "O"), ("1682–1717", "page"),
+            (",", "O"), ("2009", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("page")) == (
+        "2009 Conference on Graphs",
+        "1682–1717",
+    )
