@@ -7310,6 +7310,13 @@ def _years_of_a_period_in_a_name(toks: list[Tok], labels: list[str]) -> None:
             continue
         if field == "container-title" and nxt not in (":", "("):
             continue  # ("in: Proceedings of ..., 1682-1717, 2009.": the pages)
+        if (
+            nxt == "("
+            and k + 5 < n
+            and YEAR_RE.fullmatch(toks[k + 4].text)
+            and toks[k + 5].text == ")"
+        ):
+            continue  # ("Frontiers in Trade, 2030–2061 (1990).": the pages before the date)
         _relabel(labels, k - 1, k + 3, field)
         if nxt == ":" and k + 4 < n and labels[k + 4] == field:
             labels[k + 3] = field

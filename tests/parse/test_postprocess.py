@@ -6167,6 +6167,15 @@ def test_the_last_number_after_the_volume_and_a_comma_is_the_page(
     assert (ref.get("volume"), ref.get("issue"), ref.get("page")) == expected
 
 
+def test_a_journals_pages_that_look_like_years_before_the_bracketed_date_stay_pages() -> None:
+    raw = "Y. Ode, Graph kernels. Frontiers in Graphs, 2030–2061 (1990)."
+    spec = [("Y. Ode", "author"), (",", "O"), ("Graph kernels", "title"), (".", "O"),
+            ("Frontiers in Graphs", "container-title"), (",", "O"), ("2030–2061", "page"),
+            ("(", "O"), ("1990", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("page")) == ("Frontiers in Graphs", "2030–2061")
+
+
 def test_a_proceedings_pages_that_look_like_years_stay_pages() -> None:
     raw = "Ode, L.: Graphs, in: 2009 Conference on Graphs, 1682–1717, 2009."
     spec = [("Ode, L.", "author"), (":", "O"), ("Graphs", "title"), (", in:", "O"),
