@@ -292,6 +292,8 @@ def _mend(
     brackets = "(" in raw or "\uff08" in raw  # (a token reads "（" as "(")
     if brackets and "No" in raw:
         _numbered_kind_in_brackets(toks, labels)
+    if brackets:
+        _kind_in_brackets_ending_the_title(toks, labels)
     if _names_a_genre(low):
         _genre_read_into_the_title(toks, labels)
     _thesis_description_read_as_the_title(toks, labels)
@@ -2930,6 +2932,40 @@ def _numbered_kind_in_brackets(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, k, close + 1, "O")
     _relabel(labels, k + 1, no, "genre")
     _relabel(labels, n, close, "number")
+
+
+_BRACKETED_KINDS = _NUMBERED_KINDS | word_set("brief briefs reports papers")
+
+
+def _kind_in_brackets_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Why access matters: The community college student body (Policy Brief
+    2012-01PBL). Washington, DC: ...", "(Bureau of Justice Statistics special report)": a
+    bracket closing the title that names the kind of the work (a report, a brief, a working
+    paper) is its genre, and a code with digits ending it the work's number."""
+    a, b = _first_run(labels, "title")
+    if b - a < 4 or toks[b - 1].text != ")" or b >= len(toks) or toks[b].text != ".":
+        return
+    k = b - 2
+    while k > a and toks[k].text not in ("(", ")"):
+        k -= 1
+    if k <= a + 1 or toks[k].text != "(" or b - 1 - k < 2:
+        return
+    inside = toks[k + 1 : b - 1]
+    if not inside[0].text[:1].isupper():
+        return
+    if not any(t.text.lower() in _BRACKETED_KINDS for t in inside):
+        return
+    e = b - 2  # a code with digits ending the bracket ("2012-01PBL", one word) is the number
+    while e > k + 1 and toks[e - 1].end == toks[e].start:
+        e -= 1
+    if not any(c.isdigit() for t in toks[e : b - 1] for c in t.text):
+        e = b - 1
+    if e == k + 1:
+        return
+    _relabel(labels, k, b, "O")
+    _relabel(labels, k + 1, e, "genre")
+    if e < b - 1:
+        _relabel(labels, e, b - 1, "number")
 
 
 def _article_number_after_the_volume(toks: list[Tok], labels: list[str]) -> None:

@@ -6186,3 +6186,23 @@ def test_a_proceedings_pages_that_look_like_years_stay_pages() -> None:
         "2009 Conference on Graphs",
         "1682–1717",
     )
+
+
+@pytest.mark.parametrize(
+    ("bracket", "genre", "number"),
+    [
+        ("Policy Brief 2012-01PBL", "Policy Brief", "2012-01PBL"),
+        ("Graph Statistics special report", "Graph Statistics special report", ""),
+    ],
+)
+def test_a_bracket_naming_the_kind_of_work_closing_the_title_is_its_genre(
+    bracket: str, genre: str, number: str
+) -> None:
+    raw = f"Ode, C. M. (2012). Why graphs matter ({bracket}). Oslo: Graph Press."
+    spec = [("Ode, C. M.", "author"), ("(", "O"), ("2012", "issued"), (").", "O"),
+            (f"Why graphs matter ({bracket})", "title"), (".", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Why graphs matter"
+    assert (ref.get("genre"), ref.get("number")) == (genre, number)
