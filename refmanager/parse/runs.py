@@ -574,6 +574,7 @@ def _mend(
     _institution_after_the_genre(toks, labels)
     _city_opening_the_publisher(toks, labels)
     _body_read_as_a_second_title_before_its_place(toks, labels)
+    _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -8570,6 +8571,29 @@ def _body_read_as_a_second_title_before_its_place(toks: list[Tok], labels: list[
     if not 2 <= len(words) <= 12 or not _capitalised_name(words) or _names_venue(name):
         return
     if not is_corporate(name) or toks[a - 1].text != ".":
+        return
+    _relabel(labels, a, b, "publisher")
+
+
+def _firm_and_place_ending_the_entry_read_as_the_container(
+    toks: list[Tok], labels: list[str]
+) -> None:
+    """ "Ode, K. Graph Maps 2001 Springer Heidelberg": an unpunctuated entry's end, one to
+    four capitalised words read as the container right before a place run that ends the
+    entry, with no publisher, volume, issue, pages or "In": the firm and its place."""
+    if "publisher" in labels or any(lab in labels for lab in _NUMBERS):
+        return
+    run = _only_run(labels, "container-title")
+    place = _only_run(labels, "publisher-place")
+    if run is None or place is None or place[0] != run[1] or _after_in(toks, labels, run[0]):
+        return
+    if any(t.kind != KIND_PUNCT for t in toks[place[1] :]):
+        return
+    a, b = run
+    words = [t.text for t in toks[a:b]]
+    if not 1 <= len(words) <= 4 or not all(w[:1].isupper() and w.isalpha() for w in words):
+        return
+    if _names_venue(_words_of(toks, a, b)) or not is_city(_words_of(toks, *place).split(",")[0]):
         return
     _relabel(labels, a, b, "publisher")
 

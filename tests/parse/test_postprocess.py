@@ -4220,6 +4220,19 @@ def test_a_body_read_as_a_second_title_before_its_place_is_the_publisher() -> No
     assert _by_runs(raw, spec).get("publisher") == ""
 
 
+def test_a_firm_and_place_ending_an_unpunctuated_entry_are_the_imprint() -> None:
+    raw = "Ode, K. Graph Maps 2001 Graf Heidelberg"
+    spec = [("Ode, K.", "author"), ("Graph Maps", "title"), ("2001", "issued"),
+            ("Graf", "container-title"), ("Heidelberg", "publisher-place")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("container-title")) == ("Graf", "")
+    raw = "Ode, K. Graph maps. Graph Letters 2001 Heidelberg"
+    spec = [("Ode, K.", "author"), ("Graph maps", "title"), (".", "O"),
+            ("Graph Letters", "container-title"), ("2001", "issued"),
+            ("Heidelberg", "publisher-place")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Letters"
+
+
 def test_a_journal_before_the_closing_year_stays_the_container() -> None:
     raw = "Ode K, Abe R. Colouring over integers. Graph Letters, 2005."
     spec = [("Ode K, Abe R", "author"), (".", "O"), ("Colouring over integers", "title"),
