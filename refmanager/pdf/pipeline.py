@@ -443,10 +443,11 @@ def _numbered_section(lines: list[Line], size: float) -> int | None:
     """Where the next numbered section's heading after a numbered list stands in ``lines``
     (the list, set in ``size``), if one does: a line at least :data:`_NUMBERED_SIZE` times
     the list's type, as short as a heading, opening with a section number ("4.8 Changes"),
-    after lines of the list with labels, and under which the list's numbering does not go
-    on. A subsection's heading is set little larger than the text, and where the fonts
-    name no weight (Type 3 fonts) nothing else shows it; a group of the list headed so
-    ("5.2 Articles") goes on with the list's numbering, and is the list's."""
+    after lines of the list with labels, and under which the list's numbering (from one
+    of its last numbers) does not go on. A subsection's heading is set little larger than
+    the text, and where the fonts name no weight (Type 3 fonts) nothing else shows it; a
+    group of the list headed so ("5.2 Articles") goes on with the list's numbering, and
+    is the list's."""
     labelled = 0
     for k, ln in enumerate(lines):
         text = ln.text.strip()
@@ -456,11 +457,29 @@ def _numbered_section(lines: list[Line], size: float) -> int | None:
             and len(text) < _HEADING_CHARS
             and _NUMBERED_HEADING.match(text)
             and not _numbering_resumes(lines[:k], lines[k + 1 :])
+            and not _recent_goes_on(lines[:k], lines[k + 1 :])
         ):
             return k
         if label_form(ln) is not None:
             labelled += 1
     return None
+
+
+def _recent_goes_on(listed: list[Line], after: list[Line]) -> bool:
+    """Whether one of the list's last numbers (its last :data:`_RECENT` labels among
+    ``listed``, in the form most of its labels take) goes on in the first lines of
+    ``after``: a line of an entry may open with a number or a year ("1. Access mode:
+    ...", "2007. ...") that is no label of the list's."""
+    forms = Counter(f for f in map(label_form, listed) if f is not None)
+    if not forms:
+        return False
+    form = forms.most_common(1)[0][0]
+    numbers = [label_number(ln) for ln in listed if label_form(ln) == form][-_RECENT:]
+    return any(n is not None and numbering_goes_on(after[:8], n, form) for n in numbers)
+
+
+# How many of the list's last labels the numbering may go on from.
+_RECENT = 4
 
 
 # A heading set this many times the list's type size is a chapter's title.

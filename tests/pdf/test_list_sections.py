@@ -184,3 +184,24 @@ def test_a_numbered_section_heading_little_larger_than_the_list_ends_it(
     assert [e.raw for e in read_bibliography(path).entries] == REFS[:5]
     monkeypatch.setattr(zones, "read_lines", lambda *_, **__: None)
     assert [e.raw for e in read_bibliography(path).entries] == REFS[:5]
+
+
+def test_a_numbered_section_heading_the_numbering_goes_on_under_stays_in_the_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A style's examples, grouped under numbered sections, numbered on through them: the
+    # last entry before "4.2 Online" has a line opening with a number of its own ("1.
+    # Access mode: ..."), and the numbering goes on from the entry's label, not from it.
+    dotted = [f"{n}. {r[len(f'[{n}] ') :]}" for n, r in enumerate(REFS[:5], start=1)]
+    third = [
+        "3. M. Goossens. Results of accelerated tests of typesetting machines in flight : Rep.",
+        "  NACA-RM-L8A05A / Research Center ; executor: A. Drake, B. Huber. Edwards, CA : 1948.",
+        "  1. Access mode: http://www.example.org/reports/l8a05a.pdf.",
+    ]
+    page = [*column(72, 780, BODY * 12), Text(72, 480, "References", 14.3),
+            *column(72, 460, [*dotted[:2], *third], indent=10, leading=14.0),
+            Text(72, 380, "4.2 Online", 12),
+            *column(72, 360, dotted[3:], leading=14.0)]  # fmt: skip
+    monkeypatch.setattr(zones, "read_lines", lambda *_, **__: None)
+    entries = read_bibliography(write_pdf(tmp_path / "styles.pdf", [page])).entries
+    assert [e.label for e in entries] == ["1", "2", "3", "4", "5"]
