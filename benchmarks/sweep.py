@@ -32,6 +32,13 @@ again. The heading search reads all pages (within the document's time budget).
 
 (2026-12-06, later: also texlive-latex-extra-doc, -latex-base-doc, -pictures-doc,
 -pstricks-doc, -metapost-doc and -fonts-extra-doc: 6,571 PDFs in all.)
+
+(2026-12-07, thirteenth session: the r-bioc-* packages, Bioconductor's vignettes, 66 of
+the 166 downloaded ship PDFs (the large annotation data packages left out); 25 more
+r-cran packages' vignettes; GAP's manuals (gap-doc and 33 gap-* packages); pari-doc,
+r-doc-pdf, asymptote-doc, normaliz-doc, abinit-doc; and the manuals of phyml, mrbayes-doc,
+infernal-doc, jmodeltest, tree-puzzle-doc, mummer-doc, glpk-doc, gnuplot-doc, pspp,
+gretl-doc and velvet: 288 PDFs.)
 """
 
 from __future__ import annotations
