@@ -34,6 +34,7 @@ from refmanager.parse.tokens import (
     YEAR_RE,
     Tok,
     label_runs,
+    may_hold,
     word_set,
 )
 from refmanager.parse.values import EDITION_WORDS
@@ -267,7 +268,7 @@ def _mend(
     if "author" not in labels:
         _names_opening_the_title_run(raw, toks, labels)
         _names_left_before_the_quoted_title(raw, toks, labels)
-    if "and" in raw or "&" in raw:
+    if ("and" in raw or "&" in raw) and "author" in labels:
         _last_name_after_and_left_unlabelled(toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
@@ -292,7 +293,7 @@ def _mend(
     brackets = "(" in raw or "\uff08" in raw  # (a token reads "（" as "(")
     if brackets and "No" in raw:
         _numbered_kind_in_brackets(toks, labels)
-    if brackets:
+    if brackets and (")" in raw or "\uff09" in raw):
         _kind_in_brackets_ending_the_title(toks, labels)
     if _names_a_genre(low):
         _genre_read_into_the_title(toks, labels)
@@ -404,7 +405,7 @@ def _mend(
         _journal_after_its_type_code(toks, labels)
     if "]//" in raw or "\uff3d//" in raw:
         _container_after_the_double_slash(toks, labels)
-    if "-" in raw:
+    if "-" in raw and "issued" in labels and _ISO_DATE_IN_TEXT.search(raw):
         _iso_date_read_as_numbers(toks, labels)
     if "]" in raw or "\uff3d" in raw:
         _number_ending_the_title(toks, labels)
@@ -419,7 +420,8 @@ def _mend(
     _issue_after_the_volume_and_a_period(toks, labels)
     _entry_number_read_as_the_page(toks, labels)
     _second_volume_is_the_issue(toks, labels)
-    _marked_volume_read_as_another_field(toks, labels)
+    if "volume" not in labels and _may_mark_a_volume(low):
+        _marked_volume_read_as_another_field(toks, labels)
     _page_after_a_lettered_volume(toks, labels)
     _years_after_the_publisher_read_as_pages(toks, labels)
     if ")," in raw:
@@ -437,8 +439,10 @@ def _mend(
     _group_names_before_the_title(toks, labels)
     _publisher_after_in(toks, labels)
     _range_of_years_is_no_page(toks, labels)
-    _years_of_a_period_in_a_name(toks, labels)
-    _year_before_a_vancouver_date(toks, labels)
+    if "issued" in labels and _RANGE_OF_YEARS_IN_TEXT.search(raw):
+        _years_of_a_period_in_a_name(toks, labels)
+    if ";" in raw or "\uff1b" in raw:
+        _year_before_a_vancouver_date(toks, labels)
     _venue_and_year_ending_the_proceedings(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
@@ -563,15 +567,16 @@ def _mend(
     _word_glued_to_a_runs_end(toks, labels)
     _title_parted_by_unlabelled_words(toks, labels)
     _imprint_read_as_the_container(toks, labels)
-    if ":" in raw:
+    if ":" in raw and _PLACE_COLON_NAME.search(raw):
         _publisher_after_the_place_and_colon(toks, labels)
     _firm_read_as_the_place(toks, labels)
     _body_before_its_place_read_as_the_container(toks, labels)
-    if "(" in raw:
+    if "(" in raw and _YEAR_CLOSING_A_BRACKET.search(raw):
         _bracketed_imprint_read_as_other_fields(toks, labels)
     _publisher_ending_the_book_after_in(toks, labels)
     _publisher_before_place(toks, labels)  # (again: the runs the rules above made)
-    _institution_after_the_genre(toks, labels)
+    if may_hold(raw, _DEGREE_OR_REPORT_CORES):
+        _institution_after_the_genre(toks, labels)
     _city_opening_the_publisher(toks, labels)
     _body_read_as_a_second_title_before_its_place(toks, labels)
     _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
@@ -6914,6 +6919,8 @@ def _series_number_read_as_the_volume(toks: list[Tok], labels: list[str]) -> Non
     """ "Bulletin de la Société botanique de Genève, ser. 2, 1(3): 120-132", "Serie 2 6:
     18-22": the number after the series mark, read as a first volume before the volume, is
     the series', part of the journal's name."""
+    if labels.count("volume") < 2:
+        return
     runs = _first_two_runs(labels, "volume")
     if runs is None:
         return
@@ -6936,7 +6943,7 @@ def _second_volume_is_the_issue(toks: list[Tok], labels: list[str]) -> None:
     1975), pages 216-217": a lone number read as a second volume, after the volume's
     bracketed year and before a comma and the page, or after the volume and a comma and
     before the bracketed date, where the entry has its page, is the issue."""
-    if "page" not in labels or "issue" in labels:
+    if "page" not in labels or "issue" in labels or labels.count("volume") < 2:
         return
     runs = _first_two_runs(labels, "volume")
     if runs is None or _has_second_run(labels[runs[1][1] :], "volume"):
@@ -6956,6 +6963,24 @@ def _second_volume_is_the_issue(toks: list[Tok], labels: list[str]) -> None:
     before_date = c == b + 1 and toks[b].text == "," and _bracketed_date_at(toks, labels, d)
     if after_year or before_date:
         labels[c] = "issue"
+
+
+# Where ``_marked_volume_read_as_another_field`` can find "t"/"т" as its mark (in the
+# lower-case text): before a period and a number (a quick test before the rule)
+_T_MARK_IN_TEXT = re.compile(r"[t\u0442]\s*[.\uff0e]\s*\d")
+
+
+def _may_mark_a_volume(low: str) -> bool:
+    """Whether ``low`` (an entry's text in lower case) holds a word of
+    ``_VOLUME_MARK_WORDS`` before a number (a quick test before
+    ``_marked_volume_read_as_another_field``)."""
+    return (
+        "vol" in low
+        or "tom" in low
+        or "band" in low
+        or "bd" in low
+        or _T_MARK_IN_TEXT.search(low) is not None
+    )
 
 
 def _marked_volume_read_as_another_field(toks: list[Tok], labels: list[str]) -> None:
@@ -6998,7 +7023,7 @@ def _page_after_a_lettered_volume(toks: list[Tok], labels: list[str]) -> None:
     """ "Phys. Lett. 101B, 139 (1981)", "C. R. Acad. Sci. 275 C, 17 (1972)": no page, and
     a lone number read as a second volume after a volume with its series letter and a
     comma is the page."""
-    if "page" in labels:
+    if "page" in labels or labels.count("volume") < 3:
         return
     runs = _first_two_runs(labels, "volume")
     if runs is None or _has_second_run(labels[runs[1][1] :], "volume"):
@@ -7016,7 +7041,7 @@ def _years_after_the_publisher_read_as_pages(toks: list[Tok], labels: list[str])
     a range of years right after the publisher and a comma, read as the pages, where the
     entry has no date, is the years the volumes came out in: the first is the date
     ("ACM, 2020. ... PMLR, 1597-1607." prints its date and pages)."""
-    if "issued" in labels:
+    if "issued" in labels or "publisher" not in labels:
         return
     run = _only_run(labels, "page")
     if run is None:
@@ -7144,12 +7169,14 @@ def _numbers_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:
     126-131", "Grav. 18 L95": the bare numbers the tagger read into the page run before the
     first page are the entry's volume, year and issue (a year where the entry has none, the
     first other number the volume, the next the issue) where it has none of them."""
-    if "page" not in labels:
-        return
+    if labels.count("page") < 2:
+        return  # (a number before the first page and the page)
     run = _only_run(labels, "page")
     if run is None:
         return
     a, b = run
+    if toks[a].kind != KIND_NUM or toks[a + 1].start <= toks[a].end:
+        return  # (the run's first token is a number standing apart, or the page itself)
     w = a - 1
     while w > 0 and toks[w].kind == KIND_PUNCT:
         w -= 1
@@ -7305,6 +7332,11 @@ def _range_of_years_is_no_page(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, a, b, "O")
 
 
+# Where ``_years_of_a_period_in_a_name`` can find its range: a year glued to a dash (a quick
+# test before the rule)
+_RANGE_OF_YEARS_IN_TEXT = re.compile(r"(?:1[5-9]|20)\d\d[-\u2013\u2014\uff0d]")
+
+
 def _years_of_a_period_in_a_name(toks: list[Tok], labels: list[str]) -> None:
     """ "Speeches and Writings, 1832–1858, ed. ... 1989", "in Novels, 1871–1880 (New York:
     ..., 1983)", "Left Catholicism, 1943-1955: Catholics and Society ...": a range of years
@@ -7365,6 +7397,8 @@ def _year_before_a_vancouver_date(toks: list[Tok], labels: list[str]) -> None:
     year read as a date before it is part of a name: the title's ("Update: trends in AIDS
     incidence, United States, 1996. Morb ..."), or the journal's ("Periodontol 2000
     2015;68:333-68": the year right after the journal's words, the date after it)."""
+    if labels.count("issued") < 2:
+        return  # (two runs, or one of two years)
     runs = _runs_of(labels, "issued")
     if runs and runs[-1][1] - runs[-1][0] == 2:  # "Periodontol 2000 2015;": one run of two
         c, d = runs[-1]
@@ -7408,6 +7442,8 @@ def _venue_and_year_ending_the_proceedings(toks: list[Tok], labels: list[str]) -
     December 4-9, 2017, ...": the meeting's acronym and year after the proceedings' name,
     or its year right after the name, are the name's, where the entry is dated later
     (the acronym was read as the publisher, the year as the date)."""
+    if "container-title" not in labels or "issued" not in labels:
+        return
     a, b = _first_run(labels, "container-title")
     n = len(toks)
     if a == b:
@@ -7438,6 +7474,8 @@ def _venue_and_year_ending_the_proceedings(toks: list[Tok], labels: list[str]) -
 def _month_read_into_the_volume(toks: list[Tok], labels: list[str]) -> None:
     """ "Econometrica, Vol. XV (April, 1947)": a bracket opening the date's month read into
     the volume's run ends the volume; the bracket and the month are the date's words."""
+    if labels.count("volume") < 3:
+        return  # (the volume, the bracket and the month)
     a, b = _first_run(labels, "volume")
     for k in range(a + 1, b - 1):
         if toks[k].text == "(" and toks[k + 1].text.lower().rstrip(".") in MONTHS:
@@ -7659,6 +7697,12 @@ def _container_after_the_double_slash(toks: list[Tok], labels: list[str]) -> Non
         _relabel(labels, k, j, "O")
         _relabel(labels, j, e, "container-title")
         return
+
+
+# Where ``_iso_date_read_as_numbers`` can find a date: a hyphen, two digits, a hyphen, two
+# digits, glued (a full-width hyphen reads as one; a quick test before the rule; it opens
+# with the hyphen, which the search skips to)
+_ISO_DATE_IN_TEXT = re.compile(r"[-\uff0d]\d\d[-\uff0d]\d\d")
 
 
 def _iso_date_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
@@ -8137,6 +8181,11 @@ def _imprint_ends_there(toks: list[Tok], labels: list[str], s: int, e: int) -> b
     )
 
 
+# Where ``_publisher_after_the_place_and_colon`` can find its colon: a letter after it (a
+# quick test before the rule; it opens with the colon, which the search skips to)
+_PLACE_COLON_NAME = re.compile(r"[:\uff1a]\s*[^\W\d_]")
+
+
 def _publisher_after_the_place_and_colon(toks: list[Tok], labels: list[str]) -> None:
     """ "Title. Vienna: Atomic Graph Agency, 2006.", "Title (Reading, MA: Benjamin).",
     "Title. Hillsdale, NJ: L. Erlbaum.": a place (a city, or a town and its region) after a
@@ -8147,6 +8196,11 @@ def _publisher_after_the_place_and_colon(toks: list[Tok], labels: list[str]) -> 
     n = len(toks)
     for c in range(2, n - 1):
         if toks[c].text != ":":
+            continue
+        name = toks[c + 1]  # (a capitalised word starts the name: the cheap tests first)
+        if name.kind != KIND_WORD or not name.text[:1].isupper():
+            continue
+        if labels[c - 1] not in _PLACE_MISREAD or labels[c + 1] not in _IMPRINT_NAME_MISREAD:
             continue
         s = _place_before_the_colon(toks, c)
         if s < 0:
@@ -8181,7 +8235,7 @@ def _firm_read_as_the_place(toks: list[Tok], labels: list[str]) -> None:
     region among its words), before one that opens with a city, is the publisher. (A lone
     place run that names no listed place stays: it is as often a town the lists lack,
     "Bloomington 1978", "Turnhout, 1970", as a publisher.)"""
-    if "publisher" in labels:
+    if "publisher" in labels or labels.count("publisher-place") < 2:
         return
     runs = _runs_of(labels, "publisher-place")
     if len(runs) != 2:
@@ -8214,7 +8268,7 @@ def _body_before_its_place_read_as_the_container(toks: list[Tok], labels: list[s
     run after the book's volume, date or place, or the entry's only one, right after the
     title or the genre, that names a body ("Bureau", "Society") and no venue or series, in
     an entry with no volume, issue or pages (a journal prints them)."""
-    if "publisher" in labels or "container-title" not in labels:
+    if "publisher" in labels or "container-title" not in labels or "publisher-place" not in labels:
         return
     runs = _runs_of(labels, "container-title")
     for i, (a, b) in enumerate(runs):
@@ -8271,6 +8325,11 @@ def _split_firm_and_city(toks: list[Tok], a: int, b: int) -> int:
 
 # A capitalised word glued to the end of another ("HillNew": a text layer lost the space)
 _GLUED_CAPITAL = re.compile(r"[a-z]([A-Z][a-z]+)$")
+
+
+# Where ``_bracketed_imprint_read_as_other_fields`` can find an imprint: a year before a
+# closing bracket, only stops and commas between (a quick test before the rule)
+_YEAR_CLOSING_A_BRACKET = re.compile(r"(?:1[5-9]|20)\d\d[\s,;.\uff0c\uff1b\uff0e]*[)\uff09]")
 
 
 def _bracketed_imprint_read_as_other_fields(toks: list[Tok], labels: list[str]) -> None:
@@ -8377,10 +8436,10 @@ def _publisher_ending_the_book_after_in(toks: list[Tok], labels: list[str]) -> N
     end: that part is the publisher (a city ending it the place) where it names a body
     ("Association") or is an acronym, or follows a sentence's stop and a place follows it.
     After an abbreviation's period ("Conf. Graph Learn. ICGL") only a body's name is."""
-    if "publisher" in labels:
+    if "publisher" in labels or "container-title" not in labels:
         return
     run = _only_run(labels, "container-title")
-    if run is None or not _after_in(toks, labels, run[0]):
+    if run is None:
         return
     a, b = run
     while b > a and toks[b - 1].text == ".":
@@ -8391,6 +8450,8 @@ def _publisher_ending_the_book_after_in(toks: list[Tok], labels: list[str]) -> N
     stop = toks[cut].text == "."
     if stop and len(toks[cut - 1].text) < 3:
         return  # (an initial's or a short abbreviation's period)
+    if not _after_in(toks, labels, a):
+        return  # (the scan of the tokens before the run after the cheaper tests)
     abbreviated = stop and is_serial_abbreviation(toks[cut - 1].text)
     sentence = stop and not abbreviated
     split = _firm_ending_the_book(toks, cut + 1, b)
@@ -8431,6 +8492,17 @@ def _firm_ending_the_book(toks: list[Tok], a: int, b: int) -> int:
 _DEGREE_OR_REPORT = re.compile(
     r"\b(?:thesis|theses|dissertation|diss|th[eè]se|report|rapport|m[eé]moire|doktorarbeit)\b",
     re.IGNORECASE,
+)
+# pieces of the words of ``_DEGREE_OR_REPORT``, for ``may_hold`` (a quick test before
+# ``_institution_after_the_genre``)
+_DEGREE_OR_REPORT_CORES = (
+    "thes",
+    "th\u00e8se",
+    "diss",
+    "report",
+    "rapport",
+    "moire",
+    "doktorarbeit",
 )
 _INSTITUTION_MISREAD = frozenset(
     ("O", "title", "container-title", "publisher", "publisher-place", "genre", "note")
@@ -8531,6 +8603,8 @@ def _city_opening_the_publisher(toks: list[Tok], labels: list[str]) -> None:
     """ "New York; Oxford, Oxford University Press, 2014": a publisher run that opens with a
     publishing city and a comma, the rest naming a firm ("Press", "Verlag"), begins with the
     place: the city is the place (a place run right before it goes on with it)."""
+    if "publisher" not in labels:
+        return
     run = _only_run(labels, "publisher")
     if run is None:
         return
@@ -8550,7 +8624,9 @@ def _body_read_as_a_second_title_before_its_place(toks: list[Tok], labels: list[
     Officials (AASHTO), Washington D.C.": with no publisher read, a second title run that
     names a body ("Association", "Council") right before ", Place" is the publisher, in an
     entry with no volume, issue or pages."""
-    if "publisher" in labels or any(lab in labels for lab in _NUMBERS):
+    if "publisher" in labels or "publisher-place" not in labels or labels.count("title") < 2:
+        return
+    if any(lab in labels for lab in _NUMBERS):
         return
     runs = _first_two_runs(labels, "title")
     if runs is None or _has_second_run(labels[runs[1][1] :], "title"):
@@ -8581,7 +8657,9 @@ def _firm_and_place_ending_the_entry_read_as_the_container(
     """ "Ode, K. Graph Maps 2001 Springer Heidelberg": an unpunctuated entry's end, one to
     four capitalised words read as the container right before a place run that ends the
     entry, with no publisher, volume, issue, pages or "In": the firm and its place."""
-    if "publisher" in labels or any(lab in labels for lab in _NUMBERS):
+    if "publisher" in labels or "publisher-place" not in labels or "container-title" not in labels:
+        return
+    if any(lab in labels for lab in _NUMBERS):
         return
     run = _only_run(labels, "container-title")
     place = _only_run(labels, "publisher-place")

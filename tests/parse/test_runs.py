@@ -276,3 +276,40 @@ def test_review_rule_runs_only_where_review_is_printed(monkeypatch: pytest.Monke
     assert len(labels) == len(toks)
     runs._year_after_the_names_read_into_the_title(toks, labels)
     assert labels[:8] == ["author"] * 3 + ["issued"] + ["title"] * 4
+
+
+def test_the_thirteenth_sessions_rules_are_skipped_where_cheap_tests_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rules the thirteenth session added run only where the text or the labels' counts
+    let them apply: a colon before a letter (the imprint after a place), a hyphenated date,
+    a volume's mark, a year glued to a dash, a semicolon, a thesis's or report's word; the
+    quick test of a volume's mark finds every mark the rule knows."""
+    from refmanager.parse import runs
+    from refmanager.parse.tokens import tokenize
+
+    def called(*_: object) -> None:
+        raise AssertionError("called")
+
+    text = "K. Ode. A graph of things. Graph J. 2019 12:12-19."
+    toks = tokenize(text)
+    plain = ["author", "author", "author", "O"] + ["title"] * 4 + ["O"]
+    plain += ["container-title"] * 3 + ["issued", "volume", "O", "page", "page", "page", "O"]
+    assert len(plain) == len(toks)
+    rules = (
+        "_publisher_after_the_place_and_colon",
+        "_iso_date_read_as_numbers",
+        "_marked_volume_read_as_another_field",
+        "_years_of_a_period_in_a_name",
+        "_year_before_a_vancouver_date",
+        "_institution_after_the_genre",
+    )
+    with monkeypatch.context() as patch:
+        for rule in rules:
+            patch.setattr(runs, rule, called)
+        runs.mend_runs(text, toks, list(plain))
+
+    for marked in ("Vol. 5", "Volume II", "Tome 3", "tomo 2", "T. 5", "\u0422. 3", "Band 2"):
+        assert runs._may_mark_a_volume(marked.lower()), marked
+    assert runs._may_mark_a_volume("bd. 4")
+    assert not runs._may_mark_a_volume("graph j. 12, 2019")
