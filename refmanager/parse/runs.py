@@ -343,6 +343,8 @@ def _mend(
     _body_read_as_container(toks, labels)
     _place_and_publisher_read_as_title(toks, labels)
     _series_read_as_container(toks, labels)
+    if " of " in raw:
+        _series_after_volume_of(toks, labels)
     _series_with_pages_is_the_journal(toks, labels)
     _periodical_before_its_date(toks, labels)
     _book_and_its_editors_read_as_editors(toks, labels)
@@ -4175,6 +4177,34 @@ _SERIES = re.compile(
     r"\b(?:Lecture Notes|Texts|Series|Studies|Library|Monographs?|Tracts|Surveys|Topics|"
     r"Reihe|Schriften|Beihefte|Bibliotheca|Collection|Cahiers)\b"
 )
+
+
+def _series_after_volume_of(toks: list[Tok], labels: list[str]) -> None:
+    """BibTeX's "The Graph Problem and Its Variations, volume 12 of Graph Optimization.
+    Kluwer, 2002.": the series after "volume N of" read as the title, the book's title before
+    it read as the container (no "In"): the book's title is the title, the series its
+    container (as the real strings' labels have a series), N the volume."""
+    n = len(toks)
+    for k in range(1, n - 3):
+        if toks[k].text.lower() not in ("volume", "vol") or labels[k] not in ("O", "volume"):
+            continue
+        v = k + 2 if toks[k + 1].text == "." else k + 1
+        if v + 2 >= n or toks[v].kind != KIND_NUM or toks[v + 1].text != "of":
+            continue
+        s = v + 2
+        if labels[s] != "title" or not toks[s].text[:1].isupper() or _after_in(toks, labels, k):
+            return
+        a, b = _first_run(labels, "container-title")  # the book's own title
+        if a == b or _past_punctuation(toks, labels, b) != k:
+            return
+        e = s
+        while e < n and labels[e] == "title":
+            e += 1
+        _relabel(labels, a, b, "title")
+        _relabel(labels, k, s, "O")  # ("volume", "12", "of": the "of" may have been the title's)
+        labels[v] = "volume"
+        _relabel(labels, s, e, "container-title")
+        return
 
 
 def _series_read_as_container(toks: list[Tok], labels: list[str]) -> None:

@@ -6219,3 +6219,14 @@ def test_a_bracket_naming_the_kind_of_work_closing_the_title_is_its_genre(
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Why graphs matter"
     assert (ref.get("genre"), ref.get("number")) == (genre, number)
+
+
+def test_a_books_series_after_volume_of_read_as_the_title_is_its_container() -> None:
+    raw = "Graf L, Ode K (eds.) (2002). The Graph Problem, volume 12 of Graph Optimization. Kluwer."
+    spec = [("Graf L, Ode K", "editor"), ("(eds.) (", "O"), ("2002", "issued"), (").", "O"),
+            ("The Graph Problem", "container-title"), (", volume", "O"), ("12", "volume"),
+            ("of Graph Optimization", "title"), (".", "O"), ("Kluwer", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "The Graph Problem"
+    assert (ref.get("container-title"), ref.get("volume")) == ("Graph Optimization", "12")
