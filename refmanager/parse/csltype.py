@@ -139,7 +139,12 @@ def infer_type(ref: Reference, raw: str) -> str:
     if container:
         if CONF_WORDS.search(container):
             return "paper-conference"
-        if ref.editor or (ref.get("publisher") and not ref.get("volume") and not ref.get("issue")):
+        in_series = ref.get("publisher") and ref.get("collection-title") and not ref.get("issue")
+        if (
+            ref.editor
+            or in_series  # "In Graphs, volume 12 of Lecture Notes in X, pages 1-9. Springer"
+            or (ref.get("publisher") and not ref.get("volume") and not ref.get("issue"))
+        ):
             if _IN_PROC.search(low):
                 return "paper-conference"
             return "chapter"

@@ -6230,3 +6230,15 @@ def test_a_books_series_after_volume_of_read_as_the_title_is_its_container() -> 
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "The Graph Problem"
     assert (ref.get("container-title"), ref.get("volume")) == ("Graph Optimization", "12")
+
+
+def test_a_part_of_a_numbered_book_in_a_series_is_a_chapter() -> None:
+    raw = "Ode K. Sparse kernels. In Graphs, volume 12 of Notes in Graphs, pages 45-67. GP, 2019."
+    ref = Reference(raw=raw)
+    for field, value in (("title", "Sparse kernels"), ("container-title", "Graphs"),
+                         ("volume", "12"), ("collection-title", "Notes in Graphs"),
+                         ("page", "45-67"), ("publisher", "GP")):  # fmt: skip
+        ref.set(field, value)
+    assert infer_type(ref, raw) == "chapter"
+    ref.set("publisher", "")  # a journal's volume, pages and no publisher
+    assert infer_type(ref, raw) == "article-journal"
