@@ -413,26 +413,33 @@ def _mend(
         _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
     _page_read_as_a_year(toks, labels)
-    if brackets:
+    if brackets and labels.count("volume") >= 3:
         _month_read_into_the_volume(toks, labels)
-    if "(" in raw:
+    if "(" in raw and "page" not in labels and "issued" in labels:
         _page_after_the_bracketed_date(toks, labels)
-    _numbers_read_into_the_pages(toks, labels)
-    _marked_number_read_as_a_date(toks, labels)
-    _issue_after_the_volume_and_a_period(toks, labels)
-    _entry_number_read_as_the_page(toks, labels)
-    _second_volume_is_the_issue(toks, labels)
+    if labels.count("page") >= 2:
+        _numbers_read_into_the_pages(toks, labels)
+    if labels.count("issued") >= 2:
+        _marked_number_read_as_a_date(toks, labels)
+    if "volume" in labels and "issue" not in labels:
+        _issue_after_the_volume_and_a_period(toks, labels)
+    if "page" in labels:
+        _entry_number_read_as_the_page(toks, labels)
+    if labels.count("volume") >= 2:
+        _second_volume_is_the_issue(toks, labels)
     if "volume" not in labels and _may_mark_a_volume(low):
         _marked_volume_read_as_another_field(toks, labels)
-    _page_after_a_lettered_volume(toks, labels)
-    _years_after_the_publisher_read_as_pages(toks, labels)
+    if labels.count("volume") >= 3:
+        _page_after_a_lettered_volume(toks, labels)
+    if "publisher" in labels and "issued" not in labels:
+        _years_after_the_publisher_read_as_pages(toks, labels)
     if ")," in raw:
         _page_after_the_bracketed_imprint(toks, labels)
-    if "er" in raw:
+    if "er" in raw and labels.count("volume") >= 2:
         _series_number_read_as_the_volume(toks, labels)
     if "JHEP" in raw or "JCAP" in raw:
         _month_numbered_volume_read_as_the_issue(toks, labels)
-    if "(" in raw:
+    if "(" in raw and "issue" in labels and "volume" not in labels:
         _volume_read_as_the_issue_before_the_date(toks, labels)
     if new_arxiv:
         _bare_arxiv_id(toks, labels)
@@ -443,9 +450,10 @@ def _mend(
     _range_of_years_is_no_page(toks, labels)
     if "issued" in labels and _RANGE_OF_YEARS_IN_TEXT.search(raw):
         _years_of_a_period_in_a_name(toks, labels)
-    if ";" in raw or "\uff1b" in raw:
+    if (";" in raw or "\uff1b" in raw) and labels.count("issued") >= 2:
         _year_before_a_vancouver_date(toks, labels)
-    _venue_and_year_ending_the_proceedings(toks, labels)
+    if "container-title" in labels and "issued" in labels:
+        _venue_and_year_ending_the_proceedings(toks, labels)
     if _IN_BRACKET.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
@@ -463,8 +471,10 @@ def _mend(
     _publisher_read_as_a_place_or_container(toks, labels)
     _volume_read_as_pages_before_the_marked_pages(toks, labels)
     _volume_read_as_a_page_before_the_pages(toks, labels)
-    _page_runs_before_the_pages(toks, labels)
-    _last_number_after_the_volume_is_the_page(toks, labels)
+    if labels.count("page") >= 2:
+        _page_runs_before_the_pages(toks, labels)
+    if "volume" in labels and "page" not in labels:
+        _last_number_after_the_volume_is_the_page(toks, labels)
     _days_or_issn_read_as_the_pages(toks, labels)
     _day_after_a_month_read_as_the_volume(toks, labels)
     _presented_at_opening_the_container(toks, labels)
@@ -571,17 +581,23 @@ def _mend(
     _imprint_read_as_the_container(toks, labels)
     if ":" in raw and _PLACE_COLON_NAME.search(raw):
         _publisher_after_the_place_and_colon(toks, labels)
-    _firm_read_as_the_place(toks, labels)
-    _body_before_its_place_read_as_the_container(toks, labels)
+    if labels.count("publisher-place") >= 2 and "publisher" not in labels:
+        _firm_read_as_the_place(toks, labels)
+    if "publisher-place" in labels and "publisher" not in labels:
+        _body_before_its_place_read_as_the_container(toks, labels)
     if "(" in raw and _YEAR_CLOSING_A_BRACKET.search(raw):
         _bracketed_imprint_read_as_other_fields(toks, labels)
-    _publisher_ending_the_book_after_in(toks, labels)
+    if "container-title" in labels and "publisher" not in labels:
+        _publisher_ending_the_book_after_in(toks, labels)
     _publisher_before_place(toks, labels)  # (again: the runs the rules above made)
     if may_hold(raw, _DEGREE_OR_REPORT_CORES):
         _institution_after_the_genre(toks, labels)
-    _city_opening_the_publisher(toks, labels)
-    _body_read_as_a_second_title_before_its_place(toks, labels)
-    _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
+    if "publisher" in labels:
+        _city_opening_the_publisher(toks, labels)
+    if "publisher-place" in labels and "publisher" not in labels:
+        _body_read_as_a_second_title_before_its_place(toks, labels)
+    if "publisher-place" in labels and "publisher" not in labels:
+        _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:

@@ -283,8 +283,9 @@ def test_the_thirteenth_sessions_rules_are_skipped_where_cheap_tests_decide(
 ) -> None:
     """The rules the thirteenth session added run only where the text or the labels' counts
     let them apply: a colon before a letter (the imprint after a place), a hyphenated date,
-    a volume's mark, a year glued to a dash, a semicolon, a thesis's or report's word; the
-    quick test of a volume's mark finds every mark the rule knows."""
+    a volume's mark, a year glued to a dash, a semicolon, a thesis's or report's word, and
+    the labels' counts the rules need; the quick test of a volume's mark finds every mark
+    the rule knows."""
     from refmanager.parse import runs
     from refmanager.parse.tokens import tokenize
 
@@ -303,6 +304,17 @@ def test_the_thirteenth_sessions_rules_are_skipped_where_cheap_tests_decide(
         "_years_of_a_period_in_a_name",
         "_year_before_a_vancouver_date",
         "_institution_after_the_genre",
+        # (the labels' counts, before the call: one date, one volume, no imprint)
+        "_marked_number_read_as_a_date",
+        "_second_volume_is_the_issue",
+        "_page_after_a_lettered_volume",
+        "_years_after_the_publisher_read_as_pages",
+        "_last_number_after_the_volume_is_the_page",
+        "_firm_read_as_the_place",
+        "_body_before_its_place_read_as_the_container",
+        "_city_opening_the_publisher",
+        "_body_read_as_a_second_title_before_its_place",
+        "_firm_and_place_ending_the_entry_read_as_the_container",
     )
     with monkeypatch.context() as patch:
         for rule in rules:
