@@ -2959,6 +2959,8 @@ def _numbered_kind_in_brackets(toks: list[Tok], labels: list[str]) -> None:
 
 
 _BRACKETED_KINDS = _NUMBERED_KINDS | word_set("brief briefs reports papers")
+# kinds a title's own bracket names ("(Invited Paper)"): the genre only with a number
+_TITLE_KINDS = word_set("paper papers note")
 
 
 def _kind_in_brackets_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -2977,8 +2979,10 @@ def _kind_in_brackets_ending_the_title(toks: list[Tok], labels: list[str]) -> No
     inside = toks[k + 1 : b - 1]
     if not inside[0].text[:1].isupper():
         return
-    if not any(t.text.lower() in _BRACKETED_KINDS for t in inside):
-        return
+    kinds = {t.text.lower() for t in inside} & _BRACKETED_KINDS
+    coded = any(c.isdigit() for t in inside for c in t.text)
+    if not kinds or (not coded and kinds <= _TITLE_KINDS):
+        return  # ("(Invited Paper)", "(Research Note)": the title's own words)
     e = b - 2  # a code with digits ending the bracket ("2012-01PBL", one word) is the number
     while e > k + 1 and toks[e - 1].end == toks[e].start:
         e -= 1

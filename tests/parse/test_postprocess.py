@@ -6242,3 +6242,12 @@ def test_a_part_of_a_numbered_book_in_a_series_is_a_chapter() -> None:
     assert infer_type(ref, raw) == "chapter"
     ref.set("publisher", "")  # a journal's volume, pages and no publisher
     assert infer_type(ref, raw) == "article-journal"
+
+
+def test_a_bracket_of_the_titles_own_words_stays_the_title() -> None:
+    raw = "Ode S. Graph Kernels for Trees (Invited Paper). Graph Systems 2019;12:1-9."
+    spec = [("Ode S", "author"), (".", "O"), ("Graph Kernels for Trees (Invited Paper)", "title"),
+            (".", "O"), ("Graph Systems", "container-title"), ("2019", "issued"), (";", "O"),
+            ("12", "volume"), (":", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Kernels for Trees (Invited Paper)"
