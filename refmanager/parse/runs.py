@@ -265,6 +265,8 @@ def _mend(
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
     _extend_author_run(raw, toks, labels)
+    if "," in raw:
+        _title_read_as_a_second_name(toks, labels)
     if "author" not in labels:
         _names_opening_the_title_run(raw, toks, labels)
         _names_left_before_the_quoted_title(raw, toks, labels)
@@ -1854,6 +1856,48 @@ _NAME_LIST_PARTS = re.compile(r",|\band\b|&")
 
 
 _CAPITALISED_NAME_WORD = re.compile(r"^(?:[A-Z][a-z\u00df-\u00ff'\u2019-]+|[A-Z]\.?)$")
+
+
+# lower-case words a name holds ("Jan van der Berg", "Maria de la Cruz")
+_NAME_PARTICLES = word_set("de van der den von da di del della la le du des dos das zu ten ter y")
+
+
+def _title_read_as_a_second_name(toks: list[Tok], labels: list[str]) -> None:
+    """ "Flynn, Maureen, Sacred Charity. Confraternities and social welfare in Spain, ...",
+    "Nechutová, Jana, K charakteru eucharistie v české reformaci, SPFFBU": the humanities'
+    "Family, Given, Title": after a name written family first with its given name in full,
+    the words read as a second name with no "and" before them are the title's, where they
+    hold a lower-case word no name holds or end in a full stop before the title's run."""
+    a, b = _first_run(labels, "author")
+    if a != 0 or b - a < 5 or toks[0].kind != KIND_WORD or toks[1].text != ",":
+        return
+    given = toks[2].text
+    if len(given) < 2 or not given[:1].isupper() or not given[1:].islower():
+        return
+    if toks[3].text != ",":
+        return
+    s = 4
+    e = s
+    while e < b and toks[e].text not in (",", ".", ":"):
+        e += 1
+    words = [t.text for t in toks[s:e] if t.kind == KIND_WORD]
+    if not words or not words[0][:1].isupper():
+        return
+    if any(t.text.lower() in ("and", "&", "und") or t.text == ";" for t in toks[a:e]):
+        return  # (a name list: "Smith, John, and Jane Doe")
+    lower = any(w[:1].islower() and w not in _NAME_PARTICLES for w in words)
+    sentence = e == b and e < len(toks) and toks[e].text in (".", ":")
+    if sentence and _next_label(toks, labels, e + 1) != "title":
+        sentence = False
+    if not (lower or sentence):
+        return
+    end = e
+    if lower:  # the title runs on to the author run's end
+        end = b
+    labels[3] = "O"
+    _relabel(labels, s, end, "title")
+    if sentence:
+        labels[e] = "title"  # ("Sacred Charity. Confraternities ...": one title)
 
 
 def _names_opening_the_title_run(raw: str, toks: list[Tok], labels: list[str]) -> None:

@@ -6251,3 +6251,23 @@ def test_a_bracket_of_the_titles_own_words_stays_the_title() -> None:
             ("12", "volume"), (":", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph Kernels for Trees (Invited Paper)"
+
+
+def test_a_sentence_read_as_a_second_name_after_family_given_is_the_title() -> None:
+    raw = "Grafova, Maureen, Sacred Graphs. Kernels and trees in Spain, Oslo, 1989."
+    spec = [("Grafova, Maureen, Sacred Graphs", "author"), (".", "O"),
+            ("Kernels and trees in Spain", "title"), (",", "O"), ("Oslo", "publisher-place"),
+            (",", "O"), ("1989", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Grafova"]
+    assert ref.get("title") == "Sacred Graphs. Kernels and trees in Spain"
+
+
+def test_lower_case_words_read_as_a_second_name_after_family_given_are_the_title() -> None:
+    raw = "GRAFOVA, Jana, K charakteru grafů v české teorii, GRAF B 18, 1971, 31-44."
+    spec = [("GRAFOVA, Jana, K charakteru grafů v české teorii", "author"), (",", "O"),
+            ("GRAF B", "container-title"), ("18", "volume"), (",", "O"),
+            ("1971", "issued"), (",", "O"), ("31-44", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["GRAFOVA"]
+    assert ref.get("title") == "K charakteru grafů v české teorii"
