@@ -1889,6 +1889,16 @@ def _title_read_as_a_second_name(toks: list[Tok], labels: list[str]) -> None:
     sentence = e == b and e < len(toks) and toks[e].text in (".", ":")
     if sentence and _next_label(toks, labels, e + 1) != "title":
         sentence = False
+    # "Bourdieu, Pierre, Homo Academicus, Peter Collier (trans.) (Stanford ...)": the title,
+    # then the translator's or editor's name before the bracketed mark
+    mark = toks[b + 1].text.lower() if b + 1 < len(toks) and toks[b].text == "(" else ""
+    if e < b and toks[e].text == "," and (mark in _EDITOR_MARK or mark in _TRANSLATOR_MARKS):
+        if _one_name(toks, e + 1, b):
+            labels[3] = "O"
+            _relabel(labels, s, e, "title")
+            labels[e] = "O"
+            _relabel(labels, e + 1, b, "editor" if mark in _EDITOR_MARK else "O")
+        return
     if not (lower or sentence):
         return
     end = e

@@ -6271,3 +6271,13 @@ def test_lower_case_words_read_as_a_second_name_after_family_given_are_the_title
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["GRAFOVA"]
     assert ref.get("title") == "K charakteru grafů v české teorii"
+
+
+def test_a_title_and_its_translator_read_as_names_after_family_given() -> None:
+    raw = "Grafieu, Pierre, Homo Graphicus, Peter Odier (trans.) (Oslo University Press, 1988)."
+    spec = [("Grafieu, Pierre, Homo Graphicus, Peter Odier", "author"), ("(trans.) (", "O"),
+            ("Oslo University Press", "publisher"), (",", "O"), ("1988", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Grafieu"]
+    assert ref.get("title") == "Homo Graphicus"
