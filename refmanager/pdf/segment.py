@@ -55,8 +55,15 @@ def _label_of(line: Line, kind: str) -> str | None:
     label = m.group(1).strip()
     if kind == "bracket" and not (label.isdigit() or _ALPHA_KEY.match(label)):
         return None
-    if kind == "bracket" and line.text[m.start(1) + len(m.group(1)) + 1 :][:1] in (",", ";"):
-        return None  # "[Hah95], pages 711-735.": a citation of another entry, broken before
+    if (
+        kind == "bracket"
+        and not label.isdigit()
+        and line.text[m.start(1) + len(m.group(1)) + 1 :][:1] in (",", ";")
+    ):
+        # "[Hah95], pages 711-735.": a citation of another entry, broken before; a number
+        # stays a label: "[2], A new formulation ...", the same authors' rule (AMS's
+        # \bysame) drawn, not printed, between the label and the comma
+        return None
     if kind == "bracket" and is_type_code(label):
         return None  # "[J]. 计算机学报, ...": a GB/T type code opening a continuation line
     if kind == "bracket" and not label.isdigit() and re.match(r"(?i)^(doi|online|internet)", label):

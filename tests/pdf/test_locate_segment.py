@@ -648,3 +648,15 @@ def test_a_key_in_brackets_followed_by_a_comma_opens_no_entry() -> None:
     entries = segment(lines)
     assert [e.label for e in entries] == ["Adl78", "Hah95", "Won95"]
     assert entries[2].raw.endswith("In Tables for [Hah95], pages 711-735.")
+
+
+def test_a_number_in_brackets_followed_by_a_comma_is_still_a_label() -> None:
+    # AMS's \bysame draws the same authors' rule between the label and the comma: the text
+    # layer reads "[2], A new formulation ...", an entry of its own.
+    lines = [
+        _line("[1] R. Graf, Sparse kernels on graphs, J. Graphs 12 (2019) 45-67.", 700),
+        _line("[2], A new formulation of graph kernels, arXiv:1305.4291.", 688),
+        _line("[3] K. Ode, Trees, Graph Press, 2001.", 676),
+    ]
+    entries = segment(lines)
+    assert [e.label for e in entries] == ["1", "2", "3"]
