@@ -634,7 +634,7 @@ _ACCESS = re.compile(
 )
 # GB/T 7714's online sources ("[EB/OL]", "[J/OL]"): "(2022-08-31)[2023-01-05]" prints the
 # date the source was cited, in brackets, after its date of update
-_CITED_DATE = re.compile(r"\[(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\]")
+_CITED_DATE = re.compile(rf"\[{_ISO_DATE.pattern}\]")
 # a piece of each of _ACCESS's words
 _ACCESS_CORES = (
     "access", "visited", "retrieved", "viewed", "cited", "consult", "abgerufen",

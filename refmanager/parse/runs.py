@@ -6131,6 +6131,20 @@ def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
     labels[c] = "O"
 
 
+def _place_after_a_comma(toks: list[Tok], labels: list[str], b: int) -> tuple[int, int] | None:
+    """The place run (start, end) right after token ``b`` and the comma before it (", Place"),
+    unlabelled periods and commas between; None where no place follows so."""
+    d = b
+    while d < len(toks) and labels[d] == "O" and toks[d].text in (",", "."):
+        d += 1
+    if d == b or d >= len(toks) or labels[d] != "publisher-place" or toks[d - 1].text != ",":
+        return None
+    e = d
+    while e < len(toks) and labels[e] == "publisher-place":
+        e += 1
+    return d, e
+
+
 def _reads_as_a_place(toks: list[Tok], a: int, b: int) -> bool:
     """Whether tokens ``a`` to ``b`` name places: a city or region, or cities and regions
     joined by commas and "&" ("Boston & New York", "Garden City, N.Y.")."""
@@ -8376,14 +8390,10 @@ def _body_before_its_place_read_as_the_container(toks: list[Tok], labels: list[s
         return
     runs = _runs_of(labels, "container-title")
     for i, (a, b) in enumerate(runs):
-        d = b
-        while d < len(toks) and labels[d] == "O" and toks[d].text in (",", "."):
-            d += 1
-        if d == b or d >= len(toks) or labels[d] != "publisher-place" or toks[d - 1].text != ",":
+        place = _place_after_a_comma(toks, labels, b)
+        if place is None:
             continue
-        e = d
-        while e < len(toks) and labels[e] == "publisher-place":
-            e += 1
+        d, e = place
         while e > d + 1 and toks[e - 1].text == ".":
             e -= 1
         if not _reads_as_a_place(toks, d, e):
@@ -8736,14 +8746,10 @@ def _body_read_as_a_second_title_before_its_place(toks: list[Tok], labels: list[
     if runs is None or _has_second_run(labels[runs[1][1] :], "title"):
         return
     a, b = runs[1]
-    d = b
-    while d < len(toks) and labels[d] == "O" and toks[d].text in (",", "."):
-        d += 1
-    if d == b or d >= len(toks) or labels[d] != "publisher-place" or toks[d - 1].text != ",":
+    place = _place_after_a_comma(toks, labels, b)
+    if place is None:
         return
-    e = d
-    while e < len(toks) and labels[e] == "publisher-place":
-        e += 1
+    d, e = place
     if not (_reads_as_a_place(toks, d, e) or is_city(toks[d].text)):
         return  # ("Washington D.C.": a city and its district)
     name = _words_of(toks, a, b)
