@@ -4364,6 +4364,8 @@ def _periodical_before_its_date(toks: list[Tok], labels: list[str]) -> None:
     words = toks[a:b]
     if not 1 <= len(words) <= 5 or not all(t.text[:1].isupper() for t in words):
         return
+    if words[0].text.lower() in _ACCESS_WORDS:
+        return  # APA's "Retrieved June 3, 2023, from https://...": the visit, no periodical
     if lab == "publisher-place" and is_city(_words_of(toks, a, b)):
         return
     k = b

@@ -6281,3 +6281,13 @@ def test_a_title_and_its_translator_read_as_names_after_family_given() -> None:
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["Grafieu"]
     assert ref.get("title") == "Homo Graphicus"
+
+
+def test_the_access_note_after_the_title_is_no_periodical() -> None:
+    raw = "Odell, K. (2021). Ponds in towns. Retrieved June 3, 2023, from https://example.org/p"
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2021", "issued"), (").", "O"),
+            ("Ponds in towns", "title"), (".", "O"),
+            ("Retrieved June 3, 2023, from", "note"), ("https://example.org/p", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == ""
+    assert ref.get("title") == "Ponds in towns"
