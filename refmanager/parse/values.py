@@ -55,6 +55,8 @@ def strip_value(text: str, keep_abbrev: bool = False) -> str:
         text = text[1:].strip(_EDGE)
     while text and text[-1] in "\u201c\u201d\"'\u2019\u00bb)]\u300b" and not _balanced_ok(text):
         text = text[:-1].strip(_EDGE)
+    while text and text[-1] in "([\u00ab\u300a":
+        text = text[:-1].rstrip(_EDGE)  # "Lattice Gases (Harwell Press, ...": no value ends opening
     if text.endswith(".") and not (keep_abbrev and _ABBREV_END.search(text)):
         text = text[:-1].rstrip(_EDGE)
     if len(text) > 2 and (text[0], text[-1]) in _ENCLOSING:

@@ -14,6 +14,13 @@ def test_white_space_in_a_value_reads_as_one_space_and_its_edges_go() -> None:
     assert strip_value(" \t\n") == ""
 
 
+def test_a_value_never_ends_with_an_opening_bracket() -> None:
+    # Nature's "Lattice Graphs (Odeon Press, Oslo, 1998).": the bracket read with the title
+    assert strip_value("Lattice Graphs (") == "Lattice Graphs"
+    assert strip_value("Lattice Graphs. [") == "Lattice Graphs"
+    assert strip_value("Graphs (in Norwegian)") == "Graphs (in Norwegian)"
+
+
 def test_a_value_wholly_in_quotes_or_guillemets_loses_them() -> None:
     from refmanager.parse.values import strip_value
 
