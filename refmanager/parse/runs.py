@@ -8648,7 +8648,7 @@ def _institution_after_the_genre(toks: list[Tok], labels: list[str]) -> None:
     for m in range(s, len(toks) + 1):
         if (
             m < len(toks)
-            and toks[m].text not in (",", ";", ":", "(", ")")
+            and toks[m].text not in (",", ";", ":", "(", ")", "[", "]")
             and not (
                 toks[m].kind == KIND_NUM
                 or (toks[m].text == "." and m > 0 and len(toks[m - 1].text) > 4)

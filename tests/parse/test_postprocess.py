@@ -6291,3 +6291,14 @@ def test_the_access_note_after_the_title_is_no_periodical() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == ""
     assert ref.get("title") == "Ponds in towns"
+
+
+def test_the_institution_in_apa_s_thesis_bracket_ends_at_the_bracket() -> None:
+    raw = "Odell, T. (2017). Graphs in meadows [Doctoral dissertation, University of Oslo]. GraphWorks."
+    spec = [("Odell, T.", "author"), ("(", "O"), ("2017", "issued"), (").", "O"),
+            ("Graphs in meadows", "title"), ("[", "O"), ("Doctoral dissertation", "genre"),
+            (",", "O"), ("University of Oslo", "publisher"), ("].", "O"),
+            ("GraphWorks", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "University of Oslo"
+    assert ref.get("genre") == "Doctoral dissertation"
