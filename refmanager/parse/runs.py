@@ -5344,7 +5344,17 @@ def _numbers_follow(toks: list[Tok], labels: list[str], j: int) -> bool:
         if lab in _NUMBERS:
             return True
         skip = lab == "issued" or (
-            lab == "O" and (t.kind == KIND_PUNCT or t.text.lower().rstrip(".") in _VOLUME_OR_MONTH)
+            lab == "O"
+            and (
+                t.kind == KIND_PUNCT
+                or t.text.lower().rstrip(".") in _VOLUME_OR_MONTH
+                or (  # the day after the month ("Journal. 2019 Mar 1;42(3)")
+                    t.kind == KIND_NUM
+                    and len(t.text) <= 2
+                    and j > 0
+                    and toks[j - 1].text.lower().rstrip(".") in ANY_MONTH
+                )
+            )
         )
         if not skip and not (
             lab == "O" and t.text in "nN" and j + 1 < len(toks) and toks[j + 1].text in "°º"

@@ -6302,3 +6302,14 @@ def test_the_institution_in_apa_s_thesis_bracket_ends_at_the_bracket() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("publisher") == "University of Oslo"
     assert ref.get("genre") == "Doctoral dissertation"
+
+
+def test_a_one_word_journal_before_a_dated_vancouver_issue_ends_the_title() -> None:
+    raw = "Odell K, Varga P. Graph timing in teams. Graphs. 2019 Mar 1;42(3):zsy245."
+    spec = [("Odell K, Varga P", "author"), (".", "O"),
+            ("Graph timing in teams. Graphs", "title"), (".", "O"), ("2019", "issued"),
+            ("Mar 1;", "O"), ("42", "volume"), ("(", "O"), ("3", "issue"), ("):", "O"),
+            ("zsy245", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph timing in teams"
+    assert ref.get("container-title") == "Graphs"
