@@ -6313,3 +6313,13 @@ def test_a_one_word_journal_before_a_dated_vancouver_issue_ends_the_title() -> N
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph timing in teams"
     assert ref.get("container-title") == "Graphs"
+
+
+def test_a_letter_glued_to_a_lone_page_is_no_issue_mark() -> None:
+    raw = "Odell J, Varga P. Graphs in teams. BMJ 2015;350:h2345."
+    spec = [("Odell J, Varga P", "author"), (".", "O"), ("Graphs in teams", "title"),
+            (".", "O"), ("BMJ", "container-title"), ("2015", "issued"), (";", "O"),
+            ("350", "volume"), (":h", "O"), ("2345", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "h2345"
+    assert ref.get("issue") == ""
