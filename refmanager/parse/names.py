@@ -395,9 +395,12 @@ def split_names(text: str) -> tuple[list[Name], bool]:
     i = 0
     if _family_first_pinyin(chunks):
         return [Name(family=c.split()[0], given=c.split()[1]) for c in chunks], etal
+    particles = _trailing_particles(chunks)
     inverted = _detect_inverted(chunks, pairs_ok)
     while i < len(chunks):
         chunk = chunks[i]
+        if i in particles:
+            chunk = f"{chunk} {particles[i]}"  # (not read as a given name: as printed)
         nxt = chunks[i + 1] if i + 1 < len(chunks) else None
         words = chunk.split()
         if (
@@ -435,7 +438,9 @@ def split_names(text: str) -> tuple[list[Name], bool]:
                 or (pairs_ok and len(nxt.split()) == 1 and _compound_family_pairs(chunks[i:]))
             )
         ):
-            name = Name(family=chunk.strip(), given=nxt.strip())
+            name = Name(
+                family=chunk.strip(), given=nxt.strip(), dropping_particle=particles.get(i + 1, "")
+            )
             if i + 2 < len(chunks) and chunks[i + 2].rstrip(".") in _SUFFIX_BARE:
                 name.suffix = chunks[i + 2]
                 i += 1
@@ -448,6 +453,27 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             names.append(_natural(chunk))
         i += 1
     return [n for n in names if n.family or n.literal], etal
+
+
+# The particles printed after the given names in a name written family first: ABNT's
+# "SILVA, João da", "NASCIMENTO, F. G. do", and "Goethe, Johann Wolfgang von".
+_TRAILING_PARTICLES = frozenset(("da", "de", "do", "das", "dos", "di", "du", "von", "van"))
+
+
+def _trailing_particles(chunks: list[str]) -> dict[int, str]:
+    """Cuts the particle off each chunk that ends with one after capitalised given names or
+    initials ("João da", "F. G. do") and follows a family name's chunk; the particles by the
+    chunk's index."""
+    found: dict[int, str] = {}
+    for k in range(1, len(chunks)):
+        words = chunks[k].split()
+        if len(words) < 2 or words[-1] not in _TRAILING_PARTICLES:
+            continue
+        if not all(w[:1].isupper() for w in words[:-1]) or not _looks_family_only(chunks[k - 1]):
+            continue
+        chunks[k] = " ".join(words[:-1])
+        found[k] = words[-1]
+    return found
 
 
 def _capitals_suffix_after_initials(chunk: str, nxt: str) -> bool:

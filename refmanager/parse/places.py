@@ -54,6 +54,30 @@ CITIES = word_set(
     venice verona victoria vienna wien vilnius warsaw warszawa washington waterloo weinheim
     wellington wiesbaden winnipeg wrocław wroclaw würzburg wuhan xi'an york zagreb zaragoza
     zürich zurich
+    augsburg bayreuth chemnitz dessau dortmund duisburg erfurt frankfurt_am_main
+    frankfurt_a_m frankfurt_an_der_oder freiburg_im_breisgau freiburg_i_br gießen giessen
+    greifswald gütersloh halle hildesheim jena kaiserslautern koblenz köln konstanz
+    lüneburg magdeburg oldenburg opladen osnabrück paderborn passau rostock saarbrücken
+    siegen trier ulm wuppertal baden-baden linz luzern st._gallen st_gallen
+    rennes grenoble dijon rouen caen poitiers tours orléans reims metz
+    clermont-ferrand aix-en-provence saint-étienne besançon limoges angers nîmes avignon
+    brest pau lyon_cedex la_haye liège namur
+    firenze bergamo modena perugia ancona cagliari bolzano udine lecce messina siena
+    macerata urbino salerno ferrara ravenna vicenza treviso lucca arezzo pescara
+    reggio_emilia novara
+    bogotá bogota medellín medellin cali barranquilla cartagena la_paz asunción
+    guadalajara monterrey puebla méxico méxico_d_f mexico_d_f ciudad_de_méxico
+    ciudad_de_mexico san_josé la_habana santo_domingo san_juan mérida arequipa cusco
+    mendoza rosario la_plata valparaíso concepción santander oviedo murcia alicante
+    málaga cádiz pamplona logroño santiago_de_compostela león san_sebastián donostia
+    vigo a_coruña girona lleida tarragona palma las_palmas cuenca toledo almería jaén
+    huelva cáceres badajoz burgos tenerife santiago_de_chile
+    brasília brasilia fortaleza belém manaus goiânia natal joão_pessoa maceió aracaju
+    teresina são_luís vitória campinas niterói londrina maringá ribeirão_preto
+    são_carlos juiz_de_fora uberlândia viçosa pelotas santa_maria campo_grande cuiabá
+    petrópolis braga aveiro évora funchal maputo luanda
+    chengdu chongqing xiamen jinan qingdao dalian shenyang changsha hefei kunming
+    nanchang fuzhou zhengzhou taiyuan lanzhou changchun macau macao
     """
 )
 
@@ -84,6 +108,8 @@ REGIONS = word_set(
     schweiz austria österreich denmark norway sweden finland iceland ireland poland polska
     czech_republic czech_rep czechia cz slovakia hungary romania bulgaria greece croatia serbia
     slovenia russia ukraine estonia latvia lithuania
+    méxico perú peru ecuador bolivia paraguay costa_rica puerto_rico
+    francia alemania inglaterra estados_unidos eua eeuu ee_uu suíça suiza brésil
     """
 )
 
@@ -98,8 +124,17 @@ _REGION_KEYS = frozenset(_key(r.replace("_", " ")) for r in REGIONS)
 
 
 def is_city(text: str) -> bool:
-    """Whether ``text`` ("Paris", "New York", "Rio de Janeiro") is a publishing city."""
-    return _key(text) in _CITY_KEYS
+    """Whether ``text`` ("Paris", "New York", "Rio de Janeiro") is a publishing city, or two
+    joined by a hyphen or a slash ("Roma-Bari", "Paris/Berlin": Italian and German imprints
+    print both of a publisher's seats so)."""
+    key = _key(text)
+    if key in _CITY_KEYS:
+        return True
+    for mark in "-/–":
+        parts = [p.strip() for p in key.split(mark)]
+        if len(parts) == 2 and all(p in _CITY_KEYS for p in parts):
+            return True
+    return False
 
 
 def is_region(text: str) -> bool:

@@ -364,3 +364,24 @@ def test_and_in_capitals_joins_the_last_name() -> None:
 def test_no_name_straddles_an_and(text: str, families: list[str]) -> None:
     names, _ = split_names(text)
     assert [n.family for n in names] == families
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # ABNT prints the particle after the given names; Chicago does for "von" and "van"
+        ("PEIXOTO, Lívia da; BORGES, Tiago", [("PEIXOTO", "Lívia", "da"), ("BORGES", "Tiago", "")]),
+        ("QUEIROZ, Renato Augusto de", [("QUEIROZ", "Renato Augusto", "de")]),
+        ("MOTTA, R. T. do", [("MOTTA", "R. T.", "do")]),
+        ("Kellerman, Ulrich Friedrich von", [("Kellerman", "Ulrich Friedrich", "von")]),
+    ],
+)
+def test_a_particle_after_the_given_names_stays_with_its_name(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    names, _ = split_names(text)
+    assert [(n.family, n.given, n.dropping_particle) for n in names] == expected
+
+
+def test_a_particle_opening_a_family_name_is_not_cut_off() -> None:
+    assert families("Brandão, Ivo, and Clara da Fonte") == ["Brandão", "da Fonte"]

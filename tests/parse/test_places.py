@@ -25,3 +25,20 @@ def test_regions(text: str) -> None:
 def test_publishers_are_neither(text: str) -> None:
     assert not is_city(text)
     assert not is_region(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Bogotá", "Köln", "Firenze", "Rennes", "Brasília", "Frankfurt a. M.", "Chengdu"]
+)
+def test_cities_of_the_languages_lists_print(text: str) -> None:
+    assert is_city(text)
+
+
+@pytest.mark.parametrize("text", ["Roma-Bari", "Paris/Berlin", "Milano – Torino"])
+def test_two_cities_joined_are_a_place(text: str) -> None:
+    assert is_city(text)
+
+
+@pytest.mark.parametrize("text", ["Roma-Verlag", "Mulino-Bari", "Gallimard/Paris"])
+def test_a_city_joined_to_another_word_is_no_place(text: str) -> None:
+    assert not is_city(text)

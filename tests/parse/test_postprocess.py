@@ -6323,3 +6323,17 @@ def test_a_letter_glued_to_a_lone_page_is_no_issue_mark() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("page") == "h2345"
     assert ref.get("issue") == ""
+@pytest.mark.parametrize(
+    ("city", "publisher"),
+    [("Medellín", "Editorial Lumbre"), ("Roma-Bari", "Cardillo"), ("Rennes", "PUQ")],
+)
+def test_a_city_of_the_six_languages_and_its_publisher_read_as_one_place(
+    city: str, publisher: str
+) -> None:
+    raw = f"Graffo, Ilda, Le reti dei grafi, {city}, {publisher}, 2004."
+    spec = [("Graffo, Ilda", "author"), (",", "O"), ("Le reti dei grafi", "title"), (",", "O"),
+            (f"{city}, {publisher}", "publisher-place"), (",", "O"), ("2004", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher-place") == city
+    assert ref.get("publisher") == publisher
