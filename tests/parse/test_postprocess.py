@@ -6294,7 +6294,10 @@ def test_the_access_note_after_the_title_is_no_periodical() -> None:
 
 
 def test_the_institution_in_apa_s_thesis_bracket_ends_at_the_bracket() -> None:
-    raw = "Odell, T. (2017). Graphs in meadows [Doctoral dissertation, University of Oslo]. GraphWorks."
+    raw = (
+        "Odell, T. (2017). Graphs in meadows [Doctoral dissertation, University of Oslo]. "
+        "GraphWorks."
+    )
     spec = [("Odell, T.", "author"), ("(", "O"), ("2017", "issued"), (").", "O"),
             ("Graphs in meadows", "title"), ("[", "O"), ("Doctoral dissertation", "genre"),
             (",", "O"), ("University of Oslo", "publisher"), ("].", "O"),
@@ -6323,6 +6326,8 @@ def test_a_letter_glued_to_a_lone_page_is_no_issue_mark() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("page") == "h2345"
     assert ref.get("issue") == ""
+
+
 @pytest.mark.parametrize(
     ("city", "publisher"),
     [("Medellín", "Editorial Lumbre"), ("Roma-Bari", "Cardillo"), ("Rennes", "PUQ")],
