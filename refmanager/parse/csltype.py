@@ -12,17 +12,28 @@ from refmanager.parse.tokens import may_hold
 # where one of them can start (the same matches, found in about half the time; these are
 # searched in every entry).
 CONF_WORDS = re.compile(
-    r"\b(?=[acefikmnopsuvw])"  # (the first letters of the words)
+    r"\b(?=[acefijkmnopstuvw])"  # (the first letters of the words)
     r"(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|congress|meeting|"
     r"advances in neural|neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|sigmod|vldb|"
     r"osdi|sosp|nsdi|usenix|kdd|www|aaai|ijcai|icse|fse|ppopp|sc\d\d|isca|micro|asplos|"
-    r"eurosys|atc|colm|coling|interspeech|icassp)\b|\u4f1a\u8bae|\u8bba\u6587\u96c6",
+    r"eurosys|atc|colm|coling|interspeech|icassp|"
+    # the same words in the languages of the lists read ("Actas del Congreso", "Atti del
+    # Convegno", "Simpósio", "Actes du colloque", "Tagungsband der Konferenz"; a bare
+    # "Actes", "Actas", "Atti" or "Anais" opens journals' names too)
+    r"actas\s+del|atti\s+del|actes\s+d(?:u|es)\b|congreso|congresso|congr\u00e8s|convegno|"
+    r"colloque|coloquio|"
+    r"simp\u00f3sio|simposio|jornadas|encontro|encuentro|tagungsband|tagung|konferenz)\b|"
+    r"\u4f1a\u8bae|\u8bba\u6587\u96c6",
     re.IGNORECASE,
 )
 _THESIS = re.compile(
-    r"\b(?=[dmpt])"  # (the first letters of the words)
+    r"\b(?=[bdhmpt])"  # (the first letters of the words)
     r"(?:ph\.?\s?d\.?|doctoral|dissertation|master'?s?\s+thesis|thesis|m\.?sc\.?\s+thesis|"
-    r"disserta\u00e7\u00e3o|tese|tesis|th\u00e8se|doktorarbeit|masterarbeit|diplomarbeit)\b|"
+    r"disserta\u00e7\u00e3o|tese|tesis|th\u00e8se|doktorarbeit|masterarbeit|diplomarbeit|"
+    # German "Diss.", French "mémoire de master", Italian "tesi di dottorato", Brazil's
+    # "Trabalho de Conclusão de Curso", German "Habilitationsschrift"
+    r"diss(?=\.)|m\u00e9moire\s+de\s+(?:master|ma\u00eetrise|dea|dess)|tesi|"
+    r"trabalho\s+de\s+conclus\u00e3o|habilitationsschrift|magisterarbeit|bachelorarbeit)\b|"
     r"\u535a\u58eb|\u7855\u58eb",
     re.IGNORECASE,
 )
@@ -51,9 +62,14 @@ _SOFTWARE_HOST = re.compile(r"\b(?:zenodo|cran|pypi|bioconductor)\b", re.IGNOREC
 _DATASET = re.compile(r"\b(?:data\s?set|data\s+repository)\b", re.IGNORECASE)
 # a web page's tell: when it was read, or that it is on line
 _WEB = re.compile(
-    r"\b(?=[ablorvw])"  # (the first letters of the words)
+    r"\b(?=[abcdelorvwz])"  # (the first letters of the words)
     r"(?:accessed|retrieved|last\s+access(?:ed)?|visited|available\s+(?:online|at|from)|"
-    r"online|web\s*page|website|blog)\b|\[(?:online|internet)\]|\u8bbf\u95ee",
+    r"online|web\s*page|website|blog|"
+    # the same notes in the languages of the lists read ("Disponível em: <...>. Acesso em:",
+    # "Recuperado de", "consulté le", "zuletzt geprüft am", "Online verfügbar unter")
+    r"dispon\u00edvel\s+em|disponible\s+(?:en|sur)|recuperado\s+(?:de|el)|consultado|"
+    r"consult\u00e9|acesso\s+em|abgerufen|zuletzt\s+(?:gepr\u00fcft|aufgerufen)|"
+    r"verf\u00fcgbar\s+unter|en\s+ligne)\b|\[(?:online|internet)\]|\u8bbf\u95ee",
     re.IGNORECASE,
 )
 

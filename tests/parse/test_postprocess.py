@@ -6342,3 +6342,54 @@ def test_a_city_of_the_six_languages_and_its_publisher_read_as_one_place(
     ref = _by_runs(raw, spec)
     assert ref.get("publisher-place") == city
     assert ref.get("publisher") == publisher
+
+
+@pytest.mark.parametrize(
+    "container",
+    ["Actas del II Congreso de Grafos", "Atti del Convegno sui grafi", "Actes du colloque de Lyon",
+     "Anais do Simpósio de Grafos", "Tagungsband der Graphentagung", "Memorias del Encuentro"],
+)  # fmt: skip
+def test_proceedings_named_in_the_six_languages_are_a_conference_paper(container: str) -> None:
+    ref = Reference(raw="x")
+    ref.set("title", "Grafi sparsi")
+    ref.set("container-title", container)
+    ref.set("publisher", "Edizioni Grafo")
+    assert infer_type(ref, f"Ode, K. Grafi sparsi. In: {container}. Edizioni Grafo.") == (
+        "paper-conference"
+    )
+
+
+@pytest.mark.parametrize(
+    "container", ["Actes de la recherche sur les graphes", "Atti della Società"]
+)
+def test_a_journal_opening_with_actes_or_atti_is_no_proceedings(container: str) -> None:
+    ref = Reference(raw="x")
+    ref.set("container-title", container)
+    ref.set("volume", "12")
+    assert infer_type(ref, f"Ode, K. Grafi. {container} 12, 2001.") == "article-journal"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["Odier, Karl: Graphen im Wald. Diss. Universität Graphstadt, 2011.",
+     "Odier, Karline, Les graphes, mémoire de master, Université de Graphe, 2019.",
+     "Odda, Carla, I grafi, tesi di dottorato, Università di Grafo, 2014.",
+     "ODA, K. Grafos. 2021. Trabalho de Conclusão de Curso (Graduação) – Universidade do Grafo."],
+)  # fmt: skip
+def test_theses_named_in_the_six_languages_are_theses(raw: str) -> None:
+    ref = Reference(raw="x")
+    ref.set("title", "Graphen")
+    assert infer_type(ref, raw) == "thesis"
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["Disponível em: https://grafo.example.br/a. Acesso em: 3 maio 2020.",
+     "Online verfügbar unter https://graph.example.de/a, zuletzt geprüft am 12.03.2019.",
+     "Recuperado de https://grafo.example.es/a", "Disponible sur : https://graphe.example.fr/a"],
+)  # fmt: skip
+def test_web_notes_in_the_six_languages_make_a_web_page(note: str) -> None:
+    ref = Reference(raw="x")
+    ref.set("title", "Grafos")
+    ref.set("URL", "https://grafo.example/a")
+    assert infer_type(ref, f"ODA, K. Grafos. {note}") == "webpage"
