@@ -58,13 +58,19 @@ def is_corporate(text: str) -> bool:
 _SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
 _ETAL_INSIDE = re.compile(r",?\s*\bet\s*al\b\.?\s*[;,.]?\s*")
 _ETAL = re.compile(
-    r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\u7b49\u4eba?|\u7b49)\s*"
+    # (German "u. a.", Spanish and Portuguese "y col.", "e col." too)
+    r"(?:,?\s*(?:et\s*al\b\.?|etal\.?|and\s+others|\bu\.\s?a\b\.?|\b[ye]\s+cols?\b\.?|"
+    r"\u7b49\u4eba?|\u7b49)\s*"
     # Korean and Japanese lists' "and N others": "外 5人", "외 3인", "외 2명", "외 1"
     r"|\s*[\u5916\uc678]\s*\d+\s*[\u4eba\uc778\uba85]?|\s+[\u5916\uc678])$"
 )
 _ETAL_ENDS = (
     "al",
     "others",
+    "u. a",
+    "u.a",
+    "col",
+    "cols",
     "\u7b49",
     "\u4eba",
     "\uc778",

@@ -285,6 +285,8 @@ def _mend(
         _cjk_phrase_ends_names(toks, labels)
     _group_after_et_al(toks, labels)
     _words_after_et_al_read_into_the_names(toks, labels)
+    if " u." in raw:
+        _u_a_closing_the_names(toks, labels)
     _editors_first(toks, labels)
     _in_read_into_the_editors(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
@@ -4904,7 +4906,9 @@ def _title_cut_where_italics_change(
 
 _EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg", "dir", "dirs"))
 # and the marks of those who compiled or coordinated a book ("(Coord.)", "(Comp.)", "(Org.)")
-_EDITOR_MARK_WORDS = _EDITOR_MARK | frozenset(("coord", "coords", "comp", "comps", "org", "orgs"))
+_EDITOR_MARK_WORDS = _EDITOR_MARK | frozenset(
+    ("coord", "coords", "comp", "comps", "org", "orgs", "\u00e9d", "\u00e9ds", "hgg")
+)
 
 # "In" as other languages print it before a chapter's book ("Dans :", "En:", "Em:"). (The
 # older tests of _after_in and _in_right_before read the English "in" only.)
@@ -4955,6 +4959,24 @@ def _and_others_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, k + 3, m, "O")
 
 
+def _u_a_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Koch, R., Richter, S. u. a. (2017):": German "u. a." ("and others") closing the
+    name list, its "a" read as the pages or the title, is the names' (the names read it as
+    "et al.")."""
+    a, b = _first_run(labels, "author")
+    if a == b:
+        return
+    j = b - 1 if b - a > 2 and toks[b - 1].text == "u" else b
+    if j + 3 > len(toks) or toks[j].text != "u" or toks[j + 1].text != ".":
+        return
+    if toks[j + 2].text != "a" or toks[j + 2].start - toks[j + 1].end > 1:
+        return  # ("u. a", "u.a": one space at most between)
+    e = j + 3
+    if e < len(toks) and toks[e].text == "." and toks[e].start == toks[e - 1].end:
+        e += 1
+    _relabel(labels, j, e, "author")
+
+
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)", ", eds."
     or ", editors." edited the work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"; and
@@ -4977,9 +4999,12 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     a, b = _first_run(labels, "author")
     if a == b:
         return
-    if b - a > 2 and toks[b - 2].text == "(" and toks[b - 1].text.lower() in _EDITOR_MARK_WORDS:
-        b -= 2  # "García, J. (Coord" read into the names
-        labels[b] = labels[b + 1] = "O"
+    m = b - 1 if toks[b - 1].text == ")" else b
+    m = m - 1 if toks[m - 1].text == "." else m
+    if m - a > 2 and toks[m - 2].text == "(" and toks[m - 1].text.lower() in _EDITOR_MARK_WORDS:
+        # "García, J. (Coord" and "Robin, Guy (éd.)" read into the names
+        _relabel(labels, m - 2, b, "O")
+        b = m - 2
     german = toks[b - 1].text in ("Hrsg", "Hg", "Hgg") and b < len(toks) and toks[b].text == "."
     if german and b - a > 2 and toks[b - 2].kind == KIND_WORD:
         labels[b - 1] = "O"  # German "Huf, Christina & Irmtraud Schnell Hrsg. 2015."
@@ -9823,7 +9848,12 @@ def _review_of_a_book_after_the_title(toks: list[Tok], labels: list[str]) -> Non
 
 
 # What marks names as editors (or a body's role) right after them
-_EDITOR_MARKS = word_set("ed eds edited editor editors hrsg hg hgg dir coord coords éd éds cura")
+_EDITOR_MARKS = word_set(
+    "ed eds edited editor editors hrsg hg hgg dir dirs coord coords éd éds cura"
+)
+# and those that mark editors only in brackets ("(Comp.)", "(Org.)"; "J. Comp. Phys.",
+# "arXiv.org" are none)
+_BRACKETED_EDITOR_MARKS = word_set("comp comps org orgs")
 
 
 def _initials_first_name_end(toks: list[Tok], k: int) -> int:
@@ -9902,6 +9932,11 @@ def _name_opening_the_entry_read_as_another_field(toks: list[Tok], labels: list[
     after = [t.text.lower().strip("().") for t in (*toks[k : k + 4], *toks[e : e + 4])]
     if any(w in _EDITOR_MARKS for w in after):
         return
+    if any(
+        toks[m].text.lower() in _BRACKETED_EDITOR_MARKS and toks[m - 1].text == "("
+        for m in (*range(k, min(k + 4, len(toks))), *range(e, min(e + 4, len(toks))))
+    ):
+        return  # ("Iglesias, R. (Comp.)")
     if labels[a] not in ("editor", "publisher", "container-title", "title", "O"):
         return
     if k < len(toks) and toks[k].kind == KIND_WORD and _body_sentence(toks, a):

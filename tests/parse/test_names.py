@@ -385,3 +385,13 @@ def test_a_particle_after_the_given_names_stays_with_its_name(
 
 def test_a_particle_opening_a_family_name_is_not_cut_off() -> None:
     assert families("Brandão, Ivo, and Clara da Fonte") == ["Brandão", "da Fonte"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kante, R., Knoten, S. u. a.", "Kante, R.; Knoten, S. u.a.", "Kante R, Knoten S y col."],
+)
+def test_and_others_in_german_and_spanish_close_the_list(text: str) -> None:
+    names, etal = split_names(text)
+    assert [(n.family, n.given.rstrip(".")) for n in names] == [("Kante", "R"), ("Knoten", "S")]
+    assert etal

@@ -6393,3 +6393,38 @@ def test_web_notes_in_the_six_languages_make_a_web_page(note: str) -> None:
     ref.set("title", "Grafos")
     ref.set("URL", "https://grafo.example/a")
     assert infer_type(ref, f"ODA, K. Grafos. {note}") == "webpage"
+
+
+@pytest.mark.parametrize("mark", ["éd.", "éds.", "Hgg."])
+def test_an_editors_mark_read_into_the_names_opening_the_entry_makes_them_editors(
+    mark: str,
+) -> None:
+    raw = f"Odier, Guy ({mark}), Les graphes anciens, Graphe, Éditions Arête, 2001."
+    spec = [(f"Odier, Guy ({mark})", "author"), (",", "O"), ("Les graphes anciens", "title"),
+            (",", "O"), ("Graphe", "publisher-place"), (",", "O"),
+            ("Éditions Arête", "publisher"), (",", "O"), ("2001", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.editor] == ["Odier"]
+    assert not ref.author
+
+
+def test_a_bracketed_compilers_mark_keeps_a_lone_name_from_the_authors() -> None:
+    raw = "Odero, R. (Comp.). (2006). Antología de grafos. Grafia: Editorial Arista."
+    spec = [("Odero, R.", "editor"), ("(Comp.). (", "O"), ("2006", "issued"), (").", "O"),
+            ("Antología de grafos", "title"), (".", "O"), ("Grafia", "publisher-place"),
+            (":", "O"), ("Editorial Arista", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.editor] == ["Odero"]
+    assert not ref.author
+
+
+def test_german_u_a_closing_the_names_is_their_et_al() -> None:
+    raw = "Kante, R., Knoten, S. u. a. (2017): Graphen im Wald. In: Graphenblatt 69 (5), S. 12–19."
+    spec = [("Kante, R., Knoten, S. u", "author"), (".", "O"), ("a", "page"), (". (", "O"),
+            ("2017", "issued"), ("):", "O"), ("Graphen im Wald", "title"), (". In:", "O"),
+            ("Graphenblatt", "container-title"), ("69", "volume"), ("(", "O"), ("5", "issue"),
+            ("), S.", "O"), ("12–19", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.author] == [("Kante", "R."), ("Knoten", "S.")]
+    assert ref.get("page") == "12–19"
