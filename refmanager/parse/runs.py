@@ -8310,6 +8310,8 @@ def _place_before_the_colon(toks: list[Tok], c: int) -> int:
         t = toks[k]
         if t.kind != KIND_WORD and t.text not in (",", "."):
             break  # ("(ICDAR). Sydney, Australia:": the place starts after the bracket)
+        if t.kind == KIND_WORD and t.text.lower() in _EDITOR_MARK_WORDS:
+            break  # (IEEE's "B. Lind, Ed. Berlin, Germany:": the place starts after the mark)
         if (
             t.kind == KIND_WORD
             and toks[k - 1].text in (".", "(", ";", ",")

@@ -6428,3 +6428,12 @@ def test_german_u_a_closing_the_names_is_their_et_al() -> None:
     ref = _by_runs(raw, spec)
     assert [(n.family, n.given) for n in ref.author] == [("Kante", "R."), ("Knoten", "S.")]
     assert ref.get("page") == "12–19"
+def test_the_editor_mark_before_the_place_and_colon_is_no_part_of_the_place() -> None:
+    raw = '[2] K. Odell, "Graph drawing," in Graph Book, B. Lind, Ed. Oslo, Norway: Odeon, 2018.'
+    spec = [("[2]", "O"), ("K. Odell", "author"), (', "', "O"), ("Graph drawing", "title"),
+            (',"', "O"), ("in", "O"), ("Graph Book", "container-title"), (",", "O"),
+            ("B. Lind", "editor"), (", Ed.", "O"), ("Oslo, Norway", "publisher"), (":", "O"),
+            ("Odeon", "publisher"), (",", "O"), ("2018", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher-place") == "Oslo, Norway"
+    assert ref.get("publisher") == "Odeon"
