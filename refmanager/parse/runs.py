@@ -2535,8 +2535,15 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
         if colon_next is None:
             colon_next = _colon_within_three(toks, k + 2)
         new = "title" if after == "title" or (after == "O" and colon_next) else "O"
-        if article and "title" not in labels:
-            new = "title"
+        if "title" not in labels and (
+            article
+            or (
+                after == "issued"
+                and not is_serial_abbreviation(prev.text)
+                and all(t.text != "." for t in toks[k + 1 : j])
+            )
+        ):
+            new = "title"  # (IEEE's "K. Ode. GraphKit. (2021). GitHub.": the only title)
         labels[k] = "O"
         _relabel(labels, k + 1, j, new)
         if new == "title":

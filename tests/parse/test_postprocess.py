@@ -6437,3 +6437,14 @@ def test_the_editor_mark_before_the_place_and_colon_is_no_part_of_the_place() ->
     ref = _by_runs(raw, spec)
     assert ref.get("publisher-place") == "Oslo, Norway"
     assert ref.get("publisher") == "Odeon"
+
+
+def test_a_word_cut_from_the_names_before_a_bracketed_year_is_the_only_title() -> None:
+    raw = "[9] K. Odell. GraphKit. (2021). GitHub. [Online]. Available: https://example.org/gk"
+    spec = [("[9]", "O"), ("K. Odell. GraphKit", "author"), (". (", "O"), ("2021", "issued"),
+            (").", "O"), ("GitHub", "publisher"), (". [Online]. Available:", "O"),
+            ("https://example.org/gk", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Odell"]
+    assert ref.get("title") == "GraphKit"
+    assert ref.get("publisher") == "GitHub"
