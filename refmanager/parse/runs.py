@@ -306,6 +306,8 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "genre" in labels and "rep" in low:
+        _report_s_department_read_as_a_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
@@ -8748,6 +8750,31 @@ def _institution_after_the_genre(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, e, title_end, "O")
         if town:
             _relabel(labels, p, q, "publisher-place")
+
+
+_BODY_ABBREVIATIONS = word_set("dept dep div inst sch fac univ lab labs")
+
+
+def _report_s_department_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's report "Title," Dept. Elect. Eng., Stanford Univ., Stanford, CA, USA, Tech.
+    Rep. 12, 2019.": a container right before the publisher that names a body's part
+    ("Dept.", "Lab.") is the publisher's first part. (The number after the report's kind
+    stays as the tagger read it: both sets of real strings call it the volume.)"""
+    run = _only_run(labels, "genre")
+    if run is None or not any(t.text.lower() in ("rep", "report") for t in toks[run[0] : run[1]]):
+        return
+    c = _only_run(labels, "container-title")
+    if c is not None:
+        a, b = c
+        k = b + 1 if b < len(toks) and toks[b].text == "," else b
+        body = [t.text.lower() for t in toks[a:b] if t.kind == KIND_WORD]
+        if (
+            k < len(toks)
+            and labels[k] == "publisher"
+            and body
+            and (body[0] in _BODY_ABBREVIATIONS or is_corporate(body[0]))
+        ):
+            _relabel(labels, a, k, "publisher")
 
 
 def _genre_run(toks: list[Tok], labels: list[str]) -> tuple[int, int] | None:

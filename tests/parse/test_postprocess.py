@@ -6448,3 +6448,16 @@ def test_a_word_cut_from_the_names_before_a_bracketed_year_is_the_only_title() -
     assert [n.family for n in ref.author] == ["Odell"]
     assert ref.get("title") == "GraphKit"
     assert ref.get("publisher") == "GitHub"
+
+
+def test_a_report_s_department_read_as_the_container_is_the_publisher() -> None:
+    raw = '[3] K. Odell, "Graph tools," Dept. Graph Eng., Oslo Univ., Oslo, Norway, Tech. Rep. 12, 2019.'
+    spec = [("[3]", "O"), ("K. Odell", "author"), (', "', "O"), ("Graph tools", "title"),
+            (',"', "O"), ("Dept. Graph Eng.", "container-title"), (",", "O"),
+            ("Oslo Univ", "publisher"), (".,", "O"), ("Oslo, Norway", "publisher-place"),
+            (",", "O"), ("Tech. Rep.", "genre"), ("12", "volume"), (",", "O"),
+            ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == ""
+    assert ref.get("publisher") == "Dept. Graph Eng., Oslo Univ"
+    assert ref.type == "report"
