@@ -5070,23 +5070,23 @@ _ORDINAL_NUMBER = re.compile(r"\d(?:st|nd|rd|th|d|e|ème|er)(?![^\W\d_])")
 
 def _edition_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Haykin, Communication Systems, 3rd Ed. (Wiley & Sons 1994)": an edition ("3rd Ed.",
-    "2d Ed.") left unlabelled or read as the title, after the book read as the container:
+    "2d Ed.", Harvard's "2nd edn.") left unlabelled or read as the title or a note, after the book read as the container:
     the edition is the edition's and, with no other title, the book is the title."""
     if "edition" in labels:
         return
     for k in range(1, len(toks) - 2):
         t = toks[k]
-        if t.kind != KIND_NUM or labels[k] not in ("O", "title"):
+        if t.kind != KIND_NUM or labels[k] not in ("O", "title", "note"):
             continue
         end = toks[k + 1]
         if end.start != t.end or end.text.lower() not in _ORDINAL_ENDS:
             continue
         if toks[k + 2].text.lower() not in EDITION_WORDS:
             continue
-        if labels[k + 1] not in ("O", "title") or labels[k + 2] != labels[k + 1]:
+        if labels[k + 1] not in ("O", "title", "note") or labels[k + 2] != labels[k + 1]:
             continue
         e = k + 3
-        if e < len(toks) and toks[e].text == "." and labels[e] in ("O", "title"):
+        if e < len(toks) and toks[e].text == "." and labels[e] in ("O", "title", "note"):
             e += 1
         _relabel(labels, k, e, "edition")
         if "title" in labels:

@@ -6461,3 +6461,14 @@ def test_a_report_s_department_read_as_the_container_is_the_publisher() -> None:
     assert ref.get("container-title") == ""
     assert ref.get("publisher") == "Dept. Graph Eng., Oslo Univ"
     assert ref.type == "report"
+
+
+def test_an_edition_read_as_a_note_is_the_edition() -> None:
+    raw = "Odell, K. (2019) The logic of graphs. 2nd edn. Oslo: Graph Press."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (")", "O"),
+            ("The logic of graphs", "title"), (".", "O"), ("2nd edn.", "note"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("edition") == "2"
+    assert ref.get("note") == ""
