@@ -8207,6 +8207,24 @@ def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[
     )
     if len(words) > 5 and not abbreviated:
         return  # "A quantum version of Wielandt's inequality 56 (9) 4668": a title
+    # Nature's "Ode K. et al. Graph routing. Graph Stud. 12, 104567 (2019).": a short
+    # title of whole words, a period, then the journal: the run holds both
+    cut = next((d for d in range(a + 2, b - 1) if toks[d].text == "."), -1)
+    if (
+        cut > 0
+        and toks[cut + 1].text[:1].isupper()
+        and any(is_serial_abbreviation(toks[k].text) for k in range(cut + 1, b))
+        and all(
+            toks[k].kind == KIND_WORD
+            and len(toks[k].text) > 1
+            and not is_serial_abbreviation(toks[k].text)
+            for k in range(a, cut)
+        )
+    ):
+        _relabel(labels, a, cut, "title")
+        labels[cut] = "O"
+        _relabel(labels, cut + 1, b, "container-title")
+        return
     _relabel(labels, a, b, "container-title")
 
 

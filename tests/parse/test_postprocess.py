@@ -6472,3 +6472,14 @@ def test_an_edition_read_as_a_note_is_the_edition() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("edition") == "2"
     assert ref.get("note") == ""
+
+
+def test_a_short_title_and_an_abbreviated_journal_read_as_one_title_run() -> None:
+    raw = "Odell K. et al. Graph routing. Graph Stud. 12, 104567 (2019)."
+    spec = [("Odell K. et al", "author"), (".", "O"), ("Graph routing. Graph Stud", "title"),
+            (".", "O"), ("12", "volume"), (",", "O"), ("104567", "page"), ("(", "O"),
+            ("2019", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph routing"
+    assert ref.get("container-title") == "Graph Stud"
+
