@@ -537,6 +537,8 @@ def _mend(
         _subtitle_read_as_the_container(toks, labels)
     if _ORDINAL_NUMBER.search(low):
         _edition_read_as_the_title(toks, labels)
+    elif " ed" in low and _ORDINAL_WORD.search(low):
+        _edition_in_words_left_out(toks, labels)
     _publisher_sentence_ending_the_entry(toks, labels)
     _date_read_into_the_journal(toks, labels)
     _journal_parted_by_a_comma(toks, labels)
@@ -5094,6 +5096,28 @@ def _edition_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
         run = _only_run(labels, "container-title")
         if run is not None and run[1] <= k and _next_label(toks, labels, run[1]) == "edition":
             _relabel(labels, *run, "title")
+        return
+
+
+_ORDINAL_WORDS = word_set("second third fourth fifth sixth seventh eighth ninth tenth")
+# the cheap test before the rule that reads one ("second ed.", "Third edition")
+_ORDINAL_WORD = re.compile(r"(?i)\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) ed")
+
+
+def _edition_in_words_left_out(toks: list[Tok], labels: list[str]) -> None:
+    """Elsevier's "Graph Routing, second ed., Springer, Cham, 2019.": an edition written in
+    words, left unlabelled or read as a note, is the edition."""
+    if "edition" in labels:
+        return
+    for k in range(len(toks) - 1):
+        if toks[k].text.lower() not in _ORDINAL_WORDS or labels[k] not in ("O", "note"):
+            continue
+        if toks[k + 1].text.lower() not in EDITION_WORDS or labels[k + 1] != labels[k]:
+            continue
+        e = k + 2
+        if e < len(toks) and toks[e].text == "." and labels[e] == labels[k]:
+            e += 1
+        _relabel(labels, k, e, "edition")
         return
 
 

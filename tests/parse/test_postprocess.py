@@ -6483,3 +6483,13 @@ def test_a_short_title_and_an_abbreviated_journal_read_as_one_title_run() -> Non
     assert ref.get("title") == "Graph routing"
     assert ref.get("container-title") == "Graph Stud"
 
+
+
+def test_an_edition_in_words_read_as_a_note_is_the_edition() -> None:
+    raw = "[8] K. Odell, Graph Routing, second ed., Odeon, Oslo, 2019."
+    spec = [("[8]", "O"), ("K. Odell", "author"), (",", "O"), ("Graph Routing", "title"),
+            (",", "O"), ("second ed.", "note"), (",", "O"), ("Odeon", "publisher"), (",", "O"),
+            ("Oslo", "publisher-place"), (",", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("edition") == "2"
+    assert ref.get("note") == ""
