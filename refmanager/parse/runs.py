@@ -5101,7 +5101,9 @@ def _edition_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
 
 _ORDINAL_WORDS = word_set("second third fourth fifth sixth seventh eighth ninth tenth")
 # the cheap test before the rule that reads one ("second ed.", "Third edition")
-_ORDINAL_WORD = re.compile(r"(?i)\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) ed")
+_ORDINAL_WORD = re.compile(
+    r"(?i)\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) ed"
+)
 
 
 def _edition_in_words_left_out(toks: list[Tok], labels: list[str]) -> None:

@@ -6428,6 +6428,8 @@ def test_german_u_a_closing_the_names_is_their_et_al() -> None:
     ref = _by_runs(raw, spec)
     assert [(n.family, n.given) for n in ref.author] == [("Kante", "R."), ("Knoten", "S.")]
     assert ref.get("page") == "12–19"
+
+
 def test_the_editor_mark_before_the_place_and_colon_is_no_part_of_the_place() -> None:
     raw = '[2] K. Odell, "Graph drawing," in Graph Book, B. Lind, Ed. Oslo, Norway: Odeon, 2018.'
     spec = [("[2]", "O"), ("K. Odell", "author"), (', "', "O"), ("Graph drawing", "title"),
@@ -6482,7 +6484,6 @@ def test_a_short_title_and_an_abbreviated_journal_read_as_one_title_run() -> Non
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph routing"
     assert ref.get("container-title") == "Graph Stud"
-
 
 
 def test_an_edition_in_words_read_as_a_note_is_the_edition() -> None:
