@@ -5072,8 +5072,9 @@ _ORDINAL_NUMBER = re.compile(r"\d(?:st|nd|rd|th|d|e|ème|er)(?![^\W\d_])")
 
 def _edition_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Haykin, Communication Systems, 3rd Ed. (Wiley & Sons 1994)": an edition ("3rd Ed.",
-    "2d Ed.", Harvard's "2nd edn.") left unlabelled or read as the title or a note, after the book read as the container:
-    the edition is the edition's and, with no other title, the book is the title."""
+    "2d Ed.", Harvard's "2nd edn.") left unlabelled or read as the title or a note, after
+    the book read as the container: the edition is the edition's and, with no other title,
+    the book is the title."""
     if "edition" in labels:
         return
     for k in range(1, len(toks) - 2):

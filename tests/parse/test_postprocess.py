@@ -6453,7 +6453,10 @@ def test_a_word_cut_from_the_names_before_a_bracketed_year_is_the_only_title() -
 
 
 def test_a_report_s_department_read_as_the_container_is_the_publisher() -> None:
-    raw = '[3] K. Odell, "Graph tools," Dept. Graph Eng., Oslo Univ., Oslo, Norway, Tech. Rep. 12, 2019.'
+    raw = (
+        '[3] K. Odell, "Graph tools," Dept. Graph Eng., Oslo Univ., Oslo, Norway, Tech. Rep. 12,'
+        " 2019."
+    )
     spec = [("[3]", "O"), ("K. Odell", "author"), (', "', "O"), ("Graph tools", "title"),
             (',"', "O"), ("Dept. Graph Eng.", "container-title"), (",", "O"),
             ("Oslo Univ", "publisher"), (".,", "O"), ("Oslo, Norway", "publisher-place"),
