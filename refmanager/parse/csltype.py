@@ -103,6 +103,8 @@ def infer_type(ref: Reference, raw: str) -> str:
         code = m.group(1)
         if code == "EB":
             return "software" if "github" in raw.lower() else "webpage"
+        if code == "M" and raw[m.end() : m.end() + 2] == "//":
+            return "chapter"  # "题名[M]//编者. 书名.": a part of a book
         return GBT_TYPES.get(code, "article-journal")
     container = ref.get("container-title")
     low = raw.lower()

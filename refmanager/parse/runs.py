@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterable
 from typing import Self, SupportsIndex, overload
 
+from refmanager.model.typecodes import is_type_code
 from refmanager.model.words import word_list
 from refmanager.parse.abbreviations import is_serial_abbreviation
 from refmanager.parse.csltype import CONF_WORDS
@@ -411,8 +412,11 @@ def _mend(
         _korean_journal_glued_to_its_number(toks, labels)
     if "J]" in raw or "J\uff3d" in raw:
         _journal_after_its_type_code(toks, labels)
+    if "]" in raw or "\uff3d" in raw:
+        _title_before_the_type_code_read_as_the_container(toks, labels)
     if "]//" in raw or "\uff3d//" in raw:
         _container_after_the_double_slash(toks, labels)
+        _editors_read_into_the_book_after_the_double_slash(toks, labels)
     if "-" in raw and "issued" in labels and _ISO_DATE_IN_TEXT.search(raw):
         _iso_date_read_as_numbers(toks, labels)
     if "]" in raw or "\uff3d" in raw:
@@ -7893,6 +7897,103 @@ def _container_after_the_double_slash(toks: list[Tok], labels: list[str]) -> Non
         _relabel(labels, k, j, "O")
         _relabel(labels, j, e, "container-title")
         return
+
+
+_CJK_STOPS = frozenset((".", "\uff0e", "\u3002"))
+_CJK_COMMAS = frozenset((",", "\uff0c", "\u3001"))
+# what closes the editors' names before the book in GB/T 7714 ("主编", "编", "eds")
+_GBT_EDITOR_WORDS = frozenset(("\u4e3b\u7f16", "\u7f16", "\u7f16\u8457", "ed", "eds"))
+_GBT_LATIN_NAME = re.compile(r"[A-Z][A-Za-z'\-]+(?: [A-Z]{1,3}){1,3}")
+
+
+def _gbt_editor_list(toks: list[Tok], j: int, d: int) -> bool:
+    """Whether tokens ``j`` to ``d`` are GB/T 7714's editors: Chinese names (two to four
+    characters) or a body in characters, or names written "SMITH J", parted by commas,
+    "等" or "et al" after them, "主编" or "eds" closing them."""
+    if d > j and toks[d - 1].text in _GBT_EDITOR_WORDS:
+        d -= 1
+        if d > j and toks[d - 1].text in _CJK_COMMAS:
+            d -= 1
+    chunks: list[list[Tok]] = [[]]
+    for t in toks[j:d]:
+        if t.text in _CJK_COMMAS:
+            chunks.append([])
+        else:
+            chunks[-1].append(t)
+    if not chunks[0]:
+        return False
+    for chunk in chunks:
+        text = " ".join(t.text for t in chunk)
+        if text in ("\u7b49", "et al"):
+            continue
+        if len(chunk) == 1 and (_HAN_OR_HANGUL_NAME.fullmatch(text) or CJK_BODY.match(text)):
+            continue
+        if not _GBT_LATIN_NAME.fullmatch(text):
+            return False
+    return True
+
+
+def _editors_read_into_the_book_after_the_double_slash(toks: list[Tok], labels: list[str]) -> None:
+    """GB/T 7714's "题名[C]//主编. 会议录名. 出版地: 出版者, 年." and "[M]//陈立. 书名.": the
+    names (or a body) in the first sentence after the type code's "//", before a second
+    sentence that the imprint or the year follows, are the editors and the second sentence
+    the book, where the tagger read the names as authors or into the container."""
+    n = len(toks)
+    k = next(
+        (
+            k
+            for k in range(1, n - 5)
+            if toks[k].text in ("[", "\uff3b")
+            and toks[k + 2].text in ("]", "\uff3d")
+            and toks[k + 3].text == "/"
+            and toks[k + 4].text == "/"
+        ),
+        -1,
+    )
+    if k < 0:
+        return
+    j = k + 5
+    d = next((m for m in range(j, n) if toks[m].text in _CJK_STOPS), n)
+    if d >= n - 2 or not _gbt_editor_list(toks, j, d):
+        return
+    f = next((m for m in range(d + 1, n) if toks[m].text in _CJK_STOPS), n)
+    if f >= n - 1 or f == d + 1:
+        return
+    if labels[f + 1] not in ("publisher-place", "publisher", "issued"):
+        return
+    if any(lab in ("publisher-place", "publisher", "issued") for lab in labels[d + 1 : f]):
+        return
+    _relabel(labels, j, d, "editor")
+    if toks[d - 1].text in _GBT_EDITOR_WORDS:
+        _relabel(labels, d - 1, d, "O")
+    labels[d] = "O"
+    _relabel(labels, d + 1, f, "container-title")
+
+
+def _title_before_the_type_code_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "国家统计局. 中国统计年鉴2019[M]. 北京: ...": with no title read, the run right before
+    GB/T 7714's type code, read as the container, is the title (the container comes after
+    the code, never before it)."""
+    if "title" in labels:
+        return
+    k = next(
+        (
+            k
+            for k in range(1, len(toks) - 2)
+            if toks[k].text in ("[", "\uff3b")
+            and toks[k + 2].text in ("]", "\uff3d")
+            and is_type_code(toks[k + 1].text)
+        ),
+        -1,
+    )
+    if k < 0 or labels[k - 1] != "container-title" or toks[k - 1].end != toks[k].start:
+        return
+    a = k - 1
+    while a > 0 and labels[a - 1] == "container-title":
+        a -= 1
+    if "container-title" in labels[k:]:
+        return
+    _relabel(labels, a, k, "title")
 
 
 # Where ``_iso_date_read_as_numbers`` can find a date: a hyphen, two digits, a hyphen, two

@@ -6497,3 +6497,42 @@ def test_an_edition_in_words_read_as_a_note_is_the_edition() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("edition") == "2"
     assert ref.get("note") == ""
+@pytest.mark.parametrize(
+    ("editors", "expected"),
+    [("图伟, 论明", [("图", "伟"), ("论", "明")]), ("图论学会", ["图论学会"]),
+     ("ODE J, ABE K, eds", [("ODE", "J"), ("ABE", "K")])],
+)  # fmt: skip
+def test_gbt_editors_read_into_the_book_after_the_double_slash(
+    editors: str, expected: list[object]
+) -> None:
+    raw = f"图强. 稀疏图的研究[C]//{editors}. 图论年会论文集. 北京: 图论出版社, 2015: 45-52."
+    spec = [("图强", "author"), (".", "O"), ("稀疏图的研究", "title"), ("[C]//", "O"),
+            (f"{editors}. 图论年会论文集", "container-title"), (".", "O"),
+            ("北京", "publisher-place"), (":", "O"), ("图论出版社", "publisher"), (",", "O"),
+            ("2015", "issued"), (":", "O"), ("45-52", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "图论年会论文集"
+    got = [n.literal or (n.family, n.given) for n in ref.editor]
+    assert got == expected
+
+
+def test_a_book_part_after_gbt_m_double_slash_is_a_chapter() -> None:
+    raw = "图强. 稀疏图[M]//图伟. 图论丛刊: 第3辑. 北京: 图论出版社, 2008: 12-30."
+    spec = [("图强", "author"), (".", "O"), ("稀疏图", "title"), ("[M]//", "O"),
+            ("图伟. 图论丛刊", "author"), (": 第3辑.", "O"), ("北京", "publisher-place"),
+            (":", "O"), ("图论出版社", "publisher"), (",", "O"), ("2008", "issued"), (":", "O"),
+            ("12-30", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "图论丛刊: 第3辑"
+    assert [(n.family, n.given) for n in ref.editor] == [("图", "伟")]
+    assert ref.type == "chapter"
+
+
+def test_a_title_before_the_gbt_type_code_read_as_the_container_is_the_title() -> None:
+    raw = "图论统计局. 图论统计年鉴2019[M]. 北京: 图论出版社, 2019."
+    spec = [("图论统计局", "author"), (".", "O"), ("图论统计年鉴2019", "container-title"),
+            ("[M].", "O"), ("北京", "publisher-place"), (":", "O"), ("图论出版社", "publisher"),
+            (",", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "图论统计年鉴2019"
+    assert not ref.get("container-title")
