@@ -6497,6 +6497,8 @@ def test_an_edition_in_words_read_as_a_note_is_the_edition() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("edition") == "2"
     assert ref.get("note") == ""
+
+
 @pytest.mark.parametrize(
     ("editors", "expected"),
     [("图伟, 论明", [("图", "伟"), ("论", "明")]), ("图论学会", ["图论学会"]),
