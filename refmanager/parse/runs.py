@@ -303,6 +303,7 @@ def _mend(
     if _names_a_genre(low):
         _genre_read_into_the_title(toks, labels)
     _thesis_description_read_as_the_title(toks, labels)
+    _thesis_kind_ending_the_title(toks, labels)
     _kind_sentence_ending_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
@@ -3228,6 +3229,67 @@ def _thesis_description_read_as_the_title(toks: list[Tok], labels: list[str]) ->
         _relabel(labels, dash + 1, b, "publisher")
         if b + 1 < len(toks) and toks[b].text == "," and labels[b + 1] == "publisher":
             labels[b] = "publisher"  # "Instituto de ..., Universidade ..."
+
+
+# A thesis's kind as French, Italian, Spanish, Portuguese and German lists print it after
+# the title ("mémoire de master", "tesi di dottorato", "(Tesis doctoral)", "[Tesis de
+# maestría, ...]"), its first word; and the words its degree may hold in capitals
+_THESIS_KIND_HEADS = word_set(
+    "m\u00e9moire tesi tesis tese th\u00e8se disserta\u00e7\u00e3o doktorarbeit masterarbeit "
+    "diplomarbeit magisterarbeit bachelorarbeit habilitationsschrift dissertationsschrift"
+)
+_THESIS_KIND_DEGREES = word_set("master mestrado doutorado dea dess m2 phd")
+
+
+def _thesis_kind_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Le roman populaire, mémoire de master, Université de Lille, 2019.", "Le donne, tesi
+    di dottorato, Università di Torino", "Analisi. Tesi di laurea magistrale, Politecnico di
+    Milano.", "La poesía (Tesis doctoral).", "La migración [Tesis de maestría, Universidad
+    ...]": a thesis's kind (its word, then lower-case words or a degree) after a comma, a
+    stop or an opening bracket, ending the title's run, is the genre; an institution read
+    as the place right after it, no city, is the publisher."""
+    a, b = _first_run(labels, "title")
+    if b - a < 3:
+        return
+    k = next(
+        (
+            k
+            for k in range(a + 2, b)
+            if toks[k].text.lower() in _THESIS_KIND_HEADS and toks[k - 1].text in ",.(["
+        ),
+        -1,
+    )
+    if k < 0:
+        return
+    e = k + 1
+    while e < b and (
+        (toks[e].kind == KIND_WORD and toks[e].text.islower())
+        or toks[e].text.lower() in _THESIS_KIND_DEGREES
+        or toks[e].kind == KIND_NUM
+    ):
+        e += 1
+    bracket = toks[k - 1].text in "(["
+    closed = bracket and e + 1 == b and toks[e].text == _CLOSING_BRACKET[toks[k - 1].text]
+    if e - k > 6 or not (e == b or closed):
+        return
+    _relabel(labels, k - 1, b, "O")
+    _relabel(labels, k, e, "genre")
+    t = k - 1
+    while t > a and toks[t - 1].kind == KIND_PUNCT and toks[t - 1].text not in ")]\u00bb\u201d":
+        t -= 1
+        labels[t] = "O"
+    if "publisher" in labels:
+        return
+    m = _past_punctuation(toks, labels, b)
+    if m < len(toks) and labels[m] == "publisher-place":
+        f = m
+        while f < len(toks) and labels[f] == "publisher-place":
+            f += 1
+        if not _reads_as_a_place(toks, m, f):
+            _relabel(labels, m, f, "publisher")
+
+
+_CLOSING_BRACKET = {"(": ")", "[": "]"}
 
 
 # Words a journal's name opens with, in the languages whose styles print the journal's

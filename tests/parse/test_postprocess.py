@@ -6538,3 +6538,54 @@ def test_a_title_before_the_gbt_type_code_read_as_the_container_is_the_title() -
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "图论统计年鉴2019"
     assert not ref.get("container-title")
+
+
+@pytest.mark.parametrize(
+    ("title_run", "genre"),
+    [("Les graphes anciens, mémoire de master", "mémoire de master"),
+     ("I grafi antichi, tesi di dottorato", "tesi di dottorato"),
+     ("Los grafos antiguos (Tesis doctoral)", "Tesis doctoral")],
+)  # fmt: skip
+def test_a_thesis_kind_of_the_six_languages_ending_the_title_is_the_genre(
+    title_run: str, genre: str
+) -> None:
+    raw = f"Odier, Anne, {title_run}, Université de Graphe, 2019."
+    spec = [("Odier, Anne", "author"), (",", "O"), (title_run, "title"), (",", "O"),
+            ("Université de Graphe", "publisher"), (",", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == title_run.split(",", maxsplit=1)[0].split(" (", maxsplit=1)[0]
+    assert ref.get("genre") == genre
+    assert ref.get("publisher") == "Université de Graphe"
+
+
+def test_a_thesis_kind_after_the_title_frees_the_institution_read_as_the_place() -> None:
+    raw = "Odda, A. (2017). Analisi dei grafi. Tesi di laurea magistrale, Politecnico di Grafo."
+    spec = [("Odda, A.", "author"), ("(", "O"), ("2017", "issued"), (").", "O"),
+            ("Analisi dei grafi. Tesi di laurea magistrale", "title"), (",", "O"),
+            ("Politecnico di Grafo", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Analisi dei grafi"
+    assert ref.get("genre") == "Tesi di laurea magistrale"
+    assert ref.get("publisher") == "Politecnico di Grafo"
+    assert ref.type == "thesis"
+
+
+def test_a_bracketed_thesis_kind_before_the_institution_is_the_genre() -> None:
+    raw = "Odero, C. (2016). Los grafos [Tesis de maestría, Universidad del Grafo]."
+    spec = [("Odero, C.", "author"), ("(", "O"), ("2016", "issued"), (").", "O"),
+            ("Los grafos [Tesis de maestría", "title"), (",", "O"),
+            ("Universidad del Grafo", "publisher"), ("].", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Los grafos"
+    assert ref.get("genre") == "Tesis de maestría"
+    assert ref.get("publisher") == "Universidad del Grafo"
+
+
+def test_a_title_holding_a_thesis_word_mid_sentence_keeps_it() -> None:
+    raw = "Odier, Anne, La mémoire des graphes anciens, Graphe, 2019."
+    spec = [("Odier, Anne", "author"), (",", "O"), ("La mémoire des graphes anciens", "title"),
+            (",", "O"), ("Graphe", "publisher-place"), (",", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "La mémoire des graphes anciens"
