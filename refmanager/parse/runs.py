@@ -308,6 +308,8 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "ubmitted" in low or "ccepted" in low or "appear" in low:
+        _status_opening_the_container(toks, labels)
     if "genre" in labels and "rep" in low:
         _report_s_department_read_as_a_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
@@ -3374,6 +3376,39 @@ def _title_read_into_the_access_note(toks: list[Tok], labels: list[str]) -> None
         return
     _relabel(labels, a, cut, "title")
     labels[cut] = "O"
+
+
+# a paper's status printed before its venue ("Submitted to J. ACM", "To appear in: ...")
+_STATUS_OPENINGS = (
+    ("to", "appear", "in"),
+    ("submitted", "to"),
+    ("submitted", "for", "publication", "to"),
+    ("submitted", "for", "publication", "in"),
+    ("accepted", "for", "publication", "in"),
+    ("accepted", "in"),
+    ("accepted", "to"),
+    ("accepted", "by"),
+)
+
+
+def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "K. Ode. Graph routing. Submitted to J. ACM, 1993.": the words of a paper's status
+    that open the container ("Submitted to", "To appear in", "Accepted for publication in")
+    are no part of the journal's name."""
+    a, b = _first_run(labels, "container-title")
+    if b - a < 3:
+        return
+    words = [t.text.lower() for t in toks[a : min(b, a + 4)]]
+    for opening in _STATUS_OPENINGS:
+        n = len(opening)
+        if tuple(words[:n]) != opening or a + n >= b:
+            continue
+        e = a + n
+        if toks[e].text == ":":
+            e += 1
+        if e < b and toks[e].text[:1].isupper():
+            _relabel(labels, a, e, "O")
+        return
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -6589,3 +6589,10 @@ def test_a_title_holding_a_thesis_word_mid_sentence_keeps_it() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "La mémoire des graphes anciens"
+def test_a_status_opening_the_container_is_no_part_of_the_journal() -> None:
+    raw = "K. Odell. Graph routing. Submitted to J. Graph Theory, 1993."
+    spec = [("K. Odell", "author"), (".", "O"), ("Graph routing", "title"), (".", "O"),
+            ("Submitted to J. Graph Theory", "container-title"), (",", "O"),
+            ("1993", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "J. Graph Theory"
