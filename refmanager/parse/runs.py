@@ -308,6 +308,8 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "]" in raw:
+        _first_word_after_the_medium_left_out(toks, labels)
     if "ubmitted" in low or "ccepted" in low or "appear" in low:
         _status_opening_the_container(toks, labels)
     if "genre" in labels and "rep" in low:
@@ -3409,6 +3411,18 @@ def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
         if e < b and toks[e].text[:1].isupper():
             _relabel(labels, a, e, "O")
         return
+
+
+def _first_word_after_the_medium_left_out(toks: list[Tok], labels: list[str]) -> None:
+    """Harvard's "Title. [online] World Health Organization. Available at: ...": a
+    capitalised word right after the medium's bracket, left unlabelled before the
+    publisher or the container, is its first word."""
+    for k in range(1, len(toks) - 1):
+        if toks[k - 1].text != "]" or labels[k] != "O" or toks[k].kind != KIND_WORD:
+            continue
+        nxt = labels[k + 1]
+        if nxt in ("publisher", "container-title") and toks[k].text[:1].isupper():
+            labels[k] = nxt
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -6596,3 +6596,12 @@ def test_a_status_opening_the_container_is_no_part_of_the_journal() -> None:
             ("1993", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "J. Graph Theory"
+
+
+def test_the_first_word_after_the_medium_left_out_of_the_publisher_is_its_own() -> None:
+    raw = "Odell, K. (2019). Graph routing. [online] Odeon Graph Society. Available at: https://example.org/r"
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Graph routing", "title"), (". [online] Odeon", "O"), ("Graph Society", "publisher"),
+            (". Available at:", "O"), ("https://example.org/r", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "Odeon Graph Society"
