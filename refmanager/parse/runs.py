@@ -308,6 +308,7 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    _book_after_the_editors_read_as_a_note(toks, labels)
     if "]" in raw:
         _first_word_after_the_medium_left_out(toks, labels)
     if "ubmitted" in low or "ccepted" in low or "appear" in low:
@@ -3423,6 +3424,28 @@ def _first_word_after_the_medium_left_out(toks: list[Tok], labels: list[str]) ->
         nxt = labels[k + 1]
         if nxt in ("publisher", "container-title") and toks[k].text[:1].isupper():
             labels[k] = nxt
+
+
+def _book_after_the_editors_read_as_a_note(toks: list[Tok], labels: list[str]) -> None:
+    """APA's chapter "Title. In B. Lind (Ed.), Graphs in practice (pp. 45-67). Oslo: ...":
+    with no container, the run read as a note right after "In", the editors and their mark
+    is the book."""
+    if "container-title" in labels or "note" not in labels:
+        return
+    run = _only_run(labels, "editor")
+    if run is None or _in_right_before(toks, labels, run[0]) < 0:
+        return
+    k = run[1]
+    while k < len(toks) and labels[k] == "O" and (
+        toks[k].kind == KIND_PUNCT or toks[k].text.lower() in _EDITOR_MARK
+    ):
+        k += 1
+    if k >= len(toks) or labels[k] != "note" or not toks[k].text[:1].isupper():
+        return
+    e = k
+    while e < len(toks) and labels[e] == "note":
+        e += 1
+    _relabel(labels, k, e, "container-title")
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -6605,3 +6605,16 @@ def test_the_first_word_after_the_medium_left_out_of_the_publisher_is_its_own() 
             (". Available at:", "O"), ("https://example.org/r", "URL")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("publisher") == "Odeon Graph Society"
+
+
+def test_the_book_after_in_and_the_editors_read_as_a_note_is_the_container() -> None:
+    raw = (
+        "Odell, K. (2019). Graph routing. In B. Lind (Ed.), Graphs in use (pp. 45-67). Oslo: Odeon."
+    )
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Graph routing", "title"), (". In", "O"), ("B. Lind", "editor"), ("(Ed.),", "O"),
+            ("Graphs in use", "note"), ("(pp.", "O"), ("45-67", "page"), (").", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Odeon", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graphs in use"
+    assert ref.type == "chapter"
