@@ -3436,8 +3436,10 @@ def _book_after_the_editors_read_as_a_note(toks: list[Tok], labels: list[str]) -
     if run is None or _in_right_before(toks, labels, run[0]) < 0:
         return
     k = run[1]
-    while k < len(toks) and labels[k] == "O" and (
-        toks[k].kind == KIND_PUNCT or toks[k].text.lower() in _EDITOR_MARK
+    while (
+        k < len(toks)
+        and labels[k] == "O"
+        and (toks[k].kind == KIND_PUNCT or toks[k].text.lower() in _EDITOR_MARK)
     ):
         k += 1
     if k >= len(toks) or labels[k] != "note" or not toks[k].text[:1].isupper():

@@ -6589,6 +6589,8 @@ def test_a_title_holding_a_thesis_word_mid_sentence_keeps_it() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "La mémoire des graphes anciens"
+
+
 def test_a_status_opening_the_container_is_no_part_of_the_journal() -> None:
     raw = "K. Odell. Graph routing. Submitted to J. Graph Theory, 1993."
     spec = [("K. Odell", "author"), (".", "O"), ("Graph routing", "title"), (".", "O"),
@@ -6614,7 +6616,8 @@ def test_the_book_after_in_and_the_editors_read_as_a_note_is_the_container() -> 
     spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
             ("Graph routing", "title"), (". In", "O"), ("B. Lind", "editor"), ("(Ed.),", "O"),
             ("Graphs in use", "note"), ("(pp.", "O"), ("45-67", "page"), (").", "O"),
-            ("Oslo", "publisher-place"), (":", "O"), ("Odeon", "publisher"), (".", "O")]  # fmt: skip
+            ("Oslo", "publisher-place"), (":", "O"), ("Odeon", "publisher"),
+            (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Graphs in use"
     assert ref.type == "chapter"
