@@ -19,6 +19,17 @@ _BIB_WORDS = (
     r"|referencias(?:\s+bibliográficas)?|referências(?:\s+bibliográficas)?|riferimenti"
     r"(?:\s+bibliografici)?|referenties|literatuur(?:lijst)?|litteratur|referenser|kaynakça"
     r"|kaynaklar|piśmiennictwo|literatura|bibliografie|список\s+литературы|литература"
+    # German, French, Spanish, Portuguese and Italian variants: "Quellen- und
+    # Literaturverzeichnis", "Verwendete Literatur", "Ouvrages cités", "Literatura citada",
+    # "Obras citadas", "Referencias bibliograficas" (no accent), "Bibliografia citata"
+    r"|(?:quellen-?\s*und\s+)?literatur(?:verzeichnis|angaben|liste)?"
+    r"|literatur-?\s*und\s+quellen(?:verzeichnis)?|(?:verwendete|zitierte|benutzte)\s+literatur"
+    r"|références\s+citées|ouvrages\s+cités|bibliographie\s+(?:sélective|indicative|générale)"
+    r"|refer[eê]ncias\s+(?:bibliogr[aá]ficas|citadas)|referencias\s+(?:bibliogr[aá]ficas|citadas)"
+    r"|bibliograf[ií]a\s+(?:citada|consultada|citata|essenziale|general)"
+    r"|literatura\s+(?:citada|consultada|citata)|obras\s+(?:citadas|consultadas)"
+    r"|trabajos\s+citados|opere\s+citate|fuentes(?:\s+y\s+bibliograf[ií]a)?"
+    r"|fontes(?:\s+e\s+bibliografia)?|参考文献\s*[（(]\s*references\s*[)）]"
     r"|kirjallisuus|kirjallisuutta|lähteet|lähdeluettelo|αναφορ[εέ]ς|βιβλιογραφ[ιί]α"
     r"|библиография|参考文献|参\s*考\s*文\s*献|主要参考文献|引用文献|参考资料|文献|참고\s*문헌"
     r"|المراجع|מקורות|notes\s+and\s+references"
@@ -43,6 +54,9 @@ END_HEADING = re.compile(
 )
 
 
+# The brackets a heading may stand in, and their closing ones
+_OPENING = {"[": "]", "\u3010": "\u3011", "\u3014": "\u3015", "\uff3b": "\uff3d"}
+
 # Letters spaced out one by one ("R E F E R E N C E S", "参 考 文 献").
 _SPACED = re.compile(r"^\S(?:\s+\S){2,}$")
 
@@ -53,6 +67,9 @@ def names_bibliography(text: str) -> bool:
     text = text.strip()
     if HEADING.match(text):
         return True
+    if text[:1] in _OPENING and text[-1:] == _OPENING[text[:1]] and len(text) > 2:
+        # Chinese journals' "[参考文献]", "【参考文献】", "〔参考文献〕"
+        return names_bibliography(text[1:-1])
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
         if HEADING.match(text):

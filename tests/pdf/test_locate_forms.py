@@ -100,3 +100,27 @@ def test_a_heading_without_entries_says_why(
     assert bib.notes == [
         "no bibliography found (the lines after the heading on page 1 do not read as entries)"
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Quellen- und Literaturverzeichnis", "Verwendete Literatur", "Ouvrages cités",
+     "Literatura citada", "Obras citadas", "Referencias bibliograficas", "Bibliografia citata",
+     "[参考文献]", "【参考文献】", "参考文献（References）"],
+)  # fmt: skip
+def test_headings_of_the_six_languages_lists(text: str) -> None:
+    assert names_bibliography(text)
+    assert is_heading(Line(1, text, 72, 200, 700, 10), 10.0)
+
+
+@pytest.mark.parametrize("heading", ["Literatura citada", "Verwendete Literatur", "Obras citadas"])
+def test_a_list_under_a_heading_of_the_six_languages_is_found_whole(
+    tmp_path: Path, heading: str
+) -> None:
+    rows = [
+        f"Grafo, Ana{n} ({2000 + n}). Los grafos del bosque {n}. Grafia: Arista." for n in range(8)
+    ]
+    body = ["Este trabajo estudia los grafos de los bosques de la región y presenta los datos,"]
+    page = [*column(72, 780, body * 8), Text(72, 650, heading, 12, "F3"), *column(72, 630, rows)]
+    bib = read_bibliography(write_pdf(tmp_path / "es.pdf", [page]))
+    assert [e.raw for e in bib.entries] == rows
