@@ -364,6 +364,8 @@ def _mend(
     _roman_volume_after_the_journal(toks, labels)
     _quoted_title_read_as_a_container(toks, labels)
     _journal_after_the_closing_quote(toks, labels)
+    if "\u201d" in raw or "\u00bb" in raw or '"' in raw:
+        _journal_after_the_quoted_title_read_as_names(toks, labels)
     if "ollab" in raw:
         _collaboration_opening_the_entry(toks, labels)
     _page_after_volume(toks, labels)
@@ -428,6 +430,8 @@ def _mend(
     if "]" in raw or "\uff3d" in raw:
         _number_ending_the_title(toks, labels)
     _issue_after_its_marker(toks, labels)
+    if "(" in raw:
+        _lone_bracketed_issue_after_the_journal(toks, labels)
     _page_read_as_a_year(toks, labels)
     if brackets and labels.count("volume") >= 3:
         _month_read_into_the_volume(toks, labels)
@@ -4694,14 +4698,63 @@ def _journal_after_the_closing_quote(toks: list[Tok], labels: list[str]) -> None
     if q < 0 or toks[q + 1].text != ",":
         return
     tail = [t for t in toks[q + 2 : b] if t.kind == KIND_WORD]
-    if not 1 <= len(tail) <= 6 or not all(
-        t.text[:1].isupper() or t.text.lower() in _SMALL_WORDS for t in tail
-    ):
+    title_case = all(t.text[:1].isupper() or t.text.lower() in _SMALL_WORDS for t in tail)
+    marked = _issue_or_volume_mark_after(toks, b)
+    # (French, Spanish and Italian journals' names are in sentence case: "Revue française
+    # de pédagogie, n° 152": a capital opening them, and a marked number after them)
+    if not 1 <= len(tail) <= 6 or not (title_case or (marked and tail[0].text[:1].isupper())):
         return
     if not any(lab in _NUMBERS for lab in labels[b:]) and "issued" not in labels[b:]:
         return
     labels[q + 1] = "O"
     _relabel(labels, q + 2, b, "container-title")
+
+
+# The marks of a journal's number in the six languages ("n° 152", "núm. 7", "vol. 3", "t. 95",
+# "Jg. 76", "H. 4", "v. 12", "n. 3"), read by ``_issue_or_volume_mark_after``
+_NUMBER_MARKS = word_set("n no nr num núm nº nro vol v t tome tomo jg bd h heft fasc anno año ano")
+
+
+def _issue_or_volume_mark_after(toks: list[Tok], b: int) -> bool:
+    """Whether a journal's number mark follows token ``b`` (a comma between): "n° 152",
+    "núm. 720", "vol. 3"."""
+    k = b
+    while k < len(toks) and toks[k].text == ",":
+        k += 1
+    if k + 1 >= len(toks) or toks[k].text.lower() not in _NUMBER_MARKS:
+        return False
+    k += 1
+    while k < len(toks) and toks[k].text in (".", "\u00b0", "\u00ba"):
+        k += 1
+    return k < len(toks) and toks[k].kind == KIND_NUM
+
+
+def _journal_after_the_quoted_title_read_as_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "Morales, Elena, “La novela negra”, Cuadernos de Literatura, núm. 720, 2010": with
+    no container, a second name run right after the quoted title's closing mark and a comma,
+    before a marked number ("núm. 720", "n° 12", "vol. 3"), is the journal (its mark, read
+    into the names, is nobody's)."""
+    if "container-title" in labels:
+        return
+    runs = _first_two_runs(labels, "author")
+    if runs is None:
+        return
+    (_, b), (c, d) = runs
+    t = _only_run(labels, "title")
+    if t is None or not b <= t[0] < t[1] < c:
+        return
+    q = t[1]
+    while q < c and labels[q] == "O" and toks[q].text not in _QUOTE_MARKS:
+        q += 1
+    if q >= c or toks[q].text not in _QUOTE_MARKS or toks[q + 1].text != "," or q + 2 != c:
+        return
+    e = d
+    while e > c and (toks[e - 1].kind == KIND_PUNCT or toks[e - 1].text.lower() in _NUMBER_MARKS):
+        e -= 1
+    if e - c < 1 or not toks[c].text[:1].isupper() or not _issue_or_volume_mark_after(toks, e):
+        return
+    _relabel(labels, c, e, "container-title")
+    _relabel(labels, e, d, "O")
 
 
 def _abbreviated_journal_in_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -7040,10 +7093,41 @@ _ISSUE_MARKS = word_set(
 )
 
 
+def _issue_mark_read_into_the_issue(toks: list[Tok], labels: list[str]) -> None:
+    """Spanish "n.º 1", Portuguese "n.º 3": the ordinal sign of the mark, read as the issue's
+    first token before its number, is the mark's."""
+    for k in range(1, len(toks) - 1):
+        if (
+            labels[k] == "issue"
+            and toks[k].text in ("\u00ba", "\u00b0")
+            and labels[k - 1] != "issue"
+            and labels[k + 1] == "issue"
+            and toks[k + 1].kind == KIND_NUM
+        ):
+            labels[k] = "O"
+
+
+def _lone_bracketed_issue_after_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Estudios de Turismo, (215), 89-110.": a journal with no volume, its number in
+    brackets between commas right after its name, read as the volume: the issue."""
+    if "issue" in labels or labels.count("volume") != 1:
+        return
+    k = labels.index("volume")
+    if not 3 <= k < len(toks) - 2 or toks[k].kind != KIND_NUM:
+        return
+    if toks[k - 1].text != "(" or toks[k + 1].text != ")" or toks[k - 2].text != ",":
+        return
+    if labels[k - 3] != "container-title" or toks[k + 2].text != ",":
+        return
+    labels[k] = "issue"
+
+
 def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:
     """ "n° 1", "Nr. 10", "Heft 6", "Volume 4, Issue 2", "Film Comment 40.1": a journal's
     number after an issue mark (or after its volume and a period with no space) is its
     issue, where none was read."""
+    if "issue" in labels:
+        _issue_mark_read_into_the_issue(toks, labels)
     if "issue" in labels or "container-title" not in labels or "number" in labels:
         return
     n = len(toks)

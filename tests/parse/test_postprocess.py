@@ -6621,3 +6621,45 @@ def test_the_book_after_in_and_the_editors_read_as_a_note_is_the_container() -> 
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Graphs in use"
     assert ref.type == "chapter"
+
+
+def test_a_sentence_case_journal_after_the_closing_quote_before_its_marked_number() -> None:
+    raw = "Odier, Luc, « Les graphes en question », Revue française des graphes, n° 152, 2008."
+    spec = [("Odier, Luc", "author"), (",", "O"),
+            ("« Les graphes en question », Revue française des graphes", "title"), (",", "O"),
+            ("n°", "O"), ("152", "volume"), (",", "O"), ("2008", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Les graphes en question"
+    assert ref.get("container-title") == "Revue française des graphes"
+
+
+def test_a_journal_after_the_quoted_title_read_as_names_before_its_marked_number() -> None:
+    raw = "Odero, Elena, “Los grafos negros”, Cuadernos de Grafos, núm. 720, 2010, pp. 67-80."
+    spec = [("Odero, Elena", "author"), (", “", "O"), ("Los grafos negros", "title"),
+            ("”,", "O"), ("Cuadernos de Grafos, núm", "author"), (".", "O"), ("720", "volume"),
+            (",", "O"), ("2010", "issued"), (", pp.", "O"), ("67-80", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Odero"]
+    assert ref.get("container-title") == "Cuadernos de Grafos"
+    assert ref.get("issue") == "720"
+
+
+def test_the_ordinal_sign_of_n_o_is_no_part_of_the_issue() -> None:
+    raw = "Odero, O. Los grafos. Revista de Grafos, 2011, vol. 20, n.º 1, p. 55-74."
+    spec = [("Odero, O.", "author"), ("Los grafos", "title"), (".", "O"),
+            ("Revista de Grafos", "container-title"), (",", "O"), ("2011", "issued"),
+            (", vol.", "O"), ("20", "volume"), (", n.", "O"), ("º 1", "issue"), (", p.", "O"),
+            ("55-74", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("issue") == "1"
+
+
+def test_a_lone_bracketed_number_after_the_journal_is_its_issue() -> None:
+    raw = "Odero, I. (2021). Grafos en Canarias. Estudios de Grafos, (215), 89-110."
+    spec = [("Odero, I.", "author"), ("(", "O"), ("2021", "issued"), (").", "O"),
+            ("Grafos en Canarias", "title"), (".", "O"), ("Estudios de Grafos", "container-title"),
+            (", (", "O"), ("215", "volume"), ("),", "O"), ("89-110", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("", "215")
