@@ -94,8 +94,13 @@ class Line:
         return self._share("italic")
 
     def _share(self, kind: str) -> float:
-        n = max(1, len(self.text.replace(" ", "")))
-        return min(sum(b - a for a, b, k in self.styles if k == kind) / n, 1.0)
+        text = self.text
+        n = max(1, len(text) - text.count(" "))
+        share = 0
+        for a, b, k in self.styles:
+            if k == kind:
+                share += b - a
+        return min(share / n, 1.0)
 
 
 @functools.lru_cache(maxsize=10_000)

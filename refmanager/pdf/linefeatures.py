@@ -63,9 +63,10 @@ def stored_line(row: Sequence[Any]) -> Line:
                 "", styles, [], True, int(row[1]))  # fmt: skip
 
 
-def _flat(line: Line) -> Line:
-    """What the rules are shown of a line: bold where most of it is, else plain."""
-    styles = [(0, len(line.text), "bold")] if line.bold >= 0.5 else []
+def _flat(line: Line, bold: float) -> Line:
+    """What the rules are shown of a line (whose bold share is ``bold``): bold where most
+    of it is, else plain."""
+    styles = [(0, len(line.text), "bold")] if bold >= 0.5 else []
     return Line(line.page, line.text, line.x0, line.x1, line.y, line.size, "", styles, [],
                 True, line.column)  # fmt: skip
 
@@ -244,9 +245,10 @@ def _line_features(
     rule: dict[str, bool],
     *,
     words: bool,
+    bold: float,
 ) -> list[str]:
     """A line's own features (``words``: whether its text is a bibliography heading's
-    words, :func:`names_bibliography`)."""
+    words, :func:`names_bibliography`; ``bold``: its bold share)."""
     text = r.text.strip()
     tokens = text.split()
     first = tokens[0] if tokens else ""
@@ -266,7 +268,7 @@ def _line_features(
         f"short={_bucket((col.right - r.x1) / em, (1.0, 4.0, 10.0, 20.0))}",
         f"width={_bucket((r.x1 - r.x0) / max(col.right - col.left, 1.0), (0.2, 0.5, 0.8, 0.95))}",
         f"size={_bucket(r.size / body, (0.75, 0.92, 0.97, 1.04, 1.15, 1.4))}",
-        f"bold={_bucket(r.bold, (0.1, 0.6, 0.95))}",
+        f"bold={_bucket(bold, (0.1, 0.6, 0.95))}",
         f"italic={_bucket(r.italic, (0.1, 0.5))}",
         f"len={_bucket(len(text), (3, 10, 25, 45, 70))}",
         f"first.shape={_shape(first)}",
@@ -378,7 +380,8 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
         return []
     body = body_size(rows)
     cols = _columns(rows, body)
-    lines = [_flat(r) for r in rows]
+    bolds = [r.bold for r in rows]  # (each line's share read once)
+    lines = [_flat(r, bold) for r, bold in zip(rows, bolds, strict=True)]
     pages: dict[int, list[Line]] = {}
     for ln in lines:
         pages.setdefault(ln.page, []).append(ln)
@@ -406,7 +409,9 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
             "rule.furn": id(ln) in junk,
             "rule.start": id(ln) in starts,
         }
-        f = _line_features(r, col, body, heights.get(r.page, 792.0), rule, words=words)
+        f = _line_features(
+            r, col, body, heights.get(r.page, 792.0), rule, words=words, bold=bolds[i]
+        )
         em = max(r.size, 1.0)
         f.extend(_gap_against_neighbours(gaps, i))
         seen[r.page] = seen.get(r.page, 0) + 1
@@ -434,7 +439,7 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
             gap = (r.y - nxt.y) / max(col.spacing, 1.0)
             f.append(f"gap.next={_bucket(gap, (0.9, 1.1, 1.3, 1.7, 2.5))}")
             f.append(f"dx.next={_bucket((nxt.x0 - r.x0) / em, _DX)}")
-        labelled = bool(_LABEL.match(r.text) or _alpha_label(r.text))
+        labelled = numbers[i] is not None or _alpha_label(r.text)  # (_number: _LABEL's match)
         f.append(f"numbered={int(numbered)}{int(labelled)}")
         number = numbers[i]
         if number is not None:
@@ -465,7 +470,12 @@ def featurize(rows: Sequence[Line], heights: dict[int, float]) -> list[list[str]
         "years=",
         "gaprel=",
     )
-    shown = [[x for x in f if x.startswith(keys)] for f in per_line]
+    # (each distinct feature tested once: most recur on many lines)
+    is_key: dict[str, bool] = {}
+    shown = [
+        [x for x in f if (is_key[x] if x in is_key else is_key.setdefault(x, x.startswith(keys)))]
+        for f in per_line
+    ]
     out: list[list[str]] = []
     n = len(per_line)
     for i, f in enumerate(per_line):

@@ -116,7 +116,11 @@ def open_pages(path: str, password: str | None) -> Iterator[Pages]:
     data = check_header(path)
     try:
         with pypdf_limits():
-            yield Pages(PypdfSource(open_pdf(path, password, data)), Budget(deadline))
+            reader = open_pdf(path, password, data)
+            try:
+                yield Pages(PypdfSource(reader), Budget(deadline))
+            finally:
+                reader.close()
     except RecursionError:
         raise InputError(path, "is damaged: its objects nest too deeply") from None
     except MemoryError:

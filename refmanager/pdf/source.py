@@ -75,28 +75,9 @@ class PypdfSource:
         return list(load_fonts(raws, self._probe_page))
 
     def outline(self) -> list[tuple[str, int]]:
-        reader = self.reader
         out: list[tuple[str, int]] = []
-
-        def walk(items: Any, depth: int) -> None:
-            if depth > 20:
-                return
-            for item in items:
-                if len(out) > 5000:
-                    return
-                if isinstance(item, list):
-                    walk(item, depth + 1)
-                    continue
-                try:
-                    title = str(item.title or "")
-                    page = reader.get_destination_page_number(item)
-                except Exception:
-                    continue
-                if page is not None and page >= 0:
-                    out.append((title, page + 1))
-
         try:
-            walk(reader.outline, 0)
+            _walk_outline(self.reader, self.reader.outline, 0, out)
         except Exception:
             return []
         return out
@@ -120,6 +101,27 @@ class PypdfSource:
             return bytes(stream.get_data()) if stream is not None else None
         except Exception:
             return None
+
+
+def _walk_outline(reader: PdfReader, items: Any, depth: int, out: list[tuple[str, int]]) -> None:
+    """Add the (title, 1-based page) of the outline's ``items`` to ``out``, nested ones
+    too. (A function of the module, not a closure calling itself: that closure would be a
+    reference cycle holding the reader, left for the garbage collector.)"""
+    if depth > 20:
+        return
+    for item in items:
+        if len(out) > 5000:
+            return
+        if isinstance(item, list):
+            _walk_outline(reader, item, depth + 1, out)
+            continue
+        try:
+            title = str(item.title or "")
+            page = reader.get_destination_page_number(item)
+        except Exception:
+            continue
+        if page is not None and page >= 0:
+            out.append((title, page + 1))
 
 
 def page_runs(

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdf
+import pytest
+
 from refmanager.pdf.document import open_pdf, pypdf_limits
+from refmanager.pdf.pages import open_pages
 from refmanager.pdf.source import PypdfSource, page_runs
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
@@ -52,3 +56,28 @@ def test_a_page_box_beyond_what_pdf_allows_is_read_as_letter(tmp_path: Path) -> 
         source = PypdfSource(open_pdf(path, None))
         assert source.box(source.page(0)) == (0.0, 0.0, 612.0, 792.0)
         assert source.box(source.page(1)) == (0.0, 0.0, 595.0, 842.0)
+
+
+def test_the_reader_is_closed_once_the_pages_are_done_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pypdf's objects refer to their reader and the reader to them: a cycle only the
+    garbage collector frees, the whole document with it. ``open_pages`` closes the reader
+    when the pages are done with (pypdf's ``close`` lets go of the objects it read), also
+    where reading them fails."""
+    closed: list[pypdf.PdfReader] = []
+    close = pypdf.PdfReader.close
+
+    def recording(self: pypdf.PdfReader) -> None:
+        closed.append(self)
+        close(self)
+
+    monkeypatch.setattr(pypdf.PdfReader, "close", recording)
+    path = str(_paper(tmp_path))
+    with open_pages(path, None) as pages:
+        assert pages.get(2)[0].text == "References"
+        assert closed == []
+    assert closed == [pages.source.reader]
+    with pytest.raises(KeyError), open_pages(path, None) as pages:
+        raise KeyError("a failure while the pages are read")
+    assert closed[1:] == [pages.source.reader]
