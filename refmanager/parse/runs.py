@@ -260,6 +260,7 @@ def _mend(
     """``mend_runs`` on labels that count themselves."""
     low = raw.lower()  # (the text in lower case, made once for the rules' quick tests)
     _join_cut_urls(raw, toks, labels)
+    _edition_number_before_its_word(toks, labels)
     _edition_word_after_its_number(toks, labels)
     _publisher_before_edition(toks, labels)
     _first_name_left_before_the_names(toks, labels)
@@ -5238,6 +5239,56 @@ def _in_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
     a, b = run
     if b - a > 2 and toks[a].text.lower() in _IN_WORDS and toks[a + 1].text[:1].isupper():
         labels[a] = "O"
+
+
+# What German, Portuguese, Spanish, French and Italian lists print between an edition's
+# number and its word ("2., überarb. Aufl.", "5. ed. rev. e atual.", "3.ª ed. revisada")
+_EDITION_QUALIFIERS = word_set(
+    "überarb überarbeitete erw erweiterte aktualisierte aktual neubearb bearb durchges verb "
+    "verbesserte rev revised revisada ampl ampliada aum aumentada atual atualizada actualizada "
+    "corr corrigée augm augmentée riveduta aggiornata ampliata und u y e et"
+)
+_ORDINAL_SIGNS = frozenset(("a", "\u00aa", "\u00ba", "o", "e", "er", "\u00e8me", "\u00e8re"))
+_NAMES_AFTER = frozenset(("by", "von", "v", "par", "por", "di", "da", "de"))
+
+
+def _edition_number_before_its_word(toks: list[Tok], labels: list[str]) -> None:
+    """ "3. Aufl.", "4. Auflage", "4a ed.", "2., überarb. Aufl.", "5. ed. rev. e atual.": an
+    edition's number, after a stop, a comma or a bracket, before an edition word (words of
+    revision between), is the edition, whatever the tagger read it as (the volume, a note,
+    nothing); the words after it are nobody's."""
+    n = len(toks)
+    for k in range(1, n - 2):
+        t = toks[k]
+        if t.kind != KIND_NUM or len(t.text) > 2 or toks[k - 1].text not in (".", ",", "(", ";"):
+            continue
+        if labels[k] in ("author", "editor", "page", "issued"):
+            continue
+        j = k + 1
+        if toks[j].text.lower() in _ORDINAL_SIGNS and toks[j].start == t.end:
+            j += 1
+        end = j  # (the number and its ordinal sign)
+        while j < n and toks[j].text in (".", ","):
+            j += 1
+        words = j
+        while j + 1 < n and toks[j].text.lower() in _EDITION_QUALIFIERS:
+            j += 1
+            if toks[j].text == ".":
+                j += 1
+        if j >= n or toks[j].text.lower() not in EDITION_WORDS:
+            continue
+        w = j + 1
+        if w < n and toks[w].text == ".":
+            w += 1
+        if w < n and toks[w].text.lower() in _NAMES_AFTER:
+            continue  # ("2. Ed. by K. Ode": the editor's mark)
+        if words == j:
+            _relabel(labels, k, j + 1, "edition")
+            _relabel(labels, j + 1, w, "O")
+        else:
+            _relabel(labels, k, end, "edition")
+            _relabel(labels, end, w, "O")
+        return
 
 
 def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:

@@ -6663,3 +6663,36 @@ def test_a_lone_bracketed_number_after_the_journal_is_its_issue() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue")) == ("", "215")
+
+
+@pytest.mark.parametrize(
+    ("imprint", "edition_runs"),
+    [("3. Aufl.", [("3", "volume"), (".", "O"), ("Aufl", "O"), (".", "O")]),
+     ("4. Auflage.", [("4", "volume"), (". Auflage.", "O")]),
+     ("4a ed.,", [("4a ed", "note"), (".,", "O")]),
+     ("5. ed. rev. e atual.", [("5", "O"), (". ed.", "O"), ("rev. e atual", "edition"),
+                               (".", "O")]),
+     ("2., überarb. Aufl.", [("2", "edition"), (".,", "O"), ("überarb. Aufl", "container-title"),
+                             (".", "O")])],
+)  # fmt: skip
+def test_an_editions_number_before_its_word_in_the_six_languages(
+    imprint: str, edition_runs: list[tuple[str, str]]
+) -> None:
+    raw = f"Odier, Karl: Graphen im Wald. {imprint} Graphstadt: Kante 2008."
+    spec = [("Odier, Karl", "author"), (":", "O"), ("Graphen im Wald", "title"), (".", "O"),
+            *edition_runs, ("Graphstadt", "publisher-place"), (":", "O"), ("Kante", "publisher"),
+            ("2008", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("edition") == imprint[0]
+    assert ref.get("title") == "Graphen im Wald"
+    assert not ref.get("container-title")
+    assert not ref.get("volume")
+
+
+def test_an_edition_word_before_by_is_the_editors_mark() -> None:
+    raw = "Odier, Karl. Graphs. 2. Ed. by Anne Kante. Graphtown: Edge, 2001."
+    spec = [("Odier, Karl", "author"), (".", "O"), ("Graphs", "title"), (".", "O"),
+            ("2", "volume"), (". Ed. by", "O"), ("Anne Kante", "editor"), (".", "O"),
+            ("Graphtown", "publisher-place"), (":", "O"), ("Edge", "publisher"), (",", "O"),
+            ("2001", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("edition") == ""
