@@ -309,6 +309,8 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if ") " in raw:
+        _series_number_after_the_journal(toks, labels)
     _book_after_the_editors_read_as_a_note(toks, labels)
     if "]" in raw:
         _first_word_after_the_medium_left_out(toks, labels)
@@ -3453,6 +3455,29 @@ def _book_after_the_editors_read_as_a_note(toks: list[Tok], labels: list[str]) -
     while e < len(toks) and labels[e] == "note":
         e += 1
     _relabel(labels, k, e, "container-title")
+
+
+def _series_number_after_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """AMS's "Ann. of Math. (2) 189 (2019), 45-67", "Acad. Roy. Belg. Bull. Cl. Sci. (5) 74
+    (1988)": a small number in brackets right after the journal and before the volume is
+    the journal's series, part of its name, whatever the tagger read it as."""
+    a, b = _first_run(labels, "container-title")
+    if a == b:
+        return
+    k = b + 1 if b < len(toks) and toks[b].text == "." and labels[b] == "O" else b
+    if k + 3 >= len(toks) or toks[k].text != "(" or toks[k + 2].text != ")":
+        return
+    n, v = toks[k + 1], toks[k + 3]
+    if n.kind != KIND_NUM or len(n.text) > 1 or v.kind != KIND_NUM or len(v.text) > 4:
+        return
+    if labels[k + 3] not in ("volume", "O", "issue", "page"):
+        return
+    if v.start <= toks[k + 2].end or any(
+        lab not in ("O", "volume", "issue") for lab in labels[k : k + 3]
+    ):
+        return
+    _relabel(labels, b, k + 3, "container-title")
+    labels[k + 3] = "volume"
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:
