@@ -477,7 +477,7 @@ def _mend(
         _year_before_a_vancouver_date(toks, labels)
     if "container-title" in labels and "issued" in labels:
         _venue_and_year_ending_the_proceedings(toks, labels)
-    if _IN_BRACKET.search(raw):
+    if _IN_BRACKET.search(raw) or _IN_A_WORD_ENDING.search(raw):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _title_read_as_the_publisher_or_journal(toks, labels)
@@ -7980,6 +7980,9 @@ def _month_read_into_the_volume(toks: list[Tok], labels: list[str]) -> None:
 
 
 _IN_BRACKET = re.compile(r"[(\[]\s*in\s", re.IGNORECASE)
+# "in" and one word ending the entry ("... 29--39 in Japanese"): the quick test for a
+# language named there
+_IN_A_WORD_ENDING = re.compile(r"\bin\s+[A-Za-z]+\W*$", re.IGNORECASE)
 _LANGUAGES = word_set(
     "english french german spanish portuguese italian russian chinese japanese korean turkish"
     " polish czech dutch swedish norwegian danish finnish greek hungarian romanian persian"
@@ -7990,7 +7993,7 @@ _LANGUAGES = word_set(
 def _language_note(toks: list[Tok], labels: list[str]) -> None:
     """ "A key to marine fishes of Turkey (in Turkish).", "... [in Chinese]": a bracket
     opening "in" and a language says what language the work is in: a note, not part of the
-    title or the journal."""
+    title or the journal. So do "in" and a language that end the entry unbracketed."""
     n = len(toks)
     for k in range(n - 3):
         if toks[k].text not in "([" or toks[k + 1].text.lower() != "in":
@@ -8006,6 +8009,17 @@ def _language_note(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, k + 1, e, "note")
         labels[k] = labels[e] = "O"
         return
+    # "... Journal of Graphs 8 29--39 in Japanese": no bracket, the entry's last words
+    e = n
+    while e > 0 and toks[e - 1].kind == KIND_PUNCT:
+        e -= 1
+    if (
+        e >= 3
+        and toks[e - 2].text.lower() == "in"
+        and toks[e - 1].text.lower() in _LANGUAGES
+        and (toks[e - 3].kind != KIND_PUNCT or toks[e - 3].text in ".,;)")
+    ):
+        _relabel(labels, e - 2, e, "note")
 
 
 def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:

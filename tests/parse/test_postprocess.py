@@ -6705,3 +6705,13 @@ def test_a_series_number_in_brackets_after_the_journal_is_the_journal_s() -> Non
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Ann. of Graphs (2)"
     assert ref.get("volume") == "189"
+
+
+def test_in_and_a_language_ending_the_entry_unbracketed_is_a_note() -> None:
+    raw = "Odell, K. Graph maps 2006 Journal of Graph Systems 8 29--39 in Norwegian"
+    spec = [("Odell, K.", "author"), ("Graph maps", "title"), ("2006", "issued"),
+            ("Journal of Graph Systems 8", "container-title"), ("29--39", "page"),
+            ("in Norwegian", "container-title")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("note") == "in Norwegian"
+    assert "Norwegian" not in ref.get("container-title")
