@@ -98,7 +98,40 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
             # still points at the printed character
             word = unicodedata.normalize("NFKC", word)
         append(Tok(word, s, e, kind))
+    if "/" in text and _TLD_SLASH.search(text, start):
+        out = _bare_addresses_joined(text, start, out)
     return out
+
+
+# MLA 9's web addresses printed without their scheme ("graphsociety.org/standards",
+# "journals.sagepub.com/doi/full/..."): a host ending in a known top-level domain and a path
+_TLDS = r"(?:com|org|net|edu|gov|int|io|info|eu|uk|de|fr|es|it|nl|br|cn|jp|ca|au|ch|se|no|dk|fi|pt)"
+_BARE_URL = re.compile(
+    rf"(?<![\w@./:-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+{_TLDS}/[^\s<>\"\u201c\u201d]*",
+    re.IGNORECASE,
+)
+# (the quick test first: a top-level domain and a slash, which most strings lack)
+_TLD_SLASH = re.compile(rf"\.{_TLDS}/", re.IGNORECASE)
+
+
+def _bare_addresses_joined(text: str, start: int, toks: list[Tok]) -> list[Tok]:
+    """``toks`` with the tokens of each address ``_BARE_URL`` finds made one URL token, where
+    the address starts and ends where tokens do and holds no identifier already read."""
+    for m in _BARE_URL.finditer(text, start):
+        a = m.start()
+        b = a + len(trim_identifier(m.group()) or m.group())
+        inside = [i for i, t in enumerate(toks) if a <= t.start < b]
+        if not inside or toks[inside[0]].start != a or toks[inside[-1]].end != b:
+            continue
+        if any(toks[i].kind in (KIND_URL, KIND_DOI) for i in inside):
+            continue
+        k = inside[0] - 1
+        if k >= 0 and toks[k].kind == KIND_PUNCT and k and toks[k - 1].end == toks[k].start:
+            k -= 1  # (the cut address's last "." is a token of its own)
+        if k >= 0 and toks[k].kind == KIND_URL:
+            continue  # ("http://www. boston.com/...": an address a line break cut, joined later)
+        toks[inside[0] : inside[-1] + 1] = [Tok(text[a:b], a, b, KIND_URL)]
+    return toks
 
 
 def word_set(text: str) -> frozenset[str]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import re
 
 from refmanager.parse import parse_reference
-from refmanager.parse.tokens import KIND_WORD, label_runs, split_label, tokenize
+from refmanager.parse.tokens import KIND_URL, KIND_WORD, label_runs, split_label, tokenize
 
 
 def test_identifiers_are_single_tokens() -> None:
@@ -174,3 +174,19 @@ def test_a_tokens_kind_is_the_modules_own_string() -> None:
     own += [tokens.KIND_NUM, tokens.KIND_PUNCT]
     assert len(kinds) == 7
     assert all(any(kind is k for k in own) for kind in kinds)
+
+
+def test_an_address_printed_without_its_scheme_is_one_url_token() -> None:
+    # MLA 9 prints web addresses without "https://"
+    text = '"Graph standards." Graph Society, 2021, graphsociety.org/standards/2021.'
+    toks = tokenize(text)
+    urls = [t.text for t in toks if t.kind == KIND_URL]
+    assert urls == ["graphsociety.org/standards/2021"]
+    assert toks[-1].text == "."
+
+
+def test_a_host_continuing_an_address_a_line_break_cut_is_no_address_of_its_own() -> None:
+    text = "Graph Globe, http://www. graphglobe.com/business/2007/x.html"
+    toks = tokenize(text)
+    assert [t.text for t in toks if t.kind == KIND_URL] == ["http://www"]
+    assert [t.text for t in tokenize("Graphs, e.g. 12/3 and a.b/c")].count("a.b/c") == 0
