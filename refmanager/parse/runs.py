@@ -309,6 +309,8 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "[" in raw:
+        _title_before_a_medium_read_into_the_names(toks, labels)
     if ") " in raw:
         _series_number_after_the_journal(toks, labels)
     _book_after_the_editors_read_as_a_note(toks, labels)
@@ -3478,6 +3480,34 @@ def _series_number_after_the_journal(toks: list[Tok], labels: list[str]) -> None
         return
     _relabel(labels, b, k + 3, "container-title")
     labels[k + 3] = "volume"
+
+
+# Vancouver's descriptions in square brackets after a title ("[Internet]", "[software]")
+_BRACKETED_MEDIUM = word_set("internet online software dissertation thesis dataset database")
+
+
+def _title_before_a_medium_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "Odell K. GraphKit [software]. 2021.", "Odell K. Routing [Internet].
+    Oslo: Graph Society; 2021.": the words after the last initials' period, right before a
+    bracketed medium, read as a name, are the title; a title read after the place's colon
+    is then the publisher."""
+    a, b = _first_run(labels, "author")
+    n = len(toks)
+    if b - a < 4 or b + 2 >= n or toks[b].text != "[":
+        return
+    if toks[b + 1].text.lower() not in _BRACKETED_MEDIUM:
+        return
+    d = next((k for k in range(b - 2, a, -1) if toks[k].text == "."), -1)
+    if d < 0 or not _vancouver_initials(toks[d - 1]) or not toks[d + 1].text[:1].isupper():
+        return
+    if toks[d - 2].kind != KIND_WORD or len(toks[d - 2].text) < 2:
+        return  # ("K. L. Odell": the period of a given name's initial, before the family)
+    later = _first_run(labels, "title")
+    labels[d] = "O"
+    _relabel(labels, d + 1, b, "title")
+    s, e = later
+    if s > b and s >= 2 and toks[s - 1].text == ":" and labels[s - 2] == "publisher-place":
+        _relabel(labels, s, e, "publisher")
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

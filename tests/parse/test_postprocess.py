@@ -6715,3 +6715,14 @@ def test_in_and_a_language_ending_the_entry_unbracketed_is_a_note() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("note") == "in Norwegian"
     assert "Norwegian" not in ref.get("container-title")
+
+
+def test_a_one_word_title_before_a_bracketed_medium_read_into_the_names() -> None:
+    raw = "Odell K. Routing [Internet]. Oslo: Graph Society; 2021. Available from: https://example.org/r"
+    spec = [("Odell K. Routing", "author"), ("[Internet].", "O"), ("Oslo", "publisher-place"),
+            (":", "O"), ("Graph Society", "title"), (";", "O"), ("2021", "issued"),
+            (". Available from:", "O"), ("https://example.org/r", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Odell"]
+    assert ref.get("title") == "Routing"
+    assert ref.get("publisher") == "Graph Society"
