@@ -6696,6 +6696,8 @@ def test_an_edition_word_before_by_is_the_editors_mark() -> None:
             ("Graphtown", "publisher-place"), (":", "O"), ("Edge", "publisher"), (",", "O"),
             ("2001", "issued"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("edition") == ""
+
+
 def test_a_series_number_in_brackets_after_the_journal_is_the_journal_s() -> None:
     raw = "[8] K. Odell, Graph routing, Ann. of Graphs (2) 189 (2019) 45–67."
     spec = [("[8]", "O"), ("K. Odell", "author"), (",", "O"), ("Graph routing", "title"),
