@@ -484,6 +484,7 @@ def _mend(
     _book_title_read_as_a_container(toks, labels)
     _title_read_as_the_publisher_or_journal(toks, labels)
     _place_read_into_the_publisher(toks, labels)
+    _book_after_the_editors_read_as_the_imprint(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
     _place_and_publisher_around_a_colon(toks, labels)
     _place_and_publisher_ending_the_title(toks, labels)
@@ -6491,7 +6492,7 @@ def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
     first, second = _words_of(toks, a, c), _words_of(toks, c + 1, b)
     if is_region(second) or is_region(first):
         return
-    if not all(t.text[:1].isupper() for t in (toks[a], toks[c + 1])):
+    if not all(_capitalised_or_article(toks, k, b) for k in (a, c + 1)):
         return
     if is_city(first) == is_city(second):
         return
@@ -6501,6 +6502,53 @@ def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, a, b, "publisher-place")
     _relabel(labels, name[0], name[1], "publisher")
     labels[c] = "O"
+
+
+_IMPRINT_LABELS = frozenset(("publisher", "publisher-place"))
+
+
+def _book_after_the_editors_read_as_the_imprint(toks: list[Tok], labels: list[str]) -> None:
+    """Italian and French chapters: "in Galli, Sara (a cura di), Studi danteschi, Firenze,
+    Olschki, 2005, pp. 101-120": with no container, the imprint's run right after the
+    editors and a comma going on, past commas, to a publishing city: the words before the
+    city are the book, the city the place and what follows it the publisher."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "editor")
+    if run is None:
+        return
+    k = _past_punctuation(toks, labels, run[1])
+    if k >= len(toks) or labels[k] not in _IMPRINT_LABELS or toks[k - 1].text != ",":
+        return
+    f = k
+    while f < len(toks) and (
+        labels[f] in _IMPRINT_LABELS
+        or (toks[f].text == "," and f + 1 < len(toks) and labels[f + 1] in _IMPRINT_LABELS)
+    ):
+        f += 1
+    commas = [m for m in range(k + 1, f - 1) if toks[m].text == ","]
+    if len(commas) < 2 or not toks[k].text[:1].isupper():
+        return
+    c = commas[0]
+    city = _words_of(toks, c + 1, commas[1])
+    if not is_city(city) or is_city(_words_of(toks, k, c)):
+        return
+    _relabel(labels, k, c, "container-title")
+    labels[c] = labels[commas[1]] = "O"
+    _relabel(labels, c + 1, commas[1], "publisher-place")
+    _relabel(labels, commas[1] + 1, f, "publisher")
+
+
+# The articles a publisher's name may open with in lower case ("il Mulino", "la Découverte")
+_LOWER_ARTICLES = frozenset(("il", "la", "le", "les", "el", "lo", "der", "die", "das", "l"))
+
+
+def _capitalised_or_article(toks: list[Tok], k: int, b: int) -> bool:
+    """Whether token ``k`` is capitalised, or a lower-case article before a capitalised word
+    (before ``b``): "il Mulino", "la Découverte"."""
+    if toks[k].text[:1].isupper():
+        return True
+    return toks[k].text in _LOWER_ARTICLES and k + 1 < b and toks[k + 1].text[:1].isupper()
 
 
 def _place_after_a_comma(toks: list[Tok], labels: list[str], b: int) -> tuple[int, int] | None:

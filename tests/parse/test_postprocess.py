@@ -6728,3 +6728,30 @@ def test_a_one_word_title_before_a_bracketed_medium_read_into_the_names() -> Non
     assert [n.family for n in ref.author] == ["Odell"]
     assert ref.get("title") == "Routing"
     assert ref.get("publisher") == "Graph Society"
+def test_a_publisher_opening_with_a_lower_case_article_after_the_city() -> None:
+    raw = "Graffo, Marco (a cura di), Storia dei grafi, Bologna, il Grafo, 2010."
+    spec = [("Graffo, Marco", "editor"), ("(a cura di),", "O"), ("Storia dei grafi", "title"),
+            (",", "O"), ("Bologna, il Grafo", "publisher-place"), (",", "O"), ("2010", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Bologna", "il Grafo")
+
+
+@pytest.mark.parametrize(
+    "imprint_runs",
+    [[("Studi sui grafi, Firenze, Arco", "publisher-place")],
+     [("Studi sui grafi", "publisher"), (",", "O"), ("Firenze, Arco", "publisher-place")]],
+)  # fmt: skip
+def test_the_book_after_the_editors_read_into_the_imprint(
+    imprint_runs: list[tuple[str, str]],
+) -> None:
+    raw = "Graffo, Paolo, «I grafi di Dante», in Arco, Sara (a cura di), Studi sui grafi, "
+    raw += "Firenze, Arco, 2005, pp. 101-120."
+    spec = [("Graffo, Paolo", "author"), (", «", "O"), ("I grafi di Dante", "title"),
+            ("», in", "O"), ("Arco, Sara (a cura di)", "editor"), (",", "O"), *imprint_runs,
+            (",", "O"), ("2005", "issued"), (", pp.", "O"), ("101-120", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Studi sui grafi"
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Firenze", "Arco")
+    assert ref.type == "chapter"
