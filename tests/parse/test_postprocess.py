@@ -6728,6 +6728,8 @@ def test_a_one_word_title_before_a_bracketed_medium_read_into_the_names() -> Non
     assert [n.family for n in ref.author] == ["Odell"]
     assert ref.get("title") == "Routing"
     assert ref.get("publisher") == "Graph Society"
+
+
 def test_a_publisher_opening_with_a_lower_case_article_after_the_city() -> None:
     raw = "Graffo, Marco (a cura di), Storia dei grafi, Bologna, il Grafo, 2010."
     spec = [("Graffo, Marco", "editor"), ("(a cura di),", "O"), ("Storia dei grafi", "title"),
