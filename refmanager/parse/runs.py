@@ -325,6 +325,7 @@ def _mend(
     _title_read_into_the_names(toks, labels)
     _vancouver_title_after_the_initials(toks, labels)
     _and_others_opening_the_title(toks, labels)
+    _unlabelled_sentence_after_the_names(toks, labels)
     _in_word_opening_the_container(toks, labels)
     _title_opening_with_an_article_in_the_names(toks, labels)
     _title_before_the_imprint_read_into_the_names(toks, labels)
@@ -10523,6 +10524,57 @@ def _body_sentence(toks: list[Tok], a: int) -> bool:
         if toks[d].text.lower() in _BODY_WORDS:
             return True
     return False
+
+
+# What a sentence left unlabelled between the names and the title's stand-in can be
+# followed by: the chapter's "In", the editors, or the journal
+_AFTER_AN_UNREAD_TITLE = frozenset(("editor", "container-title"))
+
+
+def _unlabelled_sentence_after_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "PEREIRA, Luís. O território e a cidade. In: SANTOS, M. (org.). Geografia urbana.",
+    "TAVARES, B. Ética e tecnologia. Revista Filosofia Hoje, v. 3, ... Disponível em: ...":
+    the first sentence after the names left unlabelled, before "In:", the editors or the
+    journal, is the title; a later title run is then the book after the editors, or the
+    words of an access note before the URL ("Disponível em", "Available at")."""
+    a, b = _first_run(labels, "author")
+    if a == b or a > 1:
+        return
+    k = _past_punctuation(toks, labels, b)
+    d = next(
+        (m for m in range(k, len(toks)) if labels[m] != "O" or _stop_ends_sentence(toks, m)), -1
+    )
+    if d < 0 or labels[d] != "O" or not toks[k].text[:1].isupper():
+        return
+    words = [t.text for t in toks[k:d] if t.kind == KIND_WORD]
+    initial = len(toks[k].text) == 1 and toks[k + 1].text == "."
+    if len(words) < 2 or initial or not any(w.islower() for w in words):
+        return  # (a title has a lower-case word: names in capitals or initials have none)
+    if any(t.text in "()[]" or t.text == "al" for t in toks[k:d]):
+        return  # ("Gorky, Maxim (Alexei Peshkov), et al., eds.": the names' own words)
+    e = _past_punctuation(toks, labels, d)
+    if e >= len(toks):
+        return
+    chapter = toks[e].text in ("In", "Em", "En", "Dans") and e + 1 < len(toks)
+    if not (chapter or labels[e] in _AFTER_AN_UNREAD_TITLE):
+        return
+    later = _runs_of(labels, "title")
+    _relabel(labels, k, d, "title")
+    for m, n in later:
+        if m < d:
+            continue
+        j = m - 1
+        while (
+            j > 0
+            and labels[j] == "O"
+            and (toks[j].kind == KIND_PUNCT or toks[j].text.lower() in _EDITOR_MARK_WORDS)
+        ):
+            j -= 1  # (past "(org.).")
+        after = _past_punctuation(toks, labels, n)
+        if labels[j] == "editor" and "container-title" not in labels:
+            _relabel(labels, m, n, "container-title")
+        elif after < len(toks) and labels[after] == "URL":
+            _relabel(labels, m, n, "O")
 
 
 def _stop_ends_sentence(toks: list[Tok], d: int) -> bool:

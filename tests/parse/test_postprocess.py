@@ -6757,3 +6757,49 @@ def test_the_book_after_the_editors_read_into_the_imprint(
     assert ref.get("container-title") == "Studi sui grafi"
     assert (ref.get("publisher-place"), ref.get("publisher")) == ("Firenze", "Arco")
     assert ref.type == "chapter"
+
+
+def test_an_unlabelled_sentence_after_the_names_before_in_and_the_editors_is_the_title() -> None:
+    raw = (
+        "ODA, Luís. O grafo e a aresta. In: ARCO, Milena (org.). Grafos urbanos. Grafia: Nó, 2005."
+    )
+    spec = [("ODA, Luís", "author"), (". O grafo e a aresta. In:", "O"), ("ARCO, Milena", "editor"),
+            ("(org.).", "O"), ("Grafos urbanos", "title"), (".", "O"),
+            ("Grafia", "publisher-place"), (":", "O"), ("Nó", "publisher"), (",", "O"),
+            ("2005", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "O grafo e a aresta"
+    assert ref.get("container-title") == "Grafos urbanos"
+    assert ref.type == "chapter"
+
+
+def test_an_unlabelled_sentence_before_the_journal_is_the_title_not_the_access_note() -> None:
+    raw = "ODA, Bruna. Ética dos grafos. Revista Grafos Hoje, v. 3, n. 1, 2019. "
+    raw += "Disponível em: https://grafos.example.br/12. Acesso em: 10 ago. 2020."
+    spec = [("ODA, Bruna", "author"), (". Ética dos grafos.", "O"),
+            ("Revista Grafos Hoje", "container-title"), (", v.", "O"), ("3", "volume"),
+            (", n.", "O"), ("1", "issue"), (",", "O"), ("2019", "issued"), (".", "O"),
+            ("Disponível em", "title"), (":", "O"), ("https://grafos.example.br/12", "URL"),
+            (". Acesso em: 10 ago. 2020.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Ética dos grafos"
+    assert ref.get("container-title") == "Revista Grafos Hoje"
+
+
+@pytest.mark.parametrize(
+    ("raw", "head"),
+    [("B. D. ODE et 1. D. ABE. Graph Journal 24, 413 (1971).", "B. D. ODE"),
+     ("Grafo, Maxim (Alexei Kante), et al., eds. Graph Journal 24, 413 (1971).", "Grafo, Maxim")],
+)  # fmt: skip
+def test_names_left_unlabelled_after_the_names_are_no_title(raw: str, head: str) -> None:
+    from refmanager.parse.runs import _unlabelled_sentence_after_the_names
+
+    toks = tokenize(raw)
+    journal = raw.index("Graph Journal")
+    labels = [
+        "author" if t.end <= len(head) else "container-title" if t.start >= journal else "O"
+        for t in toks
+    ]
+    before = list(labels)
+    _unlabelled_sentence_after_the_names(toks, labels)
+    assert labels == before
