@@ -200,11 +200,17 @@ def _family_first_pinyin(chunks: list[str]) -> bool:
     return any(p[1].lower() not in PINYIN_FAMILIES for p in pairs)
 
 
+# "Saint" shortened before a family name ("St. John", "Ste. Marie"): no initial
+_SAINT = frozenset(("St.", "Ste.", "St", "Ste"))
+
+
 def _looks_family_only(chunk: str) -> bool:
     words = chunk.split()
     if not words or len(words) > 4:
         return False
     core = [w for w in words if w.lower() not in PARTICLES]
+    if len(core) > 1 and core[0] in _SAINT:
+        core = core[1:]
     if len(core) > 2 or not core:
         return False
     return not any(map(is_initials, core)) or chunk.isupper()
@@ -270,7 +276,9 @@ def _natural(chunk: str) -> Name:
     # (an upper-case particle is no initial: "VAN DER WALT S J", "DE SAUSSURE F")
     if tail and (
         len(head_words) == 1
-        or not any(is_initials(w) and w.lower() not in PARTICLES for w in head_words)
+        or not any(
+            is_initials(w) and w.lower() not in PARTICLES and w not in _SAINT for w in head_words
+        )
     ):
         given = " ".join(tail)
         # lower-case words inside the family are particles only ("van de Wiel MA")
@@ -286,6 +294,8 @@ def _natural(chunk: str) -> Name:
             break
     if cut == len(words) - 1 and len(words) > 2 and words[-2] in _CAP_PARTICLES:
         cut = len(words) - 2
+    if cut > 0 and words[cut - 1] in _SAINT and (cut > 1 or not tail):
+        cut -= 1  # "Kevin St. John": "St." opens the family name
     return Name(family=" ".join(words[cut:]), given=" ".join(words[:cut]), suffix=suffix)
 
 

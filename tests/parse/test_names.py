@@ -395,3 +395,16 @@ def test_and_others_in_german_and_spanish_close_the_list(text: str) -> None:
     names, etal = split_names(text)
     assert [(n.family, n.given.rstrip(".")) for n in names] == [("Kante", "R"), ("Knoten", "S")]
     assert etal
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [
+        ("Odell, R. A., Jr., & St. John, K.", ["Odell", "St. John"]),
+        ("Kevin St. John and Mary Ste. Marie", ["St. John", "Ste. Marie"]),
+        ("St. John K, Lind B", ["St. John", "Lind"]),
+        ("A. St. Clair", ["St. Clair"]),
+    ],
+)
+def test_saint_shortened_opens_a_family_name(text: str, families: list[str]) -> None:
+    assert [n.family for n in split_names(text)[0]] == families
