@@ -309,6 +309,7 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    _title_read_into_the_container_after_the_date(toks, labels)
     if "[" in raw:
         _title_before_a_medium_read_into_the_names(toks, labels)
     if ") " in raw:
@@ -3510,6 +3511,36 @@ def _title_before_a_medium_read_into_the_names(toks: list[Tok], labels: list[str
     s, e = later
     if s > b and s >= 2 and toks[s - 1].text == ":" and labels[s - 2] == "publisher-place":
         _relabel(labels, s, e, "publisher")
+
+
+_JOURNAL_PART_WORDS = word_set("series ser section sect part pt serie série reihe")
+
+
+def _title_read_into_the_container_after_the_date(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Souza, A. (2019). Roteamento. Estudos de Grafos, 12, 45-67.": no title, and the
+    container run right after the date opens with a sentence of whole words (no
+    abbreviation, no venue's word) ending in a period: that sentence is the title."""
+    if "title" in labels:
+        return
+    a, b = _first_run(labels, "container-title")
+    if b - a < 3 or a < 2 or toks[a - 1].text not in (".", ")"):
+        return
+    if _previous_label(toks, labels, a) not in ("issued", "author"):
+        return
+    d = next((k for k in range(a + 1, b - 1) if toks[k].text == "."), -1)
+    if d < 0 or not toks[d + 1].text[:1].isupper() or len(toks[d + 1].text) < 2:
+        return  # ("Can. J. Chem.": an abbreviation's period)
+    if toks[d + 1].text.lower() in _JOURNAL_PART_WORDS:
+        return  # ("Proceedings of the Royal Society. Series A")
+    head = toks[a:d]
+    if not all(
+        t.kind == KIND_WORD and len(t.text) > 1 and not is_serial_abbreviation(t.text) for t in head
+    ):
+        return
+    if _names_venue(_words_of(toks, a, d)):
+        return
+    _relabel(labels, a, d, "title")
+    labels[d] = "O"
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

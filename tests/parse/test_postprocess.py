@@ -6803,3 +6803,20 @@ def test_names_left_unlabelled_after_the_names_are_no_title(raw: str, head: str)
     before = list(labels)
     _unlabelled_sentence_after_the_names(toks, labels)
     assert labels == before
+def test_a_one_word_title_read_into_the_journal_after_the_date_is_the_title() -> None:
+    raw = "de Souza, A. B. (2019). Roteamento. Estudos de Grafos, 12, 45-67."
+    spec = [("de Souza, A. B.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Roteamento. Estudos de Grafos", "container-title"), (",", "O"), ("12", "volume"),
+            (",", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Roteamento"
+    assert ref.get("container-title") == "Estudos de Grafos"
+
+
+def test_an_abbreviated_journal_after_the_names_keeps_its_first_word() -> None:
+    raw = "B. Odell et X. Lind. Can. J. Graphs 66, 2188 (1988)."
+    spec = [("B. Odell et X. Lind", "author"), (".", "O"),
+            ("Can. J. Graphs", "container-title"), ("66", "volume"), (",", "O"),
+            ("2188", "page"), ("(", "O"), ("1988", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Can. J. Graphs"
