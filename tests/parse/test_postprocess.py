@@ -6803,6 +6803,8 @@ def test_names_left_unlabelled_after_the_names_are_no_title(raw: str, head: str)
     before = list(labels)
     _unlabelled_sentence_after_the_names(toks, labels)
     assert labels == before
+
+
 def test_a_one_word_title_read_into_the_journal_after_the_date_is_the_title() -> None:
     raw = "de Souza, A. B. (2019). Roteamento. Estudos de Grafos, 12, 45-67."
     spec = [("de Souza, A. B.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
