@@ -3520,8 +3520,8 @@ def _title_read_into_the_container_after_the_date(toks: list[Tok], labels: list[
     """APA's "Souza, A. (2019). Roteamento. Estudos de Grafos, 12, 45-67.": no title, and the
     container run right after the date opens with a sentence of whole words (no
     abbreviation, no venue's word) ending in a period: that sentence is the title."""
-    if "title" in labels:
-        return
+    if "title" in labels or not any(lab in labels for lab in _NUMBERS):
+        return  # (a book's "Title. Publisher." read as one container: the builder's case)
     a, b = _first_run(labels, "container-title")
     if b - a < 3 or a < 2 or toks[a - 1].text not in (".", ")"):
         return
@@ -3537,6 +3537,8 @@ def _title_read_into_the_container_after_the_date(toks: list[Tok], labels: list[
         t.kind == KIND_WORD and len(t.text) > 1 and not is_serial_abbreviation(t.text) for t in head
     ):
         return
+    if len(head) == 1 and len(head[0].text) < 6:
+        return  # ("Eur. Phys. J.", "Atmos. Chem. Phys.": a short word abbreviated)
     if _names_venue(_words_of(toks, a, d)):
         return
     _relabel(labels, a, d, "title")
