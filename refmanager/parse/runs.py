@@ -628,6 +628,8 @@ def _mend(
         _body_read_as_a_second_title_before_its_place(toks, labels)
     if "publisher-place" in labels and "publisher" not in labels:
         _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
+    if raw.rstrip(". ").endswith(")"):
+        _series_in_brackets_ending_a_book(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -4527,6 +4529,54 @@ def _series_after_volume_of(toks: list[Tok], labels: list[str]) -> None:
         labels[v] = "volume"
         _relabel(labels, s, e, "container-title")
         return
+
+
+# what a bracket closing a book says that is no series: how it was printed or is held
+_NOT_A_SERIES = word_set(
+    "unpublished xerox mimeo mimeographed typescript manuscript microfilm microfiche reprint "
+    "reprinted translated translation chapter chapters abstract summary online"
+)
+_SERIES_IN_BRACKETS_READ_AS = frozenset(
+    ("publisher", "publisher-place", "container-title", "title", "note", "O", "volume")
+)
+
+
+def _series_in_brackets_ending_a_book(toks: list[Tok], labels: list[str]) -> None:
+    """ "Marseille : Éditions Parenthèses, 2007, 215 p. (Collection Architectures).", "Porto
+    Alegre: Sulina, 2009. (Coleção Estudos Sociais, 4).", "Baden-Baden: Nomos, 2012
+    (Schriftenreihe Europa, Bd. 8).": a bracket closing the entry after the book's imprint,
+    opening with a capitalised word and holding no year, is the book's series (it was read
+    as the publisher, which it took the place of, or as the container)."""
+    e = len(toks)
+    while e > 0 and toks[e - 1].text == "." and labels[e - 1] == "O":
+        e -= 1
+    if e < 4 or toks[e - 1].text != ")":
+        return
+    o = next((m for m in range(e - 2, 0, -1) if toks[m].text == "("), -1)
+    if o < 1 or any(toks[m].text in "()" for m in range(o + 1, e - 1)) or o + 2 >= e:
+        return
+    if not ("publisher" in labels[:o] or "publisher-place" in labels[:o]):
+        return
+    if "issued" not in labels[:o] or not toks[o + 1].text[:1].isupper():
+        return
+    inner = range(o + 1, e - 1)
+    if any(labels[m] not in _SERIES_IN_BRACKETS_READ_AS for m in inner):
+        return
+    if any(YEAR_RE.fullmatch(toks[m].text) for m in inner):
+        return
+    # a number only closing it, after a comma or a volume's mark ("Coleção X, 4", "Reihe, Bd. 8")
+    if any(
+        toks[m].kind == KIND_NUM or any(ch.isdigit() for ch in toks[m].text) for m in inner[:-1]
+    ):
+        return  # ("(Chapters 5.5 and 11)")
+    text = _words_of(toks, o + 1, e - 1)
+    words = [toks[m] for m in inner if toks[m].kind == KIND_WORD]
+    if len(words) == 1 and (words[0].text.isupper() or is_city(text)):
+        return  # ("Hannover (TIB)", "(Albany)": the body's acronym, a place)
+    if _DEGREE_OR_REPORT.search(text) or any(w.text.lower() in _NOT_A_SERIES for w in words):
+        return  # ("(Unpublished Doctor's Dissertation)", "(Xerox.)")
+    _relabel(labels, o + 1, e - 1, "collection-title")
+    labels[o] = labels[e - 1] = "O"
 
 
 def _series_read_as_container(toks: list[Tok], labels: list[str]) -> None:

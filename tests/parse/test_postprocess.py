@@ -6822,3 +6822,30 @@ def test_an_abbreviated_journal_after_the_names_keeps_its_first_word() -> None:
             ("2188", "page"), ("(", "O"), ("1988", "issued"), (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Can. J. Graphs"
+@pytest.mark.parametrize(
+    ("series", "read_as"),
+    [("Collection Arêtes", "publisher"), ("Coleção Estudos de Grafos, 4", "container-title"),
+     ("Schriftenreihe Graphen, Bd. 8", "publisher")],
+)  # fmt: skip
+def test_a_series_in_brackets_closing_a_book_is_its_collection(series: str, read_as: str) -> None:
+    raw = f"Odier, Yves. Les graphes. Graphe : Éditions Arête, 2007. ({series})."
+    spec = [("Odier, Yves", "author"), (".", "O"), ("Les graphes", "title"), (".", "O"),
+            ("Graphe", "publisher-place"), (":", "O"), ("Éditions Arête", "publisher"),
+            (",", "O"), ("2007", "issued"), (". (", "O"), (series, read_as),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("collection-title") == series
+    assert ref.get("publisher") == "Éditions Arête"
+    assert ref.type == "book"
+
+
+@pytest.mark.parametrize("bracket", ["GTB", "Leiden", "Unpublished Doctor's Dissertation"])
+def test_an_acronym_a_place_or_a_kind_in_brackets_closing_a_book_is_no_series(
+    bracket: str,
+) -> None:
+    raw = f"Odier, Yves. Les graphes. Graphe : Éditions Arête, 2007. ({bracket})."
+    spec = [("Odier, Yves", "author"), (".", "O"), ("Les graphes", "title"), (".", "O"),
+            ("Graphe", "publisher-place"), (":", "O"), ("Éditions Arête", "publisher"),
+            (",", "O"), ("2007", "issued"), (". (", "O"), (bracket, "note"),
+            (").", "O")]  # fmt: skip
+    assert not _by_runs(raw, spec).get("collection-title")
