@@ -91,6 +91,10 @@ _AND = re.compile(
     r"(?:\s*(?:,\s*)?(?:\band\b|\bAND\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*"
     r"|(?<=[.,])\s*\b[ye]\s+(?=[A-Z\u00c0-\u00de]))"
 )
+_AND_BETWEEN_INVERTED = re.compile(
+    r"(,\s*[A-Z\u00c0-\u00de][^\s,;]*(?:\s[A-Z\u00c0-\u00de][^\s,;]*)?)\s+[ey]\s+"
+    r"(?=[A-Z\u00c0-\u00de][^\s,;]*(?:\s[A-Z\u00c0-\u00de][^\s,;]*)?,)"
+)
 _INITIALS = re.compile(r"^(?:[A-Z\u00c0-\u00de\u0100-\u017f][a-z]?\.?[\s\-\u2010]*){1,4}$")
 # (Cyrillic capitals too: GOST's "Кузнецов А. В." ends with a bare "В" once its stop goes)
 _TIGHT_INITIALS = re.compile(r"^[A-Z\u00c0-\u00de\u0141\u0100-\u017f\u0401\u0410-\u042f]{1,3}$")
@@ -391,6 +395,11 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         # Nations", "Department of Health and Human Services", "National Institute for
         # Health and Care Excellence": a body's word before the first "and" or after the last)
         return [Name(literal=text)], etal
+    if " e " in text or " y " in text:
+        # "Longo, Marta e Serra, Davide", "García, Juan y López, María": the Italian,
+        # Portuguese or Spanish "and" between a given name and the next family name (a
+        # comma before and after: not "Ortega y Gasset, José")
+        text = _AND_BETWEEN_INVERTED.sub(r"\1, ", text)
     parts = _AND.split(text)  # (no groups: no None among the parts)
     chunks: list[str] = []
     # pairs of a family name and one given name never straddle an "and": the chunks an

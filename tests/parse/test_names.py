@@ -408,3 +408,16 @@ def test_and_others_in_german_and_spanish_close_the_list(text: str) -> None:
 )
 def test_saint_shortened_opens_a_family_name(text: str, families: list[str]) -> None:
     assert [n.family for n in split_names(text)[0]] == families
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Lungo, Marta e Sera, Davide", [("Lungo", "Marta"), ("Sera", "Davide")]),
+     ("Garza, Juan y Lobo, María", [("Garza", "Juan"), ("Lobo", "María")]),
+     ("Fonte Ruiz, Ana y Lobo Gil, José", [("Fonte Ruiz", "Ana"), ("Lobo Gil", "José")])],
+)  # fmt: skip
+def test_e_and_y_between_a_given_name_and_the_next_family_name(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    names, _ = split_names(text)
+    assert [(n.family, n.given) for n in names] == expected

@@ -6822,6 +6822,8 @@ def test_an_abbreviated_journal_after_the_names_keeps_its_first_word() -> None:
             ("2188", "page"), ("(", "O"), ("1988", "issued"), (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Can. J. Graphs"
+
+
 @pytest.mark.parametrize(
     ("series", "read_as"),
     [("Collection Arêtes", "publisher"), ("Coleção Estudos de Grafos, 4", "container-title"),
