@@ -483,6 +483,11 @@ def build_reference(
         a, b = access[1]
         if "issued" in spans and a <= spans["issued"][0] < b:
             year_text = ""  # the date the tagger took for the publication's is the visit's
+        for field in ("edition", "volume", "issue", "page", "number"):
+            span = spans.get(field)
+            if span is not None and a <= span[0] and span[1] <= b:
+                ref.set(field, "")  # ("Acesso em: 2 fev. 2020.": the day read as the edition)
+                ref.confidence.pop(field, None)
     # the new-style arXiv identifiers ("1504.01230"), whose digits hold no year: found
     # once, and searched for only where their digits are printed (the test made above)
     arxiv_digits = [m.span() for m in _ARXIV_DIGITS.finditer(raw)] if new_arxiv else []
@@ -620,11 +625,16 @@ def _merge_split_title(
 # publication date.
 # ("(?=[...])": the first letters of the words, which are tried only where one can start)
 _ACCESS = re.compile(
-    r"\b(?=[aclrvz])"  # (the first letters of the words)
+    r"\b(?=[acglrvz])"  # (the first letters of the words)
     r"(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
-    r"zugegriffen|consult\u00e9|acesso|acessado|consultado)(?:\s+(?:on|am|le|at|em|el|en))?"
+    r"zugegriffen|consult\u00e9|acesso|acessado|consultado|"
+    # German Citavi's "zuletzt geprüft am 12.03.2019", "Zugriff am", "aufgerufen am";
+    # Spanish "Recuperado el 10 de junio de 2020", "accedido el"
+    r"(?:zuletzt\s+)?(?:gepr\u00fcft|aufgerufen)|zugriff|recuperado|accedido)"
+    r"(?:\s+(?:on|am|le|at|em|el|en))?"
     r"\s*[:,]?\s*"
-    r"(?:(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)"
+    r"(?:(?P<num>(?P<nd>\d{1,2})\.\s?(?P<nm>\d{1,2})\.\s?(?P<ny>\d{4}))"
+    r"|(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)"
     r"|(?P<dmy>(?P<dd>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?(?P<dm>[A-Za-z\u00e4\u00e7\u00e9\u00fb]+)"
     r"\.?,?\s+(?:de\s+)?(?P<dy>\d{4}))"
     r"|(?P<mdy>(?P<mm>[A-Za-z]+)\.?\s+(?:(?P<md>\d{1,2})(?:st|nd|rd|th)?,?\s+)?(?P<my>\d{4}))"
@@ -638,7 +648,7 @@ _CITED_DATE = re.compile(rf"\[{_ISO_DATE.pattern}\]")
 # a piece of each of _ACCESS's words
 _ACCESS_CORES = (
     "access", "visited", "retrieved", "viewed", "cited", "consult", "abgerufen",
-    "zugegriffen", "acess",
+    "zugegriffen", "acess", "gepr\u00fcft", "aufgerufen", "ugriff", "recuperado", "accedido",
 )  # fmt: skip
 
 
@@ -651,7 +661,10 @@ def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
             return None
         date = Date(int(cited.group(1)), int(cited.group(2)), int(cited.group(3)))
         return date, (cited.start(), cited.end())
-    if m.group("iso"):
+    if m.group("num"):
+        month = int(m.group("nm"))
+        date = Date(int(m.group("ny")), month if 1 <= month <= 12 else None, int(m.group("nd")))
+    elif m.group("iso"):
         month = int(m.group("im"))
         day = int(m.group("id")) if m.group("id") else None
         date = Date(int(m.group("iy")), month if 1 <= month <= 12 else None, day)

@@ -309,6 +309,8 @@ def _mend(
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "http" in raw or "www" in raw:
+        _access_note_lead_ending_the_title(toks, labels)
     _title_read_into_the_container_after_the_date(toks, labels)
     if "[" in raw:
         _title_before_a_medium_read_into_the_names(toks, labels)
@@ -597,7 +599,7 @@ def _mend(
     _journal_or_title_read_into_the_names(toks, labels)
     _date_in_brackets_read_into_the_title(toks, labels)
     _bracketed_year_read_into_the_pages(toks, labels)
-    if "trans" in low or "tradu" in low or "bersetzt" in low:  # (the words it reads)
+    if "trans" in low or "tradu" in low or "bersetzt" in low or "trad." in low or "aus dem" in low:
         _translator_read_into_the_title(toks, labels)
     if _BRACKETED_ROLE.search(low):
         _names_before_a_bracketed_role(toks, labels)
@@ -3393,6 +3395,39 @@ def _title_read_into_the_access_note(toks: list[Tok], labels: list[str]) -> None
         return
     _relabel(labels, a, cut, "title")
     labels[cut] = "O"
+
+
+# The words of an access note's lead before its URL, in the six languages ("Online
+# verfügbar unter", "Disponível em", "Disponible en", "Recuperado de", "Available at")
+_ACCESS_LEAD_OPENINGS = word_set(
+    "online verfügbar available disponível disponivel disponible recuperado retrieved abrufbar url"
+)
+_ACCESS_LEAD_WORDS = _ACCESS_LEAD_OPENINGS | word_set(
+    "unter at from em en sur de in im internet via le la www"
+)
+
+
+def _access_note_lead_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Krause, H. (2018): Pflege im Wandel. Online verfügbar unter https://...": the words
+    that lead an access note to its URL, read as the title's last sentence, are no part of
+    the title."""
+    if "URL" not in labels:
+        return
+    a, b = _first_run(labels, "title")
+    if b - a < 3 or _past_punctuation(toks, labels, b) >= len(toks):
+        return
+    if labels[_past_punctuation(toks, labels, b)] != "URL":
+        return
+    k = b
+    while (
+        k > a and toks[k - 1].kind == KIND_WORD and toks[k - 1].text.lower() in _ACCESS_LEAD_WORDS
+    ):
+        k -= 1
+    if k in (a, b) or toks[k].text.lower() not in _ACCESS_LEAD_OPENINGS:
+        return
+    if toks[k - 1].text not in (".", ",", ";"):
+        return
+    _relabel(labels, k - 1, b, "O")
 
 
 # a paper's status printed before its venue ("Submitted to J. ACM", "To appear in: ...")
@@ -9540,6 +9575,27 @@ _TRANSLATED = frozenset(
 _TRANSLATED_BY = frozenset(("by", "von", "par", "por", "de", "di", "and", ".", "from"))
 
 
+# the language a German translation is made from, in "Aus dem Englischen von ...": an
+# adjective's dative ending
+_FROM_LANGUAGE = re.compile(r"[A-Z][a-zäöü]+(?:ischen|chen)")
+
+
+def _translation_opening(toks: list[Tok], k: int) -> bool:
+    """Whether token ``k`` opens the French "..., trad. de l'anglais par X" (after a comma or
+    a stop) or the German ". Aus dem Englischen von X" (or "... übersetzt von")."""
+    low = toks[k].text.lower()
+    if low == "trad" and toks[k - 1].text in (",", ".") and k + 2 < len(toks):
+        return toks[k + 1].text == "." and toks[k + 2].text.lower() in ("de", "par", "du", "d")
+    return (
+        toks[k].text == "Aus"
+        and toks[k - 1].text == "."
+        and k + 3 < len(toks)
+        and toks[k + 1].text == "dem"
+        and _FROM_LANGUAGE.fullmatch(toks[k + 2].text) is not None
+        and toks[k + 3].text.lower() in ("von", "\u00fcbersetzt", "ubersetzt")
+    )
+
+
 def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Graph Stories. Translated by E. A. Goodland. New York", "Steppenwolf. Translated by
     Basil Creighton; revised by Joseph Mileck.", "Abhandlungen. Übersetzt von Johann
@@ -9549,10 +9605,15 @@ def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
         (
             k
             for k in range(1, len(toks) - 1)
-            if toks[k].text.lower() in _TRANSLATED
-            and toks[k + 1].text.lower() in _TRANSLATED_BY
-            and toks[k].text[:1].isupper()
-            and toks[k - 1].text == "."
+            if (
+                (
+                    toks[k].text.lower() in _TRANSLATED
+                    and toks[k + 1].text.lower() in _TRANSLATED_BY
+                    and toks[k].text[:1].isupper()
+                    and toks[k - 1].text == "."
+                )
+                or _translation_opening(toks, k)
+            )
             and labels[k] in ("title", "O", "editor")
         ),
         -1,

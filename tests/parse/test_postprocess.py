@@ -6851,3 +6851,57 @@ def test_an_acronym_a_place_or_a_kind_in_brackets_closing_a_book_is_no_series(
             (",", "O"), ("2007", "issued"), (". (", "O"), (bracket, "note"),
             (").", "O")]  # fmt: skip
     assert not _by_runs(raw, spec).get("collection-title")
+
+
+@pytest.mark.parametrize(
+    ("raw", "title_run"),
+    [("Odier, Odile, Les graphes, trad. de l'anglais par Anne Arc, Graphe, Arête, 2004.",
+      "Les graphes, trad. de l'anglais par Anne Arc"),
+     ("Kante, Christa: Graphen. Aus dem Englischen von Max Knoten. Graphstadt: Arc 2016.",
+      "Graphen. Aus dem Englischen von Max Knoten")],
+)  # fmt: skip
+def test_a_translators_sentence_in_french_or_german_is_no_part_of_the_title(
+    raw: str, title_run: str
+) -> None:
+    head = raw[: raw.index(title_run)].rstrip(" ,:")
+    rest = raw[raw.index(title_run) + len(title_run) :]
+    spec = [(head, "author"), (raw[len(head)], "O"), (title_run, "title"), (rest, "O")]
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == title_run.split(",", maxsplit=1)[0].split(".", maxsplit=1)[0]
+
+
+@pytest.mark.parametrize(
+    "lead", ["Online verfügbar unter", "Disponível em:", "Disponible en:", "Recuperado de"]
+)
+def test_an_access_notes_lead_ending_the_title_is_no_part_of_it(lead: str) -> None:
+    raw = f"Kante, Heike (2018): Graphen im Wandel. {lead} https://graph.example.de/a.pdf"
+    spec = [("Kante, Heike", "author"), ("(", "O"), ("2018", "issued"), ("):", "O"),
+            (f"Graphen im Wandel. {lead.rstrip(':')}", "title"), (":" if ":" in lead else "", "O"),
+            ("https://graph.example.de/a.pdf", "URL")]  # fmt: skip
+    spec = [(t, lab) for t, lab in spec if t]
+    assert _by_runs(raw, spec).get("title") == "Graphen im Wandel"
+
+
+@pytest.mark.parametrize(
+    ("note", "date"),
+    [("zuletzt geprüft am 12.03.2019", (2019, 3, 12)), ("Zugriff am 5.11.2020", (2020, 11, 5)),
+     ("Recuperado el 10 de junio de 2020", (2020, 6, 10)),
+     ("Acesso em: 2 fev. 2020", (2020, 2, 2))],
+)  # fmt: skip
+def test_access_dates_in_the_six_languages(note: str, date: tuple[int, int, int]) -> None:
+    from refmanager.parse.parser import access_date
+
+    found = access_date(f"Kante, H. Graphen. https://graph.example.de/a.pdf, {note}.")
+    assert found is not None
+    got = found[0]
+    assert (got.year, got.month, got.day) == date
+
+
+def test_the_day_of_an_access_date_read_as_the_edition_is_dropped() -> None:
+    raw = "ODA, M. Grafos. 2019. Disponível em: https://grafo.example.br/1. Acesso em: 2 fev. 2020."
+    spec = [("ODA, M", "author"), (".", "O"), ("Grafos", "title"), (".", "O"), ("2019", "issued"),
+            (". Disponível em:", "O"), ("https://grafo.example.br/1", "URL"), (". Acesso em:", "O"),
+            ("2 fev", "edition"), (". 2020.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.get("edition")
+    assert ref.accessed is not None and ref.accessed.day == 2
