@@ -5817,17 +5817,27 @@ _NUMBERS = frozenset(("volume", "issue", "page"))
 
 def _numbers_follow(toks: list[Tok], labels: list[str], j: int) -> bool:
     """Whether the volume, issue or pages come next from token ``j`` on, past punctuation,
-    the date ("Journal. 2006;24:195", "Journal June 2015: 60(2)") and a volume word left
-    unlabelled ("Journal, Nr. 253")."""
+    the date ("Journal. 2006;24:195", "Journal June 2015: 60(2)", "2019 Jan-Feb;12"),
+    square brackets ("[Internet]", "[cited 2020 Jan 5]") and a volume word left unlabelled
+    ("Journal, Nr. 253")."""
     while j < len(toks):
         t, lab = toks[j], labels[j]
         if lab in _NUMBERS:
             return True
+        if t.text == "[" and lab == "O":
+            # Vancouver's "Journal [Internet]. 2019 [cited 2020 Jan 5];12(3)": brackets
+            close = next(
+                (k for k in range(j + 1, min(len(toks), j + 9)) if toks[k].text == "]"), -1
+            )
+            if close > 0:
+                j = close + 1
+                continue
         skip = lab == "issued" or (
             lab == "O"
             and (
                 t.kind == KIND_PUNCT
                 or t.text.lower().rstrip(".") in _VOLUME_OR_MONTH
+                or ("-" in t.text and all(p in ANY_MONTH for p in t.text.lower().split("-")))
                 or (  # the day after the month ("Journal. 2019 Mar 1;42(3)")
                     t.kind == KIND_NUM
                     and len(t.text) <= 2

@@ -6905,3 +6905,19 @@ def test_the_day_of_an_access_date_read_as_the_edition_is_dropped() -> None:
     ref = _by_runs(raw, spec)
     assert not ref.get("edition")
     assert ref.accessed is not None and ref.accessed.day == 2
+    "dated",
+    ["2019 Jan-Feb;12(1):45-67.", "2019 [cited 2020 Jan 5];12(1):45-67."],
+)
+def test_the_journal_ending_the_title_before_a_vancouver_date_with_months_or_brackets(
+    dated: str,
+) -> None:
+    raw = f"Odell K. Effects of graph routing on admissions. Graph Stud. {dated}"
+    title = "Effects of graph routing on admissions. Graph Stud"
+    a = raw.index(dated)
+    spec = [("Odell K", "author"), (".", "O"), (title, "title"), (".", "O"),
+            ("2019", "issued"), (raw[a + 4 : raw.index(";12")], "O"), (";", "O"),
+            ("12", "volume"), ("(", "O"), ("1", "issue"), ("):", "O"), ("45-67", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Effects of graph routing on admissions"
+    assert ref.get("container-title") == "Graph Stud"
