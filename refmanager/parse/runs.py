@@ -5909,16 +5909,30 @@ def _past_the_journals_place(toks: list[Tok], labels: list[str], j: int) -> int:
     return e
 
 
+def _online_first_follows(toks: list[Tok], labels: list[str], j: int) -> bool:
+    """Whether JAMA's "Published online March 3, 2019." or "Epub" comes next from token
+    ``j`` on, past punctuation: an article published before its issue, with no numbers."""
+    k = _past_punctuation(toks, labels, j)
+    if k >= len(toks):
+        return False
+    word = toks[k].text.lower()
+    if word == "epub":
+        return True
+    return word == "published" and k + 1 < len(toks) and toks[k + 1].text.lower() == "online"
+
+
 def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Title. Journal name, 2, 559-572": an article with a volume or pages and no
-    container, whose title ends in a short sentence of its own right before the numbers:
-    that sentence is the journal. A publishing city read as the publisher between the
-    journal and its numbers ("Nouvelles Archives du Muséum, Paris 9: 1-591") is its place."""
+    container, whose title ends in a short sentence of its own right before the numbers
+    (or before JAMA's "Published online March 3, 2019."): that sentence is the journal. A
+    publishing city read as the publisher between the journal and its numbers ("Nouvelles
+    Archives du Muséum, Paris 9: 1-591") is its place."""
     if "container-title" in labels:
         return
-    if not any(lab in _NUMBERS for lab in labels):
-        return
+    numbered = any(lab in _NUMBERS for lab in labels)
     a, b = _first_run(labels, "title")
+    if not numbered and not _online_first_follows(toks, labels, b):
+        return
     city = None
     k = _past_punctuation(toks, labels, b)
     if k < len(toks) and labels[k] in ("publisher", "publisher-place"):
@@ -5930,7 +5944,9 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     if city is None and "publisher" in labels:
         return
     after = city[1] if city else _past_the_journals_place(toks, labels, b)
-    if b - a < 6 or not _numbers_follow(toks, labels, after):
+    if b - a < 6:
+        return
+    if not _numbers_follow(toks, labels, after) and not _online_first_follows(toks, labels, b):
         return
     cut = -1
     for d in range(a + 3, b - 1):

@@ -6921,3 +6921,13 @@ def test_the_journal_ending_the_title_before_a_vancouver_date_with_months_or_bra
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Effects of graph routing on admissions"
     assert ref.get("container-title") == "Graph Stud"
+
+
+def test_the_journal_ending_the_title_before_jama_s_published_online() -> None:
+    raw = "Odell K. Effects of graph routing on care. Graph Stud. Published online March 3, 2019."
+    spec = [("Odell K", "author"), (".", "O"),
+            ("Effects of graph routing on care. Graph Stud", "title"),
+            (". Published online March 3,", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Effects of graph routing on care"
+    assert ref.get("container-title") == "Graph Stud"
