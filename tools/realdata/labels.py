@@ -31,9 +31,12 @@ _OPENERS = {
 }
 _CLOSERS = {v: k for k, v in _OPENERS.items()}
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+# (a one-letter mark is one only with its period or a space after it: "S. 12-34", "p 5";
+# glued to the number it is the page's own letter, "S3-S5", "h2345", "e1002")
 _NUMBER_PREFIX = re.compile(
-    r"^(?:vol(?:ume)?s?|no|nos|nr|num(?:ber)?|issues?|iss|pp|p|pages?|art(?:icle)?|"
-    r"n\u00b0|tome|t|bd|band|heft|h|part|suppl?|s|seiten)\.?\s*(?=[\dIVXivx])",
+    r"^(?:(?:vol(?:ume)?s?|no|nos|nr|num(?:ber)?|issues?|iss|pp|pages?|art(?:icle)?|"
+    r"n\u00b0|tome|bd|band|heft|part|suppl?|seiten)\.?\s*|[psth](?:\.\s*|\s+))"
+    r"(?=[\dIVXivx])",
     re.IGNORECASE,
 )
 _EDITOR_HEAD = re.compile(
