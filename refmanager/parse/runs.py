@@ -311,6 +311,8 @@ def _mend(
     _title_read_into_the_access_note(toks, labels)
     if "http" in raw or "www" in raw:
         _access_note_lead_ending_the_title(toks, labels)
+    if "page" in labels:
+        _page_letter_left_out(toks, labels)
     _title_read_into_the_container_after_the_date(toks, labels)
     if "[" in raw:
         _title_before_a_medium_read_into_the_names(toks, labels)
@@ -3580,6 +3582,23 @@ def _title_read_into_the_container_after_the_date(toks: list[Tok], labels: list[
         return
     _relabel(labels, a, d, "title")
     labels[d] = "O"
+
+
+def _page_letter_left_out(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "2019;12(suppl 2):S45–S67", BMJ's "h2345": the letter glued to the first
+    page is the page's ("S45", as "S67" is), where it was left out."""
+    k = labels.index("page")
+    if k < 2:
+        return
+    mark = toks[k - 1]
+    if (
+        labels[k - 1] == "O"
+        and mark.kind == KIND_WORD
+        and len(mark.text) == 1
+        and mark.end == toks[k].start
+        and toks[k - 2].kind == KIND_PUNCT
+    ):
+        labels[k - 1] = "page"
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

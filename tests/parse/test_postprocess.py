@@ -6931,3 +6931,13 @@ def test_the_journal_ending_the_title_before_jama_s_published_online() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Effects of graph routing on care"
     assert ref.get("container-title") == "Graph Stud"
+
+
+def test_the_letter_glued_to_the_first_page_is_the_page_s() -> None:
+    raw = "Odell K. Graph routing in care. Graph Stud. 2019;12(suppl 2):S45–S67."
+    spec = [("Odell K", "author"), (".", "O"), ("Graph routing in care", "title"), (".", "O"),
+            ("Graph Stud", "container-title"), (".", "O"), ("2019", "issued"), (";", "O"),
+            ("12", "volume"), ("(suppl", "O"), ("2", "issue"), ("):S", "O"), ("45–S67", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "S45–S67"
