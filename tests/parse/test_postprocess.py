@@ -6905,6 +6905,9 @@ def test_the_day_of_an_access_date_read_as_the_edition_is_dropped() -> None:
     ref = _by_runs(raw, spec)
     assert not ref.get("edition")
     assert ref.accessed is not None and ref.accessed.day == 2
+
+
+@pytest.mark.parametrize(
     "dated",
     ["2019 Jan-Feb;12(1):45-67.", "2019 [cited 2020 Jan 5];12(1):45-67."],
 )
