@@ -516,7 +516,15 @@ def _core_count(chunk: str) -> int:
 
 def _given_like(chunk: str) -> bool:
     words = chunk.split()
-    return 0 < len(words) <= 3 and all(w[:1].isupper() for w in words)
+    return 0 < len(words) <= 3 and _capitalised_given_words(words)
+
+
+def _capitalised_given_words(words: list[str]) -> bool:
+    """Whether a given name's words are capitalised, a particle allowed between two of them
+    (Portuguese "Rita de Cássia", "Maria da Glória")."""
+    return all(
+        w[:1].isupper() or (0 < k < len(words) - 1 and w in PARTICLES) for k, w in enumerate(words)
+    )
 
 
 def _detect_inverted(chunks: list[str], pairs_ok: bool = True) -> bool:
@@ -537,11 +545,12 @@ def _detect_inverted(chunks: list[str], pairs_ok: bool = True) -> bool:
     first_words = chunks[0].split()
     second = chunks[1].split()
     # (a given name and its initials: "Hogue, Christopher W. V.")
-    given = 0 < len(second) <= 2 or (len(second) <= 4 and all(map(is_initials, second[1:])))
+    core = [w for w in second if w not in PARTICLES]
+    given = 0 < len(core) <= 2 or (len(second) <= 4 and all(map(is_initials, second[1:])))
     return (
         len([w for w in first_words if w.lower() not in PARTICLES]) == 1
         and given
-        and all(w[:1].isupper() for w in second)
+        and _capitalised_given_words(second)
         and not is_initials(chunks[0])
     )
 

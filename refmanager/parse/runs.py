@@ -305,6 +305,7 @@ def _mend(
         _genre_read_into_the_title(toks, labels)
     _thesis_description_read_as_the_title(toks, labels)
     _thesis_kind_ending_the_title(toks, labels)
+    _thesis_kind_opening_the_imprint(toks, labels)
     _kind_sentence_ending_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
     _body_under_its_government(toks, labels)
@@ -634,6 +635,8 @@ def _mend(
         _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
     if raw.rstrip(". ").endswith(")"):
         _series_in_brackets_ending_a_book(toks, labels)
+    if " S." in raw or " Sp." in raw or " p." in raw:
+        _page_mark_ending_a_run(toks, labels)
     if "(" in raw or "[" in raw:
         _close_open_brackets(toks, labels)
     if styles:
@@ -3315,6 +3318,39 @@ def _thesis_kind_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
 _CLOSING_BRACKET = {"(": ")", "[": "]"}
 
 
+def _thesis_kind_opening_the_imprint(toks: list[Tok], labels: list[str]) -> None:
+    """ "Digitale Verwaltung. Masterarbeit, Hochschule Harz.", "Tesi di dottorato, Università
+    di Pisa": a thesis's kind read as the publisher's (or the place's) run's first words,
+    before a comma, is the genre, and the body after the comma the publisher."""
+    if "genre" in labels:
+        return
+    k = next(
+        (
+            m
+            for m in range(1, len(toks) - 2)
+            if labels[m] in _IMPRINT_LABELS
+            and labels[m - 1] != labels[m]
+            and toks[m].text.lower() in _THESIS_KIND_HEADS
+        ),
+        -1,
+    )
+    if k < 0:
+        return
+    e = k + 1
+    while e < len(toks) and toks[e].kind == KIND_WORD and toks[e].text.islower():
+        e += 1
+    if e >= len(toks) - 1 or toks[e].text != "," or labels[e + 1] not in _IMPRINT_LABELS:
+        return
+    f = e + 1
+    while f < len(toks) and labels[f] in _IMPRINT_LABELS and toks[f].text not in (",", ";"):
+        f += 1
+    if _reads_as_a_place(toks, e + 1, f) or not toks[e + 1].text[:1].isupper():
+        return
+    _relabel(labels, k, e, "genre")
+    labels[e] = "O"
+    _relabel(labels, e + 1, f, "publisher")
+
+
 # Words a journal's name opens with, in the languages whose styles print the journal's
 # city after it (ABNT: "Revista Brasileira de Educação, Rio de Janeiro, v. 23").
 _JOURNAL_HEADS = word_set(
@@ -4591,7 +4627,17 @@ _NOT_A_SERIES = word_set(
     "reprinted translated translation chapter chapters abstract summary online"
 )
 _SERIES_IN_BRACKETS_READ_AS = frozenset(
-    ("publisher", "publisher-place", "container-title", "title", "note", "O", "volume")
+    (
+        "publisher",
+        "publisher-place",
+        "container-title",
+        "title",
+        "note",
+        "O",
+        "volume",
+        "edition",
+        "issue",
+    )
 )
 
 
@@ -4631,6 +4677,10 @@ def _series_in_brackets_ending_a_book(toks: list[Tok], labels: list[str]) -> Non
         return  # ("(Unpublished Doctor's Dissertation)", "(Xerox.)")
     _relabel(labels, o + 1, e - 1, "collection-title")
     labels[o] = labels[e - 1] = "O"
+    if "title" not in labels:
+        # ("QUEIROZ, D. Agricultura familiar. Goiânia: Editora UFG, 2013. (Coleção Campo, 3).":
+        # the series had been read as the title, and the title left unlabelled)
+        _unlabelled_sentence_after_the_names(toks, labels, imprint=True)
 
 
 def _series_read_as_container(toks: list[Tok], labels: list[str]) -> None:
@@ -4925,23 +4975,26 @@ def _issue_or_volume_mark_after(toks: list[Tok], b: int) -> bool:
 
 
 def _journal_after_the_quoted_title_read_as_names(toks: list[Tok], labels: list[str]) -> None:
-    """ "Morales, Elena, “La novela negra”, Cuadernos de Literatura, núm. 720, 2010": with
-    no container, a second name run right after the quoted title's closing mark and a comma,
-    before a marked number ("núm. 720", "n° 12", "vol. 3"), is the journal (its mark, read
-    into the names, is nobody's)."""
-    if "container-title" in labels:
-        return
-    runs = _first_two_runs(labels, "author")
-    if runs is None:
-        return
-    (_, b), (c, d) = runs
+    """ "Morales, Elena, “La novela negra”, Cuadernos de Literatura, núm. 720, 2010": a name
+    run (or a container's run going on as names) right after the quoted title's closing mark
+    and a comma, before a marked number ("núm. 720", "n° 12", "vol. 3"), is the journal (its
+    mark, read into the names, is nobody's)."""
+    a, b = _first_run(labels, "author")
     t = _only_run(labels, "title")
-    if t is None or not b <= t[0] < t[1] < c:
+    if a == b or t is None or t[0] < b:
         return
     q = t[1]
-    while q < c and labels[q] == "O" and toks[q].text not in _QUOTE_MARKS:
+    while q < len(toks) and labels[q] == "O" and toks[q].text not in _QUOTE_MARKS:
         q += 1
-    if q >= c or toks[q].text not in _QUOTE_MARKS or toks[q + 1].text != "," or q + 2 != c:
+    if q + 2 >= len(toks) or toks[q].text not in _QUOTE_MARKS or toks[q + 1].text != ",":
+        return
+    c = q + 2
+    d = c
+    while d < len(toks) and labels[d] in ("author", "container-title"):
+        d += 1
+    if "author" not in labels[c:d] or labels.count("container-title") != labels[c:d].count(
+        "container-title"
+    ):
         return
     e = d
     while e > c and (toks[e - 1].kind == KIND_PUNCT or toks[e - 1].text.lower() in _NUMBER_MARKS):
@@ -6661,8 +6714,13 @@ def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
     if is_city(first) == is_city(second):
         return
     name = (c + 1, b) if is_city(first) else (a, c)
-    if any(is_city(t.text) for t in toks[name[0] : name[1]]):
+    if (
+        any(is_city(t.text) for t in toks[name[0] : name[1]])
+        and not PUBLISHER_WORDS.search(_words_of(toks, *name))
+        and not _PRESSES.search(_words_of(toks, *name))
+    ):
         return  # "The London, Edinburgh": a city inside the other part, a journal's name
+        # ("Rennes, Presses universitaires de Rennes": a press named after its city)
     _relabel(labels, a, b, "publisher-place")
     _relabel(labels, name[0], name[1], "publisher")
     labels[c] = "O"
@@ -6703,6 +6761,29 @@ def _book_after_the_editors_read_as_the_imprint(toks: list[Tok], labels: list[st
     _relabel(labels, commas[1] + 1, f, "publisher")
 
 
+_PAGE_MARK_RUNS = frozenset(("publisher", "publisher-place", "container-title", "title"))
+
+
+def _page_mark_ending_a_run(toks: list[Tok], labels: list[str]) -> None:
+    """German "Opladen: Budrich, S. 11–29.", "..., Sp. 12": the page's mark after a comma,
+    read into the publisher's (or another) run before the pages, is the pages' mark."""
+    for k in range(2, len(toks) - 2):
+        if toks[k].text not in ("S", "Sp", "p", "pp", "s") or labels[k] not in _PAGE_MARK_RUNS:
+            continue
+        if toks[k - 1].text != "," or labels[k - 1] != labels[k] or toks[k + 1].text != ".":
+            continue
+        m = _past_punctuation(toks, labels, k + 1)
+        if m < len(toks) and labels[m] == "page":
+            labels[k - 1] = labels[k] = "O"
+            return
+
+
+# A publishing house's word in the six languages ("Presses universitaires de Rennes",
+# "Editora da UFPE", "Edizioni", "Éditions", "Editorial", "Verlag" is PUBLISHER_WORDS')
+_PRESSES = re.compile(
+    r"\b(?:presses|editora|editorial|edizioni|editrice|\u00e9ditions|ediciones|edi\u00e7\u00f5es)\b",
+    re.IGNORECASE,
+)
 # The articles a publisher's name may open with in lower case ("il Mulino", "la Découverte")
 _LOWER_ARTICLES = frozenset(("il", "la", "le", "les", "el", "lo", "der", "die", "das", "l"))
 
@@ -10720,7 +10801,9 @@ def _body_sentence(toks: list[Tok], a: int) -> bool:
 _AFTER_AN_UNREAD_TITLE = frozenset(("editor", "container-title"))
 
 
-def _unlabelled_sentence_after_the_names(toks: list[Tok], labels: list[str]) -> None:
+def _unlabelled_sentence_after_the_names(
+    toks: list[Tok], labels: list[str], *, imprint: bool = False
+) -> None:
     """ "PEREIRA, Luís. O território e a cidade. In: SANTOS, M. (org.). Geografia urbana.",
     "TAVARES, B. Ética e tecnologia. Revista Filosofia Hoje, v. 3, ... Disponível em: ...":
     the first sentence after the names left unlabelled, before "In:", the editors or the
@@ -10745,7 +10828,8 @@ def _unlabelled_sentence_after_the_names(toks: list[Tok], labels: list[str]) -> 
     if e >= len(toks):
         return
     chapter = toks[e].text in ("In", "Em", "En", "Dans") and e + 1 < len(toks)
-    if not (chapter or labels[e] in _AFTER_AN_UNREAD_TITLE):
+    book = imprint and labels[e] in ("publisher-place", "publisher")
+    if not (chapter or book or labels[e] in _AFTER_AN_UNREAD_TITLE):
         return
     later = _runs_of(labels, "title")
     _relabel(labels, k, d, "title")

@@ -421,3 +421,8 @@ def test_e_and_y_between_a_given_name_and_the_next_family_name(
 ) -> None:
     names, _ = split_names(text)
     assert [(n.family, n.given) for n in names] == expected
+
+
+def test_a_particle_inside_a_given_name_written_after_the_family_name() -> None:
+    names, _ = split_names("ARCO, Rita de Cássia; NÓ, Hugo")
+    assert [(n.family, n.given) for n in names] == [("ARCO", "Rita de Cássia"), ("NÓ", "Hugo")]

@@ -6944,3 +6944,59 @@ def test_the_letter_glued_to_the_first_page_is_the_page_s() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("page") == "S45–S67"
+
+
+def test_a_german_page_mark_read_into_the_publisher_is_the_pages() -> None:
+    raw = "Kante, Lena (2012): Graphen. In: Knoten, Tim (Hg.): Netze. Graphstadt: Arc, S. 11–29."
+    spec = [("Kante, Lena", "author"), ("(", "O"), ("2012", "issued"), ("):", "O"),
+            ("Graphen", "title"), (". In:", "O"), ("Knoten, Tim", "editor"), ("(Hg.):", "O"),
+            ("Netze", "container-title"), (".", "O"), ("Graphstadt", "publisher-place"),
+            (":", "O"), ("Arc, S", "publisher"), (".", "O"), ("11–29", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("page")) == ("Arc", "11–29")
+
+
+def test_a_press_named_after_its_city_after_the_city() -> None:
+    raw = "Arête, Pierre (dir.), Atlas des graphes, Rennes, Presses universitaires de Rennes, 2011."
+    spec = [("Arête, Pierre", "editor"), ("(dir.),", "O"), ("Atlas des graphes", "title"),
+            (",", "O"), ("Rennes, Presses universitaires de Rennes", "publisher"), (",", "O"),
+            ("2011", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == (
+        "Rennes",
+        "Presses universitaires de Rennes",
+    )
+
+
+def test_a_thesis_kind_opening_the_imprint_is_the_genre() -> None:
+    raw = "Knoten, Hannes (2015): Digitale Graphen. Masterarbeit, Hochschule Graphstadt."
+    spec = [("Knoten, Hannes", "author"), ("(", "O"), ("2015", "issued"), ("):", "O"),
+            ("Digitale Graphen", "title"), (".", "O"), ("Masterarbeit,", "publisher"),
+            ("Hochschule Graphstadt", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("genre"), ref.get("publisher")) == ("Masterarbeit", "Hochschule Graphstadt")
+    assert ref.type == "thesis"
+
+
+def test_a_journal_read_partly_as_names_after_the_quoted_title() -> None:
+    raw = "Odero, Lucía, “Grafos y ciencia”, Revista de Estudios de Grafos, núm. 33, 2012."
+    spec = [("Odero, Lucía", "author"), (", “", "O"), ("Grafos y ciencia", "title"), ("”,", "O"),
+            ("Revista", "container-title"), ("de Estudios de Grafos, núm", "author"), (".", "O"),
+            ("33", "volume"), (",", "O"), ("2012", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Revista de Estudios de Grafos"
+    assert ref.get("issue") == "33"
+    assert [n.family for n in ref.author] == ["Odero"]
+
+
+def test_a_series_read_as_the_title_leaves_the_unlabelled_title_its_place() -> None:
+    raw = "ODA, D. Grafos familiares. Grafia: Editora Arco, 2013. (Coleção Campo, 3)."
+    spec = [("ODA, D.", "author"), ("Grafos familiares.", "O"), ("Grafia", "publisher-place"),
+            (":", "O"), ("Editora Arco", "publisher"), (",", "O"), ("2013", "issued"),
+            (". (", "O"), ("Coleção Campo", "title"), (",", "O"), ("3", "edition"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Grafos familiares"
+    assert ref.get("collection-title") == "Coleção Campo, 3"
+    assert not ref.get("edition")
