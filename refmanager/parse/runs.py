@@ -3632,9 +3632,9 @@ def _page_letter_left_out(toks: list[Tok], labels: list[str]) -> None:
         and mark.kind == KIND_WORD
         and len(mark.text) == 1
         and mark.end == toks[k].start
-        and toks[k - 2].kind == KIND_PUNCT
+        and (toks[k - 2].kind == KIND_PUNCT or toks[k - 2].end < mark.start)
     ):
-        labels[k - 1] = "page"
+        labels[k - 1] = "page"  # (JINST's "2008 JINST 3 S08003" too)
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -7000,3 +7000,12 @@ def test_a_series_read_as_the_title_leaves_the_unlabelled_title_its_place() -> N
     assert ref.get("title") == "Grafos familiares"
     assert ref.get("collection-title") == "Coleção Campo, 3"
     assert not ref.get("edition")
+
+
+def test_the_letter_glued_to_a_lone_page_after_the_volume_is_the_page_s() -> None:
+    raw = "ODEL collaboration, The ODEL experiment, 2008 JGRAPH 3 S08002."
+    spec = [("ODEL collaboration", "author"), (",", "O"), ("The ODEL experiment", "title"),
+            (",", "O"), ("2008", "issued"), ("JGRAPH", "container-title"), ("3", "volume"),
+            ("S", "O"), ("08002", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == "S08002"
