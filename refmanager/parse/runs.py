@@ -308,6 +308,7 @@ def _mend(
     _thesis_kind_opening_the_imprint(toks, labels)
     _kind_sentence_ending_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
+    _city_after_the_journal_before_its_numbers(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
     if "http" in raw or "www" in raw:
@@ -3359,16 +3360,40 @@ _JOURNAL_HEADS = word_set(
 )
 
 
+# ABNT's marks of a journal's numbers after its city: "v. 23", "n. 25", "p. 1-9", "ano 5"
+_ABNT_NUMBER_MARKS = word_set("v vol n no p ano")
+
+
+def _city_after_the_journal_before_its_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """ABNT's "Engenharia Sanitária e Ambiental, Rio de Janeiro, v. 22, n. 4": the journal's
+    city, read as a second part of the journal's name after a comma, before a number's
+    mark, is the place, not the journal's."""
+    runs = _runs_of(labels, "container-title")
+    if len(runs) != 2:
+        return
+    (_, b), (c, d) = runs
+    if c != b + 1 or toks[b].text != "," or not is_city(_words_of(toks, c, d)):
+        return
+    v = _past_punctuation(toks, labels, d)
+    if v >= len(toks) or toks[v].text.lower() not in _ABNT_NUMBER_MARKS or toks[d].text != ",":
+        return
+    _relabel(labels, c, d, "publisher-place")
+
+
 def _journal_in_the_title_before_its_place(toks: list[Tok], labels: list[str]) -> None:
     """ "Redes e grafos na educação. Revista Brasileira de Educação, Rio de
     Janeiro, v. 23": the title's last sentence opening with a journal's word is the
     journal, and the short container read after it, before "v.", is the journal's city."""
     run = _only_run(labels, "container-title")
+    if run is None and "container-title" not in labels:
+        run = _only_run(labels, "publisher-place")  # ("..., Brasília, n. 25": the city read so)
+        if run is not None and not is_city(_words_of(toks, *run)):
+            return
     if run is None:
         return
     c, d = run
     v = _past_punctuation(toks, labels, d)
-    if v >= len(toks) or toks[v].text.lower() not in ("v", "vol") or d - c > 4:
+    if v >= len(toks) or toks[v].text.lower() not in _ABNT_NUMBER_MARKS or d - c > 4:
         return
     a, b = _first_run(labels, "title")
     if a == b or _past_punctuation(toks, labels, b) != c:

@@ -7009,3 +7009,26 @@ def test_the_letter_glued_to_a_lone_page_after_the_volume_is_the_page_s() -> Non
             ("S", "O"), ("08002", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("page") == "S08002"
+def test_abnt_journal_in_the_title_before_its_city_read_as_the_place() -> None:
+    raw = (
+        "ODA, Tiago. Redes de grafos. Revista Brasileira de Grafos, Brasília, n. 25, p. 1-9, 2018."
+    )
+    spec = [("ODA, Tiago", "author"), (".", "O"),
+            ("Redes de grafos. Revista Brasileira de Grafos", "title"), (",", "O"),
+            ("Brasília", "publisher-place"), (", n.", "O"), ("25", "volume"), (", p.", "O"),
+            ("1-9", "page"), (",", "O"), ("2018", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Redes de grafos"
+    assert ref.get("container-title") == "Revista Brasileira de Grafos"
+    assert (ref.get("volume"), ref.get("issue")) == ("", "25")
+
+
+def test_abnt_journal_city_read_as_a_second_part_of_the_journal() -> None:
+    raw = "ODA, M. Grafos da água. Engenharia de Grafos, Rio de Janeiro, v. 22, n. 4, p. 1-9, 2017."
+    spec = [("ODA, M.", "author"), ("Grafos da água", "title"), (".", "O"),
+            ("Engenharia de Grafos", "container-title"), (",", "O"),
+            ("Rio de Janeiro", "container-title"), (", v.", "O"), ("22", "volume"), (", n.", "O"),
+            ("4", "issue"), (", p.", "O"), ("1-9", "page"), (",", "O"), ("2017", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Engenharia de Grafos"
