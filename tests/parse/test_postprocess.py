@@ -7009,6 +7009,8 @@ def test_the_letter_glued_to_a_lone_page_after_the_volume_is_the_page_s() -> Non
             ("S", "O"), ("08002", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("page") == "S08002"
+
+
 def test_abnt_journal_in_the_title_before_its_city_read_as_the_place() -> None:
     raw = (
         "ODA, Tiago. Redes de grafos. Revista Brasileira de Grafos, Brasília, n. 25, p. 1-9, 2018."
