@@ -3439,17 +3439,23 @@ def _body_under_its_government(toks: list[Tok], labels: list[str]) -> None:
 
 
 _ACCESS_WORDS = word_set("retrieved available accessed url online abgerufen")
+# the letters of "no date" ("n.d.", "s.d.", "s.a.", German "o.J."), left unlabelled
+_NO_DATE = word_set("n d nd s a o J")
 
 
 def _title_read_into_the_access_note(toks: list[Tok], labels: list[str]) -> None:
     """ "Ode, J. (2019). Graph toolkit. Retrieved March 3, 2021, from https://...": no
-    title, and a note that opens right after the names and the date and holds the title's
-    sentence before "Retrieved" or "Available": that sentence is the title."""
+    title, and a note that opens right after the names and the date (or APA's "(n.d.)")
+    and holds the title's sentence before "Retrieved" or "Available": that sentence is the
+    title."""
     if "title" in labels or "note" not in labels:
         return
     a, b = _first_run(labels, "note")
     k = a - 1
-    while k >= 0 and (labels[k] == "issued" or (labels[k] == "O" and toks[k].kind == KIND_PUNCT)):
+    while k >= 0 and (
+        labels[k] == "issued"
+        or (labels[k] == "O" and (toks[k].kind == KIND_PUNCT or toks[k].text in _NO_DATE))
+    ):
         k -= 1
     if k < 0 or labels[k] not in ("author", "editor"):
         return
