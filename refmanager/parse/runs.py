@@ -311,6 +311,8 @@ def _mend(
     _city_after_the_journal_before_its_numbers(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "nventor" in low:
+        _patent_roles_opening_the_title(toks, labels)
     if "http" in raw or "www" in raw:
         _access_note_lead_ending_the_title(toks, labels)
     if "page" in labels:
@@ -3666,6 +3668,19 @@ def _page_letter_left_out(toks: list[Tok], labels: list[str]) -> None:
         and (toks[k - 2].kind == KIND_PUNCT or toks[k - 2].end < mark.start)
     ):
         labels[k - 1] = "page"  # (JINST's "2008 JINST 3 S08003" too)
+
+
+def _patent_roles_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """AMA's and Vancouver's patent "Odell K, inventor; Graph Corp, assignee. Graph routing
+    device. US patent 9,876,543.": the roles after the names, up to the assignee's period,
+    are no part of the title."""
+    a, b = _first_run(labels, "title")
+    if b - a < 4 or toks[a].text.lower() not in ("inventor", "inventors"):
+        return
+    e = next((k for k in range(a + 1, b - 1) if toks[k].text.lower() == "assignee"), -1)
+    if e < 0 or toks[e + 1].text != ".":
+        return
+    _relabel(labels, a, e + 2, "O")
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -7041,3 +7041,15 @@ def test_the_title_read_into_the_access_note_after_apa_s_no_date() -> None:
             (", from", "O"), ("https://example.org/r", "URL")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph routing"
+
+
+def test_a_patent_s_roles_after_the_names_are_no_part_of_the_title() -> None:
+    raw = (
+        "Odell K, inventor; Graph Corp, assignee. Graph routing device. US patent 9,876,543. 2018."
+    )
+    spec = [("Odell K", "author"), (",", "O"),
+            ("inventor; Graph Corp, assignee. Graph routing device", "title"), (".", "O"),
+            ("US patent", "genre"), ("9,876,543", "number"), (".", "O"), ("2018", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph routing device"
