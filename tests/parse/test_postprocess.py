@@ -7034,6 +7034,8 @@ def test_abnt_journal_city_read_as_a_second_part_of_the_journal() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Engenharia de Grafos"
+
+
 def test_the_title_read_into_the_access_note_after_apa_s_no_date() -> None:
     raw = "Odell, K. (n.d.). Graph routing. Retrieved March 3, 2020, from https://example.org/r"
     spec = [("Odell, K.", "author"), ("(n.d.).", "O"),
