@@ -58,7 +58,8 @@ CITIES = word_set(
     frankfurt_a_m frankfurt_an_der_oder freiburg_im_breisgau freiburg_i_br gießen giessen
     greifswald gütersloh halle hildesheim jena kaiserslautern koblenz köln konstanz
     lüneburg magdeburg oldenburg opladen osnabrück paderborn passau rostock saarbrücken
-    siegen trier ulm wuppertal baden-baden linz luzern st._gallen st_gallen
+    siegen trier ulm wuppertal baden-baden linz luzern st._gallen st_gallen lübeck weimar
+    neumünster
     rennes grenoble dijon rouen caen poitiers tours orléans reims metz
     clermont-ferrand aix-en-provence saint-étienne besançon limoges angers nîmes avignon
     brest pau lyon_cedex la_haye liège namur

@@ -290,6 +290,15 @@ def _mend(
     if " u." in raw:
         _u_a_closing_the_names(toks, labels)
     _editors_first(toks, labels)
+    if (
+        "rsg" in raw
+        or "Hg" in raw
+        or "par " in raw
+        or " di " in raw
+        or " de " in raw
+        or " por " in raw
+    ):
+        _editors_sentence_after_the_title(toks, labels)
     _in_read_into_the_editors(toks, labels)
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
@@ -1331,6 +1340,72 @@ def _names_after_edited_by_read_as_nothing(toks: list[Tok], labels: list[str]) -
         e -= 1
     if e - k >= 2:
         _relabel(labels, k, e, "editor")
+
+
+# The openings of a sentence naming a book's editors after its title, in German, French,
+# Spanish, Italian and Portuguese (lower case, stops left out): "Hrsg. von Karl Roth.",
+# "Éd. par Anne Morel.", "Edición de Luis Gil.", "A cura di Sara Galli.", "Org. por ..."
+_EDITORS_SENTENCE_OPENINGS = (
+    ("hrsg", "von"),
+    ("hg", "von"),
+    ("hg", "v"),
+    ("herausgegeben", "von"),
+    ("\u00e9d", "par"),
+    ("\u00e9dit\u00e9", "par"),
+    ("sous", "la", "direction", "de"),
+    ("edici\u00f3n", "de"),
+    ("a", "cura", "di"),
+    ("org", "por"),
+    ("organizado", "por"),
+)
+
+
+def _editors_sentence_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "Lindner, Grete: Theorie der Bildung. Hrsg. von Karl Roth. Frankfurt a. M.: ...":
+    a sentence naming the editors after the title ("Hrsg. von", "Éd. par", "A cura di",
+    "Edición de", "Org. por"), read into the title, as names of other kinds or as nothing, is
+    no part of the title: its names are the editors."""
+    if "editor" in labels and labels.count("editor") > 3:
+        return
+    a, b = _first_run(labels, "title")
+    if a == b:
+        return
+    n = len(toks)
+    for k in range(a + 2, min(n - 2, b + 2)):
+        if toks[k - 1].text != "." or not toks[k].text[:1].isupper():
+            continue
+        words: list[str] = []
+        m = k
+        while m < n and len(words) < 4 and (toks[m].kind == KIND_WORD or toks[m].text == "."):
+            if toks[m].kind == KIND_WORD:
+                words.append(toks[m].text.lower())
+            m += 1
+            if tuple(words) in _EDITORS_SENTENCE_OPENINGS:
+                break
+        else:
+            continue
+        if tuple(words) not in _EDITORS_SENTENCE_OPENINGS:
+            continue
+        while m < n and toks[m].text == ".":
+            m += 1
+        e = m
+        while e < n and not _stop_ends_sentence(toks, e) and toks[e].text not in (":", "("):
+            e += 1
+        names = [t for t in toks[m:e] if t.kind == KIND_WORD]
+        if (
+            not names
+            or len(names) > 8
+            or not all(
+                t.text[:1].isupper() or t.text.lower() in ("und", "et", "y", "e", "and")
+                for t in names
+            )
+        ):
+            return
+        if labels[k - 1] == "title":
+            labels[k - 1] = "O"
+        _relabel(labels, k, m, "O")
+        _relabel(labels, m, e, "editor")
+        return
 
 
 def _continues_names(toks: list[Tok], e: int) -> bool:
@@ -6859,6 +6934,8 @@ def _place_after_a_comma(toks: list[Tok], labels: list[str], b: int) -> tuple[in
 def _reads_as_a_place(toks: list[Tok], a: int, b: int) -> bool:
     """Whether tokens ``a`` to ``b`` name places: a city or region, or cities and regions
     joined by commas and "&" ("Boston & New York", "Garden City, N.Y.")."""
+    if b - a > 4 and [t.text for t in toks[b - 4 : b]] == ["u", ".", "a", "."]:
+        b -= 4  # German "Paderborn u. a.:" ("and other places")
     parts: list[str] = []
     start = a
     for k in range(a, b + 1):
@@ -9170,6 +9247,16 @@ def _imprint_ends_there(toks: list[Tok], labels: list[str], s: int, e: int) -> b
         )
     if end == ")":
         return toks[s - 1].text == "("
+    if toks[e].kind == KIND_NUM and YEAR_RE.fullmatch(end) and "volume" not in labels:
+        # German "München: C. H. Beck 2008.": the year after the name, no comma between (a
+        # month before the year is a date's: "Miami, FL: October 2011.")
+        return toks[e - 1].text.lower() not in ANY_MONTH and all(
+            t.kind == KIND_PUNCT for t in toks[e + 1 :]
+        )
+    if end == "(" and toks[-1].text in (")", ".") and "volume" not in labels:
+        # "Tübingen: Mohr Siebeck (Studien zum Recht, 12).": the series closing the entry
+        close = next((k for k in range(e + 1, n) if toks[k].text == ")"), -1)
+        return close > e + 1 and all(t.kind == KIND_PUNCT for t in toks[close:])
     return (
         end == "."
         and "volume" not in labels

@@ -7055,3 +7055,42 @@ def test_a_patent_s_roles_after_the_names_are_no_part_of_the_title() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph routing device"
+@pytest.mark.parametrize(
+    ("imprint", "place", "publisher"),
+    [("Tübingen: Kante Knoten (Studien zum Graph, 12).", "Tübingen", "Kante Knoten"),
+     ("Paderborn u. a.: Knoten 2003.", "Paderborn u. a", "Knoten"),
+     ("München: C. H. Kante 2008.", "München", "C. H. Kante")],
+)  # fmt: skip
+def test_german_place_and_publisher_read_into_the_title(
+    imprint: str, place: str, publisher: str
+) -> None:
+    raw = f"Knoten, Michael (2013): Recht und Graph. {imprint}"
+    spec = [("Knoten, Michael", "author"), ("(", "O"), ("2013", "issued"), ("):", "O"),
+            (f"Recht und Graph. {imprint.rstrip('.')}", "title"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Recht und Graph"
+    assert (ref.get("publisher-place"), ref.get("publisher")) == (place, publisher)
+
+
+def test_a_month_before_the_year_after_the_place_is_no_publisher() -> None:
+    raw = 'Kante, Andrew. "Graph posters." Poster presented at the Graph Meeting. Graz: July 2013.'
+    spec = [("Kante, Andrew", "author"), ('. "', "O"), ("Graph posters", "title"), ('." ', "O"),
+            ("Poster presented at the Graph Meeting", "note"),
+            (". Graz: July 2013.", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher") != "July"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [("Hrsg. von Karl Knoten", ["Knoten"]), ("Hg. v. Anna Kante", ["Kante"]),
+     ("Éd. par Jean Arête", ["Arête"]), ("A cura di Sara Grafo", ["Grafo"])],
+)  # fmt: skip
+def test_a_sentence_naming_the_editors_after_the_title(sentence: str, names: list[str]) -> None:
+    raw = f"Knoten, Grete: Theorie der Graphen. {sentence}. Graphstadt: Arc 2003."
+    spec = [("Knoten, Grete", "author"), (":", "O"),
+            (f"Theorie der Graphen. {sentence}", "title"), (".", "O"),
+            ("Graphstadt", "publisher-place"), (":", "O"), ("Arc", "publisher"),
+            ("2003", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Theorie der Graphen"
+    assert [n.family for n in ref.editor] == names
