@@ -7055,6 +7055,8 @@ def test_a_patent_s_roles_after_the_names_are_no_part_of_the_title() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph routing device"
+
+
 @pytest.mark.parametrize(
     ("imprint", "place", "publisher"),
     [("Tübingen: Kante Knoten (Studien zum Graph, 12).", "Tübingen", "Kante Knoten"),
