@@ -459,6 +459,7 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             and _looks_family_only(chunk)
             and (
                 is_initials(nxt)
+                or _initials_with_a_particle(nxt)
                 or (_given_like(nxt) and _core_count(chunk) == 1)
                 or (pairs_ok and len(nxt.split()) == 1 and _compound_family_pairs(chunks[i:]))
             )
@@ -501,6 +502,19 @@ def _trailing_particles(chunks: list[str]) -> dict[int, str]:
     return found
 
 
+def _initials_with_a_particle(chunk: str) -> bool:
+    """ABNT's abbreviated given names with a particle among the initials: "J. L. da S.",
+    "M. de F."."""
+    words = chunk.split()
+    return (
+        len(words) >= 3
+        and is_initials(words[0])
+        and is_initials(words[-1])
+        and any(w in _TRAILING_PARTICLES for w in words)
+        and all(is_initials(w) or w in _TRAILING_PARTICLES for w in words)
+    )
+
+
 def _capitals_suffix_after_initials(chunk: str, nxt: str) -> bool:
     """ "P. E. ODELL, JR.": "JR" or "SR" in capitals after a name written initials first
     is its suffix (after a family name, "Ode, JR" is that name's initials)."""
@@ -537,7 +551,7 @@ def _detect_inverted(chunks: list[str], pairs_ok: bool = True) -> bool:
     second_chunk = (
         chunks[2] if chunks[1].rstrip(".") in _SUFFIX_BARE and len(chunks) > 2 else chunks[1]
     )
-    if is_initials(second_chunk):
+    if is_initials(second_chunk) or _initials_with_a_particle(second_chunk):
         return _looks_family_only(chunks[0])
     if pairs_ok and _compound_family_pairs(chunks):
         return True

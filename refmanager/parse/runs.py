@@ -390,6 +390,8 @@ def _mend(
     _journal_after_the_closing_quote(toks, labels)
     if "\u201d" in raw or "\u00bb" in raw or '"' in raw:
         _journal_after_the_quoted_title_read_as_names(toks, labels)
+    if ", a. " in raw or "anno" in raw:
+        _italian_anno_after_the_journal(toks, labels)
     if "ollab" in raw:
         _collaboration_opening_the_entry(toks, labels)
     _page_after_volume(toks, labels)
@@ -647,6 +649,8 @@ def _mend(
         _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
     if raw.rstrip(". ").endswith(")"):
         _series_in_brackets_ending_a_book(toks, labels)
+    if "coll" in raw and "\u00ab" in raw:
+        _french_collection_after_the_publisher(toks, labels)
     if " S." in raw or " Sp." in raw or " p." in raw:
         _page_mark_ending_a_run(toks, labels)
     if "(" in raw or "[" in raw:
@@ -4747,6 +4751,46 @@ _NOT_A_SERIES = word_set(
     "unpublished xerox mimeo mimeographed typescript manuscript microfilm microfiche reprint "
     "reprinted translated translation chapter chapters abstract summary online"
 )
+
+
+def _french_collection_after_the_publisher(toks: list[Tok], labels: list[str]) -> None:
+    """French "Paris, Classiques Garnier, coll. « Études », 2010.": the words between the
+    place's comma and ", coll. « ... »" are the publisher (they were read with the series
+    as a second title), and the words in the guillemets the collection."""
+    n = len(toks)
+    k = next(
+        (
+            m
+            for m in range(3, n - 3)
+            if toks[m].text.lower() in ("coll", "collection")
+            and toks[m - 1].text == ","
+            and "\u00ab" in (toks[m + 1].text, toks[m + 2].text)
+        ),
+        -1,
+    )
+    if k < 0 or "publisher" in labels[: k - 1]:
+        return
+    o = k + 1 if toks[k + 1].text == "\u00ab" else k + 2
+    close = next((m for m in range(o + 1, n) if toks[m].text == "\u00bb"), -1)
+    if close < o + 2:
+        return
+    p = k - 1
+    while p > 0 and toks[p - 1].text not in (",", ":") and labels[p - 1] != "publisher-place":
+        p -= 1
+    if (
+        p >= k - 1
+        or labels[p - 1] not in ("O", "publisher-place")
+        or not toks[p].text[:1].isupper()
+    ):
+        return
+    if not any(lab == "publisher-place" for lab in labels[max(0, p - 4) : p]):
+        return
+    _relabel(labels, p, k - 1, "publisher")
+    _relabel(labels, k - 1, o + 1, "O")
+    _relabel(labels, o + 1, close, "collection-title")
+    labels[close] = "O"
+
+
 _SERIES_IN_BRACKETS_READ_AS = frozenset(
     (
         "publisher",
@@ -5093,6 +5137,33 @@ def _issue_or_volume_mark_after(toks: list[Tok], b: int) -> bool:
     while k < len(toks) and toks[k].text in (".", "\u00b0", "\u00ba"):
         k += 1
     return k < len(toks) and toks[k].kind == KIND_NUM
+
+
+def _italian_anno_after_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """Italian "Rivista di storia contemporanea, a. XII, n. 3, 1983": the year of the journal
+    ("a." or "anno", the volume) read into the journal's name, its number and the issue
+    after "n." read as one volume: the volume and the issue."""
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    c, d = run
+    k = d
+    if k >= 3 and toks[k - 1].text == "." and toks[k - 2].text == "a" and toks[k - 3].text == ",":
+        k -= 3
+    elif k >= 2 and toks[k - 1].text.lower() == "anno" and toks[k - 2].text == ",":
+        k -= 2
+    else:
+        return
+    if k - c < 1 or d >= len(toks) or not (_ROMAN.match(toks[d].text) or toks[d].kind == KIND_NUM):
+        return
+    _relabel(labels, k, d, "O")
+    labels[d] = "volume"
+    m = d + 1
+    if m + 3 < len(toks) and toks[m].text == "," and toks[m + 1].text.lower() in ("n", "nr"):
+        j = m + 2 if toks[m + 2].text != "." else m + 3
+        if toks[j].kind == KIND_NUM:
+            _relabel(labels, m, j, "O")
+            labels[j] = "issue"
 
 
 def _journal_after_the_quoted_title_read_as_names(toks: list[Tok], labels: list[str]) -> None:
@@ -5630,10 +5701,11 @@ def _edition_number_before_its_word(toks: list[Tok], labels: list[str]) -> None:
         t = toks[k]
         if t.kind != KIND_NUM or len(t.text) > 2 or toks[k - 1].text not in (".", ",", "(", ";"):
             continue
-        if labels[k] in ("author", "editor", "page", "issued"):
+        ordinal = toks[k + 1].text.lower() in _ORDINAL_SIGNS and toks[k + 1].start == t.end
+        if labels[k] in ("author", "editor", "issued") or (labels[k] == "page" and not ordinal):
             continue
         j = k + 1
-        if toks[j].text.lower() in _ORDINAL_SIGNS and toks[j].start == t.end:
+        if ordinal:
             j += 1
         end = j  # (the number and its ordinal sign)
         while j < n and toks[j].text in (".", ","):
@@ -7019,13 +7091,21 @@ def _place_and_publisher_ending_the_title(toks: list[Tok], labels: list[str]) ->
     read as one title: with no place and no publisher, a title run that ends with a comma,
     a publishing city, a comma and one to four capitalised words, right before the year, is
     cut there: the city is the place and the words the publisher."""
-    if "publisher-place" in labels or "publisher" in labels or "container-title" in labels:
+    if "publisher-place" in labels or "publisher" in labels:
         return
     run = _only_run(labels, "title")
     if run is None:
         return
     a, b = run
-    if _next_label(toks, labels, b) != "issued":
+    series = (
+        b < len(toks)
+        and toks[b].text == "("
+        and toks[-1].text in (")", ".")
+        and "issued" in labels[:a]
+    )  # ("Milano, FrancoAngeli (Collana di sociologia, 45).": a series closing the entry)
+    if "container-title" in labels[: b + 1] or ("container-title" in labels and not series):
+        return
+    if _next_label(toks, labels, b) != "issued" and not series:
         return
     commas = [k for k in range(a + 1, b - 1) if toks[k].text == ","]
     if len(commas) < 2:

@@ -426,3 +426,10 @@ def test_e_and_y_between_a_given_name_and_the_next_family_name(
 def test_a_particle_inside_a_given_name_written_after_the_family_name() -> None:
     names, _ = split_names("ARCO, Rita de Cássia; NÓ, Hugo")
     assert [(n.family, n.given) for n in names] == [("ARCO", "Rita de Cássia"), ("NÓ", "Hugo")]
+
+
+def test_abnt_initials_with_a_particle_among_them() -> None:
+    names, _ = split_names("ARCO, J. L. da S.; NÓ, M. de F.")
+    assert [n.family for n in names] == ["ARCO", "NÓ"]
+    names, _ = split_names("D. ARCO, H. A. NOS et H. NÓ")
+    assert [n.family for n in names] == ["ARCO", "NOS", "NÓ"]

@@ -7096,3 +7096,44 @@ def test_a_sentence_naming_the_editors_after_the_title(sentence: str, names: lis
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Theorie der Graphen"
     assert [n.family for n in ref.editor] == names
+
+
+def test_a_french_collection_after_the_publisher() -> None:
+    raw = "Arête, Marie, Le théâtre des graphes, Paris, Classiques Arc, coll. « Études », 2010."
+    spec = [("Arête, Marie", "author"), (",", "O"), ("Le théâtre des graphes", "title"),
+            (",", "O"), ("Paris", "publisher-place"), (",", "O"),
+            ("Classiques Arc, coll. « Études", "title"), ("»,", "O"), ("2010", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("collection-title")) == ("Classiques Arc", "Études")
+    assert ref.get("title") == "Le théâtre des graphes"
+
+
+def test_the_italian_anno_after_the_journal_is_its_volume() -> None:
+    raw = "Nodo, L., «I grafi nel dopoguerra», Rivista dei grafi, a. XII, n. 3, 1983, pp. 1-9."
+    spec = [("Nodo, L.", "author"), (", «", "O"), ("I grafi nel dopoguerra", "title"), ("»,", "O"),
+            ("Rivista dei grafi, a.", "container-title"), ("XII, n. 3", "volume"), (",", "O"),
+            ("1983", "issued"), (", pp.", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Rivista dei grafi"
+    assert (ref.get("volume"), ref.get("issue")) == ("XII", "3")
+
+
+def test_italian_place_and_publisher_in_the_title_before_a_series() -> None:
+    raw = "Nodo, Elena (2012), Il grafo femminile, Milano, Arcangeli (Collana di grafi, 45)."
+    spec = [("Nodo, Elena", "author"), ("(", "O"), ("2012", "issued"), ("),", "O"),
+            ("Il grafo femminile, Milano, Arcangeli", "title"), ("(", "O"),
+            ("Collana di grafi", "container-title"), (", 45).", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Il grafo femminile"
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("Milano", "Arcangeli")
+
+
+def test_a_french_ordinal_edition_read_as_the_page() -> None:
+    raw = "Arête, Pascal, Les graphes locaux, Paris, Arc, 2e éd., 2018."
+    spec = [("Arête, Pascal", "author"), (",", "O"), ("Les graphes locaux", "title"), (",", "O"),
+            ("Paris", "publisher-place"), (",", "O"), ("Arc", "publisher"), (",", "O"),
+            ("2e", "page"), ("éd", "author"), (".,", "O"), ("2018", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("edition"), ref.get("page")) == ("2", "")
