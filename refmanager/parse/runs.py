@@ -326,13 +326,15 @@ def _mend(
         _access_note_lead_ending_the_title(toks, labels)
     if "page" in labels:
         _page_letter_left_out(toks, labels)
-    _title_read_into_the_container_after_the_date(toks, labels)
+    if "title" not in labels:
+        _title_read_into_the_container_after_the_date(toks, labels)
     if "[" in raw:
         _title_before_a_medium_read_into_the_names(toks, labels)
     if ") " in raw:
         _series_number_after_the_journal(toks, labels)
-    _book_after_the_editors_read_as_a_note(toks, labels)
-    if "]" in raw:
+    if "note" in labels and "editor" in labels:
+        _book_after_the_editors_read_as_a_note(toks, labels)
+    if "line]" in low or "internet]" in low:
         _first_word_after_the_medium_left_out(toks, labels)
     if "ubmitted" in low or "ccepted" in low or "appear" in low:
         _status_opening_the_container(toks, labels)
@@ -500,7 +502,7 @@ def _mend(
         _year_before_a_vancouver_date(toks, labels)
     if "container-title" in labels and "issued" in labels:
         _venue_and_year_ending_the_proceedings(toks, labels)
-    if _IN_BRACKET.search(raw) or _IN_A_WORD_ENDING.search(raw):
+    if _IN_BRACKET.search(raw) or _IN_A_WORD_ENDING.search(raw, max(0, len(raw) - 24)):
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _title_read_as_the_publisher_or_journal(toks, labels)
@@ -3615,8 +3617,8 @@ def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
 
 def _first_word_after_the_medium_left_out(toks: list[Tok], labels: list[str]) -> None:
     """Harvard's "Title. [online] World Health Organization. Available at: ...": a
-    capitalised word right after the medium's bracket, left unlabelled before the
-    publisher or the container, is its first word."""
+    capitalised word right after the medium's bracket ("[online]", "[Internet]"), left
+    unlabelled before the publisher or the container, is its first word."""
     for k in range(1, len(toks) - 1):
         if toks[k - 1].text != "]" or labels[k] != "O" or toks[k].kind != KIND_WORD:
             continue
