@@ -87,6 +87,15 @@ _SET_FONT = re.compile(
     rb"(/[^ \t\r\n\f\x00()<>\[\]{}/%]*)[ \t\r\n\f\x00]+" + _NUMBER + rb"[ \t\r\n\f\x00]*Tf"
     rb"(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
 )
+# A font set, or a string (literal or hex) shown, in a page's content: what is looked
+# over before a page that sets a sparse font is read (:meth:`TextReader._learn_shown`).
+_SHOWN = re.compile(
+    rb"(/[^ \t\r\n\f\x00()<>\[\]{}/%]*)[ \t\r\n\f\x00]+" + _NUMBER + rb"[ \t\r\n\f\x00]*Tf"
+    rb"(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
+    rb"|\(((?:[^\\()]++|\\.)*+)\)"
+    rb"|<([0-9A-Fa-f \t\r\n\f]*+)>",
+    re.S,
+)
 _SHOW = frozenset((b"Tj", b"TJ", b"'", b'"'))
 _QUOTE = frozenset((b"'", b'"'))
 # The text state operators that set one number as it is given.
@@ -100,6 +109,9 @@ class GlyphFont(Protocol):
 
     name: str
     mapped: bool
+    # Whether a page that sets it is looked over for the codes it shows before it is read
+    # (:meth:`TextReader._learn_shown`): a font that knows few of its codes until shown.
+    sparse: bool
     em: float  # the type size per unit of the size set (1 but for some Type3 fonts)
 
     def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
@@ -310,10 +322,15 @@ class TextReader:
 
         A string whose codes a font cannot decode yet is skipped and its codes queued;
         when the page is read, each font decodes its queued codes in one batch and the
-        page is read again (a font's decoding has a fixed cost per batch)."""
+        page is read again (a font's decoding has a fixed cost per batch). A page that
+        sets a sparse font (a CJK font loaded knowing few of its codes) is looked over
+        first for the strings shown in it, whose codes it then decodes
+        (:meth:`_learn_shown`): else most of that font's pages would be read twice."""
         self._count_bytes(len(content))
         used = self.bytes
-        self._load_fonts_of(content, resolve(resources))
+        names = self._load_fonts_of(content, resolve(resources))
+        if names:
+            self._learn_shown(content, resolve(resources), names)
         self._interpret(content, resolve(resources), _State(), 0, ())
         self._end_run()
         queued, self._queued = self._queued, None
@@ -340,18 +357,20 @@ class TextReader:
             self._run = None
             self._started = False
 
-    def _load_fonts_of(self, content: bytes, resources: Any) -> None:
+    def _load_fonts_of(self, content: bytes, resources: Any) -> list[bytes]:
         """Load together the fonts ``content`` sets that are not loaded yet (where there
-        are two or more): each is the font :meth:`_font` would load where it is set."""
+        are two or more): each is the font :meth:`_font` would load where it is set. The
+        names it sets them by ([] where it sets none, or the resources name no fonts)."""
+        names = list(dict.fromkeys(m.group(1) for m in _SET_FONT.finditer(content)))
         if self.load_fonts is None:
-            return
+            return names
         refs: list[Any] = []
         dicts: dict[int, Any] = {}
         try:
             fonts = resolve(resources.get("/Font")) if resources is not None else None
             if fonts is None:
-                return
-            for name in dict.fromkeys(m.group(1) for m in _SET_FONT.finditer(content)):
+                return []
+            for name in names:
                 ref = fonts.get(name.decode("latin-1"))
                 font_dict = resolve(ref)
                 ident = id(font_dict)
@@ -361,12 +380,43 @@ class TextReader:
                 refs.append(ref)
                 dicts[ident] = font_dict
             if len(refs) < 2:
-                return
+                return names
             loaded = self.load_fonts(refs)
         except Exception:  # each font is loaded, or refused, where the page sets it
-            return
+            return names
         for (ident, font_dict), font in zip(dicts.items(), loaded, strict=True):
             self._fonts[ident] = (font_dict, font)
+        return names
+
+    def _learn_shown(self, content: bytes, resources: Any, names: list[bytes]) -> None:
+        """Where ``content`` sets a sparse font (by one of ``names``): decode, font by
+        font in one batch, the codes of the strings it shows after each such font is set,
+        before the page is read. The strings are found by a pattern, not by reading the
+        page: one shown in a form, or after ``Q`` gives back an earlier font, may be
+        taken for another font's; what is still unknown when the page is read is queued
+        and learnt as any string's codes are (the page is then read again)."""
+        fonts = {name: self._font(resources, name)[0] for name in names}
+        if not any(font is not None and font.sparse for font in fonts.values()):
+            return
+        learning: dict[int, GlyphFont] = {}
+        current: GlyphFont | None = None
+        shown = 0
+        for count, m in enumerate(_SHOWN.finditer(content), 1):
+            if count & 1023 == 0 and self.deadline is not None and time.monotonic() > self.deadline:
+                raise PageTimeout
+            kind = m.lastindex
+            if kind == 1:
+                font = fonts.get(m.group(1))
+                current = font if font is not None and font.sparse else None
+            elif current is not None:
+                data = _unescape(m.group(2)) if kind == 2 else _hex(m.group(3))
+                shown += len(data)
+                if shown > 2 * self.char_budget:
+                    break  # (more than a page holds: reading it will say so)
+                if data and not current.queue(data):
+                    learning[id(current)] = current
+        for font in learning.values():
+            font.learn_queued()
 
     def _font(self, resources: Any, name: Any) -> tuple[GlyphFont | None, int]:
         try:

@@ -284,6 +284,11 @@ class PdfFont:
     page: PageObject
     font_ref: Any
     texts: dict[int, str] = field(default_factory=dict)
+    # A composite font that knows few of its codes until a page shows them: loaded without
+    # a code given a width (a CJK font's /W lists few or none), or it had to learn codes a
+    # page showed. A page that sets it is looked over for its codes before it is read
+    # (content.TextReader._learn_shown).
+    sparse: bool = False
     space_code: int | None = None
     collection: dict[int, str] | None = None  # CID -> text (see _collection_of)
     positions: dict[int, str] = field(default_factory=dict)  # see _tex_positions
@@ -366,6 +371,7 @@ class PdfFont:
         """Ask pypdf, in one probe, for the text of the codes queued."""
         queued = list(self._queued)
         self._queued.clear()
+        self.sparse = self.sparse or (self.composite and bool(queued))
         self.learn(queued)
 
     def _known_codes(self) -> bytes:
@@ -859,6 +865,7 @@ def _start(font_ref: Any, ft: DictionaryObject, page: PageObject) -> _Started:
     # when a page shows them.
     known = sorted(c for c, w in widths.items() if w)[:_MAX_PROBED_CODES]
     first = known if composite or known else list(range(256))
+    font.sparse = composite and not known
     return _Started(font, ft, widths, default, flags, scale, known, first)
 
 

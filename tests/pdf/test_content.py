@@ -17,6 +17,7 @@ class MonoFont:
 
     name = "Mono-Bold"
     mapped = True
+    sparse = False
     em = 1.0
 
     def decode(self, data: bytes) -> list[tuple[str, float, bool]]:
@@ -264,3 +265,57 @@ def test_the_fonts_a_page_sets_are_loaded_together_before_it_is_read() -> None:
         b"BT /F1 10 Tf (a) Tj /F4 10 Tf (b) Tj ET", {"/Font": {"/F1": one, "/F4": three}}
     )
     assert batches == [[one, two]] and alone == [three]
+
+
+class LateWideFont(LateFont):
+    """A :class:`LateFont` that is sparse (as a CJK font loaded knowing few of its codes);
+    it logs what it measures and when it learns."""
+
+    sparse = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[str] = []
+
+    def measure(self, data: bytes) -> Measure:
+        self.log.append(data.decode("latin-1"))
+        return super().measure(data)
+
+    def learn_queued(self) -> None:
+        self.log.append("learn " + "".join(sorted(map(chr, self.queued))))
+        super().learn_queued()
+
+
+def test_a_page_setting_a_sparse_font_is_looked_over_for_its_codes_before_it_is_read() -> None:
+    font = LateWideFont()
+    content = b"BT /F1 10 Tf 0 0 Td (abc) Tj <78797A> Tj 0 -12 Td [(def) -300 (uvw)] TJ ET"
+    runs, _ = TextReader(lambda _: font).read(content, {"/Font": {"/F1": font}})
+    assert [r.text for r in runs] == ["abcxyz", "def uvw"]
+    # The codes of the strings it shows are learnt at once, and the page is read once.
+    assert font.log == ["learn uvwxyz", "abc", "xyz", "def", "uvw"]
+    # Another font's page is read first (codes it does not know are rare).
+    simple = LateWideFont()
+    simple.sparse = False
+    TextReader(lambda _: simple).read(content, {"/Font": {"/F1": simple}})
+    assert simple.log == ["abc", "learn uvwxyz", "xyz", "def", "uvw"]
+
+
+def test_a_string_the_look_over_gives_to_another_font_is_still_read_in_its_own() -> None:
+    """The look-over takes a string for the font set last; after Q gives back the font
+    set before, the string is that font's: its codes are learnt when the page is read."""
+    wide, other = LateWideFont(), LateWideFont()
+    fonts = {"/F1": wide, "/F2": other}
+    content = b"BT /F1 10 Tf 0 0 Td (ab) Tj q /F2 10 Tf (cd) Tj Q (xy) Tj ET"
+    runs, _ = TextReader(lambda raw: raw).read(content, {"/Font": fonts})
+    assert [r.text for r in runs] == ["ab", "cd", "xy"]
+    assert other.log[0] == "learn xy"  # (taken for /F2's at first)
+    assert wide.log == ["ab", "learn xy", "xy"]
+
+
+def test_the_look_over_of_a_page_stops_at_the_deadline() -> None:
+    font = LateWideFont()
+    content = b"BT /F1 10 Tf " + b"(xyz) Tj " * 3000 + b"ET"
+    reader = TextReader(lambda _: font, deadline=time.monotonic() - 1)
+    with pytest.raises(PageTimeout):
+        reader.read(content, {"/Font": {"/F1": font}})
+    assert font.log == []  # stopped while looking the page over: nothing learnt or read

@@ -122,6 +122,33 @@ def test_type0_identity_font() -> None:
     assert font.measure(b"\x00\x04\x00\x03") == ("A\u4e2d", 1500, 0.0, 0.0, 0, 2)
 
 
+def test_a_composite_font_knowing_none_of_its_codes_is_sparse() -> None:
+    """A Type0 font whose /W gives no code a width learns each code as a page shows it:
+    it is sparse (its pages are looked over for their codes before they are read); one
+    whose /W gives its codes widths is not, until it has to learn a code a page shows."""
+    cmap = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+        b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
+        b"2 beginbfchar <0003> <4E2D> <0004> <0041> endbfchar endcmap end end"
+    )
+    head = b"<< /Type /Font /Subtype /Type0 /BaseFont /SimSun /Encoding /Identity-H "
+    tail = b"/DescendantFonts [6 0 R] /ToUnicode 5 0 R >>"
+    cid = b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /SimSun /DW 1000 %s>>"
+    bare = _font(head + tail, _stream(cmap), cid % b"")
+    listed = _font(head + tail, _stream(cmap), cid % b"/W [4 [500]] ")
+    simple = _font(b"<< /Type /Font /Subtype /Type1 /BaseFont /Foo /FirstChar 32 /Widths [250] >>")
+    seen = [bare.sparse, listed.sparse, simple.sparse]
+    assert listed.queue(b"\x00\x04")
+    listed.learn_queued()  # nothing queued
+    seen.append(listed.sparse)
+    assert not listed.queue(b"\x00\x03\x00\x04") and not simple.queue(b"!")
+    listed.learn_queued()
+    simple.learn_queued()
+    # (a simple font's unknown codes are rare: zero-width ones)
+    assert [*seen, listed.sparse, simple.sparse] == [True, False, False, False, True, False]
+    assert listed.decode(b"\x00\x03") == [("\u4e2d", 1000, False)]
+
+
 def test_type0_without_tounicode_is_not_mapped() -> None:
     font = _font(
         b"<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H "
