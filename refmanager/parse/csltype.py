@@ -22,7 +22,8 @@ CONF_WORDS = re.compile(
     # "Actes", "Actas", "Atti" or "Anais" opens journals' names too)
     r"actas\s+del|atti\s+del|actes\s+d(?:u|es)\b|congreso|congresso|congr\u00e8s|convegno|"
     r"colloque|coloquio|"
-    r"simp\u00f3sio|simposio|jornadas|encontro|encuentro|tagungsband|tagung|konferenz)\b|"
+    r"simp\u00f3sio|simposio|jornadas|encontro|encuentro|tagungsband|tagung|konferenz|"
+    r"semin\u00e1rio|seminario)\b|"
     r"\u4f1a\u8bae|\u8bba\u6587\u96c6",
     re.IGNORECASE,
 )

@@ -289,6 +289,8 @@ def _mend(
     _words_after_et_al_read_into_the_names(toks, labels)
     if " u." in raw:
         _u_a_closing_the_names(toks, labels)
+    if "-" in raw:
+        _hyphened_given_name_opening_the_title(toks, labels)
     _editors_first(toks, labels)
     if (
         "rsg" in raw
@@ -651,6 +653,11 @@ def _mend(
         _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
     if raw.rstrip(". ").endswith(")"):
         _series_in_brackets_ending_a_book(toks, labels)
+    if "In: _" in raw or "In: \u2014" in raw:
+        _abnt_same_author_book_after_in(toks, labels)
+    if "In: " in raw and "[...]" in raw:
+        _abnt_event_after_in(toks, labels)
+    _roman_volume_after_a_comma_ending_the_journal(toks, labels)
     if "coll" in raw and "\u00ab" in raw:
         _french_collection_after_the_publisher(toks, labels)
     if " S." in raw or " Sp." in raw or " p." in raw:
@@ -3559,6 +3566,29 @@ _ACCESS_LEAD_WORDS = _ACCESS_LEAD_OPENINGS | word_set(
 )
 
 
+_HYPHENED_GIVEN = re.compile(
+    r"[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]+-[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]+"
+)
+
+
+def _hyphened_given_name_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """German "Schmitt, Karl-Heinz: Die Reform der ...": a hyphened given name after the
+    family name and its comma, before a colon, read as the title's first word, is the
+    name's."""
+    a, b = _first_run(labels, "author")
+    if a == b or b + 2 >= len(toks) or toks[b].text != ",":
+        return
+    k = b + 1
+    if (
+        labels[k] != "title"
+        or toks[k + 1].text != ":"
+        or not _HYPHENED_GIVEN.fullmatch(toks[k].text)
+    ):
+        return
+    labels[b] = labels[k] = "author"
+    labels[k + 1] = "O"
+
+
 def _access_note_lead_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Krause, H. (2018): Pflege im Wandel. Online verfügbar unter https://...": the words
     that lead an access note to its URL, read as the title's last sentence, are no part of
@@ -5306,6 +5336,93 @@ def _roman_volume_ending_the_container(toks: list[Tok], labels: list[str]) -> No
         return
     labels[b - 1] = "volume"
     labels[c] = "issue"
+
+
+def _roman_volume_after_a_comma_ending_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """Italian and French "Lettere e Arti, LXII, 2010, n. 2": with no volume read, a roman
+    numeral after a comma ending the journal's run is the volume."""
+    if "volume" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    last = toks[b - 1].text
+    if b - a < 3 or toks[b - 2].text != "," or len(last) < 2 or not last.isupper():
+        return
+    if not _VALID_ROMAN.fullmatch(last):
+        return
+    labels[b - 2] = "O"
+    labels[b - 1] = "volume"
+
+
+def _abnt_event_after_in(toks: list[Tok], labels: list[str]) -> None:
+    """ABNT's proceedings: "In: SIMPÓSIO BRASILEIRO DE REDES, 35., 2017, Belém. Anais
+    [...]. Porto Alegre: SBC, 2017.": the event's name in capitals after "In:", before its
+    number, year and town, is the container (it was read as the editors, its town and
+    "Anais" as the container)."""
+    n = len(toks)
+    k = next((m for m in range(2, n - 8) if toks[m].text == "In" and toks[m + 1].text == ":"), -1)
+    if k < 0:
+        return
+    j = k + 2
+    e = j
+    while e < n and toks[e].kind == KIND_WORD and toks[e].text.isupper() and len(toks[e].text) > 1:
+        e += 1
+    if e - j < 2 or e + 6 >= n or toks[e].text != ",":
+        return
+    # ", 35., 2017, Belém." (the number may be missing: ", 2017, Belém.")
+    m = e + 1
+    if toks[m].kind == KIND_NUM and not YEAR_RE.fullmatch(toks[m].text):
+        m += 1
+        while m < n and toks[m].text in (".", ","):
+            m += 1
+    if m >= n or not YEAR_RE.fullmatch(toks[m].text) or toks[m + 1].text != ",":
+        return
+    f = m + 2
+    while f < n and toks[f].kind == KIND_WORD and toks[f].text[:1].isupper():
+        f += 1
+    if f == m + 2 or f >= n or toks[f].text != ".":
+        return
+    # the proceedings' own name after the town ("Anais [...].", "Anais eletrônicos [...].")
+    close = next((m for m in range(f + 1, min(n, f + 10)) if toks[m].text == "]"), -1)
+    g = close + 1 if close > 0 else f + 1
+    _relabel(labels, k, j, "O")
+    _relabel(labels, j, e, "container-title")
+    _relabel(labels, e, m, "O")
+    labels[m] = "issued" if "issued" not in labels[g:] else "O"
+    _relabel(labels, m + 1, min(g, n), "O")
+
+
+def _abnt_same_author_book_after_in(toks: list[Tok], labels: list[str]) -> None:
+    """ABNT's "GOMES, Paulo. A formação do leitor. In: ______. Ensaios sobre leitura.
+    Curitiba: UFPR, 2011. p. 9-28.": the line after "In:" stands for the chapter's own
+    author; the sentence after it, read as a second title, is the book."""
+    n = len(toks)
+    k = next(
+        (
+            m
+            for m in range(2, n - 3)
+            if toks[m].text == "In" and toks[m + 1].text == ":" and toks[m + 2].text in "_\u2014-"
+        ),
+        -1,
+    )
+    if k < 0 or "container-title" in labels:
+        return
+    j = k + 2
+    while j < n and toks[j].text in ("_", "\u2014", "-", "."):
+        j += 1
+    if j >= n or toks[j - 1].text != "." or labels[j] not in ("title", "O"):
+        return
+    if "title" not in labels[:k]:
+        return
+    e = j
+    while e < n and not _stop_ends_sentence(toks, e) and labels[e] in ("title", "O"):
+        e += 1
+    if e == j or not toks[j].text[:1].isupper():
+        return
+    _relabel(labels, k, j, "O")
+    _relabel(labels, j, e, "container-title")
 
 
 def _series_letter_read_as_volume(toks: list[Tok], labels: list[str]) -> None:

@@ -7137,3 +7137,48 @@ def test_a_french_ordinal_edition_read_as_the_page() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("edition"), ref.get("page")) == ("2", "")
+
+
+def test_a_roman_volume_after_a_comma_ending_the_journal() -> None:
+    raw = "Nodo, E., «Il grafo del Settecento», Lettere e Grafi, LXII, 2010, n. 2, pp. 1-9."
+    spec = [("Nodo, E.", "author"), (", «", "O"), ("Il grafo del Settecento", "title"), ("»,", "O"),
+            ("Lettere e Grafi, LXII", "container-title"), (",", "O"), ("2010", "issued"),
+            (", n.", "O"), ("2", "issue"), (", pp.", "O"), ("1-9", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume")) == ("Lettere e Grafi", "LXII")
+
+
+def test_a_hyphened_given_name_before_the_colon_is_the_authors() -> None:
+    raw = "Knoten, Karl-Heinz: Die Reform der Graphen. In: Graphenblatt 62 (2013), S. 88–97."
+    spec = [("Knoten", "author"), (",", "O"), ("Karl-Heinz: Die Reform der Graphen", "title"),
+            (". In:", "O"), ("Graphenblatt", "container-title"), ("62", "volume"), ("(", "O"),
+            ("2013", "issued"), ("), S.", "O"), ("88–97", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.author] == [("Knoten", "Karl-Heinz")]
+    assert ref.get("title") == "Die Reform der Graphen"
+
+
+def test_abnt_same_authors_line_after_in_before_the_book() -> None:
+    raw = "ODA, Paulo. A aresta. In: ______. Ensaios sobre grafos. Grafia: Arco, 2011. p. 9-28."
+    spec = [("ODA, Paulo", "author"), (".", "O"), ("A aresta", "title"), (". In: ______.", "O"),
+            ("Ensaios sobre grafos", "title"), (".", "O"), ("Grafia", "publisher-place"),
+            (":", "O"), ("Arco", "publisher"), (",", "O"), ("2011", "issued"), (". p.", "O"),
+            ("9-28", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("A aresta", "Ensaios sobre grafos")
+    assert ref.type == "chapter"
+
+
+def test_abnt_event_after_in_is_the_proceedings() -> None:
+    raw = "ODA, T. S. Redes de grafos. In: SIMPÓSIO BRASILEIRO DE GRAFOS, 35., 2017, Grafia. "
+    raw += "Anais [...]. Porto Alegre: SBG, 2017. p. 120-133."
+    spec = [("ODA, T. S.", "author"), ("Redes de grafos", "title"), (". In:", "O"),
+            ("SIMPÓSIO BRASILEIRO DE GRAFOS", "editor"), (", 35., ", "O"), ("2017", "issued"),
+            (",", "O"), ("Grafia. Anais", "container-title"), ("[...].", "O"),
+            ("Porto Alegre", "publisher-place"), (":", "O"), ("SBG", "publisher"), (",", "O"),
+            ("2017", "issued"), (". p.", "O"), ("120-133", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "SIMPÓSIO BRASILEIRO DE GRAFOS"
+    assert not ref.editor
+    assert ref.type == "paper-conference"
