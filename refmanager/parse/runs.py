@@ -5768,6 +5768,17 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
         # "García, J. (Coord" and "Robin, Guy (éd.)" read into the names
         _relabel(labels, m - 2, b, "O")
         b = m - 2
+    if (
+        b - a > 2
+        and toks[b - 1].text.lower() in ("ed", "eds", "editor", "editors")
+        and toks[b - 2].text == ","
+        and b < len(toks)
+        and toks[b].text == "."
+    ):
+        # Chicago's "Lind, Ben, ed. Graph Routing." read into the names: the mark closes them
+        _relabel(labels, b - 2, b, "O")
+        _relabel(labels, a, b - 2, "editor")
+        return
     german = toks[b - 1].text in ("Hrsg", "Hg", "Hgg") and b < len(toks) and toks[b].text == "."
     if german and b - a > 2 and toks[b - 2].kind == KIND_WORD:
         labels[b - 1] = "O"  # German "Huf, Christina & Irmtraud Schnell Hrsg. 2015."

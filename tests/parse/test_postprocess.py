@@ -7182,3 +7182,13 @@ def test_abnt_event_after_in_is_the_proceedings() -> None:
     assert ref.get("container-title") == "SIMPÓSIO BRASILEIRO DE GRAFOS"
     assert not ref.editor
     assert ref.type == "paper-conference"
+
+
+def test_the_editor_mark_read_into_the_opening_names_makes_them_the_editors() -> None:
+    raw = "Lind, Ben, ed. Graph Routing: A Reader. Oslo: Graph Press, 2019."
+    spec = [("Lind, Ben, ed", "author"), (".", "O"), ("Graph Routing: A Reader", "title"),
+            (".", "O"), ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert not ref.author
+    assert [n.family for n in ref.editor] == ["Lind"]
