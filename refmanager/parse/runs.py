@@ -291,6 +291,8 @@ def _mend(
         _u_a_closing_the_names(toks, labels)
     if "-" in raw:
         _hyphened_given_name_opening_the_title(toks, labels)
+    if "(" in raw:
+        _editors_after_in_read_as_names(toks, labels)
     _editors_first(toks, labels)
     if (
         "rsg" in raw
@@ -317,6 +319,8 @@ def _mend(
     _thesis_description_read_as_the_title(toks, labels)
     _thesis_kind_ending_the_title(toks, labels)
     _thesis_kind_opening_the_imprint(toks, labels)
+    if "[" in raw or "(" in raw:
+        _institution_in_the_thesis_bracket(toks, labels)
     _kind_sentence_ending_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
     _city_after_the_journal_before_its_numbers(toks, labels)
@@ -653,7 +657,7 @@ def _mend(
         _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
     if raw.rstrip(". ").endswith(")"):
         _series_in_brackets_ending_a_book(toks, labels)
-    if "In: _" in raw or "In: \u2014" in raw:
+    if "In: _" in raw or "In: \u2014" in raw or " Id" in raw or " Ead" in raw:
         _abnt_same_author_book_after_in(toks, labels)
     if "In: " in raw and "[...]" in raw:
         _abnt_event_after_in(toks, labels)
@@ -3409,6 +3413,31 @@ def _thesis_kind_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
 _CLOSING_BRACKET = {"(": ")", "[": "]"}
 
 
+def _institution_in_the_thesis_bracket(toks: list[Tok], labels: list[str]) -> None:
+    """APA 7's "Title [Tesis de doctorado, Universidad de Chile]. Repositorio Académico.":
+    the body after the thesis's kind and a comma, up to the bracket's close, read as the
+    place, is the publisher; a name after the bracket, read as the publisher, is the
+    archive the thesis is kept in (a note)."""
+    run = _only_run(labels, "genre")
+    if run is None:
+        return
+    g, h = run
+    if g < 1 or toks[g - 1].text not in ("[", "(") or h + 2 >= len(toks) or toks[h].text != ",":
+        return
+    closing = _CLOSING_BRACKET[toks[g - 1].text]
+    c = next((m for m in range(h + 1, min(len(toks), h + 14)) if toks[m].text == closing), -1)
+    if c < h + 2 or any(
+        lab not in ("publisher-place", "publisher", "O") for lab in labels[h + 1 : c]
+    ):
+        return
+    if _reads_as_a_place(toks, h + 1, c) or not toks[h + 1].text[:1].isupper():
+        return
+    _relabel(labels, h + 1, c, "publisher")
+    for m, e in _runs_of(labels, "publisher"):
+        if m > c:
+            _relabel(labels, m, e, "note")
+
+
 def _thesis_kind_opening_the_imprint(toks: list[Tok], labels: list[str]) -> None:
     """ "Digitale Verwaltung. Masterarbeit, Hochschule Harz.", "Tesi di dottorato, Università
     di Pisa": a thesis's kind read as the publisher's (or the place's) run's first words,
@@ -5394,6 +5423,11 @@ def _abnt_event_after_in(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, m + 1, min(g, n), "O")
 
 
+# the Latin words that stand for the chapter's own author before the book ("in Id., Parole
+# e luoghi", "In: Idem. ...", "dans Eadem, ...")
+_SAME_AUTHOR_WORDS = frozenset(("Id", "Idem", "Ead", "Eadem", "Iid", "Eidem"))
+
+
 def _abnt_same_author_book_after_in(toks: list[Tok], labels: list[str]) -> None:
     """ABNT's "GOMES, Paulo. A formação do leitor. In: ______. Ensaios sobre leitura.
     Curitiba: UFPR, 2011. p. 9-28.": the line after "In:" stands for the chapter's own
@@ -5403,16 +5437,22 @@ def _abnt_same_author_book_after_in(toks: list[Tok], labels: list[str]) -> None:
         (
             m
             for m in range(2, n - 3)
-            if toks[m].text == "In" and toks[m + 1].text == ":" and toks[m + 2].text in "_\u2014-"
+            if toks[m].text.lower() in _IN_WORDS
+            and (
+                (toks[m + 1].text == ":" and toks[m + 2].text in "_\u2014-")
+                or toks[m + 1].text in _SAME_AUTHOR_WORDS
+            )
         ),
         -1,
     )
     if k < 0 or "container-title" in labels:
         return
-    j = k + 2
-    while j < n and toks[j].text in ("_", "\u2014", "-", "."):
+    j = k + 1
+    while j < n and (
+        toks[j].text in ("_", "\u2014", "-", ".", ":", ",") or toks[j].text in _SAME_AUTHOR_WORDS
+    ):
         j += 1
-    if j >= n or toks[j - 1].text != "." or labels[j] not in ("title", "O"):
+    if j >= n or toks[j - 1].text not in (".", ",") or labels[j] not in ("title", "O"):
         return
     if "title" not in labels[:k]:
         return
@@ -5738,6 +5778,37 @@ def _u_a_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
     if e < len(toks) and toks[e].text == "." and toks[e].start == toks[e - 1].end:
         e += 1
     _relabel(labels, j, e, "author")
+
+
+def _editors_after_in_read_as_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "« Les écrivains », dans Morel, Anne et Petit, Luc (dir.), La littérature en guerre,
+    Paris, ...": a second name run after "dans", "in", "en" or "em" and before an editors'
+    mark in brackets ("(dir.)", "(éd.)", "(coord.)", "(a cura di)", "(eds.)") is the
+    editors; a title run right after the mark is the book."""
+    runs = _first_two_runs(labels, "author")
+    if runs is None:
+        return
+    (_, b), (c, d) = runs
+    if c < 2 or toks[c - 1].text.lower() not in _IN_WORDS or b >= c - 1:
+        return
+    if d + 2 >= len(toks) or toks[d].text != "(":
+        return
+    mark = toks[d + 1].text.lower()
+    if (
+        mark not in _EDITOR_MARK_WORDS
+        and [t.text.lower() for t in toks[d + 1 : d + 4]] != _A_CURA_DI
+    ):
+        return
+    _relabel(labels, c, d, "editor")
+    if "container-title" in labels:
+        return
+    close = next((m for m in range(d + 1, min(len(toks), d + 6)) if toks[m].text == ")"), -1)
+    k = _past_punctuation(toks, labels, close + 1) if close > 0 else len(toks)
+    if k < len(toks) and labels[k] == "title" and _first_run(labels, "title")[0] < c:
+        e = k
+        while e < len(toks) and labels[e] == "title":
+            e += 1
+        _relabel(labels, k, e, "container-title")
 
 
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:

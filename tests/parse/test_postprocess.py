@@ -7192,3 +7192,46 @@ def test_the_editor_mark_read_into_the_opening_names_makes_them_the_editors() ->
     ref = _by_runs(raw, spec)
     assert not ref.author
     assert [n.family for n in ref.editor] == ["Lind"]
+
+
+@pytest.mark.parametrize("same", ["in Id.,", "in Idem,", "In: ______."])
+def test_the_book_after_a_word_standing_for_the_same_author(same: str) -> None:
+    raw = (
+        f"Nodo, Giulia, «Il grafo in città», {same} Parole e grafi, Torino, Arco, 2008, pp. 17-40."
+    )
+    head, _, tail = raw.partition(same)
+    spec = [("Nodo, Giulia", "author"), (", «", "O"), ("Il grafo in città", "title"), ("»,", "O"),
+            (same, "O"), ("Parole e grafi", "title"), (",", "O"), ("Torino", "publisher-place"),
+            (",", "O"), ("Arco", "publisher"), (",", "O"), ("2008", "issued"), (", pp.", "O"),
+            ("17-40", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Il grafo in città", "Parole e grafi")
+    assert ref.type == "chapter"
+    del head, tail
+
+
+def test_editors_after_dans_read_as_names_before_their_mark() -> None:
+    raw = "Arête, Sylvie, « Les graphes », dans Nœud, Anne et Arc, Luc (dir.), Les arêtes, "
+    raw += "Paris, Sommet, 2016, p. 55-78."
+    spec = [("Arête, Sylvie", "author"), (", «", "O"), ("Les graphes", "title"), ("», dans", "O"),
+            ("Nœud, Anne et Arc, Luc", "author"), ("(dir.),", "O"), ("Les arêtes", "title"),
+            (",", "O"), ("Paris", "publisher-place"), (",", "O"), ("Sommet", "publisher"),
+            (",", "O"), ("2016", "issued"), (", p.", "O"), ("55-78", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Arête"]
+    assert [n.family for n in ref.editor] == ["Nœud", "Arc"]
+    assert ref.get("container-title") == "Les arêtes"
+    assert ref.type == "chapter"
+
+
+def test_the_institution_in_a_thesis_bracket_read_as_the_place() -> None:
+    raw = "Nodo, L. M. (2017). Los grafos urbanos [Tesis de doctorado, Universidad del Grafo]. "
+    raw += "Repositorio Arista."
+    spec = [("Nodo, L. M.", "author"), ("(", "O"), ("2017", "issued"), (").", "O"),
+            ("Los grafos urbanos", "title"), ("[", "O"), ("Tesis de doctorado", "genre"),
+            (",", "O"), ("Universidad del Grafo", "publisher-place"), ("].", "O"),
+            ("Repositorio Arista", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "Universidad del Grafo"
+    assert not ref.get("publisher-place")
