@@ -657,6 +657,8 @@ def _mend(
         _firm_and_place_ending_the_entry_read_as_the_container(toks, labels)
     if raw.rstrip(". ").endswith(")"):
         _series_in_brackets_ending_a_book(toks, labels)
+    if "," in raw:
+        _given_names_read_as_the_title(toks, labels)
     if "In: _" in raw or "In: \u2014" in raw or " Id" in raw or " Ead" in raw:
         _abnt_same_author_book_after_in(toks, labels)
     if "In: " in raw and "[...]" in raw:
@@ -11242,7 +11244,7 @@ def _unlabelled_sentence_after_the_names(
     if e >= len(toks):
         return
     chapter = toks[e].text in ("In", "Em", "En", "Dans") and e + 1 < len(toks)
-    book = imprint and labels[e] in ("publisher-place", "publisher")
+    book = imprint and labels[e] in ("publisher-place", "publisher", "edition")
     if not (chapter or book or labels[e] in _AFTER_AN_UNREAD_TITLE):
         return
     later = _runs_of(labels, "title")
@@ -11262,6 +11264,32 @@ def _unlabelled_sentence_after_the_names(
             _relabel(labels, m, n, "container-title")
         elif after < len(toks) and labels[after] == "URL":
             _relabel(labels, m, n, "O")
+
+
+def _given_names_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ABNT's "MACHADO, Ana Maria. Leitura e escola. 4. ed. São Paulo: Ática, 2009.": the
+    given names after the family name in capitals and its comma, read as the title, before
+    a sentence left unlabelled and the book's edition or imprint, are the name's; that
+    sentence is the title."""
+    a, b = _first_run(labels, "author")
+    if a == b or b - a != 1 or not toks[a].text.isupper() or len(toks[a].text) < 3:
+        return
+    if b + 2 >= len(toks) or toks[b].text != "," or labels[b + 1] != "title":
+        return
+    t = b + 1
+    e = t
+    while e < len(toks) and labels[e] == "title":
+        e += 1
+    words = [x for x in toks[t:e] if x.kind == KIND_WORD]
+    if not 1 <= len(words) <= 3 or not all(_capitalised_word(x) for x in words):
+        return
+    if e >= len(toks) - 2 or toks[e].text != "." or labels[e + 1] != "O":
+        return
+    before = list(labels)
+    _relabel(labels, b, e, "author")
+    _unlabelled_sentence_after_the_names(toks, labels, imprint=True)
+    if "title" not in labels[e:]:
+        labels[:] = before
 
 
 def _stop_ends_sentence(toks: list[Tok], d: int) -> bool:

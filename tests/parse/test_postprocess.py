@@ -7235,3 +7235,14 @@ def test_the_institution_in_a_thesis_bracket_read_as_the_place() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("publisher") == "Universidad del Grafo"
     assert not ref.get("publisher-place")
+
+
+def test_abnt_given_names_read_as_the_title_before_the_unlabelled_title() -> None:
+    raw = "ARESTA, Ana Maria. Grafos e escola. 4. ed. Grafia: Arco, 2009."
+    spec = [("ARESTA", "author"), (",", "O"), ("Ana Maria", "title"),
+            (". Grafos e escola.", "O"), ("4. ed", "edition"), (".", "O"),
+            ("Grafia", "publisher-place"), (":", "O"), ("Arco", "publisher"), (",", "O"),
+            ("2009", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.author] == [("ARESTA", "Ana Maria")]
+    assert ref.get("title") == "Grafos e escola"
