@@ -75,6 +75,9 @@ _WEB = re.compile(
 )
 
 
+# a meeting's days before its year ("July 9–11, 2007"): an event, not a book
+_DAYS_OF_A_MEETING = re.compile(r"\b\d{1,2}\s?[-\u2013]\s?\d{1,2}\s?,")
+
 # APA 7's descriptions in brackets after a title, and the CSL types they name
 _APA_TYPES = {
     "video": "motion_picture",
@@ -172,6 +175,14 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "webpage"  # "..., Acme Corp. https://... (accessed May 4, 2020)"
     if ref.get("publisher") or ref.get("ISBN"):
         return "book"
+    if (
+        ref.get("publisher-place")
+        and ref.get("title")
+        and not any(ref.get(f) for f in ("volume", "number", "page"))
+        and not CONF_WORDS.search(low)
+        and not _DAYS_OF_A_MEETING.search(low)
+    ):
+        return "book"  # German "Titel, Köln 2004.": a place and a year, no publisher
     if url and not ref.get("page"):
         return "webpage"
     return "article-journal" if ref.get("volume") else "document"

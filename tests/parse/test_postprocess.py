@@ -7246,3 +7246,12 @@ def test_abnt_given_names_read_as_the_title_before_the_unlabelled_title() -> Non
     ref = _by_runs(raw, spec)
     assert [(n.family, n.given) for n in ref.author] == [("ARESTA", "Ana Maria")]
     assert ref.get("title") == "Grafos e escola"
+
+
+def test_a_place_and_a_year_with_no_publisher_make_a_book() -> None:
+    ref = Reference(raw="x")
+    ref.set("title", "Kleine Geschichte der Graphen")
+    ref.set("publisher-place", "Köln")
+    assert infer_type(ref, "Knoten, Martin: Kleine Geschichte der Graphen, Köln 2004.") == "book"
+    raw = "GRAPH-05, December 8-10, 2005, Hong Kong"
+    assert infer_type(ref, raw) == "document"  # (a meeting's days: an event)
