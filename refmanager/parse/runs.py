@@ -321,6 +321,7 @@ def _mend(
     _thesis_kind_opening_the_imprint(toks, labels)
     if "[" in raw or "(" in raw:
         _institution_in_the_thesis_bracket(toks, labels)
+    _city_ending_the_thesis_genre(toks, labels)
     _kind_sentence_ending_the_title(toks, labels)
     _journal_in_the_title_before_its_place(toks, labels)
     _city_after_the_journal_before_its_numbers(toks, labels)
@@ -3413,6 +3414,22 @@ def _thesis_kind_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
 
 
 _CLOSING_BRACKET = {"(": ")", "[": "]"}
+
+
+def _city_ending_the_thesis_genre(toks: list[Tok], labels: list[str]) -> None:
+    """French "Thèse de doctorat : Géographie. Toulouse : Université Toulouse 2, 2016.": a
+    city after a stop ending the genre's run, before a colon, is the place."""
+    run = _only_run(labels, "genre")
+    if run is None or "publisher-place" in labels:
+        return
+    g, h = run
+    if h >= len(toks) or toks[h].text != ":":
+        return
+    k = next((m for m in range(h - 1, g, -1) if toks[m].text == "."), -1)
+    if k < g + 1 or not _reads_as_a_place(toks, k + 1, h):
+        return
+    labels[k] = "O"
+    _relabel(labels, k + 1, h, "publisher-place")
 
 
 def _institution_in_the_thesis_bracket(toks: list[Tok], labels: list[str]) -> None:

@@ -7255,3 +7255,17 @@ def test_a_place_and_a_year_with_no_publisher_make_a_book() -> None:
     assert infer_type(ref, "Knoten, Martin: Kleine Geschichte der Graphen, Köln 2004.") == "book"
     raw = "GRAPH-05, December 8-10, 2005, Hong Kong"
     assert infer_type(ref, raw) == "document"  # (a meeting's days: an event)
+
+
+def test_a_city_ending_the_thesis_genre_before_the_colon_is_the_place() -> None:
+    raw = "Arête, Anne. Les graphes. Thèse de doctorat : Géographie. Toulouse : Université du "
+    raw += "Graphe, 2016."
+    spec = [("Arête, Anne", "author"), (".", "O"), ("Les graphes", "title"), (".", "O"),
+            ("Thèse de doctorat : Géographie. Toulouse", "genre"), (":", "O"),
+            ("Université du Graphe", "publisher"), (",", "O"), ("2016", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("genre"), ref.get("publisher-place")) == (
+        "Thèse de doctorat : Géographie",
+        "Toulouse",
+    )
