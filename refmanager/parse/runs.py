@@ -5761,8 +5761,8 @@ _AND_OTHERS = (("и", "др"), ("u", "a"), ("et", "al"), ("y", "col"), ("и", "�
 
 
 def _and_others_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
-    """ "Ivanov N. и др. Title // Journal": the words for "and others" after the names, read
-    as the title's start, are the names'."""
+    """ "Ivanov N. и др. Title // Journal", "Odell K, Lind B, et al Graph routing.": the
+    words for "and others" after the names, read as the title's start, are the names'."""
     a, b = _first_run(labels, "author")
     if a == b:
         return
@@ -5770,15 +5770,19 @@ def _and_others_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if k + 2 >= len(toks) or labels[k] != "title":
         return
     pair = (toks[k].text.lower(), toks[k + 1].text.lower())
-    if pair not in _AND_OTHERS or toks[k + 2].text != ".":
+    if pair not in _AND_OTHERS:
         return
-    m = k + 3
+    # "et al." or, in a list typed without its period, "et al Graph routing ..."
+    end = k + 3 if toks[k + 2].text == "." else k + 2
+    if end == k + 2 and (pair != ("et", "al") or not toks[k + 2].text[:1].isupper()):
+        return
+    m = end
     while m < len(toks) and labels[m] == "title" and toks[m].kind == KIND_PUNCT:
         m += 1
     if m >= len(toks) or labels[m] != "title":
         return
-    _relabel(labels, b, k + 3, "author")
-    _relabel(labels, k + 3, m, "O")
+    _relabel(labels, b, end, "author")
+    _relabel(labels, end, m, "O")
 
 
 def _u_a_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
