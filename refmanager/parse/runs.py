@@ -345,8 +345,6 @@ def _mend(
         _first_word_after_the_medium_left_out(toks, labels)
     if "ubmitted" in low or "ccepted" in low or "appear" in low:
         _status_opening_the_container(toks, labels)
-    if "genre" in labels and "rep" in low:
-        _report_s_department_read_as_a_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
@@ -3112,13 +3110,26 @@ def _thesis_title_read_as_its_genre(toks: list[Tok], labels: list[str]) -> None:
         labels[b - 1] = "O"
 
 
+# a body's part named by its abbreviation or word ("Dept.", "Lab.")
+_BODY_ABBREVIATIONS = word_set("dept dep div inst sch fac univ lab labs")
+
+
 def _department_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     """ "Ph.D. dissertation, Dept. Elect. Eng., Graph Univ., Boston": in a thesis, the
-    department read as a container before the university is part of the institution."""
+    department read as a container before the university is part of the institution; so
+    in a report, where the container names a body's part (IEEE's "..., Dept. Elect. Eng.,
+    Stanford Univ., Stanford, CA, USA, Tech. Rep. 12, 2019.")."""
     run = _only_run(labels, "container-title")
-    if run is None or _thesis_genre_run(toks, labels) is None:
+    if run is None:
         return
     a, b = run
+    if _thesis_genre_run(toks, labels) is None:
+        kind = _only_run(labels, "genre")
+        if kind is None or not any(t.text.lower() in ("rep", "report") for t in toks[slice(*kind)]):
+            return
+        first = toks[a].text.lower()
+        if first not in _BODY_ABBREVIATIONS and not is_corporate(first):
+            return
     k = _past_punctuation(toks, labels, b)
     if k >= len(toks) or labels[k] != "publisher" or any(t.text != "," for t in toks[b:k]):
         return
@@ -9966,31 +9977,6 @@ def _institution_after_the_genre(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, e, title_end, "O")
         if town:
             _relabel(labels, p, q, "publisher-place")
-
-
-_BODY_ABBREVIATIONS = word_set("dept dep div inst sch fac univ lab labs")
-
-
-def _report_s_department_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
-    """IEEE's report "Title," Dept. Elect. Eng., Stanford Univ., Stanford, CA, USA, Tech.
-    Rep. 12, 2019.": a container right before the publisher that names a body's part
-    ("Dept.", "Lab.") is the publisher's first part. (The number after the report's kind
-    stays as the tagger read it: both sets of real strings call it the volume.)"""
-    run = _only_run(labels, "genre")
-    if run is None or not any(t.text.lower() in ("rep", "report") for t in toks[run[0] : run[1]]):
-        return
-    c = _only_run(labels, "container-title")
-    if c is not None:
-        a, b = c
-        k = b + 1 if b < len(toks) and toks[b].text == "," else b
-        body = [t.text.lower() for t in toks[a:b] if t.kind == KIND_WORD]
-        if (
-            k < len(toks)
-            and labels[k] == "publisher"
-            and body
-            and (body[0] in _BODY_ABBREVIATIONS or is_corporate(body[0]))
-        ):
-            _relabel(labels, a, k, "publisher")
 
 
 def _genre_run(toks: list[Tok], labels: list[str]) -> tuple[int, int] | None:
