@@ -327,6 +327,8 @@ def _mend(
     _city_after_the_journal_before_its_numbers(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if ", " in raw and "(" in raw:
+        _month_in_the_date_bracket_read_as_a_field(toks, labels)
     if "nventor" in low:
         _patent_roles_opening_the_title(toks, labels)
     if "http" in raw or "www" in raw:
@@ -3851,6 +3853,35 @@ def _patent_roles_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if e < 0 or toks[e + 1].text != ".":
         return
     _relabel(labels, a, e + 2, "O")
+
+
+def _month_in_the_date_bracket_read_as_a_field(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "(2003, août).", "(2015, 3 février).", "(2019, May 3).": the month and day after
+    the year inside the date's brackets are the date's (they were read as the title or the
+    edition), where they are words of a month and numbers of a day only."""
+    n = len(toks)
+    for k in range(1, n - 3):
+        if labels[k] != "issued" or toks[k - 1].text != "(" or toks[k + 1].text != ",":
+            continue
+        e = k + 2
+        while e < n and e < k + 7 and toks[e].text != ")":
+            e += 1
+        if e >= n or toks[e].text != ")" or e == k + 2:
+            return
+        inside = toks[k + 2 : e]
+        if not any(t.text.lower().rstrip(".") in ANY_MONTH for t in inside):
+            return
+        if not all(
+            t.text.lower().rstrip(".") in ANY_MONTH
+            or (t.kind == KIND_NUM and len(t.text) <= 2)
+            or t.text in ".-\u2013"
+            for t in inside
+        ):
+            return
+        for m in range(k + 2, e + 1):
+            if labels[m] not in ("O", "issued"):
+                labels[m] = "O"
+        return
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

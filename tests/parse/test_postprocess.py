@@ -7278,3 +7278,12 @@ def test_et_al_typed_without_its_period_opening_the_title_is_the_names() -> None
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph routing in dense networks"
     assert [n.family for n in ref.author] == ["Odell", "Lind"]
+
+
+def test_the_month_in_apa_s_date_bracket_read_as_the_title_is_the_date_s() -> None:
+    raw = "Gallo, P. N. (2003, août). Graph routing in dense networks. [preprint]."
+    spec = [("Gallo, P. N.", "author"), ("(", "O"), ("2003", "issued"), (",", "O"),
+            ("août)", "title"), (".", "O"), ("Graph routing in dense networks", "title"),
+            (". [", "O"), ("preprint", "genre"), ("].", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph routing in dense networks"
