@@ -3621,9 +3621,10 @@ def _title_read_into_the_access_note(toks: list[Tok], labels: list[str]) -> None
 # verfügbar unter", "Disponível em", "Disponible en", "Recuperado de", "Available at")
 _ACCESS_LEAD_OPENINGS = word_set(
     "online verfügbar available disponível disponivel disponible recuperado retrieved abrufbar url"
+    " repéré récupéré"
 )
 _ACCESS_LEAD_WORDS = _ACCESS_LEAD_OPENINGS | word_set(
-    "unter at from em en sur de in im internet via le la www"
+    "unter at from em en sur de in im internet via le la www à"
 )
 
 
@@ -3651,15 +3652,26 @@ def _hyphened_given_name_opening_the_title(toks: list[Tok], labels: list[str]) -
 
 
 def _access_note_lead_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
-    """ "Krause, H. (2018): Pflege im Wandel. Online verfügbar unter https://...": the words
-    that lead an access note to its URL, read as the title's last sentence, are no part of
-    the title."""
+    """ "Krause, H. (2018): Pflege im Wandel. Online verfügbar unter https://...", French
+    APA's "GitHub. Repéré à https://...": the words that lead an access note to its URL,
+    read as the last sentence of the title (or of the container, the publisher or a note)
+    right before it, are no part of it."""
     if "URL" not in labels:
         return
-    a, b = _first_run(labels, "title")
-    if b - a < 3 or _past_punctuation(toks, labels, b) >= len(toks):
+    b = labels.index("URL")
+    while (
+        b > 0
+        and labels[b - 1] == "O"
+        and (toks[b - 1].kind == KIND_PUNCT or toks[b - 1].text.lower() in _ACCESS_LEAD_WORDS)
+    ):
+        b -= 1
+    lab = labels[b - 1] if b else "O"
+    if lab not in ("title", "container-title", "publisher", "note"):
         return
-    if labels[_past_punctuation(toks, labels, b)] != "URL":
+    a = b - 1
+    while a > 0 and labels[a - 1] == lab:
+        a -= 1
+    if b - a < 3:
         return
     k = b
     while (
@@ -3881,6 +3893,10 @@ def _month_in_the_date_bracket_read_as_a_field(toks: list[Tok], labels: list[str
         for m in range(k + 2, e + 1):
             if labels[m] not in ("O", "issued"):
                 labels[m] = "O"
+        m = e + 1  # (the period after the bracket, read with the title that follows it)
+        while m < n and toks[m].kind == KIND_PUNCT and labels[m] != "O":
+            labels[m] = "O"
+            m += 1
         return
 
 

@@ -7287,3 +7287,12 @@ def test_the_month_in_apa_s_date_bracket_read_as_the_title_is_the_date_s() -> No
             (". [", "O"), ("preprint", "genre"), ("].", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph routing in dense networks"
+
+
+def test_the_access_lead_read_into_the_container_before_the_url_is_no_part_of_it() -> None:
+    raw = "Jones, P. E. (2023). Graph routing. GitHub. Repéré à https://example.org/graph/routing"
+    spec = [("Jones, P. E.", "author"), ("(", "O"), ("2023", "issued"), (").", "O"),
+            ("Graph routing", "title"), (".", "O"), ("GitHub. Repéré à", "container-title"),
+            ("https://example.org/graph/routing", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "GitHub"
