@@ -7269,6 +7269,8 @@ def test_a_city_ending_the_thesis_genre_before_the_colon_is_the_place() -> None:
         "Thèse de doctorat : Géographie",
         "Toulouse",
     )
+
+
 def test_et_al_typed_without_its_period_opening_the_title_is_the_names() -> None:
     raw = "Odell K, Lind B, et al Graph routing in dense networks. J Graphs 2019;12(3):45-67"
     spec = [("Odell K, Lind B", "author"), (",", "O"),
