@@ -110,6 +110,8 @@ _BARE_URL = re.compile(
     rf"(?<![\w@./:-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+{_TLDS}/[^\s<>\"\u201c\u201d]*",
     re.IGNORECASE,
 )
+# a scheme a line break cut from its address: "https:// " right before it
+_CUT_SCHEME = re.compile(r"(?:https?|ftp) ?: ?//\s+$", re.IGNORECASE)
 # (the quick test first: a top-level domain and a slash, which most strings lack)
 _TLD_SLASH = re.compile(rf"\.{_TLDS}/", re.IGNORECASE)
 
@@ -120,6 +122,9 @@ def _bare_addresses_joined(text: str, start: int, toks: list[Tok]) -> list[Tok]:
     for m in _BARE_URL.finditer(text, start):
         a = m.start()
         b = a + len(trim_identifier(m.group()) or m.group())
+        scheme = _CUT_SCHEME.search(text, start, a)
+        if scheme is not None:
+            a = scheme.start()  # "[https:// arxiv.org/abs/...]": a line break after "//"
         inside = [i for i, t in enumerate(toks) if a <= t.start < b]
         if not inside or toks[inside[0]].start != a or toks[inside[-1]].end != b:
             continue
@@ -130,7 +135,7 @@ def _bare_addresses_joined(text: str, start: int, toks: list[Tok]) -> list[Tok]:
             k -= 1  # (the cut address's last "." is a token of its own)
         if k >= 0 and toks[k].kind == KIND_URL:
             continue  # ("http://www. boston.com/...": an address a line break cut, joined later)
-        toks[inside[0] : inside[-1] + 1] = [Tok(text[a:b], a, b, KIND_URL)]
+        toks[inside[0] : inside[-1] + 1] = [Tok("".join(text[a:b].split()), a, b, KIND_URL)]
     return toks
 
 

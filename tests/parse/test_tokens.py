@@ -190,3 +190,10 @@ def test_a_host_continuing_an_address_a_line_break_cut_is_no_address_of_its_own(
     toks = tokenize(text)
     assert [t.text for t in toks if t.kind == KIND_URL] == ["http://www"]
     assert [t.text for t in tokenize("Graphs, e.g. 12/3 and a.b/c")].count("a.b/c") == 0
+
+
+def test_a_scheme_a_line_break_cut_from_its_bare_address_joins_it() -> None:
+    text = "Graphs (2024) [https:// graphs.org/abs/2511.12425]."
+    urls = [t for t in tokenize(text) if t.kind == KIND_URL]
+    assert [t.text for t in urls] == ["https://graphs.org/abs/2511.12425"]
+    assert text[urls[0].start : urls[0].end] == "https:// graphs.org/abs/2511.12425"
