@@ -93,14 +93,23 @@ def tokenize(text: str, start: int = 0) -> list[Tok]:
                 append(Tok(rest.group(), rest.start(), rest.end(), kinds[rest.lastindex or 0]))
             continue
         word = m.group()
-        if kind == KIND_PUNCT and "\uff01" <= word <= "\uff5e":
-            # full-width punctuation ("．" "，" "：" "（") reads as its ASCII form; the span
-            # still points at the printed character
-            word = unicodedata.normalize("NFKC", word)
+        if kind == KIND_PUNCT and word > "\x7f":
+            if "\uff01" <= word <= "\uff5e":
+                # full-width punctuation ("．" "，" "：" "（") reads as its ASCII form; the
+                # span still points at the printed character
+                word = unicodedata.normalize("NFKC", word)
+            else:
+                # the hyphen (U+2010), the non-breaking hyphen word processors print in
+                # ranges (U+2011, "559‑578") and the figure dash read as the dashes the
+                # model knows
+                word = _DASHES.get(word, word)
         append(Tok(word, s, e, kind))
     if "/" in text and _TLD_SLASH.search(text, start):
         out = _bare_addresses_joined(text, start, out)
     return out
+
+
+_DASHES = {"\u2010": "-", "\u2011": "-", "\u2012": "\u2013"}
 
 
 # MLA 9's web addresses printed without their scheme ("graphsociety.org/standards",

@@ -197,3 +197,11 @@ def test_a_scheme_a_line_break_cut_from_its_bare_address_joins_it() -> None:
     urls = [t for t in tokenize(text) if t.kind == KIND_URL]
     assert [t.text for t in urls] == ["https://graphs.org/abs/2511.12425"]
     assert text[urls[0].start : urls[0].end] == "https:// graphs.org/abs/2511.12425"
+
+
+def test_a_non_breaking_hyphen_in_a_range_reads_as_a_hyphen() -> None:
+    # French word processors print page ranges with U+2011 ("559‑578")
+    text = "Actes du colloque, 559\u2011578."
+    toks = tokenize(text)
+    dash = toks[-3]
+    assert (dash.text, text[dash.start : dash.end]) == ("-", "\u2011")
