@@ -262,6 +262,7 @@ def _mend(
     _join_cut_urls(raw, toks, labels)
     _edition_number_before_its_word(toks, labels)
     _edition_word_after_its_number(toks, labels)
+    _title_read_as_the_publisher_before_the_edition(toks, labels)
     _publisher_before_edition(toks, labels)
     _first_name_left_before_the_names(toks, labels)
     _names_parted_by_a_comma(toks, labels)
@@ -6011,6 +6012,30 @@ def _edition_number_before_its_word(toks: list[Tok], labels: list[str]) -> None:
             _relabel(labels, k, end, "edition")
             _relabel(labels, end, w, "O")
         return
+
+
+def _title_read_as_the_publisher_before_the_edition(toks: list[Tok], labels: list[str]) -> None:
+    """German "Lorenz, K./Seidel, M. (2014): Finanzmärkte und Regulierung, 2. Aufl.,
+    Stuttgart.": with no title read, the run right after the names' date, read as the
+    publisher (or the container), before a comma and the edition, is the title."""
+    if "title" in labels or "edition" not in labels:
+        return
+    k = labels.index("issued") if "issued" in labels else -1
+    if k < 1 or labels[k - 1] not in ("O", "author"):
+        return
+    m = _past_punctuation(toks, labels, k + 1)
+    if m >= len(toks) or labels[m] not in ("publisher", "publisher-place", "container-title"):
+        return
+    e = m
+    while e < len(toks) and labels[e] == labels[m]:
+        e += 1
+    if e + 1 >= len(toks) or toks[e].text != "," or labels[e + 1] != "edition":
+        return
+    if labels.count(labels[m]) != e - m and labels[m] == "container-title":
+        return  # (a second container elsewhere: no book's title alone)
+    if any(_stop_ends_sentence(toks, d) for d in range(m, e)):
+        return  # ("Graph Inference. Duxbury Graph Learning, 2nd edition": title and publisher)
+    _relabel(labels, m, e, "title")
 
 
 def _edition_word_after_its_number(toks: list[Tok], labels: list[str]) -> None:

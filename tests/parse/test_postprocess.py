@@ -7298,3 +7298,14 @@ def test_the_access_lead_read_into_the_container_before_the_url_is_no_part_of_it
             ("https://example.org/graph/routing", "URL")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "GitHub"
+
+
+@pytest.mark.parametrize("read_as", ["container-title", "publisher"])
+def test_a_title_read_as_another_run_before_the_edition(read_as: str) -> None:
+    raw = "Kante, K./Knoten, M. (2014): Graphenmärkte und Regeln, 2. Aufl., Graphstadt."
+    spec = [("Kante, K./Knoten, M.", "author"), ("(", "O"), ("2014", "issued"), ("):", "O"),
+            ("Graphenmärkte und Regeln", read_as), (",", "O"), ("2", "edition"),
+            (". Aufl.,", "O"), ("Graphstadt", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphenmärkte und Regeln"
+    assert not ref.get("publisher") and not ref.get("container-title")
