@@ -5723,6 +5723,10 @@ _QUOTE_PAIRS = {
     "\u00ab": "\u00bb",
     "\u300c": "\u300d",
     "\u300e": "\u300f",
+    # German's „…“ and »…«, Polish and Dutch „…”, German single ‚…‘
+    "\u201e": "\u201c\u201d",
+    "\u00bb": "\u00ab",
+    "\u201a": "\u2018\u2019",
 }
 # every mark of those pairs, opening or closing
 _QUOTE_MARKS = frozenset(_QUOTE_PAIRS) | frozenset("".join(_QUOTE_PAIRS.values()))
@@ -8858,10 +8862,15 @@ def _language_note(toks: list[Tok], labels: list[str]) -> None:
 def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
     """ "“Criteria and Judgement.” The Claim of Reason, pp. 3-36", "« Bibliographie », Formes,
     n°20": a title that opens with a quotation mark ends at the mark that closes it; what
-    the tagger ran on past it, where no container was read, is the container."""
+    the tagger ran on past it, where no container was read, is the container. So where
+    the whole of it, title and journal, was read as the container and no title was read
+    ("„Flüsse der Erinnerung“. Zeitschrift für Graphen, 12")."""
     if "container-title" in labels:
-        return
-    a, b = _first_run(labels, "title")
+        if "title" in labels:
+            return
+        a, b = _first_run(labels, "container-title")
+    else:
+        a, b = _first_run(labels, "title")
     if a == b:
         return
     if toks[a].text in _QUOTE_PAIRS:
@@ -8881,6 +8890,8 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
     )  # a closing mark follows its word with no space
     if c < 0 or (c + 1 < b and toks[c + 1].text in ("-", "\u2013", "\u2014", ":")):
         return  # ""On se verra" - Carnet de route": the title goes on after the quote
+    if c + 1 < b and toks[c + 1].start == toks[c].end and toks[c + 1].kind != KIND_PUNCT:
+        return  # ("'陰陽交'小議": a quoted word the title goes on after)
     rest = c + 1
     while rest < b and toks[rest].kind == KIND_PUNCT:
         rest += 1
@@ -8890,6 +8901,7 @@ def _quoted_title_ends_at_its_close(toks: list[Tok], labels: list[str]) -> None:
     ):
         return  # (IEEE's '"Title," presented at the Graph Conf.': the meeting, whose
         # "presented at" _presented_at_opening_the_container takes off)
+    _relabel(labels, a, c, "title")
     _relabel(labels, c, rest, "O")
     _relabel(labels, rest, b, "container-title")
 

@@ -7309,3 +7309,19 @@ def test_a_title_read_as_another_run_before_the_edition(read_as: str) -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graphenmärkte und Regeln"
     assert not ref.get("publisher") and not ref.get("container-title")
+
+
+@pytest.mark.parametrize(("opener", "closer"), [("\u201e", "\u201c"), ("\u00bb", "\u00ab")])
+def test_a_german_quoted_title_read_into_the_container_ends_at_its_close(
+    opener: str, closer: str
+) -> None:
+    raw = (
+        f"Odell, K. (2016). {opener}Flüsse der Graphen{closer}. Zeitschrift für Graphen, 12, 45–67."
+    )
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2016", "issued"), (").", "O"),
+            (opener, "O"),
+            (f"Flüsse der Graphen{closer}. Zeitschrift für Graphen", "container-title"),
+            (",", "O"), ("12", "volume"), (",", "O"), ("45–67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Flüsse der Graphen"
+    assert ref.get("container-title") == "Zeitschrift für Graphen"
