@@ -439,6 +439,8 @@ def _mend(
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
     _quoted_title_ends_at_its_close(toks, labels)
+    if " by " in raw or " de " in raw or " von " in raw or " por " in raw or " par " in raw:
+        _editors_clause_after_the_book(toks, labels)
     if "\u2019" in raw or "'" in raw:
         _venue_with_its_year(toks, labels)
     if _HAN_OR_HANGUL.search(raw):
@@ -1379,6 +1381,52 @@ _EDITORS_SENTENCE_OPENINGS = (
     ("org", "por"),
     ("organizado", "por"),
 )
+
+
+# The same openings after the book's title and a comma ("In Book, edited by Ann Ode, 45-67",
+# French "Dans Book, sous la direction de ...", German "herausgegeben von", Spanish
+# "editado por")
+_EDITORS_CLAUSE_OPENINGS = (
+    *_EDITORS_SENTENCE_OPENINGS,
+    ("edited", "by"),
+    ("editado", "por"),
+    ("editada", "por"),
+    ("\u00e9dit\u00e9", "par"),
+    ("dirig\u00e9", "par"),
+)
+
+
+def _editors_clause_after_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """Chicago's chapter in French, German or Spanish: "Dans The Graph Handbook, sous la
+    direction de Dana Kerr et Paul Vaughn, 233-250.", "In Book, herausgegeben von ...",
+    "En Book, editado por ...": the clause after the book's comma that names its editors,
+    read into the book or as the publisher, gives the editors; the book ends at the comma."""
+    if "editor" in labels:
+        return
+    a, b = _first_run(labels, "container-title")
+    if a == b:
+        return
+    n = len(toks)
+    for k in range(a + 1, min(n - 2, b + 1)):
+        if toks[k].text != ",":
+            continue
+        words = [t.text.lower().rstrip(".") for t in toks[k + 1 : k + 5]]
+        opening = next((o for o in _EDITORS_CLAUSE_OPENINGS if tuple(words[: len(o)]) == o), None)
+        if opening is None:
+            continue
+        s = k + 1 + len(opening)
+        e = s
+        while e < n and toks[e].text not in (",", ".", "(", ";") and e - s < 12:
+            e += 1
+        if e == s or not toks[s].text[:1].isupper():
+            return
+        _relabel(labels, k, s, "O")
+        _relabel(labels, s, e, "editor")
+        if e < n and labels[e] == "container-title":
+            labels[e] = "O"
+        if toks[a].text.lower() in _IN_WORDS and k - a > 1:
+            labels[a] = "O"  # ("In The Graph Handbook, herausgegeben von ...": the "In")
+        return
 
 
 def _editors_sentence_after_the_title(toks: list[Tok], labels: list[str]) -> None:

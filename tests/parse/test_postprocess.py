@@ -7325,3 +7325,15 @@ def test_a_german_quoted_title_read_into_the_container_ends_at_its_close(
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Flüsse der Graphen"
     assert ref.get("container-title") == "Zeitschrift für Graphen"
+
+
+@pytest.mark.parametrize("clause", ["sous la direction de", "herausgegeben von", "edited by"])
+def test_the_editors_clause_after_the_book_read_into_it_gives_the_editors(clause: str) -> None:
+    raw = f"Odell, Karen. 2016. « Rivers ». Dans The Graph Book, {clause} Dana Kerr, 233-250."
+    spec = [("Odell, Karen", "author"), (".", "O"), ("2016", "issued"), (". «", "O"),
+            ("Rivers", "title"), ("». Dans", "O"),
+            (f"The Graph Book, {clause} Dana Kerr", "container-title"), (",", "O"),
+            ("233-250", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "The Graph Book"
+    assert [n.family for n in ref.editor] == ["Kerr"]
