@@ -318,8 +318,9 @@ def _mend(
     if _names_a_genre(low):
         _genre_read_into_the_title(toks, labels)
     _thesis_description_read_as_the_title(toks, labels)
-    _thesis_kind_ending_the_title(toks, labels)
-    _thesis_kind_opening_the_imprint(toks, labels)
+    if may_hold(low, _THESIS_KIND_CORES):
+        _thesis_kind_ending_the_title(toks, labels)
+        _thesis_kind_opening_the_imprint(toks, labels)
     if "[" in raw or "(" in raw:
         _institution_in_the_thesis_bracket(toks, labels)
     _city_ending_the_thesis_genre(toks, labels)
@@ -3425,6 +3426,8 @@ _THESIS_KIND_HEADS = word_set(
     "diplomarbeit magisterarbeit bachelorarbeit habilitationsschrift dissertationsschrift"
 )
 _THESIS_KIND_DEGREES = word_set("master mestrado doutorado dea dess m2 phd")
+# pieces of the words of _THESIS_KIND_HEADS, for ``may_hold`` (the rules' quick test)
+_THESIS_KIND_CORES = ("moire", "tesi", "tese", "th\u00e8se", "disserta", "arbeit", "habilitation")
 
 
 def _thesis_kind_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
@@ -3921,32 +3924,31 @@ def _month_in_the_date_bracket_read_as_a_field(toks: list[Tok], labels: list[str
     the year inside the date's brackets are the date's (they were read as the title or the
     edition), where they are words of a month and numbers of a day only."""
     n = len(toks)
-    for k in range(1, n - 3):
-        if labels[k] != "issued" or toks[k - 1].text != "(" or toks[k + 1].text != ",":
-            continue
-        e = k + 2
-        while e < n and e < k + 7 and toks[e].text != ")":
-            e += 1
-        if e >= n or toks[e].text != ")" or e == k + 2:
-            return
-        inside = toks[k + 2 : e]
-        if not any(t.text.lower().rstrip(".") in ANY_MONTH for t in inside):
-            return
-        if not all(
-            t.text.lower().rstrip(".") in ANY_MONTH
-            or (t.kind == KIND_NUM and len(t.text) <= 2)
-            or t.text in ".-\u2013"
-            for t in inside
-        ):
-            return
-        for m in range(k + 2, e + 1):
-            if labels[m] not in ("O", "issued"):
-                labels[m] = "O"
-        m = e + 1  # (the period after the bracket, read with the title that follows it)
-        while m < n and toks[m].kind == KIND_PUNCT and labels[m] != "O":
-            labels[m] = "O"
-            m += 1
+    k = labels.index("issued") if "issued" in labels else 0
+    if not 0 < k < n - 3 or toks[k - 1].text != "(" or toks[k + 1].text != ",":
         return
+    e = k + 2
+    while e < n and e < k + 7 and toks[e].text != ")":
+        e += 1
+    if e >= n or toks[e].text != ")" or e == k + 2:
+        return
+    inside = toks[k + 2 : e]
+    if not any(t.text.lower().rstrip(".") in ANY_MONTH for t in inside):
+        return
+    if not all(
+        t.text.lower().rstrip(".") in ANY_MONTH
+        or (t.kind == KIND_NUM and len(t.text) <= 2)
+        or t.text in ".-\u2013"
+        for t in inside
+    ):
+        return
+    for m in range(k + 2, e + 1):
+        if labels[m] not in ("O", "issued"):
+            labels[m] = "O"
+    m = e + 1  # (the period after the bracket, read with the title that follows it)
+    while m < n and toks[m].kind == KIND_PUNCT and labels[m] != "O":
+        labels[m] = "O"
+        m += 1
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:
