@@ -61,6 +61,16 @@ def _after_in(toks: list[Tok], labels: list[str], a: int) -> bool:
     return any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
 
 
+def _run_end(labels: list[str], k: int) -> int:
+    """Where the run of equal labels that token ``k`` opens ends (the index after it)."""
+    lab = labels[k]
+    e = k + 1
+    n = len(labels)
+    while e < n and labels[e] == lab:
+        e += 1
+    return e
+
+
 def _in_right_before(toks: list[Tok], labels: list[str], a: int) -> int:
     """Where an unlabelled "In" stands right before token ``a`` ("In NeurIPS", "In: A
     Manual of ..."), its colon between them; -1 when none does."""
@@ -3800,10 +3810,7 @@ def _book_after_the_editors_read_as_a_note(toks: list[Tok], labels: list[str]) -
         k += 1
     if k >= len(toks) or labels[k] != "note" or not toks[k].text[:1].isupper():
         return
-    e = k
-    while e < len(toks) and labels[e] == "note":
-        e += 1
-    _relabel(labels, k, e, "container-title")
+    _relabel(labels, k, _run_end(labels, k), "container-title")
 
 
 def _series_number_after_the_journal(toks: list[Tok], labels: list[str]) -> None:
@@ -10387,10 +10394,7 @@ def _book_after_its_editors(toks: list[Tok], labels: list[str], p: int) -> None:
         k += 1
     if k >= len(toks) or labels[k] != "title" or "title" not in labels[:p]:
         return
-    e = k
-    while e < len(toks) and labels[e] == "title":
-        e += 1
-    _relabel(labels, k, e, "container-title")
+    _relabel(labels, k, _run_end(labels, k), "container-title")
 
 
 def _names_before_a_bracketed_role(toks: list[Tok], labels: list[str]) -> None:
