@@ -389,6 +389,8 @@ def _mend(
     _year_opening_the_title(toks, labels)
     _year_opening_the_title_before_the_date(toks, labels)
     _thesis_title_read_as_its_genre(toks, labels)
+    if "note" in labels and "genre" not in labels:
+        _thesis_kind_read_as_a_note(toks, labels)
     _department_read_as_a_container(toks, labels)
     _series_letter_read_as_volume(toks, labels)
     _roman_volume_ending_the_container(toks, labels)
@@ -3174,6 +3176,34 @@ def _thesis_title_read_as_its_genre(toks: list[Tok], labels: list[str]) -> None:
 
 # a body's part named by its abbreviation or word ("Dept.", "Lab.")
 _BODY_ABBREVIATIONS = word_set("dept dep div inst sch fac univ lab labs")
+
+
+def _thesis_kind_read_as_a_note(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's "“Title,” M.S. thesis, Dept. Comput. Sci., Univ. Oslo, ...": a thesis's kind
+    read as a short note (its degree's first letters left out) is the genre."""
+    if "genre" in labels:
+        return
+    run = _only_run(labels, "note")
+    if run is None:
+        return
+    a, b = run
+    words = [t for t in toks[a:b] if t.kind == KIND_WORD]
+    if not 1 <= len(words) <= 4 or words[-1].text.lower() not in _THESIS_WORDS:
+        return
+    while (
+        a > 0
+        and labels[a - 1] == "O"
+        and (
+            (
+                toks[a - 1].kind == KIND_WORD
+                and len(toks[a - 1].text) <= 3
+                and toks[a - 1].text[0].isupper()
+            )
+            or (toks[a - 1].text == "." and a > 1 and toks[a - 2].kind == KIND_WORD)
+        )
+    ):
+        a -= 1  # (the degree's first letters: "M.", "Ph.")
+    _relabel(labels, a, b, "genre")
 
 
 def _department_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:

@@ -7337,3 +7337,16 @@ def test_the_editors_clause_after_the_book_read_into_it_gives_the_editors(clause
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "The Graph Book"
     assert [n.family for n in ref.editor] == ["Kerr"]
+
+
+def test_a_thesis_kind_read_as_a_note_is_the_genre() -> None:
+    raw = "[6] K. Odell, “Graph routing,” M.S. thesis, Dept. Comput. Sci., Univ. Oslo, Oslo, 2019."
+    spec = [("[6]", "O"), ("K. Odell", "author"), (", “", "O"), ("Graph routing", "title"),
+            (",” M.", "O"), ("S. thesis", "note"), (",", "O"),
+            ("Dept. Comput. Sci.", "container-title"), (",", "O"), ("Univ. Oslo", "publisher"),
+            (",", "O"), ("Oslo", "publisher-place"), (",", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("genre") == "M.S. thesis"
+    assert ref.type == "thesis"
+    assert ref.get("container-title") == ""
