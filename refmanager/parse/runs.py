@@ -357,7 +357,7 @@ def _mend(
         _book_after_the_editors_read_as_a_note(toks, labels)
     if "line]" in low or "internet]" in low:
         _first_word_after_the_medium_left_out(toks, labels)
-    if "ubmitted" in low or "ccepted" in low or "appear" in low:
+    if "ubmitted" in low or "ccepted" in low or "appear" in low or "early access" in low:
         _status_opening_the_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
@@ -3792,8 +3792,8 @@ _STATUS_OPENINGS = (
 
 def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "K. Ode. Graph routing. Submitted to J. ACM, 1993.": the words of a paper's status
-    that open the container ("Submitted to", "To appear in", "Accepted for publication in")
-    are no part of the journal's name."""
+    that open the container ("Submitted to", "To appear in", "Accepted for publication in"),
+    or IEEE's ", early access" that closes it, are no part of the journal's name."""
     a, b = _first_run(labels, "container-title")
     if b - a < 3:
         return
@@ -3808,6 +3808,9 @@ def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
         if e < b and toks[e].text[:1].isupper():
             _relabel(labels, a, e, "O")
         return
+    # IEEE's "IEEE Trans. Graphs, early access, Mar. 3, 2019": the status closing the run
+    if b - a > 3 and [t.text.lower() for t in toks[b - 3 : b]] == [",", "early", "access"]:
+        _relabel(labels, b - 3, b, "O")
 
 
 def _first_word_after_the_medium_left_out(toks: list[Tok], labels: list[str]) -> None:

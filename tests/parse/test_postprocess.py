@@ -7350,3 +7350,11 @@ def test_a_thesis_kind_read_as_a_note_is_the_genre() -> None:
     assert ref.get("genre") == "M.S. thesis"
     assert ref.type == "thesis"
     assert ref.get("container-title") == ""
+
+
+def test_ieee_s_early_access_closing_the_journal_is_no_part_of_it() -> None:
+    raw = "[2] K. Odell, “Graph routing,” IEEE Trans. Graphs, early access, Mar. 3, 2019."
+    spec = [("[2]", "O"), ("K. Odell", "author"), (", “", "O"), ("Graph routing", "title"),
+            (",”", "O"), ("IEEE Trans. Graphs, early access", "container-title"),
+            (", Mar. 3,", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "IEEE Trans. Graphs"
