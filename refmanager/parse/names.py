@@ -346,6 +346,27 @@ def list_end(text: str) -> int | None:
     return offset
 
 
+_Y_OR_E = re.compile(r"\s+[ye]\s+")
+
+
+def _natural_pair(part: str) -> list[str]:
+    """Spanish, Portuguese and Italian "Dana Kerr y Paul Vaughn", "Sara Grafo e Luca Nodo":
+    two names written given name first, each of two capitalised words or more, joined by
+    "y" or "e", are two; "José Ortega y Gasset" (one word after it) and a list written
+    family first (a comma) stay one."""
+    if "," in part:
+        return [part]
+    halves = _Y_OR_E.split(part)
+    if len(halves) != 2:
+        return [part]
+    if all(
+        len(words) >= 2 and all(w[:1].isupper() for w in words)
+        for words in (h.split() for h in halves)
+    ):
+        return halves
+    return [part]
+
+
 def split_names(text: str) -> tuple[list[Name], bool]:
     """Names in an author string, and whether it ended with "et al." (or 等)."""
     text = " ".join(text.split()).strip(" .,;:")  # white space as one space (no regex: hot)
@@ -401,6 +422,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         # comma before and after: not "Ortega y Gasset, José")
         text = _AND_BETWEEN_INVERTED.sub(r"\1, ", text)
     parts = _AND.split(text)  # (no groups: no None among the parts)
+    if " y " in text or " e " in text:
+        parts = [q for part in parts for q in _natural_pair(part)]
     chunks: list[str] = []
     # pairs of a family name and one given name never straddle an "and": the chunks an
     # "and" opens ("Lowe and Cheng": two family names, not "Cheng Lowe")

@@ -433,3 +433,15 @@ def test_abnt_initials_with_a_particle_among_them() -> None:
     assert [n.family for n in names] == ["ARCO", "NÓ"]
     names, _ = split_names("D. ARCO, H. A. NOS et H. NÓ")
     assert [n.family for n in names] == ["ARCO", "NOS", "NÓ"]
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [
+        ("Dana Kerr y Paul Vaughn", ["Kerr", "Vaughn"]),
+        ("Johannes Odell e Magnus Lind", ["Odell", "Lind"]),
+        ("José Ortega y Gasset", ["Gasset"]),  # one name: a single word after "y"
+    ],
+)
+def test_two_names_given_first_joined_by_y_or_e(text: str, families: list[str]) -> None:
+    assert [n.family for n in split_names(text)[0]] == families
