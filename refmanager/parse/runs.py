@@ -339,6 +339,8 @@ def _mend(
     _city_after_the_journal_before_its_numbers(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "vol" in low and "In" not in raw and "in:" not in low:
+        _book_after_the_title_before_a_series(toks, labels)
     if ", " in raw and "(" in raw:
         _month_in_the_date_bracket_read_as_a_field(toks, labels)
     if "nventor" in low:
@@ -3989,6 +3991,49 @@ def _month_in_the_date_bracket_read_as_a_field(toks: list[Tok], labels: list[str
     while m < n and toks[m].kind == KIND_PUNCT and labels[m] != "O":
         labels[m] = "O"
         m += 1
+
+
+def _book_after_the_title_before_a_series(toks: list[Tok], labels: list[str]) -> None:
+    """AMS's chapter "K. Ode, Graph routing, Topics in graph theory, Lecture Notes in Math.,
+    vol. 2234, Springer, 2019, pp. 45-67." and "..., Graphs and applications (Oslo, 2018),
+    Contemp. Math., vol. 712, ...": no "In", the book after the title's last comma, then a
+    series with its "vol." (read as the series or as the journal): the book is the container
+    and the journal read so the series."""
+    a, b = _first_run(labels, "title")
+    if b - a < 4 or labels.count("title") != b - a:
+        return
+    if any(t.text in _QUOTE_MARKS for t in toks[max(0, a - 1) : b + 1]):
+        return  # (IEEE's '“Title, with a comma,” Journal, vol. 21': a journal's article)
+    series = "collection-title" if "collection-title" in labels else "container-title"
+    if series not in labels or (series == "container-title" and "collection-title" in labels):
+        return
+    c, d = _first_run(labels, series)
+    if c < b:
+        return
+    v = _past_punctuation(toks, labels, d)
+    if (
+        v + 1 >= len(toks)
+        or toks[v].text.lower() not in ("vol", "volume")
+        or "volume" not in labels
+    ):
+        return
+    k = b
+    if toks[k].text == "(":  # the meeting's place and year ("(Oslo, 2018)")
+        close = next((m for m in range(k + 1, min(len(toks), k + 8)) if toks[m].text == ")"), -1)
+        if close < 0:
+            return
+        k = close + 1
+    if any(
+        lab != "O" or t.kind != KIND_PUNCT for t, lab in zip(toks[k:c], labels[k:c], strict=True)
+    ):
+        return
+    cut = next((m for m in range(b - 2, a + 1, -1) if toks[m].text == ","), -1)
+    if cut < 0 or not toks[cut + 1].text[:1].isupper() or cut - a < 2:
+        return
+    labels[cut] = "O"
+    _relabel(labels, cut + 1, b, "container-title")
+    if series == "container-title":
+        _relabel(labels, c, d, "collection-title")
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -7358,3 +7358,15 @@ def test_ieee_s_early_access_closing_the_journal_is_no_part_of_it() -> None:
             (",”", "O"), ("IEEE Trans. Graphs, early access", "container-title"),
             (", Mar. 3,", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "IEEE Trans. Graphs"
+
+
+def test_ams_s_book_after_the_title_before_a_series_and_its_volume() -> None:
+    raw = "[4] K. Odell, Graph routing, Topics in graphs, Lecture Notes in Graphs, vol. 22, 2019."
+    spec = [("[4]", "O"), ("K. Odell", "author"), (",", "O"),
+            ("Graph routing, Topics in graphs", "title"), (",", "O"),
+            ("Lecture Notes in Graphs", "container-title"), (", vol.", "O"), ("22", "volume"),
+            (",", "O"), ("2019", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph routing"
+    assert ref.get("container-title") == "Topics in graphs"
+    assert ref.get("collection-title") == "Lecture Notes in Graphs"
