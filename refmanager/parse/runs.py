@@ -359,7 +359,13 @@ def _mend(
         _book_after_the_editors_read_as_a_note(toks, labels)
     if "line]" in low or "internet]" in low:
         _first_word_after_the_medium_left_out(toks, labels)
-    if "ubmitted" in low or "ccepted" in low or "appear" in low or "early access" in low:
+    if (
+        "ubmitted" in low
+        or "ccepted" in low
+        or "appear" in low
+        or "early access" in low
+        or "Presented at" in raw
+    ):
         _status_opening_the_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
@@ -3795,7 +3801,8 @@ _STATUS_OPENINGS = (
 def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "K. Ode. Graph routing. Submitted to J. ACM, 1993.": the words of a paper's status
     that open the container ("Submitted to", "To appear in", "Accepted for publication in"),
-    or IEEE's ", early access" that closes it, are no part of the journal's name."""
+    or IEEE's ", early access" and Elsevier's ". Presented at the ICG 2019" that close it,
+    are no part of the journal's or the proceedings' name."""
     a, b = _first_run(labels, "container-title")
     if b - a < 3:
         return
@@ -3813,6 +3820,21 @@ def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
     # IEEE's "IEEE Trans. Graphs, early access, Mar. 3, 2019": the status closing the run
     if b - a > 3 and [t.text.lower() for t in toks[b - 3 : b]] == [",", "early", "access"]:
         _relabel(labels, b - 3, b, "O")
+        return
+    # Elsevier's Harvard "in: Proceedings of ... . Presented at the ICG 2019, ACM, ...": the
+    # meeting's sentence closing the proceedings' run
+    p = next(
+        (
+            k
+            for k in range(a + 2, b - 2)
+            if toks[k].text == "."
+            and toks[k + 1].text == "Presented"
+            and toks[k + 2].text.lower() == "at"
+        ),
+        -1,
+    )
+    if p > 0:
+        _relabel(labels, p, b, "O")
 
 
 def _first_word_after_the_medium_left_out(toks: list[Tok], labels: list[str]) -> None:

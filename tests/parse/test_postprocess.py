@@ -7370,3 +7370,12 @@ def test_ams_s_book_after_the_title_before_a_series_and_its_volume() -> None:
     assert ref.get("title") == "Graph routing"
     assert ref.get("container-title") == "Topics in graphs"
     assert ref.get("collection-title") == "Lecture Notes in Graphs"
+
+
+def test_elsevier_s_presented_at_sentence_closing_the_proceedings_is_no_part_of_them() -> None:
+    raw = "Odell, K., 2019. Routing, in: Graph Conference Proceedings. Presented at the ICG, Oslo."
+    spec = [("Odell, K.", "author"), (",", "O"), ("2019", "issued"), (".", "O"),
+            ("Routing", "title"), (", in:", "O"),
+            ("Graph Conference Proceedings. Presented at the ICG", "container-title"),
+            (",", "O"), ("Oslo", "publisher-place"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph Conference Proceedings"
