@@ -339,6 +339,8 @@ def _mend(
     _city_after_the_journal_before_its_numbers(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "container-title" not in labels and "title" in labels:
+        _abbreviated_journal_after_the_title_s_comma(toks, labels)
     if "vol" in low and "In" not in raw and "in:" not in low:
         _book_after_the_title_before_a_series(toks, labels)
     if ", " in raw and "(" in raw:
@@ -7970,24 +7972,50 @@ def _title_and_abbreviated_journal_after_a_comma(toks: list[Tok], labels: list[s
         return
     if _after_in(toks, labels, a) and not cut_at_in:
         return
+    c = _abbreviated_journal_after_the_last_comma(toks, a, b)
+    if c < 0:
+        return
+    _relabel(labels, t_a if cut_at_in else a, c, "title")
+    labels[c] = "O"
+
+
+def _abbreviated_journal_after_the_last_comma(toks: list[Tok], a: int, b: int) -> int:
+    """Where the comma stands in a run ``a``-``b`` that holds a title of two words or more
+    with no period, the comma, then an abbreviated journal (an acronym, or abbreviations with
+    their periods, capitalised) that ends the run and names no venue before it; -1 if not."""
     c = b - 1
     while c > a and toks[c].text != ",":
         c -= 1
     if c <= a:
-        return
+        return -1
     head = [t for t in toks[a:c] if t.kind == KIND_WORD]
     tail = [t for t in toks[c + 1 : b] if t.kind == KIND_WORD]
     if len(head) < 2 or not 1 <= len(tail) <= 6 or any(t.text == "." for t in toks[a:c]):
-        return
+        return -1
     acronym = len(tail) == 1 and tail[0].text.isupper() and 2 <= len(tail[0].text) <= 6
     dotted = all(t.text[:1].isupper() for t in tail) and any(
         is_serial_abbreviation(toks[m].text) and m + 1 < len(toks) and toks[m + 1].text == "."
         for m in range(c + 1, b)
     )
     if not (acronym or dotted) or _names_venue(_words_of(toks, a, c)):
+        return -1
+    return c
+
+
+def _abbreviated_journal_after_the_title_s_comma(toks: list[Tok], labels: list[str]) -> None:
+    """ "Odell K., Lind B., Graph routing in dense networks, Graph Stud., 2019, 12(3), 45-67":
+    no container, and a title run whose part after its last comma is an abbreviated journal
+    right before the date or the numbers: that part is the journal."""
+    a, b = _first_run(labels, "title")
+    if a == b or _next_label(toks, labels, b) not in ("volume", "issue", "issued", "page"):
         return
-    _relabel(labels, t_a if cut_at_in else a, c, "title")
+    if "volume" not in labels and "page" not in labels:
+        return  # ("The Iliad, ..., Gloucester Mass. 1972.": a place, no journal)
+    c = _abbreviated_journal_after_the_last_comma(toks, a, b)
+    if c < 0:
+        return
     labels[c] = "O"
+    _relabel(labels, c + 1, b, "container-title")
 
 
 def _title_and_journal_read_as_one_container(toks: list[Tok], labels: list[str]) -> None:

@@ -7379,3 +7379,14 @@ def test_elsevier_s_presented_at_sentence_closing_the_proceedings_is_no_part_of_
             ("Graph Conference Proceedings. Presented at the ICG", "container-title"),
             (",", "O"), ("Oslo", "publisher-place"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Graph Conference Proceedings"
+
+
+def test_an_abbreviated_journal_after_the_title_s_last_comma_is_the_journal() -> None:
+    raw = "Odell K., Lind B., Graph routing in dense networks, Graph Stud., 2019, 12(3), 45–67."
+    spec = [("Odell K., Lind B.", "author"), (",", "O"),
+            ("Graph routing in dense networks, Graph Stud", "title"), (".,", "O"),
+            ("2019", "issued"), (",", "O"), ("12", "volume"), ("(", "O"), ("3", "issue"),
+            ("),", "O"), ("45–67", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph routing in dense networks"
+    assert ref.get("container-title") == "Graph Stud"
