@@ -339,6 +339,8 @@ def _mend(
     _city_after_the_journal_before_its_numbers(toks, labels)
     _body_under_its_government(toks, labels)
     _title_read_into_the_access_note(toks, labels)
+    if "]." in raw and "container-title" not in labels:
+        _event_after_a_talk_s_description(toks, labels)
     if "container-title" not in labels and "title" in labels:
         _abbreviated_journal_after_the_title_s_comma(toks, labels)
     if "vol" in low and "In" not in raw and "in:" not in low:
@@ -4058,6 +4060,35 @@ def _book_after_the_title_before_a_series(toks: list[Tok], labels: list[str]) ->
     _relabel(labels, cut + 1, b, "container-title")
     if series == "container-title":
         _relabel(labels, c, d, "collection-title")
+
+
+# APA 7's descriptions of a talk in brackets after its title ("[Paper presentation]")
+_TALK_WORDS = word_set("presentation poster session address symposium talk")
+
+
+def _event_after_a_talk_s_description(toks: list[Tok], labels: list[str]) -> None:
+    """APA 7's "Title [Paper presentation]. 12th Graph Congress, Oslo, Norway.": with no
+    container, the words after the bracketed description of a talk, up to the place's
+    comma, read as a note, are the meeting (the container)."""
+    if "container-title" in labels:
+        return
+    n = len(toks)
+    for k in range(2, n - 3):
+        if toks[k].text != "]" or toks[k + 1].text != ".":
+            continue
+        if toks[k - 1].text.lower() not in _TALK_WORDS:
+            continue
+        s = k + 2
+        if labels[s] not in ("note", "O") or not (
+            toks[s].text[:1].isupper() or toks[s].kind == KIND_NUM
+        ):
+            return
+        e = s
+        while e < n and labels[e] == labels[s] and toks[e].text not in (",", "."):
+            e += 1
+        if e - s >= 2:
+            _relabel(labels, s, e, "container-title")
+        return
 
 
 def _venue_read_as_the_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -7390,3 +7390,12 @@ def test_an_abbreviated_journal_after_the_title_s_last_comma_is_the_journal() ->
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Graph routing in dense networks"
     assert ref.get("container-title") == "Graph Stud"
+
+
+def test_the_meeting_after_apa_s_talk_description_read_as_a_note_is_the_container() -> None:
+    raw = "Odell, K. (2019). Graph routing [Paper presentation]. 12th Graph Congress, Oslo, Norway."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Graph routing", "title"), ("[", "O"), ("Paper presentation", "note"), ("].", "O"),
+            ("12th Graph Congress", "note"), (",", "O"), ("Oslo, Norway", "publisher-place"),
+            (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "12th Graph Congress"
