@@ -8268,11 +8268,6 @@ def _issue_after_its_marker(toks: list[Tok], labels: list[str]) -> None:
         while j >= 0 and toks[j].kind == KIND_PUNCT and toks[j].text in ".\u00b0\u00ba":
             j -= 1
         marked = j >= 0 and toks[j].text.lower() in _ISSUE_MARKS and labels[j] == "O"
-        if marked and j == k - 1 and len(toks[j].text) == 1 and toks[j].end == t.start:
-            # BMJ's "2015;350:h2345": a letter glued to a page is its prefix
-            if labels[k] == "page":
-                labels[j] = "page"
-            continue
         marked = marked or (j >= 0 and toks[j].text == "\u2116")
         if labels[k] == "page" and not (marked and labels.count("page") == 1):
             continue  # ('„Gazeta Bankowa" 1997, nr 29.': a lone page after an issue mark)
