@@ -140,7 +140,7 @@ def _bare_addresses_joined(text: str, start: int, toks: list[Tok]) -> list[Tok]:
         if any(toks[i].kind in (KIND_URL, KIND_DOI) for i in inside):
             continue
         k = inside[0] - 1
-        if k >= 0 and toks[k].kind == KIND_PUNCT and k and toks[k - 1].end == toks[k].start:
+        if k > 0 and toks[k].kind == KIND_PUNCT and toks[k - 1].end == toks[k].start:
             k -= 1  # (the cut address's last "." is a token of its own)
         if k >= 0 and toks[k].kind == KIND_URL:
             continue  # ("http://www. boston.com/...": an address a line break cut, joined later)
