@@ -61,6 +61,15 @@ def _after_in(toks: list[Tok], labels: list[str], a: int) -> bool:
     return any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
 
 
+def _whole_words(toks: list[Tok], a: int, b: int) -> bool:
+    """Whether tokens ``a`` to ``b`` are words written out: no punctuation, no initial, no
+    abbreviation a journal's name is made of ("Graph routing", not "Can" of "Can. J.")."""
+    return all(
+        t.kind == KIND_WORD and len(t.text) > 1 and not is_serial_abbreviation(t.text)
+        for t in toks[a:b]
+    )
+
+
 def _run_end(labels: list[str], k: int) -> int:
     """Where the run of equal labels that token ``k`` opens ends (the index after it)."""
     lab = labels[k]
@@ -3944,12 +3953,9 @@ def _title_read_into_the_container_after_the_date(toks: list[Tok], labels: list[
         return  # ("Can. J. Chem.": an abbreviation's period)
     if toks[d + 1].text.lower() in _JOURNAL_PART_WORDS:
         return  # ("Proceedings of the Royal Society. Series A")
-    head = toks[a:d]
-    if not all(
-        t.kind == KIND_WORD and len(t.text) > 1 and not is_serial_abbreviation(t.text) for t in head
-    ):
+    if not _whole_words(toks, a, d):
         return
-    if len(head) == 1 and len(head[0].text) < 6:
+    if d - a == 1 and len(toks[a].text) < 6:
         return  # ("Eur. Phys. J.", "Atmos. Chem. Phys.": a short word abbreviated)
     if _names_venue(_words_of(toks, a, d)):
         return
@@ -9708,12 +9714,7 @@ def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[
         cut > 0
         and toks[cut + 1].text[:1].isupper()
         and any(is_serial_abbreviation(toks[k].text) for k in range(cut + 1, b))
-        and all(
-            toks[k].kind == KIND_WORD
-            and len(toks[k].text) > 1
-            and not is_serial_abbreviation(toks[k].text)
-            for k in range(a, cut)
-        )
+        and _whole_words(toks, a, cut)
     ):
         _relabel(labels, a, cut, "title")
         labels[cut] = "O"
