@@ -660,7 +660,6 @@ def _mend(
     _name_opening_the_entry_read_as_another_field(toks, labels)
     _initials_opening_the_journal(toks, labels)
     _journal_or_title_read_into_the_names(toks, labels)
-    _date_in_brackets_read_into_the_title(toks, labels)
     _bracketed_year_read_into_the_pages(toks, labels)
     if "trans" in low or "tradu" in low or "bersetzt" in low or "trad." in low or "aus dem" in low:
         _translator_read_into_the_title(toks, labels)
@@ -3993,10 +3992,15 @@ def _patent_roles_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, a, e + 2, "O")
 
 
+def _months_word(text: str) -> bool:
+    """A month's name, or months joined by a hyphen ("Novembre-Décembre"); a stop after it."""
+    return all(p in ANY_MONTH for p in text.lower().rstrip(".").split("-") if p)
+
+
 def _month_in_the_date_bracket_read_as_a_field(toks: list[Tok], labels: list[str]) -> None:
-    """APA's "(2003, août).", "(2015, 3 février).", "(2019, May 3).": the month and day after
-    the year inside the date's brackets are the date's (they were read as the title or the
-    edition), where they are words of a month and numbers of a day only."""
+    """APA's "(2003, août).", "(2015, 3 février).", "(2012, Novembre-Décembre).": the months and
+    days after the year inside the date's brackets are the date's (they were read as the
+    title's opening or the edition); the title starts after the bracket's close."""
     n = len(toks)
     k = labels.index("issued") if "issued" in labels else 0
     if not 0 < k < n - 3 or toks[k - 1].text != "(" or toks[k + 1].text != ",":
@@ -4007,12 +4011,9 @@ def _month_in_the_date_bracket_read_as_a_field(toks: list[Tok], labels: list[str
     if e >= n or toks[e].text != ")" or e == k + 2:
         return
     inside = toks[k + 2 : e]
-    if not any(t.text.lower().rstrip(".") in ANY_MONTH for t in inside):
-        return
-    if not all(
-        t.text.lower().rstrip(".") in ANY_MONTH
-        or (t.kind == KIND_NUM and len(t.text) <= 2)
-        or t.text in ".-\u2013"
+    months = [t for t in inside if t.kind == KIND_WORD and _months_word(t.text)]
+    if not months or not all(
+        t in months or (t.kind == KIND_NUM and len(t.text) <= 2) or t.text in ".,-\u2013/"
         for t in inside
     ):
         return
@@ -10842,35 +10843,6 @@ def _part_number_after_the_title(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, b, b + 2, "title")
     if labels[b + 2] == "container-title":
         labels[b + 2] = "O"
-
-
-def _date_in_brackets_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
-    """APA's "(2012, Novembre-Décembre). Les énergies ...", "(2012, Juillet). Title": the
-    months (and days) that close the date's brackets, read as the title's opening, are the
-    date's: the title starts after the bracket's close."""
-    a, b = _first_run(labels, "title")
-    if b - a < 3 or _previous_label(toks, labels, a) != "issued":
-        return
-    k = a
-    months = 0
-    while k < b and toks[k].text != ")":
-        t = toks[k]
-        # a word's parts between its hyphens ("Novembre-D\u00e9cembre": a word holds no
-        # dash nor slash, so "-" is the one mark to part it at), read only for words
-        parts = [p for p in t.text.lower().split("-") if p] if t.kind == KIND_WORD else []
-        if parts and all(p in ANY_MONTH for p in parts):
-            months += 1
-        elif not (t.kind == KIND_NUM and len(t.text) <= 2) and t.text not in ",-\u2013/":
-            return
-        k += 1
-    if not months or k >= b - 1:
-        return
-    e = k
-    while e < b and toks[e].kind == KIND_PUNCT:  # past ")." whatever their labels
-        e += 1
-    if e >= b:
-        return
-    _relabel(labels, a, e, "O")
 
 
 def _bracketed_year_read_into_the_pages(toks: list[Tok], labels: list[str]) -> None:

@@ -218,8 +218,8 @@ def test_place_and_month_rules_look_nothing_up_where_cheap_tests_decide(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The city-ending-a-run rule looks a place up only after a comma followed by a
-    capital and at most one more comma; the date-in-brackets rule parts words at their
-    hyphens without a regular expression and leaves other tokens unparted."""
+    capital and at most one more comma; the month-in-the-date-bracket rule parts words at
+    their hyphens without a regular expression and leaves other tokens unparted."""
     import re
 
     from refmanager.parse import runs
@@ -242,7 +242,7 @@ def test_place_and_month_rules_look_nothing_up_where_cheap_tests_decide(
     with monkeypatch.context() as patch:
         patch.setattr(re, "split", looked_up)
         labels = runs.Labels(plain)
-        runs._date_in_brackets_read_into_the_title(toks, labels)
+        runs._month_in_the_date_bracket_read_as_a_field(toks, labels)
         assert list(labels) == plain
     text = "Ode, K. (2012, Novembre-D\u00e9cembre). Les graphes du monde. Graph Press."
     toks = tokenize(text)
@@ -250,7 +250,7 @@ def test_place_and_month_rules_look_nothing_up_where_cheap_tests_decide(
     plain += ["title"] * 7 + ["O", "publisher", "publisher", "O"]
     assert len(plain) == len(toks)
     labels = runs.Labels(plain)
-    runs._date_in_brackets_read_into_the_title(toks, labels)
+    runs._month_in_the_date_bracket_read_as_a_field(toks, labels)
     assert list(labels)[7:10] == ["O", "O", "O"]  # the months are the date's
 
 
