@@ -359,7 +359,7 @@ def _mend(
     if "nventor" in low:
         _patent_roles_opening_the_title(toks, labels)
     if "http" in raw or "www" in raw:
-        _access_note_lead_ending_the_title(toks, labels)
+        _access_note_lead_ending_a_run(toks, labels)
     if "page" in labels:
         _page_letter_left_out(toks, labels)
     if "title" not in labels:
@@ -379,7 +379,7 @@ def _mend(
         or "early access" in low
         or "Presented at" in raw
     ):
-        _status_opening_the_container(toks, labels)
+        _status_in_the_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
     _title_read_into_the_names(toks, labels)
@@ -3763,7 +3763,7 @@ def _hyphened_given_name_opening_the_title(toks: list[Tok], labels: list[str]) -
     labels[k + 1] = "O"
 
 
-def _access_note_lead_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+def _access_note_lead_ending_a_run(toks: list[Tok], labels: list[str]) -> None:
     """ "Krause, H. (2018): Pflege im Wandel. Online verfügbar unter https://...", French
     APA's "GitHub. Repéré à https://...": the words that lead an access note to its URL,
     read as the last sentence of the title (or of the container, the publisher or a note)
@@ -3810,7 +3810,7 @@ _STATUS_OPENINGS = (
 )
 
 
-def _status_opening_the_container(toks: list[Tok], labels: list[str]) -> None:
+def _status_in_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "K. Ode. Graph routing. Submitted to J. ACM, 1993.": the words of a paper's status
     that open the container ("Submitted to", "To appear in", "Accepted for publication in"),
     or IEEE's ", early access" and Elsevier's ". Presented at the ICG 2019" that close it,
