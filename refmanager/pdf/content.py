@@ -90,9 +90,7 @@ _SET_FONT = re.compile(
 # A font set, or a string (literal or hex) shown, in a page's content: what is looked
 # over before a page that sets a sparse font is read (:meth:`TextReader._learn_shown`).
 _SHOWN = re.compile(
-    rb"(/[^ \t\r\n\f\x00()<>\[\]{}/%]*)[ \t\r\n\f\x00]+" + _NUMBER + rb"[ \t\r\n\f\x00]*Tf"
-    rb"(?![^ \t\r\n\f\x00()<>\[\]{}/%])"
-    rb"|\(((?:[^\\()]++|\\.)*+)\)"
+    _SET_FONT.pattern + rb"|\(((?:[^\\()]++|\\.)*+)\)"
     rb"|<([0-9A-Fa-f \t\r\n\f]*+)>",
     re.S,
 )
