@@ -550,9 +550,12 @@ def _mend(
         _language_note(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _title_read_as_the_publisher_or_journal(toks, labels)
+    if "?" in raw:
+        _journal_after_the_titles_question_mark(toks, labels)
     _place_read_into_the_publisher(toks, labels)
     _book_after_the_editors_read_as_the_imprint(toks, labels)
     _place_and_publisher_in_one_run(toks, labels)
+    _publisher_before_a_town_and_its_region(toks, labels)
     _place_and_publisher_around_a_colon(toks, labels)
     _place_and_publisher_ending_the_title(toks, labels)
     _book_details_ending_the_title(toks, labels)
@@ -7427,6 +7430,57 @@ def _place_and_publisher_in_one_run(toks: list[Tok], labels: list[str]) -> None:
     labels[c] = "O"
 
 
+def _journal_after_the_titles_question_mark(toks: list[Tok], labels: list[str]) -> None:
+    """ "What is a good g? Intelligence, 18(3):231-258.": with no container read, a title run
+    ending in a few capitalised words after its question mark, right before a comma and
+    the volume, has the journal's name there (a title asking a question ends at its
+    question mark; the number after a comma is the journal's)."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if b + 1 >= len(toks) or toks[b].text != "," or labels[b + 1] != "volume":
+        return
+    q = next((k for k in range(b - 1, a, -1) if toks[k].text == "?"), -1)
+    if q < 0 or not 0 < b - q - 1 <= 5 or not toks[q + 1].text[:1].isupper():
+        return
+    if not all(t.kind == KIND_WORD or t.text in ".&" for t in toks[q + 1 : b]):
+        return
+    _relabel(labels, q + 1, b, "container-title")
+
+
+def _publisher_before_a_town_and_its_region(toks: list[Tok], labels: list[str]) -> None:
+    """ "Wadsworth, Belmont, CA", "SIAM, Philadelphia, PA", "Edwards Brothers, Ann Arbor,
+    Michigan": a place run, with no publisher, of a name, a town and its region (parts
+    parted by commas) whose name is no place while the town and what follows read as one
+    (a town and a region, or cities and regions): the name is the publisher. A town
+    after its region's own parts ("Palo Alto, California, USA") or a name of places
+    ("Garden City, N.Y., USA", whose second part is a region) is left as it is."""
+    if "publisher" in labels:
+        return
+    run = _only_run(labels, "publisher-place")
+    if run is None:
+        return
+    a, b = run
+    while b > a and toks[b - 1].text in ",.":
+        b -= 1
+    commas = [k for k in range(a, b) if toks[k].text == ","]
+    if len(commas) < 2 or commas[0] == a or not toks[a].text[:1].isupper():
+        return
+    if any(t.kind == KIND_PUNCT and t.text not in ",.&-" for t in toks[a:b]):
+        return  # ("Portland, OR), NY": a bracket's end in the place, read from a run-in note)
+    c = commas[0]
+    first, town = _words_of(toks, a, c), _words_of(toks, c + 1, commas[1])
+    if is_city(first) or is_region(first) or is_region(town):
+        return
+    if not _reads_as_a_place(toks, c + 1, b):
+        return
+    _relabel(labels, a, c, "publisher")
+    labels[c] = "O"
+
+
 _IMPRINT_LABELS = frozenset(("publisher", "publisher-place"))
 
 
@@ -7794,7 +7848,8 @@ def _volume_read_as_pages_before_the_marked_pages(toks: list[Tok], labels: list[
 # The words only a publishing firm's name holds (a society or a conference holds the others
 # of PUBLISHER_WORDS: "ACM", "Society", "Institute").
 _FIRM_WORDS = re.compile(
-    r"\b(?:press|verlag|publish\w*|books|company|(?-i:Co)|inc|ltd|llc|sons|gmbh|editions|"
+    r"\b(?:press|verlag|publish\w*|books|company|(?-i:Co)|inc|ltd|llc|sons|brothers|bros|gmbh|"
+    r"editions|"
     r"[ée]ditions|editora|editorial|editrice|wydawnictwo|nakladatelstv\w+|yay\w*nlar\w*|"
     r"kiad\w+)\b",
     re.IGNORECASE,
@@ -7849,7 +7904,7 @@ def _publisher_read_as_a_place_or_container(toks: list[Tok], labels: list[str]) 
             and is_region(_words_of(toks, commas[-1] + 1, b))
             and is_city(_words_of(toks, a, commas[-1]))
         ):
-            return  # "Denver, CO"
+            continue  # "Denver, CO" (a container before it may still be the publisher)
         cut = b
         for c in commas:
             if c > a and _FIRM_WORDS.search(_words_of(toks, a, c)):

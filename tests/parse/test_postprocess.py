@@ -7399,3 +7399,58 @@ def test_the_meeting_after_apa_s_talk_description_read_as_a_note_is_the_containe
             ("12th Graph Congress", "note"), (",", "O"), ("Oslo, Norway", "publisher-place"),
             (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "12th Graph Congress"
+
+
+@pytest.mark.parametrize(
+    ("place", "publisher", "rest"),
+    [("Graf, Belmont, CA", "Graf", "Belmont, CA"),
+     ("GRAFSOC, Philadelphia, PA", "GRAFSOC", "Philadelphia, PA"),
+     ("Garden City, N.Y., USA", None, "Garden City, N.Y., USA"),
+     ("Palo Alto, California, USA", None, "Palo Alto, California, USA"),
+     ("Portland, OR), NY", None, "Portland, OR), NY")],
+)  # fmt: skip
+def test_a_publisher_before_a_town_and_its_region_read_as_the_place(
+    place: str, publisher: str | None, rest: str
+) -> None:
+    raw = f"Ode, K. Graph Cook Book. {place}, 1984."
+    spec = [("Ode, K.", "author"), ("Graph Cook Book", "title"), (".", "O"),
+            (place, "publisher-place"), (",", "O"), ("1984", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher") or None, ref.get("publisher-place")) == (publisher, rest)
+
+
+def test_a_firm_read_as_the_container_before_a_town_and_its_region_is_the_publisher() -> None:
+    raw = "Ode, K. (1939). Graph analysis. Kerr Brothers, Ann Arbor, Michigan."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("1939", "issued"), (").", "O"),
+            ("Graph analysis", "title"), (".", "O"), ("Kerr Brothers", "container-title"),
+            (",", "O"), ("Ann Arbor, Michigan", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == (
+        "Kerr Brothers",
+        "Ann Arbor, Michigan",
+    )
+    assert not ref.get("container-title")
+
+
+@pytest.mark.parametrize(
+    ("title", "journal"),
+    [("What is a good graph? Graphs", "Graphs"),
+     ("Is routing hard? J. Graph Theory", "J. Graph Theory")],
+)  # fmt: skip
+def test_a_journal_after_the_title_s_question_mark(title: str, journal: str) -> None:
+    raw = f"Ode, K. (1994). {title}, 18(3):231–258."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("1994", "issued"), (").", "O"),
+            (title, "title"), (",", "O"), ("18", "volume"), ("(", "O"), ("3", "issue"),
+            ("):", "O"), ("231–258", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == journal
+    assert ref.get("title") == title[: -len(journal) - 1]
+
+
+def test_a_title_s_question_mark_before_a_lower_case_word_keeps_the_title() -> None:
+    raw = "Ode, K. (2012). Do graphs grow? refining the hypothesis, 18(3):231–258."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2012", "issued"), (").", "O"),
+            ("Do graphs grow? refining the hypothesis", "title"), (",", "O"), ("18", "volume"),
+            ("(", "O"), ("3", "issue"), ("):", "O"), ("231–258", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Do graphs grow? refining the hypothesis"
