@@ -59,6 +59,12 @@ _SOFTWARE = re.compile(
     r"package\s+version|source\s+code|version\s+\d+(?:\.\d+)*|v\d+\.\d+(?:\.\d+)?)\b",
     re.IGNORECASE,
 )
+# the words that name a program outright: software with or without a link
+_PACKAGE = re.compile(
+    r"\b(?:(?:r|python|julia|stata|matlab|perl)\s+package|package\s+version|"
+    r"computer\s+(?:program|software))\b",
+    re.IGNORECASE,
+)
 _SOFTWARE_HOST = re.compile(r"\b(?:zenodo|cran|pypi|bioconductor)\b", re.IGNORECASE)
 _DATASET = re.compile(r"\b(?:data\s?set|data\s+repository)\b", re.IGNORECASE)
 # a web page's tell: when it was read, or that it is on line
@@ -147,6 +153,12 @@ def infer_type(ref: Reference, raw: str) -> str:
     journal_like = any(ref.get(f) for f in ("issue", "page")) or ref.editor
     if not journal_like and _SOFTWARE.search(low) and (url or _SOFTWARE_HOST.search(low)):
         return "software"  # "R package version 2.3", "Computer software", on line
+    if (
+        not (journal_like or container)
+        and ("ackage" in low or "omputer" in low)
+        and _PACKAGE.search(low)
+    ):
+        return "software"  # "margins: Marginal Effects. R package version 0.3.23."
     if not journal_like and "data" in low and _DATASET.search(low) and (url or ref.get("DOI")):
         return "dataset"
     # (the fields first: most entries have a container, and then the text is not searched)

@@ -27,6 +27,7 @@ from refmanager.parse.names import CJK_BODY, PARTICLES, is_corporate, list_end
 from refmanager.parse.places import is_city, is_region
 from refmanager.parse.tokens import (
     CJK,
+    ISBN_RE,
     KIND_CJK,
     KIND_NUM,
     KIND_PUNCT,
@@ -279,6 +280,8 @@ def _mend(
     """``mend_runs`` on labels that count themselves."""
     low = raw.lower()  # (the text in lower case, made once for the rules' quick tests)
     _join_cut_urls(raw, toks, labels)
+    if "ISBN" in raw:
+        _isbn_read_as_a_field(raw, toks, labels)
     _edition_number_before_its_word(toks, labels)
     _edition_word_after_its_number(toks, labels)
     _title_read_as_the_publisher_before_the_edition(toks, labels)
@@ -378,6 +381,8 @@ def _mend(
         or "appear" in low
         or "early access" in low
         or "Presented at" in raw
+        or "orthcoming" in low
+        or "in press" in low
     ):
         _status_in_the_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
@@ -548,6 +553,10 @@ def _mend(
         _venue_and_year_ending_the_proceedings(toks, labels)
     if _IN_BRACKET.search(raw) or _IN_A_WORD_ENDING.search(raw, max(0, len(raw) - 24)):
         _language_note(toks, labels)
+    if "In " in raw:
+        _title_opening_with_in(toks, labels)
+    if "[" in raw and "title" not in labels:
+        _title_left_out_before_its_description(toks, labels)
     _book_title_read_as_a_container(toks, labels)
     _title_read_as_the_publisher_or_journal(toks, labels)
     if "?" in raw:
@@ -3813,6 +3822,66 @@ _STATUS_OPENINGS = (
 )
 
 
+_BEFORE_THE_TITLE = frozenset(("author", "issued", "O", "citation-number"))
+
+
+def _title_opening_with_in(toks: list[Tok], labels: list[str]) -> None:
+    """ "Pawitan Y (2001). In All Likelihood. Oxford University Press.", "T. Peters. In
+    Search of Excellence. Harper, 1982.": a book whose title opens with "In", right after the
+    names (and the year), with no editors and no pages: "In" did not open a book after a
+    chapter's title, the run after it (read as the container, or as the title without
+    its first word) is the title."""
+    if "editor" in labels or "page" in labels:
+        return
+    k = next((m for m, t in enumerate(toks) if t.text == "In" and labels[m] == "O"), -1)
+    if k < 1 or k + 1 >= len(toks) or toks[k - 1].text not in ".)":
+        return
+    if any(lab not in _BEFORE_THE_TITLE for lab in labels[:k]) or "author" not in labels[:k]:
+        return
+    lab = labels[k + 1]
+    if lab not in ("title", "container-title") or (lab == "container-title" and "title" in labels):
+        return
+    e = _run_end(labels, k + 1)
+    if e >= len(toks) or toks[e].text != "." or _names_venue(_words_of(toks, k, e)):
+        return
+    _relabel(labels, k, e, "title")
+
+
+def _title_left_out_before_its_description(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Kerr, D. (2019). GraphKit [Computer software]. Graph Inc.": with no title read,
+    the words left unlabelled after the names' (or the date's) sentence, right before a
+    bracketed description of a few words, are the title."""
+    k = next((m for m, t in enumerate(toks) if t.text == "["), -1)
+    if k < 2 or labels[k - 1] != "O" or toks[k - 1].kind != KIND_WORD:
+        return
+    c = next((m for m in range(k + 1, min(len(toks), k + 6)) if toks[m].text == "]"), -1)
+    if c < 0 or not all(t.kind == KIND_WORD for t in toks[k + 1 : c]):
+        return
+    a = k - 1
+    while a > 0 and labels[a - 1] == "O" and toks[a - 1].kind != KIND_PUNCT:
+        a -= 1
+    if a < 1 or toks[a - 1].text not in ".)" or not toks[a].text[:1].isupper():
+        return
+    if any(lab not in _BEFORE_THE_TITLE for lab in labels[:a]) or "author" not in labels[:a]:
+        return
+    _relabel(labels, a, k, "title")
+
+
+def _isbn_read_as_a_field(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """ "Oxford University Press. ISBN 978-0198507659.": an ISBN's number read as the pages
+    (or another field), and the period before "ISBN" read into the publisher's run, are
+    outside every field (the builder reads the ISBN from the text itself)."""
+    for m in ISBN_RE.finditer(raw):
+        for k, t in enumerate(toks):
+            if t.start >= m.end():
+                break
+            if t.start < m.start():
+                continue
+            labels[k] = "O"
+            if t.text == "ISBN" and k and toks[k - 1].kind == KIND_PUNCT:
+                labels[k - 1] = "O"
+
+
 def _status_in_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "K. Ode. Graph routing. Submitted to J. ACM, 1993.": the words of a paper's status
     that open the container ("Submitted to", "To appear in", "Accepted for publication in"),
@@ -3850,6 +3919,30 @@ def _status_in_the_container(toks: list[Tok], labels: list[str]) -> None:
     )
     if p > 0:
         _relabel(labels, p, b, "O")
+        return
+    # "Journal of Graphs. Accepted for publication on 2008-03-28.", ". Forthcoming.", ". In
+    # press.": the status's sentence after the journal's name, and its date, are a note
+    k = next(
+        (m for m in range(a + 1, b - 1) if toks[m].text == "." and _status_follows(toks, m + 1)),
+        -1,
+    )
+    if k < 0:
+        return
+    e = k + 1
+    while e < len(toks) and toks[e].text != "." and labels[e] != "issued":
+        e += 1
+    labels[k] = "O"
+    _relabel(labels, k + 1, e, "note")
+
+
+_STATUS_CLOSINGS = (("accepted", "for", "publication"), ("in", "press"), ("forthcoming",))
+
+
+def _status_follows(toks: list[Tok], k: int) -> bool:
+    """Whether a paper's status ("Accepted for publication", "In press", "Forthcoming")
+    opens at token ``k``."""
+    words = tuple(t.text.lower() for t in toks[k : k + 3])
+    return any(words[: len(c)] == c for c in _STATUS_CLOSINGS)
 
 
 def _first_word_after_the_medium_left_out(toks: list[Tok], labels: list[str]) -> None:

@@ -7454,3 +7454,74 @@ def test_a_title_s_question_mark_before_a_lower_case_word_keeps_the_title() -> N
             ("(", "O"), ("3", "issue"), ("):", "O"), ("231–258", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Do graphs grow? refining the hypothesis"
+
+
+@pytest.mark.parametrize(
+    "status", ["Accepted for publication on 2008-03-28", "Forthcoming", "In press"]
+)
+def test_a_status_after_the_journal_s_name_is_a_note(status: str) -> None:
+    raw = f"Ode K (2008). “Graph routing.” Journal of Graphs. {status}."
+    spec = [("Ode K", "author"), ("(", "O"), ("2008", "issued"), (").", "O"), ("“", "O"),
+            ("Graph routing", "title"), (".”", "O"),
+            (f"Journal of Graphs. {status}", "container-title"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Journal of Graphs"
+    assert ref.get("note") == status
+
+
+def test_an_isbn_read_as_the_pages_is_no_field_but_the_isbn() -> None:
+    raw = "Ode K (2001). Graph Routing. Graf University Press. ISBN 978-0198507659."
+    spec = [("Ode K", "author"), ("(", "O"), ("2001", "issued"), (").", "O"),
+            ("Graph Routing", "title"), (".", "O"), ("Graf University Press.", "publisher"),
+            ("ISBN", "O"), ("978-0198507659", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("page"), ref.get("ISBN")) == ("", "978-0198507659")
+    assert ref.get("publisher") == "Graf University Press"
+
+
+@pytest.mark.parametrize("label", ["container-title", "title"])
+def test_a_book_title_opening_with_in_right_after_the_date(label: str) -> None:
+    raw = "Ode K (2001). In All Graphs: Routing and Inference. Graf Press."
+    title = "All Graphs: Routing and Inference"
+    spec = [("Ode K", "author"), ("(", "O"), ("2001", "issued"), (").", "O"), ("In", "O"),
+            (title, label), (".", "O"), ("Graf Press", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "In " + title
+    assert not ref.get("container-title")
+
+
+@pytest.mark.parametrize(
+    ("raw", "spec"),
+    [("Ode K (2001). In B. Lind (ed.), Graph Routing. Graf Press.",
+      [("Ode K", "author"), ("(", "O"), ("2001", "issued"), (").", "O"), ("In", "O"),
+       ("B. Lind", "editor"), ("(ed.),", "O"), ("Graph Routing", "container-title"), (".", "O"),
+       ("Graf Press", "publisher"), (".", "O")]),
+     ("Ode K (2001). In Proceedings of the Graph Conference. Oslo.",
+      [("Ode K", "author"), ("(", "O"), ("2001", "issued"), (").", "O"), ("In", "O"),
+       ("Proceedings of the Graph Conference", "container-title"), (".", "O"),
+       ("Oslo", "publisher-place"), (".", "O")])],
+)  # fmt: skip
+def test_in_before_editors_or_proceedings_opens_the_container(
+    raw: str, spec: list[tuple[str, str]]
+) -> None:
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") and not ref.get("title")
+
+
+def test_apa_s_software_title_left_unlabelled_before_its_description() -> None:
+    raw = "Ode, K. (2019). GraphKit [Computer software]. Graph Inc."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("GraphKit [Computer software].", "O"), ("Graph Inc.", "publisher")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "GraphKit"
+    assert infer_type(ref, raw) == "software"
+
+
+def test_a_package_named_outright_is_software_without_a_link() -> None:
+    raw = "Ode K (2018). graphs: Graph Routing Tools. R package version 0.3.23."
+    ref = Reference()
+    ref.set("title", "graphs: Graph Routing Tools")
+    ref.set("note", "R package version 0.3.23")
+    assert infer_type(ref, raw) == "software"
+    ref.set("container-title", "Journal of Graph Software")
+    assert infer_type(ref, raw) != "software"
