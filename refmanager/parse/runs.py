@@ -2252,6 +2252,8 @@ def _extend_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
     ):
         return
     _relabel(labels, j, end, "author")
+    if end < n and toks[end].text == "." and labels[end] == "title":
+        labels[end] = "O"  # the names' closing period opens no title
 
 
 def _last_name_after_and_left_unlabelled(toks: list[Tok], labels: list[str]) -> None:

@@ -87,6 +87,17 @@ def _balanced_ok(text: str) -> bool:
     return text.count('"') % 2 == 0
 
 
+def _strip_leading_close(text: str) -> str:
+    """A value opening with the period of the run before it (". Texas Tech Press") or a
+    bracket's close with no opening in the value (")Pure and Applied Mathematics"): without
+    it ("...", "(Int.) on" and ".NET" stay)."""
+    if text[0] == "." and text[1:2] == " ":
+        return strip_value(text[1:])
+    if (text[0] == ")" and "(" not in text) or (text[0] == "]" and "[" not in text):
+        return strip_value(text[1:])
+    return text
+
+
 def clean_value(field: str, text: str) -> str:
     if field == "page":
         text = _PAGE_PREFIX.sub("", text.strip(_EDGE))
@@ -109,9 +120,12 @@ def clean_value(field: str, text: str) -> str:
         return text.strip(_EDGE).rstrip(".,;")
     if field in ("title", "container-title", "collection-title", "publisher"):
         text = strip_value(text, keep_abbrev=field != "title")
+        if text and text[0] in ".)]":
+            text = _strip_leading_close(text)
         # a GB/T 7714 type code ends the title; it is never part of it ("...[J]")
         m = TYPE_CODE_RE.search(text) if field == "title" and text.endswith("]") else None
         if m and m.end() == len(text) and m.start() > 0:
             text = strip_value(text[: m.start()])
         return text
-    return strip_value(text)
+    text = strip_value(text)
+    return _strip_leading_close(text) if text and text[0] in ".)]" else text

@@ -7525,3 +7525,13 @@ def test_a_package_named_outright_is_software_without_a_link() -> None:
     assert infer_type(ref, raw) == "software"
     ref.set("container-title", "Journal of Graph Software")
     assert infer_type(ref, raw) != "software"
+
+
+def test_names_given_back_to_the_authors_leave_their_period_out_of_the_title() -> None:
+    raw = "[19] Kari Ode, Lena Graf, and Jan Roe. Non-stationary graphs. Graph Press, 1999."
+    spec = [("[19]", "O"), ("Kari Ode", "author"), (",", "O"),
+            ("Lena Graf, and Jan Roe. Non-stationary graphs", "title"), (".", "O"),
+            ("Graph Press", "publisher"), (",", "O"), ("1999", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Ode", "Graf", "Roe"]
+    assert ref.get("title") == "Non-stationary graphs"

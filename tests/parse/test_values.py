@@ -36,3 +36,20 @@ def test_a_value_wholly_in_quotes_or_guillemets_loses_them() -> None:
 def test_a_plural_volume_mark_is_no_part_of_the_volume(printed: str, volume: str) -> None:
     # "vols." was cut to "s." as "vol" was taken off ("vols. 12–15" gave the volume "s")
     assert clean_value("volume", printed) == volume
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "value"),
+    [("publisher", ". Texas Graph Press", "Texas Graph Press"),
+     ("container-title", ")Pure and Applied Graphs", "Pure and Applied Graphs"),
+     ("genre", ". thesis", "thesis"),
+     ("title", "...And Graphs for All", "...And Graphs for All"),
+     ("title", ".NET graph kernels", ".NET graph kernels"),
+     ("title", "(Int.) on Graphs", "(Int.) on Graphs"),
+     ("title", ".", ""),
+     ("note", ")", "")],
+)  # fmt: skip
+def test_a_value_opening_with_the_run_before_s_period_or_a_lone_close(
+    field: str, text: str, value: str
+) -> None:
+    assert clean_value(field, text) == value
