@@ -282,6 +282,8 @@ def _mend(
     _join_cut_urls(raw, toks, labels)
     if "ISBN" in raw:
         _isbn_read_as_a_field(raw, toks, labels)
+    if "ackage version" in raw:
+        _package_version_is_a_note(toks, labels)
     _edition_number_before_its_word(toks, labels)
     _edition_word_after_its_number(toks, labels)
     _title_read_as_the_publisher_before_the_edition(toks, labels)
@@ -3867,6 +3869,34 @@ def _title_left_out_before_its_description(toks: list[Tok], labels: list[str]) -
     if any(lab not in _BEFORE_THE_TITLE for lab in labels[:a]) or "author" not in labels[:a]:
         return
     _relabel(labels, a, k, "title")
+
+
+def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:
+    """ "RcppClassic: Deprecated Rcpp API. R package version 0.9.12, URL ...": the package's
+    kind and version ("R package version 0.9.12", "package version 1.8-10") are a note,
+    never the title's end, a publisher or a number (an italic title in a PDF carried
+    the tagger over them, and the version's last part read as a number)."""
+    n = len(toks)
+    for k in range(1, n - 2):
+        if toks[k].text.lower() != "package" or toks[k + 1].text.lower() != "version":
+            continue
+        s = k - 1 if toks[k - 1].kind == KIND_WORD and toks[k - 1].text[:1].isupper() else k
+        e = k + 2
+        if toks[e].kind != KIND_NUM:
+            return
+        e += 1
+        while (
+            e < n
+            and toks[e].start == toks[e - 1].end
+            and (toks[e].kind == KIND_NUM or toks[e].text in (".", "-"))
+        ):
+            e += 1
+        if toks[e - 1].text in (".", "-"):
+            e -= 1  # (the sentence's full stop)
+        _relabel(labels, s, e, "note")
+        if toks[s - 1].text == "." and labels[s - 1] != "O":
+            labels[s - 1] = "O"
+        return
 
 
 def _isbn_read_as_a_field(raw: str, toks: list[Tok], labels: list[str]) -> None:

@@ -7535,3 +7535,18 @@ def test_names_given_back_to_the_authors_leave_their_period_out_of_the_title() -
     ref = _by_runs(raw, spec)
     assert [n.family for n in ref.author] == ["Ode", "Graf", "Roe"]
     assert ref.get("title") == "Non-stationary graphs"
+
+
+@pytest.mark.parametrize("version", ["0.9.12", "1.8-10"])
+def test_a_package_s_version_read_into_the_title_and_a_number_is_a_note(version: str) -> None:
+    raw = f"Ode K (2019). graphkit: Graph Routing API. R package version {version}, URL https://x.org."
+    last = version.replace("-", ".").split(".")[-1]
+    spec = [("Ode K", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("graphkit: Graph Routing API. R package", "title"),
+            (f"version {version[: -len(last) - 1]}", "O"), (version[-len(last) - 1], "O"),
+            (last, "number"), (",", "O"), ("URL", "O"), ("https://x.org", "URL"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "graphkit: Graph Routing API"
+    assert ref.get("note") == f"R package version {version}"
+    assert not ref.get("number")
