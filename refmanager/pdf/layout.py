@@ -135,11 +135,15 @@ class PageTimeout(Exception):
 
 
 def _attach_accents(row: list[Run]) -> None:
-    """Put spacing accents printed over a letter (pdfTeX) onto that letter."""
+    """Put spacing accents printed over a letter (pdfTeX) onto that letter; an accent is
+    no letter to put another on (a music score's glyphs read as carons, drawn over one
+    another), and one with no letter under it goes onto the letter it touches, if any."""
     accents = [r for r in row if len(r.text) == 1 and r.text in SPACING_ACCENTS]
+    if not accents:
+        return
     for acc in accents:
         center = (acc.x0 + acc.x1) / 2
-        others = [r for r in row if r is not acc and r.text]
+        others = [r for r in row if r.text and not (len(r.text) == 1 and r.text in SPACING_ACCENTS)]
         hosts = [r for r in others if r.x0 - 0.5 <= center <= r.x1 + 0.5]
         if not hosts:
             after = [r for r in others if r.x0 >= acc.x0 - 0.3 * acc.size]
@@ -150,7 +154,9 @@ def _attach_accents(row: list[Run]) -> None:
                 continue
             host = min(after, key=lambda r: r.x0)
             index = 0
-            if host.text[:1].isalpha() and host.x0 - acc.x1 < _SPACE_GAP_EM * acc.size:
+            if host.x0 - acc.x1 >= _SPACE_GAP_EM * acc.size:
+                continue  # a word away: no letter of its own
+            if host.text[:1].isalpha():
                 # set before its letter, not over it: the word starts at the accent (no
                 # gap where it stood splits "Terzi´c" into "Terzi ć")
                 host.x0 = min(host.x0, acc.x0)

@@ -317,6 +317,17 @@ def test_a_spacing_accent_set_before_its_letter_leaves_the_word_whole() -> None:
     ]
 
 
+def test_spacing_accents_set_over_one_another_go_onto_no_accent() -> None:
+    # A music score's glyphs map to spacing accents (a caron for a note's head), several
+    # drawn at one place: none is a letter to put another on (the page was refused as
+    # damaged when one was).
+    caron = "\u02c7"
+    runs = [Run(caron, 100, 104, 700, 10, "F"), Run(caron, 100, 104, 700, 10, "F"),
+            Run(caron, 100.5, 104.5, 700, 10, "F"), Run("G", 120, 127, 700, 10, "F")]  # fmt: skip
+    lines = page_lines(runs, 1, 595.28)
+    assert "".join(ln.text for ln in lines).replace(" ", "") == "\u02c7\u02c7\u02c7G"
+
+
 def test_a_letter_spaced_line_drawn_glyph_by_glyph_reads_as_its_words() -> None:
     # A justified line that holds one long word (a URL broken after a slash) is spread
     # by spacing its letters (Qt; InDesign's single-word justification): every glyph a
