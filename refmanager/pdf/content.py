@@ -100,6 +100,8 @@ _QUOTE = frozenset((b"'", b'"'))
 _TEXT_STATE = {b"Tc": "char_space", b"Tw": "word_space", b"TL": "leading"}
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Matrix = tuple[float, float, float, float, float, float]
+# The identity matrix, the space of a page shown unturned.
+IDENTITY: Matrix = _IDENTITY
 
 
 class GlyphFont(Protocol):
@@ -315,8 +317,11 @@ class TextReader:
 
     # -- entry points -------------------------------------------------------------
 
-    def read(self, content: bytes, resources: Any) -> tuple[list[Run], str]:
-        """Runs of horizontal text, and the text of rotated runs, of a page's content.
+    def read(
+        self, content: bytes, resources: Any, ctm: Matrix = _IDENTITY
+    ) -> tuple[list[Run], str]:
+        """Runs of horizontal text, and the text of rotated runs, of a page's content
+        (``ctm``: where the page's space is shown, as the page's /Rotate turns it).
 
         A string whose codes a font cannot decode yet is skipped and its codes queued;
         when the page is read, each font decodes its queued codes in one batch and the
@@ -329,7 +334,7 @@ class TextReader:
         names = self._load_fonts_of(content, resolve(resources))
         if names:
             self._learn_shown(content, resolve(resources), names)
-        self._interpret(content, resolve(resources), _State(), 0, ())
+        self._interpret(content, resolve(resources), _State(ctm), 0, ())
         self._end_run()
         queued, self._queued = self._queued, None
         if queued:
@@ -337,7 +342,7 @@ class TextReader:
                 font.learn_queued()
             self.runs, self.rotated_text = [], ""
             self.chars, self.bytes, self.form_calls = 0, used, 0
-            self._interpret(content, resolve(resources), _State(), 0, ())
+            self._interpret(content, resolve(resources), _State(ctm), 0, ())
             self._end_run()
         return [r for r in self.runs if r.text], self.rotated_text
 

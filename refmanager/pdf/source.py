@@ -14,7 +14,7 @@ from typing import Any
 
 from pypdf import PageObject, PdfReader
 
-from refmanager.pdf.content import GlyphFont, TextReader
+from refmanager.pdf.content import IDENTITY, GlyphFont, Matrix, TextReader
 from refmanager.pdf.document import MAX_PAGE_CHARS, MAX_PAGE_CONTENT_BYTES
 from refmanager.pdf.fonts import FontUnsupported, Measure, load_font, load_fonts, resolve
 from refmanager.pdf.layout import PageTooBig, Run
@@ -143,7 +143,7 @@ def page_runs(
     on the page unreadable (``TextReader.unreadable``).
     """
     page = source.page(index)
-    box = source.box(page)
+    ctm, box = shown(source.box(page), page.get("/Rotate"))
     content = source.contents(page)
     reader = TextReader(
         source.load_font,
@@ -155,11 +155,32 @@ def page_runs(
         measures=measures,
     )
     try:
-        runs, side = reader.read(content, page.get("/Resources"))
+        runs, side = reader.read(content, page.get("/Resources"), ctm)
     finally:
         if unreadable is not None:
             unreadable.update(reader.unreadable)
     return on_page(runs, box), side, box, reader.bytes
+
+
+def shown(
+    box: tuple[float, float, float, float], rotate: Any
+) -> tuple[Matrix, tuple[float, float, float, float]]:
+    """The matrix from a page's space to the page as shown, turned clockwise by its
+    /Rotate (``rotate``: 90, 180 or 270), and its media box as shown: a landscape page
+    set in portrait with its text turned (a report printed sideways, an imposed booklet)
+    reads as a viewer shows it."""
+    try:
+        turn = int(resolve(rotate) or 0) % 360
+    except (TypeError, ValueError):
+        turn = 0
+    x0, y0, x1, y1 = box
+    if turn == 90:
+        return (0.0, -1.0, 1.0, 0.0, -y0, x1), (0.0, 0.0, y1 - y0, x1 - x0)
+    if turn == 180:
+        return (-1.0, 0.0, 0.0, -1.0, x1, y1), (0.0, 0.0, x1 - x0, y1 - y0)
+    if turn == 270:
+        return (0.0, 1.0, -1.0, 0.0, y1, -x0), (0.0, 0.0, y1 - y0, x1 - x0)
+    return IDENTITY, box
 
 
 def on_page(runs: list[Run], box: tuple[float, float, float, float]) -> list[Run]:

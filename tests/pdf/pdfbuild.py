@@ -22,12 +22,16 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def content(lines: list[Text]) -> bytes:
+def content(lines: list[Text], turned_height: float = 0.0) -> bytes:
+    """A page's content; with ``turned_height``, the page is shown turned by /Rotate 90
+    (shown that tall): the text is drawn turned, so that it shows upright at x, y."""
     ops = []
     for ln in lines:
-        ops.append(
-            f"BT /{ln.font} {ln.size:g} Tf 1 0 0 1 {ln.x:g} {ln.y:g} Tm ({_escape(ln.text)}) Tj ET"
-        )
+        if turned_height:
+            place = f"0 1 -1 0 {turned_height - ln.y:g} {ln.x:g}"
+        else:
+            place = f"1 0 0 1 {ln.x:g} {ln.y:g}"
+        ops.append(f"BT /{ln.font} {ln.size:g} Tf {place} Tm ({_escape(ln.text)}) Tj ET")
     return "\n".join(ops).encode("cp1252")
 
 
@@ -38,8 +42,12 @@ def build_pdf(
     height: float = 842.0,
     raw_contents: list[list[bytes]] | None = None,
     info: dict[str, str] | None = None,
+    rotate: int = 0,
 ) -> bytes:
     """The bytes of a PDF with one page per item of ``pages``.
+
+    With ``rotate=90`` each page is set in portrait (``height`` wide, ``width`` tall) with
+    /Rotate 90 and its text turned, so that it shows ``width`` by ``height`` as given.
 
     ``raw_contents`` replaces a page's content by several compressed streams (for
     testing decompression limits).
@@ -66,12 +74,14 @@ def build_pdf(
     objects.append(b"")  # pages object slot
     pages_id = len(objects)
     kids = []
+    box = f"{height:g} {width:g}" if rotate == 90 else f"{width:g} {height:g}"
+    turn = "/Rotate 90 " if rotate == 90 else ""
     for index, page in enumerate(pages):
         streams: list[bytes]
         if raw_contents is not None and index < len(raw_contents) and raw_contents[index]:
             streams = raw_contents[index]
         else:
-            streams = [content(page)]
+            streams = [content(page, turned_height=height if rotate == 90 else 0.0)]
         ids = []
         for data in streams:
             packed = zlib.compress(data)
@@ -88,7 +98,7 @@ def build_pdf(
         kids.append(
             add(
                 (
-                    f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 {width:g} {height:g}] "
+                    f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 {box}] {turn}"
                     f"/Resources << /Font << {font_res} >> >> /Contents {contents} >>"
                 ).encode()
             )

@@ -1,0 +1,39 @@
+"""A page shown turned by its /Rotate reads as a viewer shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from refmanager.pdf import read_bibliography
+from tests.pdf.pdfbuild import Text, column, write_pdf
+
+BODY = [
+    "This report shows how the method projects samples onto the axis of two groups,",
+    "and how the tables it writes summarise the sets that were tested along the way.",
+]
+ENTRIES = [
+    (
+        "Ada Arden, Bo Brandt, and Cy Clarke. Projection of grouped samples onto an axis",
+        "  of two centroids. Journal of Made-up Statistics, 12(3):45-67, 2015.",
+    ),
+    (
+        "Dana Dorn and Eli Evers. Scoring sets of features by their divergence from an",
+        "  axis. In Proceedings of the Meeting on Invented Methods, pages 1-9, 2016.",
+    ),
+    (
+        "Fay Fenn, Gus Grant, and Hal Hume. Enrichment of tested sets under a selection",
+        "  bias in counts of reads. Annals of Sample Biology, 8(1):101-118, 2017.",
+    ),
+]
+
+
+def test_a_page_shown_turned_by_its_rotate_reads_as_shown(tmp_path: Path) -> None:
+    # A landscape report set on portrait pages with /Rotate 90, its text drawn turned so
+    # that a viewer shows it upright: it reads as shown, not as a side stamp (the report
+    # was refused as having no text layer).
+    rows = [line for entry in ENTRIES for line in (*entry, "")]
+    page = [*column(72, 540, BODY * 8), Text(72, 330, "References", 14.4, "F3"),
+            *column(72, 305, rows, indent=12, leading=14.5)]  # fmt: skip
+    path = write_pdf(tmp_path / "report.pdf", [page], width=842.0, height=595.0, rotate=90)
+    whole = [" ".join(line.strip() for line in entry) for entry in ENTRIES]
+    assert [e.raw for e in read_bibliography(path).entries] == whole
