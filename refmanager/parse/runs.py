@@ -2003,7 +2003,8 @@ def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
     """Start and end (exclusive) of the one run of ``label``; None when there is none or
     more than one."""
     if type(labels) is Labels:
-        return labels.only_run(label)
+        only = labels._only_runs  # (the method's look-up inline: it is hot)
+        return only[label] if label in only else labels.only_run(label)
     a, b = _first_run(labels, label)  # (scans for the label, not every run: it is hot)
     return None if a == b or labels.count(label) != b - a else (a, b)
 
@@ -2053,10 +2054,16 @@ def _first_run(labels: list[str], label: str) -> tuple[int, int]:
 def _scan_first_run(labels: list[str], label: str) -> tuple[int, int]:
     """``_first_run``, read from the list."""
     n = len(labels)
-    count = labels.count(label)  # (Labels count themselves)
-    if not count:
-        return n, n
-    a = labels.index(label)
+    if type(labels) is Labels:  # (their counts and first places read inline: it is hot)
+        count = labels._counts.get(label, 0)
+        if not count:
+            return n, n
+        a = labels._firsts[label]
+    else:
+        count = labels.count(label)
+        if not count:
+            return n, n
+        a = labels.index(label)
     b = a + count
     if labels[a:b].count(label) == count:  # one run (most labels): no walk to its end
         return a, b
