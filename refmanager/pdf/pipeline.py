@@ -42,7 +42,13 @@ from refmanager.pdf.locate import (
 )
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.pages import Pages, open_pages
-from refmanager.pdf.segment import entries_from_labels, label_spans, segment, segment_with_starts
+from refmanager.pdf.segment import (
+    CAPTION,
+    entries_from_labels,
+    label_spans,
+    segment,
+    segment_with_starts,
+)
 from refmanager.pdf.textclean import vocabulary
 
 
@@ -305,7 +311,7 @@ def _reading(
     if stop is not None and _REFERENCES_WORD.search(stop.text):
         stop = None
     end = next((i for i, ln in enumerate(lines) if ln is stop), len(lines))
-    lines = _before_chapter(lines[:end], stop)
+    lines = without_captions(_before_chapter(lines[:end], stop))
     model = zones.read_lines(lines, pages.heights, library=library) if lines else None
     if model is None:
         return found
@@ -418,6 +424,7 @@ def _rule_entries(
         # Footnotes and captions in much smaller type than the list are not part of it.
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
         ordered = _without_footnotes(ordered, size)
+        ordered = without_captions(ordered)
     ordered = _before_chapter(ordered, stop)
     entries, starts = segment_with_starts(ordered, vocab)
     reason = ""
@@ -600,6 +607,49 @@ def _without_footnotes(lines: list[Line], size: float) -> list[Line]:
         spaced = not spacing or gap > _FOOTNOTE_SPACING * median(spacing)
         if gap > _FOOTNOTE_GAP * size and spaced:
             drop.update(id(ln) for ln in column[k:])
+    return [ln for ln in lines if id(ln) not in drop] if drop else lines
+
+
+# A caption's lines stand at most this many times its type size apart; the list's line
+# after it, at least this much (a float's caption is set off from the text around it).
+_CAPTION_SPACING = 1.6
+# A caption runs over this many lines at most.
+_CAPTION_LINES = 8
+# An entry's continuation is indented this many times its type size past the caption.
+_CAPTION_INDENT = 0.4
+
+
+def without_captions(lines: list[Line]) -> list[Line]:
+    """``lines`` without the captions of floats set between an entry's lines (decision
+    0047): a caption ("Table 6: ...") at the list's left, where entries start, its lines
+    close together, then set off by a gap from the list's next line, which is indented
+    past it, as an entry's continuation is. The entry broken by the float goes on there;
+    the caption is no line of it, nor an entry of its own."""
+    if len(lines) < 3:
+        return lines
+    left = min(ln.x0 for ln in lines)
+    drop: set[int] = set()
+    for k, first in enumerate(lines):
+        if k == 0 or not CAPTION.match(first.text) or first.x0 > left + 1.0:
+            continue
+        end = k + 1
+        while (
+            end < len(lines)
+            and end - k < _CAPTION_LINES
+            and lines[end].page == first.page
+            and 0 < lines[end - 1].y - lines[end].y <= _CAPTION_SPACING * first.size
+            and abs(lines[end].size - first.size) <= 0.05 * first.size
+        ):
+            end += 1
+        if end >= len(lines):
+            continue
+        after = lines[end]
+        if (
+            after.page == first.page
+            and lines[end - 1].y - after.y > _CAPTION_SPACING * first.size
+            and after.x0 >= first.x0 + _CAPTION_INDENT * first.size
+        ):
+            drop.update(id(ln) for ln in lines[k:end])
     return [ln for ln in lines if id(ln) not in drop] if drop else lines
 
 
