@@ -22,7 +22,8 @@ _ENGLISH_ORDER = (
 # The other languages' names (and abbreviations) that English's three letters do not give
 _OTHER_MONTHS = {
     "januar": 1, "februar": 2, "m\u00e4rz": 3, "juni": 6, "juli": 7, "oktober": 10,
-    "dezember": 12, "janvier": 1, "f\u00e9vrier": 2, "mars": 3, "avril": 4, "mai": 5,
+    "dezember": 12, "m\u00e4r": 3, "okt": 10,
+    "janvier": 1, "f\u00e9vrier": 2, "mars": 3, "avril": 4, "mai": 5,
     "juin": 6, "juillet": 7, "ao\u00fbt": 8, "septembre": 9, "octobre": 10, "novembre": 11,
     "d\u00e9cembre": 12,
     # Portuguese and Spanish abbreviations ABNT and APA print ("12 mar. 2020", "3 dez. 2019")

@@ -13,7 +13,7 @@ from refmanager.model.typecodes import TYPE_CODE_RE
 from refmanager.parse.confidence import calibrate
 from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
-from refmanager.parse.months import month_number
+from refmanager.parse.months import ANY_MONTH, month_number
 from refmanager.parse.names import split_names
 from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS, has_new_arxiv_id, mend_runs
 from refmanager.parse.tagger import Tagging, tag_sequence
@@ -523,14 +523,15 @@ def build_reference(
         if access is not None:  # the visit's month is not the publication's
             a, b = access[1]
             seen = raw[:a] + " " * (b - a) + raw[b:]
-        for f in ("author", "editor", "title"):  # nor is "Jan-Felix" or "May the ..." one
+        # nor is "Jan-Felix", "May the ..." or "Mayo Clin Proc" one
+        for f in ("author", "editor", "title", "container-title"):
             if f in spans:
                 a, b = spans[f]
                 seen = seen[:a] + " " * (b - a) + seen[b:]
         around = seen[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):
-            if word in MONTHS:
-                date.month = month_number(word)
+            if word in MONTHS or (len(word) >= 4 and word in ANY_MONTH):
+                date.month = month_number(word)  # ("Nov. 2010", "März 2018", "août 2003")
                 break
         iso = _ISO_DATE.fullmatch(year_text.strip()) if year_text else None
         if iso is not None:  # "2022-05-10": GB/T 7714's and ISO 8601's dates
@@ -574,7 +575,7 @@ _GLUED_VOLUME_PAGES = re.compile(r"([1-9]\d{1,2}?)(\d{3})(\s*[-\u2013]\s*)(\d{1,
 _PAGE_MARK_BEFORE = re.compile(r"\b(?:pp?|pages?|S)\.?\s*$", re.IGNORECASE)
 
 
-_LOWER_WORDS = re.compile(r"[a-z]+")
+_LOWER_WORDS = re.compile(r"[^\W\d_]+")  # (letters: "märz", "août" whole)
 _ISO_DATE = re.compile(r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
 _LANGUAGE_NOTE = re.compile(
     r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", re.IGNORECASE

@@ -361,6 +361,10 @@ def _mend(
         _book_after_the_title_before_a_series(toks, labels)
     if ", " in raw and "(" in raw:
         _month_in_the_date_bracket_read_as_a_field(toks, labels)
+    if "(" in raw:
+        _month_before_the_year_in_the_date_bracket(toks, labels)
+    if "/" in raw:
+        _issue_over_the_year(toks, labels)
     if "nventor" in low:
         _patent_roles_opening_the_title(toks, labels)
     if "http" in raw or "www" in raw:
@@ -4159,6 +4163,88 @@ def _month_in_the_date_bracket_read_as_a_field(toks: list[Tok], labels: list[str
     while m < n and toks[m].kind == KIND_PUNCT and labels[m] != "O":
         labels[m] = "O"
         m += 1
+
+
+def _month_before_the_year_in_the_date_bracket(toks: list[Tok], labels: list[str]) -> None:
+    """ "Müller, Hans (Nov. 2010): Title, in: ...", "(März 2018c):", "(May 2010).": a month
+    (and a day) before the year in the brackets right after the names is the date, with the
+    year (the tagger, not seeing a year alone there, read the bracket into the title)."""
+    a, b = _first_run(labels, "author")
+    if a == b or b + 4 >= len(toks):
+        return
+    k = b + 1 if toks[b].text == "," and labels[b] == "O" else b
+    if toks[k].text != "(" or toks[k + 1].kind != KIND_WORD or not _months_word(toks[k + 1].text):
+        return
+    e = k + 2
+    while e < len(toks) and e < k + 6 and toks[e].text != ")":
+        e += 1
+    if e >= len(toks) or toks[e].text != ")":
+        return
+    year = next((m for m in range(k + 2, e) if YEAR_RE.fullmatch(toks[m].text)), -1)
+    if year < 0 or labels[year] == "issued":
+        return
+    inside = toks[k + 2 : year]
+    if not all(t.text in ".," or (t.kind == KIND_NUM and len(t.text) <= 2) for t in inside):
+        return
+    if year + 1 < e and not (
+        year + 2 == e and toks[year + 1].kind == KIND_WORD and len(toks[year + 1].text) == 1
+    ):
+        return  # (a year's letter, "2018c", and nothing else after it)
+    _relabel(labels, k + 1, year + 1, "issued")
+    for m in range(year + 1, e + 1):
+        labels[m] = "O"
+    m = e + 1  # (the colon or period after the bracket, read with the title)
+    while m < len(toks) and toks[m].kind == KIND_PUNCT and labels[m] != "O":
+        labels[m] = "O"
+        m += 1
+
+
+_VOLUME_YEAR_WORDS = frozenset(("jg", "jahrg", "jahrgang", "jhg", "vol", "bd"))
+
+
+def _issue_over_the_year(toks: list[Tok], labels: list[str]) -> None:
+    """German journals' "Zeitschrift für Graphen 3 / 2010 (22. Jg.), S. 45": the issue over
+    the year (read as one volume run with the year and the volume) is the issue, the year
+    the date where no other is read, and "(22. Jg.)" the volume (the year's count)."""
+    n = len(toks)
+    for k in range(1, n - 2):
+        if toks[k + 1].text != "/" or toks[k].kind != KIND_NUM or len(toks[k].text) > 2:
+            continue
+        if not YEAR_RE.fullmatch(toks[k + 2].text):
+            continue
+        if labels[k] not in ("volume", "note"):
+            return
+        journal = -1  # (a journal's name read as a note with the numbers, after "in:")
+        if labels[k - 1] == "note" == labels[k]:
+            journal = k - 1
+            while journal > 0 and labels[journal - 1] == "note":
+                journal -= 1
+            if _in_right_before(toks, labels, journal) < 0 or toks[journal].kind != KIND_WORD:
+                return
+        elif labels[k - 1] != "container-title":
+            return
+        e = k + 3
+        volume = -1
+        if (
+            e + 4 < n
+            and toks[e].text == "("
+            and toks[e + 1].kind == KIND_NUM
+            and toks[e + 2].text == "."
+            and toks[e + 3].text.lower() in _VOLUME_YEAR_WORDS
+        ):
+            volume = e + 1
+            e += 4
+            while e < n and toks[e].text in ".)":
+                e += 1
+        _relabel(labels, k, e, "O")
+        labels[k] = "issue"
+        if journal >= 0:
+            _relabel(labels, journal, k, "container-title")
+        if "issued" not in labels:
+            labels[k + 2] = "issued"
+        if volume > 0:
+            labels[volume] = "volume"
+        return
 
 
 def _book_after_the_title_before_a_series(toks: list[Tok], labels: list[str]) -> None:

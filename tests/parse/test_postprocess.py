@@ -7550,3 +7550,49 @@ def test_a_package_s_version_read_into_the_title_and_a_number_is_a_note(version:
     assert ref.get("title") == "graphkit: Graph Routing API"
     assert ref.get("note") == f"R package version {version}"
     assert not ref.get("number")
+
+
+@pytest.mark.parametrize(
+    ("bracket", "date"),
+    [("Nov. 2010", [2010, 11]), ("May 2010", [2010, 5]), ("März 2018c", [2018, 3])],
+)
+def test_a_month_before_the_year_in_the_date_bracket_is_the_date(
+    bracket: str, date: list[int]
+) -> None:
+    raw = f"Graf, Hans ({bracket}): Graphentheorie im Alltag, in: Graphenkurier 3, S. 45–50."
+    spec = [("Graf, Hans", "author"), ("(", "O"), (f"{bracket}):", "title"),
+            ("Graphentheorie im Alltag", "title"), (", in:", "O"),
+            ("Graphenkurier", "container-title"), ("3", "volume"), (", S.", "O"),
+            ("45–50", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphentheorie im Alltag"
+    assert ref.to_csl()["issued"]["date-parts"][0][: len(date)] == date
+
+
+@pytest.mark.parametrize("label", ["volume", "note"])
+def test_a_german_journal_s_issue_over_the_year_and_its_year_count(label: str) -> None:
+    raw = "Graf, Hans (2010): Graphentheorie, in: Graphenkurier 3 / 2010 (22. Jg.), S. 45–50."
+    journal = "container-title" if label == "volume" else "note"
+    spec = [("Graf, Hans", "author"), ("(", "O"), ("2010", "issued"), ("):", "O"),
+            ("Graphentheorie", "title"), (", in:", "O"), ("Graphenkurier", journal),
+            ("3 / 2010 (22. Jg.", label), ("), S.", "O"), ("45–50", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("issue"), ref.get("volume")) == (
+        "Graphenkurier",
+        "3",
+        "22",
+    )
+
+
+def test_a_month_in_another_language_near_the_year_is_the_date_s_but_not_in_the_journal() -> None:
+    raw = "Ode, K. (2014, Avril). Graphes citoyens. Graphes économiques, 334, 40-41."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("2014", "issued"), (", Avril).", "O"),
+            ("Graphes citoyens", "title"), (".", "O"), ("Graphes économiques", "container-title"),
+            (",", "O"), ("334", "volume"), (",", "O"), ("40-41", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).to_csl()["issued"]["date-parts"] == [[2014, 4]]
+    raw = "Ode K. Graph routing. Mayo Graph Proc 1999; 74:928-935."
+    spec = [("Ode K", "author"), (".", "O"), ("Graph routing", "title"), (".", "O"),
+            ("Mayo Graph Proc", "container-title"), ("1999", "issued"), (";", "O"),
+            ("74", "volume"), (":", "O"), ("928-935", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).to_csl()["issued"]["date-parts"] == [[1999]]
