@@ -355,6 +355,7 @@ def _rule_entries(
     junk_texts = Counter(
         furniture_text(ln) for page in pages.lines.values() for ln in page if id(ln) in junk
     )
+    head = _heading_line(pages, heading)
     for number in region:
         body = body_size(pages.lines.get(number, []))
         lines = _page_lines(pages, number, heading, until, after=1)
@@ -366,8 +367,11 @@ def _rule_entries(
                 # below it (the running head "Index 6" over the list's last entry).
                 ended = (
                     bool(ordered)
-                    and heading_taken_for_furniture(
-                        ln, body, median([o.size for o in ordered[:3]]), junk_texts
+                    and (
+                        heading_taken_for_furniture(
+                            ln, body, median([o.size for o in ordered[:3]]), junk_texts
+                        )
+                        or _set_as_heading(ln, head, pages, junk)
                     )
                     and not _numbering_resumes(ordered, lines[k + 1 :])
                 )
@@ -388,7 +392,6 @@ def _rule_entries(
     followed = bool(ordered)
     if heading is None:
         ordered = headless_region(ordered)
-    head = _heading_line(pages, heading)
     cut = _next_run_in_heading(ordered, head)
     if cut is not None:
         stop, ordered = ordered[cut], ordered[:cut]
@@ -531,6 +534,44 @@ def _ranks_with(line: Line, head: Line | None, size: float) -> bool:
         return False
     text = line.text.strip()
     return line.size >= _SAME_SIZE * head.size and 0 < len(text) < _HEADING_CHARS
+
+
+# A heading of a word or three, set as the list's own is: its font, size and left edge.
+_LIKE_HEADING = re.compile(r"^[^\W\d_][^\W\d]*(?: [^\W\d]+){0,2}:?$")
+
+
+def _set_as_heading(line: Line, head: Line | None, pages: Pages, junk: set[int]) -> bool:
+    """Whether ``line``, taken for page furniture (its text recurs at pages' edges), is a
+    heading set as the list's own (``head``) is: in its font and size, at its left edge,
+    a word or three without digits, and set so amid a page too, where no running head
+    stands ("Example" atop a page of a manual whose routines' parts, "Description",
+    "References", "Example", are headed so, several opening a page). The next part of
+    the document starts there. A running head over the list is set otherwise, stands
+    only at pages' edges, or speaks of references ("References")."""
+    if head is None or line is head:
+        return False
+    text = line.text.strip()
+    if not (
+        _like(line, head)
+        and _LIKE_HEADING.match(text) is not None
+        and not _REFERENCES_WORD.search(text)
+    ):
+        return False
+    shape = furniture_text(line)
+    return any(
+        id(ln) not in junk and _like(ln, head) and furniture_text(ln) == shape
+        for page in pages.lines.values()
+        for ln in page
+    )
+
+
+def _like(line: Line, head: Line) -> bool:
+    """Whether ``line`` is set in ``head``'s font and size, at its left edge."""
+    return (
+        line.font == head.font
+        and abs(line.size - head.size) <= 0.02 * head.size
+        and abs(line.x0 - head.x0) <= 1.0
+    )
 
 
 # A run-in heading: a word or three ending with a colon ("References:", "See also:").
