@@ -91,6 +91,17 @@ _AND = re.compile(
     r"(?:\s*(?:,\s*)?(?:\band\b|\bAND\b|&|\bund\b|\bet\b(?!\s*al)|\u548c|\u4e0e)\s*"
     r"|(?<=[.,])\s*\b[ye]\s+(?=[A-Z\u00c0-\u00de]))"
 )
+# A match of ``_AND`` holds one of these words, or "y" or "e" before white space: a quick
+# test before the split, which tries the pattern at nearly every place of a name list
+_AND_WORDS = ("and", "AND", "&", "und", "et", "\u548c", "\u4e0e")
+_Y_OR_E_BEFORE_SPACE = re.compile(r"[ye]\s")
+
+
+def _may_join(text: str) -> bool:
+    """Whether ``_AND`` may match in ``text`` (False: it does not)."""
+    return any(word in text for word in _AND_WORDS) or _Y_OR_E_BEFORE_SPACE.search(text) is not None
+
+
 _AND_BETWEEN_INVERTED = re.compile(
     r"(,\s*[A-Z\u00c0-\u00de][^\s,;]*(?:\s[A-Z\u00c0-\u00de][^\s,;]*)?)\s+[ey]\s+"
     r"(?=[A-Z\u00c0-\u00de][^\s,;]*(?:\s[A-Z\u00c0-\u00de][^\s,;]*)?,)"
@@ -421,7 +432,8 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         # Portuguese or Spanish "and" between a given name and the next family name (a
         # comma before and after: not "Ortega y Gasset, José")
         text = _AND_BETWEEN_INVERTED.sub(r"\1, ", text)
-    parts = _AND.split(text)  # (no groups: no None among the parts)
+    # (no groups: no None among the parts)
+    parts = _AND.split(text) if _may_join(text) else [text]
     if " y " in text or " e " in text:
         parts = [q for part in parts for q in _natural_pair(part)]
     chunks: list[str] = []

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from refmanager.model import Name
-from refmanager.parse.names import is_initials, split_chinese, split_names
+from refmanager.parse.names import _AND, _may_join, is_initials, split_chinese, split_names
 
 
 def families(text: str) -> list[str]:
@@ -445,3 +447,25 @@ def test_abnt_initials_with_a_particle_among_them() -> None:
 )
 def test_two_names_given_first_joined_by_y_or_e(text: str, families: list[str]) -> None:
     assert [n.family for n in split_names(text)[0]] == families
+
+
+# the pieces name lists are made of, and the words and marks ``_AND`` reads
+_NAME_PIECES = [
+    "Ode", "Abe", "Amy", "Rey", "Ana", "Eta", "Undset", "Bennett", "Sandra", "J.", "K", "al",
+    "y", "e", "and", "AND", "und", "et", "&", "\u548c", "\u4e0e", "Garc\u00eda", "\u00c9mile",
+    " ", "  ", "\t", "\u00a0", ",", ", ", ".", ". ", ";",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_NAME_PIECES), max_size=12).map("".join))
+@settings(max_examples=1000, deadline=None)
+def test_the_quick_test_before_the_and_split_misses_no_match(text: str) -> None:
+    # (a speed-only test: wherever the split's pattern matches, the quick test says it may)
+    assert _AND.search(text) is None or _may_join(text)
+
+
+def test_the_quick_test_before_the_and_split() -> None:
+    assert not _may_join("Ito M, Lin Q, Park S")  # (no joining word: the list is not split)
+    joined = ("Doe J and Roe R", "Ode, K., y Abe, J.", "Li \u548c Wang", "Ode et Abe", "Ode & Abe")
+    for text in joined:
+        assert _AND.search(text) is not None and _may_join(text)
