@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
+from itertools import pairwise
 
+from refmanager.model import Entry
 from refmanager.pdf.headings import is_end_heading
 from refmanager.pdf.layout import Line
 from refmanager.pdf.zones import SURE
@@ -192,3 +195,37 @@ def _resumes(labels: list[str], i: int) -> bool:
 _END_GAP = 12
 _RESUME_WITHIN = 40
 _RESUME_STARTS = 3
+
+
+# Pages printed after an entry's closing full stop: the pages that cite it ("... 1995.
+# 2, 4, 16"), as hyperref's backref prints them.
+_BACK_REFERENCES = re.compile(r"(?<=\.)\s+(\d{1,4}(?:,\s*\d{1,4})*)\s*$")
+# The word the full stop ends is a year or a word, not an abbreviation ("Phys. 12, 345").
+_SENTENCE_END = re.compile(r"(?:\d{4}[a-z]?|[^\W\d_]{5,}|/)\.$")
+
+
+def without_back_references(entries: list[Entry], pages: int) -> list[Entry]:
+    """``entries`` without the back-references printed after them (decision 0047): the
+    numbers after an entry's closing full stop, rising, each a page of the document's
+    (``pages`` of them), where at least two entries and half of the whole ones end so.
+    A single entry ending in a number after its full stop ("Press, 1991. 312") keeps it."""
+    found: dict[int, int] = {}
+    for k, entry in enumerate(entries):
+        m = _BACK_REFERENCES.search(entry.raw)
+        if m is None or not _SENTENCE_END.search(entry.raw[: m.start()].rstrip()):
+            continue
+        numbers = [int(n) for n in m.group(1).split(",")]
+        if all(0 < n <= pages for n in numbers) and all(a < b for a, b in pairwise(numbers)):
+            found[k] = m.start()
+    whole = sum(1 for e in entries if not e.fragment)
+    if len(found) < 2 or len(found) < 0.5 * whole:
+        return entries
+    out: list[Entry] = []
+    for k, entry in enumerate(entries):
+        end = found.get(k)
+        if end is None:
+            out.append(entry)
+            continue
+        styles = [(s, min(e, end), kind) for s, e, kind in entry.styles if s < end]
+        out.append(replace(entry, raw=entry.raw[:end], styles=styles))
+    return out

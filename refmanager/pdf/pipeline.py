@@ -30,6 +30,7 @@ from refmanager.pdf.listend import (
     list_end,
     numbering_goes_on,
     sure_over,
+    without_back_references,
 )
 from refmanager.pdf.locate import (
     MAX_SCAN_PAGES,
@@ -168,6 +169,7 @@ def _read(
                     "read as references"
                 )
                 ordered, entries = [], []
+    entries = without_back_references(entries, count)
     in_list = {id(ln) for ln in ordered}
     front = [ln for ln in first if id(ln) not in in_list and ln.mapped]
     if with_meta:
