@@ -124,10 +124,14 @@ def score(weights: dict[str, float], feats: Features) -> float:
     return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
 
 
+# An author's note to self left in a draft ("FIXME: index of the functions ...").
+_DRAFT_NOTE = re.compile(r"^\s*(?:FIXME|TODO|XXX)\b\s*:")
+
+
 def probability(ref: Reference, weights: dict[str, float]) -> float:
     """The probability that ``ref`` is a reference at all (none for a line of a table of
-    contents or an index: :data:`LEADER`)."""
-    if LEADER.search(ref.raw):
+    contents or an index, :data:`LEADER`, nor for a draft's note to self)."""
+    if LEADER.search(ref.raw) or _DRAFT_NOTE.match(ref.raw):
         return 0.0
     return score(weights, features(ref))
 
@@ -408,10 +412,12 @@ def dropped_note(
         are = f"; {'it is' if count == 1 else 'they are'} {kind}" if kind else ""
         passed, short = _passed(dropped)
         if passed:  # outweighed or undated: some passed the threshold, and are no list
-            why = (
-                f"only {passed} of the {count} entries read{where} read as a reference, "
-                f"{short}{are}, such as '{sample}'"
+            some = (
+                f"all {count} entries read{where} read as references, but"
+                if passed == count
+                else f"only {passed} of the {count} entries read{where} read as a reference,"
             )
+            why = f"{some} {short}{are}, such as '{sample}'"
             return f"no bibliography found ({why})"
         what = "the entry read" if count == 1 else f"none of the {count} entries read"
         verb = "does not read" if count == 1 else "reads"

@@ -191,6 +191,18 @@ def test_a_dot_leader_to_a_page_number_is_no_reference() -> None:
     assert _p(spaced) > 0.5
 
 
+def test_a_drafts_note_to_self_is_no_reference() -> None:
+    # A vignette printed from a draft: its author's reminder under the list's last entry.
+    notes = [
+        "FIXME: Index of all the functions named here . . .",
+        "TODO: cite the 2019 paper of Adams in Journal of Tests, 12(3), 45-67.",
+    ]
+    for text in notes:
+        assert _p(text) == 0.0, text
+    for text in REFERENCES:
+        assert _p(text) > 0.5, text
+
+
 def test_a_note_under_the_heading_is_no_reference() -> None:
     note = "References marked with an asterisk indicate studies included in the analysis."
     entries = [
@@ -291,8 +303,23 @@ def test_numbered_options_without_a_year_are_no_list() -> None:
     kept, dropped = refness.keep_references(refs)
     assert kept == []
     assert len(dropped) == 6
-    note = refness.dropped_note(dropped, kept=0)
+    note = refness.dropped_note(dropped, kept=0, heading="'Bibliography' on page 3")
     assert "nearly all only just, and hardly any entry carries a year" in note
+    assert note.startswith("no bibliography found (only 5 of the 6 entries read under")
+
+
+def test_a_note_says_all_entries_read_as_references_where_all_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A list every entry of which passes on its own, and is no list all the same: the
+    # note said "only 8 of the 8 entries".
+    refs = parse_entries([Entry(raw=t, label=t.split(".")[0]) for t in NUMBERED_OPTIONS])
+    monkeypatch.setattr(refness, "_passed", lambda rows: (len(rows), "nearly all only just"))
+    note = refness.dropped_note(refs, kept=0, heading="'Bibliography' on page 3")
+    assert note.startswith(
+        "no bibliography found (all 6 entries read under the heading 'Bibliography' on page 3 "
+        "read as references, but nearly all only just, such as '7. PAGE RANGE"
+    )
 
 
 def test_an_undated_list_is_a_list_where_its_rows_read_as_references_beyond_doubt() -> None:
