@@ -31,7 +31,7 @@ _BIB_WORDS = (
     r"|trabajos\s+citados|opere\s+citate|fuentes(?:\s+y\s+bibliograf[ií]a)?"
     r"|fontes(?:\s+e\s+bibliografia)?|参考文献\s*[（(]\s*references\s*[)）]"
     r"|kirjallisuus|kirjallisuutta|lähteet|lähdeluettelo|αναφορ[εέ]ς|βιβλιογραφ[ιί]α"
-    r"|библиография|参考文献|参\s*考\s*文\s*献|主要参考文献|引用文献|参考资料|文献|참고\s*문헌"
+    r"|библиография|参考文献|参\s*考\s*文\s*献|主要参考文献|引用文献|参考资料|文献|참고\s*문헌|문헌\s*목록"
     r"|المراجع|מקורות|notes\s+and\s+references"
 )
 HEADING = re.compile(rf"^\s*{_NUMBERING}(?:{_BIB_WORDS})\s*[:：.]?\s*$", re.I)

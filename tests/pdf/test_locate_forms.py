@@ -29,6 +29,8 @@ from tests.pdf.test_read import BODY
         "Referencias",
         "Referências",
         "文献",
+        "참고 문헌",
+        "문헌 목록",
     ],
 )
 def test_heading_words_in_every_form(text: str) -> None:
