@@ -718,6 +718,27 @@ def _bare_label_end(raw: str, label: str) -> int:
     return len(raw) - len(raw[start:].lstrip())
 
 
+def _with_english_quotes(toks: list[Tok]) -> list[Tok]:
+    """``toks`` with German quotation marks as English ones, for the tagger: "„Titel“" reads
+    as "“Titel”" (the tagger learnt the English marks; German's closing mark is English's
+    opening one, which turned the title's end into a new quotation). A low mark „ opens;
+    the first “ after it closes (Polish and Dutch close with ” already)."""
+    out: list[Tok] = []
+    open_at = False
+    for t in toks:
+        shown = t
+        if t.text == "\u201e":
+            shown = Tok("\u201c", t.start, t.end, t.kind)
+            open_at = True
+        elif t.text == "\u201c" and open_at:
+            shown = Tok("\u201d", t.start, t.end, t.kind)
+            open_at = False
+        elif t.text == "\u201d":
+            open_at = False
+        out.append(shown)
+    return out
+
+
 def parse_uncalibrated(
     text: str,
     model_path: Path | None = None,
@@ -733,7 +754,10 @@ def parse_uncalibrated(
         label_end = _bare_label_end(raw, label)
     limit = min(len(raw), MAX_CHARS, links_tail_start(raw))
     toks = tokenize(raw[:limit], label_end)[:MAX_TOKENS]
-    tagging = tag_sequence(toks, styles, model_path)
+    if "\u201e" in raw:
+        tagging = tag_sequence(_with_english_quotes(toks), styles, model_path)
+    else:
+        tagging = tag_sequence(toks, styles, model_path)
     ref, repeated = build_reference(
         raw,
         toks,

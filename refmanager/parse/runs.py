@@ -365,6 +365,10 @@ def _mend(
         _month_before_the_year_in_the_date_bracket(toks, labels)
     if "/" in raw:
         _issue_over_the_year(toks, labels)
+    if "In" in raw and "." in raw:
+        _biblatex_volume_dot_number(toks, labels)
+    if "In:" in raw and (" by " in raw or " von " in raw or " par " in raw):
+        _biblatex_editors_after_the_book(toks, labels)
     if "nventor" in low:
         _patent_roles_opening_the_title(toks, labels)
     if "http" in raw or "www" in raw:
@@ -4247,6 +4251,108 @@ def _issue_over_the_year(toks: list[Tok], labels: list[str]) -> None:
         return
 
 
+def _biblatex_volume_dot_number(toks: list[Tok], labels: list[str]) -> None:
+    """biblatex's "In: Langmuir 14.1 (1998), pp. 17-30.": the volume and the number joined by
+    a period before the year's brackets are the volume and the issue, and with no journal
+    read, the words after "In:" up to them are the journal (a one-word journal and its
+    volume were read as a genre, a title or a note)."""
+    n = len(toks)
+    for k in range(2, n - 5):
+        t = toks[k]
+        if t.kind != KIND_NUM or toks[k + 1].text != "." or toks[k + 2].kind != KIND_NUM:
+            continue
+        if toks[k + 1].start != t.end or toks[k + 2].start != toks[k + 1].end:
+            continue
+        if toks[k + 3].text != "(" or not YEAR_RE.fullmatch(toks[k + 4].text):
+            continue
+        if toks[k + 5].text != ")" or toks[k - 1].kind != KIND_WORD:
+            return
+        if "container-title" not in labels:
+            j = k
+            while (
+                j > 0
+                and toks[j - 1].kind == KIND_WORD
+                and labels[j - 1]
+                not in (
+                    "author",
+                    "editor",
+                )
+            ):
+                j -= 1
+            if j == k or _in_right_before(toks, labels, j) < 0:
+                return
+            _relabel(labels, j, k, "container-title")
+        elif labels[k - 1] != "container-title":
+            return
+        labels[k], labels[k + 1], labels[k + 2] = "volume", "O", "issue"
+        return
+
+
+# biblatex's editors' sentence after the book: "Ed. by", "Eds. by", German "Hrsg. von",
+# French "Éd. par"
+_EDITED_BY = {"ed": "by", "eds": "by", "hrsg": "von", "\u00e9d": "par"}
+_NAME_JOINS = frozenset((",", "and", "und", "et", "&", "-"))
+
+
+def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """biblatex's chapter "“Title”. In: Alternative Modernities. Ed. by Dilip Gaonkar.
+    Durham: Duke University Press, 2001, pp. 1–23." (German "Hrsg. von", French "Éd.
+    par"): the words between "In:" and the editors' sentence are the book, the names
+    after "by" up to the sentence's period are the editors (the tagger read the book as
+    the editors, or the editors into the book)."""
+    n = len(toks)
+    m = next(
+        (
+            k
+            for k in range(3, n - 3)
+            if toks[k - 1].text == "."
+            and toks[k + 1].text == "."
+            and _EDITED_BY.get(toks[k].text.lower()) == toks[k + 2].text.lower()
+        ),
+        -1,
+    )
+    if m < 0:
+        return
+    i = next(
+        (k for k in range(m - 2, 0, -1) if toks[k].text == "In" and toks[k + 1].text == ":"), -1
+    )
+    if i < 0 or labels[i] != "O" or i + 2 >= m - 1:
+        return
+    if any(
+        labels[k] not in ("container-title", "editor", "title", "O") for k in range(i + 2, m - 1)
+    ):
+        return
+    e = m + 3
+    while e < n:
+        t = toks[e]
+        if t.text == "." and not (toks[e - 1].kind == KIND_WORD and len(toks[e - 1].text) == 1):
+            break
+        if not (
+            (t.kind == KIND_WORD and (t.text[:1].isupper() or t.text.lower() in _NAME_JOINS))
+            or t.text in _NAME_JOINS
+            or t.text == "."
+        ):
+            return
+        e += 1
+    if e >= n or e == m + 3:
+        return
+    _relabel(labels, i + 2, m - 1, "container-title")
+    _relabel(labels, m - 1, m + 3, "O")
+    _relabel(labels, m + 3, e, "editor")
+    labels[e] = "O"
+    # what follows the editors: a series and its number ("Studies in Philosophy 9.", its
+    # number read as the edition), then the place before the publisher's colon (read as
+    # the book's second run)
+    f = e + 1
+    if f < n and labels[f] in ("container-title", "collection-title"):
+        g = _run_end(labels, f)
+        if g + 1 < n and toks[g].text == ":" and labels[g + 1] == "publisher":
+            _relabel(labels, f, g, "publisher-place")
+        elif g + 1 < n and labels[g] == "edition" and toks[g].kind == KIND_NUM:
+            _relabel(labels, f, g, "collection-title")
+            labels[g] = "O"
+
+
 def _book_after_the_title_before_a_series(toks: list[Tok], labels: list[str]) -> None:
     """AMS's chapter "K. Ode, Graph routing, Topics in graph theory, Lecture Notes in Math.,
     vol. 2234, Springer, 2019, pp. 45-67." and "..., Graphs and applications (Oslo, 2018),
@@ -6274,6 +6380,18 @@ def _u_a_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
     if a == b:
         return
     j = b - 1 if b - a > 2 and toks[b - 1].text == "u" else b
+    start = j
+    # biblatex's "Michael J. Hostetler u. a.": the last family name, before "u. a.", read
+    # out of the names with them (the initial's period too)
+    k = j + 1 if j < len(toks) and toks[j].text == "." else j
+    if (
+        k + 1 < len(toks)
+        and toks[k].text != "u"
+        and toks[k].kind == KIND_WORD
+        and toks[k].text[:1].isupper()
+        and toks[k + 1].text == "u"
+    ):
+        j = k + 1
     if j + 3 > len(toks) or toks[j].text != "u" or toks[j + 1].text != ".":
         return
     if toks[j + 2].text != "a" or toks[j + 2].start - toks[j + 1].end > 1:
@@ -6281,7 +6399,7 @@ def _u_a_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
     e = j + 3
     if e < len(toks) and toks[e].text == "." and toks[e].start == toks[e - 1].end:
         e += 1
-    _relabel(labels, j, e, "author")
+    _relabel(labels, start, e, "author")
 
 
 def _editors_after_in_read_as_names(toks: list[Tok], labels: list[str]) -> None:

@@ -49,9 +49,12 @@ _EDITION_WORD = re.compile(r"\s*(?:" + "|".join(sorted(EDITION_WORDS)) + r")\.?$
 _EDITION_NUMBER = re.compile(r"(\d+)\.?(?:st|nd|rd|th|e|er|\u00e8me|\u00aa|\u00ba|a|o)?\.?$")
 
 
+_OPENING_MARKS = "\u201c\u201d\u201e\"'\u2018\u00ab([\u300a"
+
+
 def strip_value(text: str, keep_abbrev: bool = False) -> str:
     text = " ".join(text.split()).strip(_EDGE)  # white space as one space (no regex: hot)
-    while text and text[0] in "\u201c\u201d\"'\u2018\u00ab([\u300a" and not _balanced_ok(text):
+    while text and text[0] in _OPENING_MARKS and not _balanced_ok(text):
         text = text[1:].strip(_EDGE)
     while text and text[-1] in "\u201c\u201d\"'\u2019\u00bb)]\u300b" and not _balanced_ok(text):
         text = text[:-1].strip(_EDGE)
@@ -84,6 +87,8 @@ def _balanced_ok(text: str) -> bool:
     for a, b in pairs:
         if text.count(a) != text.count(b):
             return False
+    if text.count("\u201e") > text.count("\u201c") + text.count("\u201d"):
+        return False  # (German's low mark, closed by either high one)
     return text.count('"') % 2 == 0
 
 

@@ -7596,3 +7596,58 @@ def test_a_month_in_another_language_near_the_year_is_the_date_s_but_not_in_the_
             ("Mayo Graph Proc", "container-title"), ("1999", "issued"), (";", "O"),
             ("74", "volume"), (":", "O"), ("928-935", "page"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).to_csl()["issued"]["date-parts"] == [[1999]]
+
+
+def test_a_natural_order_family_name_before_u_a_is_the_names() -> None:
+    raw = "Karla J. Odell u. a. „Graphen im Alltag“. In: Graphenkurier 14.1 (1998), S. 17–30."
+    spec = [("Karla J", "author"), (".", "O"), ("Odell u. a. „Graphen im Alltag", "title"),
+            ("“.", "O"), ("In:", "O"), ("Graphenkurier", "container-title"), ("14", "volume"),
+            (".", "O"), ("1", "issue"), ("(", "O"), ("1998", "issued"), ("), S.", "O"),
+            ("17–30", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.author] == ["Odell"]
+    assert ref.get("title") == "Graphen im Alltag"
+
+
+@pytest.mark.parametrize("journal_label", ["genre", "title", "O"])
+def test_biblatex_s_volume_dot_number_after_in_gives_the_journal(journal_label: str) -> None:
+    raw = "Karla Odell. “Graph routing”. In: Graphs 14.1 (1998), pp. 17–30."
+    spec = [("Karla Odell", "author"), (".", "O"), ("“", "O"), ("Graph routing", "title"),
+            ("”.", "O"), ("In:", "O"), ("Graphs 14", journal_label), (".", "O"), ("1", "issue"),
+            ("(", "O"), ("1998", "issued"), ("), pp.", "O"), ("17–30", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume"), ref.get("issue")) == (
+        "Graphs",
+        "14",
+        "1",
+    )
+
+
+@pytest.mark.parametrize(
+    ("mark", "place"), [("Ed. by", "Durham and London"), ("Hrsg. von", "Durham und London")]
+)
+def test_biblatex_s_editors_after_the_book(mark: str, place: str) -> None:
+    raw = (
+        f"Karla Odell. “On Graphs”. In: Graph Modernities. {mark} Dilip Kerr. Graph Studies 9. "
+        f"{place}: Graph University Press, 2001, pp. 1–23."
+    )
+    spec = [("Karla Odell", "author"), (".", "O"), ("“", "O"), ("On Graphs", "title"),
+            ("”.", "O"), ("In:", "O"),
+            (f"Graph Modernities. {mark} Dilip Kerr. Graph Studies", "container-title"),
+            ("9", "edition"), (".", "O"), (place, "container-title"), (":", "O"),
+            ("Graph University Press", "publisher"), (",", "O"), ("2001", "issued"),
+            (", pp.", "O"), ("1–23", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Modernities"
+    assert [n.family for n in ref.editor] == ["Kerr"]
+    assert not ref.get("edition")
+
+
+def test_german_quotation_marks_read_as_english_ones_by_the_tagger() -> None:
+    from refmanager.parse.parser import _with_english_quotes
+
+    toks = tokenize("Odell, K. „Graphen“. In: „Kurier“ 12. Polish „Grafy”.")
+    marks = [t.text for t in _with_english_quotes(toks) if t.text in "\u201c\u201d\u201e"]
+    assert marks == ["\u201c", "\u201d", "\u201c", "\u201d", "\u201c", "\u201d"]
+    assert next(t.text for t in toks if t.text in "\u201c\u201d\u201e") == "\u201e"
