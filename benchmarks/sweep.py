@@ -39,6 +39,13 @@ r-cran packages' vignettes; GAP's manuals (gap-doc and 33 gap-* packages); pari-
 r-doc-pdf, asymptote-doc, normaliz-doc, abinit-doc; and the manuals of phyml, mrbayes-doc,
 infernal-doc, jmodeltest, tree-puzzle-doc, mummer-doc, glpk-doc, gnuplot-doc, pspp,
 gretl-doc and velvet: 288 PDFs.)
+
+(2026-12-07, fifteenth session: TeX Live's -lang-english, -lang-greek, -lang-japanese,
+-lang-korean, -lang-arabic, -lang-cjk, -music, -games, -formats-extra, -extra-utils and
+-fonts-recommended-doc (1,206 PDFs); the manuals of freefem, why3, camlidl, gri, siscone,
+tachyon, yorick, nauty, 4ti2, yosys, sbcl, flint, SuiteSparse, code_saturne, auto-07p,
+prover9 and C++ Annotations, reportlab's user guide, and the vignettes of r-cran-expint,
+-sparsem, -registry and -ucminf (with 15 more r-cran packages that ship none): 1,248 PDFs.)
 """
 
 from __future__ import annotations
@@ -46,10 +53,12 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import re
 import resource
 import sys
 import time
 import traceback
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -190,6 +199,13 @@ def sweep(pdfs: list[Path], timeout: float, memory_mb: int) -> list[Outcome]:
     return out
 
 
+def refusal(outcome: Outcome) -> str:
+    """Why ``outcome`` was refused, without its file's name and its pages' numbers."""
+    why = outcome.notes[0] if outcome.notes else ""
+    why = why.removeprefix(f"{outcome.path}: ")
+    return re.sub(r"\bpages? \d+(?:-\d+)?", "page N", why)
+
+
 def report(outcomes: list[Outcome]) -> None:
     counts = {s: sum(1 for o in outcomes if o.status == s) for s in
               ("refs", "none", "refused", "crash", "timeout")}  # fmt: skip
@@ -203,6 +219,13 @@ def report(outcomes: list[Outcome]) -> None:
         for o in outcomes:
             if o.status == status:
                 print(f"{status}: {o.path}: {'; '.join(o.notes)}")
+    refused = Counter(refusal(o) for o in outcomes if o.status == "refused")
+    if refused:
+        # A reason that stands for an error of the reader's own ("the page's description is
+        # damaged" is any Python error on a page) shows here, though counted no crash.
+        print("\nrefusals by reason:")
+        for why, n in refused.most_common():
+            print(f"  {n:5d}  {why}")
     print("\n20 slowest (CPU s, pages, references):")
     for o in sorted(read, key=lambda o: -o.cpu)[:20]:
         print(f"  {o.cpu:7.2f} {o.pages:5d} {o.references:5d}  {o.path}")
