@@ -132,6 +132,8 @@ def is_city(text: str) -> bool:
     if key in _CITY_KEYS:
         return True
     for mark in "-/–":
+        if mark not in key:
+            continue  # (most names: no list made)
         parts = [p.strip() for p in key.split(mark)]
         if len(parts) == 2 and all(p in _CITY_KEYS for p in parts):
             return True
