@@ -369,6 +369,10 @@ def _mend(
         _biblatex_volume_dot_number(toks, labels)
     if "In:" in raw and (" by " in raw or " von " in raw or " par " in raw):
         _biblatex_editors_after_the_book(toks, labels)
+    if "volume" in labels and ("issue" not in labels or "Article" in raw) and ", " in raw:
+        _acm_volume_and_issue(toks, labels)
+    if "title" not in labels and "ed." in low:
+        _book_title_before_its_edition_read_as_a_container(toks, labels)
     if "nventor" in low:
         _patent_roles_opening_the_title(toks, labels)
     if "http" in raw or "www" in raw:
@@ -4351,6 +4355,71 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
         elif g + 1 < n and labels[g] == "edition" and toks[g].kind == KIND_NUM:
             _relabel(labels, f, g, "collection-title")
             labels[g] = "O"
+
+
+def _acm_volume_and_issue(toks: list[Tok], labels: list[str]) -> None:
+    """The ACM Reference Format's "SIAM J. Comput. 39, 5 (Jan. 2010), 1714–1747." and "Comput.
+    Entertain. 3, 1, Article 4 (Jan.-March 2005).": the number after the volume and a comma,
+    before the date's brackets or ", Article N", is the issue (read as a second volume or as
+    the pages); the article's number is the page where no pages are read."""
+    n = len(toks)
+    k = labels.index("volume")
+    if k + 4 >= n or toks[k].kind != KIND_NUM or toks[k + 1].text != ",":
+        return
+    i = k + 2
+    if toks[i].kind != KIND_NUM or labels[i] not in ("volume", "page", "issue"):
+        return
+    article = i + 2 < n and toks[i + 1].text == "," and toks[i + 2].text == "Article"
+    # "(Jan. 2010)": the date's brackets with its month (physics' "89, 2495 (1967)" and
+    # "D91, 054501 (2015), 1412.733" print the page before a bare year)
+    o = i + 2 if toks[i + 1].text == "," and toks[i + 2].text == "(" else i + 1  # (biblatex's)
+    close = next((m for m in range(o + 1, min(n, o + 7)) if toks[m].text == ")"), -1)
+    dated = toks[o].text == "(" and close > 0 and _months_word(toks[o + 1].text)
+    if not (article or dated):
+        return
+    labels[i] = "issue"
+    if article and i + 3 < n and toks[i + 3].kind == KIND_NUM:
+        if labels[i + 3] != "page" and "page" not in labels:
+            labels[i + 3] = "page"
+        elif labels[i + 3] == "volume":
+            labels[i + 3] = "O"
+        o = i + 5 if i + 5 < n and toks[i + 4].text == "," and toks[i + 5].text == "(" else i + 4
+        close = next((m for m in range(o + 1, min(n, o + 7)) if toks[m].text == ")"), -1)
+    if close > 0 and toks[o].text == "(":
+        for m in range(o + 1, close):
+            if labels[m] not in ("O", "issued"):
+                labels[m] = "O"  # (the month read as the publisher: "(Apr. 2007)")
+        # "(Jan. 2005), 4.": the number after the date's brackets is the page
+        if (
+            "page" not in labels
+            and close + 2 < n
+            and toks[close + 1].text == ","
+            and toks[close + 2].kind == KIND_NUM
+            and labels[close + 2] != "issued"
+        ):
+            labels[close + 2] = "page"
+
+
+def _book_title_before_its_edition_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
+    """The ACM Reference Format's book "David Kosiur. 2001. Understanding Policy-Based
+    Networking (2nd. ed.). Wiley, New York, NY.": with no title read, a container run right
+    after the names' or the date's sentence (no "In" before it), before its edition in
+    brackets, is the book's title, and the bracket's "2nd. ed." the edition (the "ed." read
+    as an editors' mark made the book a chapter's)."""
+    a, b = _first_run(labels, "container-title")
+    if a == b or b + 4 >= len(toks) or toks[b].text != "(" or toks[a - 1].text != ".":
+        return
+    if _in_right_before(toks, labels, a) >= 0:
+        return
+    if any(lab not in _BEFORE_THE_TITLE for lab in labels[:a]):
+        return
+    c = next((m for m in range(b + 1, min(len(toks), b + 8)) if toks[m].text == ")"), -1)
+    if c < 0 or toks[c - 1].text != "." or toks[c - 2].text.lower() not in ("ed", "edn"):
+        return
+    if toks[b + 1].kind != KIND_NUM and toks[b + 1].text.lower() not in EDITION_WORDS:
+        return
+    _relabel(labels, a, b, "title")
+    _relabel(labels, b + 1, c, "edition")
 
 
 def _book_after_the_title_before_a_series(toks: list[Tok], labels: list[str]) -> None:

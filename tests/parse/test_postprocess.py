@@ -7651,3 +7651,48 @@ def test_german_quotation_marks_read_as_english_ones_by_the_tagger() -> None:
     marks = [t.text for t in _with_english_quotes(toks) if t.text in "\u201c\u201d\u201e"]
     assert marks == ["\u201c", "\u201d", "\u201c", "\u201d", "\u201c", "\u201d"]
     assert next(t.text for t in toks if t.text in "\u201c\u201d\u201e") == "\u201e"
+
+
+@pytest.mark.parametrize(
+    ("tail", "second", "fields"),
+    [("Graph Letters 39, 5 (Jan. 2010), 1714–1747.", "volume", ("39", "5", "1714–1747")),
+     ("Graph Letters, 39, 5, (Jan. 2010), 1714–1747.", "page", ("39", "5", "1714–1747")),
+     ("Graph Letters 3, 1, Article 4 (Jan.-March 2005).", "volume", ("3", "1", "4"))],
+)  # fmt: skip
+def test_the_acm_reference_format_s_volume_issue_and_article(
+    tail: str, second: str, fields: tuple[str, str, str]
+) -> None:
+    raw = f"Karla Odell. 2010. Graph routing at scale. {tail}"
+    body = tail[len("Graph Letters") :]
+    volume, issue = fields[0], fields[1]
+    start = body.index(volume)
+    mid = body.index(issue, start + len(volume))
+    spec = [("Karla Odell", "author"), (".", "O"), ("2010", "issued"), (".", "O"),
+            ("Graph routing at scale", "title"), (".", "O"),
+            ("Graph Letters", "container-title"), (body[:start], "O"), (volume, "volume"),
+            (body[start + len(volume) : mid], "O"), (issue, second),
+            (body[mid + len(issue) :], "O")]  # fmt: skip
+    spec = [(text, label) for text, label in spec if text.strip()]
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == (volume, issue)
+
+
+def test_physics_volume_and_page_before_a_bare_year_stay() -> None:
+    raw = "K. Odell, Graph Lett. 89, 2495 (1967); 89, 7017 (1967)."
+    spec = [("K. Odell", "author"), (",", "O"), ("Graph Lett.", "container-title"),
+            ("89", "volume"), (",", "O"), ("2495", "page"), ("(", "O"), ("1967", "issued"),
+            (");", "O"), ("89", "volume"), (",", "O"), ("7017", "page"), ("(", "O"),
+            ("1967", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("page"), ref.get("issue")) == ("2495", "")
+
+
+def test_an_acm_book_title_before_its_edition_read_as_a_container() -> None:
+    raw = "Karla Odell. 2001. Understanding Graph Networking (2nd. ed.). Graf, New York, NY."
+    spec = [("Karla Odell", "author"), (".", "O"), ("2001", "issued"), (".", "O"),
+            ("Understanding Graph Networking", "container-title"), ("(2nd. ed.).", "O"),
+            ("Graf", "publisher"), (",", "O"), ("New York, NY", "publisher-place"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Understanding Graph Networking"
+    assert (ref.get("container-title"), ref.get("edition")) == ("", "2")
