@@ -371,6 +371,8 @@ def _mend(
         _biblatex_editors_after_the_book(toks, labels)
     if "volume" in labels and ("issue" not in labels or "Article" in raw) and ", " in raw:
         _acm_volume_and_issue(toks, labels)
+    if "Article " in raw:
+        _acm_article_number(toks, labels)
     if "title" not in labels and "ed." in low:
         _book_title_before_its_edition_read_as_a_container(toks, labels)
     if "nventor" in low:
@@ -4398,6 +4400,22 @@ def _acm_volume_and_issue(toks: list[Tok], labels: list[str]) -> None:
             and labels[close + 2] != "issued"
         ):
             labels[close + 2] = "page"
+
+
+def _acm_article_number(toks: list[Tok], labels: list[str]) -> None:
+    """ACM's "In Proceedings of ... ACM, New York, NY, USA, Article 12, 10 pages.": the
+    article's number after "Article" is the page where no pages are read (as for a
+    journal's, `_acm_volume_and_issue`), never the volume or the issue."""
+    for k in range(1, len(toks) - 1):
+        if toks[k].text != "Article" or toks[k + 1].kind != KIND_NUM:
+            continue
+        if toks[k - 1].text not in (",", ".") or labels[k + 1] not in ("volume", "issue", "O"):
+            return
+        if labels.count("volume") == 1 and labels[k + 1] == "volume" and "page" in labels:
+            labels[k + 1] = "O"  # (the volume elsewhere is the journal's)
+        elif "page" not in labels:
+            labels[k + 1] = "page"
+        return
 
 
 def _book_title_before_its_edition_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:

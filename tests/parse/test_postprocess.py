@@ -7696,3 +7696,16 @@ def test_an_acm_book_title_before_its_edition_read_as_a_container() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Understanding Graph Networking"
     assert (ref.get("container-title"), ref.get("edition")) == ("", "2")
+
+
+def test_acm_s_article_number_in_proceedings_is_no_volume() -> None:
+    raw = (
+        "Karla Odell. 2019. Graph routing. In Proceedings of GraphConf. ACM, Article 12, 10 pages."
+    )
+    spec = [("Karla Odell", "author"), (".", "O"), ("2019", "issued"), (".", "O"),
+            ("Graph routing", "title"), (". In", "O"),
+            ("Proceedings of GraphConf", "container-title"), (".", "O"), ("ACM", "publisher"),
+            (", Article", "O"), ("12", "volume"), (",", "O"), ("10 pages", "note"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("", "12")
