@@ -130,8 +130,12 @@ def infer_type(ref: Reference, raw: str) -> str:
         )
     ):
         return "article"
-    if ("patent" in low or "\u4e13\u5229" in low) and _PATENT.search(low):
-        return "patent"
+    if (
+        ("patent" in low or "\u4e13\u5229" in low)
+        and _PATENT.search(low)
+        and not (container and (ref.get("volume") or ref.get("issue")))
+    ):
+        return "patent"  # (not "The patent holder's dilemma ... Commun. ACM 50, 1")
     if may_hold(low, _STANDARD_CORES) and _STANDARD.search(low):
         return "standard"
     url = ref.get("URL")

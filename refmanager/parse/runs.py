@@ -373,6 +373,8 @@ def _mend(
         _acm_volume_and_issue(toks, labels)
     if "Article " in raw:
         _acm_article_number(toks, labels)
+    if "author" not in labels and "issued" not in labels:
+        _key_and_year_opening_the_title(toks, labels)
     if "title" not in labels and "ed." in low:
         _book_title_before_its_edition_read_as_a_container(toks, labels)
     if "nventor" in low:
@@ -4400,6 +4402,24 @@ def _acm_volume_and_issue(toks: list[Tok], labels: list[str]) -> None:
             and labels[close + 2] != "issued"
         ):
             labels[close + 2] = "page"
+
+
+def _key_and_year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """The ACM Reference Format's entry with no author, printed under its key: "[20] IEEE
+    2004. IEEE TCSC Executive Committee. In ...", "[37] TUG 2017. Institutional members
+    ...": with no names and no date read, a few capitalised words and a year, then a
+    period, opening the title's run, are the author (the key names the body) and the
+    date; the title follows."""
+    a, b = _first_run(labels, "title")
+    if a == b or any(lab != "O" for lab in labels[:a]):
+        return
+    y = next((k for k in range(a + 1, min(b, a + 5)) if YEAR_RE.fullmatch(toks[k].text)), -1)
+    if y < 0 or y + 2 >= b or toks[y + 1].text != "." or toks[y + 2].start == toks[y + 1].end:
+        return
+    if not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[a:y]):
+        return
+    _relabel(labels, a, y, "author")
+    labels[y], labels[y + 1] = "issued", "O"
 
 
 def _acm_article_number(toks: list[Tok], labels: list[str]) -> None:

@@ -7709,3 +7709,26 @@ def test_acm_s_article_number_in_proceedings_is_no_volume() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("", "12")
+
+
+@pytest.mark.parametrize(
+    ("key", "author"), [("GRAPHSOC", "GRAPHSOC"), ("Graph Society", "Graph Society")]
+)
+def test_acm_s_key_and_year_opening_an_entry_without_author(key: str, author: str) -> None:
+    raw = f"[20] {key} 2004. Graph Routing Committee. In Proceedings of GraphConf, 21–22."
+    spec = [("[20]", "O"), (f"{key} 2004. Graph Routing Committee", "title"), (". In", "O"),
+            ("Proceedings of GraphConf", "container-title"), (",", "O"), ("21–22", "page"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Routing Committee"
+    assert [n.literal or n.family for n in ref.author] == [author]
+    assert ref.to_csl()["issued"]["date-parts"] == [[2004]]
+
+
+def test_a_patent_word_in_a_journal_article_s_title_is_no_patent() -> None:
+    ref = Reference()
+    ref.set("title", "The patent holder's dilemma: Buy, sell, or troll?")
+    ref.set("container-title", "Graph Letters")
+    ref.set("volume", "50")
+    raw = "K. Odell. 2007. The patent holder's dilemma: Buy, sell, or troll? Graph Letters 50, 1."
+    assert infer_type(ref, raw) == "article-journal"
