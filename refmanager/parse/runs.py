@@ -375,6 +375,8 @@ def _mend(
         _acm_article_number(toks, labels)
     if "author" not in labels and "issued" not in labels:
         _key_and_year_opening_the_title(toks, labels)
+    if "; " in raw and "container-title" in labels and "editor" in labels:
+        _vancouver_conference_in_the_book(toks, labels)
     if "title" not in labels and "ed." in low:
         _book_title_before_its_edition_read_as_a_container(toks, labels)
     if "nventor" in low:
@@ -4420,6 +4422,50 @@ def _key_and_year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     _relabel(labels, a, y, "author")
     labels[y], labels[y + 1] = "issued", "O"
+
+
+def _vancouver_conference_in_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's conference paper "In: Foster JA, editors. Genetic programming. EuroGP 2002:
+    Proceedings of the 5th European Conference; 2002 Apr 3-5; Kinsdale, Ireland. Berlin:
+    Springer; 2002. p. 182-91.": the year inside the book's name ("EuroGP 2002:") is the
+    name's, the meeting's dates after a semicolon no issue or date, and its place before
+    the sentence's period no part of the publisher's place (read with it or before it)."""
+    runs = _runs_of(labels, "container-title")
+    if not runs or labels.count("issued") < 2:
+        return
+    a, d = runs[0]
+    if len(runs) >= 2:
+        b, (c, e) = d, runs[1]
+        between = range(b, c)
+        if (
+            c - b <= 3
+            and all(labels[k] in ("issued", "O") for k in between)
+            and any(labels[k] == "issued" for k in between)
+            and toks[c - 1].text == ":"
+        ):
+            _relabel(labels, a, e, "container-title")
+            d = e
+    # the meeting's date after the book: "; 2002 Apr 3-5;"
+    if d + 1 >= len(toks) or toks[d].text != ";" or not YEAR_RE.fullmatch(toks[d + 1].text):
+        return
+    e = d + 1
+    while e < len(toks) and toks[e].text != ";":
+        e += 1
+    if e >= len(toks) or e - d > 7:
+        return
+    _relabel(labels, d + 1, e, "O")
+    # the meeting's place, then the publisher's: "; Kinsdale, Ireland. Berlin: Springer"
+    f = e + 1
+    if f >= len(toks) or labels[f] != "publisher-place":
+        return
+    g = _run_end(labels, f)
+    stop = next((m for m in range(f, g) if toks[m].text == "."), -1)
+    if stop > f and stop + 1 < g:
+        _relabel(labels, f, stop + 1, "O")
+    elif g + 1 < len(toks) and toks[g].text == "." and labels[g + 1] == "publisher-place":
+        h = _run_end(labels, g + 1)
+        if h < len(toks) and toks[h].text == ":":
+            _relabel(labels, f, g, "O")
 
 
 def _acm_article_number(toks: list[Tok], labels: list[str]) -> None:

@@ -7732,3 +7732,24 @@ def test_a_patent_word_in_a_journal_article_s_title_is_no_patent() -> None:
     ref.set("volume", "50")
     raw = "K. Odell. 2007. The patent holder's dilemma: Buy, sell, or troll? Graph Letters 50, 1."
     assert infer_type(ref, raw) == "article-journal"
+
+
+def test_nlm_s_conference_paper_book_meeting_date_and_place() -> None:
+    raw = (
+        "Kerr D. Graph routing. In: Odell K, editors. Graph programs. GraphConf 2002: "
+        "Proceedings of the 5th Graph Conference; 2002 Apr 3-5; Kinsdale, Ireland. "
+        "Berlin: Graf; 2002. p. 182-91."
+    )
+    spec = [("Kerr D", "author"), (".", "O"), ("Graph routing", "title"), (". In:", "O"),
+            ("Odell K", "editor"), (", editors.", "O"),
+            ("Graph programs. GraphConf", "container-title"), ("2002", "issued"), (":", "O"),
+            ("Proceedings of the 5th Graph Conference", "container-title"), (";", "O"),
+            ("2002", "issued"), ("Apr 3", "O"), ("-", "O"), ("5", "issue"), (";", "O"),
+            ("Kinsdale, Ireland. Berlin", "publisher-place"), (":", "O"),
+            ("Graf", "publisher"), (";", "O"), ("2002", "issued"), (". p.", "O"),
+            ("182-91", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == (
+        "Graph programs. GraphConf 2002: Proceedings of the 5th Graph Conference"
+    )
+    assert (ref.get("issue"), ref.get("publisher-place")) == ("", "Berlin")
