@@ -377,6 +377,8 @@ def _mend(
         _key_and_year_opening_the_title(toks, labels)
     if "; " in raw and "container-title" in labels and "editor" in labels:
         _vancouver_conference_in_the_book(toks, labels)
+    if "]." in raw and "title" in labels:
+        _vancouver_medium_ending_the_title(toks, labels)
     if "title" not in labels and "ed." in low:
         _book_title_before_its_edition_read_as_a_container(toks, labels)
     if "nventor" in low:
@@ -4466,6 +4468,51 @@ def _vancouver_conference_in_the_book(toks: list[Tok], labels: list[str]) -> Non
         h = _run_end(labels, g + 1)
         if h < len(toks) and toks[h].text == ":":
             _relabel(labels, f, g, "O")
+
+
+# NLM's media in brackets after a title ("[videocassette]", "[CD-ROM]", "[database on the
+# Internet]", "[monograph on the Internet]")
+_MEDIA = word_set(
+    "videocassette videorecording videodisc cd-rom cd dvd dvd-rom internet monograph "
+    "database homepage microfiche microform audiocassette audiorecording film podcast "
+    "blog map software"
+)
+
+
+def _vancouver_medium_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's "Hospital preparedness for bioterrorism [videocassette]. Secaucus (NJ): Network
+    for Medical Education; 2002." and "Title [monograph on the Internet]. Boston (MA): Press;
+    2002": a medium in brackets, its words in lower case, ends the title (the medium is no
+    part of it); where the title's run goes on past it, "Place (ST): Publisher;" follows."""
+    a, b = _first_run(labels, "title")
+    o = next((k for k in range(a + 1, b) if toks[k].text == "["), -1)
+    if o < 0:
+        return
+    c = next((k for k in range(o + 1, min(b + 1, o + 8)) if toks[k].text == "]"), -1)
+    if c < 0 or c + 1 >= len(toks) or toks[c + 1].text != ".":
+        return
+    words = [t for t in toks[o + 1 : c] if t.kind == KIND_WORD]
+    if not words or any(t.text[:1].isupper() and t.text != "Internet" for t in words[:1]):
+        return
+    if not any(t.text.lower() in _MEDIA for t in words):
+        return  # ("A Treatise of Human Nature [selections]": a part of the title)
+    if any(t.kind not in (KIND_WORD, KIND_PUNCT) for t in toks[o + 1 : c]):
+        return
+    _relabel(labels, o, c + 2, "O")
+    _relabel(labels, o + 1, c, "medium")
+    # the title's run going on: "Secaucus (NJ): Network for Medical Education;"
+    k = c + 2
+    if k >= b:
+        return
+    colon = next((m for m in range(k, b) if toks[m].text == ":"), -1)
+    if colon < k + 4 or toks[colon - 1].text != ")" or toks[colon - 3].text != "(":
+        return
+    region = toks[colon - 2].text
+    if not (region.isupper() and len(region) == 2):
+        return
+    _relabel(labels, k, colon, "publisher-place")
+    labels[colon] = "O"
+    _relabel(labels, colon + 1, b, "publisher")
 
 
 def _acm_article_number(toks: list[Tok], labels: list[str]) -> None:

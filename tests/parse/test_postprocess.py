@@ -7753,3 +7753,26 @@ def test_nlm_s_conference_paper_book_meeting_date_and_place() -> None:
         "Graph programs. GraphConf 2002: Proceedings of the 5th Graph Conference"
     )
     assert (ref.get("issue"), ref.get("publisher-place")) == ("", "Berlin")
+
+
+@pytest.mark.parametrize("medium", ["videocassette", "monograph on the Internet"])
+def test_nlm_s_medium_ends_the_title_before_place_and_publisher(medium: str) -> None:
+    raw = f"Kerr D. Graph routing in clinics [{medium}]. Secaucus (NJ): Graph Education; 2002."
+    spec = [("Kerr D", "author"), (".", "O"),
+            (f"Graph routing in clinics [{medium}]. Secaucus (NJ): Graph Education", "title"),
+            (";", "O"), ("2002", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("medium")) == ("Graph routing in clinics", medium)
+    assert (ref.get("publisher-place"), ref.get("publisher")) == (
+        "Secaucus (NJ)",
+        "Graph Education",
+    )
+
+
+def test_a_bracket_of_the_title_that_names_no_medium_stays() -> None:
+    raw = "Hume, K. A Treatise of Graphs [selections]. In The Age of Graphs. Oslo: Graf, 1961."
+    spec = [("Hume, K.", "author"), ("A Treatise of Graphs [selections]", "title"),
+            (". In", "O"), ("The Age of Graphs", "container-title"), (".", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graf", "publisher"), (",", "O"),
+            ("1961", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("title") == "A Treatise of Graphs [selections]"
