@@ -279,6 +279,9 @@ def _mend(
 ) -> None:
     """``mend_runs`` on labels that count themselves."""
     low = raw.lower()  # (the text in lower case, made once for the rules' quick tests)
+    # Han or Hangul characters (looked for once; Hangul only among them, and a text in ASCII
+    # holds none)
+    cjk = not raw.isascii() and _HAN_OR_HANGUL.search(raw) is not None
     _join_cut_urls(raw, toks, labels)
     if "ISBN" in raw:
         _isbn_read_as_a_field(raw, toks, labels)
@@ -306,9 +309,9 @@ def _mend(
     if ":" in raw:
         _title_after_a_colon_in_the_names(toks, labels)
     _last_name_left_in_the_title(toks, labels)
-    if _HANGUL.search(raw):
+    if cjk and _HANGUL.search(raw):
         _hangul_phrase_ends_names(toks, labels)
-    if _HAN_OR_HANGUL.search(raw):
+    if cjk:
         _cjk_phrase_ends_names(toks, labels)
     _group_after_et_al(toks, labels)
     _words_after_et_al_read_into_the_names(toks, labels)
@@ -504,7 +507,7 @@ def _mend(
         _editors_clause_after_the_book(toks, labels)
     if "\u2019" in raw or "'" in raw:
         _venue_with_its_year(toks, labels)
-    if _HAN_OR_HANGUL.search(raw):
+    if cjk:
         _cjk_names_read_into_the_title(toks, labels)
         _lone_cjk_name_opening_the_entry(toks, labels)
         _cjk_party_read_into_the_title(toks, labels)
