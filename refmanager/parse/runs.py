@@ -382,6 +382,8 @@ def _mend(
         _vancouver_conference_in_the_book(toks, labels)
     if "]." in raw and "title" in labels:
         _vancouver_medium_ending_the_title(toks, labels)
+    if "title" in labels and labels.count("author") <= 6:
+        _group_author_opening_the_title(toks, labels)
     if "title" not in labels and "ed." in low:
         _book_title_before_its_edition_read_as_a_container(toks, labels)
     if "nventor" in low:
@@ -1012,6 +1014,9 @@ def _body_run_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             break
     if end < 0 or labels[end] not in _NAME_LABELS or labels[0] not in _NAME_LABELS:
         return
+    q = next((m for m in range(end, n) if toks[m].kind == KIND_PUNCT), n)
+    if q < n and toks[q].text == "." and any(t.text.lower() in _BODY_HEADS for t in toks[end:q]):
+        return  # ("Diabetes Prevention Program Research Group. Title": the name goes on)
     if any(t.text.lower().startswith(("publish", "press", "verlag")) for t in toks[:end]):
         return  # a publishing house ("Hindawi Publishing Corporation Advances in ..."): the
         # header line of its journal's article, no author
@@ -4480,6 +4485,52 @@ _MEDIA = word_set(
     "database homepage microfiche microform audiocassette audiorecording film podcast "
     "blog map software"
 )
+
+
+# The last words of a group's name, as Vancouver lists print group authors ("Diabetes
+# Prevention Program Research Group.", "WHO Expert Consultation.", "GBD 2019 Diseases and
+# Injuries Collaborators.")
+_GROUP_ENDS = word_set(
+    "group collaborators consortium investigators consultation committee team network "
+    "collaboration association society organization organisation initiative panel "
+    "taskforce force trialists council alliance programme"
+)
+_GROUP_GLUE = word_set("and of for on the in to")
+
+
+def _group_author_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """A group author, its name ending in "Group", "Collaborators", "Consultation" ...,
+    read as the title's first sentence ("WHO Expert Consultation. Appropriate body-mass
+    index ...") or its last words so ("Diabetes Prevention Program" the author, "Research
+    Group. Hypertension, insulin ..." the title): the sentence is the author's."""
+    a, b = _first_run(labels, "title")
+    if a == b:
+        return
+    start = a
+    if "author" in labels:
+        c, d = _first_run(labels, "author")
+        if d != a or any(
+            t.kind != KIND_WORD or not t.text[:1].isupper() or len(t.text) == 1 for t in toks[c:d]
+        ):
+            return  # (names with their initials: the group is not the author's run)
+        start = c
+    elif any(lab != "O" for lab in labels[:a]):
+        return
+    n = len(toks)
+    p = next((k for k in range(a, min(b + 1, start + 12, n)) if toks[k].text == "."), -1)
+    if p <= a or p + 2 >= n or toks[p + 1].start == toks[p].end:
+        return
+    if not (p + 2 < b or (p == b and labels[p + 1] == "title")):
+        return  # (the title goes on after the group's sentence)
+    if toks[p - 1].text.lower() not in _GROUP_ENDS:
+        return
+    for t in toks[start:p]:
+        if t.kind == KIND_NUM or t.text.lower() in _GROUP_GLUE or t.text == "&":
+            continue
+        if t.kind != KIND_WORD or not t.text[:1].isupper():
+            return
+    _relabel(labels, start, p, "author")
+    labels[p] = "O"
 
 
 def _vancouver_medium_ending_the_title(toks: list[Tok], labels: list[str]) -> None:

@@ -7776,3 +7776,26 @@ def test_a_bracket_of_the_title_that_names_no_medium_stays() -> None:
             ("Oslo", "publisher-place"), (":", "O"), ("Graf", "publisher"), (",", "O"),
             ("1961", "issued"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("title") == "A Treatise of Graphs [selections]"
+
+
+@pytest.mark.parametrize(
+    "group", ["WHO Graph Consultation", "GBD 2019 Graphs and Routes Collaborators"]
+)
+def test_a_vancouver_group_author_read_as_the_title_s_first_sentence(group: str) -> None:
+    raw = f"{group}. Routing in 204 graphs. Lancet. 2004;363(9403):157-63."
+    spec = [(f"{group}. Routing in 204 graphs", "title"), (".", "O"), ("Lancet", "container-title"),
+            (".", "O"), ("2004", "issued"), (";", "O"), ("363", "volume"), ("(", "O"),
+            ("9403", "issue"), ("):", "O"), ("157-63", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ([n.literal for n in ref.author], ref.get("title")) == ([group], "Routing in 204 graphs")
+
+
+def test_a_group_name_ending_in_its_body_s_word_after_another_stays_whole() -> None:
+    raw = "Graph Prevention Program Research Group. Routing in clinics. Graphs. 2002;40(5):679-86."
+    spec = [("Graph Prevention Program Research Group", "author"), (".", "O"),
+            ("Routing in clinics", "title"), (".", "O"), ("Graphs", "container-title"),
+            (".", "O"), ("2002", "issued"), (";", "O"), ("40", "volume"), ("(", "O"),
+            ("5", "issue"), ("):", "O"), ("679-86", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == ["Graph Prevention Program Research Group"]
+    assert ref.get("title") == "Routing in clinics"
