@@ -382,6 +382,10 @@ def _mend(
         _vancouver_conference_in_the_book(toks, labels)
     if "]." in raw and "title" in labels:
         _vancouver_medium_ending_the_title(toks, labels)
+    if "nternet]" in raw:
+        _title_before_a_medium_opening_the_entry(toks, labels)
+    if "(US)" in raw or "(UK)" in raw:
+        _country_code_after_the_publisher(toks, labels)
     if "title" in labels and labels.count("author") <= 6:
         _group_author_opening_the_title(toks, labels)
     if "title" not in labels and "ed." in low:
@@ -4531,6 +4535,54 @@ def _group_author_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
             return
     _relabel(labels, start, p, "author")
     labels[p] = "O"
+
+
+def _country_code_after_the_publisher(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's "Bethesda (MD): National Library of Medicine (US); 2002": the country's code in
+    brackets after the publisher's name is the publisher's (it was read as the journal, a
+    place or a note)."""
+    for k in range(1, len(toks) - 2):
+        if toks[k].text != "(" or toks[k + 1].text not in ("US", "UK") or toks[k + 2].text != ")":
+            continue
+        if labels[k - 1] == "publisher" and labels[k + 1] != "publisher":
+            _relabel(labels, k, k + 3, "publisher")
+
+
+def _title_before_a_medium_opening_the_entry(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's home page or database: "Cancer-Pain.org [homepage on the Internet]. New York:
+    Association of Cancer Online Resources; c2000-01 [cited ...]", "Who's Certified
+    [database on the Internet]. Evanston (IL): The American Board ...": no names, the
+    title opens the entry before its medium, then "Place: Publisher" (read as the title's
+    run, or the title read as a name or a number)."""
+    n = len(toks)
+    k = next((m for m, t in enumerate(toks) if t.text == "["), -1)
+    c = next((m for m in range(k + 1, min(n, k + 8)) if toks[m].text == "]"), -1)
+    if k < 1 or c < 0 or c + 2 >= n or toks[c + 1].text != ".":
+        return
+    if not any(t.text.lower() == "internet" for t in toks[k + 1 : c]):
+        return
+    start = next((m for m in range(k) if labels[m] != "O" or toks[m].kind == KIND_WORD), k)
+    if start >= k or toks[start].kind != KIND_WORD or not toks[start].text[:1].isupper():
+        return
+    for m in range(start, k):
+        if toks[m].text in (".", ",", ";") and toks[m + 1].start > toks[m].end:
+            return  # (a sentence before the medium's: "Odell K. Title [Internet].")
+    if labels[start] == "title" and _run_end(labels, start) == k:
+        return
+    _relabel(labels, start, k, "title")
+    _relabel(labels, k, c + 2, "O")
+    _relabel(labels, k + 1, c, "medium")
+    # "Evanston (IL): The American Board of Medical Specialists." read as the title
+    f = c + 2
+    if labels[f] != "title":
+        return
+    g = _run_end(labels, f)
+    colon = next((m for m in range(f + 1, g) if toks[m].text == ":"), -1)
+    if colon < 0:
+        return
+    _relabel(labels, f, colon, "publisher-place")
+    labels[colon] = "O"
+    _relabel(labels, colon + 1, g, "publisher")
 
 
 def _vancouver_medium_ending_the_title(toks: list[Tok], labels: list[str]) -> None:

@@ -7799,3 +7799,34 @@ def test_a_group_name_ending_in_its_body_s_word_after_another_stays_whole() -> N
     ref = _by_runs(raw, spec)
     assert [n.literal for n in ref.author] == ["Graph Prevention Program Research Group"]
     assert ref.get("title") == "Routing in clinics"
+
+
+def test_nlm_s_home_page_title_opening_the_entry_before_its_medium() -> None:
+    raw = (
+        "Graph Certified [database on the Internet]. Evanston (IL): The Graph Board. c2000 - "
+        "[cited 2001 Mar 8]. Available from: http://graphs.org/search"
+    )
+    spec = [("Graph Certified", "author"), ("[", "O"), ("database on the Internet", "note"),
+            ("].", "O"), ("Evanston (IL): The Graph Board", "title"), (". c", "O"),
+            ("2000", "issued"), ("- [cited 2001 Mar 8]. Available from:", "O"),
+            ("http://graphs.org/search", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("medium")) == ("Graph Certified", "database on the Internet")
+    assert (ref.get("publisher-place"), ref.get("publisher")) == (
+        "Evanston (IL)",
+        "The Graph Board",
+    )
+    assert not ref.author
+
+
+def test_nlm_s_country_code_after_the_publisher_is_the_publisher_s() -> None:
+    raw = "Odell K. Graph routing. Bethesda (MD): National Library of Graphs (US); 2002."
+    spec = [("Odell K", "author"), (".", "O"), ("Graph routing", "title"), (".", "O"),
+            ("Bethesda (MD)", "publisher-place"), (":", "O"),
+            ("National Library of Graphs", "publisher"), ("(", "O"), ("US", "container-title"),
+            (");", "O"), ("2002", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("container-title")) == (
+        "National Library of Graphs (US)",
+        "",
+    )
