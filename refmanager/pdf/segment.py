@@ -504,15 +504,21 @@ def _unlabelled_starts(
         by_layout.append(sure)
         prev = ln
     flush = _is_flush(lines, columns)
+    goes_on = [k > 0 and _GOES_ON.search(lines[k - 1].text) is not None for k in range(len(lines))]
     if model is None or (not flush and all(by_layout)):
-        return rules
+        return [rule and not on for rule, on in zip(rules, goes_on, strict=True)]
     labels = flushlist.tag(lines, rules, model)
     if not labels:
-        return rules
+        return [rule and not on for rule, on in zip(rules, goes_on, strict=True)]
     return [
-        k == 0 or (lab == "start" if flush or not sure else rule)
+        k == 0 or (not goes_on[k] and (lab == "start" if flush or not sure else rule))
         for k, (rule, sure, lab) in enumerate(zip(rules, by_layout, labels, strict=True))
     ]
+
+
+# A line that ends with "In" (a chapter's book, its editors on the next line) ends no
+# entry: the next line goes on with it, however much it opens as an entry does.
+_GOES_ON = re.compile(r"(?:^|\s)[Ii]n:?$")
 
 
 def _spaced_columns(

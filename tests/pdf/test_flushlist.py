@@ -232,3 +232,18 @@ def test_the_shipped_model_has_its_manifest() -> None:
 def test_no_model_file_keeps_to_the_rules(tmp_path: Path) -> None:
     lines = _lines([text for entry in _ENTRIES for text in entry])
     assert flushlist.tag(lines, [False] * len(lines), tmp_path / "missing.crfsuite") == []
+
+
+def test_a_line_that_ends_with_in_goes_on_in_the_next() -> None:
+    # A chapter's entry broken after "In", its editors opening the next line as authors
+    # open an entry: the line after "In" goes on with the entry (R's reference manual).
+    chapter = ["Ada Arden (2002) Dynamic generation of statistical reports. In",
+               "B. Brandt and C. Clarke, editors, Proceedings in Made-up Statistics,",
+               "pages 575-580. Pretend Verlag, Heidelberg."]  # fmt: skip
+    rows = [text for entry in [*_ENTRIES[:3], chapter, *_ENTRIES[3:]] for text in entry]
+    entries = segment(_lines(rows))
+    assert [e.raw.split()[0] for e in entries] == [
+        "Albers", "Barkley", "Beeman", "Ada", "Bishop", "Keller", "Lukas"
+    ]  # fmt: skip
+    alone = segment(_lines(chapter))
+    assert [e.raw for e in alone] == [" ".join(chapter)]
