@@ -378,8 +378,10 @@ def _mend(
         _acm_article_number(toks, labels)
     if "author" not in labels and "issued" not in labels:
         _key_and_year_opening_the_title(toks, labels)
-    if "; " in raw and "container-title" in labels and "editor" in labels:
+    if "; " in raw and "editor" in labels:
         _vancouver_conference_in_the_book(toks, labels)
+    if "):" in raw:
+        _nlm_place_with_its_state(toks, labels)
     if "]." in raw and "title" in labels:
         _vancouver_medium_ending_the_title(toks, labels)
     if "nternet]" in raw:
@@ -4438,6 +4440,27 @@ def _key_and_year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     labels[y], labels[y + 1] = "issued", "O"
 
 
+def _nlm_place_with_its_state(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's imprint "White Plains (NY): March of Dimes Education Services; 2001.": a town
+    and its state's code in brackets before the colon and the publisher is the place (the
+    town was read as the book, the state as the place)."""
+    for k in range(2, len(toks) - 4):
+        if toks[k].text != "(" or toks[k + 2].text != ")" or toks[k + 3].text != ":":
+            continue
+        code = toks[k + 1].text
+        if len(code) != 2 or not code.isupper() or not is_region(code):
+            continue
+        if labels[k + 4] != "publisher" or labels[k - 1] == "publisher-place":
+            return
+        a = k
+        while a > 0 and toks[a - 1].kind == KIND_WORD and toks[a - 1].text[:1].isupper():
+            a -= 1
+        if a == k or k - a > 3 or labels[a - 1] != "O" or toks[a - 1].text not in ".:;":
+            return
+        _relabel(labels, a, k + 3, "publisher-place")
+        return
+
+
 def _vancouver_conference_in_the_book(toks: list[Tok], labels: list[str]) -> None:
     """NLM's conference paper "In: Foster JA, editors. Genetic programming. EuroGP 2002:
     Proceedings of the 5th European Conference; 2002 Apr 3-5; Kinsdale, Ireland. Berlin:
@@ -4445,7 +4468,14 @@ def _vancouver_conference_in_the_book(toks: list[Tok], labels: list[str]) -> Non
     name's, the meeting's dates after a semicolon no issue or date, and its place before
     the sentence's period no part of the publisher's place (read with it or before it)."""
     runs = _runs_of(labels, "container-title")
-    if not runs or labels.count("issued") < 2:
+    if not runs:
+        # a book of proceedings: "Harnden P, editors. Germ cell tumours V. Proceedings of
+        # the 5th Germ Cell Tumour Conference; 2001 Sep 13-15; Leeds, UK. New York: ..."
+        run = _only_run(labels, "title")
+        if run is None or not _names_venue(_words_of(toks, *run)):
+            return
+        runs = [run]
+    if labels.count("issued") < 2:
         return
     a, d = runs[0]
     if len(runs) >= 2:

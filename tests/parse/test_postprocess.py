@@ -7830,3 +7830,28 @@ def test_nlm_s_country_code_after_the_publisher_is_the_publisher_s() -> None:
         "National Library of Graphs (US)",
         "",
     )
+
+
+def test_nlm_s_book_of_proceedings_meeting_date_and_place() -> None:
+    raw = (
+        "Harnden P, editors. Graph tumours V. Proceedings of the 5th Graph Conference; "
+        "2001 Sep 13-15; Leeds, UK. New York: Graf; 2002."
+    )
+    spec = [("Harnden P", "editor"), (", editors.", "O"),
+            ("Graph tumours V. Proceedings of the 5th Graph Conference", "title"), (";", "O"),
+            ("2001", "issued"), ("Sep 13-15;", "O"), ("Leeds, UK", "publisher-place"),
+            (".", "O"), ("New York", "publisher-place"), (":", "O"), ("Graf", "publisher"),
+            (";", "O"), ("2002", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher-place") == "New York"
+    assert ref.to_csl()["issued"]["date-parts"] == [[2002]]
+
+
+def test_nlm_s_town_and_state_before_the_publisher_are_the_place() -> None:
+    raw = "Odell K. Graph pregnancy. 2nd ed. White Plains (NY): Graph Services; 2001."
+    spec = [("Odell K", "author"), (".", "O"), ("Graph pregnancy", "title"), (".", "O"),
+            ("2nd ed", "edition"), (".", "O"), ("White Plains", "container-title"), ("(", "O"),
+            ("NY)", "publisher-place"), (":", "O"), ("Graph Services", "publisher"), (";", "O"),
+            ("2001", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher-place"), ref.get("container-title")) == ("White Plains (NY)", "")
