@@ -96,6 +96,8 @@ _APA_TYPES = {
     "video podcast episode": "broadcast",
     "podcast": "broadcast",
     "paper presentation": "speech",
+    "conference presentation": "speech",
+    "symposium": "speech",
     "poster presentation": "speech",
     "conference session": "speech",
     "keynote address": "speech",

@@ -48,7 +48,8 @@ CITIES = word_set(
     são_paulo sao_paulo sapporo sarajevo seattle sendai seoul sevilla seville shanghai
     sheffield shenzhen singapore sofia southampton st._louis st_louis st._petersburg
     stanford stockholm strasbourg stuttgart sydney taipei tallinn tampere tartu tehran
-    tel_aviv thessaloniki tianjin tokyo toronto torino toulouse trento trieste tübingen
+    tel_aviv the_hague den_haag thessaloniki tianjin tokyo toronto torino toulouse trento
+    trieste tübingen
     tuebingen tucson turin turku upper_saddle_river uppsala urbana utrecht valencia valladolid
     vancouver venezia
     venice verona victoria vienna wien vilnius warsaw warszawa washington waterloo weinheim

@@ -382,6 +382,12 @@ def _mend(
         _vancouver_conference_in_the_book(toks, labels)
     if "):" in raw:
         _nlm_place_with_its_state(toks, labels)
+    if "Article " in raw and "page" in labels:
+        _article_word_opening_the_pages(toks, labels)
+    if "The " in raw and "publisher-place" in labels and "container-title" not in labels:
+        _periodical_read_as_the_place(toks, labels)
+    if " No. " in raw:
+        _report_number_in_brackets(toks, labels)
     if "]." in raw and "title" in labels:
         _vancouver_medium_ending_the_title(toks, labels)
     if "nternet]" in raw:
@@ -4440,6 +4446,63 @@ def _key_and_year_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     labels[y], labels[y + 1] = "issued", "O"
 
 
+def _periodical_read_as_the_place(toks: list[Tok], labels: list[str]) -> None:
+    """APA 7's newspaper or magazine article on line, "Carey, B. (2019, March 22). Title? The
+    New York Times. https://...": with no journal and no publisher read, a place run of
+    "The" and capitalised words that names no place ("The New Yorker", "The Washington
+    Post") is the periodical."""
+    if "publisher" in labels:
+        return
+    run = _only_run(labels, "publisher-place")
+    if run is None:
+        return
+    a, b = run
+    if (
+        b - a < 2
+        or toks[a].text != "The"
+        or not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[a:b])
+    ):
+        return
+    if is_city(_words_of(toks, a, b)) or _reads_as_a_place(toks, a + 1, b):
+        return
+    if "title" not in labels[:a]:
+        return
+    _relabel(labels, a, b, "container-title")
+
+
+def _article_word_opening_the_pages(toks: list[Tok], labels: list[str]) -> None:
+    """APA 7's "PLoS ONE, 13(3), Article e0193972.": the word "Article" read into the pages
+    (the article's number) is no part of them."""
+    for k in range(len(toks) - 1):
+        if toks[k].text == "Article" and labels[k] == "page" and labels[k + 1] == "page":
+            labels[k] = "O"
+            return
+
+
+def _report_number_in_brackets(toks: list[Tok], labels: list[str]) -> None:
+    """APA 7's report "Taking time (NIH Publication No. 18-2059). U.S. Department of ...":
+    the words before "No." in the brackets after the title are the report's kind, and the
+    number after it its number (read as the publisher, the place and the volume)."""
+    n = len(toks)
+    for k in range(1, n - 5):
+        if toks[k].text != "(" or labels[k - 1] != "title":
+            continue
+        m = next((j for j in range(k + 1, min(n - 2, k + 6)) if toks[j].text == "No"), -1)
+        if m < k + 2 or toks[m + 1].text != "." or toks[m + 2].kind != KIND_NUM:
+            return
+        e = m + 3
+        while e < n and toks[e].text != ")" and e < m + 8:
+            e += 1
+        if e >= n or toks[e].text != ")":
+            return
+        if not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[k + 1 : m]):
+            return
+        _relabel(labels, k, e + 1, "O")
+        _relabel(labels, k + 1, m, "genre")
+        _relabel(labels, m + 2, e, "number")
+        return
+
+
 def _nlm_place_with_its_state(toks: list[Tok], labels: list[str]) -> None:
     """NLM's imprint "White Plains (NY): March of Dimes Education Services; 2001.": a town
     and its state's code in brackets before the colon and the publisher is the place (the
@@ -4739,7 +4802,8 @@ _TALK_WORDS = word_set("presentation poster session address symposium talk")
 def _event_after_a_talk_s_description(toks: list[Tok], labels: list[str]) -> None:
     """APA 7's "Title [Paper presentation]. 12th Graph Congress, Oslo, Norway.": with no
     container, the words after the bracketed description of a talk, up to the place's
-    comma, read as a note, are the meeting (the container)."""
+    comma, read as a note (or as a second title: "APA 2019 Convention"), are the meeting
+    (the container)."""
     if "container-title" in labels:
         return
     n = len(toks)
@@ -4749,10 +4813,12 @@ def _event_after_a_talk_s_description(toks: list[Tok], labels: list[str]) -> Non
         if toks[k - 1].text.lower() not in _TALK_WORDS:
             continue
         s = k + 2
-        if labels[s] not in ("note", "O") or not (
+        if labels[s] not in ("note", "O", "title") or not (
             toks[s].text[:1].isupper() or toks[s].kind == KIND_NUM
         ):
             return
+        if labels[s] == "title" and _first_run(labels, "title")[0] == s:
+            return  # (the entry's only title: "[Paper presentation]" closed no title)
         e = s
         while e < n and labels[e] == labels[s] and toks[e].text not in (",", "."):
             e += 1

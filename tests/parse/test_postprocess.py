@@ -7855,3 +7855,40 @@ def test_nlm_s_town_and_state_before_the_publisher_are_the_place() -> None:
             ("2001", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("publisher-place"), ref.get("container-title")) == ("White Plains (NY)", "")
+
+
+def test_apa_s_article_number_report_number_and_meeting() -> None:
+    raw = "Odell, K. (2018). Graph routing. Graph ONE, 13(3), Article e0193972."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2018", "issued"), (").", "O"),
+            ("Graph routing", "title"), (".", "O"), ("Graph ONE", "container-title"), (",", "O"),
+            ("13", "volume"), ("(", "O"), ("3", "issue"), ("),", "O"),
+            ("Article e0193972", "page"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "e0193972"
+    raw = "Graph Institute. (2019). Taking graphs (GI Publication No. 18-2059). Graph Press."
+    spec = [("Graph Institute", "author"), (". (", "O"), ("2019", "issued"), (").", "O"),
+            ("Taking graphs", "title"), ("(", "O"), ("GI Publication", "publisher"),
+            ("No.", "O"), ("18", "volume"), ("-2059).", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("genre"), ref.get("number"), ref.get("volume")) == (
+        "GI Publication",
+        "18-2059",
+        "",
+    )
+    raw = "Odell, K. (2019, August 8–11). Graph talk [Conference presentation]. GA 2019 Meet, Oslo."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (", August 8–11).", "O"),
+            ("Graph talk", "title"), ("[", "O"), ("Conference presentation", "genre"),
+            ("].", "O"), ("GA 2019 Meet", "title"), (",", "O"),
+            ("Oslo", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Graph talk", "GA 2019 Meet")
+
+
+@pytest.mark.parametrize(("name", "label"), [("The Graph Times", "container-title"),
+                                             ("The Hague", "publisher-place")])  # fmt: skip
+def test_apa_s_periodical_read_as_the_place(name: str, label: str) -> None:
+    raw = f"Odell, K. (2019, March 22). Can we route graphs? {name}. https://graphs.org/a"
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (", March 22).", "O"),
+            ("Can we route graphs?", "title"), (name, "publisher-place"), (".", "O"),
+            ("https://graphs.org/a", "URL")]  # fmt: skip
+    assert _by_runs(raw, spec).get(label) == name
