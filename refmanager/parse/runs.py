@@ -760,6 +760,8 @@ def _mend(
         _close_open_brackets(toks, labels)
     if styles:
         _title_cut_where_italics_change(toks, labels, styles)
+    if "container-title" in labels and labels.count("issued") >= 2:
+        _year_ending_the_book_s_name(toks, labels)
 
 
 # What follows a journal's name in GOST 7.1 (and ISO 690's Russian forms): its volume, issue
@@ -4468,6 +4470,20 @@ def _periodical_read_as_the_place(toks: list[Tok], labels: list[str]) -> None:
     if "title" not in labels[:a]:
         return
     _relabel(labels, a, b, "container-title")
+
+
+def _year_ending_the_book_s_name(toks: list[Tok], labels: list[str]) -> None:
+    """Springer's LNCS "In: Nagel, W.E. (eds.) Euro-Par 2006. LNCS, vol. 4128, pp. 1148–1158.
+    Springer, Heidelberg (2006).": the year right after the proceedings' name, before its
+    period, is the name's (the date is printed again at the end)."""
+    a, b = _first_run(labels, "container-title")
+    if a == b or b + 2 >= len(toks) or labels[b] != "issued" or toks[b + 1].text != ".":
+        return
+    if not YEAR_RE.fullmatch(toks[b].text) or toks[b + 2].start == toks[b + 1].end:
+        return
+    if not any(lab == "issued" for lab in labels[b + 1 :]):
+        return
+    labels[b] = "container-title"
 
 
 def _article_word_opening_the_pages(toks: list[Tok], labels: list[str]) -> None:

@@ -7892,3 +7892,18 @@ def test_apa_s_periodical_read_as_the_place(name: str, label: str) -> None:
             ("Can we route graphs?", "title"), (name, "publisher-place"), (".", "O"),
             ("https://graphs.org/a", "URL")]  # fmt: skip
     assert _by_runs(raw, spec).get(label) == name
+
+
+def test_lncs_proceedings_name_keeps_its_year() -> None:
+    raw = (
+        "2. Odell, K.: Graph routing. In: Kerr, D. (eds.) Graph-Par 2006. LNCS, vol. 4128, "
+        "pp. 1148–1158. Springer, Heidelberg (2006)."
+    )
+    spec = [("2.", "O"), ("Odell, K.", "author"), (":", "O"), ("Graph routing", "title"),
+            (". In:", "O"), ("Kerr, D.", "editor"), ("(eds.)", "O"),
+            ("Graph-Par", "container-title"), ("2006", "issued"), (".", "O"),
+            ("LNCS", "collection-title"), (", vol.", "O"), ("4128", "volume"), (", pp.", "O"),
+            ("1148–1158", "page"), (".", "O"), ("Springer", "publisher"), (",", "O"),
+            ("Heidelberg", "publisher-place"), ("(", "O"), ("2006", "issued"),
+            (").", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph-Par 2006"
