@@ -375,15 +375,13 @@ def _mend(
     if "volume" in labels and ("issue" not in labels or "Article" in raw) and ", " in raw:
         _acm_volume_and_issue(toks, labels)
     if "Article " in raw:
-        _acm_article_number(toks, labels)
+        _article_number(toks, labels)
     if "author" not in labels and "issued" not in labels:
         _key_and_year_opening_the_title(toks, labels)
     if "; " in raw and "editor" in labels:
         _vancouver_conference_in_the_book(toks, labels)
     if "):" in raw:
         _nlm_place_with_its_state(toks, labels)
-    if "Article " in raw and "page" in labels:
-        _article_word_opening_the_pages(toks, labels)
     if "The " in raw and "publisher-place" in labels and "container-title" not in labels:
         _periodical_read_as_the_place(toks, labels)
     if " No. " in raw:
@@ -4486,15 +4484,6 @@ def _year_ending_the_book_s_name(toks: list[Tok], labels: list[str]) -> None:
     labels[b] = "container-title"
 
 
-def _article_word_opening_the_pages(toks: list[Tok], labels: list[str]) -> None:
-    """APA 7's "PLoS ONE, 13(3), Article e0193972.": the word "Article" read into the pages
-    (the article's number) is no part of them."""
-    for k in range(len(toks) - 1):
-        if toks[k].text == "Article" and labels[k] == "page" and labels[k + 1] == "page":
-            labels[k] = "O"
-            return
-
-
 def _report_number_in_brackets(toks: list[Tok], labels: list[str]) -> None:
     """APA 7's report "Taking time (NIH Publication No. 18-2059). U.S. Department of ...":
     the words before "No." in the brackets after the title are the report's kind, and the
@@ -4730,14 +4719,21 @@ def _vancouver_medium_ending_the_title(toks: list[Tok], labels: list[str]) -> No
     _relabel(labels, colon + 1, b, "publisher")
 
 
-def _acm_article_number(toks: list[Tok], labels: list[str]) -> None:
-    """ACM's "In Proceedings of ... ACM, New York, NY, USA, Article 12, 10 pages.": the
-    article's number after "Article" is the page where no pages are read (as for a
-    journal's, `_acm_volume_and_issue`), never the volume or the issue."""
+def _article_number(toks: list[Tok], labels: list[str]) -> None:
+    """An article's number after the word "Article": APA 7's "PLoS ONE, 13(3), Article
+    e0193972." (the word read into the pages is no part of them) and ACM's "In Proceedings
+    of ... ACM, New York, NY, USA, Article 12, 10 pages." (the number is the page where no
+    pages are read, never the volume or the issue; `_acm_volume_and_issue` reads a
+    journal's)."""
     for k in range(1, len(toks) - 1):
-        if toks[k].text != "Article" or toks[k + 1].kind != KIND_NUM:
+        if toks[k].text != "Article":
             continue
-        if toks[k - 1].text not in (",", ".") or labels[k + 1] not in ("volume", "issue", "O"):
+        if labels[k] == "page" and labels[k + 1] == "page":
+            labels[k] = "O"
+            return
+        if toks[k + 1].kind != KIND_NUM or toks[k - 1].text not in (",", "."):
+            return
+        if labels[k + 1] not in ("volume", "issue", "O"):
             return
         if labels.count("volume") == 1 and labels[k + 1] == "volume" and "page" in labels:
             labels[k + 1] = "O"  # (the volume elsewhere is the journal's)
