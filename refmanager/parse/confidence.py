@@ -379,7 +379,7 @@ def _own_marginals(f: str, a: int, b: int, tagging: Tagging) -> tuple[list[float
 def row_features(entry: Features, field_probs: list[float]) -> Features:
     if not field_probs:
         return [*entry, ("nofields", 1.0)]
-    logs = sum(math.log(max(p, 1e-6)) for p in field_probs)
+    logs = sum([math.log(max(p, 1e-6)) for p in field_probs])
     low = min(field_probs)
     return [
         *entry,

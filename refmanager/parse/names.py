@@ -52,7 +52,11 @@ def _body_around_and(text: str) -> bool:
 
 def is_corporate(text: str) -> bool:
     """Whether a name holds a word only organisations have ("Team", "Consortium", "Inc.")."""
-    return any(w.strip(".,()").lower() in _CORPORATE_WORDS for w in text.split())
+    # (a loop, not any() over a generator: it is hot)
+    for word in text.split():  # noqa: SIM110
+        if word.strip(".,()").lower() in _CORPORATE_WORDS:
+            return True
+    return False
 
 
 _SUFFIX_BARE = frozenset(s.rstrip(".") for s in SUFFIXES)
@@ -99,7 +103,10 @@ _Y_OR_E_BEFORE_SPACE = re.compile(r"[ye]\s")
 
 def _may_join(text: str) -> bool:
     """Whether ``_AND`` may match in ``text`` (False: it does not)."""
-    return any(word in text for word in _AND_WORDS) or _Y_OR_E_BEFORE_SPACE.search(text) is not None
+    for word in _AND_WORDS:  # (a loop, not any() over a generator: it is hot)
+        if word in text:
+            return True
+    return _Y_OR_E_BEFORE_SPACE.search(text) is not None
 
 
 _AND_BETWEEN_INVERTED = re.compile(

@@ -2051,7 +2051,7 @@ def _only_run(labels: list[str], label: str) -> tuple[int, int] | None:
 
 def _words_of(toks: list[Tok], a: int, b: int) -> str:
     """Tokens ``a`` to ``b`` (exclusive) joined by spaces ("New York", "N . Y .")."""
-    return " ".join(t.text for t in toks[a:b])
+    return " ".join([t.text for t in toks[a:b]])  # (a list: join makes one of a generator)
 
 
 def _relabel(labels: list[str], a: int, b: int, label: str) -> None:
@@ -2660,7 +2660,7 @@ def _capitalised_word(t: Tok) -> bool:
         and len(text) > 1
         and text[:1].isupper()
         and not text[1:2].isupper()
-        and any(c.islower() for c in text)
+        and any(map(str.islower, text))
     )
 
 
@@ -7654,7 +7654,7 @@ def _title_cut_at_a_lower_case_in(toks: list[Tok], labels: list[str]) -> None:
     container where the entry has no volume, issue or pages and no editors: the words up to
     the container's end are the title's (a book's title goes on past "in"; a chapter's
     container follows ", In" or "In:")."""
-    if any(lab in labels for lab in ("volume", "issue", "page", "editor")):
+    if "volume" in labels or "issue" in labels or "page" in labels or "editor" in labels:
         return
     run = _only_run(labels, "container-title")
     if run is None:
