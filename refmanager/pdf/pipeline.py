@@ -395,6 +395,8 @@ def _rule_entries(
     if heading is None:
         ordered = headless_region(ordered)
     cut = _next_run_in_heading(ordered, head)
+    if cut is None:
+        cut = _next_numbered_heading(ordered, head)
     if cut is not None:
         stop, ordered = ordered[cut], ordered[:cut]
     if ordered:
@@ -598,6 +600,37 @@ def _next_run_in_heading(lines: list[Line], head: Line | None) -> int | None:
             and ln.font == head.font
             and _RUN_IN.match(ln.text.strip())
             and not _REFERENCES_WORD.search(ln.text)
+        ):
+            return k
+    return None
+
+
+# A numbered heading: its number ("16.2", "4.", "A.3") and its title.
+_SECTION_NUMBER = re.compile(r"^((?:\d{1,3}|[A-Z])(?:\.\d{1,3})*)\.?\s+\S")
+
+
+def _next_numbered_heading(lines: list[Line], head: Line | None) -> int | None:
+    """Where the next section's heading stands in ``lines``, where the list's own heading
+    (``head``) is numbered ("16.2 参考文献"): the first line set as it is (its font, size
+    and left edge), numbered at its depth with another number ("16.3 索引"), and as short
+    as a heading. The list ends there, whatever language its title is in. None where no
+    such line follows."""
+    if head is None:
+        return None
+    m = _SECTION_NUMBER.match(head.text.strip())
+    if m is None:
+        return None
+    depth = m.group(1).count(".")
+    for k, ln in enumerate(lines):
+        text = ln.text.strip()
+        other = _SECTION_NUMBER.match(text)
+        if (
+            k > 0
+            and other is not None
+            and other.group(1) != m.group(1)
+            and other.group(1).count(".") == depth
+            and len(text) < _HEADING_CHARS
+            and _like(ln, head)
         ):
             return k
     return None

@@ -205,3 +205,23 @@ def test_a_numbered_section_heading_the_numbering_goes_on_under_stays_in_the_lis
     monkeypatch.setattr(zones, "read_lines", lambda *_, **__: None)
     entries = read_bibliography(write_pdf(tmp_path / "styles.pdf", [page])).entries
     assert [e.label for e in entries] == ["1", "2", "3", "4", "5"]
+
+
+def test_the_next_numbered_heading_set_as_the_lists_own_ends_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A class's documentation: its section "4.2 References" (about the bibliography's
+    # commands), then "4.3 Índice" set as it is, in whatever language: what follows (a
+    # history of versions, dated like entries) is no part of the list.
+    history = [
+        f"{n}. {1995 + n}/0{n}/1{n} classes.dtx v1.{n}: Layout of the {w} changed, as asked."
+        for n, w in enumerate(["title", "index", "footnote", "margin", "heading"], start=1)
+    ]
+    page = [*column(72, 780, BODY * 12), Text(72, 480, "4.2 References", 12, "F3"),
+            *column(72, 460, REFS[:3], leading=14.0),
+            Text(72, 400, "4.3 \u00cdndice", 12, "F3"),
+            *column(72, 380, history, leading=14.0)]  # fmt: skip
+    path = write_pdf(tmp_path / "classes.pdf", [page])
+    assert [e.raw for e in read_bibliography(path).entries] == REFS[:3]
+    monkeypatch.setattr(zones, "read_lines", lambda *_, **__: None)
+    assert [e.raw for e in read_bibliography(path).entries] == REFS[:3]
