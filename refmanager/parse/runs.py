@@ -368,6 +368,8 @@ def _mend(
         _month_before_the_year_in_the_date_bracket(toks, labels)
     if "/" in raw:
         _issue_over_the_year(toks, labels)
+    if "S. " in raw and "page" not in labels:
+        _lone_page_after_its_german_mark(toks, labels)
     if "In" in raw and "." in raw:
         _biblatex_volume_dot_number(toks, labels)
     if "In:" in raw and (" by " in raw or " von " in raw or " par " in raw):
@@ -4238,6 +4240,21 @@ def _month_before_the_year_in_the_date_bracket(toks: list[Tok], labels: list[str
 _VOLUME_YEAR_WORDS = frozenset(("jg", "jahrg", "jahrgang", "jhg", "vol", "bd"))
 
 
+def _lone_page_after_its_german_mark(toks: list[Tok], labels: list[str]) -> None:
+    """German "in: DTK 3 / 2011 (23. Jg.), S. 79.": a lone number after "S." (Seite) ending
+    the entry, left unlabelled with no pages read, is the page."""
+    n = len(toks)
+    for k in range(n - 3, 0, -1):
+        if toks[k].text != "S" or toks[k + 1].text != "." or toks[k + 2].kind != KIND_NUM:
+            continue
+        end = k + 3
+        if end < n and not (toks[end].text == "." and end == n - 1):
+            return
+        if labels[k + 2] == "O" and toks[k - 1].text in (",", ".", ";"):
+            labels[k + 2] = "page"
+        return
+
+
 def _issue_over_the_year(toks: list[Tok], labels: list[str]) -> None:
     """German journals' "Zeitschrift für Graphen 3 / 2010 (22. Jg.), S. 45": the issue over
     the year (read as one volume run with the year and the volume) is the issue, the year
@@ -4248,12 +4265,12 @@ def _issue_over_the_year(toks: list[Tok], labels: list[str]) -> None:
             continue
         if not YEAR_RE.fullmatch(toks[k + 2].text):
             continue
-        if labels[k] not in ("volume", "note"):
+        if labels[k] not in ("volume", "note", "number"):
             return
-        journal = -1  # (a journal's name read as a note with the numbers, after "in:")
-        if labels[k - 1] == "note" == labels[k]:
+        journal = -1  # (a journal's name read as a note or a number with them, after "in:")
+        if labels[k - 1] in ("note", "number") and labels[k - 1] == labels[k]:
             journal = k - 1
-            while journal > 0 and labels[journal - 1] == "note":
+            while journal > 0 and labels[journal - 1] == labels[k]:
                 journal -= 1
             if _in_right_before(toks, labels, journal) < 0 or toks[journal].kind != KIND_WORD:
                 return

@@ -7569,10 +7569,10 @@ def test_a_month_before_the_year_in_the_date_bracket_is_the_date(
     assert ref.to_csl()["issued"]["date-parts"][0][: len(date)] == date
 
 
-@pytest.mark.parametrize("label", ["volume", "note"])
+@pytest.mark.parametrize("label", ["volume", "note", "number"])
 def test_a_german_journal_s_issue_over_the_year_and_its_year_count(label: str) -> None:
     raw = "Graf, Hans (2010): Graphentheorie, in: Graphenkurier 3 / 2010 (22. Jg.), S. 45–50."
-    journal = "container-title" if label == "volume" else "note"
+    journal = "container-title" if label == "volume" else label
     spec = [("Graf, Hans", "author"), ("(", "O"), ("2010", "issued"), ("):", "O"),
             ("Graphentheorie", "title"), (", in:", "O"), ("Graphenkurier", journal),
             ("3 / 2010 (22. Jg.", label), ("), S.", "O"), ("45–50", "page"),
@@ -7907,3 +7907,12 @@ def test_lncs_proceedings_name_keeps_its_year() -> None:
             ("Heidelberg", "publisher-place"), ("(", "O"), ("2006", "issued"),
             (").", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Graph-Par 2006"
+
+
+def test_a_lone_page_after_german_s_at_the_end_is_the_page() -> None:
+    raw = "Graf, Hans (2011): Graphen rechnen, in: Graphenkurier 3 / 2011 (23. Jg.), S. 79."
+    spec = [("Graf, Hans", "author"), ("(", "O"), ("2011", "issued"), ("):", "O"),
+            ("Graphen rechnen", "title"), (", in:", "O"), ("Graphenkurier", "container-title"),
+            ("3", "issue"), ("/ 2011 (", "O"), ("23", "volume"),
+            (". Jg.), S. 79.", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("page") == "79"
