@@ -4766,9 +4766,11 @@ def _book_title_before_its_edition_read_as_a_container(toks: list[Tok], labels: 
     brackets, is the book's title, and the bracket's "2nd. ed." the edition (the "ed." read
     as an editors' mark made the book a chapter's)."""
     a, b = _first_run(labels, "container-title")
-    if a == b or b + 4 >= len(toks) or toks[b].text != "(" or toks[a - 1].text != ".":
+    if a == b or b + 5 >= len(toks) or toks[a - 1].text != ".":
         return
-    if _in_right_before(toks, labels, a) >= 0:
+    if toks[b].text == "." and toks[b + 1].text == "(":
+        b += 1  # (acmart's biblatex: "Networking. (2nd. ed.).")
+    if toks[b].text != "(" or _in_right_before(toks, labels, a) >= 0:
         return
     if any(lab not in _BEFORE_THE_TITLE for lab in labels[:a]):
         return
@@ -4777,7 +4779,7 @@ def _book_title_before_its_edition_read_as_a_container(toks: list[Tok], labels: 
         return
     if toks[b + 1].kind != KIND_NUM and toks[b + 1].text.lower() not in EDITION_WORDS:
         return
-    _relabel(labels, a, b, "title")
+    _relabel(labels, a, _run_end(labels, a), "title")
     _relabel(labels, b + 1, c, "edition")
 
 
@@ -6566,6 +6568,8 @@ def _page_after_volume(toks: list[Tok], labels: list[str]) -> None:
     if toks[a - 1].text != "," or labels[a - 2] != "volume" or toks[a - 2].kind != KIND_NUM:
         return
     after = toks[a + 1 : a + 3]
+    if len(after) == 2 and after[0].text == "," and after[1].text == "(":
+        after = toks[a + 2 : a + 4]  # (acmart's biblatex: "6, 4, (Dec. 2010)")
     if len(after) == 2 and after[0].text == "(" and after[1].text.lower().rstrip(".") in MONTHS:
         return  # ACM's "63, 9 (September 1975)": volume, issue (month year)
     if len(after) == 2 and after[0].text == "," and after[1].text.lower() == "article":
