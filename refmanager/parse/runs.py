@@ -422,6 +422,7 @@ def _mend(
         or "Presented at" in raw
         or "orthcoming" in low
         or "in press" in low
+        or "resented at" in raw
     ):
         _status_in_the_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
@@ -3872,6 +3873,9 @@ _STATUS_OPENINGS = (
     ("accepted", "in"),
     ("accepted", "to"),
     ("accepted", "by"),
+    ("paper", "presented", "at", "the"),
+    ("paper", "presented", "at"),
+    ("presented", "at", "the"),
 )
 
 
@@ -3979,8 +3983,8 @@ def _status_in_the_container(toks: list[Tok], labels: list[str]) -> None:
         e = a + n
         if toks[e].text == ":":
             e += 1
-        if e < b and toks[e].text[:1].isupper():
-            _relabel(labels, a, e, "O")
+        if e < b and (toks[e].text[:1].isupper() or toks[e].kind == KIND_NUM):
+            _relabel(labels, a, e, "O")  # ("Paper presented at the 3rd ... Symposium")
         return
     # IEEE's "IEEE Trans. Graphs, early access, Mar. 3, 2019": the status closing the run
     if b - a > 3 and [t.text.lower() for t in toks[b - 3 : b]] == [",", "early", "access"]:

@@ -7919,3 +7919,15 @@ def test_a_lone_page_after_german_s_at_the_end_is_the_page() -> None:
             ("3", "issue"), ("/ 2011 (", "O"), ("23", "volume"),
             (". Jg.), S. 79.", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("page") == "79"
+
+
+@pytest.mark.parametrize(
+    "meeting", ["the 3rd Symposium on Graphs", "the Annual Meeting of the Graph Society"]
+)
+def test_paper_presented_at_opening_the_meeting_is_no_part_of_it(meeting: str) -> None:
+    raw = f"Odell, K. (2019). Graph routing. Paper presented at {meeting}, Oslo, Norway."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2019", "issued"), (").", "O"),
+            ("Graph routing", "title"), (".", "O"),
+            (f"Paper presented at {meeting}", "container-title"), (",", "O"),
+            ("Oslo, Norway", "publisher-place"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == meeting.removeprefix("the ")
