@@ -216,3 +216,25 @@ def write_unicode_pdf(path: Path, pages: list[list[Text]], *, width: float = 595
         objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(body), body))
     path.write_bytes(build_raw(objects))
     return path
+
+
+# A made-up author-year list of three entries, each a first line and an indented second
+# one, and a paragraph of body text to set around it (tests of what surrounds a list).
+SAMPLE_BODY = [
+    "This report shows how the method projects samples onto the axis of two groups,",
+    "and how the tables it writes summarise the sets that were tested along the way.",
+]
+SAMPLE_ENTRIES = [
+    (
+        "Ada Arden, Bo Brandt, and Cy Clarke. Projection of grouped samples onto an axis",
+        "  of two centroids. Journal of Made-up Statistics, 12(3):45-67, 2015.",
+    ),
+    (
+        "Dana Dorn and Eli Evers. Scoring sets of features by their divergence from an",
+        "  axis. In Proceedings of the Meeting on Invented Methods, pages 1-9, 2016.",
+    ),
+    (
+        "Fay Fenn, Gus Grant, and Hal Hume. Enrichment of tested sets under a selection",
+        "  bias in counts of reads. Annals of Sample Biology, 8(1):101-118, 2017.",
+    ),
+]

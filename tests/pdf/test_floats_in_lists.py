@@ -8,26 +8,10 @@ from pathlib import Path
 import pytest
 
 from refmanager.pdf import read_bibliography, zones
-from tests.pdf.pdfbuild import Text, column, write_pdf
+from tests.pdf.pdfbuild import SAMPLE_BODY, SAMPLE_ENTRIES, Text, column, write_pdf
 
-BODY = [
-    "This vignette shows how the package projects samples onto the axis of two groups,",
-    "and how the tables it writes summarise the sets that were tested along the way.",
-]
-ENTRIES = [
-    (
-        "Ada Arden, Bo Brandt, and Cy Clarke. Projection of grouped samples onto an axis",
-        "  of two centroids. Journal of Made-up Statistics, 12(3):45-67, 2015.",
-    ),
-    (
-        "Dana Dorn and Eli Evers. Scoring sets of features by their divergence from an",
-        "  axis. In Proceedings of the Meeting on Invented Methods, pages 1-9, 2016.",
-    ),
-    (
-        "Fay Fenn, Gus Grant, and Hal Hume. Enrichment of tested sets under a selection",
-        "  bias in counts of reads. Annals of Sample Biology, 8(1):101-118, 2017.",
-    ),
-]
+BODY = SAMPLE_BODY
+ENTRIES = SAMPLE_ENTRIES
 # The last entry, broken at the page's foot ...
 LAST_HEAD = [
     "Ivy Irwin, Jon Jarvis, and Kim Kent. Weighting of sets by the length of their features",
