@@ -346,7 +346,7 @@ def _own_features(
     if f in {"author", "editor"}:
         people = ref.author if f == "author" else ref.editor
         names.append(t.names[bisect_right(_NAME_COUNT_EDGES, len(people))])
-        if any(_odd_name(m, 1) for m in people):
+        if any(map(_odd_name, people, repeat(1))):
             names.append(t.oddname)
         return names, reals
     if f == "issued":

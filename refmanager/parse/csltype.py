@@ -156,7 +156,7 @@ def infer_type(ref: Reference, raw: str) -> str:
         return "thesis"  # "Ph.D. dissertation, Dept. Elect. Eng., Univ., City"
     if "standard" in ref.get("genre").lower():
         return "standard"  # APA's "(ISO Standard No. 9001:2015)"
-    journal_like = any(ref.get(f) for f in ("issue", "page")) or ref.editor
+    journal_like = bool(ref.get("issue") or ref.get("page")) or ref.editor
     if not journal_like and _SOFTWARE.search(low) and (url or _SOFTWARE_HOST.search(low)):
         return "software"  # "R package version 2.3", "Computer software", on line
     if (

@@ -215,7 +215,7 @@ def _family_first_pinyin(chunks: list[str]) -> bool:
     name is two words, the first a common family name, the second pinyin, and at least one
     second word is not itself a common family name (which "Wei Li" could be either way)."""
     pairs = [c.split() for c in chunks]
-    if not pairs or any(len(p) != 2 for p in pairs):
+    if not pairs or set(map(len, pairs)) != {2}:
         return False
     if not all(p[0].lower() in PINYIN_FAMILIES and _is_pinyin_given(p[1]) for p in pairs):
         return False

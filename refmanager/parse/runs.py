@@ -4121,7 +4121,7 @@ def _title_read_into_the_container_after_the_date(toks: list[Tok], labels: list[
     """APA's "Souza, A. (2019). Roteamento. Estudos de Grafos, 12, 45-67.": no title, and the
     container run right after the date opens with a sentence of whole words (no
     abbreviation, no venue's word) ending in a period: that sentence is the title."""
-    if "title" in labels or not any(lab in labels for lab in _NUMBERS):
+    if "title" in labels or _NUMBERS.isdisjoint(labels):
         return  # (a book's "Title. Publisher." read as one container: the builder's case)
     a, b = _first_run(labels, "container-title")
     if b - a < 3 or a < 2 or toks[a - 1].text not in (".", ")"):
@@ -7480,7 +7480,7 @@ def _journal_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     Archives du Muséum, Paris 9: 1-591") is its place."""
     if "container-title" in labels:
         return
-    numbered = any(lab in _NUMBERS for lab in labels)
+    numbered = not _NUMBERS.isdisjoint(labels)
     a, b = _first_run(labels, "title")
     if not numbered and not _online_first_follows(toks, labels, b):
         return
@@ -7954,7 +7954,7 @@ def _title_case_journal_after_a_comma(toks: list[Tok], labels: list[str]) -> Non
     is the journal."""
     if "container-title" in labels or "publisher" in labels:
         return
-    if not any(lab in _NUMBERS for lab in labels):
+    if _NUMBERS.isdisjoint(labels):
         return
     a, b = _first_run(labels, "title")
     if b - a < 6:
@@ -8013,7 +8013,7 @@ def _journal_glued_to_the_title(toks: list[Tok], labels: list[str]) -> None:
     that is no preposition or article: those words are the journal."""
     if "container-title" in labels or "publisher" in labels:
         return
-    if not any(lab in _NUMBERS for lab in labels):
+    if _NUMBERS.isdisjoint(labels):
         return
     a, b = _first_run(labels, "title")
     if b - a < 6 or b >= len(toks) or labels[b] not in (*_NUMBERS, "issued", "O"):
@@ -8670,7 +8670,7 @@ def _publisher_read_as_a_place_or_container(toks: list[Tok], labels: list[str]) 
         run = _only_run(labels, label)
         if run is None:
             continue
-        if label == "container-title" and any(lab in labels for lab in _NUMBERS):
+        if label == "container-title" and not _NUMBERS.isdisjoint(labels):
             return
         a, b = run
         commas = [k for k in range(a, b) if toks[k].text == ","]
@@ -10569,7 +10569,7 @@ def _imprint_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
     run = _only_run(labels, "container-title")
     if run is None:
         return
-    if any(lab in labels for lab in _NUMBERS):  # (Labels count themselves: no walk)
+    if not _NUMBERS.isdisjoint(labels):
         return
     a, b = run
     while a < b and toks[a].kind == KIND_PUNCT:
@@ -10813,7 +10813,7 @@ def _body_before_its_place_read_as_the_container(toks: list[Tok], labels: list[s
         if i == 0:
             if len(runs) > 1 or _previous_label(toks, labels, a) not in ("title", "genre"):
                 return
-            if any(lab in labels for lab in _NUMBERS) or _after_in(toks, labels, a):
+            if not _NUMBERS.isdisjoint(labels) or _after_in(toks, labels, a):
                 return
             if not is_corporate(_words_of(toks, a, b)) or _SERIES.search(_words_of(toks, a, b)):
                 return  # ("Title. Two Studies in Form, Leiden 1987": the title's second part)
@@ -11147,7 +11147,7 @@ def _body_read_as_a_second_title_before_its_place(toks: list[Tok], labels: list[
     entry with no volume, issue or pages."""
     if "publisher" in labels or "publisher-place" not in labels or labels.count("title") < 2:
         return
-    if any(lab in labels for lab in _NUMBERS):
+    if not _NUMBERS.isdisjoint(labels):
         return
     runs = _first_two_runs(labels, "title")
     if runs is None or _has_second_run(labels[runs[1][1] :], "title"):
@@ -11176,7 +11176,7 @@ def _firm_and_place_ending_the_entry_read_as_the_container(
     entry, with no publisher, volume, issue, pages or "In": the firm and its place."""
     if "publisher" in labels or "publisher-place" not in labels or "container-title" not in labels:
         return
-    if any(lab in labels for lab in _NUMBERS):
+    if not _NUMBERS.isdisjoint(labels):
         return
     run = _only_run(labels, "container-title")
     place = _only_run(labels, "publisher-place")
