@@ -222,6 +222,26 @@ def _family_first_pinyin(chunks: list[str]) -> bool:
     return any(p[1].lower() not in PINYIN_FAMILIES for p in pairs)
 
 
+def _pinyin_among_vancouver_names(chunks: list[str]) -> set[int]:
+    """The chunks of a Vancouver list ("Park D-H, Zhao Mingyu, Odell K") that are a Chinese
+    name printed family first in full (a common family name, then pinyin): the other names
+    print the family name first, their initials after it."""
+    pinyin = {
+        i
+        for i, c in enumerate(chunks)
+        if len(w := c.split()) == 2
+        and w[0].lower() in PINYIN_FAMILIES
+        and _is_pinyin_given(w[1])
+        and w[1].lower() not in PINYIN_FAMILIES
+    }
+    others = [c.split() for i, c in enumerate(chunks) if i not in pinyin]
+    if not pinyin or not others:
+        return set()
+    if not all(len(w) >= 2 and is_initials(w[-1]) and not is_initials(w[0]) for w in others):
+        return set()
+    return pinyin
+
+
 # "Saint" shortened before a family name ("St. John", "Ste. Marie"): no initial
 _SAINT = frozenset(("St.", "Ste.", "St", "Ste"))
 
@@ -464,8 +484,14 @@ def split_names(text: str) -> tuple[list[Name], bool]:
         return [Name(family=c.split()[0], given=c.split()[1]) for c in chunks], etal
     particles = _trailing_particles(chunks)
     inverted = _detect_inverted(chunks, pairs_ok)
+    pinyin_first = _pinyin_among_vancouver_names(chunks)
     while i < len(chunks):
         chunk = chunks[i]
+        if i in pinyin_first:
+            family, given = chunk.split()
+            names.append(Name(family=family, given=given))
+            i += 1
+            continue
         if i in particles:
             chunk = f"{chunk} {particles[i]}"  # (not read as a given name: as printed)
         nxt = chunks[i + 1] if i + 1 < len(chunks) else None

@@ -469,3 +469,18 @@ def test_the_quick_test_before_the_and_split() -> None:
     joined = ("Doe J and Roe R", "Ode, K., y Abe, J.", "Li \u548c Wang", "Ode et Abe", "Ode & Abe")
     for text in joined:
         assert _AND.search(text) is not None and _may_join(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [("Park D-H, Zhao Mingyu", ["Park", "Zhao"]),
+     ("Odell K, Zhao Mingyu, Lind B", ["Odell", "Zhao", "Lind"])],
+)  # fmt: skip
+def test_a_pinyin_name_family_first_among_vancouver_names(text: str, families: list[str]) -> None:
+    names, _ = split_names(text)
+    assert [n.family for n in names] == families
+
+
+def test_a_natural_order_name_beside_a_pinyin_pair_stays_as_printed() -> None:
+    names, _ = split_names("Kerr Odell, Zhao Mingyu")
+    assert names[0].family == "Odell"
