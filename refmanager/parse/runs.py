@@ -392,6 +392,10 @@ def _mend(
         _vancouver_medium_ending_the_title(toks, labels)
     if "nternet]" in raw:
         _title_before_a_medium_opening_the_entry(toks, labels)
+    if "thesis]" in raw or "dissertation]" in raw:
+        _nlm_thesis_after_its_title(toks, labels)
+    if "Version " in raw and "title" in labels:
+        _software_name_before_its_version(toks, labels)
     if "(US)" in raw or "(UK)" in raw:
         _country_code_after_the_publisher(toks, labels)
     if "title" in labels and labels.count("author") <= 6:
@@ -4665,6 +4669,57 @@ def _country_code_after_the_publisher(toks: list[Tok], labels: list[str]) -> Non
             continue
         if labels[k - 1] == "publisher" and labels[k + 1] != "publisher":
             _relabel(labels, k, k + 3, "publisher")
+
+
+_THESIS_BRACKET_WORDS = word_set("dissertation thesis")
+
+
+def _nlm_thesis_after_its_title(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's thesis "Odell K. Graph routing [dissertation]. Oslo (Norway): University of Oslo;
+    2019.": the title and its bracketed kind read as one genre run is the title and the
+    genre, and the place before the colon, read as the title, is the place."""
+    n = len(toks)
+    c = next(
+        (
+            m
+            for m in range(2, n - 1)
+            if toks[m].text == "]" and toks[m - 1].text.lower() in _THESIS_BRACKET_WORDS
+        ),
+        -1,
+    )
+    if c < 0 or toks[c + 1].text != ".":
+        return
+    o = next((m for m in range(c - 1, max(0, c - 5), -1) if toks[m].text == "["), -1)
+    if o < 1 or labels[o - 1] != "genre":
+        return
+    a = o - 1
+    while a > 0 and labels[a - 1] == "genre":
+        a -= 1
+    if a == o or "title" in labels[:a]:
+        return
+    _relabel(labels, a, o, "title")
+    _relabel(labels, o, c + 2, "O")
+    _relabel(labels, o + 1, c, "genre")
+    f = c + 2
+    if f < n and labels[f] == "title":
+        g = _run_end(labels, f)
+        if g < n and toks[g].text == ":":
+            _relabel(labels, f, g, "publisher-place")
+
+
+def _software_name_before_its_version(toks: list[Tok], labels: list[str]) -> None:
+    """AMA's software "GraphKit. Version 2.3. Graph Society; 2020.": a one-word name read as
+    the author before a title that is only "Version 2.3" is the title, the version a note."""
+    a, b = _first_run(labels, "title")
+    if b - a < 2 or toks[a].text != "Version" or toks[a + 1].kind != KIND_NUM:
+        return
+    if any(t.kind not in (KIND_NUM, KIND_PUNCT) for t in toks[a + 1 : b]):
+        return
+    run = _only_run(labels, "author")
+    if run is None or run[1] - run[0] != 1 or run[1] + 1 != a or toks[run[1]].text != ".":
+        return
+    _relabel(labels, run[0], run[1], "title")
+    _relabel(labels, a, b, "note")
 
 
 def _title_before_a_medium_opening_the_entry(toks: list[Tok], labels: list[str]) -> None:

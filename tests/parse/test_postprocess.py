@@ -7931,3 +7931,24 @@ def test_paper_presented_at_opening_the_meeting_is_no_part_of_it(meeting: str) -
             (f"Paper presented at {meeting}", "container-title"), (",", "O"),
             ("Oslo, Norway", "publisher-place"), (".", "O")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == meeting.removeprefix("the ")
+
+
+def test_nlm_s_thesis_title_and_its_bracketed_kind_read_as_one_genre() -> None:
+    raw = "Odell K. Graph routing [dissertation]. Oslo (Norway): University of Graphs; 2019."
+    spec = [("Odell K", "author"), (".", "O"), ("Graph routing [dissertation]", "genre"),
+            ("].", "O"), ("Oslo (Norway)", "title"), (":", "O"),
+            ("University of Graphs", "publisher"), (";", "O"), ("2019", "issued"),
+            (".", "O")]  # fmt: skip
+    spec[2] = ("Graph routing [dissertation", "genre")
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("genre")) == ("Graph routing", "dissertation")
+    assert ref.get("publisher-place") == "Oslo (Norway)"
+
+
+def test_ama_s_software_name_before_its_version() -> None:
+    raw = "GraphKit. Version 2.3. Graph Society; 2020. Accessed May 4, 2021."
+    spec = [("GraphKit", "author"), (".", "O"), ("Version 2.3", "title"), (".", "O"),
+            ("Graph Society", "publisher"), (";", "O"), ("2020", "issued"),
+            (". Accessed May 4,", "O"), ("2021", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("note"), ref.author) == ("GraphKit", "Version 2.3", [])
