@@ -7935,11 +7935,10 @@ def test_paper_presented_at_opening_the_meeting_is_no_part_of_it(meeting: str) -
 
 def test_nlm_s_thesis_title_and_its_bracketed_kind_read_as_one_genre() -> None:
     raw = "Odell K. Graph routing [dissertation]. Oslo (Norway): University of Graphs; 2019."
-    spec = [("Odell K", "author"), (".", "O"), ("Graph routing [dissertation]", "genre"),
+    spec = [("Odell K", "author"), (".", "O"), ("Graph routing [dissertation", "genre"),
             ("].", "O"), ("Oslo (Norway)", "title"), (":", "O"),
             ("University of Graphs", "publisher"), (";", "O"), ("2019", "issued"),
             (".", "O")]  # fmt: skip
-    spec[2] = ("Graph routing [dissertation", "genre")
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("genre")) == ("Graph routing", "dissertation")
     assert ref.get("publisher-place") == "Oslo (Norway)"
