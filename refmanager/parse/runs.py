@@ -637,6 +637,8 @@ def _mend(
     if brackets:
         _editors_mark_opening_the_book(toks, labels)
     _book_after_the_editors_mark(toks, labels)
+    if "container-title" in labels and "editor" in labels:
+        _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
     _book_read_into_the_editors(toks, labels)
     _note_where_the_title_stands(toks, labels)
@@ -9057,6 +9059,26 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
     if not any(t.kind == KIND_WORD for t in toks[k:e]) or e >= len(toks):
         return
     _relabel(labels, k, e, "container-title")
+
+
+def _book_s_head_before_its_subtitle(toks: list[Tok], labels: list[str]) -> None:
+    """Springer's "In: Lind B (ed) Graph theory: methods and applications. Springer, Berlin":
+    the book's words between the editors' mark and its subtitle's colon, left unlabelled
+    with the subtitle read as the book, are the book's too."""
+    c, d = _first_run(labels, "container-title")
+    if c < 3 or toks[c - 1].text != ":" or labels[c - 1] != "O":
+        return
+    k = c - 1
+    while k > 0 and labels[k - 1] == "O" and toks[k - 1].kind == KIND_WORD:
+        k -= 1
+    if k == c - 1 or toks[k - 1].text != ")":
+        return
+    o = next((m for m in range(k - 2, max(0, k - 5), -1) if toks[m].text == "("), -1)
+    if o < 1 or labels[o - 1] != "editor":
+        return
+    if not any(t.text.lower().rstrip(".") in _EDITORS_MARK_AFTER for t in toks[o + 1 : k - 1]):
+        return
+    _relabel(labels, k, d, "container-title")
 
 
 def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:

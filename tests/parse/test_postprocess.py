@@ -7951,3 +7951,14 @@ def test_ama_s_software_name_before_its_version() -> None:
             (". Accessed May 4,", "O"), ("2021", "issued"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("note"), ref.author) == ("GraphKit", "Version 2.3", [])
+
+
+def test_springer_s_book_head_before_its_subtitle_after_the_editors_mark() -> None:
+    raw = (
+        "Kerr D (1990) Routing. In: Lind B (ed) Graph theory: methods and uses. Graf, Oslo, pp 1–10"
+    )
+    spec = [("Kerr D", "author"), ("(", "O"), ("1990", "issued"), (")", "O"), ("Routing", "title"),
+            (". In:", "O"), ("Lind B", "editor"), ("(ed) Graph theory:", "O"),
+            ("methods and uses", "container-title"), (".", "O"), ("Graf", "publisher"),
+            (",", "O"), ("Oslo", "publisher-place"), (", pp", "O"), ("1–10", "page")]  # fmt: skip
+    assert _by_runs(raw, spec).get("container-title") == "Graph theory: methods and uses"
