@@ -217,7 +217,12 @@ def split_label(text: str) -> tuple[str, int]:
 # ------------------------------------------------------------------ exact rules
 
 # "arXiv:1504.01230", "arXiv preprint 1504.01230", "ArXiv, abs/1906.00591" (Semantic Scholar)
-ARXIV_RE = re.compile(rf"[Aa]r[Xx]iv(?:\s*preprint)?\s*:?\s*(?:,\s*abs/)?({ARXIV_ID}(?:v\d+)?)")
+# "arXiv:1901.01234", "arXiv preprint arXiv:...", "ArXiv, abs/1901.01234" and an abstract's or
+# PDF's address, "https://arxiv.org/abs/1901.01234"
+ARXIV_RE = re.compile(
+    rf"[Aa]r[Xx]iv(?:\.org/(?:abs|pdf)/|(?:\s*preprint)?\s*:?\s*(?:,\s*abs/)?)"
+    rf"({ARXIV_ID}(?:v\d+)?)"
+)
 ISBN_RE = re.compile(r"ISBN(?:-1[03])?[:\s]*((?:97[89][-\s\u2010]?)?(?:\d[-\s\u2010]?){9}[\dXx])")
 ISSN_RE = re.compile(r"ISSN[:\s]*(\d{4}[-\u2010]\d{3}[\dXx])")
 YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")

@@ -2,8 +2,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from refmanager.parse import parse_reference
-from refmanager.parse.tokens import KIND_URL, KIND_WORD, label_runs, split_label, tokenize
+from refmanager.parse.tokens import (
+    ARXIV_RE,
+    KIND_URL,
+    KIND_WORD,
+    label_runs,
+    split_label,
+    tokenize,
+)
 
 
 def test_identifiers_are_single_tokens() -> None:
@@ -205,3 +214,15 @@ def test_a_non_breaking_hyphen_in_a_range_reads_as_a_hyphen() -> None:
     toks = tokenize(text)
     dash = toks[-3]
     assert (dash.text, text[dash.start : dash.end]) == ("-", "\u2011")
+
+
+@pytest.mark.parametrize(
+    ("text", "identifier"),
+    [("Preprint at https://arxiv.org/abs/1901.01234", "1901.01234"),
+     ("https://arxiv.org/pdf/1901.01234v2.pdf", "1901.01234v2"),
+     ("Preprint at https://arxiv.org/abs/quant-ph/0208066v1", "quant-ph/0208066v1"),
+     ("arXiv preprint arXiv:1901.01234", "1901.01234")],
+)  # fmt: skip
+def test_an_arxiv_identifier_in_its_abstract_s_address(text: str, identifier: str) -> None:
+    m = ARXIV_RE.search(text)
+    assert m is not None and m.group(1) == identifier
