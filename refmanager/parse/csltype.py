@@ -66,7 +66,7 @@ _PACKAGE = re.compile(
     re.IGNORECASE,
 )
 _SOFTWARE_HOST = re.compile(r"\b(?:zenodo|cran|pypi|bioconductor)\b", re.IGNORECASE)
-_DATASET = re.compile(r"\b(?:data\s?set|data\s+repository)\b", re.IGNORECASE)
+_DATASET = re.compile(r"\b(?:data\s?sets?|data\s+repository)\b", re.IGNORECASE)
 # a web page's tell: when it was read, or that it is on line
 _WEB = re.compile(
     r"\b(?=[abcdelorvwz])"  # (the first letters of the words)

@@ -7962,3 +7962,11 @@ def test_springer_s_book_head_before_its_subtitle_after_the_editors_mark() -> No
             ("methods and uses", "container-title"), (".", "O"), ("Graf", "publisher"),
             (",", "O"), ("Oslo", "publisher-place"), (", pp", "O"), ("1–10", "page")]  # fmt: skip
     assert _by_runs(raw, spec).get("container-title") == "Graph theory: methods and uses"
+
+
+def test_data_sets_in_the_plural_name_a_dataset() -> None:
+    ref = Reference()
+    ref.set("title", "Global graph monitoring data sets")
+    ref.set("DOI", "10.6084/m9.figshare.853801")
+    raw = "Odell K (2014) Global graph monitoring data sets. figshare https://doi.org/10.6084/m9.figshare.853801"
+    assert infer_type(ref, raw) == "dataset"
