@@ -493,7 +493,7 @@ def build_reference(
     arxiv_digits = [m.span() for m in _ARXIV_DIGITS.finditer(raw)] if new_arxiv else []
     if year_text and "." in raw and "issued" in spans:
         s0 = spans["issued"][0]
-        if any(a <= s0 < b for a, b in arxiv_digits):
+        if arxiv_digits and any(a <= s0 < b for a, b in arxiv_digits):
             year_text = ""  # "arXiv:1504.01230": the identifier's first digits, no year
     ym = YEAR_RE.search(year_text)
     date_conf = conf.get("issued", 0.0)

@@ -59,7 +59,11 @@ JOURNAL_NAME = re.compile(r"\b(?=[jt])(?:journal|J\.|trans(?:actions)?\b)", re.I
 def _after_in(toks: list[Tok], labels: list[str], a: int) -> bool:
     """Whether an unlabelled "In" comes before token ``a`` (a chapter's book, a paper's
     proceedings follow it)."""
-    return any(t.text.lower() == "in" and labels[k] == "O" for k, t in enumerate(toks[:a]))
+    # (a loop, not any() over a generator: it is hot)
+    for k, t in enumerate(toks[:a]):  # noqa: SIM110
+        if t.text.lower() == "in" and labels[k] == "O":
+            return True
+    return False
 
 
 def _whole_words(toks: list[Tok], a: int, b: int) -> bool:
@@ -12408,9 +12412,11 @@ def _unlabelled_sentence_after_the_names(
     if a == b or a > 1:
         return
     k = _past_punctuation(toks, labels, b)
-    d = next(
-        (m for m in range(k, len(toks)) if labels[m] != "O" or _stop_ends_sentence(toks, m)), -1
-    )
+    d = -1  # (the first labelled token or sentence's end: a loop, not next() over a generator)
+    for m in range(k, len(toks)):
+        if labels[m] != "O" or _stop_ends_sentence(toks, m):
+            d = m
+            break
     if d < 0 or labels[d] != "O" or not toks[k].text[:1].isupper():
         return
     words = [t.text for t in toks[k:d] if t.kind == KIND_WORD]

@@ -83,7 +83,7 @@ def _text(field: str, value: str) -> list[str]:
         tags.append("lower")
     words = value.split()
     if field == "container-title" and words:
-        abbrev = sum(1 for w in words if is_serial_abbreviation(w.strip(_WORD_EDGE)))
+        abbrev = len([w for w in words if is_serial_abbreviation(w.strip(_WORD_EDGE))])
         tags.append("abbr=" + ("all" if abbrev == len(words) else "some" if abbrev else "none"))
     if len(words) <= 1:
         tags.append("oneword")
