@@ -12052,8 +12052,8 @@ def _title_first_read_as_the_names(toks: list[Tok], labels: list[str]) -> None:
     Magazine, 44(1), p. 8": the sentence that opens the entry before the bracketed date,
     read as the names though its words are a sentence's (a lower-case word that is no
     name's particle), is the title, where no title was read."""
-    if "title" in labels or labels[0] != "author":
-        return
+    if "title" in labels or not labels or labels[0] != "author":
+        return  # (no tokens at all: a label alone, "3.")
     b = 1
     while b < len(toks) and labels[b] == "author":
         b += 1
