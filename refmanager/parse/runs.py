@@ -398,6 +398,8 @@ def _mend(
         _title_before_a_medium_opening_the_entry(toks, labels)
     if "thesis]" in raw or "dissertation]" in raw:
         _nlm_thesis_after_its_title(toks, labels)
+    if "title" not in labels and "Editor" in raw:
+        _title_opening_with_the_editors_word(toks, labels)
     if "Version " in raw and "title" in labels:
         _software_name_before_its_version(toks, labels)
     if "(US)" in raw or "(UK)" in raw:
@@ -4678,6 +4680,31 @@ def _country_code_after_the_publisher(toks: list[Tok], labels: list[str]) -> Non
 
 
 _THESIS_BRACKET_WORDS = word_set("dissertation thesis")
+
+
+def _title_opening_with_the_editors_word(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "Wagenmakers, E.-J. (2006). Editors’ introduction. Journal of Mathematical
+    Psychology, 50, 99-100.": with no title read, "Editors’" (or "Editor’s") left unlabelled
+    as an editors' mark before a container run opening in lower case is the title's first
+    word, and the title runs to that run's first sentence end."""
+    n = len(toks)
+    for k in range(1, n - 3):
+        if toks[k].text not in ("Editors", "Editor") or labels[k] != "O":
+            continue
+        j = k + 1
+        while j < n and toks[j].text in ("\u2019", "'", "s") and labels[j] == "O":
+            j += 1
+        if j == k + 1 or j >= n or labels[j] != "container-title":
+            return
+        if not toks[j].text[:1].islower():
+            return
+        e = _run_end(labels, j)
+        p = next((m for m in range(j + 1, e) if _ends_sentence(toks, m)), -1)
+        if p < 0:
+            return
+        _relabel(labels, k, p, "title")
+        labels[p] = "O"
+        return
 
 
 def _nlm_thesis_after_its_title(toks: list[Tok], labels: list[str]) -> None:

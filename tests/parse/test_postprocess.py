@@ -7970,3 +7970,15 @@ def test_data_sets_in_the_plural_name_a_dataset() -> None:
     ref.set("DOI", "10.6084/m9.figshare.853801")
     raw = "Odell K (2014) Global graph monitoring data sets. figshare https://doi.org/10.6084/m9.figshare.853801"
     assert infer_type(ref, raw) == "dataset"
+
+
+def test_a_title_opening_with_editors_read_as_the_editors_mark() -> None:
+    raw = "Odell, K. (2006). Editors’ introduction. Journal of Graphs, 50, 99-100."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2006", "issued"), (").", "O"),
+            ("Editors’", "O"), ("introduction. Journal of Graphs", "container-title"),
+            (",", "O"), ("50", "volume"), (",", "O"), ("99-100", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Editors’ introduction",
+        "Journal of Graphs",
+    )
