@@ -400,6 +400,8 @@ def _mend(
         _nlm_thesis_after_its_title(toks, labels)
     if "title" not in labels and "Editor" in raw:
         _title_opening_with_the_editors_word(toks, labels)
+    if labels.count("container-title") and "title" in labels:
+        _initials_opening_the_title_read_as_a_journal(toks, labels)
     if "Version " in raw and "title" in labels:
         _software_name_before_its_version(toks, labels)
     if "(US)" in raw or "(UK)" in raw:
@@ -4680,6 +4682,29 @@ def _country_code_after_the_publisher(toks: list[Tok], labels: list[str]) -> Non
 
 
 _THESIS_BRACKET_WORDS = word_set("dissertation thesis")
+
+
+def _initials_opening_the_title_read_as_a_journal(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "(in press). J. B. S. Haldane’s contribution to the Bayes factor hypothesis test.
+    Statistical Science.": a person's initials opening the title ("J. B."), read as a journal
+    before the title's run that goes on with the last initial, are the title's, where the
+    journal is read again after the title."""
+    runs = _runs_of(labels, "container-title")
+    if len(runs) < 2:
+        return
+    a, b = runs[0]
+    if b - a < 2 or b >= len(toks) or labels[b] != "title":
+        return
+    if not all(
+        (t.kind == KIND_WORD and len(t.text) == 1 and t.text.isupper()) or t.text == "."
+        for t in toks[a:b]
+    ):
+        return
+    if not (len(toks[b].text) == 1 and toks[b].text.isupper()):
+        return  # (the title's run goes on with the last initial: "S. Haldane’s")
+    if runs[1][0] < _run_end(labels, b):
+        return
+    _relabel(labels, a, b, "title")
 
 
 def _title_opening_with_the_editors_word(toks: list[Tok], labels: list[str]) -> None:

@@ -7982,3 +7982,15 @@ def test_a_title_opening_with_editors_read_as_the_editors_mark() -> None:
         "Editors’ introduction",
         "Journal of Graphs",
     )
+
+
+def test_a_person_s_initials_opening_the_title_read_as_a_journal() -> None:
+    raw = "Odell, K. (in press). J. B. S. Kerr’s contribution to graph tests. Graph Science."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("in press", "note"), (").", "O"),
+            ("J. B.", "container-title"), ("S. Kerr’s contribution to graph tests", "title"),
+            (".", "O"), ("Graph Science", "container-title"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "J. B. S. Kerr’s contribution to graph tests",
+        "Graph Science",
+    )
