@@ -402,6 +402,8 @@ def _mend(
         _title_opening_with_the_editors_word(toks, labels)
     if labels.count("container-title") and "title" in labels:
         _initials_opening_the_title_read_as_a_journal(toks, labels)
+    if "Sect." in raw and "container-title" not in labels:
+        _nlm_newspaper_ending_the_title(toks, labels)
     if "Version " in raw and "title" in labels:
         _software_name_before_its_version(toks, labels)
     if "(US)" in raw or "(UK)" in raw:
@@ -4682,6 +4684,26 @@ def _country_code_after_the_publisher(toks: list[Tok], labels: list[str]) -> Non
 
 
 _THESIS_BRACKET_WORDS = word_set("dissertation thesis")
+
+
+def _nlm_newspaper_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """NLM's newspaper article "Tynan T. Medical improvements lower homicide rate. The
+    Washington Post. 2002 Aug 12;Sect. A:2 (col. 4).": with no journal read, the title's last
+    sentence, "The" and capitalised words before the date and its section, is the paper."""
+    a, b = _first_run(labels, "title")
+    if a == b or b + 3 >= len(toks) or toks[b].text != "." or labels[b + 1] != "issued":
+        return
+    if not any(t.text == "Sect" for t in toks[b + 1 : b + 9]):
+        return
+    k = next((m for m in range(b - 2, a, -1) if toks[m].text == "The"), -1)
+    if (
+        k <= a
+        or toks[k - 1].text != "."
+        or not all(t.kind == KIND_WORD and t.text[:1].isupper() for t in toks[k:b])
+    ):
+        return
+    labels[k - 1] = "O"
+    _relabel(labels, k, b, "container-title")
 
 
 def _initials_opening_the_title_read_as_a_journal(toks: list[Tok], labels: list[str]) -> None:

@@ -7994,3 +7994,16 @@ def test_a_person_s_initials_opening_the_title_read_as_a_journal() -> None:
         "J. B. S. Kerr’s contribution to graph tests",
         "Graph Science",
     )
+
+
+def test_nlm_s_newspaper_ending_the_title_before_its_date_and_section() -> None:
+    raw = "Odell K. Graph routing lowers costs. The Graph Post. 2002 Aug 12;Sect. A:2 (col. 4)."
+    spec = [("Odell K", "author"), (".", "O"),
+            ("Graph routing lowers costs. The Graph Post", "title"), (".", "O"),
+            ("2002", "issued"), ("Aug 12;", "O"), ("Sect. A:2 (col", "note"),
+            (". 4).", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graph routing lowers costs",
+        "The Graph Post",
+    )
