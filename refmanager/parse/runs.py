@@ -4179,14 +4179,24 @@ def _page_letter_left_out(toks: list[Tok], labels: list[str]) -> None:
 def _patent_roles_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     """AMA's and Vancouver's patent "Odell K, inventor; Graph Corp, assignee. Graph routing
     device. US patent 9,876,543.": the roles after the names, up to the assignee's period,
-    are no part of the title."""
+    are no part of the title, nor of the names ("Pagedas AC, inventor; Ancel Surgical R&D
+    Inc., assignee.", read as more names)."""
     a, b = _first_run(labels, "title")
-    if b - a < 4 or toks[a].text.lower() not in ("inventor", "inventors"):
+    if b - a >= 4 and toks[a].text.lower() in ("inventor", "inventors"):
+        e = next((k for k in range(a + 1, b - 1) if toks[k].text.lower() == "assignee"), -1)
+        if e > 0 and toks[e + 1].text == ".":
+            _relabel(labels, a, e + 2, "O")
         return
-    e = next((k for k in range(a + 1, b - 1) if toks[k].text.lower() == "assignee"), -1)
+    # the roles read with the names, the assignee's name ("Ancel Surgical R&D Inc.") too
+    k = next((m for m in range(1, len(toks)) if toks[m].text.lower() == "inventor"), -1)
+    if k < 2 or toks[k - 1].text != "," or labels[k] != "author":
+        return
+    e = next(
+        (m for m in range(k + 1, min(len(toks) - 1, k + 14)) if toks[m].text == "assignee"), -1
+    )
     if e < 0 or toks[e + 1].text != ".":
         return
-    _relabel(labels, a, e + 2, "O")
+    _relabel(labels, k - 1, e + 2, "O")
 
 
 def _months_word(text: str) -> bool:

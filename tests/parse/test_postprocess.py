@@ -8007,3 +8007,12 @@ def test_nlm_s_newspaper_ending_the_title_before_its_date_and_section() -> None:
         "Graph routing lowers costs",
         "The Graph Post",
     )
+
+
+def test_a_patent_s_roles_read_with_the_names() -> None:
+    raw = "Odell KA, inventor; Graph Surgical R&D Inc., assignee. Graph router. US patent US 1234."
+    spec = [("Odell KA, inventor; Graph Surgical R&D Inc", "author"), (".,", "O"),
+            ("assignee. Graph router", "title"), (".", "O"), ("US patent", "genre"),
+            ("US 1234", "number"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ([n.family for n in ref.author], ref.get("title")) == (["Odell"], "Graph router")
