@@ -414,6 +414,8 @@ def _mend(
         _book_title_before_its_edition_read_as_a_container(toks, labels)
     if "nventor" in low:
         _patent_roles_opening_the_title(toks, labels)
+    if "patent" in low and "genre" in labels and "number" not in labels:
+        _patent_number_ending_the_genre(toks, labels)
     if "http" in raw or "www" in raw:
         _access_note_lead_ending_a_run(toks, labels)
     if "page" in labels:
@@ -4197,6 +4199,19 @@ def _patent_roles_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if e < 0 or toks[e + 1].text != ".":
         return
     _relabel(labels, k - 1, e + 2, "O")
+
+
+def _patent_number_ending_the_genre(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "United States patent US 1234567.": the patent's number (its country's
+    code and digits) read at the end of the genre's run is the number."""
+    a, b = _first_run(labels, "genre")
+    k = next(
+        (m for m in range(a + 1, b - 1) if toks[m].text.isupper() and len(toks[m].text) == 2),
+        -1,
+    )
+    if k < 0 or toks[k + 1].kind != KIND_NUM or toks[k - 1].text.lower() != "patent":
+        return
+    _relabel(labels, k, b, "number")
 
 
 def _months_word(text: str) -> bool:

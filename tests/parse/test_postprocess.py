@@ -8016,3 +8016,12 @@ def test_a_patent_s_roles_read_with_the_names() -> None:
             ("US 1234", "number"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ([n.family for n in ref.author], ref.get("title")) == (["Odell"], "Graph router")
+
+
+def test_a_patent_s_number_read_at_the_end_of_its_genre() -> None:
+    raw = "Odell K, inventor; Graph Corp, assignee. Graph router. United States patent US 1234567."
+    spec = [("Odell K", "author"), (", inventor; Graph Corp, assignee.", "O"),
+            ("Graph router", "title"), (".", "O"), ("United States patent US 1234567", "genre"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("genre"), ref.get("number")) == ("United States patent", "US 1234567")
