@@ -416,6 +416,8 @@ def _mend(
         _patent_roles_opening_the_title(toks, labels)
     if "patent" in low and "genre" in labels and "number" not in labels:
         _patent_number_ending_the_genre(toks, labels)
+    if "Suppl" in raw and "volume" in labels and "issue" not in labels:
+        _supplement_read_into_the_volume(toks, labels)
     if "http" in raw or "www" in raw:
         _access_note_lead_ending_a_run(toks, labels)
     if "page" in labels:
@@ -4199,6 +4201,22 @@ def _patent_roles_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if e < 0 or toks[e + 1].text != ".":
         return
     _relabel(labels, k - 1, e + 2, "O")
+
+
+def _supplement_read_into_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "Headache. 2002;42 Suppl 2:S93-9.": the supplement's number after the
+    volume's, read into the volume, is the issue (GROBID's labels give "Int Dent J 2017;67
+    Suppl 2" the volume 67 and the issue 2, "Suppl" outside both)."""
+    run = _only_run(labels, "volume")
+    if run is None:
+        return
+    a, b = run
+    if b - a < 3 or toks[a].kind != KIND_NUM or toks[a + 1].text not in ("Suppl", "Suppl."):
+        return
+    _relabel(labels, a + 1, b, "issue")
+    labels[a + 1] = "O"
+    if b - a > 3 and toks[a + 2].text == ".":
+        labels[a + 2] = "O"
 
 
 def _patent_number_ending_the_genre(toks: list[Tok], labels: list[str]) -> None:

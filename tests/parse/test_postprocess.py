@@ -8025,3 +8025,12 @@ def test_a_patent_s_number_read_at_the_end_of_its_genre() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("genre"), ref.get("number")) == ("United States patent", "US 1234567")
+
+
+def test_vancouver_s_supplement_read_into_the_volume() -> None:
+    raw = "Odell K. Graph routing. Graphs. 2002;42 Suppl 2:S93-9."
+    spec = [("Odell K", "author"), (".", "O"), ("Graph routing", "title"), (".", "O"),
+            ("Graphs", "container-title"), (".", "O"), ("2002", "issued"), (";", "O"),
+            ("42 Suppl 2", "volume"), (":", "O"), ("S93-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("issue")) == ("42", "2")
