@@ -386,8 +386,6 @@ def _mend(
         _key_and_year_opening_the_title(toks, labels)
     if "; " in raw and "editor" in labels:
         _vancouver_conference_in_the_book(toks, labels)
-    if "):" in raw:
-        _nlm_place_with_its_state(toks, labels)
     if "The " in raw and "publisher-place" in labels and "container-title" not in labels:
         _periodical_read_as_the_place(toks, labels)
     if " No. " in raw:
@@ -1993,9 +1991,9 @@ def _edition_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
 def _place_with_its_bracketed_region(toks: list[Tok], labels: list[str]) -> None:
     """NLM's and APA's "White River Junction (VT): Chelsea Green", "Grand Rapids (MI):
     Graph Press": one to four capitalised words and a region's code in brackets before
-    the colon and the publisher are the place, whatever run the tagger put them in."""
-    if "publisher-place" in labels:
-        return
+    the colon and the publisher are the place, whatever run the tagger put them in (the
+    town read as a book and the code alone as the place: "White Plains (NY): March of
+    Dimes"), where no other place is read."""
     n = len(toks)
     for k in range(2, n - 2):
         if toks[k].text != "(" or toks[k + 2].text != ")" or toks[k + 3 : k + 4] == []:
@@ -2009,6 +2007,8 @@ def _place_with_its_bracketed_region(toks: list[Tok], labels: list[str]) -> None
         while a > 0 and k - a < 4 and _is_capitalised(toks[a - 1]) and labels[a - 1] != "author":
             a -= 1
         if a == k or (a > 0 and toks[a - 1].text not in (".", ",", ";", ")")):
+            return
+        if any(lab == "publisher-place" for lab in (*labels[:a], *labels[k + 3 :])):
             return
         _relabel(labels, a, k + 3, "publisher-place")
         if a > 0 and labels[a - 1] != "O" and toks[a - 1].kind == KIND_PUNCT:
@@ -4585,27 +4585,6 @@ def _report_number_in_brackets(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, k, e + 1, "O")
         _relabel(labels, k + 1, m, "genre")
         _relabel(labels, m + 2, e, "number")
-        return
-
-
-def _nlm_place_with_its_state(toks: list[Tok], labels: list[str]) -> None:
-    """NLM's imprint "White Plains (NY): March of Dimes Education Services; 2001.": a town
-    and its state's code in brackets before the colon and the publisher is the place (the
-    town was read as the book, the state as the place)."""
-    for k in range(2, len(toks) - 4):
-        if toks[k].text != "(" or toks[k + 2].text != ")" or toks[k + 3].text != ":":
-            continue
-        code = toks[k + 1].text
-        if len(code) != 2 or not code.isupper() or not is_region(code):
-            continue
-        if labels[k + 4] != "publisher" or labels[k - 1] == "publisher-place":
-            return
-        a = k
-        while a > 0 and toks[a - 1].kind == KIND_WORD and toks[a - 1].text[:1].isupper():
-            a -= 1
-        if a == k or k - a > 3 or labels[a - 1] != "O" or toks[a - 1].text not in ".:;":
-            return
-        _relabel(labels, a, k + 3, "publisher-place")
         return
 
 
