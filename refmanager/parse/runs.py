@@ -4108,6 +4108,8 @@ def _series_number_after_the_journal(toks: list[Tok], labels: list[str]) -> None
 
 # Vancouver's descriptions in square brackets after a title ("[Internet]", "[software]")
 _BRACKETED_MEDIUM = word_set("internet online software dissertation thesis dataset database")
+# the kinds of a thesis among them ("Title [dissertation].")
+_THESIS_BRACKET_WORDS = word_set("dissertation thesis")
 
 
 def _title_before_a_medium_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
@@ -4641,10 +4643,9 @@ def _vancouver_conference_in_the_book(toks: list[Tok], labels: list[str]) -> Non
 
 # NLM's media in brackets after a title ("[videocassette]", "[CD-ROM]", "[database on the
 # Internet]", "[monograph on the Internet]")
-_MEDIA = word_set(
-    "videocassette videorecording videodisc cd-rom cd dvd dvd-rom internet monograph "
-    "database homepage microfiche microform audiocassette audiorecording film podcast "
-    "blog map software"
+_MEDIA = (_BRACKETED_MEDIUM - _THESIS_BRACKET_WORDS) | word_set(
+    "videocassette videorecording videodisc cd-rom cd dvd dvd-rom monograph homepage "
+    "microfiche microform audiocassette audiorecording film podcast blog map"
 )
 
 
@@ -4703,9 +4704,6 @@ def _country_code_after_the_publisher(toks: list[Tok], labels: list[str]) -> Non
             continue
         if labels[k - 1] == "publisher" and labels[k + 1] != "publisher":
             _relabel(labels, k, k + 3, "publisher")
-
-
-_THESIS_BRACKET_WORDS = word_set("dissertation thesis")
 
 
 def _nlm_newspaper_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
