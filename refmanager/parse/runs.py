@@ -4651,13 +4651,9 @@ _MEDIA = (_BRACKETED_MEDIUM - _THESIS_BRACKET_WORDS) | word_set(
 
 # The last words of a group's name, as Vancouver lists print group authors ("Diabetes
 # Prevention Program Research Group.", "WHO Expert Consultation.", "GBD 2019 Diseases and
-# Injuries Collaborators.")
-_GROUP_ENDS = word_set(
-    "group collaborators consortium investigators consultation committee team network "
-    "collaboration association society organization organisation initiative panel "
-    "taskforce force trialists council alliance programme"
-)
-_GROUP_GLUE = word_set("and of for on the in to")
+# Injuries Collaborators."): a body's nouns, and the words between them
+_GROUP_ENDS = _BODY_HEADS | word_set("consultation force")
+_GROUP_GLUE = _BODY_JOINS | word_set("to")
 
 
 def _group_author_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
