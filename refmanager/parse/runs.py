@@ -398,7 +398,7 @@ def _mend(
         _nlm_thesis_after_its_title(toks, labels)
     if "title" not in labels and "Editor" in raw:
         _title_opening_with_the_editors_word(toks, labels)
-    if labels.count("container-title") and "title" in labels:
+    if "container-title" in labels and "title" in labels:
         _initials_opening_the_title_read_as_a_journal(toks, labels)
     if "Sect." in raw and "container-title" not in labels:
         _nlm_newspaper_ending_the_title(toks, labels)
@@ -4727,21 +4727,18 @@ def _initials_opening_the_title_read_as_a_journal(toks: list[Tok], labels: list[
     Statistical Science.": a person's initials opening the title ("J. B."), read as a journal
     before the title's run that goes on with the last initial, are the title's, where the
     journal is read again after the title."""
-    runs = _runs_of(labels, "container-title")
-    if len(runs) < 2:
-        return
-    a, b = runs[0]
+    a, b = _first_run(labels, "container-title")
     if b - a < 2 or b >= len(toks) or labels[b] != "title":
         return
+    if not (len(toks[b].text) == 1 and toks[b].text.isupper()):
+        return  # (the title's run goes on with the last initial: "S. Haldane’s")
     if not all(
         (t.kind == KIND_WORD and len(t.text) == 1 and t.text.isupper()) or t.text == "."
         for t in toks[a:b]
     ):
         return
-    if not (len(toks[b].text) == 1 and toks[b].text.isupper()):
-        return  # (the title's run goes on with the last initial: "S. Haldane’s")
-    if runs[1][0] < _run_end(labels, b):
-        return
+    if "container-title" not in labels[_run_end(labels, b) :]:
+        return  # (the journal read again after the title)
     _relabel(labels, a, b, "title")
 
 
