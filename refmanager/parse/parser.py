@@ -163,8 +163,11 @@ _NOT_PLACE = re.compile(r"\b(?:volume|vol|part|section|series|track)\b", re.IGNO
 # a new-style arXiv identifier standing alone: its first digits are no year
 _ARXIV_DIGITS = re.compile(rf"(?<![\d.]){NEW_ARXIV_ID}(?:v\d+)?(?!\.?\d)")
 # the dashes that open an entry in place of the names of the entry before ("———.", "--, --,")
-_LEADING_DASHES = re.compile(r"^[\s,.;]*(?:(?:and\s+)?[\u2014\u2013\-_\u2015]{2,}[\s,.;]*)+")
-_DASH_RUN = re.compile(r"[\u2014\u2013\-_\u2015]{2,}")
+# (biblatex prints one em dash: "—. 1959.", "— (1968b).")
+_LEADING_DASHES = re.compile(
+    r"^[\s,.;]*(?:(?:and\s+)?(?:[\u2014\u2013\-_\u2015]{2,}|[\u2014\u2015](?=[\s,.;]))[\s,.;]*)+"
+)
+_DASH_RUN = re.compile(r"[\u2014\u2013\-_\u2015]{2,}|[\u2014\u2015]")
 
 
 _ONLY_IDENTIFIER = re.compile(
@@ -533,7 +536,9 @@ def build_reference(
             if word in MONTHS or (len(word) >= 4 and word in ANY_MONTH):
                 date.month = month_number(word)  # ("Nov. 2010", "März 2018", "août 2003")
                 break
-        iso = _ISO_DATE.fullmatch(year_text.strip()) if year_text else None
+        iso = _ISO_DATE.match(year_text.strip()) if year_text else None
+        if iso is not None and year_text.strip()[iso.end() :][:1] not in ("", "/"):
+            iso = None  # (a range's first day: "2004-03-07/2004-03-11")
         if iso is not None:  # "2022-05-10": GB/T 7714's and ISO 8601's dates
             date.month, date.day = int(iso.group(2)), int(iso.group(3))
         ref.issued = date

@@ -558,7 +558,7 @@ def _mend(
     if "]//" in raw or "\uff3d//" in raw:
         _container_after_the_double_slash(toks, labels)
         _editors_read_into_the_book_after_the_double_slash(toks, labels)
-    if "-" in raw and "issued" in labels and _ISO_DATE_IN_TEXT.search(raw):
+    if "-" in raw and _ISO_DATE_IN_TEXT.search(raw):
         _iso_date_read_as_numbers(toks, labels)
     if "]" in raw or "\uff3d" in raw:
         _number_ending_the_title(toks, labels)
@@ -652,6 +652,12 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if "(ed" in low or "(hrsg" in low:
+        _editors_inside_brackets_after_the_book(toks, labels)
+    if "genre" in labels or "container-title" in labels:
+        _report_number_after_its_kind(toks, labels)
+    if ("\u2019" in raw or "'" in raw) and "container-title" in labels:
+        _venue_year_after_the_container(toks, labels)
     _book_read_into_the_editors(toks, labels)
     _note_where_the_title_stands(toks, labels)
     _title_head_before_a_colon(toks, labels)
@@ -3223,7 +3229,10 @@ def _version_after_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "GraphKit (Version 2.3) [Computer software]": a version in brackets read into the
     title's end is the program's version (a note), not its title. "scikit-learn: machine
     learning in Python, Version 1.3.2.", "R package version 1.1-7": a version printed after
-    the title, read as nothing, a volume or pages, is the version too (a note)."""
+    the title, read as nothing, a volume or pages, is the version too (a note), and so is
+    one after a comma, read as nothing or a number, that ends the title ("DiffPack, version
+    2.114; Publisher"; a version the tagger read into the title stays: "The Unicode Standard,
+    Version 15.0.0")."""
     a, b = _first_run(labels, "title")
     n = len(toks)
     for k in range(n - 1):
@@ -3235,6 +3244,26 @@ def _version_after_the_title(toks: list[Tok], labels: list[str]) -> None:
         if a < k < b and toks[k - 1].text == "(" and e < n and toks[e].text == ")":
             _relabel(labels, k - 1, e + 1, "O")
             _relabel(labels, k, e, "note")
+        elif (
+            k > 1
+            and toks[k - 1].text == ","
+            and (a < k - 1 < b or a == n)
+            and all(lab == "title" or lab in _VERSION_READ_AS for lab in labels[k:e])
+            and any(lab != "title" for lab in labels[k:e])
+            and (a == n or all(not toks[j].text[:1].isalnum() for j in range(e, b)))
+        ):
+            # "DiffPack, version 2.114; Lumen Software": the title ends before its comma
+            _relabel(labels, k - 1, e, "O")
+            _relabel(labels, k, e, "note")
+            if a == n:  # the words before the comma, read as nothing, are the title
+                j = k - 1
+                while j > 0 and labels[j - 1] == "O":
+                    j -= 1
+                after = j == 0 or labels[j - 1] in ("author", "editor", "issued")
+                while j < k - 1 and not toks[j].text[:1].isalnum():
+                    j += 1
+                if j < k - 1 and after:  # (right after the names or the date)
+                    _relabel(labels, j, k - 1, "title")
         elif k >= b and all(lab in _VERSION_READ_AS for lab in labels[k:e]):
             if k > 0 and labels[k - 1] == "note":
                 _relabel(labels, k, e, "note")  # "R package version 1.1-7": one note
@@ -5287,6 +5316,59 @@ def _translator_opening_the_container(toks: list[Tok], labels: list[str]) -> Non
 _REPORT_WORDS = word_set("tech technical rep report working paper memorandum memo")
 
 
+# The words of a report's kind printed before its number ("Tech. rep. 98-17", "Working
+# Paper 412", "Discussion Paper No. 7"), and the last word such a kind ends with.
+_REPORT_KIND_WORDS = _REPORT_WORDS | word_set("discussion research occasional staff policy")
+_REPORT_KIND_ENDS = word_set("rep report paper papers memo memorandum")
+# What the number after a report's kind may have been read as
+_REPORT_NUMBER_READ_AS = frozenset({"page", "volume", "issue", "O", "number"})
+
+
+def _report_number_after_its_kind(toks: list[Tok], labels: list[str]) -> None:
+    """ "Tech. rep. 98-17. Austin, Tex.: University of Texas", "Working Paper 412, Northfield
+    University": the number printed after a report's kind is the report's number (never
+    its pages or volume), and the kind read as a container is the genre."""
+    n = len(toks)
+    for k in range(n - 1):
+        if toks[k].text.lower() not in _REPORT_KIND_ENDS or labels[k] not in (
+            "genre",
+            "container-title",
+        ):
+            continue
+        lab = labels[k]
+        a = k
+        while a > 0 and labels[a - 1] == lab:
+            a -= 1
+        words = [t.text.lower() for t in toks[a : k + 1] if t.kind == KIND_WORD]
+        if not words or any(w not in _REPORT_KIND_WORDS for w in words):
+            continue
+        j = k + 1
+        if j < n and toks[j].text == "." and toks[j].start == toks[k].end:
+            j += 1
+        if j + 1 < n and toks[j].text.lower() in ("no", "nr") and toks[j + 1].text == ".":
+            j += 2
+        if j >= n or toks[j].kind != KIND_NUM:
+            continue
+        e = j + 1  # the number and what is glued to it ("98-17", "TR-7/2")
+        while (
+            e + 1 < n
+            and toks[e].text in ("-", "/", ".")
+            and toks[e].start == toks[e - 1].end
+            and toks[e + 1].start == toks[e].end
+            and toks[e + 1].text[:1].isalnum()
+        ):
+            e += 2
+        if e < n and toks[e].text[:1].isalnum():
+            continue
+        if any(lab2 not in _REPORT_NUMBER_READ_AS for lab2 in labels[j:e]):
+            continue
+        if all(lab2 == "number" for lab2 in labels[j:e]) and lab == "genre":
+            continue
+        _relabel(labels, j, e, "number")
+        if lab == "container-title":
+            _relabel(labels, a, k + 1, "genre")
+
+
 def _institution_read_as_a_container(toks: list[Tok], labels: list[str]) -> None:
     """IEEE's "“Title,” NASA, Tech. Rep., 1988.", "“Title,” FAA Technical Center, Pomona,
     New Jersey, Tech. Rep.": the container read before a report's genre (past its place)
@@ -7018,6 +7100,73 @@ def _editors_after_in_read_as_names(toks: list[Tok], labels: list[str]) -> None:
         while e < len(toks) and labels[e] == "title":
             e += 1
         _relabel(labels, k, e, "container-title")
+
+
+# The labels a book's words before its bracketed editors may have been read as
+_BOOK_BEFORE_EDITORS_READ_AS = frozenset(
+    {"author", "editor", "title", "container-title", "O", "publisher", "collection-title"}
+)
+
+
+_VOLUME_WORDS_BEFORE_EDITORS = word_set("vol vols volume bd band tome")
+
+
+def _editors_inside_brackets_after_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """Nature's "in Thin Film Growth (eds Berg, L. & Chen, Y.) 45–67 (Springer, 1999)."
+    and "Handbook of Porous Solids 2nd edn (ed Weber, J.) (Wiley, 2003).", Angewandte's
+    "in Organic Electrodes (Eds.: R. Lang, T. Brun), Wiley-VCH, 2010": names in brackets
+    after an editors' mark are the editors, never the book or the authors, and the words
+    before the bracket back to "in" are the book (the container); with no "in", an entry
+    that opens with those words is an edited book, and they are its title."""
+    n = len(toks)
+    for k in range(n - 3):
+        if toks[k].text != "(" or toks[k + 1].text.lower() not in _EDITOR_MARK:
+            continue
+        j = k + 2
+        while j < n and toks[j].text in (".", ":"):
+            j += 1
+        c = j
+        while c < min(n, j + 40) and toks[c].text not in ("(", ")", "[", "]"):
+            c += 1
+        if c >= n or toks[c].text != ")" or c == j:
+            continue
+        names = toks[j:c]
+        if any(t.kind == KIND_NUM for t in names) or not names[0].text[:1].isupper():
+            continue
+        capitals = [t for t in names if t.kind == KIND_WORD and t.text[:1].isupper()]
+        if len(capitals) < 2 and not any(t.text == "," for t in names):
+            continue  # (one word is no list of names: "(eds PAKDD)")
+        # the book: back to "in" (or the entry's start), past its edition and volume
+        i = k - 1
+        while i >= 0 and (
+            labels[i] in ("edition", "volume")
+            or toks[i].text in (",", ".")
+            or toks[i].text.lower() in _VOLUME_WORDS_BEFORE_EDITORS
+        ):
+            i -= 1
+        end = i + 1
+        a = end
+        while a > 0 and labels[a - 1] in _BOOK_BEFORE_EDITORS_READ_AS:
+            if toks[a - 1].text.lower() in _IN_WORDS and (
+                a - 1 == 0
+                or toks[a - 2].text in (".", ",", "\u201d", '"')
+                or labels[a - 2] != labels[a]
+            ):
+                break
+            a -= 1
+        opened_by_in = a > 0 and toks[a - 1].text.lower() in _IN_WORDS
+        if not opened_by_in and (a > 0 or len(set(labels[a:end])) > 1):
+            continue  # (something else opens the words, or they are read as two fields)
+        words = [t for t in toks[a:end] if t.kind == KIND_WORD]
+        if not words or not words[0].text[:1].isupper() or len(words) > 25:
+            continue
+        _relabel(labels, a, end, "container-title" if opened_by_in else "title")
+        _relabel(labels, k, j, "O")
+        _relabel(labels, j, c, "editor")
+        if names[-1].text == ".":
+            labels[c - 1] = "editor"
+        labels[c] = "O"
+        return
 
 
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:
@@ -10373,28 +10522,55 @@ def _title_before_the_type_code_read_as_the_container(toks: list[Tok], labels: l
 _ISO_DATE_IN_TEXT = re.compile(r"[-\uff0d]\d\d[-\uff0d]\d\d")
 
 
+def _iso_date_at(toks: list[Tok], k: int) -> bool:
+    """Whether tokens ``k`` to ``k + 5`` are a date printed as year-month-day, glued."""
+    if k + 5 > len(toks) or len(toks[k].text) != 4 or not toks[k].text.isdigit():
+        return False
+    parts = toks[k : k + 5]
+    if parts[1].text != "-" or parts[3].text != "-":
+        return False
+    if any(parts[m].end != parts[m + 1].start for m in range(4)):
+        return False
+    month, day = parts[2].text, parts[4].text
+    if not (month.isdigit() and day.isdigit() and len(month) == 2 and len(day) == 2):
+        return False
+    return 1 <= int(month) <= 12 and 1 <= int(day) <= 31
+
+
+# What a date printed as year-month-day may be read as when the entry has no other date
+_ISO_DATE_READ_AS = frozenset({"issued", "page", "volume", "issue", "number", "O"})
+
+
 def _iso_date_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
     """GB/T 7714's newspaper "人民日报, 2022-05-10(5)." and online dates "(2022-08-31)": a
     date printed as year-month-day, its parts joined by hyphens, is the date whatever the
     tagger read its month and day as (a volume, an issue); a newspaper's bracketed number
-    right after it is the page it is printed on (its "版")."""
+    right after it is the page it is printed on (its "版"). In an entry with no other date,
+    one read as pages is the date too ("French Patent 8 812 345, 1989-06-21."), and so is
+    the end of a range of two ("2004-03-07/2004-03-11", a meeting's days)."""
     n = len(toks)
+    dated = "issued" in labels
     for k in range(n - 4):
-        if labels[k] != "issued" or len(toks[k].text) != 4 or not toks[k].text.isdigit():
+        if not _iso_date_at(toks, k):
+            continue
+        if labels[k] != "issued" and (
+            dated or any(lab not in _ISO_DATE_READ_AS for lab in labels[k : k + 5])
+        ):
             continue
         parts = toks[k : k + 5]
-        if parts[1].text != "-" or parts[3].text != "-":
+        end = k + 5
+        if (
+            end < n
+            and toks[end].text == "/"
+            and toks[end].start == parts[4].end
+            and _iso_date_at(toks, end + 1)
+            and toks[end + 1].start == toks[end].end
+            and all(lab in _ISO_DATE_READ_AS or lab == "DOI" for lab in labels[end : end + 6])
+        ):
+            end += 6
+        if all(labels[m] == "issued" for m in range(k, end)):
             continue
-        if any(parts[m].end != parts[m + 1].start for m in range(4)):
-            continue
-        month, day = parts[2].text, parts[4].text
-        if not (month.isdigit() and day.isdigit() and len(month) == 2 and len(day) == 2):
-            continue
-        if not (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
-            continue
-        if all(labels[m] == "issued" for m in range(k, k + 5)):
-            continue
-        _relabel(labels, k + 1, k + 5, "issued")
+        _relabel(labels, k, end, "issued")
         j = k + 5
         if j + 2 < n and toks[j].text == "(" and toks[j].start == parts[4].end:
             e = j + 1  # the bracket's one or two tokens ("(5)", "(A3)")
@@ -10675,6 +10851,24 @@ def _venue_with_its_year(toks: list[Tok], labels: list[str]) -> None:
             start -= 1
         _relabel(labels, start, k + 1, "container-title")
         return
+
+
+def _venue_year_after_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "in Proc. IEEE Globecom ’99, Rio de Janeiro": a meeting's two-digit year after its
+    name, an apostrophe glued to it, ends the container; the tagger reads it as a volume."""
+    n = len(toks)
+    for k in range(2, n):
+        num, mark = toks[k], toks[k - 1]
+        if (
+            labels[k] == "volume"
+            and len(num.text) == 2
+            and num.text.isdigit()
+            and mark.text in _APOSTROPHES
+            and mark.end == num.start
+            and labels[k - 2] == "container-title"
+            and (k + 1 == n or not toks[k + 1].text[:1].isalnum())
+        ):
+            _relabel(labels, k - 1, k + 1, "container-title")
 
 
 def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[str]) -> None:
@@ -11563,6 +11757,11 @@ def _names_before_a_bracketed_role(toks: list[Tok], labels: list[str]) -> None:
         mark = toks[p + 1].text.lower()
         if mark not in _EDITOR_MARK and mark not in _TRANSLATOR_MARKS:
             continue
+        q = p + 2
+        while q < n and toks[q].text in (".", ":"):
+            q += 1
+        if q < n and toks[q].kind == KIND_WORD and toks[q].text[:1].isupper():
+            continue  # (the names follow the mark: "(eds Berg, L. & Chen, Y.)")
         role = "editor" if mark in _EDITOR_MARK else "O"
         if labels[p - 1] == "container-title":
             # "..., Daphne Ellis (trans.), Wagner, 24": names read as the journal or the

@@ -103,10 +103,21 @@ def _strip_leading_close(text: str) -> str:
     return text
 
 
+# a page number printed in groups of three digits ("pp. 14 897–14 900", thin spaces)
+_GROUPED_PAGE = re.compile(r"(?<![\d\s])(\d{1,3})[ \u00a0\u2009\u202f](\d{3})(?![\d\s])")
+# (only a range, its dash printed: "97 101" alone is a range whose dash the text lost)
+_GROUPED_PAGES = re.compile(
+    r"\d{1,3}[ \u00a0\u2009\u202f]\d{3}\s*[\-\u2013]\s*\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})?"
+    r"|\d{1,6}\s*[\-\u2013]\s*\d{1,3}[ \u00a0\u2009\u202f]\d{3}"
+)
+
+
 def clean_value(field: str, text: str) -> str:
     if field == "page":
         text = _PAGE_PREFIX.sub("", text.strip(_EDGE))
         text = _PAGE_DASH.sub(lambda m: m.group(1), text)
+        if _GROUPED_PAGES.fullmatch(text):
+            text = _GROUPED_PAGE.sub(r"\1\2", text)
         return text.strip(_EDGE + ".()")
     if field == "volume":
         text = _VOLUME_PREFIX.sub("", text.strip(_EDGE))

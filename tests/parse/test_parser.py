@@ -82,6 +82,23 @@ def test_same_author_dash_repeats_previous_authors() -> None:
 
 
 @pytest.mark.parametrize(
+    "raw",
+    [
+        "\u2014. 2018. More Tides. Lisbon: Maré Press.",
+        "\u2014 (2018). \u201cMore Tides.\u201d In: Journal of Ports 7, pp. 1\u20139.",
+    ],
+)
+def test_biblatex_s_one_em_dash_repeats_the_previous_authors(raw: str) -> None:
+    refs = parse_entries(
+        [
+            Entry(raw="Ferreira, Ana. 2015. Tides and Ports. Lisbon: Maré Press.", label=""),
+            Entry(raw=raw, label=""),
+        ]
+    )
+    assert [(n.family, n.given) for n in refs[1].author] == [("Ferreira", "Ana")]
+
+
+@pytest.mark.parametrize(
     ("raw", "families"),
     [
         ("--, K. B. Abe, and B. Sato, 2000: Graph activity. J. Graphs, 13, 229-235.",

@@ -8034,3 +8034,93 @@ def test_vancouver_s_supplement_read_into_the_volume() -> None:
             ("42 Suppl 2", "volume"), (":", "O"), ("S93-9", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("issue")) == ("42", "2")
+
+
+def test_a_version_after_the_title_s_comma_is_a_note() -> None:
+    raw = "Odell K. GraphKit, version 2.114; Graph Soft Ltd.: Cambridge, 2009."
+    spec = [("Odell K", "author"), (".", "O"), ("GraphKit, version 2.", "O"), ("114", "volume"),
+            (";", "O"), ("Graph Soft Ltd", "publisher"), (".:", "O"),
+            ("Cambridge", "publisher-place"), (",", "O"), ("2009", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("note"), ref.get("volume")) == (
+        "GraphKit",
+        "version 2.114",
+        "",
+    )
+
+
+def test_a_date_printed_year_month_day_read_as_pages_is_the_date() -> None:
+    raw = "K. Odell, Graph router, French Patent 8 812 345, 1989-06-21."
+    spec = [("K. Odell", "author"), (",", "O"), ("Graph router", "title"), (",", "O"),
+            ("French Patent", "genre"), ("8 812 345", "number"), (",", "O"),
+            ("1989-06-21", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == ""
+    assert ref.issued is not None
+    assert (ref.issued.year, ref.issued.month, ref.issued.day) == (1989, 6, 21)
+
+
+def test_a_meeting_s_days_printed_as_a_range_of_dates_are_the_date() -> None:
+    raw = "K. Odell, Graph routing, in Proc. Graph Conf., Oslo, 2004-03-07/2004-03-11, pp. 1-9."
+    spec = [("K. Odell", "author"), (",", "O"), ("Graph routing", "title"), (", in", "O"),
+            ("Proc. Graph Conf.", "container-title"), (",", "O"), ("Oslo", "publisher-place"),
+            (",", "O"), ("2004-03-07", "issued"), ("/2004-03", "DOI"), ("-11", "issue"),
+            (", pp.", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("issue"), ref.get("DOI")) == ("", "")
+    assert ref.issued is not None
+    assert (ref.issued.year, ref.issued.month, ref.issued.day) == (2004, 3, 7)
+
+
+def test_a_meeting_s_two_digit_year_after_its_name_ends_the_container() -> None:
+    raw = "K. Odell, Graph routing, in Proc. IEEE Graphcom '04, Oslo, 2004, pp. 1-9."
+    spec = [("K. Odell", "author"), (",", "O"), ("Graph routing", "title"), (", in", "O"),
+            ("Proc. IEEE Graphcom", "container-title"), ("'", "O"), ("04", "volume"),
+            (",", "O"), ("Oslo", "publisher-place"), (",", "O"), ("2004", "issued"),
+            (", pp.", "O"), ("1-9", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume")) == ("Proc. IEEE Graphcom '04", "")
+
+
+def test_the_number_after_a_report_s_kind_is_the_report_s_number() -> None:
+    raw = "Odell, Kay. Graph Routing. Tech. rep. 98-17. Austin, Tex.: Graph University, 2001."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("Graph Routing", "title"), (".", "O"),
+            ("Tech. rep", "genre"), (".", "O"), ("98-17", "page"), (".", "O"),
+            ("Austin, Tex", "publisher-place"), (".:", "O"), ("Graph University", "publisher"),
+            (",", "O"), ("2001", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("number"), ref.get("page")) == ("98-17", "")
+    raw = "Odell, K. (1999a). Graph Routing. Working Paper 412, Graph University."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("1999a", "issued"), (").", "O"),
+            ("Graph Routing", "title"), (".", "O"), ("Working Paper", "container-title"),
+            ("412", "number"), (",", "O"), ("Graph University", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("genre"), ref.get("number"), ref.get("container-title")) == (
+        "Working Paper",
+        "412",
+        "",
+    )
+
+
+def test_names_in_brackets_after_an_editors_mark_are_the_editors_of_the_book_before() -> None:
+    raw = (
+        "Odell, K. Graph routing. in Graph Theory (eds Abe, L. & Berg, Y.) 45-67 "
+        "(Graph Press, 1999)."
+    )
+    spec = [("Odell, K.", "author"), ("Graph routing", "title"), (". in", "O"),
+            ("Graph Theory", "editor"), ("(eds", "O"), ("Abe, L. & Berg, Y.", "container-title"),
+            (")", "O"), ("45-67", "page"), ("(", "O"), ("Graph Press", "publisher"), (",", "O"),
+            ("1999", "issued"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.family for n in ref.editor] == ["Abe", "Berg"]
+    assert (ref.get("container-title"), ref.get("title")) == ("Graph Theory", "Graph routing")
+    raw = "Graph Handbook, Vol. B, 3rd ed., (Ed.: M. Abe), Graph Press, Oslo, 2008."
+    spec = [("Graph Handbook", "container-title"), (", Vol.", "O"), ("B", "volume"),
+            (",", "O"), ("3rd ed", "edition"), (".,", "O"), ("(Ed.:", "O"), ("M. Abe)", "editor"),
+            (",", "O"), ("Graph Press", "publisher"), (",", "O"), ("Oslo", "publisher-place"),
+            (",", "O"), ("2008", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.editor] == [("Abe", "M.")]
+    assert (ref.get("title"), ref.get("volume")) == ("Graph Handbook", "B")

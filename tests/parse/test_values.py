@@ -53,3 +53,11 @@ def test_a_value_opening_with_the_run_before_s_period_or_a_lone_close(
     field: str, text: str, value: str
 ) -> None:
     assert clean_value(field, text) == value
+
+
+def test_a_range_of_pages_printed_in_groups_of_three_digits_is_joined() -> None:
+    assert clean_value("page", "pp. 14 897–14 900") == "14897–14900"
+    assert clean_value("page", "1781-1 786") == "1781-1786"
+    assert clean_value("page", "14\u2009897\u201314\u2009900") == "14897\u201314900"
+    # two numbers with no dash between them are a range whose dash the text lost
+    assert clean_value("page", "97 101") == "97 101"
