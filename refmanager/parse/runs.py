@@ -325,6 +325,8 @@ def _mend(
         _hyphened_given_name_opening_the_title(toks, labels)
     if "(" in raw:
         _editors_after_in_read_as_names(toks, labels)
+    if "Ed." in raw or "Eds." in raw:
+        _ieee_book_read_into_its_editors(toks, labels)
     _editors_first(toks, labels)
     if (
         "rsg" in raw
@@ -376,7 +378,7 @@ def _mend(
         _lone_page_after_its_german_mark(toks, labels)
     if "In" in raw and "." in raw:
         _biblatex_volume_dot_number(toks, labels)
-    if "In:" in raw and (" by " in raw or " von " in raw or " par " in raw):
+    if ". by " in raw or ". von " in raw or ". par " in raw:
         _biblatex_editors_after_the_book(toks, labels)
     if "volume" in labels and ("issue" not in labels or "Article" in raw) and ", " in raw:
         _acm_volume_and_issue(toks, labels)
@@ -426,6 +428,8 @@ def _mend(
         _title_before_a_medium_read_into_the_names(toks, labels)
     if ") " in raw:
         _series_number_after_the_journal(toks, labels)
+    if " ser" in raw and "container-title" in labels:
+        _journal_s_series_read_into_the_journal(toks, labels)
     if "note" in labels and "editor" in labels:
         _book_after_the_editors_read_as_a_note(toks, labels)
     if "line]" in low or "internet]" in low:
@@ -528,6 +532,10 @@ def _mend(
         _bracketed_imprint_after_the_title(toks, labels)
     _book_after_the_editors(toks, labels)
     _volume_read_as_a_page(toks, labels)
+    if "issued" in labels:
+        _range_of_years_cut_after_its_first(toks, labels)
+    if "p." in raw:
+        _number_after_a_page_mark_read_as_the_volume(toks, labels)
     _title_run_into_the_names(toks, labels)
     _title_after_the_last_name_read_into_the_names(toks, labels)
     _title_case_journal_after_a_comma(toks, labels)
@@ -4135,6 +4143,50 @@ def _series_number_after_the_journal(toks: list[Tok], labels: list[str]) -> None
     labels[k + 3] = "volume"
 
 
+_SERIES_WORDS = word_set("ser series")
+_NEW_OR_OLD = word_set("new old")
+
+
+def _journal_s_series_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "In: William and Mary Quarterly. 3rd ser. 15, pp. 168–190.", "American
+    Anthropologist. New ser. 93.1": a journal's series after its name ("3rd ser.", "New
+    ser.") is its series (Zotero's, CSL's collection-title), and the number after it,
+    read into the journal, the volume (and after a period, the issue)."""
+    a, b = _first_run(labels, "container-title")
+    n = len(toks)
+    for k in range(a + 2, b):
+        if toks[k].text.lower() not in _SERIES_WORDS:
+            continue
+        low = toks[k - 1].text.lower()
+        if low in _NEW_OR_OLD:
+            s = k - 1
+        elif low in _ORDINAL_ENDS and toks[k - 2].kind == KIND_NUM:
+            s = k - 2
+        else:
+            continue
+        if s <= a or toks[s - 1].text not in (".", ","):
+            continue
+        j = k + 1 if k + 1 < n and toks[k + 1].text == "." else k
+        v = j + 1 if j > k else k + 1
+        if v >= n or toks[v].kind != KIND_NUM or labels[v] not in ("container-title", "volume"):
+            continue
+        if v + 1 < b and any(t.kind == KIND_WORD for t in toks[v + 1 : b]):
+            continue
+        labels[s - 1] = "O"
+        _relabel(labels, s, j + 1 if j > k else k + 1, "collection-title")
+        labels[v] = "volume"
+        if (
+            v + 2 < n
+            and toks[v + 1].text == "."
+            and toks[v + 2].kind == KIND_NUM
+            and toks[v + 1].start == toks[v].end
+            and labels[v + 2] in ("container-title", "issue", "O", "volume")
+        ):
+            labels[v + 1] = "O"
+            labels[v + 2] = "issue"
+        return
+
+
 # Vancouver's descriptions in square brackets after a title ("[Internet]", "[software]")
 _BRACKETED_MEDIUM = word_set("internet online software dissertation thesis dataset database")
 # the kinds of a thesis among them ("Title [dissertation].")
@@ -4442,7 +4494,9 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
     Durham: Duke University Press, 2001, pp. 1–23." (German "Hrsg. von", French "Éd.
     par"): the words between "In:" and the editors' sentence are the book, the names
     after "by" up to the sentence's period are the editors (the tagger read the book as
-    the editors, or the editors into the book)."""
+    the editors, or the editors into the book). With no "In:", a book right after the
+    names or the date is the work itself ("Nolan, Peter. Collected Letters. Ed. by R.
+    Hale. London: Penguin, 1975.": the title)."""
     n = len(toks)
     m = next(
         (
@@ -4459,12 +4513,30 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
     i = next(
         (k for k in range(m - 2, 0, -1) if toks[k].text == "In" and toks[k + 1].text == ":"), -1
     )
-    if i < 0 or labels[i] != "O" or i + 2 >= m - 1:
-        return
-    if any(
-        labels[k] not in ("container-title", "editor", "title", "O") for k in range(i + 2, m - 1)
-    ):
-        return
+    if i >= 0:
+        if labels[i] != "O" or i + 2 >= m - 1:
+            return
+        if any(
+            labels[k] not in ("container-title", "editor", "title", "O")
+            for k in range(i + 2, m - 1)
+        ):
+            return
+        book, book_label = i + 2, "container-title"
+    else:
+        # no "In:": a book right after the names or the date ("Nolan, Peter. Collected
+        # Letters. Ed. by R. Hale. 4 vols. London: Penguin, 1975.") is the title
+        lab = labels[m - 2]
+        if lab not in ("container-title", "title"):
+            return
+        book = m - 2
+        while book > 0 and labels[book - 1] == lab:
+            book -= 1
+        p = book - 1
+        while p >= 0 and labels[p] == "O" and not toks[p].text[:1].isalnum():
+            p -= 1
+        if p < 0 or labels[p] not in ("author", "issued") or "title" in labels[:book]:
+            return
+        book_label = "title"
     e = m + 3
     while e < n:
         t = toks[e]
@@ -4479,7 +4551,7 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
         e += 1
     if e >= n or e == m + 3:
         return
-    _relabel(labels, i + 2, m - 1, "container-title")
+    _relabel(labels, book, m - 1, book_label)
     _relabel(labels, m - 1, m + 3, "O")
     _relabel(labels, m + 3, e, "editor")
     labels[e] = "O"
@@ -7169,6 +7241,41 @@ def _editors_inside_brackets_after_the_book(toks: list[Tok], labels: list[str]) 
         return
 
 
+def _ieee_book_read_into_its_editors(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's chapter "“Title,” in Fiber Sensor Test and Measurement, D. Dorset, Ed.
+    Englewood Cliffs, NJ: Prentice-Hall, 1998.": the book and its editors after "in",
+    before ", Ed." or ", Eds.", read as one run of editors: the book is the words before
+    the first comma that an initial follows, the names after it the editors."""
+    n = len(toks)
+    for k in range(3, n - 1):
+        if toks[k].text not in ("Ed", "Eds") or toks[k + 1].text != ".":
+            continue
+        if toks[k - 1].text != "," or labels[k - 2] != "editor":
+            continue
+        a = k - 2
+        while a > 0 and labels[a - 1] == "editor":
+            a -= 1
+        if a == 0 or toks[a - 1].text.lower() != "in":
+            return
+        c = next(
+            (
+                m
+                for m in range(a + 1, k - 3)
+                if toks[m].text == ","
+                and len(toks[m + 1].text) == 1
+                and toks[m + 1].text.isupper()
+                and toks[m + 2].text == "."
+            ),
+            -1,
+        )
+        if c < 0 or not toks[a].text[:1].isupper():
+            return
+        _relabel(labels, a, c, "container-title")
+        labels[c] = "O"
+        labels[k - 1] = "O"
+        return
+
+
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:
     """A name list that opens the entry followed by "(ed.)", "(eds.)", "(Hrsg.)", ", eds."
     or ", editors." edited the work: "Whenham, John (ed.), Claudio Monteverdi: Orfeo"; and
@@ -8186,6 +8293,53 @@ def _volume_read_as_a_page(toks: list[Tok], labels: list[str]) -> None:
         if first.text.isdigit() and second.text.isdigit() and second.start > first.end:
             labels[a] = "volume"
         return
+
+
+def _number_after_a_page_mark_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """ "Moscow: Energia Press, 1964, p. 464, (in Russian).", "pp. 45–67": a number (or a
+    range) right after "p." or "pp." is the pages, never the volume or the issue."""
+    if "page" in labels:
+        return
+    n = len(toks)
+    for k in range(n - 2):
+        if toks[k].text.lower() not in ("p", "pp") or toks[k + 1].text != ".":
+            continue
+        j = k + 2
+        if toks[j].kind != KIND_NUM or labels[j] not in ("volume", "issue"):
+            continue
+        e = j + 1
+        if e + 1 < n and toks[e].text in ("-", "\u2013") and toks[e + 1].kind == KIND_NUM:
+            e += 2
+        if any(labels[m] not in ("volume", "issue", "O") for m in range(j, e)):
+            continue
+        _relabel(labels, j, e, "page")
+        return
+
+
+def _range_of_years_cut_after_its_first(toks: list[Tok], labels: list[str]) -> None:
+    """ "Bertram, Hans. 1984–1986a. Complete Works.", "(1853–54)": a range of years right
+    after the names, cut after its first year (the rest read into the title), is the date."""
+    n = len(toks)
+    k = labels.index("issued")
+    if k + 2 >= n or toks[k].kind != KIND_NUM or len(toks[k].text) != 4:
+        return
+    if toks[k + 1].text not in ("-", "\u2013", "/") or labels[k + 1] == "issued":
+        return
+    y = toks[k + 2]
+    if y.kind != KIND_NUM or len(y.text) not in (2, 4) or labels[k + 2] == "issued":
+        return
+    if toks[k + 1].start != toks[k].end or y.start != toks[k + 1].end:
+        return
+    e = k + 3
+    if e < n and len(toks[e].text) == 1 and toks[e].text.islower() and toks[e].start == y.end:
+        e += 1  # the year's letter ("1986a")
+    if e < n and toks[e].text not in (".", ")", ","):
+        return
+    if any(lab not in ("title", "O") for lab in labels[k + 1 : e]):
+        return
+    _relabel(labels, k + 1, e, "issued")
+    if e < n and labels[e] == "title":
+        labels[e] = "O"
 
 
 def _title_run_into_the_names(toks: list[Tok], labels: list[str]) -> None:

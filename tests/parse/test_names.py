@@ -58,6 +58,14 @@ def test_corporate_literal() -> None:
     assert not names[0].family
 
 
+@pytest.mark.parametrize(
+    "text", ["Graph Nations", "Statistics Graphland", "Graph Development Programme", "OECD"]
+)
+def test_bodies_named_by_words_no_person_bears(text: str) -> None:
+    names, _ = split_names(text)
+    assert [(n.literal, n.family) for n in names] == [(text, "")]
+
+
 def test_is_initials() -> None:
     assert is_initials("J. R.")
     assert is_initials("ZX")

@@ -8124,3 +8124,84 @@ def test_names_in_brackets_after_an_editors_mark_are_the_editors_of_the_book_bef
     ref = _by_runs(raw, spec)
     assert [(n.family, n.given) for n in ref.editor] == [("Abe", "M.")]
     assert (ref.get("title"), ref.get("volume")) == ("Graph Handbook", "B")
+
+
+def test_an_editors_sentence_after_a_book_with_no_in_edits_the_title() -> None:
+    raw = "Odell, Kay. Collected Graphs. Ed. by R. Abe. 4 vols. London: Graph Press, 1975."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("Collected Graphs", "container-title"),
+            (". Ed. by R. Abe.", "O"), ("4 vols", "volume"), (".", "O"),
+            ("London", "publisher-place"), (":", "O"), ("Graph Press", "publisher"), (",", "O"),
+            ("1975", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Collected Graphs", "")
+    assert [(n.family, n.given) for n in ref.editor] == [("Abe", "R.")]
+
+
+def test_a_number_after_a_page_mark_read_as_the_volume_is_the_pages() -> None:
+    raw = "K. Odell, Graph Circuits. Oslo: Graph Press, 1964, p. 464, (in Norwegian)."
+    spec = [("K. Odell", "author"), (",", "O"), ("Graph Circuits", "title"), (".", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"), (",", "O"),
+            ("1964", "issued"), (", p.", "O"), ("464", "volume"), (", (", "O"),
+            ("in Norwegian", "note"), (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("page"), ref.get("volume")) == ("464", "")
+
+
+def test_a_journal_s_series_read_into_the_journal() -> None:
+    raw = "Odell, Kay (1958). “Graph Trade.” In: Graph Quarterly. 3rd ser. 15, pp. 168–190."
+    spec = [("Odell, Kay", "author"), ("(", "O"), ("1958", "issued"), ("). “", "O"),
+            ("Graph Trade", "title"), (".” In:", "O"),
+            ("Graph Quarterly. 3rd ser. 15", "container-title"), (", pp.", "O"),
+            ("168–190", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("collection-title"), ref.get("volume")) == (
+        "Graph Quarterly",
+        "3rd ser.",
+        "15",
+    )
+    raw = "Odell, Kay (1991). “Graph Tales.” In: Graph Review. New ser. 93.1, pp. 9–27."
+    spec = [("Odell, Kay", "author"), ("(", "O"), ("1991", "issued"), ("). “", "O"),
+            ("Graph Tales", "title"), (".” In:", "O"),
+            ("Graph Review. New ser. 93", "container-title"), (".", "O"), ("1", "issue"),
+            (", pp.", "O"), ("9–27", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume"), ref.get("issue")) == (
+        "Graph Review",
+        "93",
+        "1",
+    )
+
+
+def test_a_body_opening_the_entry_before_its_date_is_the_author() -> None:
+    raw = "Graph Nations. 1964. Yearbook of Graph Statistics, 1963. New York."
+    spec = [("Graph Nations", "publisher"), (".", "O"), ("1964", "issued"), (".", "O"),
+            ("Yearbook of Graph Statistics", "title"), (", 1963.", "O"),
+            ("New York", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal or n.family for n in ref.author] == ["Graph Nations"]
+    assert (ref.get("publisher"), ref.get("title")) == ("", "Yearbook of Graph Statistics")
+
+
+def test_ieee_s_book_read_into_its_editors() -> None:
+    raw = (
+        "W. Odell, “Graph sensing,” in Graph Test and Measurement, D. Abe, Ed. "
+        "Englewood Cliffs, NJ: Graph Hall, 1998."
+    )
+    spec = [("W. Odell", "author"), (", “", "O"), ("Graph sensing", "title"), (",” in", "O"),
+            ("Graph Test and Measurement, D. Abe", "editor"), (", Ed.", "O"),
+            ("Englewood Cliffs, NJ", "publisher-place"), (":", "O"), ("Graph Hall", "publisher"),
+            (",", "O"), ("1998", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Test and Measurement"
+    assert [(n.family, n.given) for n in ref.editor] == [("Abe", "D.")]
+    assert ref.get("publisher-place") == "Englewood Cliffs, NJ"
+
+
+def test_a_range_of_years_cut_after_its_first_is_the_date() -> None:
+    raw = "Odell, Kay. 1984–1986a. Collected Graphs. Oslo: Graph Press."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("1984", "issued"),
+            ("–1986a. Collected Graphs", "title"), (".", "O"), ("Oslo", "publisher-place"),
+            (":", "O"), ("Graph Press", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Collected Graphs"
+    assert ref.issued is not None and ref.issued.year == 1984
