@@ -378,7 +378,7 @@ def _mend(
         _lone_page_after_its_german_mark(toks, labels)
     if "In" in raw and "." in raw:
         _biblatex_volume_dot_number(toks, labels)
-    if ". by " in raw or ". von " in raw or ". par " in raw:
+    if ". by " in raw or ". von " in raw or ". par " in raw or "ed by " in raw:
         _biblatex_editors_after_the_book(toks, labels)
     if "volume" in labels and ("issue" not in labels or "Article" in raw) and ", " in raw:
         _acm_volume_and_issue(toks, labels)
@@ -660,6 +660,8 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if ", ed" in raw or ", comp" in raw:
+        _edited_book_opening_with_its_editors(toks, labels)
     if "(ed" in low or "(hrsg" in low:
         _editors_inside_brackets_after_the_book(toks, labels)
     if "genre" in labels or "container-title" in labels:
@@ -4486,6 +4488,8 @@ def _biblatex_volume_dot_number(toks: list[Tok], labels: list[str]) -> None:
 # biblatex's editors' sentence after the book: "Ed. by", "Eds. by", German "Hrsg. von",
 # French "Éd. par"
 _EDITED_BY = {"ed": "by", "eds": "by", "hrsg": "von", "\u00e9d": "par"}
+# Chicago's "Edited by R. Hale.", "Compiled by Tim Austin." (the mark spelt out)
+_EDITED_WORDS = frozenset(("Edited", "Compiled"))
 _NAME_JOINS = frozenset((",", "and", "und", "et", "&", "-"))
 
 
@@ -4495,21 +4499,30 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
     par"): the words between "In:" and the editors' sentence are the book, the names
     after "by" up to the sentence's period are the editors (the tagger read the book as
     the editors, or the editors into the book). With no "In:", a book right after the
-    names or the date is the work itself ("Nolan, Peter. Collected Letters. Ed. by R.
-    Hale. London: Penguin, 1975.": the title)."""
+    names or the date (or opening the entry) is the work itself ("Nolan, Peter. Collected
+    Letters. Ed. by R. Hale. London: Penguin, 1975.", Chicago's "The Times Style Guide.
+    2003. Compiled by Tim Austin. London: Times Books.": the title)."""
     n = len(toks)
     m = next(
         (
             k
-            for k in range(3, n - 3)
+            for k in range(2, n - 2)
             if toks[k - 1].text == "."
-            and toks[k + 1].text == "."
-            and _EDITED_BY.get(toks[k].text.lower()) == toks[k + 2].text.lower()
+            and (
+                (
+                    toks[k + 1].text == "."
+                    and k + 3 < n
+                    and _EDITED_BY.get(toks[k].text.lower()) == toks[k + 2].text.lower()
+                )
+                or (toks[k].text in _EDITED_WORDS and toks[k + 1].text == "by")
+            )
         ),
         -1,
     )
     if m < 0:
         return
+    # the names' first token ("Ed. by R. Hale", Chicago's "Edited by R. Hale")
+    at = m + 2 if toks[m].text in _EDITED_WORDS else m + 3
     i = next(
         (k for k in range(m - 2, 0, -1) if toks[k].text == "In" and toks[k + 1].text == ":"), -1
     )
@@ -4525,19 +4538,25 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
     else:
         # no "In:": a book right after the names or the date ("Nolan, Peter. Collected
         # Letters. Ed. by R. Hale. 4 vols. London: Penguin, 1975.") is the title
-        lab = labels[m - 2]
+        end = m - 1
+        if end > 1 and labels[end - 1] == "issued":  # (Chicago's "Guide. 2003. Compiled by")
+            while end > 0 and labels[end - 1] == "issued":
+                end -= 1
+            while end > 0 and toks[end - 1].text in (".", ","):
+                end -= 1
+        lab = labels[end - 1]
         if lab not in ("container-title", "title"):
             return
-        book = m - 2
+        book = end - 1
         while book > 0 and labels[book - 1] == lab:
             book -= 1
         p = book - 1
         while p >= 0 and labels[p] == "O" and not toks[p].text[:1].isalnum():
             p -= 1
-        if p < 0 or labels[p] not in ("author", "issued") or "title" in labels[:book]:
+        if (p >= 0 and labels[p] not in ("author", "issued")) or "title" in labels[:book]:
             return
         book_label = "title"
-    e = m + 3
+    e = at
     while e < n:
         t = toks[e]
         if t.text == "." and not (toks[e - 1].kind == KIND_WORD and len(toks[e - 1].text) == 1):
@@ -4549,11 +4568,17 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
         ):
             return
         e += 1
-    if e >= n or e == m + 3:
+    if e >= n or e == at:
         return
-    _relabel(labels, book, m - 1, book_label)
-    _relabel(labels, m - 1, m + 3, "O")
-    _relabel(labels, m + 3, e, "editor")
+    if book_label == "title":  # (the date, if printed between the book and the editors)
+        _relabel(labels, book, end, book_label)
+        for k in range(end, m - 1):
+            if labels[k] != "issued":
+                labels[k] = "O"
+    else:
+        _relabel(labels, book, m - 1, book_label)
+    _relabel(labels, m - 1, at, "O")
+    _relabel(labels, at, e, "editor")
     labels[e] = "O"
     # what follows the editors: a series and its number ("Studies in Philosophy 9.", its
     # number read as the edition), then the place before the publisher's colon (read as
@@ -7274,6 +7299,48 @@ def _ieee_book_read_into_its_editors(toks: list[Tok], labels: list[str]) -> None
         labels[c] = "O"
         labels[k - 1] = "O"
         return
+
+
+# the marks after the names of those who edited or compiled a whole book ("Ode, K., eds.")
+_BOOK_EDITORS_MARKS = word_set("ed eds editor editors comp comps")
+
+
+def _edited_book_opening_with_its_editors(toks: list[Tok], labels: list[str]) -> None:
+    """Chicago's "Egan, Jennifer, ed. 2014. The Best American Essays, 2014. Boston: ...",
+    "Boyer, John W., and Julius Kirshner, eds. Readings in Western Thought. Chicago: ...",
+    "Schechter, Harold, and Kurt Brown, comps. 2011. Killer Verse. London: ...": names that
+    open the entry, closed by ", ed." (", eds.", ", comps."), edited the book that follows
+    (after the date, if printed there); with no "In" before it, the book is the title, not
+    a chapter's container (nor is the mark the title)."""
+    n = len(toks)
+    t = 1
+    while t < n and (labels[t] in ("author", "editor") or toks[t].text in (",", ".", "&")):
+        if toks[t].text.lower() in _BOOK_EDITORS_MARKS and toks[t - 1].text == ",":
+            break
+        t += 1
+    if t + 1 >= n or toks[t].text.lower() not in _BOOK_EDITORS_MARKS or toks[t + 1].text != ".":
+        return
+    if toks[t - 1].text != "," or labels[0] not in ("author", "editor"):
+        return
+    if labels[t] not in ("author", "editor", "O", "title"):
+        return
+    q = t + 2
+    if q < n and labels[q] == "issued":
+        while q < n and (labels[q] == "issued" or toks[q].text in (".", ",")):
+            q += 1
+    if q >= n or labels[q] not in ("container-title", "title") or "title" in labels[:t]:
+        return
+    if labels[t] == "title" and labels[q] != "title" and "title" in labels[t + 1 :]:
+        return
+    if any(toks[m].text.lower() == "in" for m in range(t + 2, q)):
+        return
+    for m in range(t - 1):
+        if labels[m] == "author":
+            labels[m] = "editor"
+    _relabel(labels, t - 1, t + 2, "O")
+    if labels[q] == "container-title" and "title" not in labels:
+        e = _run_end(labels, q)
+        _relabel(labels, q, e, "title")
 
 
 def _editors_first(toks: list[Tok], labels: list[str]) -> None:

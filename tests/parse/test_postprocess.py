@@ -8205,3 +8205,43 @@ def test_a_range_of_years_cut_after_its_first_is_the_date() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "Collected Graphs"
     assert ref.issued is not None and ref.issued.year == 1984
+
+
+def test_names_closed_by_eds_edited_the_book_after_them_the_title() -> None:
+    raw = "Odell, Kay, and Lee Abe, eds. 2014. Readings in Graphs. Oslo: Graph Press."
+    spec = [("Odell, Kay, and Lee Abe", "editor"), (", eds.", "O"), ("2014", "issued"),
+            (".", "O"), ("Readings in Graphs", "container-title"), (".", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Readings in Graphs", "")
+    assert [n.family for n in ref.editor] == ["Odell", "Abe"]
+    raw = "Odell, Kay, and Lee Abe, comps. 2011. Killer Graphs. Oslo: Graph Press."
+    spec = [("Odell, Kay, and Lee Abe", "author"), (",", "O"), ("comps", "title"), (".", "O"),
+            ("2011", "issued"), (".", "O"), ("Killer Graphs", "title"), (".", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), [n.family for n in ref.editor], ref.author) == (
+        "Killer Graphs",
+        ["Odell", "Abe"],
+        [],
+    )
+
+
+def test_chicago_s_edited_by_after_the_book_with_no_in() -> None:
+    raw = "The Graph Style Guide. 2003. Compiled by Tim Abe. London: Graph Books."
+    spec = [("The Graph Style Guide", "container-title"), (".", "O"), ("2003", "issued"),
+            (".", "O"), ("Compiled by Tim Abe", "title"), (".", "O"),
+            ("London", "publisher-place"), (":", "O"), ("Graph Books", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("The Graph Style Guide", "")
+    assert [(n.family, n.given) for n in ref.editor] == [("Abe", "Tim")]
+    raw = "Odell, Kay. Collected Graphs. Edited by R. Abe. London: Graph Press, 1975."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("Collected Graphs", "container-title"),
+            (". Edited by", "O"), ("R. Abe", "editor"), (".", "O"), ("London", "publisher-place"),
+            (":", "O"), ("Graph Press", "publisher"), (",", "O"), ("1975", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Collected Graphs", "")
