@@ -104,12 +104,24 @@ def _heading_on(lines: list[Line], number: int, passed: list[tuple[int, str]]) -
     apart by type, or one a list follows; the others are added to ``passed``."""
     body = body_size(lines)
     for i in range(len(lines) - 1, -1, -1):
-        if not is_heading(lines[i], body):
+        if not is_heading(lines[i], body) or _on_its_baseline_twice(lines, i):
             continue
         if is_strong_heading(lines[i], body) or _list_follows(lines, i):
             return number, i
         passed.append((number, lines[i].text.strip()))
     return None
+
+
+def _on_its_baseline_twice(lines: list[Line], index: int) -> bool:
+    """Whether the text of line ``index`` stands again on its baseline on its page: a
+    running head set at both edges ("BIBLIOGRAPHY" over each column of the list's pages),
+    never a heading, which is set once."""
+    line = lines[index]
+    key = _fold(line.text)
+    return any(
+        k != index and abs(ln.y - line.y) <= 1 and _fold(ln.text) == key
+        for k, ln in enumerate(lines)
+    )
 
 
 def _deep_heading(

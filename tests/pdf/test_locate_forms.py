@@ -126,3 +126,39 @@ def test_a_list_under_a_heading_of_the_six_languages_is_found_whole(
     page = [*column(72, 780, body * 8), Text(72, 650, heading, 12, "F3"), *column(72, 630, rows)]
     bib = read_bibliography(write_pdf(tmp_path / "es.pdf", [page]))
     assert [e.raw for e in bib.entries] == rows
+
+
+def test_a_running_head_set_over_both_columns_is_not_the_heading(tmp_path: Path) -> None:
+    # The list's pages carry "BIBLIOGRAPHY" atop each column, on one baseline: the heading
+    # is the bold one under it, not the right column's running head (sweep9).
+    body = ["The method projects samples onto an axis", "and the tables summarise the sets."] * 14
+
+    def head(text: str) -> list[Text]:
+        return [Text(55, 800, text, 10, "F2"), Text(460, 800, text, 10, "F2")]
+
+    rows = [
+        "Ada Arden. Projection of grouped samples",
+        "  onto an axis of two centroids. Journal",
+        "  of Made-up Statistics, 12(3):45-67, 2015.",
+        "",
+        "Dana Dorn and Eli Evers. Scoring sets of",
+        "  features by their divergence from an",
+        "  axis. In Proceedings of the Meeting on",
+        "  Invented Methods, pages 1-9, 2016.",
+        "",
+        "Fay Fenn and Gus Grant. Enrichment of",
+        "  tested sets under a selection bias in",
+    ]
+    rest = ["  counts of reads. Annals of Sample Biology,", "  8(1):101-118, 2017."]
+    pages = [
+        [*head("A NOTE ON GROUPS"), *column(55, 760, body), *column(306, 760, body)],
+        [*head("A NOTE ON GROUPS"), *column(55, 760, body), *column(306, 760, body[:10])],
+        [*head("BIBLIOGRAPHY"), Text(55, 760, "Bibliography", 14, "F3"),
+         *column(55, 736, rows, indent=10), *column(306, 760, rest, indent=10),
+         Text(306, 700, "Gus Grant"), Text(306, 688, "University of Somewhere")],
+    ]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "heads.pdf", pages))
+    assert bib.heading == "'Bibliography' on page 3"
+    firsts = [e.raw.split(".")[0] for e in bib.entries[:3]]
+    assert firsts == ["Ada Arden", "Dana Dorn and Eli Evers", "Fay Fenn and Gus Grant"]
+    assert bib.entries[2].raw.endswith("8(1):101-118, 2017.")
