@@ -220,18 +220,32 @@ def _earlier_list(
     """The heading and the reading of the first list of references (:func:`_a_list`)
     before ``heading``, each read up to the heading after it; ``heading`` and ``found``
     (the reading under it) if none of the :data:`_EARLIER_HEADINGS` headings before it
-    heads one."""
+    heads one. A heading whose text stands on the page of one that headed no list is
+    that label again (a glossary's "Sources:" under each of its symbols), not tried."""
     after = heading
-    for _ in range(_EARLIER_HEADINGS):
+    failed = {(heading[0], _folded(pages, heading))}
+    tries = 0
+    while tries < _EARLIER_HEADINGS:
         earlier = earlier_heading(pages, after)
         if earlier is None:
             break
+        label = (earlier[0], _folded(pages, earlier))
+        if label in failed:
+            after = earlier
+            continue
+        tries += 1
         region = list(range(earlier[0], min(after[0], earlier[0] + MAX_SCAN_PAGES - 1) + 1))
         reading = _reading(pages, region, earlier, vocab, library, judge=judge, until=after)
         if _a_list(judge, reading[1]):
             return earlier, reading
+        failed.add(label)
         after = earlier
     return heading, found
+
+
+def _folded(pages: Pages, heading: Heading) -> str:
+    """The heading's text, case and spaces folded."""
+    return re.sub(r"\s+", "", pages.lines[heading[0]][heading[1]].text.lower())
 
 
 def _no_heading(search: Search, reason: str) -> str:

@@ -103,3 +103,36 @@ def test_one_paragraph_that_reads_as_a_reference_under_an_earlier_heading_is_no_
     ]  # fmt: skip
     bib = read_bibliography(write_pdf(tmp_path / "doc.pdf", pages), judge=_dated)
     assert all(loc.page == 2 for e in bib.entries for loc in e.locations)
+
+
+def test_a_glossarys_label_repeated_on_its_page_does_not_use_up_the_earlier_headings(
+    tmp_path: Path,
+) -> None:
+    # A glossary after the list prints a bold "Sources:" under each of its symbols, four
+    # to a page: the labels on the page of one that headed no list are not tried again,
+    # and the list under "Bibliography" is found (sweep9).
+    def symbols(first: int) -> list[Text]:
+        out: list[Text] = []
+        for k in range(4):
+            y = 760 - 150 * k
+            out += [
+                Text(72, y, f"Barred letter {first + k}   Usage: a close central vowel", 10),
+                Text(90, y - 14, f"Input: the macro number {first + k} of the font", 10),
+                Text(90, y - 28, "Sources:", 10, "F3"),
+                Text(90, y - 42, "A note on the shape of the letter and its use in print.", 10),
+            ]
+        return out
+
+    entries = [
+        "Arden, A. (1994). Symbols for sounds. Journal of Made-up Phonetics, 3(1), 1-9.",
+        "Brandt, B. (1999). A guide to the letters. Invented Press, London.",
+        "Clarke, C. (2003). Codes for the symbols of speech. Annals of Sounds, 7, 20-31.",
+    ]
+    pages = [
+        column(72, 780, BODY * 25),
+        [Text(72, 780, "Bibliography", 14, "F3"), *column(72, 750, entries, leading=16)],
+        symbols(1),
+        symbols(5),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "glossary.pdf", pages), judge=_dated)
+    assert [e.raw for e in bib.entries] == entries
