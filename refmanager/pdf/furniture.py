@@ -104,15 +104,22 @@ def furniture(pages: dict[int, list[Line]], page_heights: dict[int, float]) -> s
                 # set apart: a list's entry pasted in another font.
                 spacing = other_type and _line_spacing(gap, inner)
                 # The first line of a section whose heading stands at the page's foot is
-                # set apart from it by the heading's own space, not a footer's.
-                headed = not top and not other_type and _a_heading(nxt, body)
+                # set apart from it by the heading's own space, not a footer's; so is
+                # one set larger than the page's body (a list's first entry after a
+                # page of code set small), as a footer never is.
+                larger = all(round(ln.size) > body for ln in row)
+                headed = not top and (not other_type or larger) and _a_heading(nxt, body)
                 wide = (
                     gap > 2.2 * body
                     and (other_type or not _recurs(gap, inner))
                     and not spacing
                     and not headed
                 )
-                if known or wide or (other_type and gap > 1.6 * body and not spacing):
+                if (
+                    known
+                    or wide
+                    or (other_type and gap > 1.6 * body and not spacing and not headed)
+                ):
                     out.update(id(ln) for ln in row)
                     continue
                 break

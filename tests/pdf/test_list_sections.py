@@ -225,3 +225,26 @@ def test_the_next_numbered_heading_set_as_the_lists_own_ends_it(
     assert [e.raw for e in read_bibliography(path).entries] == REFS[:3]
     monkeypatch.setattr(zones, "read_lines", lambda *_, **__: None)
     assert [e.raw for e in read_bibliography(path).entries] == REFS[:3]
+
+
+def test_a_first_entry_under_a_heading_at_the_foot_of_a_page_of_code_is_no_footer(
+    tmp_path: Path,
+) -> None:
+    # A page of code set small, the heading at its foot and the list's first line under
+    # it in the body's larger type: that line starts the list, it is no footer (sweep9).
+    code = [f"  fit <- model(data, k = {k}, scale = TRUE)   # step {k}" for k in range(50)]
+    prose = ["The method projects samples onto an axis and the tables summarise the sets."]
+    title = "Local fits of grouped samples."
+    pages = [
+        column(72, 780, prose * 50, size=11, leading=14),
+        [*column(72, 780, code, size=8, leading=9), Text(250, 132, "References", 14, "F3"),
+         Text(72, 99, f"Arden A, Brandt B (1996). {title} Chapman & Hal-", 11)],
+        [Text(90, 722, "l/CRC, Boca Raton. ISBN 0412983214.", 11),
+         Text(250, 671, "List of Tables", 14, "F3"),
+         Text(97, 647, "1    kernels . . . . . . . . . . . . . . . . . . . . . . 2", 11)],
+    ]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "code.pdf", pages))
+    assert [e.raw for e in bib.entries] == [
+        "Arden A, Brandt B (1996). Local fits of grouped samples. Chapman & Hall/CRC, Boca "
+        "Raton. ISBN 0412983214."
+    ]
