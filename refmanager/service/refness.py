@@ -128,10 +128,21 @@ def score(weights: dict[str, float], feats: Features) -> float:
 _DRAFT_NOTE = re.compile(r"^\s*(?:FIXME|TODO|XXX)\b\s*:")
 
 
+# A program's printed output or session: knitr's comment mark before each line of
+# output ("## [1] 0.25"), reprex's ("#> "), or three console prompts before a call or an
+# assignment ("> fit(x)", "> n=10", "> y <- 2"). No real reference opens so or holds them.
+_OUTPUT_MARK = re.compile(r"^\s*#[#>]\s")
+_PROMPT = re.compile(r"(?:^|\s)>\s?[A-Za-z_.][\w.]*\s*(?:\(|<-|=)")
+_PROMPTS = 3
+
+
 def probability(ref: Reference, weights: dict[str, float]) -> float:
     """The probability that ``ref`` is a reference at all (none for a line of a table of
-    contents or an index, :data:`LEADER`, nor for a draft's note to self)."""
-    if LEADER.search(ref.raw) or _DRAFT_NOTE.match(ref.raw):
+    contents or an index, :data:`LEADER`, for a draft's note to self, nor for a
+    program's printed output or session)."""
+    if LEADER.search(ref.raw) or _DRAFT_NOTE.match(ref.raw) or _OUTPUT_MARK.match(ref.raw):
+        return 0.0
+    if len(_PROMPT.findall(ref.raw)) >= _PROMPTS:
         return 0.0
     return score(weights, features(ref))
 

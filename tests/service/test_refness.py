@@ -401,3 +401,24 @@ def test_extract_gives_no_rows_for_a_headless_unlabelled_list_without_authors(
     assert "without a heading or a numbering" in note and "names an author" in note
     heading = "'Notes' on page 7"  # under a heading, the rows are the heading's list
     assert extract_pdf(tmp_path / "manual.pdf").references
+
+
+def test_a_programs_printed_output_or_session_is_no_reference() -> None:
+    # A vignette's session information after its list, each line of output behind
+    # knitr's "## ", and a console session behind its prompts (sweep9): each reads as a
+    # reference on its own (a version number reads as a year).
+    model = refness._model()
+    assert model is not None
+    output = [
+        "## [10] tidyfoo_1.6.2 quadbar_1.5-8 alpha_2015.3-1",
+        "#> [1] gridthing_2.0-3 vcdish_1.4-9 extras_2019.2",
+        "[1] 0.25 > print(cor(a, b)) [1] 0.95 > n=10 > m <- 2 > summary(p) 1st Qu. 2012",
+    ]
+    parsed = parse_entries([Entry(raw=t) for t in output])
+    assert any(refness.score(model.weights, refness.features(r)) >= model.threshold
+               for r in parsed)  # fmt: skip
+    for text in output:
+        assert _p(text) == 0.0, text
+    for text in REFERENCES:
+        assert _p(text) > 0.5, text
+    assert _p("A. Author. Why x > y(t) holds. Journal of Tests, 12:1-9, 2019.") > 0.5
