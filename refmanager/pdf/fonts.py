@@ -59,7 +59,9 @@ character.
 A Type3 font draws in the glyph space its /FontMatrix makes; where that matrix and its
 glyph box (/FontBBox) make an em more than four times away from one unit of the size set,
 the box's height is its em (:func:`_type3_em`, ``PdfFont.em``: the type size per unit of
-the size set). dvips's bitmap fonts as Acrobat Distiller writes them draw in device pixels
+the size set); where the box is Ghostscript's placeholder [0 0 1000 1000] (dvips's
+bitmap fonts run through ps2pdf), the union of the glyphs' own boxes (each procedure's
+d1) is the box. dvips's bitmap fonts as Acrobat Distiller writes them draw in device pixels
 and are set at size 1 in a matrix of 0.12: their text was 0.12 pt type, every space between
 its words wider than a column's gap.
 
@@ -543,9 +545,37 @@ def _type3_em(ft: DictionaryObject) -> float:
         return 1.0
     if len(box) != 4 or not all(_is_number(resolve(v)) for v in (*box, matrix[3])):
         return 1.0
-    height = abs(float(resolve(box[3])) - float(resolve(box[1])))
+    corners = tuple(float(resolve(v)) for v in box)
+    height = abs(corners[3] - corners[1])
+    if corners == _NO_BOX:
+        height = _glyphs_height(ft) or height
     em = abs(float(resolve(matrix[3]))) * height
     return em if em > _EM_OFF or 0 < em * _EM_OFF < 1 else 1.0
+
+
+# The box Ghostscript writes for a Type3 font it was given none for (dvips's bitmap fonts
+# run through ps2pdf, set in device pixels): no glyph's box, nor an em's height.
+_NO_BOX = (0.0, 0.0, 1000.0, 1000.0)
+# A glyph procedure's first operator: its width and its box ("73 0 2 -2 70 68 d1").
+_D1 = re.compile(rb"^\s*(?:-?[\d.]+\s+){3}(-?[\d.]+)\s+-?[\d.]+\s+(-?[\d.]+)\s+d1\b")
+
+
+def _glyphs_height(ft: DictionaryObject) -> float:
+    """The height of the union of a Type3 font's glyph boxes, as its glyph procedures
+    declare them (d1's operands), 0 where none does: the font's box where its /FontBBox
+    is :data:`_NO_BOX`."""
+    procs = resolve(ft.get("/CharProcs"))
+    if not isinstance(procs, dict):
+        return 0.0
+    ys: list[float] = []
+    for proc in procs.values():
+        try:
+            m = _D1.match(resolve(proc).get_data()[:80])
+        except Exception:  # a glyph whose stream cannot be read declares no box
+            continue
+        if m is not None:
+            ys += [float(m.group(1)), float(m.group(2))]
+    return max(ys) - min(ys) if ys else 0.0
 
 
 # The text of TeX's font encodings where it is not the character of the code's number.

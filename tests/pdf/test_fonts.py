@@ -490,7 +490,7 @@ def test_a_glyph_named_by_one_character_reads_as_that_character() -> None:
     assert "".join(t for t, _, _ in font.decode(b"\x02\x03\x05\x04")) == "12.."
 
 
-def _dvips_page(tmp_path: Path) -> Path:
+def _dvips_page(tmp_path: Path, box: str = "-5 -25 99 75", glyph: bytes = b"50 0 d0") -> Path:
     """A page set as Acrobat Distiller writes dvips's bitmap fonts: a Type3 font drawing in
     device pixels (/FontMatrix [1 0 0 -1 0 0], an em 100 high), set at size 1 in a matrix of
     0.12, one word to a string, the digits and signs named by themselves."""
@@ -502,7 +502,7 @@ def _dvips_page(tmp_path: Path) -> Path:
     font = (
         f"<< /Type /Font /Subtype /Type3 /FontMatrix [1 0 0 -1 0 0] /FirstChar {first} "
         f"/LastChar {last} /Widths [{widths}] /Encoding << /Differences [{names}] >> "
-        f"/CharProcs << {procs} >> /FontBBox [-5 -25 99 75] /Resources << >> >>"
+        f"/CharProcs << {procs} >> /FontBBox [{box}] /Resources << >> >>"
     )
     text = (
         b"BT /F1 1 Tf .12 0 0 -.12 72 700 Tm (\x02\x03\x04) Tj 177 0 TD (The) Tj "
@@ -515,7 +515,7 @@ def _dvips_page(tmp_path: Path) -> Path:
         b"/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
         font.encode("ascii"),
         _stream(text),
-        _stream(b"50 0 d0"),
+        _stream(glyph),
     ]
     path = tmp_path / "dvips.pdf"
     path.write_bytes(build_raw(objects))
@@ -526,6 +526,16 @@ def test_a_type3_font_drawing_in_pixels_is_read_in_its_type_size(tmp_path: Path)
     # Its size came out 0.12 pt: every space between words was wider than a column's gap,
     # so each word was a line of its own.
     with open_pages(str(_dvips_page(tmp_path)), None) as pages:
+        lines = pages.get(1)
+    assert [ln.text for ln in lines] == ["12. The end"]
+    assert lines[0].size == pytest.approx(12.0)
+
+
+def test_a_type3_font_in_pixels_without_a_box_is_read_in_its_glyphs_size(tmp_path: Path) -> None:
+    # Ghostscript writes [0 0 1000 1000] for a bitmap font given no box: that em made the
+    # text 120 pt, its lines run together (sweep9). The glyphs' own boxes (d1) are 100 high.
+    page = _dvips_page(tmp_path, box="0 0 1000 1000", glyph=b"50 0 0 -25 50 75 d1")
+    with open_pages(str(page), None) as pages:
         lines = pages.get(1)
     assert [ln.text for ln in lines] == ["12. The end"]
     assert lines[0].size == pytest.approx(12.0)
