@@ -46,6 +46,12 @@ gretl-doc and velvet: 288 PDFs.)
 tachyon, yorick, nauty, 4ti2, yosys, sbcl, flint, SuiteSparse, code_saturne, auto-07p,
 prover9 and C++ Annotations, reportlab's user guide, and the vignettes of r-cran-expint,
 -sparsem, -registry and -ucminf (with 15 more r-cran packages that ship none): 1,248 PDFs.)
+
+(2026-12-07, sixteenth session, sweep9: the vignettes of 143 more r-cran packages (of the
+some 900 not swept before, every one downloaded; the others ship none), survival, rpart,
+HSAUR3, metafor, surveillance, brms, psychTools, laeken and Epi among them; the manuals of
+Surface Evolver, FORM, giac, ifeffit, LinuxCNC (German, French and Spanish), netgen,
+pyxplot, Raster3D, rheolef, sagetex, sollya, therion, tipa, yacas and CSDP: 391 PDFs.)
 """
 
 from __future__ import annotations
