@@ -660,6 +660,12 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if "hap" in raw:
+        _chapter_number_read_as_the_volume(toks, labels)
+    if ".m." in raw or " am" in raw or " pm" in raw:
+        _time_of_day_read_as_numbers(toks, labels)
+    if "[" in raw and "title" in labels:
+        _bracketed_description_ending_the_title(toks, labels)
     if ", ed" in raw or ", comp" in raw:
         _edited_book_opening_with_its_editors(toks, labels)
     if "(ed" in low or "(hrsg" in low:
@@ -3981,6 +3987,74 @@ def _title_left_out_before_its_description(toks: list[Tok], labels: list[str]) -
     if any(lab not in _BEFORE_THE_TITLE for lab in labels[:a]) or "author" not in labels[:a]:
         return
     _relabel(labels, a, k, "title")
+
+
+# the first words of APA's bracketed descriptions after a title ("[Computer software
+# manual]", "[Review of the book ...]", "[Motion picture]", "[Data set]", "[Msg 1]")
+_DESCRIPTION_STARTS = word_set(
+    "computer review motion data letter abstract video audio audiobook television film "
+    "podcast tweet blog msg cd dvd brochure poster lecture interview map photograph "
+    "conference paper unpublished manuscript software"
+)
+
+
+def _bracketed_description_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "G: A language for graph computing [Computer software manual]. Vienna: ...",
+    "The emerging study of graphs [Review of the book Graphs in the middle]. Journal, 45":
+    a bracketed description read into the title's end is no part of the title: a review's
+    is a note, any other the genre."""
+    a, b = _first_run(labels, "title")
+    if b - a < 4:
+        return
+    k = next((m for m in range(a + 1, b) if toks[m].text == "["), -1)
+    if k < 0 or toks[k + 1].text.lower() not in _DESCRIPTION_STARTS:
+        return
+    c = next((m for m in range(k + 1, len(toks)) if toks[m].text == "]"), -1)
+    if c < 0 or c > b or any(lab not in ("title", "O", "genre") for lab in labels[k:c]):
+        return
+    if c + 1 < len(toks) and labels[c + 1] == "title" and toks[c + 1].text[:1].isalnum():
+        return  # (the title goes on after the bracket)
+    labels[k] = labels[c] = "O"
+    _relabel(labels, k + 1, c, "note" if toks[k + 1].text.lower() == "review" else "genre")
+
+
+_CHAPTER_MARKS = word_set("chap chapter ch")
+
+
+def _chapter_number_read_as_the_volume(toks: list[Tok], labels: list[str]) -> None:
+    """Chicago's "“Title.” Chap. 7 in The Humanizing Brain. Cleveland: ...": the number after
+    "Chap." or "Chapter" before "in" and the book is the chapter's, never the volume."""
+    n = len(toks)
+    for k in range(n - 2):
+        if toks[k].text.lower() not in _CHAPTER_MARKS:
+            continue
+        j = k + 2 if toks[k + 1].text == "." else k + 1
+        if j + 1 >= n or toks[j].kind != KIND_NUM or labels[j] not in ("volume", "issue"):
+            continue
+        if toks[j + 1].text.lower() != "in":
+            continue
+        labels[j] = "O"
+        return
+
+
+def _time_of_day_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """A post's time after its date ("Twitter, April 22, 2015, 11:10 a.m.", "July 1, 2008,
+    10:18 p.m."): the hour and minutes are no volume, issue or pages."""
+    n = len(toks)
+    for k in range(n - 3):
+        h, colon, mins = toks[k], toks[k + 1], toks[k + 2]
+        if colon.text != ":" or h.kind != KIND_NUM or mins.kind != KIND_NUM:
+            continue
+        if len(h.text) > 2 or len(mins.text) != 2 or not (h.end == colon.start == mins.start - 1):
+            continue
+        if toks[k + 3].text.lower() not in ("a", "p", "am", "pm"):
+            continue
+        e = k + 4
+        while e < n and e < k + 7 and toks[e].text.lower() in (".", "m"):
+            e += 1
+        if any(lab not in ("volume", "issue", "page", "O") for lab in labels[k:e]):
+            continue
+        _relabel(labels, k, e, "O")
 
 
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:

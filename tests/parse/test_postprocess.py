@@ -8245,3 +8245,43 @@ def test_chicago_s_edited_by_after_the_book_with_no_in() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("container-title")) == ("Collected Graphs", "")
+
+
+def test_apa_s_bracketed_description_read_into_the_title_s_end() -> None:
+    raw = "Graph Team. (2004). G: Graph computing [Computer software manual]. Oslo: Graph Press."
+    spec = [("Graph Team", "author"), (". (", "O"), ("2004", "issued"), (").", "O"),
+            ("G: Graph computing [Computer software manual]", "title"), (".", "O"),
+            ("Oslo", "publisher-place"), (":", "O"), ("Graph Press", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("genre")) == (
+        "G: Graph computing",
+        "Computer software manual",
+    )
+    raw = "Odell, K. (2000). Graph study [Review of the book Graphs]. Graph Review, 45, 48–49."
+    spec = [("Odell, K.", "author"), ("(", "O"), ("2000", "issued"), (").", "O"),
+            ("Graph study [Review of the book Graphs]", "title"), (".", "O"),
+            ("Graph Review", "container-title"), (",", "O"), ("45", "volume"), (",", "O"),
+            ("48–49", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("note")) == ("Graph study", "Review of the book Graphs")
+
+
+def test_chicago_s_chapter_number_before_in_is_no_volume() -> None:
+    raw = "Odell, Kay. 1997. “Graph Lobes.” Chap. 7 in The Graph Brain. Oslo: Graph Press."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("1997", "issued"), (". “", "O"),
+            ("Graph Lobes", "title"), (".” Chap.", "O"), ("7", "volume"), ("in", "O"),
+            ("The Graph Brain", "container-title"), (".", "O"), ("Oslo", "publisher-place"),
+            (":", "O"), ("Graph Press", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("container-title")) == ("", "The Graph Brain")
+
+
+def test_a_post_s_time_of_day_is_no_volume_or_pages() -> None:
+    raw = "Odell, Kay. 2015. “Graph day.” Twitter, April 22, 2015, 11:10 a.m. https://x.org/s/59."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("2015", "issued"), (". “", "O"),
+            ("Graph day", "title"), (".”", "O"), ("Twitter", "container-title"),
+            (", April 22,", "O"), ("2015", "issued"), (",", "O"), ("11", "volume"), (":", "O"),
+            ("10 a", "page"), (".m.", "O"), ("https://x.org/s/59", "URL"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("", "")
