@@ -247,3 +247,57 @@ def test_a_line_that_ends_with_in_goes_on_in_the_next() -> None:
     ]  # fmt: skip
     alone = segment(_lines(chapter))
     assert [e.raw for e in alone] == [" ".join(chapter)]
+
+
+def test_a_line_opening_as_the_entries_do_with_names_and_a_year_starts_one() -> None:
+    # Entries that end without a full stop, on a full line ("... Brain Res"): where the
+    # model doubts the next line, a line written as the list's entries open, its names
+    # running into a year, starts an entry all the same (invented references).
+    rows = ["Abbott LF, Reyes MK. 2011. Cortical maps of the hand in the adult human",
+            "brain: a decade of surface-based analysis of the motor cortex. Brain Res",
+            "Baird TR, Okafor N. 2014. Networks of the posterior insula and their role",
+            "in interoceptive awareness across the lifespan. Neuron 4:1-9. Medline",
+            "Castell WJ, Dunn P, Ebert K, Frey L, Gold M, Hahn R, Ito S, Jung T,",
+            "Klein U. 2009. Functional topography of the human cerebellum revisited",
+            "Dorsey AM, Lund PE. 2016. Visual field maps. J. Comp. Neurol. 12:",
+            "van Dam K, Lim S. 2018. Visual maps of space in the human cerebellum. van",
+            "Eck R. 2012. A survey of motor learning in patients with lesions. Brain"]  # fmt: skip
+    lines = _lines(rows)
+    rules = [k == 0 for k in range(len(rows))]
+    feats = flushlist.featurize(
+        lines, rules, [True, False, True, False, True, False, True, True, False]
+    )
+    doubted = ["start", "in", "in", "in", "start", "start", "in", "in", "in"]
+    assert flushlist.list_cues(lines, feats, doubted) == [
+        "start", "in", "start", "in",  # after a full line without a full stop
+        "start", "in",  # an author list broken after a comma goes on
+        "start",  # after "... 12:", the entry before closed by its numbers
+        "start", "in",  # "van" at a line's end is the next name's particle
+    ]  # fmt: skip
+
+
+def test_a_line_after_one_that_leaves_its_entry_open_starts_none() -> None:
+    rows = ["Margot, J. L., & Giorgini, J. D. 2009, in Dynamics of Small Bodies, ed.",
+            "S. A. Kramer, P. K. Lund, & M. H. Ortiz, 183-188",
+            "Coles, S., 2001: An Introduction to the Modelling of Extreme Values. Wiley,",
+            "New York, 208 pp.",
+            "Curran F. C., K. S. Heine, and S. L. Zell, 2002: Temperature in cities."]  # fmt: skip
+    lines = _lines(rows)
+    feats = flushlist.featurize(lines, [True, False, True, False, False])
+    model = ["start", "start", "start", "start", "start"]
+    # After "ed." and after "Wiley," the entry goes on; a book's count of pages closes it.
+    assert flushlist.list_cues(lines, feats, model) == ["start", "in", "start", "in", "start"]
+
+
+def test_across_a_page_the_models_start_stands_after_a_line_left_open() -> None:
+    # The last line of an entry at a page's foot may be lost to the page's furniture
+    # ("S. 70-73." read as a page number): the line before the turn ends with a comma,
+    # and the next page's first line still starts an entry.
+    rows = ["Ames, Lena (Feb. 1997): Made-up notes, in: Invented Letters 4 / 1997 (9. Jg.),",
+            "Ames, Lena (May 1997): More notes, in: Invented Letters 1 / 1997."]  # fmt: skip
+    lines = _lines(rows)
+    turned = [lines[0], Line(2, rows[1], 72.0, 372.0, 760.0, 9.0)]
+    feats = flushlist.featurize(turned, [True, True])
+    assert flushlist.list_cues(turned, feats, ["start", "start"]) == ["start", "start"]
+    feats = flushlist.featurize(lines, [True, True])
+    assert flushlist.list_cues(lines, feats, ["start", "start"]) == ["start", "in"]
