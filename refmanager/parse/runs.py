@@ -660,6 +660,10 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if "\u2019" in raw or "'" in raw:
+        _single_quoted_words_cutting_the_title(toks, labels)
+    if ": " in raw:
+        _name_and_colon_left_before_the_title(toks, labels)
     if "hap" in raw:
         _chapter_number_read_as_the_volume(toks, labels)
     if ".m." in raw or " am" in raw or " pm" in raw:
@@ -4055,6 +4059,49 @@ def _time_of_day_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
         if any(lab not in ("volume", "issue", "page", "O") for lab in labels[k:e]):
             continue
         _relabel(labels, k, e, "O")
+
+
+_SINGLE_QUOTES = frozenset(("\u2018", "\u2019", "'"))
+
+
+def _single_quoted_words_cutting_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """R packages' "anytime: Anything to ’POSIXct’ or ’Date’ Converter. R package version
+    0.3.9": a word in single quotes inside the title cut it there, the rest read as a
+    journal; in an entry with no volume, issue or pages, the title runs on to its end."""
+    if any(lab in labels for lab in ("volume", "issue", "page")):
+        return
+    a, b = _first_run(labels, "title")
+    n = len(toks)
+    if a == b or b + 2 >= n or labels[b + 1] != "container-title":
+        return
+    q = toks[b]
+    if q.text not in _SINGLE_QUOTES or q.start == toks[b - 1].end or toks[b + 1].start != q.end:
+        return
+    e = _run_end(labels, b + 1)
+    if not any(
+        toks[m].text in _SINGLE_QUOTES and toks[m].start == toks[m - 1].end for m in range(b + 2, e)
+    ):
+        return
+    if "container-title" in labels[e:]:
+        return
+    _relabel(labels, b, e, "title")
+
+
+def _name_and_colon_left_before_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """R packages' "Odell K (2021). graphs: Interface to ’Graph’ Routing.": the package's
+    name and its colon, left unlabelled between the date's sentence and the title, open
+    the title (or the run the builder takes for it: a lone container)."""
+    lab = "title" if "title" in labels else "container-title"
+    a, _ = _first_run(labels, lab)
+    if a < 5 or toks[a - 1].text != ":" or labels[a - 1] != "O" or labels[a - 2] != "O":
+        return
+    w = toks[a - 2]
+    if w.kind != KIND_WORD or w.text.lower() in _IN_WORDS:
+        return
+    # right after the date's bracket: "(2021). graphs:" (not "Sorting. In: Proc.")
+    if toks[a - 3].text != "." or toks[a - 4].text != ")" or labels[a - 5] != "issued":
+        return
+    _relabel(labels, a - 2, a, lab)
 
 
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:

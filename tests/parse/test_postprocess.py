@@ -8285,3 +8285,25 @@ def test_a_post_s_time_of_day_is_no_volume_or_pages() -> None:
             ("10 a", "page"), (".m.", "O"), ("https://x.org/s/59", "URL"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("", "")
+
+
+def test_single_quoted_words_inside_a_title_do_not_cut_it() -> None:
+    raw = "Odell K (2021). graphs: Routing to ’Graph’ or ’Mesh’ Nodes. R package version 0.3.9."
+    spec = [("Odell K", "author"), ("(", "O"), ("2021", "issued"), (").", "O"),
+            ("graphs: Routing to", "title"), ("’", "O"),
+            ("Graph’ or ’Mesh’ Nodes", "container-title"), (".", "O"),
+            ("R package version 0.3.9", "note"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "graphs: Routing to ’Graph’ or ’Mesh’ Nodes",
+        "",
+    )
+
+
+def test_a_package_s_name_and_colon_left_before_the_title_open_it() -> None:
+    raw = "Odell K (2021). graphs: Interface to Graph Routing. R package version 1.2."
+    spec = [("Odell K", "author"), ("(", "O"), ("2021", "issued"), ("). graphs:", "O"),
+            ("Interface to Graph Routing", "title"), (".", "O"),
+            ("R package version 1.2", "note"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "graphs: Interface to Graph Routing"
