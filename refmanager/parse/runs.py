@@ -660,6 +660,8 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if "title" in labels and "container-title" in labels:
+        _title_s_last_words_read_into_the_journal(toks, labels)
     if "\u2019" in raw or "'" in raw:
         _single_quoted_words_cutting_the_title(toks, labels)
     if ": " in raw:
@@ -4102,6 +4104,22 @@ def _name_and_colon_left_before_the_title(toks: list[Tok], labels: list[str]) ->
     if toks[a - 3].text != "." or toks[a - 4].text != ")" or labels[a - 5] != "issued":
         return
     _relabel(labels, a - 2, a, lab)
+
+
+def _title_s_last_words_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
+    """ "Genome sequence of C. elegans: a platform for investigating biology Science 1998;
+    282:2012-8." (the title's period lost): lower-case words opening the journal, right
+    after the title's last word with no punctuation between, are the title's end; a
+    journal's name opens with a capital (or a word like "eLife", "mBio")."""
+    a, b = _first_run(labels, "container-title")
+    if a in (b, 0) or labels[a - 1] != "title":
+        return
+    e = a
+    while e < b and toks[e].kind == KIND_WORD and toks[e].text.isalpha() and toks[e].text.islower():
+        e += 1
+    if e == a or e >= b or not toks[e].text[:1].isupper():
+        return
+    _relabel(labels, a, e, "title")
 
 
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:

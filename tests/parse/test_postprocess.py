@@ -8307,3 +8307,16 @@ def test_a_package_s_name_and_colon_left_before_the_title_open_it() -> None:
             ("R package version 1.2", "note"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "graphs: Interface to Graph Routing"
+
+
+def test_a_title_s_lower_case_last_words_read_into_the_journal() -> None:
+    raw = "Odell K. Graph sequence: a platform for investigating biology Graphs 1998; 282:20-28."
+    spec = [("Odell K", "author"), (".", "O"),
+            ("Graph sequence: a platform for investigating", "title"),
+            ("biology Graphs", "container-title"), ("1998", "issued"), (";", "O"),
+            ("282", "volume"), (":", "O"), ("20-28", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graph sequence: a platform for investigating biology",
+        "Graphs",
+    )
