@@ -300,18 +300,25 @@ def list_cues(
 ) -> list[str]:
     """The model's ``labels`` mended where the list's own way of opening entries and the
     line before say more than the model learnt (on GROBID's documents read with fold
-    models, five dealings of the documents into folds, the first mend gains in every
-    dealing, and the second on top of it too):
+    models, five dealings of the documents into folds, each mend gains on top of the
+    ones before it, decision 0040):
 
-    - a line that opens in the way the list's entries open and whose names run into a
-      year ("Price CJ. 2012.", "Smith, J. A., and M. Lee (") starts an entry, whatever
-      the line before, unless that line leaves its entry open. The model doubts such a
-      line after a full line that ends without a full stop ("... Mol. Psychiatry",
-      "... CrossRef Medline"); a line before that ends with a number and a comma or
-      colon ("... 717-718,", "... 62:") closes an entry all the same;
+    - a line that opens in the way the list's entries open, or with a body's name
+      ("National Research Council. 2000."), and whose names run into a year ("Price CJ.
+      2012.", "Smith, J. A., and M. Lee (") or a colon ("Lipshutz RJ, Fodor SP, et al:
+      Title") starts an entry, whatever the line before,
+      unless that line leaves its entry open. The model doubts such a line after a full
+      line that ends without a full stop ("... Mol. Psychiatry", "... CrossRef
+      Medline"); a line before that ends with a number and a comma or colon ("...
+      717-718,", "... 62:") closes an entry all the same;
     - any other line after one that leaves its entry open (a comma, "&", "and", a
       hyphen, a particle: an author list or a title broken there) starts none; a
-      book's count of pages ("Springer, 208 pp.") leaves none open.
+      book's count of pages ("Springer, 208 pp.") leaves none open;
+    - nor does a line that opens in none of the ways names open after a line of names
+      that ends with the year (the title's line, "Ge L, Kim R. 2014." / "Remodeling of
+      ..."), a line after the author's dash alone on its line ("--." / "1968. Title"),
+      a line that opens with a chapter's pages ("Pp. 3-13 in K. Bawa (ed.), ..."), or
+      one that opens with a link or an identifier ("URL https:", "doi: ...").
     """
     out = list(labels)
     for i in range(1, len(lines)):
@@ -321,24 +328,80 @@ def list_cues(
         # line taken for the page's furniture): there the model's start stands.
         turn = (lines[i - 1].page, lines[i - 1].column) != (lines[i].page, lines[i].column)
         if (
-            "names.year" in feats[i]
-            and "open.as.rules" in feats[i]
+            ("names.year" in feats[i] or _names_then_colon(lines[i].text))
+            and ("open.as.rules" in feats[i] or _BODY.match(lines[i].text) is not None)
             and (
                 not open_before
                 or (before[-1:] in ",;:" and any(c.isdigit() for c in before.split()[-1]))
             )
         ):
             out[i] = "start"
-        elif open_before and not turn and out[i] == "start":
+        elif (
+            out[i] == "start"
+            and not turn
+            and (
+                open_before
+                or (_names_then_year(before) and not _OPENING_NAMES.intersection(feats[i]))
+                or _LONE_DASH.match(before) is not None
+                or _PAGES_FIRST.match(lines[i].text) is not None
+                or _LINK_FIRST.match(lines[i].text) is not None
+            )
+        ):
             out[i] = "in"
     return out
 
 
+# A body that authors a work, named by words and a head noun ("National Research Council",
+# "R Core Team", "Minor Planet Center"); not "Harvard University Press", a publisher.
+_BODY = re.compile(
+    r"^(?:The )?(?:[A-Z][\w&'’\-]*\.? (?:(?:of|for|on|and|the|&) )?)+"
+    r"(?:Academy|Administration|Agency|Alliance|Association|Authority|Board|Bureau|Center"
+    r"|Centre|Coalition|Collaboration|Commission|Committee|Consortium|Corporation|Council"
+    r"|Department|Federation|Forum|Foundation|Group|Initiative|Institute|Ministry|Network"
+    r"|Office|Organi[sz]ation|Panel|Programme|Project|Secretariat|Service|Society|Survey"
+    r"|Team|Union)\b(?! Press)"
+)
+# The author of the entry before, repeated as a dash on a line of its own ("--.", "——,"):
+# the entry's year and title follow on the next line.
+_LONE_DASH = re.compile(r"^\s*(?:[—–―-]{2,}|_{3,}|[—–―])\s*[.,;:]?$")
+# A chapter's pages opening a line ("Pp. 3-13 in K. Bawa (ed.), ..."): no entry opens so.
+_PAGES_FIRST = re.compile(r"^[Pp]p\.?\s*\d")
+# A link or an identifier opening a line ("URL https:", "doi: 10.1000/x", "Retrieved
+# from"): the end of an entry, broken before it.
+_LINK_FIRST = re.compile(
+    r"^(?:URL\b|doi\b|https?:|www\.|Available\b|Retrieved\b|Accessed\b|arXiv\b|ISBN\b"
+    r"|PMID\b)",
+    re.IGNORECASE,
+)
 # A book's count of pages, which closes its entry ("Springer, 208 pp.").
 _COUNT_OF_PAGES = re.compile(r"\d\s?pp?\.$")
 # Particles of a family name broken from it at a line's end ("... Veltman JA, van").
 _PARTICLES = frozenset(["van", "von", "der", "den", "de", "da", "di", "du", "dos", "del",
                         "le", "la"])  # fmt: skip
+
+
+def _names_then_year(text: str) -> bool:
+    """Whether a line holds names and then the year it ends with ("Ge L, Zhang M, Kim R.
+    2014.", "... and Peter Lee. 2016."): the entry's title follows on the next line."""
+    years = list(_YEAR.finditer(text))
+    year = years[-1] if years else None
+    return (
+        year is not None
+        and year.start() > 0
+        and not text[year.end() :].strip(".,:;) ")
+        and _AUTHORS.fullmatch(text[: year.start()]) is not None
+    )
+
+
+# What stands before a line's first colon.
+_BEFORE_COLON = re.compile(r"^([^:]{1,200}):\s")
+
+
+def _names_then_colon(text: str) -> bool:
+    """Whether a line opens with names and then a colon, as Vancouver's entries without
+    the year before the title open ("Lipshutz RJ, Fodor SP, et al: Title")."""
+    m = _BEFORE_COLON.match(text)
+    return m is not None and _AUTHORS.fullmatch(m.group(1) + ": ") is not None
 
 
 def _leaves_open(text: str) -> bool:

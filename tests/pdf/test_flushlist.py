@@ -301,3 +301,44 @@ def test_across_a_page_the_models_start_stands_after_a_line_left_open() -> None:
     assert flushlist.list_cues(turned, feats, ["start", "start"]) == ["start", "start"]
     feats = flushlist.featurize(lines, [True, True])
     assert flushlist.list_cues(lines, feats, ["start", "start"]) == ["start", "in"]
+
+
+def test_a_body_as_the_author_starts_an_entry_and_a_title_after_the_year_does_not() -> None:
+    rows = ["Ames LK, Berg T, Cole RJ. 2014.",
+            "Remodeling of membranes in made-up cells. J Cell Sci 12:1-9. PMID: 1234567",
+            "National Research Council. 2000. Addressing the needs of invented",
+            "students. Washington, DC: Pretend Academies Press"]  # fmt: skip
+    lines = _lines(rows)
+    feats = flushlist.featurize(lines, [True, False, False, False], [True, False, True, False])
+    model = ["start", "start", "in", "in"]
+    assert flushlist.list_cues(lines, feats, model) == ["start", "in", "start", "in"]
+
+
+def test_no_entry_starts_after_an_authors_dash_with_a_chapters_pages_or_a_link() -> None:
+    rows = ["Ames, L. K. 1971. Made-up variation in plants. Invented Press, Oxford.",
+            "--.",
+            "1975. More made-up variation. Pretend J. Bot. 12: 1-9.",
+            "Berg, T. 1990. Invented ecology of forest plants: management issues.",
+            "Pp. 3-13 in K. S. Cole & M. Dunn (eds.), Made-up forest plants. Pretend",
+            "Press, Paris.",
+            "Cole, K. S. Made-up rumours in pretend networks. Invented Letters, 2020.",
+            "URL https://example.org/made-up/rumours."]  # fmt: skip
+    lines = _lines(rows)
+    feats = flushlist.featurize(lines, [True, True, True, True, True, False, True, True])
+    model = ["start", "start", "start", "start", "start", "in", "start", "start"]
+    assert flushlist.list_cues(lines, feats, model) == [
+        "start", "start", "in", "start", "in", "in", "start", "in"
+    ]  # fmt: skip
+
+
+def test_a_usual_opening_whose_names_run_into_a_colon_starts_an_entry() -> None:
+    # Vancouver's entries with the year at their end: the names run into a colon.
+    rows = ["Ames LK, Berg T, Cole RJ, et al: Made-up variation in invented genomes.",
+            "Pretend J Genet 12: 1-9 (2009).",
+            "Dunn PR, Ebert K: Invented arrays for made-up screening. Genome Lett 3:",
+            "5-8 (2006).",
+            "Frey M, Gold P, Hahn S, et al: Made-up deletions. Invented Genet 4: 1-9."]  # fmt: skip
+    lines = _lines(rows)
+    feats = flushlist.featurize(lines, [True, False, True, False, False])
+    model = ["start", "in", "start", "in", "in"]
+    assert flushlist.list_cues(lines, feats, model) == ["start", "in", "start", "in", "start"]
