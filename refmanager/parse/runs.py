@@ -660,6 +660,8 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if "page" in labels:
+        _page_range_cut_after_its_dash(toks, labels)
     if "title" in labels and "container-title" in labels:
         _title_s_last_words_read_into_the_journal(toks, labels)
     if "\u2019" in raw or "'" in raw:
@@ -4120,6 +4122,25 @@ def _title_s_last_words_read_into_the_journal(toks: list[Tok], labels: list[str]
     if e == a or e >= b or not toks[e].text[:1].isupper():
         return
     _relabel(labels, a, e, "title")
+
+
+def _page_range_cut_after_its_dash(toks: list[Tok], labels: list[str]) -> None:
+    """Vancouver's "2010;362(19):1791-9. PMID: ...": a page range's end glued to its dash,
+    read as another number (the issue, the volume), is the range's end."""
+    n = len(toks)
+    for k in range(1, n - 1):
+        d, end = toks[k], toks[k + 1]
+        if d.text not in _RANGE_DASHES or labels[k - 1] != "page" or labels[k + 1] == "page":
+            continue
+        if labels[k] not in ("page", "O") or toks[k - 1].kind != KIND_NUM:
+            continue
+        if end.kind != KIND_NUM or not (toks[k - 1].end == d.start and d.end == end.start):
+            continue
+        if labels[k + 1] not in ("issue", "volume", "O", "number"):
+            continue
+        if k + 2 < n and toks[k + 2].text[:1].isalnum() and toks[k + 2].start == end.end:
+            continue
+        labels[k] = labels[k + 1] = "page"
 
 
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:

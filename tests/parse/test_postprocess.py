@@ -8320,3 +8320,13 @@ def test_a_title_s_lower_case_last_words_read_into_the_journal() -> None:
         "Graph sequence: a platform for investigating biology",
         "Graphs",
     )
+
+
+def test_a_page_range_s_end_read_as_the_issue() -> None:
+    raw = "Odell K, Abe L. Graph trial. N Engl J Graphs. 2010;362(19):1791-9. PMID: 20453149."
+    spec = [("Odell K, Abe L", "author"), (".", "O"), ("Graph trial", "title"), (".", "O"),
+            ("N Engl J Graphs", "container-title"), (".", "O"), ("2010", "issued"), (";", "O"),
+            ("362", "volume"), ("(", "O"), ("19", "issue"), ("):", "O"), ("1791-", "page"),
+            ("9", "issue"), (".", "O"), ("PMID: 20453149", "note"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("page"), ref.get("issue")) == ("1791-9", "19")
