@@ -51,7 +51,10 @@ prover9 and C++ Annotations, reportlab's user guide, and the vignettes of r-cran
 some 900 not swept before, every one downloaded; the others ship none), survival, rpart,
 HSAUR3, metafor, surveillance, brms, psychTools, laeken and Epi among them; the manuals of
 Surface Evolver, FORM, giac, ifeffit, LinuxCNC (German, French and Spanish), netgen,
-pyxplot, Raster3D, rheolef, sagetex, sollya, therion, tipa, yacas and CSDP: 391 PDFs.)
+pyxplot, Raster3D, rheolef, sagetex, sollya, therion, tipa, yacas and CSDP: 391 PDFs. Then
+LilyPond's manuals in English, Catalan, German, Spanish, French, Hungarian, Italian, Dutch
+and Portuguese (lilypond-doc-pdf and its -ca ... -pt), erlang-doc, live-manual-pdf,
+auto-multiple-choice-doc-pdf and ghostscript-doc: 139 PDFs.)
 """
 
 from __future__ import annotations
