@@ -306,11 +306,13 @@ def list_cues(
     - a line that opens in the way the list's entries open, or with a body's name
       ("National Research Council. 2000."), and whose names run into a year ("Price CJ.
       2012.", "Smith, J. A., and M. Lee (") or a colon ("Lipshutz RJ, Fodor SP, et al:
-      Title") starts an entry, whatever the line before,
-      unless that line leaves its entry open. The model doubts such a line after a full
-      line that ends without a full stop ("... Mol. Psychiatry", "... CrossRef
-      Medline"); a line before that ends with a number and a comma or colon ("...
-      717-718,", "... 62:") closes an entry all the same;
+      Title") starts an entry, whatever the line before, unless that line leaves its
+      entry open. The model doubts such a line after a full line that ends without a
+      full stop ("... Mol. Psychiatry", "... CrossRef Medline"); a line before that ends
+      with a number and a comma or colon ("... 717-718,", "... 62:") closes an entry all
+      the same. So does a line that opens with a person's name written otherwise than
+      the list's entries open, its names running into a year, after a full stop ("...
+      208 pp." / "Curran F. C., K. S. Heine, and S. L. Zell, 2002:");
     - any other line after one that leaves its entry open (a comma, "&", "and", a
       hyphen, a particle: an author list or a title broken there) starts none; a
       book's count of pages ("Springer, 208 pp.") leaves none open;
@@ -329,7 +331,15 @@ def list_cues(
         turn = (lines[i - 1].page, lines[i - 1].column) != (lines[i].page, lines[i].column)
         if (
             ("names.year" in feats[i] or _names_then_colon(lines[i].text))
-            and ("open.as.rules" in feats[i] or _BODY.match(lines[i].text) is not None)
+            and (
+                "open.as.rules" in feats[i]
+                or _BODY.match(lines[i].text) is not None
+                or (
+                    before.endswith(".")
+                    and "names.year" in feats[i]
+                    and not _PERSON.isdisjoint(feats[i])
+                )
+            )
             and (
                 not open_before
                 or (before[-1:] in ",;:" and any(c.isdigit() for c in before.split()[-1]))
@@ -373,6 +383,9 @@ _LINK_FIRST = re.compile(
     r"|PMID\b)",
     re.IGNORECASE,
 )
+# The ways of writing a person's name at a line's start ("Smith, J.", "Smith JA", "J.
+# Smith", "J. SMITH").
+_PERSON = frozenset(["name.comma", "name.initials", "initials.name", "initials.caps"])
 # A book's count of pages, which closes its entry ("Springer, 208 pp.").
 _COUNT_OF_PAGES = re.compile(r"\d\s?pp?\.$")
 # Particles of a family name broken from it at a line's end ("... Veltman JA, van").

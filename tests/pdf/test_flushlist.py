@@ -342,3 +342,16 @@ def test_a_usual_opening_whose_names_run_into_a_colon_starts_an_entry() -> None:
     feats = flushlist.featurize(lines, [True, False, True, False, False])
     model = ["start", "in", "start", "in", "in"]
     assert flushlist.list_cues(lines, feats, model) == ["start", "in", "start", "in", "start"]
+
+
+def test_a_persons_name_written_otherwise_runs_into_a_year_after_a_full_stop() -> None:
+    # The list's entries open "Coles, S., 2001:"; one opens "Curran F. C., ..." after a
+    # book's count of pages.
+    rows = ["Ames, S., 2001: An Introduction to Made-up Values. Pretend Press,",
+            "Oxford, 208 pp.",
+            "Curran F. C., K. S. Heine, and S. L. Zell, 2002: Invented temperatures",
+            "in made-up cities. Pretend J. Clim., 12, 1-9."]  # fmt: skip
+    lines = _lines(rows)
+    feats = flushlist.featurize(lines, [True, False, False, False])
+    model = ["start", "in", "in", "in"]
+    assert flushlist.list_cues(lines, feats, model) == ["start", "in", "start", "in"]
