@@ -660,6 +660,8 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if "issued" in labels and "publisher" not in labels:
+        _mla_publisher_before_the_year(toks, labels)
     if "page" in labels:
         _page_range_cut_after_its_dash(toks, labels)
     if "title" in labels and "container-title" in labels:
@@ -4143,6 +4145,76 @@ def _page_range_cut_after_its_dash(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = labels[k + 1] = "page"
 
 
+# the small words a publisher's name may hold ("U of Texas P", "Farrar, Straus and Giroux")
+_PUBLISHER_SMALL_WORDS = word_set("of and the for de")
+_READ_FOR_THE_PUBLISHER = frozenset({"container-title", "publisher-place", "title", "O"})
+
+
+def _mla_publisher_before_the_year(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's books, "Eggins, Suzanne, and Diana Slade. Analysing Casual Conversation.
+    Cassell, 1997.", "... the Needle. U of Texas P, 1994.", "... Edited by Claudia Johnson,
+    Norton, 2001.": with no publisher, volume or pages read, the few capitalised words
+    right before the closing ", year." (after the title's period or a comma) are the
+    publisher, never the title's end, the journal or a place (a city stays the place);
+    a title read with the journal's label, left before them, is the title."""
+    if "publisher" in labels or "page" in labels or "volume" in labels or "issue" in labels:
+        return
+    n = len(toks)
+    y = next((k for k in range(n - 1, 1, -1) if labels[k] == "issued"), -1)
+    if y < 3 or toks[y - 1].text != "," or toks[y].kind != KIND_NUM:
+        return
+    if y + 1 < n and toks[y + 1].text != ".":
+        return
+    b = y - 1
+    a = b
+    while a > 0 and toks[a - 1].kind == KIND_WORD:
+        a -= 1
+    if a == 0 or not 1 <= b - a <= 6 or toks[a - 1].text not in (".", ","):
+        return
+    words = toks[a:b]
+    if not words[0].text[:1].isupper() or any(
+        not (t.text[:1].isupper() or t.text.lower() in _PUBLISHER_SMALL_WORDS) for t in words
+    ):
+        return
+    text = " ".join(t.text for t in words)
+    if any(lab not in _READ_FOR_THE_PUBLISHER for lab in labels[a:b]):
+        return
+    if is_city(text) or is_region(text) or labels[a - 2] == "publisher-place":
+        return  # (a place: "Oslo, 2001.", "Vienna, Austria, 2021.")
+    if labels[a] == "publisher-place" and (
+        is_city(words[0].text)
+        or (
+            PUBLISHER_WORDS.search(text) is None
+            and not (
+                toks[a - 1].text == ","
+                and ("editor" in labels[a - 3 : a - 1] or "edition" in labels[a - 3 : a - 1])
+            )
+            and not (words[-1].text in ("P", "UP") and len(words) > 1)
+        )
+    ):
+        return  # (read as a place: a publisher's word, or MLA's editors or edition before it)
+    if any(t.text.lower() in _IN_WORDS for t in toks[:b]):
+        return  # (a chapter's or a proceedings' "In")
+    edge = a - 1
+    if toks[edge].text == "." and len(toks[edge - 1].text) < 2:
+        return  # (an initial's period)
+    lab = labels[a]
+    if lab == "container-title":
+        # the journal's label over the title and the publisher: only one run, no title
+        if "title" in labels or labels[edge - 1] != "container-title":
+            return
+        s = edge - 1
+        while s > 0 and labels[s - 1] == "container-title":
+            s -= 1
+        if edge - s < 2:
+            return
+        _relabel(labels, s, edge, "title")
+    elif lab == "title" and labels[edge - 1] != "title" and "title" not in labels[:a]:
+        return  # (the title itself)
+    labels[edge] = "O"
+    _relabel(labels, a, b, "publisher")
+
+
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:
     """ "RcppClassic: Deprecated Rcpp API. R package version 0.9.12, URL ...": the package's
     kind and version ("R package version 0.9.12", "package version 1.8-10") are a note,
@@ -4653,6 +4725,23 @@ _EDITED_WORDS = frozenset(("Edited", "Compiled"))
 _NAME_JOINS = frozenset((",", "and", "und", "et", "&", "-"))
 
 
+def _publisher_and_year_follow(toks: list[Tok], k: int) -> bool:
+    """Whether tokens from ``k`` are a few words, a comma and a year ending the entry's
+    sentence (MLA's "Norton, 2001.")."""
+    n = len(toks)
+    f = k
+    while f < n and f < k + 7 and toks[f].kind == KIND_WORD:
+        f += 1
+    return (
+        k < f
+        and f + 1 < n
+        and toks[f].text == ","
+        and toks[f + 1].kind == KIND_NUM
+        and len(toks[f + 1].text) == 4
+        and (f + 2 == n or toks[f + 2].text == ".")
+    )
+
+
 def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None:
     """biblatex's chapter "“Title”. In: Alternative Modernities. Ed. by Dilip Gaonkar.
     Durham: Duke University Press, 2001, pp. 1–23." (German "Hrsg. von", French "Éd.
@@ -4721,6 +4810,8 @@ def _biblatex_editors_after_the_book(toks: list[Tok], labels: list[str]) -> None
         t = toks[e]
         if t.text == "." and not (toks[e - 1].kind == KIND_WORD and len(toks[e - 1].text) == 1):
             break
+        if t.text == "," and e > at + 1 and _publisher_and_year_follow(toks, e + 1):
+            break  # MLA's "Edited by Claudia Johnson, Norton, 2001."
         if not (
             (t.kind == KIND_WORD and (t.text[:1].isupper() or t.text.lower() in _NAME_JOINS))
             or t.text in _NAME_JOINS

@@ -8330,3 +8330,49 @@ def test_a_page_range_s_end_read_as_the_issue() -> None:
             ("9", "issue"), (".", "O"), ("PMID: 20453149", "note"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("page"), ref.get("issue")) == ("1791-9", "19")
+
+
+def test_mla_s_publisher_before_the_closing_year() -> None:
+    raw = "Odell, Kay, and Lee Abe. Analysing Graph Routes. Graphell, 1997."
+    spec = [("Odell, Kay, and Lee Abe", "author"), (".", "O"),
+            ("Analysing Graph Routes. Graphell", "container-title"), (",", "O"),
+            ("1997", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher"), ref.get("container-title")) == (
+        "Analysing Graph Routes",
+        "Graphell",
+        "",
+    )
+    raw = "Odell, Kay. The Rope, the Graph, and the Mesh. U of Graphland P, 1994."
+    spec = [("Odell, Kay", "author"), (".", "O"),
+            ("The Rope, the Graph, and the Mesh. U of Graphland P", "title"), (",", "O"),
+            ("1994", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("publisher")) == (
+        "The Rope, the Graph, and the Mesh",
+        "U of Graphland P",
+    )
+    raw = "Odell, Kay. Graph Sense. Edited by Claudia Abe, Graphton, 2001."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("Graph Sense", "title"), (". Edited by", "O"),
+            ("Claudia Abe", "editor"), (",", "O"), ("Graphton", "publisher-place"), (",", "O"),
+            ("2001", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == ("Graphton", "")
+    # a city before the year stays the place
+    raw = "Odell, Kay. Graph Sense. Oslo, 2001."
+    spec = [("Odell, Kay", "author"), (".", "O"), ("Graph Sense", "title"), (".", "O"),
+            ("Oslo", "publisher-place"), (",", "O"), ("2001", "issued"), (".", "O")]  # fmt: skip
+    assert _by_runs(raw, spec).get("publisher-place") == "Oslo"
+
+
+def test_mla_s_edited_by_ends_at_the_comma_before_the_publisher() -> None:
+    raw = "Odell, Kay. The Collected Graphs of Kay Odell. Edited by Judith Abe, Graph UP, 2002."
+    spec = [("Odell, Kay", "author"), (".", "O"),
+            ("The Collected Graphs of Kay Odell", "container-title"), (". Edited by", "O"),
+            ("Judith Abe", "editor"), (",", "O"), ("Graph UP", "publisher"), (",", "O"),
+            ("2002", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "The Collected Graphs of Kay Odell",
+        "",
+    )
