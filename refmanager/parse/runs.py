@@ -660,6 +660,10 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if "editor" in labels and "," in raw:
+        _publisher_read_into_the_editors(toks, labels)
+    if "author" in labels and ("ransl" in raw or "llustr" in raw or "arrator" in raw):
+        _role_closing_the_names(toks, labels)
     if "issued" in labels and "publisher" not in labels:
         _mla_publisher_before_the_year(toks, labels)
     if "page" in labels:
@@ -4213,6 +4217,41 @@ def _mla_publisher_before_the_year(toks: list[Tok], labels: list[str]) -> None:
         return  # (the title itself)
     labels[edge] = "O"
     _relabel(labels, a, b, "publisher")
+
+
+_ROLE_WORDS_AFTER_NAMES = word_set("translator translators trans illustrator narrator")
+
+
+def _publisher_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's "Graph Stories, edited by Lee Abe, Graph UP, 2001, pp. 45–67.": the last part
+    of the editors after a comma that names a publisher ("... UP", "... P", "... Press")
+    is the publisher, not another editor."""
+    if "publisher" in labels:
+        return
+    for a, b in _runs_of(labels, "editor"):
+        c = max((m for m in range(a, b) if toks[m].text == ","), default=-1)
+        if c < 0 or c + 1 >= b:
+            continue
+        part = toks[c + 1 : b]
+        text = " ".join(t.text for t in part)
+        if not (part[-1].text in ("UP", "P") or _FIRM_WORDS.search(text)):
+            continue
+        if any(t.kind != KIND_WORD for t in part) or len(part) > 6:
+            continue
+        labels[c] = "O"
+        _relabel(labels, c + 1, b, "publisher")
+        return
+
+
+def _role_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's "Odell, Kay, translator. The Graph Book.": a role word after the names'
+    last comma ("translator", "illustrator") is no name."""
+    a, b = _first_run(labels, "author")
+    if b - a < 3 or toks[b - 1].text.lower() not in _ROLE_WORDS_AFTER_NAMES:
+        return
+    if toks[b - 2].text != ",":
+        return
+    _relabel(labels, b - 2, b, "O")
 
 
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:

@@ -8376,3 +8376,22 @@ def test_mla_s_edited_by_ends_at_the_comma_before_the_publisher() -> None:
         "The Collected Graphs of Kay Odell",
         "",
     )
+
+
+def test_mla_s_publisher_read_into_the_editors() -> None:
+    raw = "Odell, Kay. “Graph Routing.” Graph Stories, edited by Lee Abe, Graph UP, 2001, pp. 4–6."
+    spec = [("Odell, Kay", "author"), (". “", "O"), ("Graph Routing", "title"), (".”", "O"),
+            ("Graph Stories", "container-title"), (", edited by", "O"),
+            ("Lee Abe, Graph UP", "editor"), (",", "O"), ("2001", "issued"), (", pp.", "O"),
+            ("4–6", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ([n.family for n in ref.editor], ref.get("publisher")) == (["Abe"], "Graph UP")
+
+
+def test_mla_s_role_after_the_names_is_no_name() -> None:
+    raw = "Odell, Kay, translator. The Graph Book. Graph Books, 2010."
+    spec = [("Odell, Kay, translator", "author"), (".", "O"), ("The Graph Book", "title"),
+            (".", "O"), ("Graph Books", "publisher"), (",", "O"), ("2010", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [(n.family, n.given) for n in ref.author] == [("Odell", "Kay")]
