@@ -189,11 +189,14 @@ def _from_outline(pages: Pages) -> tuple[Heading | None, list[int]]:
     while the list itself, at the end, has no bookmark.
     """
     items = pages.source.outline()
-    marks = [i for i, (title, _) in enumerate(items) if names_bibliography(title)]
+    marks = [i for i, (title, _, _) in enumerate(items) if names_bibliography(title)]
     if not marks:
         return None, []
     index = marks[-1]
-    start = items[index][1]
+    start, depth = items[index][1], items[index][2]
+    # The bookmarks nested under the list's are its own subsections ("Short list", "Long
+    # list"): the list goes on past them, to the next bookmark at its depth or above.
+    after = [(title, page) for title, page, level in items[index + 1 :] if level <= depth]
     lines = pages.get(start)
     body = body_size(lines)
     for i, line in enumerate(lines):
@@ -205,7 +208,7 @@ def _from_outline(pages: Pages) -> tuple[Heading | None, list[int]]:
             below = [_fold(ln.text) for ln in lines[i + 1 :]]
             later = [
                 page
-                for title, page in items[index + 1 :]
+                for title, page in after
                 if page > start or (page == start and _printed(_fold(title), below))
             ]
             end = min(later) if later else pages.count

@@ -74,8 +74,9 @@ class PypdfSource:
         each, decoded together (:func:`refmanager.pdf.fonts.load_fonts`)."""
         return list(load_fonts(raws, self._probe_page))
 
-    def outline(self) -> list[tuple[str, int]]:
-        out: list[tuple[str, int]] = []
+    def outline(self) -> list[tuple[str, int, int]]:
+        """The bookmarks in order: title, 1-based page, and depth (0 for the outermost)."""
+        out: list[tuple[str, int, int]] = []
         try:
             _walk_outline(self.reader, self.reader.outline, 0, out)
         except Exception:
@@ -103,8 +104,10 @@ class PypdfSource:
             return None
 
 
-def _walk_outline(reader: PdfReader, items: Any, depth: int, out: list[tuple[str, int]]) -> None:
-    """Add the (title, 1-based page) of the outline's ``items`` to ``out``, nested ones
+def _walk_outline(
+    reader: PdfReader, items: Any, depth: int, out: list[tuple[str, int, int]]
+) -> None:
+    """Add the (title, 1-based page, depth) of the outline's ``items`` to ``out``, nested ones
     too. (A function of the module, not a closure calling itself: that closure would be a
     reference cycle holding the reader, left for the garbage collector.)"""
     if depth > 20:
@@ -121,7 +124,7 @@ def _walk_outline(reader: PdfReader, items: Any, depth: int, out: list[tuple[str
         except Exception:
             continue
         if page is not None and page >= 0:
-            out.append((title, page + 1))
+            out.append((title, page + 1, depth))
 
 
 def page_runs(

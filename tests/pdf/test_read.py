@@ -576,6 +576,37 @@ def test_a_bookmark_on_the_lists_page_whose_heading_is_not_printed_there_does_no
     assert [e.raw for e in read_bibliography(marked).entries] == refs
 
 
+def test_the_bookmarks_of_the_lists_own_subsections_do_not_end_it(tmp_path: Path) -> None:
+    """A list in two groups, each bookmarked under the list's bookmark on the list's
+    first page ("Short list", "Long list"): the list goes on past them, to the next
+    bookmark at its own depth (sweep9)."""
+    import pypdf
+
+    rows = [(f"Author{n}, A. ({1990 + n}). A title of the book number {n} on the",
+             f"  subject of the list. Press {n}, Town.") for n in range(1, 13)]  # fmt: skip
+    refs = [f"{a} {b.strip()}" for a, b in rows]
+    lines = [line for row in rows for line in row]
+    pages = [
+        column(72, 780, BODY),
+        [Text(72, 780, "2 Literature", 14, "F3"), Text(72, 756, "Short list", 10, "F2"),
+         *column(72, 736, lines[:6], indent=15), Text(72, 650, "Long list", 10, "F2"),
+         *column(72, 630, lines[6:16], indent=15)],
+        [*column(72, 780, lines[16:], indent=15)],
+        [Text(72, 780, "A Licence", 14, "F3"), *column(72, 760, BODY)],
+    ]  # fmt: skip
+    src = write_pdf(tmp_path / "plain.pdf", pages)
+    writer = pypdf.PdfWriter(clone_from=str(src))
+    writer.add_outline_item(title="1 Introduction", page_number=0)
+    top = writer.add_outline_item(title="2 Literature", page_number=1)
+    writer.add_outline_item(title="Short list", page_number=1, parent=top)
+    writer.add_outline_item(title="Long list", page_number=1, parent=top)
+    writer.add_outline_item(title="A Licence", page_number=3)
+    marked = tmp_path / "marked.pdf"
+    with marked.open("wb") as fh:
+        writer.write(fh)
+    assert [e.raw for e in read_bibliography(marked).entries if not e.fragment][-4:] == refs[8:]
+
+
 def test_a_bookmarked_heading_without_a_list_after_it_is_not_the_list(tmp_path: Path) -> None:
     """A section named "References" that is prose (a style guide's), bookmarked, and the
     list itself at the end without a bookmark, after bookmarked appendices."""
