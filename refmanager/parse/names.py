@@ -538,8 +538,12 @@ def split_names(text: str) -> tuple[list[Name], bool]:
             name = Name(
                 family=chunk.strip(), given=nxt.strip(), dropping_particle=particles.get(i + 1, "")
             )
-            if i + 2 < len(chunks) and chunks[i + 2].rstrip(".") in _SUFFIX_BARE:
-                name.suffix = chunks[i + 2]
+            if i + 2 < len(chunks) and (
+                chunks[i + 2].rstrip(".") in _SUFFIX_BARE
+                # "Lienhard, John H., V": a lone "V" closing the list is "the Fifth"
+                or (i + 3 == len(chunks) and chunks[i + 2].strip().rstrip(".") == "V")
+            ):
+                name.suffix = chunks[i + 2].strip()
                 i += 1
             names.append(name)
             i += 2

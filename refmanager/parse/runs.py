@@ -3247,6 +3247,13 @@ def _version_number_end(toks: list[Tok], k: int) -> int:
         and toks[e + 1].text[:1].isalnum()
     ):
         e += 2
+    if (
+        e < len(toks)
+        and len(toks[e].text) == 1
+        and toks[e].text.islower()
+        and toks[e].start == toks[e - 1].end
+    ):
+        e += 1  # (a letter glued on: "Version 2.16d")
     return e
 
 
@@ -11365,13 +11372,14 @@ def _venue_with_its_year(toks: list[Tok], labels: list[str]) -> None:
 
 
 def _venue_year_after_the_container(toks: list[Tok], labels: list[str]) -> None:
-    """ "in Proc. IEEE Globecom ’99, Rio de Janeiro": a meeting's two-digit year after its
-    name, an apostrophe glued to it, ends the container; the tagger reads it as a volume."""
+    """ "in Proc. IEEE Globecom ’99, Rio de Janeiro", ACM's "In Proceedings of the ...
+    (WOOT ’07)": a meeting's two-digit year after its name, an apostrophe glued to it, is
+    the container's; the tagger reads it as a volume, an issue or the pages."""
     n = len(toks)
     for k in range(2, n):
         num, mark = toks[k], toks[k - 1]
         if (
-            labels[k] == "volume"
+            labels[k] in ("volume", "issue", "page")
             and len(num.text) == 2
             and num.text.isdigit()
             and mark.text in _APOSTROPHES

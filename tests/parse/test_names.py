@@ -492,3 +492,8 @@ def test_a_pinyin_name_family_first_among_vancouver_names(text: str, families: l
 def test_a_natural_order_name_beside_a_pinyin_pair_stays_as_printed() -> None:
     names, _ = split_names("Kerr Odell, Zhao Mingyu")
     assert names[0].family == "Odell"
+
+
+def test_a_lone_v_closing_the_list_is_the_fifth() -> None:
+    names, _ = split_names("Lienhard, John H., V")
+    assert [(n.family, n.given, n.suffix) for n in names] == [("Lienhard", "John H.", "V")]

@@ -8395,3 +8395,26 @@ def test_mla_s_role_after_the_names_is_no_name() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert [(n.family, n.given) for n in ref.author] == [("Odell", "Kay")]
+
+
+def test_acm_s_meeting_acronym_and_year_read_as_the_pages() -> None:
+    raw = (
+        "Kay Odell. 2007. Graph routes. In Proceedings of the Graph Workshop (GW ’07). Graph Press."
+    )
+    spec = [("Kay Odell", "author"), (".", "O"), ("2007", "issued"), (".", "O"),
+            ("Graph routes", "title"), (". In", "O"),
+            ("Proceedings of the Graph Workshop (GW", "container-title"), ("’", "O"),
+            ("07", "page"), (").", "O"), ("Graph Press", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("page") == ""
+    assert ref.get("container-title").endswith("(GW ’07)")
+
+
+def test_a_version_with_a_letter_glued_on_is_one_note() -> None:
+    raw = "Odell, Kay. “A Package for Graphs.” Version 2.16d. Graph Archive Network (2016)."
+    spec = [("Odell, Kay", "author"), (". “", "O"), ("A Package for Graphs", "title"),
+            (".”", "O"), ("Version 2.16", "note"), ("d", "page"), (".", "O"),
+            ("Graph Archive Network", "container-title"), ("(", "O"), ("2016", "issued"),
+            (").", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("note"), ref.get("page")) == ("Version 2.16d", "")
