@@ -34,7 +34,7 @@ _CORPORATE_WORDS = word_set(
     "investigators collaborators trialists panel taskforce services "
     "community research openai google deepmind microsoft meta nvidia github wikipedia "
     "who nasa ieee acm iso w3c ietf "
-    "nations statistics programme secretariat observatory government forum "
+    "nations statistics programme secretariat observatory government forum verlag "
     "oecd unesco unicef eurostat "
     # the same words in the languages of the lists read (ABNT's "BRASIL. Ministério da
     # Educação", "Institut für ...", "Ministère de ...")

@@ -287,6 +287,8 @@ def _mend(
     # holds none)
     cjk = not raw.isascii() and _HAN_OR_HANGUL.search(raw) is not None
     _join_cut_urls(raw, toks, labels)
+    if ". " in raw and ":" in raw and ("URL" in labels or "DOI" in labels):
+        _field_label_after_a_link(toks, labels)
     if "ISBN" in raw:
         _isbn_read_as_a_field(raw, toks, labels)
     if "ackage version" in raw:
@@ -3062,6 +3064,34 @@ def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:
 # what follows the space up to the next one continues it when it reads as a host name.
 _URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://([^/\s]*)", re.IGNORECASE)
 _HOST_REST = re.compile(r"\.?\s{1,2}([\w-]+(?:\.[\w-]+)+(?:/\S*)?)")
+
+
+# the labels biblatex styles print before a link or an identifier ("url:", "doi:",
+# "code:", "eprint:", "GitHub:")
+_LINK_FIELD_LABELS = word_set("url doi code eprint github arxiv isbn issn pmid pmcid urn hdl")
+
+
+def _field_label_after_a_link(toks: list[Tok], labels: list[str]) -> None:
+    """biblatex's "url: https://doi.org/10.22331/q-2017-04-25-1. code: tony-blake/x509.":
+    a link ends at its sentence's period where the next sentence opens with a field's
+    label and a colon; what follows is no part of the link (a note)."""
+    n = len(toks)
+    for k in range(1, n - 2):
+        if toks[k].text != "." or labels[k] not in ("URL", "DOI") or labels[k - 1] != labels[k]:
+            continue
+        word, colon = toks[k + 1], toks[k + 2]
+        if word.start == toks[k].end or word.text.lower() not in _LINK_FIELD_LABELS:
+            continue
+        if colon.text != ":" or labels[k + 1] != labels[k]:
+            continue
+        e = k + 1
+        while e < n and labels[e] == labels[k]:
+            e += 1
+        if e > k + 3 and toks[e - 1].text == ".":
+            e -= 1
+        _relabel(labels, k, k + 3, "O")
+        _relabel(labels, k + 3, e, "note")
+        return
 
 
 def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:

@@ -497,3 +497,8 @@ def test_a_natural_order_name_beside_a_pinyin_pair_stays_as_printed() -> None:
 def test_a_lone_v_closing_the_list_is_the_fifth() -> None:
     names, _ = split_names("Lienhard, John H., V")
     assert [(n.family, n.given, n.suffix) for n in names] == [("Lienhard", "John H.", "V")]
+
+
+def test_a_publishing_house_named_as_the_author_is_a_body() -> None:
+    names, _ = split_names("Graphbook Verlag")
+    assert [(n.literal, n.family) for n in names] == [("Graphbook Verlag", "")]

@@ -8418,3 +8418,13 @@ def test_a_version_with_a_letter_glued_on_is_one_note() -> None:
             (").", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("note"), ref.get("page")) == ("Version 2.16d", "")
+
+
+def test_a_link_ends_where_a_field_s_label_opens_the_next_sentence() -> None:
+    raw = "Kay Odell. “Graph tests”. Graphs 1, 1 (2017). url: https://g.org/x-1. code: kodell/gk."
+    spec = [("Kay Odell", "author"), (". “", "O"), ("Graph tests", "title"), ("”.", "O"),
+            ("Graphs", "container-title"), ("1", "volume"), (",", "O"), ("1", "page"),
+            ("(", "O"), ("2017", "issued"), ("). url:", "O"),
+            ("https://g.org/x-1. code: kodell/gk", "URL"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("URL"), ref.get("note")) == ("https://g.org/x-1", "kodell/gk")
