@@ -662,6 +662,8 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
+    if ". Video." in raw or ". Audio." in raw or ". Podcast." in raw or ". Film." in raw:
+        _medium_sentence_after_the_title(toks, labels)
     if "editor" in labels and "," in raw:
         _publisher_read_into_the_editors(toks, labels)
     if "author" in labels and ("ransl" in raw or "llustr" in raw or "arrator" in raw):
@@ -4289,6 +4291,30 @@ def _role_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
     if toks[b - 2].text != ",":
         return
     _relabel(labels, b - 2, b, "O")
+
+
+# the one-word media sentences ACM's format prints after a title ("Solder man. Video.")
+_ONE_WORD_MEDIA = frozenset(("Video", "Audio", "Podcast", "Film", "Broadcast", "Dataset"))
+
+
+def _medium_sentence_after_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ACM's "Dave Novak. 2003. Solder man. Video. In ACM SIGGRAPH 2003 Video Review ...",
+    "Interview with Bill Kinder. Video. Comput. Entertain. 3, 1": a one-word sentence naming
+    a medium right after the title's sentence is the genre, never the title's end or the
+    journal's start."""
+    n = len(toks)
+    for k in range(2, n - 1):
+        if toks[k].text not in _ONE_WORD_MEDIA or toks[k + 1].text != ".":
+            continue
+        if toks[k - 1].text != "." or labels[k] not in ("title", "container-title", "note"):
+            continue
+        if labels[k - 2] not in ("title", "issued", "O"):
+            continue
+        if labels[k] == "title" and labels[k - 1] == "title":
+            labels[k - 1] = "O"  # (the title's own period)
+        labels[k] = "genre"
+        labels[k + 1] = "O"
+        return
 
 
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:

@@ -8428,3 +8428,13 @@ def test_a_link_ends_where_a_field_s_label_opens_the_next_sentence() -> None:
             ("https://g.org/x-1. code: kodell/gk", "URL"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("URL"), ref.get("note")) == ("https://g.org/x-1", "kodell/gk")
+
+
+def test_acm_s_medium_sentence_after_the_title() -> None:
+    raw = "Kay Odell. 2003. Graph man. Video. In Graph Video Review. Graph Press, 4."
+    spec = [("Kay Odell", "author"), (".", "O"), ("2003", "issued"), (".", "O"),
+            ("Graph man. Video", "title"), (". In", "O"),
+            ("Graph Video Review", "container-title"), (".", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("4", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("genre")) == ("Graph man", "Video")
