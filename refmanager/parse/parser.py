@@ -252,7 +252,15 @@ def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
         j += 1
     while j > i + 1 and toks[j - 1].kind == "other" and toks[j - 1].text in ".,;:>":
         j -= 1  # sentence punctuation after the identifier, ABNT's closing "<...>"
-    return "".join(raw[toks[i].start : toks[j - 1].end].split())
+    text = raw[toks[i].start : toks[j - 1].end]
+    if "97" in text:  # a chapter's number after its book's ISBN, its underscore lost
+        text = _ISBN_CHAPTER_SPACE.sub(r"\1_\2", text)
+    return "".join(text.split())
+
+
+# Springer's chapter DOIs, "10.1007/978-3-030-00000-0_2", whose underscore a text layer
+# drew as a space: the book's ISBN, a space, the chapter's number
+_ISBN_CHAPTER_SPACE = re.compile(r"(97[89](?:-\d{1,7}){3}-[\dX]) +(\d{1,3})(?![\d.-])")
 
 
 def build_reference(

@@ -287,6 +287,8 @@ def _mend(
     # holds none)
     cjk = not raw.isascii() and _HAN_OR_HANGUL.search(raw) is not None
     _join_cut_urls(raw, toks, labels)
+    if "/97" in raw:
+        _chapter_number_cut_off_its_doi(toks, labels)
     if ". " in raw and ":" in raw and ("URL" in labels or "DOI" in labels):
         _field_label_after_a_link(toks, labels)
     if "ISBN" in raw:
@@ -3094,6 +3096,27 @@ def _field_label_after_a_link(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, k, k + 3, "O")
         _relabel(labels, k + 3, e, "note")
         return
+
+
+# a DOI or link ending with a book's ISBN ("10.1007/978-3-030-00000-0"): a Springer chapter's,
+# whose "_2" a text layer may draw as " 2"
+_ENDS_WITH_AN_ISBN = re.compile(r"97[89](?:-\d{1,7}){3}-[\dX]$")
+
+
+def _chapter_number_cut_off_its_doi(toks: list[Tok], labels: list[str]) -> None:
+    """Springer's "doi:10.1007/978-3-030-00000-0 12." (the chapter's "_12" drawn as a
+    space): the number after a DOI or link that ends with its book's ISBN is the DOI's end,
+    not the pages (``parser._identifier`` joins it with its underscore)."""
+    n = len(toks)
+    for k in range(n - 1):
+        if labels[k] not in ("DOI", "URL") or not _ENDS_WITH_AN_ISBN.search(toks[k].text):
+            continue
+        num = toks[k + 1]
+        if num.kind != KIND_NUM or len(num.text) > 3 or num.start - toks[k].end != 1:
+            continue
+        if (k + 2 < n and toks[k + 2].text not in (".", ",", ";")) or labels[k + 1] == labels[k]:
+            continue
+        labels[k + 1] = labels[k]
 
 
 def _join_cut_urls(raw: str, toks: list[Tok], labels: list[str]) -> None:

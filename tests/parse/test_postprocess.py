@@ -8438,3 +8438,26 @@ def test_acm_s_medium_sentence_after_the_title() -> None:
             (",", "O"), ("4", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("genre")) == ("Graph man", "Video")
+
+
+@pytest.mark.parametrize(
+    ("tail", "label"),
+    [("doi:10.1007/978-3-030-00000-0 12.", "page"),
+     ("https://doi.org/10.1007/978-3-030-00000-0 2", "URL")],
+)  # fmt: skip
+def test_a_springer_chapter_s_number_cut_off_its_doi(tail: str, label: str) -> None:
+    raw = f"Odell K. Graph routing. In: Abe L (ed) Graphs. Graph Press, Oslo, pp 12-30. {tail}"
+    ident = tail.split(maxsplit=1)[0]
+    kind = "URL" if ident.startswith("http") else "DOI"
+    spec = [("Odell K", "author"), (".", "O"), ("Graph routing", "title"), (". In:", "O"),
+            ("Abe L", "editor"), ("(ed)", "O"), ("Graphs", "container-title"), (".", "O"),
+            ("Graph Press", "publisher"), (",", "O"), ("Oslo", "publisher-place"),
+            (", pp", "O"), ("12-30", "page"), (".", "O")]  # fmt: skip
+    if kind == "DOI":
+        spec += [("doi:", "O"), (ident[4:], "DOI"), (tail.split()[1][:-1], label), (".", "O")]
+    else:
+        spec += [(ident, "URL"), (tail.split()[1], label)]
+    ref = _by_runs(raw, spec)
+    number = tail.split()[1].rstrip(".")
+    assert ref.get("DOI") == f"10.1007/978-3-030-00000-0_{number}"
+    assert ref.get("page") == "12-30"
