@@ -19,6 +19,7 @@ from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS, has_new_arxiv_i
 from refmanager.parse.tagger import Tagging, tag_sequence
 from refmanager.parse.tokens import (
     ARXIV_RE,
+    BOOK_ISBN_IN_DOI,
     ISBN_RE,
     ISSN_RE,
     KIND_CJK,
@@ -260,7 +261,7 @@ def _identifier(raw: str, toks: list[Tok], labels: list[str], i: int) -> str:
 
 # Springer's chapter DOIs, "10.1007/978-3-030-00000-0_2", whose underscore a text layer
 # drew as a space: the book's ISBN, a space, the chapter's number
-_ISBN_CHAPTER_SPACE = re.compile(r"(97[89](?:-\d{1,7}){3}-[\dX]) +(\d{1,3})(?![\d.-])")
+_ISBN_CHAPTER_SPACE = re.compile(rf"({BOOK_ISBN_IN_DOI}) +(\d{{1,3}})(?![\d.-])")
 
 
 def build_reference(

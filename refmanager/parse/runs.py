@@ -26,6 +26,7 @@ from refmanager.parse.months import ANY_MONTH
 from refmanager.parse.names import CJK_BODY, PARTICLES, is_corporate, list_end
 from refmanager.parse.places import is_city, is_region
 from refmanager.parse.tokens import (
+    BOOK_ISBN_IN_DOI,
     CJK,
     ISBN_RE,
     KIND_CJK,
@@ -3100,7 +3101,7 @@ def _field_label_after_a_link(toks: list[Tok], labels: list[str]) -> None:
 
 # a DOI or link ending with a book's ISBN ("10.1007/978-3-030-00000-0"): a Springer chapter's,
 # whose "_2" a text layer may draw as " 2"
-_ENDS_WITH_AN_ISBN = re.compile(r"97[89](?:-\d{1,7}){3}-[\dX]$")
+_ENDS_WITH_AN_ISBN = re.compile(rf"{BOOK_ISBN_IN_DOI}$")
 
 
 def _chapter_number_cut_off_its_doi(toks: list[Tok], labels: list[str]) -> None:

@@ -223,6 +223,9 @@ ARXIV_RE = re.compile(
     rf"[Aa]r[Xx]iv(?:\.org/(?:abs|pdf)/|(?:\s*preprint)?\s*:?\s*(?:,\s*abs/)?)"
     rf"({ARXIV_ID}(?:v\d+)?)"
 )
+# A book's ISBN-13 as DOIs print it ("978-3-030-00000-0"), Springer's chapter DOIs ending
+# with it and the chapter's number ("10.1007/978-3-030-00000-0_2")
+BOOK_ISBN_IN_DOI = r"97[89](?:-\d{1,7}){3}-[\dX]"
 ISBN_RE = re.compile(r"ISBN(?:-1[03])?[:\s]*((?:97[89][-\s\u2010]?)?(?:\d[-\s\u2010]?){9}[\dXx])")
 ISSN_RE = re.compile(r"ISSN[:\s]*(\d{4}[-\u2010]\d{3}[\dXx])")
 YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
