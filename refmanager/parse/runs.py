@@ -665,8 +665,6 @@ def _mend(
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
     _second_title_after_a_quoted_one(toks, labels)
-    if ". Video." in raw or ". Audio." in raw or ". Podcast." in raw or ". Film." in raw:
-        _medium_sentence_after_the_title(toks, labels)
     if "editor" in labels and "," in raw:
         _publisher_read_into_the_editors(toks, labels)
     if "author" in labels and ("ransl" in raw or "llustr" in raw or "arrator" in raw):
@@ -691,8 +689,10 @@ def _mend(
         _edited_book_opening_with_its_editors(toks, labels)
     if "(ed" in low or "(hrsg" in low:
         _editors_inside_brackets_after_the_book(toks, labels)
-    if "genre" in labels or "container-title" in labels:
-        _report_number_after_its_kind(toks, labels)
+    if ("rep" in low or "paper" in low or "memo" in low) and (
+        "genre" in labels or "container-title" in labels
+    ):
+        _report_number_after_its_kind(toks, labels)  # (the kinds' last words: _REPORT_KIND_ENDS)
     if ("\u2019" in raw or "'" in raw) and "container-title" in labels:
         _venue_year_after_the_container(toks, labels)
     _book_read_into_the_editors(toks, labels)
@@ -4134,9 +4134,6 @@ def _time_of_day_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
         _relabel(labels, k, e, "O")
 
 
-_SINGLE_QUOTES = frozenset(("\u2018", "\u2019", "'"))
-
-
 def _single_quoted_words_cutting_the_title(toks: list[Tok], labels: list[str]) -> None:
     """R packages' "anytime: Anything to ’POSIXct’ or ’Date’ Converter. R package version
     0.3.9": a word in single quotes inside the title cut it there, the rest read as a
@@ -4148,11 +4145,11 @@ def _single_quoted_words_cutting_the_title(toks: list[Tok], labels: list[str]) -
     if a == b or b + 2 >= n or labels[b + 1] != "container-title":
         return
     q = toks[b]
-    if q.text not in _SINGLE_QUOTES or q.start == toks[b - 1].end or toks[b + 1].start != q.end:
+    if q.text not in _APOSTROPHES or q.start == toks[b - 1].end or toks[b + 1].start != q.end:
         return
     e = _run_end(labels, b + 1)
     if not any(
-        toks[m].text in _SINGLE_QUOTES and toks[m].start == toks[m - 1].end for m in range(b + 2, e)
+        toks[m].text in _APOSTROPHES and toks[m].start == toks[m - 1].end for m in range(b + 2, e)
     ):
         return
     if "container-title" in labels[e:]:
@@ -4315,30 +4312,6 @@ def _role_closing_the_names(toks: list[Tok], labels: list[str]) -> None:
     if toks[b - 2].text != ",":
         return
     _relabel(labels, b - 2, b, "O")
-
-
-# the one-word media sentences ACM's format prints after a title ("Solder man. Video.")
-_ONE_WORD_MEDIA = frozenset(("Video", "Audio", "Podcast", "Film", "Broadcast", "Dataset"))
-
-
-def _medium_sentence_after_the_title(toks: list[Tok], labels: list[str]) -> None:
-    """ACM's "Dave Novak. 2003. Solder man. Video. In ACM SIGGRAPH 2003 Video Review ...",
-    "Interview with Bill Kinder. Video. Comput. Entertain. 3, 1": a one-word sentence naming
-    a medium right after the title's sentence is the genre, never the title's end or the
-    journal's start."""
-    n = len(toks)
-    for k in range(2, n - 1):
-        if toks[k].text not in _ONE_WORD_MEDIA or toks[k + 1].text != ".":
-            continue
-        if toks[k - 1].text != "." or labels[k] not in ("title", "container-title", "note"):
-            continue
-        if labels[k - 2] not in ("title", "issued", "O"):
-            continue
-        if labels[k] == "title" and labels[k - 1] == "title":
-            labels[k - 1] = "O"  # (the title's own period)
-        labels[k] = "genre"
-        labels[k + 1] = "O"
-        return
 
 
 def _package_version_is_a_note(toks: list[Tok], labels: list[str]) -> None:
@@ -11429,10 +11402,10 @@ def _venue_with_its_year(toks: list[Tok], labels: list[str]) -> None:
         return
     n = len(toks)
     for k in range(2, n):
-        num, mark, name = toks[k], toks[k - 1], toks[k - 2]
-        if labels[k] != "volume" or len(num.text) != 2 or not num.text.isdigit():
+        name = toks[k - 2]
+        if labels[k] != "volume" or not _year_after_an_apostrophe(toks, k):
             continue
-        if mark.text not in _APOSTROPHES or not (name.end == mark.start == num.start - 1):
+        if name.end != toks[k - 1].start:
             continue
         if name.kind != KIND_WORD or not name.text[:1].isupper():
             continue
@@ -11457,17 +11430,24 @@ def _venue_year_after_the_container(toks: list[Tok], labels: list[str]) -> None:
     the container's; the tagger reads it as a volume, an issue or the pages."""
     n = len(toks)
     for k in range(2, n):
-        num, mark = toks[k], toks[k - 1]
         if (
             labels[k] in ("volume", "issue", "page")
-            and len(num.text) == 2
-            and num.text.isdigit()
-            and mark.text in _APOSTROPHES
-            and mark.end == num.start
+            and _year_after_an_apostrophe(toks, k)
             and labels[k - 2] == "container-title"
             and (k + 1 == n or not toks[k + 1].text[:1].isalnum())
         ):
             _relabel(labels, k - 1, k + 1, "container-title")
+
+
+def _year_after_an_apostrophe(toks: list[Tok], k: int) -> bool:
+    """Whether token ``k`` is a two-digit year glued to the apostrophe before it ("’99")."""
+    num, mark = toks[k], toks[k - 1]
+    return (
+        len(num.text) == 2
+        and num.text.isdigit()
+        and mark.text in _APOSTROPHES
+        and mark.end == num.start
+    )
 
 
 def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[str]) -> None:
@@ -12459,31 +12439,57 @@ def _film_credits(toks: list[Tok], labels: list[str]) -> None:
 
 # One-word sentences MLA and Chicago print after a book's or thesis's title: its kind
 # ("Diss.", "Manuscript.") or its medium ("Print.", "Web.")
-_KIND_SENTENCES = word_set("diss dissertation thesis manuscript typescript")
+_KIND_SENTENCES = word_set(
+    "diss dissertation thesis manuscript typescript video audio podcast broadcast dataset"
+)
 _MEDIUM_SENTENCES = word_set("print web film dvd cd microfilm")
+
+
+def _kind_of_sentence(toks: list[Tok], w: int) -> str | None:
+    """The label of a one-word sentence at token ``w`` that names a work's kind (the genre)
+    or its medium (no field of ours: "O"); None for any other word."""
+    if not toks[w].text[:1].isupper():
+        return None
+    word = toks[w].text.lower()
+    if word in _KIND_SENTENCES:
+        return "genre"
+    return "O" if word in _MEDIUM_SENTENCES else None
 
 
 def _kind_sentence_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
     """ "Foundations of Meaning: Primary Metaphors and Primary Scenes. Diss. University of
-    California", "“Utjulik 2001 Expedition Report. Manuscript.”": a one-word sentence that
-    names the work's kind or medium, read as the title's last, is the genre (the medium no
-    field of ours)."""
+    California", "“Utjulik 2001 Expedition Report. Manuscript.”", ACM's "Solder man. Video.
+    In ...": a one-word sentence that names the work's kind or medium, read as the title's
+    last, is the genre (the medium no field of ours); so is one right after the title's
+    sentence read as the journal's or a note's first ("Interview with Bill Kinder. Video.
+    Comput. Entertain. 3, 1")."""
     a, b = _first_run(labels, "title")
     e = b
     while e > a and toks[e - 1].text == ".":
         e -= 1
     w = e - 1
-    if w - 2 < a + 1 or toks[w - 1].text != "." or not toks[w].text[:1].isupper():
+    if w - 2 >= a + 1 and toks[w - 1].text == ".":
+        label = _kind_of_sentence(toks, w)
+        if label is not None:
+            _relabel(labels, w - 1, b, "O")
+            labels[w] = label
+            return
+    # the sentence after the title's: "Title. Video. Journal" ("Title: date. Video. ...")
+    k = b
+    while k < len(toks) and labels[k] in ("O", "issued") and k < b + 8:
+        k += 1
+    if (
+        a == b
+        or k + 1 >= len(toks)
+        or toks[k - 1].text != "."
+        or toks[k + 1].text != "."
+        or labels[k] not in ("container-title", "note")
+    ):
         return
-    word = toks[w].text.lower()
-    if word in _KIND_SENTENCES:
-        label = "genre"
-    elif word in _MEDIUM_SENTENCES:
-        label = "O"
-    else:
-        return
-    _relabel(labels, w - 1, b, "O")
-    labels[w] = label
+    label = _kind_of_sentence(toks, k)
+    if label is not None:
+        labels[k] = label
+        labels[k + 1] = "O"
 
 
 def _unlabelled_sentence_before(
