@@ -26,6 +26,8 @@ _OTHER_MONTHS = {
     "janvier": 1, "f\u00e9vrier": 2, "mars": 3, "avril": 4, "mai": 5,
     "juin": 6, "juillet": 7, "ao\u00fbt": 8, "septembre": 9, "octobre": 10, "novembre": 11,
     "d\u00e9cembre": 12,
+    # French abbreviations (biblatex's French: "févr. 2005", "juil. 2010")
+    "janv": 1, "f\u00e9vr": 2, "avr": 4, "juil": 7, "d\u00e9c": 12,
     # Portuguese and Spanish abbreviations ABNT and APA print ("12 mar. 2020", "3 dez. 2019")
     "fev": 2, "abr": 4, "ago": 8, "set": 9, "out": 10, "dez": 12, "ene": 1,
     "dic": 12, "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6,

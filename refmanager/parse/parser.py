@@ -147,7 +147,7 @@ def _pick(field: str, runs: list[tuple[int, int]], toks: list[Tok]) -> tuple[int
 _NOT_TITLES = MONTHS | word_set(
     "in pp vol no eds available online accessed retrieved url doi arxiv preprint and "
     "the proc proceedings journal ed edn edition internet volume band issue number "
-    "page pages seite seiten"
+    "page pages seite seiten chap chapter"
 )
 # Words that make no title on their own, whatever their number.
 _NOT_TITLE_WORDS = _NOT_TITLES | word_set(

@@ -782,6 +782,15 @@ def _mend(
         _film_credits(toks, labels)
     _editor_read_into_the_container(toks, labels)
     _part_number_after_the_title(toks, labels)
+    _book_read_as_the_container_before_its_volume_of(toks, labels)
+    if "Chap" in raw:
+        _chapter_number_read_as_the_volume_after_the_book(toks, labels)
+    if "title" in labels and "issued" in labels:
+        _month_ending_the_title_before_the_year(toks, labels)
+    if "(" in raw and "author" not in labels and "issued" in labels:
+        _body_read_as_the_title_before_the_year(toks, labels)
+    if ("genre" in labels or "title" not in labels) and "(" in raw:
+        _title_read_as_the_genre_after_the_date(toks, labels)
     _volume_of_a_collection(toks, labels)
     _word_glued_to_a_runs_end(toks, labels)
     _title_parted_by_unlabelled_words(toks, labels)
@@ -4112,6 +4121,126 @@ def _chapter_number_read_as_the_volume(toks: list[Tok], labels: list[str]) -> No
             continue
         labels[j] = "O"
         return
+
+
+def _chapter_number_read_as_the_volume_after_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """AIP's and APS's chapter with no title of its own ("E. Ode, in Graph Routing, edited by
+    K. Abe (Graph Press, Oslo, 1994), Chap. 7, pp. 65-70."): the number after "Chap." is the
+    chapter's, after the book's imprint, never its volume or issue."""
+    n = len(toks)
+    for k in range(1, n - 1):
+        if toks[k].text.lower() not in _CHAPTER_MARKS or labels[k] != "O":
+            continue
+        j = k + 2 if toks[k + 1].text == "." else k + 1
+        if j >= n or toks[j].kind != KIND_NUM or labels[j] not in ("volume", "issue"):
+            continue
+        if toks[k - 1].text != "," or "container-title" not in labels[:k]:
+            continue
+        labels[j] = "O"
+        return
+
+
+def _month_ending_the_title_before_the_year(toks: list[Tok], labels: list[str]) -> None:
+    """biblatex's and BibTeX's "A. Weber. Tabellen mit Stil, März 2003.": a month in any of
+    the languages the parser knows, after the title's last comma and right before the year,
+    is the date's, not the title's (English months the tagger already leaves out)."""
+    a, b = _first_run(labels, "title")
+    if a < 0 or b - a < 3 or b >= len(toks) or labels[b] != "issued":
+        return
+    m = b - 1
+    if toks[m].text == "." and m > a:
+        m -= 1
+    if toks[m].text.lower() not in ANY_MONTH or toks[m - 1].text != "," or m - 1 <= a:
+        return
+    _relabel(labels, m - 1, b, "O")
+
+
+def _body_read_as_the_title_before_the_year(toks: list[Tok], labels: list[str]) -> None:
+    """APA's and Harvard's corporate author "Graph Data Committee. (2012). Reference model
+    for graphs." and "Graph Energy Agency (2020). Graph Outlook 2020.": no names read, the
+    entry opening with a run of capitalised words (and the small words of a body's name),
+    then the year in brackets: the run is the body that wrote it, where it was read as a
+    title with another title after the year, or as a container ending with a body's noun."""
+    if "author" in labels or "editor" in labels:
+        return
+    a = next((k for k, lab in enumerate(labels) if lab != "O"), -1)
+    if a < 0 or labels[a] not in ("title", "container-title"):
+        return
+    field = labels[a]
+    b = a
+    while b < len(labels) and labels[b] == field:
+        b += 1
+    if b - a < 2:
+        return
+    k = b + 1 if b < len(toks) and toks[b].text == "." else b
+    if (
+        k + 3 >= len(toks)
+        or toks[k].text != "("
+        or labels[k + 1] != "issued"
+        or toks[k + 2].text != ")"
+    ):
+        return
+    if field == "title":
+        c = next((m for m in range(k + 3, len(toks)) if labels[m] != "O"), -1)
+        if c < 0 or labels[c] != "title" or any(t.kind != KIND_PUNCT for t in toks[k + 3 : c]):
+            return
+    elif toks[b - 1].text.lower() not in _BODY_HEADS:
+        return
+    if not all(
+        _capitalised_word(t) or t.text.lower() in _SMALL_WORDS or t.text in ("&", ",")
+        for t in toks[a:b]
+    ):
+        return
+    _relabel(labels, a, b, "author")
+
+
+def _title_read_as_the_genre_after_the_date(toks: list[Tok], labels: list[str]) -> None:
+    """APA's "World Graph Organization. (2020). Global graph report 2020. https://...": a
+    report's title read as its genre, the year ending it as another date, and the words
+    after its colon as the title ("World graph report 2021: Data for better lives."). With
+    the date in brackets after the names, the sentence after it is the title."""
+    a, b = _first_run(labels, "author")
+    if a < 0 or b + 4 >= len(toks):
+        return
+    k = b + 1 if toks[b].text == "." else b
+    if toks[k].text != "(" or labels[k + 1] != "issued" or toks[k + 2].text != ")":
+        return
+    s = k + 3
+    if s < len(toks) and toks[s].text == ".":
+        s += 1
+    if s >= len(toks) or labels[s] not in ("genre", "container-title"):
+        return
+    if labels[s] == "container-title":
+        # "United Graphs. (2019). World graph prospects 2019: Highlights. United Graphs.":
+        # no title, and the container runs from the date over a sentence's end: its first
+        # sentence is the title, the rest (with no numbers after it) the publisher
+        if "title" in labels:
+            return
+        e = s
+        while e < len(toks) and labels[e] == "container-title":
+            if toks[e].text == "." and e + 1 < len(toks) and toks[e + 1].start > toks[e].end:
+                break
+            e += 1
+        f = e + 1
+        while f < len(toks) and labels[f] == "container-title":
+            f += 1
+        if e >= len(toks) or labels[e] != "container-title" or f == e + 1:
+            return
+        _relabel(labels, s, e, "title")
+        labels[e] = "O"
+        if not any(lab in ("volume", "issue", "page") for lab in labels):
+            _relabel(labels, e + 1, f, "publisher")
+        return
+    e = s
+    while e < len(toks) and labels[e] in ("genre", "issued", "title", "O"):
+        if toks[e].text == "." and (e + 1 == len(toks) or toks[e + 1].start > toks[e].end):
+            break
+        if labels[e] == "O" and toks[e].kind != KIND_PUNCT:
+            return
+        e += 1
+    if labels.count("title") != labels[s:e].count("title"):
+        return  # (a title elsewhere: the genre is the report's kind)
+    _relabel(labels, s, e, "title")
 
 
 def _time_of_day_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
@@ -12549,6 +12678,33 @@ def _volume_of_a_collection(toks: list[Tok], labels: list[str]) -> None:
         labels[k] = "O"
         _relabel(labels, k + 1, e, "container-title" if field == "title" else field)
         return
+
+
+def _book_read_as_the_container_before_its_volume_of(toks: list[Tok], labels: list[str]) -> None:
+    """BibTeX's plain, alpha and abbrv print a book in a series "M. Okafor. Lattice Methods in
+    Geometry, volume 3 of Studies in Pure Mathematics. Northfield Press, 1991.": the book's
+    title read as a container with no title, right after the names (and a year), no "In"
+    before it and "volume N of" after it: it is the title. (A chapter prints "In" before its
+    book: "In B. Editor, editor, Book, volume 3 of Series, pages 1-9.")"""
+    if "title" in labels or "volume" not in labels:
+        return
+    c, d = _first_run(labels, "container-title")
+    if c < 0 or labels.count("container-title") != d - c:
+        return
+    k = c - 1
+    while k >= 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k -= 1
+    if k < 0 or labels[k] not in ("author", "editor", "issued"):
+        return
+    if any(t.text in ("In", "in", "IN") for t in toks[:c]):
+        return
+    v = _past_punctuation(toks, labels, d)
+    if v >= len(toks) or toks[v].text.lower() not in ("volume", "vol"):
+        return
+    w = v + 2 if toks[v + 1 : v + 2] and toks[v + 1].text == "." else v + 1  # ("vol. 3 of")
+    if w + 1 >= len(toks) or labels[w] != "volume" or toks[w + 1].text.lower() != "of":
+        return
+    _relabel(labels, c, d, "title")
 
 
 _LAST_NAME_MARKS = frozenset(("and", "&", "et", "und", "y", "e", "i"))

@@ -8461,3 +8461,89 @@ def test_a_springer_chapter_s_number_cut_off_its_doi(tail: str, label: str) -> N
     number = tail.split()[1].rstrip(".")
     assert ref.get("DOI") == f"10.1007/978-3-030-00000-0_{number}"
     assert ref.get("page") == "12-30"
+
+
+@pytest.mark.parametrize("volume", ["volume 3", "vol. 3"])
+def test_a_book_in_a_series_read_as_a_container_is_the_title(volume: str) -> None:
+    raw = f"K. Odell. Graph Methods in Routing, {volume} of Studies in Graphs. Graph Press, 1991."
+    spec = [("K. Odell", "author"), (".", "O"), ("Graph Methods in Routing", "container-title"),
+            (",", "O"), (volume.split(maxsplit=1)[0], "O"), ("3", "volume"), ("of", "O"),
+            ("Studies in Graphs", "collection-title"), (".", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("1991", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Graph Methods in Routing", "")
+    assert ref.get("collection-title") == "Studies in Graphs"
+
+
+def test_a_chapter_s_book_before_its_series_volume_stays_the_container() -> None:
+    raw = "K. Odell. In A. Abe, editor, Graph Methods, volume 3 of Graphs, pages 1-9. Graph Press."
+    spec = [("K. Odell", "author"), (". In", "O"), ("A. Abe", "editor"), (", editor,", "O"),
+            ("Graph Methods", "container-title"), (", volume", "O"), ("3", "volume"),
+            ("of", "O"), ("Graphs", "collection-title"), (", pages", "O"), ("1-9", "page"),
+            (".", "O"), ("Graph Press", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Methods"
+
+
+def test_a_chapter_s_mark_and_number_after_the_book_are_no_title_or_volume() -> None:
+    raw = (
+        "E. Ode, in Graph Routing, edited by K. Abe (Graph Press, Oslo, 1994), Chap. 7, pp. 65-70."
+    )
+    spec = [("E. Ode", "author"), (", in", "O"), ("Graph Routing", "container-title"),
+            (", edited by", "O"), ("K. Abe", "editor"), ("(", "O"), ("Graph Press", "publisher"),
+            (",", "O"), ("Oslo", "publisher-place"), (",", "O"), ("1994", "issued"),
+            ("), Chap.", "O"), ("7", "volume"), (", pp.", "O"),
+            ("65-70", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("volume")) == ("", "")
+    assert ref.get("container-title") == "Graph Routing"
+
+
+@pytest.mark.parametrize("month", ["März", "févr.", "Oktober"])
+def test_a_month_ending_the_title_before_the_year_is_the_date_s(month: str) -> None:
+    raw = f"[4] Kai Odell. Graphen mit Stil, {month} 2003. https://example.org/graphen."
+    spec = [("[4]", "O"), ("Kai Odell", "author"), (".", "O"),
+            (f"Graphen mit Stil, {month}", "title"), ("2003", "issued"), (".", "O"),
+            ("https://example.org/graphen", "URL"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graphen mit Stil"
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "after"),
+    [("Graph Data Committee.", "title", "Reference model for graphs"),
+     ("Graph Energy Agency", "container-title", "Graph Outlook 2020")],
+)  # fmt: skip
+def test_a_body_opening_the_entry_before_the_bracketed_year_is_the_author(
+    body: str, field: str, after: str
+) -> None:
+    raw = f"{body} (2020). {after}. Graph Press, Oslo."
+    spec = [(body.rstrip("."), field), ("." if body.endswith(".") else "(", "O")]
+    if body.endswith("."):
+        spec.append(("(", "O"))
+    spec += [("2020", "issued"), (").", "O"), (after, "title"), (".", "O"),
+             ("Graph Press", "publisher"), (",", "O"), ("Oslo", "publisher-place"),
+             (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert [n.literal for n in ref.author] == [body.rstrip(".")]
+    assert ref.get("title") == after
+
+
+def test_a_report_s_title_read_as_its_genre_after_the_bracketed_date() -> None:
+    raw = "World Graph Organization. (2020). Global graph report 2020: Data. https://example.org/r"
+    spec = [("World Graph Organization", "author"), (". (", "O"), ("2020", "issued"),
+            (").", "O"), ("Global graph report", "genre"), ("2020", "issued"), (":", "O"),
+            ("Data", "title"), (".", "O"), ("https://example.org/r", "URL")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Global graph report 2020: Data"
+    assert ref.get("genre") == ""
+
+
+def test_a_title_and_publisher_read_as_one_container_after_the_bracketed_date() -> None:
+    raw = "United Graphs. (2019). World graph prospects 2019: Highlights. United Graphs."
+    spec = [("United Graphs", "author"), (". (", "O"), ("2019", "issued"), (").", "O"),
+            ("World graph prospects 2019: Highlights. United Graphs", "container-title"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "World graph prospects 2019: Highlights"
+    assert (ref.get("publisher"), ref.get("container-title")) == ("United Graphs", "")
