@@ -55,6 +55,20 @@ pyxplot, Raster3D, rheolef, sagetex, sollya, therion, tipa, yacas and CSDP: 391 
 LilyPond's manuals in English, Catalan, German, Spanish, French, Hungarian, Italian, Dutch
 and Portuguese (lilypond-doc-pdf and its -ca ... -pt), erlang-doc, live-manual-pdf,
 auto-multiple-choice-doc-pdf and ghostscript-doc: 139 PDFs.)
+
+(2026-12-07, seventeenth session, sweep10: ConTeXt's manuals and its modules' (context,
+context-modules: 297 PDFs, in English, Dutch, German, Czech, French, Italian, Romanian and
+Chinese); SML/NJ's manuals and papers (smlnj-doc), GNU Prolog's, gpsim's, gputils's,
+PETSc's, GROMACS's, valgrind's, CMUCL's, CLISP's, mpich's, flex's, GLE's, m17n's, kannel's,
+muttprint's and xfig's manuals; graphviz-doc's guides and man pages, xorg-docs, groff's
+documents, fonts-cwtex-docs; the Debian FAQ, developers' reference, new maintainers' guide,
+history, policy, handbook and reference card in their languages (debian-faq-*,
+developers-reference-*, maint-guide-*, debian-history, debian-policy, debian-handbook,
+debian-refcard), the Ubuntu packaging guide in six languages; octave-arduino, -biosig,
+-octclip, -octproj, -optics, -quaternion, -vrml and -zeromq; Rsubread's, dslabs's and
+plotly's PDFs (r-bioc-rsubread, r-cran-dslabs, r-cran-plotly): 547 PDFs. Of the 119 more
+packages downloaded with them (acl2-doc, cpl-plugin-*-doc, 60 octave-* packages, r-other-*,
+scilab-doc-ja, swi-prolog-doc, ...), none ships a PDF.)
 """
 
 from __future__ import annotations

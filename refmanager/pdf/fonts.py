@@ -22,9 +22,11 @@ reader do (``data/cid/``, written by ``tools/cid_unicode.py``; pypdf does not sh
 CMaps and decodes such CIDs as if they were Unicode).
 
 A Type3 font whose glyphs are named by their codes (``/a27``: the bitmap fonts dvips and
-pdfTeX make of TeX's PK fonts) says nothing of its text, and pypdf gives each code as the
-character of that number: right for letters and digits, but TeX's text fonts put
-ligatures, dashes and quotes where that gives control characters or brackets. Such a
+pdfTeX make of TeX's PK fonts; an older dvips names a code by its character where that is
+printable, ``/B``, and by its hex elsewhere, ``/#0C``) says nothing of its text, and pypdf
+gives each code as the character of that number (the hex names it gives as they are, read
+as that character: :func:`_one_character`): right for letters and digits, but TeX's text
+fonts put ligatures, dashes and quotes where that gives control characters or brackets. Such a
 font's codes are read as positions of the TeX encoding its glyphs show: T1 (Cork) where it
 has glyphs at T1's ligature and dash positions (21-22, 27-31), OT1 where it has them at
 OT1's (11-15); neither, where it has none (see :func:`_tex_positions`). A math italic
@@ -622,12 +624,22 @@ def _differences(ft: DictionaryObject) -> dict[int, str] | None:
 
 
 def _code_names(ft: DictionaryObject) -> set[int]:
-    """The codes of a font whose glyphs are all named by their codes (``/a27``), else {}."""
+    """The codes of a font whose glyphs are all named by their codes, else {}: ``/a27``, or
+    (an older dvips's) the code in hex (``/#0C``, written ``/#230C``) where it is no
+    printable character and the character itself where it is (``/B`` at 66)."""
     names = _differences(ft) or {}
     codes = {c for c, name in names.items() if name != "/.notdef"}
-    if any(names[c] != f"/a{c}" for c in codes):
-        return set()
-    return codes
+    if all(names[c] == f"/a{c}" for c in codes):
+        return codes
+    hexed = any(names[c] == _hex_name(c) for c in codes)
+    if hexed and all(names[c] in (_hex_name(c), f"/{chr(c)}") for c in codes):
+        return codes
+    return set()
+
+
+def _hex_name(code: int) -> str:
+    """The glyph name an older dvips gives a code of its bitmap fonts: "/#" and its hex."""
+    return f"/#{code:02X}"
 
 
 def _tex_positions(ft: DictionaryObject) -> dict[int, str]:
@@ -719,10 +731,16 @@ def _name_texts(page: PageObject, names: list[str]) -> dict[str, str]:
 
 def _one_character(name: str) -> str:
     """The text of a glyph name that is one character and no name of the Adobe Glyph List
-    ("/1", "/.", "/,": dvips names its bitmap fonts' digits and signs so): that character;
-    "" for any other name."""
+    ("/1", "/.", "/,": dvips names its bitmap fonts' digits and signs so), or the code in
+    hex that an older dvips names its other codes by ("/#5B"): that character; "" for any
+    other name."""
     text = name[1:]
+    if _HEX_NAME.fullmatch(text):
+        text = chr(int(text[1:], 16))  # an older dvips's name of a code: "/#5B" is "["
     return text if len(text) == 1 and text.isprintable() and not text.isspace() else ""
+
+
+_HEX_NAME = re.compile(r"#[0-9A-F]{2}")
 
 
 # The keys of a font descriptor that embed a Type1 font's program, as pypdf reads them.

@@ -110,6 +110,17 @@ def font_style(name: str) -> str:
     return "italic" if _ITALIC.search(base) else "bold" if _BOLD.search(base) else ""
 
 
+# A typewriter (fixed-pitch) face by its PostScript name: Courier and its clones (TeX
+# Gyre Cursor), TeX's typewriter faces (CMTT10, SFTT1000, ECTT1000, LMMono10, txtt) and the
+# "Mono" families (DejaVuSansMono, FiraMono; not Monotype's faces).
+_TYPEWRITER = re.compile(r"(courier|cursor|mono(?!type)|typewriter|consol|menlo|tt\d|txtt)", re.I)
+
+
+def typewriter(name: str) -> bool:
+    """Whether a font's PostScript name is a typewriter (fixed-pitch) face's."""
+    return bool(_TYPEWRITER.search(name.split("+", 1)[-1]))
+
+
 def _most(counts: dict[Any, int]) -> Any:
     """The key with the highest count, the first one seen among equals (as Counter does)."""
     return max(counts, key=counts.__getitem__)

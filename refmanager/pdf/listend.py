@@ -78,15 +78,17 @@ def index_start(lines: list[Line]) -> int | None:
 
 
 def heading_taken_for_furniture(
-    line: Line, body: float, listed: float, junk_texts: Counter[str]
+    line: Line, body: float, listed: float, junk_texts: Counter[tuple[str, int]]
 ) -> bool:
     """Whether ``line``, taken for page furniture (set apart at its page's edge), is a
     heading that ends the list ("TABLES" atop the page after the list, "Appendix A",
     "A. Technical details"): it reads as an end heading (its page's text set in
     ``body`` size) or as an appendix's lettered section heading in type larger than the
     list's (``listed``), and its text, digits folded, stands in no other furniture line
-    (``junk_texts`` counts them), as a running head's would."""
-    if junk_texts[furniture_text(line)] > 1:
+    of its size (``junk_texts`` counts them by :func:`furniture_key`), as a running
+    head's would (a manual's "INDEX" over each page of its index, in the text's type, does
+    not make the index's own "Index" in 14 pt one)."""
+    if junk_texts[furniture_key(line)] > 1:
         return False
     text = line.text.strip()
     lettered = bool(_LETTERED.match(text)) and len(text) < 80 and line.size >= 1.25 * listed
@@ -100,6 +102,11 @@ _LETTERED = re.compile(r"^[A-Z]\.?\s+[A-Z][\w’'\-]*(?:\s|$)")
 def furniture_text(line: Line) -> str:
     """A furniture line's text with case, spaces and digits folded."""
     return re.sub(r"\d+", "#", re.sub(r"\s+", "", line.text.lower()))
+
+
+def furniture_key(line: Line) -> tuple[str, int]:
+    """A furniture line's folded text (:func:`furniture_text`) and its size, rounded."""
+    return furniture_text(line), round(line.size)
 
 
 # The history line some journals print after the list: "Received 12 March 2020; ...".

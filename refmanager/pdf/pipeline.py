@@ -16,12 +16,13 @@ from refmanager.model import DocumentMeta, Entry, InputError
 from refmanager.pdf import zones
 from refmanager.pdf.furniture import furniture
 from refmanager.pdf.headings import is_end_heading, names_bibliography
-from refmanager.pdf.layout import Line, body_size
+from refmanager.pdf.layout import Line, body_size, typewriter
 from refmanager.pdf.listend import (
     END_RUN,
     LEADER,
     amid_list,
     cut_end,
+    furniture_key,
     furniture_text,
     heading_taken_for_furniture,
     index_start,
@@ -47,6 +48,7 @@ from refmanager.pdf.segment import (
     CAPTION,
     entries_from_labels,
     label_spans,
+    runs_apart,
     segment,
     segment_with_starts,
 )
@@ -151,6 +153,11 @@ def _read(
     vocab = vocabulary([ln.text for lines in pages.lines.values() for ln in lines])
     library = line_model if line_model is not None and line_model.is_file() else None
     ordered, entries, reason = _reading(pages, region, heading, vocab, library, judge=judge)
+    if heading is None and _typewritten(ordered):
+        # A numbered run set in a typewriter face, with no heading over it, is a program's
+        # printed output (a data frame's rows under their numbers), not a bibliography.
+        reason = "the numbered list found is set in a typewriter face (a program's output)"
+        ordered, entries = [], []
     if heading is not None and judge is not None:
         # A heading before the last pages (a long document's) heads the list only where
         # it reads as one: a manual's sections about references are many.
@@ -190,6 +197,18 @@ def _read(
     if heading is not None:
         named = f"'{pages.lines[heading[0]][heading[1]].text.strip()[:60]}' on page {heading[0]}"
     return Bibliography(entries=entries, meta=meta, notes=notes, page_count=count, heading=named)
+
+
+# The share of a list's characters set in a typewriter face for a list read without a
+# heading to be a program's output.
+_TYPEWRITTEN = 0.8
+
+
+def _typewritten(lines: list[Line]) -> bool:
+    """Whether nearly all of ``lines``'s text is set in a typewriter face."""
+    chars = sum(len(ln.text) for ln in lines)
+    fixed = sum(len(ln.text) for ln in lines if typewriter(ln.font))
+    return chars > 0 and fixed >= _TYPEWRITTEN * chars
 
 
 def _references_in(judge: Judge, entries: list[Entry]) -> int:
@@ -369,7 +388,7 @@ def _rule_entries(
     stop: Line | None = None
     unmapped = 0
     junk_texts = Counter(
-        furniture_text(ln) for page in pages.lines.values() for ln in page if id(ln) in junk
+        furniture_key(ln) for page in pages.lines.values() for ln in page if id(ln) in junk
     )
     head = _heading_line(pages, heading)
     for number in region:
@@ -811,6 +830,8 @@ def _combined_entries(
     listed = ordered if entries else []
     rules = _rule_labels(pages, lines, listed, heading, junk=junk, starts=starts)
     labels = model.decide(rules)
+    if heading is None and runs_apart(labels) > 1:
+        labels = _under_last_head(labels)
     decided = entries_from_labels(lines, labels, vocab)
     if heading is None and not _looks_like_references(decided):
         decided = []
@@ -818,6 +839,16 @@ def _combined_entries(
     if not any(not e.fragment for e in decided) and not reason and heading is not None:
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return kept, decided, reason
+
+
+def _under_last_head(labels: list[str]) -> list[str]:
+    """Without a heading found by the scan, a list stands in one place: where the model's
+    list lines fall in runs apart from each other, with body text between them, only the
+    lines from the last one it takes for a heading on are the list's (a matrix's rows
+    before an unnumbered "References" the scan missed are not); with no such line, none is
+    (a history's dated paragraphs, a manual's examples, that read like entries)."""
+    head = max((i for i, lab in enumerate(labels) if lab == "head"), default=len(labels))
+    return ["other"] * head + labels[head:]
 
 
 def _rule_labels(

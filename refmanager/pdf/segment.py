@@ -635,6 +635,28 @@ def label_spans(labels: list[str]) -> list[tuple[list[int], bool]]:
     return out
 
 
+def runs_apart(labels: list[str]) -> int:
+    """How many runs of list lines, apart from each other, a label sequence gives: the
+    runs :func:`entries_from_labels` reads (cut by a ``head`` line or by body text), those
+    with a gap between them under :data:`_BREAK_WITHIN` of the shorter's lines counted as
+    one (a code block or a table set inside a long list breaks it, it does not end it)."""
+    groups: list[tuple[int, int]] = []
+    for first, last in _zones(labels):
+        if groups:
+            start, end = groups[-1]
+            shorter = min(end - start + 1, last - first + 1)
+            if first - end - 1 < _BREAK_WITHIN * shorter:
+                groups[-1] = (start, last)
+                continue
+        groups.append((first, last))
+    return len(groups)
+
+
+# A gap between two runs of list lines under this share of the shorter run's lines is a
+# break within one list.
+_BREAK_WITHIN = 0.5
+
+
 # Lines of body text (not furniture) after which a run of list lines is over.
 _ZONE_GAP = 12
 

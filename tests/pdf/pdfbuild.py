@@ -15,7 +15,7 @@ class Text:
     y: float
     text: str
     size: float = 10.0
-    font: str = "F1"  # F1 Helvetica, F2 Helvetica-Oblique, F3 Helvetica-Bold
+    font: str = "F1"  # F1 Helvetica, F2 Helvetica-Oblique, F3 Helvetica-Bold, F4 Courier
 
 
 def _escape(text: str) -> str:
@@ -67,6 +67,9 @@ def build_pdf(
         ),
         "F3": add(
             b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"  # noqa: E501
+        ),
+        "F4": add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>"
         ),
     }
     font_res = " ".join(f"/{k} {v} 0 R" for k, v in fonts.items())

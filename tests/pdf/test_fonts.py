@@ -490,6 +490,18 @@ def test_a_glyph_named_by_one_character_reads_as_that_character() -> None:
     assert "".join(t for t, _, _ in font.decode(b"\x02\x03\x05\x04")) == "12.."
 
 
+def test_an_older_dvips_font_naming_its_codes_in_hex_reads_them_as_tex_positions() -> None:
+    # An older dvips names a bitmap font's glyphs by themselves where the code is a
+    # printable character ("/B") and by the code in hex elsewhere ("/#0C", written
+    # "/#230C"): pypdf gave the names, and "[KD91] ... pages 68{76" read
+    # "/#5BKD91/#5D ... 68/#7B76". OT1 (a glyph at fi's 12): en dash at 123 (0x7B).
+    glyphs = {12: "#230C", 49: "1", 54: "6", 56: "8", 55: "7", 68: "D", 75: "K", 57: "9"}
+    glyphs |= {91: "#235B", 93: "#235D", 123: "#237B", 40: "#2328", 41: "#2329", 97: "a", 110: "n"}
+    font = _type3(glyphs)
+    text = "".join(t for t, _, _ in font.decode(b"[KD91] \x0cna(a) 68{76"))
+    assert text == "[KD91] fina(a) 68\u201376"
+
+
 def _dvips_page(tmp_path: Path, box: str = "-5 -25 99 75", glyph: bytes = b"50 0 d0") -> Path:
     """A page set as Acrobat Distiller writes dvips's bitmap fonts: a Type3 font drawing in
     device pixels (/FontMatrix [1 0 0 -1 0 0], an em 100 high), set at size 1 in a matrix of

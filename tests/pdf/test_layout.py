@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from refmanager.pdf.document import open_pdf
-from refmanager.pdf.layout import Run, find_gutter, font_style, group_lines, ink_end, page_lines
+from refmanager.pdf.layout import (
+    Run,
+    find_gutter,
+    font_style,
+    group_lines,
+    ink_end,
+    page_lines,
+    typewriter,
+)
 from refmanager.pdf.source import PypdfSource
 from refmanager.pdf.source import page_runs as source_runs
 from tests.pdf.pdfbuild import Text, column, write_pdf
@@ -22,6 +30,14 @@ def test_font_style_from_names() -> None:
     assert font_style("XYZ+LMRoman10-Bold") == "bold"
     assert font_style("CMBX10") == "bold"
     assert font_style("TeXGyreTermes-Regular") == ""
+
+
+def test_typewriter_faces_from_names() -> None:
+    fixed = ["PKFKAS+CMTT10", "SFTT1000", "Courier-Bold", "LMMono10-Regular", "TeXGyreCursor"]
+    fixed += ["DejaVuSansMono", "ABC+NimbusMonoPS-Regular", "txtt"]
+    assert all(typewriter(name) for name in fixed)
+    plain = ["CMR10", "Helvetica", "MonotypeCorsiva", "XYZ+LMRoman10-Bold", "Times-Italic"]
+    assert not any(typewriter(name) for name in plain)
 
 
 def test_runs_carry_positions_and_sizes(tmp_path: Path) -> None:

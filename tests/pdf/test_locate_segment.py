@@ -11,7 +11,7 @@ from refmanager.pdf.furniture import furniture
 from refmanager.pdf.headings import is_end_heading, is_heading
 from refmanager.pdf.layout import Line
 from refmanager.pdf.listend import index_start
-from refmanager.pdf.segment import segment
+from refmanager.pdf.segment import runs_apart, segment
 from tests.pdf.pdfbuild import Text, column, write_pdf
 
 WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
@@ -137,6 +137,28 @@ def test_a_tables_heading_taken_for_furniture_still_ends_the_list(tmp_path: Path
              *column(150, 740, rows, leading=14), Text(290, 60, "4", 10)]  # fmt: skip
     bib = read_bibliography(write_pdf(tmp_path / "tables.pdf", [page1, page2]))
     assert [e.raw for e in bib.entries] == AUTHOR_YEAR
+
+
+def test_an_index_heading_under_its_running_heads_ends_the_list(tmp_path: Path) -> None:
+    # A manual's index after its list: "INDEX" atop each of its pages in the text's type
+    # (a running head), and the index's own "Index" in 14 pt, set apart at the top of its
+    # first page, taken for furniture by its text; the index's terms and pages were read
+    # into the last entry.
+    refs = [f"[{n}] A. Author{n}. A made-up work number {n}. Press of Tests, 19{80 + n}."
+            for n in range(1, 6)]  # fmt: skip
+    terms = [f"term{k}/{k % 4}, {10 + 3 * k}, {11 + 3 * k}" for k in range(1, 41)]
+    body = ["This manual ends with the works it cites and an index of its terms."]
+    page1 = [*column(72, 780, body), Text(72, 740, "References", 14.3, "F3"),
+             *column(72, 715, refs, leading=16), Text(290, 60, "227", 10)]  # fmt: skip
+    index = [
+        [Text(72, 800, "INDEX", 10), Text(290, 60, str(228 + k), 10),
+         *([Text(72, 770, "Index", 14.3, "F3")] if k == 0 else []),
+         *column(72, 740 if k == 0 else 770, terms[:20], leading=12),
+         *column(300, 740 if k == 0 else 770, terms[20:], leading=12)]
+        for k in range(3)
+    ]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "index.pdf", [page1, *index]))
+    assert [e.raw for e in bib.entries] == refs
 
 
 def test_an_appendix_heading_in_larger_type_atop_the_next_page_ends_the_list(
@@ -660,3 +682,13 @@ def test_a_number_in_brackets_followed_by_a_comma_is_still_a_label() -> None:
     ]
     entries = segment(lines)
     assert [e.label for e in entries] == ["1", "2", "3"]
+
+
+def test_a_short_break_inside_a_long_list_leaves_it_one_run() -> None:
+    entries = ["start", "in", "in"] * 10  # 30 lines, 10 entries
+    # 13 lines of code between two runs of 30 lines: one list, broken
+    assert runs_apart([*entries, *["other"] * 13, *entries]) == 1
+    # 13 lines between two runs of 6 lines: two runs apart
+    assert runs_apart([*entries[:6], *["other"] * 13, *entries[:6]]) == 2
+    assert runs_apart([*entries, *["other"] * 40, *entries]) == 2
+    assert runs_apart(entries) == 1

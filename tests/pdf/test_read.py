@@ -150,6 +150,54 @@ def test_headless_numbered_list_is_found_by_its_shape(tmp_path: Path, space: str
     assert [e.label for e in bib.entries] == [str(n) for n in range(5, 12)]
 
 
+@pytest.mark.parametrize("font", ["F1", "F4"])
+def test_headless_numbered_run_in_typewriter_type_is_program_output(
+    tmp_path: Path, font: str
+) -> None:
+    # A vignette's printed data frame: numbered rows of made-up study names with a journal
+    # and a year, in Courier; the same rows in Helvetica read as a headless list.
+    rows = [f"{n} Made-up Study {n} (Somewhere, Some J 20{n:02d})" for n in range(1, 12)]
+    lines = [Text(72, 700 - 12 * k, row, 10, font) for k, row in enumerate(rows)]
+    bib = read_bibliography(write_pdf(tmp_path / "out.pdf", [[*column(72, 780, BODY), *lines]]))
+    if font == "F1":
+        assert len(bib.entries) >= len(rows) - 2
+    else:
+        assert bib.entries == []
+        assert "typewriter face" in bib.notes[-1]
+
+
+def _made_up_works(tag: str) -> list[str]:
+    return [
+        f"Smith, J. and Brown, K. (2001). A made-up study of {tag} lists. J. of Tests, 3:1-10.",
+        f"Jones, A. (1999). Another invented work about {tag}. Proc. of Tests, pages 5-9.",
+        f"Miller, B., Clark, D., and Young, E. (2005). Third paper on {tag}. Tests Letters, 7:2-4.",
+        f"Wilson, F. (2010). A fourth work of {tag}. Press of Tests, Somewhere.",
+    ]
+
+
+@pytest.mark.parametrize("apart", [True, False])
+def test_without_a_heading_runs_of_entries_apart_are_no_list(tmp_path: Path, apart: bool) -> None:
+    # A history's dated paragraphs that read like entries, twice with a page of prose
+    # between them, are no list; the same run once, at the end, reads as one.
+    text = (
+        "the project grew slowly over its first years and its members met at a yearly meeting "
+        "where they planned the next release and the work that it would need while many of them "
+        "came from universities where the work had begun and where students joined them"
+    )
+    words = text.split(" ")
+    prose = [" ".join(words[(k * 11) % 40 : (k * 11) % 40 + 11]) for k in range(16)]
+    first = _made_up_works("first") if apart else []
+    pages = [
+        column(72, 780, [*prose, *first, *prose]),
+        column(72, 780, [*prose, *_made_up_works("second"), *(prose if apart else [])]),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "runs.pdf", pages))
+    if apart:
+        assert bib.entries == []
+    else:
+        assert len(bib.entries) >= 3 and bib.entries[0].raw.startswith("Smith, J.")
+
+
 # AIP's journals set each entry's number as a superscript against the first author's
 # initials: the text layer holds "12J. A. Smith, ..." (invented entries).
 _AIP = [
