@@ -30,6 +30,7 @@ from refmanager.parse.tokens import (
     CJK,
     ISBN_RE,
     KIND_CJK,
+    KIND_DOI,
     KIND_NUM,
     KIND_PUNCT,
     KIND_URL,
@@ -769,6 +770,9 @@ def _mend(
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
+    if "container-title" not in labels and "volume" in labels:
+        _journal_ending_the_title_before_its_numbers(toks, labels)
+    _back_references_read_as_numbers(toks, labels)
     _dashes_opening_the_names(toks, labels)
     _name_opening_the_entry_read_as_another_field(toks, labels)
     _initials_opening_the_journal(toks, labels)
@@ -11625,6 +11629,106 @@ def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[
 
 
 _TITLE_STOPS = frozenset(("?", "!", "\u201c", "\u201d", '"'))
+
+
+_BACKREF_PAGE_WORDS = word_set("page pages p pp")
+
+
+def _back_references_read_as_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """hyperref's back references after an entry: "... 2011. Cited on pages 3, 9, and 10."
+    (backref's words), biblatex's "(cit. on p. 7)", or the bare page numbers of
+    ``pagebackref`` ("... 45–67, 2011. 3, 17, 22"): the pages of the document that cite the
+    entry, never its volume or pages."""
+    n = len(toks)
+    if n < 4:
+        return
+    start = -1
+    for k in range(n - 3):
+        if (
+            toks[k].text.lower() in ("cited", "cit")
+            and toks[k + 1 + (toks[k + 1].text == ".")].text.lower() == "on"
+        ):
+            m = k + 2 + (toks[k + 1].text == ".")
+            if m < n and toks[m].text.lower() in _BACKREF_PAGE_WORDS:
+                start = k
+                break
+    if start < 0:
+        # the bare numbers after the entry's last full stop (its year or pages before it)
+        e = n - 1 if toks[-1].text == "." else n
+        k = e
+        while k > 0 and (toks[k - 1].kind == KIND_NUM or toks[k - 1].text in (",", "and")):
+            k -= 1
+        if k == e or k < 2 or toks[k - 1].text != "." or toks[k].kind != KIND_NUM:
+            return
+        if toks[k].start == toks[k - 1].end:
+            return  # "2.3": no full stop
+        # the full stop closes the entry's year or pages ("..., 2011. 3, 17"), not an
+        # abbreviation ("Opt. Lett. 32 2632", "Vol. 73, No. 10")
+        if toks[k - 2].kind != KIND_NUM or labels[k - 2] not in ("page", "issued"):
+            return
+        numbers = [t for t in toks[k:e] if t.kind == KIND_NUM]
+        if len(numbers) < 2 or any(len(t.text) > 4 for t in numbers):
+            return
+        start = k
+    # the words' sentence a note (as the tagger reads it where nothing misleads it), the bare
+    # numbers nothing
+    mark = "note" if toks[start].kind == KIND_WORD else "O"
+    for j in range(start, n):
+        if labels[j] in ("volume", "issue", "page", "note", "O") and toks[j].kind not in (
+            KIND_URL,
+            KIND_DOI,
+        ):
+            labels[j] = mark
+    if mark == "note" and toks[-1].text in (".", ")"):
+        labels[-1] = "O"
+    if "page" in labels:
+        return
+    # the tagger, misled by the numbers after the entry, left its range of pages unlabelled
+    # or read it as a second volume
+    for j in range(1, start - 2):
+        if (
+            toks[j].kind == KIND_NUM
+            and toks[j + 1].text in _RANGE_DASHES
+            and toks[j + 2].kind == KIND_NUM
+            and labels[j] == labels[j + 1] == labels[j + 2]
+            and (labels[j] == "O" or (labels[j] == "volume" and "volume" in labels[: j - 1]))
+            and toks[j - 1].text in (":", ",", ".")
+        ):
+            _relabel(labels, j, j + 3, "page")
+            return
+
+
+_JOURNAL_SMALL_WORDS = word_set("of in and & the for on de des der und")
+
+
+def _journal_ending_the_title_before_its_numbers(toks: list[Tok], labels: list[str]) -> None:
+    """BibTeX's plain style "M. Ode. Graph Models: an Application to Hepatitis C. Statistics
+    in Medicine, 29(11):1161-1174, 2010." and "... factorizations of 2 ± 1. Mathematics of
+    Computation, 29:620-647": a title ending with a capital letter or a number before its
+    period, the journal after it read into the title. With no container read, the title's
+    last sentence right before the volume, two to eight capitalised words (and the small
+    words of a journal's name), is the journal."""
+    if "container-title" in labels or "publisher" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if _next_label(toks, labels, b) != "volume":
+        return
+    cut = next((d for d in range(b - 3, a + 2, -1) if toks[d].text == "."), -1)
+    if cut < 0 or toks[cut + 1].start == toks[cut].end:
+        return
+    tail = toks[cut + 1 : b]
+    if not 2 <= len(tail) <= 8 or not all(
+        t.kind == KIND_WORD and (t.text[:1].isupper() or t.text.lower() in _JOURNAL_SMALL_WORDS)
+        for t in tail
+    ):
+        return
+    if not tail[0].text[:1].isupper() or sum(1 for t in toks[a:cut] if t.kind == KIND_WORD) < 3:
+        return
+    labels[cut] = "O"
+    _relabel(labels, cut + 1, b, "container-title")
 
 
 def _imprint_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:

@@ -8547,3 +8547,55 @@ def test_a_title_and_publisher_read_as_one_container_after_the_bracketed_date() 
     ref = _by_runs(raw, spec)
     assert ref.get("title") == "World graph prospects 2019: Highlights"
     assert (ref.get("publisher"), ref.get("container-title")) == ("United Graphs", "")
+
+
+@pytest.mark.parametrize(
+    ("title", "journal", "numbers"),
+    [("Graph Models: an Application to Hepatitis C", "Statistics in Graphs", "29(11):1161–1174"),
+     ("New criteria and factorizations of 2 ± 1", "Annals of Graphs", "29:620–647")],
+)  # fmt: skip
+def test_a_journal_after_a_title_ending_with_a_letter_or_number_is_the_journal(
+    title: str, journal: str, numbers: str
+) -> None:
+    volume, rest = numbers.split(":")
+    raw = f"[18] M. J. Ode and K. Abe. {title}. {journal}, {numbers}, 2010."
+    spec = [("[18]", "O"), ("M. J. Ode and K. Abe", "author"), (".", "O"),
+            (f"{title}. {journal}", "title"), (",", "O")]  # fmt: skip
+    if "(" in volume:
+        vol, issue = volume.rstrip(")").split("(")
+        spec += [(vol, "volume"), ("(", "O"), (issue, "issue"), ("):", "O")]
+    else:
+        spec += [(volume, "volume"), (":", "O")]
+    spec += [(rest, "page"), (",", "O"), ("2010", "issued"), (".", "O")]
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (title, journal)
+
+
+def test_hyperref_s_back_references_are_no_volume_or_pages() -> None:
+    raw = "[20] K. Ode. graphs: Graph Tools, 2014. R package. Cited on pages 3, 9, and 10."
+    spec = [("[20]", "O"), ("K. Ode", "author"), (".", "O"), ("graphs: Graph Tools", "title"),
+            (",", "O"), ("2014", "issued"), (".", "O"), ("R package", "genre"),
+            (". Cited on pages", "O"), ("3", "volume"), (",", "O"), ("9", "page"),
+            (", and 10.", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("", "")
+    assert ref.get("title") == "graphs: Graph Tools"
+
+
+def test_pagebackref_s_bare_page_numbers_after_the_entry_are_not_its_pages() -> None:
+    raw = "[7] K. Ode. Graph routing, II. J. Graphs, 320(2):443–494, 2008. 166, 356, 359, 465"
+    spec = [("[7]", "O"), ("K. Ode", "author"), (".", "O"), ("Graph routing, II", "title"),
+            (".", "O"), ("J. Graphs", "container-title"), (",", "O"), ("320", "volume"),
+            ("(", "O"), ("2", "issue"), ("):", "O"), ("443–494", "volume"), (",", "O"),
+            ("2008", "issued"), (".", "O"), ("166, 356, 359", "volume"), (",", "O"),
+            ("465", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("320", "443–494")
+
+
+def test_numbers_after_an_abbreviation_s_period_are_no_back_references() -> None:
+    raw = "Ode K 2007 Opt. Graphs 32, 2632, 2640"
+    spec = [("Ode K", "author"), ("2007", "issued"), ("Opt. Graphs", "container-title"),
+            ("32", "volume"), (",", "O"), ("2632, 2640", "page")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("volume"), ref.get("page")) == ("32", "2632, 2640")
