@@ -134,13 +134,18 @@ _DRAFT_NOTE = re.compile(r"^\s*(?:FIXME|TODO|XXX)\b\s*:")
 _OUTPUT_MARK = re.compile(r"^\s*#[#>]\s")
 _PROMPT = re.compile(r"(?:^|\s)>\s?[A-Za-z_.][\w.]*\s*(?:\(|<-|=)")
 _PROMPTS = 3
+# A BibTeX entry's source ("@ARTICLE{key, author = {...}, ..."): a style's manual prints
+# each example's source beside the entry it gives; no printed reference opens so.
+_BIBTEX_SOURCE = re.compile(r"^\s*@[A-Za-z]+\s*\{\s*[^\s{},]*\s*,")
 
 
 def probability(ref: Reference, weights: dict[str, float]) -> float:
     """The probability that ``ref`` is a reference at all (none for a line of a table of
-    contents or an index, :data:`LEADER`, for a draft's note to self, nor for a
-    program's printed output or session)."""
+    contents or an index, :data:`LEADER`, for a draft's note to self, for a program's
+    printed output or session, nor for a BibTeX entry's source)."""
     if LEADER.search(ref.raw) or _DRAFT_NOTE.match(ref.raw) or _OUTPUT_MARK.match(ref.raw):
+        return 0.0
+    if _BIBTEX_SOURCE.match(ref.raw):
         return 0.0
     if len(_PROMPT.findall(ref.raw)) >= _PROMPTS:
         return 0.0

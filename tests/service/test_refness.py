@@ -403,6 +403,28 @@ def test_extract_gives_no_rows_for_a_headless_unlabelled_list_without_authors(
     assert extract_pdf(tmp_path / "manual.pdf").references
 
 
+def test_a_bibtex_entrys_source_is_no_reference() -> None:
+    # A style's manual prints each example's BibTeX source after the entry it gives: the
+    # source read as a row of its own, and it reads as a reference (its fields are one's).
+    model = refness._model()
+    assert model is not None
+    sources = [
+        "@MISC{AB:12345, title = {Cutting long sticks from short sticks}, author = {Ann "
+        "Made-Up}, howpublished = {Made-up Questions and Answers}, year = {2015}, url = "
+        "{http://example.org/q/12345}, }",
+        "@ONLINE{wiki:tests, author = {Wikipedia}, title = {Tests---Wikipedia{,} The Free "
+        "Encyclopedia}, year = {2012}, url = {http://en.wikipedia.org/wiki/Tests}, }",
+        "@BOOK{ Jones99 , author = {Jones, Ann}, title = {An invented book}, address = "
+        "{Somewhere}, publisher = {Press of Tests}, year = {1999}, pagetotal = {190}, }",
+    ]
+    parsed = parse_entries([Entry(raw=t) for t in sources])
+    assert any(refness.score(model.weights, refness.features(r)) >= model.threshold
+               for r in parsed)  # fmt: skip
+    for text in sources:
+        assert _p(text) == 0.0, text
+    assert _p("@article tweets. A. Author. Why lists. Journal of Tests, 12:1-9, 2019.") > 0.5
+
+
 def test_a_programs_printed_output_or_session_is_no_reference() -> None:
     # A vignette's session information after its list, each line of output behind
     # knitr's "## ", and a console session behind its prompts (sweep9): each reads as a
