@@ -770,9 +770,11 @@ def _mend(
         _publisher_read_as_another_field(toks, labels)
         _title_read_as_other_fields_before_the_imprint(toks, labels)
     _journal_read_as_the_title_before_its_numbers(toks, labels)
-    if "container-title" not in labels and "volume" in labels:
+    if "volume" in labels and ("container-title" not in labels or "title" not in labels):
         _journal_ending_the_title_before_its_numbers(toks, labels)
     _back_references_read_as_numbers(toks, labels)
+    if "publisher" in labels and "container-title" in labels and "title" not in labels:
+        _book_s_title_read_as_the_container(toks, labels)
     _dashes_opening_the_names(toks, labels)
     _name_opening_the_entry_read_as_another_field(toks, labels)
     _initials_opening_the_journal(toks, labels)
@@ -11631,6 +11633,30 @@ def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[
 _TITLE_STOPS = frozenset(("?", "!", "\u201c", "\u201d", '"'))
 
 
+def _book_s_title_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """ "W. Ode and B. Abe (2002). Modern Applied Graphs with S, Fourth Edition. Springer, New
+    York.": a book's title read as a container, no title read, no "In" before it, and the
+    publisher after it with no volume, issue or pages: the book's title (a chapter prints its
+    book after "In", or its editors and pages)."""
+    if "title" in labels or "editor" in labels or not _NUMBERS.isdisjoint(labels):
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    p = labels.index("publisher")
+    if p < b or _after_in(toks, labels, a):
+        return
+    k = a - 1
+    while k >= 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
+        k -= 1
+    if k < 0 or labels[k] not in ("author", "issued"):
+        return
+    while b < len(toks) and labels[b] == "O" and toks[b].kind == KIND_WORD:
+        b += 1  # the title's last words the tagger left out ("... Statistics with S.")
+    _relabel(labels, a, b, "title")
+
+
 _BACKREF_PAGE_WORDS = word_set("page pages p pp")
 
 
@@ -11708,15 +11734,21 @@ def _journal_ending_the_title_before_its_numbers(toks: list[Tok], labels: list[s
     period, the journal after it read into the title. With no container read, the title's
     last sentence right before the volume, two to eight capitalised words (and the small
     words of a journal's name), is the journal."""
-    if "container-title" in labels or "publisher" in labels:
+    if "publisher" in labels:
         return
-    run = _only_run(labels, "title")
+    # (or, with no title read, a short title and its journal read as one container: "R. Ode.
+    # Querying graphs. R News, 2(2):28-31", whose title's last word is no abbreviation)
+    field = "container-title" if "title" not in labels else "title"
+    if field == "title" and "container-title" in labels:
+        return
+    run = _only_run(labels, field)
     if run is None:
         return
     a, b = run
     if _next_label(toks, labels, b) != "volume":
         return
-    cut = next((d for d in range(b - 3, a + 2, -1) if toks[d].text == "."), -1)
+    first = a + 3 if field == "title" else a + 1
+    cut = next((d for d in range(b - 3, first - 1, -1) if toks[d].text == "."), -1)
     if cut < 0 or toks[cut + 1].start == toks[cut].end:
         return
     tail = toks[cut + 1 : b]
@@ -11725,7 +11757,20 @@ def _journal_ending_the_title_before_its_numbers(toks: list[Tok], labels: list[s
         for t in tail
     ):
         return
-    if not tail[0].text[:1].isupper() or sum(1 for t in toks[a:cut] if t.kind == KIND_WORD) < 3:
+    if not tail[0].text[:1].isupper():
+        return
+    if field == "container-title":
+        last = toks[cut - 1]
+        if (
+            len(last.text) < 4
+            or is_serial_abbreviation(last.text)
+            or any(t.text == "." for t in toks[a:cut])
+        ):
+            return
+        _relabel(labels, a, cut, "title")
+        labels[cut] = "O"
+        return
+    if sum(1 for t in toks[a:cut] if t.kind == KIND_WORD) < 3:
         return
     labels[cut] = "O"
     _relabel(labels, cut + 1, b, "container-title")

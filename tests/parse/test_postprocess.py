@@ -8599,3 +8599,33 @@ def test_numbers_after_an_abbreviation_s_period_are_no_back_references() -> None
             ("32", "volume"), (",", "O"), ("2632, 2640", "page")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("volume"), ref.get("page")) == ("32", "2632, 2640")
+
+
+def test_a_short_title_and_its_journal_read_as_one_container_are_parted() -> None:
+    raw = "R. Ode and J. Abe. Querying grafmed. R News, 2(2):28–31, June 2002."
+    spec = [("R. Ode and J. Abe", "author"), (".", "O"),
+            ("Querying grafmed. R News", "container-title"), (",", "O"), ("2", "volume"),
+            ("(", "O"), ("2", "issue"), ("):", "O"), ("28–31", "page"), (", June", "O"),
+            ("2002", "issued"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Querying grafmed", "R News")
+
+
+def test_a_journal_s_abbreviations_are_not_parted_as_a_title() -> None:
+    raw = "R. Ode. Proc. Natl. Graph Sci. Graph News, 2:28–31, 2002."
+    spec = [("R. Ode", "author"), (".", "O"),
+            ("Proc. Natl. Graph Sci. Graph News", "container-title"), (",", "O"),
+            ("2", "volume"), (":", "O"), ("28–31", "page"), (",", "O"), ("2002", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") != "Proc"
+
+
+def test_a_book_s_title_read_as_the_container_before_its_publisher_is_the_title() -> None:
+    raw = "Ode, W. N. and Abe, B. D. (2002). Modern Applied Graphs with S. New York: Springer."
+    spec = [("Ode, W. N. and Abe, B. D.", "author"), ("(", "O"), ("2002", "issued"),
+            (").", "O"), ("Modern Applied Graphs", "container-title"), ("with S.", "O"),
+            ("New York", "publisher-place"), (":", "O"), ("Springer", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Modern Applied Graphs with S", "")
