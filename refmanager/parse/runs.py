@@ -11633,6 +11633,9 @@ def _journal_read_as_the_title_before_its_numbers(toks: list[Tok], labels: list[
 _TITLE_STOPS = frozenset(("?", "!", "\u201c", "\u201d", '"'))
 
 
+_BOOK_IMPRINT_LABELS = frozenset(("O", "edition", "publisher-place", "issued"))
+
+
 def _book_s_title_read_as_the_container(toks: list[Tok], labels: list[str]) -> None:
     """ "W. Ode and B. Abe (2002). Modern Applied Graphs with S, Fourth Edition. Springer, New
     York.": a book's title read as a container, no title read, no "In" before it, and the
@@ -11647,6 +11650,8 @@ def _book_s_title_read_as_the_container(toks: list[Tok], labels: list[str]) -> N
     p = labels.index("publisher")
     if p < b or _after_in(toks, labels, a):
         return
+    if any(lab not in _BOOK_IMPRINT_LABELS for lab in labels[b:p]):
+        return  # ("Classical Graphs, in press (Wiley, 1998)": a note between, left alone)
     k = a - 1
     while k >= 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
         k -= 1
@@ -11724,6 +11729,11 @@ def _back_references_read_as_numbers(toks: list[Tok], labels: list[str]) -> None
             return
 
 
+# the words a journal's or a meeting's name opens with
+_VENUE_OPENINGS = word_set(
+    "journal proceedings transactions annals bulletin acta review reviews letters archives "
+    "advances annual international american british european zeitschrift revue"
+)
 _JOURNAL_SMALL_WORDS = word_set("of in and & the for on de des der und")
 
 
@@ -11767,6 +11777,8 @@ def _journal_ending_the_title_before_its_numbers(toks: list[Tok], labels: list[s
             or any(t.text == "." for t in toks[a:cut])
         ):
             return
+        if toks[a].text.lower() in _VENUE_OPENINGS or tail[0].text.lower() in _JOURNAL_PART_WORDS:
+            return  # one journal's name ("Proceedings of the Graph Society. Series A")
         _relabel(labels, a, cut, "title")
         labels[cut] = "O"
         return
