@@ -12287,10 +12287,14 @@ def _institution_after_the_genre(toks: list[Tok], labels: list[str]) -> None:
             and toks[m].text not in (",", ";", ":", "(", ")", "[", "]")
             and not (
                 toks[m].kind == KIND_NUM
-                or (toks[m].text == "." and m > 0 and len(toks[m - 1].text) > 4)
+                or (
+                    toks[m].text == "."
+                    and m > 0
+                    and (len(toks[m - 1].text) > 4 or m == len(toks) - 1)
+                )
             )
         ):
-            continue
+            continue  # (a full stop ends the name after a long word or at the entry's end)
         if m == start or not _capitalised_name(
             [t.text for t in toks[start:m] if t.kind == KIND_WORD]
         ):
@@ -12530,7 +12534,10 @@ def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
     if labels[m] == "editor":
         # "Andrade, Mário de. Macunaíma. Translated by E. A. Goodland.": the book and the
         # translator's sentence read as editors; the sentence before it is the title
-        if "title" in labels or m < 3 or labels[m - 2] != "editor":
+        if m < 3 or labels[m - 2] != "editor":
+            return
+        if "title" in labels:
+            _imprint_and_translator_read_as_editors(toks, labels, m)
             return
         s = m - 2
         while s > 0 and labels[s - 1] == "editor" and toks[s - 1].text != ".":
@@ -12554,6 +12561,28 @@ def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
     if a == m:
         _relabel(labels, a, b, "O")
     _relabel(labels, *sentence, "title")
+
+
+def _imprint_and_translator_read_as_editors(toks: list[Tok], labels: list[str], m: int) -> None:
+    """ "J. Ode (1981). Graphics. Walter de Gruyter, Berlin. Translated by W. Abe.": after the
+    title, the imprint and the translator's sentence read as one run of editors; the imprint
+    is the publisher (and a city after its last comma the place), the sentence no name."""
+    s = m - 2
+    while s > 0 and labels[s - 1] == "editor":
+        s -= 1
+    e = m
+    while e < len(toks) and labels[e] == "editor":
+        e += 1
+    if "publisher" in labels or s >= m - 1 or _first_run(labels, "title")[1] > s:
+        return
+    comma = next((k for k in range(m - 2, s, -1) if toks[k].text == ","), -1)
+    if comma > s and is_city(_words_of(toks, comma + 1, m - 1)):
+        _relabel(labels, s, comma, "publisher")
+        labels[comma] = "O"
+        _relabel(labels, comma + 1, m - 1, "publisher-place")
+    else:
+        _relabel(labels, s, m - 1, "publisher")
+    _relabel(labels, m - 1, e, "O")
 
 
 _TRANSLATOR_MARKS = frozenset(("trans", "transl", "tr", "trad", "übers"))

@@ -8629,3 +8629,22 @@ def test_a_book_s_title_read_as_the_container_before_its_publisher_is_the_title(
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("container-title")) == ("Modern Applied Graphs with S", "")
+
+
+def test_a_thesis_s_institution_ending_the_entry_leaves_its_full_stop() -> None:
+    raw = "Ode J (2004). Graph Routing. Ph.D. thesis, University of Oslo."
+    spec = [("Ode J", "author"), ("(", "O"), ("2004", "issued"), (").", "O"),
+            ("Graph Routing", "title"), (".", "O"), ("Ph.D. thesis", "note"), (",", "O"),
+            ("University of Oslo", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == "University of Oslo"
+
+
+def test_an_imprint_and_a_translator_read_as_editors_after_the_title() -> None:
+    raw = "Ode J (1981). Graph Processing. Walter de Graaf, Berlin. Translated by Kai Abe."
+    spec = [("Ode J", "author"), ("(", "O"), ("1981", "issued"), (").", "O"),
+            ("Graph Processing", "title"), (".", "O"),
+            ("Walter de Graaf, Berlin. Translated by Kai Abe", "editor"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == ("Walter de Graaf", "Berlin")
+    assert ref.editor == []
