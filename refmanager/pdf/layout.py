@@ -307,7 +307,10 @@ def _attach(
                 continue
             lo = min(r.x0 for r in row) - ref.size
             hi = max(r.x1 for r in row) + ref.size
-            if not lo <= run.x0 <= hi:
+            # The mark stands by the row where it reaches into the row's span, an em wider
+            # on each side: a two-digit superscript label before an entry starts more than
+            # an em left of its first letter.
+            if run.x1 < lo or run.x0 > hi:
                 continue
             if gutter is not None and not lo < gutter < hi and (run.x0 < gutter) != (lo < gutter):
                 continue

@@ -198,6 +198,23 @@ def test_without_a_heading_runs_of_entries_apart_are_no_list(tmp_path: Path, apa
         assert len(bib.entries) >= 3 and bib.entries[0].raw.startswith("Smith, J.")
 
 
+def test_a_two_digit_superscript_label_raised_before_its_entry_is_its_label(
+    tmp_path: Path,
+) -> None:
+    # A manual's list with each number set small and raised before its entry's first
+    # line, the first letter a little over an em to its right past two digits: "10" stood
+    # on a line of its own, the entry lost its label and the list was cut wrong.
+    page = [Text(72, 780, "Bibliography", 14, "F3")]
+    y = 750.0
+    for n in range(7, 14):
+        entry = f"A. Author{n}, \u201cWork {n},\u201d J. Tests, {n} 1{n}\u20132{n} ({1970 + n})."
+        page += [Text(72, y + 3.7, str(n), 7), Text(75.2 + 3.5 * len(str(n)), y, entry)]
+        y -= 14
+    bib = read_bibliography(write_pdf(tmp_path / "raised.pdf", [page]))
+    assert [e.label for e in bib.entries] == [str(n) for n in range(7, 14)]
+    assert bib.entries[3].raw.startswith("10 A. Author10, ")
+
+
 # AIP's journals set each entry's number as a superscript against the first author's
 # initials: the text layer holds "12J. A. Smith, ..." (invented entries).
 _AIP = [
