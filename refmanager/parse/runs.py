@@ -773,6 +773,10 @@ def _mend(
     if "volume" in labels and ("container-title" not in labels or "title" not in labels):
         _journal_ending_the_title_before_its_numbers(toks, labels)
     _back_references_read_as_numbers(toks, labels)
+    if "title" not in labels and "author" in labels:
+        _lower_case_title_read_into_the_names(toks, labels)
+    if "title" not in labels and "publisher" in labels and "), " in raw:
+        _title_read_as_the_imprint_after_the_date(toks, labels)
     if "publisher" in labels and "container-title" in labels and "title" not in labels:
         _book_s_title_read_as_the_container(toks, labels)
     _dashes_opening_the_names(toks, labels)
@@ -11660,6 +11664,66 @@ def _book_s_title_read_as_the_container(toks: list[Tok], labels: list[str]) -> N
     while b < len(toks) and labels[b] == "O" and toks[b].kind == KIND_WORD:
         b += 1  # the title's last words the tagger left out ("... Statistics with S.")
     _relabel(labels, a, b, "title")
+
+
+def _title_read_as_the_imprint_after_the_date(toks: list[Tok], labels: list[str]) -> None:
+    """The American Statistical Association's book "Ode, K. (2010), Graph Routing for
+    Statistics, New York: Springer." (Chicago's and JASA's comma after the date): no title
+    read, and the words between the date's comma and the next comma read as the publisher
+    or its place, a place and a colon before the publisher after them: those words are the
+    title."""
+    n = len(toks)
+    k = next((m for m in range(1, n - 3) if labels[m] == "issued"), -1)
+    if k < 0 or toks[k + 1].text != ")" or toks[k + 2].text != ",":
+        return
+    s = k + 3
+    if s >= n or labels[s] not in ("publisher", "publisher-place"):
+        return
+    c = next((m for m in range(s + 1, n) if toks[m].text in (",", ":", ".")), n)
+    if c >= n or toks[c].text != ",":
+        return
+    colon = next((m for m in range(c + 1, n) if toks[m].text == ":"), -1)
+    if colon < 0 or colon + 1 >= n or labels[colon + 1] != "publisher":
+        return
+    words = [t for t in toks[s:c] if t.kind == KIND_WORD]
+    if len(words) < 2 or is_city(_words_of(toks, s, c)) or not words[0].text[:1].isupper():
+        return
+    if any(t.text == "." for t in toks[c:colon]):
+        return
+    _relabel(labels, s, c, "title")
+    _relabel(labels, c + 1, colon, "publisher-place")
+
+
+def _lower_case_title_read_into_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "John R. Ode, Tony Abe, and Doug Sato. lex & yacc. Graph Media, 2012.": a program's
+    title in lower case after the names' full stop, read into the names (its "&" a join):
+    no name opens with a lower-case word that is no particle, so the names end at the full
+    stop and the words up to the next one are the title."""
+    a, b = _first_run(labels, "author")
+    if a < 0 or "title" in labels:
+        return
+    for k in range(a + 2, b - 1):
+        if toks[k].text != "." or len(toks[k - 1].text) < 2 or not toks[k - 1].text[:1].isupper():
+            continue  # (an initial's full stop, or none)
+        w = toks[k + 1]
+        if w.kind != KIND_WORD or not w.text[:1].islower() or w.text in PARTICLES:
+            continue
+        if w.text in ("and", "et", "al", "und", "y", "e"):
+            continue
+        e = k + 1
+        while e < b and toks[e].text != ".":
+            e += 1
+        _relabel(labels, e, b, "O")
+        if e == b and e + 1 < len(toks) and toks[e].text == ":":
+            # "car: Companion to Applied Regression, 2009.": its subtitle after the colon
+            f = e + 1
+            while f < len(toks) and labels[f] == labels[e + 1] and toks[f].text not in ",.":
+                f += 1
+            if labels[e + 1] in ("container-title", "O") and f > e + 1:
+                e = f
+        _relabel(labels, k + 1, e, "title")
+        labels[k] = "O"
+        return
 
 
 _BACKREF_PAGE_WORDS = word_set("page pages p pp")

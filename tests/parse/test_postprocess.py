@@ -8648,3 +8648,35 @@ def test_an_imprint_and_a_translator_read_as_editors_after_the_title() -> None:
     ref = _by_runs(raw, spec)
     assert (ref.get("publisher"), ref.get("publisher-place")) == ("Walter de Graaf", "Berlin")
     assert ref.editor == []
+
+
+def test_a_book_s_title_read_as_its_imprint_after_the_date_s_comma() -> None:
+    raw = "Ode, K., and Abe, T. (2010), Graph Routing for Statistics, New York: Springer."
+    spec = [("Ode, K., and Abe, T.", "author"), ("(", "O"), ("2010", "issued"), ("),", "O"),
+            ("Graph Routing for Statistics, New York", "publisher-place"), (":", "O"),
+            ("Springer", "publisher"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == "Graph Routing for Statistics"
+    assert (ref.get("publisher-place"), ref.get("publisher")) == ("New York", "Springer")
+
+
+@pytest.mark.parametrize(
+    ("raw", "names", "title"),
+    [("Kai Ode, Tony Abe, and Doug Sato. lex & yacc. Graph Media, 2012.",
+      "Kai Ode, Tony Abe, and Doug Sato. lex & yacc", "lex & yacc"),
+     ("Kai Ode. graphs: Companion to Applied Graphs, 2009.", "Kai Ode. graphs",
+      "graphs: Companion to Applied Graphs")],
+)  # fmt: skip
+def test_a_lower_case_title_read_into_the_names_ends_them(raw: str, names: str, title: str) -> None:
+    spec = [(names, "author")]
+    rest = raw[len(names) :]
+    if rest.startswith(":"):
+        sub = rest[1:].split(",")[0].strip()
+        spec += [(":", "O"), (sub, "container-title"), (",", "O"), ("2009", "issued"),
+                 (".", "O")]  # fmt: skip
+    else:
+        spec += [(".", "O"), ("Graph Media", "publisher"), (",", "O"), ("2012", "issued"),
+                 (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("title") == title
+    assert ref.author[0].family == "Ode"
