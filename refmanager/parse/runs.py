@@ -11819,8 +11819,9 @@ def _journal_ending_the_title_before_its_numbers(toks: list[Tok], labels: list[s
     if run is None:
         return
     a, b = run
-    if _next_label(toks, labels, b) != "volume":
-        return
+    nxt = _next_label(toks, labels, b)
+    if nxt != "volume" and not (field == "container-title" and nxt == "issued"):
+        return  # (Vancouver's "Title. J Graphs. 2011;12:45-67": the year before the volume)
     first = a + 3 if field == "title" else a + 1
     cut = next((d for d in range(b - 3, first - 1, -1) if toks[d].text == "."), -1)
     if cut < 0 or toks[cut + 1].start == toks[cut].end:
