@@ -8685,7 +8685,7 @@ def test_a_lower_case_title_read_into_the_names_ends_them(raw: str, names: str, 
 def test_a_short_title_and_its_journal_read_as_one_container_before_vancouver_s_year() -> None:
     raw = "Park DH, Ode K. Graph routing. J Graphs. 2011;12:45-67."
     spec = [("Park DH, Ode K", "author"), (".", "O"),
-            ("Graph routing. J Graphs", "container-title"), (".", "O"), ("2011", "issued"), (";", "O"), ("12", "volume"), (":", "O"),
-            ("45-67", "page"), (".", "O")]  # fmt: skip
+            ("Graph routing. J Graphs", "container-title"), (".", "O"), ("2011", "issued"),
+            (";", "O"), ("12", "volume"), (":", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("container-title")) == ("Graph routing", "J Graphs")
