@@ -180,6 +180,8 @@ _ONLY_IDENTIFIER = re.compile(
 # venue's ("Proc. Natl. Acad. Sci. USA").
 _TRAILING_ACRONYM = re.compile(r"(?<=[.,])\s+(?!(?:USA|UK|US)$)([A-Z][A-Z0-9&]{1,7})$")
 _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,6}\.\s.*\b[A-Z][a-z]{1,5}$")
+# the year right after a journal's closing period, as NLM prints it ("Med. 2011;364")
+_YEAR_AFTER = re.compile(r"\s*(?:1[89]|20)\d\d\b(?![.,]\d)")
 
 
 def _container_rules(
@@ -219,6 +221,20 @@ def _container_rules(
             elif tok.label == "container-title" and tok.start >= a + len(container):
                 tok.label = "O"
         a, b = spans["container-title"]
+    if (
+        container.endswith(".")
+        and "." not in container[:-1]
+        and " " in container
+        and _YEAR_AFTER.match(raw, b)
+    ):
+        # NLM's "N Engl J Med. 2011;364:45": its abbreviations print no periods, so the one
+        # ending it is the entry's (the tagger read it into the journal)
+        values["container-title"] = container = container[:-1]
+        b -= 1
+        spans["container-title"] = (a, b)
+        for tok in ref.tokens:
+            if tok.start == b and tok.end == b + 1:
+                tok.label = "O"
     if raw[b : b + 1] == "." and _ABBREVIATED_VENUE.search(container):
         values["container-title"] = container + "."
         spans["container-title"] = (a, b + 1)

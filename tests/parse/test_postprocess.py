@@ -8689,3 +8689,21 @@ def test_a_short_title_and_its_journal_read_as_one_container_before_vancouver_s_
             (";", "O"), ("12", "volume"), (":", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert (ref.get("title"), ref.get("container-title")) == ("Graph routing", "J Graphs")
+
+
+@pytest.mark.parametrize(
+    ("after", "journal"),
+    [(" 2011;364(3):45-67.", "N Engl J Graphs"), (", 36:45-67.", "N Graphs Res.")],
+)
+def test_nlm_s_journal_leaves_the_period_before_the_year(after: str, journal: str) -> None:
+    name = journal.rstrip(".")
+    raw = f"Ode K, Abe T. Graph routing. {name}.{after}"
+    spec = [("Ode K, Abe T", "author"), (".", "O"), ("Graph routing", "title"), (".", "O"),
+            (f"{name}.", "container-title")]  # fmt: skip
+    if after.startswith(" 2011"):
+        spec += [("2011", "issued"), (";", "O"), ("364", "volume"), ("(", "O"), ("3", "issue"),
+                 ("):", "O"), ("45-67", "page"), (".", "O")]  # fmt: skip
+    else:
+        spec += [(",", "O"), ("36", "volume"), (":", "O"), ("45-67", "page"), (".", "O")]
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == journal
