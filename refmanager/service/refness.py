@@ -261,18 +261,31 @@ _FEW_AUTHORS = 1 / 2
 def authorless(kept: list[Reference]) -> bool:
     """Whether the rows kept from a list read without a heading (``kept``) are no list:
     no numbering runs through them (:func:`_numbered`) and under half of the whole ones
-    names an author (the field parser's). With neither a heading nor a numbering, what
-    makes lines a list is only how its entries read, and an author-year list, which such
-    a list is, opens each entry with its authors; a manual's last pages of feature notes
-    and bullet points, a version and its date in every other one, or a vignette's R
-    output, every block of it opening with "[1]", read as references one by one but name
-    none. A numbering runs through them where half of them carry a label at least: one
-    label among rows without ("6. How do I ...", a FAQ's question over code) is none."""
+    names an author (the field parser's), or a numbering does and none names one. With
+    neither a heading nor a numbering, what makes lines a list is only how its entries
+    read, and an author-year list, which such a list is, opens each entry with its
+    authors; a manual's last pages of feature notes and bullet points, a version and its
+    date in every other one, or a vignette's R output, every block of it opening with
+    "[1]", read as references one by one but name none. A numbering runs through them
+    where half of them carry a label at least: one label among rows without ("6. How do
+    I ...", a FAQ's question over code) is none."""
     whole = [r for r in kept if not r.fragment]
-    labels = [r.label for r in whole if r.label]
-    if not whole or (2 * len(labels) >= len(whole) and _numbered(labels)):
+    if not whole:
         return False
-    return sum(1 for r in whole if r.author) < _FEW_AUTHORS * len(whole)
+    named = sum(1 for r in whole if r.author)
+    if _numbered_rows(whole):
+        # A numbering runs through them: they are no list only where none names an author
+        # (a manual's numbered remarks or changes read without a heading). Each of GROBID's
+        # 86 real labelled reference-segmenter lists names one in half its entries or more.
+        return not named
+    return named < _FEW_AUTHORS * len(whole)
+
+
+def _numbered_rows(whole: list[Reference]) -> bool:
+    """Whether a numbering runs through ``whole`` (rows): half of them carry a label at
+    least, and the labels show a list (:func:`_numbered`)."""
+    labels = [r.label for r in whole if r.label]
+    return 2 * len(labels) >= len(whole) and _numbered(labels)
 
 
 def _numbered(labels: list[str]) -> bool:
@@ -417,11 +430,17 @@ def dropped_note(
     kind, example = _what_they_are(dropped) if not kept else ("", dropped[0])
     first = example.raw.strip()
     sample = first if len(first) <= 60 else first[:57].rstrip() + "..."
-    if not kept and unnamed:
+    if not kept and unnamed and _numbered_rows([r for r in dropped if not r.fragment]):
+        why = (
+            f"{unnamed} of the {count} entries of a numbered list read without a heading "
+            "read as a reference, and none of them names an author"
+        )
+    elif not kept and unnamed:
         why = (
             f"{unnamed} of the {count} entries read without a heading or a numbering read as "
             "a reference, and hardly any of them names an author"
         )
+    if not kept and unnamed:
         return f"no bibliography found ({why}, such as '{sample}')"
     if not kept:
         where = f" under the heading {heading}" if heading else ""

@@ -364,6 +364,26 @@ def test_a_list_without_a_heading_or_labels_whose_rows_name_no_author_is_no_list
     assert refness.authorless(output)
 
 
+def test_a_numbered_list_without_a_heading_none_of_whose_rows_names_an_author_is_no_list() -> None:
+    # A manual's numbered remarks and changes read without a heading (made-up): a numbering
+    # runs through them, and no row names an author.
+    remarks = [
+        "The \\step command cannot be given a label with \\label.",
+        "Version 0.3 fixes the problem with boxes on the edge introduced in version 0.2.",
+        "December 6, 2008: defined a new macro \\setmiddle, made active after subscripts.",
+        "The examples were requested at a meeting (16.09.2003) and implemented at 01.10.2003.",
+    ]
+    rows = parse_entries([Entry(raw=f"{n}. {t}", label=str(n)) for n, t in
+                          enumerate(remarks, start=1)])  # fmt: skip
+    assert not any(r.author for r in rows)
+    assert refness.authorless(rows)
+    # One row naming an author in a numbered list keeps it: real numbered lists name one
+    # in half their entries or more.
+    works = parse_entries([Entry(raw=f"{n}. {t}", label=str(n)) for n, t in
+                           enumerate([*remarks[:3], AUTHOR_YEAR[0]], start=1)])  # fmt: skip
+    assert not refness.authorless(works)
+
+
 def test_one_label_is_no_numbering_and_rows_a_third_of_which_name_authors_no_list() -> None:
     # A FAQ's last pages read without a heading: one question opens "6. ", the rows after
     # it are code and its output. One label among rows without runs no numbering.
