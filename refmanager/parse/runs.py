@@ -773,6 +773,8 @@ def _mend(
     if "volume" in labels and ("container-title" not in labels or "title" not in labels):
         _journal_ending_the_title_before_its_numbers(toks, labels)
     _back_references_read_as_numbers(toks, labels)
+    if "Ed" in raw and "; " in raw:
+        _acs_book_and_its_editors(toks, labels)
     if "title" not in labels and "author" in labels:
         _lower_case_title_read_into_the_names(toks, labels)
     if "title" not in labels and "publisher" in labels and "), " in raw:
@@ -11724,6 +11726,38 @@ def _lower_case_title_read_into_the_names(toks: list[Tok], labels: list[str]) ->
         _relabel(labels, k + 1, e, "title")
         labels[k] = "O"
         return
+
+
+def _acs_book_and_its_editors(toks: list[Tok], labels: list[str]) -> None:
+    """The ACS style's chapter, "In Graph Methods; Sato, R., Lind, P., Eds.; Publisher:
+    Place, 2011; pp 45-67.": the book runs from "In" to the semicolon, the editors from
+    there to ", Ed.;" or ", Eds.;", whatever the tagger read across the semicolon."""
+    n = len(toks)
+    k = next(
+        (
+            m
+            for m in range(3, n - 2)
+            if toks[m].text in ("Ed", "Eds")
+            and toks[m + 1].text == "."
+            and toks[m + 2].text == ";"
+            and toks[m - 1].text == ","
+        ),
+        -1,
+    )
+    if k < 0:
+        return
+    s = next((m for m in range(k - 2, 0, -1) if toks[m].text == ";"), -1)
+    if s < 0:
+        return
+    i = next((m for m in range(s - 1, -1, -1) if toks[m].text == "In"), -1)
+    if i < 0 or labels[i] != "O" or s - i < 2 or k - 1 - s < 2:
+        return
+    if any(t.text == ";" for t in toks[i + 1 : s]):
+        return
+    _relabel(labels, i + 1, s, "container-title")
+    labels[s] = "O"
+    _relabel(labels, s + 1, k - 1, "editor")
+    _relabel(labels, k - 1, k + 3, "O")
 
 
 _BACKREF_PAGE_WORDS = word_set("page pages p pp")

@@ -8707,3 +8707,14 @@ def test_nlm_s_journal_leaves_the_period_before_the_year(after: str, journal: st
         spec += [(",", "O"), ("36", "volume"), (":", "O"), ("45-67", "page"), (".", "O")]
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == journal
+
+
+def test_the_acs_style_s_book_and_its_editors_around_the_semicolon() -> None:
+    raw = "Ode, K. Graph Kernels. In Graph Methods; Sato, R., Lind, P., Eds.; Graph Society: Oslo."
+    spec = [("Ode, K.", "author"), ("Graph Kernels", "title"), (". In", "O"),
+            ("Graph Methods; Sato", "container-title"), (",", "O"), ("R., Lind, P.", "editor"),
+            (", Eds.;", "O"), ("Graph Society", "publisher"), (":", "O"),
+            ("Oslo", "publisher-place"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Methods"
+    assert [n.family for n in ref.editor] == ["Sato", "Lind"]
