@@ -11658,10 +11658,7 @@ def _book_s_title_read_as_the_container(toks: list[Tok], labels: list[str]) -> N
         return
     if any(lab not in _BOOK_IMPRINT_LABELS for lab in labels[b:p]):
         return  # ("Classical Graphs, in press (Wiley, 1998)": a note between, left alone)
-    k = a - 1
-    while k >= 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
-        k -= 1
-    if k < 0 or labels[k] not in ("author", "issued"):
+    if _previous_label(toks, labels, a) not in ("author", "issued"):
         return
     while b < len(toks) and labels[b] == "O" and toks[b].kind == KIND_WORD:
         b += 1  # the title's last words the tagger left out ("... Statistics with S.")
@@ -12980,10 +12977,7 @@ def _book_read_as_the_container_before_its_volume_of(toks: list[Tok], labels: li
     c, d = _first_run(labels, "container-title")
     if c < 0 or labels.count("container-title") != d - c:
         return
-    k = c - 1
-    while k >= 0 and labels[k] == "O" and toks[k].kind == KIND_PUNCT:
-        k -= 1
-    if k < 0 or labels[k] not in ("author", "editor", "issued"):
+    if _previous_label(toks, labels, c) not in ("author", "editor", "issued"):
         return
     if any(t.text in ("In", "in", "IN") for t in toks[:c]):
         return
