@@ -773,6 +773,10 @@ def _mend(
     if "volume" in labels and ("container-title" not in labels or "title" not in labels):
         _journal_ending_the_title_before_its_numbers(toks, labels)
     _back_references_read_as_numbers(toks, labels)
+    if "issued" in labels and ("volume" in labels or "issue" in labels or "page" in labels):
+        _day_after_the_month_read_as_a_number(toks, labels)
+    if "genre" in labels and "container-title" in labels and "publisher" not in labels:
+        _institution_read_as_a_container(toks, labels)  # (again: a later rule made it one)
     if "Ed" in raw and "; " in raw:
         _acs_book_and_its_editors(toks, labels)
     if "title" not in labels and "author" in labels:
@@ -5910,6 +5914,8 @@ _REPORT_KIND_WORDS = _REPORT_WORDS | word_set("discussion research occasional st
 _REPORT_KIND_ENDS = word_set("rep report paper papers memo memorandum")
 # What the number after a report's kind may have been read as
 _REPORT_NUMBER_READ_AS = frozenset({"page", "volume", "issue", "O", "number"})
+# A report's code opening its number in capitals ("GL-TR-2011-04", "TR-7")
+_REPORT_CODE = re.compile(r"[A-Z]{1,6}(?:-[A-Z]{1,6})*")
 
 
 def _report_number_after_its_kind(toks: list[Tok], labels: list[str]) -> None:
@@ -5935,9 +5941,9 @@ def _report_number_after_its_kind(toks: list[Tok], labels: list[str]) -> None:
             j += 1
         if j + 1 < n and toks[j].text.lower() in ("no", "nr") and toks[j + 1].text == ".":
             j += 2
-        if j >= n or toks[j].kind != KIND_NUM:
+        if j >= n or not (toks[j].kind == KIND_NUM or _REPORT_CODE.fullmatch(toks[j].text)):
             continue
-        e = j + 1  # the number and what is glued to it ("98-17", "TR-7/2")
+        e = j + 1  # the number and what is glued to it ("98-17", "TR-7/2", "GL-TR-2011-04")
         while (
             e + 1 < n
             and toks[e].text in ("-", "/", ".")
@@ -5948,7 +5954,12 @@ def _report_number_after_its_kind(toks: list[Tok], labels: list[str]) -> None:
             e += 2
         if e < n and toks[e].text[:1].isalnum():
             continue
-        if any(lab2 not in _REPORT_NUMBER_READ_AS for lab2 in labels[j:e]):
+        if toks[j].kind != KIND_NUM and not any(t.kind == KIND_NUM for t in toks[j:e]):
+            continue  # (letters alone: no number)
+        if any(
+            lab2 not in _REPORT_NUMBER_READ_AS and not (lab2 == "genre" == lab)
+            for lab2 in labels[j:e]
+        ):
             continue
         if all(lab2 == "number" for lab2 in labels[j:e]) and lab == "genre":
             continue
@@ -5976,6 +5987,11 @@ def _institution_read_as_a_container(toks: list[Tok], labels: list[str]) -> None
     if k >= len(toks) or labels[k] != "genre" or toks[k].text.lower() not in _REPORT_WORDS:
         return
     _relabel(labels, a, b, "publisher")
+    # "Graph Labs, Oslo, Norway": the place after the institution's first comma
+    c = next((m for m in range(a + 1, b) if toks[m].text == ","), -1)
+    if c > 0 and _reads_as_a_place(toks, c + 1, b):
+        labels[c] = "O"
+        _relabel(labels, c + 1, b, "publisher-place")
 
 
 def _place_and_publisher_read_as_a_note(toks: list[Tok], labels: list[str]) -> None:
@@ -11755,6 +11771,29 @@ def _acs_book_and_its_editors(toks: list[Tok], labels: list[str]) -> None:
     labels[s] = "O"
     _relabel(labels, s + 1, k - 1, "editor")
     _relabel(labels, k - 1, k + 3, "O")
+
+
+def _day_after_the_month_read_as_a_number(toks: list[Tok], labels: list[str]) -> None:
+    """IEEE's "U.S. Patent 7 123 456, Mar. 3, 2011." and "..., Jan. 12, 2011.": the day
+    between a month's name and the year's comma is the date's, never a volume, issue or
+    pages."""
+    n = len(toks)
+    for k in range(1, n - 2):
+        t = toks[k]
+        if t.kind != KIND_NUM or len(t.text) > 2 or labels[k] not in ("volume", "issue", "page"):
+            continue
+        m = k - 2 if toks[k - 1].text == "." and k >= 2 else k - 1
+        if toks[m].text.lower().rstrip(".") not in ANY_MONTH or labels[m] not in ("O", "issued"):
+            continue
+        if (
+            toks[k + 1].text != ","
+            or labels[k + 2] != "issued"
+            or not YEAR_RE.fullmatch(toks[k + 2].text)
+        ):
+            continue
+        if not 1 <= int(t.text) <= 31:
+            continue
+        labels[k] = "O"
 
 
 _BACKREF_PAGE_WORDS = word_set("page pages p pp")

@@ -8718,3 +8718,27 @@ def test_the_acs_style_s_book_and_its_editors_around_the_semicolon() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Graph Methods"
     assert [n.family for n in ref.editor] == ["Sato", "Lind"]
+
+
+def test_an_ieee_report_s_institution_place_and_lettered_number() -> None:
+    raw = 'K. Ode, "Graph routing," Graph Labs, Oslo, Norway, Tech. Rep. GL-TR-2011-04, 2011.'
+    spec = [("K. Ode", "author"), (', "', "O"), ("Graph routing", "title"), (',"', "O"),
+            ("Graph Labs, Oslo, Norway", "container-title"), (",", "O"),
+            ("Tech. Rep. GL-TR-2011-04", "genre"), (",", "O"), ("2011", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == ("Graph Labs", "Oslo, Norway")
+    assert (ref.get("genre"), ref.get("number")) == ("Tech. Rep", "GL-TR-2011-04")
+
+
+@needs_model
+def test_a_day_between_the_month_and_the_year_is_no_volume() -> None:
+    ref = parse_reference('K. Ode, "Graph routing," U.S. Patent 7 123 456, Mar. 3, 2011.')
+    assert (ref.get("volume"), ref.get("number")) == ("", "7 123 456")
+
+
+@needs_model
+def test_an_ieee_report_read_as_a_second_title_is_its_institution() -> None:
+    raw = 'K. Ode, "Graph routing," Graph Labs, Oslo, Norway, Tech. Rep. GL-TR-2011-04, 2011.'
+    ref = parse_reference(raw)
+    assert (ref.get("publisher"), ref.get("publisher-place")) == ("Graph Labs", "Oslo, Norway")
