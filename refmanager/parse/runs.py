@@ -440,16 +440,16 @@ def _mend(
         _book_after_the_editors_read_as_a_note(toks, labels)
     if "line]" in low or "internet]" in low:
         _first_word_after_the_medium_left_out(toks, labels)
-    if (
+    status = (
         "ubmitted" in low
         or "ccepted" in low
         or "appear" in low
         or "early access" in low
-        or "Presented at" in raw
         or "orthcoming" in low
         or "in press" in low
         or "resented at" in raw
-    ):
+    )
+    if status:
         _status_in_the_container(toks, labels)
     _title_read_as_a_genre_without_one(toks, labels)
     _venue_read_as_the_editors(toks, labels)
@@ -665,7 +665,8 @@ def _mend(
     _book_after_the_editors_mark(toks, labels)
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
-    _second_title_after_a_quoted_one(toks, labels)
+    if _second_title_after_a_quoted_one(toks, labels) and status:
+        _status_in_the_container(toks, labels)  # (IEEE's '"Title," presented at the ...')
     if "editor" in labels and "," in raw:
         _publisher_read_into_the_editors(toks, labels)
     if "author" in labels and ("ransl" in raw or "llustr" in raw or "arrator" in raw):
@@ -11024,17 +11025,18 @@ def _book_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
     labels[comma] = "O"
 
 
-def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None:
+def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> bool:
     """ "Barsalou, L. W. "Flexibility ... symbols." Theories of Memory. Ed. A. C. Collins",
     "“Boethius and the Study of Logic.” In: Boethius: His Life, Thought and Influence. Ed.":
     a second title run after a title closed by its quotation mark, where no container was
-    read, is the book the chapter is in (with a container run the tagger split off it)."""
+    read, is the book the chapter is in (with a container run the tagger split off it).
+    Whether it read one."""
     runs = _first_two_runs(labels, "title")
     if runs is None or "container-title" in labels[: runs[1][0]]:
-        return
+        return False
     (a, b), (c, d) = runs
     if a == 0 or toks[a - 1].text not in _QUOTE_PAIRS or labels[a - 1] != "O":
-        return
+        return False
     closers = _QUOTE_PAIRS[toks[a - 1].text]
     between = toks[b:c]
     # the closing mark right after the title, glued to it ("symbols." "): not an
@@ -11043,9 +11045,9 @@ def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None
         t.text in closers and k <= 1 and toks[b + k - 1].end == t.start
         for k, t in enumerate(between)
     ):
-        return
+        return False
     if any(t.kind != KIND_PUNCT and t.text.lower() != "in" for t in between):
-        return  # "... Zirconia" (2009). Masters Theses": a date between, a thesis's kind
+        return False  # "... Zirconia" (2009). Masters Theses": a date between, a thesis's kind
     e = d
     while e < len(toks) and toks[e].text == "," and labels[e] == "O":
         e += 1
@@ -11055,6 +11057,7 @@ def _second_title_after_a_quoted_one(toks: list[Tok], labels: list[str]) -> None
     else:
         e = d
     _relabel(labels, c, e, "container-title")
+    return True
 
 
 _HAN_OR_HANGUL = re.compile("[\u4e00-\u9fff\uac00-\ud7a3]")

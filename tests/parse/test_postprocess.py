@@ -8742,3 +8742,12 @@ def test_an_ieee_report_read_as_a_second_title_is_its_institution() -> None:
     raw = 'K. Ode, "Graph routing," Graph Labs, Oslo, Norway, Tech. Rep. GL-TR-2011-04, 2011.'
     ref = parse_reference(raw)
     assert (ref.get("publisher"), ref.get("publisher-place")) == ("Graph Labs", "Oslo, Norway")
+
+
+def test_ieee_s_presented_at_before_a_second_title_made_the_container() -> None:
+    raw = 'K. Ode, "Graph routing," presented at the Graph Conf., Oslo, 2011.'
+    spec = [("K. Ode", "author"), (', "', "O"), ("Graph routing", "title"), (',"', "O"),
+            ("presented at the Graph Conf.", "title"), (", Oslo,", "O"), ("2011", "issued"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == "Graph Conf."
