@@ -188,6 +188,8 @@ def infer_type(ref: Reference, raw: str) -> str:
             if _IN_PROC.search(low):
                 return "paper-conference"
             return "chapter"
+        if ref.get("publisher") and ref.get("publisher-place") and not ref.get("page"):
+            return "book"  # "Vol. 2 of The History of Graphs. Oslo: Graph Press, 2011."
         return "article-journal"
     if url and not ref.get("page") and not ref.get("ISBN") and _WEB.search(low):
         return "webpage"  # "..., Acme Corp. https://... (accessed May 4, 2020)"

@@ -8751,3 +8751,16 @@ def test_ieee_s_presented_at_before_a_second_title_made_the_container() -> None:
             (".", "O")]  # fmt: skip
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == "Graph Conf."
+
+
+def test_a_volume_of_a_series_or_work_with_its_imprint_is_a_book() -> None:
+    raw = "Ode, Kai. Graph Routing. Vol. 2 of The History of Graphs. Oslo: Graph Press, 2011."
+    ref = Reference(raw=raw)
+    ref.set("title", "Graph Routing")
+    ref.set("container-title", "The History of Graphs")
+    ref.set("volume", "2")
+    ref.set("publisher", "Graph Press")
+    ref.set("publisher-place", "Oslo")
+    assert infer_type(ref, raw) == "book"
+    ref.set("page", "45-67")
+    assert infer_type(ref, raw) == "article-journal"
