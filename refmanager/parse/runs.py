@@ -12663,11 +12663,20 @@ def _translator_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
                 )
                 or _translation_opening(toks, k)
             )
-            and labels[k] in ("title", "O", "editor")
+            and labels[k] in ("title", "O", "editor", "container-title")
         ),
         -1,
     )
     if m < 0:
+        return
+    if labels[m] == "container-title":
+        # "Crossing Borders. Translated and edited by Ann Wright.": the sentence's first
+        # words read as a container of their own
+        e = m
+        while e < len(toks) and labels[e] == "container-title":
+            e += 1
+        if all(t.text.lower() in _TRANSLATED or t.text in ",." for t in toks[m:e]):
+            _relabel(labels, m, e, "O")
         return
     if labels[m] == "editor":
         # "Andrade, Mário de. Macunaíma. Translated by E. A. Goodland.": the book and the

@@ -8764,3 +8764,15 @@ def test_a_volume_of_a_series_or_work_with_its_imprint_is_a_book() -> None:
     assert infer_type(ref, raw) == "book"
     ref.set("page", "45-67")
     assert infer_type(ref, raw) == "article-journal"
+
+
+def test_a_translator_s_sentence_read_as_a_container_is_none() -> None:
+    raw = "Ode, Kai. 1999. Crossing Graphs. Translated and edited by Ann Abe. New York: Verso."
+    spec = [("Ode, Kai", "author"), (".", "O"), ("1999", "issued"), (".", "O"),
+            ("Crossing Graphs", "title"), (".", "O"), ("Translated", "container-title"),
+            ("and edited by", "O"), ("Ann Abe", "editor"), (".", "O"),
+            ("New York", "publisher-place"), (":", "O"), ("Verso", "publisher"),
+            (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("container-title") == ""
+    assert ref.get("title") == "Crossing Graphs"
