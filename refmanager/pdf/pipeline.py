@@ -465,6 +465,8 @@ def _rule_entries(
         ordered = [ln for ln in ordered if ln.size >= 0.8 * size]
         ordered = _without_footnotes(ordered, size)
         ordered = without_captions(ordered)
+    if stop is not None:
+        ordered = _over_the_columns(ordered, stop)
     ordered = _before_chapter(ordered, stop)
     entries, starts = segment_with_starts(ordered, vocab)
     reason = ""
@@ -477,6 +479,23 @@ def _rule_entries(
     elif heading is not None and not any(not e.fragment for e in entries):
         reason = f"the lines after the heading on page {heading[0]} do not read as entries"
     return (ordered, entries, reason), starts if entries else set(), stop
+
+
+def _over_the_columns(lines: list[Line], stop: Line) -> list[Line]:
+    """The list's ``lines`` without those of the page of the heading that ends it
+    (``stop``) set in another column below it, where it stands above all of them: a
+    heading over both columns set at the right (Sphinx's chapter title over its two-column
+    index), read after the left column's lines, which are the next part's."""
+    beside = [ln for ln in lines if ln.page == stop.page and ln.column != stop.column]
+    if not beside or stop.bottom - max(ln.top for ln in beside) < _OVER * stop.size:
+        return lines
+    drop = {id(ln) for ln in beside}
+    return [ln for ln in lines if id(ln) not in drop]
+
+
+# A heading stands over a page's columns where it stands this many times its size above
+# the other column's first line.
+_OVER = 2.0
 
 
 # A numbered section's heading ("4.8 Changes"), set this many times the list's type size.

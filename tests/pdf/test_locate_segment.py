@@ -161,6 +161,23 @@ def test_an_index_heading_under_its_running_heads_ends_the_list(tmp_path: Path) 
     assert [e.raw for e in bib.entries] == refs
 
 
+def test_a_heading_over_both_columns_set_at_the_right_ends_the_list_before_the_left_one() -> None:
+    from refmanager.pdf.pipeline import _over_the_columns
+
+    # Sphinx's manuals set a chapter's title at the top right, over the chapter's two
+    # columns ("INDEX" over the index): the right column's by its place, it is read after
+    # the left column, whose index lines were read into the list's last entry.
+    last = Line(176, "A. Author. A made-up work. Press of Tests, 1990.", 72, 540, 600, 10)
+    left = [Line(177, f"term{k} command line option, {k}", 72, 250, 570 - 12 * k, 10, column=1)
+            for k in range(5)]  # fmt: skip
+    index = Line(177, "INDEX", 440, 520, 660, 24.8, column=2)
+    assert _over_the_columns([last, *left], index) == [last]
+    # A heading atop the right column, level with the left column's first line (the list
+    # goes on there), leaves it.
+    level = Line(177, "APPENDIX", 320, 400, 572, 12, column=2)
+    assert _over_the_columns([last, *left], level) == [last, *left]
+
+
 def test_an_appendix_heading_in_larger_type_atop_the_next_page_ends_the_list(
     tmp_path: Path,
 ) -> None:
