@@ -13,6 +13,7 @@ _NUMBERING = (
 )
 _BIB_WORDS = (
     r"references?(?:\s+(?:and\s+notes|cited|list))?|reference\s+list|list\s+of\s+references"
+    r"|reference\s+bibliography|bibliographic(?:al)?\s+references"
     r"|bibliography|select(?:ed)?\s+bibliography|bibliographie|bibliografía|bibliografia"
     r"|bibliografie|literature(?:\s+cited)?|cited\s+literature|works\s+cited|sources"
     r"|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|références(?:\s+bibliographiques)?"

@@ -108,7 +108,8 @@ def test_a_heading_without_entries_says_why(
     "text",
     ["Quellen- und Literaturverzeichnis", "Verwendete Literatur", "Ouvrages cités",
      "Literatura citada", "Obras citadas", "Referencias bibliograficas", "Bibliografia citata",
-     "[参考文献]", "【参考文献】", "参考文献（References）"],
+     "[参考文献]", "【参考文献】", "参考文献（References）", "3 Reference bibliography",
+     "Bibliographic references"],
 )  # fmt: skip
 def test_headings_of_the_six_languages_lists(text: str) -> None:
     assert names_bibliography(text)
