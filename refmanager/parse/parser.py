@@ -179,6 +179,13 @@ _ONLY_IDENTIFIER = re.compile(
 # the publisher's ("... Conf. ACM", "J. Struct. Eng., ASCE"); a country's code is the
 # venue's ("Proc. Natl. Acad. Sci. USA").
 _TRAILING_ACRONYM = re.compile(r"(?<=[.,])\s+(?!(?:USA|UK|US)$)([A-Z][A-Z0-9&]{1,7})$")
+# A publisher's last word before a full stop that is no abbreviation of its own (a firm's
+# "Inc.", "Co.", "Soc.", a one-letter initial), so the stop is the entry's
+_ENTRY_STOP_AFTER = re.compile(
+    r"(?:^|[\s&-])(?!(?:inc|co|corp|ltd|soc|bros|assn|assoc|publ?|univ|pr|dept|inst|acad|"
+    r"intl|natl|ed|eds|verl|ges|cie|sa|ag|plc|llc|gmbh)\.$)[^\W\d_]{2,}\.$",
+    re.IGNORECASE,
+)
 _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,6}\.\s.*\b[A-Z][a-z]{1,5}$")
 # the year right after a journal's closing period, as NLM prints it ("Med. 2011;364")
 _YEAR_AFTER = re.compile(r"\s*(?:1[89]|20)\d\d\b(?![.,]\d)")
@@ -318,6 +325,16 @@ def build_reference(
         spans[field] = (toks[a].start, toks[b - 1].end)
         conf[field] = sum(probs[a:b]) / (b - a)
     _container_rules(raw, ref, values, spans, conf)
+    publisher = values.get("publisher", "")
+    if publisher.endswith(".") and _ENTRY_STOP_AFTER.search(publisher):
+        # "London: Chapman & Hall.": the entry's full stop read into the publisher (a
+        # firm's abbreviation keeps its own: "Wiley & Sons, Inc.", "Amer. Math. Soc.")
+        values["publisher"] = publisher[:-1]
+        a, b = spans["publisher"]
+        spans["publisher"] = (a, b - 1)
+        for tok in ref.tokens:
+            if tok.start == b - 1 and tok.end == b and tok.label == "publisher":
+                tok.label = "O"
     if "publisher" in values and "publisher-place" not in values:
         # "Holt, Rinehart and Winston, New York": a place after the publisher's last comma
         head, sep, tail = values["publisher"].rpartition(", ")

@@ -774,6 +774,8 @@ def _mend(
     if "volume" in labels and ("container-title" not in labels or "title" not in labels):
         _journal_ending_the_title_before_its_numbers(toks, labels)
     _back_references_read_as_numbers(toks, labels)
+    if "(ed" in raw and "editor" in labels:
+        _book_before_its_editors_read_into_the_title(toks, labels)
     if "issued" in labels and ("volume" in labels or "issue" in labels or "page" in labels):
         _day_after_the_month_read_as_a_number(toks, labels)
     if "genre" in labels and "container-title" in labels and "publisher" not in labels:
@@ -11797,6 +11799,28 @@ def _day_after_the_month_read_as_a_number(toks: list[Tok], labels: list[str]) ->
         if not 1 <= int(t.text) <= 31:
             continue
         labels[k] = "O"
+
+
+def _book_before_its_editors_read_into_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """The Royal Statistical Society's chapter without "In": "K. Ode (1996) Graph modelling.
+    Graph Methods in Practice (eds K. Abe and R. Sato), pp. 303-319. London: Chapman &
+    Hall.": the book read into the title, its editors in brackets after it; the title's
+    last sentence, right before the bracket, is the book."""
+    if "container-title" in labels or "editor" not in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if b + 2 >= len(toks) or toks[b].text != "(" or toks[b + 1].text.lower() not in ("eds", "ed"):
+        return
+    cut = next((d for d in range(b - 2, a + 1, -1) if toks[d].text == "."), -1)
+    if cut < 0 or toks[cut + 1].start == toks[cut].end or not toks[cut + 1].text[:1].isupper():
+        return
+    if len(toks[cut - 1].text) < 3 or sum(1 for t in toks[cut + 1 : b] if t.kind == KIND_WORD) < 2:
+        return  # (an initial's or an abbreviation's full stop)
+    labels[cut] = "O"
+    _relabel(labels, cut + 1, b, "container-title")
 
 
 _BACKREF_PAGE_WORDS = word_set("page pages p pp")

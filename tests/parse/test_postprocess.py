@@ -8776,3 +8776,29 @@ def test_a_translator_s_sentence_read_as_a_container_is_none() -> None:
     ref = _by_runs(raw, spec)
     assert ref.get("container-title") == ""
     assert ref.get("title") == "Crossing Graphs"
+
+
+@pytest.mark.parametrize(
+    ("publisher", "expected"),
+    [("Chapman & Hall.", "Chapman & Hall"), ("Graph Books.", "Graph Books"),
+     ("Wiley & Sons, Inc.", "Wiley & Sons, Inc."), ("Amer. Math. Soc.", "Amer. Math. Soc.")],
+)  # fmt: skip
+def test_the_entry_s_full_stop_read_into_the_publisher(publisher: str, expected: str) -> None:
+    raw = f"Ode, K. (1996) Graph modelling. London: {publisher}"
+    spec = [("Ode, K.", "author"), ("(", "O"), ("1996", "issued"), (")", "O"),
+            ("Graph modelling", "title"), (".", "O"), ("London", "publisher-place"), (":", "O"),
+            (publisher, "publisher")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert ref.get("publisher") == expected
+
+
+def test_a_book_read_into_the_title_before_its_bracketed_editors() -> None:
+    raw = "Ode, K. (1996) Graph modelling. Graph Methods in Practice (eds K. Abe), pp. 3–19."
+    spec = [("Ode, K.", "author"), ("(", "O"), ("1996", "issued"), (")", "O"),
+            ("Graph modelling. Graph Methods in Practice", "title"), ("(eds", "O"),
+            ("K. Abe", "editor"), ("), pp.", "O"), ("3–19", "page"), (".", "O")]  # fmt: skip
+    ref = _by_runs(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == (
+        "Graph modelling",
+        "Graph Methods in Practice",
+    )
