@@ -774,6 +774,8 @@ def _mend(
     if "volume" in labels and ("container-title" not in labels or "title" not in labels):
         _journal_ending_the_title_before_its_numbers(toks, labels)
     _back_references_read_as_numbers(toks, labels)
+    if "author" not in labels and _STANDARD_DESIGNATION.search(raw):
+        _standard_s_designation_opening_the_entry(raw, toks, labels)
     if "(ed" in raw and "editor" in labels:
         _book_before_its_editors_read_into_the_title(toks, labels)
     if "issued" in labels and ("volume" in labels or "issue" in labels or "page" in labels):
@@ -11821,6 +11823,46 @@ def _book_before_its_editors_read_into_the_title(toks: list[Tok], labels: list[s
         return  # (an initial's or an abbreviation's full stop)
     labels[cut] = "O"
     _relabel(labels, cut + 1, b, "container-title")
+
+
+# A standard's designation opening an entry: the body's code, its number and the year after
+# a dash or a colon ("GB/T 7714—2015", "ISO 690:2010", "IEC 61508-3:2010", "DIN 1505-2")
+_STANDARD_DESIGNATION = re.compile(
+    r"(?:GB(?:/[TZ])?|ISO(?:/IEC)?|IEC|EN|DIN|BS|ANSI|ASTM|JIS|GJB|YY|HJ)\s?"
+    r"[A-Z]?\d+(?: \d{3})*(?:[.\-]\d+)*(?:\s?[-\u2013\u2014:]\s?(?:19|20)\d\d)?(?![\w.\-])"
+)
+
+
+def _standard_s_designation_opening_the_entry(raw: str, toks: list[Tok], labels: list[str]) -> None:
+    """GB/T 7714's and ISO 690's standards, "[5] GB/T 7714—2015 信息与文献 参考文献著录规则[S].",
+    "ISO 690:2010 Information and documentation — Guidelines ...": the designation opening
+    the entry, its year after the dash or colon with it, is the standard's number, and the
+    words after it to the type code or the sentence's end its title (the tagger cut the
+    designation, or read it into the title)."""
+    first = next(
+        (k for k, lab in enumerate(labels) if lab != "O" or toks[k].kind != KIND_PUNCT), -1
+    )
+    if first < 0:
+        return
+    if toks[first].text.isdigit() and first + 1 < len(toks) and toks[first + 1].text in ".]":
+        first += 2  # (a label the tokens kept: "5.")
+    m = _STANDARD_DESIGNATION.match(raw, toks[first].start) if first < len(toks) else None
+    if m is None:
+        return
+    e = next((k for k in range(first, len(toks)) if toks[k].start >= m.end()), len(toks))
+    if e >= len(toks) or any(labels[k] not in ("number", "title", "O") for k in range(first, e)):
+        return
+    s = e + 1 if toks[e].text == ":" else e  # ("DIN 31 635: Umschrift ...")
+    t = s
+    while t < len(toks) and toks[t].text not in ("[", ".") and labels[t] in ("title", "O"):
+        t += 1
+    if t == s:
+        return
+    _relabel(labels, first, e, "number")
+    _relabel(labels, e, s, "O")
+    _relabel(labels, s, t, "title")
+    if t < len(toks) and toks[t].text == ".":
+        labels[t] = "O"  # (the title's sentence ends there)
 
 
 _BACKREF_PAGE_WORDS = word_set("page pages p pp")

@@ -8802,3 +8802,18 @@ def test_a_book_read_into_the_title_before_its_bracketed_editors() -> None:
         "Graph modelling",
         "Graph Methods in Practice",
     )
+
+
+@pytest.mark.parametrize(
+    ("raw", "number", "title"),
+    [("[5] GB/T 7714—2015 信息与文献 参考文献著录规则[S]. 北京: 中国标准出版社, 2015.",
+      "GB/T 7714—2015", "信息与文献 参考文献著录规则"),
+     ("ISO 690:2010 Graph documentation — Guidelines for graphs. Geneva: ISO, 2010.",
+      "ISO 690:2010", "Graph documentation — Guidelines for graphs"),
+     ("DIN 31 635: Umschrift der Graphen. Berlin: Beuth, 1982.", "DIN 31 635",
+      "Umschrift der Graphen")],
+)  # fmt: skip
+@needs_model
+def test_a_standard_s_designation_opening_the_entry(raw: str, number: str, title: str) -> None:
+    ref = parse_reference(raw)
+    assert (ref.get("number"), ref.get("title")) == (number, title)
