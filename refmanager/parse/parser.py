@@ -15,7 +15,13 @@ from refmanager.parse.csltype import CONF_WORDS, infer_type
 from refmanager.parse.features import MONTHS
 from refmanager.parse.months import ANY_MONTH, month_number
 from refmanager.parse.names import split_names
-from refmanager.parse.runs import JOURNAL_NAME, PUBLISHER_WORDS, has_new_arxiv_id, mend_runs
+from refmanager.parse.runs import (
+    BODY_FORMS,
+    JOURNAL_NAME,
+    PUBLISHER_WORDS,
+    has_new_arxiv_id,
+    mend_runs,
+)
 from refmanager.parse.tagger import Tagging, tag_sequence
 from refmanager.parse.tokens import (
     ARXIV_RE,
@@ -179,13 +185,25 @@ _ONLY_IDENTIFIER = re.compile(
 # the publisher's ("... Conf. ACM", "J. Struct. Eng., ASCE"); a country's code is the
 # venue's ("Proc. Natl. Acad. Sci. USA").
 _TRAILING_ACRONYM = re.compile(r"(?<=[.,])\s+(?!(?:USA|UK|US)$)([A-Z][A-Z0-9&]{1,7})$")
-# A publisher's last word before a full stop that is no abbreviation of its own (a firm's
-# "Inc.", "Co.", "Soc.", a one-letter initial), so the stop is the entry's
-_ENTRY_STOP_AFTER = re.compile(
-    r"(?:^|[\s&-])(?!(?:inc|co|corp|ltd|soc|bros|assn|assoc|publ?|univ|pr|dept|inst|acad|"
-    r"intl|natl|ed|eds|verl|ges|cie|sa|ag|plc|llc|gmbh)\.$)[^\W\d_]{2,}\.$",
-    re.IGNORECASE,
+# The abbreviations a publisher's name may end with, whose full stop is its own: a firm's
+# legal form ("Inc.", "Co.") and the abbreviated words of a body's or press's name ("Amer.
+# Math. Soc.", "Oxford Univ. Pr.")
+_PUBLISHER_ABBREVIATIONS = BODY_FORMS | word_set(
+    "soc bros assn assoc pub publ univ pr dept inst acad intl natl ed eds verl ges cie"
 )
+_PUBLISHER_WORD_SEPARATORS = re.compile(r"[\s&-]")
+
+
+def _entry_s_full_stop(publisher: str) -> bool:
+    """Whether the full stop ending ``publisher`` is the entry's: its last word is a word of
+    two letters or more and no abbreviation of a publisher's ("London: Chapman & Hall.";
+    not "Wiley & Sons, Inc.", "Amer. Math. Soc.", "A. B.")."""
+    if not publisher.endswith("."):
+        return False
+    last = _PUBLISHER_WORD_SEPARATORS.split(publisher[:-1])[-1]
+    return len(last) >= 2 and last.isalpha() and last.lower() not in _PUBLISHER_ABBREVIATIONS
+
+
 _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,6}\.\s.*\b[A-Z][a-z]{1,5}$")
 # the year right after a journal's closing period, as NLM prints it ("Med. 2011;364")
 _YEAR_AFTER = re.compile(r"\s*(?:1[89]|20)\d\d\b(?![.,]\d)")
@@ -326,7 +344,7 @@ def build_reference(
         conf[field] = sum(probs[a:b]) / (b - a)
     _container_rules(raw, ref, values, spans, conf)
     publisher = values.get("publisher", "")
-    if publisher.endswith(".") and _ENTRY_STOP_AFTER.search(publisher):
+    if _entry_s_full_stop(publisher):
         # "London: Chapman & Hall.": the entry's full stop read into the publisher (a
         # firm's abbreviation keeps its own: "Wiley & Sons, Inc.", "Amer. Math. Soc.")
         values["publisher"] = publisher[:-1]

@@ -665,8 +665,13 @@ def _mend(
     _book_after_the_editors_mark(toks, labels)
     if "container-title" in labels and "editor" in labels:
         _book_s_head_before_its_subtitle(toks, labels)
-    if _second_title_after_a_quoted_one(toks, labels) and status:
-        _status_in_the_container(toks, labels)  # (IEEE's '"Title," presented at the ...')
+    if _second_title_after_a_quoted_one(toks, labels):
+        # the container it made comes after the rules that read a container's opening
+        # status and an institution before a report's genre: they read this one too
+        # (IEEE's '"Title," presented at the Conf.', '"Title," Graph Labs, Oslo, Tech. Rep.')
+        if status:
+            _status_in_the_container(toks, labels)
+        _institution_read_as_a_container(toks, labels)
     if "editor" in labels and "," in raw:
         _publisher_read_into_the_editors(toks, labels)
     if "author" in labels and ("ransl" in raw or "llustr" in raw or "arrator" in raw):
@@ -780,8 +785,6 @@ def _mend(
         _book_before_its_editors_read_into_the_title(toks, labels)
     if "issued" in labels and ("volume" in labels or "issue" in labels or "page" in labels):
         _day_after_the_month_read_as_a_number(toks, labels)
-    if "genre" in labels and "container-title" in labels and "publisher" not in labels:
-        _institution_read_as_a_container(toks, labels)  # (again: a later rule made it one)
     if "Ed" in raw and "; " in raw:
         _acs_book_and_its_editors(toks, labels)
     if "title" not in labels and "author" in labels:
@@ -1086,7 +1089,8 @@ _BODY_HEADS = word_set(
 )
 _BODY_JOINS = word_set("of the for and on in")
 _PUBLISHER_READ_AS = frozenset(("volume", "issue", "container-title", "O"))
-_BODY_FORMS = word_set("inc ltd llc gmbh co corp plc ag sa")
+# A firm's legal form after its name ("Graph Press Ltd.", "Wiley & Sons, Inc.")
+BODY_FORMS = word_set("inc ltd llc gmbh co corp plc ag sa")
 _UPPER_ROMAN = re.compile(r"[IVXLC]+")
 _NAME_LABELS = frozenset(("author", "title", "container-title"))
 
@@ -1113,7 +1117,7 @@ def _body_run_into_the_title(toks: list[Tok], labels: list[str]) -> None:
             and nxt.kind == KIND_WORD
             and nxt.text[:1].isupper()
             and nxt.text.lower() not in _BODY_HEADS
-            and nxt.text.lower() not in _BODY_FORMS
+            and nxt.text.lower() not in BODY_FORMS
             and not _UPPER_ROMAN.fullmatch(nxt.text)
         ):
             end = k + 1
