@@ -400,13 +400,13 @@ def _rule_entries(
                 # A heading that ends the list ("TABLES" atop the next page) is no less
                 # one for being set apart at the page's edge, unless the numbering goes on
                 # below it (the running head "Index 6" over the list's last entry).
+                listed = median([o.size for o in ordered[:3]]) if ordered else 0.0
                 ended = (
                     bool(ordered)
                     and (
-                        heading_taken_for_furniture(
-                            ln, body, median([o.size for o in ordered[:3]]), junk_texts
-                        )
+                        heading_taken_for_furniture(ln, body, listed, junk_texts)
                         or _set_as_heading(ln, head, pages, junk)
+                        or _chapter_taken_for_furniture(ln, head, listed, junk_texts)
                     )
                     and not _numbering_resumes(ordered, lines[k + 1 :])
                 )
@@ -590,6 +590,19 @@ def _ranks_with(line: Line, head: Line | None, size: float) -> bool:
         return False
     text = line.text.strip()
     return line.size >= _SAME_SIZE * head.size and 0 < len(text) < _HEADING_CHARS
+
+
+def _chapter_taken_for_furniture(
+    line: Line, head: Line | None, listed: float, junk_texts: Counter[tuple[str, int]]
+) -> bool:
+    """Whether ``line``, taken for page furniture, is the next chapter's heading: of the
+    rank of the list's own (:func:`_ranks_with`; the list set in ``listed``), and its text,
+    digits folded, in no other furniture line of its size (``junk_texts``), as a running
+    head's would be. Texinfo and LaTeX's book classes set a chapter's title atop its
+    page ("32 Feature functions", "Appendix A GNU Free Documentation License" under the
+    page number), in other type and with a wide gap below it, as a running head is set;
+    the list ends there."""
+    return junk_texts[furniture_key(line)] <= 1 and _ranks_with(line, head, listed)
 
 
 # A heading of a word or three, set as the list's own is: its font, size and left edge.

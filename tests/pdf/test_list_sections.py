@@ -248,3 +248,35 @@ def test_a_first_entry_under_a_heading_at_the_foot_of_a_page_of_code_is_no_foote
         "Arden A, Brandt B (1996). Local fits of grouped samples. Chapman & Hall/CRC, Boca "
         "Raton. ISBN 0412983214."
     ]
+
+
+KEYED_ENTRIES = [
+    "adams87 Adams, J. and Baker, S. Text to speech: the first system, Cambridge",
+    "  University Press, 1987.",
+    "baker94 Baker, A. and Clark, P. A generic speech synthesis system, Proceedings of",
+    "  COLING-94, Kyoto, Japan, 1994.",
+    "clark96 Clark, A. and Davis, A. Generating contours from labels using linear",
+    "  regression, ICSLP96, vol. 3, pp. 1385-1388, Philadelphia, 1996.",
+]
+CHAPTER_PROSE = [
+    "This chapter lists the basic feature functions, introduced in version 1.3.1 (1998) and",
+    "described by Adams and Baker (1987), pp. 12-34, and Clark (1996), vol. 3, pp. 45-67.",
+    "ANY.addr Returned by popular demand, the address of the item, unique in 1999 and 2001.",
+    "ANY.lisp_* Apply the Lisp function named after it, as in Davis, J. (2003), Proc. 4, 5-9.",
+    "Segment.pos_in_syl Finds the position in a syllable, as Evans, K. (2005), J. Sp. 2, 3-4.",
+    "Segment.ph_* Access phoneset features, after Fox, L. (2007), Speech Comm. 9, 453-467.",
+]
+
+
+def test_a_chapter_title_atop_the_next_page_ends_the_list(tmp_path: Path) -> None:
+    # Texinfo sets each chapter's title atop its page, under the page number, in other
+    # type and with a wide gap below: as a running head is set, so it was taken for page
+    # furniture and the next chapter ("32 Feature functions") was read into the list.
+    page1 = [Text(520, 790, "151", 10.9), Text(72, 740, "31 References", 17.2, "F3"),
+             *column(72, 710, KEYED_ENTRIES, indent=60, leading=13)]  # fmt: skip
+    page2 = [Text(520, 790, "152", 10.9), Text(72, 740, "32 Feature functions", 17.2, "F3"),
+             *column(72, 711, CHAPTER_PROSE * 5, leading=13)]  # fmt: skip
+    bib = read_bibliography(write_pdf(tmp_path / "chapters.pdf", [page1, page2]))
+    raws = [e.raw for e in bib.entries]
+    assert len(raws) == 3
+    assert raws[-1].endswith("Philadelphia, 1996.")
