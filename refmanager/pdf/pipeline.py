@@ -643,31 +643,43 @@ def _like(line: Line, head: Line) -> bool:
     )
 
 
-# A run-in heading: a word or three ending with a colon ("References:", "See also:").
-_RUN_IN = re.compile(r"^\S+(?: \S+){0,2}:$")
+# A run-in heading: a word or three ending with a colon ("References:", "See also:"; a
+# space before it as French typography and some manuals' macros set it, "Reference :").
+_RUN_IN = re.compile(r"^\S+(?: \S+){0,2} ?[:：]$")
+# How far from the list's run-in heading's left edge, in its type sizes, the next one
+# may stand (a macro that sets the label after a space: "Reference :" 2.8 pt right of
+# "Description:").
+_RUN_IN_EDGE = 0.3
 
 
 def _next_run_in_heading(lines: list[Line], head: Line | None) -> int | None:
     """Where the next run-in heading after the list stands in ``lines``, where the list's
     own heading (``head``) is one: a line of its own in the text's type ("References:"
     in a function's documentation, as Texinfo and R's manuals set it). The next line set
-    as it is (its x, size and font, a word or three ending with a colon: "Examples:",
-    "See also:") heads the documentation's next part: the list ends there, for the line
-    model too; one about references ("Further references:") goes on with it. None where
-    no such line follows."""
+    as it is (its x, within :data:`_RUN_IN_EDGE` of its size, its size, and its font or
+    bold: Doxygen sets "Reference:" in the text's face and "Arguments:" in bold; a word
+    or three ending with a colon: "Examples:", "See also:") heads the documentation's
+    next part: the list ends there, for the line model too; one about references
+    ("Further references:") goes on with it. None where no such line follows."""
     if head is None or not _RUN_IN.match(head.text.strip()):
         return None
     for k, ln in enumerate(lines):
         if (
             k > 0
-            and abs(ln.x0 - head.x0) <= 1.0
+            and abs(ln.x0 - head.x0) <= _RUN_IN_EDGE * head.size
             and abs(ln.size - head.size) <= 0.05 * head.size
-            and ln.font == head.font
+            and (ln.font == head.font or _bold(ln))
             and _RUN_IN.match(ln.text.strip())
             and not _REFERENCES_WORD.search(ln.text)
         ):
             return k
     return None
+
+
+def _bold(line: Line) -> bool:
+    """Whether all of ``line``'s text is set in bold."""
+    covered = sum(end - start for start, end, kind in line.styles if kind == "bold")
+    return covered > 0 and covered >= len(line.text.strip())
 
 
 # A numbered heading: its number ("16.2", "4.", "A.3") and its title.

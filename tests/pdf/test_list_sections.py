@@ -280,3 +280,43 @@ def test_a_chapter_title_atop_the_next_page_ends_the_list(tmp_path: Path) -> Non
     raws = [e.raw for e in bib.entries]
     assert len(raws) == 3
     assert raws[-1].endswith("Philadelphia, 1996.")
+
+
+ARGUMENTS = [
+    "comm1: the membership vector of the first community structure, as in Newman, M. (2004)",
+    "comm2: the membership vector of the second one, as defined by Girvan, M. (2002), p. 7",
+    "distance12: pointer to an integer, the projection distance of the first structure,",
+    "  from Rand, W. (1971), J. Am. Stat. Assoc. 66, 846-850, will be returned here.",
+    "distance21: pointer to an integer, the distance of the second structure from the",
+    "  first, after Hubert, L. and Arabie, P. (1985), J. Classif. 2, 193-218.",
+]
+
+
+def test_the_next_run_in_heading_set_in_bold_or_a_little_aside_ends_the_list(
+    tmp_path: Path,
+) -> None:
+    # A function's documentation: "Reference :" (a space before the colon, as French
+    # typography and some manuals' macros set it, and so 3 pt right of the others) in the
+    # text's face, then "Arguments:" in bold (Doxygen sets them so): the arguments were
+    # read as entries.
+    reference = [
+        "Dongen, S. van: Performance criteria for graph clustering and Markov cluster",
+        "  experiments. Technical Report INS-R0012, National Research Institute for",
+        "  Mathematics and Computer Science in the Netherlands, Amsterdam, May 2000.",
+    ]
+    page = [
+        *column(100, 760, DOC_BEFORE),
+        Text(103, 700, "Reference :"),
+        *column(100, 680, reference, indent=10),
+        Text(100, 630, "Arguments:", 10, "F3"),
+        *column(100, 610, ARGUMENTS, indent=80),
+        Text(100, 520, "Returns:", 10, "F3"),
+        Text(110, 505, "Error code."),
+        *column(100, 480, NEXT_FUNCTION),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "function.pdf", [page]))
+    assert [e.raw for e in bib.entries] == [
+        "Dongen, S. van: Performance criteria for graph clustering and Markov cluster "
+        "experiments. Technical Report INS-R0012, National Research Institute for "
+        "Mathematics and Computer Science in the Netherlands, Amsterdam, May 2000."
+    ]
