@@ -84,6 +84,9 @@ Judge = Callable[[list[Entry]], int]
 # Headings before the one nearest the end tried, at most, when nothing under it reads as
 # references.
 _EARLIER_HEADINGS = 3
+# Readings of the lists under earlier headings, at most, those under a heading repeated
+# (which use up no try) included.
+_EARLIER_READINGS = 10
 # A list under an earlier heading, or the rules' reading against the model's, is taken
 # when at least this many of its entries, and half of them, read as references (a
 # paragraph of prose that happens to read as one is no list).
@@ -240,24 +243,33 @@ def _earlier_list(
     before ``heading``, each read up to the heading after it; ``heading`` and ``found``
     (the reading under it) if none of the :data:`_EARLIER_HEADINGS` headings before it
     heads one. A heading whose text stands on the page of one that headed no list is
-    that label again (a glossary's "Sources:" under each of its symbols), not tried."""
+    that label again (a glossary's "Sources:" under each of its symbols), not tried; one
+    whose text is that of one that headed no list, on another page, is tried but uses up
+    none of the tries (a manual's "Reference" over each class's members, Doxygen's
+    "... Class" broken before it, before the manual's "Bibliography"), as long as
+    :data:`_EARLIER_READINGS` readings in all last."""
     after = heading
-    failed = {(heading[0], _folded(pages, heading))}
-    tries = 0
-    while tries < _EARLIER_HEADINGS:
+    first = _folded(pages, heading)
+    failed = {(heading[0], first)}
+    texts = {first}
+    tries = readings = 0
+    while tries < _EARLIER_HEADINGS and readings < _EARLIER_READINGS:
         earlier = earlier_heading(pages, after)
         if earlier is None:
             break
-        label = (earlier[0], _folded(pages, earlier))
+        text = _folded(pages, earlier)
+        label = (earlier[0], text)
         if label in failed:
             after = earlier
             continue
-        tries += 1
+        tries += text not in texts
+        readings += 1
         region = list(range(earlier[0], min(after[0], earlier[0] + MAX_SCAN_PAGES - 1) + 1))
         reading = _reading(pages, region, earlier, vocab, library, judge=judge, until=after)
         if _a_list(judge, reading[1]):
             return earlier, reading
         failed.add(label)
+        texts.add(text)
         after = earlier
     return heading, found
 

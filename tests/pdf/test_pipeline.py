@@ -136,3 +136,36 @@ def test_a_glossarys_label_repeated_on_its_page_does_not_use_up_the_earlier_head
     ]
     bib = read_bibliography(write_pdf(tmp_path / "glossary.pdf", pages), judge=_dated)
     assert [e.raw for e in bib.entries] == entries
+
+
+def test_a_heading_repeated_on_other_pages_does_not_use_up_the_earlier_headings(
+    tmp_path: Path,
+) -> None:
+    # A reference manual after the list: each of four classes ends its title on a line of
+    # its own, "Reference", set as a heading, over its members (sweep11: a Doxygen
+    # manual's print version, without bookmarks). Each reading under one heads no list;
+    # the repeated label uses up none of the three tries, and the list under "1.16
+    # Bibliography" before them is found.
+    def members(n: int) -> list[Text]:
+        top = 700 - 60 * n  # the class's title stands below the last one's members
+        return [
+            *column(72, 780, [f"Box{n - 1}& operator+=(const Box{n - 1}& y) adds y to this"
+                              f" box. Member {k} of the class." for k in range(6 * (n > 1))]),
+            Text(72, top, f"Parma_Polyhedra_Library::Box{n} Class Template", 14, "F3"),
+            Text(72, top - 18, "Reference", 14, "F3"),
+            *column(72, top - 50, [f"Box{n}& operator=(const Box{n}& y) assigns y to this"
+                                   f" box. Member {k} of the class." for k in range(8)]),
+        ]  # fmt: skip
+
+    entries = [
+        "[Arden94] A. Arden. Symbols for sounds. Journal of Made-up Polyhedra, 3(1):1-9, 1994.",
+        "[Brandt99] B. Brandt. A guide to the boxes. Invented Press, London, 1999.",
+        "[Clarke03] C. Clarke. Codes for the cones. Annals of Shapes, 7:20-31, 2003.",
+    ]
+    pages = [
+        column(72, 780, BODY * 25),
+        [Text(72, 780, "1.16 Bibliography", 14, "F3"), *column(72, 750, entries, leading=16)],
+        *[members(n) for n in range(1, 6)],
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "manual.pdf", pages), judge=_dated)
+    assert [e.raw for e in bib.entries] == entries
