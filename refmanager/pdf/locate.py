@@ -46,13 +46,22 @@ class Search:
     heading: Heading | None
     scanned: list[int]
     passed: list[tuple[int, str]] = field(default_factory=list)
+    bookmarked: bool = False  # the heading was found through the outline
 
 
 def find_heading(pages: Pages) -> Search:
     """The bibliography's heading, through the outline or else read from the end back."""
     heading, scanned = _from_outline(pages)
     if heading is not None:
-        return Search(heading, scanned)
+        return Search(heading, scanned, bookmarked=True)
+    return scan_for_heading(pages)
+
+
+def scan_for_heading(pages: Pages) -> Search:
+    """The bibliography's heading read from the end back, the outline aside (where the
+    list under a bookmark named like one is none: a manual's section that names its
+    literature, while the bibliography printed at the end of its first part has no
+    bookmark)."""
     return _scan_backwards(pages)
 
 

@@ -41,6 +41,7 @@ from refmanager.pdf.locate import (
     earlier_heading,
     find_heading,
     headless_region,
+    scan_for_heading,
 )
 from refmanager.pdf.meta import document_meta
 from refmanager.pdf.pages import Pages, open_pages
@@ -171,6 +172,10 @@ def _read(
             heading, (ordered, entries, reason) = _earlier_list(
                 pages, heading, (ordered, entries, reason), vocab, library=library, judge=judge
             )
+            if heading == nearest and search.bookmarked:
+                heading, (ordered, entries, reason) = _unbookmarked_list(
+                    pages, heading, (ordered, entries, reason), vocab, library=library, judge=judge
+                )
             if heading == nearest and deep and found:
                 text = pages.lines[heading[0]][heading[1]].text.strip()[:60]
                 reason = (
@@ -271,6 +276,38 @@ def _earlier_list(
         failed.add(label)
         texts.add(text)
         after = earlier
+    return heading, found
+
+
+def _unbookmarked_list(
+    pages: Pages,
+    heading: Heading,
+    found: Reading,
+    vocab: set[str],
+    *,
+    library: Path | None,
+    judge: Judge,
+) -> tuple[Heading, Reading]:
+    """The heading and the reading of the list that the scan from the end finds, the
+    outline aside, where the list under the bookmark (``heading``, read as ``found``), and
+    under the headings before it, is none: a bookmark named like a bibliography may head
+    a manual's section that names its literature in a line ("16.10.5 Literature"), while
+    the bibliography printed at the end of one of its parts has none. Taken where it is a
+    list (:func:`_a_list`); ``heading`` and ``found`` otherwise."""
+    search = scan_for_heading(pages)
+    other = search.heading
+    if other is None or other == heading:
+        return heading, found
+    last = min(pages.count, other[0] + MAX_SCAN_PAGES - 1)
+    region: list[int] = []
+    for number in range(other[0], last + 1):
+        if pages.out_of_time(number):
+            break
+        pages.get(number)
+        region.append(number)
+    reading = _reading(pages, region, other, vocab, library, judge=judge)
+    if _a_list(judge, reading[1]):
+        return other, reading
     return heading, found
 
 

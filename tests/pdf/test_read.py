@@ -770,3 +770,48 @@ def test_a_cedilla_shown_after_its_letter_reads_as_one_letter(tmp_path: Path) ->
     path = tmp_path / "cedilla.pdf"
     path.write_bytes(build_pdf([[]], raw_contents=[[content]]))
     assert [line.text for line in document_lines(str(path))[1]] == ["Fran\u00e7ois, Fran\u00e7ois"]
+
+
+def test_a_bookmarked_heading_over_no_list_gives_way_to_the_list_the_scan_finds(
+    tmp_path: Path,
+) -> None:
+    """A manual's subsection bookmarked "16.10.5 Literature" names one paper in a line; the
+    bibliography printed at the end of the manual's first part has no bookmark, and parts
+    follow it (sweep11: ngspice's manual). The list under the bookmark is none: the scan
+    from the end finds the bibliography."""
+    import re
+
+    import pypdf
+
+    from refmanager.model import Entry
+
+    def dated(entries: list[Entry]) -> int:
+        return sum(1 for e in entries if not e.fragment and re.search(r"\b(?:19|20)\d\d\b", e.raw))
+
+    refs = [
+        f"[{n}] A. Author{n}, 'A title of the report number {n}', ERL Memo M{n}/7, "
+        f"Electronics Research Laboratory, Berkeley, {1980 + n}."
+        for n in range(1, 9)
+    ]
+    pages = [
+        column(72, 780, BODY),
+        [*column(72, 780, BODY), Text(72, 700, "16.10.5 Literature", 12, "F3"),
+         Text(72, 680, "Author, A. The one paper on the model. Proc. of Circuits, 2001.")],
+        *[column(72, 780, BODY * 20) for _ in range(3)],
+        [Text(72, 780, "Bibliography", 24, "F3"), *column(72, 740, refs, leading=20)],
+        *[[Text(72, 780, f"Part {part}", 24, "F3"), *column(72, 740, BODY * 20)]
+          for part in ("II", "III")],
+        *[column(72, 780, BODY * 20) for _ in range(85)],
+    ]  # fmt: skip
+    src = write_pdf(tmp_path / "plain.pdf", pages)
+    writer = pypdf.PdfWriter(clone_from=str(src))
+    writer.add_outline_item(title="1 Introduction", page_number=0)
+    writer.add_outline_item(title="16.10.5 Literature", page_number=1)
+    writer.add_outline_item(title="16.11 Examples", page_number=2)
+    writer.add_outline_item(title="Part II", page_number=6)
+    writer.add_outline_item(title="Part III", page_number=7)
+    marked = tmp_path / "marked.pdf"
+    with marked.open("wb") as fh:
+        writer.write(fh)
+    bib = read_bibliography(marked, judge=dated)
+    assert [e.raw for e in bib.entries] == refs
