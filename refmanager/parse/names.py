@@ -21,7 +21,8 @@ COMPOUND_SURNAMES = word_set(
     "濮阳 太史 申屠 钟离 赫连 呼延 第五 百里 东郭 左丘"
 )
 PARTICLES = word_set(
-    "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin ibn"
+    "van von der den de la le du del della da di dos das ten ter zu af vander vanden al el bin ibn "
+    "'t \u2019t"  # (Dutch: "G. 't Hooft")
 )
 SUFFIXES = word_set("Jr Jr. Sr Sr. II III IV jr jr. 2nd 3rd 4th 2d 3d")  # (NLM: "Gretz HF 3d")
 _CORPORATE_WORDS = word_set(
@@ -29,7 +30,9 @@ _CORPORATE_WORDS = word_set(
     "group committee council foundation society agency inc ltd llc gmbh corporation "
     "corp company university project contributors office bureau department ministry "
     "commission center centre centers centres laboratory laboratories lab labs network alliance "
-    "library libraries "
+    "library libraries institutes associations agencies organizations organisations "
+    "societies councils committees departments ministries universities foundations "
+    "academy academies "
     "administration authority board federation union initiative working developers "
     "investigators collaborators trialists panel taskforce services "
     "community research openai google deepmind microsoft meta nvidia github wikipedia "
@@ -334,7 +337,7 @@ def _natural(chunk: str) -> Name:
     # Given then family: the family starts at the first particle after the given names.
     cut = len(words) - 1
     for i in range(1, len(words) - 1):
-        if words[i].lower() in PARTICLES and words[i][:1].islower():
+        if words[i].lower() in PARTICLES and not words[i][:1].isupper():
             cut = i
             break
     if cut == len(words) - 1 and len(words) > 2 and words[-2] in _CAP_PARTICLES:

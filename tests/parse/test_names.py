@@ -59,11 +59,24 @@ def test_corporate_literal() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Graph Nations", "Statistics Graphland", "Graph Development Programme", "OECD"]
+    "text",
+    [
+        "Graph Nations",
+        "Statistics Graphland",
+        "Graph Development Programme",
+        "OECD",
+        "National Institutes of Graphs",
+        "Graph Academy of Sciences",
+    ],
 )
 def test_bodies_named_by_words_no_person_bears(text: str) -> None:
     names, _ = split_names(text)
     assert [(n.literal, n.family) for n in names] == [(text, "")]
+
+
+def test_a_dutch_apostrophe_particle_opens_the_family_name() -> None:
+    names, _ = split_names("G. 't Hooft and M. \u2019t Veld")
+    assert [(n.family, n.given) for n in names] == [("'t Hooft", "G."), ("\u2019t Veld", "M.")]
 
 
 def test_is_initials() -> None:
