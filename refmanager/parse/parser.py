@@ -586,10 +586,16 @@ def build_reference(
         if access is not None:  # the visit's month is not the publication's
             a, b = access[1]
             seen = raw[:a] + " " * (b - a) + raw[b:]
-        # nor is "Jan-Felix", "May the ..." or "Mayo Clin Proc" one
-        for f in ("author", "editor", "title", "container-title"):
+        # nor is "Jan-Felix", "May the ..." or "Mayo Clin Proc" one, nor "Rio de Janeiro"
+        # (a place or a publisher that holds other words than months: "April 17" read as
+        # the place is the date)
+        for f in ("author", "editor", "title", "container-title", "publisher-place", "publisher"):
             if f in spans:
                 a, b = spans[f]
+                if f.startswith("publisher") and all(
+                    w in ANY_MONTH for w in _LOWER_WORDS.findall(seen[a:b].lower())
+                ):
+                    continue
                 seen = seen[:a] + " " * (b - a) + seen[b:]
         around = seen[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):

@@ -310,6 +310,12 @@ def test_a_month_inside_a_given_name_is_not_the_dates() -> None:
     assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2011, None)
 
 
+def test_a_month_inside_a_place_or_a_publisher_is_not_the_dates() -> None:
+    ref = parse_reference("ODE, Maria. Redes de grafos. Rio de Janeiro: Grafo, 2015.")
+    assert ref.get("publisher-place") == "Rio de Janeiro"
+    assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2015, None)
+
+
 def test_the_quick_tests_before_word_searches_skip_no_match() -> None:
     """``may_hold``'s cores of a word pattern (a piece of each word) are found wherever the
     pattern finds a word, in any case and with the letters case folding reads as ASCII."""
