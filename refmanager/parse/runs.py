@@ -305,6 +305,8 @@ def _mend(
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
     _extend_author_run(raw, toks, labels)
+    if "in press" in raw or "orthcoming" in raw:
+        _status_ending_the_names(toks, labels)
     if "," in raw:
         _title_read_as_a_second_name(toks, labels)
     if "author" not in labels:
@@ -347,9 +349,13 @@ def _mend(
     _abbreviated_venue_after_title(toks, labels)
     _volume_ending_container(toks, labels)
     _lettered_volume_is_the_venue(toks, labels)
+    if "(" in raw:
+        _physics_journal_read_as_the_title(toks, labels)
     _issue_in_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
     brackets = "(" in raw or "\uff08" in raw  # (a token reads "（" as "(")
+    if brackets and ")" in raw:
+        _title_opening_inside_a_bracket(toks, labels)
     if brackets and "No" in raw:
         _numbered_kind_in_brackets(toks, labels)
     if brackets and (")" in raw or "\uff09" in raw):
@@ -569,6 +575,7 @@ def _mend(
         _journal_after_its_type_code(toks, labels)
     if "]" in raw or "\uff3d" in raw:
         _title_before_the_type_code_read_as_the_container(toks, labels)
+        _place_after_the_type_code_read_as_a_name(toks, labels)
     if "]//" in raw or "\uff3d//" in raw:
         _container_after_the_double_slash(toks, labels)
         _editors_read_into_the_book_after_the_double_slash(toks, labels)
@@ -1981,15 +1988,36 @@ def _status_in_brackets_read_as_the_title(toks: list[Tok], labels: list[str]) ->
             return
 
 
+def _status_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """Elsevier's Harvard "Ode, K., Abe, L., in press. Graph colouring.": the status where
+    the year stands, read into the names, is a note."""
+    a, b = _first_run(labels, "author")
+    if b - a < 4:
+        return
+    if toks[b - 1].text.lower() == "forthcoming":
+        k = b - 1
+    elif toks[b - 1].text == "press" and toks[b - 2].text == "in":
+        k = b - 2
+    else:
+        return
+    if toks[k - 1].text != ",":
+        return
+    labels[k - 1] = "O"
+    _relabel(labels, k, b, "note")
+
+
 def _journal_before_in_press(toks: list[Tok], labels: list[str]) -> None:
     """Vancouver's "Ode K. Graph colouring. J Graphs. In press.": with no container, the
     unlabelled sentence between the title and "In press" is the journal."""
-    if "container-title" in labels or "title" not in labels:
+    if "container-title" in labels:
         return
     run = _only_run(labels, "note")
     if run is None or _words_of(toks, *run).lower() not in ("in press", "forthcoming"):
         return
-    _, t_end = _first_run(labels, "title")
+    untitled = "title" not in labels
+    _, t_end = _first_run(labels, "author" if untitled else "title")
+    if t_end == 0:
+        return
     k = _past_punctuation(toks, labels, t_end)
     e = k
     while e < run[0] and labels[e] == "O" and toks[e].kind in (KIND_WORD, KIND_PUNCT):
@@ -1998,6 +2026,24 @@ def _journal_before_in_press(toks: list[Tok], labels: list[str]) -> None:
         e -= 1
     if not k < e <= run[0] or _past_punctuation(toks, labels, e) != run[0]:
         return
+    if untitled:
+        # "Ode K. Graph colouring. J Graphs. In press.": the title's sentence, then the
+        # journal's (the first full stop after a word of two letters or more ends the title)
+        stop = next(
+            (
+                m
+                for m in range(k + 2, e - 1)
+                if toks[m].text == "."
+                and toks[m - 1].kind == KIND_WORD
+                and len(toks[m - 1].text) > 1
+                and not is_serial_abbreviation(toks[m - 1].text)
+            ),
+            -1,
+        )
+        if stop < 0:
+            return
+        _relabel(labels, k, stop, "title")
+        k = stop + 1
     if any(t.kind == KIND_WORD for t in toks[k:e]):
         _relabel(labels, k, e, "container-title")
 
@@ -2886,10 +2932,24 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             and nxt.text[1:].islower()
             and not (k + 2 < j and toks[k + 2].text in (".", "-"))
         )
+        # "Breiman L. Random forests.": after a family name and its one initial, a
+        # capitalised word followed by a word in lower case that joins no names opens
+        # the title (a given name printed first would be followed by its family name)
+        lower_next = (
+            prev_initial
+            and not given_first
+            and len(nxt.text) > 1
+            and nxt.text[1:].islower()
+            and k + 2 < j
+            and toks[k + 2].kind == KIND_WORD
+            and toks[k + 2].text[:1].islower()
+            and toks[k + 2].text not in PARTICLES
+            and toks[k + 2].text not in _JOINING_WORDS
+        )
         # a colon within the next three words ("Alpa:", "PyTorch FSDP:") before any
         # other punctuation: a title's head, not a name (looked for only where it matters)
         colon_next: bool | None = None
-        if article or upper_next:
+        if article or upper_next or lower_next:
             pass
         elif (
             prev_initial
@@ -2987,6 +3047,8 @@ def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
 
 
 _NAME_SEPARATORS = frozenset((",", ";", "and", "&"))
+# lower-case words inside a name list: "and" in its languages, "et al."
+_JOINING_WORDS = frozenset(("and", "et", "und", "y", "e", "i", "og", "och", "en", "al"))
 
 
 def _one_name_inverted_to(toks: list[Tok], i: int, k: int) -> bool:
@@ -3097,6 +3159,40 @@ def _join_title_gap(toks: list[Tok], labels: list[str], j: int) -> None:
         p += 1
     if p > j and p < len(labels) and labels[p] == "title":
         _relabel(labels, j, p, "title")
+
+
+def _title_opening_inside_a_bracket(toks: list[Tok], labels: list[str]) -> None:
+    """ "Wireless LAN Medium Access Control (MAC) and Physical Layer (PHY) Specifications,
+    IEEE Standard 802.11": a title run that opens inside a bracket, the bracket's opening
+    and the words before it read as another field, is one title with them (no field ends
+    inside a bracket)."""
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    if a < 2 or toks[a - 1].text != "(" or labels[a - 1] != "O":
+        return
+    depth = 0
+    for t in toks[a:b]:
+        if t.text == "(":
+            depth += 1
+        elif t.text == ")":
+            depth -= 1
+            if depth < 0:
+                break
+    if depth >= 0:
+        return  # (the title closes no bracket it did not open)
+    other = labels[a - 2]
+    if other in ("O", "author", "editor", "issued", "title"):
+        return
+    c = a - 2
+    while c > 0 and labels[c - 1] == other:
+        c -= 1
+    if any(t.kind == KIND_PUNCT and t.text not in ("-", "\u2013", "/", "&") for t in toks[c : a - 1]):
+        return
+    if c > 0 and labels[c - 1] not in ("O", "author", "issued"):
+        return
+    _relabel(labels, c, a, "title")
 
 
 # "http://www. R-project.org": a URL whose host has no dot yet was cut by a line break;
@@ -8637,6 +8733,48 @@ def _lettered_volume_is_the_venue(toks: list[Tok], labels: list[str]) -> None:
     _relabel(labels, start, b, "container-title")
 
 
+def _physics_journal_read_as_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "J. Preskill, Quantum 2, 79 (2018).": the physics styles' journal, its volume, a
+    comma, the page and the year in brackets ending the entry; with no container read, a
+    short title run straight before the volume's number (no punctuation between them)
+    is the journal, and the number its volume."""
+    if "container-title" in labels:
+        return
+    run = _only_run(labels, "title")
+    if run is None:
+        return
+    a, b = run
+    n = len(toks)
+    v = b + 1 if b < n and toks[b].text == "." and labels[b] == "O" else b  # ("Sci. 86")
+    if v + 6 > n or labels[v] not in ("volume", "issue") or not toks[v].text.isdigit():
+        return
+    if toks[b - 1].kind != KIND_WORD:
+        return
+    # a name of a few capitalised words, or of abbreviations ("Proc. R. Soc. Lond. A")
+    words = [k for k in range(a, b) if toks[k].kind == KIND_WORD]
+    if len(words) != len([k for k in range(a, b) if toks[k].text != "."]) or len(words) > 6:
+        return
+    if not all(toks[k].text[:1].isupper() for k in words):
+        return
+    if len(words) > 3 and not all(
+        len(toks[k].text) == 1 or (k + 1 < n and toks[k + 1].text == ".") for k in words
+    ):
+        return
+    # the page's first number and the rest of a range ("5974-5978")
+    p = v + 2
+    while p + 1 < n and labels[p + 1] == "page":
+        p += 1
+    rest = [t.text for t in toks[v + 1 : v + 3]] + [t.text for t in toks[p + 1 : p + 4]]
+    if len(rest) < 5 or rest[0] != "," or labels[v + 2] != "page":
+        return
+    if rest[2] != "(" or rest[4] != ")" or labels[p + 2] != "issued":
+        return
+    if not (p + 4 == n or (p + 5 == n and toks[p + 4].text == ".")):
+        return
+    _relabel(labels, a, v, "container-title")
+    labels[v] = "volume"
+
+
 def _title_run_into_in(toks: list[Tok], labels: list[str]) -> None:
     """ "Invariants of manifolds, in The Heritage of Weyl (Durham, 1987)": a title run that
     goes on past ", in" and a capitalised word ran into the book or proceedings it is in."""
@@ -10071,6 +10209,11 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
     dated = False
     if k < len(toks) and labels[k] == "issued":  # "Ode K. (2015) Graphentheorie. Springer"
         k = _past_punctuation(toks, labels, _first_run(labels, "issued")[1])
+        # APA's day left out of the date: "(2021, March 3). Title"
+        while k < len(toks) and labels[k] == "O" and (
+            toks[k].kind == KIND_PUNCT or toks[k].text.isdigit() or toks[k].text.lower() in ANY_MONTH
+        ):
+            k += 1
         dated = True
     if k >= len(toks) or labels[k] != "note":
         return
@@ -11253,6 +11396,35 @@ def _title_before_the_type_code_read_as_the_container(toks: list[Tok], labels: l
     if "container-title" in labels[k:]:
         return
     _relabel(labels, a, k, "title")
+
+
+def _place_after_the_type_code_read_as_a_name(toks: list[Tok], labels: list[str]) -> None:
+    """ "刘洋. 图的研究[D]. 哈尔滨: 哈尔滨工业大学, 2020.": after GB/T 7714's type code and its
+    full stop, a run read as names before a colon and the publisher is the place (the
+    names open the entry, before the title)."""
+    if "publisher-place" in labels or "publisher" not in labels:
+        return
+    k = next(
+        (
+            k
+            for k in range(1, len(toks) - 3)
+            if toks[k].text in ("]", "\uff3d")
+            and toks[k - 2].text in ("[", "\uff3b")
+            and is_type_code(toks[k - 1].text)
+        ),
+        -1,
+    )
+    if k < 0 or toks[k + 1].text not in (".", "\uff0e") or labels[k + 2] != "author":
+        return
+    a, b = _first_run(labels, "author")
+    if a > k:
+        return  # (the entry's only names)
+    e = k + 2
+    while e < len(toks) and labels[e] == "author":
+        e += 1
+    if e + 1 >= len(toks) or toks[e].text not in (":", "\uff1a") or labels[e + 1] != "publisher":
+        return
+    _relabel(labels, k + 2, e, "publisher-place")
 
 
 # Where ``_iso_date_read_as_numbers`` can find a date: a hyphen, two digits, a hyphen, two

@@ -468,6 +468,21 @@ def test_a_word_after_the_initials_of_a_family_first_list_starts_the_title() -> 
     assert ref.get("title") == "Wine, alcohol and platelets"
 
 
+def test_a_capitalised_word_and_a_word_in_lower_case_after_one_initial_start_the_title() -> None:
+    names = ["Ode", "K", ".", "Random", "walks", "."]
+    ref = _author_then_title("Ode K. Random walks. Graph Tools. 2001;4:5-9.", names, ["Graph"])
+    assert [a.family for a in ref.author] == ["Ode"]
+    assert (ref.get("title") or "").startswith("Random walks")
+    # a given name, its initial and the family name go on as a name list
+    names = ["Kai", "P", ".", "Ode", "and", "Li", "Abe", "."]
+    ref = _author_then_title("Kai P. Ode and Li Abe. Graph walks. 2001.", names, ["Graph"])
+    assert [a.family for a in ref.author] == ["Ode", "Abe"]
+    names = ["Abe", "K", ".", "Ode", "et", "al", "."]
+    ref = _author_then_title("Abe K. Ode et al. Graph walks. 2001.", names, ["Graph"])
+    assert ref.author and ref.author[0].family in ("Abe", "Ode")
+    assert "Ode" not in (ref.get("title") or "")
+
+
 def test_names_after_an_inverted_first_author_are_kept() -> None:
     names = ["Uitz", ",", "J", ".", ",", "H", ".", "Claustre", ",", "A", ".", "Morel"]
     names += [",", "and", "S", ".", "Hooker"]
@@ -973,6 +988,91 @@ def test_a_note_between_the_names_and_the_proceedings_is_the_title() -> None:
     ref = _build(raw, spec)
     assert ref.get("title") == "Belief revision, revised"
     assert not ref.get("note")
+
+
+def test_a_note_after_a_dated_day_and_before_a_publisher_is_the_title() -> None:
+    raw = "Ode, K. (2021, March 3). How to draw. The Daily Graph."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), ("(", "O"),
+        ("2021", "issued"), (",", "O"), ("March", "O"), ("3", "O"), (")", "O"), (".", "O"),
+        ("How", "note"), ("to", "note"), ("draw", "note"), (".", "O"), ("The", "publisher"),
+        ("Daily", "publisher"), ("Graph", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "How to draw"
+    assert not ref.get("note")
+
+
+def test_a_name_after_the_type_code_before_a_colon_and_the_publisher_is_the_place() -> None:
+    raw = "\u5218\u6d0b. \u56fe\u7684\u7814\u7a76[D]. \u57ce\u5e02: \u57ce\u5e02\u5927\u5b66, 2020."
+    spec = [
+        ("\u5218\u6d0b", "author"), (".", "O"), ("\u56fe\u7684\u7814\u7a76", "title"), ("[", "O"),
+        ("D", "O"), ("]", "O"), (".", "O"), ("\u57ce\u5e02", "author"), (":", "O"),
+        ("\u57ce\u5e02\u5927\u5b66", "publisher"), (",", "O"), ("2020", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("publisher-place") == "\u57ce\u5e02"
+    assert [a.family for a in ref.author] == ["\u5218"]
+
+
+def test_a_title_opening_inside_a_bracket_takes_the_words_before_it() -> None:
+    raw = "Graph Access Control (GAC) and Layers, Graph Standard 12, 2012."
+    spec = [
+        ("Graph", "container-title"), ("Access", "container-title"),
+        ("Control", "container-title"), ("(", "O"), ("GAC", "title"), (")", "title"),
+        ("and", "title"), ("Layers", "title"), (",", "O"), ("Graph", "number"),
+        ("Standard", "number"), ("12", "number"), (",", "O"), ("2012", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph Access Control (GAC) and Layers"
+    assert not ref.get("container-title")
+
+
+def test_a_short_title_before_volume_page_and_bracketed_year_is_the_journal() -> None:
+    raw = "K. Ode, Graphs 2, 79 (2018)."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("Graphs", "title"),
+        ("2", "issue"), (",", "O"), ("79", "page"), ("(", "O"), ("2018", "issued"), (")", "O"),
+        (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume")) == ("Graphs", "2")
+    assert not ref.get("title") and not ref.get("issue")
+    raw = "K. Ode, Proc. Nat. Graph. Soc. 86, 59-78 (1989)"
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("Proc", "title"),
+        (".", "title"), ("Nat", "title"), (".", "title"), ("Graph", "title"), (".", "title"),
+        ("Soc", "title"), (".", "O"), ("86", "volume"), (",", "O"), ("59", "page"),
+        ("-", "page"), ("78", "page"), ("(", "O"), ("1989", "issued"), (")", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Proc. Nat. Graph. Soc."
+    assert not ref.get("title")
+
+
+def test_in_press_where_the_year_stands_is_no_name() -> None:
+    raw = "Ode, K., Abe, L., in press. Graph routing. Graph Letters."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (",", "author"),
+        ("Abe", "author"), (",", "author"), ("L", "author"), (".", "author"), (",", "author"),
+        ("in", "author"), ("press", "author"), (".", "O"), ("Graph", "title"),
+        ("routing", "title"), (".", "O"), ("Graph", "container-title"),
+        ("Letters", "container-title"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.family for a in ref.author] == ["Ode", "Abe"]
+    assert ref.get("note") == "in press"
+
+
+def test_title_and_journal_before_in_press_with_no_title_read() -> None:
+    raw = "Ode K, Abe L. Graph routing. J Graphs. In press."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (",", "author"), ("Abe", "author"), ("L", "author"),
+        (".", "O"), ("Graph", "O"), ("routing", "O"), (".", "O"), ("J", "O"), ("Graphs", "O"),
+        (".", "O"), ("In", "note"), ("press", "note"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("title"), ref.get("container-title")) == ("Graph routing", "J Graphs")
 
 
 def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
