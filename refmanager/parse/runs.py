@@ -304,6 +304,8 @@ def _mend(
     _first_name_left_before_the_names(toks, labels)
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
+    if not raw.isascii() and ("\u041c." in raw or "\u0421\u041f\u0431." in raw or "\u041b." in raw):
+        _russian_city_abbreviation(toks, labels)
     _extend_author_run(raw, toks, labels)
     if "in press" in raw or "orthcoming" in raw:
         _status_ending_the_names(toks, labels)
@@ -553,6 +555,10 @@ def _mend(
     _title_case_journal_after_a_comma(toks, labels)
     _journal_glued_to_the_title(toks, labels)
     _number_glued_to_the_container(toks, labels)
+    if "." in raw and "volume" not in labels:
+        _volume_dot_issue_ending_the_container(toks, labels)
+    if "pp)" in raw:
+        _page_count_after_the_article_number(toks, labels)
     _quoted_title_ends_at_its_close(toks, labels)
     if " by " in raw or " de " in raw or " von " in raw or " por " in raw or " par " in raw:
         _editors_clause_after_the_book(toks, labels)
@@ -1985,6 +1991,31 @@ def _status_in_brackets_read_as_the_title(toks: list[Tok], labels: list[str]) ->
         if bracketed and labels[k] == "title" and toks[k].text.lower() in _STATUS_WORDS:
             labels[k] = "note"
             labels[k + 1] = "O"
+            return
+
+
+# GOST's abbreviated publishing cities: Moscow, St Petersburg, Leningrad, Kyiv, Minsk
+_RUSSIAN_CITIES = frozenset(("\u041c", "\u0421\u041f\u0431", "\u041b", "\u041a", "\u041c\u043d"))
+
+
+def _russian_city_abbreviation(toks: list[Tok], labels: list[str]) -> None:
+    """GOST's "Теория графов. М.: Наука, 2005." and "М., 1998.": an abbreviated city
+    after a sentence's full stop, before a colon and the publisher or a comma and the
+    year, is the place (not an initial of the names, nor a journal)."""
+    n = len(toks)
+    for k in range(2, n - 3):
+        if toks[k].text not in _RUSSIAN_CITIES or toks[k + 1].text != ".":
+            continue
+        before = toks[k - 2]
+        if toks[k - 1].text != "." or not (
+            (before.kind == KIND_WORD and len(before.text) > 1) or before.text in (")", "]")
+        ):
+            continue  # (after a word's full stop, not after an initial's)
+        nxt = toks[k + 2].text
+        if nxt == ":" or (nxt == "," and toks[k + 3].kind == KIND_NUM and len(toks[k + 3].text) == 4):
+            if labels[k] == "author" and labels[k - 2] == "author":
+                labels[k - 1] = "O"
+            _relabel(labels, k, k + 2, "publisher-place")
             return
 
 
@@ -10228,6 +10259,42 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
     if not (toks[nxt].text.lower() == "in" or labels[nxt] == "container-title" or book):
         return
     _relabel(labels, k, e, "title")
+
+
+def _volume_dot_issue_ending_the_container(toks: list[Tok], labels: list[str]) -> None:
+    """MLA's "ACS Nano 5.1 (2010): 26-41": with no volume read, the container's run that
+    ends with two numbers joined by a period, before the bracketed year, ends with its
+    volume and issue."""
+    if "volume" in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if b - a < 4 or b + 2 >= len(toks) or toks[b].text != "(" or labels[b + 1] != "issued":
+        return
+    v, dot, i = toks[b - 3], toks[b - 2], toks[b - 1]
+    if not (v.text.isdigit() and dot.text == "." and i.text.isdigit()):
+        return
+    if v.end != dot.start or dot.end != i.start or toks[b - 4].kind != KIND_WORD:
+        return
+    labels[b - 3] = "volume"
+    labels[b - 2] = "O"
+    labels[b - 1] = "issue"
+
+
+def _page_count_after_the_article_number(toks: list[Tok], labels: list[str]) -> None:
+    """IOP's "43 (2010) 215208 (8pp)": the bracketed count of pages after the article
+    number is no part of the page."""
+    run = _only_run(labels, "page")
+    if run is None:
+        return
+    a, b = run
+    for k in range(a + 1, b - 2):
+        if toks[k].text == "(" and toks[k + 1].text.isdigit() and toks[k + 2].text == "pp":
+            if k + 3 < len(toks) and toks[k + 3].text == ")":
+                _relabel(labels, k, min(b, k + 4), "O")
+            return
 
 
 def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:

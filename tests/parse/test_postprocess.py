@@ -1075,6 +1075,54 @@ def test_title_and_journal_before_in_press_with_no_title_read() -> None:
     assert (ref.get("title"), ref.get("container-title")) == ("Graph routing", "J Graphs")
 
 
+def test_volume_dot_issue_ending_the_container_before_the_year() -> None:
+    raw = 'Ode, Kai. "Graph Walks." Graph Nano 5.1 (2010): 26-41.'
+    spec = [
+        ("Ode", "author"), (",", "author"), ("Kai", "author"), (".", "O"), ('"', "O"),
+        ("Graph", "title"), ("Walks", "title"), (".", "O"), ('"', "O"),
+        ("Graph", "container-title"), ("Nano", "container-title"), ("5", "container-title"),
+        (".", "container-title"), ("1", "container-title"), ("(", "O"), ("2010", "issued"),
+        (")", "O"), (":", "O"), ("26", "page"), ("-", "page"), ("41", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert (ref.get("container-title"), ref.get("volume"), ref.get("issue")) == (
+        "Graph Nano", "5", "1"
+    )
+
+
+def test_a_bracketed_page_count_after_the_article_number_is_no_page() -> None:
+    raw = "J. Graph. 43 (2010) 215208 (8pp)"
+    spec = [
+        ("J", "container-title"), (".", "container-title"), ("Graph", "container-title"),
+        (".", "container-title"), ("43", "volume"), ("(", "O"), ("2010", "issued"), (")", "O"),
+        ("215208", "page"), ("(", "page"), ("8", "page"), ("pp", "page"), (")", "page"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("page") == "215208"
+
+
+def test_gosts_abbreviated_city_is_the_place() -> None:
+    raw = "\u041e\u0434\u0435 \u041a. \u0413\u0440\u0430\u0444\u044b. \u041c.: \u041d\u0430\u0443\u043a\u0430, 2005."
+    spec = [
+        ("\u041e\u0434\u0435", "author"), ("\u041a", "author"), (".", "author"),
+        ("\u0413\u0440\u0430\u0444\u044b", "title"), (".", "O"), ("\u041c", "author"),
+        (".", "author"), (":", "O"), ("\u041d\u0430\u0443\u043a\u0430", "publisher"),
+        (",", "O"), ("2005", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("publisher-place") == "\u041c"
+    assert [a.family for a in ref.author] == ["\u041e\u0434\u0435"]
+    raw = "\u041e\u0434\u0435 \u041a. \u0413\u0440\u0430\u0444\u044b (\u0442\u043e\u043c). \u041c., 1998."
+    spec = [
+        ("\u041e\u0434\u0435", "author"), ("\u041a", "author"), (".", "O"),
+        ("\u0413\u0440\u0430\u0444\u044b", "title"), ("(", "title"),
+        ("\u0442\u043e\u043c", "title"), (")", "title"), (".", "O"), ("\u041c", "O"),
+        (".", "O"), (",", "O"), ("1998", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("publisher-place") == "\u041c"
+    assert not ref.get("container-title")
+
+
 def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
     raw = "Ode, K. Phase of light. Optica1 , 119- 124(2014 )."
     spec = [
