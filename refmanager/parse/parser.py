@@ -586,17 +586,19 @@ def build_reference(
         if access is not None:  # the visit's month is not the publication's
             a, b = access[1]
             seen = raw[:a] + " " * (b - a) + raw[b:]
-        # nor is "Jan-Felix", "May the ..." or "Mayo Clin Proc" one, nor "Rio de Janeiro"
-        # (a place or a publisher that holds other words than months: "April 17" read as
-        # the place is the date)
-        for f in ("author", "editor", "title", "container-title", "publisher-place", "publisher"):
+        # nor is "Jan-Felix", "May the ..." or "Mayo Clin Proc" one
+        for f in ("author", "editor", "title", "container-title"):
             if f in spans:
                 a, b = spans[f]
-                if f.startswith("publisher") and all(
-                    w in ANY_MONTH for w in _LOWER_WORDS.findall(seen[a:b].lower())
-                ):
-                    continue
                 seen = seen[:a] + " " * (b - a) + seen[b:]
+        # nor "Janeiro" in a place or a publisher, where no day or year follows it ("Rio
+        # de Janeiro: LTC"; "Ireland, Sept. 1996" read as the place is the date)
+        for f in ("publisher-place", "publisher"):
+            if f in spans:
+                a, b = spans[f]
+                for m in _LOWER_WORDS.finditer(seen, a, b):
+                    if _DATE_AFTER_MONTH.match(seen, m.end()) is None:
+                        seen = seen[: m.start()] + " " * (m.end() - m.start()) + seen[m.end() :]
         around = seen[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):
             if word in MONTHS or (len(word) >= 4 and word in ANY_MONTH):
@@ -647,6 +649,9 @@ _PAGE_MARK_BEFORE = re.compile(r"\b(?:pp?|pages?|S)\.?\s*$", re.IGNORECASE)
 
 
 _LOWER_WORDS = re.compile(r"[^\W\d_]+")  # (letters: "märz", "août" whole)
+# what follows a month's name in a date: a range's other month, its day, a comma, the year
+# ("Sept. 1996", "Mar. 3, 2011", "Oct-Dec 1995", "July-August, 1964")
+_DATE_AFTER_MONTH = re.compile(r"\.?\s*(?:[-\u2013/]\s*[^\W\d_]+\.?)?\s*(?:\d{1,2})?,?\s*\d{4}")
 _ISO_DATE = re.compile(r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])")
 _LANGUAGE_NOTE = re.compile(
     r"\((?:in\s+)?(?:chinese|japanese|german|french|russian|korean)[^)]*\)", re.IGNORECASE

@@ -11,6 +11,7 @@ sentence run into its title, a title that ends where the print turns from italic
 
 from __future__ import annotations
 
+import itertools
 import operator
 import re
 import sys
@@ -88,12 +89,12 @@ def _run_end(labels: list[str], k: int) -> int:
 
 
 def _in_right_before(toks: list[Tok], labels: list[str], a: int) -> int:
-    """Where an unlabelled "In" stands right before token ``a`` ("In NeurIPS", "In: A
-    Manual of ..."), its colon between them; -1 when none does."""
+    """Where an unlabelled "In" ("Dans", "En", "Em") stands right before token ``a`` ("In
+    NeurIPS", "In: A Manual of ..."), its colon between them; -1 when none does."""
     k = a
     while k > 0 and labels[k - 1] == "O" and toks[k - 1].text == ":":
         k -= 1
-    if k == 0 or labels[k - 1] != "O" or toks[k - 1].text.lower() != "in":
+    if k == 0 or labels[k - 1] != "O" or toks[k - 1].text.lower() not in _IN_WORDS:
         return -1
     return k - 1
 
@@ -306,6 +307,8 @@ def _mend(
     _last_vancouver_names_read_as_the_next_field(toks, labels)
     if not raw.isascii() and ("\u041c." in raw or "\u0421\u041f\u0431." in raw or "\u041b." in raw):
         _russian_city_abbreviation(toks, labels)
+    if "coll." in raw or "Coll." in raw:
+        _french_collection(toks, labels)
     _extend_author_run(raw, toks, labels)
     if "in press" in raw or "orthcoming" in raw:
         _status_ending_the_names(toks, labels)
@@ -444,6 +447,8 @@ def _mend(
         _series_number_after_the_journal(toks, labels)
     if " ser" in raw and "container-title" in labels:
         _journal_s_series_read_into_the_journal(toks, labels)
+    if "note" in labels and "container-title" in labels and "editor" not in labels:
+        _editors_read_as_the_book_before_it(toks, labels)
     if "note" in labels and "editor" in labels:
         _book_after_the_editors_read_as_a_note(toks, labels)
     if "line]" in low or "internet]" in low:
@@ -557,8 +562,6 @@ def _mend(
     _number_glued_to_the_container(toks, labels)
     if "." in raw and "volume" not in labels:
         _volume_dot_issue_ending_the_container(toks, labels)
-    if "pp)" in raw:
-        _page_count_after_the_article_number(toks, labels)
     _quoted_title_ends_at_its_close(toks, labels)
     if " by " in raw or " de " in raw or " von " in raw or " por " in raw or " par " in raw:
         _editors_clause_after_the_book(toks, labels)
@@ -2012,11 +2015,37 @@ def _russian_city_abbreviation(toks: list[Tok], labels: list[str]) -> None:
         ):
             continue  # (after a word's full stop, not after an initial's)
         nxt = toks[k + 2].text
-        if nxt == ":" or (nxt == "," and toks[k + 3].kind == KIND_NUM and len(toks[k + 3].text) == 4):
+        year = toks[k + 3].kind == KIND_NUM and len(toks[k + 3].text) == 4
+        if nxt == ":" or (nxt == "," and year):
             if labels[k] == "author" and labels[k - 2] == "author":
                 labels[k - 1] = "O"
             _relabel(labels, k, k + 2, "publisher-place")
             return
+
+
+def _french_collection(toks: list[Tok], labels: list[str]) -> None:
+    """French "Paris, Gallimard, coll. « Folio », 2010": the words after "coll." (in
+    guillemets or not, to the next comma or full stop) are the series, whatever they were
+    read as; "coll." itself is no field."""
+    n = len(toks)
+    for k in range(1, n - 2):
+        if toks[k].text.lower() != "coll" or toks[k + 1].text != "." or toks[k - 1].text != ",":
+            continue
+        a = k + 2
+        closing = ""
+        if toks[a].text in ("\u00ab", "\u201c", '"'):
+            closing = {"\u00ab": "\u00bb", "\u201c": "\u201d", '"': '"'}[toks[a].text]
+            a += 1
+        b = a
+        while b < n and toks[b].text not in (closing or ",", ".", ";"):
+            b += 1
+        if b == a or b - a > 8 or not toks[a].text[:1].isupper():
+            return
+        _relabel(labels, k - 1, a, "O")
+        _relabel(labels, a, b, "collection-title")
+        if closing and b < n:
+            labels[b] = "O"
+        return
 
 
 def _status_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
@@ -3079,7 +3108,7 @@ def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
 
 _NAME_SEPARATORS = frozenset((",", ";", "and", "&"))
 # lower-case words inside a name list: "and" in its languages, "et al."
-_JOINING_WORDS = frozenset(("and", "et", "und", "y", "e", "i", "og", "och", "en", "al"))
+_JOINING_WORDS = frozenset(("and", "et", "und", "y", "e", "i", "og", "och", "en", "al", "etc"))
 
 
 def _one_name_inverted_to(toks: list[Tok], i: int, k: int) -> bool:
@@ -3214,12 +3243,12 @@ def _title_opening_inside_a_bracket(toks: list[Tok], labels: list[str]) -> None:
     if depth >= 0:
         return  # (the title closes no bracket it did not open)
     other = labels[a - 2]
-    if other in ("O", "author", "editor", "issued", "title"):
+    if other not in ("container-title", "note", "publisher", "collection-title", "genre"):
         return
     c = a - 2
     while c > 0 and labels[c - 1] == other:
         c -= 1
-    if any(t.kind == KIND_PUNCT and t.text not in ("-", "\u2013", "/", "&") for t in toks[c : a - 1]):
+    if any(t.kind == KIND_PUNCT and t.text not in "-\u2013/&" for t in toks[c : a - 1]):
         return
     if c > 0 and labels[c - 1] not in ("O", "author", "issued"):
         return
@@ -4713,6 +4742,40 @@ def _first_word_after_the_medium_left_out(toks: list[Tok], labels: list[str]) ->
             labels[k] = nxt
 
 
+def _editors_read_as_the_book_before_it(toks: list[Tok], labels: list[str]) -> None:
+    """ "Em M. López (Org.), Manual de grafos (pp. 45-67).": a container run that holds
+    only an initial, a name and the bracketed mark of editors, with the book read as a
+    note after its comma, is the editors; the note is the book."""
+    if "editor" in labels or "note" not in labels:
+        return
+    run = _only_run(labels, "container-title")
+    if run is None:
+        return
+    a, b = run
+    if b - a < 6 or b - a > 9 or b + 1 >= len(toks) or toks[b].text != ",":
+        return
+    if toks[b - 4].text != "(" or toks[b - 1].text != ")" or toks[b - 2].text != ".":
+        return
+    if toks[b - 3].text.lower() not in _EDITOR_MARK_WORDS:
+        return
+    # ("Em M. López (Org.)": the word for "In" read into the run)
+    start = a + 1 if toks[a].text.lower() in _IN_WORDS else a
+    names = toks[start : b - 4]
+    if not any(
+        t.kind == KIND_WORD and len(t.text) == 1 and t.text.isupper() and u.text == "."
+        for t, u in itertools.pairwise(names)
+    ):
+        return  # (an initial's period shows names: "M. López")
+    if not all(t.kind == KIND_PUNCT or t.text[:1].isupper() or t.text in PARTICLES for t in names):
+        return
+    if labels[b + 1] != "note" or not toks[b + 1].text[:1].isupper():
+        return
+    _relabel(labels, a, start, "O")
+    _relabel(labels, start, b - 4, "editor")
+    _relabel(labels, b - 4, b, "O")
+    _relabel(labels, b + 1, _run_end(labels, b + 1), "container-title")
+
+
 def _book_after_the_editors_read_as_a_note(toks: list[Tok], labels: list[str]) -> None:
     """APA's chapter "Title. In B. Lind (Ed.), Graphs in practice (pp. 45-67). Oslo: ...":
     with no container, the run read as a note right after "In", the editors and their mark
@@ -4720,13 +4783,18 @@ def _book_after_the_editors_read_as_a_note(toks: list[Tok], labels: list[str]) -
     if "container-title" in labels or "note" not in labels:
         return
     run = _only_run(labels, "editor")
-    if run is None or _in_right_before(toks, labels, run[0]) < 0:
+    if run is None:
+        return
+    if toks[run[0]].text in ("En", "Em") and run[1] - run[0] > 1:
+        labels[run[0]] = "O"  # Spanish and Portuguese APA's "En M. López (Ed.),"
+        run = (run[0] + 1, run[1])
+    if _in_right_before(toks, labels, run[0]) < 0:
         return
     k = run[1]
     while (
         k < len(toks)
         and labels[k] == "O"
-        and (toks[k].kind == KIND_PUNCT or toks[k].text.lower() in _EDITOR_MARK)
+        and (toks[k].kind == KIND_PUNCT or toks[k].text.lower() in _EDITOR_MARK_WORDS)
     ):
         k += 1
     if k >= len(toks) or labels[k] != "note" or not toks[k].text[:1].isupper():
@@ -10257,8 +10325,14 @@ def _note_where_the_title_stands(toks: list[Tok], labels: list[str]) -> None:
     if k < len(toks) and labels[k] == "issued":  # "Ode K. (2015) Graphentheorie. Springer"
         k = _past_punctuation(toks, labels, _first_run(labels, "issued")[1])
         # APA's day left out of the date: "(2021, March 3). Title"
-        while k < len(toks) and labels[k] == "O" and (
-            toks[k].kind == KIND_PUNCT or toks[k].text.isdigit() or toks[k].text.lower() in ANY_MONTH
+        while (
+            k < len(toks)
+            and labels[k] == "O"
+            and (
+                toks[k].kind == KIND_PUNCT
+                or toks[k].text.isdigit()
+                or toks[k].text.lower() in ANY_MONTH
+            )
         ):
             k += 1
         dated = True
@@ -10297,20 +10371,6 @@ def _volume_dot_issue_ending_the_container(toks: list[Tok], labels: list[str]) -
     labels[b - 3] = "volume"
     labels[b - 2] = "O"
     labels[b - 1] = "issue"
-
-
-def _page_count_after_the_article_number(toks: list[Tok], labels: list[str]) -> None:
-    """IOP's "43 (2010) 215208 (8pp)": the bracketed count of pages after the article
-    number is no part of the page."""
-    run = _only_run(labels, "page")
-    if run is None:
-        return
-    a, b = run
-    for k in range(a + 1, b - 2):
-        if toks[k].text == "(" and toks[k + 1].text.isdigit() and toks[k + 2].text == "pp":
-            if k + 3 < len(toks) and toks[k + 3].text == ")":
-                _relabel(labels, k, min(b, k + 4), "O")
-            return
 
 
 def _number_glued_to_the_container(toks: list[Tok], labels: list[str]) -> None:
@@ -11499,7 +11559,7 @@ def _place_after_the_type_code_read_as_a_name(toks: list[Tok], labels: list[str]
     )
     if k < 0 or toks[k + 1].text not in (".", "\uff0e") or labels[k + 2] != "author":
         return
-    a, b = _first_run(labels, "author")
+    a, _ = _first_run(labels, "author")
     if a > k:
         return  # (the entry's only names)
     e = k + 2

@@ -1086,40 +1086,32 @@ def test_volume_dot_issue_ending_the_container_before_the_year() -> None:
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert (ref.get("container-title"), ref.get("volume"), ref.get("issue")) == (
-        "Graph Nano", "5", "1"
+        "Graph Nano",
+        "5",
+        "1",
     )
 
 
-def test_a_bracketed_page_count_after_the_article_number_is_no_page() -> None:
-    raw = "J. Graph. 43 (2010) 215208 (8pp)"
-    spec = [
-        ("J", "container-title"), (".", "container-title"), ("Graph", "container-title"),
-        (".", "container-title"), ("43", "volume"), ("(", "O"), ("2010", "issued"), (")", "O"),
-        ("215208", "page"), ("(", "page"), ("8", "page"), ("pp", "page"), (")", "page"),
-    ]  # fmt: skip
-    assert _build(raw, spec).get("page") == "215208"
-
-
 def test_gosts_abbreviated_city_is_the_place() -> None:
-    raw = "\u041e\u0434\u0435 \u041a. \u0413\u0440\u0430\u0444\u044b. \u041c.: \u041d\u0430\u0443\u043a\u0430, 2005."
+    raw = "Оде К. Графы. М.: Наука, 2005."
     spec = [
-        ("\u041e\u0434\u0435", "author"), ("\u041a", "author"), (".", "author"),
-        ("\u0413\u0440\u0430\u0444\u044b", "title"), (".", "O"), ("\u041c", "author"),
-        (".", "author"), (":", "O"), ("\u041d\u0430\u0443\u043a\u0430", "publisher"),
+        ("Оде", "author"), ("К", "author"), (".", "author"),
+        ("Графы", "title"), (".", "O"), ("М", "author"),
+        (".", "author"), (":", "O"), ("Наука", "publisher"),
         (",", "O"), ("2005", "issued"), (".", "O"),
     ]  # fmt: skip
     ref = _build(raw, spec)
-    assert ref.get("publisher-place") == "\u041c"
-    assert [a.family for a in ref.author] == ["\u041e\u0434\u0435"]
-    raw = "\u041e\u0434\u0435 \u041a. \u0413\u0440\u0430\u0444\u044b (\u0442\u043e\u043c). \u041c., 1998."
+    assert ref.get("publisher-place") == "М"
+    assert [a.family for a in ref.author] == ["Оде"]
+    raw = "Оде К. Графы (том). М., 1998."
     spec = [
-        ("\u041e\u0434\u0435", "author"), ("\u041a", "author"), (".", "O"),
-        ("\u0413\u0440\u0430\u0444\u044b", "title"), ("(", "title"),
-        ("\u0442\u043e\u043c", "title"), (")", "title"), (".", "O"), ("\u041c", "O"),
+        ("Оде", "author"), ("К", "author"), (".", "O"),
+        ("Графы", "title"), ("(", "title"),
+        ("том", "title"), (")", "title"), (".", "O"), ("М", "O"),
         (".", "O"), (",", "O"), ("1998", "issued"), (".", "O"),
     ]  # fmt: skip
     ref = _build(raw, spec)
-    assert ref.get("publisher-place") == "\u041c"
+    assert ref.get("publisher-place") == "М"
     assert not ref.get("container-title")
 
 
@@ -1141,6 +1133,51 @@ def test_a_one_word_title_after_one_vancouver_name_is_no_family_name() -> None:
         ("2001", "issued"), (".", "O"),
     ]  # fmt: skip
     assert [a.family for a in _build(raw, spec).author] == ["Ode"]
+
+
+def test_spanish_and_portuguese_in_words_open_a_chapters_editors() -> None:
+    raw = "Ode, K. (2010). Grafos. En M. Abe (Ed.), Manual de grafos (pp. 4-6). Madrid: Graf."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), ("(", "O"),
+        ("2010", "issued"), (")", "O"), (".", "O"), ("Grafos", "title"), (".", "O"),
+        ("En", "editor"), ("M", "editor"), (".", "editor"), ("Abe", "editor"), ("(", "O"),
+        ("Ed", "O"), (".", "O"), (")", "O"), (",", "O"), ("Manual", "note"), ("de", "note"),
+        ("grafos", "note"), ("(", "O"), ("pp", "O"), (".", "O"), ("4", "page"), ("-", "page"),
+        ("6", "page"), (")", "O"), (".", "O"), ("Madrid", "publisher-place"), (":", "O"),
+        ("Graf", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Manual de grafos"
+    assert [a.family for a in ref.editor] == ["Abe"]
+    raw = "Ode, K. (2010). Grafos. Em M. Abe (Org.), Manual de grafos (pp. 4-6). Lisboa: Graf."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), ("(", "O"),
+        ("2010", "issued"), (")", "O"), (".", "O"), ("Grafos", "title"), (".", "O"),
+        ("Em", "container-title"), ("M", "container-title"), (".", "container-title"),
+        ("Abe", "container-title"), ("(", "container-title"), ("Org", "container-title"),
+        (".", "container-title"), (")", "container-title"), (",", "O"), ("Manual", "note"),
+        ("de", "note"), ("grafos", "note"), ("(", "O"), ("pp", "O"), (".", "O"), ("4", "page"),
+        ("-", "page"), ("6", "page"), (")", "O"), (".", "O"), ("Lisboa", "publisher-place"),
+        (":", "O"), ("Graf", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Manual de grafos"
+    assert [(a.family, a.given) for a in ref.editor] == [("Abe", "M.")]
+
+
+def test_french_collection_after_coll_is_the_series() -> None:
+    raw = "Ode K., Les graphes, Paris, Graf, coll. \u00ab Poche \u00bb, 2010."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"), (",", "author"), ("Les", "author"),
+        ("graphes", "author"), (",", "O"), ("Paris", "publisher-place"), (",", "O"),
+        ("Graf", "publisher"), (",", "author"), ("coll", "author"), (".", "O"),
+        ("\u00ab", "title"), ("Poche", "title"), ("\u00bb", "O"), (",", "O"),
+        ("2010", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("collection-title") == "Poche"
+    assert ref.get("title") == "Les graphes"
+    assert [a.family for a in ref.author] == ["Ode"]
 
 
 def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
