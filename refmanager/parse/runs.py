@@ -5906,26 +5906,10 @@ def _vancouver_title_after_the_initials(toks: list[Tok], labels: list[str]) -> N
     if "title" in labels:
         return
     a, b = _first_run(labels, "author")
-    if a != 0 or b - a < 4:
+    if a != 0 or b - a < 5:
         return
     k = next((k for k in range(a + 2, b - 1) if toks[k].text == "."), -1)
     if k < 0 or not _vancouver_initials(toks[k - 1]) or toks[k - 2].kind != KIND_WORD:
-        return
-    if b - a == 4:
-        # "Smith J. Hypertension. Lancet. 2001;": one name and a title of one word, read
-        # as a name written given name first ("Kenji K. Ode"); so only where the word ends
-        # its sentence and a journal, a publisher or a place follows it
-        word = toks[k + 1]
-        if b >= len(toks) or toks[b].text != "." or len(word.text) < 4 or not word.text.isalpha():
-            return
-        if not (word.text[:1].isupper() and word.text[1:].islower()):
-            return
-        if not any(
-            label in ("container-title", "publisher", "publisher-place") for label in labels[b:]
-        ):
-            return
-        labels[k] = "O"
-        labels[k + 1] = "title"
         return
     chunks: list[list[Tok]] = [[]]
     for t in toks[a:k]:

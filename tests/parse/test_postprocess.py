@@ -1115,26 +1115,6 @@ def test_gosts_abbreviated_city_is_the_place() -> None:
     assert not ref.get("container-title")
 
 
-def test_a_one_word_title_after_one_vancouver_name_is_no_family_name() -> None:
-    raw = "Ode K. Graphs. Graph Rev. 2001;3:1-5."
-    spec = [
-        ("Ode", "author"), ("K", "author"), (".", "author"), ("Graphs", "author"), (".", "O"),
-        ("Graph", "container-title"), ("Rev", "container-title"), (".", "O"),
-        ("2001", "issued"), (";", "O"), ("3", "volume"), (":", "O"), ("1", "page"),
-        ("-", "page"), ("5", "page"), (".", "O"),
-    ]  # fmt: skip
-    ref = _build(raw, spec)
-    assert [(a.family, a.given) for a in ref.author] == [("Ode", "K")]
-    assert ref.get("title") == "Graphs"
-    # a given name, its initial and the family name, with nothing after but a year
-    raw = "Kenji K. Ode. 2001."
-    spec = [
-        ("Kenji", "author"), ("K", "author"), (".", "author"), ("Ode", "author"), (".", "O"),
-        ("2001", "issued"), (".", "O"),
-    ]  # fmt: skip
-    assert [a.family for a in _build(raw, spec).author] == ["Ode"]
-
-
 def test_spanish_and_portuguese_in_words_open_a_chapters_editors() -> None:
     raw = "Ode, K. (2010). Grafos. En M. Abe (Ed.), Manual de grafos (pp. 4-6). Madrid: Graf."
     spec = [
