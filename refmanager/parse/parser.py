@@ -591,13 +591,16 @@ def build_reference(
             if f in spans:
                 a, b = spans[f]
                 seen = seen[:a] + " " * (b - a) + seen[b:]
-        # nor "Janeiro" in a place or a publisher, where no day or year follows it ("Rio
-        # de Janeiro: LTC"; "Ireland, Sept. 1996" read as the place is the date)
+        # nor "Janeiro" in a place or a publisher, after another word of its name or where
+        # no day or year follows it ("Rio de Janeiro, 1965"; "Ireland, Sept. 1996" read as
+        # the place is the date)
         for f in ("publisher-place", "publisher"):
             if f in spans:
                 a, b = spans[f]
                 for m in _LOWER_WORDS.finditer(seen, a, b):
-                    if _DATE_AFTER_MONTH.match(seen, m.end()) is None:
+                    before = seen[a : m.start()].rstrip()
+                    dated = _DATE_AFTER_MONTH.match(seen, m.end()) is not None
+                    if (before and before[-1].isalpha()) or not dated:
                         seen = seen[: m.start()] + " " * (m.end() - m.start()) + seen[m.end() :]
         around = seen[max(0, start - 16) : start + 24].lower()
         for word in _LOWER_WORDS.findall(around):
