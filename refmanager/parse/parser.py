@@ -597,8 +597,10 @@ def build_reference(
         for f in ("publisher-place", "publisher"):
             if f in spans:
                 a, b = spans[f]
-                for m in _LOWER_WORDS.finditer(seen, a, b):
-                    before = seen[a : m.start()].rstrip()
+                for m in _LOWER_WORDS.finditer(raw, a, b):
+                    if m.group().lower() not in ANY_MONTH:
+                        continue
+                    before = raw[a : m.start()].rstrip()
                     dated = _DATE_AFTER_MONTH.match(seen, m.end()) is not None
                     if (before and before[-1].isalpha()) or not dated:
                         seen = seen[: m.start()] + " " * (m.end() - m.start()) + seen[m.end() :]

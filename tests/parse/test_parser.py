@@ -314,6 +314,8 @@ def test_a_month_inside_a_place_or_a_publisher_is_not_the_dates() -> None:
     ref = parse_reference("ODE, Maria. Redes de grafos. Rio de Janeiro: Grafo, 2015.")
     assert ref.get("publisher-place") == "Rio de Janeiro"
     assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2015, None)
+    ref = parse_reference("ODE, Maria. Redes de grafos. Rio de Janeiro, 2015.")
+    assert ref.issued is not None and (ref.issued.year, ref.issued.month) == (2015, None)
 
 
 def test_the_quick_tests_before_word_searches_skip_no_match() -> None:
