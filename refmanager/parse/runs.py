@@ -5906,10 +5906,13 @@ def _vancouver_title_after_the_initials(toks: list[Tok], labels: list[str]) -> N
     if "title" in labels:
         return
     a, b = _first_run(labels, "author")
-    if a != 0 or b - a < 5:
+    if a != 0 or b - a < 4:
         return
     k = next((k for k in range(a + 2, b - 1) if toks[k].text == "."), -1)
     if k < 0 or not _vancouver_initials(toks[k - 1]) or toks[k - 2].kind != KIND_WORD:
+        return
+    if b - a == 4:
+        _one_word_title_of_a_vancouver_entry(toks, labels, k, b)
         return
     chunks: list[list[Tok]] = [[]]
     for t in toks[a:k]:
@@ -5930,6 +5933,31 @@ def _vancouver_title_after_the_initials(toks: list[Tok], labels: list[str]) -> N
         return  # more names ("Ode K. Abe R, Sato J", "Kenji K. Ode and Rui Abe")
     labels[k] = "O"
     _relabel(labels, k + 1, b, "title")
+
+
+def _one_word_title_of_a_vancouver_entry(
+    toks: list[Tok], labels: list[str], k: int, b: int
+) -> None:
+    """ "Smith J. Hypertension. Lancet. 2001;357:100-5.", "Knuth D. Typesetting. Reading:
+    Addison-Wesley; 1986.": one name, its initial's period and a title of one word read as a
+    name written given name first ("Donald E. Knuth." reads the same). Only in an entry
+    that ends as Vancouver's do, a semicolon right after or before its year, which no style
+    writing given names first prints."""
+    word = toks[k + 1]
+    if b >= len(toks) or toks[b].text != "." or len(word.text) < 4 or not word.text.isalpha():
+        return
+    if not (word.text[:1].isupper() and word.text[1:].islower()):
+        return
+    vancouver = any(
+        t.kind == KIND_NUM
+        and len(t.text) == 4
+        and labels[m] == "issued"
+        and ((m + 1 < len(toks) and toks[m + 1].text == ";") or toks[m - 1].text == ";")
+        for m, t in enumerate(toks[b:], start=b)
+    )
+    if vancouver:
+        labels[k] = "O"
+        labels[k + 1] = "title"
 
 
 # Articles that open a title and no name ("The Prelude", "Il nome della rosa", "Die

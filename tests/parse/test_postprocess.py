@@ -1160,6 +1160,28 @@ def test_french_collection_after_coll_is_the_series() -> None:
     assert [a.family for a in ref.author] == ["Ode"]
 
 
+def test_a_one_word_title_after_one_vancouver_name_in_a_vancouver_entry() -> None:
+    raw = "Ode K. Graphs. Graph Rev. 2001;3:1-5."
+    spec = [
+        ("Ode", "author"), ("K", "author"), (".", "author"), ("Graphs", "author"), (".", "O"),
+        ("Graph", "container-title"), ("Rev", "container-title"), (".", "O"),
+        ("2001", "issued"), (";", "O"), ("3", "volume"), (":", "O"), ("1", "page"),
+        ("-", "page"), ("5", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [(a.family, a.given) for a in ref.author] == [("Ode", "K")]
+    assert ref.get("title") == "Graphs"
+    # a given name, its initial and the family name in a style that prints no semicolon
+    raw = "Kenji K. Ode. Graph Methods. Oslo: Graf, 2001."
+    spec = [
+        ("Kenji", "author"), ("K", "author"), (".", "author"), ("Ode", "author"), (".", "O"),
+        ("Graph", "container-title"), ("Methods", "container-title"), (".", "O"),
+        ("Oslo", "publisher-place"), (":", "O"), ("Graf", "publisher"), (",", "O"),
+        ("2001", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert [a.family for a in _build(raw, spec).author] == ["Ode"]
+
+
 def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
     raw = "Ode, K. Phase of light. Optica1 , 119- 124(2014 )."
     spec = [
