@@ -17,18 +17,27 @@ from refmanager.pdf.zones import SURE
 
 def cut_end(lines: list[Line], body: float) -> list[Line]:
     """The list (set in ``body`` size) up to its end: an appendix/biography heading, larger
-    type, a bold numbered heading, a biography or a "Received ..." line."""
+    type, a bold numbered heading (not the list's next entry: a label that goes on with
+    its numbering, its title set in bold), a biography or a "Received ..." line."""
+    number: int | None = None  # the list's last label, in the form of its first
+    form: str | None = None
     for i, ln in enumerate(lines):
         if is_end_heading(ln, body, floats=True):
             return lines[:i]
+        label = label_number(ln)
+        ours = label is not None and (form is None or label_form(ln) == form)
         if i == 0:
+            number, form = label, label_form(ln)
             continue
         if ln.size > 1.25 * body and len(ln.text) < 80:
             return lines[:i]
-        if _SECTION.match(ln.text) and _all_bold(ln) and len(ln.text) < 80:
+        goes_on = ours and number is not None and label == number + 1
+        if _SECTION.match(ln.text) and _all_bold(ln) and len(ln.text) < 80 and not goes_on:
             return lines[:i]  # a bold numbered heading: "A Proof of Lemma 1", "B.2 Setup"
         if _BIOGRAPHY.match(ln.text) or _RECEIVED.match(ln.text):
             return lines[:i]
+        if ours:
+            number, form = label, label_form(ln)
     return lines
 
 

@@ -391,8 +391,9 @@ def _reading(
     lines = _from_heading(pages, region, heading, until)
     # Past a heading that ends the list ("Appendix", "Tables") nothing is the list's,
     # whatever the model makes of it (a table's rows read like short entries), unless it
-    # speaks of references itself ("Supplementary References" may head more of them).
-    if stop is not None and _REFERENCES_WORD.search(stop.text):
+    # speaks of references itself ("Supplementary References" may head more of them; "A.1
+    # Coordinate Reference Frames" does not).
+    if stop is not None and _OF_REFERENCES.search(stop.text):
         stop = None
     end = next((i for i, ln in enumerate(lines) if ln is stop), len(lines))
     lines = without_captions(_before_chapter(lines[:end], stop))
@@ -764,6 +765,12 @@ def _next_numbered_heading(lines: list[Line], head: Line | None) -> int | None:
 
 # A word of a heading about references, in the languages headings are read in.
 _REFERENCES_WORD = re.compile(r"(?i)referen|bibliog|literat|cited|quellen|文献")
+# A heading that names references (a list of them): as _REFERENCES_WORD, but the singular
+# "reference" only as the heading's last word ("Further reference"), not qualifying
+# another ("Reference Frames", "Reference Manual").
+_OF_REFERENCES = re.compile(
+    r"(?i)referen(?!ce\b)|\breference\W*$|bibliog|literat|cited|quellen|文献"
+)
 
 
 def _numbering_resumes(listed: list[Line], after: list[Line]) -> bool:

@@ -320,3 +320,57 @@ def test_the_next_run_in_heading_set_in_bold_or_a_little_aside_ends_the_list(
         "experiments. Technical Report INS-R0012, National Research Institute for "
         "Mathematics and Computer Science in the Netherlands, Amsterdam, May 2000."
     ]
+
+
+BOLD_TITLED = [
+    ("1. GRIDS-2014, Universal Grids and Grid Reference Systems, v2.0.0,", "28 February 2014."),
+    ("2. UTMUPS-2014, The Universal Grids and the Transverse Mercator Map", "Projections, 2014."),
+    ("3. STANAG 2211, Geodetic Datums, Ellipsoids, Grids and Grid References,", "2001."),
+    ("4. TEC-SR-7, Handbook for Transformation of Datums, Projections, Grids",
+     "and Systems, 1996."),
+]  # fmt: skip
+
+
+def test_an_entry_whose_bold_title_fills_its_first_line_does_not_end_a_numbered_list(
+    tmp_path: Path,
+) -> None:
+    # A numbered list whose entries set their titles in bold: a first line bold from its
+    # label on looked like a bold numbered heading ("B.2 Setup") and ended the list after
+    # the first entry; its number goes on with the list's, so it is the next entry.
+    lines: list[Text] = []
+    y = 700.0
+    for first, rest in BOLD_TITLED:
+        lines += [Text(90, y, first, 10, "F3"), Text(108, y - 14, rest)]
+        y -= 34
+    page = [*column(72, 780, BODY * 2), Text(72, 720, "6.2 BIBLIOGRAPHY", 10, "F3"), *lines]
+    bib = read_bibliography(write_pdf(tmp_path / "bold.pdf", [page]))
+    assert [e.raw for e in bib.entries] == [f"{a} {b}" for a, b in BOLD_TITLED]
+
+
+def test_a_heading_that_ends_the_list_ends_the_models_reading_unless_it_names_references(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "A.1 Coordinate Reference Frames" after the list ends it: "Reference" qualifying
+    # another word does not make it a heading of more references ("Supplementary
+    # References"), so the line model reads no further either (its reading of the
+    # appendix's lines had been taken, for wholesale more entries).
+    from refmanager.model import Entry
+    from refmanager.pdf import pipeline
+    from refmanager.pdf.layout import Line
+
+    entries = [f"{a} {b}" for a, b in BOLD_TITLED]
+    appendix = [
+        f"The frame number {k} of the survey of {1960 + k} and its datum." for k in range(20)
+    ]
+    frames = Text(72, 620, "A.1 Coordinate Reference Frames", 10, "F3")
+    page = [*column(72, 780, BODY * 2), Text(72, 720, "6.2 BIBLIOGRAPHY", 10, "F3"),
+            *column(90, 700, entries, leading=16), frames, *column(72, 600, appendix)]  # fmt: skip
+    pdf = write_pdf(tmp_path / "frames.pdf", [page])
+
+    def each_line(
+        _pages: object, lines: list[Line], *_: object, **__: object
+    ) -> tuple[list[Line], list[Entry], str]:
+        return lines, [Entry(raw=ln.text) for ln in lines], ""
+
+    monkeypatch.setattr(pipeline, "_combined_entries", each_line)
+    assert [e.raw for e in read_bibliography(pdf).entries] == entries
