@@ -312,6 +312,8 @@ def _mend(
     _extend_author_run(raw, toks, labels)
     if "in press" in raw or "orthcoming" in raw:
         _status_ending_the_names(toks, labels)
+    if "Sc." in raw or "A. thesis" in raw or "S. thesis" in raw or "Phil." in raw:
+        _degree_ending_the_names(toks, labels)
     if "," in raw:
         _title_read_as_a_second_name(toks, labels)
     if "author" not in labels:
@@ -2046,6 +2048,29 @@ def _french_collection(toks: list[Tok], labels: list[str]) -> None:
         if closing and b < n:
             labels[b] = "O"
         return
+
+
+# a degree's abbreviation, its letters joined ("M.Sc", "B.A", "D.Phil"), before "thesis"
+_DEGREE = re.compile(r"(?:Ph\.D|M\.Sc|B\.Sc|M\.S|M\.A|B\.A|B\.S|M\.Phil|D\.Phil|M\.Eng|B\.Eng)\.?")
+_THESIS_WORDS = frozenset(("thesis", "dissertation", "Thesis", "Dissertation"))
+
+
+def _degree_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "K. Ode, M.Sc. thesis, University of Oslo": the degree after the names' comma, read
+    as another name, is the thesis's kind with the word after it."""
+    a, b = _first_run(labels, "author")
+    if b - a < 5 or b + 1 >= len(toks):
+        return
+    c = max((k for k in range(a + 1, b) if toks[k].text == ","), default=-1)
+    if c < 0:
+        return
+    e = b + 1 if toks[b].text == "." else b
+    if e >= len(toks) or toks[e].text not in _THESIS_WORDS:
+        return
+    if _DEGREE.fullmatch("".join(t.text for t in toks[c + 1 : b])) is None:
+        return
+    labels[c] = "O"
+    _relabel(labels, c + 1, e + 1, "genre")
 
 
 def _status_ending_the_names(toks: list[Tok], labels: list[str]) -> None:

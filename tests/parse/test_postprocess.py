@@ -1182,6 +1182,19 @@ def test_a_one_word_title_after_one_vancouver_name_in_a_vancouver_entry() -> Non
     assert [a.family for a in _build(raw, spec).author] == ["Ode"]
 
 
+def test_a_degree_after_the_names_comma_is_the_thesis_kind() -> None:
+    raw = "K. Ode, M.Sc. thesis, University of Oslo, 2011."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "author"), ("M", "author"),
+        (".", "author"), ("Sc", "author"), (".", "genre"), ("thesis", "genre"), (",", "O"),
+        ("University", "publisher"), ("of", "publisher"), ("Oslo", "publisher"), (",", "O"),
+        ("2011", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.family for a in ref.author] == ["Ode"]
+    assert ref.get("genre") == "M.Sc. thesis"
+
+
 def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
     raw = "Ode, K. Phase of light. Optica1 , 119- 124(2014 )."
     spec = [
