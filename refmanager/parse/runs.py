@@ -2052,7 +2052,6 @@ def _french_collection(toks: list[Tok], labels: list[str]) -> None:
 
 # a degree's abbreviation, its letters joined ("M.Sc", "B.A", "D.Phil"), before "thesis"
 _DEGREE = re.compile(r"(?:Ph\.D|M\.Sc|B\.Sc|M\.S|M\.A|B\.A|B\.S|M\.Phil|D\.Phil|M\.Eng|B\.Eng)\.?")
-_THESIS_WORDS = frozenset(("thesis", "dissertation", "Thesis", "Dissertation"))
 
 
 def _degree_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
@@ -2065,7 +2064,7 @@ def _degree_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
     if c < 0:
         return
     e = b + 1 if toks[b].text == "." else b
-    if e >= len(toks) or toks[e].text not in _THESIS_WORDS:
+    if e >= len(toks) or toks[e].text.lower() not in _THESIS_NOUNS:
         return
     if _DEGREE.fullmatch("".join(t.text for t in toks[c + 1 : b])) is None:
         return
