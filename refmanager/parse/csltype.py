@@ -108,6 +108,12 @@ _APA_DESCRIPTION = re.compile(
 )
 
 
+# the servers a preprint is posted on, named as its container
+_PREPRINT_SERVERS = frozenset(
+    ("biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "socarxiv", "ssrn", "research square")
+)
+
+
 def infer_type(ref: Reference, raw: str) -> str:
     """The CSL type from a GB/T code, identifiers and which fields were found."""
     m = TYPE_CODE_RE.search(raw) if "[" in raw else None
@@ -132,6 +138,8 @@ def infer_type(ref: Reference, raw: str) -> str:
         )
     ):
         return "article"
+    if ("preprint" in low and not container) or container.lower() in _PREPRINT_SERVERS:
+        return "article"  # Nature's "Preprint at https://doi.org/10.1101/...", "bioRxiv"
     if (
         ("patent" in low or "\u4e13\u5229" in low)
         and _PATENT.search(low)

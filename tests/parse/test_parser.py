@@ -153,6 +153,14 @@ def test_type_codes_decide_the_type() -> None:
         assert infer_type(ref, ref.raw) == kind
 
 
+def test_a_preprint_is_typed_an_article() -> None:
+    for raw in (
+        "Ode, K. et al. Graph walks. Preprint at https://doi.org/10.1101/2020.01.01.1 (2020).",
+        "Ode, K. (2020). Graph walks. bioRxiv. https://doi.org/10.1101/2020.01.01.1",
+    ):
+        assert parse_reference(raw).type == "article"
+
+
 def test_model_path_and_missing_model(tmp_path: Path) -> None:
     missing = tmp_path / "none.crfsuite"
     ref = parse_reference("[2] A. Author, \u201cA title,\u201d J. Things, vol. 1, 2020.", missing)
