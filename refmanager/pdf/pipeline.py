@@ -480,6 +480,8 @@ def _rule_entries(
     cut = _next_run_in_heading(ordered, head)
     if cut is None:
         cut = _next_numbered_heading(ordered, head)
+    if cut is None:
+        cut = _next_hanging_heading(ordered, head)
     if cut is not None:
         stop, ordered = ordered[cut], ordered[:cut]
     if ordered:
@@ -730,6 +732,37 @@ def _bold(line: Line) -> bool:
     """Whether all of ``line``'s text is set in bold."""
     covered = sum(end - start for start, end, kind in line.styles if kind == "bold")
     return covered > 0 and covered >= len(line.text.strip())
+
+
+# A hanging heading is a word or three at most, this many characters, and stands this
+# many points left of the list's lines at least (a quarter of an inch; points, not ems:
+# Ghostscript's bitmap fonts are set at sizes of 0.2 pt).
+_HANGING_CHARS = 40
+_HANGING_BY = 18.0
+
+
+def _next_hanging_heading(lines: list[Line], head: Line | None) -> int | None:
+    """Where the next section's heading stands in ``lines``, where the list's own
+    heading (``head``) hangs left of the list's lines, as a manual page sets its section
+    headings ("REFERENCES", "SEE ALSO"): the first line set as it is (its font, size and
+    left edge, :func:`_like`), left of the list's first line, short, opening with no
+    label ("[20] J. Ott." set further left than "[1]") and naming no references. None
+    where the heading does not hang or no such line follows."""
+    if head is None or not lines or head.x0 > lines[0].x0 - _HANGING_BY:
+        return None
+    for k, ln in enumerate(lines):
+        text = ln.text.strip()
+        if (
+            k > 0
+            and _like(ln, head)
+            and ln.x0 <= lines[0].x0 - _HANGING_BY
+            and 0 < len(text) <= _HANGING_CHARS
+            and label_number(ln) is None
+            and not text.startswith(("[", "(", "［", "【"))
+            and not _REFERENCES_WORD.search(text)
+        ):
+            return k
+    return None
 
 
 # A numbered heading: its number ("16.2", "4.", "A.3") and its title.

@@ -374,3 +374,34 @@ def test_a_heading_that_ends_the_list_ends_the_models_reading_unless_it_names_re
 
     monkeypatch.setattr(pipeline, "_combined_entries", each_line)
     assert [e.raw for e in read_bibliography(pdf).entries] == entries
+
+
+def test_the_next_heading_hanging_as_the_lists_own_ends_it(tmp_path: Path) -> None:
+    # A manual page: section headings in bold hang at the left ("REFERENCES", "SEE
+    # ALSO", "NOTES"), their text indented. The next one ended nothing: its text was read
+    # into the list's one entry, and the heading, left of the entry's lines, made them
+    # its continuation lines (a fragment).
+    see_also = [
+        "mcxio(5), and mclfamily(7) for an overview of all the documentation and the",
+        "utilities in the mcl family, first released in 2000, revised in 2012.",
+    ]
+    notes = ["This page was generated from the manual's macros, version 12-068 of 2012."]
+    page = [
+        Text(20, 780, "DESCRIPTION", 10.9, "F3"),
+        *column(100, 768, BODY * 2),
+        Text(20, 700, "REFERENCES", 10.9, "F3"),
+        Text(100, 688, "[1] Ulrik Brandes, A Faster Algorithm for Betweenness Centrality."),
+        Text(100, 676, "Journal of Mathematical Sociology 25(2): 163-177, (2001)."),
+        Text(20, 659, "SEE ALSO", 10.9, "F3"),
+        *column(100, 647, see_also),
+        Text(20, 610, "NOTES", 10.9, "F3"),
+        *column(100, 598, notes),
+    ]
+    bib = read_bibliography(write_pdf(tmp_path / "manpage.pdf", [page]))
+    assert [(e.raw, e.fragment) for e in bib.entries] == [
+        (
+            "[1] Ulrik Brandes, A Faster Algorithm for Betweenness Centrality. Journal of "
+            "Mathematical Sociology 25(2): 163-177, (2001).",
+            False,
+        )
+    ]
