@@ -138,8 +138,6 @@ def infer_type(ref: Reference, raw: str) -> str:
         )
     ):
         return "article"
-    if ("preprint" in low and not container) or container.lower() in _PREPRINT_SERVERS:
-        return "article"  # Nature's "Preprint at https://doi.org/10.1101/...", "bioRxiv"
     if (
         ("patent" in low or "\u4e13\u5229" in low)
         and _PATENT.search(low)
@@ -178,6 +176,8 @@ def infer_type(ref: Reference, raw: str) -> str:
     # (the fields first: most entries have a container, and then the text is not searched)
     if not container and _THESIS.search(low):
         return "thesis"
+    if ("preprint" in low and not container) or container.lower() in _PREPRINT_SERVERS:
+        return "article"  # Nature's "Preprint at https://doi.org/10.1101/...", "bioRxiv"
     if (
         not (container and (ref.get("volume") or ref.get("issue")))
         and may_hold(low, _REPORT_CORES)

@@ -7461,8 +7461,8 @@ def _abbreviation_left_before_the_journal(toks: list[Tok], labels: list[str]) ->
     while (
         k >= 2
         and toks[k - 1].text == "."
-        and labels[k - 1] in ("O", "container-title")
-        and labels[k - 2] in ("title", "author", "publisher")
+        and labels[k - 1] in ("O", "container-title", "collection-title")
+        and labels[k - 2] in ("title", "author", "publisher", "O")
         and toks[k - 2].kind == KIND_WORD
         and toks[k - 2].text[1:].islower()
         and is_serial_abbreviation(toks[k - 2].text)

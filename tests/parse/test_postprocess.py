@@ -1195,6 +1195,18 @@ def test_a_degree_after_the_names_comma_is_the_thesis_kind() -> None:
     assert ref.get("genre") == "M.Sc. thesis"
 
 
+def test_an_unlabelled_abbreviation_before_an_abbreviated_journal_is_its_first_word() -> None:
+    raw = "K. Ode, On graphs. I, Publ. Math. Graphs 6 (1959), 290-297."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("On", "title"),
+        ("graphs", "title"), (".", "O"), ("I", "O"), (",", "O"), ("Publ", "O"),
+        (".", "collection-title"), ("Math", "container-title"), (".", "container-title"),
+        ("Graphs", "container-title"), ("6", "volume"), ("(", "O"), ("1959", "issued"),
+        (")", "O"), (",", "O"), ("290", "page"), ("-", "page"), ("297", "page"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "Publ. Math. Graphs"
+
+
 def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
     raw = "Ode, K. Phase of light. Optica1 , 119- 124(2014 )."
     spec = [
