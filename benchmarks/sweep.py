@@ -69,6 +69,24 @@ debian-refcard), the Ubuntu packaging guide in six languages; octave-arduino, -b
 plotly's PDFs (r-bioc-rsubread, r-cran-dslabs, r-cran-plotly): 547 PDFs. Of the 119 more
 packages downloaded with them (acl2-doc, cpl-plugin-*-doc, 60 octave-* packages, r-other-*,
 scilab-doc-ja, swi-prolog-doc, ...), none ships a PDF.)
+
+(2026-12-07, eighteenth session, sweep11: 480 PDFs of 140 packages never swept, TeX Live's
+documentation having been swept whole: the scientific and programming manuals and papers
+of axiom-doc, bacula-doc, chezscheme-doc, clips-doc, dynare-doc, elastix-doc, fastlink-doc,
+festival-doc, gcl-doc, genometools-doc, geotranz-doc, hol88-doc, lammps-doc, liggghts-doc,
+libatlas-doc, libcdd-doc, libgraphblas-doc, libigraph-doc, libmpfi-doc, libmpfr-doc,
+libppl-doc, libstarlink-ast-doc, libstarlink-pal-doc, maxima-doc, mcl-doc, menhir-doc,
+mit-scheme-doc, ngspice-doc, ns2-doc, oaklisp-doc, openafs-doc, quantum-espresso-data,
+rtklib-doc, sasview-doc, scheme48-doc, sdpb-doc, simbody-doc, slepc3.18-doc, spooles-doc,
+stopt-doc, toulbar2-doc, wannier90-data, weka-doc and some 55 more; texlive-font-utils;
+the Debian Edu manuals (debian-edu-doc-* and -legacy-*, 15 languages), the Debian
+Reference in 11 languages, debmake-doc, the eyes17 manuals in four and expeyes' in two.
+146 of the PDFs were made here by Ghostscript's ps2pdf from the PostScript the packages ship
+(fastlink-doc's papers, festival-doc, hol88-doc, mcl-doc, spooles-doc's reports,
+quantum-espresso-data, libppl-doc's print manual, ...). Of the 262 packages downloaded,
+texlive-base and texlive-binaries (their PDFs read in /usr/share/doc by the first sweep)
+and sagemath-doc (777 PDFs, its reference's plots) were left out; the 119 others ship
+none.)
 """
 
 from __future__ import annotations
