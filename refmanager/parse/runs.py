@@ -360,6 +360,8 @@ def _mend(
         _physics_journal_read_as_the_title(toks, labels)
     _issue_in_the_volume(toks, labels)
     _title_read_as_the_genre(toks, labels)
+    if "genre" in labels and "title" not in labels:
+        _report_title_read_as_the_genre_after_the_names(toks, labels)
     brackets = "(" in raw or "\uff08" in raw  # (a token reads "（" as "(")
     if brackets and ")" in raw:
         _title_opening_inside_a_bracket(toks, labels)
@@ -3485,6 +3487,33 @@ def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
             _relabel(labels, k - 1, n, "O")
             labels[n] = "issue"
         return
+
+
+# the words a genre's description is made of ("Unpublished technical report", "Working paper")
+_GENRE_ONLY_WORDS = word_set(
+    "technical tech report reports rep working paper papers discussion research unpublished "
+    "doctoral dissertation thesis master's masters phd ph d memorandum memo note notes white "
+    "preprint manuscript internal occasional policy brief final annual interim"
+)
+
+
+def _report_title_read_as_the_genre_after_the_names(toks: list[Tok], labels: list[str]) -> None:
+    """ "World Health Organization. Global tuberculosis report. Geneva; 2022.", "OpenAI.
+    GPT-4 technical report. 2023.": no title, and a genre run of three words or more, one of
+    them no genre's word, right after the names' full stop: the report's title."""
+    a, b = _first_run(labels, "author")
+    if a == b or b + 1 >= len(toks) or toks[b].text != "." or labels[b + 1] != "genre":
+        return
+    c = b + 1
+    e = _run_end(labels, c)
+    words = [t.text for t in toks[c:e] if t.kind in (KIND_WORD, KIND_NUM)]
+    if len(words) < 3 or not toks[c].text[:1].isupper():
+        return
+    if any(t.text in "([" for t in toks[c:e]):
+        return  # ("Graph structures [dissertation]": the title and its bracketed kind)
+    if all(w.lower() in _GENRE_ONLY_WORDS for w in words):
+        return
+    _relabel(labels, c, e, "title")
 
 
 def _title_read_as_the_genre(toks: list[Tok], labels: list[str]) -> None:
@@ -6786,7 +6815,7 @@ _BODY_WORDS = word_set(
     "organization organisation panel institute institution association society committee "
     "council agency department ministry office bureau commission consortium foundation team "
     "group board administration federation union collaboration authority corporation "
-    "academy academies survey service network library libraries"
+    "academy academies survey service network library libraries project"
 )
 
 
@@ -6797,13 +6826,20 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if "author" in labels or "editor" in labels:
         return
     a, b = _first_run(labels, "title")
+    into = "title"
+    if a == b and "title" not in labels:
+        # "OpenAI. ChatGPT. https://chat.openai.com, 2023.": the body and the title read
+        # as one publisher opening the entry
+        a, b = _first_run(labels, "publisher")
+        into = "publisher"
     if a == b:
         return
     # (a country's initials the tagger left out of the title: "U.S. National Library")
     a = _country_initials_before(toks, labels, a)
     if any(t.kind in (KIND_WORD, KIND_NUM) for t in toks[:a]):
         return
-    cut = next((d for d in range(a + 1, b - 2) if _stop_ends_sentence(toks, d)), -1)
+    # (a title of one word after the body: "The Graph Project. GraphKit")
+    cut = next((d for d in range(a + 1, b - 1) if _stop_ends_sentence(toks, d)), -1)
     # (or the comma after a body's name: "Graph Panel on Kernels in Cells, Scientific ...")
     comma = next((d for d in range(a + 1, b - 2) if toks[d].text == ","), -1)
     if comma > 0 and (cut < 0 or comma < cut):
@@ -6813,12 +6849,18 @@ def _body_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
     if cut < 0:
         return
     words = [t.text for t in toks[a:cut] if t.kind == KIND_WORD]
-    if not 2 <= len(words) <= 10 or not any(w.lower() in _BODY_WORDS for w in words):
+    # (a body known by one name: "OpenAI", "Google", "OECD")
+    one = len(words) == 1 and is_corporate(words[0]) and words[0][:1].isupper()
+    if not one and (not 2 <= len(words) <= 10 or not any(w.lower() in _BODY_WORDS for w in words)):
         return
     # capitalised words, or a team named in lower case ("The pandas development team")
     team = words[0] == "The" and len(words) <= 5 and words[-1].lower() in _GROUP_WORDS
-    if not team and not _capitalised_name(words):
+    if not one and not team and not _capitalised_name(words):
         return
+    if into == "publisher":
+        if not any(t.kind == KIND_WORD for t in toks[cut + 1 : b]):
+            return
+        _relabel(labels, cut + 1, b, "title")
     _relabel(labels, a, cut, "author")
     labels[cut] = "O"
 

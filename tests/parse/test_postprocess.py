@@ -1207,6 +1207,30 @@ def test_an_unlabelled_abbreviation_before_an_abbreviated_journal_is_its_first_w
     assert _build(raw, spec).get("container-title") == "Publ. Math. Graphs"
 
 
+def test_a_body_and_its_title_read_as_one_publisher_or_the_report_read_as_genre() -> None:
+    raw = "Graph Society. GraphChat. https://chat.example.org, 2023."
+    spec = [
+        ("Graph", "publisher"), ("Society", "publisher"), (".", "publisher"),
+        ("GraphChat", "publisher"), (".", "O"), ("https://chat.example.org", "URL"), (",", "O"),
+        ("2023", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.literal for a in ref.author] == ["Graph Society"]
+    assert ref.get("title") == "GraphChat"
+    raw = "Graph Health Organization. Global graph report. Geneva; 2022."
+    spec = [
+        ("Graph", "author"), ("Health", "author"), ("Organization", "author"), (".", "O"),
+        ("Global", "genre"), ("graph", "genre"), ("report", "genre"), (".", "O"),
+        ("Geneva", "publisher"), (";", "O"), ("2022", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("title") == "Global graph report"
+    # a genre of genre words only stays the genre
+    raw = "Graph Health Organization. Unpublished technical report. Geneva; 2022."
+    spec = [(t, lab) for t, lab in spec]
+    spec[4:7] = [("Unpublished", "genre"), ("technical", "genre"), ("report", "genre")]
+    assert not _build(raw, spec).get("title")
+
+
 def test_a_number_glued_to_the_containers_last_word_is_its_volume() -> None:
     raw = "Ode, K. Phase of light. Optica1 , 119- 124(2014 )."
     spec = [
