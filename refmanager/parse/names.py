@@ -376,7 +376,17 @@ def list_end(text: str) -> int | None:
         return None
     second = chunks[1].strip(" .")
     skip = 1
-    if len(head.split()) == 1 and (is_initials(second) or _given_like(second)) and second:
+    words = head.split()
+    # (a family name and its suffix: "& Simmons III, H. E.")
+    one = len(words) == 1 or (len(words) == 2 and words[1].rstrip(".") in _SUFFIX_BARE)
+    if one and len(words) == 2 and len(chunks) == 2:
+        # "& Simmons III, H. E. US Patent 6177575": the initials after the suffix's comma
+        # end the list, whatever follows them
+        rest = chunks[1].lstrip()
+        lead = _LEADING_INITIALS.match(rest)
+        if lead is not None:
+            return offset + 1 + len(chunks[1]) - len(rest) + lead.end()
+    if one and (is_initials(second) or _given_like(second)) and second:
         # inverted "Doe, A.": the given names belong to the name
         if len(chunks) < 3:
             return None
@@ -390,6 +400,8 @@ def list_end(text: str) -> int | None:
     return offset
 
 
+# the initials opening a text ("H. E." of "H. E. US Patent 6177575")
+_LEADING_INITIALS = re.compile(r"(?:[A-Z]\.\s?(?:-\s?)?){1,3}")
 _Y_OR_E = re.compile(r"\s+[ye]\s+")
 
 

@@ -5,7 +5,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refmanager.model import Name
-from refmanager.parse.names import _AND, _may_join, is_initials, split_chinese, split_names
+from refmanager.parse.names import (
+    _AND,
+    _may_join,
+    is_initials,
+    list_end,
+    split_chinese,
+    split_names,
+)
 
 
 def families(text: str) -> list[str]:
@@ -77,6 +84,12 @@ def test_bodies_named_by_words_no_person_bears(text: str) -> None:
 def test_a_dutch_apostrophe_particle_opens_the_family_name() -> None:
     names, _ = split_names("G. 't Hooft and M. \u2019t Veld")
     assert [(n.family, n.given) for n in names] == [("'t Hooft", "G."), ("\u2019t Veld", "M.")]
+
+
+def test_a_last_name_with_its_suffix_keeps_its_initials_before_the_title() -> None:
+    text = "Ode III, A. J., Abe Jr., F. P. & Sato III, H. E. Graph Patent 6177575 (2001)."
+    end = list_end(text)
+    assert end is not None and text[:end].rstrip() == text[: text.index(" Graph")]
 
 
 def test_is_initials() -> None:
