@@ -3489,14 +3489,6 @@ def _issue_in_the_volume(toks: list[Tok], labels: list[str]) -> None:
         return
 
 
-# the words a genre's description is made of ("Unpublished technical report", "Working paper")
-_GENRE_ONLY_WORDS = word_set(
-    "technical tech report reports rep working paper papers discussion research unpublished "
-    "doctoral dissertation thesis master's masters phd ph d memorandum memo note notes white "
-    "preprint manuscript internal occasional policy brief final annual interim"
-)
-
-
 def _report_title_read_as_the_genre_after_the_names(toks: list[Tok], labels: list[str]) -> None:
     """ "World Health Organization. Global tuberculosis report. Geneva; 2022.", "OpenAI.
     GPT-4 technical report. 2023.": no title, and a genre run of three words or more, one of
@@ -6595,6 +6587,13 @@ _GENRE_WORDS = word_set(
     "abstract poster presentation talk lecture slides review letter editorial comment "
     "phd ph master masters msc bachelor doctoral habilitation diploma arxiv e-prints "
     "eprints prints th\u00e8se these tese tesis disserta\u00e7\u00e3o m\u00e9moire"
+)
+# the words a genre's whole description is made of ("Unpublished technical report",
+# "Working paper", "Annual report"): a genre's words, a report kind's, and what qualifies them
+_GENRE_ONLY_WORDS = (
+    _GENRE_WORDS
+    | _REPORT_KIND_WORDS
+    | word_set("reports unpublished d master's manuscript internal final annual interim")
 )
 
 
