@@ -302,6 +302,8 @@ def _mend(
     _edition_word_after_its_number(toks, labels)
     _title_read_as_the_publisher_before_the_edition(toks, labels)
     _publisher_before_edition(toks, labels)
+    if "editor" in labels and "author" not in labels:
+        _unmarked_editors_opening_the_entry(low, toks, labels)
     _first_name_left_before_the_names(toks, labels)
     _names_parted_by_a_comma(toks, labels)
     _last_vancouver_names_read_as_the_next_field(toks, labels)
@@ -8205,6 +8207,37 @@ def _editors_first(toks: list[Tok], labels: list[str]) -> None:
 
 _A_CURA_DI = ["a", "cura", "di"]
 
+_TRANSLATOR_MARKS = frozenset(("trans", "transl", "tr", "trad", "übers"))
+
+# the words that say someone edited, compiled or translated a work, beside the marks above
+# ("edited by", "compiled by", Polish and Russian "red." / "ред.", "a cura di")
+_ROLE_MARK_WORDS = (
+    _EDITOR_MARK_WORDS
+    | _TRANSLATOR_MARKS
+    | frozenset(
+        (
+            "edited", "edit", "editing", "edn", "compiled", "compiler", "compilers",
+            "translated", "translator", "translators", "red", "\u0440\u0435\u0434",
+            "cura", "herausgegeben", "hrsgg", "editado", "editores", "editora",
+            "coordinated", "coordinator", "coordinators", "directed",
+        )
+    )
+)  # fmt: skip
+
+
+def _unmarked_editors_opening_the_entry(low: str, toks: list[Tok], labels: list[str]) -> None:
+    """Names that open the entry, read as its editors where no word of the entry says that
+    anyone edited, compiled or translated anything ("BEARD M., NORTH J. et PRICE S.,
+    Religions de Rome, Paris, 2006."), are its authors."""
+    a, b = _first_run(labels, "editor")
+    if any(label != "O" for label in labels[:a]):
+        return
+    if "\u7f16" in low or "\u7de8" in low:  # (编, 編: GB/T 7714's and Japanese marks)
+        return
+    if any(t.kind == KIND_WORD and t.text.lower() in _ROLE_MARK_WORDS for t in toks):
+        return
+    _relabel(labels, a, b, "author")
+
 
 def _in_read_into_the_editors(toks: list[Tok], labels: list[str]) -> None:
     """ "En M. Sánchez (Ed.), Política ambiental": the word for "In" that opens
@@ -13194,7 +13227,6 @@ def _imprint_and_translator_read_as_editors(toks: list[Tok], labels: list[str], 
     _relabel(labels, m - 1, e, "O")
 
 
-_TRANSLATOR_MARKS = frozenset(("trans", "transl", "tr", "trad", "übers"))
 # an editor's or translator's mark in brackets ("(ed.)", "(trans.)"): the cheap test before
 # the rule that reads the names before it
 _BRACKETED_ROLE = re.compile(

@@ -9073,3 +9073,22 @@ def test_a_book_read_into_the_title_before_its_bracketed_editors() -> None:
 def test_a_standard_s_designation_opening_the_entry(raw: str, number: str, title: str) -> None:
     ref = parse_reference(raw)
     assert (ref.get("number"), ref.get("title")) == (number, title)
+
+
+def test_names_opening_the_entry_read_as_editors_with_no_mark_are_its_authors() -> None:
+    raw = "Ode K., Abe L. et Ito S., Graphes de Rome, Paris, 2006."
+    spec = [
+        ("Ode", "editor"), ("K", "editor"), (".", "editor"), (",", "editor"), ("Abe", "editor"),
+        ("L", "editor"), (".", "editor"), ("et", "editor"), ("Ito", "editor"), ("S", "editor"),
+        (".", "editor"), (",", "O"), ("Graphes", "title"), ("de", "title"), ("Rome", "title"),
+        (",", "O"), ("Paris", "publisher-place"), (",", "O"), ("2006", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.family for a in ref.author] == ["Ode", "Abe", "Ito"]
+    assert not ref.editor
+    # a mark anywhere in the entry keeps them its editors
+    raw = "Ode K., Abe L. et Ito S., Graphes de Rome, éd. revue, Paris, 2006."
+    spec = [(t, lab) for t, lab in spec]
+    spec[15:15] = [(",", "O"), ("éd", "edition"), (".", "edition"), ("revue", "edition")]
+    ref = _build(raw, spec)
+    assert [a.family for a in ref.editor][-2:] == ["Abe", "Ito"]
