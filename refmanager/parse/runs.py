@@ -325,10 +325,13 @@ def _mend(
         _last_name_after_and_left_unlabelled(toks, labels)
     _name_list_cut_at_an_initial(toks, labels)
     _trim_author_run(raw, toks, labels)
+    if "U.S. " in raw or "U.K. " in raw:
+        _government_body_cut_at_its_country(toks, labels)
     if ")" in raw:
         _bracket_ending_the_names(toks, labels)
     if ":" in raw:
         _title_after_a_colon_in_the_names(toks, labels)
+        _title_head_before_a_colon_read_as_a_name(toks, labels)
     _last_name_left_in_the_title(toks, labels)
     if cjk and _HANGUL.search(raw):
         _hangul_phrase_ends_names(toks, labels)
@@ -3105,6 +3108,59 @@ def _title_after_a_colon_in_the_names(toks: list[Tok], labels: list[str]) -> Non
     labels[c] = "O"
     _relabel(labels, c + 1, b, "title")
     _join_title_gap(toks, labels, b)
+
+
+# a country's abbreviation before a government's body ("U.S. Department of ...")
+_COUNTRY_LETTERS = (["U", ".", "S", "."], ["U", ".", "K", "."])
+# the small words inside a body's name ("Board of Governors of the Federal Reserve")
+_BODY_JOINERS = frozenset(("of", "the", "and", "for", "on", "&"))
+
+
+def _government_body_cut_at_its_country(toks: list[Tok], labels: list[str]) -> None:
+    """ "U.S. National Library of Medicine. The cancer genome atlas, 2015.", "U.S. Department
+    of Transportation. Transportation statistics ...": a country's letters read as a
+    name's initials cut the body after them; its name, up to the sentence's end, is the
+    author, where a title follows it."""
+    a, b = _first_run(labels, "author")
+    if b - a < 4 or [t.text for t in toks[a : a + 4]] not in _COUNTRY_LETTERS:
+        return
+    if any(labels[k] not in ("author", "title", "O") for k in range(a, b)):
+        return
+    e = a + 4
+    while e < len(toks) and (
+        _capitalised_word(toks[e]) or toks[e].text in _BODY_JOINERS or toks[e].text == "-"
+    ):
+        e += 1
+    if e == a + 4 or e < b or e + 1 >= len(toks) or not _ends_sentence(toks, e):
+        return
+    if labels[e + 1] != "title" or any(labels[k] not in ("author", "title") for k in range(b, e)):
+        return
+    if not is_corporate(_words_of(toks, a + 4, e)):
+        return
+    _relabel(labels, a, e, "author")
+    labels[e] = "O"
+
+
+def _title_head_before_a_colon_read_as_a_name(toks: list[Tok], labels: list[str]) -> None:
+    """ "A. Alanen, Morgan Park: Duluth, U.S. Steel, ...", "de Waal T., Black Garden: Armenia
+    and ...": two or three capitalised words after the last comma of a name list whose
+    names carry initials, right before a colon and the title, are the title's head, not a
+    name written given name first."""
+    a, b = _first_run(labels, "author")
+    if b + 1 >= len(toks) or toks[b].text != ":" or labels[b + 1] != "title":
+        return
+    s = b - 1
+    while s > a and toks[s].text not in _NAME_SEPARATORS:
+        s -= 1
+    if toks[s].text != "," or not 2 <= b - s - 1 <= 3:
+        return
+    if not all(_capitalised_word(t) and not t.text.isupper() for t in toks[s + 1 : b]):
+        return
+    head = toks[a:s]
+    if not any(t.kind == KIND_WORD and len(t.text) == 1 and t.text.isupper() for t in head):
+        return  # (names written out alike: "Hans Ode, Kai Abe: Graphen")
+    labels[s] = "O"
+    _relabel(labels, s + 1, b + 1, "title")
 
 
 def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
@@ -7749,6 +7805,8 @@ def _sentence_after_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
     cut = -1
     for d in range(a + 2, b - 1):
         if toks[d].text == "." and toks[d + 1].start > toks[d].end:
+            if toks[d - 2].text == "." and len(toks[d - 1].text) == 1:
+                continue  # (letters' abbreviation: "Duluth, U.S. Steel, and the Forging")
             cut = d
     if cut < 0:
         return
@@ -9929,6 +9987,10 @@ def _firm_or_body(toks: list[Tok], labels: list[str], a: int, b: int) -> bool:
     return 1 <= len(words) <= 6 and _capitalised_name(words) and is_corporate(name)
 
 
+# words that go on a list rather than open a firm's name
+_LIST_JOINERS = frozenset(("and", "&", "the", "of", "or"))
+
+
 def _publisher_ending_the_title_before_the_place(toks: list[Tok], labels: list[str]) -> None:
     """Polish and Czech books: "Kowalski J., Teoria grafów, Wydawnictwo Naukowe PWN,
     Warszawa 2015.": with no publisher, the title's last chunk after a comma that names a
@@ -9948,6 +10010,8 @@ def _publisher_ending_the_title_before_the_place(toks: list[Tok], labels: list[s
     c = commas[-1]
     if _FIRM_WORDS.search(_words_of(toks, a, c)):
         return
+    if toks[c + 1].text in _LIST_JOINERS:
+        return  # the title's list goes on: "Duluth, U.S. Steel, and the Forging of a Company Town"
     labels[c] = "O"
     _relabel(labels, c + 1, b, "publisher")
 

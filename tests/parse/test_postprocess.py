@@ -9092,3 +9092,56 @@ def test_names_opening_the_entry_read_as_editors_with_no_mark_are_its_authors() 
     spec[15:15] = [(",", "O"), ("éd", "edition"), (".", "edition"), ("revue", "edition")]
     ref = _build(raw, spec)
     assert [a.family for a in ref.editor][-2:] == ["Abe", "Ito"]
+
+
+def test_a_government_body_cut_after_its_country_s_letters_is_the_author() -> None:
+    raw = "U.S. Department of Graphs. Graph statistics annual report 2012. Washington, 2013."
+    spec = [
+        ("U", "author"), (".", "author"), ("S", "author"), (".", "author"),
+        ("Department", "author"), ("of", "title"), ("Graphs", "title"), (".", "title"),
+        ("Graph", "title"), ("statistics", "title"), ("annual", "title"), ("report", "title"),
+        ("2012", "title"), (".", "O"), ("Washington", "publisher-place"), (",", "O"),
+        ("2013", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.literal for a in ref.author] == ["U.S. Department of Graphs"]
+    assert ref.get("title") == "Graph statistics annual report 2012"
+    # initials before a name are no country ("U. S. Ode")
+    raw = "U. S. Ode. Graph statistics. Washington, 2013."
+    spec = [
+        ("U", "author"), (".", "author"), ("S", "author"), (".", "author"), ("Ode", "author"),
+        (".", "O"), ("Graph", "title"), ("statistics", "title"), (".", "O"),
+        ("Washington", "publisher-place"), (",", "O"), ("2013", "issued"), (".", "O"),
+    ]  # fmt: skip
+    assert [a.family for a in _build(raw, spec).author] == ["Ode"]
+
+
+def test_a_title_s_head_before_its_colon_read_as_the_last_name_is_the_title() -> None:
+    raw = "de Ode T., Black Graph: Trees and Forests, New York, 2003."
+    spec = [
+        ("de", "author"), ("Ode", "author"), ("T", "author"), (".", "author"), (",", "author"),
+        ("Black", "author"), ("Graph", "author"), (":", "O"), ("Trees", "title"),
+        ("and", "title"), ("Forests", "title"), (",", "O"), ("New", "publisher-place"),
+        ("York", "publisher-place"), (",", "O"), ("2003", "issued"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.family for a in ref.author] == ["de Ode"]
+    assert ref.get("title") == "Black Graph: Trees and Forests"
+    # names written out alike keep their last one
+    raw = "Kai Ode, Black Graph: Trees and Forests, New York, 2003."
+    spec = [("Kai", "author"), ("Ode", "author")] + spec[4:]
+    assert [a.family for a in _build(raw, spec).author] == ["Ode", "Graph"]
+
+
+def test_a_book_s_next_sentence_is_not_cut_after_letters_abbreviation() -> None:
+    raw = "A. Ode, Graph Park: Duluth, U.S. Steel, and the Forging of a Company Town, Oslo 2007"
+    spec = [
+        ("A", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("Graph", "title"),
+        ("Park", "title"), (":", "title"), ("Duluth", "title"), (",", "title"), ("U", "title"),
+        (".", "title"), ("S", "title"), (".", "title"), ("Steel", "title"), (",", "title"),
+        ("and", "title"), ("the", "title"), ("Forging", "title"), ("of", "title"),
+        ("a", "title"), ("Company", "title"), ("Town", "title"), (",", "O"),
+        ("Oslo", "publisher-place"), ("2007", "issued"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graph Park: Duluth, U.S. Steel, and the Forging of a Company Town"
