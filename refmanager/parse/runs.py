@@ -7805,7 +7805,11 @@ def _sentence_after_title(raw: str, toks: list[Tok], labels: list[str]) -> None:
     cut = -1
     for d in range(a + 2, b - 1):
         if toks[d].text == "." and toks[d + 1].start > toks[d].end:
-            if toks[d - 2].text == "." and len(toks[d - 1].text) == 1:
+            if (
+                toks[d - 2].text == "."
+                and len(toks[d - 1].text) == 1
+                and toks[d - 1].text.isupper()
+            ):
                 continue  # (letters' abbreviation: "Duluth, U.S. Steel, and the Forging")
             cut = d
     if cut < 0:
