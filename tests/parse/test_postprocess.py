@@ -9129,7 +9129,7 @@ def test_a_title_s_head_before_its_colon_read_as_the_last_name_is_the_title() ->
     assert ref.get("title") == "Black Graph: Trees and Forests"
     # names written out alike keep their last one
     raw = "Kai Ode, Black Graph: Trees and Forests, New York, 2003."
-    spec = [("Kai", "author"), ("Ode", "author")] + spec[4:]
+    spec = [("Kai", "author"), ("Ode", "author"), *spec[4:]]
     assert [a.family for a in _build(raw, spec).author] == ["Ode", "Graph"]
 
 
