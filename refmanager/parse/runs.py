@@ -7563,10 +7563,25 @@ def _abbreviation_left_before_the_journal(toks: list[Tok], labels: list[str]) ->
         and labels[k - 1] in ("O", "container-title", "collection-title")
         and labels[k - 2] in ("title", "author", "publisher", "O")
         and toks[k - 2].kind == KIND_WORD
-        and toks[k - 2].text[1:].islower()
+        and (
+            toks[k - 2].text[1:].islower()
+            # in small capitals, left out of the names: "W. T. FORD. ACC. Chem. Res. 6"
+            or (labels[k - 2] == "O" and toks[k - 2].text[1:].isupper())
+        )
         and is_serial_abbreviation(toks[k - 2].text)
     ):
         k -= 2
+    if (
+        k == a
+        and k >= 2
+        and toks[k - 1].text == "J"
+        and labels[k - 1] == "O"
+        and toks[k - 2].text == "."
+        and toks[k].text[1:].islower()
+        and is_serial_abbreviation(toks[k].text)
+    ):
+        labels[k - 1] = "container-title"  # Vancouver's unpointed "Title. J Am Diet Assoc 2001;"
+        return
     if k >= a:
         return
     first = a if toks[a].kind == KIND_WORD else a - 1

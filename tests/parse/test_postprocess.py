@@ -9145,3 +9145,25 @@ def test_a_book_s_next_sentence_is_not_cut_after_letters_abbreviation() -> None:
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert ref.get("title") == "Graph Park: Duluth, U.S. Steel, and the Forging of a Company Town"
+
+
+def test_a_journal_s_first_abbreviation_left_unlabelled_in_capitals_or_as_a_lone_j() -> None:
+    raw = "W. T. ODE. ACC. Chem. Res. 6, 410 (1973);"
+    spec = [
+        ("W", "author"), (".", "author"), ("T", "author"), (".", "author"), ("ODE", "author"),
+        (".", "O"), ("ACC", "O"), (".", "O"), ("Chem", "container-title"),
+        (".", "container-title"), ("Res", "container-title"), (".", "container-title"),
+        ("6", "volume"), (",", "O"), ("410", "page"), ("(", "O"), ("1973", "issued"),
+        (")", "O"), (";", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "ACC. Chem. Res."
+    raw = "Ode MF, Abe RJ. Effects of graphs. J Am Diet Assoc 2001; 101:28-34."
+    spec = [
+        ("Ode", "author"), ("MF", "author"), (",", "author"), ("Abe", "author"),
+        ("RJ", "author"), (".", "O"), ("Effects", "title"), ("of", "title"),
+        ("graphs", "title"), (".", "O"), ("J", "O"), ("Am", "container-title"),
+        ("Diet", "container-title"), ("Assoc", "container-title"), ("2001", "issued"),
+        (";", "O"), ("101", "volume"), (":", "O"), ("28", "page"), ("-", "page"),
+        ("34", "page"), (".", "O"),
+    ]  # fmt: skip
+    assert _build(raw, spec).get("container-title") == "J Am Diet Assoc"
