@@ -332,6 +332,7 @@ def _mend(
     if ":" in raw:
         _title_after_a_colon_in_the_names(toks, labels)
         _title_head_before_a_colon_read_as_a_name(toks, labels)
+        _last_given_name_before_the_colon_read_into_the_title(toks, labels)
     _last_name_left_in_the_title(toks, labels)
     if cjk and _HANGUL.search(raw):
         _hangul_phrase_ends_names(toks, labels)
@@ -684,6 +685,8 @@ def _mend(
     _title_and_journal_read_as_one_container(toks, labels)
     _title_and_abbreviated_journal_after_a_comma(toks, labels)
     _place_ending_the_container(toks, labels)
+    if "publisher-place" not in labels:
+        _imprint_ending_the_book(toks, labels)
     _publisher_ending_the_title(toks, labels)
     if brackets:
         _editors_mark_opening_the_book(toks, labels)
@@ -3161,6 +3164,25 @@ def _title_head_before_a_colon_read_as_a_name(toks: list[Tok], labels: list[str]
         return  # (names written out alike: "Hans Ode, Kai Abe: Graphen")
     labels[s] = "O"
     _relabel(labels, s + 1, b + 1, "title")
+
+
+def _last_given_name_before_the_colon_read_into_the_title(
+    toks: list[Tok], labels: list[str]
+) -> None:
+    """German lists of names written family name first: "Ode, Kai, Abe, Lars und Ito, Marc:
+    Integrierte Graphen.": the last name's given name, between its comma and the colon that
+    ends the names, is the author's, not the title's first word."""
+    a, b = _first_run(labels, "author")
+    if b - a < 5 or b + 3 >= len(toks) or toks[b].text != "," or labels[b] != "O":
+        return
+    if labels[b + 1] != "title" or toks[b + 2].text != ":" or not _capitalised_word(toks[b + 1]):
+        return
+    if toks[a + 1].text != "," or not _capitalised_word(toks[a + 2]):
+        return  # (the first name written "Ode, Kai")
+    if toks[b - 2].text.lower() not in _JOINING_WORDS and toks[b - 2].text not in ("&", ";"):
+        return
+    _relabel(labels, b, b + 2, "author")
+    labels[b + 2] = "O"
 
 
 def _bracket_ending_the_names(toks: list[Tok], labels: list[str]) -> None:
@@ -7962,7 +7984,9 @@ def _title_cut_where_italics_change(
         return
 
 
-_EDITOR_MARK = frozenset(("ed", "eds", "edd", "editor", "editors", "hrsg", "hg", "dir", "dirs"))
+_EDITOR_MARK = frozenset(
+    ("ed", "eds", "edd", "editor", "editors", "hrsg", "hrg", "hg", "dir", "dirs")
+)
 # and the marks of those who compiled or coordinated a book ("(Coord.)", "(Comp.)", "(Org.)")
 _EDITOR_MARK_WORDS = _EDITOR_MARK | frozenset(
     ("coord", "coords", "comp", "comps", "org", "orgs", "\u00e9d", "\u00e9ds", "hgg")
@@ -11919,6 +11943,40 @@ def _publisher_ending_the_title(toks: list[Tok], labels: list[str]) -> None:
         return
     labels[dot] = "O"
     _relabel(labels, dot + 1, b, "publisher")
+
+
+def _imprint_ending_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """German and French chapters: "In: H. Abe (Hrsg.) Handbuch der Graphen. Luchterhand,
+    Neuwied 1984, 199-205", "... Handbuch der Graphen. Göttingen 2008, S. 651": the book's
+    last sentence, a known city (after a firm and its comma) right before the year, is the
+    imprint, not the book's."""
+    run = _only_run(labels, "container-title")
+    if run is None or "publisher" in labels:
+        return
+    a, b = run
+    if _next_label(toks, labels, b) != "issued" or not _after_in(toks, labels, a):
+        return
+    dot = next((k for k in range(b - 2, a + 1, -1) if toks[k].text == "."), -1)
+    if dot < 0 or toks[dot + 1].start == toks[dot].end or toks[dot - 1].kind != KIND_WORD:
+        return
+    if len(toks[dot - 1].text) < 2 or not 1 <= b - dot - 1 <= 5:
+        return  # (an initial's period, or a sentence longer than an imprint)
+    comma = next((k for k in range(dot + 1, b) if toks[k].text == ","), -1)
+    if comma < 0 and any(_ends_sentence(toks, k) for k in range(a + 1, dot)):
+        return  # (a book of several sentences: "Werke. Bd. 3: Der Kater. Erzählungen. Zürich")
+    start = comma + 1 if comma > 0 else dot + 1
+    if start >= b or not all(_capitalised_word(t) for t in toks[start:b]):
+        return
+    if not is_city(_words_of(toks, start, b)):
+        return
+    labels[dot] = "O"
+    if comma > 0:
+        if not all(_capitalised_word(t) for t in toks[dot + 1 : comma]):
+            labels[dot] = "container-title"
+            return
+        _relabel(labels, dot + 1, comma, "publisher")
+        labels[comma] = "O"
+    _relabel(labels, start, b, "publisher-place")
 
 
 def _place_ending_the_container(toks: list[Tok], labels: list[str]) -> None:

@@ -9167,3 +9167,58 @@ def test_a_journal_s_first_abbreviation_left_unlabelled_in_capitals_or_as_a_lone
         ("34", "page"), (".", "O"),
     ]  # fmt: skip
     assert _build(raw, spec).get("container-title") == "J Am Diet Assoc"
+
+
+def test_a_city_ending_a_chapter_s_book_before_the_year_is_the_imprint() -> None:
+    raw = "Ode, K.: Graphen. In: Abe, L. (Hrsg.): Handbuch der Graphen. Göttingen 2008, S. 1-9."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (":", "O"),
+        ("Graphen", "title"), (".", "O"), ("In", "O"), (":", "O"), ("Abe", "editor"),
+        (",", "editor"), ("L", "editor"), (".", "editor"), ("(", "O"), ("Hrsg", "O"),
+        (".", "O"), (")", "O"), (":", "O"), ("Handbuch", "container-title"),
+        ("der", "container-title"), ("Graphen", "container-title"), (".", "container-title"),
+        ("Göttingen", "container-title"), ("2008", "issued"), (",", "O"), ("S", "O"),
+        (".", "O"), ("1", "page"), ("-", "page"), ("9", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Handbuch der Graphen"
+    assert ref.get("publisher-place") == "Göttingen"
+    # a firm before its comma is the publisher
+    raw = raw.replace("Göttingen", "Luchterhand, Berlin")
+    spec[22:23] = [
+        ("Luchterhand", "container-title"), (",", "container-title"), ("Berlin", "container-title")
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("publisher") == "Luchterhand"
+    assert ref.get("publisher-place") == "Berlin"
+    # a book of several sentences keeps its last one
+    raw = "Ode, K.: Graphen. In: Ders.: Werke. Bd. 3: Der Graph. Erzählungen. Zürich 1999, 1-9."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("K", "author"), (".", "author"), (":", "O"),
+        ("Graphen", "title"), (".", "O"), ("In", "O"), (":", "O"), ("Ders", "container-title"),
+        (".", "container-title"), (":", "container-title"), ("Werke", "container-title"),
+        (".", "container-title"), ("Bd", "container-title"), (".", "container-title"),
+        ("3", "container-title"), (":", "container-title"), ("Der", "container-title"),
+        ("Graph", "container-title"), (".", "container-title"),
+        ("Erzählungen", "container-title"), (".", "container-title"),
+        ("Zürich", "container-title"), ("1999", "issued"), (",", "O"), ("1", "page"),
+        ("-", "page"), ("9", "page"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("publisher")
+
+
+def test_the_last_given_name_before_the_colon_ending_german_names_is_the_author_s() -> None:
+    raw = "Ode, Kai, Abe, Lars und Ito, Marc: Integrierte Graphen. In: Weber, B. (Hrg.): Handbuch."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("Kai", "author"), (",", "author"),
+        ("Abe", "author"), (",", "author"), ("Lars", "author"), ("und", "author"),
+        ("Ito", "author"), (",", "O"), ("Marc", "title"), (":", "title"),
+        ("Integrierte", "title"), ("Graphen", "title"), (".", "O"), ("In", "O"), (":", "O"),
+        ("Weber", "editor"), (",", "editor"), ("B", "editor"), (".", "editor"), ("(", "O"),
+        ("Hrg", "container-title"), (".", "container-title"), (")", "container-title"),
+        (":", "container-title"), ("Handbuch", "container-title"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [(a.family, a.given) for a in ref.author][-1] == ("Ito", "Marc")
+    assert ref.get("title") == "Integrierte Graphen"
+    assert ref.get("container-title") == "Handbuch"
