@@ -724,6 +724,8 @@ def _mend(
         _edited_book_opening_with_its_editors(toks, labels)
     if "(ed" in low or "(hrsg" in low:
         _editors_inside_brackets_after_the_book(toks, labels)
+    if "eds.)" in low or "ed.)" in low:
+        _editors_bracket_closed_by_the_mark(toks, labels)
     if ("rep" in low or "paper" in low or "memo" in low) and (
         "genre" in labels or "container-title" in labels
     ):
@@ -8173,6 +8175,44 @@ def _editors_inside_brackets_after_the_book(toks: list[Tok], labels: list[str]) 
         return
 
 
+def _editors_bracket_closed_by_the_mark(toks: list[Tok], labels: list[str]) -> None:
+    """SPIE's and AIP's "in Optics East (M. F. Ito, G. Weber, and K. Sato, eds.), pp. 82-96":
+    names in brackets closed by ", eds." or ", ed." are the editors, and the words before
+    the bracket back to "in" are the book."""
+    n = len(toks)
+    for c in range(4, n):
+        if toks[c].text != ")" or toks[c - 1].text != ".":
+            continue
+        if toks[c - 2].text.lower() not in ("ed", "eds") or toks[c - 3].text != ",":
+            continue
+        k = c - 3
+        while k > 0 and toks[k].text not in ("(", ")", "[", "]"):
+            k -= 1
+        if toks[k].text != "(" or k == 0:
+            continue
+        names = toks[k + 1 : c - 3]
+        if len(names) < 2 or any(
+            t.kind not in (KIND_WORD, KIND_PUNCT) or (t.kind == KIND_WORD and t.text.islower())
+            for t in names
+            if t.text not in _JOINING_WORDS
+        ):
+            continue  # (a list of names: capitalised words, initials, commas, "and")
+        a = k
+        while a > 0 and labels[a - 1] in _BOOK_BEFORE_EDITORS_READ_AS:
+            if toks[a - 1].text.lower() in _IN_WORDS and labels[a - 1] == "O":
+                break
+            a -= 1
+        if a == 0 or toks[a - 1].text.lower() not in _IN_WORDS or a == k:
+            continue
+        if not all(t.kind == KIND_WORD or t.text in ":-,&'" for t in toks[a:k]):
+            continue
+        _relabel(labels, a, k, "container-title")
+        labels[k] = "O"
+        _relabel(labels, k + 1, c - 3, "editor")
+        _relabel(labels, c - 3, c + 1, "O")
+        return
+
+
 def _ieee_book_read_into_its_editors(toks: list[Tok], labels: list[str]) -> None:
     """IEEE's chapter "“Title,” in Fiber Sensor Test and Measurement, D. Dorset, Ed.
     Englewood Cliffs, NJ: Prentice-Hall, 1998.": the book and its editors after "in",
@@ -10494,6 +10534,8 @@ def _book_after_the_editors_mark(toks: list[Tok], labels: list[str]) -> None:
     book = ("publisher", "publisher-place", "title", "collection-title", "O")
     if not marked or k >= len(toks) or labels[k] not in book:
         return
+    if toks[k].text.lower() in _PAGE_MARKS:
+        return  # "(..., eds.), pp. 82-96": the pages' mark is no book
     e = k
     while e < len(toks) and labels[e] in book:
         if toks[e].text in ",;" or _ends_sentence_or_question(toks, e):

@@ -9222,3 +9222,19 @@ def test_the_last_given_name_before_the_colon_ending_german_names_is_the_author_
     assert [(a.family, a.given) for a in ref.author][-1] == ("Ito", "Marc")
     assert ref.get("title") == "Integrierte Graphen"
     assert ref.get("container-title") == "Handbuch"
+
+
+def test_names_in_a_bracket_closed_by_the_editors_mark_are_the_book_s_editors() -> None:
+    raw = "K. Ode, ``Graph routing,'' in Optics East (M. F. Ito and K. Sato, eds.), pp. 82--96."
+    spec = [
+        ("K", "author"), (".", "author"), ("Ode", "author"), (",", "O"), ("`", "title"),
+        ("`", "title"), ("Graph", "title"), ("routing", "title"), (",", "O"), ("'", "O"),
+        ("'", "O"), ("in", "O"), ("Optics", "editor"), ("East", "editor"), ("(", "editor"),
+        ("M", "editor"), (".", "editor"), ("F", "editor"), (".", "editor"), ("Ito", "editor"),
+        ("and", "editor"), ("K", "editor"), (".", "editor"), ("Sato", "editor"), (",", "O"),
+        ("eds", "O"), (".", "O"), (")", "O"), (",", "O"), ("pp", "O"), (".", "O"),
+        ("82", "page"), ("-", "page"), ("-", "page"), ("96", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "Optics East"
+    assert [a.family for a in ref.editor] == ["Ito", "Sato"]
