@@ -726,6 +726,8 @@ def _mend(
         _editors_inside_brackets_after_the_book(toks, labels)
     if "eds.)" in low or "ed.)" in low:
         _editors_bracket_closed_by_the_mark(toks, labels)
+    if ", eds." in low or ", ed." in low:
+        _editors_head_read_into_the_book(toks, labels)
     if ("rep" in low or "paper" in low or "memo" in low) and (
         "genre" in labels or "container-title" in labels
     ):
@@ -8211,6 +8213,40 @@ def _editors_bracket_closed_by_the_mark(toks: list[Tok], labels: list[str]) -> N
         _relabel(labels, k + 1, c - 3, "editor")
         _relabel(labels, c - 3, c + 1, "O")
         return
+
+
+def _editors_head_read_into_the_book(toks: list[Tok], labels: list[str]) -> None:
+    """The American Anthropological Association's "In New Perspectives on Graphs. B.J. Ito
+    and C.P. Ode, eds. Pp. 1-14.": the first editors' names (or an initial of them), read
+    into the book before them, are the editors'. The book ends at its sentence's stop."""
+    run = _only_run(labels, "editor")
+    if run is None:
+        return
+    c, d = run
+    if d + 2 >= len(toks) or toks[d].text != "," or toks[d + 1].text.lower() not in ("ed", "eds"):
+        return
+    e = c - 1 if toks[c - 1].text == "." and labels[c - 1] == "O" else c  # ("B" "." "J")
+    if e < 3 or labels[e - 1] != "container-title":
+        return
+    a = e - 1
+    while a > 0 and labels[a - 1] == "container-title":
+        a -= 1
+    stop = next((k for k in range(e - 1, a, -1) if _ends_sentence(toks, k)), -1)
+    if stop < 0 or stop == e - 1:
+        return
+    head = toks[stop + 1 : c]
+    if not all(
+        t.text in (".", ",", "and", "&")
+        or (
+            t.kind == KIND_WORD
+            and t.text[:1].isupper()
+            and (len(t.text) == 1 or t.text[1:].islower())
+        )
+        for t in head
+    ):
+        return
+    labels[stop] = "O"
+    _relabel(labels, stop + 1, c, "editor")
 
 
 def _ieee_book_read_into_its_editors(toks: list[Tok], labels: list[str]) -> None:

@@ -9238,3 +9238,20 @@ def test_names_in_a_bracket_closed_by_the_editors_mark_are_the_book_s_editors() 
     ref = _build(raw, spec)
     assert ref.get("container-title") == "Optics East"
     assert [a.family for a in ref.editor] == ["Ito", "Sato"]
+
+
+def test_the_first_editors_names_read_into_the_book_before_them_are_the_editors() -> None:
+    raw = "Ode, Kai 2012 Graphs. In New Graphs. B.J. Ito and C.P. Abe, eds. Pp. 1-14. Oslo: Graph."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("Kai", "author"), ("2012", "issued"),
+        ("Graphs", "title"), (".", "O"), ("In", "O"), ("New", "container-title"),
+        ("Graphs", "container-title"), (".", "container-title"), ("B", "container-title"),
+        (".", "O"), ("J", "editor"), (".", "editor"), ("Ito", "editor"), ("and", "editor"),
+        ("C", "editor"), (".", "editor"), ("P", "editor"), (".", "editor"), ("Abe", "editor"),
+        (",", "O"), ("eds", "O"), (".", "O"), ("Pp", "O"), (".", "O"), ("1", "page"),
+        ("-", "page"), ("14", "page"), (".", "O"), ("Oslo", "publisher-place"), (":", "O"),
+        ("Graph", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("container-title") == "New Graphs"
+    assert [(a.family, a.given) for a in ref.editor] == [("Ito", "B.J."), ("Abe", "C.P.")]
