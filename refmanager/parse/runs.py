@@ -772,6 +772,8 @@ def _mend(
     _journal_abbreviation_read_into_the_title(toks, labels)
     _title_read_into_a_vancouver_journal(toks, labels)
     _title_sentence_read_into_the_journal(toks, labels)
+    if "," in raw and "title" in labels:
+        _locants_opening_the_title(toks, labels)
     if ":" in raw:
         _subtitle_read_as_the_container(toks, labels)
     if _ORDINAL_NUMBER.search(low):
@@ -14264,6 +14266,29 @@ def _title_read_into_a_vancouver_journal(toks: list[Tok], labels: list[str]) -> 
         _relabel(labels, t_b, c, "title")  # ("cancer: p53, apoptosis, and ...": one title)
 
 
+def _locants_opening_the_title(toks: list[Tok], labels: list[str]) -> None:
+    """ "McSheehy P, Chambers T. 1,25-dihydroxyvitamin D3 stimulates ...", "2,4-Dinitrophenol
+    ...": a chemical name's locants, numbers and commas written without a space, opening
+    the title, are the title's, not a volume read before it."""
+    a, _ = _first_run(labels, "title")
+    k = a
+    while (
+        k >= 2
+        and toks[k - 1].text == ","
+        and toks[k - 2].kind == KIND_NUM
+        and len(toks[k - 2].text) <= 2
+        and toks[k - 2].end == toks[k - 1].start
+        and toks[k - 1].end == toks[k].start
+        and labels[k - 1] != "title"
+    ):
+        k -= 2
+    if k == a or toks[a].kind != KIND_NUM or a + 1 >= len(toks) or toks[a + 1].text != "-":
+        return
+    if toks[a].end != toks[a + 1].start:
+        return
+    _relabel(labels, k, a, "title")
+
+
 def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) -> None:
     """ "A population based survey of ... embolism. The Worcester DVT Study. Arch Intern Med
     1991; 151: 933", "... in Weyl metals. Phys. Rev. Lett. 113": the title's last sentence,
@@ -14295,7 +14320,11 @@ def _title_sentence_read_into_the_journal(toks: list[Tok], labels: list[str]) ->
     last = toks[cut - 1].text
     if is_serial_abbreviation(last):
         return
-    dotted = any(toks[k].text == "." for k in range(cut + 2, b + 1) if k < len(toks))
+    dotted = any(
+        toks[k].text == "." and is_serial_abbreviation(toks[k - 1].text)
+        for k in range(cut + 2, b + 1)
+        if k < len(toks)
+    )  # (an abbreviation's period: not "Lipids. Archaea.", the one-word journal's end)
     if dotted and last[:1].isupper() and len(last) <= 8:
         return  # "Energy Environ. Sci.": an abbreviation the list leaves out, as a word too
     tail = [t for t in toks[cut + 1 : b] if t.kind == KIND_WORD]

@@ -9255,3 +9255,37 @@ def test_the_first_editors_names_read_into_the_book_before_them_are_the_editors(
     ref = _build(raw, spec)
     assert ref.get("container-title") == "New Graphs"
     assert [(a.family, a.given) for a in ref.editor] == [("Ito", "B.J."), ("Abe", "C.P.")]
+
+
+def test_a_chemical_name_s_locants_opening_the_title_are_the_title_s() -> None:
+    raw = "Ode P, Abe T. 1,25-dihydroxygraph D3 stimulates cells. J Graph Res (1987) 80:425-429."
+    spec = [
+        ("Ode", "author"), ("P", "author"), (",", "author"), ("Abe", "author"), ("T", "author"),
+        (".", "O"), ("1", "volume"), (",", "O"), ("25", "title"), ("-", "title"),
+        ("dihydroxygraph", "title"), ("D", "title"), ("3", "title"), ("stimulates", "title"),
+        ("cells", "title"), (".", "O"), ("J", "container-title"), ("Graph", "container-title"),
+        ("Res", "container-title"), ("(", "O"), ("1987", "issued"), (")", "O"),
+        ("80", "volume"), (":", "O"), ("425", "page"), ("-", "page"), ("429", "page"),
+        (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "1,25-dihydroxygraph D3 stimulates cells"
+    assert ref.get("volume") == "80"
+
+
+def test_a_title_s_last_part_read_into_a_one_word_journal_is_the_title_s() -> None:
+    raw = "Ode S, Abe Y. 2016. Graphs of G1P Trees, G3P Trees, and Forests Having Lipids. Archaea. 2016:1-16."
+    spec = [
+        ("Ode", "author"), ("S", "author"), (",", "author"), ("Abe", "author"), ("Y", "author"),
+        (".", "O"), ("2016", "issued"), (".", "O"), ("Graphs", "title"), ("of", "title"),
+        ("G", "title"), ("1", "title"), ("P", "title"), ("Trees", "title"), (",", "O"),
+        ("G", "container-title"), ("3", "container-title"), ("P", "container-title"),
+        ("Trees", "container-title"), (",", "container-title"), ("and", "container-title"),
+        ("Forests", "container-title"), ("Having", "container-title"),
+        ("Lipids", "container-title"), (".", "container-title"), ("Archaea", "container-title"),
+        (".", "O"), ("2016", "issued"), (":", "O"), ("1", "page"), ("-", "page"),
+        ("16", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("title") == "Graphs of G1P Trees, G3P Trees, and Forests Having Lipids"
+    assert ref.get("container-title") == "Archaea"
