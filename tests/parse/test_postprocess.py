@@ -9274,17 +9274,16 @@ def test_a_chemical_name_s_locants_opening_the_title_are_the_title_s() -> None:
 
 
 def test_a_title_s_last_part_read_into_a_one_word_journal_is_the_title_s() -> None:
-    raw = "Ode S, Abe Y. 2016. Graphs of G1P Trees, G3P Trees, and Forests Having Lipids. Archaea. 2016:1-16."
+    raw = "Ode S. 2016. Graphs of G1P Trees, G3P Trees, and Forests Having Lipids. Archaea. 2016:1."
     spec = [
-        ("Ode", "author"), ("S", "author"), (",", "author"), ("Abe", "author"), ("Y", "author"),
-        (".", "O"), ("2016", "issued"), (".", "O"), ("Graphs", "title"), ("of", "title"),
+        ("Ode", "author"), ("S", "author"), (".", "O"), ("2016", "issued"), (".", "O"),
+        ("Graphs", "title"), ("of", "title"),
         ("G", "title"), ("1", "title"), ("P", "title"), ("Trees", "title"), (",", "O"),
         ("G", "container-title"), ("3", "container-title"), ("P", "container-title"),
         ("Trees", "container-title"), (",", "container-title"), ("and", "container-title"),
         ("Forests", "container-title"), ("Having", "container-title"),
         ("Lipids", "container-title"), (".", "container-title"), ("Archaea", "container-title"),
-        (".", "O"), ("2016", "issued"), (":", "O"), ("1", "page"), ("-", "page"),
-        ("16", "page"), (".", "O"),
+        (".", "O"), ("2016", "issued"), (":", "O"), ("1", "page"), (".", "O"),
     ]  # fmt: skip
     ref = _build(raw, spec)
     assert ref.get("title") == "Graphs of G1P Trees, G3P Trees, and Forests Having Lipids"
