@@ -772,6 +772,8 @@ def _mend(
     _journal_abbreviation_read_into_the_title(toks, labels)
     _title_read_into_a_vancouver_journal(toks, labels)
     _title_sentence_read_into_the_journal(toks, labels)
+    if "volume" not in labels and "(" in raw:
+        _volume_read_as_a_page_before_the_year(toks, labels)
     if "," in raw and "title" in labels:
         _locants_opening_the_title(toks, labels)
     if ":" in raw:
@@ -14264,6 +14266,24 @@ def _title_read_into_a_vancouver_journal(toks: list[Tok], labels: list[str]) -> 
         _relabel(labels, a, c, "title")
     elif t_b <= a and all(labels[k] in ("O", "title") for k in range(t_b, a)):
         _relabel(labels, t_b, c, "title")  # ("cancer: p53, apoptosis, and ...": one title)
+
+
+def _volume_read_as_a_page_before_the_year(toks: list[Tok], labels: list[str]) -> None:
+    """The AMS's "Math. Z. 278 (2014), 663-703": with no volume read, a lone number right
+    after the journal and before the bracketed year, read as a page while the pages follow,
+    is the volume."""
+    runs = _first_two_runs(labels, "page")
+    if runs is None:
+        return
+    (p, q), _ = runs
+    if q - p != 1 or toks[p].kind != KIND_NUM or p < 2:
+        return
+    j = p - 1 if toks[p - 1].kind == KIND_PUNCT and labels[p - 1] == "O" else p
+    if labels[j - 1] != "container-title":
+        return
+    if q + 2 >= len(toks) or toks[q].text != "(" or labels[q + 1] != "issued":
+        return
+    labels[p] = "volume"
 
 
 def _locants_opening_the_title(toks: list[Tok], labels: list[str]) -> None:

@@ -9288,3 +9288,17 @@ def test_a_title_s_last_part_read_into_a_one_word_journal_is_the_title_s() -> No
     ref = _build(raw, spec)
     assert ref.get("title") == "Graphs of G1P Trees, G3P Trees, and Forests Having Lipids"
     assert ref.get("container-title") == "Archaea"
+
+
+def test_a_lone_page_between_the_journal_and_the_bracketed_year_is_the_volume() -> None:
+    raw = "Ode, Kai, Graph algebras. Math. Z. 278 (2014),663 -703."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("Kai", "author"), (",", "O"), ("Graph", "title"),
+        ("algebras", "title"), (".", "O"), ("Math", "container-title"),
+        (".", "container-title"), ("Z", "container-title"), (".", "O"), ("278", "page"),
+        ("(", "O"), ("2014", "issued"), (")", "O"), (",", "O"), ("663", "page"),
+        ("-", "page"), ("703", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert ref.get("volume") == "278"
+    assert ref.get("page") == "663-703"
