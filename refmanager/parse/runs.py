@@ -10322,10 +10322,12 @@ def _volume_read_as_a_page_before_the_pages(toks: list[Tok], labels: list[str]) 
 def _days_or_issn_read_as_the_pages(toks: list[Tok], labels: list[str]) -> None:
     """ "Meeting #107, Prague, 26-30 August 2019", "June 1-19, 2015": a range of days next
     to a month's name is no page range; nor is the serial number after "ISSN" ("ISSN
-    0018-9464")."""
+    0018-9464", "issn: 0097-8493")."""
     for a, b in _runs_of(labels, "page"):
         nums = [t for t in toks[a:b] if t.kind == KIND_NUM]
         before = toks[a - 1].text.lower().rstrip(".") if a else ""
+        if before == ":" and a > 1:
+            before = toks[a - 2].text.lower()  # biblatex's "issn: 0097-8493"
         if before == "issn":
             _relabel(labels, a, b, "O")
             continue

@@ -9302,3 +9302,14 @@ def test_a_lone_page_between_the_journal_and_the_bracketed_year_is_the_volume() 
     ref = _build(raw, spec)
     assert ref.get("volume") == "278"
     assert ref.get("page") == "663-703"
+
+
+def test_the_serial_number_after_issn_and_its_colon_is_no_page_range() -> None:
+    raw = "Graphics 35.4 (2011): Graph Media. issn: 0097-8493."
+    spec = [
+        ("Graphics", "container-title"), ("35", "volume"), (".", "O"), ("4", "issue"),
+        ("(", "O"), ("2011", "issued"), (")", "O"), (":", "O"), ("Graph", "title"),
+        ("Media", "title"), (".", "O"), ("issn", "O"), (":", "O"), ("0097", "page"),
+        ("-", "page"), ("8493", "page"), (".", "O"),
+    ]  # fmt: skip
+    assert not _build(raw, spec).get("page")
