@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-# A DOI somewhere in a text (quotes and angle brackets end it).
-DOI_IN_TEXT = re.compile(r"10\.\d{4,9}/[^\s\"<>\u201c\u201d]+")
+# A DOI somewhere in a text (quotes, angle brackets, full-width marks and CJK stops end it:
+# "DOI:10.13328/j.cnki.jos.005678，2020-01-01").
+DOI_IN_TEXT = re.compile(r"10\.\d{4,9}/[^\s\"<>\u201c\u201d\u3000-\u303f\uff00-\uffef]+")
 # A whole value that is a DOI.
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)

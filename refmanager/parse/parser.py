@@ -546,7 +546,7 @@ def build_reference(
         a, b = access[1]
         if "issued" in spans and a <= spans["issued"][0] < b:
             year_text = ""  # the date the tagger took for the publication's is the visit's
-        for field in ("edition", "volume", "issue", "page", "number"):
+        for field in ("edition", "volume", "issue", "page", "number", "container-title"):
             span = spans.get(field)
             if span is not None and a <= span[0] and span[1] <= b:
                 ref.set(field, "")  # ("Acesso em: 2 fev. 2020.": the day read as the edition)
@@ -706,23 +706,30 @@ def _merge_split_title(
 # am 4. Mai 2021", "[cited 2021 Jun 1]": the date a web page or dataset was seen, never its
 # publication date.
 # ("(?=[...])": the first letters of the words, which are tried only where one can start)
-_ACCESS = re.compile(
-    r"\b(?=[acglrvz])"  # (the first letters of the words)
-    r"(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
-    r"zugegriffen|consult\u00e9|acesso|acessado|consultado|"
-    # German Citavi's "zuletzt geprüft am 12.03.2019", "Zugriff am", "aufgerufen am";
-    # Spanish "Recuperado el 10 de junio de 2020", "accedido el"
-    r"(?:zuletzt\s+)?(?:gepr\u00fcft|aufgerufen)|zugriff|recuperado|accedido)"
+_ACCESS_DATE = (
     r"(?:\s+(?:on|am|le|at|em|el|en))?"
-    r"\s*[:,]?\s*"
+    r"\s*[:,\uff1a\uff0c]?\s*"
     r"(?:(?P<num>(?P<nd>\d{1,2})\.\s?(?P<nm>\d{1,2})\.\s?(?P<ny>\d{4}))"
     r"|(?P<iso>(?P<iy>\d{4})-(?P<im>\d{1,2})(?:-(?P<id>\d{1,2}))?)"
     r"|(?P<dmy>(?P<dd>\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?(?P<dm>[A-Za-z\u00e4\u00e7\u00e9\u00fb]+)"
     r"\.?,?\s+(?:de\s+)?(?P<dy>\d{4}))"
     r"|(?P<mdy>(?P<mm>[A-Za-z]+)\.?\s+(?:(?P<md>\d{1,2})(?:st|nd|rd|th)?,?\s+)?(?P<my>\d{4}))"
     r"|(?P<ymd>(?P<yy>\d{4})\s+(?P<ym>[A-Za-z]{3,9})\.?(?:\s+(?P<yd>\d{1,2})\b)?)"
-    r"|(?P<y>\d{4}))",
+    r"|(?P<y>\d{4}))"
+)
+_ACCESS = re.compile(
+    r"\b(?=[acglrvz])"  # (the first letters of the words)
+    r"(?:(?:last\s+)?(?:accessed|visited)|retrieved|viewed|cited|consulted|abgerufen|"
+    r"zugegriffen|consult\u00e9|acesso|acessado|consultado|"
+    # German Citavi's "zuletzt geprüft am 12.03.2019", "Zugriff am", "aufgerufen am";
+    # Spanish "Recuperado el 10 de junio de 2020", "accedido el"
+    r"(?:zuletzt\s+)?(?:gepr\u00fcft|aufgerufen)|zugriff|recuperado|accedido)" + _ACCESS_DATE,
     re.IGNORECASE,
+)
+# Chinese "访问于 2001-07-08", "访问日期：2020-01-01", "引用日期", "检索日期"
+_ACCESS_CJK = re.compile(
+    r"(?:\u8bbf\u95ee(?:\u4e8e|\u65e5\u671f|\u65f6\u95f4)|[\u5f15\u68c0][\u7528\u7d22]\u65e5\u671f)"
+    + _ACCESS_DATE
 )
 # GB/T 7714's online sources ("[EB/OL]", "[J/OL]"): "(2022-08-31)[2023-01-05]" prints the
 # date the source was cited, in brackets, after its date of update
@@ -737,6 +744,8 @@ _ACCESS_CORES = (
 def access_date(raw: str) -> tuple[Date, tuple[int, int]] | None:
     """The date a reference says its source was accessed, and that date's span in ``raw``."""
     m = _ACCESS.search(raw) if may_hold(raw, _ACCESS_CORES) else None
+    if m is None and ("\u8bbf\u95ee" in raw or "\u65e5\u671f" in raw):
+        m = _ACCESS_CJK.search(raw)
     if m is None:
         cited = _CITED_DATE.search(raw) if "/OL]" in raw else None
         if cited is None:

@@ -26,6 +26,7 @@ CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # ("Pelle\u0301as"), after the first letter; a word is letters joined by apostrophes and
 # hyphens ("state-of-the-art")
 _LETTERS = r"[^\W\d_]*(?:[\u0300-\u036f]+[^\W\d_]*)*+"
+# (An address ends at a full-width mark or a CJK stop: "…/990407.htm，访问于 2001-07-08".)
 # The kinds of token, tried in this order at each place. Each alternative opens with a
 # character or a set of them, which the matcher checks before it enters the alternative,
 # and ends with an empty group that names its kind (``lastindex``, ``_KINDS``): a named
@@ -33,9 +34,10 @@ _LETTERS = r"[^\W\d_]*(?:[\u0300-\u036f]+[^\W\d_]*)*+"
 # third of the matching's instructions). The repeats inside a word give nothing back
 # (``*+``): what follows them may match nothing, so they never had to.
 _TOKEN_RE = re.compile(
-    r"https? ?: ?//[^\s<>\"\u201c\u201d]+(?P<url>)"
-    r"|ftp ?: ?//[^\s<>\"\u201c\u201d]+(?P<url_ftp>)"
-    r"|www\.[^\s<>\"]+\.[a-z]{2,}[^\s<>\"]*(?P<url_www>)"
+    r"https? ?: ?//[^\s<>\"\u201c\u201d\u3000-\u303f\uff00-\uffef]+(?P<url>)"
+    r"|ftp ?: ?//[^\s<>\"\u201c\u201d\u3000-\u303f\uff00-\uffef]+(?P<url_ftp>)"
+    r"|www\.[^\s<>\"\u3000-\u303f\uff00-\uffef]+\.[a-z]{2,}"
+    r"[^\s<>\"\u3000-\u303f\uff00-\uffef]*(?P<url_www>)"
     rf"|{DOI_IN_TEXT.pattern}(?P<doi>)"
     rf"|ar[Xx]iv:\s?{ARXIV_ID}(?:v\d+)?(?P<arxiv>)"
     rf"|[{CJK}][{CJK}]*(?P<cjk>)"

@@ -7142,7 +7142,8 @@ def test_an_access_notes_lead_ending_the_title_is_no_part_of_it(lead: str) -> No
     ("note", "date"),
     [("zuletzt geprüft am 12.03.2019", (2019, 3, 12)), ("Zugriff am 5.11.2020", (2020, 11, 5)),
      ("Recuperado el 10 de junio de 2020", (2020, 6, 10)),
-     ("Acesso em: 2 fev. 2020", (2020, 2, 2))],
+     ("Acesso em: 2 fev. 2020", (2020, 2, 2)), ("访问于 2001-07-08", (2001, 7, 8)),
+     ("访问日期：2020-01-05", (2020, 1, 5))],
 )  # fmt: skip
 def test_access_dates_in_the_six_languages(note: str, date: tuple[int, int, int]) -> None:
     from refmanager.parse.parser import access_date

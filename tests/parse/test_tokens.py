@@ -26,6 +26,14 @@ def test_identifiers_are_single_tokens() -> None:
         assert text[t.start : t.end] == t.text
 
 
+def test_an_address_or_doi_ends_at_a_full_width_mark_or_cjk_stop() -> None:
+    text = "http://graph.example.cn/a.htm，访问于 2001-07-08。DOI:10.13328/j.cnki.005678，2020。"
+    kinds = {t.text: t.kind for t in tokenize(text)}
+    assert kinds["http://graph.example.cn/a.htm"] == "url"
+    assert kinds["10.13328/j.cnki.005678"] == "doi"
+    assert kinds["访问于"] == "cjk"
+
+
 def test_cjk_runs_and_punctuation() -> None:
     toks = tokenize("张三. 深度学习[J]")
     assert [t.text for t in toks] == ["张三", ".", "深度学习", "[", "J", "]"]
