@@ -3055,6 +3055,13 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             pass
         elif (
             prev_initial
+            # (Chicago's "Ode, M. A. and Kai H. Abe.": after a first name inverted with its
+            # comma, a given name and its initial after "and" come before the family name)
+            and not (
+                toks[i + 1].text == ","
+                and toks[k - 3].text in ("and", "&")
+                and _capitalised_word(toks[k - 2])
+            )
             and (
                 family_first
                 if family_first is not None

@@ -9314,3 +9314,19 @@ def test_the_serial_number_after_issn_and_its_colon_is_no_page_range() -> None:
         ("-", "page"), ("8493", "page"), (".", "O"),
     ]  # fmt: skip
     assert not _build(raw, spec).get("page")
+
+
+def test_a_given_name_and_initial_after_and_in_a_chicago_list_keep_the_family_name() -> None:
+    raw = "Ode, M. A. and Kai H. Abe. “Graph routing.” In: J. Graphs 12 (2006), pp. 1–9."
+    spec = [
+        ("Ode", "author"), (",", "author"), ("M", "author"), (".", "author"), ("A", "author"),
+        (".", "author"), ("and", "author"), ("Kai", "author"), ("H", "author"),
+        (".", "author"), ("Abe", "author"), (".", "O"), ("“", "O"), ("Graph", "title"),
+        ("routing", "title"), (".", "O"), ("”", "O"), ("In", "O"), (":", "O"),
+        ("J", "container-title"), (".", "container-title"), ("Graphs", "container-title"),
+        ("12", "volume"), ("(", "O"), ("2006", "issued"), (")", "O"), (",", "O"), ("pp", "O"),
+        (".", "O"), ("1", "page"), ("–", "page"), ("9", "page"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [(a.family, a.given) for a in ref.author] == [("Ode", "M. A."), ("Abe", "Kai H.")]
+    assert ref.get("title") == "Graph routing"
