@@ -2998,6 +2998,12 @@ def _trim_author_run(raw: str, toks: list[Tok], labels: list[str]) -> None:
             continue
         if prev.text == "." and k >= 2 and toks[k - 2].text == ".":
             continue  # APA's ". . . Black, E.": an ellipsis before the last author
+        if (
+            nxt.text.lower() in _GOVERNMENT_BODIES
+            and k - i <= 3
+            and is_region(_words_of(toks, i, k))
+        ):
+            continue  # APA's "Australia. Department of Health and Aged Care. (1999)."
         # "J.", "JR.", and the two-letter initials of Russian and German names ("Yu.",
         # "Kh.", "Th.")
         prev_initial = prev.kind == "word" and (

@@ -9330,3 +9330,16 @@ def test_a_given_name_and_initial_after_and_in_a_chicago_list_keep_the_family_na
     ref = _build(raw, spec)
     assert [(a.family, a.given) for a in ref.author] == [("Ode", "M. A."), ("Abe", "Kai H.")]
     assert ref.get("title") == "Graph routing"
+
+
+def test_a_government_s_department_after_the_country_s_name_stays_in_the_author() -> None:
+    raw = "Norway. Department of Graphs. (1999). Graph report. Oslo: Author."
+    spec = [
+        ("Norway", "author"), (".", "author"), ("Department", "author"), ("of", "author"),
+        ("Graphs", "author"), (".", "O"), ("(", "O"), ("1999", "issued"), (")", "O"),
+        (".", "O"), ("Graph", "title"), ("report", "title"), (".", "O"),
+        ("Oslo", "publisher-place"), (":", "O"), ("Author", "publisher"), (".", "O"),
+    ]  # fmt: skip
+    ref = _build(raw, spec)
+    assert [a.literal for a in ref.author] == ["Norway. Department of Graphs"]
+    assert ref.get("title") == "Graph report"
