@@ -3136,8 +3136,6 @@ def _title_after_a_colon_in_the_names(toks: list[Tok], labels: list[str]) -> Non
 
 # a country's abbreviation before a government's body ("U.S. Department of ...")
 _COUNTRY_LETTERS = (["U", ".", "S", "."], ["U", ".", "K", "."])
-# the small words inside a body's name ("Board of Governors of the Federal Reserve")
-_BODY_JOINERS = frozenset(("of", "the", "and", "for", "on", "&"))
 
 
 def _government_body_cut_at_its_country(toks: list[Tok], labels: list[str]) -> None:
@@ -3152,7 +3150,9 @@ def _government_body_cut_at_its_country(toks: list[Tok], labels: list[str]) -> N
         return
     e = a + 4
     while e < len(toks) and (
-        _capitalised_word(toks[e]) or toks[e].text in _BODY_JOINERS or toks[e].text == "-"
+        _capitalised_word(toks[e])
+        or toks[e].text in _PUBLISHER_SMALL_WORDS  # ("Board of Governors of the Federal ...")
+        or toks[e].text in ("&", "-")
     ):
         e += 1
     if e == a + 4 or e < b or e + 1 >= len(toks) or not _ends_sentence(toks, e):
@@ -8410,7 +8410,7 @@ _ROLE_MARK_WORDS = (
     | _TRANSLATOR_MARKS
     | frozenset(
         (
-            "edited", "edit", "editing", "edn", "compiled", "compiler", "compilers",
+            "edited", "edit", "editing", "compiled", "compiler", "compilers",
             "translated", "translator", "translators", "red", "\u0440\u0435\u0434",
             "cura", "herausgegeben", "hrsgg", "editado", "editores", "editora",
             "coordinated", "coordinator", "coordinators", "directed",
@@ -10124,7 +10124,7 @@ def _firm_or_body(toks: list[Tok], labels: list[str], a: int, b: int) -> bool:
 
 
 # words that go on a list rather than open a firm's name
-_LIST_JOINERS = frozenset(("and", "&", "the", "of", "or"))
+_LIST_GOES_ON = _LIST_JOINS | frozenset(("the", "of", "or"))
 
 
 def _publisher_ending_the_title_before_the_place(toks: list[Tok], labels: list[str]) -> None:
@@ -10146,7 +10146,7 @@ def _publisher_ending_the_title_before_the_place(toks: list[Tok], labels: list[s
     c = commas[-1]
     if _FIRM_WORDS.search(_words_of(toks, a, c)):
         return
-    if toks[c + 1].text in _LIST_JOINERS:
+    if toks[c + 1].text in _LIST_GOES_ON:
         return  # the title's list goes on: "Duluth, U.S. Steel, and the Forging of a Company Town"
     labels[c] = "O"
     _relabel(labels, c + 1, b, "publisher")
